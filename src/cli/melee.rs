@@ -1,0 +1,305 @@
+//! `bayonet odds` and `bayonet resolve`: one melee, broken down, and (for resolve) rolled
+//! through the ECS simulation with the game's dice.
+
+use serde_json::{Value, json};
+
+use super::Args;
+use crate::rules::board::Board;
+use crate::rules::hex::Hex;
+use crate::rules::melee::{self, Declaration, MeleeOutcome, MeleeSide, Violation};
+use crate::rules::scenario::{self, Scenario};
+use crate::rules::unit::{UnitId, UnitKind};
+use crate::sim::{self, DeclareMelee, MeleeResolved, OrderRejected, ResolveMelees, TurnState};
+
+/// The declaration the arguments describe: the named units, or every unit in the attacking
+/// hexes that could ever melee (not artillery or wagons, which stay behind).
+fn declaration(s: &Scenario, board: &Board, args: &Args) -> Result<Declaration, String> {
+    let defend = args.defend.ok_or("expected --defend COLUMN,ROW")?;
+    if args.attack.is_empty() {
+        return Err("expected --attack COLUMN,ROW[;COLUMN,ROW…]".into());
+    }
+    let hexes: Vec<Hex> = args.attack.iter().map(|c| s.map.hex_at(*c)).collect();
+    let mut attackers = Vec::new();
+    for (c, h) in args.attack.iter().zip(&hexes) {
+        let here: Vec<_> = board.units_at(*h).collect();
+        if here.is_empty() {
+            return Err(format!("attacking hex {c} holds no unit"));
+        }
+        for u in here {
+            let named = args.units.is_empty() || args.units.contains(&u.id.0);
+            let can = !matches!(u.kind, UnitKind::Artillery | UnitKind::Supply);
+            if named && (can || !args.units.is_empty()) {
+                attackers.push(u.id);
+            }
+        }
+    }
+    for id in &args.units {
+        if !attackers.contains(&UnitId(*id)) {
+            return Err(format!("unit {id} is not in an attacking hex"));
+        }
+    }
+    Ok(Declaration {
+        attackers,
+        defending_hex: s.map.hex_at(defend),
+    })
+}
+
+fn load(args: &Args) -> Result<Scenario, String> {
+    let mut s = scenario::load_file(args.file()?).map_err(|e| e.to_string())?;
+    if let Some(r) = &args.rules {
+        s.params.optional.enable(r)?;
+    }
+    Ok(s)
+}
+
+fn unit_json(board: &Board, s: &Scenario, id: UnitId) -> Value {
+    let name = board
+        .unit(id)
+        .or_else(|| s.units.iter().find(|u| u.id == id))
+        .map(|u| u.name.clone());
+    json!({ "id": id.0, "name": name })
+}
+
+fn coord_json(s: &Scenario, h: Hex) -> Value {
+    let c = s.map.coord(h);
+    json!([c.col, c.row])
+}
+
+pub fn run(args: &Args, roll: bool) -> Result<i32, String> {
+    let s = load(args)?;
+    let mut board = s.board();
+    if args.night {
+        board.night = true;
+    }
+    let decl = declaration(&s, &board, args)?;
+    if let Some(u) = decl.attackers.first().and_then(|id| board.unit(*id)) {
+        board.acting = u.side;
+    }
+    let violations = melee::check(&board, &decl);
+    let b = melee::breakdown(&board, &decl);
+    let odds = melee::odds(&b);
+    let legal = violations.is_empty();
+    let mut out = json!({
+        "legal": legal,
+        "violations": violations.iter().map(|v| violation_json(&board, &s, v)).collect::<Vec<_>>(),
+        "attackers": b.attackers,
+        "defenders": b.defenders,
+        "attack_base": b.attack_base,
+        "defense_base": b.defense_base,
+        "modifiers": b.modifiers,
+        "attack_factor": b.attack_factor,
+        "defense_factor": b.defense_factor,
+        "attack_strength": b.attack_strength,
+        "defense_strength": b.defense_strength,
+        "cavalry_rule": b.cavalry_rule,
+        "bridge_damage": b.bridge_damage,
+        "attacker_loss_range": b.attacker_loss_range,
+        "defender_loss_range": b.defender_loss_range,
+        "attacker_win_probability": odds.attacker_win_probability,
+        "expected_attacker_loss": odds.expected_attacker_loss,
+        "expected_defender_loss": odds.expected_defender_loss,
+        "night": board.night,
+    });
+    let mut code = 0;
+    if roll {
+        let seed = args.seed.ok_or("resolve needs --seed N")?;
+        out["seed"] = json!(seed);
+        if legal {
+            let outcome = resolve_in_sim(&s, &board, &decl, seed)?;
+            outcome_json(&mut out, &s, &board, &outcome);
+        } else {
+            code = 1;
+        }
+    }
+    if args.json {
+        println!("{out}");
+    } else {
+        print_text(&out);
+    }
+    Ok(code)
+}
+
+fn violation_json(board: &Board, s: &Scenario, v: &Violation) -> Value {
+    json!({
+        "rule": v.rule,
+        "unit": v.unit.map(|id| unit_json(board, s, id)),
+        "message": v.message,
+    })
+}
+
+/// Runs the melee through the headless ECS game: declare, then resolve, as a player would.
+fn resolve_in_sim(
+    s: &Scenario,
+    board: &Board,
+    decl: &Declaration,
+    seed: u64,
+) -> Result<MeleeOutcome, String> {
+    let mut app = sim::headless_app(s.clone(), Some(seed));
+    {
+        let mut turn = app.world_mut().resource_mut::<TurnState>();
+        turn.side = board.acting;
+        turn.night = board.night;
+    }
+    app.world_mut().write_message(DeclareMelee {
+        attackers: decl.attackers.clone(),
+        defending_hex: decl.defending_hex,
+    });
+    app.world_mut().write_message(ResolveMelees);
+    app.update();
+    let world = app.world();
+    if let Some(r) = read::<OrderRejected>(world).into_iter().next() {
+        return Err(format!(
+            "the simulation refused the melee: {}",
+            r.reasons
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join("; ")
+        ));
+    }
+    read::<MeleeResolved>(world)
+        .into_iter()
+        .next()
+        .map(|m| m.0)
+        .ok_or_else(|| "the simulation produced no result".to_string())
+}
+
+fn read<M: bevy::prelude::Message + Clone>(world: &bevy::prelude::World) -> Vec<M> {
+    let messages = world.resource::<bevy::prelude::Messages<M>>();
+    messages.get_cursor().read(messages).cloned().collect()
+}
+
+fn outcome_json(out: &mut Value, s: &Scenario, board: &Board, o: &MeleeOutcome) {
+    let u = |id: UnitId| unit_json(board, s, id);
+    out["attacker_roll"] = json!(o.attacker_roll);
+    out["defender_roll"] = json!(o.defender_roll);
+    out["attacker_loss"] = json!(o.attacker_loss);
+    out["defender_loss"] = json!(o.defender_loss);
+    out["loser"] = json!(o.loser.map(|l| match l {
+        MeleeSide::Attacker => "attacker",
+        MeleeSide::Defender => "defender",
+    }));
+    out["losses"] = o
+        .losses
+        .iter()
+        .map(|l| json!({"unit": u(l.unit), "men": l.men, "guns": l.guns, "share": l.share}))
+        .collect();
+    out["fatigue"] = o
+        .fatigue
+        .iter()
+        .map(|f| json!({"unit": u(f.unit), "gained": f.gained, "now": f.now}))
+        .collect();
+    out["morale"] = o
+        .morale
+        .iter()
+        .map(|m| json!({"unit": u(m.unit), "morale": m.morale, "roll": m.roll, "passed": m.passed, "result": m.result, "reason": m.reason}))
+        .collect();
+    out["retreats"] = o
+        .retreats
+        .iter()
+        .map(|r| json!({"unit": u(r.unit), "from": coord_json(s, r.from), "to": coord_json(s, r.to)}))
+        .collect();
+    out["eliminated"] = o
+        .eliminated
+        .iter()
+        .map(|e| json!({"unit": u(e.unit), "reason": e.reason, "captured": e.captured}))
+        .collect();
+    out["captured"] = o.captured.iter().map(|id| u(*id)).collect();
+    out["advanced"] = o.advanced.iter().map(|id| u(*id)).collect();
+    out["end_of_phase_checks"] = o.end_of_phase_checks.iter().map(|id| u(*id)).collect();
+    out["bridge"] = json!(
+        o.bridge
+            .as_ref()
+            .map(|b| json!({"hex": coord_json(s, b.hex), "before": b.before, "after": b.after}))
+    );
+}
+
+fn print_text(v: &Value) {
+    let legal = v["legal"].as_bool().unwrap_or(false);
+    println!("melee: {}", if legal { "legal" } else { "ILLEGAL" });
+    for x in v["violations"].as_array().into_iter().flatten() {
+        println!(
+            "  rule {}: {}",
+            x["rule"],
+            x["message"].as_str().unwrap_or("")
+        );
+    }
+    for (side, key) in [("attackers", "attackers"), ("defenders", "defenders")] {
+        println!("{side}:");
+        for u in v[key].as_array().into_iter().flatten() {
+            println!(
+                "  {:<28} {:>5} → {:>8.2}  {}",
+                u["name"].as_str().unwrap_or(""),
+                u["nominal"],
+                u["strength"].as_f64().unwrap_or(0.0),
+                u["adjustments"]
+                    .as_array()
+                    .map(|a| a
+                        .iter()
+                        .filter_map(|x| x.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "))
+                    .unwrap_or_default()
+            );
+        }
+    }
+    println!(
+        "base strengths: attack {:.2}, defence {:.2}",
+        v["attack_base"].as_f64().unwrap_or(0.0),
+        v["defense_base"].as_f64().unwrap_or(0.0)
+    );
+    for m in v["modifiers"].as_array().into_iter().flatten() {
+        println!(
+            "  {:<9} {:+4}%  {}",
+            m["side"].as_str().unwrap_or(""),
+            m["percent"],
+            m["name"].as_str().unwrap_or("")
+        );
+    }
+    println!(
+        "adjusted: attack {:.2}, defence {:.2}",
+        v["attack_strength"].as_f64().unwrap_or(0.0),
+        v["defense_strength"].as_f64().unwrap_or(0.0)
+    );
+    let r = |k: &str| {
+        format!(
+            "{:.2}–{:.2}",
+            v[k][0].as_f64().unwrap_or(0.0),
+            v[k][1].as_f64().unwrap_or(0.0)
+        )
+    };
+    println!(
+        "loss ranges: attacker {}, defender {}",
+        r("attacker_loss_range"),
+        r("defender_loss_range")
+    );
+    println!(
+        "attacker wins with probability {:.4}; expected losses: attacker {:.2}, defender {:.2}",
+        v["attacker_win_probability"].as_f64().unwrap_or(0.0),
+        v["expected_attacker_loss"].as_f64().unwrap_or(0.0),
+        v["expected_defender_loss"].as_f64().unwrap_or(0.0)
+    );
+    if v.get("loser").is_some() {
+        println!(
+            "rolled: attacker loses {}, defender loses {}; loser: {}",
+            v["attacker_loss"], v["defender_loss"], v["loser"]
+        );
+        for k in [
+            "losses",
+            "fatigue",
+            "morale",
+            "retreats",
+            "eliminated",
+            "captured",
+            "advanced",
+        ] {
+            let list = v[k].as_array().cloned().unwrap_or_default();
+            if !list.is_empty() {
+                println!("{k}:");
+                for x in list {
+                    println!("  {x}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! The command-line adjudicator: `check`, `odds`, `resolve`. Prints text, or JSON with `--json`.
+
+mod args;
+mod check;
+mod melee;
+
+pub use args::Args;
+
+/// Runs a subcommand; returns the process exit code, or `None` when `argv` names none.
+pub fn run(argv: &[String]) -> Option<i32> {
+    let (cmd, rest) = argv.split_first()?;
+    let args = match Args::parse(rest) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("bayonet {cmd}: {e}");
+            return Some(2);
+        }
+    };
+    let result = match cmd.as_str() {
+        "check" => check::run(&args),
+        "odds" => melee::run(&args, false),
+        "resolve" => melee::run(&args, true),
+        "help" | "--help" | "-h" => {
+            println!("{}", USAGE);
+            Ok(0)
+        }
+        _ => return None,
+    };
+    Some(result.unwrap_or_else(|e| {
+        if args.json {
+            println!("{}", serde_json::json!({ "ok": false, "error": e }));
+        } else {
+            eprintln!("bayonet {cmd}: {e}");
+        }
+        1
+    }))
+}
+
+pub const USAGE: &str = "\
+bayonet                                   open the game on the default scenario
+bayonet --scenario FILE                   open the game on FILE
+bayonet --screenshot OUT.png [--scenario FILE]
+                                          render one frame, save it, exit
+bayonet check FILE [--json]               validate a scenario
+bayonet odds FILE --attack C,R[;C,R…] --defend C,R [--units ID,…] [--night]
+             [--rules quality,capture,…] [--json]
+                                          the melee breakdown and exact odds, no dice
+bayonet resolve FILE --attack … --defend … --seed N [same options] [--json]
+                                          resolve one melee with the game's dice
+Coordinates are column,row from the map's top-left hex (0,0), as in maps/README.md.";

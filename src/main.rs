@@ -1,0 +1,56 @@
+//! The `bayonet` binary: a subcommand of the adjudicator, or the game window.
+
+fn main() {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(code) = bayonet::cli::run(&argv) {
+        std::process::exit(code);
+    }
+    std::process::exit(open_game(&argv));
+}
+
+#[cfg(feature = "client")]
+fn open_game(argv: &[String]) -> i32 {
+    let mut scenario_path = None;
+    let mut screenshot = None;
+    let mut it = argv.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--scenario" => scenario_path = it.next().cloned(),
+            "--screenshot" => screenshot = it.next().cloned(),
+            "--help" | "-h" => {
+                println!("{}", bayonet::cli::USAGE);
+                return 0;
+            }
+            other => {
+                eprintln!(
+                    "bayonet: unknown argument `{other}`\n{}",
+                    bayonet::cli::USAGE
+                );
+                return 2;
+            }
+        }
+    }
+    let loaded = match &scenario_path {
+        Some(p) => bayonet::rules::scenario::load_file(p),
+        None => bayonet::rules::scenario::parse(
+            bayonet::DEFAULT_SCENARIO_PATH,
+            bayonet::DEFAULT_SCENARIO,
+        ),
+    };
+    match loaded {
+        Ok(s) => bayonet::client::run(s, screenshot),
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+    }
+}
+
+#[cfg(not(feature = "client"))]
+fn open_game(_argv: &[String]) -> i32 {
+    eprintln!(
+        "this build has no window (built without the `client` feature)\n{}",
+        bayonet::cli::USAGE
+    );
+    2
+}

@@ -1,0 +1,186 @@
+//! The combat results engine shared by fire and melee (§8): loss ranges, random rounding,
+//! the exact distribution of a result, splitting a loss across units, guns lost, fatigue.
+
+use rand::{Rng, RngExt};
+
+/// `[low, high]` for combat value `value` with the pair (LCV, HCV), divided by `divisor`
+/// (the cavalry rule divides the raw result).
+pub fn loss_range(value: f64, lcv: u32, hcv: u32, divisor: f64) -> [f64; 2] {
+    [
+        lcv as f64 * value / 1000.0 / divisor,
+        hcv as f64 * value / 1000.0 / divisor,
+    ]
+}
+
+/// Rounds `x` up with probability equal to its fractional part.
+pub fn random_round(x: f64, rng: &mut impl Rng) -> u32 {
+    let n = x.floor();
+    let frac = x - n;
+    let up = frac > 0.0 && rng.random::<f64>() < frac;
+    n as u32 + up as u32
+}
+
+/// One result: uniform in `[low, high]`, then randomly rounded.
+pub fn roll_loss(range: [f64; 2], rng: &mut impl Rng) -> u32 {
+    let [low, high] = range;
+    let raw = low + rng.random::<f64>() * (high - low);
+    random_round(raw.max(0.0), rng)
+}
+
+/// The exact distribution of `roll_loss` over the integers: `probs[i]` is P(result = start + i).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LossDistribution {
+    pub start: u32,
+    pub probs: Vec<f64>,
+}
+
+impl LossDistribution {
+    pub fn of(range: [f64; 2]) -> LossDistribution {
+        let [low, high] = [range[0].max(0.0), range[1].max(0.0)];
+        let width = high - low;
+        if width < 1e-12 {
+            let n = low.floor();
+            let frac = low - n;
+            return LossDistribution {
+                start: n as u32,
+                probs: if frac > 0.0 {
+                    vec![1.0 - frac, frac]
+                } else {
+                    vec![1.0]
+                },
+            };
+        }
+        let first = low.floor() as u32;
+        let last = high.ceil() as u32;
+        let probs = (first..=last)
+            .map(|n| {
+                let n = n as f64;
+                // The chance that a raw x becomes n is the tent 1 − |x − n|; integrate it over
+                // the part of [low, high] within one of n.
+                let rise = {
+                    let (a, b) = (low.max(n - 1.0), high.min(n));
+                    if b > a {
+                        ((b - n + 1.0).powi(2) - (a - n + 1.0).powi(2)) / 2.0
+                    } else {
+                        0.0
+                    }
+                };
+                let fall = {
+                    let (a, b) = (low.max(n), high.min(n + 1.0));
+                    if b > a {
+                        ((1.0 - (a - n)).powi(2) - (1.0 - (b - n)).powi(2)) / 2.0
+                    } else {
+                        0.0
+                    }
+                };
+                (rise + fall) / width
+            })
+            .collect();
+        LossDistribution {
+            start: first,
+            probs,
+        }
+    }
+
+    /// The distribution of `min(result, cap)`.
+    pub fn capped(mut self, cap: u32) -> LossDistribution {
+        if cap < self.start {
+            return LossDistribution {
+                start: cap,
+                probs: vec![1.0],
+            };
+        }
+        let keep = (cap - self.start + 1) as usize;
+        if keep < self.probs.len() {
+            let tail: f64 = self.probs[keep..].iter().sum();
+            self.probs.truncate(keep);
+            self.probs[keep - 1] += tail;
+        }
+        self
+    }
+
+    pub fn mean(&self) -> f64 {
+        self.probs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (self.start as f64 + i as f64) * p)
+            .sum()
+    }
+
+    /// P(result < n).
+    pub fn below(&self, n: u32) -> f64 {
+        if n <= self.start {
+            return 0.0;
+        }
+        let k = ((n - self.start) as usize).min(self.probs.len());
+        self.probs[..k].iter().sum()
+    }
+}
+
+/// Splits `total` across units in proportion to `weights`, by largest remainder, never giving
+/// a unit more than its `capacity` (D-cr-1); what a full unit cannot take goes to the others.
+/// The shares add up to `min(total, Σ capacity)`.
+pub fn split_loss(total: u32, weights: &[f64], capacity: &[u32]) -> Vec<u32> {
+    let mut share = vec![0u32; weights.len()];
+    let mut left = total.min(capacity.iter().sum());
+    let mut open: Vec<usize> = (0..weights.len()).filter(|&i| capacity[i] > 0).collect();
+    while left > 0 && !open.is_empty() {
+        let mut w: Vec<f64> = open.iter().map(|&i| weights[i].max(0.0)).collect();
+        if w.iter().sum::<f64>() <= 0.0 {
+            // Nobody with room contributed strength: weigh them by what they can still lose.
+            w = open
+                .iter()
+                .map(|&i| (capacity[i] - share[i]) as f64)
+                .collect();
+        }
+        for (k, give) in largest_remainder(left, &w).into_iter().enumerate() {
+            let i = open[k];
+            let give = give.min(capacity[i] - share[i]);
+            share[i] += give;
+            left -= give;
+        }
+        open.retain(|&i| share[i] < capacity[i]);
+    }
+    share
+}
+
+fn largest_remainder(total: u32, weights: &[f64]) -> Vec<u32> {
+    let sum: f64 = weights.iter().sum();
+    let exact: Vec<f64> = weights.iter().map(|w| total as f64 * w / sum).collect();
+    let mut out: Vec<u32> = exact.iter().map(|e| e.floor() as u32).collect();
+    let mut rest = total.saturating_sub(out.iter().sum());
+    let mut order: Vec<usize> = (0..weights.len()).collect();
+    order.sort_by(|&a, &b| {
+        (exact[b] - exact[b].floor())
+            .total_cmp(&(exact[a] - exact[a].floor()))
+            .then(a.cmp(&b))
+    });
+    for i in order.into_iter().cycle().take(weights.len() * 2) {
+        if rest == 0 {
+            break;
+        }
+        if weights[i] > 0.0 {
+            out[i] += 1;
+            rest -= 1;
+        }
+    }
+    out
+}
+
+/// Guns lost by a battery taking `men` of loss: one per `men_per_gun` and one more with
+/// probability remainder / `men_per_gun` (§8).
+pub fn guns_lost(men: u32, guns: u32, men_per_gun: u32, rng: &mut impl Rng) -> u32 {
+    let per = men_per_gun.max(1);
+    let whole = men / per;
+    let rem = men % per;
+    let extra = rem > 0 && rng.random_range(0..per) < rem;
+    (whole + extra as u32).min(guns)
+}
+
+/// Nominal fatigue from a loss: uniform in `[low × loss, high × loss]` (§8).
+pub fn fatigue_from_loss(loss: u32, low: u32, high: u32, rng: &mut impl Rng) -> u32 {
+    if loss == 0 {
+        return 0;
+    }
+    rng.random_range(loss * low..=loss * high)
+}

@@ -1,0 +1,322 @@
+//! The battlefield: terrain, elevation, hexside features, roads, bridges, objectives.
+
+use std::collections::HashMap;
+
+use hexx::{HexOrientation, OffsetHexMode};
+use serde::{Deserialize, Serialize};
+
+use super::hex::{Facing, Hex, Hexside, neighbor};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Terrain {
+    Clear,
+    Field,
+    Orchard,
+    Forest,
+    Rough,
+    Marsh,
+    Town,
+    Water,
+    Blocked,
+}
+
+impl Terrain {
+    pub const ALL: [Terrain; 9] = [
+        Terrain::Clear,
+        Terrain::Field,
+        Terrain::Orchard,
+        Terrain::Forest,
+        Terrain::Rough,
+        Terrain::Marsh,
+        Terrain::Town,
+        Terrain::Water,
+        Terrain::Blocked,
+    ];
+
+    /// The letter used in a scenario's terrain grid.
+    pub fn letter(self) -> char {
+        match self {
+            Terrain::Clear => '.',
+            Terrain::Field => 'f',
+            Terrain::Orchard => 'o',
+            Terrain::Forest => 'F',
+            Terrain::Rough => 'r',
+            Terrain::Marsh => 'm',
+            Terrain::Town => 'T',
+            Terrain::Water => '~',
+            Terrain::Blocked => '#',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Terrain> {
+        Terrain::ALL.into_iter().find(|t| t.letter() == c)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Clear => "clear",
+            Terrain::Field => "field",
+            Terrain::Orchard => "orchard",
+            Terrain::Forest => "forest",
+            Terrain::Rough => "rough",
+            Terrain::Marsh => "marsh",
+            Terrain::Town => "town",
+            Terrain::Water => "water",
+            Terrain::Blocked => "blocked",
+        }
+    }
+}
+
+/// A feature that lies on a hexside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum SideFeature {
+    Stream,
+    Creek,
+    /// A creek crossing: the hexside is a creek that may be crossed here.
+    Ford,
+    /// A hexside bridge over a creek; indestructible.
+    Bridge,
+    Fence,
+    StoneWall,
+    Embankment,
+    Cut,
+    Breastworks,
+}
+
+impl SideFeature {
+    pub const ALL: [SideFeature; 9] = [
+        SideFeature::Stream,
+        SideFeature::Creek,
+        SideFeature::Ford,
+        SideFeature::Bridge,
+        SideFeature::Fence,
+        SideFeature::StoneWall,
+        SideFeature::Embankment,
+        SideFeature::Cut,
+        SideFeature::Breastworks,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SideFeature::Stream => "stream",
+            SideFeature::Creek => "creek",
+            SideFeature::Ford => "ford",
+            SideFeature::Bridge => "bridge",
+            SideFeature::Fence => "fence",
+            SideFeature::StoneWall => "stone wall",
+            SideFeature::Embankment => "embankment",
+            SideFeature::Cut => "cut",
+            SideFeature::Breastworks => "breastworks",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Road {
+    Trail,
+    Road,
+    Pike,
+    Rail,
+}
+
+impl Road {
+    pub const ALL: [Road; 4] = [Road::Trail, Road::Road, Road::Pike, Road::Rail];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Road::Trail => "trail",
+            Road::Road => "road",
+            Road::Pike => "pike",
+            Road::Rail => "rail",
+        }
+    }
+}
+
+/// A full-hex bridge over a Water hex.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct FullHexBridge {
+    pub strength: u32,
+    pub max: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Objective {
+    pub name: String,
+    pub hex: Hex,
+    pub points: u32,
+}
+
+/// Column and row as players read them: column from the left, row from the top, both from 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Coord {
+    pub col: i32,
+    pub row: i32,
+}
+
+impl std::fmt::Display for Coord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{},{}", self.col, self.row)
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Map {
+    pub width: u32,
+    pub height: u32,
+    terrain: Vec<Terrain>,
+    elevation: Vec<i32>,
+    pub sides: HashMap<Hexside, Vec<SideFeature>>,
+    pub roads: HashMap<Hexside, Road>,
+    pub bridges: HashMap<Hex, FullHexBridge>,
+    pub objectives: Vec<Objective>,
+    pub supply_sources: Vec<Hex>,
+}
+
+impl Map {
+    pub fn new(width: u32, height: u32) -> Map {
+        let n = (width * height) as usize;
+        Map {
+            width,
+            height,
+            terrain: vec![Terrain::Clear; n],
+            elevation: vec![0; n],
+            ..Default::default()
+        }
+    }
+
+    /// The tilemap's offset position (column, row counted from the bottom) of a hex.
+    pub fn tile_pos(hex: Hex) -> [i32; 2] {
+        hex.to_offset_coordinates(OffsetHexMode::Odd, HexOrientation::Flat)
+    }
+
+    pub fn hex_at(&self, c: Coord) -> Hex {
+        Hex::from_offset_coordinates(
+            [c.col, self.height as i32 - 1 - c.row],
+            OffsetHexMode::Odd,
+            HexOrientation::Flat,
+        )
+    }
+
+    pub fn coord(&self, hex: Hex) -> Coord {
+        let [col, r] = Map::tile_pos(hex);
+        Coord {
+            col,
+            row: self.height as i32 - 1 - r,
+        }
+    }
+
+    pub fn contains(&self, hex: Hex) -> bool {
+        let c = self.coord(hex);
+        c.col >= 0 && c.row >= 0 && c.col < self.width as i32 && c.row < self.height as i32
+    }
+
+    fn index(&self, hex: Hex) -> Option<usize> {
+        self.contains(hex).then(|| {
+            let c = self.coord(hex);
+            (c.row as u32 * self.width + c.col as u32) as usize
+        })
+    }
+
+    /// Off-map hexes read as Blocked.
+    pub fn terrain(&self, hex: Hex) -> Terrain {
+        self.index(hex)
+            .map_or(Terrain::Blocked, |i| self.terrain[i])
+    }
+
+    pub fn set_terrain(&mut self, hex: Hex, t: Terrain) {
+        if let Some(i) = self.index(hex) {
+            self.terrain[i] = t;
+        }
+    }
+
+    pub fn elevation(&self, hex: Hex) -> i32 {
+        self.index(hex).map_or(0, |i| self.elevation[i])
+    }
+
+    pub fn set_elevation(&mut self, hex: Hex, e: i32) {
+        if let Some(i) = self.index(hex) {
+            self.elevation[i] = e;
+        }
+    }
+
+    pub fn hexes(&self) -> impl Iterator<Item = Hex> + '_ {
+        (0..self.height as i32).flat_map(move |row| {
+            (0..self.width as i32).map(move |col| self.hex_at(Coord { col, row }))
+        })
+    }
+
+    pub fn features(&self, a: Hex, side: Facing) -> &[SideFeature] {
+        self.sides
+            .get(&Hexside::new(a, side))
+            .map_or(&[], |v| v.as_slice())
+    }
+
+    pub fn has_feature(&self, a: Hex, side: Facing, f: SideFeature) -> bool {
+        self.features(a, side).contains(&f)
+    }
+
+    pub fn add_feature(&mut self, a: Hex, side: Facing, f: SideFeature) {
+        let v = self.sides.entry(Hexside::new(a, side)).or_default();
+        if !v.contains(&f) {
+            v.push(f);
+            v.sort();
+        }
+    }
+
+    pub fn road(&self, a: Hex, side: Facing) -> Option<Road> {
+        self.roads.get(&Hexside::new(a, side)).copied()
+    }
+
+    /// A creek hexside is crossable only by a ford or a hexside bridge.
+    pub fn creek_blocks(&self, a: Hex, side: Facing) -> bool {
+        let f = self.features(a, side);
+        f.contains(&SideFeature::Creek)
+            && !f.contains(&SideFeature::Ford)
+            && !f.contains(&SideFeature::Bridge)
+    }
+
+    pub fn bridge(&self, hex: Hex) -> Option<&FullHexBridge> {
+        self.bridges.get(&hex)
+    }
+
+    pub fn bridge_mut(&mut self, hex: Hex) -> Option<&mut FullHexBridge> {
+        self.bridges.get_mut(&hex)
+    }
+
+    /// A map-edge hex on the given edge.
+    pub fn on_edge(&self, hex: Hex, edge: MapEdge) -> bool {
+        let c = self.coord(hex);
+        match edge {
+            MapEdge::North => c.row == 0,
+            MapEdge::South => c.row == self.height as i32 - 1,
+            MapEdge::West => c.col == 0,
+            MapEdge::East => c.col == self.width as i32 - 1,
+        }
+    }
+
+    /// Hexes from `hex` to its own map edge, in rows or columns (used to break retreat ties).
+    pub fn distance_to_edge(&self, hex: Hex, edge: MapEdge) -> i32 {
+        let c = self.coord(hex);
+        match edge {
+            MapEdge::North => c.row,
+            MapEdge::South => self.height as i32 - 1 - c.row,
+            MapEdge::West => c.col,
+            MapEdge::East => self.width as i32 - 1 - c.col,
+        }
+    }
+
+    pub fn neighbors_on_map(&self, hex: Hex) -> impl Iterator<Item = (Facing, Hex)> + '_ {
+        Facing::ALL
+            .into_iter()
+            .map(move |f| (f, neighbor(hex, f)))
+            .filter(|(_, h)| self.contains(*h))
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MapEdge {
+    North,
+    South,
+    East,
+    West,
+}

@@ -1,0 +1,79 @@
+//! Melee as seed 000 (John Tiller's *Civil War Battles*) settles it: RULES.md §9–§11.
+//!
+//! The interface every melee system will share (declare → check → breakdown → odds → resolve →
+//! outcome) is `MeleeSystem`; retreat, advance, capture, morale and fatigue stay outside.
+
+mod breakdown;
+mod odds;
+mod resolve;
+mod restrictions;
+
+pub use breakdown::{Breakdown, Modifier, UnitStrength, breakdown};
+pub use odds::{Odds, odds};
+pub use resolve::{
+    BridgeDamage, Elimination, FatigueGain, MeleeOutcome, Retreat, UnitLoss, end_of_phase, resolve,
+};
+pub use restrictions::{Violation, check};
+
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use super::board::Board;
+use super::hex::Hex;
+use super::unit::UnitId;
+
+/// A declared melee: the committed units and the defending hex they attack.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Declaration {
+    /// Committed units, in declaration order (the order they advance in, D-adv-1).
+    pub attackers: Vec<UnitId>,
+    pub defending_hex: Hex,
+}
+
+impl Declaration {
+    /// The attacking hexes, each once, in the order first committed.
+    pub fn attacking_hexes(&self, board: &Board) -> Vec<Hex> {
+        let mut out = Vec::new();
+        for id in &self.attackers {
+            if let Some(u) = board.unit(*id) {
+                if !out.contains(&u.hex) {
+                    out.push(u.hex);
+                }
+            }
+        }
+        out
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MeleeSide {
+    Attacker,
+    Defender,
+}
+
+/// The seam where other melee systems (RULES.md §15) will plug in.
+pub trait MeleeSystem {
+    fn check(&self, board: &Board, decl: &Declaration) -> Vec<Violation>;
+    fn breakdown(&self, board: &Board, decl: &Declaration) -> Breakdown;
+    fn odds(&self, breakdown: &Breakdown) -> Odds;
+    fn resolve(&self, board: &mut Board, decl: &Declaration, rng: &mut ChaCha8Rng) -> MeleeOutcome;
+}
+
+/// Seed 000's melee system.
+pub struct CivilWarBattles;
+
+impl MeleeSystem for CivilWarBattles {
+    fn check(&self, board: &Board, decl: &Declaration) -> Vec<Violation> {
+        check(board, decl)
+    }
+    fn breakdown(&self, board: &Board, decl: &Declaration) -> Breakdown {
+        breakdown(board, decl)
+    }
+    fn odds(&self, b: &Breakdown) -> Odds {
+        odds(b)
+    }
+    fn resolve(&self, board: &mut Board, decl: &Declaration, rng: &mut ChaCha8Rng) -> MeleeOutcome {
+        resolve(board, decl, rng)
+    }
+}

@@ -1,0 +1,162 @@
+//! Who may melee whom (§9.1): every restriction broken, by the seed's number, with the unit.
+
+use serde::Serialize;
+
+use super::Declaration;
+use crate::rules::board::Board;
+use crate::rules::hex::Facing;
+use crate::rules::movement::{MoverClass, entry_blocked};
+use crate::rules::stacking::{StackLimit, hex_load};
+use crate::rules::unit::{Formation, UnitId, UnitKind};
+
+/// One broken rule. `rule` is the number in RULES.md §9.1 (1–8); 0 means the order does not
+/// describe a melee at all (no such unit, not adjacent, nothing to attack …).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Violation {
+    pub rule: u8,
+    pub unit: Option<UnitId>,
+    pub message: String,
+}
+
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "§9.1.{}: {}", self.rule, self.message)
+    }
+}
+
+/// Every restriction `decl` breaks; empty when the melee is legal.
+pub fn check(board: &Board, decl: &Declaration) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let mut v = |rule: u8, unit: Option<UnitId>, message: String| {
+        out.push(Violation {
+            rule,
+            unit,
+            message,
+        })
+    };
+    let d = decl.defending_hex;
+    if !board.map.contains(d) {
+        v(0, None, "the defending hex is off the map".into());
+        return out;
+    }
+    if decl.attackers.is_empty() {
+        v(0, None, "no unit is committed to the melee".into());
+        return out;
+    }
+    let mut committed = Vec::new();
+    for (i, id) in decl.attackers.iter().enumerate() {
+        if decl.attackers[..i].contains(id) {
+            v(0, Some(*id), format!("unit {id} is committed twice"));
+            continue;
+        }
+        match board.unit(*id) {
+            Some(u) => committed.push(u),
+            None => v(0, Some(*id), format!("there is no unit {id}")),
+        }
+    }
+    let Some(first) = committed.first() else {
+        return out;
+    };
+    let side = first.side;
+    let defenders: Vec<_> = board.units_at(d).collect();
+    let bridge_target = defenders.is_empty() && board.map.bridge(d).is_some();
+    if defenders.is_empty() && !bridge_target {
+        v(0, None, "the defending hex holds no enemy unit".into());
+    }
+    if defenders.iter().any(|u| u.side == side) {
+        v(0, None, "the defending hex holds friendly units".into());
+    }
+    if !committed.iter().any(|u| !u.is_leader()) {
+        v(0, None, "leaders cannot melee alone".into());
+    }
+    let cavalry_defends = defenders
+        .iter()
+        .any(|u| u.side != side && u.is_mounted_cavalry() && !u.isolated);
+    let class_name = |u: &crate::rules::unit::Unit| format!("{} `{}`", u.kind.name(), u.name);
+
+    for u in &committed {
+        let who = class_name(u);
+        if u.side != side {
+            v(0, Some(u.id), format!("{who} is not on the attacking side"));
+            continue;
+        }
+        if Facing::between(u.hex, d).is_none() {
+            v(
+                0,
+                Some(u.id),
+                format!("{who} is not adjacent to the defending hex"),
+            );
+            continue;
+        }
+        let mut states = Vec::new();
+        if u.disrupted {
+            states.push("Disrupted");
+        }
+        if u.is_fixed() {
+            states.push("Fixed");
+        }
+        if u.routed {
+            states.push("Routed");
+        }
+        if !states.is_empty() {
+            v(
+                1,
+                Some(u.id),
+                format!("{who} is {} and cannot melee attack", states.join(" and ")),
+            );
+        }
+        // Leaders have no front of their own to face with (our decision, D-lead-1).
+        if !u.is_leader() && !u.front_hexes().contains(&d) {
+            v(
+                2,
+                Some(u.id),
+                format!("{who} is not facing the defending hex"),
+            );
+        }
+        let foot = u.kind == UnitKind::Infantry || u.is_dismounted_cavalry();
+        if foot && cavalry_defends {
+            v(
+                3,
+                Some(u.id),
+                format!("{who} cannot melee attack non-Isolated mounted cavalry"),
+            );
+        }
+        if matches!(u.kind, UnitKind::Artillery | UnitKind::Supply) {
+            v(
+                4,
+                Some(u.id),
+                format!("{who}: artillery and supply wagons cannot melee attack"),
+            );
+        }
+        if let Some(why) = entry_blocked(&board.map, &board.params, MoverClass::of(u), u.hex, d) {
+            v(
+                5,
+                Some(u.id),
+                format!("{who} could not legally move into the defending hex: {why}"),
+            );
+        }
+        if u.marks.meleed {
+            v(
+                6,
+                Some(u.id),
+                format!("{who} has already melee attacked this turn"),
+            );
+        }
+        if u.kind == UnitKind::Cavalry && u.formation == Formation::Dismounting {
+            v(
+                8,
+                Some(u.id),
+                format!("{who} is Dismounting and cannot melee attack"),
+            );
+        }
+    }
+    let load = hex_load(committed.iter().copied(), &board.params);
+    if let Some(over) = StackLimit::check(load, &board.params) {
+        v(
+            7,
+            None,
+            format!("the attackers exceed the defending hex's stacking limits: {over}"),
+        );
+    }
+    out
+}

@@ -1,0 +1,15 @@
+//! The rules of the game in plain Rust, with no Bevy: data in, data out, dice through an RNG.
+
+pub mod board;
+pub mod capture;
+pub mod combat;
+pub mod hex;
+pub mod map;
+pub mod melee;
+pub mod morale;
+pub mod movement;
+pub mod params;
+pub mod retreat;
+pub mod scenario;
+pub mod stacking;
+pub mod unit;

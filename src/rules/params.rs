@@ -1,0 +1,310 @@
+//! Parameter Data: every number of the rule book, and the optional-rule switches (§14).
+//!
+//! The defaults live in `assets/rules/parameters.ron` (embedded, so the browser build needs no
+//! file system); a scenario overrides any field by naming just that field.
+
+use serde::{Deserialize, Serialize};
+
+/// One value per mover class (§6).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerMover {
+    pub line_infantry: u32,
+    pub column_infantry: u32,
+    pub mounted_cavalry: u32,
+    pub artillery: u32,
+    pub supply: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerTerrain<T> {
+    pub clear: T,
+    pub field: T,
+    pub orchard: T,
+    pub forest: T,
+    pub rough: T,
+    pub marsh: T,
+    pub town: T,
+    pub water: T,
+    pub blocked: T,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerKind {
+    pub infantry: u32,
+    pub cavalry: u32,
+    pub artillery: u32,
+    pub supply: u32,
+    pub leader: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stacking {
+    pub max_men: u32,
+    pub max_counters: u32,
+    pub men_per_gun: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Clock {
+    pub day_turn_minutes: u32,
+    pub night_turn_minutes: u32,
+    /// Minutes after midnight.
+    pub dawn: u32,
+    pub dusk: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Movement {
+    pub allowance: PerKind,
+    pub terrain: PerTerrain<PerMover>,
+    pub trail: PerMover,
+    pub road: PerMover,
+    pub pike: PerMover,
+    pub rail: PerMover,
+    pub stream: PerMover,
+    pub fence: PerMover,
+    pub stone_wall: PerMover,
+    pub embankment: PerMover,
+    pub breastworks: PerMover,
+    pub climb_per_level: PerMover,
+    pub change_facing: PerKind,
+    pub about_face: PerKind,
+    pub change_formation: PerKind,
+}
+
+/// Percent modifiers by hexside feature.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexsideModifiers {
+    pub stream: i32,
+    pub creek: i32,
+    pub fence: i32,
+    pub stone_wall: i32,
+    pub embankment: i32,
+    pub cut: i32,
+    pub breastworks: i32,
+    pub bridge: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fire {
+    pub lcv: u32,
+    pub hcv: u32,
+    pub men_per_gun_value: u32,
+    pub terrain: PerTerrain<i32>,
+    pub hexside: HexsideModifiers,
+    pub higher_per_level: i32,
+    pub enfilade: i32,
+    pub mounted_target: i32,
+    pub fatigue_medium: i32,
+    pub fatigue_high: i32,
+    pub fatigue_max: i32,
+    pub quality_good: i32,
+    pub quality_poor: i32,
+    pub captured_gun_factor: f64,
+    pub ammo_loss_infantry_percent: u32,
+    pub ammo_loss_artillery_percent: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Melee {
+    pub attack_lcv: u32,
+    pub attack_hcv: u32,
+    pub defense_lcv: u32,
+    pub defense_hcv: u32,
+    /// Men per Strength Point; a defending gun counts ⅓ of it.
+    pub strength_point: u32,
+    pub dismounted_factor: f64,
+    pub routed_or_isolated_divisor: f64,
+    pub retreated_divisor: f64,
+    pub fatigue_medium_factor: f64,
+    pub fatigue_high_factor: f64,
+    pub fatigue_max_factor: f64,
+    pub no_fire_bonus: i32,
+    pub leader_bonus: i32,
+    pub rear_bonus: i32,
+    pub hexside: HexsideModifiers,
+    pub elevation_per_level: i32,
+    pub cavalry_charge_bonus: i32,
+    pub quality_good: i32,
+    pub quality_poor: i32,
+    pub cavalry_rule_divisor: f64,
+    pub fatigue_multiplier: f64,
+    pub loser_fatigue_multiplier: f64,
+    pub night_attack_penalty: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Combat {
+    /// Men of loss per gun lost when artillery takes losses.
+    pub men_per_gun_lost: u32,
+    pub fatigue_low_factor: u32,
+    pub fatigue_high_factor: u32,
+    pub max_fatigue: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Morale {
+    /// A unit losing L men checks with probability L / (L + this).
+    pub check_base: u32,
+    pub leader: i32,
+    pub low_ammo: i32,
+    pub night: i32,
+    pub fatigue_medium: i32,
+    pub fatigue_high: i32,
+    pub enfilade: i32,
+    pub disrupted: i32,
+    pub mixed_brigades: i32,
+    pub rally_leader: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bridges {
+    pub max_strength: u32,
+    pub repair_per_100_men: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Supply {
+    pub range: u32,
+    pub men_per_wagon_point: u32,
+    pub fixed_release_range: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Victory {
+    pub per_man: u32,
+    pub per_gun: u32,
+    pub per_wagon: u32,
+    pub per_leader: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Heights {
+    pub forest: u32,
+    pub town: u32,
+    pub orchard: u32,
+    pub rough: u32,
+    pub man: u32,
+    pub per_level: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptionalRules {
+    pub quality_melee_modifiers: bool,
+    pub artillery_capture: bool,
+    pub full_melee_defensive_fire: bool,
+    pub rout_limiting: bool,
+    pub bridge_limit_and_repair: bool,
+    pub isolation_effects: bool,
+    pub phased_play: bool,
+}
+
+impl OptionalRules {
+    /// Switch rules on by their command-line names (`quality,capture,…`).
+    pub fn enable(&mut self, names: &str) -> Result<(), String> {
+        for n in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            match n {
+                "quality" | "quality_melee_modifiers" => self.quality_melee_modifiers = true,
+                "capture" | "artillery_capture" => self.artillery_capture = true,
+                "full_defensive_fire" | "full_melee_defensive_fire" => {
+                    self.full_melee_defensive_fire = true
+                }
+                "rout_limiting" => self.rout_limiting = true,
+                "bridge_repair" | "bridge_limit_and_repair" => self.bridge_limit_and_repair = true,
+                "isolation" | "isolation_effects" => self.isolation_effects = true,
+                "phased" | "phased_play" => self.phased_play = true,
+                other => {
+                    return Err(format!(
+                        "unknown optional rule `{other}`; expected one of quality, capture, \
+                         full_defensive_fire, rout_limiting, bridge_repair, isolation, phased"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Parameters {
+    pub stacking: Stacking,
+    pub clock: Clock,
+    pub movement: Movement,
+    pub fire: Fire,
+    pub melee: Melee,
+    pub combat: Combat,
+    pub morale: Morale,
+    pub bridges: Bridges,
+    pub supply: Supply,
+    pub victory: Victory,
+    pub heights: Heights,
+    pub optional: OptionalRules,
+}
+
+pub const DEFAULT_PARAMETERS: &str = include_str!("../../assets/rules/parameters.ron");
+pub const DEFAULT_PARAMETERS_PATH: &str = "assets/rules/parameters.ron";
+
+impl Parameters {
+    /// The Parameter Data defaults shipped with the game.
+    pub fn defaults() -> Parameters {
+        // The shipped file is checked by a test; failing here is a build defect, not bad input.
+        ron::from_str(DEFAULT_PARAMETERS).expect("assets/rules/parameters.ron is valid")
+    }
+
+    /// The defaults with `overrides` (a partial structure of the same shape) laid over them.
+    pub fn with_overrides(overrides: &ron::Value) -> Result<Parameters, String> {
+        let mut base: ron::Value = ron::from_str(DEFAULT_PARAMETERS)
+            .map_err(|e| format!("{DEFAULT_PARAMETERS_PATH}: {e}"))?;
+        merge(&mut base, overrides, "parameters")?;
+        base.into_rust::<Parameters>()
+            .map_err(|e| format!("parameter overrides: {e}"))
+    }
+}
+
+fn key_name(k: &ron::Value) -> String {
+    match k {
+        ron::Value::String(s) => s.clone(),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Lays `over` onto `base` field by field; names the path of a field that does not exist.
+fn merge(base: &mut ron::Value, over: &ron::Value, path: &str) -> Result<(), String> {
+    match (base, over) {
+        (ron::Value::Map(b), ron::Value::Map(o)) => {
+            for (k, v) in o.iter() {
+                let name = key_name(k);
+                let sub = format!("{path}.{name}");
+                let slot = b
+                    .iter_mut()
+                    .find(|(bk, _)| key_name(bk) == name)
+                    .map(|(_, bv)| bv)
+                    .ok_or_else(|| format!("unknown parameter `{sub}`"))?;
+                merge(slot, v, &sub)?;
+            }
+            Ok(())
+        }
+        (ron::Value::Map(_), _) => Err(format!("`{path}` expects a structure of fields")),
+        (b, o) => {
+            *b = o.clone();
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,701 @@
+//! Scenario files: the RON format of `maps/`, loading, and the checks that name what is wrong.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::board::Board;
+use super::hex::{Facing, Hex};
+use super::map::{Coord, FullHexBridge, Map, MapEdge, Objective, Road, SideFeature, Terrain};
+use super::movement::{MoverClass, terrain_allows};
+use super::params::Parameters;
+use super::stacking::{StackLimit, hex_load};
+use super::unit::{Ammo, Crew, Formation, Quality, Side, TurnMarks, Unit, UnitId, UnitKind};
+
+/// A load failure: which file, where in it (when known), and what was expected.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadError {
+    pub file: String,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "{}:{}:{}: {}", self.file, l, c, self.message),
+            (Some(l), None) => write!(f, "{}:{}: {}", self.file, l, self.message),
+            _ => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// `(col, row)` as written in scenario files.
+pub type At = (i32, i32);
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexsideSpec {
+    pub feature: SideFeature,
+    /// Each hexside as a hex and the side of it.
+    pub at: Vec<(At, Facing)>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoadSpec {
+    pub kind: Road,
+    /// Adjacent hexes in order; the road runs through each hexside between two of them.
+    pub path: Vec<At>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BridgeSpec {
+    pub hex: At,
+    pub strength: u32,
+    #[serde(default)]
+    pub max: Option<u32>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectiveSpec {
+    pub name: String,
+    pub hex: At,
+    pub points: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapSpec {
+    pub width: u32,
+    pub height: u32,
+    /// One string per row, top row first, one letter per hex (see `maps/README.md`).
+    pub terrain: Vec<String>,
+    /// One string per row of digits 0–9; omitted means all level 0.
+    #[serde(default)]
+    pub elevation: Vec<String>,
+    #[serde(default)]
+    pub hexsides: Vec<HexsideSpec>,
+    #[serde(default)]
+    pub roads: Vec<RoadSpec>,
+    #[serde(default)]
+    pub bridges: Vec<BridgeSpec>,
+    #[serde(default)]
+    pub objectives: Vec<ObjectiveSpec>,
+    #[serde(default)]
+    pub supply_sources: Vec<At>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideInfo {
+    pub name: String,
+    /// sRGB, 0–1.
+    pub color: (f32, f32, f32),
+    /// The map edge the side retreats and traces supply towards.
+    pub edge: MapEdge,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BrigadeInfo {
+    pub id: String,
+    pub name: String,
+    pub side: u8,
+}
+
+/// The first side's victory-point thresholds (§13).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryThresholds {
+    pub major_defeat: i32,
+    pub minor_defeat: i32,
+    pub minor_victory: i32,
+    pub major_victory: i32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Flag {
+    Disrupted,
+    Routed,
+    Isolated,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    pub id: u32,
+    pub name: String,
+    pub side: u8,
+    pub brigade: String,
+    pub kind: UnitKind,
+    pub at: At,
+    pub facing: Facing,
+    #[serde(default)]
+    pub formation: Option<Formation>,
+    #[serde(default)]
+    pub men: u32,
+    #[serde(default)]
+    pub guns: u32,
+    #[serde(default)]
+    pub weapon: String,
+    pub quality: Quality,
+    #[serde(default)]
+    pub fatigue: u32,
+    #[serde(default)]
+    pub flags: Vec<Flag>,
+    #[serde(default)]
+    pub fixed_until: Option<u32>,
+    #[serde(default)]
+    pub ammo: Ammo,
+    #[serde(default)]
+    pub crew: Crew,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub map: MapSpec,
+    pub sides: Vec<SideInfo>,
+    pub first_side: u8,
+    pub turns: u32,
+    /// "HH:MM".
+    pub start_time: String,
+    pub victory: VictoryThresholds,
+    #[serde(default)]
+    pub seed: u64,
+    /// Parameter Data fields to override, in the shape of `assets/rules/parameters.ron`.
+    #[serde(default)]
+    pub parameters: Option<ron::Value>,
+    pub brigades: Vec<BrigadeInfo>,
+    pub units: Vec<UnitSpec>,
+}
+
+/// A loaded, checked scenario.
+#[derive(Debug, Clone)]
+pub struct Scenario {
+    pub name: String,
+    pub description: String,
+    pub map: Map,
+    pub sides: Vec<SideInfo>,
+    pub first_side: Side,
+    pub turns: u32,
+    /// Minutes after midnight.
+    pub start_time: u32,
+    pub victory: VictoryThresholds,
+    pub seed: u64,
+    pub params: Parameters,
+    pub brigades: Vec<BrigadeInfo>,
+    pub units: Vec<Unit>,
+}
+
+impl Scenario {
+    /// A fresh board for play from this scenario's start.
+    pub fn board(&self) -> Board {
+        let mut b = Board::new(self.map.clone(), self.params.clone(), self.units.clone());
+        b.edges = [self.sides[0].edge, self.sides[1].edge];
+        b.acting = self.first_side;
+        b.night = is_night(self.start_time, &self.params);
+        b
+    }
+
+    pub fn side_name(&self, side: Side) -> &str {
+        self.sides
+            .get(side.0 as usize)
+            .map_or("?", |s| s.name.as_str())
+    }
+}
+
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+/// Loads a scenario file from disk.
+pub fn load_file(path: &str) -> Result<Scenario, LoadError> {
+    let text = std::fs::read_to_string(path).map_err(|e| LoadError {
+        file: path.into(),
+        line: None,
+        column: None,
+        message: format!("cannot read the file: {e}"),
+    })?;
+    parse(path, &text)
+}
+
+/// Parses and checks a scenario from its text; `file` names it in errors.
+pub fn parse(file: &str, text: &str) -> Result<Scenario, LoadError> {
+    let spec: ScenarioFile = ron_options().from_str(text).map_err(|e| LoadError {
+        file: file.into(),
+        line: Some(e.span.start.line),
+        column: Some(e.span.start.col),
+        message: e.code.to_string(),
+    })?;
+    build(spec, text).map_err(|(line, message)| LoadError {
+        file: file.into(),
+        line,
+        column: None,
+        message,
+    })
+}
+
+/// Whether a turn starting at `minutes` after midnight is a night turn (between dusk and dawn).
+pub fn is_night(minutes: u32, params: &Parameters) -> bool {
+    let t = minutes % (24 * 60);
+    t >= params.clock.dusk || t < params.clock.dawn
+}
+
+fn parse_time(s: &str) -> Option<u32> {
+    let (h, m) = s.split_once(':')?;
+    let (h, m): (u32, u32) = (h.trim().parse().ok()?, m.trim().parse().ok()?);
+    (h < 24 && m < 60).then_some(h * 60 + m)
+}
+
+/// The 1-based line of the unit with this id in the source, to point at it.
+fn unit_line(text: &str, id: u32) -> Option<usize> {
+    let needle = format!("id: {id}");
+    text.lines()
+        .position(|l| {
+            l.match_indices(&needle).any(|(i, _)| {
+                let after = l[i + needle.len()..].chars().next();
+                !after.is_some_and(|c| c.is_ascii_digit())
+            })
+        })
+        .map(|i| i + 1)
+}
+
+type BuildError = (Option<usize>, String);
+
+fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
+    let none = |m: String| (None, m);
+    let ms = &spec.map;
+    if ms.width < 2 || ms.height < 2 || ms.width > 1000 || ms.height > 1000 {
+        return Err(none(format!(
+            "map size {}×{} is out of range (2 to 1000 each way)",
+            ms.width, ms.height
+        )));
+    }
+    let mut map = Map::new(ms.width, ms.height);
+    if ms.terrain.len() != ms.height as usize {
+        return Err(none(format!(
+            "map.terrain has {} rows; expected {} (the map height)",
+            ms.terrain.len(),
+            ms.height
+        )));
+    }
+    for (row, line) in ms.terrain.iter().enumerate() {
+        let letters: Vec<char> = line.chars().collect();
+        if letters.len() != ms.width as usize {
+            return Err(none(format!(
+                "map.terrain row {row} has {} letters; expected {} (the map width)",
+                letters.len(),
+                ms.width
+            )));
+        }
+        for (col, c) in letters.into_iter().enumerate() {
+            let t = Terrain::from_letter(c).ok_or_else(|| {
+                none(format!(
+                    "map.terrain row {row}, column {col}: unknown letter `{c}`; expected one of \
+                     . f o F r m T ~ # (clear field orchard forest rough marsh town water blocked)"
+                ))
+            })?;
+            let hex = map.hex_at(Coord {
+                col: col as i32,
+                row: row as i32,
+            });
+            map.set_terrain(hex, t);
+        }
+    }
+    if !ms.elevation.is_empty() {
+        if ms.elevation.len() != ms.height as usize {
+            return Err(none(format!(
+                "map.elevation has {} rows; expected {} (the map height) or none",
+                ms.elevation.len(),
+                ms.height
+            )));
+        }
+        for (row, line) in ms.elevation.iter().enumerate() {
+            let digits: Vec<char> = line.chars().collect();
+            if digits.len() != ms.width as usize {
+                return Err(none(format!(
+                    "map.elevation row {row} has {} digits; expected {}",
+                    digits.len(),
+                    ms.width
+                )));
+            }
+            for (col, c) in digits.into_iter().enumerate() {
+                let e = c.to_digit(10).ok_or_else(|| {
+                    none(format!(
+                        "map.elevation row {row}, column {col}: `{c}` is not a digit 0–9"
+                    ))
+                })?;
+                let hex = map.hex_at(Coord {
+                    col: col as i32,
+                    row: row as i32,
+                });
+                map.set_elevation(hex, e as i32);
+            }
+        }
+    }
+    let on_map = |map: &Map, at: At, what: &str| -> Result<Hex, BuildError> {
+        let hex = map.hex_at(Coord {
+            col: at.0,
+            row: at.1,
+        });
+        if map.contains(hex) {
+            Ok(hex)
+        } else {
+            Err((None, format!("{what} at {},{} is off the map", at.0, at.1)))
+        }
+    };
+    for hs in &ms.hexsides {
+        for &(at, side) in &hs.at {
+            let hex = on_map(&map, at, &format!("{} hexside", hs.feature.name()))?;
+            map.add_feature(hex, side, hs.feature);
+        }
+    }
+    // A ford or hexside bridge is a creek crossing: the creek is implied.
+    let crossings: Vec<_> = map
+        .sides
+        .iter()
+        .filter(|(_, f)| f.contains(&SideFeature::Ford) || f.contains(&SideFeature::Bridge))
+        .map(|(k, _)| *k)
+        .collect();
+    for k in crossings {
+        map.add_feature(k.hex, k.side, SideFeature::Creek);
+    }
+    for r in &ms.roads {
+        if r.path.len() < 2 {
+            return Err(none(format!(
+                "a {} needs a path of at least two hexes",
+                r.kind.name()
+            )));
+        }
+        for pair in r.path.windows(2) {
+            let a = on_map(&map, pair[0], r.kind.name())?;
+            let b = on_map(&map, pair[1], r.kind.name())?;
+            let side = Facing::between(a, b).ok_or_else(|| {
+                none(format!(
+                    "{} path: {},{} and {},{} are not adjacent",
+                    r.kind.name(),
+                    pair[0].0,
+                    pair[0].1,
+                    pair[1].0,
+                    pair[1].1
+                ))
+            })?;
+            let key = super::hex::Hexside::new(a, side);
+            // Keep the better road where two meet on one hexside.
+            let better = map
+                .roads
+                .get(&key)
+                .is_none_or(|old| rank(r.kind) > rank(*old));
+            if better {
+                map.roads.insert(key, r.kind);
+            }
+        }
+    }
+    for b in &ms.bridges {
+        let hex = on_map(&map, b.hex, "bridge")?;
+        if map.terrain(hex) != Terrain::Water {
+            return Err(none(format!(
+                "bridge at {},{} is on {} terrain; a full-hex bridge must be on water",
+                b.hex.0,
+                b.hex.1,
+                map.terrain(hex).name()
+            )));
+        }
+        map.bridges.insert(
+            hex,
+            FullHexBridge {
+                strength: b.strength,
+                max: b.max.unwrap_or(b.strength),
+            },
+        );
+    }
+    for o in &ms.objectives {
+        let hex = on_map(&map, o.hex, &format!("objective `{}`", o.name))?;
+        map.objectives.push(Objective {
+            name: o.name.clone(),
+            hex,
+            points: o.points,
+        });
+    }
+    for &s in &ms.supply_sources {
+        let hex = on_map(&map, s, "supply source")?;
+        map.supply_sources.push(hex);
+    }
+
+    if spec.sides.len() != 2 {
+        return Err(none(format!(
+            "expected 2 sides; found {}",
+            spec.sides.len()
+        )));
+    }
+    if spec.first_side > 1 {
+        return Err(none(format!(
+            "first_side is {}; expected 0 or 1",
+            spec.first_side
+        )));
+    }
+    if spec.turns == 0 {
+        return Err(none("turns must be at least 1".into()));
+    }
+    let start_time = parse_time(&spec.start_time).ok_or_else(|| {
+        none(format!(
+            "start_time `{}`: expected \"HH:MM\" (24-hour clock)",
+            spec.start_time
+        ))
+    })?;
+    let v = &spec.victory;
+    if !(v.major_defeat <= v.minor_defeat
+        && v.minor_defeat <= v.minor_victory
+        && v.minor_victory <= v.major_victory)
+    {
+        return Err(none(
+            "victory thresholds must rise: major_defeat ≤ minor_defeat ≤ minor_victory ≤ major_victory"
+                .into(),
+        ));
+    }
+    let params = match &spec.parameters {
+        Some(over) => Parameters::with_overrides(over).map_err(none)?,
+        None => Parameters::defaults(),
+    };
+    for b in &map.bridges {
+        if b.1.max > params.bridges.max_strength || b.1.strength > b.1.max {
+            let c = map.coord(*b.0);
+            return Err(none(format!(
+                "bridge at {c}: strength {} of max {} exceeds the limit {} (or its own max)",
+                b.1.strength, b.1.max, params.bridges.max_strength
+            )));
+        }
+    }
+
+    let mut brigade_ids = HashSet::new();
+    for b in &spec.brigades {
+        if b.side > 1 {
+            return Err(none(format!(
+                "brigade `{}` has side {}; expected 0 or 1",
+                b.id, b.side
+            )));
+        }
+        if !brigade_ids.insert(b.id.as_str()) {
+            return Err(none(format!("brigade id `{}` is used twice", b.id)));
+        }
+    }
+
+    let mut units = Vec::new();
+    let mut ids = HashSet::new();
+    for u in &spec.units {
+        let at_unit = |m: String| {
+            (
+                unit_line(text, u.id),
+                format!("unit {} `{}`: {m}", u.id, u.name),
+            )
+        };
+        if !ids.insert(u.id) {
+            return Err(at_unit("this id is used by another unit".into()));
+        }
+        if u.side > 1 {
+            return Err(at_unit(format!(
+                "side {} does not exist; expected 0 or 1",
+                u.side
+            )));
+        }
+        match spec.brigades.iter().find(|b| b.id == u.brigade) {
+            None => return Err(at_unit(format!("unknown brigade `{}`", u.brigade))),
+            Some(b) if b.side != u.side => {
+                return Err(at_unit(format!(
+                    "brigade `{}` belongs to the other side",
+                    u.brigade
+                )));
+            }
+            _ => {}
+        }
+        let formation = u.formation.unwrap_or(match u.kind {
+            UnitKind::Infantry => Formation::Line,
+            UnitKind::Cavalry | UnitKind::Leader => Formation::Mounted,
+            UnitKind::Artillery => Formation::Limbered,
+            UnitKind::Supply => Formation::Column,
+        });
+        if !formation.valid_for(u.kind) {
+            return Err(at_unit(format!(
+                "formation {} is not valid for {}",
+                formation.name(),
+                u.kind.name()
+            )));
+        }
+        match u.kind {
+            UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Supply if u.men == 0 => {
+                return Err(at_unit(
+                    "needs men (wagon points for a supply wagon) above 0".into(),
+                ));
+            }
+            UnitKind::Artillery if u.guns == 0 => {
+                return Err(at_unit("a battery needs guns above 0".into()));
+            }
+            UnitKind::Leader if u.men != 0 || u.guns != 0 => {
+                return Err(at_unit("a leader has no men or guns".into()));
+            }
+            k if k != UnitKind::Artillery && u.guns != 0 => {
+                return Err(at_unit(format!("{} cannot have guns", k.name())));
+            }
+            _ => {}
+        }
+        if u.fatigue > params.combat.max_fatigue {
+            return Err(at_unit(format!(
+                "fatigue {} is above the maximum {}",
+                u.fatigue, params.combat.max_fatigue
+            )));
+        }
+        if u.crew != Crew::Crewed && u.kind != UnitKind::Artillery {
+            return Err(at_unit("only artillery can be uncrewed or spiked".into()));
+        }
+        let hex = map.hex_at(Coord {
+            col: u.at.0,
+            row: u.at.1,
+        });
+        if !map.contains(hex) {
+            return Err(at_unit(format!(
+                "position {},{} is off the map",
+                u.at.0, u.at.1
+            )));
+        }
+        let unit = Unit {
+            id: UnitId(u.id),
+            name: u.name.clone(),
+            side: Side(u.side),
+            brigade: u.brigade.clone(),
+            kind: u.kind,
+            formation,
+            hex,
+            facing: u.facing,
+            men: u.men,
+            guns: u.guns,
+            weapon: u.weapon.clone(),
+            quality: u.quality,
+            fatigue: u.fatigue,
+            disrupted: u.flags.contains(&Flag::Disrupted),
+            routed: u.flags.contains(&Flag::Routed),
+            fixed_until: u.fixed_until,
+            isolated: u.flags.contains(&Flag::Isolated),
+            ammo: u.ammo,
+            crew: u.crew,
+            captured_from: None,
+            marks: TurnMarks::default(),
+        };
+        if !terrain_allows(&map, &params, MoverClass::of(&unit), hex) {
+            return Err(at_unit(format!(
+                "stands on {} at {},{}, which is prohibited terrain for it",
+                map.terrain(hex).name(),
+                u.at.0,
+                u.at.1
+            )));
+        }
+        units.push(unit);
+    }
+
+    let mut by_hex: HashMap<Hex, Vec<&Unit>> = HashMap::new();
+    for u in &units {
+        by_hex.entry(u.hex).or_default().push(u);
+    }
+    let mut hexes: Vec<_> = by_hex.keys().copied().collect();
+    hexes.sort_by_key(|h| map.coord(*h));
+    for hex in hexes {
+        let here = &by_hex[&hex];
+        let c = map.coord(hex);
+        if here.iter().any(|u| u.side != here[0].side) {
+            return Err(none(format!("hex {c} holds units of both sides")));
+        }
+        let load = hex_load(here.iter().copied(), &params);
+        if let Some(over) = StackLimit::check(load, &params) {
+            return Err(none(format!("hex {c} is overstacked: {over}")));
+        }
+    }
+
+    Ok(Scenario {
+        name: spec.name,
+        description: spec.description,
+        map,
+        sides: spec.sides,
+        first_side: Side(spec.first_side),
+        turns: spec.turns,
+        start_time,
+        victory: spec.victory,
+        seed: spec.seed,
+        params,
+        brigades: spec.brigades,
+        units,
+    })
+}
+
+fn rank(r: Road) -> u8 {
+    match r {
+        Road::Trail => 0,
+        Road::Rail => 1,
+        Road::Road => 2,
+        Road::Pike => 3,
+    }
+}
+
+/// What `bayonet check --json` prints for a valid scenario.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub name: String,
+    pub width: u32,
+    pub height: u32,
+    pub turns: u32,
+    pub units: BTreeMap<String, BTreeMap<String, u32>>,
+    pub terrain: BTreeMap<String, u32>,
+    pub hexside_features: BTreeMap<String, u32>,
+    pub roads: BTreeMap<String, u32>,
+    pub full_hex_bridges: u32,
+    pub objectives: u32,
+}
+
+impl Scenario {
+    pub fn summary(&self) -> Summary {
+        let mut units: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
+        for u in &self.units {
+            *units
+                .entry(self.side_name(u.side).to_string())
+                .or_default()
+                .entry(u.kind.name().to_string())
+                .or_default() += 1;
+        }
+        let mut terrain = BTreeMap::new();
+        for h in self.map.hexes() {
+            *terrain
+                .entry(self.map.terrain(h).name().to_string())
+                .or_default() += 1;
+        }
+        let mut hexside_features = BTreeMap::new();
+        for fs in self.map.sides.values() {
+            for f in fs {
+                *hexside_features.entry(f.name().to_string()).or_default() += 1;
+            }
+        }
+        let mut roads = BTreeMap::new();
+        for r in self.map.roads.values() {
+            *roads.entry(r.name().to_string()).or_default() += 1;
+        }
+        Summary {
+            name: self.name.clone(),
+            width: self.map.width,
+            height: self.map.height,
+            turns: self.turns,
+            units,
+            terrain,
+            hexside_features,
+            roads,
+            full_hex_bridges: self.map.bridges.len() as u32,
+            objectives: self.map.objectives.len() as u32,
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! Units: regiments, batteries, leaders and wagon trains, with their state.
+
+use serde::{Deserialize, Serialize};
+
+use super::hex::{Facing, Hex};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct UnitId(pub u32);
+
+impl std::fmt::Display for UnitId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// The two sides, by index into the scenario's side list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Side(pub u8);
+
+impl Side {
+    pub fn enemy(self) -> Side {
+        Side(1 - self.0)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum UnitKind {
+    Infantry,
+    Cavalry,
+    Artillery,
+    Supply,
+    Leader,
+}
+
+impl UnitKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitKind::Infantry => "infantry",
+            UnitKind::Cavalry => "cavalry",
+            UnitKind::Artillery => "artillery",
+            UnitKind::Supply => "supply wagon",
+            UnitKind::Leader => "leader",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Formation {
+    Line,
+    Column,
+    Mounted,
+    Dismounted,
+    /// Cavalry part-way from mounted to dismounted.
+    Dismounting,
+    Limbered,
+    Unlimbered,
+}
+
+impl Formation {
+    pub fn valid_for(self, kind: UnitKind) -> bool {
+        use Formation::*;
+        match kind {
+            UnitKind::Infantry => matches!(self, Line | Column),
+            UnitKind::Cavalry => matches!(self, Mounted | Dismounted | Dismounting),
+            UnitKind::Artillery => matches!(self, Limbered | Unlimbered),
+            UnitKind::Supply => matches!(self, Column),
+            UnitKind::Leader => matches!(self, Mounted),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Formation::Line => "line",
+            Formation::Column => "column",
+            Formation::Mounted => "mounted",
+            Formation::Dismounted => "dismounted",
+            Formation::Dismounting => "dismounting",
+            Formation::Limbered => "limbered",
+            Formation::Unlimbered => "unlimbered",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Quality {
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+}
+
+impl Quality {
+    /// Morale value: A..F → 6..1 (§9.6).
+    pub fn morale(self) -> i32 {
+        6 - self as i32
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Ammo {
+    #[default]
+    Normal,
+    Low,
+    Out,
+}
+
+/// What has become of a battery's crew (§9.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Crew {
+    #[default]
+    Crewed,
+    Uncrewed,
+    Spiked,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FatigueLevel {
+    Low,
+    Medium,
+    High,
+    Maximum,
+}
+
+impl FatigueLevel {
+    pub fn of(fatigue: u32) -> FatigueLevel {
+        match fatigue {
+            0..=299 => FatigueLevel::Low,
+            300..=599 => FatigueLevel::Medium,
+            600..=899 => FatigueLevel::High,
+            _ => FatigueLevel::Maximum,
+        }
+    }
+}
+
+/// What a unit has done this side turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct TurnMarks {
+    pub moved: bool,
+    pub fired: bool,
+    pub meleed: bool,
+    /// Defended in melee this phase and retreated (defends at ÷2 if meleed again).
+    pub retreated: bool,
+    pub opportunity_fired: bool,
+}
+
+/// One counter on the map, as the rules see it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unit {
+    pub id: UnitId,
+    pub name: String,
+    pub side: Side,
+    pub brigade: String,
+    pub kind: UnitKind,
+    pub formation: Formation,
+    pub hex: Hex,
+    pub facing: Facing,
+    /// Men (infantry, cavalry), crew men (artillery), wagons' points (supply); 0 for leaders.
+    pub men: u32,
+    /// Guns (artillery only).
+    pub guns: u32,
+    pub weapon: String,
+    pub quality: Quality,
+    pub fatigue: u32,
+    pub disrupted: bool,
+    pub routed: bool,
+    /// Fixed until this turn (inclusive); None when free.
+    pub fixed_until: Option<u32>,
+    pub isolated: bool,
+    pub ammo: Ammo,
+    pub crew: Crew,
+    /// The side that owned this battery before it was captured (§9.5).
+    pub captured_from: Option<Side>,
+    pub marks: TurnMarks,
+}
+
+impl Unit {
+    pub fn is_leader(&self) -> bool {
+        self.kind == UnitKind::Leader
+    }
+
+    pub fn is_fixed(&self) -> bool {
+        self.fixed_until.is_some()
+    }
+
+    pub fn is_mounted_cavalry(&self) -> bool {
+        self.kind == UnitKind::Cavalry && self.formation == Formation::Mounted
+    }
+
+    pub fn is_dismounted_cavalry(&self) -> bool {
+        self.kind == UnitKind::Cavalry && self.formation == Formation::Dismounted
+    }
+
+    pub fn is_captured(&self) -> bool {
+        self.captured_from.is_some()
+    }
+
+    /// Men for stacking: each gun counts as `gun_men` men (§5).
+    pub fn stacking_men(&self, gun_men: u32) -> u32 {
+        match self.kind {
+            UnitKind::Artillery => self.guns * gun_men,
+            UnitKind::Leader => 0,
+            _ => self.men,
+        }
+    }
+
+    /// Whether this unit exerts a zone of control (§4).
+    pub fn exerts_zoc(&self) -> bool {
+        match self.kind {
+            UnitKind::Leader | UnitKind::Supply => false,
+            UnitKind::Artillery => {
+                self.formation == Formation::Unlimbered
+                    && self.crew == Crew::Crewed
+                    && !self.is_captured()
+                    && !self.routed
+            }
+            _ => !self.routed,
+        }
+    }
+
+    /// Whether this unit, alone in its hex, lets a retreating enemy in (and is then eliminated)
+    /// (§10).
+    pub fn blocks_retreat(&self) -> bool {
+        match self.kind {
+            UnitKind::Leader | UnitKind::Supply => false,
+            UnitKind::Artillery => {
+                self.formation == Formation::Unlimbered && self.crew == Crew::Crewed
+            }
+            _ => true,
+        }
+    }
+
+    /// The hexes in front of this unit (§4).
+    pub fn front_hexes(&self) -> [Hex; 3] {
+        self.facing.front().map(|f| self.hex + f.step())
+    }
+
+    pub fn fatigue_level(&self) -> FatigueLevel {
+        FatigueLevel::of(self.fatigue)
+    }
+
+    /// Whether the unit is gone from play (no men and no guns; leaders never are by losses).
+    pub fn is_spent(&self) -> bool {
+        match self.kind {
+            UnitKind::Artillery => self.guns == 0,
+            UnitKind::Leader => false,
+            _ => self.men == 0,
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! Orders in, outcomes out: the messages every kind of player uses.
+
+use bevy::prelude::*;
+
+use crate::rules::hex::Hex;
+use crate::rules::melee::{Breakdown, Declaration, MeleeOutcome, Odds, Violation};
+use crate::rules::morale::MoraleCheck;
+use crate::rules::unit::{Side, UnitId};
+
+/// Commit `attackers` to a melee on `defending_hex` (adds to a pending melee on that hex).
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct DeclareMelee {
+    pub attackers: Vec<UnitId>,
+    pub defending_hex: Hex,
+}
+
+/// Withdraw the pending melee on a hex.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct CancelMelee {
+    pub defending_hex: Hex,
+}
+
+/// Resolve every pending melee, in declaration order (the toolbar's Resolve button).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Default)]
+pub struct ResolveMelees;
+
+/// End the acting side's turn (pending melees resolve first).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Default)]
+pub struct EndTurn;
+
+/// Spike a captured battery with a unit stacked with it.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct SpikeGuns {
+    pub battery: UnitId,
+    pub by: UnitId,
+}
+
+/// Crew a won-back battery with a friendly unit stacked with it.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct RecrewGuns {
+    pub battery: UnitId,
+    pub by: UnitId,
+}
+
+/// An order the rules refused, with every reason.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct OrderRejected {
+    pub order: String,
+    pub reasons: Vec<Violation>,
+}
+
+/// A melee is pending (new or grown), with its breakdown and odds as they stand.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct MeleeDeclared {
+    pub declaration: Declaration,
+    pub breakdown: Breakdown,
+    pub odds: Odds,
+}
+
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct MeleeCancelled {
+    pub defending_hex: Hex,
+}
+
+/// One melee resolved, with the full breakdown and every result.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct MeleeResolved(pub MeleeOutcome);
+
+/// The end-of-phase morale checks of defenders that lost melees.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct PhaseMoraleChecked(pub Vec<MoraleCheck>);
+
+/// An order other than a melee was carried out.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct OrderDone {
+    pub order: String,
+}
+
+/// A side's turn began.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct TurnBegan {
+    pub turn: u32,
+    pub side: Side,
+    pub clock: String,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<DeclareMelee>()
+        .add_message::<CancelMelee>()
+        .add_message::<ResolveMelees>()
+        .add_message::<EndTurn>()
+        .add_message::<SpikeGuns>()
+        .add_message::<RecrewGuns>()
+        .add_message::<OrderRejected>()
+        .add_message::<MeleeDeclared>()
+        .add_message::<MeleeCancelled>()
+        .add_message::<MeleeResolved>()
+        .add_message::<PhaseMoraleChecked>()
+        .add_message::<OrderDone>()
+        .add_message::<TurnBegan>();
+}
