@@ -1,8 +1,75 @@
-//! The game window: map, counters, panels, input. Only writes orders and reads state.
+//! The game window: the map, counters, panels and input. It only writes orders and reads state
+//! and outcome messages (DESIGN.md).
+
+mod camera;
+mod counters;
+mod hexsides;
+mod hud;
+pub mod layout;
+mod palette;
+mod pointer;
+mod screenshot;
+mod tiles;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_ecs_tilemap::TilemapPlugin;
 
 use crate::rules::scenario::Scenario;
+use crate::sim::SimPlugin;
+
+pub use screenshot::ScreenshotRequest;
+
+/// Draw order on the map, bottom to top.
+pub mod z {
+    pub const CONTOUR: f32 = 1.0;
+    pub const HEXSIDE: f32 = 2.0;
+    pub const ROAD: f32 = 3.0;
+    pub const BRIDGE: f32 = 4.0;
+    pub const OBJECTIVE: f32 = 5.0;
+    pub const HIGHLIGHT: f32 = 6.0;
+    pub const COUNTER: f32 = 10.0;
+}
+
+/// The client plugins, for an app that already has the simulation.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        layout::plugin,
+        tiles::plugin,
+        hexsides::plugin,
+        counters::plugin,
+        camera::plugin,
+        pointer::plugin,
+        hud::plugin,
+        screenshot::plugin,
+    ));
+}
 
 /// Opens the window on `scenario`; with `screenshot`, saves one frame there and exits.
-pub fn run(_scenario: Scenario, _screenshot: Option<String>) -> i32 {
-    0
+pub fn run(scenario: Scenario, screenshot: Option<String>) -> i32 {
+    let title = format!("Bayonet — {}", scenario.name);
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title,
+                    resolution: WindowResolution::new(1280, 800),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(ImagePlugin::default_nearest()),
+    )
+    .add_plugins(TilemapPlugin)
+    .add_plugins(SimPlugin::new(scenario))
+    .insert_resource(ClearColor(palette::BACKGROUND));
+    if let Some(path) = screenshot {
+        app.insert_resource(ScreenshotRequest { path, after_frames: 30 });
+    }
+    app.add_plugins(plugin);
+    match app.run() {
+        AppExit::Success => 0,
+        AppExit::Error(code) => code.get() as i32,
+    }
 }

@@ -1,0 +1,186 @@
+//! The top bar (scenario, turn, clock, side to act) and the side panel describing the hex under
+//! the pointer or the selected one: terrain, elevation, hexsides, roads and units.
+
+use bevy::prelude::*;
+
+use super::palette;
+use super::pointer::{HoveredHex, SelectedHex};
+use crate::rules::hex::{Facing, Hex};
+use crate::rules::unit::{Ammo, Crew, FatigueLevel, Unit, UnitKind};
+use crate::sim::{Battle, Occupancy, PendingMelees, TurnState, UnitState};
+
+#[derive(Component)]
+struct TopBar;
+
+#[derive(Component)]
+struct SidePanel;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn).add_systems(Update, (top_bar, side_panel));
+}
+
+fn spawn(mut commands: Commands) {
+    commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                top: Val::Px(0.0),
+                left: Val::Px(0.0),
+                right: Val::Px(0.0),
+                height: Val::Px(30.0),
+                padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)),
+                ..default()
+            },
+            BackgroundColor(palette::PANEL),
+        ))
+        .with_children(|c| {
+            c.spawn((TopBar, Text::new(""), TextFont { font_size: FontSize::Px(15.0), ..default() }, TextColor(palette::TEXT)));
+        });
+    commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                top: Val::Px(36.0),
+                right: Val::Px(6.0),
+                width: Val::Px(300.0),
+                padding: UiRect::all(Val::Px(10.0)),
+                ..default()
+            },
+            BackgroundColor(palette::PANEL),
+        ))
+        .with_children(|c| {
+            c.spawn((SidePanel, Text::new(""), TextFont { font_size: FontSize::Px(12.0), ..default() }, TextColor(palette::TEXT)));
+        });
+}
+
+fn top_bar(
+    turn: Res<TurnState>,
+    battle: Res<Battle>,
+    pending: Res<PendingMelees>,
+    mut q: Query<&mut Text, With<TopBar>>,
+) {
+    if !(turn.is_changed() || pending.is_changed()) {
+        return;
+    }
+    let s = &battle.scenario;
+    let side = s.side_name(turn.side);
+    let light = if turn.night { "night" } else { "day" };
+    let status = if turn.over { "game over".to_string() } else { format!("{side} to act") };
+    let text = format!(
+        "{}   ·   Turn {}/{}   ·   {} ({light})   ·   {status}   ·   pending melees: {}",
+        s.name,
+        turn.turn,
+        turn.last_turn,
+        turn.clock(),
+        pending.0.len()
+    );
+    for mut t in &mut q {
+        t.0.clone_from(&text);
+    }
+}
+
+fn side_panel(
+    hovered: Res<HoveredHex>,
+    selected: Res<SelectedHex>,
+    battle: Res<Battle>,
+    occupancy: Res<Occupancy>,
+    units: Query<&UnitState>,
+    mut q: Query<&mut Text, With<SidePanel>>,
+) {
+    if !(hovered.is_changed() || selected.is_changed() || occupancy.is_changed() || battle.is_changed()) {
+        return;
+    }
+    let text = match hovered.0.or(selected.0) {
+        Some(hex) => describe(hex, &battle, &occupancy, &units),
+        None => "Point at or tap a hex to see its terrain and units.\n\n\
+                 Pan: right-drag, arrow keys or WASD; one finger.\n\
+                 Zoom: wheel, + and -; pinch."
+            .to_string(),
+    };
+    for mut t in &mut q {
+        t.0.clone_from(&text);
+    }
+}
+
+fn describe(hex: Hex, battle: &Battle, occupancy: &Occupancy, units: &Query<&UnitState>) -> String {
+    let s = &battle.scenario;
+    let map = &s.map;
+    let c = map.coord(hex);
+    let mut out = format!("Hex {c}: {}, elevation {}\n", map.terrain(hex).name(), map.elevation(hex));
+    if let Some(b) = map.bridge(hex) {
+        out += &format!("Full-hex bridge, strength {}/{}\n", b.strength, b.max);
+    }
+    for o in map.objectives.iter().filter(|o| o.hex == hex) {
+        out += &format!("Objective: {} ({} points)\n", o.name, o.points);
+    }
+    for side in Facing::ALL {
+        let feats: Vec<&str> = map.features(hex, side).iter().map(|f| f.name()).collect();
+        let road = map.road(hex, side).map(|r| r.name());
+        if feats.is_empty() && road.is_none() {
+            continue;
+        }
+        let mut parts = feats;
+        if let Some(r) = road {
+            parts.push(r);
+        }
+        out += &format!("  {} side: {}\n", side.name(), parts.join(", "));
+    }
+    let here: Vec<&Unit> = occupancy.at(hex).iter().filter_map(|e| units.get(*e).ok()).map(|u| &u.0).collect();
+    if !here.is_empty() {
+        out += "\n";
+    }
+    for u in here {
+        out += &unit_line(battle, u);
+    }
+    out
+}
+
+fn unit_line(battle: &Battle, u: &Unit) -> String {
+    let side = battle.scenario.side_name(u.side);
+    let strength = match u.kind {
+        UnitKind::Leader => "leader".to_string(),
+        UnitKind::Artillery => format!("{} guns, {} crew", u.guns, u.men),
+        UnitKind::Supply => format!("{} wagon points", u.men),
+        _ => format!("{} men", u.men),
+    };
+    let fatigue = match u.fatigue_level() {
+        FatigueLevel::Low => "low",
+        FatigueLevel::Medium => "medium",
+        FatigueLevel::High => "high",
+        FatigueLevel::Maximum => "maximum",
+    };
+    let mut flags = Vec::new();
+    if u.disrupted {
+        flags.push("disrupted".to_string());
+    }
+    if u.routed {
+        flags.push("routed".to_string());
+    }
+    if let Some(t) = u.fixed_until {
+        flags.push(format!("fixed until turn {t}"));
+    }
+    if u.isolated {
+        flags.push("isolated".to_string());
+    }
+    if u.ammo != Ammo::Normal {
+        flags.push(format!("ammo {:?}", u.ammo).to_lowercase());
+    }
+    if u.crew != Crew::Crewed {
+        flags.push(format!("{:?}", u.crew).to_lowercase());
+    }
+    if u.is_captured() {
+        flags.push("captured".to_string());
+    }
+    format!(
+        "{} ({side})\n  {} · {} · {} · quality {:?} · facing {}\n  fatigue {} ({fatigue}){}{}\n",
+        u.name,
+        u.kind.name(),
+        u.formation.name(),
+        strength,
+        u.quality,
+        u.facing.name(),
+        u.fatigue,
+        if u.weapon.is_empty() { String::new() } else { format!(" · {}", u.weapon) },
+        if flags.is_empty() { String::new() } else { format!("\n  {}", flags.join(", ")) },
+    )
+}

@@ -1,0 +1,52 @@
+//! Colours of the map and the counters: presentation data, apart from the rules.
+
+use bevy::prelude::*;
+
+use crate::rules::map::{Road, SideFeature, Terrain};
+
+pub const BACKGROUND: Color = Color::srgb(0.12, 0.12, 0.11);
+pub const PANEL: Color = Color::srgba(0.08, 0.08, 0.07, 0.88);
+pub const TEXT: Color = Color::srgb(0.93, 0.91, 0.85);
+pub const HOVER: Color = Color::srgba(1.0, 1.0, 0.6, 0.9);
+pub const SELECTED: Color = Color::srgba(1.0, 0.85, 0.2, 1.0);
+pub const CONTOUR: Color = Color::srgba(0.45, 0.30, 0.15, 0.75);
+pub const OBJECTIVE: Color = Color::srgb(0.95, 0.78, 0.15);
+
+/// Base colour and pattern colour of each terrain's tile.
+pub fn terrain(t: Terrain) -> ([u8; 3], [u8; 3]) {
+    match t {
+        Terrain::Clear => ([170, 190, 120], [160, 182, 112]),
+        Terrain::Field => ([214, 196, 118], [186, 166, 92]),
+        Terrain::Orchard => ([160, 188, 110], [70, 120, 50]),
+        Terrain::Forest => ([62, 110, 52], [36, 78, 32]),
+        Terrain::Rough => ([150, 140, 120], [105, 95, 80]),
+        Terrain::Marsh => ([120, 150, 130], [70, 110, 150]),
+        Terrain::Town => ([196, 180, 160], [140, 70, 60]),
+        Terrain::Water => ([70, 120, 190], [100, 150, 210]),
+        Terrain::Blocked => ([70, 66, 62], [40, 38, 36]),
+    }
+}
+
+/// Colour and width (as a share of the hex size) of a hexside feature.
+pub fn feature(f: SideFeature) -> (Color, f32) {
+    match f {
+        SideFeature::Stream => (Color::srgb(0.35, 0.6, 0.95), 0.10),
+        SideFeature::Creek => (Color::srgb(0.15, 0.35, 0.85), 0.18),
+        SideFeature::Ford => (Color::srgb(0.85, 0.75, 0.45), 0.16),
+        SideFeature::Bridge => (Color::srgb(0.45, 0.28, 0.12), 0.30),
+        SideFeature::Fence => (Color::srgb(0.55, 0.38, 0.2), 0.07),
+        SideFeature::StoneWall => (Color::srgb(0.55, 0.55, 0.55), 0.14),
+        SideFeature::Embankment => (Color::srgb(0.42, 0.36, 0.22), 0.16),
+        SideFeature::Cut => (Color::srgb(0.25, 0.2, 0.15), 0.16),
+        SideFeature::Breastworks => (Color::srgb(0.35, 0.22, 0.1), 0.16),
+    }
+}
+
+pub fn road(r: Road) -> (Color, f32) {
+    match r {
+        Road::Trail => (Color::srgb(0.6, 0.45, 0.3), 0.05),
+        Road::Road => (Color::srgb(0.5, 0.33, 0.18), 0.09),
+        Road::Pike => (Color::srgb(0.35, 0.33, 0.3), 0.13),
+        Road::Rail => (Color::srgb(0.1, 0.1, 0.1), 0.06),
+    }
+}

@@ -1,0 +1,117 @@
+//! Which hex the pointer is over (mouse hover) and which one is selected (click or tap).
+
+use bevy::input::touch::Touches;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::camera::MapCamera;
+use super::layout::{HEX_SIZE, MapLayout};
+use super::{palette, z};
+use crate::rules::hex::Hex;
+use crate::sim::Battle;
+
+/// The hex under the mouse, if on the map.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct HoveredHex(pub Option<Hex>);
+
+/// The hex last clicked or tapped.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct SelectedHex(pub Option<Hex>);
+
+#[derive(Component)]
+struct Marker(bool);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HoveredHex>()
+        .init_resource::<SelectedHex>()
+        .add_systems(Startup, spawn_markers)
+        .add_systems(Update, (hover, select, place_markers).chain());
+}
+
+fn world_hex(
+    screen: Vec2,
+    cam: &Query<(&Camera, &GlobalTransform), With<MapCamera>>,
+    layout: &MapLayout,
+    battle: &Battle,
+) -> Option<Hex> {
+    let (camera, t) = cam.single().ok()?;
+    let world = camera.viewport_to_world_2d(t, screen).ok()?;
+    let hex = layout.hex_at(world);
+    battle.scenario.map.contains(hex).then_some(hex)
+}
+
+fn hover(
+    window: Query<&Window, With<PrimaryWindow>>,
+    cam: Query<(&Camera, &GlobalTransform), With<MapCamera>>,
+    layout: Res<MapLayout>,
+    battle: Res<Battle>,
+    mut hovered: ResMut<HoveredHex>,
+) {
+    let pos = window.single().ok().and_then(|w| w.cursor_position());
+    let hex = pos.and_then(|p| world_hex(p, &cam, &layout, &battle));
+    if hovered.0 != hex {
+        hovered.0 = hex;
+    }
+}
+
+fn select(
+    buttons: Res<ButtonInput<MouseButton>>,
+    touches: Res<Touches>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    cam: Query<(&Camera, &GlobalTransform), With<MapCamera>>,
+    layout: Res<MapLayout>,
+    battle: Res<Battle>,
+    mut selected: ResMut<SelectedHex>,
+) {
+    if buttons.just_pressed(MouseButton::Left) {
+        if let Some(p) = window.single().ok().and_then(|w| w.cursor_position()) {
+            selected.0 = world_hex(p, &cam, &layout, &battle);
+        }
+    }
+    // A tap: a touch that ends close to where it began.
+    for t in touches.iter_just_released() {
+        if t.start_position().distance(t.position()) < 12.0 {
+            selected.0 = world_hex(t.position(), &cam, &layout, &battle);
+        }
+    }
+}
+
+fn spawn_markers(mut commands: Commands) {
+    for selected in [false, true] {
+        let color = if selected { palette::SELECTED } else { palette::HOVER };
+        commands
+            .spawn((Marker(selected), Transform::default(), Visibility::Hidden))
+            .with_children(|c| {
+                for k in 0..6 {
+                    let a = k as f32 * std::f32::consts::FRAC_PI_3 + std::f32::consts::FRAC_PI_6;
+                    let mid = Vec2::from_angle(a) * HEX_SIZE * 0.866;
+                    c.spawn((
+                        Sprite::from_color(color, Vec2::new(HEX_SIZE, if selected { 3.0 } else { 2.0 })),
+                        Transform {
+                            translation: mid.extend(0.0),
+                            rotation: Quat::from_rotation_z(a + std::f32::consts::FRAC_PI_2),
+                            ..default()
+                        },
+                    ));
+                }
+            });
+    }
+}
+
+fn place_markers(
+    hovered: Res<HoveredHex>,
+    selected: Res<SelectedHex>,
+    layout: Res<MapLayout>,
+    mut q: Query<(&Marker, &mut Transform, &mut Visibility)>,
+) {
+    for (m, mut t, mut v) in &mut q {
+        let hex = if m.0 { selected.0 } else { hovered.0 };
+        match hex {
+            Some(h) => {
+                t.translation = layout.center(h).extend(z::HIGHLIGHT + m.0 as u8 as f32 * 0.1);
+                *v = Visibility::Visible;
+            }
+            None => *v = Visibility::Hidden,
+        }
+    }
+}
