@@ -29,11 +29,16 @@ fn spawn(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
     // Leave room on the right for the side panel.
     let center = (a + b) / 2.0 + Vec2::new(120.0, -10.0);
     let extent = (b - a).abs() + Vec2::splat(80.0);
-    let scale = (extent.x / 960.0).max(extent.y / 720.0).clamp(MIN_SCALE, MAX_SCALE);
+    let scale = (extent.x / 960.0)
+        .max(extent.y / 720.0)
+        .clamp(MIN_SCALE, MAX_SCALE);
     commands.spawn((
         MapCamera,
         Camera2d,
-        Projection::Orthographic(OrthographicProjection { scale, ..OrthographicProjection::default_2d() }),
+        Projection::Orthographic(OrthographicProjection {
+            scale,
+            ..OrthographicProjection::default_2d()
+        }),
         Transform::from_translation(center.extend(0.0)),
     ));
 }
@@ -56,7 +61,9 @@ fn keys(
     time: Res<Time>,
     mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>,
 ) {
-    let Ok((mut t, mut p)) = cam.single_mut() else { return };
+    let Ok((mut t, mut p)) = cam.single_mut() else {
+        return;
+    };
     let mut d = Vec2::ZERO;
     for (keys, v) in [
         ([KeyCode::ArrowLeft, KeyCode::KeyA], Vec2::NEG_X),
@@ -84,9 +91,12 @@ fn mouse(
     scroll: Res<AccumulatedMouseScroll>,
     mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>,
 ) {
-    let Ok((mut t, mut p)) = cam.single_mut() else { return };
+    let Ok((mut t, mut p)) = cam.single_mut() else {
+        return;
+    };
     // Right or middle drag pans on the desktop (left drag is kept for orders).
-    if buttons.any_pressed([MouseButton::Right, MouseButton::Middle]) && motion.delta != Vec2::ZERO {
+    if buttons.any_pressed([MouseButton::Right, MouseButton::Middle]) && motion.delta != Vec2::ZERO
+    {
         let s = scale_of(&p);
         t.translation += Vec3::new(-motion.delta.x * s, motion.delta.y * s, 0.0);
     }
@@ -100,8 +110,13 @@ fn mouse(
 }
 
 /// One finger drags the map; two fingers pinch to zoom.
-fn touch(touches: Res<Touches>, mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>) {
-    let Ok((mut t, mut p)) = cam.single_mut() else { return };
+fn touch(
+    touches: Res<Touches>,
+    mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>,
+) {
+    let Ok((mut t, mut p)) = cam.single_mut() else {
+        return;
+    };
     let active: Vec<_> = touches.iter().collect();
     match active.as_slice() {
         [one] => {

@@ -10,7 +10,7 @@ use super::z;
 use crate::rules::unit::{Crew, Formation, Unit, UnitKind};
 use crate::sim::{Battle, UnitState};
 
-const SIDE: f32 = 26.0;
+const SIDE: f32 = 38.0;
 
 /// The drawing of one unit.
 #[derive(Component)]
@@ -21,12 +21,19 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, redraw.run_if(units_changed));
 }
 
-fn units_changed(changed: Query<(), Changed<UnitState>>, removed: RemovedComponents<UnitState>) -> bool {
+fn units_changed(
+    changed: Query<(), Changed<UnitState>>,
+    removed: RemovedComponents<UnitState>,
+) -> bool {
     !changed.is_empty() || !removed.is_empty()
 }
 
 fn side_color(battle: &Battle, u: &Unit) -> Color {
-    let (r, g, b) = battle.scenario.sides.get(u.side.0 as usize).map_or((0.5, 0.5, 0.5), |s| s.color);
+    let (r, g, b) = battle
+        .scenario
+        .sides
+        .get(u.side.0 as usize)
+        .map_or((0.5, 0.5, 0.5), |s| s.color);
     Color::srgb(r, g, b)
 }
 
@@ -58,32 +65,60 @@ fn redraw(
 
 fn spawn_counter(commands: &mut Commands, battle: &Battle, u: &Unit, at: Vec2, z: f32) {
     let fill = side_color(battle, u);
-    let ink = if fill.to_srgba().red + fill.to_srgba().green > 1.0 { Color::BLACK } else { Color::WHITE };
+    let ink = if fill.to_srgba().red + fill.to_srgba().green > 1.0 {
+        Color::BLACK
+    } else {
+        Color::WHITE
+    };
     let size = if u.is_leader() { SIDE * 0.7 } else { SIDE };
     let facing = u.facing.screen_angle();
     commands
-        .spawn((Counter, Transform::from_translation(at.extend(z)), Visibility::default()))
+        .spawn((
+            Counter,
+            Transform::from_translation(at.extend(z)),
+            Visibility::default(),
+        ))
         .with_children(|c| {
             // Facing pointer: a bar from the centre to past the edge, toward the front hexside.
             let dir = Vec2::from_angle(facing);
+            let pointer = Color::srgb(1.0, 0.9, 0.15);
             c.spawn((
-                Sprite::from_color(Color::srgb(0.95, 0.85, 0.2), Vec2::new(HEX_SIZE * 0.62, 3.0)),
+                Sprite::from_color(Color::BLACK, Vec2::new(HEX_SIZE * 0.5, 7.0)),
                 Transform {
-                    translation: (dir * HEX_SIZE * 0.31).extend(-0.02),
+                    translation: (dir * HEX_SIZE * 0.55).extend(0.05),
                     rotation: Quat::from_rotation_z(facing),
                     ..default()
                 },
             ));
             c.spawn((
-                Sprite::from_color(Color::srgb(0.95, 0.85, 0.2), Vec2::splat(6.0)),
+                Sprite::from_color(pointer, Vec2::new(HEX_SIZE * 0.48, 4.0)),
                 Transform {
-                    translation: (dir * HEX_SIZE * 0.62).extend(-0.02),
-                    rotation: Quat::from_rotation_z(facing + 0.785),
+                    translation: (dir * HEX_SIZE * 0.55).extend(0.06),
+                    rotation: Quat::from_rotation_z(facing),
                     ..default()
                 },
             ));
-            c.spawn((Sprite::from_color(Color::BLACK, Vec2::splat(size + 2.0)), Transform::from_xyz(0.0, 0.0, -0.01)));
-            c.spawn((Sprite::from_color(fill, Vec2::splat(size)), Transform::default()));
+            // An arrowhead: two short bars swept back from the tip.
+            for sweep in [2.5f32, -2.5] {
+                c.spawn((
+                    Sprite::from_color(pointer, Vec2::new(9.0, 4.0)),
+                    Transform {
+                        translation: (dir * HEX_SIZE * 0.76
+                            + Vec2::from_angle(facing + sweep) * 3.5)
+                            .extend(0.06),
+                        rotation: Quat::from_rotation_z(facing + sweep),
+                        ..default()
+                    },
+                ));
+            }
+            c.spawn((
+                Sprite::from_color(Color::BLACK, Vec2::splat(size + 2.0)),
+                Transform::from_xyz(0.0, 0.0, -0.01),
+            ));
+            c.spawn((
+                Sprite::from_color(fill, Vec2::splat(size)),
+                Transform::default(),
+            ));
             symbol(c, u, ink, size);
             let label = match u.kind {
                 UnitKind::Artillery => format!("{}g", u.guns),
@@ -94,7 +129,10 @@ fn spawn_counter(commands: &mut Commands, battle: &Battle, u: &Unit, at: Vec2, z
             if !label.is_empty() {
                 c.spawn((
                     Text2d::new(label),
-                    TextFont { font_size: FontSize::Px(7.5), ..default() },
+                    TextFont {
+                        font_size: FontSize::Px(11.0),
+                        ..default()
+                    },
                     TextColor(ink),
                     Transform::from_xyz(0.0, -size * 0.32, 0.03),
                 ));
@@ -109,10 +147,16 @@ fn spawn_counter(commands: &mut Commands, battle: &Battle, u: &Unit, at: Vec2, z
                 None
             };
             if let Some(m) = mark {
-                c.spawn((Sprite::from_color(m, Vec2::splat(7.0)), Transform::from_xyz(size * 0.38, size * 0.38, 0.04)));
+                c.spawn((
+                    Sprite::from_color(m, Vec2::splat(7.0)),
+                    Transform::from_xyz(size * 0.38, size * 0.38, 0.04),
+                ));
             }
             if u.is_captured() || u.crew != Crew::Crewed {
-                c.spawn((Sprite::from_color(Color::srgb(0.8, 0.1, 0.6), Vec2::new(size, 3.0)), Transform::from_xyz(0.0, size * 0.45, 0.04)));
+                c.spawn((
+                    Sprite::from_color(Color::srgb(0.8, 0.1, 0.6), Vec2::new(size, 3.0)),
+                    Transform::from_xyz(0.0, size * 0.45, 0.04),
+                ));
             }
         });
 }
@@ -125,7 +169,11 @@ fn symbol(c: &mut ChildSpawnerCommands, u: &Unit, ink: Color, size: f32) {
     let bar = |c: &mut ChildSpawnerCommands, len: f32, w: f32, at: Vec2, rot: f32| {
         c.spawn((
             Sprite::from_color(ink, Vec2::new(len, w)),
-            Transform { translation: at.extend(0.02), rotation: Quat::from_rotation_z(rot), ..default() },
+            Transform {
+                translation: at.extend(0.02),
+                rotation: Quat::from_rotation_z(rot),
+                ..default()
+            },
         ));
     };
     if u.is_leader() {
@@ -164,8 +212,20 @@ fn symbol(c: &mut ChildSpawnerCommands, u: &Unit, ink: Color, size: f32) {
         }
         UnitKind::Supply => {
             bar(c, box_w, 1.2, Vec2::new(0.0, y - box_h * 0.2), 0.0);
-            bar(c, box_h * 0.3, box_h * 0.3, Vec2::new(-box_w * 0.25, y - box_h * 0.35), 0.0);
-            bar(c, box_h * 0.3, box_h * 0.3, Vec2::new(box_w * 0.25, y - box_h * 0.35), 0.0);
+            bar(
+                c,
+                box_h * 0.3,
+                box_h * 0.3,
+                Vec2::new(-box_w * 0.25, y - box_h * 0.35),
+                0.0,
+            );
+            bar(
+                c,
+                box_h * 0.3,
+                box_h * 0.3,
+                Vec2::new(box_w * 0.25, y - box_h * 0.35),
+                0.0,
+            );
         }
         UnitKind::Leader => {}
     }

@@ -14,13 +14,18 @@ use crate::sim::Battle;
 pub struct BridgeSprite(pub hexx::Hex);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, draw).add_systems(Update, bridge_strength);
+    app.add_systems(Startup, draw)
+        .add_systems(Update, bridge_strength);
 }
 
 fn bar(color: Color, length: f32, width: f32, at: Vec2, z: f32, rot: Quat) -> impl Bundle {
     (
         Sprite::from_color(color, Vec2::new(length, width)),
-        Transform { translation: at.extend(z), rotation: rot, ..default() },
+        Transform {
+            translation: at.extend(z),
+            rotation: rot,
+            ..default()
+        },
     )
 }
 
@@ -50,16 +55,37 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
                 SideFeature::Fence => {
                     for k in 0..4 {
                         let off = rot * Vec3::X * ((k as f32 - 1.5) * HEX_SIZE * 0.24);
-                        commands.spawn(bar(color, HEX_SIZE * 0.16, width, mid + off.truncate(), z::HEXSIDE + 0.1, rot));
+                        commands.spawn(bar(
+                            color,
+                            HEX_SIZE * 0.16,
+                            width,
+                            mid + off.truncate(),
+                            z::HEXSIDE + 0.1,
+                            rot,
+                        ));
                     }
                 }
                 SideFeature::Breastworks => {
                     // Drawn a little inside the defended hex.
-                    commands.spawn(bar(color, HEX_SIZE * 0.9, width, mid, z::HEXSIDE + 0.2, rot));
+                    commands.spawn(bar(
+                        color,
+                        HEX_SIZE * 0.9,
+                        width,
+                        mid,
+                        z::HEXSIDE + 0.2,
+                        rot,
+                    ));
                     for k in 0..5 {
                         let off = rot * Vec3::X * ((k as f32 - 2.0) * HEX_SIZE * 0.18);
                         let tooth = rot * Quat::from_rotation_z(0.8);
-                        commands.spawn(bar(color, width * 1.4, width * 0.8, mid + off.truncate(), z::HEXSIDE + 0.2, tooth));
+                        commands.spawn(bar(
+                            color,
+                            width * 1.4,
+                            width * 0.8,
+                            mid + off.truncate(),
+                            z::HEXSIDE + 0.2,
+                            tooth,
+                        ));
                     }
                 }
                 _ => {
@@ -76,7 +102,14 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
         let (color, w) = palette::road(*road);
         let d = b - a;
         let rot = Quat::from_rotation_z(d.y.atan2(d.x));
-        commands.spawn(bar(color, d.length() + w * HEX_SIZE, w * HEX_SIZE, (a + b) / 2.0, z::ROAD, rot));
+        commands.spawn(bar(
+            color,
+            d.length() + w * HEX_SIZE,
+            w * HEX_SIZE,
+            (a + b) / 2.0,
+            z::ROAD,
+            rot,
+        ));
         if *road == crate::rules::map::Road::Rail {
             for k in 0..4 {
                 let p = a + d * (0.125 + 0.25 * k as f32);
@@ -89,20 +122,40 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
         let at = layout.center(hex);
         commands.spawn((
             BridgeSprite(hex),
-            Sprite::from_color(Color::srgb(0.5, 0.32, 0.14), Vec2::new(HEX_SIZE * 0.7, HEX_SIZE * 1.7)),
+            Sprite::from_color(
+                Color::srgb(0.5, 0.32, 0.14),
+                Vec2::new(HEX_SIZE * 0.7, HEX_SIZE * 1.7),
+            ),
             Transform::from_translation(at.extend(z::BRIDGE)),
         ));
         for k in 0..5 {
             let y = (k as f32 - 2.0) * HEX_SIZE * 0.32;
-            commands.spawn(bar(Color::srgb(0.32, 0.2, 0.08), HEX_SIZE * 0.7, 1.5, at + Vec2::new(0.0, y), z::BRIDGE + 0.1, Quat::IDENTITY));
+            commands.spawn(bar(
+                Color::srgb(0.32, 0.2, 0.08),
+                HEX_SIZE * 0.7,
+                1.5,
+                at + Vec2::new(0.0, y),
+                z::BRIDGE + 0.1,
+                Quat::IDENTITY,
+            ));
         }
     }
     for o in &map.objectives {
         let at = layout.center(o.hex) + Vec2::new(0.0, HEX_SIZE * 0.55);
-        commands.spawn(bar(palette::OBJECTIVE, 9.0, 9.0, at, z::OBJECTIVE, Quat::from_rotation_z(0.785)));
+        commands.spawn(bar(
+            palette::OBJECTIVE,
+            9.0,
+            9.0,
+            at,
+            z::OBJECTIVE,
+            Quat::from_rotation_z(0.785),
+        ));
         commands.spawn((
             Text2d::new(format!("{}", o.points)),
-            TextFont { font_size: FontSize::Px(8.0), ..default() },
+            TextFont {
+                font_size: FontSize::Px(8.0),
+                ..default()
+            },
             TextColor(Color::BLACK),
             Transform::from_translation((at + Vec2::new(0.0, -9.0)).extend(z::OBJECTIVE)),
         ));
@@ -116,7 +169,11 @@ fn bridge_strength(battle: Res<Battle>, mut q: Query<(&BridgeSprite, &mut Sprite
     }
     for (b, mut sprite) in &mut q {
         if let Some(br) = battle.scenario.map.bridge(b.0) {
-            let f = if br.max == 0 { 0.0 } else { br.strength as f32 / br.max as f32 };
+            let f = if br.max == 0 {
+                0.0
+            } else {
+                br.strength as f32 / br.max as f32
+            };
             sprite.color = Color::srgb(0.2 + 0.3 * f, 0.12 + 0.2 * f, 0.08 + 0.06 * f);
         }
     }

@@ -16,7 +16,8 @@ struct TopBar;
 struct SidePanel;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn).add_systems(Update, (top_bar, side_panel));
+    app.add_systems(Startup, spawn)
+        .add_systems(Update, (top_bar, side_panel));
 }
 
 fn spawn(mut commands: Commands) {
@@ -34,7 +35,15 @@ fn spawn(mut commands: Commands) {
             BackgroundColor(palette::PANEL),
         ))
         .with_children(|c| {
-            c.spawn((TopBar, Text::new(""), TextFont { font_size: FontSize::Px(15.0), ..default() }, TextColor(palette::TEXT)));
+            c.spawn((
+                TopBar,
+                Text::new(""),
+                TextFont {
+                    font_size: FontSize::Px(15.0),
+                    ..default()
+                },
+                TextColor(palette::TEXT),
+            ));
         });
     commands
         .spawn((
@@ -49,7 +58,15 @@ fn spawn(mut commands: Commands) {
             BackgroundColor(palette::PANEL),
         ))
         .with_children(|c| {
-            c.spawn((SidePanel, Text::new(""), TextFont { font_size: FontSize::Px(12.0), ..default() }, TextColor(palette::TEXT)));
+            c.spawn((
+                SidePanel,
+                Text::new(""),
+                TextFont {
+                    font_size: FontSize::Px(12.0),
+                    ..default()
+                },
+                TextColor(palette::TEXT),
+            ));
         });
 }
 
@@ -65,9 +82,13 @@ fn top_bar(
     let s = &battle.scenario;
     let side = s.side_name(turn.side);
     let light = if turn.night { "night" } else { "day" };
-    let status = if turn.over { "game over".to_string() } else { format!("{side} to act") };
+    let status = if turn.over {
+        "game over".to_string()
+    } else {
+        format!("{side} to act")
+    };
     let text = format!(
-        "{}   ·   Turn {}/{}   ·   {} ({light})   ·   {status}   ·   pending melees: {}",
+        "{}   |   Turn {}/{}   |   {} ({light})   |   {status}   |   pending melees: {}",
         s.name,
         turn.turn,
         turn.last_turn,
@@ -87,7 +108,11 @@ fn side_panel(
     units: Query<&UnitState>,
     mut q: Query<&mut Text, With<SidePanel>>,
 ) {
-    if !(hovered.is_changed() || selected.is_changed() || occupancy.is_changed() || battle.is_changed()) {
+    if !(hovered.is_changed()
+        || selected.is_changed()
+        || occupancy.is_changed()
+        || battle.is_changed())
+    {
         return;
     }
     let text = match hovered.0.or(selected.0) {
@@ -106,7 +131,11 @@ fn describe(hex: Hex, battle: &Battle, occupancy: &Occupancy, units: &Query<&Uni
     let s = &battle.scenario;
     let map = &s.map;
     let c = map.coord(hex);
-    let mut out = format!("Hex {c}: {}, elevation {}\n", map.terrain(hex).name(), map.elevation(hex));
+    let mut out = format!(
+        "Hex {c}: {}, elevation {}\n",
+        map.terrain(hex).name(),
+        map.elevation(hex)
+    );
     if let Some(b) = map.bridge(hex) {
         out += &format!("Full-hex bridge, strength {}/{}\n", b.strength, b.max);
     }
@@ -125,7 +154,12 @@ fn describe(hex: Hex, battle: &Battle, occupancy: &Occupancy, units: &Query<&Uni
         }
         out += &format!("  {} side: {}\n", side.name(), parts.join(", "));
     }
-    let here: Vec<&Unit> = occupancy.at(hex).iter().filter_map(|e| units.get(*e).ok()).map(|u| &u.0).collect();
+    let here: Vec<&Unit> = occupancy
+        .at(hex)
+        .iter()
+        .filter_map(|e| units.get(*e).ok())
+        .map(|u| &u.0)
+        .collect();
     if !here.is_empty() {
         out += "\n";
     }
@@ -172,7 +206,7 @@ fn unit_line(battle: &Battle, u: &Unit) -> String {
         flags.push("captured".to_string());
     }
     format!(
-        "{} ({side})\n  {} · {} · {} · quality {:?} · facing {}\n  fatigue {} ({fatigue}){}{}\n",
+        "{} ({side})\n  {}, {}, {}, quality {:?}, facing {}\n  fatigue {} ({fatigue}){}{}\n",
         u.name,
         u.kind.name(),
         u.formation.name(),
@@ -180,7 +214,15 @@ fn unit_line(battle: &Battle, u: &Unit) -> String {
         u.quality,
         u.facing.name(),
         u.fatigue,
-        if u.weapon.is_empty() { String::new() } else { format!(" · {}", u.weapon) },
-        if flags.is_empty() { String::new() } else { format!("\n  {}", flags.join(", ")) },
+        if u.weapon.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", u.weapon)
+        },
+        if flags.is_empty() {
+            String::new()
+        } else {
+            format!("\n  {}", flags.join(", "))
+        },
     )
 }

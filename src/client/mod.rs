@@ -65,7 +65,10 @@ pub fn run(scenario: Scenario, screenshot: Option<String>) -> i32 {
     .add_plugins(SimPlugin::new(scenario))
     .insert_resource(ClearColor(palette::BACKGROUND));
     if let Some(path) = screenshot {
-        app.insert_resource(ScreenshotRequest { path, after_frames: 30 });
+        app.insert_resource(ScreenshotRequest {
+            path,
+            after_frames: 30,
+        });
     }
     app.add_plugins(plugin);
     match app.run() {

@@ -78,7 +78,11 @@ fn select(
 
 fn spawn_markers(mut commands: Commands) {
     for selected in [false, true] {
-        let color = if selected { palette::SELECTED } else { palette::HOVER };
+        let color = if selected {
+            palette::SELECTED
+        } else {
+            palette::HOVER
+        };
         commands
             .spawn((Marker(selected), Transform::default(), Visibility::Hidden))
             .with_children(|c| {
@@ -86,7 +90,10 @@ fn spawn_markers(mut commands: Commands) {
                     let a = k as f32 * std::f32::consts::FRAC_PI_3 + std::f32::consts::FRAC_PI_6;
                     let mid = Vec2::from_angle(a) * HEX_SIZE * 0.866;
                     c.spawn((
-                        Sprite::from_color(color, Vec2::new(HEX_SIZE, if selected { 3.0 } else { 2.0 })),
+                        Sprite::from_color(
+                            color,
+                            Vec2::new(HEX_SIZE, if selected { 3.0 } else { 2.0 }),
+                        ),
                         Transform {
                             translation: mid.extend(0.0),
                             rotation: Quat::from_rotation_z(a + std::f32::consts::FRAC_PI_2),
@@ -108,7 +115,9 @@ fn place_markers(
         let hex = if m.0 { selected.0 } else { hovered.0 };
         match hex {
             Some(h) => {
-                t.translation = layout.center(h).extend(z::HIGHLIGHT + m.0 as u8 as f32 * 0.1);
+                t.translation = layout
+                    .center(h)
+                    .extend(z::HIGHLIGHT + m.0 as u8 as f32 * 0.1);
                 *v = Visibility::Visible;
             }
             None => *v = Visibility::Hidden,

@@ -21,14 +21,28 @@ pub(super) fn plugin(app: &mut App) {
 fn spawn_tilemap(mut commands: Commands, battle: Res<Battle>, mut images: ResMut<Assets<Image>>) {
     let map = &battle.scenario.map;
     let texture = images.add(terrain_atlas());
-    let size = TilemapSize { x: map.width, y: map.height };
+    let size = TilemapSize {
+        x: map.width,
+        y: map.height,
+    };
     let mut storage = TileStorage::empty(size);
     let tilemap = commands.spawn_empty().id();
-    let max_elev = map.hexes().map(|h| map.elevation(h)).max().unwrap_or(0).max(1);
+    let max_elev = map
+        .hexes()
+        .map(|h| map.elevation(h))
+        .max()
+        .unwrap_or(0)
+        .max(1);
     for hex in map.hexes() {
         let [x, y] = Map::tile_pos(hex);
-        let pos = TilePos { x: x as u32, y: y as u32 };
-        let index = Terrain::ALL.iter().position(|t| *t == map.terrain(hex)).unwrap_or(0);
+        let pos = TilePos {
+            x: x as u32,
+            y: y as u32,
+        };
+        let index = Terrain::ALL
+            .iter()
+            .position(|t| *t == map.terrain(hex))
+            .unwrap_or(0);
         // Low ground darker, high ground lighter: elevation reads at a glance.
         let shade = 0.78 + 0.22 * map.elevation(hex) as f32 / max_elev as f32;
         let tile = commands
@@ -42,13 +56,19 @@ fn spawn_tilemap(mut commands: Commands, battle: Res<Battle>, mut images: ResMut
             .id();
         storage.set(&pos, tile);
     }
-    let grid = TilemapGridSize { x: HEX_WIDTH, y: HEX_HEIGHT };
+    let grid = TilemapGridSize {
+        x: HEX_WIDTH,
+        y: HEX_HEIGHT,
+    };
     commands.entity(tilemap).insert(TilemapBundle {
         grid_size: grid,
         size,
         storage,
         texture: TilemapTexture::Single(texture),
-        tile_size: TilemapTileSize { x: TILE_W as f32, y: TILE_H as f32 },
+        tile_size: TilemapTileSize {
+            x: TILE_W as f32,
+            y: TILE_H as f32,
+        },
         map_type: TilemapType::Hexagon(HexCoordSystem::ColumnOdd),
         anchor: TilemapAnchor::None,
         ..default()
@@ -57,7 +77,8 @@ fn spawn_tilemap(mut commands: Commands, battle: Res<Battle>, mut images: ResMut
 
 /// A cheap deterministic hash for texture speckle.
 fn noise(x: u32, y: u32, k: u32) -> u32 {
-    let mut h = x.wrapping_mul(374_761_393) ^ y.wrapping_mul(668_265_263) ^ k.wrapping_mul(2_246_822_519);
+    let mut h =
+        x.wrapping_mul(374_761_393) ^ y.wrapping_mul(668_265_263) ^ k.wrapping_mul(2_246_822_519);
     h = (h ^ (h >> 13)).wrapping_mul(1_274_126_177);
     h ^ (h >> 16)
 }
@@ -106,7 +127,11 @@ fn terrain_atlas() -> Image {
         }
     }
     Image::new(
-        Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+        Extent3d {
+            width: w,
+            height: h,
+            depth_or_array_layers: 1,
+        },
         TextureDimension::D2,
         data,
         TextureFormat::Rgba8UnormSrgb,

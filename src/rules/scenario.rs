@@ -257,17 +257,19 @@ fn parse_time(s: &str) -> Option<u32> {
     (h < 24 && m < 60).then_some(h * 60 + m)
 }
 
-/// The 1-based line of the unit with this id in the source, to point at it.
-fn unit_line(text: &str, id: u32) -> Option<usize> {
+/// The 1-based line of the `nth` unit (from 0) with this id in the source, to point at it.
+fn unit_line(text: &str, id: u32, nth: usize) -> Option<usize> {
     let needle = format!("id: {id}");
     text.lines()
-        .position(|l| {
+        .enumerate()
+        .filter(|(_, l)| {
             l.match_indices(&needle).any(|(i, _)| {
                 let after = l[i + needle.len()..].chars().next();
                 !after.is_some_and(|c| c.is_ascii_digit())
             })
         })
-        .map(|i| i + 1)
+        .nth(nth)
+        .map(|(i, _)| i + 1)
 }
 
 type BuildError = (Option<usize>, String);
@@ -492,10 +494,11 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
 
     let mut units = Vec::new();
     let mut ids = HashSet::new();
-    for u in &spec.units {
+    for (i, u) in spec.units.iter().enumerate() {
+        let nth = spec.units[..i].iter().filter(|o| o.id == u.id).count();
         let at_unit = |m: String| {
             (
-                unit_line(text, u.id),
+                unit_line(text, u.id, nth),
                 format!("unit {} `{}`: {m}", u.id, u.name),
             )
         };

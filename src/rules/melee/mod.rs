@@ -11,7 +11,8 @@ mod restrictions;
 pub use breakdown::{Breakdown, Modifier, UnitStrength, breakdown};
 pub use odds::{Odds, odds};
 pub use resolve::{
-    BridgeDamage, Elimination, FatigueGain, MeleeOutcome, Retreat, UnitLoss, end_of_phase, resolve,
+    BridgeDamage, Elimination, FatigueGain, MeleeOutcome, Retreat, UnitLoss, end_of_phase, loser,
+    resolve,
 };
 pub use restrictions::{Violation, check};
 

@@ -92,6 +92,15 @@ fn eliminate(board: &mut Board, id: UnitId, reason: &str, captured: bool) -> Opt
     })
 }
 
+/// The side with the greater loss loses; the defender wins ties (§9.4).
+pub fn loser(attacker_loss: u32, defender_loss: u32) -> MeleeSide {
+    if defender_loss > attacker_loss {
+        MeleeSide::Defender
+    } else {
+        MeleeSide::Attacker
+    }
+}
+
 /// Resolves a legal melee on `board` and returns what happened. Check it first with
 /// `melee::check`; an illegal declaration resolves as if its faults did not matter.
 pub fn resolve(board: &mut Board, decl: &Declaration, rng: &mut impl Rng) -> MeleeOutcome {
@@ -145,12 +154,7 @@ pub fn resolve(board: &mut Board, decl: &Declaration, rng: &mut impl Rng) -> Mel
     out.attacker_roll = roll_loss(b.attacker_loss_range, rng);
     out.defender_loss = out.defender_roll.min(b.defender_capacity);
     out.attacker_loss = out.attacker_roll.min(b.attacker_capacity);
-    // The defender wins ties.
-    let loser = if out.defender_loss > out.attacker_loss {
-        MeleeSide::Defender
-    } else {
-        MeleeSide::Attacker
-    };
+    let loser = loser(out.attacker_loss, out.defender_loss);
     out.loser = Some(loser);
 
     let p = board.params.clone();

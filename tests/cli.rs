@@ -1,0 +1,196 @@
+//! The command-line adjudicator, run as a user would: `bayonet check | odds | resolve`.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn bayonet(args: &[&str]) -> (i32, Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_bayonet"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    let json = serde_json::from_str(&stdout).unwrap_or(Value::Null);
+    (
+        out.status.code().unwrap_or(-1),
+        json,
+        stdout + &String::from_utf8_lossy(&out.stderr),
+    )
+}
+
+#[test]
+fn check_accepts_every_map_and_summarises() {
+    for f in [
+        "maps/harpers_crossing.ron",
+        "maps/test_melee.ron",
+        "maps/test_skirmish.ron",
+    ] {
+        let (code, v, text) = bayonet(&["check", f, "--json"]);
+        assert_eq!(code, 0, "{text}");
+        assert_eq!(v["ok"], true);
+    }
+    let (_, v, _) = bayonet(&["check", "maps/harpers_crossing.ron", "--json"]);
+    assert_eq!(v["width"], 28);
+    assert_eq!(v["units"]["Union"]["infantry"], 7);
+    assert_eq!(v["hexside_features"]["ford"], 1);
+    assert!(v["terrain"]["water"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn check_rejects_a_broken_file_with_exit_1() {
+    let dir = std::env::temp_dir().join("bayonet-cli-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("broken.ron");
+    let text = include_str!("../maps/test_melee.ron").replace("width: 10,", "width: ten,");
+    std::fs::write(&path, text).unwrap();
+    let (code, v, _) = bayonet(&["check", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 1);
+    assert_eq!(v["ok"], false);
+    assert!(v["line"].as_u64().unwrap() > 0);
+    let (code, _, text) = bayonet(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(text.contains("broken.ron:"), "{text}");
+}
+
+#[test]
+fn odds_print_the_breakdown_without_rolling() {
+    let (code, v, text) = bayonet(&[
+        "odds",
+        "maps/test_melee.ron",
+        "--attack",
+        "4,4",
+        "--defend",
+        "5,4",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(v["legal"], true);
+    assert_eq!(v["attack_base"], 450.0);
+    assert_eq!(v["defense_base"], 230.0);
+    assert_eq!(v["modifiers"][0]["percent"], 10);
+    assert_eq!(v["modifiers"][0]["side"], "attacker");
+    let range = v["defender_loss_range"].as_array().unwrap();
+    assert!((range[0].as_f64().unwrap() - 12.375).abs() < 1e-9);
+    assert!((v["attacker_loss_range"][1].as_f64().unwrap() - 46.0).abs() < 1e-9);
+    let p = v["attacker_win_probability"].as_f64().unwrap();
+    assert!(p > 0.0 && p < 1.0);
+    assert!(v.get("loser").is_none());
+}
+
+#[test]
+fn illegal_melees_still_print_the_breakdown() {
+    let (code, v, _) = bayonet(&[
+        "odds",
+        "maps/test_melee.ron",
+        "--attack",
+        "2,6",
+        "--defend",
+        "3,6",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(v["legal"], false);
+    assert_eq!(v["violations"][0]["rule"], 5);
+    assert_eq!(v["violations"][0]["unit"]["id"], 3);
+    assert_eq!(v["attack_base"], 300.0);
+}
+
+#[test]
+fn resolve_rolls_through_the_simulation_and_repeats_with_the_seed() {
+    let args = [
+        "resolve",
+        "maps/test_melee.ron",
+        "--attack",
+        "4,4",
+        "--defend",
+        "5,4",
+        "--seed",
+        "3",
+        "--json",
+    ];
+    let (code, v, text) = bayonet(&args);
+    assert_eq!(code, 0, "{text}");
+    for key in [
+        "attacker_loss",
+        "defender_loss",
+        "loser",
+        "losses",
+        "fatigue",
+        "morale",
+        "retreats",
+        "eliminated",
+        "captured",
+        "advanced",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    let (_, again, _) = bayonet(&args);
+    assert_eq!(v, again);
+    let loser = v["loser"].as_str().unwrap();
+    assert!(loser == "attacker" || loser == "defender");
+    if loser == "defender" {
+        assert_eq!(v["retreats"][0]["from"], serde_json::json!([5, 4]));
+    }
+}
+
+#[test]
+fn optional_rules_and_night_from_the_command_line() {
+    let (_, v, _) = bayonet(&[
+        "odds",
+        "maps/test_melee.ron",
+        "--attack",
+        "6,2",
+        "--defend",
+        "7,2",
+        "--rules",
+        "quality,capture",
+        "--night",
+        "--json",
+    ]);
+    assert_eq!(v["night"], true);
+    // Cavalry quality B: the lowest attacker is B, +10% under the quality rule.
+    assert!(
+        v["modifiers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["name"].as_str().unwrap().contains("quality"))
+    );
+    let (code, _, text) = bayonet(&[
+        "odds",
+        "maps/test_melee.ron",
+        "--attack",
+        "6,2",
+        "--defend",
+        "7,2",
+        "--rules",
+        "bogus",
+    ]);
+    assert_eq!(code, 1);
+    assert!(text.contains("unknown optional rule"));
+}
+
+#[test]
+fn bad_arguments_are_explained() {
+    let (code, _, text) = bayonet(&[
+        "odds",
+        "maps/test_melee.ron",
+        "--attack",
+        "x",
+        "--defend",
+        "5,4",
+    ]);
+    assert_eq!(code, 2);
+    assert!(text.contains("COLUMN,ROW"), "{text}");
+    let (code, _, text) = bayonet(&[
+        "resolve",
+        "maps/test_melee.ron",
+        "--attack",
+        "4,4",
+        "--defend",
+        "5,4",
+    ]);
+    assert_eq!(code, 1);
+    assert!(text.contains("--seed"), "{text}");
+}

@@ -1,0 +1,105 @@
+//! RULES.md §8: the combat results engine shared by fire and melee.
+
+use bayonet::rules::combat::{
+    LossDistribution, fatigue_from_loss, guns_lost, random_round, roll_loss, split_loss,
+};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+#[test]
+fn fraction_rounds_up_with_its_own_probability() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let n = 20_000;
+    let ups = (0..n).filter(|_| random_round(3.7, &mut rng) == 4).count();
+    let share = ups as f64 / n as f64;
+    assert!(
+        (share - 0.7).abs() < 0.015,
+        "3.7 rounded up {share} of the time"
+    );
+    assert!((0..1000).all(|_| random_round(5.0, &mut rng) == 5));
+}
+
+#[test]
+fn exact_distribution_matches_the_dice() {
+    let range = [11.25, 56.25];
+    let dist = LossDistribution::of(range);
+    let total: f64 = dist.probs.iter().sum();
+    assert!((total - 1.0).abs() < 1e-9);
+    assert_eq!(dist.start, 11);
+    assert_eq!(dist.start as usize + dist.probs.len() - 1, 57);
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let n = 200_000;
+    let mut counts = vec![0u32; 70];
+    for _ in 0..n {
+        counts[roll_loss(range, &mut rng) as usize] += 1;
+    }
+    for (i, p) in dist.probs.iter().enumerate() {
+        let seen = counts[dist.start as usize + i] as f64 / n as f64;
+        assert!(
+            (seen - p).abs() < 0.004,
+            "value {}: {seen} vs {p}",
+            dist.start as usize + i
+        );
+    }
+    assert!(
+        (dist.mean() - (11.25 + 56.25) / 2.0).abs() < 1e-9,
+        "rounding keeps the mean"
+    );
+}
+
+#[test]
+fn a_point_range_rounds_randomly() {
+    let d = LossDistribution::of([2.5, 2.5]);
+    assert_eq!(d.start, 2);
+    assert_eq!(d.probs, vec![0.5, 0.5]);
+    let capped = LossDistribution::of([10.0, 30.0]).capped(15);
+    assert_eq!(capped.start as usize + capped.probs.len() - 1, 15);
+    assert!((capped.probs.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn each_25_men_of_loss_removes_a_gun() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    assert_eq!(guns_lost(50, 6, 25, &mut rng), 2);
+    assert_eq!(
+        guns_lost(500, 6, 25, &mut rng),
+        6,
+        "never more guns than the battery has"
+    );
+    let n = 20_000;
+    let three = (0..n)
+        .filter(|_| guns_lost(60, 6, 25, &mut rng) == 3)
+        .count() as f64
+        / n as f64;
+    assert!(
+        (three - 0.4).abs() < 0.015,
+        "remainder 10 of 25 removes a third gun {three} of the time"
+    );
+}
+
+#[test]
+fn losses_split_by_contribution_with_largest_remainder() {
+    // D-cr-1.
+    assert_eq!(split_loss(41, &[300.0, 100.0], &[300, 100]), vec![31, 10]);
+    assert_eq!(split_loss(0, &[300.0, 100.0], &[300, 100]), vec![0, 0]);
+    // A unit never loses more than it has; the rest goes to the others.
+    assert_eq!(split_loss(50, &[1.0, 1.0], &[5, 100]), vec![5, 45]);
+    // Leaders (capacity 0) take nothing; a side never loses more than it has (D-cr-2).
+    assert_eq!(split_loss(500, &[0.0, 200.0], &[0, 120]), vec![0, 120]);
+    // Units that contributed nothing share a loss only when nobody else can take it.
+    assert_eq!(split_loss(10, &[0.0, 50.0], &[40, 40]), vec![0, 10]);
+    assert_eq!(split_loss(10, &[0.0, 0.0], &[30, 10]), vec![8, 2]);
+}
+
+#[test]
+fn fatigue_from_loss_is_between_one_and_three_times_the_loss() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..5_000 {
+        let f = fatigue_from_loss(20, 1, 3, &mut rng);
+        assert!((20..=60).contains(&f));
+        seen.insert(f);
+    }
+    assert_eq!(seen.len(), 41, "every value in [20, 60] turns up");
+    assert_eq!(fatigue_from_loss(0, 1, 3, &mut rng), 0);
+}

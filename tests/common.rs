@@ -1,0 +1,178 @@
+//! A tiny battlefield builder for the tests (after Zemeroth's test scenarios).
+
+#![allow(dead_code)]
+
+use bayonet::rules::board::Board;
+use bayonet::rules::hex::{Facing, Hex};
+use bayonet::rules::map::{Coord, Map, MapEdge, SideFeature};
+use bayonet::rules::params::Parameters;
+use bayonet::rules::scenario::{BrigadeInfo, Scenario, SideInfo, VictoryThresholds};
+use bayonet::rules::unit::{
+    Ammo, Crew, Formation, Quality, Side, TurnMarks, Unit, UnitId, UnitKind,
+};
+
+pub struct Field {
+    pub map: Map,
+    pub params: Parameters,
+    pub units: Vec<Unit>,
+    pub night: bool,
+    next: u32,
+}
+
+impl Field {
+    /// An open field of clear, level ground.
+    pub fn new(width: u32, height: u32) -> Field {
+        Field {
+            map: Map::new(width, height),
+            params: Parameters::defaults(),
+            units: Vec::new(),
+            night: false,
+            next: 1,
+        }
+    }
+
+    /// Takes over the state of a board (after a melee), to build on it.
+    pub fn adopt(&mut self, board: &Board) {
+        self.map = board.map.clone();
+        self.params = board.params.clone();
+        self.units = board.units.clone();
+        self.next = self.units.iter().map(|u| u.id.0).max().unwrap_or(0) + 1;
+    }
+
+    pub fn hex(&self, col: i32, row: i32) -> Hex {
+        self.map.hex_at(Coord { col, row })
+    }
+
+    /// The defending hex most tests use: the middle of a 10×8 field.
+    pub fn center(&self) -> Hex {
+        self.hex(5, 4)
+    }
+
+    /// Adds a unit; `strength` is men (guns for artillery). Default formation per kind.
+    pub fn add(
+        &mut self,
+        side: u8,
+        kind: UnitKind,
+        at: Hex,
+        facing: Facing,
+        strength: u32,
+    ) -> UnitId {
+        let id = UnitId(self.next);
+        self.next += 1;
+        let formation = match kind {
+            UnitKind::Infantry => Formation::Line,
+            UnitKind::Cavalry | UnitKind::Leader => Formation::Mounted,
+            UnitKind::Artillery => Formation::Unlimbered,
+            UnitKind::Supply => Formation::Column,
+        };
+        let (men, guns) = match kind {
+            UnitKind::Artillery => (strength * 15, strength),
+            UnitKind::Leader => (0, 0),
+            _ => (strength, 0),
+        };
+        self.units.push(Unit {
+            id,
+            name: format!("{} {}", kind.name(), id.0),
+            side: Side(side),
+            brigade: format!("B{side}"),
+            kind,
+            formation,
+            hex: at,
+            facing,
+            men,
+            guns,
+            weapon: String::new(),
+            quality: Quality::C,
+            fatigue: 0,
+            disrupted: false,
+            routed: false,
+            fixed_until: None,
+            isolated: false,
+            ammo: Ammo::Normal,
+            crew: Crew::Crewed,
+            captured_from: None,
+            marks: TurnMarks::default(),
+        });
+        id
+    }
+
+    /// An attacker of `side` in the hex across `side_of_d` from `d`, facing `d`.
+    pub fn attacker(
+        &mut self,
+        side: u8,
+        kind: UnitKind,
+        d: Hex,
+        side_of_d: Facing,
+        strength: u32,
+    ) -> UnitId {
+        let at = d + side_of_d.step();
+        self.add(side, kind, at, side_of_d.opposite(), strength)
+    }
+
+    pub fn unit(&mut self, id: UnitId) -> &mut Unit {
+        self.units
+            .iter_mut()
+            .find(|u| u.id == id)
+            .expect("unit exists")
+    }
+
+    /// Puts a feature on the hexside between `d` and its neighbour across `side`.
+    pub fn feature(&mut self, d: Hex, side: Facing, f: SideFeature) {
+        self.map.add_feature(d, side, f);
+    }
+
+    pub fn board(&self) -> Board {
+        let mut b = Board::new(self.map.clone(), self.params.clone(), self.units.clone());
+        b.night = self.night;
+        b.edges = [MapEdge::West, MapEdge::East];
+        b
+    }
+
+    pub fn scenario(&self) -> Scenario {
+        Scenario {
+            name: "test field".into(),
+            description: String::new(),
+            map: self.map.clone(),
+            sides: vec![
+                SideInfo {
+                    name: "Blue".into(),
+                    color: (0.2, 0.3, 0.7),
+                    edge: MapEdge::West,
+                },
+                SideInfo {
+                    name: "Grey".into(),
+                    color: (0.5, 0.5, 0.5),
+                    edge: MapEdge::East,
+                },
+            ],
+            first_side: Side(0),
+            turns: 3,
+            start_time: 10 * 60,
+            victory: VictoryThresholds {
+                major_defeat: -10,
+                minor_defeat: -5,
+                minor_victory: 5,
+                major_victory: 10,
+            },
+            seed: 1,
+            params: self.params.clone(),
+            brigades: vec![
+                BrigadeInfo {
+                    id: "B0".into(),
+                    name: "Blue brigade".into(),
+                    side: 0,
+                },
+                BrigadeInfo {
+                    id: "B1".into(),
+                    name: "Grey brigade".into(),
+                    side: 1,
+                },
+            ],
+            units: self.units.clone(),
+        }
+    }
+}
+
+pub fn inf() -> UnitKind {
+    UnitKind::Infantry
+}

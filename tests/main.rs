@@ -1,0 +1,15 @@
+//! The headless integration tests, in one binary (each test binary links Bevy).
+
+mod common;
+
+mod cli;
+mod combat;
+mod melee_odds;
+mod melee_resolution;
+mod melee_restrictions;
+mod melee_strengths;
+mod scenario_loading;
+mod sim_melee;
+
+#[cfg(feature = "client")]
+mod screenshot;

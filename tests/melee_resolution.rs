@@ -1,0 +1,562 @@
+//! RULES.md §9.4–§11: resolution, fatigue, morale, retreat, advance, capture, bridges — and
+//! invariants over many random melees.
+
+use bayonet::rules::board::Board;
+use bayonet::rules::capture;
+use bayonet::rules::hex::{Facing, Hex};
+use bayonet::rules::map::{FullHexBridge, MapEdge, Terrain};
+use bayonet::rules::melee::{self, Declaration, MeleeOutcome, MeleeSide};
+use bayonet::rules::morale;
+use bayonet::rules::movement::{MoverClass, entry_blocked};
+use bayonet::rules::retreat::{self, RetreatChoice};
+use bayonet::rules::stacking::{StackLimit, hex_load};
+use bayonet::rules::unit::{Crew, Formation, Quality, Side, UnitId, UnitKind};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::common::{Field, inf};
+use crate::melee_odds::big_melee;
+
+fn resolve(f: &Field, decl: &Declaration, seed: u64) -> (Board, MeleeOutcome) {
+    let mut b = f.board();
+    let out = melee::resolve(&mut b, decl, &mut ChaCha8Rng::seed_from_u64(seed));
+    (b, out)
+}
+
+/// The first seed whose resolution `want`s.
+fn seed_where(
+    f: &Field,
+    decl: &Declaration,
+    want: impl Fn(&MeleeOutcome) -> bool,
+) -> (Board, MeleeOutcome) {
+    (0..5_000)
+        .map(|s| resolve(f, decl, s))
+        .find(|(_, o)| want(o))
+        .expect("some seed gives the wanted result")
+}
+
+#[test]
+fn same_seed_same_outcome() {
+    let (f, decl) = big_melee();
+    let (b1, o1) = resolve(&f, &decl, 99);
+    let (b2, o2) = resolve(&f, &decl, 99);
+    assert_eq!(o1, o2);
+    assert_eq!(b1.units, b2.units);
+    let differs = (0..20).any(|s| resolve(&f, &decl, s).1 != o1);
+    assert!(differs, "other seeds give other outcomes");
+}
+
+#[test]
+fn melee_fatigue_is_half_again_and_double_for_the_loser() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let dd = f.add(1, inf(), d, Facing::SW, 400);
+    let a = f.attacker(0, inf(), d, Facing::SW, 400);
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+    };
+    let mut seen_loser = [false, false];
+    for seed in 0..400 {
+        let (_, o) = resolve(&f, &decl, seed);
+        for (id, side) in [(a, MeleeSide::Attacker), (dd, MeleeSide::Defender)] {
+            let share = o
+                .losses
+                .iter()
+                .find(|l| l.unit == id)
+                .map_or(0, |l| l.share) as f64;
+            let gained = o
+                .fatigue
+                .iter()
+                .find(|g| g.unit == id)
+                .map_or(0, |g| g.gained) as f64;
+            let k = if o.loser == Some(side) { 3.0 } else { 1.5 };
+            seen_loser[(o.loser == Some(side)) as usize] = true;
+            assert!(
+                gained >= (k * share).round() - 0.5 && gained <= (3.0 * k * share).round() + 0.5,
+                "seed {seed}: share {share} gave fatigue {gained} (×{k})"
+            );
+        }
+    }
+    assert_eq!(seen_loser, [true, true]);
+}
+
+#[test]
+fn night_attack_penalty_adds_to_each_attacker() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.add(1, UnitKind::Supply, d, Facing::SW, 10); // defends at 0: the attacker loses nothing
+    let a = f.attacker(0, inf(), d, Facing::SW, 400);
+    f.night = true;
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+    };
+    for seed in 0..50 {
+        let (_, o) = resolve(&f, &decl, seed);
+        assert_eq!(o.attacker_loss, 0);
+        let gained = o.fatigue.iter().find(|g| g.unit == a).map(|g| g.gained);
+        let expect = if o.loser == Some(MeleeSide::Attacker) {
+            900
+        } else {
+            450
+        };
+        assert_eq!(gained, Some(expect), "300 × 1.5, ×2 for a loser");
+    }
+}
+
+#[test]
+fn fatigue_caps_at_900_and_a_unit_there_checks_morale() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.add(1, UnitKind::Supply, d, Facing::SW, 10);
+    let a = f.attacker(0, inf(), d, Facing::SW, 400);
+    f.unit(a).fatigue = 900;
+    f.night = true;
+    let (b, o) = resolve(
+        &f,
+        &Declaration {
+            attackers: vec![a],
+            defending_hex: d,
+        },
+        5,
+    );
+    assert_eq!(b.unit(a).unwrap().fatigue, 900);
+    assert!(
+        o.morale
+            .iter()
+            .any(|m| m.unit == a && m.reason.contains("fatigue"))
+    );
+}
+
+#[test]
+fn morale_value_and_failed_checks_rout() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let u = f.add(0, inf(), d, Facing::N, 300);
+    f.unit(u).quality = Quality::B; // 5
+    f.unit(u).fatigue = 650; // high −2
+    f.unit(u).disrupted = true; // −1
+    f.add(0, UnitKind::Leader, d, Facing::N, 0); // +1
+    let other = f.add(0, inf(), d, Facing::N, 100);
+    f.unit(other).brigade = "another".into(); // −1
+    let mut b = f.board();
+    assert_eq!(morale::morale_value(&b, u), 2);
+    b.night = true; // −2
+    assert_eq!(morale::morale_value(&b, u), 0);
+    let check = morale::check(&mut b, u, true, "losses", &mut ChaCha8Rng::seed_from_u64(1));
+    assert!(!check.passed);
+    assert_eq!(check.result, "routed");
+    assert!(b.unit(u).unwrap().routed);
+    assert!((morale::check_chance(25, 25) - 0.5).abs() < 1e-12);
+    assert_eq!(morale::check_chance(0, 25), 0.0);
+}
+
+#[test]
+fn losing_defender_retreats_away_and_winners_advance_in_order() {
+    // D-ret-1 and D-adv-1.
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let dd = f.add(1, inf(), d, Facing::SW, 200);
+    let a1 = f.attacker(0, inf(), d, Facing::SW, 600);
+    let a2 = f.attacker(0, inf(), d, Facing::S, 500);
+    let decl = Declaration {
+        attackers: vec![a1, a2],
+        defending_hex: d,
+    };
+    let (b, o) = seed_where(&f, &decl, |o| {
+        o.loser == Some(MeleeSide::Defender) && o.morale.iter().all(|m| m.passed)
+    });
+    let r = &o.retreats[0];
+    assert_eq!(r.unit, dd);
+    assert_eq!(r.from, d);
+    let sw = d + Facing::SW.step();
+    let s = d + Facing::S.step();
+    // The farthest neighbours of the defending hex from both attacking hexes: N and NE.
+    assert!(
+        [d + Facing::N.step(), d + Facing::NE.step()].contains(&r.to),
+        "went to {:?}",
+        r.to
+    );
+    assert_eq!(
+        r.to.unsigned_distance_to(sw)
+            .min(r.to.unsigned_distance_to(s)),
+        2
+    );
+    assert!(b.unit(dd).unwrap().marks.retreated);
+    assert_eq!(o.end_of_phase_checks, vec![dd]);
+    // 600 + 500 men would overstack the hex: only the first declared advances.
+    assert_eq!(o.advanced, vec![a1]);
+    assert_eq!(b.unit(a1).unwrap().hex, d);
+    assert_eq!(b.unit(a2).unwrap().hex, s);
+}
+
+#[test]
+fn losing_attacker_stays_put() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.add(1, inf(), d, Facing::SW, 900);
+    let a = f.attacker(0, inf(), d, Facing::SW, 300);
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+    };
+    let (b, o) = seed_where(&f, &decl, |o| o.loser == Some(MeleeSide::Attacker));
+    assert!(o.retreats.is_empty() && o.advanced.is_empty());
+    assert_eq!(b.unit(a).unwrap().hex, d + Facing::SW.step());
+    assert!(b.unit(a).unwrap().marks.meleed);
+}
+
+#[test]
+fn retreat_prefers_hexes_outside_enemy_zoc() {
+    // D-ret-1. Attacked from the SW, the N, NE and SE neighbours are all two hexes away; NE
+    // wins the tie towards the own (east) edge.
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let dd = f.add(1, inf(), d, Facing::SW, 200);
+    let from = [d + Facing::SW.step()];
+    f.attacker(0, inf(), d, Facing::SW, 300);
+    let to = |f: &Field| match retreat::choose(&f.board(), dd, d, &from, MapEdge::East) {
+        RetreatChoice::To { to, .. } => to,
+        RetreatChoice::Surrender => panic!("expected a retreat"),
+    };
+    assert_eq!(to(&f), d + Facing::NE.step());
+    // An enemy beyond faces the NE hex: it is in that enemy's zone of control now.
+    let beyond = d + Facing::NE.step() + Facing::NE.step();
+    f.add(0, inf(), beyond, Facing::SW, 100);
+    assert!(f.board().in_enemy_zoc(d + Facing::NE.step(), Side(1)));
+    assert_eq!(to(&f), d + Facing::SE.step());
+}
+
+#[test]
+fn retreat_overruns_lone_leaders_wagons_and_limbered_guns() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let dd = f.add(1, inf(), d, Facing::SW, 200);
+    let a = f.attacker(0, inf(), d, Facing::SW, 800);
+    // Every neighbour but N is blocked terrain; an enemy wagon sits in the N hex.
+    for side in [Facing::NE, Facing::SE, Facing::S, Facing::NW] {
+        f.map.set_terrain(d + side.step(), Terrain::Blocked);
+    }
+    let wagon = f.add(0, UnitKind::Supply, d + Facing::N.step(), Facing::S, 10);
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+    };
+    let (b, o) = seed_where(&f, &decl, |o| o.loser == Some(MeleeSide::Defender));
+    assert_eq!(b.unit(dd).map(|u| u.hex), Some(d + Facing::N.step()));
+    assert!(
+        o.eliminated
+            .iter()
+            .any(|e| e.unit == wagon && e.reason.contains("overrun"))
+    );
+    assert!(b.unit(wagon).is_none());
+}
+
+#[test]
+fn with_no_retreat_hex_the_defender_surrenders() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let dd = f.add(1, inf(), d, Facing::SW, 100);
+    let a = f.attacker(0, inf(), d, Facing::SW, 900);
+    for side in [Facing::N, Facing::NE, Facing::SE, Facing::S, Facing::NW] {
+        f.add(0, inf(), d + side.step(), Facing::S, 50);
+    }
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+    };
+    let (b, o) = seed_where(&f, &decl, |o| {
+        o.loser == Some(MeleeSide::Defender) && !o.eliminated.is_empty()
+    });
+    let e = o
+        .eliminated
+        .iter()
+        .find(|e| e.unit == dd)
+        .expect("defender eliminated");
+    assert!(e.captured && e.reason.contains("surrender"));
+    assert!(b.unit(dd).is_none());
+}
+
+fn battery_melee(capture_rule: bool) -> (Field, UnitId, UnitId, Declaration) {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let g = f.add(1, UnitKind::Artillery, d, Facing::SW, 4);
+    let a = f.attacker(0, inf(), d, Facing::SW, 500);
+    f.params.optional.artillery_capture = capture_rule;
+    (
+        f,
+        g,
+        a,
+        Declaration {
+            attackers: vec![a],
+            defending_hex: d,
+        },
+    )
+}
+
+#[test]
+fn unlimbered_guns_of_a_losing_defender_are_eliminated_by_default() {
+    // D-cap-1.
+    let (f, g, _, decl) = battery_melee(false);
+    let (b, o) = seed_where(&f, &decl, |o| {
+        o.loser == Some(MeleeSide::Defender)
+            && o.eliminated.iter().any(|e| e.reason.contains("retreat"))
+    });
+    assert!(b.unit(g).is_none());
+    assert!(o.captured.is_empty());
+}
+
+#[test]
+fn optional_artillery_capture_spike_recapture_recrew() {
+    let (f, g, a, decl) = battery_melee(true);
+    let (mut b, _) = seed_where(&f, &decl, |o| {
+        o.loser == Some(MeleeSide::Defender) && !o.captured.is_empty() && !o.advanced.is_empty()
+    });
+    let gun = b.unit(g).unwrap().clone();
+    assert_eq!(gun.side, Side(0));
+    assert_eq!(gun.captured_from, Some(Side(1)));
+    assert_eq!(
+        b.unit(a).unwrap().hex,
+        gun.hex,
+        "the winners advance onto the guns"
+    );
+    // Captured guns fire at half while stacked with a captor, and never move.
+    assert_eq!(capture::fire_factor(&b, &gun), 0.5);
+    assert!(!capture::may_move(&gun));
+    let value = capture::captured_gun_value(&b, &gun);
+    assert_eq!(value, (gun.guns * 20) as f64);
+    // Spiked: half value, no fire.
+    capture::spike(&mut b, g, a).unwrap();
+    let gun = b.unit(g).unwrap().clone();
+    assert_eq!(gun.crew, Crew::Spiked);
+    assert_eq!(capture::captured_gun_value(&b, &gun), value / 2.0);
+    assert_eq!(capture::fire_factor(&b, &gun), 0.0);
+    assert!(
+        capture::spike(&mut b, g, a).is_err(),
+        "spiking twice is refused"
+    );
+}
+
+#[test]
+fn guns_won_back_come_back_uncrewed_and_can_be_recrewed() {
+    let (f, g, _, decl) = battery_melee(true);
+    let (b, _) = seed_where(&f, &decl, |o| {
+        o.loser == Some(MeleeSide::Defender) && !o.captured.is_empty() && !o.advanced.is_empty()
+    });
+    // The original side counter-attacks the captors and wins.
+    let d = b.unit(g).unwrap().hex;
+    let mut f2 = Field::new(10, 8);
+    f2.adopt(&b);
+    let back = f2.attacker(1, inf(), d, Facing::NE, 700);
+    let decl2 = Declaration {
+        attackers: vec![back],
+        defending_hex: d,
+    };
+    let (mut b2, _) = seed_where(&f2, &decl2, |o| {
+        o.loser == Some(MeleeSide::Defender)
+            && o.captured.contains(&g)
+            && o.advanced.contains(&back)
+    });
+    let gun = b2.unit(g).unwrap().clone();
+    assert_eq!(gun.side, Side(1));
+    assert_eq!(gun.captured_from, None);
+    assert_eq!(gun.crew, Crew::Uncrewed);
+    assert!(
+        capture::recrew(&mut b2, g, back).is_err(),
+        "the attacker has already meleed"
+    );
+    b2.unit_mut(back).unwrap().marks = Default::default();
+    capture::recrew(&mut b2, g, back).unwrap();
+    assert_eq!(b2.unit(g).unwrap().crew, Crew::Crewed);
+    assert!(
+        b2.unit(back).unwrap().marks.moved,
+        "recrewing costs the turn"
+    );
+}
+
+#[test]
+fn bridge_damage_falls_on_the_bridge_alone() {
+    // §11.
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.map.set_terrain(d, Terrain::Water);
+    f.map.bridges.insert(
+        d,
+        FullHexBridge {
+            strength: 40,
+            max: 200,
+        },
+    );
+    let a = f.attacker(0, inf(), d, Facing::SW, 400);
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+    };
+    assert!(melee::check(&f.board(), &decl).is_empty());
+    let b = melee::breakdown(&f.board(), &decl);
+    assert!(b.bridge_damage);
+    let mut destroyed = false;
+    for seed in 0..200 {
+        let (board, o) = resolve(&f, &decl, seed);
+        let dmg = o.bridge.as_ref().expect("bridge result");
+        assert_eq!(o.attacker_loss, 0);
+        assert!(o.losses.is_empty() && o.fatigue.is_empty());
+        let roll = o.defender_roll as f64;
+        assert!(
+            roll >= b.defender_loss_range[0].floor() && roll <= b.defender_loss_range[1].ceil()
+        );
+        assert_eq!(dmg.after, 40u32.saturating_sub(o.defender_roll));
+        if dmg.after == 0 {
+            destroyed = true;
+            // Strength 0: impassable, so not even meleed again.
+            let class = MoverClass::LineInfantry;
+            assert!(
+                entry_blocked(&board.map, &board.params, class, d + Facing::SW.step(), d).is_some()
+            );
+        }
+    }
+    assert!(destroyed, "440 × 125 / 1000 = 55 can beat strength 40");
+}
+
+/// Random melees around one defending hex on a 9×9 field.
+fn random_melee(rng: &mut ChaCha8Rng) -> Option<(Field, Declaration)> {
+    let mut f = Field::new(9, 9);
+    f.params.optional.artillery_capture = rng.random_bool(0.5);
+    let d = f.hex(4, 4);
+    let kinds = [
+        UnitKind::Infantry,
+        UnitKind::Cavalry,
+        UnitKind::Artillery,
+        UnitKind::Supply,
+        UnitKind::Leader,
+    ];
+    for _ in 0..rng.random_range(1..=3) {
+        let k = kinds[rng.random_range(0..kinds.len())];
+        let id = f.add(
+            1,
+            k,
+            d,
+            Facing::from_index(rng.random_range(0..6)),
+            rng.random_range(1..300),
+        );
+        let u = f.unit(id);
+        u.routed = rng.random_bool(0.1);
+        u.isolated = rng.random_bool(0.1);
+        u.marks.retreated = rng.random_bool(0.1);
+        if k == UnitKind::Cavalry && rng.random_bool(0.5) {
+            u.formation = Formation::Dismounted;
+        }
+        if k == UnitKind::Artillery && rng.random_bool(0.3) {
+            u.formation = Formation::Limbered;
+        }
+    }
+    let mut attackers = Vec::new();
+    let sides: Vec<Facing> = Facing::ALL
+        .into_iter()
+        .filter(|_| rng.random_bool(0.4))
+        .collect();
+    for &s in &sides {
+        for _ in 0..rng.random_range(1..=2) {
+            let k =
+                [UnitKind::Infantry, UnitKind::Cavalry, UnitKind::Leader][rng.random_range(0..3)];
+            let id = f.attacker(0, k, d, s, rng.random_range(20..400));
+            f.unit(id).fatigue = rng.random_range(0..=900);
+            attackers.push(id);
+        }
+    }
+    // Bystanders of both sides around, some in the way of a retreat.
+    for s in Facing::ALL {
+        if sides.contains(&s) || !rng.random_bool(0.4) {
+            continue;
+        }
+        let side = rng.random_range(0..2u8);
+        let k = kinds[rng.random_range(0..kinds.len())];
+        f.add(
+            side,
+            k,
+            d + s.step(),
+            Facing::from_index(rng.random_range(0..6)),
+            rng.random_range(1..500),
+        );
+    }
+    f.night = rng.random_bool(0.2);
+    let decl = Declaration {
+        attackers,
+        defending_hex: d,
+    };
+    let board = f.board();
+    let stacked_ok = board
+        .map
+        .hexes()
+        .all(|h| StackLimit::check(board.load_at(h), &board.params).is_none());
+    (stacked_ok && melee::check(&board, &decl).is_empty()).then_some((f, decl))
+}
+
+fn totals(units: &[bayonet::rules::unit::Unit]) -> (u64, u64) {
+    units
+        .iter()
+        .fold((0, 0), |(m, g), u| (m + u.men as u64, g + u.guns as u64))
+}
+
+#[test]
+fn invariants_over_10000_random_melees() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let mut done = 0;
+    let mut attempts = 0;
+    let mut defender_lost = 0;
+    while done < 10_000 {
+        attempts += 1;
+        assert!(attempts < 400_000, "too few legal random melees");
+        let Some((f, decl)) = random_melee(&mut rng) else {
+            continue;
+        };
+        let before = f.board();
+        let (b, o) = resolve(&f, &decl, attempts);
+        done += 1;
+        if o.loser == Some(MeleeSide::Defender) {
+            defender_lost += 1;
+        }
+        // Men and guns are conserved: before − losses = after + eliminated.
+        let (m0, g0) = totals(&before.units);
+        let (m1, g1) = totals(&b.units);
+        let lost_m: u64 = o.losses.iter().map(|l| l.men as u64).sum();
+        let lost_g: u64 = o.losses.iter().map(|l| l.guns as u64).sum();
+        let gone_m: u64 = o.eliminated.iter().map(|e| e.men as u64).sum();
+        let gone_g: u64 = o.eliminated.iter().map(|e| e.guns as u64).sum();
+        assert_eq!(m0 - lost_m, m1 + gone_m, "men, attempt {attempts}");
+        assert_eq!(g0 - lost_g, g1 + gone_g, "guns, attempt {attempts}");
+        for u in &b.units {
+            let was = before.unit(u.id).unwrap();
+            assert!(u.men <= was.men && u.guns <= was.guns);
+            assert!(u.fatigue <= 900);
+        }
+        // No overstacked hex; no hex held by both sides (captured guns change side).
+        let mut hexes: Vec<Hex> = b.units.iter().map(|u| u.hex).collect();
+        hexes.dedup();
+        for h in hexes {
+            let here: Vec<_> = b.units_at(h).collect();
+            assert!(
+                StackLimit::check(hex_load(here.iter().copied(), &b.params), &b.params).is_none(),
+                "overstacked, attempt {attempts}"
+            );
+            assert!(
+                here.iter().all(|u| u.side == here[0].side),
+                "both sides in a hex, attempt {attempts}"
+            );
+        }
+        // The loser follows the losses actually taken; the defender wins ties.
+        assert_eq!(
+            o.loser == Some(MeleeSide::Defender),
+            o.defender_loss > o.attacker_loss
+        );
+        assert!(
+            o.attacker_loss <= o.breakdown.attacker_capacity
+                && o.defender_loss <= o.breakdown.defender_capacity
+        );
+    }
+    assert!(
+        defender_lost > 1000 && defender_lost < 9000,
+        "both results happen: {defender_lost}"
+    );
+}

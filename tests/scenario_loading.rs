@@ -1,0 +1,230 @@
+//! Scenario files: every map loads; broken ones are refused with their own clear message.
+
+use bayonet::rules::map::{Coord, SideFeature, Terrain};
+use bayonet::rules::params::Parameters;
+use bayonet::rules::scenario::{LoadError, load_file, parse};
+use bayonet::rules::unit::UnitKind;
+
+const SMALL: &str = include_str!("../maps/test_melee.ron");
+
+#[test]
+fn every_file_in_maps_loads() {
+    let mut n = 0;
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/maps")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "ron") {
+            let s = load_file(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{e}"));
+            assert!(!s.units.is_empty());
+            n += 1;
+        }
+    }
+    assert!(n >= 3);
+}
+
+#[test]
+fn default_scenario_has_what_the_brief_asks_for() {
+    let s = parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO).unwrap();
+    assert!(s.map.width >= 24 && s.map.height >= 18);
+    for side in 0..2u8 {
+        let units: Vec<_> = s.units.iter().filter(|u| u.side.0 == side).collect();
+        assert!(units.len() >= 12);
+        for k in [UnitKind::Leader, UnitKind::Infantry, UnitKind::Supply] {
+            assert!(units.iter().any(|u| u.kind == k), "side {side} lacks {k:?}");
+        }
+        assert!(units.iter().any(|u| u.is_mounted_cavalry()));
+        assert!(units.iter().any(|u| u.is_dismounted_cavalry()));
+        use bayonet::rules::unit::Formation::{Limbered, Unlimbered};
+        assert!(
+            units
+                .iter()
+                .any(|u| u.kind == UnitKind::Artillery && u.formation == Limbered)
+        );
+        assert!(
+            units
+                .iter()
+                .any(|u| u.kind == UnitKind::Artillery && u.formation == Unlimbered)
+        );
+    }
+    let feats: Vec<SideFeature> = s.map.sides.values().flatten().copied().collect();
+    for f in SideFeature::ALL {
+        assert!(feats.contains(&f), "no {f:?}");
+    }
+    let terrains: Vec<Terrain> = s.map.hexes().map(|h| s.map.terrain(h)).collect();
+    for t in [
+        Terrain::Forest,
+        Terrain::Orchard,
+        Terrain::Town,
+        Terrain::Field,
+        Terrain::Water,
+    ] {
+        assert!(terrains.contains(&t));
+    }
+    assert!(s.map.hexes().any(|h| s.map.elevation(h) >= 2));
+    assert_eq!(s.map.bridges.len(), 1);
+    let roads: Vec<_> = s.map.roads.values().copied().collect();
+    assert!(roads.contains(&bayonet::rules::map::Road::Pike));
+    assert!(roads.contains(&bayonet::rules::map::Road::Road));
+}
+
+#[test]
+fn coordinates_are_column_and_row_from_the_top_left() {
+    let s = parse("small", SMALL).unwrap();
+    let c = Coord { col: 6, row: 2 };
+    assert_eq!(s.map.terrain(s.map.hex_at(c)), Terrain::Forest);
+    assert_eq!(s.map.coord(s.map.hex_at(c)), c);
+    let u = s.units.iter().find(|u| u.id.0 == 1).unwrap();
+    assert_eq!(s.map.coord(u.hex), Coord { col: 4, row: 4 });
+}
+
+#[test]
+fn parameter_overrides_change_only_the_named_fields() {
+    let s = parse("skirmish", include_str!("../maps/test_skirmish.ron")).unwrap();
+    let d = Parameters::defaults();
+    assert_eq!(s.params.melee.night_attack_penalty, 250);
+    assert!(s.params.optional.artillery_capture);
+    assert_eq!(s.params.melee.attack_lcv, d.melee.attack_lcv);
+    assert_eq!(s.params.stacking, d.stacking);
+}
+
+fn broken(find: &str, replace: &str) -> LoadError {
+    assert!(SMALL.contains(find), "test text not found: {find}");
+    let text = SMALL.replacen(find, replace, 1);
+    parse("broken.ron", &text).expect_err("should be refused")
+}
+
+#[test]
+fn syntax_errors_give_file_line_and_column() {
+    let e = broken("width: 10,", "width: ten,");
+    assert_eq!(e.file, "broken.ron");
+    let line = SMALL
+        .lines()
+        .position(|l| l.contains("width: 10,"))
+        .unwrap()
+        + 1;
+    assert_eq!(e.line, Some(line));
+    assert!(e.column.is_some());
+    assert!(
+        e.to_string().starts_with(&format!("broken.ron:{line}:")),
+        "{e}"
+    );
+}
+
+#[test]
+fn each_semantic_fault_has_its_own_message() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "at: (4, 4), facing: NE, men: 450",
+            "at: (14, 4), facing: NE, men: 450",
+            "off the map",
+        ),
+        ("\"......FF..\",", "\"......F~..\",", "prohibited terrain"),
+        (
+            "(id: 6, name: \"Union cavalry\", side: 0, brigade: \"U\", kind: Cavalry, at: (6, 2)",
+            "(id: 6, name: \"Union cavalry\", side: 0, brigade: \"U\", kind: Cavalry, at: (7, 2)",
+            "both sides",
+        ),
+        ("men: 450", "men: 1450", "overstacked"),
+        (
+            "brigade: \"U\", kind: Infantry, at: (4, 4)",
+            "brigade: \"X\", kind: Infantry, at: (4, 4)",
+            "unknown brigade",
+        ),
+        ("(id: 2,", "(id: 1,", "used by another unit"),
+        (
+            "kind: Infantry, at: (4, 4), facing: NE,",
+            "kind: Infantry, at: (4, 4), facing: NE, formation: Mounted,",
+            "not valid for infantry",
+        ),
+        (
+            "seed: 7,",
+            "seed: 7,\n    parameters: (melee: (no_such_thing: 1)),",
+            "unknown parameter `parameters.melee.no_such_thing`",
+        ),
+        (
+            "hexsides: [",
+            "bridges: [(hex: (1, 1), strength: 50)],\n        hexsides: [",
+            "must be on water",
+        ),
+        ("start_time: \"10:00\"", "start_time: \"25:00\"", "HH:MM"),
+        (
+            "\"..........\",\n            \"..........\",\n            \"......FF..\"",
+            "\"..........\",\n            \"....x.....\",\n            \"......FF..\"",
+            "unknown letter `x`",
+        ),
+        (
+            "(feature: Creek, at: [((2, 6), NE)]),",
+            "(feature: Creek, at: [((20, 6), NE)]),",
+            "creek hexside at 20,6 is off the map",
+        ),
+    ];
+    let mut messages = Vec::new();
+    for (find, replace, expect) in cases {
+        let e = broken(find, replace);
+        assert!(
+            e.to_string().contains(expect),
+            "expected `{expect}` in: {e}"
+        );
+        messages.push(e.message.clone());
+    }
+    // Unit faults point at the unit's line.
+    let e = broken("men: 450", "men: 1450");
+    assert!(e.message.contains("overstacked"));
+    let e = broken("(id: 2,", "(id: 1,");
+    let line = SMALL
+        .lines()
+        .position(|l| l.contains("name: \"230 Confederate\""))
+        .unwrap()
+        + 1;
+    assert_eq!(e.line, Some(line), "{e}");
+    messages.sort();
+    messages.dedup();
+    assert_eq!(
+        messages.len(),
+        cases.len(),
+        "every fault has its own message"
+    );
+}
+
+#[test]
+fn a_missing_file_is_an_error_not_a_panic() {
+    let e = load_file("maps/no_such_file.ron").unwrap_err();
+    assert!(e.to_string().contains("cannot read"));
+}
+
+#[test]
+fn shipped_parameters_hold_the_rule_book_numbers() {
+    let p = Parameters::defaults();
+    assert_eq!(
+        (
+            p.stacking.max_men,
+            p.stacking.max_counters,
+            p.stacking.men_per_gun
+        ),
+        (1000, 8, 50)
+    );
+    assert_eq!(
+        (
+            p.melee.attack_lcv,
+            p.melee.attack_hcv,
+            p.melee.defense_lcv,
+            p.melee.defense_hcv
+        ),
+        (25, 125, 50, 200)
+    );
+    assert_eq!(p.melee.strength_point, 24);
+    assert_eq!(p.melee.night_attack_penalty, 300);
+    assert_eq!(p.movement.allowance.cavalry, 24);
+    assert_eq!(p.movement.terrain.forest.artillery, 8);
+    assert_eq!((p.fire.lcv, p.fire.hcv), (5, 25));
+    assert_eq!(p.bridges.max_strength, 200);
+}
+
+#[test]
+fn the_example_in_maps_readme_loads() {
+    let readme = include_str!("../maps/README.md");
+    let start = readme.find("```ron\n").expect("an example") + 7;
+    let end = start + readme[start..].find("```").unwrap();
+    let s = parse("maps/README.md", &readme[start..end]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.units.len(), 4);
+    assert_eq!(s.map.bridges.len(), 1);
+}

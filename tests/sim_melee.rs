@@ -1,0 +1,224 @@
+//! The melee through the ECS simulation: orders in, outcome messages out.
+
+use bayonet::rules::hex::Facing;
+use bayonet::rules::unit::{Side, UnitKind};
+use bayonet::sim::{
+    self, CancelMelee, DeclareMelee, EndTurn, MeleeCancelled, MeleeDeclared, MeleeResolved,
+    Occupancy, OrderRejected, PendingMelees, ResolveMelees, TurnBegan, TurnState, UnitState,
+};
+use bevy::prelude::*;
+
+use crate::common::{Field, inf};
+
+fn read<M: Message + Clone>(app: &App) -> Vec<M> {
+    let messages = app.world().resource::<Messages<M>>();
+    messages.get_cursor().read(messages).cloned().collect()
+}
+
+fn units(app: &mut App) -> Vec<bayonet::rules::unit::Unit> {
+    let world = app.world_mut();
+    let mut q = world.query::<&UnitState>();
+    let mut v: Vec<_> = q.iter(world).map(|u| u.0.clone()).collect();
+    v.sort_by_key(|u| u.id);
+    v
+}
+
+#[test]
+fn scenario_loads_into_entities_and_the_index() {
+    let s =
+        bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
+            .unwrap();
+    let n = s.units.len();
+    let first = s.first_side;
+    let mut app = sim::headless_app(s, None);
+    assert_eq!(units(&mut app).len(), n);
+    let index = app.world().resource::<Occupancy>();
+    assert_eq!(index.0.values().map(Vec::len).sum::<usize>(), n);
+    let turn = app.world().resource::<TurnState>();
+    assert_eq!(
+        (turn.turn, turn.side, turn.clock().as_str(), turn.night),
+        (1, first, "14:00", false)
+    );
+}
+
+fn duel_app() -> (App, Field) {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.add(1, inf(), d, Facing::SW, 200);
+    f.attacker(0, inf(), d, Facing::SW, 600);
+    f.attacker(0, inf(), d, Facing::S, 300);
+    let app = sim::headless_app(f.scenario(), Some(11));
+    (app, f)
+}
+
+#[test]
+fn declare_then_resolve_through_messages() {
+    let (mut app, f) = duel_app();
+    let d = f.center();
+    let ids: Vec<_> = f
+        .units
+        .iter()
+        .filter(|u| u.side == Side(0))
+        .map(|u| u.id)
+        .collect();
+    // Two drags onto one hex make one melee.
+    app.world_mut().write_message(DeclareMelee {
+        attackers: vec![ids[0]],
+        defending_hex: d,
+    });
+    app.update();
+    app.world_mut().write_message(DeclareMelee {
+        attackers: vec![ids[1]],
+        defending_hex: d,
+    });
+    app.update();
+    let declared = read::<MeleeDeclared>(&app);
+    assert_eq!(declared.last().unwrap().declaration.attackers, ids);
+    assert!(declared.last().unwrap().odds.attacker_win_probability > 0.5);
+    assert_eq!(app.world().resource::<PendingMelees>().0.len(), 1);
+    app.world_mut().write_message(ResolveMelees);
+    app.update();
+    let resolved = read::<MeleeResolved>(&app);
+    assert_eq!(resolved.len(), 1);
+    let o = &resolved[0].0;
+    assert!(app.world().resource::<PendingMelees>().0.is_empty());
+    // The world now matches the outcome: losses applied, retreats moved, index in step.
+    let now = units(&mut app);
+    for l in &o.losses {
+        let before = f.units.iter().find(|u| u.id == l.unit).unwrap().men;
+        if let Some(u) = now.iter().find(|u| u.id == l.unit) {
+            assert_eq!(u.men, before - l.men);
+        }
+    }
+    for r in &o.retreats {
+        assert_eq!(now.iter().find(|u| u.id == r.unit).unwrap().hex, r.to);
+    }
+    app.update();
+    let index = app.world().resource::<Occupancy>();
+    for u in &now {
+        assert!(!index.at(u.hex).is_empty());
+    }
+    assert!(
+        now.iter()
+            .filter(|u| ids.contains(&u.id))
+            .all(|u| u.marks.meleed)
+    );
+}
+
+#[test]
+fn illegal_declarations_are_rejected_with_the_rule() {
+    let (mut app, f) = duel_app();
+    let d = f.center();
+    let a = f.units.iter().find(|u| u.side == Side(0)).unwrap().id;
+    let world = app.world_mut();
+    let mut q = world.query::<&mut UnitState>();
+    for mut u in q.iter_mut(world) {
+        if u.0.id == a {
+            u.0.facing = Facing::SW;
+        }
+    }
+    app.world_mut().write_message(DeclareMelee {
+        attackers: vec![a],
+        defending_hex: d,
+    });
+    app.update();
+    let rejected = read::<OrderRejected>(&app);
+    assert_eq!(rejected.len(), 1);
+    assert_eq!(rejected[0].reasons[0].rule, 2);
+    assert!(app.world().resource::<PendingMelees>().0.is_empty());
+    // The other side may not declare in this side's turn.
+    let enemy = f.units.iter().find(|u| u.side == Side(1)).unwrap().id;
+    app.world_mut().write_message(DeclareMelee {
+        attackers: vec![enemy],
+        defending_hex: d + Facing::SW.step(),
+    });
+    app.update();
+    assert!(read::<OrderRejected>(&app).iter().any(|r| {
+        r.reasons
+            .iter()
+            .any(|v| v.message.contains("side whose turn"))
+    }));
+}
+
+#[test]
+fn a_pending_melee_can_be_cancelled() {
+    let (mut app, f) = duel_app();
+    let d = f.center();
+    let a = f.units.iter().find(|u| u.side == Side(0)).unwrap().id;
+    app.world_mut().write_message(DeclareMelee {
+        attackers: vec![a],
+        defending_hex: d,
+    });
+    app.update();
+    app.world_mut()
+        .write_message(CancelMelee { defending_hex: d });
+    app.update();
+    assert_eq!(read::<MeleeCancelled>(&app).len(), 1);
+    assert!(app.world().resource::<PendingMelees>().0.is_empty());
+}
+
+#[test]
+fn ending_the_turn_resolves_pending_melees_and_hands_over() {
+    let (mut app, f) = duel_app();
+    let d = f.center();
+    let a = f.units.iter().find(|u| u.side == Side(0)).unwrap().id;
+    app.world_mut().write_message(DeclareMelee {
+        attackers: vec![a],
+        defending_hex: d,
+    });
+    app.world_mut().write_message(EndTurn);
+    app.update();
+    assert_eq!(read::<MeleeResolved>(&app).len(), 1);
+    let began = read::<TurnBegan>(&app);
+    assert_eq!(began.last().map(|t| (t.turn, t.side)), Some((1, Side(1))));
+    app.world_mut().write_message(EndTurn);
+    app.update();
+    let turn = app.world().resource::<TurnState>().clone();
+    assert_eq!(
+        (turn.turn, turn.side, turn.clock().as_str()),
+        (2, Side(0), "10:20")
+    );
+    // Marks are per side turn: the attacker may melee again.
+    assert!(units(&mut app).iter().all(|u| !u.marks.meleed));
+}
+
+#[test]
+fn same_seed_same_game() {
+    let run = || {
+        let (mut app, f) = duel_app();
+        let ids: Vec<_> = f
+            .units
+            .iter()
+            .filter(|u| u.side == Side(0))
+            .map(|u| u.id)
+            .collect();
+        app.world_mut().write_message(DeclareMelee {
+            attackers: ids,
+            defending_hex: f.center(),
+        });
+        app.world_mut().write_message(ResolveMelees);
+        app.update();
+        (read::<MeleeResolved>(&app), units(&mut app))
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn units_of_every_kind_survive_a_round_trip_through_the_world() {
+    let mut f = Field::new(10, 8);
+    for (i, k) in [
+        UnitKind::Infantry,
+        UnitKind::Cavalry,
+        UnitKind::Artillery,
+        UnitKind::Supply,
+        UnitKind::Leader,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let h = f.hex(i as i32, 0);
+        f.add(0, k, h, Facing::S, 100);
+    }
+    let mut app = sim::headless_app(f.scenario(), None);
+    assert_eq!(units(&mut app), f.units);
+}
