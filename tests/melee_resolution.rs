@@ -201,7 +201,9 @@ fn losing_attacker_stays_put() {
         attackers: vec![a],
         defending_hex: d,
     };
-    let (b, o) = seed_where(&f, &decl, |o| o.loser == Some(MeleeSide::Attacker));
+    let (b, o) = seed_where(&f, &decl, |o| {
+        o.loser == Some(MeleeSide::Attacker) && o.routs.is_empty()
+    });
     assert!(o.retreats.is_empty() && o.advanced.is_empty());
     assert_eq!(b.unit(a).unwrap().hex, d + Facing::SW.step());
     assert!(b.unit(a).unwrap().marks.meleed);
@@ -559,4 +561,62 @@ fn invariants_over_10000_random_melees() {
         defender_lost > 1000 && defender_lost < 9000,
         "both results happen: {defender_lost}"
     );
+}
+
+#[test]
+fn a_routed_unit_runs_half_its_allowance_away_from_the_enemy() {
+    // D-rout-1: infantry has 12 MP; half is 6, three clear hexes at 2 each.
+    let mut f = Field::new(12, 9);
+    let d = f.hex(5, 4);
+    let u = f.add(1, inf(), d, Facing::SW, 300);
+    let enemy = d + Facing::SW.step();
+    f.add(0, inf(), enemy, Facing::NE, 300);
+    let mut b = f.board();
+    let m = morale::rout_move(&mut b, u).expect("it runs");
+    assert_eq!(m.from, d);
+    assert_eq!(m.to.unsigned_distance_to(enemy), 4);
+    assert_eq!(b.unit(u).unwrap().hex, m.to);
+    // Forest costs 5: one hex only.
+    let mut f2 = Field::new(12, 9);
+    let u2 = f2.add(1, inf(), d, Facing::SW, 300);
+    f2.add(0, inf(), enemy, Facing::NE, 300);
+    for h in f2.map.hexes().collect::<Vec<_>>() {
+        f2.map.set_terrain(h, Terrain::Forest);
+    }
+    let mut b2 = f2.board();
+    let m2 = morale::rout_move(&mut b2, u2).unwrap();
+    assert_eq!(m2.to.unsigned_distance_to(d), 1);
+}
+
+#[test]
+fn a_rout_spreads_to_neighbours_and_rout_limiting_steadies_them() {
+    let mut f = Field::new(12, 9);
+    let d = f.hex(5, 4);
+    let u = f.add(1, inf(), d, Facing::SW, 300);
+    let friend = f.add(1, inf(), d + Facing::N.step(), Facing::SW, 300);
+    f.unit(friend).quality = Quality::F; // morale 1, and −2 at night: always fails
+    f.add(
+        0,
+        inf(),
+        d + Facing::SW.step() + Facing::SW.step(),
+        Facing::NE,
+        300,
+    );
+    f.night = true;
+    let mut b = f.board();
+    b.unit_mut(u).unwrap().routed = true;
+    let (checks, moves) =
+        morale::rout_cascade(&mut b, vec![(u, d)], &mut ChaCha8Rng::seed_from_u64(3));
+    assert_eq!(checks.len(), 1);
+    assert_eq!(
+        (checks[0].unit, checks[0].morale, checks[0].result),
+        (friend, -1, "routed")
+    );
+    assert_eq!(moves.len(), 2, "both run");
+    // Rout Limiting adds 1 per level of the cascade.
+    f.params.optional.rout_limiting = true;
+    let mut b = f.board();
+    b.unit_mut(u).unwrap().routed = true;
+    let (checks, _) = morale::rout_cascade(&mut b, vec![(u, d)], &mut ChaCha8Rng::seed_from_u64(3));
+    assert_eq!(checks[0].morale, 0);
 }

@@ -91,7 +91,11 @@ fn declare_then_resolve_through_messages() {
         }
     }
     for r in &o.retreats {
-        assert_eq!(now.iter().find(|u| u.id == r.unit).unwrap().hex, r.to);
+        // A unit that routed after its retreat ran on from there.
+        let ran = o.routs.iter().find(|m| m.unit == r.unit);
+        assert_eq!(ran.map_or(r.to, |m| m.from), r.to);
+        let end = ran.map_or(r.to, |m| m.to);
+        assert_eq!(now.iter().find(|u| u.id == r.unit).unwrap().hex, end);
     }
     app.update();
     let index = app.world().resource::<Occupancy>();

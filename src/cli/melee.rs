@@ -9,7 +9,9 @@ use crate::rules::hex::Hex;
 use crate::rules::melee::{self, Declaration, MeleeOutcome, MeleeSide, Violation};
 use crate::rules::scenario::{self, Scenario};
 use crate::rules::unit::{UnitId, UnitKind};
-use crate::sim::{self, DeclareMelee, MeleeResolved, OrderRejected, ResolveMelees, TurnState};
+use crate::sim::{
+    self, DeclareMelee, MeleeResolved, OrderRejected, PhaseMoraleChecked, ResolveMelees, TurnState,
+};
 
 /// The declaration the arguments describe: the named units, or every unit in the attacking
 /// hexes that could ever melee (not artillery or wagons, which stay behind).
@@ -105,8 +107,20 @@ pub fn run(args: &Args, roll: bool) -> Result<i32, String> {
         let seed = args.seed.ok_or("resolve needs --seed N")?;
         out["seed"] = json!(seed);
         if legal {
-            let outcome = resolve_in_sim(&s, &board, &decl, seed)?;
+            let (outcome, phase) = resolve_in_sim(&s, &board, &decl, seed)?;
             outcome_json(&mut out, &s, &board, &outcome);
+            let u = |id: UnitId| unit_json(&board, &s, id);
+            out["end_of_phase_morale"] = phase
+                .iter()
+                .flat_map(|p| &p.checks)
+                .map(|m| json!({"unit": u(m.unit), "morale": m.morale, "roll": m.roll, "passed": m.passed, "result": m.result, "reason": m.reason}))
+                .collect();
+            out["routs"] = outcome
+                .routs
+                .iter()
+                .chain(phase.iter().flat_map(|p| &p.routs))
+                .map(|r| json!({"unit": u(r.unit), "from": coord_json(&s, r.from), "to": coord_json(&s, r.to)}))
+                .collect();
         } else {
             code = 1;
         }
@@ -133,7 +147,7 @@ fn resolve_in_sim(
     board: &Board,
     decl: &Declaration,
     seed: u64,
-) -> Result<MeleeOutcome, String> {
+) -> Result<(MeleeOutcome, Vec<PhaseMoraleChecked>), String> {
     let mut app = sim::headless_app(s.clone(), Some(seed));
     {
         let mut turn = app.world_mut().resource_mut::<TurnState>();
@@ -157,11 +171,12 @@ fn resolve_in_sim(
                 .join("; ")
         ));
     }
-    read::<MeleeResolved>(world)
+    let outcome = read::<MeleeResolved>(world)
         .into_iter()
         .next()
         .map(|m| m.0)
-        .ok_or_else(|| "the simulation produced no result".to_string())
+        .ok_or_else(|| "the simulation produced no result".to_string())?;
+    Ok((outcome, read::<PhaseMoraleChecked>(world)))
 }
 
 fn read<M: bevy::prelude::Message + Clone>(world: &bevy::prelude::World) -> Vec<M> {

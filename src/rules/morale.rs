@@ -4,6 +4,10 @@ use rand::{Rng, RngExt};
 use serde::Serialize;
 
 use super::board::Board;
+use super::hex::{Hex, distance};
+use super::map::Coord;
+use super::movement::{MoverClass, entry_cost};
+use super::stacking::{StackLimit, unit_load};
 use super::unit::{Ammo, FatigueLevel, UnitId};
 
 /// The result of one morale check.
@@ -71,7 +75,19 @@ pub fn check(
     reason: &'static str,
     rng: &mut impl Rng,
 ) -> MoraleCheck {
-    let morale = morale_value(board, id);
+    check_with(board, id, routs_on_failure, reason, 0, rng)
+}
+
+/// A check with `bonus` added to the morale value (Rout Limiting).
+pub fn check_with(
+    board: &mut Board,
+    id: UnitId,
+    routs_on_failure: bool,
+    reason: &'static str,
+    bonus: i32,
+    rng: &mut impl Rng,
+) -> MoraleCheck {
+    let morale = morale_value(board, id) + bonus;
     let roll = rng.random_range(1..=6u32);
     let passed = roll as i32 <= morale;
     let mut result = "held";
@@ -95,4 +111,136 @@ pub fn check(
         result,
         reason,
     }
+}
+
+/// Where a routed unit ran (D-rout-1).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RoutMove {
+    pub unit: UnitId,
+    pub from: Hex,
+    pub to: Hex,
+}
+
+fn nearest_enemy(board: &Board, hex: Hex, side: super::unit::Side) -> u32 {
+    board
+        .units
+        .iter()
+        .filter(|e| e.side != side && !e.is_leader() && e.kind != super::unit::UnitKind::Supply)
+        .map(|e| distance(e.hex, hex))
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+/// D-rout-1: a routed unit moves away from the enemy, a hex at a time, up to half its movement
+/// allowance: each step to the enterable hex farthest from the nearest enemy, never nearer,
+/// never into an enemy's hex or zone of control or an overstacked hex.
+pub fn rout_move(board: &mut Board, id: UnitId) -> Option<RoutMove> {
+    let u = board.unit(id)?.clone();
+    let a = &board.params.movement.allowance;
+    let mut left = match u.kind {
+        super::unit::UnitKind::Infantry => a.infantry,
+        super::unit::UnitKind::Cavalry => a.cavalry,
+        super::unit::UnitKind::Artillery => a.artillery,
+        super::unit::UnitKind::Supply => a.supply,
+        super::unit::UnitKind::Leader => a.leader,
+    } / 2;
+    if !super::capture::may_move(&u) || super::retreat::cannot_retreat(board, id) {
+        return None;
+    }
+    let class = MoverClass::of(&u);
+    let edge = board.edge(u.side);
+    let mut at = u.hex;
+    loop {
+        let here = nearest_enemy(board, at, u.side);
+        let mut best: Option<((std::cmp::Reverse<u32>, i32, Coord), Hex, u32)> = None;
+        for f in super::hex::Facing::ALL {
+            let to = at + f.step();
+            let Some(cost) = entry_cost(&board.map, &board.params, class, at, to) else {
+                continue;
+            };
+            if cost > left
+                || board.units_at(to).any(|o| o.side != u.side)
+                || board.in_enemy_zoc(to, u.side)
+                || StackLimit::check(
+                    board.load_at(to) + unit_load(&u, &board.params),
+                    &board.params,
+                )
+                .is_some()
+            {
+                continue;
+            }
+            let away = nearest_enemy(board, to, u.side);
+            if away <= here && here != u32::MAX {
+                continue;
+            }
+            let key = (
+                std::cmp::Reverse(away),
+                board.map.distance_to_edge(to, edge),
+                board.map.coord(to),
+            );
+            if best.as_ref().is_none_or(|b| key < b.0) {
+                best = Some((key, to, cost));
+            }
+        }
+        let Some((_, to, cost)) = best else { break };
+        left -= cost;
+        at = to;
+        if let Some(m) = board.unit_mut(id) {
+            m.hex = to;
+        }
+    }
+    (at != u.hex).then_some(RoutMove {
+        unit: id,
+        from: u.hex,
+        to: at,
+    })
+}
+
+/// A rout spreads: friendly units next to where a unit routed check morale (with Rout Limiting,
+/// +1 per level of the cascade); those that fail rout and run in turn.
+pub fn rout_cascade(
+    board: &mut Board,
+    first: Vec<(UnitId, Hex)>,
+    rng: &mut impl Rng,
+) -> (Vec<MoraleCheck>, Vec<RoutMove>) {
+    let mut checks = Vec::new();
+    let mut moves = Vec::new();
+    let mut wave = first;
+    let mut level = 0;
+    while !wave.is_empty() {
+        level += 1;
+        let mut next = Vec::new();
+        for (id, from) in wave {
+            if let Some(m) = rout_move(board, id) {
+                moves.push(m);
+            }
+            let side = match board.unit(id) {
+                Some(u) => u.side,
+                None => continue,
+            };
+            let near: Vec<UnitId> = board
+                .units
+                .iter()
+                .filter(|o| {
+                    o.side == side && !o.routed && !o.is_leader() && distance(o.hex, from) <= 1
+                })
+                .map(|o| o.id)
+                .collect();
+            for n in near {
+                let bonus = if board.params.optional.rout_limiting {
+                    level
+                } else {
+                    0
+                };
+                let c = check_with(board, n, true, "a friend routed nearby", bonus, rng);
+                if c.result == "routed" {
+                    let at = board.unit(n).map(|u| u.hex).unwrap_or(from);
+                    next.push((n, at));
+                }
+                checks.push(c);
+            }
+        }
+        wave = next;
+    }
+    (checks, moves)
 }

@@ -9,7 +9,7 @@ use super::messages::{MeleeResolved, OrderRejected, PhaseMoraleChecked, ResolveM
 use super::resources::{Battle, GameRng, PendingMelees, TurnState, board_of};
 use crate::rules::board::Board;
 use crate::rules::melee::{self, Declaration, MeleeOutcome, Violation};
-use crate::rules::morale::MoraleCheck;
+use crate::rules::morale::{MoraleCheck, RoutMove};
 
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ResolveSystems;
@@ -29,6 +29,7 @@ pub(super) struct Batch {
     pub outcomes: Vec<MeleeOutcome>,
     pub skipped: Vec<OrderRejected>,
     pub phase_checks: Vec<MoraleCheck>,
+    pub phase_routs: Vec<RoutMove>,
 }
 
 /// Resolves `pending` on `board` one after another; a melee that an earlier one made
@@ -55,7 +56,7 @@ pub(super) fn resolve_all(
         losers.extend(outcome.end_of_phase_checks.iter().copied());
         batch.outcomes.push(outcome);
     }
-    batch.phase_checks = melee::end_of_phase(board, &losers, &mut rng.0);
+    (batch.phase_checks, batch.phase_routs) = melee::end_of_phase(board, &losers, &mut rng.0);
     for u in board.units.iter_mut() {
         u.marks.retreated = false;
     }
@@ -75,7 +76,10 @@ pub(super) fn emit(
         resolved.write(MeleeResolved(o));
     }
     if !batch.phase_checks.is_empty() {
-        phase.write(PhaseMoraleChecked(batch.phase_checks));
+        phase.write(PhaseMoraleChecked {
+            checks: batch.phase_checks,
+            routs: batch.phase_routs,
+        });
     }
 }
 

@@ -4,7 +4,7 @@ use bevy::prelude::*;
 
 use crate::rules::hex::Hex;
 use crate::rules::melee::{Breakdown, Declaration, MeleeOutcome, Odds, Violation};
-use crate::rules::morale::MoraleCheck;
+use crate::rules::morale::{MoraleCheck, RoutMove};
 use crate::rules::unit::{Side, UnitId};
 
 /// Commit `attackers` to a melee on `defending_hex` (adds to a pending melee on that hex).
@@ -66,9 +66,12 @@ pub struct MeleeCancelled {
 #[derive(Message, Debug, Clone, PartialEq)]
 pub struct MeleeResolved(pub MeleeOutcome);
 
-/// The end-of-phase morale checks of defenders that lost melees.
+/// The end-of-phase morale checks of defenders that lost melees, and any routs they caused.
 #[derive(Message, Debug, Clone, PartialEq)]
-pub struct PhaseMoraleChecked(pub Vec<MoraleCheck>);
+pub struct PhaseMoraleChecked {
+    pub checks: Vec<MoraleCheck>,
+    pub routs: Vec<RoutMove>,
+}
 
 /// An order other than a melee was carried out.
 #[derive(Message, Debug, Clone, PartialEq)]

@@ -29,7 +29,13 @@ fn big_melee() -> (Field, Declaration) {
     let dis = f.attacker(0, UnitKind::Cavalry, d, Facing::SE, 160);
     f.unit(dis).formation = Formation::Dismounted;
     attackers.push(dis);
-    (f, Declaration { attackers, defending_hex: d })
+    (
+        f,
+        Declaration {
+            attackers,
+            defending_hex: d,
+        },
+    )
 }
 
 /// Mean time of `f` over enough runs to fill about half a second.
@@ -57,30 +63,58 @@ fn main() {
     assert!(melee::check(&board, &decl).is_empty());
     let b = melee::breakdown(&board, &decl);
 
-    report("odds from a breakdown", time(|_| {
-        black_box(melee::odds(black_box(&b)));
-    }), 10.0);
-    report("breakdown from the board", time(|_| {
-        black_box(melee::breakdown(black_box(&board), &decl));
-    }), 50.0);
+    report(
+        "odds from a breakdown",
+        time(|_| {
+            black_box(melee::odds(black_box(&b)));
+        }),
+        10.0,
+    );
+    report(
+        "breakdown from the board",
+        time(|_| {
+            black_box(melee::breakdown(black_box(&board), &decl));
+        }),
+        50.0,
+    );
     let clone = time(|_| {
         black_box(board.clone());
     });
     // Attacker-loses resolutions need no retreat; the rest include choosing retreat hexes.
     let whole = time(|seed| {
         let mut copy = board.clone();
-        black_box(melee::resolve(&mut copy, &decl, &mut ChaCha8Rng::seed_from_u64(seed)));
+        black_box(melee::resolve(
+            &mut copy,
+            &decl,
+            &mut ChaCha8Rng::seed_from_u64(seed),
+        ));
     });
-    report("resolution (with retreats, board copy excluded)", whole.saturating_sub(clone), 50.0);
+    report(
+        "resolution (with retreats, board copy excluded)",
+        whole.saturating_sub(clone),
+        50.0,
+    );
     let mut stay = board.clone();
     // A defender that cannot lose: zero attack strength, so no retreat ever happens.
-    for u in stay.units.iter_mut().filter(|u| decl.attackers.contains(&u.id)) {
+    for u in stay
+        .units
+        .iter_mut()
+        .filter(|u| decl.attackers.contains(&u.id))
+    {
         u.fatigue = 0;
     }
     stay.map.set_elevation(decl.defending_hex, 9);
     let no_retreat = time(|seed| {
         let mut copy = stay.clone();
-        black_box(melee::resolve(&mut copy, &decl, &mut ChaCha8Rng::seed_from_u64(seed)));
+        black_box(melee::resolve(
+            &mut copy,
+            &decl,
+            &mut ChaCha8Rng::seed_from_u64(seed),
+        ));
     });
-    report("resolution without retreat (copy excluded)", no_retreat.saturating_sub(clone), 50.0);
+    report(
+        "resolution without retreat (copy excluded)",
+        no_retreat.saturating_sub(clone),
+        50.0,
+    );
 }

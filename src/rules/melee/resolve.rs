@@ -9,7 +9,7 @@ use crate::rules::board::Board;
 use crate::rules::capture;
 use crate::rules::combat::{fatigue_from_loss, guns_lost, roll_loss, split_loss};
 use crate::rules::hex::Hex;
-use crate::rules::morale::{self, MoraleCheck};
+use crate::rules::morale::{self, MoraleCheck, RoutMove};
 use crate::rules::retreat::{self, RetreatChoice};
 use crate::rules::stacking::{StackLimit, unit_load};
 use crate::rules::unit::{UnitId, UnitKind};
@@ -76,6 +76,8 @@ pub struct MeleeOutcome {
     /// Batteries that changed side (optional Artillery Capture).
     pub captured: Vec<UnitId>,
     pub advanced: Vec<UnitId>,
+    /// Units that routed and ran (D-rout-1), the rout spreading to neighbours.
+    pub routs: Vec<RoutMove>,
     /// Losing defenders that must check morale at the end of the phase.
     pub end_of_phase_checks: Vec<UnitId>,
     pub bridge: Option<BridgeDamage>,
@@ -124,6 +126,7 @@ pub fn resolve(board: &mut Board, decl: &Declaration, rng: &mut impl Rng) -> Mel
         eliminated: Vec::new(),
         captured: Vec::new(),
         advanced: Vec::new(),
+        routs: Vec::new(),
         end_of_phase_checks: Vec::new(),
         bridge: None,
     };
@@ -302,15 +305,32 @@ pub fn resolve(board: &mut Board, decl: &Declaration, rng: &mut impl Rng) -> Mel
             }
         }
     }
+    let routed = routed_now(board, &out.morale);
+    let (checks, routs) = morale::rout_cascade(board, routed, rng);
+    out.morale.extend(checks);
+    out.routs = routs;
     out
 }
 
-/// The automatic end-of-phase morale check of defenders that lost a melee (§9.4).
-pub fn end_of_phase(board: &mut Board, ids: &[UnitId], rng: &mut impl Rng) -> Vec<MoraleCheck> {
-    let mut out = Vec::new();
+fn routed_now(board: &Board, checks: &[MoraleCheck]) -> Vec<(UnitId, Hex)> {
+    checks
+        .iter()
+        .filter(|c| c.result == "routed")
+        .filter_map(|c| board.unit(c.unit).map(|u| (u.id, u.hex)))
+        .collect()
+}
+
+/// The automatic end-of-phase morale check of defenders that lost a melee (§9.4); those that
+/// rout run, and the rout may spread.
+pub fn end_of_phase(
+    board: &mut Board,
+    ids: &[UnitId],
+    rng: &mut impl Rng,
+) -> (Vec<MoraleCheck>, Vec<RoutMove>) {
+    let mut checks = Vec::new();
     for id in ids {
-        if board.unit(*id).is_some() {
-            out.push(morale::check(
+        if board.unit(*id).is_some_and(|u| !u.routed) {
+            checks.push(morale::check(
                 board,
                 *id,
                 true,
@@ -319,5 +339,8 @@ pub fn end_of_phase(board: &mut Board, ids: &[UnitId], rng: &mut impl Rng) -> Ve
             ));
         }
     }
-    out
+    let routed = routed_now(board, &checks);
+    let (more, routs) = morale::rout_cascade(board, routed, rng);
+    checks.extend(more);
+    (checks, routs)
 }
