@@ -63,11 +63,13 @@ fn declare_then_resolve_through_messages() {
         .collect();
     // Two drags onto one hex make one melee.
     app.world_mut().write_message(DeclareMelee {
+        from_hexes: Vec::new(),
         attackers: vec![ids[0]],
         defending_hex: d,
     });
     app.update();
     app.world_mut().write_message(DeclareMelee {
+        from_hexes: Vec::new(),
         attackers: vec![ids[1]],
         defending_hex: d,
     });
@@ -122,6 +124,7 @@ fn illegal_declarations_are_rejected_with_the_rule() {
         }
     }
     app.world_mut().write_message(DeclareMelee {
+        from_hexes: Vec::new(),
         attackers: vec![a],
         defending_hex: d,
     });
@@ -133,6 +136,7 @@ fn illegal_declarations_are_rejected_with_the_rule() {
     // The other side may not declare in this side's turn.
     let enemy = f.units.iter().find(|u| u.side == Side(1)).unwrap().id;
     app.world_mut().write_message(DeclareMelee {
+        from_hexes: Vec::new(),
         attackers: vec![enemy],
         defending_hex: d + Facing::SW.step(),
     });
@@ -150,6 +154,7 @@ fn a_pending_melee_can_be_cancelled() {
     let d = f.center();
     let a = f.units.iter().find(|u| u.side == Side(0)).unwrap().id;
     app.world_mut().write_message(DeclareMelee {
+        from_hexes: Vec::new(),
         attackers: vec![a],
         defending_hex: d,
     });
@@ -167,6 +172,7 @@ fn ending_the_turn_resolves_pending_melees_and_hands_over() {
     let d = f.center();
     let a = f.units.iter().find(|u| u.side == Side(0)).unwrap().id;
     app.world_mut().write_message(DeclareMelee {
+        from_hexes: Vec::new(),
         attackers: vec![a],
         defending_hex: d,
     });
@@ -197,6 +203,7 @@ fn same_seed_same_game() {
             .map(|u| u.id)
             .collect();
         app.world_mut().write_message(DeclareMelee {
+            from_hexes: Vec::new(),
             attackers: ids,
             defending_hex: f.center(),
         });
@@ -225,4 +232,86 @@ fn units_of_every_kind_survive_a_round_trip_through_the_world() {
     }
     let mut app = sim::headless_app(f.scenario(), None);
     assert_eq!(units(&mut app), f.units);
+}
+
+#[test]
+fn a_drag_from_a_hex_commits_what_may_melee_and_leaves_guns_behind() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.add(1, inf(), d, Facing::SW, 200);
+    let a = f.attacker(0, inf(), d, Facing::SW, 300);
+    let from = d + Facing::SW.step();
+    let gun = f.add(0, UnitKind::Artillery, from, Facing::NE, 4);
+    let tired = f.add(0, inf(), from, Facing::NE, 100);
+    f.unit(tired).disrupted = true;
+    let leader = f.add(0, UnitKind::Leader, from, Facing::NE, 0);
+    let mut app = sim::headless_app(f.scenario(), None);
+    app.world_mut()
+        .write_message(DeclareMelee::from_hex(from, d));
+    app.update();
+    let declared = read::<MeleeDeclared>(&app);
+    assert_eq!(declared[0].declaration.attackers, vec![a, leader]);
+    assert!(!declared[0].declaration.attackers.contains(&gun));
+    // From a hex where nothing may melee, the order is refused with the reasons.
+    let mut f = Field::new(10, 8);
+    f.add(1, inf(), d, Facing::SW, 200);
+    let only = f.attacker(0, inf(), d, Facing::SW, 300);
+    f.unit(only).routed = true;
+    let mut app = sim::headless_app(f.scenario(), None);
+    app.world_mut()
+        .write_message(DeclareMelee::from_hex(from, d));
+    app.update();
+    assert_eq!(read::<OrderRejected>(&app)[0].reasons[0].rule, 1);
+}
+
+#[test]
+fn the_damage_bridge_order_wears_down_an_unoccupied_bridge() {
+    use bayonet::rules::map::{FullHexBridge, Terrain};
+    use bayonet::sim::{Battle, DamageBridge};
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.map.set_terrain(d, Terrain::Water);
+    f.map.bridges.insert(
+        d,
+        FullHexBridge {
+            strength: 100,
+            max: 200,
+        },
+    );
+    let a = f.attacker(0, inf(), d, Facing::SW, 500);
+    let mut app = sim::headless_app(f.scenario(), Some(4));
+    app.world_mut().write_message(DamageBridge {
+        attackers: vec![a],
+        bridge: d,
+    });
+    app.world_mut().write_message(ResolveMelees);
+    app.update();
+    let o = &read::<MeleeResolved>(&app)[0].0;
+    let dmg = o.bridge.as_ref().unwrap();
+    assert!(dmg.after < 100);
+    let now = app
+        .world()
+        .resource::<Battle>()
+        .scenario
+        .map
+        .bridge(d)
+        .unwrap()
+        .strength;
+    assert_eq!(now, dmg.after);
+    assert_eq!(
+        units(&mut app).iter().find(|u| u.id == a).unwrap().men,
+        500,
+        "no losses"
+    );
+    // Not a bridge: refused.
+    app.world_mut().write_message(DamageBridge {
+        attackers: vec![a],
+        bridge: d + Facing::N.step(),
+    });
+    app.update();
+    assert!(
+        read::<OrderRejected>(&app)
+            .iter()
+            .any(|r| r.reasons[0].message.contains("bridge"))
+    );
 }

@@ -8,31 +8,30 @@ use crate::rules::board::Board;
 use crate::rules::hex::Hex;
 use crate::rules::melee::{self, Declaration, MeleeOutcome, MeleeSide, Violation};
 use crate::rules::scenario::{self, Scenario};
-use crate::rules::unit::{UnitId, UnitKind};
+use crate::rules::unit::UnitId;
 use crate::sim::{
     self, DeclareMelee, MeleeResolved, OrderRejected, PhaseMoraleChecked, ResolveMelees, TurnState,
 };
 
-/// The declaration the arguments describe: the named units, or every unit in the attacking
-/// hexes that could ever melee (not artillery or wagons, which stay behind).
+/// The declaration the arguments describe: the named units, or what a drag from each
+/// attacking hex commits (`melee::committable`).
 fn declaration(s: &Scenario, board: &Board, args: &Args) -> Result<Declaration, String> {
     let defend = args.defend.ok_or("expected --defend COLUMN,ROW")?;
     if args.attack.is_empty() {
         return Err("expected --attack COLUMN,ROW[;COLUMN,ROW…]".into());
     }
     let hexes: Vec<Hex> = args.attack.iter().map(|c| s.map.hex_at(*c)).collect();
+    let defending_hex = s.map.hex_at(defend);
     let mut attackers = Vec::new();
     for (c, h) in args.attack.iter().zip(&hexes) {
-        let here: Vec<_> = board.units_at(*h).collect();
-        if here.is_empty() {
+        let Some(side) = board.side_at(*h) else {
             return Err(format!("attacking hex {c} holds no unit"));
-        }
-        for u in here {
-            let named = args.units.is_empty() || args.units.contains(&u.id.0);
-            let can = !matches!(u.kind, UnitKind::Artillery | UnitKind::Supply);
-            if named && (can || !args.units.is_empty()) {
-                attackers.push(u.id);
-            }
+        };
+        if args.units.is_empty() {
+            attackers.extend(melee::committable(board, *h, side, defending_hex));
+        } else {
+            let named = board.units_at(*h).filter(|u| args.units.contains(&u.id.0));
+            attackers.extend(named.map(|u| u.id));
         }
     }
     for id in &args.units {
@@ -154,10 +153,10 @@ fn resolve_in_sim(
         turn.side = board.acting;
         turn.night = board.night;
     }
-    app.world_mut().write_message(DeclareMelee {
-        attackers: decl.attackers.clone(),
-        defending_hex: decl.defending_hex,
-    });
+    app.world_mut().write_message(DeclareMelee::units(
+        decl.attackers.clone(),
+        decl.defending_hex,
+    ));
     app.world_mut().write_message(ResolveMelees);
     app.update();
     let world = app.world();

@@ -5,7 +5,9 @@ use bevy::prelude::*;
 
 use super::SimSet;
 use super::components::UnitState;
-use super::messages::{CancelMelee, DeclareMelee, MeleeCancelled, MeleeDeclared, OrderRejected};
+use super::messages::{
+    CancelMelee, DamageBridge, DeclareMelee, MeleeCancelled, MeleeDeclared, OrderRejected,
+};
 use super::resources::{Battle, PendingMelees, TurnState, board_of};
 use crate::rules::melee::{self, Declaration, Violation};
 
@@ -19,8 +21,10 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+#[allow(clippy::too_many_arguments)]
 fn declare(
     mut orders: MessageReader<DeclareMelee>,
+    mut bridge_orders: MessageReader<DamageBridge>,
     battle: Res<Battle>,
     turn: Res<TurnState>,
     units: Query<&UnitState>,
@@ -28,8 +32,46 @@ fn declare(
     mut declared: MessageWriter<MeleeDeclared>,
     mut rejected: MessageWriter<OrderRejected>,
 ) {
-    for order in orders.read() {
-        let board = board_of(&battle, &turn, units.iter());
+    let board = board_of(&battle, &turn, units.iter());
+    let mut all: Vec<(String, DeclareMelee)> = Vec::new();
+    for o in bridge_orders.read() {
+        let unoccupied = board.units_at(o.bridge).next().is_none();
+        if board.map.bridge(o.bridge).is_none() || !unoccupied {
+            rejected.write(OrderRejected {
+                order: format!("{o:?}"),
+                reasons: vec![Violation {
+                    rule: 0,
+                    unit: None,
+                    message: "there is no unoccupied full-hex bridge there".into(),
+                }],
+            });
+            continue;
+        }
+        all.push((
+            format!("{o:?}"),
+            DeclareMelee::units(o.attackers.clone(), o.bridge),
+        ));
+    }
+    all.extend(orders.read().map(|o| (format!("{o:?}"), o.clone())));
+    for (name, mut order) in all {
+        for h in order.from_hexes.clone() {
+            for id in melee::committable(&board, h, turn.side, order.defending_hex) {
+                if !order.attackers.contains(&id) {
+                    order.attackers.push(id);
+                }
+            }
+        }
+        if order.attackers.is_empty() {
+            rejected.write(OrderRejected {
+                order: name,
+                reasons: vec![Violation {
+                    rule: 0,
+                    unit: None,
+                    message: "no unit of the side whose turn it is stands there".into(),
+                }],
+            });
+            continue;
+        }
         let mut reasons = Vec::new();
         if turn.over {
             reasons.push(Violation {
@@ -78,7 +120,7 @@ fn declare(
         reasons.extend(melee::check(&board, &decl));
         if !reasons.is_empty() {
             rejected.write(OrderRejected {
-                order: format!("{order:?}"),
+                order: name,
                 reasons,
             });
             continue;

@@ -7,11 +7,39 @@ use crate::rules::melee::{Breakdown, Declaration, MeleeOutcome, Odds, Violation}
 use crate::rules::morale::{MoraleCheck, RoutMove};
 use crate::rules::unit::{Side, UnitId};
 
-/// Commit `attackers` to a melee on `defending_hex` (adds to a pending melee on that hex).
-#[derive(Message, Debug, Clone, PartialEq)]
+/// Commit units to a melee on `defending_hex` (adds to a pending melee on that hex): the
+/// `attackers` named, plus what a drag from each of `from_hexes` commits (every unit there
+/// that may melee; artillery and wagons stay behind).
+#[derive(Message, Debug, Clone, PartialEq, Default)]
 pub struct DeclareMelee {
     pub attackers: Vec<UnitId>,
+    pub from_hexes: Vec<Hex>,
     pub defending_hex: Hex,
+}
+
+impl DeclareMelee {
+    pub fn units(attackers: Vec<UnitId>, defending_hex: Hex) -> DeclareMelee {
+        DeclareMelee {
+            attackers,
+            from_hexes: Vec::new(),
+            defending_hex,
+        }
+    }
+
+    pub fn from_hex(hex: Hex, defending_hex: Hex) -> DeclareMelee {
+        DeclareMelee {
+            attackers: Vec::new(),
+            from_hexes: vec![hex],
+            defending_hex,
+        }
+    }
+}
+
+/// The *Damage Bridge* order (§11): the units attack an unoccupied full-hex bridge they face.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct DamageBridge {
+    pub attackers: Vec<UnitId>,
+    pub bridge: Hex,
 }
 
 /// Withdraw the pending melee on a hex.
@@ -89,6 +117,7 @@ pub struct TurnBegan {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<DeclareMelee>()
+        .add_message::<DamageBridge>()
         .add_message::<CancelMelee>()
         .add_message::<ResolveMelees>()
         .add_message::<EndTurn>()
