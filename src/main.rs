@@ -12,11 +12,28 @@ fn main() {
 fn open_game(argv: &[String]) -> i32 {
     let mut scenario_path = None;
     let mut screenshot = None;
+    let mut script = bayonet::client::StartupOrders::default();
     let mut it = argv.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--scenario" => scenario_path = it.next().cloned(),
             "--screenshot" => screenshot = it.next().cloned(),
+            // Scripted openings, for demonstrations and screenshots.
+            "--declare" => match it
+                .next()
+                .map(|s| bayonet::client::StartupOrders::parse_drag(s))
+            {
+                Some(Ok(d)) => script.declares.push(d),
+                Some(Err(e)) => {
+                    eprintln!("bayonet: --declare: {e}");
+                    return 2;
+                }
+                None => {
+                    eprintln!("bayonet: --declare needs FROM>TO, e.g. 14,4>13,4");
+                    return 2;
+                }
+            },
+            "--resolve" => script.resolve = true,
             "--help" | "-h" => {
                 println!("{}", bayonet::cli::USAGE);
                 return 0;
@@ -38,7 +55,7 @@ fn open_game(argv: &[String]) -> i32 {
         ),
     };
     match loaded {
-        Ok(s) => bayonet::client::run(s, screenshot),
+        Ok(s) => bayonet::client::run(s, screenshot, script),
         Err(e) => {
             eprintln!("{e}");
             1

@@ -12,4 +12,6 @@ mod scenario_loading;
 mod sim_melee;
 
 #[cfg(feature = "client")]
+mod gesture;
+#[cfg(feature = "client")]
 mod screenshot;

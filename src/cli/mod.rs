@@ -1,6 +1,6 @@
 //! The command-line adjudicator: `check`, `odds`, `resolve`. Prints text, or JSON with `--json`.
 
-mod args;
+pub mod args;
 mod check;
 mod melee;
 
@@ -9,6 +9,12 @@ pub use args::Args;
 /// Runs a subcommand; returns the process exit code, or `None` when `argv` names none.
 pub fn run(argv: &[String]) -> Option<i32> {
     let (cmd, rest) = argv.split_first()?;
+    if !matches!(
+        cmd.as_str(),
+        "check" | "odds" | "resolve" | "help" | "--help" | "-h"
+    ) {
+        return None;
+    }
     let args = match Args::parse(rest) {
         Ok(a) => a,
         Err(e) => {
@@ -41,6 +47,7 @@ bayonet                                   open the game on the default scenario
 bayonet --scenario FILE                   open the game on FILE
 bayonet --screenshot OUT.png [--scenario FILE]
                                           render one frame, save it, exit
+        [--declare C,R>C,R …] [--resolve]  scripted opening drags (and Resolve)
 bayonet check FILE [--json]               validate a scenario
 bayonet odds FILE --attack C,R[;C,R…] --defend C,R [--units ID,…] [--night]
              [--rules quality,capture,…] [--json]

@@ -1,5 +1,5 @@
-//! The camera: starts over the whole map; pans by drag, arrow keys or WASD; zooms by wheel or
-//! pinch.
+//! The camera: starts over the whole map; pans by right/middle drag, arrow keys or WASD (left
+//! and one-finger drags pan through the gestures); zooms by wheel, + and -, or pinch.
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::input::touch::Touches;

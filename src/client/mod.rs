@@ -3,13 +3,18 @@
 
 mod camera;
 mod counters;
+pub mod gesture;
 mod hexsides;
 mod hud;
 pub mod layout;
+mod melee_drag;
+mod melee_marks;
 mod palette;
 mod pointer;
+mod report;
 mod screenshot;
 mod tiles;
+mod toolbar;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -18,7 +23,7 @@ use bevy_ecs_tilemap::TilemapPlugin;
 use crate::rules::scenario::Scenario;
 use crate::sim::SimPlugin;
 
-pub use screenshot::ScreenshotRequest;
+pub use screenshot::{ScreenshotRequest, StartupOrders};
 
 /// Draw order on the map, bottom to top.
 pub mod z {
@@ -41,12 +46,16 @@ pub fn plugin(app: &mut App) {
         camera::plugin,
         pointer::plugin,
         hud::plugin,
+        melee_drag::plugin,
+        melee_marks::plugin,
+        toolbar::plugin,
+        report::plugin,
         screenshot::plugin,
     ));
 }
 
 /// Opens the window on `scenario`; with `screenshot`, saves one frame there and exits.
-pub fn run(scenario: Scenario, screenshot: Option<String>) -> i32 {
+pub fn run(scenario: Scenario, screenshot: Option<String>, script: StartupOrders) -> i32 {
     let title = format!("Bayonet — {}", scenario.name);
     let mut app = App::new();
     app.add_plugins(
@@ -70,7 +79,7 @@ pub fn run(scenario: Scenario, screenshot: Option<String>) -> i32 {
             after_frames: 30,
         });
     }
-    app.add_plugins(plugin);
+    app.insert_resource(script).add_plugins(plugin);
     match app.run() {
         AppExit::Success => 0,
         AppExit::Error(code) => code.get() as i32,

@@ -1,6 +1,5 @@
 //! Which hex the pointer is over (mouse hover) and which one is selected (click or tap).
 
-use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -14,7 +13,7 @@ use crate::sim::Battle;
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
 pub struct HoveredHex(pub Option<Hex>);
 
-/// The hex last clicked or tapped.
+/// The hex last clicked or tapped (set by the gestures).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
 pub struct SelectedHex(pub Option<Hex>);
 
@@ -25,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HoveredHex>()
         .init_resource::<SelectedHex>()
         .add_systems(Startup, spawn_markers)
-        .add_systems(Update, (hover, select, place_markers).chain());
+        .add_systems(Update, (hover, place_markers).chain());
 }
 
 fn world_hex(
@@ -51,28 +50,6 @@ fn hover(
     let hex = pos.and_then(|p| world_hex(p, &cam, &layout, &battle));
     if hovered.0 != hex {
         hovered.0 = hex;
-    }
-}
-
-fn select(
-    buttons: Res<ButtonInput<MouseButton>>,
-    touches: Res<Touches>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    cam: Query<(&Camera, &GlobalTransform), With<MapCamera>>,
-    layout: Res<MapLayout>,
-    battle: Res<Battle>,
-    mut selected: ResMut<SelectedHex>,
-) {
-    if buttons.just_pressed(MouseButton::Left) {
-        if let Some(p) = window.single().ok().and_then(|w| w.cursor_position()) {
-            selected.0 = world_hex(p, &cam, &layout, &battle);
-        }
-    }
-    // A tap: a touch that ends close to where it began.
-    for t in touches.iter_just_released() {
-        if t.start_position().distance(t.position()) < 12.0 {
-            selected.0 = world_hex(t.position(), &cam, &layout, &battle);
-        }
     }
 }
 

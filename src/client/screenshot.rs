@@ -1,7 +1,49 @@
-//! Screenshot mode: render a few frames, save the window to a PNG, exit.
+//! Screenshot mode: render a few frames, save the window to a PNG, exit; and scripted opening
+//! orders (`--declare`, `--resolve`) so a screenshot can show melees.
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+
+use crate::cli::args::coord;
+use crate::rules::map::Coord;
+use crate::sim::{Battle, DeclareMelee, ResolveMelees};
+
+/// Orders given on the command line, sent once the game is up.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct StartupOrders {
+    /// Drags from an attacking hex to a defending hex.
+    pub declares: Vec<(Coord, Coord)>,
+    pub resolve: bool,
+}
+
+impl StartupOrders {
+    /// Reads `C,R>C,R`.
+    pub fn parse_drag(s: &str) -> Result<(Coord, Coord), String> {
+        let (a, b) = s
+            .split_once('>')
+            .ok_or_else(|| format!("`{s}`: expected FROM>TO, e.g. 14,4>13,4"))?;
+        Ok((coord(a)?, coord(b)?))
+    }
+}
+
+fn send_script(
+    mut script: ResMut<StartupOrders>,
+    battle: Res<Battle>,
+    mut frames: Local<u32>,
+    mut declare: MessageWriter<DeclareMelee>,
+    mut resolve: MessageWriter<ResolveMelees>,
+) {
+    *frames += 1;
+    if *frames == 3 {
+        for (from, to) in std::mem::take(&mut script.declares) {
+            let map = &battle.scenario.map;
+            declare.write(DeclareMelee::from_hex(map.hex_at(from), map.hex_at(to)));
+        }
+    }
+    if *frames == 5 && script.resolve {
+        resolve.write(ResolveMelees);
+    }
+}
 
 /// Asks for one screenshot of the window after some frames, then an exit.
 #[derive(Resource, Debug, Clone)]
@@ -11,7 +53,8 @@ pub struct ScreenshotRequest {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, take.run_if(resource_exists::<ScreenshotRequest>));
+    app.add_systems(Update, take.run_if(resource_exists::<ScreenshotRequest>))
+        .add_systems(Update, send_script.run_if(resource_exists::<StartupOrders>));
 }
 
 fn take(mut commands: Commands, mut req: ResMut<ScreenshotRequest>, mut frames: Local<u32>) {

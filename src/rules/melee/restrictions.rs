@@ -20,7 +20,7 @@ pub struct Violation {
 
 impl std::fmt::Display for Violation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "§9.1.{}: {}", self.rule, self.message)
+        write!(f, "rule 9.1.{}: {}", self.rule, self.message)
     }
 }
 

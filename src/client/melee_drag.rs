@@ -1,0 +1,264 @@
+//! Drag to melee, as the seed describes: press (long press on touch) on the attacking hex, drag
+//! to the defending hex, release. An arrow follows the drag; the target shows whether the melee
+//! would be legal and, if not, the rule that fails. Other drags pan; a tap selects.
+
+use bevy::input::touch::Touches;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::camera::MapCamera;
+use super::gesture::{Action, Gestures, Input, Source};
+use super::layout::MapLayout;
+use super::pointer::SelectedHex;
+use crate::rules::hex::Hex;
+use crate::rules::melee::{self, Declaration};
+use crate::sim::{
+    Battle, CancelMelee, DeclareMelee, Occupancy, PendingMelees, TurnState, UnitState, board_of,
+};
+
+/// The gesture machine and the finger it follows.
+#[derive(Resource, Default)]
+pub struct GestureState {
+    pub gestures: Gestures,
+    touch: Option<u64>,
+}
+
+/// The melee drag under way, if any.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct MeleeDrag {
+    pub from: Option<Hex>,
+    pub over: Option<Hex>,
+    /// Where the pointer is, in world space.
+    pub pointer: Vec2,
+}
+
+/// What releasing the drag here would do.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct DragPreview {
+    pub target: Option<Hex>,
+    pub legal: bool,
+    pub text: String,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GestureState>()
+        .init_resource::<MeleeDrag>()
+        .init_resource::<DragPreview>()
+        .add_systems(Update, (feed, preview).chain());
+}
+
+#[allow(clippy::too_many_arguments)]
+fn feed(
+    mut state: ResMut<GestureState>,
+    mut drag: ResMut<MeleeDrag>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    touches: Res<Touches>,
+    time: Res<Time>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut cam: Query<(&Camera, &GlobalTransform, &mut Transform, &Projection), With<MapCamera>>,
+    layout: Res<MapLayout>,
+    battle: Res<Battle>,
+    turn: Res<TurnState>,
+    occupancy: Res<Occupancy>,
+    units: Query<&UnitState>,
+    pending: Res<PendingMelees>,
+    mut selected: ResMut<SelectedHex>,
+    mut declare: MessageWriter<DeclareMelee>,
+    mut cancel: MessageWriter<CancelMelee>,
+) {
+    let Ok((camera, gt, mut cam_t, projection)) = cam.single_mut() else {
+        return;
+    };
+    let scale = match projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let to_world = |p: Vec2| camera.viewport_to_world_2d(gt, p).ok();
+    let hex_at = |p: Vec2| {
+        to_world(p)
+            .map(|w| layout.hex_at(w))
+            .filter(|h| battle.scenario.map.contains(*h))
+    };
+    let own = |h: Option<Hex>| {
+        h.is_some_and(|h| {
+            occupancy
+                .at(h)
+                .iter()
+                .filter_map(|e| units.get(*e).ok())
+                .any(|u| u.0.side == turn.side)
+        })
+    };
+    let now = time.elapsed_secs();
+    let mut inputs = Vec::new();
+    let cursor = window.single().ok().and_then(|w| w.cursor_position());
+    if let Some(pos) = cursor {
+        let hex = hex_at(pos);
+        if buttons.just_pressed(MouseButton::Left) {
+            inputs.push(Input::Down {
+                pos,
+                hex,
+                own: own(hex),
+                source: Source::Mouse,
+                time: now,
+            });
+        } else if buttons.just_released(MouseButton::Left) {
+            inputs.push(Input::Up {
+                pos,
+                hex,
+                time: now,
+            });
+        } else if buttons.pressed(MouseButton::Left) {
+            inputs.push(Input::Move {
+                pos,
+                hex,
+                time: now,
+            });
+        }
+        // Right click on a hex under attack withdraws that melee.
+        if buttons.just_pressed(MouseButton::Right) {
+            if let Some(h) = hex.filter(|h| pending.0.iter().any(|p| p.defending_hex == *h)) {
+                cancel.write(CancelMelee { defending_hex: h });
+            }
+        }
+        if let Some(w) = to_world(pos) {
+            drag.pointer = w;
+        }
+    }
+    let fingers: Vec<_> = touches.iter().collect();
+    if fingers.len() > 1 {
+        inputs.push(Input::Cancel);
+        state.touch = None;
+    }
+    for t in touches.iter_just_pressed() {
+        if state.touch.is_none() && fingers.len() <= 1 {
+            state.touch = Some(t.id());
+            let hex = hex_at(t.position());
+            inputs.push(Input::Down {
+                pos: t.position(),
+                hex,
+                own: own(hex),
+                source: Source::Touch,
+                time: now,
+            });
+        }
+    }
+    if let Some(id) = state.touch {
+        if let Some(t) = touches.get_pressed(id) {
+            if t.delta() != Vec2::ZERO {
+                inputs.push(Input::Move {
+                    pos: t.position(),
+                    hex: hex_at(t.position()),
+                    time: now,
+                });
+            }
+            if let Some(w) = to_world(t.position()) {
+                drag.pointer = w;
+            }
+        }
+        for t in touches.iter_just_released().filter(|t| t.id() == id) {
+            inputs.push(Input::Up {
+                pos: t.position(),
+                hex: hex_at(t.position()),
+                time: now,
+            });
+            state.touch = None;
+        }
+        if touches.iter_just_canceled().any(|t| t.id() == id) {
+            inputs.push(Input::Cancel);
+            state.touch = None;
+        }
+    }
+    inputs.push(Input::Tick { time: now });
+
+    for input in inputs {
+        for action in state.gestures.handle(input) {
+            match action {
+                Action::Pan(d) => cam_t.translation += Vec3::new(-d.x * scale, d.y * scale, 0.0),
+                Action::MeleeArmed(h) => {
+                    drag.from = Some(h);
+                    drag.over = Some(h);
+                }
+                Action::MeleeOver(h) => drag.over = h,
+                Action::Declare { from, to } => {
+                    declare.write(DeclareMelee::from_hex(from, to));
+                    drag.from = None;
+                    drag.over = None;
+                }
+                Action::MeleeDropped => {
+                    drag.from = None;
+                    drag.over = None;
+                }
+                Action::Tap(h) => {
+                    selected.0 = Some(h);
+                    drag.from = None;
+                    drag.over = None;
+                }
+            }
+        }
+    }
+}
+
+/// Works out, while dragging, whether releasing over the hex beneath would make a legal melee.
+fn preview(
+    drag: Res<MeleeDrag>,
+    battle: Res<Battle>,
+    turn: Res<TurnState>,
+    units: Query<&UnitState>,
+    pending: Res<PendingMelees>,
+    mut out: ResMut<DragPreview>,
+) {
+    if !drag.is_changed() {
+        return;
+    }
+    let (Some(from), Some(to)) = (drag.from, drag.over) else {
+        if *out != DragPreview::default() {
+            *out = DragPreview::default();
+        }
+        return;
+    };
+    if from == to {
+        *out = DragPreview {
+            target: None,
+            legal: false,
+            text: "Drag to the hex to attack.".into(),
+        };
+        return;
+    }
+    let board = board_of(&battle, &turn, units.iter());
+    let mut decl = pending
+        .0
+        .iter()
+        .find(|p| p.defending_hex == to)
+        .cloned()
+        .unwrap_or(Declaration {
+            attackers: Vec::new(),
+            defending_hex: to,
+        });
+    for id in melee::committable(&board, from, turn.side, to) {
+        if !decl.attackers.contains(&id) {
+            decl.attackers.push(id);
+        }
+    }
+    let violations = melee::check(&board, &decl);
+    let c = battle.scenario.map.coord(to);
+    *out = if violations.is_empty() {
+        let b = melee::breakdown(&board, &decl);
+        let o = melee::odds(&b);
+        DragPreview {
+            target: Some(to),
+            legal: true,
+            text: format!(
+                "Melee on {c}: attack {:.0} vs defence {:.0}; attacker wins {:.0}%",
+                b.attack_strength,
+                b.defense_strength,
+                o.attacker_win_probability * 100.0
+            ),
+        }
+    } else {
+        DragPreview {
+            target: Some(to),
+            legal: false,
+            text: format!("Illegal: {}", violations[0]),
+        }
+    };
+}

@@ -1,0 +1,122 @@
+//! Melees on the map: the arrow of a drag under way with its target marked legal (green) or
+//! not (red), and every pending melee with its arrows, strengths and exact odds.
+
+use bevy::prelude::*;
+
+use super::layout::{HEX_SIZE, MapLayout};
+use super::melee_drag::{DragPreview, MeleeDrag};
+use super::z;
+use crate::rules::hex::Hex;
+use crate::rules::melee;
+use crate::sim::{Battle, PendingMelees, TurnState, UnitState, board_of};
+
+const PENDING: Color = Color::srgb(1.0, 0.55, 0.1);
+const LEGAL: Color = Color::srgb(0.2, 0.95, 0.3);
+const ILLEGAL: Color = Color::srgb(0.95, 0.15, 0.15);
+
+#[derive(Component)]
+struct PendingLabel;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, thicker_lines)
+        .add_systems(Update, (draw, labels));
+}
+
+fn thicker_lines(mut store: ResMut<GizmoConfigStore>) {
+    let (config, _) = store.config_mut::<DefaultGizmoConfigGroup>();
+    config.line.width = 4.0;
+}
+
+fn outline(gizmos: &mut Gizmos, layout: &MapLayout, hex: Hex, color: Color) {
+    let c = layout.center(hex);
+    let corners = (0..=6)
+        .map(|k| c + Vec2::from_angle(k as f32 * std::f32::consts::FRAC_PI_3) * HEX_SIZE * 0.95);
+    gizmos.linestrip_2d(corners, color);
+}
+
+fn draw(
+    mut gizmos: Gizmos,
+    layout: Res<MapLayout>,
+    drag: Res<MeleeDrag>,
+    preview: Res<DragPreview>,
+    pending: Res<PendingMelees>,
+    units: Query<&UnitState>,
+) {
+    for p in &pending.0 {
+        let to = layout.center(p.defending_hex);
+        let mut from: Vec<Hex> = Vec::new();
+        for u in units.iter().filter(|u| p.attackers.contains(&u.0.id)) {
+            if !from.contains(&u.0.hex) {
+                from.push(u.0.hex);
+            }
+        }
+        for h in from {
+            let a = layout.center(h);
+            gizmos.arrow_2d(a, a.lerp(to, 0.8), PENDING);
+        }
+        outline(&mut gizmos, &layout, p.defending_hex, PENDING);
+    }
+    if let Some(from) = drag.from {
+        let a = layout.center(from);
+        let tip = match drag.over {
+            Some(h) if h != from => layout.center(h),
+            _ => drag.pointer,
+        };
+        let color = if preview.legal { LEGAL } else { ILLEGAL };
+        outline(&mut gizmos, &layout, from, Color::WHITE);
+        if a.distance(tip) > 4.0 {
+            gizmos.arrow_2d(a, tip, color);
+        }
+        if let Some(t) = preview.target {
+            outline(&mut gizmos, &layout, t, color);
+        }
+    }
+}
+
+/// A label on each hex under attack: adjusted strengths and the attacker's chance to win.
+fn labels(
+    mut commands: Commands,
+    old: Query<Entity, With<PendingLabel>>,
+    pending: Res<PendingMelees>,
+    battle: Res<Battle>,
+    turn: Res<TurnState>,
+    units: Query<&UnitState>,
+    layout: Res<MapLayout>,
+    changed: Query<(), Changed<UnitState>>,
+) {
+    if !pending.is_changed() && changed.is_empty() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let board = board_of(&battle, &turn, units.iter());
+    for p in &pending.0 {
+        let b = melee::breakdown(&board, p);
+        let o = melee::odds(&b);
+        let at = layout.center(p.defending_hex) + Vec2::new(0.0, -HEX_SIZE * 0.55);
+        commands.spawn((
+            PendingLabel,
+            Sprite::from_color(
+                Color::srgba(0.0, 0.0, 0.0, 0.75),
+                Vec2::new(HEX_SIZE * 2.6, 26.0),
+            ),
+            Transform::from_translation(at.extend(z::COUNTER + 5.0)),
+        ));
+        commands.spawn((
+            PendingLabel,
+            Text2d::new(format!(
+                "{:.0} : {:.0}\nwin {:.0}%",
+                b.attack_strength,
+                b.defense_strength,
+                o.attacker_win_probability * 100.0
+            )),
+            TextFont {
+                font_size: FontSize::Px(10.0),
+                ..default()
+            },
+            TextColor(PENDING),
+            Transform::from_translation(at.extend(z::COUNTER + 5.1)),
+        ));
+    }
+}

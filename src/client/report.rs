@@ -1,0 +1,290 @@
+//! The melee report and message log: every modifier, both strengths, the loss ranges and the
+//! rolls, the loser, morale, retreats, eliminations, captures and advances; rejected orders
+//! with the rule they break; turn changes. Also shows what a drag would do.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+
+use super::melee_drag::DragPreview;
+use super::palette;
+use crate::rules::melee::{MeleeOutcome, MeleeSide};
+use crate::rules::unit::UnitId;
+use crate::sim::{
+    Battle, MeleeCancelled, MeleeDeclared, MeleeResolved, OrderRejected, PhaseMoraleChecked,
+    TurnBegan, UnitState,
+};
+
+const KEEP: usize = 200;
+const SHOW: usize = 16;
+
+#[derive(Resource, Default, Debug)]
+pub struct Report {
+    pub lines: Vec<String>,
+}
+
+#[derive(Component)]
+struct ReportText;
+
+#[derive(Component)]
+struct ReportPanel;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Report>()
+        .add_systems(Startup, spawn)
+        .add_systems(Update, (collect, show).chain());
+}
+
+fn spawn(mut commands: Commands) {
+    commands
+        .spawn((
+            ReportPanel,
+            Node {
+                position_type: PositionType::Absolute,
+                bottom: Val::Px(8.0),
+                left: Val::Px(8.0),
+                width: Val::Px(620.0),
+                padding: UiRect::all(Val::Px(8.0)),
+                ..default()
+            },
+            BackgroundColor(palette::PANEL),
+            Visibility::Hidden,
+        ))
+        .with_children(|c| {
+            c.spawn((
+                ReportText,
+                Text::new(""),
+                TextFont {
+                    font_size: FontSize::Px(12.0),
+                    ..default()
+                },
+                TextColor(palette::TEXT),
+            ));
+        });
+}
+
+fn name_of(names: &HashMap<UnitId, String>, id: UnitId) -> String {
+    names
+        .get(&id)
+        .cloned()
+        .unwrap_or_else(|| format!("unit {}", id.0))
+}
+
+/// The report of one melee, in lines.
+pub fn melee_lines(
+    battle: &Battle,
+    names: &HashMap<UnitId, String>,
+    o: &MeleeOutcome,
+) -> Vec<String> {
+    let map = &battle.scenario.map;
+    let b = &o.breakdown;
+    let c = |h| map.coord(h).to_string();
+    let n = |id| name_of(names, id);
+    let mut out = Vec::new();
+    if let Some(br) = &o.bridge {
+        out.push(format!(
+            "Bridge at {} attacked: strength {} -> {}{}",
+            c(br.hex),
+            br.before,
+            br.after,
+            if br.after == 0 { " (destroyed)" } else { "" }
+        ));
+        return out;
+    }
+    let who = match o.loser {
+        Some(MeleeSide::Defender) => "the defender lost",
+        _ => "the attacker lost",
+    };
+    out.push(format!(
+        "MELEE on {}: {who}",
+        c(o.declaration.defending_hex)
+    ));
+    let mods: Vec<String> = b
+        .modifiers
+        .iter()
+        .map(|m| {
+            format!(
+                "{}{:+}% {}",
+                if m.side == MeleeSide::Attacker {
+                    "A"
+                } else {
+                    "D"
+                },
+                m.percent,
+                m.name
+            )
+        })
+        .collect();
+    out.push(format!(
+        "  attack {:.0} -> {:.1}, defence {:.0} -> {:.1}{}",
+        b.attack_base,
+        b.attack_strength,
+        b.defense_base,
+        b.defense_strength,
+        if b.cavalry_rule {
+            " (cavalry rule: losses /4)"
+        } else {
+            ""
+        }
+    ));
+    if !mods.is_empty() {
+        out.push(format!("  modifiers: {}", mods.join("; ")));
+    }
+    out.push(format!(
+        "  loss ranges: attacker {:.1}-{:.1}, defender {:.1}-{:.1}; rolled: attacker {}, defender {}",
+        b.attacker_loss_range[0],
+        b.attacker_loss_range[1],
+        b.defender_loss_range[0],
+        b.defender_loss_range[1],
+        o.attacker_loss,
+        o.defender_loss
+    ));
+    for l in &o.losses {
+        let guns = if l.guns > 0 {
+            format!(", {} guns", l.guns)
+        } else {
+            String::new()
+        };
+        out.push(format!("  {}: -{} men{guns}", n(l.unit), l.men));
+    }
+    for m in &o.morale {
+        out.push(format!(
+            "  {} checks morale ({}): {} vs {} -- {}",
+            n(m.unit),
+            m.reason,
+            m.roll,
+            m.morale,
+            m.result
+        ));
+    }
+    for r in &o.retreats {
+        out.push(format!(
+            "  {} retreats {} -> {}",
+            n(r.unit),
+            c(r.from),
+            c(r.to)
+        ));
+    }
+    for r in &o.routs {
+        out.push(format!(
+            "  {} routs {} -> {}",
+            n(r.unit),
+            c(r.from),
+            c(r.to)
+        ));
+    }
+    for e in &o.eliminated {
+        out.push(format!("  {} eliminated: {}", n(e.unit), e.reason));
+    }
+    for g in &o.captured {
+        out.push(format!("  {} captured", n(*g)));
+    }
+    for a in &o.advanced {
+        out.push(format!(
+            "  {} advances into {}",
+            n(*a),
+            c(o.declaration.defending_hex)
+        ));
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn collect(
+    mut report: ResMut<Report>,
+    battle: Res<Battle>,
+    units: Query<&UnitState>,
+    mut resolved: MessageReader<MeleeResolved>,
+    mut declared: MessageReader<MeleeDeclared>,
+    mut rejected: MessageReader<OrderRejected>,
+    mut cancelled: MessageReader<MeleeCancelled>,
+    mut phase: MessageReader<PhaseMoraleChecked>,
+    mut turns: MessageReader<TurnBegan>,
+) {
+    let mut names: HashMap<UnitId, String> = battle
+        .scenario
+        .units
+        .iter()
+        .map(|u| (u.id, u.name.clone()))
+        .collect();
+    names.extend(units.iter().map(|u| (u.0.id, u.0.name.clone())));
+    let map = &battle.scenario.map;
+    let mut add = |l: String| report.lines.push(l);
+    for d in declared.read() {
+        add(format!(
+            "Melee declared on {}: {} units, attack {:.0} vs {:.0}, attacker wins {:.1}%",
+            map.coord(d.declaration.defending_hex),
+            d.declaration.attackers.len(),
+            d.breakdown.attack_strength,
+            d.breakdown.defense_strength,
+            d.odds.attacker_win_probability * 100.0
+        ));
+    }
+    for c in cancelled.read() {
+        add(format!("Melee on {} cancelled", map.coord(c.defending_hex)));
+    }
+    for r in rejected.read() {
+        for v in &r.reasons {
+            add(format!("Refused -- {v}"));
+        }
+    }
+    for m in resolved.read() {
+        for l in melee_lines(&battle, &names, &m.0) {
+            add(l);
+        }
+    }
+    for p in phase.read() {
+        for m in &p.checks {
+            add(format!(
+                "End of phase: {} checks morale ({}): {} vs {} -- {}",
+                name_of(&names, m.unit),
+                m.reason,
+                m.roll,
+                m.morale,
+                m.result
+            ));
+        }
+    }
+    for t in turns.read() {
+        add(format!(
+            "-- Turn {}, {}: {} to act --",
+            t.turn,
+            t.clock,
+            battle.scenario.side_name(t.side)
+        ));
+    }
+    let excess = report.lines.len().saturating_sub(KEEP);
+    report.lines.drain(..excess);
+}
+
+fn show(
+    report: Res<Report>,
+    preview: Res<DragPreview>,
+    mut text: Query<&mut Text, With<ReportText>>,
+    mut panel: Query<&mut Visibility, With<ReportPanel>>,
+) {
+    if !report.is_changed() && !preview.is_changed() {
+        return;
+    }
+    let mut lines: Vec<String> = report
+        .lines
+        .iter()
+        .rev()
+        .take(SHOW)
+        .rev()
+        .cloned()
+        .collect();
+    if !preview.text.is_empty() {
+        lines.push(format!(">> {}", preview.text));
+    }
+    for mut t in &mut text {
+        t.0 = lines.join("\n");
+    }
+    for mut v in &mut panel {
+        *v = if lines.is_empty() {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        };
+    }
+}
