@@ -86,12 +86,24 @@ fn declare_then_resolve_through_messages() {
     assert!(app.world().resource::<PendingMelees>().0.is_empty());
     // The world now matches the outcome: losses applied, retreats moved, index in step.
     let now = units(&mut app);
+    // The defenders fired at the attackers first (half strength), then the melee.
+    let fire = read::<bayonet::sim::Fired>(&app);
     for l in &o.losses {
         let before = f.units.iter().find(|u| u.id == l.unit).unwrap().men;
+        let shot: u32 = fire
+            .iter()
+            .flat_map(|x| &x.0.losses)
+            .filter(|x| x.unit == l.unit)
+            .map(|x| x.men)
+            .sum();
         if let Some(u) = now.iter().find(|u| u.id == l.unit) {
-            assert_eq!(u.men, before - l.men);
+            assert_eq!(u.men, before - shot - l.men);
         }
     }
+    assert!(
+        fire.iter()
+            .all(|x| x.0.opportunity && x.0.breakdown.modifiers.iter().any(|m| m.percent == -50))
+    );
     for r in &o.retreats {
         // A unit that routed after its retreat ran on from there.
         let ran = o.routs.iter().find(|m| m.unit == r.unit);

@@ -144,6 +144,9 @@ pub struct Objective {
     pub name: String,
     pub hex: Hex,
     pub points: u32,
+    /// The last side to enter it (§13).
+    #[serde(default)]
+    pub owner: Option<super::unit::Side>,
 }
 
 /// Column and row as players read them: column from the left, row from the top, both from 0.

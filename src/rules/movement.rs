@@ -1,9 +1,16 @@
 //! Movement costs and legality of entering a hex (§6), as far as melee and retreat need them.
 
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, HashSet};
+
+use serde::Serialize;
+
+use super::board::Board;
 use super::hex::{Facing, Hex};
 use super::map::{Map, Road, SideFeature, Terrain};
 use super::params::{Parameters, PerMover, PerTerrain};
-use super::unit::{Formation, Unit, UnitKind};
+use super::stacking::{HexLoad, StackLimit, unit_load};
+use super::unit::{Formation, Unit, UnitId, UnitKind};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MoverClass {
@@ -140,4 +147,254 @@ pub fn entry_cost(
         cost += climb as u32 * class.pick(&m.climb_per_level);
     }
     Some(cost)
+}
+
+/// A unit's movement allowance for a turn (§6).
+pub fn allowance(params: &Parameters, u: &Unit) -> u32 {
+    params.movement.allowance.of(u.kind)
+}
+
+/// Movement points the unit has left this turn.
+pub fn mp_left(params: &Parameters, u: &Unit) -> u32 {
+    allowance(params, u).saturating_sub(u.marks.mp_used)
+}
+
+/// Why a unit may not move (or turn, or change formation) at all now; `None` when it may.
+pub fn cannot_act(u: &Unit) -> Option<String> {
+    let who = format!("{} `{}`", u.kind.name(), u.name);
+    if u.marks.meleed {
+        Some(format!("{who} has meleed this turn"))
+    } else if u.marks.fired {
+        Some(format!("{who} has fired this turn and may not move"))
+    } else if u.is_captured() {
+        Some(format!("{who} is captured and cannot leave its hex"))
+    } else {
+        None
+    }
+}
+
+/// What stands where, as a mover sees it: built once per query so that large maps stay fast.
+struct Surroundings {
+    enemy: HashSet<Hex>,
+    zoc: HashSet<Hex>,
+    load: HashMap<Hex, HexLoad>,
+}
+
+fn surroundings(board: &Board, mover: &Unit) -> Surroundings {
+    let mut s = Surroundings {
+        enemy: HashSet::new(),
+        zoc: HashSet::new(),
+        load: HashMap::new(),
+    };
+    for u in &board.units {
+        if u.id == mover.id {
+            continue;
+        }
+        if u.side != mover.side {
+            s.enemy.insert(u.hex);
+            if u.exerts_zoc() {
+                s.zoc.extend(u.front_hexes());
+            }
+        } else {
+            let l = s.load.entry(u.hex).or_default();
+            *l = *l + unit_load(u, &board.params);
+        }
+    }
+    s
+}
+
+/// One reachable hex: the movement points to get there and the hex before it on the way.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Reach {
+    pub cost: u32,
+    pub prev: Option<Hex>,
+    /// Entering it ends the move (an enemy zone of control).
+    pub stops: bool,
+}
+
+/// Every hex the unit can reach this turn with its movement points left, with the cheapest
+/// cost (a Dijkstra over terrain, hexside, road and climb costs): no enemy hexes, entering an
+/// enemy ZOC ends the move (a Disrupted unit may not enter one at all), stacking within limits
+/// at every step. Empty when the unit may not move.
+pub fn movement_range(board: &Board, id: UnitId) -> HashMap<Hex, Reach> {
+    let mut out = HashMap::new();
+    let Some(u) = board.unit(id) else { return out };
+    let start = u.hex;
+    out.insert(
+        start,
+        Reach {
+            cost: 0,
+            prev: None,
+            stops: false,
+        },
+    );
+    if cannot_move(u).is_some() {
+        return out;
+    }
+    let budget = mp_left(&board.params, u);
+    let class = MoverClass::of(u);
+    let s = surroundings(board, u);
+    let own = unit_load(u, &board.params);
+    let mut heap = BinaryHeap::new();
+    heap.push(Reverse((0u32, start.x, start.y)));
+    while let Some(Reverse((cost, x, y))) = heap.pop() {
+        let h = Hex::new(x, y);
+        if out.get(&h).is_some_and(|r| r.cost < cost) {
+            continue;
+        }
+        if h != start && s.zoc.contains(&h) {
+            continue;
+        }
+        for f in Facing::ALL {
+            let n = h + f.step();
+            let Some(c) = entry_cost(&board.map, &board.params, class, h, n) else {
+                continue;
+            };
+            let total = cost + c;
+            if total > budget || s.enemy.contains(&n) {
+                continue;
+            }
+            let stops = s.zoc.contains(&n);
+            if stops && u.disrupted {
+                continue;
+            }
+            let load = s.load.get(&n).copied().unwrap_or_default() + own;
+            if StackLimit::check(load, &board.params).is_some() {
+                continue;
+            }
+            if out.get(&n).is_none_or(|r| total < r.cost) {
+                out.insert(
+                    n,
+                    Reach {
+                        cost: total,
+                        prev: Some(h),
+                        stops,
+                    },
+                );
+                heap.push(Reverse((total, n.x, n.y)));
+            }
+        }
+    }
+    out
+}
+
+/// Why a unit may not move at all now; `None` when it may.
+pub fn cannot_move(u: &Unit) -> Option<String> {
+    let who = format!("{} `{}`", u.kind.name(), u.name);
+    if u.is_fixed() {
+        return Some(format!("{who} is Fixed and may not move"));
+    }
+    if u.kind == UnitKind::Artillery && u.formation == Formation::Unlimbered {
+        return Some(format!("{who} is unlimbered: limber it to move"));
+    }
+    if u.formation == Formation::Dismounting {
+        return Some(format!("{who} is dismounting this turn"));
+    }
+    cannot_act(u)
+}
+
+/// The path from the unit's hex to `to` through a range, start excluded.
+pub fn path_to(range: &HashMap<Hex, Reach>, to: Hex) -> Option<Vec<Hex>> {
+    let mut path = vec![to];
+    let mut at = range.get(&to)?;
+    while let Some(p) = at.prev {
+        path.push(p);
+        at = range.get(&p)?;
+    }
+    path.pop();
+    path.reverse();
+    Some(path)
+}
+
+/// A move made.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Moved {
+    pub unit: UnitId,
+    pub path: Vec<Hex>,
+    pub cost: u32,
+}
+
+/// Checks a move along `path` (adjacent hexes, the unit's own hex excluded) step by step, and
+/// returns its cost, or why it is refused.
+pub fn check_move(board: &Board, id: UnitId, path: &[Hex]) -> Result<u32, String> {
+    let u = board
+        .unit(id)
+        .ok_or_else(|| format!("there is no unit {id}"))?;
+    if let Some(why) = cannot_move(u) {
+        return Err(why);
+    }
+    if path.is_empty() {
+        return Err("the path is empty".into());
+    }
+    let class = MoverClass::of(u);
+    let s = surroundings(board, u);
+    let own = unit_load(u, &board.params);
+    let budget = mp_left(&board.params, u);
+    let mut at = u.hex;
+    let mut cost = 0;
+    for (i, &n) in path.iter().enumerate() {
+        let c = board.map.coord(n);
+        if let Some(why) = entry_blocked(&board.map, &board.params, class, at, n) {
+            return Err(format!("cannot enter {c}: {why}"));
+        }
+        cost += entry_cost(&board.map, &board.params, class, at, n).unwrap_or(0);
+        if cost > budget {
+            return Err(format!(
+                "not enough movement points to reach {c}: {cost} needed, {budget} left"
+            ));
+        }
+        if s.enemy.contains(&n) {
+            return Err(format!("{c} holds enemy units"));
+        }
+        let load = s.load.get(&n).copied().unwrap_or_default() + own;
+        if let Some(over) = StackLimit::check(load, &board.params) {
+            return Err(format!("{c} would be overstacked: {over}"));
+        }
+        if s.zoc.contains(&n) {
+            if u.disrupted {
+                return Err(format!(
+                    "{c} is in an enemy zone of control, which a Disrupted unit may not enter"
+                ));
+            }
+            if i + 1 < path.len() {
+                return Err(format!(
+                    "entering the enemy zone of control at {c} ends the move"
+                ));
+            }
+        }
+        at = n;
+    }
+    Ok(cost)
+}
+
+/// Moves the unit along a checked path.
+pub fn apply_move(board: &mut Board, id: UnitId, path: &[Hex]) -> Result<Moved, String> {
+    let cost = check_move(board, id, path)?;
+    let u = board.unit_mut(id).ok_or("no such unit")?;
+    let to = *path.last().ok_or("empty path")?;
+    u.hex = to;
+    u.marks.mp_used += cost;
+    u.marks.moved = true;
+    let (side, leader) = (u.side, u.is_leader());
+    take_objectives(board, path, side, leader);
+    Ok(Moved {
+        unit: id,
+        path: path.to_vec(),
+        cost,
+    })
+}
+
+/// Objectives belong to the last side to enter them (§13); a leader alone takes none.
+pub fn take_objectives(board: &mut Board, path: &[Hex], side: super::unit::Side, leader: bool) {
+    if leader {
+        return;
+    }
+    for o in board
+        .map
+        .objectives
+        .iter_mut()
+        .filter(|o| path.contains(&o.hex))
+    {
+        o.owner = Some(side);
+    }
 }

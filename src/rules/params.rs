@@ -40,6 +40,19 @@ pub struct PerKind {
     pub leader: u32,
 }
 
+impl PerKind {
+    pub fn of(&self, kind: super::unit::UnitKind) -> u32 {
+        use super::unit::UnitKind::*;
+        match kind {
+            Infantry => self.infantry,
+            Cavalry => self.cavalry,
+            Artillery => self.artillery,
+            Supply => self.supply,
+            Leader => self.leader,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Stacking {
@@ -145,6 +158,10 @@ pub struct Melee {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Combat {
+    /// Fatigue a unit recovers at the start of its turn if it neither moved, fired nor meleed
+    /// in its last turn and stands outside enemy zones of control (D-fat-2), by day and night.
+    pub recovery_day: u32,
+    pub recovery_night: u32,
     /// Men of loss per gun lost when artillery takes losses.
     pub men_per_gun_lost: u32,
     pub fatigue_low_factor: u32,

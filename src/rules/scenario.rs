@@ -427,6 +427,7 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
             name: o.name.clone(),
             hex,
             points: o.points,
+            owner: None,
         });
     }
     for &s in &ms.supply_sources {
@@ -622,6 +623,12 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
         }
     }
 
+    for o in map.objectives.iter_mut() {
+        o.owner = units
+            .iter()
+            .find(|u| u.hex == o.hex && !u.is_leader())
+            .map(|u| u.side);
+    }
     Ok(Scenario {
         name: spec.name,
         description: spec.description,

@@ -143,6 +143,8 @@ pub struct TurnMarks {
     /// Defended in melee this phase and retreated (defends at ÷2 if meleed again).
     pub retreated: bool,
     pub opportunity_fired: bool,
+    /// Movement points spent this turn (moving, turning, changing formation).
+    pub mp_used: u32,
 }
 
 /// One counter on the map, as the rules see it.

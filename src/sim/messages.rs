@@ -70,6 +70,51 @@ pub struct RecrewGuns {
     pub by: UnitId,
 }
 
+/// Move a unit to `to` by the cheapest path, or along `path` (adjacent hexes, own hex
+/// excluded). The enemy may fire at it on the way.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct MoveOrder {
+    pub unit: UnitId,
+    pub to: Hex,
+    pub path: Option<Vec<Hex>>,
+}
+
+/// Turn a unit to face a hexside.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct FaceOrder {
+    pub unit: UnitId,
+    pub facing: crate::rules::hex::Facing,
+}
+
+/// Change a unit's formation.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct FormationOrder {
+    pub unit: UnitId,
+    pub formation: crate::rules::unit::Formation,
+}
+
+/// Fire a unit at a hex.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct FireOrder {
+    pub unit: UnitId,
+    pub target: Hex,
+}
+
+/// A unit moved, and the fire it drew on the way.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct UnitMoved {
+    pub moved: crate::rules::movement::Moved,
+    pub opportunity_fire: Vec<crate::rules::fire::FireOutcome>,
+}
+
+/// A unit fired (by order, by opportunity, or at melee attackers).
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct Fired(pub crate::rules::fire::FireOutcome);
+
+/// The game ended after its last turn.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct GameEnded(pub crate::rules::victory::VictoryReport);
+
 /// An order the rules refused, with every reason.
 #[derive(Message, Debug, Clone, PartialEq)]
 pub struct OrderRejected {
@@ -113,6 +158,7 @@ pub struct TurnBegan {
     pub turn: u32,
     pub side: Side,
     pub clock: String,
+    pub start: crate::rules::turn::TurnStart,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -129,5 +175,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MeleeResolved>()
         .add_message::<PhaseMoraleChecked>()
         .add_message::<OrderDone>()
-        .add_message::<TurnBegan>();
+        .add_message::<TurnBegan>()
+        .add_message::<MoveOrder>()
+        .add_message::<FaceOrder>()
+        .add_message::<FormationOrder>()
+        .add_message::<FireOrder>()
+        .add_message::<UnitMoved>()
+        .add_message::<Fired>()
+        .add_message::<GameEnded>();
 }

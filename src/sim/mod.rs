@@ -11,6 +11,7 @@ mod melee_resolve;
 mod occupancy;
 mod orders;
 mod turn;
+mod unit_orders;
 
 use bevy::prelude::*;
 
@@ -19,6 +20,7 @@ use crate::rules::scenario::Scenario;
 pub use components::UnitState;
 pub use messages::*;
 pub use resources::*;
+pub use turn::GamePhase;
 
 /// Where each concern runs in a frame; ordered once, here.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -59,6 +61,7 @@ impl Plugin for SimPlugin {
             melee_resolve::plugin,
             orders::plugin,
             turn::plugin,
+            unit_orders::plugin,
         ));
     }
 }

@@ -19,11 +19,21 @@ use super::components::UnitState;
 #[derive(Resource, Debug, Clone)]
 pub struct Battle {
     pub scenario: Scenario,
+    /// The scenario as it began, to count losses for victory points.
+    pub scenario_at_start: Scenario,
 }
 
 impl Battle {
     pub fn new(scenario: Scenario) -> Battle {
-        Battle { scenario }
+        Battle {
+            scenario_at_start: scenario.clone(),
+            scenario,
+        }
+    }
+
+    /// The victory points as they stand.
+    pub fn victory(&self, board: &Board) -> crate::rules::victory::VictoryReport {
+        crate::rules::victory::report(&self.scenario_at_start, board)
     }
 
     /// A rules board of the battle as it stands, with these units.

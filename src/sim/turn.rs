@@ -1,14 +1,16 @@
-//! Side turns and the clock: ending a turn resolves what is pending, hands the turn over, and
-//! moves the clock on after both sides have played.
+//! Side turns and the clock: ending a turn resolves what is pending, hands the turn over, moves
+//! the clock on after both sides have played, runs the new side's start-of-turn steps, and
+//! ends the game with its victory level after the last turn.
 
 use bevy::prelude::*;
 
 use super::SimSet;
-use super::components::UnitState;
-use super::melee_resolve::{ResolveSystems, emit, run};
-use super::messages::{EndTurn, MeleeResolved, OrderRejected, PhaseMoraleChecked, TurnBegan};
-use super::resources::{Battle, GameRng, PendingMelees, TurnState};
+use super::components::{UnitState, write_back};
+use super::melee_resolve::{BatchWriters, ResolveSystems, emit, resolve_all, sync_map};
+use super::messages::{EndTurn, GameEnded, TurnBegan};
+use super::resources::{Battle, GameRng, PendingMelees, TurnState, board_of};
 use crate::rules::scenario::is_night;
+use crate::rules::{turn as rules_turn, victory};
 
 /// Whether the game is still being played.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -28,37 +30,27 @@ pub(super) fn plugin(app: &mut App) {
 #[allow(clippy::too_many_arguments)]
 fn end_turn(
     mut orders: MessageReader<EndTurn>,
-    battle: ResMut<Battle>,
+    mut battle: ResMut<Battle>,
     mut turn: ResMut<TurnState>,
     mut rng: ResMut<GameRng>,
     mut pending: ResMut<PendingMelees>,
     mut units: Query<(Entity, &mut UnitState)>,
     mut commands: Commands,
     mut next: ResMut<NextState<GamePhase>>,
-    mut writers: (
-        MessageWriter<MeleeResolved>,
-        MessageWriter<OrderRejected>,
-        MessageWriter<PhaseMoraleChecked>,
-        MessageWriter<TurnBegan>,
-    ),
+    mut w: BatchWriters,
+    mut began: MessageWriter<TurnBegan>,
+    mut ended: MessageWriter<GameEnded>,
 ) {
     if orders.read().count() == 0 || turn.over {
         return;
     }
     let params = battle.scenario.params.clone();
     let first = battle.scenario.first_side;
-    let batch = run(
-        battle,
-        &turn,
-        &mut rng,
-        &mut pending,
-        &mut units,
-        &mut commands,
-    );
-    emit(batch, &mut writers.0, &mut writers.1, &mut writers.2);
+    let mut board = board_of(&battle, &turn, units.iter().map(|(_, u)| u));
+    let batch = resolve_all(&mut board, std::mem::take(&mut pending.0), &mut rng);
+    emit(batch, &mut w);
 
-    let ending = turn.side;
-    turn.side = ending.enemy();
+    turn.side = turn.side.enemy();
     if turn.side == first {
         let step = if turn.night {
             params.clock.night_turn_minutes
@@ -70,19 +62,26 @@ fn end_turn(
         if turn.turn >= turn.last_turn {
             turn.over = true;
             next.set(GamePhase::Over);
-            return;
-        }
-        turn.turn += 1;
-    }
-    // What a unit did is counted per side turn.
-    for (_, mut u) in units.iter_mut() {
-        if u.0.side == turn.side && u.0.marks != Default::default() {
-            u.0.marks = Default::default();
+            ended.write(GameEnded(victory::report(
+                &battle.scenario_at_start,
+                &board,
+            )));
+        } else {
+            turn.turn += 1;
         }
     }
-    writers.3.write(TurnBegan {
-        turn: turn.turn,
-        side: turn.side,
-        clock: turn.clock(),
-    });
+    if !turn.over {
+        board.acting = turn.side;
+        board.night = turn.night;
+        board.turn = turn.turn;
+        let start = rules_turn::start_of_turn(&mut board, turn.side, turn.turn, &mut rng.0);
+        began.write(TurnBegan {
+            turn: turn.turn,
+            side: turn.side,
+            clock: turn.clock(),
+            start,
+        });
+    }
+    write_back(&board, &mut units, &mut commands);
+    sync_map(&mut battle, &board);
 }

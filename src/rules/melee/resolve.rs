@@ -153,6 +153,12 @@ pub fn resolve(board: &mut Board, decl: &Declaration, rng: &mut impl Rng) -> Mel
         return out;
     }
 
+    // §12: a Fixed unit is released when meleed.
+    for id in &defenders {
+        if let Some(u) = board.unit_mut(*id) {
+            u.fixed_until = None;
+        }
+    }
     out.defender_roll = roll_loss(b.defender_loss_range, rng);
     out.attacker_roll = roll_loss(b.attacker_loss_range, rng);
     out.defender_loss = out.defender_roll.min(b.defender_capacity);
@@ -300,6 +306,8 @@ pub fn resolve(board: &mut Board, decl: &Declaration, rng: &mut impl Rng) -> Mel
                 }
                 if let Some(u) = board.unit_mut(id) {
                     u.hex = d;
+                    let (side, leader) = (u.side, u.is_leader());
+                    crate::rules::movement::take_objectives(board, &[d], side, leader);
                 }
                 out.advanced.push(id);
             }

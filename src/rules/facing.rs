@@ -1,0 +1,55 @@
+//! Changing facing (§4): one hexside at a time, or about face, for movement points.
+
+use super::board::Board;
+use super::hex::Facing;
+use super::movement::{cannot_act, mp_left};
+use super::unit::UnitId;
+
+/// Hexside steps between two facings (0–3).
+pub fn steps(from: Facing, to: Facing) -> u32 {
+    let d = (to.index() + 6 - from.index()) % 6;
+    d.min(6 - d) as u32
+}
+
+/// Movement points to turn from the current facing to `to`: each hexside turned costs the
+/// change-facing cost, except an about face, which costs its own (our reading of §4's two
+/// numbers: turning two hexsides is two changes).
+pub fn cost(board: &Board, id: UnitId, to: Facing) -> Option<u32> {
+    let u = board.unit(id)?;
+    let m = &board.params.movement;
+    Some(match steps(u.facing, to) {
+        0 => 0,
+        3 => m.about_face.of(u.kind),
+        n => n * m.change_facing.of(u.kind),
+    })
+}
+
+/// Checks a facing change; Fixed units and unlimbered batteries may turn.
+pub fn check(board: &Board, id: UnitId, to: Facing) -> Result<u32, String> {
+    let u = board
+        .unit(id)
+        .ok_or_else(|| format!("there is no unit {id}"))?;
+    if let Some(why) = cannot_act(u) {
+        return Err(why);
+    }
+    let c = cost(board, id, to).unwrap_or(0);
+    if c == 0 {
+        return Err(format!("`{}` already faces {}", u.name, to.name()));
+    }
+    let left = mp_left(&board.params, u);
+    if c > left {
+        return Err(format!(
+            "turning to {} costs {c} movement points; {left} left",
+            to.name()
+        ));
+    }
+    Ok(c)
+}
+
+pub fn apply(board: &mut Board, id: UnitId, to: Facing) -> Result<u32, String> {
+    let c = check(board, id, to)?;
+    let u = board.unit_mut(id).ok_or("no such unit")?;
+    u.facing = to;
+    u.marks.mp_used += c;
+    Ok(c)
+}

@@ -1,0 +1,462 @@
+//! Fire (§7): who may fire at what (formation, facing, range, line of sight, ammo), the fire
+//! value with every modifier, and the result through the shared combat results engine.
+
+use std::collections::BTreeMap;
+
+use hexx::HexLayout;
+use rand::{Rng, RngExt};
+use serde::{Deserialize, Serialize};
+
+use super::board::Board;
+use super::capture;
+use super::combat::{fatigue_from_loss, guns_lost, loss_range, roll_loss, split_loss};
+use super::hex::{Facing, Hex, distance};
+use super::map::{SideFeature, Terrain};
+use super::melee::{MeleeSide, Modifier};
+use super::morale::{self, MoraleCheck};
+use super::movement::per_terrain;
+use super::unit::{Ammo, Crew, FatigueLevel, Formation, Quality, Unit, UnitId, UnitKind};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    pub range: u32,
+    pub effectiveness: f64,
+    pub canister: bool,
+}
+
+pub const WEAPONS: &str = include_str!("../../assets/rules/weapons.ron");
+
+/// The weapons table shipped with the game.
+pub fn weapons() -> BTreeMap<String, Weapon> {
+    // Checked by a test; a failure here is a build defect, not bad input.
+    ron::from_str(WEAPONS).expect("assets/rules/weapons.ron is valid")
+}
+
+/// A unit's weapon; a unit with none named carries its kind's usual one.
+pub fn weapon_of(u: &Unit, table: &BTreeMap<String, Weapon>) -> Option<Weapon> {
+    let name = if u.weapon.is_empty() {
+        match u.kind {
+            UnitKind::Infantry => "rifled musket",
+            UnitKind::Cavalry => "carbine",
+            UnitKind::Artillery => "smoothbore gun",
+            _ => return None,
+        }
+    } else {
+        u.weapon.as_str()
+    };
+    table.get(name).cloned()
+}
+
+/// Whether `target` lies in the front of a unit at `from` facing `facing`: within 90° of the
+/// facing direction, the arc its three front hexsides open onto (D-facing-1 extended to range).
+pub fn in_front(from: Hex, facing: Facing, target: Hex) -> bool {
+    let layout = HexLayout::flat();
+    let a = layout.hex_to_world_pos(from);
+    let t = layout.hex_to_world_pos(target) - a;
+    let f = layout.hex_to_world_pos(from + facing.step()) - a;
+    t.length() > 0.0 && f.dot(t) >= -1e-4
+}
+
+fn terrain_height(board: &Board, t: Terrain) -> u32 {
+    let h = &board.params.heights;
+    match t {
+        Terrain::Forest => h.forest,
+        Terrain::Town => h.town,
+        Terrain::Orchard => h.orchard,
+        Terrain::Rough => h.rough,
+        _ => 0,
+    }
+}
+
+/// Line of sight (§7): no hex between whose ground and cover rise above the straight line
+/// between the eyes (a man's height above each end's ground); at night one hex only.
+pub fn line_of_sight(board: &Board, from: Hex, to: Hex) -> bool {
+    let d = distance(from, to);
+    if board.night && d > 1 {
+        return false;
+    }
+    let h = &board.params.heights;
+    let eye = |x: Hex| (board.map.elevation(x).max(0) as u32 * h.per_level + h.man) as f64;
+    let (ea, eb) = (eye(from), eye(to));
+    let line: Vec<Hex> = from.line_to(to).collect();
+    let n = line.len().saturating_sub(1).max(1) as f64;
+    line.iter()
+        .enumerate()
+        .skip(1)
+        .take(line.len().saturating_sub(2))
+        .all(|(i, &x)| {
+            let ground = board.map.elevation(x).max(0) as u32 * h.per_level;
+            let top = (ground + terrain_height(board, board.map.terrain(x))) as f64;
+            let sight = ea + (eb - ea) * i as f64 / n;
+            top <= sight
+        })
+}
+
+/// Why `firer` may not fire now at all; `None` when it may. `opportunity` allows low ammo.
+pub fn cannot_fire(u: &Unit, opportunity: bool) -> Option<String> {
+    let who = format!("{} `{}`", u.kind.name(), u.name);
+    let formation_ok = match u.kind {
+        UnitKind::Infantry => u.formation == Formation::Line,
+        UnitKind::Cavalry => u.formation == Formation::Dismounted,
+        UnitKind::Artillery => u.formation == Formation::Unlimbered && u.crew == Crew::Crewed,
+        _ => false,
+    };
+    if !formation_ok {
+        return Some(format!(
+            "{who} cannot fire in {} formation",
+            u.formation.name()
+        ));
+    }
+    if u.routed {
+        return Some(format!("{who} is routed"));
+    }
+    if u.marks.meleed {
+        return Some(format!("{who} has meleed this turn"));
+    }
+    if opportunity {
+        if u.marks.opportunity_fired {
+            return Some(format!("{who} has already fired at this enemy turn"));
+        }
+    } else {
+        if u.marks.fired {
+            return Some(format!("{who} has already fired this turn"));
+        }
+        if u.kind == UnitKind::Artillery && u.marks.moved {
+            return Some(format!("{who} has moved this turn"));
+        }
+    }
+    match u.ammo {
+        Ammo::Out => Some(format!("{who} is out of ammunition")),
+        Ammo::Low if !opportunity => Some(format!(
+            "{who} is low on ammunition: it may only fire at units that come to it"
+        )),
+        _ => None,
+    }
+}
+
+/// The fire of one unit at one hex, before the dice.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FireBreakdown {
+    pub firer: UnitId,
+    pub target: Hex,
+    pub range: u32,
+    pub base: f64,
+    pub modifiers: Vec<Modifier>,
+    pub value: f64,
+    pub loss_range: [f64; 2],
+}
+
+/// Checks a fire and works out its value; the error says why it may not fire.
+pub fn breakdown(
+    board: &Board,
+    firer: UnitId,
+    target: Hex,
+    opportunity: bool,
+    factor: f64,
+) -> Result<FireBreakdown, String> {
+    let u = board
+        .unit(firer)
+        .ok_or_else(|| format!("there is no unit {firer}"))?;
+    if let Some(why) = cannot_fire(u, opportunity) {
+        return Err(why);
+    }
+    let targets: Vec<&Unit> = board
+        .units_at(target)
+        .filter(|t| t.side != u.side)
+        .collect();
+    let bridge = targets.is_empty() && board.map.bridge(target).is_some();
+    if targets.is_empty() && !(bridge && u.kind == UnitKind::Artillery) {
+        return Err("no enemy unit there (only artillery may fire at an empty bridge)".into());
+    }
+    let table = weapons();
+    let w = weapon_of(u, &table)
+        .ok_or_else(|| format!("`{}` has no known weapon `{}`", u.name, u.weapon))?;
+    let range = distance(u.hex, target);
+    if range == 0 || range > w.range {
+        return Err(format!(
+            "the target is {range} hexes away; `{}` reaches {}",
+            u.name, w.range
+        ));
+    }
+    if !in_front(u.hex, u.facing, target) {
+        return Err(format!("the target is not in the front of `{}`", u.name));
+    }
+    if !line_of_sight(board, u.hex, target) {
+        return Err("no line of sight to the target".into());
+    }
+    let p = &board.params.fire;
+    let mut eff = w.effectiveness;
+    if range as f64 > w.range as f64 / 2.0 {
+        eff /= 2.0;
+    }
+    let mut base = match u.kind {
+        UnitKind::Artillery => u.guns as f64 * p.men_per_gun_value as f64 * eff,
+        _ => u.men as f64 * eff,
+    };
+    let mut mods = Vec::new();
+    let mut add = |name: String, percent: i32| {
+        mods.push(Modifier {
+            side: MeleeSide::Attacker,
+            name,
+            percent,
+        })
+    };
+    if w.canister && range <= 2 {
+        base *= 2.0;
+    }
+    let t = per_terrain(&p.terrain, board.map.terrain(target));
+    if t != 0 {
+        add(format!("target in {}", board.map.terrain(target).name()), t);
+    }
+    let line: Vec<Hex> = u.hex.line_to(target).collect();
+    let before = line
+        .get(line.len().saturating_sub(2))
+        .copied()
+        .unwrap_or(u.hex);
+    let side_to_firer = Facing::between(target, before);
+    let held = targets.iter().all(|t| !t.marks.moved);
+    if let (Some(side), true) = (side_to_firer, held) {
+        let h = &p.hexside;
+        let mut best: Option<(i32, &str)> = None;
+        for f in board.map.features(target, side) {
+            let v = match f {
+                SideFeature::Stream => h.stream,
+                SideFeature::Creek => h.creek,
+                SideFeature::Fence => h.fence,
+                SideFeature::StoneWall => h.stone_wall,
+                SideFeature::Embankment => h.embankment,
+                SideFeature::Cut => h.cut,
+                SideFeature::Breastworks => h.breastworks,
+                _ => 0,
+            };
+            if v != 0 && best.is_none_or(|(b, _)| v.abs() > b.abs()) {
+                best = Some((v, f.name()));
+            }
+        }
+        if let Some((v, name)) = best {
+            add(format!("hexside: {name}"), v);
+        }
+    }
+    let climb = board.map.elevation(target) - board.map.elevation(u.hex);
+    if climb > 0 {
+        add(
+            format!("target {climb} level(s) higher"),
+            (p.higher_per_level * climb).max(-100),
+        );
+    }
+    let enfilade = side_to_firer.is_some_and(|s| {
+        targets
+            .iter()
+            .filter(|t| !t.is_leader())
+            .any(|t| !t.facing.covers(s))
+    });
+    if enfilade {
+        add("enfilade".into(), p.enfilade);
+    }
+    let combat: Vec<_> = targets.iter().filter(|t| !t.is_leader()).collect();
+    if !combat.is_empty() && combat.iter().all(|t| t.is_mounted_cavalry()) {
+        add("target mounted cavalry".into(), p.mounted_target);
+    }
+    let fat = match u.fatigue_level() {
+        FatigueLevel::Low => 0,
+        FatigueLevel::Medium => p.fatigue_medium,
+        FatigueLevel::High => p.fatigue_high,
+        FatigueLevel::Maximum => p.fatigue_max,
+    };
+    if fat != 0 {
+        let fat = if u.kind == UnitKind::Artillery {
+            fat * 2
+        } else {
+            fat
+        };
+        add("firer fatigue".into(), fat.max(-100));
+    }
+    if board.params.optional.quality_melee_modifiers {
+        if u.quality <= Quality::B {
+            add("firer quality A or B".into(), p.quality_good);
+        } else if u.quality >= Quality::E {
+            add("firer quality E or F".into(), p.quality_poor);
+        }
+    }
+    let captured = capture::fire_factor(board, u);
+    let value = base
+        * factor
+        * captured
+        * mods
+            .iter()
+            .map(|m| (1.0 + m.percent as f64 / 100.0).max(0.0))
+            .product::<f64>();
+    if captured < 1.0 {
+        mods.push(Modifier {
+            side: MeleeSide::Attacker,
+            name: "captured guns".into(),
+            percent: ((captured - 1.0) * 100.0).round() as i32,
+        });
+    }
+    if factor != 1.0 {
+        mods.push(Modifier {
+            side: MeleeSide::Attacker,
+            name: "half-strength fire at melee attackers".into(),
+            percent: ((factor - 1.0) * 100.0).round() as i32,
+        });
+    }
+    Ok(FireBreakdown {
+        firer,
+        target,
+        range,
+        base,
+        modifiers: mods,
+        value,
+        loss_range: loss_range(value, p.lcv, p.hcv, 1.0),
+    })
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FireOutcome {
+    pub breakdown: FireBreakdown,
+    pub opportunity: bool,
+    pub loss: u32,
+    pub losses: Vec<super::melee::UnitLoss>,
+    pub fatigue: Vec<super::melee::FatigueGain>,
+    pub morale: Vec<MoraleCheck>,
+    pub eliminated: Vec<UnitId>,
+    pub released: Vec<UnitId>,
+    pub ammo_now: Option<Ammo>,
+    pub bridge: Option<(u32, u32)>,
+}
+
+/// Fires `firer` at `target` (checked first) and applies the result. `factor` scales the fire
+/// (½ for opportunity fire at melee attackers).
+pub fn fire(
+    board: &mut Board,
+    firer: UnitId,
+    target: Hex,
+    opportunity: bool,
+    factor: f64,
+    rng: &mut impl Rng,
+) -> Result<FireOutcome, String> {
+    let b = breakdown(board, firer, target, opportunity, factor)?;
+    let p = board.params.clone();
+    let side = board.unit(firer).map(|u| u.side).ok_or("no firer")?;
+    let roll = roll_loss(b.loss_range, rng);
+    let mut out = FireOutcome {
+        breakdown: b,
+        opportunity,
+        loss: 0,
+        losses: Vec::new(),
+        fatigue: Vec::new(),
+        morale: Vec::new(),
+        eliminated: Vec::new(),
+        released: Vec::new(),
+        ammo_now: None,
+        bridge: None,
+    };
+    let targets: Vec<UnitId> = board
+        .units_at(target)
+        .filter(|t| t.side != side)
+        .map(|t| t.id)
+        .collect();
+    if targets.is_empty() {
+        if let Some(br) = board.map.bridge_mut(target) {
+            let before = br.strength;
+            br.strength = before.saturating_sub(roll);
+            out.bridge = Some((before, br.strength));
+            out.loss = before - br.strength;
+        }
+    } else {
+        let caps: Vec<u32> = targets
+            .iter()
+            .filter_map(|id| board.unit(*id))
+            .map(|u| match u.kind {
+                UnitKind::Leader => 0,
+                UnitKind::Artillery => u.guns * p.combat.men_per_gun_lost,
+                _ => u.men,
+            })
+            .collect();
+        let weights: Vec<f64> = caps.iter().map(|c| *c as f64).collect();
+        let shares = split_loss(roll, &weights, &caps);
+        out.loss = shares.iter().sum();
+        for (&id, &share) in targets.iter().zip(&shares) {
+            let Some(u) = board.unit(id) else { continue };
+            let was_fixed = u.is_fixed();
+            let guns = if u.kind == UnitKind::Artillery {
+                guns_lost(share, u.guns, p.combat.men_per_gun_lost, rng)
+            } else {
+                0
+            };
+            let men = share.min(u.men);
+            let gained = fatigue_from_loss(
+                share,
+                p.combat.fatigue_low_factor,
+                p.combat.fatigue_high_factor,
+                rng,
+            );
+            let Some(u) = board.unit_mut(id) else {
+                continue;
+            };
+            u.men -= men;
+            u.guns -= guns;
+            u.fatigue = (u.fatigue + gained).min(p.combat.max_fatigue);
+            // §12: a Fixed unit is released when fired on.
+            u.fixed_until = None;
+            if was_fixed {
+                out.released.push(id);
+            }
+            if share > 0 {
+                out.losses.push(super::melee::UnitLoss {
+                    unit: id,
+                    men,
+                    guns,
+                    share,
+                });
+            }
+            if gained > 0 {
+                out.fatigue.push(super::melee::FatigueGain {
+                    unit: id,
+                    gained,
+                    now: u.fatigue,
+                });
+            }
+            if u.is_spent() {
+                board.remove(id);
+                out.eliminated.push(id);
+                continue;
+            }
+            if share > 0 && rng.random::<f64>() < morale::check_chance(share, p.morale.check_base) {
+                // Fire by the side acting routs; opportunity fire only disrupts (§9.6).
+                out.morale
+                    .push(morale::check(board, id, !opportunity, "fire losses", rng));
+            }
+        }
+    }
+    let routed: Vec<(UnitId, Hex)> = out
+        .morale
+        .iter()
+        .filter(|m| m.result == "routed")
+        .filter_map(|m| board.unit(m.unit).map(|u| (u.id, u.hex)))
+        .collect();
+    let (more, _) = morale::rout_cascade(board, routed, rng);
+    out.morale.extend(more);
+    let Some(u) = board.unit_mut(firer) else {
+        return Ok(out);
+    };
+    if opportunity {
+        u.marks.opportunity_fired = true;
+    } else {
+        u.marks.fired = true;
+    }
+    let chance = if u.kind == UnitKind::Artillery {
+        p.fire.ammo_loss_artillery_percent
+    } else {
+        p.fire.ammo_loss_infantry_percent
+    };
+    if rng.random_range(0..100) < chance {
+        u.ammo = match u.ammo {
+            Ammo::Normal => Ammo::Low,
+            _ => Ammo::Out,
+        };
+        out.ammo_now = Some(u.ammo);
+    }
+    Ok(out)
+}

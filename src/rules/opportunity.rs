@@ -1,0 +1,97 @@
+//! Opportunity fire (§1): the side not acting fires by itself at enemies that move into its
+//! range, line of sight and front, and at melee attackers just before a melee resolves — each
+//! unit at most once per enemy turn.
+
+use rand::Rng;
+
+use super::board::Board;
+use super::fire::{self, FireOutcome};
+use super::hex::Hex;
+use super::melee::Declaration;
+use super::movement::{self, Moved};
+use super::unit::{Side, UnitId};
+
+/// Every unit of `side` that may fire at `target` now fires once (scaled by `factor`).
+fn volley(
+    board: &mut Board,
+    side: Side,
+    target: Hex,
+    factor: f64,
+    rng: &mut impl Rng,
+) -> Vec<FireOutcome> {
+    let shooters: Vec<UnitId> = board
+        .units
+        .iter()
+        .filter(|u| u.side == side)
+        .map(|u| u.id)
+        .collect();
+    let mut out = Vec::new();
+    for id in shooters {
+        if board.units_at(target).all(|u| u.side == side) {
+            break;
+        }
+        if fire::breakdown(board, id, target, true, factor).is_ok() {
+            if let Ok(o) = fire::fire(board, id, target, true, factor, rng) {
+                out.push(o);
+            }
+        }
+    }
+    out
+}
+
+/// Moves a unit hex by hex; after each step the enemy may fire at it. A mover that is hit into
+/// disorder, routed or destroyed stops where it is.
+pub fn move_under_fire(
+    board: &mut Board,
+    id: UnitId,
+    path: &[Hex],
+    rng: &mut impl Rng,
+) -> Result<(Moved, Vec<FireOutcome>), String> {
+    movement::check_move(board, id, path)?;
+    let side = board.unit(id).map(|u| u.side).ok_or("no such unit")?;
+    let mut fired = Vec::new();
+    let mut done = Moved {
+        unit: id,
+        path: Vec::new(),
+        cost: 0,
+    };
+    for &step in path {
+        let m = movement::apply_move(board, id, &[step])?;
+        done.path.push(step);
+        done.cost += m.cost;
+        let before = board.unit(id).map(|u| (u.disrupted, u.routed));
+        fired.extend(volley(board, side.enemy(), step, 1.0, rng));
+        let after = board.unit(id).map(|u| (u.disrupted, u.routed));
+        if after.is_none() || after != before || board.unit(id).is_some_and(|u| u.hex != step) {
+            break;
+        }
+    }
+    Ok((done, fired))
+}
+
+/// Defensive fire at the attacking hexes of a melee about to resolve: half strength, or full
+/// under the optional *Full Melee Defensive Fire*.
+pub fn at_melee_attackers(
+    board: &mut Board,
+    decl: &Declaration,
+    rng: &mut impl Rng,
+) -> Vec<FireOutcome> {
+    let Some(side) = decl
+        .attackers
+        .first()
+        .and_then(|id| board.unit(*id))
+        .map(|u| u.side)
+    else {
+        return Vec::new();
+    };
+    let factor = if board.params.optional.full_melee_defensive_fire {
+        1.0
+    } else {
+        0.5
+    };
+    let mut out = Vec::new();
+    for h in decl.attacking_hexes(board) {
+        out.extend(volley(board, side.enemy(), h, factor, rng));
+    }
+    out
+}

@@ -1,0 +1,198 @@
+//! The start of a side's turn (§1): fatigue recovery, rally, isolation, Fixed release,
+//! resupply, in that order; and the end of the game.
+
+use std::collections::{HashSet, VecDeque};
+
+use rand::{Rng, RngExt};
+use serde::Serialize;
+
+use super::board::Board;
+use super::formation;
+use super::hex::{Hex, distance};
+use super::morale::{self, MoraleCheck};
+use super::unit::{Ammo, Side, UnitId, UnitKind};
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct TurnStart {
+    pub recovered: Vec<(UnitId, u32)>,
+    pub rallied: Vec<UnitId>,
+    pub rally_checks: Vec<MoraleCheck>,
+    pub isolated: Vec<UnitId>,
+    pub released: Vec<UnitId>,
+    pub resupplied: Vec<UnitId>,
+}
+
+/// Hexes from which `side` can trace supply: no enemy unit, and no enemy zone of control
+/// unless a friend stands there (§12).
+fn passable(board: &Board, side: Side) -> impl Fn(Hex) -> bool + '_ {
+    let enemy: HashSet<Hex> = board
+        .units
+        .iter()
+        .filter(|u| u.side != side)
+        .map(|u| u.hex)
+        .collect();
+    let zoc: HashSet<Hex> = board
+        .units
+        .iter()
+        .filter(|u| u.side != side && u.exerts_zoc())
+        .flat_map(|u| u.front_hexes())
+        .collect();
+    let friends: HashSet<Hex> = board
+        .units
+        .iter()
+        .filter(|u| u.side == side)
+        .map(|u| u.hex)
+        .collect();
+    move |h| {
+        board.map.contains(h) && !enemy.contains(&h) && (!zoc.contains(&h) || friends.contains(&h))
+    }
+}
+
+/// Hexes reachable from `sources` through passable hexes, within `limit` steps (or any).
+fn flood(board: &Board, side: Side, sources: Vec<Hex>, limit: Option<u32>) -> HashSet<Hex> {
+    let ok = passable(board, side);
+    let mut seen: HashSet<Hex> = sources.iter().copied().filter(|h| ok(*h)).collect();
+    let mut queue: VecDeque<(Hex, u32)> = seen.iter().map(|h| (*h, 0)).collect();
+    while let Some((h, d)) = queue.pop_front() {
+        if limit.is_some_and(|l| d >= l) {
+            continue;
+        }
+        for n in h.all_neighbors() {
+            if !seen.contains(&n) && ok(n) {
+                seen.insert(n);
+                queue.push_back((n, d + 1));
+            }
+        }
+    }
+    seen
+}
+
+/// Runs the start of `side`'s turn `turn`. Uses what units did in their last turn (for
+/// recovery) before the marks are cleared.
+pub fn start_of_turn(board: &mut Board, side: Side, turn: u32, rng: &mut impl Rng) -> TurnStart {
+    let mut out = TurnStart::default();
+    formation::finish_dismounting(board, side);
+    // 1. Fatigue recovery (D-fat-2).
+    let rest = if board.night {
+        board.params.combat.recovery_night
+    } else {
+        board.params.combat.recovery_day
+    };
+    let ids: Vec<UnitId> = board
+        .units
+        .iter()
+        .filter(|u| u.side == side)
+        .map(|u| u.id)
+        .collect();
+    for &id in &ids {
+        let u = board.unit(id).unwrap();
+        let m = u.marks;
+        let rested = !(m.moved || m.fired || m.meleed) && !board.in_enemy_zoc(u.hex, side);
+        if rested && u.fatigue > 0 {
+            let r = rest.min(u.fatigue);
+            board.unit_mut(id).unwrap().fatigue -= r;
+            out.recovered.push((id, r));
+        }
+    }
+    for &id in &ids {
+        if let Some(u) = board.unit_mut(id) {
+            u.marks = Default::default();
+        }
+    }
+    // 2. Rally (D-rally-1).
+    for &id in &ids {
+        let u = board.unit(id).unwrap();
+        if u.routed {
+            let value = morale::morale_value(board, id);
+            let roll = rng.random_range(1..=6u32);
+            let passed = roll as i32 <= value;
+            if passed {
+                let u = board.unit_mut(id).unwrap();
+                u.routed = false;
+                u.disrupted = true;
+                out.rallied.push(id);
+            }
+            out.rally_checks.push(MoraleCheck {
+                unit: id,
+                morale: value,
+                roll,
+                passed,
+                result: if passed {
+                    "rallied to disrupted"
+                } else {
+                    "still routed"
+                },
+                reason: "rally",
+            });
+        } else if u.disrupted && !board.in_enemy_zoc(u.hex, side) {
+            board.unit_mut(id).unwrap().disrupted = false;
+            out.rallied.push(id);
+        }
+    }
+    // 3. Isolation (§12).
+    let edge = board.edge(side);
+    let mut sources: Vec<Hex> = board
+        .map
+        .hexes()
+        .filter(|h| board.map.on_edge(*h, edge))
+        .collect();
+    sources.extend(board.map.supply_sources.iter().copied());
+    let supplied = flood(board, side, sources, None);
+    for &id in &ids {
+        let u = board.unit_mut(id).unwrap();
+        u.isolated = !supplied.contains(&u.hex);
+        if u.isolated {
+            out.isolated.push(id);
+        }
+    }
+    // 4. Fixed release: by the release turn, or an enemy within range.
+    let range = board.params.supply.fixed_release_range;
+    for &id in &ids {
+        let u = board.unit(id).unwrap();
+        let Some(until) = u.fixed_until else { continue };
+        let near = board
+            .units
+            .iter()
+            .any(|e| e.side != side && distance(e.hex, u.hex) <= range);
+        if turn >= until || near {
+            board.unit_mut(id).unwrap().fixed_until = None;
+            out.released.push(id);
+        }
+    }
+    // 5. Resupply from wagons.
+    let wagons: Vec<UnitId> = ids
+        .iter()
+        .copied()
+        .filter(|id| board.unit(*id).is_some_and(|u| u.kind == UnitKind::Supply))
+        .collect();
+    for w in wagons {
+        let Some(wagon) = board.unit(w) else { continue };
+        let reach = flood(
+            board,
+            side,
+            vec![wagon.hex],
+            Some(board.params.supply.range),
+        );
+        let needy: Vec<UnitId> = ids
+            .iter()
+            .copied()
+            .filter(|id| {
+                board
+                    .unit(*id)
+                    .is_some_and(|u| u.ammo != Ammo::Normal && !u.routed && reach.contains(&u.hex))
+            })
+            .collect();
+        for id in needy {
+            let men = board.unit(id).map(|u| u.men.max(u.guns * 25)).unwrap_or(0);
+            let cost = men.div_ceil(board.params.supply.men_per_wagon_point.max(1));
+            let points = board.unit(w).map_or(0, |x| x.men);
+            if points < cost.max(1) {
+                break;
+            }
+            board.unit_mut(w).unwrap().men -= cost.max(1);
+            board.unit_mut(id).unwrap().ammo = Ammo::Normal;
+            out.resupplied.push(id);
+        }
+    }
+    out
+}

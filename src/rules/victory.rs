@@ -1,0 +1,73 @@
+//! Victory points and the victory level (§13).
+
+use serde::Serialize;
+
+use super::board::Board;
+use super::capture;
+use super::scenario::Scenario;
+use super::unit::{Side, UnitKind};
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct VictoryReport {
+    /// Objective points held by each side.
+    pub objectives: [u32; 2],
+    /// What each side has lost, in points.
+    pub losses: [f64; 2],
+    /// The first side's total: its objectives, plus the enemy's losses, minus its own.
+    pub total: f64,
+    pub level: &'static str,
+}
+
+/// Points lost by `side` since the scenario began: men, guns (captured batteries at the value
+/// their captors gain), wagons and leaders gone.
+fn lost(start: &Scenario, board: &Board, side: Side) -> f64 {
+    let v = &board.params.victory;
+    let mut pts = 0.0;
+    for s in start.units.iter().filter(|u| u.side == side) {
+        let now = board.unit(s.id);
+        pts += match (s.kind, now) {
+            (UnitKind::Leader, None) => v.per_leader as f64,
+            (UnitKind::Supply, None) => v.per_wagon as f64,
+            (UnitKind::Artillery, Some(u)) if u.side != side => {
+                capture::captured_gun_value(board, u)
+            }
+            (UnitKind::Artillery, n) => ((s.guns - n.map_or(0, |u| u.guns)) * v.per_gun) as f64,
+            (UnitKind::Infantry | UnitKind::Cavalry, n) => {
+                ((s.men - n.map_or(0, |u| u.men)) * v.per_man) as f64
+            }
+            _ => 0.0,
+        };
+    }
+    pts
+}
+
+pub fn report(start: &Scenario, board: &Board) -> VictoryReport {
+    let first = start.first_side;
+    let mut objectives = [0, 0];
+    for o in &board.map.objectives {
+        if let Some(s) = o.owner {
+            objectives[s.0 as usize & 1] += o.points;
+        }
+    }
+    let losses = [lost(start, board, Side(0)), lost(start, board, Side(1))];
+    let (f, e) = (first.0 as usize & 1, 1 - (first.0 as usize & 1));
+    let total = objectives[f] as f64 + losses[e] - losses[f];
+    let t = &start.victory;
+    let level = if total <= t.major_defeat as f64 {
+        "Major Defeat"
+    } else if total <= t.minor_defeat as f64 {
+        "Minor Defeat"
+    } else if total < t.minor_victory as f64 {
+        "Draw"
+    } else if total < t.major_victory as f64 {
+        "Minor Victory"
+    } else {
+        "Major Victory"
+    };
+    VictoryReport {
+        objectives,
+        losses,
+        total,
+        level,
+    }
+}
