@@ -104,11 +104,20 @@ fn declare_then_resolve_through_messages() {
         fire.iter()
             .all(|x| x.0.opportunity && x.0.breakdown.modifiers.iter().any(|m| m.percent == -50))
     );
+    let phase: Vec<_> = read::<bayonet::sim::PhaseMoraleChecked>(&app)
+        .into_iter()
+        .flat_map(|p| p.routs)
+        .collect();
     for r in &o.retreats {
-        // A unit that routed after its retreat ran on from there.
-        let ran = o.routs.iter().find(|m| m.unit == r.unit);
-        assert_eq!(ran.map_or(r.to, |m| m.from), r.to);
-        let end = ran.map_or(r.to, |m| m.to);
+        // A unit that routed after its retreat (or at the end of the phase) ran on from there.
+        let ran: Vec<_> = o
+            .routs
+            .iter()
+            .chain(&phase)
+            .filter(|m| m.unit == r.unit)
+            .collect();
+        let end = ran.last().map_or(r.to, |m| m.to);
+        assert_eq!(ran.first().map_or(r.to, |m| m.from), r.to);
         assert_eq!(now.iter().find(|u| u.id == r.unit).unwrap().hex, end);
     }
     app.update();
