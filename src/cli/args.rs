@@ -11,6 +11,7 @@ pub struct Args {
     pub night: bool,
     pub rules: Option<String>,
     pub seed: Option<u64>,
+    pub orders: Option<String>,
     pub json: bool,
 }
 
@@ -61,6 +62,7 @@ impl Args {
                         .collect::<Result<_, _>>()?
                 }
                 "--rules" => a.rules = Some(value("--rules")?),
+                "--orders" => a.orders = Some(value("--orders")?),
                 "--seed" => {
                     let v = value("--seed")?;
                     a.seed = Some(

@@ -53,7 +53,7 @@ fn load(args: &Args) -> Result<Scenario, String> {
     Ok(s)
 }
 
-fn unit_json(board: &Board, s: &Scenario, id: UnitId) -> Value {
+pub(super) fn unit_json(board: &Board, s: &Scenario, id: UnitId) -> Value {
     let name = board
         .unit(id)
         .or_else(|| s.units.iter().find(|u| u.id == id))
@@ -61,7 +61,7 @@ fn unit_json(board: &Board, s: &Scenario, id: UnitId) -> Value {
     json!({ "id": id.0, "name": name })
 }
 
-fn coord_json(s: &Scenario, h: Hex) -> Value {
+pub(super) fn coord_json(s: &Scenario, h: Hex) -> Value {
     let c = s.map.coord(h);
     json!([c.col, c.row])
 }
@@ -178,12 +178,12 @@ fn resolve_in_sim(
     Ok((outcome, read::<PhaseMoraleChecked>(world)))
 }
 
-fn read<M: bevy::prelude::Message + Clone>(world: &bevy::prelude::World) -> Vec<M> {
+pub(super) fn read<M: bevy::prelude::Message + Clone>(world: &bevy::prelude::World) -> Vec<M> {
     let messages = world.resource::<bevy::prelude::Messages<M>>();
     messages.get_cursor().read(messages).cloned().collect()
 }
 
-fn outcome_json(out: &mut Value, s: &Scenario, board: &Board, o: &MeleeOutcome) {
+pub(super) fn outcome_json(out: &mut Value, s: &Scenario, board: &Board, o: &MeleeOutcome) {
     let u = |id: UnitId| unit_json(board, s, id);
     out["attacker_roll"] = json!(o.attacker_roll);
     out["defender_roll"] = json!(o.defender_roll);

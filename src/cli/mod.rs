@@ -1,8 +1,10 @@
-//! The command-line adjudicator: `check`, `odds`, `resolve`. Prints text, or JSON with `--json`.
+//! The command-line adjudicator: `check`, `odds`, `resolve`, `run`. Prints text, or JSON with
+//! `--json`.
 
 pub mod args;
 mod check;
 mod melee;
+mod run;
 
 pub use args::Args;
 
@@ -11,7 +13,7 @@ pub fn run(argv: &[String]) -> Option<i32> {
     let (cmd, rest) = argv.split_first()?;
     if !matches!(
         cmd.as_str(),
-        "check" | "odds" | "resolve" | "help" | "--help" | "-h"
+        "check" | "odds" | "resolve" | "run" | "help" | "--help" | "-h"
     ) {
         return None;
     }
@@ -26,6 +28,7 @@ pub fn run(argv: &[String]) -> Option<i32> {
         "check" => check::run(&args),
         "odds" => melee::run(&args, false),
         "resolve" => melee::run(&args, true),
+        "run" => run::run(&args),
         "help" | "--help" | "-h" => {
             println!("{}", USAGE);
             Ok(0)
@@ -54,4 +57,7 @@ bayonet odds FILE --attack C,R[;C,R…] --defend C,R [--units ID,…] [--night]
                                           the melee breakdown and exact odds, no dice
 bayonet resolve FILE --attack … --defend … --seed N [same options] [--json]
                                           resolve one melee with the game's dice
+bayonet run FILE --orders ORDERS.ron [--seed N] [--rules …] [--json]
+                                          play a list of orders; print every outcome and
+                                          the final state
 Coordinates are column,row from the map's top-left hex (0,0), as in maps/README.md.";
