@@ -10,6 +10,7 @@ mod melee_restrictions;
 mod melee_strengths;
 mod scenario_loading;
 mod sim_melee;
+mod turn_rules;
 
 #[cfg(feature = "client")]
 mod gesture;

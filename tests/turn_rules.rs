@@ -1,0 +1,471 @@
+//! RULES.md §1–§7, §12–§13: movement, facing, formations, fire, opportunity fire, the start of
+//! a turn, victory — and a scripted game through `bayonet run`.
+
+use bayonet::rules::facing;
+use bayonet::rules::fire::{self, in_front, line_of_sight};
+use bayonet::rules::formation;
+use bayonet::rules::hex::Facing;
+use bayonet::rules::map::{FullHexBridge, Road, SideFeature, Terrain};
+use bayonet::rules::movement::{MoverClass, check_move, entry_cost, movement_range, path_to};
+use bayonet::rules::opportunity;
+use bayonet::rules::turn::start_of_turn;
+use bayonet::rules::unit::{Ammo, Formation, Side, UnitKind};
+use bayonet::rules::victory;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::common::{Field, inf};
+
+fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+#[test]
+fn entry_costs_by_mover_terrain_road_hexside_and_climb() {
+    let mut f = Field::new(10, 8);
+    let a = f.center();
+    let b = a + Facing::N.step();
+    let cost = |f: &Field, c: MoverClass| entry_cost(&f.map, &f.params, c, a, b);
+    assert_eq!(cost(&f, MoverClass::LineInfantry), Some(2));
+    f.map.set_terrain(b, Terrain::Forest);
+    assert_eq!(cost(&f, MoverClass::LineInfantry), Some(5));
+    assert_eq!(cost(&f, MoverClass::ColumnInfantry), Some(4));
+    assert_eq!(cost(&f, MoverClass::Artillery), Some(8));
+    f.map.set_terrain(b, Terrain::Rough);
+    assert_eq!(
+        cost(&f, MoverClass::Artillery),
+        None,
+        "rough is prohibited to guns"
+    );
+    // Along a road, the road rate: column 1, line infantry none.
+    f.map
+        .roads
+        .insert(bayonet::rules::hex::Hexside::new(a, Facing::N), Road::Road);
+    assert_eq!(cost(&f, MoverClass::ColumnInfantry), Some(1));
+    assert_eq!(cost(&f, MoverClass::LineInfantry), Some(4));
+    f.map.roads.clear();
+    f.map.set_terrain(b, Terrain::Clear);
+    f.feature(a, Facing::N, SideFeature::StoneWall);
+    assert_eq!(cost(&f, MoverClass::Artillery), Some(2 + 6));
+    f.map.set_elevation(b, 2);
+    assert_eq!(cost(&f, MoverClass::LineInfantry), Some(2 + 1 + 2));
+    // Creeks only at fords and bridges; a full-hex bridge at road cost while it stands.
+    let mut f = Field::new(10, 8);
+    f.feature(a, Facing::N, SideFeature::Creek);
+    assert_eq!(cost(&f, MoverClass::LineInfantry), None);
+    f.feature(a, Facing::N, SideFeature::Ford);
+    assert_eq!(cost(&f, MoverClass::LineInfantry), Some(2));
+    let mut f = Field::new(10, 8);
+    f.map.set_terrain(b, Terrain::Water);
+    assert_eq!(cost(&f, MoverClass::ColumnInfantry), None);
+    f.map.bridges.insert(
+        b,
+        FullHexBridge {
+            strength: 10,
+            max: 200,
+        },
+    );
+    assert_eq!(cost(&f, MoverClass::ColumnInfantry), Some(1));
+    f.map.bridges.insert(
+        b,
+        FullHexBridge {
+            strength: 0,
+            max: 200,
+        },
+    );
+    assert_eq!(cost(&f, MoverClass::ColumnInfantry), None);
+}
+
+#[test]
+fn movement_range_stops_at_zoc_avoids_enemies_and_respects_stacking() {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(2, 4);
+    let u = f.add(0, inf(), a, Facing::NE, 400);
+    let r = movement_range(&f.board(), u);
+    // 12 MP at 2 a hex: 6 hexes away at most.
+    assert!(r.keys().all(|h| h.unsigned_distance_to(a) <= 6));
+    assert!(r.keys().any(|h| h.unsigned_distance_to(a) == 6));
+    // An enemy facing us: its front hexes stop the move; its own hex is never entered.
+    let e = a + Facing::NE.step() + Facing::NE.step() + Facing::NE.step();
+    f.add(1, inf(), e, Facing::SW, 300);
+    let r = movement_range(&f.board(), u);
+    assert!(!r.contains_key(&e));
+    let zoc = e + Facing::SW.step();
+    assert!(r[&zoc].stops);
+    let beyond = zoc + Facing::N.step();
+    let path = path_to(&r, beyond);
+    assert!(
+        path.as_ref().is_none_or(|p| !p.contains(&zoc)),
+        "no move goes on through a ZOC hex"
+    );
+    // A full friendly hex is out of reach.
+    let full = a + Facing::S.step();
+    f.add(0, inf(), full, Facing::N, 700);
+    assert!(!movement_range(&f.board(), u).contains_key(&full));
+    // Disrupted units may not enter enemy ZOC.
+    f.unit(u).disrupted = true;
+    assert!(!movement_range(&f.board(), u).contains_key(&zoc));
+    let err = check_move(&f.board(), u, &path_to(&r, zoc).unwrap()).unwrap_err();
+    assert!(err.contains("Disrupted"), "{err}");
+}
+
+#[test]
+fn who_may_not_move() {
+    let mut f = Field::new(10, 8);
+    let a = f.center();
+    let to = [a + Facing::N.step()];
+    let u = f.add(0, inf(), a, Facing::N, 300);
+    assert_eq!(check_move(&f.board(), u, &to), Ok(2));
+    f.unit(u).fixed_until = Some(3);
+    assert!(
+        check_move(&f.board(), u, &to)
+            .unwrap_err()
+            .contains("Fixed")
+    );
+    f.unit(u).fixed_until = None;
+    f.unit(u).marks.fired = true;
+    assert!(
+        check_move(&f.board(), u, &to)
+            .unwrap_err()
+            .contains("fired")
+    );
+    let g = f.add(0, UnitKind::Artillery, a + Facing::S.step(), Facing::N, 4);
+    assert!(
+        check_move(&f.board(), g, &[a + Facing::S.step() + Facing::S.step()])
+            .unwrap_err()
+            .contains("unlimbered")
+    );
+    // Not enough movement points.
+    let c = f.add(0, inf(), f.hex(0, 0), Facing::S, 100);
+    f.unit(c).marks.mp_used = 11;
+    assert!(
+        check_move(&f.board(), c, &[f.hex(0, 1)])
+            .unwrap_err()
+            .contains("movement points")
+    );
+}
+
+#[test]
+fn facing_costs_and_limits() {
+    let mut f = Field::new(10, 8);
+    let u = f.add(0, inf(), f.center(), Facing::N, 300);
+    let c = f.add(0, UnitKind::Cavalry, f.hex(1, 1), Facing::N, 300);
+    let b = f.board();
+    assert_eq!(facing::cost(&b, u, Facing::NE), Some(2));
+    assert_eq!(facing::cost(&b, u, Facing::SE), Some(4));
+    assert_eq!(facing::cost(&b, u, Facing::S), Some(2), "about face");
+    assert_eq!(facing::cost(&b, c, Facing::NW), Some(3));
+    let mut b = f.board();
+    facing::apply(&mut b, u, Facing::SE).unwrap();
+    assert_eq!(b.unit(u).unwrap().facing, Facing::SE);
+    assert_eq!(b.unit(u).unwrap().marks.mp_used, 4);
+    // Fixed units may turn; units that fired may not.
+    f.unit(u).fixed_until = Some(5);
+    assert!(facing::check(&f.board(), u, Facing::NE).is_ok());
+    f.unit(u).marks.fired = true;
+    assert!(facing::check(&f.board(), u, Facing::NE).is_err());
+}
+
+#[test]
+fn formation_changes_and_dismounting() {
+    let mut f = Field::new(10, 8);
+    let i = f.add(0, inf(), f.center(), Facing::N, 300);
+    let c = f.add(0, UnitKind::Cavalry, f.hex(1, 1), Facing::N, 300);
+    let g = f.add(0, UnitKind::Artillery, f.hex(8, 1), Facing::N, 4);
+    let mut b = f.board();
+    assert_eq!(
+        formation::apply(&mut b, i, Formation::Column),
+        Ok(Formation::Column)
+    );
+    assert_eq!(b.unit(i).unwrap().marks.mp_used, 4);
+    assert_eq!(
+        formation::apply(&mut b, c, Formation::Dismounted),
+        Ok(Formation::Dismounting)
+    );
+    assert_eq!(
+        formation::apply(&mut b, g, Formation::Limbered),
+        Ok(Formation::Limbered)
+    );
+    assert!(formation::check(&b, i, Formation::Mounted).is_err());
+    // The dismounting cavalry is dismounted at the start of its next turn.
+    start_of_turn(&mut b, Side(0), 2, &mut rng(1));
+    assert_eq!(b.unit(c).unwrap().formation, Formation::Dismounted);
+}
+
+#[test]
+fn fire_needs_formation_range_front_sight_and_ammo() {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let u = f.add(0, inf(), a, Facing::NE, 300);
+    let t2 = a + Facing::NE.step() + Facing::NE.step();
+    f.add(1, inf(), t2, Facing::SW, 300);
+    let b = f.board();
+    assert!(fire::breakdown(&b, u, t2, false, 1.0).is_ok());
+    let far = t2 + Facing::NE.step() + Facing::NE.step();
+    f.add(1, inf(), far, Facing::SW, 300);
+    assert!(
+        fire::breakdown(&f.board(), u, far, false, 1.0)
+            .unwrap_err()
+            .contains("reaches 3")
+    );
+    f.unit(u).facing = Facing::SW;
+    assert!(
+        fire::breakdown(&f.board(), u, t2, false, 1.0)
+            .unwrap_err()
+            .contains("front")
+    );
+    f.unit(u).facing = Facing::NE;
+    f.map.set_terrain(a + Facing::NE.step(), Terrain::Forest);
+    assert!(!line_of_sight(&f.board(), a, t2));
+    assert!(
+        fire::breakdown(&f.board(), u, t2, false, 1.0)
+            .unwrap_err()
+            .contains("line of sight")
+    );
+    // From a ridge the forest no longer hides it: 3 levels (60 ft) + 6 ft against 30 ft trees.
+    f.map.set_elevation(a, 3);
+    f.map.set_elevation(t2, 3);
+    assert!(line_of_sight(&f.board(), a, t2));
+    f.map.set_terrain(a + Facing::NE.step(), Terrain::Clear);
+    f.unit(u).formation = Formation::Column;
+    assert!(
+        fire::breakdown(&f.board(), u, t2, false, 1.0)
+            .unwrap_err()
+            .contains("column")
+    );
+    f.unit(u).formation = Formation::Line;
+    f.unit(u).ammo = Ammo::Low;
+    assert!(fire::breakdown(&f.board(), u, t2, false, 1.0).is_err());
+    assert!(
+        fire::breakdown(&f.board(), u, t2, true, 1.0).is_ok(),
+        "low ammo may opportunity-fire"
+    );
+    f.unit(u).ammo = Ammo::Out;
+    assert!(fire::breakdown(&f.board(), u, t2, true, 1.0).is_err());
+    // The front reaches 90° either side of the facing.
+    assert!(in_front(a, Facing::N, a + Facing::NE.step()));
+    assert!(!in_front(a, Facing::N, a + Facing::SE.step()));
+}
+
+#[test]
+fn fire_value_and_modifiers() {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let u = f.add(0, inf(), a, Facing::NE, 300);
+    let t = a + Facing::NE.step();
+    let d = f.add(1, inf(), t, Facing::SW, 300);
+    let v = |f: &Field| fire::breakdown(&f.board(), u, t, false, 1.0).unwrap();
+    // Rifled musket, 1 hex: full effect, 300 × 1.
+    assert_eq!(v(&f).value, 300.0);
+    assert_eq!(v(&f).loss_range, [1.5, 7.5]);
+    f.map.set_terrain(t, Terrain::Forest);
+    assert_eq!(v(&f).value, 150.0);
+    f.map.set_terrain(t, Terrain::Clear);
+    f.feature(t, Facing::SW, SideFeature::StoneWall);
+    assert_eq!(
+        v(&f).value,
+        150.0,
+        "a wall protects a unit that held its hex"
+    );
+    f.unit(d).marks.moved = true;
+    assert_eq!(v(&f).value, 300.0, "but not one that just moved in");
+    f.unit(d).marks.moved = false;
+    f.map.sides.clear();
+    f.unit(d).facing = Facing::NE;
+    assert_eq!(v(&f).value, 450.0, "enfilade through a rear hexside +50%");
+    f.unit(d).facing = Facing::SW;
+    f.unit(u).fatigue = 650;
+    assert_eq!(v(&f).value, 240.0, "high fatigue −20%");
+    f.unit(u).fatigue = 0;
+    // Beyond half range the effect halves: 2 hexes of a 3-hex rifle.
+    let t2 = t + Facing::NE.step();
+    f.add(1, inf(), t2, Facing::SW, 300);
+    f.unit(d).hex = f.hex(11, 9);
+    assert_eq!(
+        fire::breakdown(&f.board(), u, t2, false, 1.0)
+            .unwrap()
+            .value,
+        150.0
+    );
+    // Guns: 4 × 50, canister ×2 within 2 hexes; artillery fatigue counts double.
+    let g = f.add(0, UnitKind::Artillery, a, Facing::NE, 4);
+    let gv = fire::breakdown(&f.board(), g, t2, false, 1.0).unwrap();
+    assert_eq!(gv.value, 400.0);
+    f.unit(g).fatigue = 300;
+    assert_eq!(
+        fire::breakdown(&f.board(), g, t2, false, 1.0)
+            .unwrap()
+            .value,
+        320.0
+    );
+}
+
+#[test]
+fn fire_results_losses_morale_and_ammo() {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let u = f.add(0, inf(), a, Facing::NE, 400);
+    let t = a + Facing::NE.step();
+    let d = f.add(1, inf(), t, Facing::SW, 300);
+    f.unit(d).fixed_until = Some(9);
+    let mut low = 0;
+    let mut disorder = 0;
+    for seed in 0..2000 {
+        let mut b = f.board();
+        let o = fire::fire(&mut b, u, t, false, 1.0, &mut rng(seed)).unwrap();
+        assert!(o.loss >= 2 && o.loss <= 10, "400 × 5..25 / 1000");
+        assert_eq!(b.unit(d).unwrap().men, 300 - o.loss);
+        assert!(b.unit(u).unwrap().marks.fired);
+        assert_eq!(b.unit(d).unwrap().fixed_until, None, "fired on: released");
+        if o.ammo_now.is_some() {
+            low += 1;
+        }
+        if o.morale.iter().any(|m| !m.passed) {
+            disorder += 1;
+            assert_eq!(o.morale[0].result, "routed", "the acting side's fire routs");
+        }
+        // Opportunity fire only disrupts.
+        let mut b = f.board();
+        let o = fire::fire(&mut b, u, t, true, 1.0, &mut rng(seed)).unwrap();
+        if let Some(m) = o.morale.iter().find(|m| !m.passed) {
+            assert_eq!(m.result, "disrupted");
+        }
+    }
+    let share = low as f64 / 2000.0;
+    assert!((share - 0.04).abs() < 0.015, "ammo loss about 4%: {share}");
+    assert!(disorder > 0);
+}
+
+#[test]
+fn opportunity_fire_at_a_mover_once_per_enemy_turn() {
+    let mut f = Field::new(12, 10);
+    let e = f.hex(6, 4);
+    let shooter = f.add(1, inf(), e, Facing::SW, 500);
+    let start = e + Facing::SW.step() + Facing::SW.step() + Facing::SW.step() + Facing::SW.step();
+    let u = f.add(0, inf(), start, Facing::NE, 300);
+    let path = [start + Facing::NE.step()];
+    let mut b = f.board();
+    let (m, fire) = opportunity::move_under_fire(&mut b, u, &path, &mut rng(3)).unwrap();
+    assert_eq!(m.path, path);
+    assert_eq!(fire.len(), 1);
+    assert!(fire[0].opportunity);
+    assert!(b.unit(shooter).unwrap().marks.opportunity_fired);
+    // It has fired this enemy turn: the next step draws nothing.
+    let next = [path[0] + Facing::N.step()];
+    if b.unit(u).is_some_and(|x| !x.disrupted && !x.routed) {
+        let (_, again) = opportunity::move_under_fire(&mut b, u, &next, &mut rng(4)).unwrap();
+        assert!(again.is_empty());
+    }
+}
+
+#[test]
+fn start_of_turn_recovery_rally_isolation_release_resupply() {
+    let mut f = Field::new(12, 10);
+    let rested = f.add(0, inf(), f.hex(0, 2), Facing::NE, 300);
+    f.unit(rested).fatigue = 100;
+    let busy = f.add(0, inf(), f.hex(0, 4), Facing::NE, 300);
+    f.unit(busy).fatigue = 100;
+    f.unit(busy).marks.moved = true;
+    let shaken = f.add(0, inf(), f.hex(0, 6), Facing::NE, 300);
+    f.unit(shaken).disrupted = true;
+    let fixed = f.add(0, inf(), f.hex(0, 8), Facing::NE, 300);
+    f.unit(fixed).fixed_until = Some(3);
+    let thirsty = f.add(0, inf(), f.hex(1, 5), Facing::NE, 300);
+    f.unit(thirsty).ammo = Ammo::Low;
+    let wagon = f.add(0, UnitKind::Supply, f.hex(1, 6), Facing::NE, 50);
+    // A unit cut off: enemies all round it, far to the east.
+    let cut = f.add(0, inf(), f.hex(9, 4), Facing::NE, 300);
+    let ring: Vec<_> = Facing::ALL.iter().map(|s| f.hex(9, 4) + s.step()).collect();
+    for h in ring {
+        f.add(1, inf(), h, Facing::from_index(0), 50);
+    }
+    let mut b = f.board();
+    let r = start_of_turn(&mut b, Side(0), 2, &mut rng(1));
+    assert_eq!(
+        b.unit(rested).unwrap().fatigue,
+        80,
+        "20 by day when rested (D-fat-2)"
+    );
+    assert_eq!(b.unit(busy).unwrap().fatigue, 100);
+    assert!(!b.unit(shaken).unwrap().disrupted, "D-rally-1");
+    assert!(r.isolated.contains(&cut) && b.unit(cut).unwrap().isolated);
+    assert!(!b.unit(rested).unwrap().isolated);
+    assert!(
+        b.unit(fixed).unwrap().is_fixed(),
+        "turn 2 of 3: still fixed"
+    );
+    assert_eq!(b.unit(thirsty).unwrap().ammo, Ammo::Normal);
+    assert_eq!(b.unit(wagon).unwrap().men, 50 - 30, "1 point per 10 men");
+    let r = start_of_turn(&mut b, Side(0), 3, &mut rng(1));
+    assert!(r.released.contains(&fixed));
+}
+
+#[test]
+fn victory_level_from_objectives_and_losses() {
+    let s = bayonet::rules::scenario::parse("skirmish", include_str!("../maps/test_skirmish.ron"))
+        .unwrap();
+    let mut b = s.board();
+    let r = victory::report(&s, &b);
+    assert_eq!((r.total, r.level), (0.0, "Draw"));
+    b.map.objectives[0].owner = Some(Side(0));
+    assert_eq!(victory::report(&s, &b).level, "Minor Victory");
+    b.unit_mut(bayonet::rules::unit::UnitId(12)).unwrap().men -= 60;
+    let r = victory::report(&s, &b);
+    assert_eq!((r.total, r.level), (110.0, "Major Victory"));
+    b.remove(bayonet::rules::unit::UnitId(1));
+    assert_eq!(
+        victory::report(&s, &b).total,
+        60.0,
+        "a lost leader costs 50"
+    );
+}
+
+fn run_orders(file: &str) -> serde_json::Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bayonet"))
+        .args([
+            "run",
+            "maps/test_skirmish.ron",
+            "--orders",
+            file,
+            "--seed",
+            "5",
+            "--json",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn a_scripted_game_plays_to_its_victory_level() {
+    let v = run_orders("tests/data/short_game.ron");
+    let events = v["events"].as_array().unwrap();
+    assert_eq!(v["final"]["over"], true);
+    assert_eq!(v["final"]["victory"]["level"], "Minor Victory");
+    assert_eq!(v["final"]["victory"]["objectives"][0], 50);
+    // The refused orders are reported with their reasons and the game went on.
+    let refused: Vec<_> = events.iter().filter(|e| e["event"] == "rejected").collect();
+    assert_eq!(refused.len(), 2);
+    assert!(
+        refused[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("already fired")
+    );
+    assert!(events.iter().any(|e| e["event"] == "game_ended"));
+    let moved = events.iter().find(|e| e["event"] == "moved").unwrap();
+    assert_eq!(
+        moved["path"].as_array().unwrap().last().unwrap(),
+        &serde_json::json!([2, 4])
+    );
+    // Holding still the whole game is a draw.
+    let hold = run_orders("tests/data/hold.ron");
+    assert_eq!(hold["final"]["victory"]["level"], "Draw");
+    assert_eq!(hold["final"]["clock"], "19:00");
+}
