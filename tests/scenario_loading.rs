@@ -147,6 +147,11 @@ fn each_semantic_fault_has_its_own_message() {
         ),
         ("start_time: \"10:00\"", "start_time: \"25:00\"", "HH:MM"),
         (
+            "men: 300, quality: B)",
+            "men: 300, weapon: \"lance\", quality: B)",
+            "unknown weapon `lance`",
+        ),
+        (
             "\"..........\",\n            \"..........\",\n            \"......FF..\"",
             "\"..........\",\n            \"....x.....\",\n            \"......FF..\"",
             "unknown letter `x`",
@@ -227,4 +232,16 @@ fn the_example_in_maps_readme_loads() {
     let s = parse("maps/README.md", &readme[start..end]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.units.len(), 4);
     assert_eq!(s.map.bridges.len(), 1);
+}
+
+#[test]
+fn the_orders_example_in_maps_readme_parses() {
+    let readme = include_str!("../maps/README.md");
+    let at = readme.find("## Orders files").unwrap();
+    let start = at + readme[at..].find("```ron\n").unwrap() + 7;
+    let end = start + readme[start..].find("```").unwrap();
+    let orders = bayonet::cli::run::parse_orders("maps/README.md", &readme[start..end]).unwrap();
+    assert_eq!(orders.len(), 12);
+    let e = bayonet::cli::run::parse_orders("o.ron", "[Move(unit: 1)]").unwrap_err();
+    assert!(e.starts_with("o.ron:1:"), "{e}");
 }

@@ -336,3 +336,61 @@ fn the_damage_bridge_order_wears_down_an_unoccupied_bridge() {
             .any(|r| r.reasons[0].message.contains("bridge"))
     );
 }
+
+#[test]
+fn unit_orders_through_messages() {
+    use bayonet::rules::unit::Formation;
+    use bayonet::sim::{FaceOrder, FireOrder, Fired, FormationOrder, MoveOrder, UnitMoved};
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let u = f.add(0, inf(), a, Facing::NE, 400);
+    let t = a + Facing::NE.step() + Facing::NE.step() + Facing::NE.step();
+    let e = f.add(1, inf(), t, Facing::SW, 300);
+    let mut app = sim::headless_app(f.scenario(), Some(2));
+    let one = a + Facing::NE.step();
+    app.world_mut().write_message(MoveOrder {
+        unit: u,
+        to: one,
+        path: None,
+    });
+    app.update();
+    let moved = read::<UnitMoved>(&app);
+    assert_eq!(moved[0].moved.path, vec![one]);
+    assert_eq!(units(&mut app).iter().find(|x| x.id == u).unwrap().hex, one);
+    app.world_mut().write_message(FaceOrder {
+        unit: u,
+        facing: Facing::N,
+    });
+    app.world_mut().write_message(FormationOrder {
+        unit: u,
+        formation: Formation::Column,
+    });
+    app.update();
+    let now = units(&mut app).into_iter().find(|x| x.id == u).unwrap();
+    assert_eq!(
+        (now.facing, now.formation, now.marks.mp_used),
+        (Facing::N, Formation::Column, 2 + 2 + 4)
+    );
+    // In column it cannot fire; the refusal says why.
+    app.world_mut()
+        .write_message(FireOrder { unit: u, target: t });
+    app.update();
+    assert!(
+        read::<OrderRejected>(&app)
+            .iter()
+            .any(|r| r.reasons[0].message.contains("column"))
+    );
+    // The enemy cannot be ordered in this side's turn.
+    app.world_mut().write_message(MoveOrder {
+        unit: e,
+        to: t + Facing::N.step(),
+        path: None,
+    });
+    app.update();
+    assert!(
+        read::<OrderRejected>(&app)
+            .iter()
+            .any(|r| r.reasons[0].message.contains("side whose turn"))
+    );
+    assert!(read::<Fired>(&app).is_empty());
+}

@@ -4,7 +4,7 @@
 pub mod args;
 mod check;
 mod melee;
-mod run;
+pub mod run;
 
 pub use args::Args;
 

@@ -292,6 +292,16 @@ fn final_state(app: &mut App, s: &Scenario) -> Value {
     })
 }
 
+/// Reads an orders file's text; `path` names it in errors (with line and column).
+pub fn parse_orders(path: &str, text: &str) -> Result<Vec<Order>, String> {
+    ron_options().from_str(text).map_err(|e| {
+        format!(
+            "{path}:{}:{}: {}",
+            e.span.start.line, e.span.start.col, e.code
+        )
+    })
+}
+
 pub fn run(args: &Args) -> Result<i32, String> {
     let s = scenario::load_file(args.file()?).map_err(|e| e.to_string())?;
     let path = args
@@ -300,12 +310,7 @@ pub fn run(args: &Args) -> Result<i32, String> {
         .ok_or("expected --orders ORDERS.ron")?;
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("{path}: cannot read the file: {e}"))?;
-    let orders: Vec<Order> = ron_options().from_str(&text).map_err(|e| {
-        format!(
-            "{path}:{}:{}: {}",
-            e.span.start.line, e.span.start.col, e.code
-        )
-    })?;
+    let orders = parse_orders(path, &text)?;
     let mut s = s;
     if let Some(r) = &args.rules {
         s.params.optional.enable(r)?;

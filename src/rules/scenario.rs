@@ -493,6 +493,7 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
         }
     }
 
+    let weapons = super::fire::weapons();
     let mut units = Vec::new();
     let mut ids = HashSet::new();
     for (i, u) in spec.units.iter().enumerate() {
@@ -556,6 +557,14 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
             return Err(at_unit(format!(
                 "fatigue {} is above the maximum {}",
                 u.fatigue, params.combat.max_fatigue
+            )));
+        }
+        if !u.weapon.is_empty() && !weapons.contains_key(&u.weapon) {
+            let known: Vec<&str> = weapons.keys().map(String::as_str).collect();
+            return Err(at_unit(format!(
+                "unknown weapon `{}`; expected one of {} (assets/rules/weapons.ron)",
+                u.weapon,
+                known.join(", ")
             )));
         }
         if u.crew != Crew::Crewed && u.kind != UnitKind::Artillery {

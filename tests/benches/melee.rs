@@ -1,5 +1,6 @@
-//! Melee benchmark: time per exact odds computation and per resolution, for a melee of three
-//! attacking hexes and eight units. Targets (RULES issue): odds < 10 µs, resolution < 50 µs.
+//! Benchmarks with their targets: exact odds (< 10 µs) and a melee resolution (< 50 µs) for a
+//! melee of three attacking hexes and eight units; the movement range of a cavalry unit on a
+//! generated 200×200 map with 2,000 units (< 1 ms).
 
 #[path = "../common.rs"]
 mod common;
@@ -55,6 +56,49 @@ fn report(name: &str, t: Duration, target_us: f64) {
     let us = t.as_secs_f64() * 1e6;
     let verdict = if us < target_us { "within" } else { "OVER" };
     println!("{name:<42} {us:>9.3} µs   ({verdict} the {target_us} µs target)");
+}
+
+/// A 200×200 map of mixed terrain with 2,000 units, and one cavalry regiment in the middle.
+fn big_map() -> (bayonet::rules::board::Board, bayonet::rules::unit::UnitId) {
+    use bayonet::rules::map::{Coord, Terrain};
+    let mut f = Field::new(200, 200);
+    let hexes: Vec<_> = f.map.hexes().collect();
+    let terrains = [
+        Terrain::Clear,
+        Terrain::Field,
+        Terrain::Forest,
+        Terrain::Orchard,
+        Terrain::Clear,
+        Terrain::Town,
+    ];
+    for (i, h) in hexes.iter().enumerate() {
+        let c = f.map.coord(*h);
+        let t = terrains[(c.col as usize * 7 + c.row as usize * 13 + i / 97) % terrains.len()];
+        f.map.set_terrain(*h, t);
+        f.map
+            .set_elevation(*h, ((c.col / 15 + c.row / 11) % 3) as i32);
+    }
+    let mut n = 0;
+    'place: for row in (0..200).step_by(4) {
+        for col in (0..200).step_by(5) {
+            if n == 1999 {
+                break 'place;
+            }
+            let side = if (row / 4 + col / 5) % 7 == 0 { 1 } else { 0 };
+            let h = f.map.hex_at(Coord { col, row });
+            f.add(
+                side,
+                UnitKind::Infantry,
+                h,
+                Facing::from_index((row + col) as usize),
+                300,
+            );
+            n += 1;
+        }
+    }
+    let start = f.map.hex_at(Coord { col: 101, row: 101 });
+    let cav = f.add(0, UnitKind::Cavalry, start, Facing::N, 400);
+    (f.board(), cav)
 }
 
 fn main() {
@@ -116,5 +160,18 @@ fn main() {
         "resolution without retreat (copy excluded)",
         no_retreat.saturating_sub(clone),
         50.0,
+    );
+
+    let (map_board, cav) = big_map();
+    let reach = bayonet::rules::movement::movement_range(&map_board, cav).len();
+    report(
+        &format!("cavalry movement range, 200×200, 2000 units ({reach} hexes)"),
+        time(|_| {
+            black_box(bayonet::rules::movement::movement_range(
+                black_box(&map_board),
+                cav,
+            ));
+        }),
+        1000.0,
     );
 }
