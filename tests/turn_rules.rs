@@ -469,3 +469,60 @@ fn a_scripted_game_plays_to_its_victory_level() {
     assert_eq!(hold["final"]["victory"]["level"], "Draw");
     assert_eq!(hold["final"]["clock"], "19:00");
 }
+
+#[test]
+fn night_sight_moved_guns_and_bridges() {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let g = f.add(0, UnitKind::Artillery, a, Facing::NE, 4);
+    let t2 = a + Facing::NE.step() + Facing::NE.step();
+    f.add(1, inf(), t2, Facing::SW, 300);
+    assert!(fire::breakdown(&f.board(), g, t2, false, 1.0).is_ok());
+    // At night one can see one hex.
+    f.night = true;
+    assert!(fire::breakdown(&f.board(), g, t2, false, 1.0).unwrap_err().contains("sight"));
+    f.night = false;
+    // Guns that moved this turn may not fire.
+    f.unit(g).marks.moved = true;
+    assert!(fire::breakdown(&f.board(), g, t2, false, 1.0).unwrap_err().contains("moved"));
+    f.unit(g).marks.moved = false;
+    // Artillery may fire at an empty full-hex bridge; infantry may not.
+    let br = a + Facing::N.step() + Facing::N.step();
+    f.map.set_terrain(br, Terrain::Water);
+    f.map.bridges.insert(br, FullHexBridge { strength: 200, max: 200 });
+    f.unit(g).facing = Facing::N;
+    let mut b = f.board();
+    let o = fire::fire(&mut b, g, br, false, 1.0, &mut rng(2)).unwrap();
+    let (before, after) = o.bridge.unwrap();
+    assert_eq!(before, 200);
+    assert_eq!(after, 200 - o.loss);
+    let i = f.add(0, inf(), a + Facing::N.step(), Facing::N, 300);
+    assert!(fire::breakdown(&f.board(), i, br, false, 1.0).is_err());
+}
+
+#[test]
+fn routed_units_rally_only_on_a_passed_check_and_night_rest_recovers_more() {
+    let mut f = Field::new(12, 10);
+    let u = f.add(0, inf(), f.hex(0, 4), Facing::NE, 300);
+    f.unit(u).routed = true;
+    f.unit(u).fatigue = 200;
+    let (mut rallied, mut stayed) = (0, 0);
+    for seed in 0..300 {
+        let mut b = f.board();
+        b.night = true;
+        let r = start_of_turn(&mut b, Side(0), 2, &mut rng(seed));
+        let now = b.unit(u).unwrap();
+        assert_eq!(now.fatigue, 140, "60 by night");
+        let c = &r.rally_checks[0];
+        // Quality C (4), medium fatigue no (200 is low), night −2: morale 2.
+        assert_eq!(c.morale, 2);
+        if c.passed {
+            rallied += 1;
+            assert!(!now.routed && now.disrupted);
+        } else {
+            stayed += 1;
+            assert!(now.routed);
+        }
+    }
+    assert!(rallied > 60 && stayed > 150, "a third rally: {rallied} of 300");
+}
