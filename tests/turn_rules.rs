@@ -480,16 +480,30 @@ fn night_sight_moved_guns_and_bridges() {
     assert!(fire::breakdown(&f.board(), g, t2, false, 1.0).is_ok());
     // At night one can see one hex.
     f.night = true;
-    assert!(fire::breakdown(&f.board(), g, t2, false, 1.0).unwrap_err().contains("sight"));
+    assert!(
+        fire::breakdown(&f.board(), g, t2, false, 1.0)
+            .unwrap_err()
+            .contains("sight")
+    );
     f.night = false;
     // Guns that moved this turn may not fire.
     f.unit(g).marks.moved = true;
-    assert!(fire::breakdown(&f.board(), g, t2, false, 1.0).unwrap_err().contains("moved"));
+    assert!(
+        fire::breakdown(&f.board(), g, t2, false, 1.0)
+            .unwrap_err()
+            .contains("moved")
+    );
     f.unit(g).marks.moved = false;
     // Artillery may fire at an empty full-hex bridge; infantry may not.
     let br = a + Facing::N.step() + Facing::N.step();
     f.map.set_terrain(br, Terrain::Water);
-    f.map.bridges.insert(br, FullHexBridge { strength: 200, max: 200 });
+    f.map.bridges.insert(
+        br,
+        FullHexBridge {
+            strength: 200,
+            max: 200,
+        },
+    );
     f.unit(g).facing = Facing::N;
     let mut b = f.board();
     let o = fire::fire(&mut b, g, br, false, 1.0, &mut rng(2)).unwrap();
@@ -524,5 +538,8 @@ fn routed_units_rally_only_on_a_passed_check_and_night_rest_recovers_more() {
             assert!(now.routed);
         }
     }
-    assert!(rallied > 60 && stayed > 150, "a third rally: {rallied} of 300");
+    assert!(
+        rallied > 60 && stayed > 150,
+        "a third rally: {rallied} of 300"
+    );
 }

@@ -15,9 +15,15 @@ struct TopBar;
 #[derive(Component)]
 struct SidePanel;
 
+#[derive(Component)]
+struct GameOverPanel;
+
+#[derive(Component)]
+struct GameOverText;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn)
-        .add_systems(Update, (top_bar, side_panel));
+        .add_systems(Update, (top_bar, side_panel, game_over));
 }
 
 fn spawn(mut commands: Commands) {
@@ -68,17 +74,47 @@ fn spawn(mut commands: Commands) {
                 TextColor(palette::TEXT),
             ));
         });
+    commands
+        .spawn((
+            GameOverPanel,
+            Node {
+                position_type: PositionType::Absolute,
+                top: Val::Percent(30.0),
+                left: Val::Percent(30.0),
+                width: Val::Percent(40.0),
+                padding: UiRect::all(Val::Px(24.0)),
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.05, 0.05, 0.04, 0.95)),
+            Visibility::Hidden,
+        ))
+        .with_children(|c| {
+            c.spawn((
+                GameOverText,
+                Text::new(""),
+                TextFont {
+                    font_size: FontSize::Px(20.0),
+                    ..default()
+                },
+                TextColor(palette::OBJECTIVE),
+            ));
+        });
 }
 
 fn top_bar(
     turn: Res<TurnState>,
     battle: Res<Battle>,
     pending: Res<PendingMelees>,
+    units: Query<&UnitState>,
+    changed: Query<(), Changed<UnitState>>,
     mut q: Query<&mut Text, With<TopBar>>,
 ) {
-    if !(turn.is_changed() || pending.is_changed()) {
+    if !(turn.is_changed() || pending.is_changed() || !changed.is_empty()) {
         return;
     }
+    let board = crate::sim::board_of(&battle, &turn, units.iter());
+    let vp = battle.victory(&board);
     let s = &battle.scenario;
     let side = s.side_name(turn.side);
     let light = if turn.night { "night" } else { "day" };
@@ -88,21 +124,62 @@ fn top_bar(
         format!("{side} to act")
     };
     let text = format!(
-        "{}   |   Turn {}/{}   |   {} ({light})   |   {status}   |   pending melees: {}",
+        "{}   |   Turn {}/{}   |   {} ({light})   |   {status}   |   melees pending: {}   |   {} VP {:+.0} ({})",
         s.name,
         turn.turn,
         turn.last_turn,
         turn.clock(),
-        pending.0.len()
+        pending.0.len(),
+        s.side_name(s.first_side),
+        vp.total,
+        vp.level
     );
     for mut t in &mut q {
         t.0.clone_from(&text);
     }
 }
 
+fn game_over(
+    turn: Res<TurnState>,
+    battle: Res<Battle>,
+    units: Query<&UnitState>,
+    mut panel: Query<&mut Visibility, With<GameOverPanel>>,
+    mut text: Query<&mut Text, With<GameOverText>>,
+) {
+    if !turn.is_changed() {
+        return;
+    }
+    for mut v in &mut panel {
+        *v = if turn.over {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+    }
+    if turn.over {
+        let board = crate::sim::board_of(&battle, &turn, units.iter());
+        let r = battle.victory(&board);
+        let s = &battle.scenario;
+        let first = s.side_name(s.first_side);
+        let other = s.side_name(s.first_side.enemy());
+        let (fi, oi) = (
+            s.first_side.0 as usize & 1,
+            1 - (s.first_side.0 as usize & 1),
+        );
+        for mut t in &mut text {
+            t.0 = format!(
+                "GAME OVER\n\n{first}: {}\n\n{first} {:+.0} victory points\nobjectives {} / {}, losses {:.0} / {:.0} ({first} / {other})",
+                r.level, r.total, r.objectives[fi], r.objectives[oi], r.losses[fi], r.losses[oi]
+            );
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn side_panel(
     hovered: Res<HoveredHex>,
     selected: Res<SelectedHex>,
+    command: Res<super::command::Command>,
     battle: Res<Battle>,
     occupancy: Res<Occupancy>,
     units: Query<&UnitState>,
@@ -111,14 +188,15 @@ fn side_panel(
     if !(hovered.is_changed()
         || selected.is_changed()
         || occupancy.is_changed()
-        || battle.is_changed())
+        || battle.is_changed()
+        || command.is_changed())
     {
         return;
     }
     let text = match hovered.0.or(selected.0) {
-        Some(hex) => describe(hex, &battle, &occupancy, &units),
+        Some(hex) => describe(hex, &battle, &occupancy, &units, command.unit),
         None => "Point at or tap a hex to see its terrain and units.\n\n\
-                 Pan: right-drag, arrow keys or WASD; one finger.\n\
+                 Pan: drag the map (right-drag anywhere), arrow keys or WASD; one finger.\n\
                  Zoom: wheel, + and -; pinch."
             .to_string(),
     };
@@ -127,7 +205,13 @@ fn side_panel(
     }
 }
 
-fn describe(hex: Hex, battle: &Battle, occupancy: &Occupancy, units: &Query<&UnitState>) -> String {
+fn describe(
+    hex: Hex,
+    battle: &Battle,
+    occupancy: &Occupancy,
+    units: &Query<&UnitState>,
+    chosen: Option<crate::rules::unit::UnitId>,
+) -> String {
     let s = &battle.scenario;
     let map = &s.map;
     let c = map.coord(hex);
@@ -164,6 +248,9 @@ fn describe(hex: Hex, battle: &Battle, occupancy: &Occupancy, units: &Query<&Uni
         out += "\n";
     }
     for u in here {
+        if Some(u.id) == chosen {
+            out += "> ";
+        }
         out += &unit_line(battle, u);
     }
     out
@@ -204,6 +291,24 @@ fn unit_line(battle: &Battle, u: &Unit) -> String {
     }
     if u.is_captured() {
         flags.push("captured".to_string());
+    }
+    let m = u.marks;
+    let mut done = Vec::new();
+    for (did, what) in [
+        (m.moved, "moved"),
+        (m.fired, "fired"),
+        (m.meleed, "meleed"),
+        (m.opportunity_fired, "opportunity-fired"),
+    ] {
+        if did {
+            done.push(what);
+        }
+    }
+    if m.mp_used > 0 {
+        flags.push(format!("{} MP used", m.mp_used));
+    }
+    if !done.is_empty() {
+        flags.push(format!("has {} this turn", done.join(", ")));
     }
     format!(
         "{} ({side})\n  {}, {}, {}, quality {:?}, facing {}\n  fatigue {} ({fatigue}){}{}\n",

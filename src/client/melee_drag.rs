@@ -7,9 +7,9 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::camera::MapCamera;
+use super::command::HexTapped;
 use super::gesture::{Action, Gestures, Input, Source};
 use super::layout::MapLayout;
-use super::pointer::SelectedHex;
 use crate::rules::hex::Hex;
 use crate::rules::melee::{self, Declaration};
 use crate::sim::{
@@ -62,7 +62,7 @@ fn feed(
     occupancy: Res<Occupancy>,
     units: Query<&UnitState>,
     pending: Res<PendingMelees>,
-    mut selected: ResMut<SelectedHex>,
+    mut tapped: MessageWriter<HexTapped>,
     mut declare: MessageWriter<DeclareMelee>,
     mut cancel: MessageWriter<CancelMelee>,
 ) {
@@ -189,7 +189,7 @@ fn feed(
                     drag.over = None;
                 }
                 Action::Tap(h) => {
-                    selected.0 = Some(h);
+                    tapped.write(HexTapped(h));
                     drag.from = None;
                     drag.over = None;
                 }

@@ -2,6 +2,7 @@
 //! and outcome messages (DESIGN.md).
 
 mod camera;
+mod command;
 mod counters;
 pub mod gesture;
 mod hexsides;
@@ -47,6 +48,7 @@ pub fn plugin(app: &mut App) {
         pointer::plugin,
         hud::plugin,
         melee_drag::plugin,
+        command::plugin,
         melee_marks::plugin,
         toolbar::plugin,
         report::plugin,

@@ -6,14 +6,48 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
+use super::layout::MapLayout;
 use super::melee_drag::DragPreview;
 use super::palette;
+use super::z;
 use crate::rules::melee::{MeleeOutcome, MeleeSide};
 use crate::rules::unit::UnitId;
 use crate::sim::{
-    Battle, MeleeCancelled, MeleeDeclared, MeleeResolved, OrderRejected, PhaseMoraleChecked,
-    TurnBegan, UnitState,
+    Battle, Fired, GameEnded, MeleeCancelled, MeleeDeclared, MeleeResolved, OrderRejected,
+    PhaseMoraleChecked, TurnBegan, UnitMoved, UnitState,
 };
+
+/// A number that rises from a hex and fades: losses where they happened.
+#[derive(Component)]
+struct Floater(f32);
+
+fn float(commands: &mut Commands, layout: &MapLayout, hex: hexx::Hex, text: String, color: Color) {
+    commands.spawn((
+        Floater(0.0),
+        Text2d::new(text),
+        TextFont {
+            font_size: FontSize::Px(16.0),
+            ..default()
+        },
+        TextColor(color),
+        Transform::from_translation(layout.center(hex).extend(z::COUNTER + 8.0)),
+    ));
+}
+
+fn floaters(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Floater, &mut Transform, &mut TextColor)>,
+) {
+    for (e, mut f, mut t, mut c) in &mut q {
+        f.0 += time.delta_secs();
+        t.translation.y += 12.0 * time.delta_secs();
+        c.0.set_alpha((1.0 - f.0 / 3.0).max(0.0));
+        if f.0 > 3.0 {
+            commands.entity(e).despawn();
+        }
+    }
+}
 
 const KEEP: usize = 200;
 const SHOW: usize = 16;
@@ -32,7 +66,7 @@ struct ReportPanel;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Report>()
         .add_systems(Startup, spawn)
-        .add_systems(Update, (collect, show).chain());
+        .add_systems(Update, ((collect, show).chain(), floaters));
 }
 
 fn spawn(mut commands: Commands) {
@@ -200,6 +234,11 @@ fn collect(
     mut cancelled: MessageReader<MeleeCancelled>,
     mut phase: MessageReader<PhaseMoraleChecked>,
     mut turns: MessageReader<TurnBegan>,
+    mut moved: MessageReader<UnitMoved>,
+    mut fired: MessageReader<Fired>,
+    mut ended: MessageReader<GameEnded>,
+    mut commands: Commands,
+    layout: Res<MapLayout>,
 ) {
     let mut names: HashMap<UnitId, String> = battle
         .scenario
@@ -228,7 +267,77 @@ fn collect(
             add(format!("Refused -- {v}"));
         }
     }
+    let loss_colour = Color::srgb(1.0, 0.25, 0.2);
+    let fire_line = |f: &crate::rules::fire::FireOutcome,
+                     names: &HashMap<UnitId, String>,
+                     commands: &mut Commands| {
+        if f.loss > 0 {
+            float(
+                commands,
+                &layout,
+                f.breakdown.target,
+                format!("-{}", f.loss),
+                loss_colour,
+            );
+        }
+        let morale: Vec<String> = f
+            .morale
+            .iter()
+            .map(|m| format!("{} {}", name_of(names, m.unit), m.result))
+            .collect();
+        format!(
+            "{}{} fires at {} (value {:.0}): {} lost{}",
+            if f.opportunity {
+                "Opportunity fire: "
+            } else {
+                ""
+            },
+            name_of(names, f.breakdown.firer),
+            map.coord(f.breakdown.target),
+            f.breakdown.value,
+            f.loss,
+            if morale.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", morale.join(", "))
+            }
+        )
+    };
+    let mut lines = Vec::new();
+    for m in moved.read() {
+        let to = m
+            .moved
+            .path
+            .last()
+            .map(|h| map.coord(*h).to_string())
+            .unwrap_or_default();
+        lines.push(format!(
+            "{} moves to {} ({} MP)",
+            name_of(&names, m.moved.unit),
+            to,
+            m.moved.cost
+        ));
+        for f in &m.opportunity_fire {
+            lines.push(fire_line(f, &names, &mut commands));
+        }
+    }
+    for f in fired.read() {
+        lines.push(fire_line(&f.0, &names, &mut commands));
+    }
+    for l in std::mem::take(&mut lines) {
+        add(l);
+    }
     for m in resolved.read() {
+        let d = m.0.declaration.defending_hex;
+        if m.0.defender_loss > 0 {
+            float(
+                &mut commands,
+                &layout,
+                d,
+                format!("-{}", m.0.defender_loss),
+                Color::srgb(1.0, 0.25, 0.2),
+            );
+        }
         for l in melee_lines(&battle, &names, &m.0) {
             add(l);
         }
@@ -245,6 +354,15 @@ fn collect(
             ));
         }
     }
+    for g in ended.read() {
+        lines.push(format!(
+            "GAME OVER: {} ({:.0} victory points)",
+            g.0.level, g.0.total
+        ));
+    }
+    for l in lines {
+        add(l);
+    }
     for t in turns.read() {
         add(format!(
             "-- Turn {}, {}: {} to act --",
@@ -260,10 +378,11 @@ fn collect(
 fn show(
     report: Res<Report>,
     preview: Res<DragPreview>,
+    hint: Res<super::command::Hint>,
     mut text: Query<&mut Text, With<ReportText>>,
     mut panel: Query<&mut Visibility, With<ReportPanel>>,
 ) {
-    if !report.is_changed() && !preview.is_changed() {
+    if !report.is_changed() && !preview.is_changed() && !hint.is_changed() {
         return;
     }
     let mut lines: Vec<String> = report
@@ -276,6 +395,8 @@ fn show(
         .collect();
     if !preview.text.is_empty() {
         lines.push(format!(">> {}", preview.text));
+    } else if !hint.0.is_empty() {
+        lines.push(format!(">> {}", hint.0));
     }
     for mut t in &mut text {
         t.0 = lines.join("\n");

@@ -1,0 +1,402 @@
+//! Commanding the selected unit: tap to select (again to cycle the stack), see its movement
+//! range and the path and cost to the hex under the pointer, tap a reachable hex twice (or
+//! click it twice) to move, turn and change formation by buttons or keys, and fire: pick Fire,
+//! then a target, with the fire value shown first.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+
+use super::layout::{HEX_SIZE, MapLayout};
+use super::palette;
+use super::pointer::{HoveredHex, SelectedHex};
+use crate::rules::fire;
+use crate::rules::hex::Hex;
+use crate::rules::movement::{Reach, movement_range, path_to};
+use crate::rules::unit::{Formation, Unit, UnitId, UnitKind};
+use crate::sim::{
+    Battle, FaceOrder, FireOrder, FormationOrder, MoveOrder, Occupancy, TurnState, UnitState,
+    board_of,
+};
+
+/// A tap or click on a hex that was not a drag (from the gestures).
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct HexTapped(pub Hex);
+
+/// The unit under command and what the next tap will do with it.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Command {
+    pub unit: Option<UnitId>,
+    /// A reachable hex tapped once: tapping it again moves there.
+    pub move_target: Option<Hex>,
+    /// The next tap on an enemy picks the fire target.
+    pub fire_mode: bool,
+}
+
+/// The movement range of the unit under command.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Reachable(pub HashMap<Hex, Reach>);
+
+/// One line saying what the pointer would do here.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Hint(pub String);
+
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+enum UnitButton {
+    TurnLeft,
+    TurnRight,
+    Formation,
+    Fire,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<HexTapped>()
+        .init_resource::<Command>()
+        .init_resource::<Reachable>()
+        .init_resource::<Hint>()
+        .add_systems(Startup, spawn_buttons)
+        .add_systems(Update, (tap, keys, buttons, refresh, hint, draw).chain());
+}
+
+fn units_here<'a>(occupancy: &Occupancy, units: &'a Query<&UnitState>, h: Hex) -> Vec<&'a Unit> {
+    occupancy
+        .at(h)
+        .iter()
+        .filter_map(|e| units.get(*e).ok())
+        .map(|u| &u.0)
+        .collect()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn tap(
+    mut taps: MessageReader<HexTapped>,
+    mut cmd: ResMut<Command>,
+    mut selected: ResMut<SelectedHex>,
+    reach: Res<Reachable>,
+    occupancy: Res<Occupancy>,
+    units: Query<&UnitState>,
+    turn: Res<TurnState>,
+    mut moves: MessageWriter<MoveOrder>,
+    mut fires: MessageWriter<FireOrder>,
+) {
+    for HexTapped(h) in taps.read().copied() {
+        let here = units_here(&occupancy, &units, h);
+        let own = here.iter().any(|u| u.side == turn.side);
+        let enemy = here.iter().any(|u| u.side != turn.side);
+        if let (true, true, Some(u)) = (cmd.fire_mode, enemy, cmd.unit) {
+            fires.write(FireOrder { unit: u, target: h });
+            cmd.fire_mode = false;
+            continue;
+        }
+        if let Some(u) = cmd.unit.filter(|_| !own && reach.0.contains_key(&h)) {
+            let at = units.iter().find(|x| x.0.id == u).map(|x| x.0.hex);
+            if at != Some(h) {
+                if cmd.move_target == Some(h) {
+                    moves.write(MoveOrder {
+                        unit: u,
+                        to: h,
+                        path: None,
+                    });
+                    cmd.move_target = None;
+                } else {
+                    cmd.move_target = Some(h);
+                }
+                continue;
+            }
+        }
+        // Select the hex; tapping it again steps through its stack.
+        let ids: Vec<UnitId> = here.iter().map(|u| u.id).collect();
+        let next = match cmd.unit.and_then(|u| ids.iter().position(|x| *x == u)) {
+            Some(i) if selected.0 == Some(h) => ids.get((i + 1) % ids.len()).copied(),
+            _ => ids.first().copied(),
+        };
+        selected.0 = Some(h);
+        *cmd = Command {
+            unit: next,
+            move_target: None,
+            fire_mode: false,
+        };
+    }
+}
+
+fn formation_toggle(u: &Unit) -> Option<Formation> {
+    use Formation::*;
+    match (u.kind, u.formation) {
+        (UnitKind::Infantry, Line) => Some(Column),
+        (UnitKind::Infantry, Column) => Some(Line),
+        (UnitKind::Cavalry, Mounted) => Some(Dismounted),
+        (UnitKind::Cavalry, Dismounted) => Some(Mounted),
+        (UnitKind::Artillery, Limbered) => Some(Unlimbered),
+        (UnitKind::Artillery, Unlimbered) => Some(Limbered),
+        _ => None,
+    }
+}
+
+fn order(
+    b: UnitButton,
+    cmd: &mut Command,
+    units: &Query<&UnitState>,
+    faces: &mut MessageWriter<FaceOrder>,
+    forms: &mut MessageWriter<FormationOrder>,
+) {
+    let Some(u) = cmd
+        .unit
+        .and_then(|id| units.iter().find(|x| x.0.id == id))
+        .map(|x| &x.0)
+    else {
+        return;
+    };
+    match b {
+        UnitButton::TurnLeft => {
+            faces.write(FaceOrder {
+                unit: u.id,
+                facing: u.facing.counter_clockwise(),
+            });
+        }
+        UnitButton::TurnRight => {
+            faces.write(FaceOrder {
+                unit: u.id,
+                facing: u.facing.clockwise(),
+            });
+        }
+        UnitButton::Formation => {
+            if let Some(f) = formation_toggle(u) {
+                forms.write(FormationOrder {
+                    unit: u.id,
+                    formation: f,
+                });
+            }
+        }
+        UnitButton::Fire => cmd.fire_mode = !cmd.fire_mode,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn keys(
+    input: Res<ButtonInput<KeyCode>>,
+    mut cmd: ResMut<Command>,
+    mut selected: ResMut<SelectedHex>,
+    units: Query<&UnitState>,
+    occupancy: Res<Occupancy>,
+    mut faces: MessageWriter<FaceOrder>,
+    mut forms: MessageWriter<FormationOrder>,
+) {
+    for (key, b) in [
+        (KeyCode::KeyZ, UnitButton::TurnLeft),
+        (KeyCode::KeyX, UnitButton::TurnRight),
+        (KeyCode::KeyF, UnitButton::Formation),
+        (KeyCode::KeyT, UnitButton::Fire),
+    ] {
+        if input.just_pressed(key) {
+            order(b, &mut cmd, &units, &mut faces, &mut forms);
+        }
+    }
+    if input.just_pressed(KeyCode::KeyV) {
+        if let Some(u) = cmd.unit.and_then(|id| units.iter().find(|x| x.0.id == id)) {
+            faces.write(FaceOrder {
+                unit: u.0.id,
+                facing: u.0.facing.opposite(),
+            });
+        }
+    }
+    if input.just_pressed(KeyCode::Tab) {
+        if let Some(h) = selected.0 {
+            let ids: Vec<UnitId> = units_here(&occupancy, &units, h)
+                .iter()
+                .map(|u| u.id)
+                .collect();
+            let i = cmd
+                .unit
+                .and_then(|u| ids.iter().position(|x| *x == u))
+                .map_or(0, |i| i + 1);
+            cmd.unit = ids.get(i % ids.len().max(1)).copied();
+        }
+    }
+    if input.just_pressed(KeyCode::Escape) {
+        *cmd = Command::default();
+        selected.0 = None;
+    }
+}
+
+fn spawn_buttons(mut commands: Commands) {
+    commands
+        .spawn(Node {
+            position_type: PositionType::Absolute,
+            bottom: Val::Px(62.0),
+            right: Val::Px(8.0),
+            column_gap: Val::Px(8.0),
+            ..default()
+        })
+        .with_children(|bar| {
+            for (b, label) in [
+                (UnitButton::TurnLeft, "Turn left (Z)"),
+                (UnitButton::TurnRight, "Turn right (X)"),
+                (UnitButton::Formation, "Formation (F)"),
+                (UnitButton::Fire, "Fire (T)"),
+            ] {
+                bar.spawn((
+                    b,
+                    Button,
+                    Node {
+                        padding: UiRect::axes(Val::Px(12.0), Val::Px(8.0)),
+                        border: UiRect::all(Val::Px(1.0)),
+                        ..default()
+                    },
+                    BorderColor::all(palette::TEXT),
+                    BackgroundColor(palette::PANEL),
+                ))
+                .with_children(|t| {
+                    t.spawn((
+                        Text::new(label),
+                        TextFont {
+                            font_size: FontSize::Px(13.0),
+                            ..default()
+                        },
+                        TextColor(palette::TEXT),
+                    ));
+                });
+            }
+        });
+}
+
+fn buttons(
+    q: Query<(&Interaction, &UnitButton), Changed<Interaction>>,
+    mut look: Query<(&UnitButton, &mut BackgroundColor)>,
+    mut cmd: ResMut<Command>,
+    units: Query<&UnitState>,
+    mut faces: MessageWriter<FaceOrder>,
+    mut forms: MessageWriter<FormationOrder>,
+) {
+    for (i, b) in &q {
+        if *i == Interaction::Pressed {
+            order(*b, &mut cmd, &units, &mut faces, &mut forms);
+        }
+    }
+    for (b, mut bg) in &mut look {
+        bg.0 = if *b == UnitButton::Fire && cmd.fire_mode {
+            Color::srgb(0.6, 0.15, 0.1)
+        } else {
+            palette::PANEL
+        };
+    }
+}
+
+/// Recomputes the movement range when the unit under command or any unit changes.
+fn refresh(
+    cmd: Res<Command>,
+    battle: Res<Battle>,
+    turn: Res<TurnState>,
+    units: Query<&UnitState>,
+    changed: Query<(), Changed<UnitState>>,
+    mut reach: ResMut<Reachable>,
+) {
+    if !cmd.is_changed() && changed.is_empty() && !turn.is_changed() {
+        return;
+    }
+    reach.0.clear();
+    let Some(id) = cmd.unit else { return };
+    let board = board_of(&battle, &turn, units.iter());
+    if board.unit(id).is_some_and(|u| u.side == turn.side) {
+        reach.0 = movement_range(&board, id);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn hint(
+    cmd: Res<Command>,
+    reach: Res<Reachable>,
+    hovered: Res<HoveredHex>,
+    battle: Res<Battle>,
+    turn: Res<TurnState>,
+    units: Query<&UnitState>,
+    mut out: ResMut<Hint>,
+) {
+    if !(cmd.is_changed() || reach.is_changed() || hovered.is_changed()) {
+        return;
+    }
+    let board = board_of(&battle, &turn, units.iter());
+    let text = match (cmd.unit.and_then(|id| board.unit(id)), hovered.0) {
+        (Some(u), _) if u.side != turn.side => format!("{} (enemy)", u.name),
+        (Some(u), Some(h)) if cmd.fire_mode => match fire::breakdown(&board, u.id, h, false, 1.0) {
+            Ok(b) => format!(
+                "Fire {} at {}: value {:.0} ({}), losses {:.1}-{:.1}; tap to fire",
+                u.name,
+                board.map.coord(h),
+                b.value,
+                b.modifiers
+                    .iter()
+                    .map(|m| format!("{:+}% {}", m.percent, m.name))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                b.loss_range[0],
+                b.loss_range[1]
+            ),
+            Err(why) => format!("Cannot fire there: {why}"),
+        },
+        (Some(u), Some(h)) if h != u.hex => match reach.0.get(&h) {
+            Some(r) => format!(
+                "Move {} to {}: {} of {} MP left{}; {}",
+                u.name,
+                board.map.coord(h),
+                r.cost,
+                crate::rules::movement::mp_left(&board.params, u),
+                if r.stops {
+                    " (enemy zone of control: the move ends)"
+                } else {
+                    ""
+                },
+                if cmd.move_target == Some(h) {
+                    "tap again to move"
+                } else {
+                    "tap twice to move"
+                }
+            ),
+            None => format!("{} cannot reach {}", u.name, board.map.coord(h)),
+        },
+        (Some(u), _) => format!(
+            "{} selected: Z/X turn, F formation, T fire, Tab next in stack",
+            u.name
+        ),
+        _ => String::new(),
+    };
+    if out.0 != text {
+        out.0 = text;
+    }
+}
+
+fn draw(
+    mut gizmos: Gizmos,
+    layout: Res<MapLayout>,
+    cmd: Res<Command>,
+    reach: Res<Reachable>,
+    hovered: Res<HoveredHex>,
+    units: Query<&UnitState>,
+) {
+    let Some(u) = cmd.unit.and_then(|id| units.iter().find(|x| x.0.id == id)) else {
+        return;
+    };
+    let dot = Color::srgba(0.55, 0.85, 1.0, 0.8);
+    for (h, r) in &reach.0 {
+        if *h != u.0.hex {
+            let color = if r.stops {
+                Color::srgba(1.0, 0.6, 0.3, 0.8)
+            } else {
+                dot
+            };
+            gizmos.circle_2d(layout.center(*h), HEX_SIZE * 0.12, color);
+        }
+    }
+    let target = cmd.move_target.or(hovered.0);
+    if let Some(path) = target.and_then(|t| path_to(&reach.0, t)) {
+        let mut pts = vec![layout.center(u.0.hex)];
+        pts.extend(path.iter().map(|h| layout.center(*h)));
+        gizmos.linestrip_2d(pts, Color::srgb(0.55, 0.85, 1.0));
+    }
+    if cmd.fire_mode {
+        gizmos.circle_2d(
+            layout.center(u.0.hex),
+            HEX_SIZE * 0.8,
+            Color::srgb(0.95, 0.2, 0.1),
+        );
+    }
+}
