@@ -11,6 +11,7 @@ fn main() {
 #[cfg(feature = "client")]
 fn open_game(argv: &[String]) -> i32 {
     let mut scenario_path = None;
+    let mut from = None;
     let mut screenshot = None;
     let mut script = bayonet::client::StartupOrders::default();
     let mut it = argv.iter();
@@ -34,6 +35,17 @@ fn open_game(argv: &[String]) -> i32 {
                 }
             },
             "--resolve" => script.resolve = true,
+            "play" => match it.next().map(|p| bayonet::cli::saves::read(p)) {
+                Some(Ok(s)) => from = Some(s),
+                Some(Err(e)) => {
+                    eprintln!("{e}");
+                    return 1;
+                }
+                None => {
+                    eprintln!("bayonet play: expected a SAVE file");
+                    return 2;
+                }
+            },
             "--help" | "-h" => {
                 println!("{}", bayonet::cli::USAGE);
                 return 0;
@@ -47,15 +59,16 @@ fn open_game(argv: &[String]) -> i32 {
             }
         }
     }
-    let loaded = match &scenario_path {
-        Some(p) => bayonet::rules::scenario::load_file(p),
-        None => bayonet::rules::scenario::parse(
+    let loaded = match (&from, &scenario_path) {
+        (Some(s), _) => bayonet::sim::save::scenario_of(s),
+        (None, Some(p)) => bayonet::rules::scenario::load_file(p),
+        (None, None) => bayonet::rules::scenario::parse(
             bayonet::DEFAULT_SCENARIO_PATH,
             bayonet::DEFAULT_SCENARIO,
         ),
     };
     match loaded {
-        Ok(s) => bayonet::client::run(s, screenshot, script),
+        Ok(s) => bayonet::client::run(s, screenshot, script, from),
         Err(e) => {
             eprintln!("{e}");
             1

@@ -169,6 +169,8 @@ impl Field {
                 },
             ],
             units: self.units.clone(),
+            file: "test field".into(),
+            source: String::new(),
         }
     }
 }

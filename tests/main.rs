@@ -8,6 +8,7 @@ mod melee_odds;
 mod melee_resolution;
 mod melee_restrictions;
 mod melee_strengths;
+mod saves;
 mod scenario_loading;
 mod sim_melee;
 mod turn_rules;

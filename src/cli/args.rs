@@ -12,6 +12,8 @@ pub struct Args {
     pub rules: Option<String>,
     pub seed: Option<u64>,
     pub orders: Option<String>,
+    pub save: Option<String>,
+    pub from: Option<String>,
     pub json: bool,
 }
 
@@ -63,6 +65,8 @@ impl Args {
                 }
                 "--rules" => a.rules = Some(value("--rules")?),
                 "--orders" => a.orders = Some(value("--orders")?),
+                "--save" => a.save = Some(value("--save")?),
+                "--from" => a.from = Some(value("--from")?),
                 "--seed" => {
                     let v = value("--seed")?;
                     a.seed = Some(

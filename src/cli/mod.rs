@@ -5,6 +5,7 @@ pub mod args;
 mod check;
 mod melee;
 pub mod run;
+pub mod saves;
 
 pub use args::Args;
 
@@ -13,7 +14,7 @@ pub fn run(argv: &[String]) -> Option<i32> {
     let (cmd, rest) = argv.split_first()?;
     if !matches!(
         cmd.as_str(),
-        "check" | "odds" | "resolve" | "run" | "help" | "--help" | "-h"
+        "check" | "odds" | "resolve" | "run" | "replay" | "help" | "--help" | "-h"
     ) {
         return None;
     }
@@ -29,6 +30,7 @@ pub fn run(argv: &[String]) -> Option<i32> {
         "odds" => melee::run(&args, false),
         "resolve" => melee::run(&args, true),
         "run" => run::run(&args),
+        "replay" => saves::replay(&args),
         "help" | "--help" | "-h" => {
             println!("{}", USAGE);
             Ok(0)
@@ -59,5 +61,8 @@ bayonet resolve FILE --attack … --defend … --seed N [same options] [--json]
                                           resolve one melee with the game's dice
 bayonet run FILE --orders ORDERS.ron [--seed N] [--rules …] [--json]
                                           play a list of orders; print every outcome and
-                                          the final state
+                                          the final state [--save OUT.ron] [--from SAVE]
+bayonet replay SAVE [--json]              replay a save's orders from the start; exit 1 if
+                                          the state differs from the saved one
+bayonet play SAVE                         open the game from a save
 Coordinates are column,row from the map's top-left hex (0,0), as in maps/README.md.";

@@ -303,7 +303,13 @@ pub fn parse_orders(path: &str, text: &str) -> Result<Vec<Order>, String> {
 }
 
 pub fn run(args: &Args) -> Result<i32, String> {
-    let s = scenario::load_file(args.file()?).map_err(|e| e.to_string())?;
+    let s = match &args.from {
+        Some(f) => {
+            let saved = super::saves::read(f).map_err(|e| e.to_string())?;
+            crate::sim::save::scenario_of(&saved).map_err(|e| e.to_string())?
+        }
+        None => scenario::load_file(args.file()?).map_err(|e| e.to_string())?,
+    };
     let path = args
         .orders
         .as_deref()
@@ -315,7 +321,14 @@ pub fn run(args: &Args) -> Result<i32, String> {
     if let Some(r) = &args.rules {
         s.params.optional.enable(r)?;
     }
-    let mut app = sim::headless_app(s.clone(), args.seed);
+    // Carry on from a save, or start the scenario afresh.
+    let mut app = match &args.from {
+        Some(f) => {
+            let saved = super::saves::read(f).map_err(|e| e.to_string())?;
+            crate::sim::save::load_app(&saved).map_err(|e| e.to_string())?
+        }
+        None => sim::headless_app(s.clone(), args.seed),
+    };
     let mut log = Vec::new();
     let mut cursors = Cursors::default();
     events(&app, &s, &mut cursors);
@@ -328,6 +341,9 @@ pub fn run(args: &Args) -> Result<i32, String> {
         }
     }
     let state = final_state(&mut app, &s);
+    if let Some(out) = &args.save {
+        super::saves::write(out, &crate::sim::save::save(app.world_mut()))?;
+    }
     if args.json {
         println!("{}", json!({"events": log, "final": state}));
     } else {

@@ -124,7 +124,7 @@ fn top_bar(
         format!("{side} to act")
     };
     let text = format!(
-        "{}   |   Turn {}/{}   |   {} ({light})   |   {status}   |   melees pending: {}   |   {} VP {:+.0} ({})",
+        "{}  |  Turn {}/{}  |  {} ({light})  |  {status}  |  melees: {}  |  {} VP {:+.0} ({})",
         s.name,
         turn.turn,
         turn.last_turn,

@@ -13,6 +13,7 @@ mod melee_marks;
 mod palette;
 mod pointer;
 mod report;
+pub mod saving;
 mod screenshot;
 mod tiles;
 mod toolbar;
@@ -53,11 +54,17 @@ pub fn plugin(app: &mut App) {
         toolbar::plugin,
         report::plugin,
         screenshot::plugin,
+        saving::plugin,
     ));
 }
 
 /// Opens the window on `scenario`; with `screenshot`, saves one frame there and exits.
-pub fn run(scenario: Scenario, screenshot: Option<String>, script: StartupOrders) -> i32 {
+pub fn run(
+    scenario: Scenario,
+    screenshot: Option<String>,
+    script: StartupOrders,
+    from: Option<crate::sim::save::SaveGame>,
+) -> i32 {
     let title = format!("Bayonet — {}", scenario.name);
     let mut app = App::new();
     app.add_plugins(
@@ -73,8 +80,20 @@ pub fn run(scenario: Scenario, screenshot: Option<String>, script: StartupOrders
             .set(ImagePlugin::default_nearest()),
     )
     .add_plugins(TilemapPlugin)
-    .add_plugins(SimPlugin::new(scenario))
+    .add_plugins(SimPlugin {
+        scenario,
+        seed: from.as_ref().map(|s| s.seed),
+    })
     .insert_resource(ClearColor(palette::BACKGROUND));
+    if let Some(s) = &from {
+        crate::sim::save::restore(app.world_mut(), &s.snapshot, &s.orders);
+    }
+    // Screenshots leave no saves behind.
+    let dir = screenshot
+        .is_none()
+        .then(|| std::env::current_dir().ok())
+        .flatten();
+    app.insert_resource(saving::SaveDir(dir));
     if let Some(path) = screenshot {
         app.insert_resource(ScreenshotRequest {
             path,

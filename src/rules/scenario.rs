@@ -195,6 +195,9 @@ pub struct Scenario {
     pub params: Parameters,
     pub brigades: Vec<BrigadeInfo>,
     pub units: Vec<Unit>,
+    /// Where it was read from and its text, so that a save can carry it.
+    pub file: String,
+    pub source: String,
 }
 
 impl Scenario {
@@ -237,12 +240,15 @@ pub fn parse(file: &str, text: &str) -> Result<Scenario, LoadError> {
         column: Some(e.span.start.col),
         message: e.code.to_string(),
     })?;
-    build(spec, text).map_err(|(line, message)| LoadError {
+    let mut s = build(spec, text).map_err(|(line, message)| LoadError {
         file: file.into(),
         line,
         column: None,
         message,
-    })
+    })?;
+    s.file = file.to_string();
+    s.source = text.to_string();
+    Ok(s)
 }
 
 /// Whether a turn starting at `minutes` after midnight is a night turn (between dusk and dawn).
@@ -651,6 +657,8 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
         params,
         brigades: spec.brigades,
         units,
+        file: String::new(),
+        source: String::new(),
     })
 }
 

@@ -9,6 +9,7 @@ use super::messages::{
     CancelMelee, DamageBridge, DeclareMelee, MeleeCancelled, MeleeDeclared, OrderRejected,
 };
 use super::resources::{Battle, PendingMelees, TurnState, board_of};
+use super::save::{LoggedOrder, OrderLog};
 use crate::rules::melee::{self, Declaration, Violation};
 
 pub(super) fn plugin(app: &mut App) {
@@ -17,6 +18,7 @@ pub(super) fn plugin(app: &mut App) {
         (declare, cancel)
             .chain()
             .in_set(SimSet::Orders)
+            .after(super::unit_orders::UnitOrderSystems)
             .before(super::melee_resolve::ResolveSystems),
     );
 }
@@ -29,11 +31,12 @@ fn declare(
     turn: Res<TurnState>,
     units: Query<&UnitState>,
     mut pending: ResMut<PendingMelees>,
+    mut log: ResMut<OrderLog>,
     mut declared: MessageWriter<MeleeDeclared>,
     mut rejected: MessageWriter<OrderRejected>,
 ) {
     let board = board_of(&battle, &turn, units.iter());
-    let mut all: Vec<(String, DeclareMelee)> = Vec::new();
+    let mut all: Vec<(String, DeclareMelee, LoggedOrder)> = Vec::new();
     for o in bridge_orders.read() {
         let unoccupied = board.units_at(o.bridge).next().is_none();
         if board.map.bridge(o.bridge).is_none() || !unoccupied {
@@ -47,13 +50,25 @@ fn declare(
             });
             continue;
         }
+        let logged = LoggedOrder::DamageBridge {
+            attackers: o.attackers.clone(),
+            bridge: o.bridge,
+        };
         all.push((
             format!("{o:?}"),
             DeclareMelee::units(o.attackers.clone(), o.bridge),
+            logged,
         ));
     }
-    all.extend(orders.read().map(|o| (format!("{o:?}"), o.clone())));
-    for (name, mut order) in all {
+    all.extend(orders.read().map(|o| {
+        let logged = LoggedOrder::Declare {
+            attackers: o.attackers.clone(),
+            from_hexes: o.from_hexes.clone(),
+            defending_hex: o.defending_hex,
+        };
+        (format!("{o:?}"), o.clone(), logged)
+    }));
+    for (name, mut order, logged) in all {
         for h in order.from_hexes.clone() {
             for id in melee::committable(&board, h, turn.side, order.defending_hex) {
                 if !order.attackers.contains(&id) {
@@ -131,6 +146,7 @@ fn declare(
             Some(i) => pending.0[i] = decl.clone(),
             None => pending.0.push(decl.clone()),
         }
+        log.0.push(logged);
         declared.write(MeleeDeclared {
             declaration: decl,
             breakdown,
@@ -142,6 +158,7 @@ fn declare(
 fn cancel(
     mut orders: MessageReader<CancelMelee>,
     mut pending: ResMut<PendingMelees>,
+    mut log: ResMut<OrderLog>,
     mut cancelled: MessageWriter<MeleeCancelled>,
     mut rejected: MessageWriter<OrderRejected>,
 ) {
@@ -149,6 +166,9 @@ fn cancel(
         let before = pending.0.len();
         pending.0.retain(|p| p.defending_hex != order.defending_hex);
         if pending.0.len() < before {
+            log.0.push(LoggedOrder::Cancel {
+                defending_hex: order.defending_hex,
+            });
             cancelled.write(MeleeCancelled {
                 defending_hex: order.defending_hex,
             });

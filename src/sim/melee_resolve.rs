@@ -9,6 +9,7 @@ use super::SimSet;
 use super::components::{UnitState, write_back};
 use super::messages::{Fired, MeleeResolved, OrderRejected, PhaseMoraleChecked, ResolveMelees};
 use super::resources::{Battle, GameRng, PendingMelees, TurnState, board_of};
+use super::save::{LoggedOrder, OrderLog};
 use crate::rules::board::Board;
 use crate::rules::fire::FireOutcome;
 use crate::rules::melee::{self, Declaration, MeleeOutcome, Violation};
@@ -119,6 +120,7 @@ fn resolve_on_order(
     turn: Res<TurnState>,
     mut rng: ResMut<GameRng>,
     mut pending: ResMut<PendingMelees>,
+    mut log: ResMut<OrderLog>,
     mut units: Query<(Entity, &mut UnitState)>,
     mut commands: Commands,
     mut w: BatchWriters,
@@ -128,6 +130,7 @@ fn resolve_on_order(
     }
     let mut board = board_of(&battle, &turn, units.iter().map(|(_, u)| u));
     let batch = resolve_all(&mut board, std::mem::take(&mut pending.0), &mut rng);
+    log.0.push(LoggedOrder::Resolve);
     write_back(&board, &mut units, &mut commands);
     sync_map(&mut battle, &board);
     emit(batch, &mut w);

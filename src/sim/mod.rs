@@ -4,6 +4,7 @@
 pub mod components;
 pub mod messages;
 pub mod resources;
+pub mod save;
 
 mod load;
 mod melee_declare;
@@ -51,7 +52,9 @@ impl Plugin for SimPlugin {
     fn build(&self, app: &mut App) {
         let seed = self.seed.unwrap_or(self.scenario.seed);
         app.insert_resource(Battle::new(self.scenario.clone()))
+            .init_resource::<save::OrderLog>()
             .insert_resource(GameRng::seeded(seed))
+            .insert_resource(GameSeed(seed))
             .configure_sets(Update, (SimSet::Orders, SimSet::Index).chain());
         app.add_plugins((
             messages::plugin,

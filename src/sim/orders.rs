@@ -6,6 +6,7 @@ use super::SimSet;
 use super::components::{UnitState, write_back};
 use super::messages::{OrderDone, OrderRejected, RecrewGuns, SpikeGuns};
 use super::resources::{Battle, TurnState, board_of};
+use super::save::{LoggedOrder, OrderLog};
 use crate::rules::capture;
 use crate::rules::melee::Violation;
 
@@ -21,6 +22,7 @@ fn guns(
     turn: Res<TurnState>,
     mut units: Query<(Entity, &mut UnitState)>,
     mut commands: Commands,
+    mut log: ResMut<OrderLog>,
     mut done: MessageWriter<OrderDone>,
     mut rejected: MessageWriter<OrderRejected>,
 ) {
@@ -45,6 +47,11 @@ fn guns(
         };
         match result {
             Ok(()) => {
+                log.0.push(if spike {
+                    LoggedOrder::Spike { battery, by }
+                } else {
+                    LoggedOrder::Recrew { battery, by }
+                });
                 write_back(&board, &mut units, &mut commands);
                 done.write(OrderDone { order: name });
             }

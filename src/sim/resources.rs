@@ -48,6 +48,10 @@ impl Battle {
     }
 }
 
+/// The seed the game's dice started from (saved with the game).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameSeed(pub u64);
+
 /// The only source of game randomness (DESIGN.md).
 #[derive(Resource, Debug, Clone)]
 pub struct GameRng(pub ChaCha8Rng);
@@ -59,7 +63,7 @@ impl GameRng {
 }
 
 /// Whose side turn it is, which turn, and the clock.
-#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+#[derive(Resource, Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TurnState {
     pub turn: u32,
     pub side: Side,

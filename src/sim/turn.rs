@@ -9,6 +9,7 @@ use super::components::{UnitState, write_back};
 use super::melee_resolve::{BatchWriters, ResolveSystems, emit, resolve_all, sync_map};
 use super::messages::{EndTurn, GameEnded, TurnBegan};
 use super::resources::{Battle, GameRng, PendingMelees, TurnState, board_of};
+use super::save::{LoggedOrder, OrderLog};
 use crate::rules::scenario::is_night;
 use crate::rules::{turn as rules_turn, victory};
 
@@ -34,6 +35,7 @@ fn end_turn(
     mut turn: ResMut<TurnState>,
     mut rng: ResMut<GameRng>,
     mut pending: ResMut<PendingMelees>,
+    mut log: ResMut<OrderLog>,
     mut units: Query<(Entity, &mut UnitState)>,
     mut commands: Commands,
     mut next: ResMut<NextState<GamePhase>>,
@@ -48,6 +50,7 @@ fn end_turn(
     let first = battle.scenario.first_side;
     let mut board = board_of(&battle, &turn, units.iter().map(|(_, u)| u));
     let batch = resolve_all(&mut board, std::mem::take(&mut pending.0), &mut rng);
+    log.0.push(LoggedOrder::EndTurn);
     emit(batch, &mut w);
 
     turn.side = turn.side.enemy();

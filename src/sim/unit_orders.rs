@@ -8,16 +8,21 @@ use super::messages::{
     FaceOrder, FireOrder, Fired, FormationOrder, MoveOrder, OrderDone, OrderRejected, UnitMoved,
 };
 use super::resources::{Battle, GameRng, TurnState, board_of};
+use super::save::{LoggedOrder, OrderLog};
 use crate::rules::board::Board;
 use crate::rules::melee::Violation;
 use crate::rules::movement::{movement_range, path_to};
 use crate::rules::unit::UnitId;
 use crate::rules::{facing, fire, formation, opportunity};
 
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UnitOrderSystems;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         act.in_set(SimSet::Orders)
+            .in_set(UnitOrderSystems)
             .before(super::melee_resolve::ResolveSystems),
     );
 }
@@ -49,6 +54,7 @@ fn act(
     mut battle: ResMut<Battle>,
     turn: Res<TurnState>,
     mut rng: ResMut<GameRng>,
+    mut log: ResMut<OrderLog>,
     mut units: Query<(Entity, &mut UnitState)>,
     mut commands: Commands,
     mut out: (
@@ -85,7 +91,29 @@ fn act(
             ));
             continue;
         }
+        let logged = match &order {
+            Order::Move(o) => LoggedOrder::Move {
+                unit: o.unit,
+                to: o.to,
+                path: o.path.clone(),
+            },
+            Order::Face(o) => LoggedOrder::Face {
+                unit: o.unit,
+                facing: o.facing,
+            },
+            Order::Formation(o) => LoggedOrder::Formation {
+                unit: o.unit,
+                formation: o.formation,
+            },
+            Order::Fire(o) => LoggedOrder::Fire {
+                unit: o.unit,
+                target: o.target,
+            },
+        };
         let result = apply(&mut board, order, &mut rng, &mut out.0, &mut out.1);
+        if result.is_ok() {
+            log.0.push(logged);
+        }
         match result {
             Ok(()) => {
                 out.2.write(OrderDone { order: name });

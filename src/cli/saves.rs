@@ -1,0 +1,44 @@
+//! Save files on disk: written atomically (a temporary file, then a rename), read with clear
+//! errors; and `bayonet replay SAVE`.
+
+use serde_json::json;
+
+use super::Args;
+use crate::rules::scenario::LoadError;
+use crate::sim::save::{self, SaveGame};
+
+/// Writes a save next to its final name first, then renames it into place, so a crash never
+/// leaves half a save behind.
+pub fn write(path: &str, s: &SaveGame) -> Result<(), String> {
+    let tmp = format!("{path}.tmp");
+    std::fs::write(&tmp, save::to_text(s)).map_err(|e| format!("{tmp}: cannot write: {e}"))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("{path}: cannot replace: {e}"))
+}
+
+pub fn read(path: &str) -> Result<SaveGame, LoadError> {
+    let text = std::fs::read_to_string(path).map_err(|e| LoadError {
+        file: path.into(),
+        line: None,
+        column: None,
+        message: format!("cannot read the file: {e}"),
+    })?;
+    save::from_text(path, &text)
+}
+
+/// `bayonet replay SAVE`: exit 0 when the replay reaches the saved state, 1 otherwise.
+pub fn replay(args: &Args) -> Result<i32, String> {
+    let s = read(args.file()?).map_err(|e| e.to_string())?;
+    let r = save::replay(&s).map_err(|e| e.to_string())?;
+    if args.json {
+        println!("{}", json!(r));
+    } else {
+        println!(
+            "{} orders replayed: state {} (saved {}): {}",
+            r.orders,
+            r.replayed_hash,
+            r.saved_hash,
+            if r.matches { "identical" } else { "DIFFERENT" }
+        );
+    }
+    Ok(if r.matches { 0 } else { 1 })
+}

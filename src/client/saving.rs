@@ -1,0 +1,55 @@
+//! Saving from the window: an autosave at the end of every side turn, F5 to save now. Saves
+//! are written next to where the game was started (`bayonet play SAVE` opens one).
+
+use bevy::prelude::*;
+
+use crate::sim::TurnBegan;
+use crate::sim::save;
+
+pub const AUTOSAVE: &str = "bayonet-autosave.ron";
+pub const QUICKSAVE: &str = "bayonet-quicksave.ron";
+
+/// Where saves go; none in screenshot and test runs.
+#[derive(Resource, Debug, Clone)]
+pub struct SaveDir(pub Option<std::path::PathBuf>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (autosave, quicksave));
+}
+
+fn write(world: &mut World, name: &str) -> Option<String> {
+    let dir = world.get_resource::<SaveDir>()?.0.clone()?;
+    let path = dir.join(name);
+    let s = save::save(world);
+    let path = path.to_string_lossy().to_string();
+    Some(match crate::cli::saves::write(&path, &s) {
+        Ok(()) => format!("Saved to {path}"),
+        Err(e) => format!("Could not save: {e}"),
+    })
+}
+
+fn note(world: &mut World, text: String) {
+    if let Some(mut r) = world.get_resource_mut::<super::report::Report>() {
+        r.lines.push(text);
+    }
+}
+
+fn autosave(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<TurnBegan>>) {
+    let began = cursor.read(world.resource::<Messages<TurnBegan>>()).count();
+    if began > 0 {
+        if let Some(t) = write(world, AUTOSAVE) {
+            note(world, t);
+        }
+    }
+}
+
+fn quicksave(world: &mut World) {
+    if world
+        .resource::<ButtonInput<KeyCode>>()
+        .just_pressed(KeyCode::F5)
+    {
+        if let Some(t) = write(world, QUICKSAVE) {
+            note(world, t);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Saves, loads and replays: the same game however it is interrupted.
+
+use bayonet::rules::scenario::parse;
+use bayonet::sim::save::{self, LoggedOrder};
+use bayonet::sim::{self, EndTurn, FireOrder, MoveOrder};
+use bevy::prelude::*;
+
+fn skirmish() -> bayonet::rules::scenario::Scenario {
+    parse(
+        "maps/test_skirmish.ron",
+        include_str!("../maps/test_skirmish.ron"),
+    )
+    .unwrap()
+}
+
+/// The first half of a little game, as orders.
+fn first_half(app: &mut App, s: &bayonet::rules::scenario::Scenario) {
+    let h = |c, r| s.map.hex_at(bayonet::rules::map::Coord { col: c, row: r });
+    let unit = bayonet::rules::unit::UnitId;
+    app.world_mut().write_message(MoveOrder {
+        unit: unit(2),
+        to: h(2, 4),
+        path: None,
+    });
+    app.update();
+    app.world_mut().write_message(FireOrder {
+        unit: unit(3),
+        target: h(8, 4),
+    });
+    app.update();
+    app.world_mut().write_message(EndTurn);
+    app.update();
+}
+
+fn second_half(app: &mut App) {
+    for _ in 0..3 {
+        app.world_mut().write_message(EndTurn);
+        app.update();
+    }
+}
+
+#[test]
+fn a_saved_and_loaded_game_ends_exactly_as_an_uninterrupted_one() {
+    let s = skirmish();
+    let mut whole = sim::headless_app(s.clone(), Some(77));
+    first_half(&mut whole, &s);
+    second_half(&mut whole);
+    let expected = save::snapshot(whole.world_mut());
+    assert!(expected.turn.over);
+
+    let mut first = sim::headless_app(s.clone(), Some(77));
+    first_half(&mut first, &s);
+    let saved = save::save(first.world_mut());
+    assert_eq!(saved.orders.len(), 3);
+    assert_eq!(saved.orders[2], LoggedOrder::EndTurn);
+    // Through text, as on disk.
+    let text = save::to_text(&saved);
+    let back = save::from_text("mid.ron", &text).unwrap();
+    assert_eq!(back, saved);
+    let mut resumed = save::load_app(&back).unwrap();
+    assert_eq!(
+        save::snapshot(resumed.world_mut()),
+        saved.snapshot,
+        "load restores the same state"
+    );
+    second_half(&mut resumed);
+    assert_eq!(save::snapshot(resumed.world_mut()), expected);
+    // And the whole log replays to the same final state.
+    let end = save::save(resumed.world_mut());
+    let r = save::replay(&end).unwrap();
+    assert!(r.matches, "{r:?}");
+    assert_eq!(r.orders, 6);
+}
+
+#[test]
+fn altered_corrupt_or_foreign_saves_are_refused() {
+    let s = skirmish();
+    let mut app = sim::headless_app(s.clone(), Some(3));
+    first_half(&mut app, &s);
+    let text = save::to_text(&save::save(app.world_mut()));
+    let altered = text.replacen("men: 400", "men: 900", 1);
+    assert_ne!(altered, text);
+    let e = save::from_text("x.ron", &altered).unwrap_err();
+    assert!(e.message.contains("altered"), "{e}");
+    let e = save::from_text("x.ron", &text[..text.len() / 2]).unwrap_err();
+    assert!(e.line.is_some(), "{e}");
+    let e = save::from_text("x.ron", include_str!("../maps/test_melee.ron")).unwrap_err();
+    assert!(e.message.contains("not a Bayonet save"), "{e}");
+}
+
+#[test]
+fn saves_are_written_atomically_by_the_command_line() {
+    let dir = std::env::temp_dir().join("bayonet-save-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("game.ron");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_bayonet"))
+        .args([
+            "run",
+            "maps/test_skirmish.ron",
+            "--orders",
+            "tests/data/short_game.ron",
+            "--seed",
+            "4",
+            "--save",
+        ])
+        .arg(&out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(status.status.success());
+    assert!(!dir.join("game.ron.tmp").exists());
+    let replay = std::process::Command::new(env!("CARGO_BIN_EXE_bayonet"))
+        .args(["replay"])
+        .arg(&out)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(replay.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&replay.stdout).unwrap();
+    assert_eq!(v["matches"], true);
+    // A damaged save: exit 1 with the reason, the file left as it was.
+    std::fs::write(&out, "(format: \"bayonet-save\", version: 1,").unwrap();
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_bayonet"))
+        .args(["replay"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("game.ron:"));
+}
