@@ -2,6 +2,7 @@
 
 mod common;
 
+mod ai;
 mod cli;
 mod combat;
 mod melee_odds;

@@ -14,6 +14,7 @@ pub struct Args {
     pub orders: Option<String>,
     pub save: Option<String>,
     pub from: Option<String>,
+    pub hold: Option<String>,
     pub json: bool,
 }
 
@@ -67,6 +68,7 @@ impl Args {
                 "--orders" => a.orders = Some(value("--orders")?),
                 "--save" => a.save = Some(value("--save")?),
                 "--from" => a.from = Some(value("--from")?),
+                "--hold" => a.hold = Some(value("--hold")?),
                 "--seed" => {
                     let v = value("--seed")?;
                     a.seed = Some(

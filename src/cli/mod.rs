@@ -2,6 +2,7 @@
 //! `--json`.
 
 pub mod args;
+pub mod autoplay;
 mod check;
 mod melee;
 pub mod run;
@@ -14,7 +15,7 @@ pub fn run(argv: &[String]) -> Option<i32> {
     let (cmd, rest) = argv.split_first()?;
     if !matches!(
         cmd.as_str(),
-        "check" | "odds" | "resolve" | "run" | "replay" | "help" | "--help" | "-h"
+        "check" | "odds" | "resolve" | "run" | "replay" | "autoplay" | "help" | "--help" | "-h"
     ) {
         return None;
     }
@@ -31,6 +32,7 @@ pub fn run(argv: &[String]) -> Option<i32> {
         "resolve" => melee::run(&args, true),
         "run" => run::run(&args),
         "replay" => saves::replay(&args),
+        "autoplay" => autoplay::run(&args),
         "help" | "--help" | "-h" => {
             println!("{}", USAGE);
             Ok(0)
@@ -65,4 +67,7 @@ bayonet run FILE --orders ORDERS.ron [--seed N] [--rules …] [--json]
 bayonet replay SAVE [--json]              replay a save's orders from the start; exit 1 if
                                           the state differs from the saved one
 bayonet play SAVE                         open the game from a save
+bayonet autoplay FILE [--seed N] [--hold SIDE] [--json]
+                                          the computer against itself (or a side that
+                                          only holds), the whole scenario
 Coordinates are column,row from the map's top-left hex (0,0), as in maps/README.md.";

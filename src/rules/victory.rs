@@ -13,7 +13,8 @@ pub struct VictoryReport {
     pub objectives: [u32; 2],
     /// What each side has lost, in points.
     pub losses: [f64; 2],
-    /// The first side's total: its objectives, plus the enemy's losses, minus its own.
+    /// The first side's total: its objectives less the enemy's, plus the enemy's losses, less
+    /// its own (D-vic-1: points are relative, so either side's gains count).
     pub total: f64,
     pub level: &'static str,
 }
@@ -51,7 +52,7 @@ pub fn report(start: &Scenario, board: &Board) -> VictoryReport {
     }
     let losses = [lost(start, board, Side(0)), lost(start, board, Side(1))];
     let (f, e) = (first.0 as usize & 1, 1 - (first.0 as usize & 1));
-    let total = objectives[f] as f64 + losses[e] - losses[f];
+    let total = objectives[f] as f64 - objectives[e] as f64 + losses[e] - losses[f];
     let t = &start.victory;
     let level = if total <= t.major_defeat as f64 {
         "Major Defeat"

@@ -6,6 +6,7 @@ pub mod messages;
 pub mod resources;
 pub mod save;
 
+pub mod ai_player;
 mod load;
 mod melee_declare;
 mod melee_resolve;
@@ -18,6 +19,7 @@ use bevy::prelude::*;
 
 use crate::rules::scenario::Scenario;
 
+pub use ai_player::{AiPace, Brain, Players};
 pub use components::UnitState;
 pub use messages::*;
 pub use resources::*;
@@ -65,6 +67,7 @@ impl Plugin for SimPlugin {
             orders::plugin,
             turn::plugin,
             unit_orders::plugin,
+            ai_player::plugin,
         ));
     }
 }

@@ -1,6 +1,7 @@
 //! Benchmarks with their targets: exact odds (< 10 µs) and a melee resolution (< 50 µs) for a
 //! melee of three attacking hexes and eight units; the movement range of a cavalry unit on a
-//! generated 200×200 map with 2,000 units (< 1 ms).
+//! generated 200×200 map with 2,000 units (< 1 ms); the computer planning a side turn with
+//! 200 units (< 2 s).
 
 #[path = "../common.rs"]
 mod common;
@@ -173,5 +174,54 @@ fn main() {
             ));
         }),
         1000.0,
+    );
+
+    // 100 units a side facing each other across a 60×40 field with objectives.
+    let mut f = Field::new(60, 40);
+    for i in 0..100 {
+        let (c, r) = (10 + (i % 10) * 2, 2 + (i / 10) * 3);
+        let h = f.map.hex_at(bayonet::rules::map::Coord {
+            col: c as i32,
+            row: r as i32,
+        });
+        f.add(
+            0,
+            if i % 7 == 0 {
+                UnitKind::Artillery
+            } else {
+                UnitKind::Infantry
+            },
+            h,
+            Facing::SE,
+            if i % 7 == 0 { 4 } else { 300 },
+        );
+        let h2 = f.map.hex_at(bayonet::rules::map::Coord {
+            col: 34 + c as i32,
+            row: r as i32,
+        });
+        f.add(1, UnitKind::Infantry, h2, Facing::SW, 300);
+    }
+    for (k, c) in [(0, 30), (1, 32)] {
+        let h = f.map.hex_at(bayonet::rules::map::Coord {
+            col: c,
+            row: 10 + k * 10,
+        });
+        f.map.objectives.push(bayonet::rules::map::Objective {
+            name: format!("o{k}"),
+            hex: h,
+            points: 100,
+            owner: None,
+        });
+    }
+    let ai_board = f.board();
+    report(
+        "computer plans a side turn, 200 units",
+        time(|_| {
+            black_box(bayonet::ai::plan_turn(
+                black_box(&ai_board),
+                bayonet::rules::unit::Side(0),
+            ));
+        }),
+        2_000_000.0,
     );
 }

@@ -1,0 +1,191 @@
+//! The computer opponent: it beats a side that only holds its ground, its orders pass the
+//! rules, it keeps leaders and wagons back and routed units away, and whole computer games
+//! replay to the same state.
+
+use bayonet::ai::{MELEE_ODDS, plan_turn};
+use bayonet::cli::autoplay::autoplay;
+use bayonet::rules::hex::Facing;
+use bayonet::rules::melee::{self, Declaration};
+use bayonet::rules::scenario::parse;
+use bayonet::rules::unit::{Side, UnitKind};
+use bayonet::sim::save::{self, LoggedOrder};
+use bayonet::sim::{self, Brain, OrderRejected, Players, TurnState};
+use bevy::prelude::*;
+
+use crate::common::{Field, inf};
+
+fn default_scenario() -> bayonet::rules::scenario::Scenario {
+    parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO).unwrap()
+}
+
+#[test]
+fn the_computer_beats_a_side_that_only_holds_over_ten_seeds() {
+    let s = default_scenario();
+    let mut scores = Vec::new();
+    for seed in 1..=10 {
+        // The first side (Confederate) by the computer, then the second (Union).
+        let (_, a) = autoplay(&s, Some(seed), [Brain::Hold, Brain::Computer]);
+        let (_, b) = autoplay(&s, Some(seed), [Brain::Computer, Brain::Hold]);
+        scores.push((seed, a.total, -b.total));
+        assert!(
+            a.total > 0.0,
+            "seed {seed}: the computer as Confederate scored {}",
+            a.total
+        );
+        assert!(
+            b.total < 0.0,
+            "seed {seed}: the computer as Union scored {}",
+            -b.total
+        );
+    }
+    eprintln!("computer vs hold, (seed, as Confederate, as Union): {scores:?}");
+}
+
+#[test]
+fn computer_orders_pass_the_rules() {
+    let s = default_scenario();
+    let mut app = sim::headless_app(s, Some(5));
+    app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
+    let mut rejected = bevy::ecs::message::MessageCursor::<OrderRejected>::default();
+    let mut refused = 0;
+    for _ in 0..20_000 {
+        app.update();
+        refused += rejected
+            .read(app.world().resource::<Messages<OrderRejected>>())
+            .count();
+        if app.world().resource::<TurnState>().over {
+            break;
+        }
+    }
+    assert!(
+        app.world().resource::<TurnState>().over,
+        "the game reaches its end"
+    );
+    let log = app.world().resource::<save::OrderLog>().0.len();
+    assert!(log > 100, "a real game: {log} orders");
+    assert!(refused * 10 < log, "{refused} refused of {log}");
+    // The whole computer game replays to the same final state.
+    let saved = save::save(app.world_mut());
+    assert!(save::replay(&saved).unwrap().matches);
+}
+
+#[test]
+fn replays_of_computer_games_match_on_several_seeds() {
+    let s = parse(
+        "maps/test_skirmish.ron",
+        include_str!("../maps/test_skirmish.ron"),
+    )
+    .unwrap();
+    for seed in [1, 2, 3] {
+        let mut app = sim::headless_app(s.clone(), Some(seed));
+        app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
+        for _ in 0..5_000 {
+            app.update();
+            if app.world().resource::<TurnState>().over {
+                break;
+            }
+        }
+        let saved = save::save(app.world_mut());
+        let r = save::replay(&saved).unwrap();
+        assert!(r.matches, "seed {seed}: {r:?}");
+    }
+}
+
+#[test]
+fn it_attacks_only_with_good_odds_and_keeps_leaders_and_wagons_back() {
+    let mut f = Field::new(12, 10);
+    let d = f.hex(6, 4);
+    f.add(1, inf(), d, Facing::SW, 150);
+    let strong = f.attacker(0, inf(), d, Facing::SW, 700);
+    // Two hexes from the enemy, not next to it (so not in the melee).
+    let leader = f.add(
+        0,
+        UnitKind::Leader,
+        d + Facing::SE.step() + Facing::SE.step(),
+        Facing::NE,
+        0,
+    );
+    let wagon = f.add(
+        0,
+        UnitKind::Supply,
+        d + Facing::NW.step() + Facing::NW.step(),
+        Facing::NE,
+        10,
+    );
+    let b = f.board();
+    let orders = plan_turn(&b, Side(0));
+    let decl = orders.iter().find_map(|o| match o {
+        LoggedOrder::Declare {
+            attackers,
+            defending_hex,
+            ..
+        } => Some(Declaration {
+            attackers: attackers.clone(),
+            defending_hex: *defending_hex,
+        }),
+        _ => None,
+    });
+    let decl = decl.expect("a 700 against 150 melee is declared");
+    assert!(decl.attackers.contains(&strong));
+    assert!(melee::odds(&melee::breakdown(&b, &decl)).attacker_win_probability >= MELEE_ODDS);
+    assert_eq!(orders.last(), Some(&LoggedOrder::EndTurn));
+    assert!(orders.contains(&LoggedOrder::Resolve));
+    // Leaders and wagons end at least three hexes from the enemy.
+    let mut b2 = b.clone();
+    for o in &orders {
+        if let LoggedOrder::Move { unit, to, .. } = o {
+            b2.unit_mut(*unit).unwrap().hex = *to;
+        }
+    }
+    for id in [leader, wagon] {
+        let at = b2.unit(id).unwrap().hex;
+        assert!(
+            at.unsigned_distance_to(d) >= 3,
+            "{id} at distance {}",
+            at.unsigned_distance_to(d)
+        );
+    }
+    // Against a much stronger defender it does not attack.
+    let mut f = Field::new(12, 10);
+    f.add(1, inf(), d, Facing::SW, 900);
+    f.attacker(0, inf(), d, Facing::SW, 150);
+    assert!(
+        !plan_turn(&f.board(), Side(0))
+            .iter()
+            .any(|o| matches!(o, LoggedOrder::Declare { .. }))
+    );
+}
+
+#[test]
+fn routed_units_run_and_guns_fire_when_they_can() {
+    let mut f = Field::new(14, 10);
+    let e = f.hex(8, 4);
+    f.add(1, inf(), e, Facing::SW, 400);
+    let r = f.add(
+        0,
+        inf(),
+        e + Facing::SW.step() + Facing::SW.step(),
+        Facing::NE,
+        200,
+    );
+    f.unit(r).routed = true;
+    let g = f.add(0, UnitKind::Artillery, f.hex(4, 2), Facing::NE, 4);
+    f.unit(g).facing = bayonet::ai::facing_towards(f.hex(4, 2), e);
+    let b = f.board();
+    let orders = plan_turn(&b, Side(0));
+    let before = b.unit(r).unwrap().hex.unsigned_distance_to(e);
+    let moved_to = orders.iter().find_map(|o| match o {
+        LoggedOrder::Move { unit, to, .. } if *unit == r => Some(*to),
+        _ => None,
+    });
+    assert!(
+        moved_to.is_some_and(|to| to.unsigned_distance_to(e) > before),
+        "the routed unit runs"
+    );
+    assert!(
+        orders
+            .iter()
+            .any(|o| matches!(o, LoggedOrder::Fire { unit, .. } if *unit == g)),
+        "{orders:?}"
+    );
+}
