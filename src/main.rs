@@ -12,6 +12,7 @@ fn main() {
 fn open_game(argv: &[String]) -> i32 {
     let mut scenario_path = None;
     let mut from = None;
+    let mut computer: Option<String> = None;
     let mut screenshot = None;
     let mut script = bayonet::client::StartupOrders::default();
     let mut it = argv.iter();
@@ -35,6 +36,9 @@ fn open_game(argv: &[String]) -> i32 {
                 }
             },
             "--resolve" => script.resolve = true,
+            "--dialog" => script.dialog = true,
+            // Who the computer plays: a side's name, `both` or `none`; skips the start dialog.
+            "--computer" => computer = it.next().cloned(),
             "play" => match it.next().map(|p| bayonet::cli::saves::read(p)) {
                 Some(Ok(s)) => from = Some(s),
                 Some(Err(e)) => {
@@ -68,10 +72,45 @@ fn open_game(argv: &[String]) -> i32 {
         ),
     };
     match loaded {
-        Ok(s) => bayonet::client::run(s, screenshot, script, from),
+        Ok(s) => {
+            let players = match computer.as_deref().map(|c| players_for(&s, c)) {
+                Some(Err(e)) => {
+                    eprintln!("bayonet: --computer: {e}");
+                    return 2;
+                }
+                Some(Ok(p)) => Some(p),
+                None => None,
+            };
+            bayonet::client::run(s, screenshot, script, from, players)
+        }
         Err(e) => {
             eprintln!("{e}");
             1
+        }
+    }
+}
+
+/// `--computer NAME|both|none` as who plays each side.
+#[cfg(feature = "client")]
+fn players_for(
+    s: &bayonet::rules::scenario::Scenario,
+    choice: &str,
+) -> Result<[Option<bayonet::sim::Brain>; 2], String> {
+    use bayonet::sim::Brain::Computer;
+    match choice.to_lowercase().as_str() {
+        "both" => Ok([Some(Computer), Some(Computer)]),
+        "none" => Ok([None, None]),
+        name => {
+            let i = s
+                .sides
+                .iter()
+                .position(|x| x.name.to_lowercase() == name)
+                .ok_or_else(|| {
+                    format!("no side `{choice}`; expected a side's name, both or none")
+                })?;
+            let mut p = [None, None];
+            p[i] = Some(Computer);
+            Ok(p)
         }
     }
 }

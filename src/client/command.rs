@@ -78,7 +78,11 @@ fn tap(
     turn: Res<TurnState>,
     mut moves: MessageWriter<MoveOrder>,
     mut fires: MessageWriter<FireOrder>,
+    gate: super::start::Gate,
 ) {
+    if !gate.open() {
+        return;
+    }
     for HexTapped(h) in taps.read().copied() {
         let here = units_here(&occupancy, &units, h);
         let own = here.iter().any(|u| u.side == turn.side);
@@ -180,7 +184,11 @@ fn keys(
     occupancy: Res<Occupancy>,
     mut faces: MessageWriter<FaceOrder>,
     mut forms: MessageWriter<FormationOrder>,
+    gate: super::start::Gate,
 ) {
+    if !gate.open() {
+        return;
+    }
     for (key, b) in [
         (KeyCode::KeyZ, UnitButton::TurnLeft),
         (KeyCode::KeyX, UnitButton::TurnRight),
@@ -266,7 +274,11 @@ fn buttons(
     units: Query<&UnitState>,
     mut faces: MessageWriter<FaceOrder>,
     mut forms: MessageWriter<FormationOrder>,
+    gate: super::start::Gate,
 ) {
+    if !gate.open() {
+        return;
+    }
     for (i, b) in &q {
         if *i == Interaction::Pressed {
             order(*b, &mut cmd, &units, &mut faces, &mut forms);

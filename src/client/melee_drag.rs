@@ -56,7 +56,7 @@ fn feed(
     time: Res<Time>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&Camera, &GlobalTransform, &mut Transform, &Projection), With<MapCamera>>,
-    layout: Res<MapLayout>,
+    (layout, gate): (Res<MapLayout>, super::start::Gate),
     battle: Res<Battle>,
     turn: Res<TurnState>,
     occupancy: Res<Occupancy>,
@@ -66,6 +66,9 @@ fn feed(
     mut declare: MessageWriter<DeclareMelee>,
     mut cancel: MessageWriter<CancelMelee>,
 ) {
+    if !gate.open() {
+        return;
+    }
     let Ok((camera, gt, mut cam_t, projection)) = cam.single_mut() else {
         return;
     };

@@ -15,6 +15,7 @@ mod pointer;
 mod report;
 pub mod saving;
 mod screenshot;
+pub mod start;
 mod tiles;
 mod toolbar;
 
@@ -55,6 +56,7 @@ pub fn plugin(app: &mut App) {
         report::plugin,
         screenshot::plugin,
         saving::plugin,
+        start::plugin,
     ));
 }
 
@@ -64,6 +66,7 @@ pub fn run(
     screenshot: Option<String>,
     script: StartupOrders,
     from: Option<crate::sim::save::SaveGame>,
+    players: Option<[Option<crate::sim::Brain>; 2]>,
 ) -> i32 {
     let title = format!("Bayonet — {}", scenario.name);
     let mut app = App::new();
@@ -94,6 +97,14 @@ pub fn run(
         .then(|| std::env::current_dir().ok())
         .flatten();
     app.insert_resource(saving::SaveDir(dir));
+    // Screenshots and command-line choices skip the start dialog (screenshots as hotseat).
+    let preset = players.or(screenshot
+        .as_ref()
+        .filter(|_| !script.dialog)
+        .map(|_| [None, None]));
+    if let Some(p) = preset {
+        app.insert_resource(start::PresetPlayers(p));
+    }
     if let Some(path) = screenshot {
         app.insert_resource(ScreenshotRequest {
             path,

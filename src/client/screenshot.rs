@@ -14,6 +14,8 @@ pub struct StartupOrders {
     /// Drags from an attacking hex to a defending hex.
     pub declares: Vec<(Coord, Coord)>,
     pub resolve: bool,
+    /// Keep the start dialog open in screenshot mode.
+    pub dialog: bool,
 }
 
 impl StartupOrders {

@@ -103,7 +103,11 @@ fn press(
     mut resolve: MessageWriter<ResolveMelees>,
     mut cancel: MessageWriter<CancelMelee>,
     mut end: MessageWriter<EndTurn>,
+    gate: super::start::Gate,
 ) {
+    if !gate.open() {
+        return;
+    }
     for (i, b) in &q {
         if *i == Interaction::Pressed {
             act(*b, &pending, &selected, &mut resolve, &mut cancel, &mut end);
@@ -118,7 +122,11 @@ fn keys(
     mut resolve: MessageWriter<ResolveMelees>,
     mut cancel: MessageWriter<CancelMelee>,
     mut end: MessageWriter<EndTurn>,
+    gate: super::start::Gate,
 ) {
+    if !gate.open() {
+        return;
+    }
     for (key, b) in [
         (KeyCode::KeyR, ToolButton::Resolve),
         (KeyCode::KeyC, ToolButton::CancelMelee),

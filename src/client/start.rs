@@ -1,0 +1,313 @@
+//! The start dialog: who plays each side (hotseat, against the computer, or watch the computer
+//! play itself), the optional rules as switches and the main Parameter Data values; then the
+//! game. During the computer's turn its orders come at a readable pace (Space: faster).
+
+use bevy::prelude::*;
+
+use super::palette;
+use crate::rules::unit::Side;
+use crate::sim::{AiPace, Battle, Brain, Players, TurnState};
+
+/// Whether the dialog is open (the map takes no orders meanwhile).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DialogOpen(pub bool);
+
+/// Who plays, as chosen on the command line (skips the dialog).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PresetPlayers(pub [Option<Brain>; 2]);
+
+/// Whether a person may give orders now: no dialog open, and not the computer's turn.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Gate<'w> {
+    dialog: Res<'w, DialogOpen>,
+    players: Res<'w, Players>,
+    turn: Res<'w, TurnState>,
+}
+
+impl Gate<'_> {
+    pub fn open(&self) -> bool {
+        !self.dialog.0 && self.players.0[self.turn.side.0 as usize & 1].is_none()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Hotseat,
+    Play(u8),
+    Watch,
+}
+
+#[derive(Resource, Debug, Clone, Copy)]
+struct Chosen(Mode);
+
+#[derive(Component)]
+struct Dialog;
+
+#[derive(Component, Clone, Copy, PartialEq, Debug)]
+enum Control {
+    Mode(Mode),
+    Rule(usize),
+    Param(usize, i32),
+    Start,
+}
+
+#[derive(Component)]
+struct Label(Control);
+
+const RULES: [&str; 7] = [
+    "Quality melee modifiers",
+    "Artillery capture",
+    "Full melee defensive fire",
+    "Rout limiting",
+    "Bridge limit and repair",
+    "Isolation effects",
+    "Phased play",
+];
+
+const PARAMS: [&str; 4] = [
+    "Night attack penalty",
+    "Strength point (men)",
+    "Stacking: men per hex",
+    "Day turn (minutes)",
+];
+
+fn rule(b: &mut Battle, i: usize) -> &mut bool {
+    let o = &mut b.scenario.params.optional;
+    match i {
+        0 => &mut o.quality_melee_modifiers,
+        1 => &mut o.artillery_capture,
+        2 => &mut o.full_melee_defensive_fire,
+        3 => &mut o.rout_limiting,
+        4 => &mut o.bridge_limit_and_repair,
+        5 => &mut o.isolation_effects,
+        _ => &mut o.phased_play,
+    }
+}
+
+fn param(b: &mut Battle, i: usize) -> (&mut u32, u32) {
+    let p = &mut b.scenario.params;
+    match i {
+        0 => (&mut p.melee.night_attack_penalty, 50),
+        1 => (&mut p.melee.strength_point, 3),
+        2 => (&mut p.stacking.max_men, 100),
+        _ => (&mut p.clock.day_turn_minutes, 5),
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(DialogOpen(true))
+        .insert_resource(Chosen(Mode::Play(0)))
+        .add_systems(Startup, open)
+        .add_systems(Update, (press, labels, pace).chain());
+}
+
+fn open(
+    mut commands: Commands,
+    preset: Option<Res<PresetPlayers>>,
+    mut players: ResMut<Players>,
+    mut dialog: ResMut<DialogOpen>,
+    mut pace: ResMut<AiPace>,
+    battle: Res<Battle>,
+) {
+    pace.0 = 0.5;
+    if let Some(p) = preset {
+        players.0 = p.0;
+        dialog.0 = false;
+        return;
+    }
+    let s = &battle.scenario;
+    let button = |c: Control| {
+        (
+            c,
+            Button,
+            Node {
+                padding: UiRect::axes(Val::Px(12.0), Val::Px(8.0)),
+                margin: UiRect::all(Val::Px(3.0)),
+                border: UiRect::all(Val::Px(1.0)),
+                ..default()
+            },
+            BorderColor::all(palette::TEXT),
+            BackgroundColor(palette::PANEL),
+        )
+    };
+    let text = |t: String, size: f32| {
+        (
+            Text::new(t),
+            TextFont {
+                font_size: FontSize::Px(size),
+                ..default()
+            },
+            TextColor(palette::TEXT),
+        )
+    };
+    commands
+        .spawn((
+            Dialog,
+            Node {
+                position_type: PositionType::Absolute,
+                top: Val::Px(40.0),
+                left: Val::Percent(15.0),
+                width: Val::Percent(70.0),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(Val::Px(18.0)),
+                row_gap: Val::Px(6.0),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.06, 0.06, 0.05, 0.96)),
+            GlobalZIndex(10),
+        ))
+        .with_children(|d| {
+            d.spawn(text(s.name.clone(), 22.0));
+            d.spawn(text(s.description.clone(), 13.0));
+            d.spawn(text("Who plays".into(), 16.0));
+            d.spawn(Node {
+                flex_wrap: FlexWrap::Wrap,
+                ..default()
+            })
+            .with_children(|row| {
+                let modes = [
+                    (
+                        Mode::Play(0),
+                        format!(
+                            "I play {} (computer: {})",
+                            s.side_name(Side(0)),
+                            s.side_name(Side(1))
+                        ),
+                    ),
+                    (
+                        Mode::Play(1),
+                        format!(
+                            "I play {} (computer: {})",
+                            s.side_name(Side(1)),
+                            s.side_name(Side(0))
+                        ),
+                    ),
+                    (Mode::Hotseat, "Two players, one device".to_string()),
+                    (Mode::Watch, "Watch the computer play both".to_string()),
+                ];
+                for (m, label) in modes {
+                    row.spawn(button(Control::Mode(m))).with_children(|b| {
+                        b.spawn(text(label, 14.0));
+                    });
+                }
+            });
+            d.spawn(text("Optional rules".into(), 16.0));
+            d.spawn(Node {
+                flex_wrap: FlexWrap::Wrap,
+                ..default()
+            })
+            .with_children(|row| {
+                for i in 0..RULES.len() {
+                    row.spawn(button(Control::Rule(i))).with_children(|b| {
+                        b.spawn((Label(Control::Rule(i)), text(String::new(), 13.0)));
+                    });
+                }
+            });
+            d.spawn(text("Parameter Data".into(), 16.0));
+            for i in 0..PARAMS.len() {
+                d.spawn(Node {
+                    align_items: AlignItems::Center,
+                    ..default()
+                })
+                .with_children(|row| {
+                    row.spawn(button(Control::Param(i, -1))).with_children(|b| {
+                        b.spawn(text(" - ".into(), 14.0));
+                    });
+                    row.spawn(button(Control::Param(i, 1))).with_children(|b| {
+                        b.spawn(text(" + ".into(), 14.0));
+                    });
+                    row.spawn((Label(Control::Param(i, 0)), text(String::new(), 14.0)));
+                });
+            }
+            d.spawn(button(Control::Start)).with_children(|b| {
+                b.spawn(text("Start the battle".into(), 18.0));
+            });
+        });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn press(
+    mut commands: Commands,
+    q: Query<(&Interaction, &Control), Changed<Interaction>>,
+    dialog_q: Query<Entity, With<Dialog>>,
+    mut chosen: ResMut<Chosen>,
+    mut battle: ResMut<Battle>,
+    mut players: ResMut<Players>,
+    mut dialog: ResMut<DialogOpen>,
+) {
+    for (i, c) in &q {
+        if *i != Interaction::Pressed {
+            continue;
+        }
+        match *c {
+            Control::Mode(m) => chosen.0 = m,
+            Control::Rule(r) => {
+                let v = rule(&mut battle, r);
+                *v = !*v;
+            }
+            Control::Param(p, dir) => {
+                let (v, step) = param(&mut battle, p);
+                *v = if dir < 0 {
+                    v.saturating_sub(step).max(step)
+                } else {
+                    *v + step
+                };
+            }
+            Control::Start => {
+                players.0 = match chosen.0 {
+                    Mode::Hotseat => [None, None],
+                    Mode::Play(0) => [None, Some(Brain::Computer)],
+                    Mode::Play(_) => [Some(Brain::Computer), None],
+                    Mode::Watch => [Some(Brain::Computer), Some(Brain::Computer)],
+                };
+                // The chosen Parameter Data is the game's from its start (and in saves).
+                battle.scenario_at_start.params = battle.scenario.params.clone();
+                dialog.0 = false;
+                for e in &dialog_q {
+                    commands.entity(e).despawn();
+                }
+            }
+        }
+    }
+}
+
+fn labels(
+    mut battle: ResMut<Battle>,
+    chosen: Res<Chosen>,
+    mut texts: Query<(&Label, &mut Text)>,
+    mut buttons: Query<(&Control, &mut BackgroundColor)>,
+) {
+    if !battle.is_changed() && !chosen.is_changed() {
+        return;
+    }
+    for (l, mut t) in &mut texts {
+        t.0 = match l.0 {
+            Control::Rule(r) => format!(
+                "{}: {}",
+                RULES[r],
+                if *rule(&mut battle, r) { "ON" } else { "off" }
+            ),
+            Control::Param(p, _) => format!("  {}: {}", PARAMS[p], *param(&mut battle, p).0),
+            _ => continue,
+        };
+    }
+    for (c, mut bg) in &mut buttons {
+        let on = match *c {
+            Control::Mode(m) => m == chosen.0,
+            Control::Rule(r) => *rule(&mut battle, r),
+            _ => false,
+        };
+        bg.0 = if on {
+            Color::srgb(0.45, 0.32, 0.08)
+        } else {
+            palette::PANEL
+        };
+    }
+}
+
+/// Space speeds the computer up (or back down).
+fn pace(input: Res<ButtonInput<KeyCode>>, mut pace: ResMut<AiPace>) {
+    if input.just_pressed(KeyCode::Space) {
+        pace.0 = if pace.0 > 0.0 { 0.0 } else { 0.5 };
+    }
+}
