@@ -1,18 +1,22 @@
 //! The real window: `bayonet --screenshot` under Xvfb with software Vulkan renders the default
-//! scenario to a PNG of the window's size with many colours.
+//! scenario to a PNG of the window's size with many colours; with a melee pending, and with its
+//! report open.
 
 use std::process::Command;
 
-#[test]
-fn screenshot_of_the_default_scenario() {
+/// Runs the game under Xvfb to a screenshot; returns the pixels, or `None` without Xvfb
+/// (outside CI).
+fn shoot(name: &str, extra: &[&str]) -> Option<Vec<u8>> {
     let have_xvfb = Command::new("xvfb-run").arg("--help").output().is_ok();
-    let in_ci = std::env::var_os("CI").is_some();
     if !have_xvfb {
-        assert!(!in_ci, "CI must install xvfb (see .ci/run)");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install xvfb (see .ci/run)"
+        );
         eprintln!("xvfb-run is not installed: skipping the window test");
-        return;
+        return None;
     }
-    let out = std::env::temp_dir().join("bayonet-screenshot-test.png");
+    let out = std::env::temp_dir().join(format!("bayonet-{name}.png"));
     let _ = std::fs::remove_file(&out);
     let status = Command::new("xvfb-run")
         .args([
@@ -23,6 +27,7 @@ fn screenshot_of_the_default_scenario() {
             "--screenshot",
         ])
         .arg(&out)
+        .args(extra)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .status()
         .expect("xvfb-run runs");
@@ -34,10 +39,30 @@ fn screenshot_of_the_default_scenario() {
     let info = reader.next_frame(&mut buf).unwrap();
     assert_eq!((info.width, info.height), (1280, 800));
     let px = info.color_type.samples();
-    let colours: std::collections::HashSet<&[u8]> = buf[..info.buffer_size()].chunks(px).collect();
+    buf.truncate(info.buffer_size());
+    let colours: std::collections::HashSet<&[u8]> = buf.chunks(px).collect();
     assert!(
         colours.len() > 200,
         "only {} distinct colours: blank?",
         colours.len()
     );
+    Some(buf)
+}
+
+#[test]
+fn screenshot_of_the_default_scenario() {
+    shoot("screenshot-test", &[]);
+}
+
+#[test]
+fn screenshots_with_a_melee_pending_and_with_its_report() {
+    // 52nd North Carolina (14,4) on the 6th Wisconsin (13,4), in the Confederates' turn.
+    let Some(plain) = shoot("plain", &[]) else {
+        return;
+    };
+    let pending = shoot("melee-pending", &["--declare", "14,4>13,4"]).unwrap();
+    let report = shoot("melee-report", &["--declare", "14,4>13,4", "--resolve"]).unwrap();
+    let differ = |a: &[u8], b: &[u8]| a.iter().zip(b).filter(|(x, y)| x != y).count();
+    assert!(differ(&plain, &pending) > 500, "the pending melee shows");
+    assert!(differ(&pending, &report) > 5000, "the report shows");
 }

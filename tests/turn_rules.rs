@@ -543,3 +543,38 @@ fn routed_units_rally_only_on_a_passed_check_and_night_rest_recovers_more() {
         "a third rally: {rallied} of 300"
     );
 }
+
+#[test]
+fn fixed_units_are_released_by_a_near_enemy_or_a_melee() {
+    let mut f = Field::new(14, 10);
+    let u = f.add(0, inf(), f.hex(2, 4), Facing::NE, 300);
+    f.unit(u).fixed_until = Some(9);
+    let far = f.add(1, inf(), f.hex(12, 4), Facing::SW, 300);
+    let mut b = f.board();
+    assert!(
+        !start_of_turn(&mut b, Side(0), 2, &mut rng(1))
+            .released
+            .contains(&u)
+    );
+    // An enemy within five hexes releases it.
+    f.unit(far).hex = f.hex(6, 4);
+    let mut b = f.board();
+    assert!(
+        start_of_turn(&mut b, Side(0), 2, &mut rng(1))
+            .released
+            .contains(&u)
+    );
+    // So does being meleed.
+    let mut f = Field::new(14, 10);
+    let d = f.hex(6, 4);
+    let u = f.add(1, inf(), d, Facing::SW, 300);
+    f.unit(u).fixed_until = Some(9);
+    let a = f.attacker(0, inf(), d, Facing::SW, 300);
+    let mut b = f.board();
+    let decl = bayonet::rules::melee::Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+    };
+    bayonet::rules::melee::resolve(&mut b, &decl, &mut rng(1));
+    assert!(b.unit(u).is_none_or(|x| !x.is_fixed()));
+}

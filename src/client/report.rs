@@ -77,7 +77,7 @@ fn spawn(mut commands: Commands) {
                 position_type: PositionType::Absolute,
                 bottom: Val::Px(8.0),
                 left: Val::Px(8.0),
-                width: Val::Px(620.0),
+                width: Val::Px(530.0),
                 padding: UiRect::all(Val::Px(8.0)),
                 ..default()
             },

@@ -1,5 +1,6 @@
-//! Saving from the window: an autosave at the end of every side turn, F5 to save now. Saves
-//! are written next to where the game was started (`bayonet play SAVE` opens one).
+//! Saving and loading from the window: an autosave at the end of every side turn, F5 (or the
+//! Save button) to save, F9 (or Load) to load the quick save of this scenario. Saves are
+//! written next to where the game was started; `bayonet play SAVE` opens any save.
 
 use bevy::prelude::*;
 
@@ -13,8 +14,16 @@ pub const QUICKSAVE: &str = "bayonet-quicksave.ron";
 #[derive(Resource, Debug, Clone)]
 pub struct SaveDir(pub Option<std::path::PathBuf>);
 
+/// Asks for a save or a load (from the buttons).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaveLoad {
+    Save,
+    Load,
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (autosave, quicksave));
+    app.add_message::<SaveLoad>()
+        .add_systems(Update, (autosave, quicksave));
 }
 
 fn write(world: &mut World, name: &str) -> Option<String> {

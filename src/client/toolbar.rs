@@ -11,6 +11,8 @@ pub enum ToolButton {
     Resolve,
     CancelMelee,
     EndTurn,
+    Save,
+    Load,
 }
 
 impl ToolButton {
@@ -19,6 +21,8 @@ impl ToolButton {
             ToolButton::Resolve => "Resolve (R)",
             ToolButton::CancelMelee => "Cancel melee (C)",
             ToolButton::EndTurn => "End turn (E)",
+            ToolButton::Save => "Save (F5)",
+            ToolButton::Load => "Load (F9)",
         }
     }
 }
@@ -39,6 +43,8 @@ fn spawn(mut commands: Commands) {
         })
         .with_children(|bar| {
             for b in [
+                ToolButton::Save,
+                ToolButton::Load,
                 ToolButton::Resolve,
                 ToolButton::CancelMelee,
                 ToolButton::EndTurn,
@@ -47,7 +53,7 @@ fn spawn(mut commands: Commands) {
                     b,
                     Button,
                     Node {
-                        padding: UiRect::axes(Val::Px(16.0), Val::Px(12.0)),
+                        padding: UiRect::axes(Val::Px(12.0), Val::Px(12.0)),
                         border: UiRect::all(Val::Px(2.0)),
                         ..default()
                     },
@@ -93,6 +99,8 @@ fn act(
         ToolButton::EndTurn => {
             end.write(EndTurn);
         }
+        // Handled by the saving plugin.
+        ToolButton::Save | ToolButton::Load => {}
     }
 }
 
@@ -104,13 +112,22 @@ fn press(
     mut cancel: MessageWriter<CancelMelee>,
     mut end: MessageWriter<EndTurn>,
     gate: super::start::Gate,
+    mut saves: MessageWriter<super::saving::SaveLoad>,
 ) {
     if !gate.open() {
         return;
     }
     for (i, b) in &q {
         if *i == Interaction::Pressed {
-            act(*b, &pending, &selected, &mut resolve, &mut cancel, &mut end);
+            match b {
+                ToolButton::Save => {
+                    saves.write(super::saving::SaveLoad::Save);
+                }
+                ToolButton::Load => {
+                    saves.write(super::saving::SaveLoad::Load);
+                }
+                _ => act(*b, &pending, &selected, &mut resolve, &mut cancel, &mut end),
+            }
         }
     }
 }
