@@ -17,4 +17,6 @@ mod turn_rules;
 #[cfg(feature = "client")]
 mod gesture;
 #[cfg(feature = "client")]
+mod input;
+#[cfg(feature = "client")]
 mod screenshot;

@@ -7,12 +7,11 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
-use super::layout::{HEX_SIZE, MapLayout};
 use super::palette;
 use super::pointer::{HoveredHex, SelectedHex};
 use crate::rules::fire;
 use crate::rules::hex::Hex;
-use crate::rules::movement::{Reach, movement_range, path_to};
+use crate::rules::movement::{Reach, movement_range};
 use crate::rules::unit::{Formation, Unit, UnitId, UnitKind};
 use crate::sim::{
     Battle, FaceOrder, FireOrder, FormationOrder, MoveOrder, Occupancy, TurnState, UnitState,
@@ -55,7 +54,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Reachable>()
         .init_resource::<Hint>()
         .add_systems(Startup, spawn_buttons)
-        .add_systems(Update, (tap, keys, buttons, refresh, hint, draw).chain());
+        .add_systems(Update, (tap, keys, buttons, refresh, hint).chain());
 }
 
 fn units_here<'a>(occupancy: &Occupancy, units: &'a Query<&UnitState>, h: Hex) -> Vec<&'a Unit> {
@@ -373,42 +372,5 @@ fn hint(
     };
     if out.0 != text {
         out.0 = text;
-    }
-}
-
-fn draw(
-    mut gizmos: Gizmos,
-    layout: Res<MapLayout>,
-    cmd: Res<Command>,
-    reach: Res<Reachable>,
-    hovered: Res<HoveredHex>,
-    units: Query<&UnitState>,
-) {
-    let Some(u) = cmd.unit.and_then(|id| units.iter().find(|x| x.0.id == id)) else {
-        return;
-    };
-    let dot = Color::srgba(0.55, 0.85, 1.0, 0.8);
-    for (h, r) in &reach.0 {
-        if *h != u.0.hex {
-            let color = if r.stops {
-                Color::srgba(1.0, 0.6, 0.3, 0.8)
-            } else {
-                dot
-            };
-            gizmos.circle_2d(layout.center(*h), HEX_SIZE * 0.12, color);
-        }
-    }
-    let target = cmd.move_target.or(hovered.0);
-    if let Some(path) = target.and_then(|t| path_to(&reach.0, t)) {
-        let mut pts = vec![layout.center(u.0.hex)];
-        pts.extend(path.iter().map(|h| layout.center(*h)));
-        gizmos.linestrip_2d(pts, Color::srgb(0.55, 0.85, 1.0));
-    }
-    if cmd.fire_mode {
-        gizmos.circle_2d(
-            layout.center(u.0.hex),
-            HEX_SIZE * 0.8,
-            Color::srgb(0.95, 0.2, 0.1),
-        );
     }
 }

@@ -35,6 +35,26 @@ impl MapLayout {
     }
 }
 
+/// The world point under a screen point (logical pixels from the window's top-left), for the
+/// map's orthographic camera: the same sum the renderer does, without needing it, so input
+/// works (and is tested) headless.
+pub fn screen_to_world(
+    window_size: Vec2,
+    camera: &Transform,
+    projection: &Projection,
+    screen: Vec2,
+) -> Vec2 {
+    let scale = match projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let centred = Vec2::new(
+        screen.x - window_size.x / 2.0,
+        window_size.y / 2.0 - screen.y,
+    );
+    camera.translation.truncate() + centred * scale
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(MapLayout(
         HexLayout::flat().with_rect_size(Vec2::new(HEX_WIDTH, HEX_HEIGHT)),

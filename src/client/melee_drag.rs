@@ -9,7 +9,7 @@ use bevy::window::PrimaryWindow;
 use super::camera::MapCamera;
 use super::command::HexTapped;
 use super::gesture::{Action, Gestures, Input, Source};
-use super::layout::MapLayout;
+use super::layout::{MapLayout, screen_to_world};
 use crate::rules::hex::Hex;
 use crate::rules::melee::{self, Declaration};
 use crate::sim::{
@@ -55,7 +55,7 @@ fn feed(
     touches: Res<Touches>,
     time: Res<Time>,
     window: Query<&Window, With<PrimaryWindow>>,
-    mut cam: Query<(&Camera, &GlobalTransform, &mut Transform, &Projection), With<MapCamera>>,
+    mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
     (layout, gate): (Res<MapLayout>, super::start::Gate),
     battle: Res<Battle>,
     turn: Res<TurnState>,
@@ -69,14 +69,17 @@ fn feed(
     if !gate.open() {
         return;
     }
-    let Ok((camera, gt, mut cam_t, projection)) = cam.single_mut() else {
+    let Ok((mut cam_t, projection)) = cam.single_mut() else {
         return;
     };
+    let Ok(win) = window.single() else { return };
+    let size = win.size();
+    let view = *cam_t;
     let scale = match projection {
         Projection::Orthographic(o) => o.scale,
         _ => 1.0,
     };
-    let to_world = |p: Vec2| camera.viewport_to_world_2d(gt, p).ok();
+    let to_world = |p: Vec2| Some(screen_to_world(size, &view, projection, p));
     let hex_at = |p: Vec2| {
         to_world(p)
             .map(|w| layout.hex_at(w))
@@ -93,7 +96,7 @@ fn feed(
     };
     let now = time.elapsed_secs();
     let mut inputs = Vec::new();
-    let cursor = window.single().ok().and_then(|w| w.cursor_position());
+    let cursor = win.cursor_position();
     if let Some(pos) = cursor {
         let hex = hex_at(pos);
         if buttons.just_pressed(MouseButton::Left) {

@@ -1,13 +1,17 @@
-//! Melees on the map: the arrow of a drag under way with its target marked legal (green) or
-//! not (red), and every pending melee with its arrows, strengths and exact odds.
+//! Orders on the map: the arrow of a melee drag with its target marked legal (green) or not
+//! (red); every pending melee with its arrows, strengths and exact odds; the selected unit's
+//! movement range and path, and its fire mode.
 
 use bevy::prelude::*;
 
+use super::command::{Command, Reachable};
 use super::layout::{HEX_SIZE, MapLayout};
 use super::melee_drag::{DragPreview, MeleeDrag};
+use super::pointer::HoveredHex;
 use super::z;
 use crate::rules::hex::Hex;
 use crate::rules::melee;
+use crate::rules::movement::path_to;
 use crate::sim::{Battle, PendingMelees, TurnState, UnitState, board_of};
 
 const PENDING: Color = Color::srgb(1.0, 0.55, 0.1);
@@ -19,7 +23,7 @@ struct PendingLabel;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, thicker_lines)
-        .add_systems(Update, (draw, labels));
+        .add_systems(Update, (draw, labels, draw_command));
 }
 
 fn thicker_lines(mut store: ResMut<GizmoConfigStore>) {
@@ -118,5 +122,42 @@ fn labels(
             TextColor(PENDING),
             Transform::from_translation(at.extend(z::COUNTER + 5.1)),
         ));
+    }
+}
+
+fn draw_command(
+    mut gizmos: Gizmos,
+    layout: Res<MapLayout>,
+    cmd: Res<Command>,
+    reach: Res<Reachable>,
+    hovered: Res<HoveredHex>,
+    units: Query<&UnitState>,
+) {
+    let Some(u) = cmd.unit.and_then(|id| units.iter().find(|x| x.0.id == id)) else {
+        return;
+    };
+    let dot = Color::srgba(0.55, 0.85, 1.0, 0.8);
+    for (h, r) in &reach.0 {
+        if *h != u.0.hex {
+            let color = if r.stops {
+                Color::srgba(1.0, 0.6, 0.3, 0.8)
+            } else {
+                dot
+            };
+            gizmos.circle_2d(layout.center(*h), HEX_SIZE * 0.12, color);
+        }
+    }
+    let target = cmd.move_target.or(hovered.0);
+    if let Some(path) = target.and_then(|t| path_to(&reach.0, t)) {
+        let mut pts = vec![layout.center(u.0.hex)];
+        pts.extend(path.iter().map(|h| layout.center(*h)));
+        gizmos.linestrip_2d(pts, Color::srgb(0.55, 0.85, 1.0));
+    }
+    if cmd.fire_mode {
+        gizmos.circle_2d(
+            layout.center(u.0.hex),
+            HEX_SIZE * 0.8,
+            Color::srgb(0.95, 0.2, 0.1),
+        );
     }
 }

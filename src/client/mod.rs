@@ -1,8 +1,8 @@
 //! The game window: the map, counters, panels and input. It only writes orders and reads state
 //! and outcome messages (DESIGN.md).
 
-mod camera;
-mod command;
+pub mod camera;
+pub mod command;
 mod counters;
 pub mod gesture;
 mod hexsides;
@@ -41,21 +41,28 @@ pub mod z {
 
 /// The client plugins, for an app that already has the simulation.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((
-        layout::plugin,
+    app.add_plugins(input_plugin).add_plugins((
         tiles::plugin,
         hexsides::plugin,
         counters::plugin,
         camera::plugin,
-        pointer::plugin,
         hud::plugin,
-        melee_drag::plugin,
-        command::plugin,
         melee_marks::plugin,
-        toolbar::plugin,
         report::plugin,
         screenshot::plugin,
         saving::plugin,
+    ));
+}
+
+/// The part of the client that turns input into orders, with nothing to draw: what the
+/// headless input tests run.
+pub fn input_plugin(app: &mut App) {
+    app.add_plugins((
+        layout::plugin,
+        pointer::plugin,
+        melee_drag::plugin,
+        command::plugin,
+        toolbar::plugin,
         start::plugin,
     ));
 }

@@ -4,7 +4,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::camera::MapCamera;
-use super::layout::{HEX_SIZE, MapLayout};
+use super::layout::{HEX_SIZE, MapLayout, screen_to_world};
 use super::{palette, z};
 use crate::rules::hex::Hex;
 use crate::sim::Battle;
@@ -27,27 +27,20 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (hover, place_markers).chain());
 }
 
-fn world_hex(
-    screen: Vec2,
-    cam: &Query<(&Camera, &GlobalTransform), With<MapCamera>>,
-    layout: &MapLayout,
-    battle: &Battle,
-) -> Option<Hex> {
-    let (camera, t) = cam.single().ok()?;
-    let world = camera.viewport_to_world_2d(t, screen).ok()?;
-    let hex = layout.hex_at(world);
-    battle.scenario.map.contains(hex).then_some(hex)
-}
-
 fn hover(
     window: Query<&Window, With<PrimaryWindow>>,
-    cam: Query<(&Camera, &GlobalTransform), With<MapCamera>>,
+    cam: Query<(&Transform, &Projection), With<MapCamera>>,
     layout: Res<MapLayout>,
     battle: Res<Battle>,
     mut hovered: ResMut<HoveredHex>,
 ) {
-    let pos = window.single().ok().and_then(|w| w.cursor_position());
-    let hex = pos.and_then(|p| world_hex(p, &cam, &layout, &battle));
+    let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
+        return;
+    };
+    let hex = w
+        .cursor_position()
+        .map(|c| layout.hex_at(screen_to_world(w.size(), t, p, c)))
+        .filter(|h| battle.scenario.map.contains(*h));
     if hovered.0 != hex {
         hovered.0 = hex;
     }

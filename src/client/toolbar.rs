@@ -28,7 +28,8 @@ impl ToolButton {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn)
+    app.add_message::<super::saving::SaveLoad>()
+        .add_systems(Startup, spawn)
         .add_systems(Update, (press, keys, look));
 }
 

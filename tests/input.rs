@@ -1,0 +1,236 @@
+//! Real input, headless: mouse and touch messages go through the same input path as the
+//! window (bevy's input plugin, the gestures, the orders) to the simulation, with no renderer.
+
+use std::time::Duration;
+
+use bayonet::client::camera::MapCamera;
+use bayonet::client::layout::MapLayout;
+use bayonet::client::start::PresetPlayers;
+use bayonet::rules::map::Coord;
+use bayonet::rules::scenario::{Scenario, parse};
+use bayonet::sim::{MeleeDeclared, MeleeResolved, OrderRejected, PendingMelees, SimPlugin};
+use bevy::input::ButtonState;
+use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::mouse::MouseButtonInput;
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy::window::{PrimaryWindow, WindowPlugin, WindowResolution};
+
+/// A field where two Union hexes can attack one Confederate hex, and one cannot (a creek).
+fn field() -> Scenario {
+    let text = include_str!("../maps/test_melee.ron").replace(
+        "(id: 6, name: \"Union cavalry\"",
+        "(id: 7, name: \"Union reserve\", side: 0, brigade: \"U\", kind: Infantry, at: (5, 5), facing: N, men: 200, quality: C),\n        (id: 6, name: \"Union cavalry\"",
+    );
+    parse("test_melee.ron", &text).unwrap()
+}
+
+struct Rig {
+    app: App,
+    window: Entity,
+    s: Scenario,
+}
+
+impl Rig {
+    fn new() -> Rig {
+        let s = field();
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            bevy::state::app::StatesPlugin,
+            InputPlugin,
+            WindowPlugin {
+                primary_window: Some(Window {
+                    resolution: WindowResolution::new(1280, 800),
+                    ..default()
+                }),
+                ..default()
+            },
+        ))
+        .add_plugins(SimPlugin::new(s.clone()))
+        .insert_resource(PresetPlayers([None, None]))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            100,
+        )))
+        .add_plugins(bayonet::client::input_plugin);
+        app.world_mut().spawn((
+            MapCamera,
+            Transform::default(),
+            Projection::Orthographic(OrthographicProjection::default_2d()),
+        ));
+        app.update();
+        let window = app
+            .world_mut()
+            .query_filtered::<Entity, With<PrimaryWindow>>()
+            .single(app.world())
+            .unwrap();
+        Rig { app, window, s }
+    }
+
+    /// Where a hex is on the screen (the camera sits at the world origin, scale 1).
+    fn screen(&self, col: i32, row: i32) -> Vec2 {
+        let w = self
+            .app
+            .world()
+            .resource::<MapLayout>()
+            .center(self.s.map.hex_at(Coord { col, row }));
+        Vec2::new(640.0 + w.x, 400.0 - w.y)
+    }
+
+    fn cursor(&mut self, at: Vec2) {
+        let w = self.window;
+        self.app
+            .world_mut()
+            .get_mut::<Window>(w)
+            .unwrap()
+            .set_cursor_position(Some(at));
+    }
+
+    fn mouse(&mut self, state: ButtonState) {
+        let window = self.window;
+        self.app.world_mut().write_message(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        });
+    }
+
+    fn touch(&mut self, phase: TouchPhase, position: Vec2) {
+        let window = self.window;
+        self.app.world_mut().write_message(TouchInput {
+            phase,
+            position,
+            window,
+            force: None,
+            id: 7,
+        });
+    }
+
+    fn key(&mut self, key_code: KeyCode, state: ButtonState) {
+        let window = self.window;
+        self.app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key: Key::Character("r".into()),
+            state,
+            text: None,
+            repeat: false,
+            window,
+        });
+    }
+
+    fn frames(&mut self, n: usize) {
+        for _ in 0..n {
+            self.app.update();
+        }
+    }
+
+    fn read<M: Message + Clone>(&self) -> Vec<M> {
+        let m = self.app.world().resource::<Messages<M>>();
+        m.get_cursor().read(m).cloned().collect()
+    }
+
+    fn mouse_drag(&mut self, from: (i32, i32), to: (i32, i32)) {
+        let (a, b) = (self.screen(from.0, from.1), self.screen(to.0, to.1));
+        self.cursor(a);
+        self.frames(1);
+        self.mouse(ButtonState::Pressed);
+        self.frames(1);
+        self.cursor(a.lerp(b, 0.5));
+        self.frames(1);
+        self.cursor(b);
+        self.frames(1);
+        self.mouse(ButtonState::Released);
+        self.frames(2);
+    }
+}
+
+#[test]
+fn mouse_drag_to_melee_and_resolve_by_key() {
+    let mut r = Rig::new();
+    r.mouse_drag((4, 4), (5, 4));
+    let declared = r.read::<MeleeDeclared>();
+    assert_eq!(declared.len(), 1, "{:?}", r.read::<OrderRejected>());
+    assert_eq!(
+        declared[0].declaration.defending_hex,
+        r.s.map.hex_at(Coord { col: 5, row: 4 })
+    );
+    assert_eq!(r.app.world().resource::<PendingMelees>().0.len(), 1);
+    // A second hex joins the same melee: two hexes attacking one.
+    r.mouse_drag((5, 5), (5, 4));
+    let pending = &r.app.world().resource::<PendingMelees>().0;
+    assert_eq!(pending.len(), 1);
+    assert_eq!(pending[0].attackers.len(), 2);
+    // R resolves.
+    // (Messages live two frames, so they are read right away.)
+    r.key(KeyCode::KeyR, ButtonState::Pressed);
+    r.frames(2);
+    assert_eq!(
+        r.read::<MeleeResolved>().len(),
+        1,
+        "{:?}",
+        r.read::<OrderRejected>()
+    );
+    assert!(r.app.world().resource::<PendingMelees>().0.is_empty());
+    r.key(KeyCode::KeyR, ButtonState::Released);
+    r.frames(1);
+}
+
+#[test]
+fn touch_long_press_drag_release_declares_a_melee() {
+    let mut r = Rig::new();
+    let (a, b) = (r.screen(4, 4), r.screen(5, 4));
+    r.touch(TouchPhase::Started, a);
+    r.frames(7); // 0.7 s held still: a long press
+    r.touch(TouchPhase::Moved, a.lerp(b, 0.5));
+    r.frames(1);
+    r.touch(TouchPhase::Moved, b);
+    r.frames(1);
+    r.touch(TouchPhase::Ended, b);
+    r.frames(2);
+    assert_eq!(
+        r.read::<MeleeDeclared>().len(),
+        1,
+        "{:?}",
+        r.read::<OrderRejected>()
+    );
+}
+
+#[test]
+fn a_short_touch_selects_and_starts_no_drag() {
+    let mut r = Rig::new();
+    let (a, b) = (r.screen(4, 4), r.screen(5, 4));
+    r.touch(TouchPhase::Started, a);
+    r.frames(1);
+    r.touch(TouchPhase::Ended, a);
+    r.frames(2);
+    assert!(r.read::<MeleeDeclared>().is_empty());
+    let cmd = r
+        .app
+        .world()
+        .resource::<bayonet::client::command::Command>();
+    assert_eq!(
+        cmd.unit,
+        Some(bayonet::rules::unit::UnitId(1)),
+        "the tap selected the unit"
+    );
+    // A quick drag pans instead of declaring.
+    r.touch(TouchPhase::Started, a);
+    r.frames(1);
+    r.touch(TouchPhase::Moved, b);
+    r.frames(1);
+    r.touch(TouchPhase::Ended, b);
+    r.frames(2);
+    assert!(r.read::<MeleeDeclared>().is_empty());
+}
+
+#[test]
+fn a_drag_onto_an_illegal_target_is_refused_with_its_rule() {
+    let mut r = Rig::new();
+    // Across the creek between 2,6 and 3,6.
+    r.mouse_drag((2, 6), (3, 6));
+    assert!(r.read::<MeleeDeclared>().is_empty());
+    let refused = r.read::<OrderRejected>();
+    assert_eq!(refused[0].reasons[0].rule, 5, "{refused:?}");
+}
