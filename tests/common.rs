@@ -178,3 +178,28 @@ impl Field {
 pub fn inf() -> UnitKind {
     UnitKind::Infantry
 }
+
+/// A melee of three attacking hexes and eight units.
+pub fn big_melee() -> (Field, bayonet::rules::melee::Declaration) {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.add(1, UnitKind::Infantry, d, Facing::SW, 420);
+    f.add(1, UnitKind::Artillery, d, Facing::SW, 4);
+    f.add(1, UnitKind::Leader, d, Facing::SW, 0);
+    let mut attackers = vec![
+        f.attacker(0, UnitKind::Infantry, d, Facing::SW, 300),
+        f.attacker(0, UnitKind::Leader, d, Facing::SW, 0),
+        f.attacker(0, UnitKind::Infantry, d, Facing::S, 250),
+        f.attacker(0, UnitKind::Infantry, d, Facing::SE, 200),
+    ];
+    let dis = f.attacker(0, UnitKind::Cavalry, d, Facing::SE, 160);
+    f.unit(dis).formation = bayonet::rules::unit::Formation::Dismounted;
+    attackers.push(dis);
+    (
+        f,
+        bayonet::rules::melee::Declaration {
+            attackers,
+            defending_hex: d,
+        },
+    )
+}

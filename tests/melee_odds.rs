@@ -6,32 +6,7 @@ use bayonet::rules::unit::UnitKind;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::common::{Field, inf};
-
-/// A melee of three attacking hexes and eight units.
-pub fn big_melee() -> (Field, Declaration) {
-    let mut f = Field::new(10, 8);
-    let d = f.center();
-    f.add(1, inf(), d, Facing::SW, 420);
-    f.add(1, UnitKind::Artillery, d, Facing::SW, 4);
-    f.add(1, UnitKind::Leader, d, Facing::SW, 0);
-    let mut attackers = vec![
-        f.attacker(0, inf(), d, Facing::SW, 300),
-        f.attacker(0, UnitKind::Leader, d, Facing::SW, 0),
-        f.attacker(0, inf(), d, Facing::S, 250),
-        f.attacker(0, inf(), d, Facing::SE, 200),
-    ];
-    let dis = f.attacker(0, UnitKind::Cavalry, d, Facing::SE, 160);
-    f.unit(dis).formation = bayonet::rules::unit::Formation::Dismounted;
-    attackers.push(dis);
-    (
-        f,
-        Declaration {
-            attackers,
-            defending_hex: d,
-        },
-    )
-}
+use crate::common::{Field, big_melee, inf};
 
 #[test]
 fn exact_odds_agree_with_20000_resolutions() {

@@ -14,8 +14,7 @@ use bayonet::rules::unit::{Crew, Formation, Quality, Side, UnitId, UnitKind};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::common::{Field, inf};
-use crate::melee_odds::big_melee;
+use crate::common::{Field, big_melee, inf};
 
 fn resolve(f: &Field, decl: &Declaration, seed: u64) -> (Board, MeleeOutcome) {
     let mut b = f.board();

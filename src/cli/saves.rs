@@ -16,13 +16,7 @@ pub fn write(path: &str, s: &SaveGame) -> Result<(), String> {
 }
 
 pub fn read(path: &str) -> Result<SaveGame, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError {
-        file: path.into(),
-        line: None,
-        column: None,
-        message: format!("cannot read the file: {e}"),
-    })?;
-    save::from_text(path, &text)
+    save::from_text(path, &crate::rules::scenario::read_text(path)?)
 }
 
 /// `bayonet replay SAVE`: exit 0 when the replay reaches the saved state, 1 otherwise.

@@ -221,15 +221,19 @@ pub fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
-/// Loads a scenario file from disk.
-pub fn load_file(path: &str) -> Result<Scenario, LoadError> {
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError {
+/// Reads a text file, naming it in the error.
+pub fn read_text(path: &str) -> Result<String, LoadError> {
+    std::fs::read_to_string(path).map_err(|e| LoadError {
         file: path.into(),
         line: None,
         column: None,
         message: format!("cannot read the file: {e}"),
-    })?;
-    parse(path, &text)
+    })
+}
+
+/// Loads a scenario file from disk.
+pub fn load_file(path: &str) -> Result<Scenario, LoadError> {
+    parse(path, &read_text(path)?)
 }
 
 /// Parses and checks a scenario from its text; `file` names it in errors.

@@ -10,35 +10,11 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use bayonet::rules::hex::Facing;
-use bayonet::rules::melee::{self, Declaration};
-use bayonet::rules::unit::{Formation, UnitKind};
-use common::Field;
+use bayonet::rules::melee;
+use bayonet::rules::unit::UnitKind;
+use common::{Field, big_melee};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
-fn big_melee() -> (Field, Declaration) {
-    let mut f = Field::new(10, 8);
-    let d = f.center();
-    f.add(1, UnitKind::Infantry, d, Facing::SW, 420);
-    f.add(1, UnitKind::Artillery, d, Facing::SW, 4);
-    f.add(1, UnitKind::Leader, d, Facing::SW, 0);
-    let mut attackers = vec![
-        f.attacker(0, UnitKind::Infantry, d, Facing::SW, 300),
-        f.attacker(0, UnitKind::Leader, d, Facing::SW, 0),
-        f.attacker(0, UnitKind::Infantry, d, Facing::S, 250),
-        f.attacker(0, UnitKind::Infantry, d, Facing::SE, 200),
-    ];
-    let dis = f.attacker(0, UnitKind::Cavalry, d, Facing::SE, 160);
-    f.unit(dis).formation = Formation::Dismounted;
-    attackers.push(dis);
-    (
-        f,
-        Declaration {
-            attackers,
-            defending_hex: d,
-        },
-    )
-}
 
 /// Mean time of `f` over enough runs to fill about half a second.
 fn time(mut f: impl FnMut(u64)) -> Duration {
