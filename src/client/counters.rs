@@ -16,9 +16,20 @@ const SIDE: f32 = 38.0;
 #[derive(Component)]
 pub struct Counter;
 
+/// A counter on its way from where it was drawn last to where the unit is now: moves,
+/// retreats, advances and routs show as movement, not as jumps.
+#[derive(Component)]
+struct Slide {
+    from: Vec2,
+    to: Vec2,
+    t: f32,
+}
+
+const SLIDE_SECONDS: f32 = 0.6;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PostStartup, redraw)
-        .add_systems(Update, redraw.run_if(units_changed));
+        .add_systems(Update, (redraw.run_if(units_changed), slide));
 }
 
 fn units_changed(
@@ -43,6 +54,7 @@ fn redraw(
     units: Query<&UnitState>,
     battle: Res<Battle>,
     layout: Res<MapLayout>,
+    mut drawn: Local<HashMap<crate::rules::unit::UnitId, hexx::Hex>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -58,12 +70,41 @@ fn redraw(
         for (i, u) in stack.iter().enumerate() {
             let off = Vec2::new(-2.0, 2.0) * (n - 1.0) + Vec2::new(4.0, -4.0) * i as f32;
             let at = layout.center(hex) + off * 0.5;
-            spawn_counter(&mut commands, &battle, u, at, z::COUNTER + i as f32 * 0.1);
+            let z = z::COUNTER + i as f32 * 0.1;
+            let e = spawn_counter(&mut commands, &battle, u, at, z);
+            if let Some(was) = drawn.insert(u.id, hex).filter(|was| *was != hex) {
+                let from = layout.center(was);
+                commands.entity(e).insert((
+                    Slide {
+                        from,
+                        to: at,
+                        t: 0.0,
+                    },
+                    Transform::from_translation(from.extend(z + 1.0)),
+                ));
+            }
         }
     }
 }
 
-fn spawn_counter(commands: &mut Commands, battle: &Battle, u: &Unit, at: Vec2, z: f32) {
+fn slide(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Slide, &mut Transform)>,
+) {
+    for (e, mut s, mut t) in &mut q {
+        s.t = (s.t + time.delta_secs() / SLIDE_SECONDS).min(1.0);
+        let k = s.t * s.t * (3.0 - 2.0 * s.t);
+        let p = s.from.lerp(s.to, k);
+        t.translation.x = p.x;
+        t.translation.y = p.y;
+        if s.t >= 1.0 {
+            commands.entity(e).remove::<Slide>();
+        }
+    }
+}
+
+fn spawn_counter(commands: &mut Commands, battle: &Battle, u: &Unit, at: Vec2, z: f32) -> Entity {
     let fill = side_color(battle, u);
     let ink = if fill.to_srgba().red + fill.to_srgba().green > 1.0 {
         Color::BLACK
@@ -158,7 +199,8 @@ fn spawn_counter(commands: &mut Commands, battle: &Battle, u: &Unit, at: Vec2, z
                     Transform::from_xyz(0.0, size * 0.45, 0.04),
                 ));
             }
-        });
+        })
+        .id()
 }
 
 /// NATO-style kind symbols drawn with bars.

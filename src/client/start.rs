@@ -1,6 +1,6 @@
-//! The start dialog: who plays each side (hotseat, against the computer, or watch the computer
-//! play itself), the optional rules as switches and the main Parameter Data values; then the
-//! game. During the computer's turn its orders come at a readable pace (Space: faster).
+//! The start dialog: the scenario (from `maps/`), who plays each side (hotseat, against the
+//! computer, or watch the computer play itself), the optional rules as switches and the main
+//! Parameter Data values; then the game. During the computer's turn its orders come at a readable pace (Space: faster).
 
 use bevy::prelude::*;
 
@@ -43,8 +43,27 @@ struct Chosen(Mode);
 #[derive(Component)]
 struct Dialog;
 
+/// The scenarios in `maps/`, for the picker.
+#[derive(Resource, Debug, Clone, Default)]
+struct ScenarioList(Vec<String>);
+
+fn list_maps() -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir("maps")
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .map(|p| p.to_string_lossy().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
 #[derive(Component, Clone, Copy, PartialEq, Debug)]
 enum Control {
+    Scenario(usize),
     Mode(Mode),
     Rule(usize),
     Param(usize, i32),
@@ -116,6 +135,7 @@ fn open(
         return;
     }
     let s = &battle.scenario;
+    let maps = ScenarioList(list_maps());
     let button = |c: Control| {
         (
             c,
@@ -159,6 +179,20 @@ fn open(
         .with_children(|d| {
             d.spawn(text(s.name.clone(), 22.0));
             d.spawn(text(s.description.clone(), 13.0));
+            if !maps.0.is_empty() {
+                d.spawn(text("Scenario".into(), 16.0));
+                d.spawn(Node {
+                    flex_wrap: FlexWrap::Wrap,
+                    ..default()
+                })
+                .with_children(|row| {
+                    for (i, m) in maps.0.iter().enumerate() {
+                        row.spawn(button(Control::Scenario(i))).with_children(|b| {
+                            b.spawn(text(m.trim_start_matches("maps/").to_string(), 13.0));
+                        });
+                    }
+                });
+            }
             d.spawn(text("Who plays".into(), 16.0));
             d.spawn(Node {
                 flex_wrap: FlexWrap::Wrap,
@@ -223,6 +257,7 @@ fn open(
                 b.spawn(text("Start the battle".into(), 18.0));
             });
         });
+    commands.insert_resource(maps);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -234,12 +269,29 @@ fn press(
     mut battle: ResMut<Battle>,
     mut players: ResMut<Players>,
     mut dialog: ResMut<DialogOpen>,
+    maps: Option<Res<ScenarioList>>,
+    mut exit: MessageWriter<AppExit>,
 ) {
     for (i, c) in &q {
         if *i != Interaction::Pressed {
             continue;
         }
         match *c {
+            Control::Scenario(i) => {
+                // Another battle: open it in a fresh game window and close this one.
+                let Some(file) = maps.as_ref().and_then(|m| m.0.get(i).cloned()) else {
+                    continue;
+                };
+                if let Ok(exe) = std::env::current_exe() {
+                    if std::process::Command::new(exe)
+                        .args(["--scenario", &file])
+                        .spawn()
+                        .is_ok()
+                    {
+                        exit.write(AppExit::Success);
+                    }
+                }
+            }
             Control::Mode(m) => chosen.0 = m,
             Control::Rule(r) => {
                 let v = rule(&mut battle, r);
