@@ -54,6 +54,13 @@ pub fn plugin(app: &mut App) {
     ));
 }
 
+/// The client's own per-frame work without the renderer: input, highlights' state, counters
+/// and panels (what the client benchmark measures).
+pub fn frame_plugin(app: &mut App) {
+    app.add_plugins(input_plugin)
+        .add_plugins((counters::plugin, hud::plugin));
+}
+
 /// The part of the client that turns input into orders, with nothing to draw: what the
 /// headless input tests run.
 pub fn input_plugin(app: &mut App) {

@@ -1,0 +1,136 @@
+//! Client benchmark at scale: a generated 200×200 scenario with 2,000 units — how long it takes
+//! to load (target < 2 s), and what the client's own systems cost a frame without the GPU
+//! renderer: input, selection and movement range, counters, panels (target < 4 ms).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use bayonet::client::camera::MapCamera;
+use bayonet::client::start::PresetPlayers;
+use bayonet::rules::scenario::parse;
+use bayonet::sim::SimPlugin;
+use bevy::input::InputPlugin;
+use bevy::input::mouse::MouseButtonInput;
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowPlugin, WindowResolution};
+
+/// A scenario text of 200×200 hexes and 2,000 units.
+fn big_scenario() -> String {
+    let (w, h) = (200, 200);
+    let letters = ['.', 'f', 'F', 'o', '.', 'T'];
+    let rows: Vec<String> = (0..h)
+        .map(|r| {
+            format!(
+                "\"{}\"",
+                (0..w)
+                    .map(|c| letters[(c * 7 + r * 13) % 6])
+                    .collect::<String>()
+            )
+        })
+        .collect();
+    let mut units = Vec::new();
+    let mut id = 1;
+    for r in (0..h).step_by(4) {
+        for c in (0..w).step_by(5) {
+            if id > 2000 {
+                break;
+            }
+            let side = if c < 100 { 0 } else { 1 };
+            units.push(format!(
+                "(id: {id}, name: \"Regiment {id}\", side: {side}, brigade: \"B{side}\", kind: Infantry, at: ({c}, {r}), facing: N, men: 300, quality: C)"
+            ));
+            id += 1;
+        }
+    }
+    format!(
+        "(name: \"Big\", map: (width: {w}, height: {h}, terrain: [{}]),
+          sides: [(name: \"Blue\", color: (0.2, 0.3, 0.7), edge: West), (name: \"Grey\", color: (0.5, 0.5, 0.5), edge: East)],
+          first_side: 0, turns: 10, start_time: \"10:00\",
+          victory: (major_defeat: -10, minor_defeat: -5, minor_victory: 5, major_victory: 10),
+          brigades: [(id: \"B0\", name: \"Blue\", side: 0), (id: \"B1\", name: \"Grey\", side: 1)],
+          units: [{}])",
+        rows.join(", "),
+        units.join(", ")
+    )
+}
+
+fn report(name: &str, t: Duration, target_ms: f64) {
+    let ms = t.as_secs_f64() * 1e3;
+    let verdict = if ms < target_ms { "within" } else { "OVER" };
+    println!("{name:<52} {ms:>9.3} ms   ({verdict} the {target_ms} ms target)");
+}
+
+fn main() {
+    let text = big_scenario();
+    let start = Instant::now();
+    let s = parse("big.ron", &text).expect("the generated scenario is valid");
+    report(
+        "load a 200×200 scenario with 2,000 units",
+        start.elapsed(),
+        2000.0,
+    );
+
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::state::app::StatesPlugin,
+        InputPlugin,
+        WindowPlugin {
+            primary_window: Some(Window {
+                resolution: WindowResolution::new(1280, 800),
+                ..default()
+            }),
+            ..default()
+        },
+    ))
+    .add_plugins(SimPlugin::new(s))
+    .insert_resource(PresetPlayers([None, None]))
+    .add_plugins(bayonet::client::frame_plugin);
+    app.world_mut().spawn((
+        MapCamera,
+        Transform::default(),
+        Projection::Orthographic(OrthographicProjection::default_2d()),
+    ));
+    let start = Instant::now();
+    app.update();
+    report(
+        "first frame (spawning 2,000 counters)",
+        start.elapsed(),
+        2000.0,
+    );
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .unwrap();
+    // The pointer sweeps the map and clicks now and then: hover, selection, movement range.
+    let frames = 200;
+    let start = Instant::now();
+    for i in 0..frames {
+        let x = 100.0 + (i as f32 * 37.0) % 1000.0;
+        let y = 100.0 + (i as f32 * 23.0) % 600.0;
+        app.world_mut()
+            .get_mut::<Window>(window)
+            .unwrap()
+            .set_cursor_position(Some(Vec2::new(x, y)));
+        if i % 20 == 0 {
+            let state = if i % 40 == 0 {
+                bevy::input::ButtonState::Pressed
+            } else {
+                bevy::input::ButtonState::Released
+            };
+            app.world_mut().write_message(MouseButtonInput {
+                button: MouseButton::Left,
+                state,
+                window,
+            });
+        }
+        app.update();
+        black_box(&app);
+    }
+    report(
+        "client systems per frame (no renderer)",
+        start.elapsed() / frames,
+        4.0,
+    );
+}
