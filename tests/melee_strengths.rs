@@ -337,3 +337,12 @@ fn cavalry_rule_quarters_both_loss_ranges() {
     assert!((b.defender_loss_range[0] - 25.0 * 400.0 / 1000.0 / 4.0).abs() < 1e-9);
     assert!((b.attacker_loss_range[1] - 200.0 * 400.0 / 1000.0 / 4.0).abs() < 1e-9);
 }
+
+#[test]
+fn isolation_effects_can_be_switched_off() {
+    let (mut f, a, dd) = duel(300, 400);
+    f.unit(dd).isolated = true;
+    assert_eq!(bd(&f, &[a]).defense_base, 100.0);
+    f.params.optional.isolation_effects = false;
+    assert_eq!(bd(&f, &[a]).defense_base, 400.0);
+}

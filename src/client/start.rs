@@ -73,14 +73,14 @@ enum Control {
 #[derive(Component)]
 struct Label(Control);
 
-const RULES: [&str; 7] = [
+/// The optional rules the game carries out (Bridge Limit and Repair and Phased Play are later
+/// work, so they are not offered).
+const RULES: [&str; 5] = [
     "Quality melee modifiers",
     "Artillery capture",
     "Full melee defensive fire",
     "Rout limiting",
-    "Bridge limit and repair",
     "Isolation effects",
-    "Phased play",
 ];
 
 const PARAMS: [&str; 4] = [
@@ -97,9 +97,7 @@ fn rule(b: &mut Battle, i: usize) -> &mut bool {
         1 => &mut o.artillery_capture,
         2 => &mut o.full_melee_defensive_fire,
         3 => &mut o.rout_limiting,
-        4 => &mut o.bridge_limit_and_repair,
-        5 => &mut o.isolation_effects,
-        _ => &mut o.phased_play,
+        _ => &mut o.isolation_effects,
     }
 }
 

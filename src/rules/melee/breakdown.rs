@@ -122,10 +122,12 @@ fn defense_strength_of(board: &Board, u: &Unit) -> UnitStrength {
         s *= m.dismounted_factor;
         adjustments.push(format!("dismounted ×{}", m.dismounted_factor));
     }
-    if u.routed && u.isolated {
+    // Isolation counts in melee under the Isolation Effects rule (on by default).
+    let isolated = u.isolated && board.params.optional.isolation_effects;
+    if u.routed && isolated {
         s = 0.0;
         adjustments.push("routed and isolated: 0".into());
-    } else if u.routed || u.isolated {
+    } else if u.routed || isolated {
         s /= m.routed_or_isolated_divisor;
         let what = if u.routed { "routed" } else { "isolated" };
         adjustments.push(format!("{what} ÷{}", m.routed_or_isolated_divisor));
