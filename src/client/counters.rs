@@ -99,7 +99,7 @@ fn slide(
         t.translation.x = p.x;
         t.translation.y = p.y;
         if s.t >= 1.0 {
-            commands.entity(e).remove::<Slide>();
+            commands.entity(e).try_remove::<Slide>();
         }
     }
 }
