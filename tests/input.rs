@@ -3,20 +3,17 @@
 
 use std::time::Duration;
 
-use bayonet::client::camera::MapCamera;
 use bayonet::client::layout::MapLayout;
-use bayonet::client::start::PresetPlayers;
 use bayonet::rules::map::Coord;
 use bayonet::rules::scenario::{Scenario, parse};
-use bayonet::sim::{MeleeDeclared, MeleeResolved, OrderRejected, PendingMelees, SimPlugin};
+use bayonet::sim::{MeleeDeclared, MeleeResolved, OrderRejected, PendingMelees};
 use bevy::input::ButtonState;
-use bevy::input::InputPlugin;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::MouseButtonInput;
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use bevy::window::{PrimaryWindow, WindowPlugin, WindowResolution};
+use bevy::window::PrimaryWindow;
 
 /// A field where two Union hexes can attack one Confederate hex, and one cannot (a creek).
 fn field() -> Scenario {
@@ -36,30 +33,10 @@ struct Rig {
 impl Rig {
     fn new() -> Rig {
         let s = field();
-        let mut app = App::new();
-        app.add_plugins((
-            MinimalPlugins,
-            bevy::state::app::StatesPlugin,
-            InputPlugin,
-            WindowPlugin {
-                primary_window: Some(Window {
-                    resolution: WindowResolution::new(1280, 800),
-                    ..default()
-                }),
-                ..default()
-            },
-        ))
-        .add_plugins(SimPlugin::new(s.clone()))
-        .insert_resource(PresetPlayers([None, None]))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        let mut app = bayonet::client::windowless_app(s.clone(), bayonet::client::input_plugin);
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
             100,
-        )))
-        .add_plugins(bayonet::client::input_plugin);
-        app.world_mut().spawn((
-            MapCamera,
-            Transform::default(),
-            Projection::Orthographic(OrthographicProjection::default_2d()),
-        ));
+        )));
         app.update();
         let window = app
             .world_mut()

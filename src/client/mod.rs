@@ -61,6 +61,33 @@ pub fn frame_plugin(app: &mut App) {
         .add_plugins((counters::plugin, hud::plugin));
 }
 
+/// A window-less game with `plugins` of the client on top, a 1280×800 primary window entity
+/// and the map camera at the origin: for input tests and benchmarks without a renderer.
+pub fn windowless_app(scenario: Scenario, plugins: fn(&mut App)) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::state::app::StatesPlugin,
+        bevy::input::InputPlugin,
+        WindowPlugin {
+            primary_window: Some(Window {
+                resolution: WindowResolution::new(1280, 800),
+                ..default()
+            }),
+            ..default()
+        },
+    ))
+    .add_plugins(SimPlugin::new(scenario))
+    .insert_resource(start::PresetPlayers([None, None]))
+    .add_plugins(plugins);
+    app.world_mut().spawn((
+        camera::MapCamera,
+        Transform::default(),
+        Projection::Orthographic(OrthographicProjection::default_2d()),
+    ));
+    app
+}
+
 /// The part of the client that turns input into orders, with nothing to draw: what the
 /// headless input tests run.
 pub fn input_plugin(app: &mut App) {

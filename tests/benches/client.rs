@@ -5,14 +5,10 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use bayonet::client::camera::MapCamera;
-use bayonet::client::start::PresetPlayers;
 use bayonet::rules::scenario::parse;
-use bayonet::sim::SimPlugin;
-use bevy::input::InputPlugin;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
-use bevy::window::{PrimaryWindow, WindowPlugin, WindowResolution};
+use bevy::window::PrimaryWindow;
 
 /// A scenario text of 200×200 hexes and 2,000 units.
 fn big_scenario() -> String {
@@ -70,27 +66,7 @@ fn main() {
         2000.0,
     );
 
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        bevy::state::app::StatesPlugin,
-        InputPlugin,
-        WindowPlugin {
-            primary_window: Some(Window {
-                resolution: WindowResolution::new(1280, 800),
-                ..default()
-            }),
-            ..default()
-        },
-    ))
-    .add_plugins(SimPlugin::new(s))
-    .insert_resource(PresetPlayers([None, None]))
-    .add_plugins(bayonet::client::frame_plugin);
-    app.world_mut().spawn((
-        MapCamera,
-        Transform::default(),
-        Projection::Orthographic(OrthographicProjection::default_2d()),
-    ));
+    let mut app = bayonet::client::windowless_app(s, bayonet::client::frame_plugin);
     let start = Instant::now();
     app.update();
     report(
