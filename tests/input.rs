@@ -211,3 +211,37 @@ fn a_drag_onto_an_illegal_target_is_refused_with_its_rule() {
     let refused = r.read::<OrderRejected>();
     assert_eq!(refused[0].reasons[0].rule, 5, "{refused:?}");
 }
+
+#[test]
+fn f5_saves_and_f9_loads_the_game_in_the_window() {
+    use bayonet::client::saving::SaveDir;
+    use bayonet::sim::{EndTurn, TurnState};
+    let dir = std::env::temp_dir().join("bayonet-quicksave-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    let _ = std::fs::remove_file(dir.join("bayonet-quicksave.ron"));
+    let mut r = Rig::new();
+    r.app.insert_resource(SaveDir(Some(dir.clone())));
+    r.mouse_drag((4, 4), (5, 4));
+    r.key(KeyCode::F5, ButtonState::Pressed);
+    r.frames(2);
+    r.key(KeyCode::F5, ButtonState::Released);
+    r.frames(1);
+    assert!(dir.join("bayonet-quicksave.ron").exists());
+    let saved_turn = r.app.world().resource::<TurnState>().clone();
+    // The game goes on, then F9 brings back the saved one, pending melee and all.
+    r.app.world_mut().write_message(EndTurn);
+    r.frames(2);
+    assert_ne!(*r.app.world().resource::<TurnState>(), saved_turn);
+    assert!(r.app.world().resource::<PendingMelees>().0.is_empty());
+    r.key(KeyCode::F9, ButtonState::Pressed);
+    r.frames(3);
+    assert_eq!(*r.app.world().resource::<TurnState>(), saved_turn);
+    assert_eq!(r.app.world().resource::<PendingMelees>().0.len(), 1);
+    let n = r
+        .app
+        .world_mut()
+        .query::<&bayonet::sim::UnitState>()
+        .iter(r.app.world())
+        .count();
+    assert_eq!(n, r.s.units.len(), "the units are the save's, once each");
+}

@@ -50,7 +50,6 @@ pub fn plugin(app: &mut App) {
         melee_marks::plugin,
         report::plugin,
         screenshot::plugin,
-        saving::plugin,
     ));
 }
 
@@ -98,6 +97,7 @@ pub fn input_plugin(app: &mut App) {
         command::plugin,
         toolbar::plugin,
         start::plugin,
+        saving::plugin,
     ));
 }
 

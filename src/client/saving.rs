@@ -52,13 +52,43 @@ fn autosave(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCurs
     }
 }
 
-fn quicksave(world: &mut World) {
-    if world
-        .resource::<ButtonInput<KeyCode>>()
-        .just_pressed(KeyCode::F5)
-    {
+fn quicksave(world: &mut World, mut asked: Local<bevy::ecs::message::MessageCursor<SaveLoad>>) {
+    let keys = world.resource::<ButtonInput<KeyCode>>();
+    let (mut save, mut load) = (
+        keys.just_pressed(KeyCode::F5),
+        keys.just_pressed(KeyCode::F9),
+    );
+    for a in asked.read(world.resource::<Messages<SaveLoad>>()) {
+        save |= *a == SaveLoad::Save;
+        load |= *a == SaveLoad::Load;
+    }
+    if save {
         if let Some(t) = write(world, QUICKSAVE) {
             note(world, t);
         }
     }
+    if load {
+        let t = load_quicksave(world);
+        note(world, t);
+    }
+}
+
+/// Asks the game to load the quick save, if it is of the scenario on the map.
+fn load_quicksave(world: &mut World) -> String {
+    let Some(dir) = world.get_resource::<SaveDir>().and_then(|d| d.0.clone()) else {
+        return "Loading is off in this mode".into();
+    };
+    let path = dir.join(QUICKSAVE).to_string_lossy().to_string();
+    let saved = match crate::cli::saves::read(&path) {
+        Ok(s) => s,
+        Err(e) => return format!("Could not load: {e}"),
+    };
+    let same = save::scenario_of(&saved)
+        .map(|s| s.name == world.resource::<crate::sim::Battle>().scenario.name)
+        .unwrap_or(false);
+    if !same {
+        return format!("{path} is a save of another scenario: open it with `bayonet play {path}`");
+    }
+    world.write_message(save::LoadGame(Box::new(saved)));
+    format!("Loaded {path}")
 }

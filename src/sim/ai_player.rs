@@ -42,6 +42,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PreUpdate, play);
 }
 
+/// Drops the plan under way (after a game is loaded).
+pub fn forget_plans(world: &mut World) {
+    world.insert_resource(Queue::default());
+}
+
 fn play(world: &mut World) {
     let turn = world.resource::<TurnState>().clone();
     if turn.over {

@@ -68,6 +68,7 @@ impl Plugin for SimPlugin {
             turn::plugin,
             unit_orders::plugin,
             ai_player::plugin,
+            save::plugin,
         ));
     }
 }

@@ -297,6 +297,44 @@ pub fn restore(world: &mut World, snap: &Snapshot, orders: &[LoggedOrder]) {
     }
 }
 
+/// Replace the game being played by a save's (the scenario, the dice, the state).
+#[derive(Message, Debug, Clone)]
+pub struct LoadGame(pub Box<SaveGame>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<LoadGame>()
+        .add_systems(PreUpdate, load_game);
+}
+
+/// Carries out `LoadGame`: the units are replaced and every resource of the game reset to the
+/// save's.
+fn load_game(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<LoadGame>>) {
+    let Some(saved) = cursor
+        .read(world.resource::<Messages<LoadGame>>())
+        .last()
+        .cloned()
+    else {
+        return;
+    };
+    let Ok(scenario) = scenario_of(&saved.0) else {
+        return;
+    };
+    let mut q = world.query_filtered::<Entity, With<UnitState>>();
+    let old: Vec<Entity> = q.iter(world).collect();
+    for e in old {
+        world.despawn(e);
+    }
+    world.insert_resource(Battle::new(scenario));
+    world.insert_resource(GameRng::seeded(saved.0.seed));
+    world.insert_resource(super::resources::GameSeed(saved.0.seed));
+    restore(world, &saved.0.snapshot, &saved.0.orders);
+    super::ai_player::forget_plans(world);
+    let units = world.resource::<Battle>().scenario.units.clone();
+    for u in units {
+        world.spawn((Name::new(u.name.clone()), UnitState(u)));
+    }
+}
+
 /// A headless game carrying on from a save.
 pub fn load_app(save: &SaveGame) -> Result<App, LoadError> {
     let s = scenario_of(save)?;
