@@ -52,9 +52,12 @@ pub fn run(argv: &[String]) -> Option<i32> {
 pub const USAGE: &str = "\
 bayonet                                   open the game on the default scenario
 bayonet --scenario FILE                   open the game on FILE
+        [--computer SIDE|both|none]       who the computer plays (skips the start dialog)
 bayonet --screenshot OUT.png [--scenario FILE]
                                           render one frame, save it, exit
-        [--declare C,R>C,R …] [--resolve]  scripted opening drags (and Resolve)
+        [--declare C,R>C,R …] [--resolve] [--dialog]
+                                          scripted opening drags (and Resolve); keep the
+                                          start dialog open
 bayonet check FILE [--json]               validate a scenario
 bayonet odds FILE --attack C,R[;C,R…] --defend C,R [--units ID,…] [--night]
              [--rules quality,capture,…] [--json]
