@@ -192,7 +192,15 @@ fn a_short_touch_selects_and_starts_no_drag() {
         Some(bayonet::rules::unit::UnitId(1)),
         "the tap selected the unit"
     );
-    // A quick drag pans instead of declaring.
+    // A quick drag pans (once: by the finger's own travel) instead of declaring.
+    let cam = |r: &mut Rig| {
+        let w = r.app.world_mut();
+        w.query_filtered::<&Transform, With<bayonet::client::camera::MapCamera>>()
+            .single(w)
+            .unwrap()
+            .translation
+    };
+    let before = cam(&mut r);
     r.touch(TouchPhase::Started, a);
     r.frames(1);
     r.touch(TouchPhase::Moved, b);
@@ -200,6 +208,11 @@ fn a_short_touch_selects_and_starts_no_drag() {
     r.touch(TouchPhase::Ended, b);
     r.frames(2);
     assert!(r.read::<MeleeDeclared>().is_empty());
+    let moved = cam(&mut r) - before;
+    assert!(
+        (moved.x + (b.x - a.x)).abs() < 0.5 && (moved.y - (b.y - a.y)).abs() < 0.5,
+        "panned {moved:?}"
+    );
 }
 
 #[test]

@@ -109,28 +109,16 @@ fn mouse(
     }
 }
 
-/// One finger drags the map; two fingers pinch to zoom.
-fn touch(
-    touches: Res<Touches>,
-    mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>,
-) {
-    let Ok((mut t, mut p)) = cam.single_mut() else {
-        return;
-    };
+/// Two fingers pinch to zoom. (One-finger drags are gestures: a pan, or a melee after a long
+/// press.)
+fn touch(touches: Res<Touches>, mut cam: Query<&mut Projection, With<MapCamera>>) {
+    let Ok(mut p) = cam.single_mut() else { return };
     let active: Vec<_> = touches.iter().collect();
-    match active.as_slice() {
-        [one] => {
-            let d = one.delta();
-            let s = scale_of(&p);
-            t.translation += Vec3::new(-d.x * s, d.y * s, 0.0);
+    if let [a, b, ..] = active.as_slice() {
+        let now = a.position().distance(b.position());
+        let before = a.previous_position().distance(b.previous_position());
+        if now > 1.0 && before > 1.0 {
+            zoom_by(&mut p, before / now);
         }
-        [a, b, ..] => {
-            let now = a.position().distance(b.position());
-            let before = a.previous_position().distance(b.previous_position());
-            if now > 1.0 && before > 1.0 {
-                zoom_by(&mut p, before / now);
-            }
-        }
-        _ => {}
     }
 }
