@@ -120,8 +120,4 @@ impl Hexside {
             },
         }
     }
-
-    pub fn between(a: Hex, b: Hex) -> Option<Hexside> {
-        Facing::between(a, b).map(|f| Hexside::new(a, f))
-    }
 }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use hexx::{HexOrientation, OffsetHexMode};
 use serde::{Deserialize, Serialize};
 
-use super::hex::{Facing, Hex, Hexside, neighbor};
+use super::hex::{Facing, Hex, Hexside};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Terrain {
@@ -306,13 +306,6 @@ impl Map {
             MapEdge::West => c.col,
             MapEdge::East => self.width as i32 - 1 - c.col,
         }
-    }
-
-    pub fn neighbors_on_map(&self, hex: Hex) -> impl Iterator<Item = (Facing, Hex)> + '_ {
-        Facing::ALL
-            .into_iter()
-            .map(move |f| (f, neighbor(hex, f)))
-            .filter(|(_, h)| self.contains(*h))
     }
 }
 
