@@ -196,10 +196,10 @@ fn new<M: Message + Clone>(world: &World, cursor: &mut MessageCursor<M>) -> Vec<
 fn events(app: &App, s: &Scenario, c: &mut Cursors) -> Vec<Value> {
     let world = app.world();
     let battle = world.resource::<Battle>();
-    let board = battle.scenario.board();
-    let mut board_all = board.clone();
-    board_all.units = s.units.clone();
-    let b = &board_all;
+    // Every unit the scenario began with, so that units gone since still have names.
+    let mut named = battle.scenario.board();
+    named.units = s.units.clone();
+    let b = &named;
     let u = |id: UnitId| unit_json(b, s, id);
     let mut out = Vec::new();
     for r in new(world, &mut c.rejected) {

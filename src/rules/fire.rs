@@ -27,10 +27,12 @@ pub struct Weapon {
 
 pub const WEAPONS: &str = include_str!("../../assets/rules/weapons.ron");
 
-/// The weapons table shipped with the game.
-pub fn weapons() -> BTreeMap<String, Weapon> {
+/// The weapons table shipped with the game, read once: fire checks it for every shot the
+/// player or the computer considers.
+pub fn weapons() -> &'static BTreeMap<String, Weapon> {
+    static TABLE: std::sync::OnceLock<BTreeMap<String, Weapon>> = std::sync::OnceLock::new();
     // Checked by a test; a failure here is a build defect, not bad input.
-    ron::from_str(WEAPONS).expect("assets/rules/weapons.ron is valid")
+    TABLE.get_or_init(|| ron::from_str(WEAPONS).expect("assets/rules/weapons.ron is valid"))
 }
 
 /// A unit's weapon; a unit with none named carries its kind's usual one.
@@ -170,7 +172,7 @@ pub fn breakdown(
         return Err("no enemy unit there (only artillery may fire at an empty bridge)".into());
     }
     let table = weapons();
-    let w = weapon_of(u, &table)
+    let w = weapon_of(u, table)
         .ok_or_else(|| format!("`{}` has no known weapon `{}`", u.name, u.weapon))?;
     let range = distance(u.hex, target);
     if range == 0 || range > w.range {
