@@ -1,9 +1,13 @@
-//! The toolbar: Resolve (the seed's button), Cancel melee and End turn, with keys R, C and E.
+//! The toolbar: Save, Load, Resolve (the seed's button), Cancel melee and End turn, with keys
+//! R, C and E.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::palette;
 use super::pointer::SelectedHex;
+use super::saving::SaveLoad;
+use super::start::Gate;
 use crate::sim::{CancelMelee, EndTurn, PendingMelees, ResolveMelees, TurnState};
 
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
@@ -28,7 +32,7 @@ impl ToolButton {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<super::saving::SaveLoad>()
+    app.add_message::<SaveLoad>()
         .add_systems(Startup, spawn)
         .add_systems(Update, (press, keys, look));
 }
@@ -75,83 +79,69 @@ fn spawn(mut commands: Commands) {
         });
 }
 
-fn act(
-    b: ToolButton,
-    pending: &PendingMelees,
-    selected: &SelectedHex,
-    resolve: &mut MessageWriter<ResolveMelees>,
-    cancel: &mut MessageWriter<CancelMelee>,
-    end: &mut MessageWriter<EndTurn>,
-) {
-    match b {
-        ToolButton::Resolve => {
-            resolve.write(ResolveMelees);
+/// What the toolbar's buttons and keys need to give their orders.
+#[derive(SystemParam)]
+struct Tools<'w> {
+    pending: Res<'w, PendingMelees>,
+    selected: Res<'w, SelectedHex>,
+    gate: Gate<'w>,
+    resolve: MessageWriter<'w, ResolveMelees>,
+    cancel: MessageWriter<'w, CancelMelee>,
+    end: MessageWriter<'w, EndTurn>,
+    saves: MessageWriter<'w, SaveLoad>,
+}
+
+impl Tools<'_> {
+    fn act(&mut self, b: ToolButton) {
+        if !self.gate.open() {
+            return;
         }
-        ToolButton::CancelMelee => {
-            // The melee on the selected hex, or else the last one declared.
-            let target = selected
-                .0
-                .filter(|h| pending.0.iter().any(|p| p.defending_hex == *h))
-                .or_else(|| pending.0.last().map(|p| p.defending_hex));
-            if let Some(h) = target {
-                cancel.write(CancelMelee { defending_hex: h });
+        match b {
+            ToolButton::Resolve => {
+                self.resolve.write(ResolveMelees);
+            }
+            ToolButton::CancelMelee => {
+                // The melee on the selected hex, or else the last one declared.
+                let pending = &self.pending.0;
+                let target = self
+                    .selected
+                    .0
+                    .filter(|h| pending.iter().any(|p| p.defending_hex == *h))
+                    .or_else(|| pending.last().map(|p| p.defending_hex));
+                if let Some(h) = target {
+                    self.cancel.write(CancelMelee { defending_hex: h });
+                }
+            }
+            ToolButton::EndTurn => {
+                self.end.write(EndTurn);
+            }
+            ToolButton::Save => {
+                self.saves.write(SaveLoad::Save);
+            }
+            ToolButton::Load => {
+                self.saves.write(SaveLoad::Load);
             }
         }
-        ToolButton::EndTurn => {
-            end.write(EndTurn);
-        }
-        // Handled by the saving plugin.
-        ToolButton::Save | ToolButton::Load => {}
     }
 }
 
-fn press(
-    q: Query<(&Interaction, &ToolButton), Changed<Interaction>>,
-    pending: Res<PendingMelees>,
-    selected: Res<SelectedHex>,
-    mut resolve: MessageWriter<ResolveMelees>,
-    mut cancel: MessageWriter<CancelMelee>,
-    mut end: MessageWriter<EndTurn>,
-    gate: super::start::Gate,
-    mut saves: MessageWriter<super::saving::SaveLoad>,
-) {
-    if !gate.open() {
-        return;
-    }
+fn press(q: Query<(&Interaction, &ToolButton), Changed<Interaction>>, mut tools: Tools) {
     for (i, b) in &q {
         if *i == Interaction::Pressed {
-            match b {
-                ToolButton::Save => {
-                    saves.write(super::saving::SaveLoad::Save);
-                }
-                ToolButton::Load => {
-                    saves.write(super::saving::SaveLoad::Load);
-                }
-                _ => act(*b, &pending, &selected, &mut resolve, &mut cancel, &mut end),
-            }
+            tools.act(*b);
         }
     }
 }
 
-fn keys(
-    input: Res<ButtonInput<KeyCode>>,
-    pending: Res<PendingMelees>,
-    selected: Res<SelectedHex>,
-    mut resolve: MessageWriter<ResolveMelees>,
-    mut cancel: MessageWriter<CancelMelee>,
-    mut end: MessageWriter<EndTurn>,
-    gate: super::start::Gate,
-) {
-    if !gate.open() {
-        return;
-    }
+/// R, C and E; F5 and F9 are the saving plugin's.
+fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools) {
     for (key, b) in [
         (KeyCode::KeyR, ToolButton::Resolve),
         (KeyCode::KeyC, ToolButton::CancelMelee),
         (KeyCode::KeyE, ToolButton::EndTurn),
     ] {
         if input.just_pressed(key) {
-            act(b, &pending, &selected, &mut resolve, &mut cancel, &mut end);
+            tools.act(b);
         }
     }
 }
