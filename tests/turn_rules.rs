@@ -578,3 +578,67 @@ fn fixed_units_are_released_by_a_near_enemy_or_a_melee() {
     bayonet::rules::melee::resolve(&mut b, &decl, &mut rng(1));
     assert!(b.unit(u).is_none_or(|x| !x.is_fixed()));
 }
+
+#[test]
+fn facings_point_where_their_names_say_on_screen() {
+    // hexx's flat layout with +y up, as the tilemap draws it.
+    let l = hexx::HexLayout::flat();
+    let o = l.hex_to_world_pos(hexx::Hex::ZERO);
+    for f in Facing::ALL {
+        let d = l.hex_to_world_pos(f.step()) - o;
+        let angle = d.y.atan2(d.x);
+        assert!(
+            (angle - f.screen_angle())
+                .rem_euclid(std::f32::consts::TAU)
+                .min((f.screen_angle() - angle).rem_euclid(std::f32::consts::TAU))
+                < 1e-3,
+            "{f:?}"
+        );
+    }
+    assert_eq!(Facing::N.opposite(), Facing::S);
+    assert_eq!(Facing::NW.clockwise(), Facing::N);
+    assert_eq!(Facing::NE.front(), [Facing::N, Facing::NE, Facing::SE]);
+}
+
+#[test]
+fn who_exerts_a_zone_of_control_and_who_blocks_a_retreat() {
+    let mut f = Field::new(10, 8);
+    let h = f.hex(5, 4);
+    let u = f.add(1, inf(), h, Facing::N, 300);
+    let front = h + Facing::N.step();
+    let side = Side(0);
+    assert!(f.board().in_enemy_zoc(front, side));
+    assert!(
+        !f.board().in_enemy_zoc(h + Facing::S.step(), side),
+        "only the front"
+    );
+    f.unit(u).routed = true;
+    assert!(
+        !f.board().in_enemy_zoc(front, side),
+        "routed units exert none"
+    );
+    for (kind, formation) in [
+        (UnitKind::Leader, Formation::Mounted),
+        (UnitKind::Supply, Formation::Column),
+        (UnitKind::Artillery, Formation::Limbered),
+    ] {
+        let mut f = Field::new(10, 8);
+        let g = f.add(1, kind, h, Facing::N, 4);
+        f.unit(g).formation = formation;
+        let b = f.board();
+        assert!(!b.in_enemy_zoc(front, side), "{kind:?} exerts none");
+        assert!(
+            !b.unit(g).unwrap().blocks_retreat(),
+            "{kind:?} alone lets a retreat in"
+        );
+    }
+    let mut f = Field::new(10, 8);
+    let g = f.add(1, UnitKind::Artillery, h, Facing::N, 4);
+    assert!(
+        f.board().in_enemy_zoc(front, side),
+        "unlimbered, crewed guns do"
+    );
+    f.unit(g).crew = bayonet::rules::unit::Crew::Spiked;
+    assert!(!f.board().in_enemy_zoc(front, side));
+    assert!(!f.board().unit(g).unwrap().blocks_retreat());
+}
