@@ -8,8 +8,9 @@ use bayonet::rules::hex::Facing;
 use bayonet::rules::melee::{self, Declaration};
 use bayonet::rules::scenario::parse;
 use bayonet::rules::unit::{Side, UnitKind};
-use bayonet::sim::save::{self, LoggedOrder};
-use bayonet::sim::{self, Brain, OrderRejected, Players, TurnState};
+use bayonet::rules::order::Order;
+use bayonet::sim::save;
+use bayonet::sim::{self, Brain, OrderRejected, Players};
 use bevy::prelude::*;
 
 use crate::common::{Field, inf};
@@ -53,12 +54,12 @@ fn computer_orders_pass_the_rules() {
         refused += rejected
             .read(app.world().resource::<Messages<OrderRejected>>())
             .count();
-        if app.world().resource::<TurnState>().over {
+        if crate::common::game(&app).over {
             break;
         }
     }
     assert!(
-        app.world().resource::<TurnState>().over,
+        crate::common::game(&app).over,
         "the game reaches its end"
     );
     let log = app.world().resource::<save::OrderLog>().0.len();
@@ -81,7 +82,7 @@ fn replays_of_computer_games_match_on_several_seeds() {
         app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
         for _ in 0..5_000 {
             app.update();
-            if app.world().resource::<TurnState>().over {
+            if crate::common::game(&app).over {
                 break;
             }
         }
@@ -115,26 +116,23 @@ fn it_attacks_only_with_good_odds_and_keeps_leaders_and_wagons_back() {
     let b = f.board();
     let orders = plan_turn(&b, Side(0));
     let decl = orders.iter().find_map(|o| match o {
-        LoggedOrder::Declare {
-            attackers,
-            defending_hex,
-            ..
-        } => Some(Declaration {
-            attackers: attackers.clone(),
-            defending_hex: *defending_hex,
+        Order::Melee { units, at, .. } => Some(Declaration {
+            attackers: units.clone(),
+            defending_hex: at.hex(&b),
         }),
         _ => None,
     });
     let decl = decl.expect("a 700 against 150 melee is declared");
     assert!(decl.attackers.contains(&strong));
     assert!(melee::odds(&melee::breakdown(&b, &decl)).attacker_win_probability >= MELEE_ODDS);
-    assert_eq!(orders.last(), Some(&LoggedOrder::EndTurn));
-    assert!(orders.contains(&LoggedOrder::Resolve));
+    assert_eq!(orders.last(), Some(&Order::EndTurn));
+    assert!(orders.contains(&Order::Resolve));
     // Leaders and wagons end at least three hexes from the enemy.
     let mut b2 = b.clone();
     for o in &orders {
-        if let LoggedOrder::Move { unit, to, .. } = o {
-            b2.unit_mut(*unit).unwrap().hex = *to;
+        if let Order::Move { unit, to, .. } = o {
+            let to = to.hex(&b);
+            b2.unit_mut(*unit).unwrap().hex = to;
         }
     }
     for id in [leader, wagon] {
@@ -152,7 +150,7 @@ fn it_attacks_only_with_good_odds_and_keeps_leaders_and_wagons_back() {
     assert!(
         !plan_turn(&f.board(), Side(0))
             .iter()
-            .any(|o| matches!(o, LoggedOrder::Declare { .. }))
+            .any(|o| matches!(o, Order::Melee { .. }))
     );
 }
 
@@ -175,7 +173,7 @@ fn routed_units_run_and_guns_fire_when_they_can() {
     let orders = plan_turn(&b, Side(0));
     let before = b.unit(r).unwrap().hex.unsigned_distance_to(e);
     let moved_to = orders.iter().find_map(|o| match o {
-        LoggedOrder::Move { unit, to, .. } if *unit == r => Some(*to),
+        Order::Move { unit, to, .. } if *unit == r => Some(to.hex(&b)),
         _ => None,
     });
     assert!(
@@ -185,7 +183,7 @@ fn routed_units_run_and_guns_fire_when_they_can() {
     assert!(
         orders
             .iter()
-            .any(|o| matches!(o, LoggedOrder::Fire { unit, .. } if *unit == g)),
+            .any(|o| matches!(o, Order::Fire { unit, .. } if *unit == g)),
         "{orders:?}"
     );
 }

@@ -203,3 +203,52 @@ pub fn big_melee() -> (Field, bayonet::rules::melee::Declaration) {
         },
     )
 }
+
+/// Gives the simulation in `app` an order (it is carried out on the next update).
+pub fn give(app: &mut bevy::prelude::App, order: bayonet::rules::order::Order) {
+    app.world_mut()
+        .write_message(bayonet::sim::GiveOrder(order));
+}
+
+/// The game state of the simulation in `app`.
+pub fn game(app: &bevy::prelude::App) -> &Board {
+    &app.world().resource::<bayonet::sim::Game>().0
+}
+
+/// The game state, to set a test position up.
+pub fn game_mut(app: &mut bevy::prelude::App) -> bevy::prelude::Mut<'_, bayonet::sim::Game> {
+    app.world_mut().resource_mut::<bayonet::sim::Game>()
+}
+
+/// A hex as orders name it.
+pub fn at(app: &bevy::prelude::App, hex: Hex) -> bayonet::rules::order::At {
+    bayonet::rules::order::At::of(game(app), hex)
+}
+
+/// The order committing `units` to a melee on `hex`.
+pub fn melee_units(
+    app: &bevy::prelude::App,
+    units: Vec<UnitId>,
+    hex: Hex,
+) -> bayonet::rules::order::Order {
+    bayonet::rules::order::Order::Melee {
+        from: Vec::new(),
+        units,
+        at: at(app, hex),
+    }
+}
+
+/// The order of a drag from `from` to `hex`.
+pub fn melee_drag(app: &bevy::prelude::App, from: Hex, hex: Hex) -> bayonet::rules::order::Order {
+    bayonet::rules::order::Order::Melee {
+        from: vec![at(app, from)],
+        units: Vec::new(),
+        at: at(app, hex),
+    }
+}
+
+/// Every message of a kind sent in the last two updates.
+pub fn read<M: bevy::prelude::Message + Clone>(app: &bevy::prelude::App) -> Vec<M> {
+    let messages = app.world().resource::<bevy::prelude::Messages<M>>();
+    messages.get_cursor().read(messages).cloned().collect()
+}

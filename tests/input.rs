@@ -6,7 +6,7 @@ use std::time::Duration;
 use bayonet::client::layout::MapLayout;
 use bayonet::rules::map::Coord;
 use bayonet::rules::scenario::{Scenario, parse};
-use bayonet::sim::{MeleeDeclared, MeleeResolved, OrderRejected, PendingMelees};
+use bayonet::sim::{Game, GiveOrder, MeleeDeclared, MeleeResolved, OrderRejected};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::MouseButtonInput;
@@ -133,10 +133,10 @@ fn mouse_drag_to_melee_and_resolve_by_key() {
         declared[0].declaration.defending_hex,
         r.s.map.hex_at(Coord { col: 5, row: 4 })
     );
-    assert_eq!(r.app.world().resource::<PendingMelees>().0.len(), 1);
+    assert_eq!(r.app.world().resource::<Game>().pending.len(), 1);
     // A second hex joins the same melee: two hexes attacking one.
     r.mouse_drag((5, 5), (5, 4));
-    let pending = &r.app.world().resource::<PendingMelees>().0;
+    let pending = &r.app.world().resource::<Game>().pending;
     assert_eq!(pending.len(), 1);
     assert_eq!(pending[0].attackers.len(), 2);
     // R resolves.
@@ -149,7 +149,7 @@ fn mouse_drag_to_melee_and_resolve_by_key() {
         "{:?}",
         r.read::<OrderRejected>()
     );
-    assert!(r.app.world().resource::<PendingMelees>().0.is_empty());
+    assert!(r.app.world().resource::<Game>().pending.is_empty());
     r.key(KeyCode::KeyR, ButtonState::Released);
     r.frames(1);
 }
@@ -228,7 +228,6 @@ fn a_drag_onto_an_illegal_target_is_refused_with_its_rule() {
 #[test]
 fn f5_saves_and_f9_loads_the_game_in_the_window() {
     use bayonet::client::saving::SaveDir;
-    use bayonet::sim::{EndTurn, TurnState};
     let dir = std::env::temp_dir().join("bayonet-quicksave-test");
     std::fs::create_dir_all(&dir).unwrap();
     let _ = std::fs::remove_file(dir.join("bayonet-quicksave.ron"));
@@ -240,16 +239,18 @@ fn f5_saves_and_f9_loads_the_game_in_the_window() {
     r.key(KeyCode::F5, ButtonState::Released);
     r.frames(1);
     assert!(dir.join("bayonet-quicksave.ron").exists());
-    let saved_turn = r.app.world().resource::<TurnState>().clone();
+    let saved_turn = r.app.world().resource::<Game>().turn_state();
     // The game goes on, then F9 brings back the saved one, pending melee and all.
-    r.app.world_mut().write_message(EndTurn);
+    r.app
+        .world_mut()
+        .write_message(GiveOrder(bayonet::rules::order::Order::EndTurn));
     r.frames(2);
-    assert_ne!(*r.app.world().resource::<TurnState>(), saved_turn);
-    assert!(r.app.world().resource::<PendingMelees>().0.is_empty());
+    assert_ne!(r.app.world().resource::<Game>().turn_state(), saved_turn);
+    assert!(r.app.world().resource::<Game>().pending.is_empty());
     r.key(KeyCode::F9, ButtonState::Pressed);
     r.frames(3);
-    assert_eq!(*r.app.world().resource::<TurnState>(), saved_turn);
-    assert_eq!(r.app.world().resource::<PendingMelees>().0.len(), 1);
+    assert_eq!(r.app.world().resource::<Game>().turn_state(), saved_turn);
+    assert_eq!(r.app.world().resource::<Game>().pending.len(), 1);
     let n = r
         .app
         .world_mut()

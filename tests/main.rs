@@ -9,6 +9,7 @@ mod melee_odds;
 mod melee_resolution;
 mod melee_restrictions;
 mod melee_strengths;
+mod orders;
 mod saves;
 mod scenario_loading;
 mod sim_melee;

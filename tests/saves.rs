@@ -1,8 +1,9 @@
 //! Saves, loads and replays: the same game however it is interrupted.
 
 use bayonet::rules::scenario::parse;
-use bayonet::sim::save::{self, LoggedOrder};
-use bayonet::sim::{self, EndTurn, FireOrder, MoveOrder};
+use bayonet::rules::order::{At, Order};
+use bayonet::sim::save;
+use bayonet::sim::{self, GiveOrder};
 use bevy::prelude::*;
 
 fn skirmish() -> bayonet::rules::scenario::Scenario {
@@ -15,26 +16,26 @@ fn skirmish() -> bayonet::rules::scenario::Scenario {
 
 /// The first half of a little game, as orders.
 fn first_half(app: &mut App, s: &bayonet::rules::scenario::Scenario) {
-    let h = |c, r| s.map.hex_at(bayonet::rules::map::Coord { col: c, row: r });
+    let _ = s;
     let unit = bayonet::rules::unit::UnitId;
-    app.world_mut().write_message(MoveOrder {
+    app.world_mut().write_message(GiveOrder(Order::Move {
         unit: unit(2),
-        to: h(2, 4),
+        to: At(2, 4),
         path: None,
-    });
+    }));
     app.update();
-    app.world_mut().write_message(FireOrder {
+    app.world_mut().write_message(GiveOrder(Order::Fire {
         unit: unit(3),
-        target: h(8, 4),
-    });
+        at: At(8, 4),
+    }));
     app.update();
-    app.world_mut().write_message(EndTurn);
+    app.world_mut().write_message(GiveOrder(Order::EndTurn));
     app.update();
 }
 
 fn second_half(app: &mut App) {
     for _ in 0..3 {
-        app.world_mut().write_message(EndTurn);
+        app.world_mut().write_message(GiveOrder(Order::EndTurn));
         app.update();
     }
 }
@@ -52,7 +53,7 @@ fn a_saved_and_loaded_game_ends_exactly_as_an_uninterrupted_one() {
     first_half(&mut first, &s);
     let saved = save::save(first.world_mut());
     assert_eq!(saved.orders.len(), 3);
-    assert_eq!(saved.orders[2], LoggedOrder::EndTurn);
+    assert_eq!(saved.orders[2], Order::EndTurn);
     // Through text, as on disk.
     let text = save::to_text(&saved);
     let back = save::from_text("mid.ron", &text).unwrap();

@@ -241,7 +241,7 @@ fn the_orders_example_in_maps_readme_parses() {
     let start = at + readme[at..].find("```ron\n").unwrap() + 7;
     let end = start + readme[start..].find("```").unwrap();
     let orders = bayonet::cli::run::parse_orders("maps/README.md", &readme[start..end]).unwrap();
-    assert_eq!(orders.len(), 12);
+    assert_eq!(orders.len(), 13);
     let e = bayonet::cli::run::parse_orders("o.ron", "[Move(unit: 1)]").unwrap_err();
     assert!(e.starts_with("o.ron:1:"), "{e}");
 }

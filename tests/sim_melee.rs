@@ -2,18 +2,14 @@
 
 use bayonet::rules::hex::Facing;
 use bayonet::rules::unit::{Side, UnitKind};
+use bayonet::rules::order::Order;
 use bayonet::sim::{
-    self, CancelMelee, DeclareMelee, EndTurn, MeleeCancelled, MeleeDeclared, MeleeResolved,
-    Occupancy, OrderRejected, PendingMelees, ResolveMelees, TurnBegan, TurnState, UnitState,
+    self, MeleeCancelled, MeleeDeclared, MeleeResolved, Occupancy, OrderRejected, TurnBegan,
+    UnitState,
 };
 use bevy::prelude::*;
 
-use crate::common::{Field, inf};
-
-fn read<M: Message + Clone>(app: &App) -> Vec<M> {
-    let messages = app.world().resource::<Messages<M>>();
-    messages.get_cursor().read(messages).cloned().collect()
-}
+use crate::common::{Field, at, game, game_mut, give, inf, melee_drag, melee_units, read};
 
 fn units(app: &mut App) -> Vec<bayonet::rules::unit::Unit> {
     let world = app.world_mut();
@@ -34,7 +30,7 @@ fn scenario_loads_into_entities_and_the_index() {
     assert_eq!(units(&mut app).len(), n);
     let index = app.world().resource::<Occupancy>();
     assert_eq!(index.0.values().map(Vec::len).sum::<usize>(), n);
-    let turn = app.world().resource::<TurnState>();
+    let turn = game(&app).turn_state();
     assert_eq!(
         (turn.turn, turn.side, turn.clock().as_str(), turn.night),
         (1, first, "14:00", false)
@@ -62,28 +58,22 @@ fn declare_then_resolve_through_messages() {
         .map(|u| u.id)
         .collect();
     // Two drags onto one hex make one melee.
-    app.world_mut().write_message(DeclareMelee {
-        from_hexes: Vec::new(),
-        attackers: vec![ids[0]],
-        defending_hex: d,
-    });
+    let o = melee_units(&app, vec![ids[0]], d);
+    give(&mut app, o);
     app.update();
-    app.world_mut().write_message(DeclareMelee {
-        from_hexes: Vec::new(),
-        attackers: vec![ids[1]],
-        defending_hex: d,
-    });
+    let o = melee_units(&app, vec![ids[1]], d);
+    give(&mut app, o);
     app.update();
     let declared = read::<MeleeDeclared>(&app);
     assert_eq!(declared.last().unwrap().declaration.attackers, ids);
     assert!(declared.last().unwrap().odds.attacker_win_probability > 0.5);
-    assert_eq!(app.world().resource::<PendingMelees>().0.len(), 1);
-    app.world_mut().write_message(ResolveMelees);
+    assert_eq!(game(&app).pending.len(), 1);
+    give(&mut app, Order::Resolve);
     app.update();
     let resolved = read::<MeleeResolved>(&app);
     assert_eq!(resolved.len(), 1);
     let o = &resolved[0].0;
-    assert!(app.world().resource::<PendingMelees>().0.is_empty());
+    assert!(game(&app).pending.is_empty());
     // The world now matches the outcome: losses applied, retreats moved, index in step.
     let now = units(&mut app);
     // The defenders fired at the attackers first (half strength), then the melee.
@@ -137,30 +127,18 @@ fn illegal_declarations_are_rejected_with_the_rule() {
     let (mut app, f) = duel_app();
     let d = f.center();
     let a = f.units.iter().find(|u| u.side == Side(0)).unwrap().id;
-    let world = app.world_mut();
-    let mut q = world.query::<&mut UnitState>();
-    for mut u in q.iter_mut(world) {
-        if u.0.id == a {
-            u.0.facing = Facing::SW;
-        }
-    }
-    app.world_mut().write_message(DeclareMelee {
-        from_hexes: Vec::new(),
-        attackers: vec![a],
-        defending_hex: d,
-    });
+    game_mut(&mut app).unit_mut(a).unwrap().facing = Facing::SW;
+    let o = melee_units(&app, vec![a], d);
+    give(&mut app, o);
     app.update();
     let rejected = read::<OrderRejected>(&app);
     assert_eq!(rejected.len(), 1);
     assert_eq!(rejected[0].reasons[0].rule, 2);
-    assert!(app.world().resource::<PendingMelees>().0.is_empty());
+    assert!(game(&app).pending.is_empty());
     // The other side may not declare in this side's turn.
     let enemy = f.units.iter().find(|u| u.side == Side(1)).unwrap().id;
-    app.world_mut().write_message(DeclareMelee {
-        from_hexes: Vec::new(),
-        attackers: vec![enemy],
-        defending_hex: d + Facing::SW.step(),
-    });
+    let o = melee_units(&app, vec![enemy], d + Facing::SW.step());
+    give(&mut app, o);
     app.update();
     assert!(read::<OrderRejected>(&app).iter().any(|r| {
         r.reasons
@@ -174,17 +152,14 @@ fn a_pending_melee_can_be_cancelled() {
     let (mut app, f) = duel_app();
     let d = f.center();
     let a = f.units.iter().find(|u| u.side == Side(0)).unwrap().id;
-    app.world_mut().write_message(DeclareMelee {
-        from_hexes: Vec::new(),
-        attackers: vec![a],
-        defending_hex: d,
-    });
+    let o = melee_units(&app, vec![a], d);
+    give(&mut app, o);
     app.update();
-    app.world_mut()
-        .write_message(CancelMelee { defending_hex: d });
+    let o = Order::CancelMelee { at: at(&app, d) };
+    give(&mut app, o);
     app.update();
     assert_eq!(read::<MeleeCancelled>(&app).len(), 1);
-    assert!(app.world().resource::<PendingMelees>().0.is_empty());
+    assert!(game(&app).pending.is_empty());
 }
 
 #[test]
@@ -192,19 +167,16 @@ fn ending_the_turn_resolves_pending_melees_and_hands_over() {
     let (mut app, f) = duel_app();
     let d = f.center();
     let a = f.units.iter().find(|u| u.side == Side(0)).unwrap().id;
-    app.world_mut().write_message(DeclareMelee {
-        from_hexes: Vec::new(),
-        attackers: vec![a],
-        defending_hex: d,
-    });
-    app.world_mut().write_message(EndTurn);
+    let o = melee_units(&app, vec![a], d);
+    give(&mut app, o);
+    give(&mut app, Order::EndTurn);
     app.update();
     assert_eq!(read::<MeleeResolved>(&app).len(), 1);
     let began = read::<TurnBegan>(&app);
     assert_eq!(began.last().map(|t| (t.turn, t.side)), Some((1, Side(1))));
-    app.world_mut().write_message(EndTurn);
+    give(&mut app, Order::EndTurn);
     app.update();
-    let turn = app.world().resource::<TurnState>().clone();
+    let turn = game(&app).turn_state();
     assert_eq!(
         (turn.turn, turn.side, turn.clock().as_str()),
         (2, Side(0), "10:20")
@@ -223,12 +195,9 @@ fn same_seed_same_game() {
             .filter(|u| u.side == Side(0))
             .map(|u| u.id)
             .collect();
-        app.world_mut().write_message(DeclareMelee {
-            from_hexes: Vec::new(),
-            attackers: ids,
-            defending_hex: f.center(),
-        });
-        app.world_mut().write_message(ResolveMelees);
+        let o = melee_units(&app, ids, f.center());
+        give(&mut app, o);
+        give(&mut app, Order::Resolve);
         app.update();
         (read::<MeleeResolved>(&app), units(&mut app))
     };
@@ -267,8 +236,8 @@ fn a_drag_from_a_hex_commits_what_may_melee_and_leaves_guns_behind() {
     f.unit(tired).disrupted = true;
     let leader = f.add(0, UnitKind::Leader, from, Facing::NE, 0);
     let mut app = sim::headless_app(f.scenario(), None);
-    app.world_mut()
-        .write_message(DeclareMelee::from_hex(from, d));
+    let o = melee_drag(&app, from, d);
+    give(&mut app, o);
     app.update();
     let declared = read::<MeleeDeclared>(&app);
     assert_eq!(declared[0].declaration.attackers, vec![a, leader]);
@@ -279,8 +248,8 @@ fn a_drag_from_a_hex_commits_what_may_melee_and_leaves_guns_behind() {
     let only = f.attacker(0, inf(), d, Facing::SW, 300);
     f.unit(only).routed = true;
     let mut app = sim::headless_app(f.scenario(), None);
-    app.world_mut()
-        .write_message(DeclareMelee::from_hex(from, d));
+    let o = melee_drag(&app, from, d);
+    give(&mut app, o);
     app.update();
     assert_eq!(read::<OrderRejected>(&app)[0].reasons[0].rule, 1);
 }
@@ -288,7 +257,7 @@ fn a_drag_from_a_hex_commits_what_may_melee_and_leaves_guns_behind() {
 #[test]
 fn the_damage_bridge_order_wears_down_an_unoccupied_bridge() {
     use bayonet::rules::map::{FullHexBridge, Terrain};
-    use bayonet::sim::{Battle, DamageBridge};
+
     let mut f = Field::new(10, 8);
     let d = f.center();
     f.map.set_terrain(d, Terrain::Water);
@@ -301,23 +270,17 @@ fn the_damage_bridge_order_wears_down_an_unoccupied_bridge() {
     );
     let a = f.attacker(0, inf(), d, Facing::SW, 500);
     let mut app = sim::headless_app(f.scenario(), Some(4));
-    app.world_mut().write_message(DamageBridge {
-        attackers: vec![a],
-        bridge: d,
-    });
-    app.world_mut().write_message(ResolveMelees);
+    let o = Order::DamageBridge {
+        units: vec![a],
+        at: at(&app, d),
+    };
+    give(&mut app, o);
+    give(&mut app, Order::Resolve);
     app.update();
     let o = &read::<MeleeResolved>(&app)[0].0;
     let dmg = o.bridge.as_ref().unwrap();
     assert!(dmg.after < 100);
-    let now = app
-        .world()
-        .resource::<Battle>()
-        .scenario
-        .map
-        .bridge(d)
-        .unwrap()
-        .strength;
+    let now = game(&app).map.bridge(d).unwrap().strength;
     assert_eq!(now, dmg.after);
     assert_eq!(
         units(&mut app).iter().find(|u| u.id == a).unwrap().men,
@@ -325,10 +288,11 @@ fn the_damage_bridge_order_wears_down_an_unoccupied_bridge() {
         "no losses"
     );
     // Not a bridge: refused.
-    app.world_mut().write_message(DamageBridge {
-        attackers: vec![a],
-        bridge: d + Facing::N.step(),
-    });
+    let o = Order::DamageBridge {
+        units: vec![a],
+        at: at(&app, d + Facing::N.step()),
+    };
+    give(&mut app, o);
     app.update();
     assert!(
         read::<OrderRejected>(&app)
@@ -340,7 +304,7 @@ fn the_damage_bridge_order_wears_down_an_unoccupied_bridge() {
 #[test]
 fn unit_orders_through_messages() {
     use bayonet::rules::unit::Formation;
-    use bayonet::sim::{FaceOrder, FireOrder, Fired, FormationOrder, MoveOrder, UnitMoved};
+    use bayonet::sim::{Fired, UnitMoved};
     let mut f = Field::new(12, 10);
     let a = f.hex(3, 4);
     let u = f.add(0, inf(), a, Facing::NE, 400);
@@ -348,23 +312,30 @@ fn unit_orders_through_messages() {
     let e = f.add(1, inf(), t, Facing::SW, 300);
     let mut app = sim::headless_app(f.scenario(), Some(2));
     let one = a + Facing::NE.step();
-    app.world_mut().write_message(MoveOrder {
+    let o = Order::Move {
         unit: u,
-        to: one,
+        to: at(&app, one),
         path: None,
-    });
+    };
+    give(&mut app, o);
     app.update();
     let moved = read::<UnitMoved>(&app);
     assert_eq!(moved[0].moved.path, vec![one]);
     assert_eq!(units(&mut app).iter().find(|x| x.id == u).unwrap().hex, one);
-    app.world_mut().write_message(FaceOrder {
-        unit: u,
-        facing: Facing::N,
-    });
-    app.world_mut().write_message(FormationOrder {
-        unit: u,
-        formation: Formation::Column,
-    });
+    give(
+        &mut app,
+        Order::Face {
+            unit: u,
+            facing: Facing::N,
+        },
+    );
+    give(
+        &mut app,
+        Order::Formation {
+            unit: u,
+            formation: Formation::Column,
+        },
+    );
     app.update();
     let now = units(&mut app).into_iter().find(|x| x.id == u).unwrap();
     assert_eq!(
@@ -372,8 +343,11 @@ fn unit_orders_through_messages() {
         (Facing::N, Formation::Column, 2 + 2 + 4)
     );
     // In column it cannot fire; the refusal says why.
-    app.world_mut()
-        .write_message(FireOrder { unit: u, target: t });
+    let o = Order::Fire {
+        unit: u,
+        at: at(&app, t),
+    };
+    give(&mut app, o);
     app.update();
     assert!(
         read::<OrderRejected>(&app)
@@ -381,11 +355,12 @@ fn unit_orders_through_messages() {
             .any(|r| r.reasons[0].message.contains("column"))
     );
     // The enemy cannot be ordered in this side's turn.
-    app.world_mut().write_message(MoveOrder {
+    let o = Order::Move {
         unit: e,
-        to: t + Facing::N.step(),
+        to: at(&app, t + Facing::N.step()),
         path: None,
-    });
+    };
+    give(&mut app, o);
     app.update();
     assert!(
         read::<OrderRejected>(&app)

@@ -13,7 +13,7 @@ use crate::rules::melee::{self, Declaration};
 use crate::rules::movement::{movement_range, mp_left};
 use crate::rules::unit::{Formation, Side, Unit, UnitId, UnitKind};
 use crate::rules::{facing, fire, formation, movement};
-use crate::sim::save::LoggedOrder;
+use crate::rules::order::{self, At, Order};
 
 /// The lowest chance of winning for which the computer attacks.
 pub const MELEE_ODDS: f64 = 0.6;
@@ -49,7 +49,7 @@ fn enemy_distance(b: &Board, side: Side, hex: Hex) -> u32 {
 }
 
 /// Plans `side`'s whole turn. The orders end with Resolve (if it declared melees) and EndTurn.
-pub fn plan_turn(board: &Board, side: Side) -> Vec<LoggedOrder> {
+pub fn plan_turn(board: &Board, side: Side) -> Vec<Order> {
     let mut b = board.clone();
     b.acting = side;
     let mut out = Vec::new();
@@ -57,14 +57,14 @@ pub fn plan_turn(board: &Board, side: Side) -> Vec<LoggedOrder> {
     plan_melees(&mut b, side, &mut out, &mut busy);
     plan_fire(&mut b, side, &mut out, &mut busy);
     plan_moves(&mut b, side, &mut out, &mut busy);
-    if out.iter().any(|o| matches!(o, LoggedOrder::Declare { .. })) {
-        out.push(LoggedOrder::Resolve);
+    if out.iter().any(|o| matches!(o, Order::Melee { .. })) {
+        out.push(Order::Resolve);
     }
-    out.push(LoggedOrder::EndTurn);
+    out.push(Order::EndTurn);
     out
 }
 
-fn plan_melees(b: &mut Board, side: Side, out: &mut Vec<LoggedOrder>, busy: &mut HashSet<UnitId>) {
+fn plan_melees(b: &mut Board, side: Side, out: &mut Vec<Order>, busy: &mut HashSet<UnitId>) {
     let mut targets: Vec<Hex> = enemies(b, side).iter().map(|e| e.hex).collect();
     targets.sort_by_key(|h| (b.map.coord(*h).col, b.map.coord(*h).row));
     targets.dedup();
@@ -85,7 +85,7 @@ fn plan_melees(b: &mut Board, side: Side, out: &mut Vec<LoggedOrder>, busy: &mut
             defending_hex: d,
         };
         // Trim to what the rules allow (stacking), weakest last.
-        while !decl.attackers.is_empty() && !melee::check(b, &decl).is_empty() {
+        while !decl.attackers.is_empty() && !melee::system(&b.params).check(b, &decl).is_empty() {
             decl.attackers.pop();
         }
         if decl
@@ -95,26 +95,25 @@ fn plan_melees(b: &mut Board, side: Side, out: &mut Vec<LoggedOrder>, busy: &mut
         {
             continue;
         }
-        let o = melee::odds(&melee::breakdown(b, &decl));
+        let system = melee::system(&b.params);
+        let o = system.odds(&system.breakdown(b, &decl));
+        let order = Order::Melee {
+            from: Vec::new(),
+            units: decl.attackers.clone(),
+            at: At::of(b, d),
+        };
         if o.attacker_win_probability >= MELEE_ODDS
             && o.expected_defender_loss >= 0.7 * o.expected_attacker_loss
+            && order::check(b, &order).is_ok()
         {
             busy.extend(decl.attackers.iter().copied());
-            for id in &decl.attackers {
-                if let Some(u) = b.unit_mut(*id) {
-                    u.marks.meleed = true;
-                }
-            }
-            out.push(LoggedOrder::Declare {
-                attackers: decl.attackers,
-                from_hexes: Vec::new(),
-                defending_hex: d,
-            });
+            b.pending.push(decl);
+            out.push(order);
         }
     }
 }
 
-fn plan_fire(b: &mut Board, side: Side, out: &mut Vec<LoggedOrder>, busy: &mut HashSet<UnitId>) {
+fn plan_fire(b: &mut Board, side: Side, out: &mut Vec<Order>, busy: &mut HashSet<UnitId>) {
     let shooters: Vec<UnitId> = b
         .units
         .iter()
@@ -130,9 +129,9 @@ fn plan_fire(b: &mut Board, side: Side, out: &mut Vec<LoggedOrder>, busy: &mut H
             .max_by(|x, y| x.value.total_cmp(&y.value));
         if let Some(f) = best {
             if f.value >= 40.0 {
-                out.push(LoggedOrder::Fire {
+                out.push(Order::Fire {
                     unit: id,
-                    target: f.target,
+                    at: At::of(b, f.target),
                 });
                 busy.insert(id);
                 if let Some(u) = b.unit_mut(id) {
@@ -199,7 +198,7 @@ fn goal(b: &Board, u: &Unit, reach: &[(Hex, u32)]) -> Option<Hex> {
         .map(|(h, _)| *h)
 }
 
-fn plan_moves(b: &mut Board, side: Side, out: &mut Vec<LoggedOrder>, busy: &mut HashSet<UnitId>) {
+fn plan_moves(b: &mut Board, side: Side, out: &mut Vec<Order>, busy: &mut HashSet<UnitId>) {
     let movers: Vec<UnitId> = b
         .units
         .iter()
@@ -217,7 +216,7 @@ fn plan_moves(b: &mut Board, side: Side, out: &mut Vec<LoggedOrder>, busy: &mut 
             if u.kind == UnitKind::Artillery && u.formation == Formation::Unlimbered {
                 // No target (it would have fired): limber up to move next turn.
                 if formation::apply(b, id, Formation::Limbered).is_ok() {
-                    out.push(LoggedOrder::Formation {
+                    out.push(Order::Formation {
                         unit: id,
                         formation: Formation::Limbered,
                     });
@@ -229,9 +228,9 @@ fn plan_moves(b: &mut Board, side: Side, out: &mut Vec<LoggedOrder>, busy: &mut 
             if let Some(to) = goal(b, &u, &reach).filter(|to| *to != u.hex) {
                 if let Some(path) = movement::path_to(&range, to) {
                     if movement::apply_move(b, id, &path).is_ok() {
-                        out.push(LoggedOrder::Move {
+                        out.push(Order::Move {
                             unit: id,
-                            to,
+                            to: At::of(b, to),
                             path: None,
                         });
                     }
@@ -255,7 +254,7 @@ fn plan_moves(b: &mut Board, side: Side, out: &mut Vec<LoggedOrder>, busy: &mut 
         };
         if let Some(f) = want {
             if formation::apply(b, id, f).is_ok() {
-                out.push(LoggedOrder::Formation {
+                out.push(Order::Formation {
                     unit: id,
                     formation: f,
                 });
@@ -264,7 +263,7 @@ fn plan_moves(b: &mut Board, side: Side, out: &mut Vec<LoggedOrder>, busy: &mut 
         if let Some(e) = near {
             let f = facing_towards(now.hex, e);
             if f != now.facing && mp_left(&b.params, &now) > 0 && facing::apply(b, id, f).is_ok() {
-                out.push(LoggedOrder::Face {
+                out.push(Order::Face {
                     unit: id,
                     facing: f,
                 });

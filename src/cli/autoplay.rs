@@ -9,10 +9,7 @@ use serde_json::{Value, json};
 use super::Args;
 use crate::rules::scenario::{self, Scenario};
 use crate::rules::victory::VictoryReport;
-use crate::sim::{
-    self, Battle, Brain, GameEnded, MeleeResolved, Players, TurnBegan, TurnState, UnitState,
-    board_of,
-};
+use crate::sim::{self, Battle, Brain, Game, MeleeResolved, Players, TurnBegan};
 
 /// Plays a whole game; returns the per-turn lines and the result.
 pub fn autoplay(
@@ -36,18 +33,14 @@ pub fn autoplay(
         for t in began.read(world.resource::<Messages<TurnBegan>>()) {
             lines.push((t.turn, t.side, t.clock.clone()));
         }
-        if world.resource::<TurnState>().over {
+        if world.resource::<Game>().over {
             break;
         }
     }
-    let world = app.world_mut();
-    let mut q = world.query::<&UnitState>();
-    let units: Vec<UnitState> = q.iter(world).cloned().collect();
-    let turn = world.resource::<TurnState>().clone();
-    let battle = world.resource::<Battle>();
-    let board = board_of(battle, &turn, units.iter());
-    let result = battle.victory(&board);
-    let _ = world.resource::<Messages<GameEnded>>();
+    let world = app.world();
+    let result = world
+        .resource::<Battle>()
+        .victory(&world.resource::<Game>().0);
     let summary = lines
         .into_iter()
         .map(|(turn, side, clock)| json!({"turn": turn, "side": s.side_name(side), "clock": clock}))

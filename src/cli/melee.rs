@@ -6,11 +6,13 @@ use serde_json::{Value, json};
 use super::Args;
 use crate::rules::board::Board;
 use crate::rules::hex::Hex;
-use crate::rules::melee::{self, Declaration, MeleeOutcome, MeleeSide, Violation};
+use crate::rules::melee::{self, Declaration, MeleeOutcome, MeleeSide};
+use crate::rules::order::{At, Order};
+use crate::rules::refusal::Refusal;
 use crate::rules::scenario::{self, Scenario};
 use crate::rules::unit::UnitId;
 use crate::sim::{
-    self, DeclareMelee, MeleeResolved, OrderRejected, PhaseMoraleChecked, ResolveMelees, TurnState,
+    self, MeleeResolved, OrderRejected, PhaseMoraleChecked,
 };
 
 /// The declaration the arguments describe: the named units, or what a drag from each
@@ -76,9 +78,10 @@ pub fn run(args: &Args, roll: bool) -> Result<i32, String> {
     if let Some(u) = decl.attackers.first().and_then(|id| board.unit(*id)) {
         board.acting = u.side;
     }
-    let violations = melee::check(&board, &decl);
-    let b = melee::breakdown(&board, &decl);
-    let odds = melee::odds(&b);
+    let system = melee::system(&board.params);
+    let violations = system.check(&board, &decl);
+    let b = system.breakdown(&board, &decl);
+    let odds = system.odds(&b);
     let legal = violations.is_empty();
     let mut out = json!({
         "legal": legal,
@@ -132,9 +135,11 @@ pub fn run(args: &Args, roll: bool) -> Result<i32, String> {
     Ok(code)
 }
 
-fn violation_json(board: &Board, s: &Scenario, v: &Violation) -> Value {
+fn violation_json(board: &Board, s: &Scenario, v: &Refusal) -> Value {
     json!({
         "rule": v.rule,
+        "reason": v.reason.words(),
+        "text": v.to_string(),
         "unit": v.unit.map(|id| unit_json(board, s, id)),
         "message": v.message,
     })
@@ -149,15 +154,20 @@ fn resolve_in_sim(
 ) -> Result<(MeleeOutcome, Vec<PhaseMoraleChecked>), String> {
     let mut app = sim::headless_app(s.clone(), Some(seed));
     {
-        let mut turn = app.world_mut().resource_mut::<TurnState>();
-        turn.side = board.acting;
-        turn.night = board.night;
+        let mut game = app.world_mut().resource_mut::<sim::Game>();
+        game.acting = board.acting;
+        game.night = board.night;
     }
-    app.world_mut().write_message(DeclareMelee::units(
-        decl.attackers.clone(),
-        decl.defending_hex,
-    ));
-    app.world_mut().write_message(ResolveMelees);
+    let at = At::of(board, decl.defending_hex);
+    sim::give(
+        app.world_mut(),
+        Order::Melee {
+            from: Vec::new(),
+            units: decl.attackers.clone(),
+            at,
+        },
+    );
+    sim::give(app.world_mut(), Order::Resolve);
     app.update();
     let world = app.world();
     if let Some(r) = read::<OrderRejected>(world).into_iter().next() {

@@ -3,150 +3,19 @@
 //! rule and the run goes on.
 
 use bevy::prelude::*;
-use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::Args;
 use bevy::ecs::message::MessageCursor;
 
 use super::melee::{coord_json, outcome_json, unit_json};
-use crate::rules::hex::Facing;
-use crate::rules::map::Coord;
+use crate::rules::order::Order;
 use crate::rules::scenario::{self, Scenario, ron_options};
-use crate::rules::unit::{Formation, UnitId};
+use crate::rules::unit::UnitId;
 use crate::sim::{
-    self, Battle, CancelMelee, DamageBridge, DeclareMelee, EndTurn, FaceOrder, FireOrder, Fired,
-    FormationOrder, GameEnded, MeleeCancelled, MeleeDeclared, MeleeResolved, MoveOrder, OrderDone,
-    OrderRejected, PhaseMoraleChecked, RecrewGuns, ResolveMelees, SpikeGuns, TurnBegan, TurnState,
-    UnitMoved, UnitState, board_of,
+    self, Battle, Fired, GameEnded, GiveOrder, MeleeCancelled, MeleeDeclared, MeleeResolved,
+    OrderDone, OrderRejected, PhaseMoraleChecked, TurnBegan, UnitMoved,
 };
-
-/// One order of an orders file (`maps/README.md` documents the format).
-#[derive(Debug, Clone, Deserialize)]
-pub enum Order {
-    Move {
-        unit: u32,
-        to: (i32, i32),
-    },
-    Face {
-        unit: u32,
-        facing: Facing,
-    },
-    Formation {
-        unit: u32,
-        formation: Formation,
-    },
-    Fire {
-        unit: u32,
-        at: (i32, i32),
-    },
-    /// Drags from attacking hexes to the defending hex.
-    Melee {
-        from: Vec<(i32, i32)>,
-        at: (i32, i32),
-    },
-    /// Named units committed to a melee.
-    MeleeUnits {
-        units: Vec<u32>,
-        at: (i32, i32),
-    },
-    CancelMelee {
-        at: (i32, i32),
-    },
-    DamageBridge {
-        units: Vec<u32>,
-        at: (i32, i32),
-    },
-    Spike {
-        battery: u32,
-        by: u32,
-    },
-    Recrew {
-        battery: u32,
-        by: u32,
-    },
-    Resolve,
-    EndTurn,
-}
-
-fn hex(s: &Scenario, at: (i32, i32)) -> hexx::Hex {
-    s.map.hex_at(Coord {
-        col: at.0,
-        row: at.1,
-    })
-}
-
-fn send(app: &mut App, s: &Scenario, order: &Order) {
-    let w = app.world_mut();
-    let ids = |v: &[u32]| v.iter().map(|i| UnitId(*i)).collect::<Vec<_>>();
-    match order {
-        Order::Move { unit, to } => {
-            w.write_message(MoveOrder {
-                unit: UnitId(*unit),
-                to: hex(s, *to),
-                path: None,
-            });
-        }
-        Order::Face { unit, facing } => {
-            w.write_message(FaceOrder {
-                unit: UnitId(*unit),
-                facing: *facing,
-            });
-        }
-        Order::Formation { unit, formation } => {
-            w.write_message(FormationOrder {
-                unit: UnitId(*unit),
-                formation: *formation,
-            });
-        }
-        Order::Fire { unit, at } => {
-            w.write_message(FireOrder {
-                unit: UnitId(*unit),
-                target: hex(s, *at),
-            });
-        }
-        Order::Melee { from, at } => {
-            let from_hexes = from.iter().map(|f| hex(s, *f)).collect();
-            w.write_message(DeclareMelee {
-                attackers: Vec::new(),
-                from_hexes,
-                defending_hex: hex(s, *at),
-            });
-        }
-        Order::MeleeUnits { units, at } => {
-            w.write_message(DeclareMelee::units(ids(units), hex(s, *at)));
-        }
-        Order::CancelMelee { at } => {
-            w.write_message(CancelMelee {
-                defending_hex: hex(s, *at),
-            });
-        }
-        Order::DamageBridge { units, at } => {
-            w.write_message(DamageBridge {
-                attackers: ids(units),
-                bridge: hex(s, *at),
-            });
-        }
-        Order::Spike { battery, by } => {
-            w.write_message(SpikeGuns {
-                battery: UnitId(*battery),
-                by: UnitId(*by),
-            });
-        }
-        Order::Recrew { battery, by } => {
-            w.write_message(RecrewGuns {
-                battery: UnitId(*battery),
-                by: UnitId(*by),
-            });
-        }
-        Order::Resolve => {
-            w.write_message(ResolveMelees);
-        }
-        Order::EndTurn => {
-            w.write_message(EndTurn);
-        }
-    }
-}
 
 fn fire_json(
     s: &Scenario,
@@ -167,6 +36,7 @@ fn fire_json(
         "morale": f.morale.iter().map(|m| json!({"unit": u(m.unit), "roll": m.roll, "morale": m.morale, "result": m.result})).collect::<Vec<_>>(),
         "eliminated": f.eliminated.iter().map(|id| u(*id)).collect::<Vec<_>>(),
         "ammo_now": f.ammo_now.map(|a| format!("{a:?}")),
+        "routs": f.routs.iter().map(|r| json!({"unit": u(r.unit), "from": coord_json(s, r.from), "to": coord_json(s, r.to)})).collect::<Vec<_>>(),
     })
 }
 
@@ -204,11 +74,11 @@ fn events(app: &App, s: &Scenario, c: &mut Cursors) -> Vec<Value> {
     let mut out = Vec::new();
     for r in new(world, &mut c.rejected) {
         for v in &r.reasons {
-            out.push(json!({"event": "rejected", "rule": v.rule, "unit": v.unit.map(u), "message": v.message}));
+            out.push(json!({"event": "rejected", "rule": v.rule, "reason": v.reason.words(), "unit": v.unit.map(u), "message": v.message, "text": v.to_string()}));
         }
     }
     for d in new(world, &mut c.done) {
-        out.push(json!({"event": "done", "order": d.order}));
+        out.push(json!({"event": "done", "order": d.order.describe(), "given": d.order}));
     }
     for m in new(world, &mut c.moved) {
         out.push(json!({
@@ -259,22 +129,12 @@ fn events(app: &App, s: &Scenario, c: &mut Cursors) -> Vec<Value> {
 }
 
 fn final_state(app: &mut App, s: &Scenario) -> Value {
-    let world = app.world_mut();
-    let mut q = world.query::<&UnitState>();
-    let mut units: Vec<_> = q.iter(world).map(|u| u.0.clone()).collect();
+    let world = app.world();
+    let board = &world.resource::<sim::Game>().0;
+    let mut units = board.units.clone();
     units.sort_by_key(|u| u.id);
-    let turn = world.resource::<TurnState>().clone();
-    let battle = world.resource::<Battle>();
-    let board = board_of(
-        battle,
-        &turn,
-        units
-            .iter()
-            .map(|u| UnitState(u.clone()))
-            .collect::<Vec<_>>()
-            .iter(),
-    );
-    let victory = battle.victory(&board);
+    let turn = board.turn_state();
+    let victory = world.resource::<Battle>().victory(board);
     json!({
         "turn": turn.turn,
         "side": s.side_name(turn.side),
@@ -333,7 +193,7 @@ pub fn run(args: &Args) -> Result<i32, String> {
     let mut cursors = Cursors::default();
     events(&app, &s, &mut cursors);
     for (i, order) in orders.iter().enumerate() {
-        send(&mut app, &s, order);
+        app.world_mut().write_message(GiveOrder(order.clone()));
         app.update();
         for mut e in events(&app, &s, &mut cursors) {
             e["order"] = json!(i);

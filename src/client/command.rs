@@ -13,10 +13,8 @@ use crate::rules::fire;
 use crate::rules::hex::Hex;
 use crate::rules::movement::{Reach, movement_range};
 use crate::rules::unit::{Formation, Unit, UnitId, UnitKind};
-use crate::sim::{
-    Battle, FaceOrder, FireOrder, FormationOrder, MoveOrder, Occupancy, TurnState, UnitState,
-    board_of,
-};
+use crate::rules::order::{self, At, Order};
+use crate::sim::{Game, GiveOrder, Occupancy, UnitState};
 
 /// A tap or click on a hex that was not a drag (from the gestures).
 #[derive(Message, Debug, Clone, Copy, PartialEq)]
@@ -74,9 +72,8 @@ fn tap(
     reach: Res<Reachable>,
     occupancy: Res<Occupancy>,
     units: Query<&UnitState>,
-    turn: Res<TurnState>,
-    mut moves: MessageWriter<MoveOrder>,
-    mut fires: MessageWriter<FireOrder>,
+    game: Res<Game>,
+    mut orders: MessageWriter<GiveOrder>,
     gate: super::start::Gate,
 ) {
     if !gate.open() {
@@ -84,10 +81,13 @@ fn tap(
     }
     for HexTapped(h) in taps.read().copied() {
         let here = units_here(&occupancy, &units, h);
-        let own = here.iter().any(|u| u.side == turn.side);
-        let enemy = here.iter().any(|u| u.side != turn.side);
+        let own = here.iter().any(|u| u.side == game.acting);
+        let enemy = here.iter().any(|u| u.side != game.acting);
         if let (true, true, Some(u)) = (cmd.fire_mode, enemy, cmd.unit) {
-            fires.write(FireOrder { unit: u, target: h });
+            orders.write(GiveOrder(Order::Fire {
+                unit: u,
+                at: At::of(&game, h),
+            }));
             cmd.fire_mode = false;
             continue;
         }
@@ -95,11 +95,11 @@ fn tap(
             let at = units.iter().find(|x| x.0.id == u).map(|x| x.0.hex);
             if at != Some(h) {
                 if cmd.move_target == Some(h) {
-                    moves.write(MoveOrder {
+                    orders.write(GiveOrder(Order::Move {
                         unit: u,
-                        to: h,
+                        to: At::of(&game, h),
                         path: None,
-                    });
+                    }));
                     cmd.move_target = None;
                 } else {
                     cmd.move_target = Some(h);
@@ -139,8 +139,7 @@ fn order(
     b: UnitButton,
     cmd: &mut Command,
     units: &Query<&UnitState>,
-    faces: &mut MessageWriter<FaceOrder>,
-    forms: &mut MessageWriter<FormationOrder>,
+    orders: &mut MessageWriter<GiveOrder>,
 ) {
     let Some(u) = cmd
         .unit
@@ -151,23 +150,23 @@ fn order(
     };
     match b {
         UnitButton::TurnLeft => {
-            faces.write(FaceOrder {
+            orders.write(GiveOrder(Order::Face {
                 unit: u.id,
                 facing: u.facing.counter_clockwise(),
-            });
+            }));
         }
         UnitButton::TurnRight => {
-            faces.write(FaceOrder {
+            orders.write(GiveOrder(Order::Face {
                 unit: u.id,
                 facing: u.facing.clockwise(),
-            });
+            }));
         }
         UnitButton::Formation => {
             if let Some(f) = formation_toggle(u) {
-                forms.write(FormationOrder {
+                orders.write(GiveOrder(Order::Formation {
                     unit: u.id,
                     formation: f,
-                });
+                }));
             }
         }
         UnitButton::Fire => cmd.fire_mode = !cmd.fire_mode,
@@ -181,8 +180,7 @@ fn keys(
     mut selected: ResMut<SelectedHex>,
     units: Query<&UnitState>,
     occupancy: Res<Occupancy>,
-    mut faces: MessageWriter<FaceOrder>,
-    mut forms: MessageWriter<FormationOrder>,
+    mut orders: MessageWriter<GiveOrder>,
     gate: super::start::Gate,
 ) {
     if !gate.open() {
@@ -195,15 +193,15 @@ fn keys(
         (KeyCode::KeyT, UnitButton::Fire),
     ] {
         if input.just_pressed(key) {
-            order(b, &mut cmd, &units, &mut faces, &mut forms);
+            order(b, &mut cmd, &units, &mut orders);
         }
     }
     if input.just_pressed(KeyCode::KeyV) {
         if let Some(u) = cmd.unit.and_then(|id| units.iter().find(|x| x.0.id == id)) {
-            faces.write(FaceOrder {
+            orders.write(GiveOrder(Order::Face {
                 unit: u.0.id,
                 facing: u.0.facing.opposite(),
-            });
+            }));
         }
     }
     if input.just_pressed(KeyCode::Tab) {
@@ -271,8 +269,7 @@ fn buttons(
     mut look: Query<(&UnitButton, &mut BackgroundColor)>,
     mut cmd: ResMut<Command>,
     units: Query<&UnitState>,
-    mut faces: MessageWriter<FaceOrder>,
-    mut forms: MessageWriter<FormationOrder>,
+    mut orders: MessageWriter<GiveOrder>,
     gate: super::start::Gate,
 ) {
     if !gate.open() {
@@ -280,7 +277,7 @@ fn buttons(
     }
     for (i, b) in &q {
         if *i == Interaction::Pressed {
-            order(*b, &mut cmd, &units, &mut faces, &mut forms);
+            order(*b, &mut cmd, &units, &mut orders);
         }
     }
     for (b, mut bg) in &mut look {
@@ -293,22 +290,14 @@ fn buttons(
 }
 
 /// Recomputes the movement range when the unit under command or any unit changes.
-fn refresh(
-    cmd: Res<Command>,
-    battle: Res<Battle>,
-    turn: Res<TurnState>,
-    units: Query<&UnitState>,
-    changed: Query<(), Changed<UnitState>>,
-    mut reach: ResMut<Reachable>,
-) {
-    if !cmd.is_changed() && changed.is_empty() && !turn.is_changed() {
+fn refresh(cmd: Res<Command>, game: Res<Game>, mut reach: ResMut<Reachable>) {
+    if !cmd.is_changed() && !game.is_changed() {
         return;
     }
     reach.0.clear();
     let Some(id) = cmd.unit else { return };
-    let board = board_of(&battle, &turn, units.iter());
-    if board.unit(id).is_some_and(|u| u.side == turn.side) {
-        reach.0 = movement_range(&board, id);
+    if game.unit(id).is_some_and(|u| u.side == game.acting) {
+        reach.0 = movement_range(&game, id);
     }
 }
 
@@ -317,18 +306,22 @@ fn hint(
     cmd: Res<Command>,
     reach: Res<Reachable>,
     hovered: Res<HoveredHex>,
-    battle: Res<Battle>,
-    turn: Res<TurnState>,
-    units: Query<&UnitState>,
+    game: Res<Game>,
     mut out: ResMut<Hint>,
 ) {
     if !(cmd.is_changed() || reach.is_changed() || hovered.is_changed()) {
         return;
     }
-    let board = board_of(&battle, &turn, units.iter());
+    let board = &game.0;
+    let verdict = |o: Order| order::check(board, &o).map_err(|r| words(&r));
     let text = match (cmd.unit.and_then(|id| board.unit(id)), hovered.0) {
-        (Some(u), _) if u.side != turn.side => format!("{} (enemy)", u.name),
-        (Some(u), Some(h)) if cmd.fire_mode => match fire::breakdown(&board, u.id, h, false, 1.0) {
+        (Some(u), _) if u.side != board.acting => format!("{} (enemy)", u.name),
+        (Some(u), Some(h)) if cmd.fire_mode => match verdict(Order::Fire {
+            unit: u.id,
+            at: At::of(board, h),
+        })
+        .and_then(|()| fire::breakdown(board, u.id, h, false, 1.0))
+        {
             Ok(b) => format!(
                 "Fire {} at {}: value {:.0} ({}), losses {:.1}-{:.1}; tap to fire",
                 u.name,
@@ -344,7 +337,14 @@ fn hint(
             ),
             Err(why) => format!("Cannot fire there: {why}"),
         },
-        (Some(u), Some(h)) if h != u.hex => match reach.0.get(&h) {
+        (Some(u), Some(h)) if h != u.hex => match reach.0.get(&h).filter(|_| {
+            verdict(Order::Move {
+                unit: u.id,
+                to: At::of(board, h),
+                path: None,
+            })
+            .is_ok()
+        }) {
             Some(r) => format!(
                 "Move {} to {}: {} of {} MP left{}; {}",
                 u.name,
@@ -373,4 +373,12 @@ fn hint(
     if out.0 != text {
         out.0 = text;
     }
+}
+
+/// Refusals as one line for the hint.
+fn words(r: &[crate::rules::refusal::Refusal]) -> String {
+    r.iter()
+        .map(|r| r.to_string())
+        .collect::<Vec<_>>()
+        .join("; ")
 }

@@ -7,7 +7,7 @@ use super::layout::{HEX_SIZE, MapLayout};
 use super::{palette, z};
 use crate::rules::hex::Facing;
 use crate::rules::map::SideFeature;
-use crate::sim::Battle;
+use crate::sim::{Battle, Game};
 
 /// Marks the sprite of a full-hex bridge, whose look follows its strength.
 #[derive(Component)]
@@ -163,12 +163,12 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
 }
 
 /// A destroyed bridge shows broken: its deck darkens with lost strength.
-fn bridge_strength(battle: Res<Battle>, mut q: Query<(&BridgeSprite, &mut Sprite)>) {
-    if !battle.is_changed() {
+fn bridge_strength(game: Res<Game>, mut q: Query<(&BridgeSprite, &mut Sprite)>) {
+    if !game.is_changed() {
         return;
     }
     for (b, mut sprite) in &mut q {
-        if let Some(br) = battle.scenario.map.bridge(b.0) {
+        if let Some(br) = game.map.bridge(b.0) {
             let f = if br.max == 0 {
                 0.0
             } else {

@@ -7,7 +7,7 @@ use super::palette;
 use super::pointer::{HoveredHex, SelectedHex};
 use crate::rules::hex::{Facing, Hex};
 use crate::rules::unit::{Ammo, Crew, FatigueLevel, Unit, UnitKind};
-use crate::sim::{Battle, Occupancy, PendingMelees, TurnState, UnitState};
+use crate::sim::{Battle, Game, Occupancy, UnitState};
 
 #[derive(Component)]
 struct TopBar;
@@ -102,19 +102,12 @@ fn spawn(mut commands: Commands) {
         });
 }
 
-fn top_bar(
-    turn: Res<TurnState>,
-    battle: Res<Battle>,
-    pending: Res<PendingMelees>,
-    units: Query<&UnitState>,
-    changed: Query<(), Changed<UnitState>>,
-    mut q: Query<&mut Text, With<TopBar>>,
-) {
-    if !(turn.is_changed() || pending.is_changed() || !changed.is_empty()) {
+fn top_bar(game: Res<Game>, battle: Res<Battle>, mut q: Query<&mut Text, With<TopBar>>) {
+    if !game.is_changed() {
         return;
     }
-    let board = crate::sim::board_of(&battle, &turn, units.iter());
-    let vp = battle.victory(&board);
+    let turn = game.turn_state();
+    let vp = battle.victory(&game);
     let s = &battle.scenario;
     let side = s.side_name(turn.side);
     let light = if turn.night { "night" } else { "day" };
@@ -129,7 +122,7 @@ fn top_bar(
         turn.turn,
         turn.last_turn,
         turn.clock(),
-        pending.0.len(),
+        game.pending.len(),
         s.side_name(s.first_side),
         vp.total,
         vp.level
@@ -140,15 +133,15 @@ fn top_bar(
 }
 
 fn game_over(
-    turn: Res<TurnState>,
+    game: Res<Game>,
     battle: Res<Battle>,
-    units: Query<&UnitState>,
     mut panel: Query<&mut Visibility, With<GameOverPanel>>,
     mut text: Query<&mut Text, With<GameOverText>>,
 ) {
-    if !turn.is_changed() {
+    if !game.is_changed() {
         return;
     }
+    let turn = game.turn_state();
     for mut v in &mut panel {
         *v = if turn.over {
             Visibility::Inherited
@@ -157,8 +150,7 @@ fn game_over(
         };
     }
     if turn.over {
-        let board = crate::sim::board_of(&battle, &turn, units.iter());
-        let r = battle.victory(&board);
+        let r = battle.victory(&game);
         let s = &battle.scenario;
         let first = s.side_name(s.first_side);
         let other = s.side_name(s.first_side.enemy());
@@ -181,6 +173,7 @@ fn side_panel(
     selected: Res<SelectedHex>,
     command: Res<super::command::Command>,
     battle: Res<Battle>,
+    game: Res<Game>,
     occupancy: Res<Occupancy>,
     units: Query<&UnitState>,
     mut q: Query<&mut Text, With<SidePanel>>,
@@ -188,13 +181,13 @@ fn side_panel(
     if !(hovered.is_changed()
         || selected.is_changed()
         || occupancy.is_changed()
-        || battle.is_changed()
+        || game.is_changed()
         || command.is_changed())
     {
         return;
     }
     let text = match hovered.0.or(selected.0) {
-        Some(hex) => describe(hex, &battle, &occupancy, &units, command.unit),
+        Some(hex) => describe(hex, &battle, &game, &occupancy, &units, command.unit),
         None => "Point at or tap a hex to see its terrain and units.\n\n\
                  Pan: drag the map (right-drag anywhere), arrow keys or WASD; one finger.\n\
                  Zoom: wheel, + and -; pinch."
@@ -208,12 +201,12 @@ fn side_panel(
 fn describe(
     hex: Hex,
     battle: &Battle,
+    game: &Game,
     occupancy: &Occupancy,
     units: &Query<&UnitState>,
     chosen: Option<crate::rules::unit::UnitId>,
 ) -> String {
-    let s = &battle.scenario;
-    let map = &s.map;
+    let map = &game.map;
     let c = map.coord(hex);
     let mut out = format!(
         "Hex {c}: {}, elevation {}\n",

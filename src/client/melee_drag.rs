@@ -11,10 +11,9 @@ use super::command::HexTapped;
 use super::gesture::{Action, Gestures, Input, Source};
 use super::layout::{MapLayout, screen_to_world};
 use crate::rules::hex::Hex;
-use crate::rules::melee::{self, Declaration};
-use crate::sim::{
-    Battle, CancelMelee, DeclareMelee, Occupancy, PendingMelees, TurnState, UnitState, board_of,
-};
+use crate::rules::melee;
+use crate::rules::order::{self, At, Order};
+use crate::sim::{Game, GiveOrder, Occupancy, UnitState};
 
 /// The gesture machine and the finger it follows.
 #[derive(Resource, Default)]
@@ -57,14 +56,11 @@ fn feed(
     window: Query<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
     (layout, gate): (Res<MapLayout>, super::start::Gate),
-    battle: Res<Battle>,
-    turn: Res<TurnState>,
+    game: Res<Game>,
     occupancy: Res<Occupancy>,
     units: Query<&UnitState>,
-    pending: Res<PendingMelees>,
     mut tapped: MessageWriter<HexTapped>,
-    mut declare: MessageWriter<DeclareMelee>,
-    mut cancel: MessageWriter<CancelMelee>,
+    mut orders: MessageWriter<GiveOrder>,
 ) {
     if !gate.open() {
         return;
@@ -83,7 +79,7 @@ fn feed(
     let hex_at = |p: Vec2| {
         to_world(p)
             .map(|w| layout.hex_at(w))
-            .filter(|h| battle.scenario.map.contains(*h))
+            .filter(|h| game.map.contains(*h))
     };
     let own = |h: Option<Hex>| {
         h.is_some_and(|h| {
@@ -91,7 +87,7 @@ fn feed(
                 .at(h)
                 .iter()
                 .filter_map(|e| units.get(*e).ok())
-                .any(|u| u.0.side == turn.side)
+                .any(|u| u.0.side == game.acting)
         })
     };
     let now = time.elapsed_secs();
@@ -122,8 +118,10 @@ fn feed(
         }
         // Right click on a hex under attack withdraws that melee.
         if buttons.just_pressed(MouseButton::Right) {
-            if let Some(h) = hex.filter(|h| pending.0.iter().any(|p| p.defending_hex == *h)) {
-                cancel.write(CancelMelee { defending_hex: h });
+            if let Some(h) = hex.filter(|h| game.pending.iter().any(|p| p.defending_hex == *h)) {
+                orders.write(GiveOrder(Order::CancelMelee {
+                    at: At::of(&game, h),
+                }));
             }
         }
         if let Some(w) = to_world(pos) {
@@ -186,7 +184,11 @@ fn feed(
                 }
                 Action::MeleeOver(h) => drag.over = h,
                 Action::Declare { from, to } => {
-                    declare.write(DeclareMelee::from_hex(from, to));
+                    orders.write(GiveOrder(Order::Melee {
+                        from: vec![At::of(&game, from)],
+                        units: Vec::new(),
+                        at: At::of(&game, to),
+                    }));
                     drag.from = None;
                     drag.over = None;
                 }
@@ -204,15 +206,9 @@ fn feed(
     }
 }
 
-/// Works out, while dragging, whether releasing over the hex beneath would make a legal melee.
-fn preview(
-    drag: Res<MeleeDrag>,
-    battle: Res<Battle>,
-    turn: Res<TurnState>,
-    units: Query<&UnitState>,
-    pending: Res<PendingMelees>,
-    mut out: ResMut<DragPreview>,
-) {
+/// Works out, while dragging, whether releasing over the hex beneath would make a legal melee:
+/// the same check the simulation makes of the order.
+fn preview(drag: Res<MeleeDrag>, game: Res<Game>, mut out: ResMut<DragPreview>) {
     if !drag.is_changed() {
         return;
     }
@@ -230,41 +226,34 @@ fn preview(
         };
         return;
     }
-    let board = board_of(&battle, &turn, units.iter());
-    let mut decl = pending
-        .0
-        .iter()
-        .find(|p| p.defending_hex == to)
-        .cloned()
-        .unwrap_or(Declaration {
-            attackers: Vec::new(),
-            defending_hex: to,
-        });
-    for id in melee::committable(&board, from, turn.side, to) {
-        if !decl.attackers.contains(&id) {
-            decl.attackers.push(id);
+    let board = &game.0;
+    let c = board.map.coord(to);
+    let (from, at) = (vec![At::of(board, from)], At::of(board, to));
+    let o = Order::Melee {
+        from: from.clone(),
+        units: Vec::new(),
+        at,
+    };
+    *out = match order::check(board, &o).and_then(|()| order::declaration(board, &from, &[], at)) {
+        Ok((decl, _)) => {
+            let system = melee::system(&board.params);
+            let b = system.breakdown(board, &decl);
+            let odds = system.odds(&b);
+            DragPreview {
+                target: Some(to),
+                legal: true,
+                text: format!(
+                    "Melee on {c}: attack {:.0} vs defence {:.0}; attacker wins {:.0}%",
+                    b.attack_strength,
+                    b.defense_strength,
+                    odds.attacker_win_probability * 100.0
+                ),
+            }
         }
-    }
-    let violations = melee::check(&board, &decl);
-    let c = battle.scenario.map.coord(to);
-    *out = if violations.is_empty() {
-        let b = melee::breakdown(&board, &decl);
-        let o = melee::odds(&b);
-        DragPreview {
-            target: Some(to),
-            legal: true,
-            text: format!(
-                "Melee on {c}: attack {:.0} vs defence {:.0}; attacker wins {:.0}%",
-                b.attack_strength,
-                b.defense_strength,
-                o.attacker_win_probability * 100.0
-            ),
-        }
-    } else {
-        DragPreview {
+        Err(refusals) => DragPreview {
             target: Some(to),
             legal: false,
-            text: format!("Illegal: {}", violations[0]),
-        }
+            text: format!("Illegal: {}", refusals[0]),
+        },
     };
 }

@@ -12,7 +12,7 @@ use super::z;
 use crate::rules::hex::Hex;
 use crate::rules::melee;
 use crate::rules::movement::path_to;
-use crate::sim::{Battle, PendingMelees, TurnState, UnitState, board_of};
+use crate::sim::{Game, UnitState};
 
 const PENDING: Color = Color::srgb(1.0, 0.55, 0.1);
 const LEGAL: Color = Color::srgb(0.2, 0.95, 0.3);
@@ -43,10 +43,10 @@ fn draw(
     layout: Res<MapLayout>,
     drag: Res<MeleeDrag>,
     preview: Res<DragPreview>,
-    pending: Res<PendingMelees>,
+    game: Res<Game>,
     units: Query<&UnitState>,
 ) {
-    for p in &pending.0 {
+    for p in &game.pending {
         let to = layout.center(p.defending_hex);
         let mut from: Vec<Hex> = Vec::new();
         for u in units.iter().filter(|u| p.attackers.contains(&u.0.id)) {
@@ -81,23 +81,19 @@ fn draw(
 fn labels(
     mut commands: Commands,
     old: Query<Entity, With<PendingLabel>>,
-    pending: Res<PendingMelees>,
-    battle: Res<Battle>,
-    turn: Res<TurnState>,
-    units: Query<&UnitState>,
+    game: Res<Game>,
     layout: Res<MapLayout>,
-    changed: Query<(), Changed<UnitState>>,
 ) {
-    if !pending.is_changed() && changed.is_empty() {
+    if !game.is_changed() {
         return;
     }
     for e in &old {
         commands.entity(e).despawn();
     }
-    let board = board_of(&battle, &turn, units.iter());
-    for p in &pending.0 {
-        let b = melee::breakdown(&board, p);
-        let o = melee::odds(&b);
+    let system = melee::system(&game.params);
+    for p in &game.pending {
+        let b = system.breakdown(&game, p);
+        let o = system.odds(&b);
         let at = layout.center(p.defending_hex) + Vec2::new(0.0, -HEX_SIZE * 0.55);
         commands.spawn((
             PendingLabel,

@@ -284,6 +284,14 @@ fn collect(
             .morale
             .iter()
             .map(|m| format!("{} {}", name_of(names, m.unit), m.result))
+            .chain(f.routs.iter().map(|r| {
+                format!(
+                    "{} runs {} -> {}",
+                    name_of(names, r.unit),
+                    map.coord(r.from),
+                    map.coord(r.to)
+                )
+            }))
             .collect();
         format!(
             "{}{} fires at {} (value {:.0}): {} lost{}",

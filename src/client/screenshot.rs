@@ -6,7 +6,8 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 
 use crate::cli::args::coord;
 use crate::rules::map::Coord;
-use crate::sim::{Battle, DeclareMelee, ResolveMelees};
+use crate::rules::order::{At, Order};
+use crate::sim::GiveOrder;
 
 /// Orders given on the command line, sent once the game is up.
 #[derive(Resource, Debug, Clone, Default)]
@@ -30,20 +31,21 @@ impl StartupOrders {
 
 fn send_script(
     mut script: ResMut<StartupOrders>,
-    battle: Res<Battle>,
     mut frames: Local<u32>,
-    mut declare: MessageWriter<DeclareMelee>,
-    mut resolve: MessageWriter<ResolveMelees>,
+    mut orders: MessageWriter<GiveOrder>,
 ) {
     *frames += 1;
     if *frames == 3 {
         for (from, to) in std::mem::take(&mut script.declares) {
-            let map = &battle.scenario.map;
-            declare.write(DeclareMelee::from_hex(map.hex_at(from), map.hex_at(to)));
+            orders.write(GiveOrder(Order::Melee {
+                from: vec![At(from.col, from.row)],
+                units: Vec::new(),
+                at: At(to.col, to.row),
+            }));
         }
     }
     if *frames == 5 && script.resolve {
-        resolve.write(ResolveMelees);
+        orders.write(GiveOrder(Order::Resolve));
     }
 }
 

@@ -6,7 +6,9 @@ use bevy::prelude::*;
 
 use super::palette;
 use crate::rules::unit::Side;
-use crate::sim::{AiPace, Battle, Brain, Players, TurnState};
+use crate::rules::order::Order;
+use crate::rules::params::Parameters;
+use crate::sim::{AiPace, Battle, Brain, Game, GiveOrder, Players};
 
 /// Whether the dialog is open (the map takes no orders meanwhile).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,12 +23,12 @@ pub struct PresetPlayers(pub [Option<Brain>; 2]);
 pub struct Gate<'w> {
     dialog: Res<'w, DialogOpen>,
     players: Res<'w, Players>,
-    turn: Res<'w, TurnState>,
+    game: Res<'w, Game>,
 }
 
 impl Gate<'_> {
     pub fn open(&self) -> bool {
-        !self.dialog.0 && self.players.0[self.turn.side.0 as usize & 1].is_none()
+        !self.dialog.0 && self.players.0[self.game.acting.0 as usize & 1].is_none()
     }
 }
 
@@ -90,8 +92,13 @@ const PARAMS: [&str; 4] = [
     "Day turn (minutes)",
 ];
 
-fn rule(b: &mut Battle, i: usize) -> &mut bool {
-    let o = &mut b.scenario.params.optional;
+/// The optional rules and Parameter Data as the dialog has them; given to the game as one
+/// order when the battle starts.
+#[derive(Resource, Debug, Clone)]
+struct Draft(Parameters);
+
+fn rule(b: &mut Draft, i: usize) -> &mut bool {
+    let o = &mut b.0.optional;
     match i {
         0 => &mut o.quality_melee_modifiers,
         1 => &mut o.artillery_capture,
@@ -101,8 +108,8 @@ fn rule(b: &mut Battle, i: usize) -> &mut bool {
     }
 }
 
-fn param(b: &mut Battle, i: usize) -> (&mut u32, u32) {
-    let p = &mut b.scenario.params;
+fn param(b: &mut Draft, i: usize) -> (&mut u32, u32) {
+    let p = &mut b.0;
     match i {
         0 => (&mut p.melee.night_attack_penalty, 50),
         1 => (&mut p.melee.strength_point, 3),
@@ -125,8 +132,10 @@ fn open(
     mut dialog: ResMut<DialogOpen>,
     mut pace: ResMut<AiPace>,
     battle: Res<Battle>,
+    game: Res<Game>,
 ) {
     pace.0 = 0.5;
+    commands.insert_resource(Draft(game.params.clone()));
     if let Some(p) = preset {
         players.0 = p.0;
         dialog.0 = false;
@@ -264,7 +273,9 @@ fn press(
     q: Query<(&Interaction, &Control), Changed<Interaction>>,
     dialog_q: Query<Entity, With<Dialog>>,
     mut chosen: ResMut<Chosen>,
-    mut battle: ResMut<Battle>,
+    mut draft: Option<ResMut<Draft>>,
+    game: Res<Game>,
+    mut orders: MessageWriter<GiveOrder>,
     mut players: ResMut<Players>,
     mut dialog: ResMut<DialogOpen>,
     maps: Option<Res<ScenarioList>>,
@@ -292,11 +303,13 @@ fn press(
             }
             Control::Mode(m) => chosen.0 = m,
             Control::Rule(r) => {
-                let v = rule(&mut battle, r);
+                let Some(d) = draft.as_mut() else { continue };
+                let v = rule(d, r);
                 *v = !*v;
             }
             Control::Param(p, dir) => {
-                let (v, step) = param(&mut battle, p);
+                let Some(d) = draft.as_mut() else { continue };
+                let (v, step) = param(d, p);
                 *v = if dir < 0 {
                     v.saturating_sub(step).max(step)
                 } else {
@@ -310,8 +323,12 @@ fn press(
                     Mode::Play(_) => [Some(Brain::Computer), None],
                     Mode::Watch => [Some(Brain::Computer), Some(Brain::Computer)],
                 };
-                // The chosen Parameter Data is the game's from its start (and in saves).
-                battle.scenario_at_start.params = battle.scenario.params.clone();
+                // The chosen rules are an order: logged, saved and replayed like any other.
+                if let Some(d) = draft.as_ref().filter(|d| d.0 != game.params) {
+                    orders.write(GiveOrder(Order::SetParameters {
+                        params: Box::new(d.0.clone()),
+                    }));
+                }
                 dialog.0 = false;
                 for e in &dialog_q {
                     commands.entity(e).despawn();
@@ -322,12 +339,13 @@ fn press(
 }
 
 fn labels(
-    mut battle: ResMut<Battle>,
+    draft: Option<ResMut<Draft>>,
     chosen: Res<Chosen>,
     mut texts: Query<(&Label, &mut Text)>,
     mut buttons: Query<(&Control, &mut BackgroundColor)>,
 ) {
-    if !battle.is_changed() && !chosen.is_changed() {
+    let Some(mut draft) = draft else { return };
+    if !draft.is_changed() && !chosen.is_changed() {
         return;
     }
     for (l, mut t) in &mut texts {
@@ -335,16 +353,16 @@ fn labels(
             Control::Rule(r) => format!(
                 "{}: {}",
                 RULES[r],
-                if *rule(&mut battle, r) { "ON" } else { "off" }
+                if *rule(&mut draft, r) { "ON" } else { "off" }
             ),
-            Control::Param(p, _) => format!("  {}: {}", PARAMS[p], *param(&mut battle, p).0),
+            Control::Param(p, _) => format!("  {}: {}", PARAMS[p], *param(&mut draft, p).0),
             _ => continue,
         };
     }
     for (c, mut bg) in &mut buttons {
         let on = match *c {
             Control::Mode(m) => m == chosen.0,
-            Control::Rule(r) => *rule(&mut battle, r),
+            Control::Rule(r) => *rule(&mut draft, r),
             _ => false,
         };
         bg.0 = if on {

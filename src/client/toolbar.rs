@@ -8,7 +8,8 @@ use super::palette;
 use super::pointer::SelectedHex;
 use super::saving::SaveLoad;
 use super::start::Gate;
-use crate::sim::{CancelMelee, EndTurn, PendingMelees, ResolveMelees, TurnState};
+use crate::rules::order::{At, Order};
+use crate::sim::{Game, GiveOrder};
 
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ToolButton {
@@ -82,12 +83,10 @@ fn spawn(mut commands: Commands) {
 /// What the toolbar's buttons and keys need to give their orders.
 #[derive(SystemParam)]
 struct Tools<'w> {
-    pending: Res<'w, PendingMelees>,
+    game: Res<'w, Game>,
     selected: Res<'w, SelectedHex>,
     gate: Gate<'w>,
-    resolve: MessageWriter<'w, ResolveMelees>,
-    cancel: MessageWriter<'w, CancelMelee>,
-    end: MessageWriter<'w, EndTurn>,
+    orders: MessageWriter<'w, GiveOrder>,
     saves: MessageWriter<'w, SaveLoad>,
 }
 
@@ -98,22 +97,23 @@ impl Tools<'_> {
         }
         match b {
             ToolButton::Resolve => {
-                self.resolve.write(ResolveMelees);
+                self.orders.write(GiveOrder(Order::Resolve));
             }
             ToolButton::CancelMelee => {
                 // The melee on the selected hex, or else the last one declared.
-                let pending = &self.pending.0;
+                let pending = &self.game.pending;
                 let target = self
                     .selected
                     .0
                     .filter(|h| pending.iter().any(|p| p.defending_hex == *h))
                     .or_else(|| pending.last().map(|p| p.defending_hex));
                 if let Some(h) = target {
-                    self.cancel.write(CancelMelee { defending_hex: h });
+                    let at = At::of(&self.game, h);
+                    self.orders.write(GiveOrder(Order::CancelMelee { at }));
                 }
             }
             ToolButton::EndTurn => {
-                self.end.write(EndTurn);
+                self.orders.write(GiveOrder(Order::EndTurn));
             }
             ToolButton::Save => {
                 self.saves.write(SaveLoad::Save);
@@ -149,12 +149,11 @@ fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools) {
 /// Buttons light up under the pointer, and Resolve glows while melees wait.
 fn look(
     mut q: Query<(&Interaction, &ToolButton, &mut BackgroundColor)>,
-    pending: Res<PendingMelees>,
-    turn: Res<TurnState>,
+    game: Res<Game>,
 ) {
     for (i, b, mut bg) in &mut q {
-        let waiting = *b == ToolButton::Resolve && !pending.0.is_empty();
-        bg.0 = match (i, waiting, turn.over) {
+        let waiting = *b == ToolButton::Resolve && !game.pending.is_empty();
+        bg.0 = match (i, waiting, game.over) {
             (_, _, true) => Color::srgb(0.2, 0.2, 0.2),
             (Interaction::Pressed, _, _) => Color::srgb(0.55, 0.45, 0.15),
             (Interaction::Hovered, _, _) => Color::srgb(0.3, 0.3, 0.25),

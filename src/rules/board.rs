@@ -1,7 +1,9 @@
-//! The game state the rules read and change: the map, the Parameter Data and the units.
+//! The game state the rules read and change: the map, the Parameter Data, the units, the turn
+//! and clock, and the pending melees. During play it is the one source of truth.
 
 use super::hex::Hex;
 use super::map::{Map, MapEdge};
+use super::melee::Declaration;
 use super::params::Parameters;
 use super::stacking::{HexLoad, hex_load};
 use super::unit::{Side, Unit, UnitId};
@@ -18,6 +20,15 @@ pub struct Board {
     pub acting: Side,
     /// Each side's own map edge (index by `Side`), where it retreats to.
     pub edges: [MapEdge; 2],
+    /// The clock: minutes after midnight of the first day (may pass 24:00).
+    pub minutes: u32,
+    pub last_turn: u32,
+    /// The side that plays first in each turn.
+    pub first_side: Side,
+    /// The game has ended after its last turn.
+    pub over: bool,
+    /// Declared melees waiting for Resolve, in declaration order.
+    pub pending: Vec<Declaration>,
 }
 
 impl Board {
@@ -30,6 +41,11 @@ impl Board {
             turn: 1,
             acting: Side(0),
             edges: [MapEdge::South, MapEdge::North],
+            minutes: 12 * 60,
+            last_turn: 1,
+            first_side: Side(0),
+            over: false,
+            pending: Vec::new(),
         }
     }
 
@@ -68,5 +84,53 @@ impl Board {
 
     pub fn edge(&self, side: Side) -> MapEdge {
         self.edges[side.0 as usize & 1]
+    }
+}
+
+/// Whose side turn it is, which turn, and the clock: the board's turn fields as one value
+/// (saved in snapshots, shown in the top bar).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TurnState {
+    pub turn: u32,
+    pub side: Side,
+    /// Minutes after midnight of the first day (may pass 24:00).
+    pub minutes: u32,
+    pub night: bool,
+    pub last_turn: u32,
+    pub over: bool,
+}
+
+impl TurnState {
+    /// The clock as "HH:MM".
+    pub fn clock(&self) -> String {
+        let t = self.minutes % (24 * 60);
+        format!("{:02}:{:02}", t / 60, t % 60)
+    }
+}
+
+impl Board {
+    pub fn turn_state(&self) -> TurnState {
+        TurnState {
+            turn: self.turn,
+            side: self.acting,
+            minutes: self.minutes,
+            night: self.night,
+            last_turn: self.last_turn,
+            over: self.over,
+        }
+    }
+
+    pub fn set_turn_state(&mut self, t: &TurnState) {
+        self.turn = t.turn;
+        self.acting = t.side;
+        self.minutes = t.minutes;
+        self.night = t.night;
+        self.last_turn = t.last_turn;
+        self.over = t.over;
+    }
+
+    /// The clock as "HH:MM".
+    pub fn clock(&self) -> String {
+        self.turn_state().clock()
     }
 }

@@ -50,24 +50,29 @@ fn served_by(board: &Board, battery: &Unit, by: UnitId) -> Result<(), String> {
     Ok(())
 }
 
-/// The *Spike* order: a unit stacked with a captured battery spikes it.
-pub fn spike(board: &mut Board, battery: UnitId, by: UnitId) -> Result<(), String> {
+/// Checks the *Spike* order: a unit stacked with a captured, unspiked battery spikes it.
+pub fn check_spike(board: &Board, battery: UnitId, by: UnitId) -> Result<(), String> {
     let Some(b) = board.unit(battery) else {
         return Err(format!("there is no unit {battery}"));
     };
     if !b.is_captured() || b.crew == Crew::Spiked {
         return Err(format!("`{}` is not a captured, unspiked battery", b.name));
     }
-    served_by(board, b, by)?;
+    served_by(board, b, by)
+}
+
+/// The *Spike* order.
+pub fn spike(board: &mut Board, battery: UnitId, by: UnitId) -> Result<(), String> {
+    check_spike(board, battery, by)?;
     if let Some(b) = board.unit_mut(battery) {
         b.crew = Crew::Spiked;
     }
     Ok(())
 }
 
-/// The *Recrew* order: a friendly unit stacked with a won-back battery crews it; that costs the
-/// unit its turn.
-pub fn recrew(board: &mut Board, battery: UnitId, by: UnitId) -> Result<(), String> {
+/// Checks the *Recrew* order: a friendly unit stacked with a won-back battery crews it, if it
+/// has not acted this turn.
+pub fn check_recrew(board: &Board, battery: UnitId, by: UnitId) -> Result<(), String> {
     let Some(b) = board.unit(battery) else {
         return Err(format!("there is no unit {battery}"));
     };
@@ -84,6 +89,12 @@ pub fn recrew(board: &mut Board, battery: UnitId, by: UnitId) -> Result<(), Stri
     if used {
         return Err("the crewing unit has already acted this turn".into());
     }
+    Ok(())
+}
+
+/// The *Recrew* order; it costs the crewing unit its turn.
+pub fn recrew(board: &mut Board, battery: UnitId, by: UnitId) -> Result<(), String> {
+    check_recrew(board, battery, by)?;
     if let Some(u) = board.unit_mut(by) {
         u.marks.moved = true;
         u.marks.fired = true;

@@ -3,6 +3,10 @@
 
 use rand::{Rng, RngExt};
 
+use super::board::Board;
+use super::melee::{FatigueGain, UnitLoss};
+use super::unit::{UnitId, UnitKind};
+
 /// `[low, high]` for combat value `value` with the pair (LCV, HCV), divided by `divisor`
 /// (the cavalry rule divides the raw result).
 pub fn loss_range(value: f64, lcv: u32, hcv: u32, divisor: f64) -> [f64; 2] {
@@ -183,4 +187,66 @@ pub fn fatigue_from_loss(loss: u32, low: u32, high: u32, rng: &mut impl Rng) -> 
         return 0;
     }
     rng.random_range(loss * low..=loss * high)
+}
+
+/// What one unit's share of a loss did to it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Taken {
+    pub loss: Option<UnitLoss>,
+    pub fatigue: Option<FatigueGain>,
+    /// Fatigue it gained (after the caller's multipliers).
+    pub gained: u32,
+    /// It was at maximum fatigue before (§9.4: gaining more calls for a morale check).
+    pub was_max: bool,
+    /// No men and no guns left: the caller takes it off the board.
+    pub spent: bool,
+}
+
+/// The one application of a loss to a unit, for fire and melee alike (§8): guns lost per
+/// `men_per_gun_lost` men of a battery's share, men, nominal fatigue uniform in
+/// [low × share, high × share] turned into what the unit gains by `fatigue` (melee multiplies
+/// it), capped at the maximum. Dice: guns lost, then fatigue.
+pub fn take_loss(
+    board: &mut Board,
+    id: UnitId,
+    share: u32,
+    fatigue: impl FnOnce(u32) -> u32,
+    rng: &mut impl Rng,
+) -> Option<Taken> {
+    let p = &board.params.combat;
+    let (low, high, per_gun, max) = (
+        p.fatigue_low_factor,
+        p.fatigue_high_factor,
+        p.men_per_gun_lost,
+        p.max_fatigue,
+    );
+    let u = board.unit(id)?;
+    let guns = if u.kind == UnitKind::Artillery {
+        guns_lost(share, u.guns, per_gun, rng)
+    } else {
+        0
+    };
+    let men = share.min(u.men);
+    let gained = fatigue(fatigue_from_loss(share, low, high, rng));
+    let u = board.unit_mut(id)?;
+    u.men -= men;
+    u.guns -= guns;
+    let was_max = u.fatigue >= max;
+    u.fatigue = (u.fatigue + gained).min(max);
+    Some(Taken {
+        loss: (share > 0 || guns > 0).then_some(UnitLoss {
+            unit: id,
+            men,
+            guns,
+            share,
+        }),
+        fatigue: (gained > 0).then_some(FatigueGain {
+            unit: id,
+            gained,
+            now: u.fatigue,
+        }),
+        gained,
+        was_max,
+        spent: u.is_spent(),
+    })
 }

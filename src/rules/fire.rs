@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::capture;
-use super::combat::{fatigue_from_loss, guns_lost, loss_range, roll_loss, split_loss};
+use super::combat::{loss_range, roll_loss, split_loss, take_loss};
 use super::hex::{Facing, Hex, distance};
 use super::map::{SideFeature, Terrain};
 use super::melee::{MeleeSide, Modifier};
@@ -326,6 +326,8 @@ pub struct FireOutcome {
     pub released: Vec<UnitId>,
     pub ammo_now: Option<Ammo>,
     pub bridge: Option<(u32, u32)>,
+    /// Units that routed from this fire and ran (D-rout-1), the rout spreading to neighbours.
+    pub routs: Vec<morale::RoutMove>,
 }
 
 /// Fires `firer` at `target` (checked first) and applies the result. `factor` scales the fire
@@ -353,6 +355,7 @@ pub fn fire(
         released: Vec::new(),
         ammo_now: None,
         bridge: None,
+        routs: Vec::new(),
     };
     let targets: Vec<UnitId> = board
         .units_at(target)
@@ -380,47 +383,22 @@ pub fn fire(
         let shares = split_loss(roll, &weights, &caps);
         out.loss = shares.iter().sum();
         for (&id, &share) in targets.iter().zip(&shares) {
-            let Some(u) = board.unit(id) else { continue };
-            let was_fixed = u.is_fixed();
-            let guns = if u.kind == UnitKind::Artillery {
-                guns_lost(share, u.guns, p.combat.men_per_gun_lost, rng)
-            } else {
-                0
-            };
-            let men = share.min(u.men);
-            let gained = fatigue_from_loss(
-                share,
-                p.combat.fatigue_low_factor,
-                p.combat.fatigue_high_factor,
-                rng,
-            );
-            let Some(u) = board.unit_mut(id) else {
+            let Some(was_fixed) = board.unit(id).map(|u| u.is_fixed()) else {
                 continue;
             };
-            u.men -= men;
-            u.guns -= guns;
-            u.fatigue = (u.fatigue + gained).min(p.combat.max_fatigue);
+            let Some(t) = take_loss(board, id, share, |nominal| nominal, rng) else {
+                continue;
+            };
             // §12: a Fixed unit is released when fired on.
-            u.fixed_until = None;
+            if let Some(u) = board.unit_mut(id) {
+                u.fixed_until = None;
+            }
             if was_fixed {
                 out.released.push(id);
             }
-            if share > 0 {
-                out.losses.push(super::melee::UnitLoss {
-                    unit: id,
-                    men,
-                    guns,
-                    share,
-                });
-            }
-            if gained > 0 {
-                out.fatigue.push(super::melee::FatigueGain {
-                    unit: id,
-                    gained,
-                    now: u.fatigue,
-                });
-            }
-            if u.is_spent() {
+            out.losses.extend(t.loss);
+            out.fatigue.extend(t.fatigue);
+            if t.spent {
                 board.remove(id);
                 out.eliminated.push(id);
                 continue;
@@ -432,14 +410,9 @@ pub fn fire(
             }
         }
     }
-    let routed: Vec<(UnitId, Hex)> = out
-        .morale
-        .iter()
-        .filter(|m| m.result == "routed")
-        .filter_map(|m| board.unit(m.unit).map(|u| (u.id, u.hex)))
-        .collect();
-    let (more, _) = morale::rout_cascade(board, routed, rng);
+    let (more, routs) = morale::routs_after(board, &out.morale, rng);
     out.morale.extend(more);
+    out.routs = routs;
     let Some(u) = board.unit_mut(firer) else {
         return Ok(out);
     };

@@ -244,3 +244,18 @@ pub fn rout_cascade(
     }
     (checks, moves)
 }
+
+/// The routs that `checks` started: each unit that routed runs, and the rout may spread
+/// (§9.6, D-rout-1). Returns the further checks and every rout move.
+pub fn routs_after(
+    board: &mut Board,
+    checks: &[MoraleCheck],
+    rng: &mut impl Rng,
+) -> (Vec<MoraleCheck>, Vec<RoutMove>) {
+    let routed: Vec<(UnitId, Hex)> = checks
+        .iter()
+        .filter(|c| c.result == "routed")
+        .filter_map(|c| board.unit(c.unit).map(|u| (u.id, u.hex)))
+        .collect();
+    rout_cascade(board, routed, rng)
+}

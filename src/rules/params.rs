@@ -258,9 +258,51 @@ impl OptionalRules {
     }
 }
 
+/// The melee systems the game knows (RULES.md §9–§11 and, later, §15). Written as a name in
+/// quotes (`melee_system: "Tiller"`), so that scenario overrides can name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum MeleeSystemName {
+    /// Seed 000: John Tiller's *Civil War Battles*.
+    #[default]
+    Tiller,
+}
+
+impl MeleeSystemName {
+    pub const ALL: [MeleeSystemName; 1] = [MeleeSystemName::Tiller];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MeleeSystemName::Tiller => "Tiller",
+        }
+    }
+}
+
+impl TryFrom<String> for MeleeSystemName {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        MeleeSystemName::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| {
+                let known: Vec<&str> = MeleeSystemName::ALL.iter().map(|m| m.name()).collect();
+                format!("unknown melee system `{s}`; expected one of {}", known.join(", "))
+            })
+    }
+}
+
+impl From<MeleeSystemName> for String {
+    fn from(m: MeleeSystemName) -> String {
+        m.name().into()
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Parameters {
+    /// Which melee system settles melees (the seam of `rules::melee`); seed 000's by default.
+    #[serde(default)]
+    pub melee_system: MeleeSystemName,
     pub stacking: Stacking,
     pub clock: Clock,
     pub movement: Movement,

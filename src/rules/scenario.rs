@@ -207,6 +207,9 @@ impl Scenario {
         b.edges = [self.sides[0].edge, self.sides[1].edge];
         b.acting = self.first_side;
         b.night = is_night(self.start_time, &self.params);
+        b.minutes = self.start_time;
+        b.last_turn = self.turns;
+        b.first_side = self.first_side;
         b
     }
 

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::hex::{Facing, Hex};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct UnitId(pub u32);
 
 impl std::fmt::Display for UnitId {

@@ -6,10 +6,10 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use super::components::UnitState;
-use super::resources::{Battle, TurnState, board_of};
-use super::save::LoggedOrder;
+use super::messages::GiveOrder;
+use super::resources::Game;
 use crate::ai;
+use crate::rules::order::Order;
 
 /// Who plays a side when it is not a person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub struct AiPace(pub f32);
 
 #[derive(Resource, Debug, Default)]
 struct Queue {
-    orders: VecDeque<LoggedOrder>,
+    orders: VecDeque<Order>,
     planned_for: Option<(u32, u8)>,
     wait: f32,
 }
@@ -48,7 +48,7 @@ pub fn forget_plans(world: &mut World) {
 }
 
 fn play(world: &mut World) {
-    let turn = world.resource::<TurnState>().clone();
+    let turn = world.resource::<Game>().turn_state();
     if turn.over {
         return;
     }
@@ -58,13 +58,8 @@ fn play(world: &mut World) {
     let key = (turn.turn, turn.side.0);
     if world.resource::<Queue>().planned_for != Some(key) {
         let orders = match brain {
-            Brain::Hold => vec![LoggedOrder::EndTurn],
-            Brain::Computer => {
-                let mut q = world.query::<&UnitState>();
-                let units: Vec<UnitState> = q.iter(world).cloned().collect();
-                let board = board_of(world.resource::<Battle>(), &turn, units.iter());
-                ai::plan_turn(&board, turn.side)
-            }
+            Brain::Hold => vec![Order::EndTurn],
+            Brain::Computer => ai::plan_turn(&world.resource::<Game>().0, turn.side),
         };
         let mut queue = world.resource_mut::<Queue>();
         queue.orders = orders.into();
@@ -83,6 +78,6 @@ fn play(world: &mut World) {
         queue.orders.pop_front()
     };
     if let Some(o) = next {
-        o.send(world);
+        world.write_message(GiveOrder(o));
     }
 }

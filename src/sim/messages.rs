@@ -3,102 +3,16 @@
 use bevy::prelude::*;
 
 use crate::rules::hex::Hex;
-use crate::rules::melee::{Breakdown, Declaration, MeleeOutcome, Odds, Violation};
+use crate::rules::melee::{Breakdown, Declaration, MeleeOutcome, Odds};
+use crate::rules::order::Order;
+use crate::rules::refusal::Refusal;
 use crate::rules::morale::{MoraleCheck, RoutMove};
 use crate::rules::unit::{Side, UnitId};
 
-/// Commit units to a melee on `defending_hex` (adds to a pending melee on that hex): the
-/// `attackers` named, plus what a drag from each of `from_hexes` commits (every unit there
-/// that may melee; artillery and wagons stay behind).
-#[derive(Message, Debug, Clone, PartialEq, Default)]
-pub struct DeclareMelee {
-    pub attackers: Vec<UnitId>,
-    pub from_hexes: Vec<Hex>,
-    pub defending_hex: Hex,
-}
-
-impl DeclareMelee {
-    pub fn units(attackers: Vec<UnitId>, defending_hex: Hex) -> DeclareMelee {
-        DeclareMelee {
-            attackers,
-            from_hexes: Vec::new(),
-            defending_hex,
-        }
-    }
-
-    pub fn from_hex(hex: Hex, defending_hex: Hex) -> DeclareMelee {
-        DeclareMelee {
-            attackers: Vec::new(),
-            from_hexes: vec![hex],
-            defending_hex,
-        }
-    }
-}
-
-/// The *Damage Bridge* order (§11): the units attack an unoccupied full-hex bridge they face.
+/// An order given to the game, by anyone: a player's click or touch, the computer, an orders
+/// file, a replayed log, a test.
 #[derive(Message, Debug, Clone, PartialEq)]
-pub struct DamageBridge {
-    pub attackers: Vec<UnitId>,
-    pub bridge: Hex,
-}
-
-/// Withdraw the pending melee on a hex.
-#[derive(Message, Debug, Clone, PartialEq)]
-pub struct CancelMelee {
-    pub defending_hex: Hex,
-}
-
-/// Resolve every pending melee, in declaration order (the toolbar's Resolve button).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Default)]
-pub struct ResolveMelees;
-
-/// End the acting side's turn (pending melees resolve first).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Default)]
-pub struct EndTurn;
-
-/// Spike a captured battery with a unit stacked with it.
-#[derive(Message, Debug, Clone, Copy, PartialEq)]
-pub struct SpikeGuns {
-    pub battery: UnitId,
-    pub by: UnitId,
-}
-
-/// Crew a won-back battery with a friendly unit stacked with it.
-#[derive(Message, Debug, Clone, Copy, PartialEq)]
-pub struct RecrewGuns {
-    pub battery: UnitId,
-    pub by: UnitId,
-}
-
-/// Move a unit to `to` by the cheapest path, or along `path` (adjacent hexes, own hex
-/// excluded). The enemy may fire at it on the way.
-#[derive(Message, Debug, Clone, PartialEq)]
-pub struct MoveOrder {
-    pub unit: UnitId,
-    pub to: Hex,
-    pub path: Option<Vec<Hex>>,
-}
-
-/// Turn a unit to face a hexside.
-#[derive(Message, Debug, Clone, Copy, PartialEq)]
-pub struct FaceOrder {
-    pub unit: UnitId,
-    pub facing: crate::rules::hex::Facing,
-}
-
-/// Change a unit's formation.
-#[derive(Message, Debug, Clone, Copy, PartialEq)]
-pub struct FormationOrder {
-    pub unit: UnitId,
-    pub formation: crate::rules::unit::Formation,
-}
-
-/// Fire a unit at a hex.
-#[derive(Message, Debug, Clone, Copy, PartialEq)]
-pub struct FireOrder {
-    pub unit: UnitId,
-    pub target: Hex,
-}
+pub struct GiveOrder(pub Order);
 
 /// A unit moved, and the fire it drew on the way.
 #[derive(Message, Debug, Clone, PartialEq)]
@@ -118,8 +32,8 @@ pub struct GameEnded(pub crate::rules::victory::VictoryReport);
 /// An order the rules refused, with every reason.
 #[derive(Message, Debug, Clone, PartialEq)]
 pub struct OrderRejected {
-    pub order: String,
-    pub reasons: Vec<Violation>,
+    pub order: Order,
+    pub reasons: Vec<Refusal>,
 }
 
 /// A melee is pending (new or grown), with its breakdown and odds as they stand.
@@ -146,10 +60,28 @@ pub struct PhaseMoraleChecked {
     pub routs: Vec<RoutMove>,
 }
 
-/// An order other than a melee was carried out.
+/// An order was accepted and carried out.
 #[derive(Message, Debug, Clone, PartialEq)]
 pub struct OrderDone {
-    pub order: String,
+    pub order: Order,
+}
+
+/// A losing defender retreated (a step of melee resolution).
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct Retreated(pub crate::rules::melee::Retreat);
+
+/// A battery that could not retreat changed side (optional Artillery Capture).
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct GunsCaptured {
+    pub battery: UnitId,
+    pub by: Side,
+}
+
+/// A winning attacker advanced into the defending hex.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct Advanced {
+    pub unit: UnitId,
+    pub to: Hex,
 }
 
 /// A side's turn began.
@@ -162,24 +94,17 @@ pub struct TurnBegan {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<DeclareMelee>()
-        .add_message::<DamageBridge>()
-        .add_message::<CancelMelee>()
-        .add_message::<ResolveMelees>()
-        .add_message::<EndTurn>()
-        .add_message::<SpikeGuns>()
-        .add_message::<RecrewGuns>()
+    app.add_message::<GiveOrder>()
         .add_message::<OrderRejected>()
+        .add_message::<OrderDone>()
         .add_message::<MeleeDeclared>()
         .add_message::<MeleeCancelled>()
         .add_message::<MeleeResolved>()
+        .add_message::<Retreated>()
+        .add_message::<GunsCaptured>()
+        .add_message::<Advanced>()
         .add_message::<PhaseMoraleChecked>()
-        .add_message::<OrderDone>()
         .add_message::<TurnBegan>()
-        .add_message::<MoveOrder>()
-        .add_message::<FaceOrder>()
-        .add_message::<FormationOrder>()
-        .add_message::<FireOrder>()
         .add_message::<UnitMoved>()
         .add_message::<Fired>()
         .add_message::<GameEnded>();

@@ -1,5 +1,7 @@
-//! The headless game as Bevy ECS: units are entities, orders come in as messages, outcomes go
-//! out as messages. Runs under `MinimalPlugins` + `StatesPlugin`.
+//! The headless game as Bevy ECS. The game state is one value, `Game`, changed only by the
+//! systems of each concern through the rules; orders come in as `GiveOrder` messages, outcomes
+//! go out as messages, and unit entities mirror the units for drawing. Runs under
+//! `MinimalPlugins` + `StatesPlugin`.
 
 pub mod components;
 pub mod messages;
@@ -7,13 +9,18 @@ pub mod resources;
 pub mod save;
 
 pub mod ai_player;
+mod capture;
+mod desk;
+mod facing;
+mod fire;
+mod formation;
 mod load;
-mod melee_declare;
-mod melee_resolve;
-mod occupancy;
-mod orders;
+pub mod melee_declaration;
+pub mod melee_resolution;
+pub mod mirror;
+mod movement;
+mod settings;
 mod turn;
-mod unit_orders;
 
 use bevy::prelude::*;
 
@@ -22,16 +29,31 @@ use crate::rules::scenario::Scenario;
 pub use ai_player::{AiPace, Brain, Players};
 pub use components::UnitState;
 pub use messages::*;
+pub use mirror::UnitEntities;
 pub use resources::*;
 pub use turn::GamePhase;
 
-/// Where each concern runs in a frame; ordered once, here.
+/// Where each part runs in a frame; ordered once, here.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SimSet {
     /// Orders are checked and applied.
     Orders,
-    /// Derived state (the occupancy index) is brought up to date.
+    /// Unit entities and the occupancy index follow the game.
     Index,
+}
+
+/// The concerns that apply orders, in the order they run within a frame.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Concern {
+    Settings,
+    Facing,
+    Formation,
+    Movement,
+    Fire,
+    Capture,
+    MeleeDeclaration,
+    MeleeResolution,
+    Turn,
 }
 
 /// The simulation: give it a scenario, drive it with orders.
@@ -57,19 +79,38 @@ impl Plugin for SimPlugin {
             .init_resource::<save::OrderLog>()
             .insert_resource(GameRng::seeded(seed))
             .insert_resource(GameSeed(seed))
-            .configure_sets(Update, (SimSet::Orders, SimSet::Index).chain());
+            .configure_sets(Update, (SimSet::Orders, SimSet::Index).chain())
+            .configure_sets(
+                Update,
+                (
+                    Concern::Settings,
+                    Concern::Facing,
+                    Concern::Formation,
+                    Concern::Movement,
+                    Concern::Fire,
+                    Concern::Capture,
+                    Concern::MeleeDeclaration,
+                    Concern::MeleeResolution,
+                    Concern::Turn,
+                )
+                    .chain()
+                    .in_set(SimSet::Orders),
+            );
         app.add_plugins((
             messages::plugin,
             load::plugin,
-            occupancy::plugin,
-            melee_declare::plugin,
-            melee_resolve::plugin,
-            orders::plugin,
+            mirror::plugin,
+            settings::plugin,
+            facing::plugin,
+            formation::plugin,
+            movement::plugin,
+            fire::plugin,
+            capture::plugin,
+            melee_declaration::plugin,
+            melee_resolution::plugin,
             turn::plugin,
-            unit_orders::plugin,
-            ai_player::plugin,
-            save::plugin,
-        ));
+        ))
+        .add_plugins((ai_player::plugin, save::plugin));
     }
 }
 
@@ -80,4 +121,9 @@ pub fn headless_app(scenario: Scenario, seed: Option<u64>) -> App {
         .add_plugins(SimPlugin { scenario, seed });
     app.update();
     app
+}
+
+/// Gives the game an order (for tests, the command line and replays).
+pub fn give(world: &mut World, order: crate::rules::order::Order) {
+    world.write_message(GiveOrder(order));
 }

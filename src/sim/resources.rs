@@ -1,5 +1,5 @@
-//! Resources of the simulation: the battle, the dice, the turn, the occupancy index, the
-//! pending melees.
+//! Resources of the simulation: the game state (the one source of truth), the battle as it
+//! began, the dice, the occupancy index of unit entities.
 
 use std::collections::HashMap;
 
@@ -9,42 +9,30 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::rules::board::Board;
 use crate::rules::hex::Hex;
-use crate::rules::melee::Declaration;
-use crate::rules::scenario::{Scenario, is_night};
-use crate::rules::unit::{Side, Unit};
+use crate::rules::scenario::Scenario;
 
-use super::components::UnitState;
+pub use crate::rules::board::TurnState;
 
-/// The scenario being played; its map is the live map (bridges lose strength).
+/// The game as it stands: map, units, turn and clock, pending melees. Changed only by the
+/// systems that apply orders, through the rules; everything else reads it.
+#[derive(Resource, Debug, Clone, Deref, DerefMut)]
+pub struct Game(pub Board);
+
+/// The scenario being played, as it began (its name, sides and map as loaded), to count
+/// losses for victory points. The live map is `Game`'s.
 #[derive(Resource, Debug, Clone)]
 pub struct Battle {
     pub scenario: Scenario,
-    /// The scenario as it began, to count losses for victory points.
-    pub scenario_at_start: Scenario,
 }
 
 impl Battle {
     pub fn new(scenario: Scenario) -> Battle {
-        Battle {
-            scenario_at_start: scenario.clone(),
-            scenario,
-        }
+        Battle { scenario }
     }
 
     /// The victory points as they stand.
     pub fn victory(&self, board: &Board) -> crate::rules::victory::VictoryReport {
-        crate::rules::victory::report(&self.scenario_at_start, board)
-    }
-
-    /// A rules board of the battle as it stands, with these units.
-    pub fn board<'a>(&self, units: impl Iterator<Item = &'a Unit>, turn: &TurnState) -> Board {
-        let mut b = self.scenario.board();
-        b.units = units.cloned().collect();
-        b.units.sort_by_key(|u| u.id);
-        b.turn = turn.turn;
-        b.acting = turn.side;
-        b.night = turn.night;
-        b
+        crate::rules::victory::report(&self.scenario, board)
     }
 }
 
@@ -62,38 +50,7 @@ impl GameRng {
     }
 }
 
-/// Whose side turn it is, which turn, and the clock.
-#[derive(Resource, Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct TurnState {
-    pub turn: u32,
-    pub side: Side,
-    /// Minutes after midnight of the first day (may pass 24:00).
-    pub minutes: u32,
-    pub night: bool,
-    pub last_turn: u32,
-    pub over: bool,
-}
-
-impl TurnState {
-    pub fn start(s: &Scenario) -> TurnState {
-        TurnState {
-            turn: 1,
-            side: s.first_side,
-            minutes: s.start_time,
-            night: is_night(s.start_time, &s.params),
-            last_turn: s.turns,
-            over: false,
-        }
-    }
-
-    /// The clock as "HH:MM".
-    pub fn clock(&self) -> String {
-        let t = self.minutes % (24 * 60);
-        format!("{:02}:{:02}", t / 60, t % 60)
-    }
-}
-
-/// Which unit entities stand on each hex; rebuilt whenever a unit changes.
+/// Which unit entities stand on each hex; rebuilt whenever a unit entity changes.
 #[derive(Resource, Debug, Default)]
 pub struct Occupancy(pub HashMap<Hex, Vec<Entity>>);
 
@@ -101,17 +58,4 @@ impl Occupancy {
     pub fn at(&self, hex: Hex) -> &[Entity] {
         self.0.get(&hex).map_or(&[], |v| v.as_slice())
     }
-}
-
-/// Declared melees waiting for Resolve, in declaration order.
-#[derive(Resource, Debug, Default, Clone)]
-pub struct PendingMelees(pub Vec<Declaration>);
-
-/// Copies every unit out of the world into a board.
-pub fn board_of<'a>(
-    battle: &Battle,
-    turn: &TurnState,
-    units: impl Iterator<Item = &'a UnitState>,
-) -> Board {
-    battle.board(units.map(|u| &u.0), turn)
 }

@@ -4,120 +4,31 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::components::UnitState;
-use super::messages::*;
-use super::resources::{Battle, GameRng, PendingMelees, TurnState};
-use crate::rules::hex::{Facing, Hex};
+use super::messages::GiveOrder;
+use super::resources::{Battle, Game, GameRng, TurnState};
+use crate::rules::hex::Hex;
 use crate::rules::map::{FullHexBridge, Objective};
 use crate::rules::melee::Declaration;
+use crate::rules::order::Order;
 use crate::rules::params::Parameters;
 use crate::rules::scenario::{self, LoadError, Scenario, ron_options};
-use crate::rules::unit::{Formation, Unit, UnitId};
+use crate::rules::unit::Unit;
 
 pub const FORMAT: &str = "bayonet-save";
-pub const VERSION: u32 = 1;
-
-/// One accepted order, as the simulation received it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum LoggedOrder {
-    Declare {
-        attackers: Vec<UnitId>,
-        from_hexes: Vec<Hex>,
-        defending_hex: Hex,
-    },
-    DamageBridge {
-        attackers: Vec<UnitId>,
-        bridge: Hex,
-    },
-    Cancel {
-        defending_hex: Hex,
-    },
-    Resolve,
-    EndTurn,
-    Move {
-        unit: UnitId,
-        to: Hex,
-        path: Option<Vec<Hex>>,
-    },
-    Face {
-        unit: UnitId,
-        facing: Facing,
-    },
-    Formation {
-        unit: UnitId,
-        formation: Formation,
-    },
-    Fire {
-        unit: UnitId,
-        target: Hex,
-    },
-    Spike {
-        battery: UnitId,
-        by: UnitId,
-    },
-    Recrew {
-        battery: UnitId,
-        by: UnitId,
-    },
-}
-
-impl LoggedOrder {
-    /// Gives the order to the simulation again.
-    pub fn send(&self, world: &mut World) {
-        match self.clone() {
-            LoggedOrder::Declare {
-                attackers,
-                from_hexes,
-                defending_hex,
-            } => {
-                world.write_message(DeclareMelee {
-                    attackers,
-                    from_hexes,
-                    defending_hex,
-                });
-            }
-            LoggedOrder::DamageBridge { attackers, bridge } => {
-                world.write_message(DamageBridge { attackers, bridge });
-            }
-            LoggedOrder::Cancel { defending_hex } => {
-                world.write_message(CancelMelee { defending_hex });
-            }
-            LoggedOrder::Resolve => {
-                world.write_message(ResolveMelees);
-            }
-            LoggedOrder::EndTurn => {
-                world.write_message(EndTurn);
-            }
-            LoggedOrder::Move { unit, to, path } => {
-                world.write_message(MoveOrder { unit, to, path });
-            }
-            LoggedOrder::Face { unit, facing } => {
-                world.write_message(FaceOrder { unit, facing });
-            }
-            LoggedOrder::Formation { unit, formation } => {
-                world.write_message(FormationOrder { unit, formation });
-            }
-            LoggedOrder::Fire { unit, target } => {
-                world.write_message(FireOrder { unit, target });
-            }
-            LoggedOrder::Spike { battery, by } => {
-                world.write_message(SpikeGuns { battery, by });
-            }
-            LoggedOrder::Recrew { battery, by } => {
-                world.write_message(RecrewGuns { battery, by });
-            }
-        }
-    }
-}
+/// Version 2: orders in the one order language (`rules::order::Order`), unit ids as plain
+/// numbers, Parameter Data in the snapshot.
+pub const VERSION: u32 = 2;
 
 /// Every accepted order of the game so far, in the order the simulation carried them out.
 #[derive(Resource, Debug, Default, Clone)]
-pub struct OrderLog(pub Vec<LoggedOrder>);
+pub struct OrderLog(pub Vec<Order>);
 
 /// The whole state of a game between two orders.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Snapshot {
     pub turn: TurnState,
+    /// Parameter Data in force (the start dialog may have changed the scenario's).
+    pub params: Parameters,
     pub units: Vec<Unit>,
     pub bridges: Vec<(Hex, FullHexBridge)>,
     pub objectives: Vec<Objective>,
@@ -161,7 +72,7 @@ pub struct SaveGame {
     pub scenario_source: String,
     pub parameters: Parameters,
     pub seed: u64,
-    pub orders: Vec<LoggedOrder>,
+    pub orders: Vec<Order>,
     pub snapshot: Snapshot,
     /// The snapshot's hash (what a replay must reach).
     pub hash: String,
@@ -170,25 +81,19 @@ pub struct SaveGame {
 }
 
 /// The state of the game in `world` now.
-pub fn snapshot(world: &mut World) -> Snapshot {
-    let mut q = world.query::<&UnitState>();
-    let mut units: Vec<Unit> = q.iter(world).map(|u| u.0.clone()).collect();
+pub fn snapshot(world: &World) -> Snapshot {
+    let game = &world.resource::<Game>().0;
+    let mut units = game.units.clone();
     units.sort_by_key(|u| u.id);
-    let battle = world.resource::<Battle>();
-    let mut bridges: Vec<_> = battle
-        .scenario
-        .map
-        .bridges
-        .iter()
-        .map(|(h, b)| (*h, *b))
-        .collect();
+    let mut bridges: Vec<_> = game.map.bridges.iter().map(|(h, b)| (*h, *b)).collect();
     bridges.sort_by_key(|(h, _)| (h.x, h.y));
     Snapshot {
-        turn: world.resource::<TurnState>().clone(),
+        turn: game.turn_state(),
+        params: game.params.clone(),
         units,
         bridges,
-        objectives: battle.scenario.map.objectives.clone(),
-        pending: world.resource::<PendingMelees>().0.clone(),
+        objectives: game.map.objectives.clone(),
+        pending: game.pending.clone(),
         dice: world.resource::<GameRng>().0.get_word_pos().to_string(),
     }
 }
@@ -198,13 +103,13 @@ pub fn save(world: &mut World) -> SaveGame {
     let seed = world.resource::<super::resources::GameSeed>().0;
     let snap = snapshot(world);
     let battle = world.resource::<Battle>();
-    let start = &battle.scenario_at_start;
+    let start = &battle.scenario;
     let mut s = SaveGame {
         format: FORMAT.into(),
         version: VERSION,
         scenario_file: start.file.clone(),
         scenario_source: start.source.clone(),
-        parameters: battle.scenario.params.clone(),
+        parameters: start.params.clone(),
         seed,
         orders: world.resource::<OrderLog>().0.clone(),
         hash: snap.hash(),
@@ -234,6 +139,24 @@ pub fn from_text(file: &str, text: &str) -> Result<SaveGame, LoadError> {
             None,
             "not a Bayonet save (no `format: \"bayonet-save\"`)".into(),
         ));
+    }
+    #[derive(Deserialize)]
+    struct Header {
+        version: u32,
+    }
+    if let Ok(h) = ron_options().from_str::<Header>(text) {
+        if h.version != VERSION {
+            return Err(err(
+                None,
+                None,
+                format!(
+                    "save version {} is not supported: this Bayonet reads version {VERSION} \
+                     (version 1 saves logged orders in a form that is no longer read; \
+                     replay the game from its scenario)",
+                    h.version
+                ),
+            ));
+        }
     }
     let save: SaveGame = ron_options().from_str(text).map_err(|e| {
         err(
@@ -276,25 +199,29 @@ pub fn scenario_of(save: &SaveGame) -> Result<Scenario, LoadError> {
     Ok(s)
 }
 
-/// Puts a snapshot into a freshly built simulation (before its first update).
-pub fn restore(world: &mut World, snap: &Snapshot, orders: &[LoggedOrder]) {
+/// Puts a snapshot into a simulation.
+pub fn restore(world: &mut World, snap: &Snapshot, orders: &[Order]) {
     {
-        let mut battle = world.resource_mut::<Battle>();
-        battle.scenario.units = snap.units.clone();
-        battle.scenario.map.bridges = snap.bridges.iter().copied().collect();
-        battle.scenario.map.objectives = snap.objectives.clone();
+        let mut game = world.resource_mut::<Game>();
+        game.units = snap.units.clone();
+        game.params = snap.params.clone();
+        game.map.bridges = snap.bridges.iter().copied().collect();
+        game.map.objectives = snap.objectives.clone();
+        game.pending = snap.pending.clone();
+        game.set_turn_state(&snap.turn);
     }
-    *world.resource_mut::<TurnState>() = snap.turn.clone();
-    world.resource_mut::<PendingMelees>().0 = snap.pending.clone();
     if let Ok(pos) = snap.dice.parse::<u128>() {
         world.resource_mut::<GameRng>().0.set_word_pos(pos);
     }
     world.resource_mut::<OrderLog>().0 = orders.to_vec();
-    if snap.turn.over {
-        world
-            .resource_mut::<NextState<super::turn::GamePhase>>()
-            .set(super::turn::GamePhase::Over);
-    }
+    let phase = if snap.turn.over {
+        super::turn::GamePhase::Over
+    } else {
+        super::turn::GamePhase::Playing
+    };
+    world
+        .resource_mut::<NextState<super::turn::GamePhase>>()
+        .set(phase);
 }
 
 /// Replace the game being played by a save's (the scenario, the dice, the state).
@@ -306,8 +233,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PreUpdate, load_game);
 }
 
-/// Carries out `LoadGame`: the units are replaced and every resource of the game reset to the
-/// save's.
+/// Carries out `LoadGame`: the game and every resource of it are replaced by the save's; the
+/// unit entities follow through the mirror.
 fn load_game(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<LoadGame>>) {
     let Some(saved) = cursor
         .read(world.resource::<Messages<LoadGame>>())
@@ -319,20 +246,12 @@ fn load_game(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCur
     let Ok(scenario) = scenario_of(&saved.0) else {
         return;
     };
-    let mut q = world.query_filtered::<Entity, With<UnitState>>();
-    let old: Vec<Entity> = q.iter(world).collect();
-    for e in old {
-        world.despawn(e);
-    }
+    world.insert_resource(Game(scenario.board()));
     world.insert_resource(Battle::new(scenario));
     world.insert_resource(GameRng::seeded(saved.0.seed));
     world.insert_resource(super::resources::GameSeed(saved.0.seed));
     restore(world, &saved.0.snapshot, &saved.0.orders);
     super::ai_player::forget_plans(world);
-    let units = world.resource::<Battle>().scenario.units.clone();
-    for u in units {
-        world.spawn((Name::new(u.name.clone()), UnitState(u)));
-    }
 }
 
 /// A headless game carrying on from a save.
@@ -364,10 +283,10 @@ pub fn replay(save: &SaveGame) -> Result<ReplayReport, LoadError> {
     let s = scenario_of(save)?;
     let mut app = super::headless_app(s, Some(save.seed));
     for o in &save.orders {
-        o.send(app.world_mut());
+        app.world_mut().write_message(GiveOrder(o.clone()));
         app.update();
     }
-    let h = snapshot(app.world_mut()).hash();
+    let h = snapshot(app.world()).hash();
     Ok(ReplayReport {
         orders: save.orders.len(),
         matches: h == save.hash,

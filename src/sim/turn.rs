@@ -1,15 +1,15 @@
-//! Side turns and the clock: ending a turn resolves what is pending, hands the turn over, moves
-//! the clock on after both sides have played, runs the new side's start-of-turn steps, and
-//! ends the game with its victory level after the last turn.
+//! Side turns and the clock: ending a turn (the pending melees resolved first, by the
+//! resolution system) hands the turn over, moves the clock on after both sides have played,
+//! runs the new side's start-of-turn steps, and ends the game with its victory level after
+//! the last turn.
 
 use bevy::prelude::*;
 
-use super::SimSet;
-use super::components::{UnitState, write_back};
-use super::melee_resolve::{BatchWriters, ResolveSystems, emit, resolve_all, sync_map};
-use super::messages::{EndTurn, GameEnded, TurnBegan};
-use super::resources::{Battle, GameRng, PendingMelees, TurnState, board_of};
-use super::save::{LoggedOrder, OrderLog};
+use super::Concern;
+use super::desk::Desk;
+use super::messages::{GameEnded, TurnBegan};
+use super::resources::{Battle, Game, GameRng};
+use crate::rules::order::Order;
 use crate::rules::scenario::is_night;
 use crate::rules::{turn as rules_turn, victory};
 
@@ -22,69 +22,50 @@ pub enum GamePhase {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_state::<GamePhase>().add_systems(
-        Update,
-        end_turn.in_set(SimSet::Orders).after(ResolveSystems),
-    );
+    app.init_state::<GamePhase>()
+        .add_systems(Update, end_turn.in_set(Concern::Turn));
 }
 
-#[allow(clippy::too_many_arguments)]
 fn end_turn(
-    mut orders: MessageReader<EndTurn>,
-    mut battle: ResMut<Battle>,
-    mut turn: ResMut<TurnState>,
+    mut desk: Desk,
+    mut game: ResMut<Game>,
+    battle: Res<Battle>,
     mut rng: ResMut<GameRng>,
-    mut pending: ResMut<PendingMelees>,
-    mut log: ResMut<OrderLog>,
-    mut units: Query<(Entity, &mut UnitState)>,
-    mut commands: Commands,
     mut next: ResMut<NextState<GamePhase>>,
-    mut w: BatchWriters,
     mut began: MessageWriter<TurnBegan>,
     mut ended: MessageWriter<GameEnded>,
 ) {
-    if orders.read().count() == 0 || turn.over {
-        return;
-    }
-    let params = battle.scenario.params.clone();
-    let first = battle.scenario.first_side;
-    let mut board = board_of(&battle, &turn, units.iter().map(|(_, u)| u));
-    let batch = resolve_all(&mut board, std::mem::take(&mut pending.0), &mut rng);
-    log.0.push(LoggedOrder::EndTurn);
-    emit(batch, &mut w);
-
-    turn.side = turn.side.enemy();
-    if turn.side == first {
-        let step = if turn.night {
-            params.clock.night_turn_minutes
-        } else {
-            params.clock.day_turn_minutes
-        };
-        turn.minutes += step;
-        turn.night = is_night(turn.minutes, &params);
-        if turn.turn >= turn.last_turn {
-            turn.over = true;
-            next.set(GamePhase::Over);
-            ended.write(GameEnded(victory::report(
-                &battle.scenario_at_start,
-                &board,
-            )));
-        } else {
-            turn.turn += 1;
+    for o in desk.take(|o| matches!(o, Order::EndTurn)) {
+        if !desk.admit(&game, &o) {
+            continue;
         }
-    }
-    if !turn.over {
-        board.acting = turn.side;
-        board.night = turn.night;
-        board.turn = turn.turn;
-        let start = rules_turn::start_of_turn(&mut board, turn.side, turn.turn, &mut rng.0);
+        desk.done(o);
+        let game = &mut game.0;
+        game.acting = game.acting.enemy();
+        if game.acting == game.first_side {
+            let c = &game.params.clock;
+            let step = if game.night {
+                c.night_turn_minutes
+            } else {
+                c.day_turn_minutes
+            };
+            game.minutes += step;
+            game.night = is_night(game.minutes, &game.params);
+            if game.turn >= game.last_turn {
+                game.over = true;
+                next.set(GamePhase::Over);
+                ended.write(GameEnded(victory::report(&battle.scenario, game)));
+                continue;
+            }
+            game.turn += 1;
+        }
+        let (side, turn) = (game.acting, game.turn);
+        let start = rules_turn::start_of_turn(game, side, turn, &mut rng.0);
         began.write(TurnBegan {
-            turn: turn.turn,
-            side: turn.side,
-            clock: turn.clock(),
+            turn,
+            side,
+            clock: game.clock(),
             start,
         });
     }
-    write_back(&board, &mut units, &mut commands);
-    sync_map(&mut battle, &board);
 }

@@ -1,7 +1,8 @@
 //! Benchmarks with their targets: exact odds (< 10 µs) and a melee resolution (< 50 µs) for a
 //! melee of three attacking hexes and eight units; the movement range of a cavalry unit on a
 //! generated 200×200 map with 2,000 units (< 1 ms); the computer planning a side turn with
-//! 200 units (< 2 s).
+//! 200 units (< 2 s); through the ECS on the 2,000-unit board, a frame with no orders and one
+//! melee declared and resolved.
 
 #[path = "../common.rs"]
 mod common;
@@ -37,6 +38,11 @@ fn report(name: &str, t: Duration, target_us: f64) {
 
 /// A 200×200 map of mixed terrain with 2,000 units, and one cavalry regiment in the middle.
 fn big_map() -> (bayonet::rules::board::Board, bayonet::rules::unit::UnitId) {
+    let (f, cav) = big_field();
+    (f.board(), cav)
+}
+
+fn big_field() -> (Field, bayonet::rules::unit::UnitId) {
     use bayonet::rules::map::{Coord, Terrain};
     let mut f = Field::new(200, 200);
     let hexes: Vec<_> = f.map.hexes().collect();
@@ -75,7 +81,49 @@ fn big_map() -> (bayonet::rules::board::Board, bayonet::rules::unit::UnitId) {
     }
     let start = f.map.hex_at(Coord { col: 101, row: 101 });
     let cav = f.add(0, UnitKind::Cavalry, start, Facing::N, 400);
-    (f.board(), cav)
+    (f, cav)
+}
+
+/// Through the ECS on the 2,000-unit board: a frame with no orders, and one melee declared and
+/// resolved (two orders, one frame).
+fn ecs() {
+    use bayonet::rules::map::Coord;
+    use bayonet::rules::order::{At, Order};
+    use bayonet::sim::{Game, GiveOrder};
+    let (mut f, _) = big_field();
+    // A lone defender in open ground, attacked from the south-west.
+    let d = f.map.hex_at(Coord { col: 102, row: 106 });
+    f.units.retain(|u| u.hex != d && u.hex != d + Facing::SW.step());
+    f.map.set_terrain(d, bayonet::rules::map::Terrain::Clear);
+    f.add(1, UnitKind::Infantry, d, Facing::SW, 200);
+    let a = f.attacker(0, UnitKind::Infantry, d, Facing::SW, 500);
+    let mut app = bayonet::sim::headless_app(f.scenario(), Some(1));
+    let start = app.world().resource::<Game>().0.clone();
+    report(
+        "a simulation frame, no orders, 2000 units",
+        time(|_| app.update()),
+        100.0,
+    );
+    let reset = time(|_| {
+        app.world_mut().resource_mut::<Game>().0 = start.clone();
+        app.update();
+    });
+    let at = At::of(&start, d);
+    let melee = time(|_| {
+        app.world_mut().resource_mut::<Game>().0 = start.clone();
+        app.world_mut().write_message(GiveOrder(Order::Melee {
+            from: Vec::new(),
+            units: vec![a],
+            at,
+        }));
+        app.world_mut().write_message(GiveOrder(Order::Resolve));
+        app.update();
+    });
+    report(
+        "melee declared + resolved via ECS, 2000 units",
+        melee.saturating_sub(reset),
+        1000.0,
+    );
 }
 
 fn main() {
@@ -200,4 +248,5 @@ fn main() {
         }),
         2_000_000.0,
     );
+    ecs();
 }

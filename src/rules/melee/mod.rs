@@ -1,7 +1,7 @@
 //! Melee as seed 000 (John Tiller's *Civil War Battles*) settles it: RULES.md §9–§11.
 //!
-//! The interface every melee system will share (declare → check → breakdown → odds → resolve →
-//! outcome) is `MeleeSystem`; retreat, advance, capture, morale and fatigue stay outside.
+//! The interface every melee system shares (check → breakdown → odds → combat results) is
+//! `MeleeSystem`; retreat, advance, capture, morale and fatigue stay outside.
 
 mod breakdown;
 mod odds;
@@ -11,16 +11,18 @@ mod restrictions;
 pub use breakdown::{Breakdown, Modifier, UnitStrength, breakdown};
 pub use odds::{Odds, odds};
 pub use resolve::{
-    BridgeDamage, Elimination, FatigueGain, MeleeOutcome, Retreat, UnitLoss, end_of_phase, loser,
-    resolve,
+    BridgeDamage, Elimination, FatigueGain, MeleeOutcome, Resolution, Retreat, UnitLoss, advance,
+    begin, capture_guns, end_of_phase, loser, morale_checks, resolve, retreat, routs,
 };
-pub use restrictions::{Violation, check};
+pub use restrictions::check;
+pub use crate::rules::refusal::Refusal;
 
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::hex::Hex;
+use super::params::{MeleeSystemName, Parameters};
 use super::unit::UnitId;
 
 /// A declared melee: the committed units and the defending hex they attack.
@@ -53,19 +55,29 @@ pub enum MeleeSide {
     Defender,
 }
 
-/// The seam where other melee systems (RULES.md §15) will plug in.
-pub trait MeleeSystem {
-    fn check(&self, board: &Board, decl: &Declaration) -> Vec<Violation>;
+/// The seam of the melee systems (RULES.md §9 and §15): what differs between them. The shared
+/// steps (defensive fire, morale, retreat, capture, advance, routs) stay outside, and the
+/// simulation reaches a melee system only through `system`.
+pub trait MeleeSystem: Send + Sync {
+    fn name(&self) -> &'static str;
+    /// Every restriction the declaration breaks.
+    fn check(&self, board: &Board, decl: &Declaration) -> Vec<Refusal>;
+    /// Strengths and modifiers.
     fn breakdown(&self, board: &Board, decl: &Declaration) -> Breakdown;
+    /// The exact odds of a breakdown, without rolling.
     fn odds(&self, breakdown: &Breakdown) -> Odds;
-    fn resolve(&self, board: &mut Board, decl: &Declaration, rng: &mut ChaCha8Rng) -> MeleeOutcome;
+    /// Rolls the results, decides the loser and applies the losses and fatigue.
+    fn combat_results(&self, board: &mut Board, r: &mut Resolution, rng: &mut ChaCha8Rng);
 }
 
 /// Seed 000's melee system.
 pub struct CivilWarBattles;
 
 impl MeleeSystem for CivilWarBattles {
-    fn check(&self, board: &Board, decl: &Declaration) -> Vec<Violation> {
+    fn name(&self) -> &'static str {
+        "Tiller"
+    }
+    fn check(&self, board: &Board, decl: &Declaration) -> Vec<Refusal> {
         check(board, decl)
     }
     fn breakdown(&self, board: &Board, decl: &Declaration) -> Breakdown {
@@ -74,8 +86,15 @@ impl MeleeSystem for CivilWarBattles {
     fn odds(&self, b: &Breakdown) -> Odds {
         odds(b)
     }
-    fn resolve(&self, board: &mut Board, decl: &Declaration, rng: &mut ChaCha8Rng) -> MeleeOutcome {
-        resolve(board, decl, rng)
+    fn combat_results(&self, board: &mut Board, r: &mut Resolution, rng: &mut ChaCha8Rng) {
+        resolve::combat_results(board, r, rng)
+    }
+}
+
+/// The melee system the Parameter Data names.
+pub fn system(params: &Parameters) -> &'static dyn MeleeSystem {
+    match params.melee_system {
+        MeleeSystemName::Tiller => &CivilWarBattles,
     }
 }
 

@@ -7,12 +7,12 @@ use serde::Serialize;
 use super::{Breakdown, Declaration, MeleeSide, breakdown};
 use crate::rules::board::Board;
 use crate::rules::capture;
-use crate::rules::combat::{fatigue_from_loss, guns_lost, roll_loss, split_loss};
+use crate::rules::combat::{roll_loss, split_loss, take_loss};
 use crate::rules::hex::Hex;
 use crate::rules::morale::{self, MoraleCheck, RoutMove};
 use crate::rules::retreat::{self, RetreatChoice};
 use crate::rules::stacking::{StackLimit, unit_load};
-use crate::rules::unit::{UnitId, UnitKind};
+use crate::rules::unit::UnitId;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct UnitLoss {
@@ -103,39 +103,70 @@ pub fn loser(attacker_loss: u32, defender_loss: u32) -> MeleeSide {
     }
 }
 
-/// Resolves a legal melee on `board` and returns what happened. Check it first with
-/// `melee::check`; an illegal declaration resolves as if its faults did not matter.
-pub fn resolve(board: &mut Board, decl: &Declaration, rng: &mut impl Rng) -> MeleeOutcome {
-    let b = breakdown(board, decl);
-    let d = decl.defending_hex;
+/// A melee under way, passed from step to step of its resolution: defensive fire (outside),
+/// strengths, combat results, morale, retreat, capture, advance, routs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resolution {
+    pub attackers: Vec<UnitId>,
+    pub defenders: Vec<UnitId>,
+    /// The attacking hexes as the melee began.
+    pub hexes: Vec<Hex>,
+    /// Units that must check morale after the losses, and why.
+    pub checks_due: Vec<(UnitId, &'static str)>,
+    pub out: MeleeOutcome,
+}
+
+/// Strengths and modifiers: the breakdown, fixed for the rest of the resolution. The attackers
+/// have meleed; a Fixed defender is released (§12).
+pub fn begin(board: &mut Board, decl: &Declaration, b: Breakdown) -> Resolution {
     let attackers: Vec<UnitId> = b.attackers.iter().map(|s| s.unit).collect();
     let defenders: Vec<UnitId> = b.defenders.iter().map(|s| s.unit).collect();
     let hexes = decl.attacking_hexes(board);
-    let mut out = MeleeOutcome {
-        declaration: decl.clone(),
-        breakdown: b.clone(),
-        attacker_roll: 0,
-        defender_roll: 0,
-        attacker_loss: 0,
-        defender_loss: 0,
-        loser: None,
-        losses: Vec::new(),
-        fatigue: Vec::new(),
-        morale: Vec::new(),
-        retreats: Vec::new(),
-        eliminated: Vec::new(),
-        captured: Vec::new(),
-        advanced: Vec::new(),
-        routs: Vec::new(),
-        end_of_phase_checks: Vec::new(),
-        bridge: None,
-    };
     for id in &attackers {
         if let Some(u) = board.unit_mut(*id) {
             u.marks.meleed = true;
         }
     }
+    if !b.bridge_damage {
+        for id in &defenders {
+            if let Some(u) = board.unit_mut(*id) {
+                u.fixed_until = None;
+            }
+        }
+    }
+    Resolution {
+        attackers,
+        defenders,
+        hexes,
+        checks_due: Vec::new(),
+        out: MeleeOutcome {
+            declaration: decl.clone(),
+            breakdown: b,
+            attacker_roll: 0,
+            defender_roll: 0,
+            attacker_loss: 0,
+            defender_loss: 0,
+            loser: None,
+            losses: Vec::new(),
+            fatigue: Vec::new(),
+            morale: Vec::new(),
+            retreats: Vec::new(),
+            eliminated: Vec::new(),
+            captured: Vec::new(),
+            advanced: Vec::new(),
+            routs: Vec::new(),
+            end_of_phase_checks: Vec::new(),
+            bridge: None,
+        },
+    }
+}
 
+/// Combat results (§9.4, §11): both losses rolled (the defender's first), the loser, each
+/// side's loss split by strength and taken with its fatigue; who must check morale.
+pub fn combat_results(board: &mut Board, r: &mut Resolution, rng: &mut impl Rng) {
+    let b = r.out.breakdown.clone();
+    let d = r.out.declaration.defending_hex;
+    let out = &mut r.out;
     if b.bridge_damage {
         // §11: the result falls on the bridge alone.
         let roll = roll_loss(b.defender_loss_range, rng);
@@ -150,14 +181,7 @@ pub fn resolve(board: &mut Board, decl: &Declaration, rng: &mut impl Rng) -> Mel
                 after: br.strength,
             });
         }
-        return out;
-    }
-
-    // §12: a Fixed unit is released when meleed.
-    for id in &defenders {
-        if let Some(u) = board.unit_mut(*id) {
-            u.fixed_until = None;
-        }
+        return;
     }
     out.defender_roll = roll_loss(b.defender_loss_range, rng);
     out.attacker_roll = roll_loss(b.attacker_loss_range, rng);
@@ -178,154 +202,173 @@ pub fn resolve(board: &mut Board, decl: &Declaration, rng: &mut impl Rng) -> Mel
             shares.push((side, s.unit, share));
         }
     }
-
-    let mut checks: Vec<(UnitId, &'static str)> = Vec::new();
+    let night = board.night;
     for &(side, id, share) in &shares {
-        let Some(u) = board.unit(id) else { continue };
-        let (men, guns) = if u.kind == UnitKind::Artillery {
-            let g = guns_lost(share, u.guns, p.combat.men_per_gun_lost, rng);
-            (share.min(u.men), g)
-        } else {
-            (share.min(u.men), 0)
-        };
         // §9.4: melee fatigue is 1.5 × the engine's, the loser's twice that; attacking at night
         // adds the penalty to the nominal value first.
-        let mut nominal = fatigue_from_loss(
-            share,
-            p.combat.fatigue_low_factor,
-            p.combat.fatigue_high_factor,
-            rng,
-        ) as f64;
-        if side == MeleeSide::Attacker && board.night {
-            nominal += p.melee.night_attack_penalty as f64;
-        }
-        let mut gained = nominal * p.melee.fatigue_multiplier;
-        if side == loser {
-            gained *= p.melee.loser_fatigue_multiplier;
-        }
-        let gained = gained.round() as u32;
-        let Some(u) = board.unit_mut(id) else {
+        let fatigue = |nominal: u32| {
+            let mut nominal = nominal as f64;
+            if side == MeleeSide::Attacker && night {
+                nominal += p.melee.night_attack_penalty as f64;
+            }
+            let mut gained = nominal * p.melee.fatigue_multiplier;
+            if side == loser {
+                gained *= p.melee.loser_fatigue_multiplier;
+            }
+            gained.round() as u32
+        };
+        let Some(t) = take_loss(board, id, share, fatigue, rng) else {
             continue;
         };
-        u.men -= men;
-        u.guns -= guns;
-        let was_max = u.fatigue >= p.combat.max_fatigue;
-        u.fatigue = (u.fatigue + gained).min(p.combat.max_fatigue);
-        if share > 0 || guns > 0 {
-            out.losses.push(UnitLoss {
-                unit: id,
-                men,
-                guns,
-                share,
-            });
-        }
-        if gained > 0 {
-            out.fatigue.push(FatigueGain {
-                unit: id,
-                gained,
-                now: u.fatigue,
-            });
-        }
-        if u.is_spent() {
+        out.losses.extend(t.loss);
+        out.fatigue.extend(t.fatigue);
+        if t.spent {
             continue;
         }
         if share > 0 && rng.random::<f64>() < morale::check_chance(share, p.morale.check_base) {
-            checks.push((id, "losses"));
-        } else if was_max && gained > 0 {
-            checks.push((id, "fatigue at maximum"));
+            r.checks_due.push((id, "losses"));
+        } else if t.was_max && t.gained > 0 {
+            r.checks_due.push((id, "fatigue at maximum"));
         }
     }
-    // Melee happens in the acting side's turn: a failed check routs, for both sides (§9.6).
-    for (id, reason) in checks {
-        out.morale.push(morale::check(board, id, true, reason, rng));
+}
+
+/// Morale (§9.6): the checks the losses called for (melee happens in the acting side's turn:
+/// a failed check routs, on both sides); units with nothing left are eliminated.
+pub fn morale_checks(board: &mut Board, r: &mut Resolution, rng: &mut impl Rng) {
+    for (id, reason) in std::mem::take(&mut r.checks_due) {
+        r.out.morale.push(morale::check(board, id, true, reason, rng));
     }
-    for id in attackers.iter().chain(&defenders) {
+    for id in r.attackers.iter().chain(&r.defenders) {
         if board.unit(*id).is_some_and(|u| u.is_spent()) {
-            out.eliminated
+            r.out
+                .eliminated
                 .extend(eliminate(board, *id, "no men left", false));
         }
     }
+}
 
-    if loser == MeleeSide::Defender {
-        let winner = board.unit(attackers[0]).map(|u| u.side);
-        for &id in &defenders {
-            let Some(u) = board.unit(id) else { continue };
-            let edge = board.edge(u.side);
-            if retreat::cannot_retreat(board, id) {
-                // D-cap-1: guns that cannot retreat are captured (optional) or eliminated.
-                if winner.is_some_and(|w| capture::capture(board, id, w)) {
-                    out.captured.push(id);
-                } else {
-                    out.eliminated
-                        .extend(eliminate(board, id, "guns could not retreat", true));
-                }
-                continue;
-            }
-            match retreat::choose(board, id, d, &hexes, edge) {
-                RetreatChoice::To { to, overrun } => {
-                    for o in overrun {
-                        out.eliminated.extend(eliminate(
-                            board,
-                            o,
-                            "overrun by a retreating enemy",
-                            false,
-                        ));
-                    }
-                    if let Some(u) = board.unit_mut(id) {
-                        u.hex = to;
-                        u.marks.retreated = true;
-                    }
-                    out.retreats.push(Retreat {
-                        unit: id,
-                        from: d,
-                        to,
-                    });
-                    out.end_of_phase_checks.push(id);
-                }
-                RetreatChoice::Surrender => {
-                    out.eliminated.extend(eliminate(
+/// Retreat (§10, D-ret-1): losing defenders that can retreat go one hex, away from the
+/// attacking hexes; those with nowhere to go surrender. Guns that cannot retreat wait for
+/// the capture step.
+pub fn retreat(board: &mut Board, r: &mut Resolution) {
+    if r.out.loser != Some(MeleeSide::Defender) {
+        return;
+    }
+    let d = r.out.declaration.defending_hex;
+    for &id in &r.defenders {
+        let Some(u) = board.unit(id) else { continue };
+        let edge = board.edge(u.side);
+        if retreat::cannot_retreat(board, id) {
+            continue;
+        }
+        match retreat::choose(board, id, d, &r.hexes, edge) {
+            RetreatChoice::To { to, overrun } => {
+                for o in overrun {
+                    r.out.eliminated.extend(eliminate(
                         board,
-                        id,
-                        "surrendered: no hex to retreat to",
-                        true,
+                        o,
+                        "overrun by a retreating enemy",
+                        false,
                     ));
                 }
-            }
-        }
-        // D-adv-1: the winners advance in declaration order while the hex has room.
-        let held = board.units_at(d).any(|u| Some(u.side) != winner);
-        if !held {
-            for &id in &attackers {
-                let Some(u) = board.unit(id) else { continue };
-                if u.routed || !hexes.contains(&u.hex) {
-                    continue;
-                }
-                let load = board.load_at(d) + unit_load(u, &board.params);
-                if StackLimit::check(load, &board.params).is_some() {
-                    continue;
-                }
                 if let Some(u) = board.unit_mut(id) {
-                    u.hex = d;
-                    let (side, leader) = (u.side, u.is_leader());
-                    crate::rules::movement::take_objectives(board, &[d], side, leader);
+                    u.hex = to;
+                    u.marks.retreated = true;
                 }
-                out.advanced.push(id);
+                r.out.retreats.push(Retreat {
+                    unit: id,
+                    from: d,
+                    to,
+                });
+                r.out.end_of_phase_checks.push(id);
+            }
+            RetreatChoice::Surrender => {
+                r.out.eliminated.extend(eliminate(
+                    board,
+                    id,
+                    "surrendered: no hex to retreat to",
+                    true,
+                ));
             }
         }
     }
-    let routed = routed_now(board, &out.morale);
-    let (checks, routs) = morale::rout_cascade(board, routed, rng);
-    out.morale.extend(checks);
-    out.routs = routs;
-    out
 }
 
-fn routed_now(board: &Board, checks: &[MoraleCheck]) -> Vec<(UnitId, Hex)> {
-    checks
-        .iter()
-        .filter(|c| c.result == "routed")
-        .filter_map(|c| board.unit(c.unit).map(|u| (u.id, u.hex)))
-        .collect()
+/// Capture (D-cap-1): losing guns that cannot retreat are captured (optional rule) or
+/// eliminated.
+pub fn capture_guns(board: &mut Board, r: &mut Resolution) {
+    if r.out.loser != Some(MeleeSide::Defender) {
+        return;
+    }
+    let winner = r.attackers.first().and_then(|a| board.unit(*a)).map(|u| u.side);
+    for &id in &r.defenders {
+        if board.unit(id).is_none() || !retreat::cannot_retreat(board, id) {
+            continue;
+        }
+        if winner.is_some_and(|w| capture::capture(board, id, w)) {
+            r.out.captured.push(id);
+        } else {
+            r.out
+                .eliminated
+                .extend(eliminate(board, id, "guns could not retreat", true));
+        }
+    }
+}
+
+/// Advance (D-adv-1): when the defending hex is empty of the enemy, the winners move in, in
+/// declaration order, while it has room; routed winners stay.
+pub fn advance(board: &mut Board, r: &mut Resolution) {
+    if r.out.loser != Some(MeleeSide::Defender) {
+        return;
+    }
+    let d = r.out.declaration.defending_hex;
+    let winner = r.attackers.first().and_then(|a| board.unit(*a)).map(|u| u.side);
+    let held = board.units_at(d).any(|u| Some(u.side) != winner);
+    if held {
+        return;
+    }
+    for &id in &r.attackers {
+        let Some(u) = board.unit(id) else { continue };
+        if u.routed || !r.hexes.contains(&u.hex) {
+            continue;
+        }
+        let load = board.load_at(d) + unit_load(u, &board.params);
+        if StackLimit::check(load, &board.params).is_some() {
+            continue;
+        }
+        if let Some(u) = board.unit_mut(id) {
+            u.hex = d;
+            let (side, leader) = (u.side, u.is_leader());
+            crate::rules::movement::take_objectives(board, &[d], side, leader);
+        }
+        r.out.advanced.push(id);
+    }
+}
+
+/// Routs (§9.6, D-rout-1): units the morale checks routed run, and the rout may spread.
+pub fn routs(board: &mut Board, r: &mut Resolution, rng: &mut impl Rng) {
+    let (checks, routs) = morale::routs_after(board, &r.out.morale, rng);
+    r.out.morale.extend(checks);
+    r.out.routs = routs;
+}
+
+/// Resolves a legal melee on `board` and returns what happened: every step of the chain in
+/// order (the simulation runs the same steps as systems). Check it first with
+/// `melee::check`; an illegal declaration resolves as if its faults did not matter.
+pub fn resolve(board: &mut Board, decl: &Declaration, rng: &mut impl Rng) -> MeleeOutcome {
+    let b = breakdown(board, decl);
+    let mut r = begin(board, decl, b);
+    combat_results(board, &mut r, rng);
+    if r.out.breakdown.bridge_damage {
+        return r.out;
+    }
+    morale_checks(board, &mut r, rng);
+    retreat(board, &mut r);
+    capture_guns(board, &mut r);
+    advance(board, &mut r);
+    routs(board, &mut r, rng);
+    r.out
 }
 
 /// The automatic end-of-phase morale check of defenders that lost a melee (§9.4); those that
@@ -347,8 +390,7 @@ pub fn end_of_phase(
             ));
         }
     }
-    let routed = routed_now(board, &checks);
-    let (more, routs) = morale::rout_cascade(board, routed, rng);
+    let (more, routs) = morale::routs_after(board, &checks, rng);
     checks.extend(more);
     (checks, routs)
 }

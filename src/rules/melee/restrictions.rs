@@ -1,38 +1,18 @@
 //! Who may melee whom (§9.1): every restriction broken, by the seed's number, with the unit.
 
-use serde::Serialize;
-
 use super::Declaration;
+use crate::rules::refusal::Refusal;
 use crate::rules::board::Board;
 use crate::rules::hex::Facing;
 use crate::rules::movement::{MoverClass, entry_blocked};
 use crate::rules::stacking::{StackLimit, hex_load};
 use crate::rules::unit::{Formation, UnitId, UnitKind};
 
-/// One broken rule. `rule` is the number in RULES.md §9.1 (1–8); 0 means the order does not
-/// describe a melee at all (no such unit, not adjacent, nothing to attack …).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Violation {
-    pub rule: u8,
-    pub unit: Option<UnitId>,
-    pub message: String,
-}
-
-impl std::fmt::Display for Violation {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "rule 9.1.{}: {}", self.rule, self.message)
-    }
-}
-
 /// Every restriction `decl` breaks; empty when the melee is legal.
-pub fn check(board: &Board, decl: &Declaration) -> Vec<Violation> {
+pub fn check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
     let mut out = Vec::new();
     let mut v = |rule: u8, unit: Option<UnitId>, message: String| {
-        out.push(Violation {
-            rule,
-            unit,
-            message,
-        })
+        out.push(Refusal::melee(rule, unit, message))
     };
     let d = decl.defending_hex;
     if !board.map.contains(d) {

@@ -1,0 +1,345 @@
+//! The one order language — what the mouse, the touch screen, the computer, an orders file, a
+//! save's log and a network client all give — and the one check of an order's legality, which
+//! the simulation runs before it applies an order and the previews and the computer run before
+//! they offer or give one.
+
+use serde::{Deserialize, Serialize};
+
+use super::board::Board;
+use super::capture;
+use super::facing;
+use super::fire;
+use super::formation;
+use super::hex::{Facing, Hex};
+use super::map::Coord;
+use super::melee::{self, Declaration};
+use super::movement::{self, movement_range, path_to};
+use super::params::Parameters;
+use super::refusal::{Reason, Refusal};
+use super::unit::{Formation, UnitId};
+
+/// A hex as players name it: `(column, row)` from the top-left hex (the map's `Coord`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct At(pub i32, pub i32);
+
+impl At {
+    pub fn of(board: &Board, hex: Hex) -> At {
+        let c = board.map.coord(hex);
+        At(c.col, c.row)
+    }
+
+    pub fn hex(self, board: &Board) -> Hex {
+        board.map.hex_at(Coord {
+            col: self.0,
+            row: self.1,
+        })
+    }
+}
+
+impl std::fmt::Display for At {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{},{}", self.0, self.1)
+    }
+}
+
+/// Every order of the game. The RON form is that of orders files (`maps/README.md`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Order {
+    /// Move by the cheapest path, or along `path` (adjacent hexes, the unit's own excluded).
+    Move {
+        unit: UnitId,
+        to: At,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        path: Option<Vec<At>>,
+    },
+    Face {
+        unit: UnitId,
+        facing: Facing,
+    },
+    Formation {
+        unit: UnitId,
+        formation: Formation,
+    },
+    Fire {
+        unit: UnitId,
+        at: At,
+    },
+    /// Commit units to a melee on the defending hex `at` (joining a melee pending there): the
+    /// `units` named, plus what a drag from each hex of `from` commits (every unit there that
+    /// may melee; artillery and wagons stay behind). `MeleeUnits(units: […], at: …)` reads too.
+    #[serde(alias = "MeleeUnits")]
+    Melee {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        from: Vec<At>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        units: Vec<UnitId>,
+        at: At,
+    },
+    /// Withdraw the melee pending on a hex.
+    CancelMelee {
+        at: At,
+    },
+    /// §11: the units attack an unoccupied full-hex bridge they face.
+    DamageBridge {
+        units: Vec<UnitId>,
+        at: At,
+    },
+    Spike {
+        battery: UnitId,
+        by: UnitId,
+    },
+    Recrew {
+        battery: UnitId,
+        by: UnitId,
+    },
+    /// Resolve every pending melee, in declaration order.
+    Resolve,
+    /// End the acting side's turn (pending melees resolve first).
+    EndTurn,
+    /// The start dialog's choices: optional rules and Parameter Data, before play begins.
+    SetParameters {
+        params: Box<Parameters>,
+    },
+}
+
+impl Order {
+    /// The unit giving a single-unit order.
+    pub fn unit(&self) -> Option<UnitId> {
+        match self {
+            Order::Move { unit, .. }
+            | Order::Face { unit, .. }
+            | Order::Formation { unit, .. }
+            | Order::Fire { unit, .. } => Some(*unit),
+            Order::Spike { by, .. } | Order::Recrew { by, .. } => Some(*by),
+            _ => None,
+        }
+    }
+
+    /// A short name for logs and reports.
+    pub fn describe(&self) -> String {
+        match self {
+            Order::Move { unit, to, .. } => format!("move {unit} to {to}"),
+            Order::Face { unit, facing } => format!("face {unit} {}", facing.name()),
+            Order::Formation { unit, formation } => {
+                format!("formation of {unit} to {}", formation.name())
+            }
+            Order::Fire { unit, at } => format!("fire {unit} at {at}"),
+            Order::Melee { at, .. } => format!("melee on {at}"),
+            Order::CancelMelee { at } => format!("cancel the melee on {at}"),
+            Order::DamageBridge { at, .. } => format!("damage the bridge at {at}"),
+            Order::Spike { battery, .. } => format!("spike {battery}"),
+            Order::Recrew { battery, .. } => format!("recrew {battery}"),
+            Order::Resolve => "resolve".into(),
+            Order::EndTurn => "end turn".into(),
+            Order::SetParameters { .. } => "set the rules".into(),
+        }
+    }
+}
+
+fn one(reason: Reason, unit: Option<UnitId>, message: impl Into<String>) -> Vec<Refusal> {
+    vec![Refusal::new(reason, unit, message)]
+}
+
+/// A hex of the map, or why not.
+pub fn place(board: &Board, at: At) -> Result<Hex, Vec<Refusal>> {
+    let h = at.hex(board);
+    if board.map.contains(h) {
+        Ok(h)
+    } else {
+        Err(one(Reason::OffMap, None, format!("{at} is off the map")))
+    }
+}
+
+/// The unit exists and belongs to the side whose turn it is.
+fn own_unit(board: &Board, id: UnitId) -> Result<(), Vec<Refusal>> {
+    match board.unit(id) {
+        None => Err(one(
+            Reason::NoSuchUnit,
+            Some(id),
+            format!("there is no unit {id}"),
+        )),
+        Some(u) if u.side != board.acting => Err(one(
+            Reason::NotYourTurn,
+            Some(id),
+            format!("`{}` is not a unit of the side whose turn it is", u.name),
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+/// The path a move order takes: its own, or the cheapest to `to`.
+pub fn move_path(
+    board: &Board,
+    unit: UnitId,
+    to: At,
+    path: Option<&[At]>,
+) -> Result<Vec<Hex>, Vec<Refusal>> {
+    if let Some(p) = path {
+        return p.iter().map(|a| place(board, *a)).collect();
+    }
+    let dest = place(board, to)?;
+    let range = movement_range(board, unit);
+    path_to(&range, dest)
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| {
+            let why = board
+                .unit(unit)
+                .and_then(movement::cannot_move)
+                .unwrap_or_else(|| format!("{to} is out of reach this turn"));
+            one(Reason::OutOfReach, Some(unit), why)
+        })
+}
+
+/// A melee order checked and merged with the melee already pending on its defending hex: the
+/// declaration that would be pending, and its place in the pending list (None: a new one).
+pub fn declaration(
+    board: &Board,
+    from: &[At],
+    units: &[UnitId],
+    at: At,
+) -> Result<(Declaration, Option<usize>), Vec<Refusal>> {
+    let d = place(board, at)?;
+    let mut attackers: Vec<UnitId> = units.to_vec();
+    for f in from {
+        let h = place(board, *f)?;
+        for id in melee::committable(board, h, board.acting, d) {
+            if !attackers.contains(&id) {
+                attackers.push(id);
+            }
+        }
+    }
+    if attackers.is_empty() {
+        return Err(one(
+            Reason::NotAMelee,
+            None,
+            "no unit of yours stands there to attack",
+        ));
+    }
+    let mut reasons = Vec::new();
+    for id in &attackers {
+        if let Some(u) = board.unit(*id) {
+            if u.side != board.acting {
+                reasons.push(Refusal::new(
+                    Reason::NotYourTurn,
+                    Some(*id),
+                    format!("`{}` is not a unit of the side whose turn it is", u.name),
+                ));
+            }
+        }
+        let elsewhere = board
+            .pending
+            .iter()
+            .any(|p| p.defending_hex != d && p.attackers.contains(id));
+        if elsewhere {
+            reasons.push(Refusal::new(
+                Reason::AlreadyCommitted,
+                Some(*id),
+                format!("unit {id} is already committed to another melee this turn"),
+            ));
+        }
+    }
+    // A new drag onto a hex already under attack joins that melee.
+    let slot = board.pending.iter().position(|p| p.defending_hex == d);
+    let mut decl = slot.map_or_else(
+        || Declaration {
+            attackers: Vec::new(),
+            defending_hex: d,
+        },
+        |i| board.pending[i].clone(),
+    );
+    for id in attackers {
+        if !decl.attackers.contains(&id) {
+            decl.attackers.push(id);
+        }
+    }
+    reasons.extend(melee::system(&board.params).check(board, &decl));
+    if reasons.is_empty() {
+        Ok((decl, slot))
+    } else {
+        Err(reasons)
+    }
+}
+
+/// Whether the rules may still change: before anything has happened in the game.
+fn untouched(board: &Board) -> bool {
+    board.turn == 1
+        && board.acting == board.first_side
+        && board.pending.is_empty()
+        && board
+            .units
+            .iter()
+            .all(|u| u.marks == Default::default())
+}
+
+/// The one legality check of an order against the game as it stands: every reason it is
+/// refused, or `Ok`.
+pub fn check(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
+    if board.over {
+        return Err(one(Reason::GameOver, order.unit(), "the game is over"));
+    }
+    let cannot = |reason: Reason, unit: UnitId| move |m: String| one(reason, Some(unit), m);
+    match order {
+        Order::Move { unit, to, path } => {
+            own_unit(board, *unit)?;
+            let p = move_path(board, *unit, *to, path.as_deref())?;
+            movement::check_move(board, *unit, &p).map_err(cannot(Reason::OutOfReach, *unit))?;
+        }
+        Order::Face { unit, facing: f } => {
+            own_unit(board, *unit)?;
+            facing::check(board, *unit, *f).map_err(cannot(Reason::CannotAct, *unit))?;
+        }
+        Order::Formation { unit, formation: f } => {
+            own_unit(board, *unit)?;
+            formation::check(board, *unit, *f).map_err(cannot(Reason::CannotAct, *unit))?;
+        }
+        Order::Fire { unit, at } => {
+            own_unit(board, *unit)?;
+            let h = place(board, *at)?;
+            fire::breakdown(board, *unit, h, false, 1.0)
+                .map_err(cannot(Reason::CannotFire, *unit))?;
+        }
+        Order::Melee { from, units, at } => {
+            declaration(board, from, units, *at)?;
+        }
+        Order::CancelMelee { at } => {
+            let h = place(board, *at)?;
+            if !board.pending.iter().any(|p| p.defending_hex == h) {
+                return Err(one(
+                    Reason::NoPendingMelee,
+                    None,
+                    format!("no melee is pending on {at}"),
+                ));
+            }
+        }
+        Order::DamageBridge { units, at } => {
+            let h = place(board, *at)?;
+            if board.map.bridge(h).is_none() || board.units_at(h).next().is_some() {
+                return Err(one(
+                    Reason::NoBridge,
+                    None,
+                    format!("there is no unoccupied full-hex bridge at {at}"),
+                ));
+            }
+            declaration(board, &[], units, *at)?;
+        }
+        Order::Spike { battery, by } => {
+            own_unit(board, *by)?;
+            capture::check_spike(board, *battery, *by).map_err(cannot(Reason::Guns, *battery))?;
+        }
+        Order::Recrew { battery, by } => {
+            own_unit(board, *by)?;
+            capture::check_recrew(board, *battery, *by).map_err(cannot(Reason::Guns, *battery))?;
+        }
+        Order::Resolve | Order::EndTurn => {}
+        Order::SetParameters { .. } => {
+            if !untouched(board) {
+                return Err(one(
+                    Reason::Settings,
+                    None,
+                    "the rules can change only before the first order of the game",
+                ));
+            }
+        }
+    }
+    Ok(())
+}

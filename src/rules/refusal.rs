@@ -1,0 +1,99 @@
+//! Why the rules refuse an order, in players' words: a melee restriction of §9.1 by its number,
+//! or a named reason ("not your turn", "out of reach" …), with the unit it concerns.
+
+use serde::{Deserialize, Serialize};
+
+use super::unit::UnitId;
+
+/// The kind of fault, named as a player would name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// One of the eight melee restrictions of §9.1 (`Refusal::rule` holds its number).
+    MeleeRule,
+    /// The order does not describe a melee: nothing to attack, nobody committed, not adjacent.
+    NotAMelee,
+    GameOver,
+    NotYourTurn,
+    NoSuchUnit,
+    /// The unit may not act now (routed, used up, Fixed, captured …).
+    CannotAct,
+    OutOfReach,
+    CannotFire,
+    /// The unit is already committed to another pending melee (§9.1 rule 6 also says so).
+    AlreadyCommitted,
+    NoPendingMelee,
+    NoBridge,
+    /// Spike or Recrew of guns that do not allow it.
+    Guns,
+    /// A hex that is not on the map.
+    OffMap,
+    /// Settings (optional rules, Parameter Data) that cannot change now.
+    Settings,
+}
+
+impl Reason {
+    pub fn words(self) -> &'static str {
+        match self {
+            Reason::MeleeRule => "melee restriction",
+            Reason::NotAMelee => "not a melee",
+            Reason::GameOver => "the game is over",
+            Reason::NotYourTurn => "not your turn",
+            Reason::NoSuchUnit => "no such unit",
+            Reason::CannotAct => "cannot act",
+            Reason::OutOfReach => "out of reach",
+            Reason::CannotFire => "cannot fire",
+            Reason::AlreadyCommitted => "already committed",
+            Reason::NoPendingMelee => "no melee pending",
+            Reason::NoBridge => "no bridge",
+            Reason::Guns => "guns",
+            Reason::OffMap => "off the map",
+            Reason::Settings => "settings",
+        }
+    }
+}
+
+/// One reason an order is refused. `rule` is the number in RULES.md §9.1 (1–8) for a melee
+/// restriction, 0 otherwise.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Refusal {
+    pub rule: u8,
+    pub reason: Reason,
+    pub unit: Option<UnitId>,
+    pub message: String,
+}
+
+impl Refusal {
+    /// A §9.1 restriction (rule 1–8), or, for rule 0, an order that describes no melee.
+    pub fn melee(rule: u8, unit: Option<UnitId>, message: impl Into<String>) -> Refusal {
+        Refusal {
+            rule,
+            reason: if rule == 0 {
+                Reason::NotAMelee
+            } else {
+                Reason::MeleeRule
+            },
+            unit,
+            message: message.into(),
+        }
+    }
+
+    pub fn new(reason: Reason, unit: Option<UnitId>, message: impl Into<String>) -> Refusal {
+        Refusal {
+            rule: if reason == Reason::AlreadyCommitted { 6 } else { 0 },
+            reason,
+            unit,
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.rule > 0 {
+            write!(f, "{} (§9.1 rule {})", self.message, self.rule)
+        } else {
+            write!(f, "{}", self.message)
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! Melee resolution: on Resolve (or End turn) each pending melee, in declaration order, runs
+//! through its own schedule — defensive fire → strengths and modifiers → combat results →
+//! morale → retreat → capture → advance → routs — and then the end-of-phase checks run.
+
+use bevy::ecs::message::MessageCursor;
+use bevy::ecs::schedule::ScheduleLabel;
+use bevy::prelude::*;
+
+use super::Concern;
+use super::messages::{
+    Advanced, Fired, GiveOrder, GunsCaptured, MeleeResolved, OrderDone, OrderRejected,
+    PhaseMoraleChecked, Retreated,
+};
+use super::resources::{Game, GameRng};
+use super::save::OrderLog;
+use crate::rules::melee::{self, Declaration, MeleeSide, Resolution};
+use crate::rules::opportunity;
+use crate::rules::order::{self, Order};
+use crate::rules::refusal::Refusal;
+use crate::rules::unit::UnitId;
+
+/// The schedule run once per pending melee.
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MeleeResolution;
+
+/// The melee being resolved, handed from step to step.
+#[derive(Resource, Debug, Default)]
+pub struct MeleeUnderWay {
+    pub declaration: Option<Declaration>,
+    /// Set by the strengths step; `None` while the melee is not (or no longer) going ahead.
+    pub resolution: Option<Resolution>,
+    /// Why the melee did not go ahead (an earlier melee or the defensive fire made it
+    /// impossible).
+    pub called_off: Vec<Refusal>,
+    /// Losing defenders that check morale at the end of the phase.
+    pub losers: Vec<UnitId>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MeleeUnderWay>()
+        .add_systems(Update, resolve_melees.in_set(Concern::MeleeResolution));
+    let mut chain = Schedule::new(MeleeResolution);
+    chain.add_systems(
+        (
+            defensive_fire,
+            strengths,
+            combat_results,
+            morale,
+            retreat,
+            capture,
+            advance,
+            routs,
+            report,
+        )
+            .chain(),
+    );
+    app.add_schedule(chain);
+}
+
+/// Runs the resolution chain for every pending melee when a Resolve (or End turn) order is
+/// accepted.
+fn resolve_melees(world: &mut World, mut cursor: Local<MessageCursor<GiveOrder>>) {
+    let orders: Vec<Order> = cursor
+        .read(world.resource::<Messages<GiveOrder>>())
+        .map(|o| o.0.clone())
+        .filter(|o| matches!(o, Order::Resolve | Order::EndTurn))
+        .collect();
+    for o in orders {
+        let verdict = order::check(&world.resource::<Game>().0, &o);
+        match (verdict, &o) {
+            (Err(reasons), Order::Resolve) => {
+                world.write_message(OrderRejected { order: o, reasons });
+                continue;
+            }
+            // The turn system answers a refused End turn.
+            (Err(_), _) => continue,
+            (Ok(()), Order::Resolve) => {
+                world.resource_mut::<OrderLog>().0.push(o.clone());
+                world.write_message(OrderDone { order: o });
+            }
+            (Ok(()), _) => {}
+        }
+        resolve_pending(world);
+    }
+}
+
+/// Resolves the pending melees one after another, then the end-of-phase morale checks.
+pub(super) fn resolve_pending(world: &mut World) {
+    if world.resource::<Game>().pending.is_empty() {
+        return;
+    }
+    let pending = std::mem::take(&mut world.resource_mut::<Game>().pending);
+    let mut losers = Vec::new();
+    for decl in pending {
+        world.insert_resource(MeleeUnderWay {
+            declaration: Some(decl),
+            ..default()
+        });
+        world.run_schedule(MeleeResolution);
+        losers.extend(std::mem::take(
+            &mut world.resource_mut::<MeleeUnderWay>().losers,
+        ));
+    }
+    world.resource_scope(|world, mut game: Mut<Game>| {
+        let mut rng = world.resource_mut::<GameRng>();
+        let (checks, routs) = melee::end_of_phase(&mut game, &losers, &mut rng.0);
+        for u in game.units.iter_mut() {
+            u.marks.retreated = false;
+        }
+        if !checks.is_empty() {
+            world.write_message(PhaseMoraleChecked { checks, routs });
+        }
+    });
+}
+
+/// Defensive fire: the defenders' side fires at the attacking hexes first; attackers it
+/// disrupts, routs or destroys drop out, and a melee left impossible is called off.
+fn defensive_fire(
+    mut game: ResMut<Game>,
+    mut rng: ResMut<GameRng>,
+    mut m: ResMut<MeleeUnderWay>,
+    mut fired: MessageWriter<Fired>,
+    mut rejected: MessageWriter<OrderRejected>,
+) {
+    let Some(mut decl) = m.declaration.take() else {
+        return;
+    };
+    let system = melee::system(&game.params);
+    let acting = game.acting;
+    decl.attackers
+        .retain(|id| game.unit(*id).is_some_and(|u| u.side == acting));
+    if system.check(&game, &decl).is_empty() && !decl.attackers.is_empty() {
+        for f in opportunity::at_melee_attackers(&mut game, &decl, &mut rng.0) {
+            fired.write(Fired(f));
+        }
+        decl.attackers
+            .retain(|id| game.unit(*id).is_some_and(|u| !u.disrupted && !u.routed));
+    }
+    let reasons = system.check(&game, &decl);
+    if !reasons.is_empty() {
+        m.called_off = reasons.clone();
+        rejected.write(OrderRejected {
+            order: Order::Resolve,
+            reasons,
+        });
+        return;
+    }
+    m.declaration = Some(decl);
+}
+
+/// Strengths and modifiers: the breakdown the rest of the melee uses.
+fn strengths(mut game: ResMut<Game>, mut m: ResMut<MeleeUnderWay>) {
+    let Some(decl) = m.declaration.clone() else {
+        return;
+    };
+    let b = melee::system(&game.params).breakdown(&game, &decl);
+    m.resolution = Some(melee::begin(&mut game, &decl, b));
+}
+
+fn combat_results(mut game: ResMut<Game>, mut rng: ResMut<GameRng>, mut m: ResMut<MeleeUnderWay>) {
+    let Some(r) = m.resolution.as_mut() else {
+        return;
+    };
+    melee::system(&game.params).combat_results(&mut game, r, &mut rng.0);
+}
+
+/// The melee goes on past the combat results (a bridge takes the result alone).
+fn fought(m: &mut MeleeUnderWay) -> Option<&mut Resolution> {
+    m.resolution
+        .as_mut()
+        .filter(|r| !r.out.breakdown.bridge_damage)
+}
+
+fn morale(mut game: ResMut<Game>, mut rng: ResMut<GameRng>, mut m: ResMut<MeleeUnderWay>) {
+    if let Some(r) = fought(&mut m) {
+        melee::morale_checks(&mut game, r, &mut rng.0);
+    }
+}
+
+fn retreat(
+    mut game: ResMut<Game>,
+    mut m: ResMut<MeleeUnderWay>,
+    mut out: MessageWriter<Retreated>,
+) {
+    if let Some(r) = fought(&mut m) {
+        let before = r.out.retreats.len();
+        melee::retreat(&mut game, r);
+        out.write_batch(r.out.retreats[before..].iter().cloned().map(Retreated));
+    }
+}
+
+fn capture(
+    mut game: ResMut<Game>,
+    mut m: ResMut<MeleeUnderWay>,
+    mut out: MessageWriter<GunsCaptured>,
+) {
+    if let Some(r) = fought(&mut m) {
+        melee::capture_guns(&mut game, r);
+        for &battery in &r.out.captured {
+            if let Some(u) = game.unit(battery) {
+                out.write(GunsCaptured { battery, by: u.side });
+            }
+        }
+    }
+}
+
+fn advance(mut game: ResMut<Game>, mut m: ResMut<MeleeUnderWay>, mut out: MessageWriter<Advanced>) {
+    if let Some(r) = fought(&mut m) {
+        melee::advance(&mut game, r);
+        let to = r.out.declaration.defending_hex;
+        for &unit in &r.out.advanced {
+            out.write(Advanced { unit, to });
+        }
+    }
+}
+
+fn routs(mut game: ResMut<Game>, mut rng: ResMut<GameRng>, mut m: ResMut<MeleeUnderWay>) {
+    if let Some(r) = fought(&mut m) {
+        melee::routs(&mut game, r, &mut rng.0);
+    }
+}
+
+/// The whole melee, reported once its last step is done.
+fn report(mut m: ResMut<MeleeUnderWay>, mut resolved: MessageWriter<MeleeResolved>) {
+    let Some(r) = m.resolution.take() else {
+        return;
+    };
+    if r.out.loser == Some(MeleeSide::Defender) {
+        m.losers.extend(r.out.end_of_phase_checks.iter().copied());
+    }
+    resolved.write(MeleeResolved(r.out));
+}

@@ -1,0 +1,472 @@
+//! The one order language and the one legality check: what a preview (or the computer) is told
+//! by `rules::order::check` is what the simulation does with the order; orders files, logs and
+//! saves read the same language; random games replay to the same state.
+
+use bayonet::rules::hex::Facing;
+use bayonet::rules::order::{self, At, Order};
+use bayonet::rules::refusal::Reason;
+use bayonet::rules::scenario::{Scenario, parse};
+use bayonet::rules::unit::{Formation, Side, UnitId, UnitKind};
+use bayonet::sim::{self, Fired, OrderDone, OrderRejected, save};
+use bevy::ecs::message::MessageCursor;
+use bevy::prelude::*;
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::common::{Field, game, game_mut, give, inf, read};
+
+fn skirmish() -> Scenario {
+    parse(
+        "maps/test_skirmish.ron",
+        include_str!("../maps/test_skirmish.ron"),
+    )
+    .unwrap()
+}
+
+/// A random small battlefield: both sides' units of every kind scattered near each other.
+fn random_field(rng: &mut impl Rng) -> Field {
+    let mut f = Field::new(8, 7);
+    f.params.optional.artillery_capture = rng.random_bool(0.5);
+    let kinds = [
+        UnitKind::Infantry,
+        UnitKind::Infantry,
+        UnitKind::Cavalry,
+        UnitKind::Artillery,
+        UnitKind::Supply,
+        UnitKind::Leader,
+    ];
+    for _ in 0..rng.random_range(4..12) {
+        let h = f.hex(rng.random_range(1..7), rng.random_range(1..6));
+        let side = rng.random_range(0..2u8);
+        if f.units.iter().any(|u| u.hex == h && u.side.0 != side) {
+            continue;
+        }
+        let k = kinds[rng.random_range(0..kinds.len())];
+        let id = f.add(
+            side,
+            k,
+            h,
+            Facing::from_index(rng.random_range(0..6)),
+            rng.random_range(2..350),
+        );
+        let u = f.unit(id);
+        u.disrupted = rng.random_bool(0.1);
+        u.routed = rng.random_bool(0.05);
+        u.fatigue = rng.random_range(0..=900);
+        if k == UnitKind::Infantry && rng.random_bool(0.3) {
+            u.formation = Formation::Column;
+        }
+    }
+    // Contact: enemies beside some of the first side's units, which face them.
+    let first: Vec<UnitId> = f.units.iter().filter(|u| u.side == Side(0)).map(|u| u.id).collect();
+    for id in first {
+        if !rng.random_bool(0.6) {
+            continue;
+        }
+        let side = Facing::from_index(rng.random_range(0..6));
+        let from = f.unit(id).hex;
+        let h = from + side.step();
+        if !f.map.contains(h) || f.units.iter().any(|u| u.hex == h) {
+            continue;
+        }
+        f.unit(id).facing = side;
+        f.add(1, inf(), h, side.opposite(), rng.random_range(20..300));
+    }
+    f.night = rng.random_bool(0.1);
+    f
+}
+
+/// A random order about the board as it stands: mostly plausible, sometimes nonsense.
+fn random_order(b: &bayonet::rules::board::Board, rng: &mut ChaCha8Rng) -> Order {
+    let any_unit = |rng: &mut ChaCha8Rng| {
+        if b.units.is_empty() || rng.random_bool(0.03) {
+            UnitId(999)
+        } else {
+            b.units[rng.random_range(0..b.units.len())].id
+        }
+    };
+    let near = |rng: &mut ChaCha8Rng, id: UnitId| {
+        let from = b
+            .unit(id)
+            .map_or(b.map.hex_at(bayonet::rules::map::Coord { col: 0, row: 0 }), |u| u.hex);
+        let mut h = from;
+        for _ in 0..rng.random_range(0..4) {
+            h = h + Facing::from_index(rng.random_range(0..6)).step();
+        }
+        if rng.random_bool(0.02) {
+            At(-3, 40)
+        } else {
+            At::of(b, h)
+        }
+    };
+    let u = any_unit(rng);
+    match rng.random_range(0..100) {
+        0..=24 => Order::Move {
+            unit: u,
+            to: near(rng, u),
+            path: None,
+        },
+        25..=34 => Order::Face {
+            unit: u,
+            facing: Facing::from_index(rng.random_range(0..6)),
+        },
+        35..=42 => Order::Formation {
+            unit: u,
+            formation: [
+                Formation::Line,
+                Formation::Column,
+                Formation::Mounted,
+                Formation::Dismounted,
+                Formation::Limbered,
+                Formation::Unlimbered,
+            ][rng.random_range(0..6)],
+        },
+        43..=54 => Order::Fire {
+            unit: u,
+            at: near(rng, u),
+        },
+        55..=69 => {
+            // Mostly at an enemy beside the unit.
+            let beside = b.unit(u).and_then(|x| {
+                Facing::ALL
+                    .into_iter()
+                    .map(|s| x.hex + s.step())
+                    .find(|h| b.units_at(*h).any(|e| e.side != x.side))
+            });
+            let at = match beside {
+                Some(h) if rng.random_bool(0.8) => At::of(b, h),
+                _ => near(rng, u),
+            };
+            let from = b.unit(u).map(|x| At::of(b, x.hex));
+            if rng.random_bool(0.5) {
+                Order::Melee {
+                    from: from.into_iter().collect(),
+                    units: Vec::new(),
+                    at,
+                }
+            } else {
+                Order::Melee {
+                    from: Vec::new(),
+                    units: vec![u, any_unit(rng)],
+                    at,
+                }
+            }
+        }
+        70..=74 => match b.pending.first() {
+            Some(p) if rng.random_bool(0.8) => Order::CancelMelee {
+                at: At::of(b, p.defending_hex),
+            },
+            _ => Order::CancelMelee { at: near(rng, u) },
+        },
+        75..=77 => Order::DamageBridge {
+            units: vec![u],
+            at: near(rng, u),
+        },
+        78..=80 => Order::Spike {
+            battery: any_unit(rng),
+            by: u,
+        },
+        81..=83 => Order::Recrew {
+            battery: any_unit(rng),
+            by: u,
+        },
+        84..=91 => Order::Resolve,
+        92..=96 => Order::EndTurn,
+        _ => Order::SetParameters {
+            params: Box::new(b.params.clone()),
+        },
+    }
+}
+
+/// What the simulation answered to the one order it was given this frame.
+fn verdict(app: &App, done: &mut MessageCursor<OrderDone>, no: &mut MessageCursor<OrderRejected>) -> Option<bool> {
+    let world = app.world();
+    let accepted = done.read(world.resource::<Messages<OrderDone>>()).count();
+    let refused: Vec<_> = no
+        .read(world.resource::<Messages<OrderRejected>>())
+        // A melee called off at resolution is not the order's refusal.
+        .filter(|r| {
+            !(r.order == Order::Resolve
+                && r.reasons
+                    .iter()
+                    .all(|x| matches!(x.reason, Reason::MeleeRule | Reason::NotAMelee)))
+        })
+        .collect();
+    match (accepted, refused.len()) {
+        (1, 0) => Some(true),
+        (0, n) if n > 0 => Some(false),
+        _ => None,
+    }
+}
+
+#[test]
+fn preview_and_simulation_agree_on_thousands_of_random_orders() {
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let (mut orders, mut accepted) = (0, 0);
+    let mut kinds_accepted = std::collections::BTreeSet::new();
+    for board_no in 0..60 {
+        let f = random_field(&mut rng);
+        let mut app = sim::headless_app(f.scenario(), Some(board_no));
+        let mut done = MessageCursor::<OrderDone>::default();
+        let mut no = MessageCursor::<OrderRejected>::default();
+        for _ in 0..60 {
+            let o = random_order(game(&app), &mut rng);
+            // What a preview, or the computer, is told before the order is given.
+            let preview = order::check(game(&app), &o);
+            give(&mut app, o.clone());
+            app.update();
+            let sim = verdict(&app, &mut done, &mut no);
+            assert_eq!(
+                sim,
+                Some(preview.is_ok()),
+                "board {board_no}, {o:?}: preview said {preview:?}"
+            );
+            orders += 1;
+            if preview.is_ok() {
+                accepted += 1;
+                kinds_accepted.insert(o.describe().split(' ').next().unwrap_or("").to_string());
+            }
+            if game(&app).over {
+                break;
+            }
+        }
+    }
+    assert!(orders >= 3000, "{orders} orders");
+    // Both verdicts are common, and every kind of order was carried out somewhere.
+    assert!(accepted > orders / 10 && accepted < orders * 9 / 10, "{accepted} of {orders}");
+    for k in ["move", "face", "formation", "fire", "melee", "cancel", "resolve", "end"] {
+        assert!(kinds_accepted.contains(k), "no `{k}` order was accepted: {kinds_accepted:?}");
+    }
+}
+
+#[test]
+fn random_order_sequences_replay_from_a_save_to_the_same_hash() {
+    let mut total = 0;
+    for seed in 0..6u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(100 + seed);
+        let mut app = sim::headless_app(skirmish(), Some(seed));
+        for _ in 0..150 {
+            let o = random_order(game(&app), &mut rng);
+            give(&mut app, o);
+            app.update();
+            if game(&app).over {
+                break;
+            }
+        }
+        let saved = save::save(app.world_mut());
+        total += saved.orders.len();
+        let back = save::from_text("random.ron", &save::to_text(&saved)).unwrap();
+        let r = save::replay(&back).unwrap();
+        assert!(r.matches, "seed {seed}: {r:?}");
+        // Loaded, the game is the saved one.
+        let loaded = save::load_app(&back).unwrap();
+        assert_eq!(save::snapshot(loaded.world()).hash(), saved.hash);
+    }
+    assert!(total > 100, "{total} orders replayed");
+}
+
+#[test]
+fn orders_files_and_save_logs_are_one_language() {
+    let text = r#"[
+        Move(unit: 2, to: (2, 4)),
+        Move(unit: 2, to: (3, 4), path: [(3, 4)]),
+        Face(unit: 2, facing: NE),
+        Formation(unit: 4, formation: Dismounted),
+        Fire(unit: 3, at: (8, 4)),
+        Melee(from: [(5, 4), (6, 3)], at: (6, 4)),
+        MeleeUnits(units: [2, 1], at: (6, 4)),
+        CancelMelee(at: (6, 4)),
+        DamageBridge(units: [2], at: (5, 0)),
+        Spike(battery: 13, by: 2),
+        Recrew(battery: 3, by: 2),
+        Resolve,
+        EndTurn,
+    ]"#;
+    let orders = bayonet::cli::run::parse_orders("o.ron", text).unwrap();
+    assert_eq!(orders.len(), 13);
+    assert_eq!(
+        orders[6],
+        Order::Melee {
+            from: Vec::new(),
+            units: vec![UnitId(2), UnitId(1)],
+            at: At(6, 4)
+        }
+    );
+    assert_eq!(
+        orders[1],
+        Order::Move {
+            unit: UnitId(2),
+            to: At(3, 4),
+            path: Some(vec![At(3, 4)])
+        }
+    );
+    // What a save logs reads back as the same orders.
+    let logged = ron::to_string(&orders).unwrap();
+    let back: Vec<Order> = ron::from_str(&logged).unwrap();
+    assert_eq!(back, orders);
+    // Errors name the file, line and column.
+    let e = bayonet::cli::run::parse_orders("o.ron", "[\n  Move(unit: 2),\n]").unwrap_err();
+    assert!(e.starts_with("o.ron:2:"), "{e}");
+}
+
+#[test]
+fn the_start_dialogs_rules_are_an_order_logged_and_replayed() {
+    let s = skirmish();
+    let mut app = sim::headless_app(s.clone(), Some(3));
+    let mut p = game(&app).params.clone();
+    p.optional.artillery_capture = !p.optional.artillery_capture;
+    p.melee.night_attack_penalty = 150;
+    give(
+        &mut app,
+        Order::SetParameters {
+            params: Box::new(p.clone()),
+        },
+    );
+    app.update();
+    assert_eq!(game(&app).params, p);
+    let saved = save::save(app.world_mut());
+    assert!(matches!(saved.orders[0], Order::SetParameters { .. }));
+    assert!(save::replay(&saved).unwrap().matches);
+    // Once play has begun the rules are fixed.
+    give(&mut app, Order::EndTurn);
+    app.update();
+    let mut q = p.clone();
+    q.optional.artillery_capture = !q.optional.artillery_capture;
+    give(
+        &mut app,
+        Order::SetParameters {
+            params: Box::new(q),
+        },
+    );
+    app.update();
+    let refused = read::<OrderRejected>(&app);
+    assert_eq!(refused.last().unwrap().reasons[0].reason, Reason::Settings);
+    assert_eq!(game(&app).params, p);
+}
+
+#[test]
+fn refusals_name_the_fault_in_players_words() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.add(1, inf(), d, Facing::SW, 200);
+    let a = f.attacker(0, inf(), d, Facing::SW, 300);
+    f.unit(a).facing = Facing::S;
+    let e = f.add(1, inf(), f.hex(1, 1), Facing::S, 200);
+    let b = f.board();
+    let melee = order::check(
+        &b,
+        &Order::Melee {
+            from: Vec::new(),
+            units: vec![a],
+            at: At::of(&b, d),
+        },
+    )
+    .unwrap_err();
+    assert_eq!((melee[0].rule, melee[0].reason), (2, Reason::MeleeRule));
+    assert!(melee[0].to_string().ends_with("(§9.1 rule 2)"), "{}", melee[0]);
+    let other = order::check(
+        &b,
+        &Order::Face {
+            unit: e,
+            facing: Facing::N,
+        },
+    )
+    .unwrap_err();
+    assert_eq!((other[0].rule, other[0].reason), (0, Reason::NotYourTurn));
+    assert!(!other[0].to_string().contains("9.1"));
+    let off = order::check(
+        &b,
+        &Order::Fire {
+            unit: a,
+            at: At(40, 40),
+        },
+    )
+    .unwrap_err();
+    assert_eq!(off[0].reason, Reason::OffMap);
+    let mut over = b.clone();
+    over.over = true;
+    assert_eq!(
+        order::check(&over, &Order::EndTurn).unwrap_err()[0].reason,
+        Reason::GameOver
+    );
+}
+
+#[test]
+fn routs_caused_by_fire_are_reported_with_the_fire() {
+    // A weak, poor regiment under heavy fire: over many seeds some rout, and each rout's run
+    // is in the `Fired` outcome and on the board.
+    let mut seen = 0;
+    for seed in 0..300u64 {
+        let mut f = Field::new(12, 8);
+        let t = f.hex(6, 4);
+        let target = f.add(1, inf(), t, Facing::SW, 120);
+        f.unit(target).quality = bayonet::rules::unit::Quality::F;
+        let firer = f.add(0, inf(), t + Facing::SW.step(), Facing::NE, 900);
+        let mut app = sim::headless_app(f.scenario(), Some(seed));
+        let at = At::of(game(&app), t);
+        give(&mut app, Order::Fire { unit: firer, at });
+        app.update();
+        let fired = read::<Fired>(&app);
+        let out = &fired[0].0;
+        let routed = out.morale.iter().any(|m| m.unit == target && m.result == "routed");
+        let ran = out.routs.iter().find(|r| r.unit == target);
+        if routed && game(&app).unit(target).is_some() {
+            let ran = ran.expect("a routed unit's run is reported");
+            assert_eq!(ran.from, t);
+            assert_eq!(game(&app).unit(target).unwrap().hex, ran.to);
+            seen += 1;
+        } else {
+            assert!(ran.is_none());
+        }
+    }
+    assert!(seen > 5, "{seen} routs");
+}
+
+#[test]
+fn melee_resolution_runs_as_a_chain_of_steps_with_their_own_messages() {
+    use bayonet::sim::{Advanced, MeleeResolved, Retreated};
+    let mut won = 0;
+    for seed in 0..40u64 {
+        let mut f = Field::new(10, 8);
+        let d = f.center();
+        f.add(1, inf(), d, Facing::SW, 120);
+        let a = f.attacker(0, inf(), d, Facing::SW, 700);
+        let mut app = sim::headless_app(f.scenario(), Some(seed));
+        let o = crate::common::melee_units(&app, vec![a], d);
+        give(&mut app, o);
+        give(&mut app, Order::Resolve);
+        app.update();
+        let Some(m) = read::<MeleeResolved>(&app).pop() else {
+            continue;
+        };
+        let retreats: Vec<_> = read::<Retreated>(&app).into_iter().map(|r| r.0).collect();
+        let advanced: Vec<_> = read::<Advanced>(&app).into_iter().map(|x| x.unit).collect();
+        assert_eq!(retreats, m.0.retreats);
+        assert_eq!(advanced, m.0.advanced);
+        if !m.0.advanced.is_empty() {
+            won += 1;
+            assert_eq!(game(&app).unit(a).unwrap().hex, d);
+        }
+    }
+    assert!(won > 10, "{won}");
+}
+
+#[test]
+fn a_unit_state_changed_by_a_test_reaches_the_entities() {
+    let mut f = Field::new(10, 8);
+    let u = f.add(0, inf(), f.hex(2, 2), Facing::N, 300);
+    let mut app = sim::headless_app(f.scenario(), None);
+    game_mut(&mut app).unit_mut(u).unwrap().men = 123;
+    game_mut(&mut app).units.retain(|x| x.id != UnitId(999));
+    app.update();
+    let world = app.world_mut();
+    let mut q = world.query::<&bayonet::sim::UnitState>();
+    let men: Vec<u32> = q.iter(world).map(|s| s.0.men).collect();
+    assert_eq!(men, vec![123]);
+    // A unit taken off the board loses its entity.
+    game_mut(&mut app).units.clear();
+    app.update();
+    let world = app.world_mut();
+    assert_eq!(world.query::<&bayonet::sim::UnitState>().iter(world).count(), 0);
+    let _ = Side(0);
+}
