@@ -546,6 +546,29 @@ fn invariants_over_10000_random_melees() {
                 "both sides in a hex, attempt {attempts}"
             );
         }
+        // Every retreat ends one hex away in a hex of the map, where the unit stands (or from
+        // where it ran); every losing defender retreated, was captured or eliminated, and
+        // every elimination says why.
+        for r in &o.retreats {
+            assert_eq!(r.from.unsigned_distance_to(r.to), 1, "attempt {attempts}");
+            assert!(b.map.contains(r.to));
+            let ran = o.routs.iter().filter(|m| m.unit == r.unit).last();
+            match b.unit(r.unit) {
+                Some(u) => assert_eq!(u.hex, ran.map_or(r.to, |m| m.to), "attempt {attempts}"),
+                None => assert!(o.eliminated.iter().any(|e| e.unit == r.unit)),
+            }
+        }
+        if o.loser == Some(MeleeSide::Defender) {
+            for s in &o.breakdown.defenders {
+                let gone = o.eliminated.iter().any(|e| e.unit == s.unit);
+                assert!(
+                    gone || o.captured.contains(&s.unit) || o.retreats.iter().any(|r| r.unit == s.unit),
+                    "defender {} neither retreated, captured nor eliminated, attempt {attempts}",
+                    s.unit
+                );
+            }
+        }
+        assert!(o.eliminated.iter().all(|e| !e.reason.is_empty()));
         // The loser follows the losses actually taken; the defender wins ties.
         assert_eq!(
             o.loser == Some(MeleeSide::Defender),
