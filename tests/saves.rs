@@ -129,3 +129,18 @@ fn saves_are_written_atomically_by_the_command_line() {
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("game.ron:"));
 }
+
+#[test]
+fn a_version_1_save_is_refused_naming_its_version() {
+    let s = skirmish();
+    let mut app = sim::headless_app(s, Some(5));
+    app.world_mut().write_message(GiveOrder(Order::EndTurn));
+    app.update();
+    let text = save::to_text(&save::save(app.world_mut()));
+    assert!(save::from_text("v2.ron", &text).is_ok());
+    let old = text.replacen("version: 2", "version: 1", 1);
+    let e = save::from_text("old.ron", &old).unwrap_err();
+    assert_eq!(e.file, "old.ron");
+    assert!(e.message.contains("save version 1"), "{}", e.message);
+    assert!(e.message.contains("version 2"), "{}", e.message);
+}
