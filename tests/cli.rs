@@ -194,3 +194,49 @@ fn bad_arguments_are_explained() {
     assert_eq!(code, 1);
     assert!(text.contains("--seed"), "{text}");
 }
+
+#[test]
+fn a_melee_broken_up_by_defensive_fire_is_an_outcome_not_a_refusal() {
+    // The seed's worked example (450 attack 230): with seed 7 the defenders' half-strength fire
+    // disrupts the attackers, so the melee is called off, and that is reported, with the fire.
+    let args = [
+        "resolve",
+        "maps/test_melee.ron",
+        "--attack",
+        "4,4",
+        "--defend",
+        "5,4",
+        "--seed",
+        "7",
+        "--json",
+    ];
+    let (code, v, text) = bayonet(&args);
+    assert_eq!(code, 0, "{text}");
+    let off = &v["called_off"];
+    assert!(off["reason"].as_str().unwrap().contains("fire broke the attack up"), "{off}");
+    let fire = off["fire"].as_array().unwrap();
+    assert_eq!(fire.len(), 1);
+    assert_eq!(fire[0]["morale"][0]["result"], "disrupted");
+    assert!(v.get("loser").is_none());
+    // The plain text says so, after the fire.
+    let (code, _, text) = bayonet(&args[..8]);
+    assert_eq!(code, 0);
+    let fire_at = text.find("defensive fire:").expect(&text);
+    let off_at = text.find("called off:").expect(&text);
+    assert!(fire_at < off_at, "{text}");
+    // Another seed: the melee goes ahead, and its defensive fire comes with the outcome.
+    let (code, v, _) = bayonet(&[
+        "resolve",
+        "maps/test_melee.ron",
+        "--attack",
+        "4,4",
+        "--defend",
+        "5,4",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    assert!(v.get("called_off").is_none());
+    assert_eq!(v["defensive_fire"].as_array().unwrap().len(), 1);
+}

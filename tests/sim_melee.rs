@@ -369,3 +369,30 @@ fn unit_orders_through_messages() {
     );
     assert!(read::<Fired>(&app).is_empty());
 }
+
+#[test]
+fn a_melee_called_off_is_reported_after_its_fire_and_nothing_is_refused() {
+    use bayonet::sim::{Fired, MeleeCalledOff};
+    let s = bayonet::rules::scenario::parse(
+        "maps/test_melee.ron",
+        include_str!("../maps/test_melee.ron"),
+    )
+    .unwrap();
+    let mut app = sim::headless_app(s.clone(), Some(7));
+    let from = s.map.hex_at(bayonet::rules::map::Coord { col: 4, row: 4 });
+    let d = s.map.hex_at(bayonet::rules::map::Coord { col: 5, row: 4 });
+    let o = melee_drag(&app, from, d);
+    give(&mut app, o);
+    app.update();
+    give(&mut app, Order::Resolve);
+    app.update();
+    let off = read::<MeleeCalledOff>(&app);
+    assert_eq!(off.len(), 1);
+    assert_eq!(off[0].seq, 0);
+    assert_eq!(off[0].declaration.defending_hex, d);
+    let fired: Vec<_> = read::<Fired>(&app).into_iter().map(|f| f.0).collect();
+    assert_eq!(off[0].defensive_fire, fired);
+    assert!(read::<OrderRejected>(&app).is_empty());
+    assert!(read::<MeleeResolved>(&app).is_empty());
+    assert!(game(&app).pending.is_empty());
+}

@@ -12,7 +12,7 @@ use crate::rules::refusal::Refusal;
 use crate::rules::scenario::{self, Scenario};
 use crate::rules::unit::UnitId;
 use crate::sim::{
-    self, MeleeResolved, OrderRejected, PhaseMoraleChecked,
+    self, MeleeCalledOff, MeleeResolved, OrderRejected, PhaseMoraleChecked,
 };
 
 /// The declaration the arguments describe: the named units, or what a drag from each
@@ -109,7 +109,23 @@ pub fn run(args: &Args, roll: bool) -> Result<i32, String> {
         let seed = args.seed.ok_or("resolve needs --seed N")?;
         out["seed"] = json!(seed);
         if legal {
-            let (outcome, phase) = resolve_in_sim(&s, &board, &decl, seed)?;
+            let (outcome, phase) = match resolve_in_sim(&s, &board, &decl, seed)? {
+                Ok(done) => done,
+                Err(off) => {
+                    // Broken up by the defensive fire: an outcome, reported as such.
+                    out["called_off"] = json!({
+                        "reasons": off.reasons.iter().map(|v| violation_json(&board, &s, v)).collect::<Vec<_>>(),
+                        "reason": off.reasons.iter().map(|v| v.to_string()).collect::<Vec<_>>().join("; "),
+                        "fire": off.defensive_fire.iter().map(|f| super::run::fire_json(&s, &board, f)).collect::<Vec<_>>(),
+                    });
+                    if args.json {
+                        println!("{out}");
+                    } else {
+                        print_text(&out);
+                    }
+                    return Ok(0);
+                }
+            };
             outcome_json(&mut out, &s, &board, &outcome);
             let u = |id: UnitId| unit_json(&board, &s, id);
             out["end_of_phase_morale"] = phase
@@ -145,13 +161,17 @@ fn violation_json(board: &Board, s: &Scenario, v: &Refusal) -> Value {
     })
 }
 
+/// What the simulation made of the melee: its outcome with the end-of-phase checks, or the
+/// melee called off.
+type SimMelee = Result<(MeleeOutcome, Vec<PhaseMoraleChecked>), MeleeCalledOff>;
+
 /// Runs the melee through the headless ECS game: declare, then resolve, as a player would.
 fn resolve_in_sim(
     s: &Scenario,
     board: &Board,
     decl: &Declaration,
     seed: u64,
-) -> Result<(MeleeOutcome, Vec<PhaseMoraleChecked>), String> {
+) -> Result<SimMelee, String> {
     let mut app = sim::headless_app(s.clone(), Some(seed));
     {
         let mut game = app.world_mut().resource_mut::<sim::Game>();
@@ -170,6 +190,9 @@ fn resolve_in_sim(
     sim::give(app.world_mut(), Order::Resolve);
     app.update();
     let world = app.world();
+    if let Some(off) = read::<MeleeCalledOff>(world).into_iter().next() {
+        return Ok(Err(off));
+    }
     if let Some(r) = read::<OrderRejected>(world).into_iter().next() {
         return Err(format!(
             "the simulation refused the melee: {}",
@@ -185,7 +208,7 @@ fn resolve_in_sim(
         .next()
         .map(|m| m.0)
         .ok_or_else(|| "the simulation produced no result".to_string())?;
-    Ok((outcome, read::<PhaseMoraleChecked>(world)))
+    Ok(Ok((outcome, read::<PhaseMoraleChecked>(world))))
 }
 
 pub(super) fn read<M: bevy::prelude::Message + Clone>(world: &bevy::prelude::World) -> Vec<M> {
@@ -195,6 +218,11 @@ pub(super) fn read<M: bevy::prelude::Message + Clone>(world: &bevy::prelude::Wor
 
 pub(super) fn outcome_json(out: &mut Value, s: &Scenario, board: &Board, o: &MeleeOutcome) {
     let u = |id: UnitId| unit_json(board, s, id);
+    out["defensive_fire"] = o
+        .defensive_fire
+        .iter()
+        .map(|f| super::run::fire_json(s, board, f))
+        .collect();
     out["attacker_roll"] = json!(o.attacker_roll);
     out["defender_roll"] = json!(o.defender_roll);
     out["attacker_loss"] = json!(o.attacker_loss);
@@ -303,6 +331,18 @@ fn print_text(v: &Value) {
         v["expected_attacker_loss"].as_f64().unwrap_or(0.0),
         v["expected_defender_loss"].as_f64().unwrap_or(0.0)
     );
+    if let Some(off) = v.get("called_off") {
+        for f in off["fire"].as_array().into_iter().flatten() {
+            println!(
+                "defensive fire: {} at {} (value {:.0}): {} lost",
+                f["firer"]["name"].as_str().unwrap_or(""),
+                f["target"],
+                f["value"].as_f64().unwrap_or(0.0),
+                f["loss"]
+            );
+        }
+        println!("called off: {}", off["reason"].as_str().unwrap_or(""));
+    }
     if v.get("loser").is_some() {
         println!(
             "rolled: attacker loses {}, defender loses {}; loser: {}",

@@ -13,11 +13,12 @@ use crate::rules::order::Order;
 use crate::rules::scenario::{self, Scenario, ron_options};
 use crate::rules::unit::UnitId;
 use crate::sim::{
-    self, Battle, Fired, GameEnded, GiveOrder, MeleeCancelled, MeleeDeclared, MeleeResolved,
+    self, Battle, Fired, GameEnded, GiveOrder, MeleeCalledOff, MeleeCancelled, MeleeDeclared,
+    MeleeResolved,
     OrderDone, OrderRejected, PhaseMoraleChecked, TurnBegan, UnitMoved,
 };
 
-fn fire_json(
+pub(super) fn fire_json(
     s: &Scenario,
     board: &crate::rules::board::Board,
     f: &crate::rules::fire::FireOutcome,
@@ -50,6 +51,7 @@ struct Cursors {
     declared: MessageCursor<MeleeDeclared>,
     cancelled: MessageCursor<MeleeCancelled>,
     resolved: MessageCursor<MeleeResolved>,
+    called_off: MessageCursor<MeleeCalledOff>,
     phase: MessageCursor<PhaseMoraleChecked>,
     began: MessageCursor<TurnBegan>,
     ended: MessageCursor<GameEnded>,
@@ -107,6 +109,13 @@ fn events(app: &App, s: &Scenario, c: &mut Cursors) -> Vec<Value> {
             json!({"event": "melee_resolved", "at": coord_json(s, m.0.declaration.defending_hex)});
         outcome_json(&mut v, s, b, &m.0);
         out.push(v);
+    }
+    for c in new(world, &mut c.called_off) {
+        out.push(json!({
+            "event": "melee_called_off", "at": coord_json(s, c.declaration.defending_hex),
+            "reason": c.reasons.iter().map(|r| r.to_string()).collect::<Vec<_>>().join("; "),
+            "defensive_fire": c.defensive_fire.iter().map(|f| fire_json(s, b, f)).collect::<Vec<_>>(),
+        }));
     }
     for p in new(world, &mut c.phase) {
         for m in &p.checks {

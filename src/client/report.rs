@@ -13,7 +13,8 @@ use super::z;
 use crate::rules::melee::{MeleeOutcome, MeleeSide};
 use crate::rules::unit::UnitId;
 use crate::sim::{
-    Battle, Fired, GameEnded, MeleeCancelled, MeleeDeclared, MeleeResolved, OrderRejected,
+    Battle, Fired, GameEnded, MeleeCalledOff, MeleeCancelled, MeleeDeclared, MeleeResolved,
+    OrderRejected,
     PhaseMoraleChecked, TurnBegan, UnitMoved, UnitState,
 };
 
@@ -229,6 +230,7 @@ fn collect(
     battle: Res<Battle>,
     units: Query<&UnitState>,
     mut resolved: MessageReader<MeleeResolved>,
+    mut called: MessageReader<MeleeCalledOff>,
     mut declared: MessageReader<MeleeDeclared>,
     mut rejected: MessageReader<OrderRejected>,
     mut cancelled: MessageReader<MeleeCancelled>,
@@ -329,13 +331,40 @@ fn collect(
             lines.push(fire_line(f, &names, &mut commands));
         }
     }
-    for f in fired.read() {
+    let resolved: Vec<&MeleeResolved> = resolved.read().collect();
+    let called: Vec<&MeleeCalledOff> = called.read().collect();
+    // The defenders' fire before a melee is told with that melee, in its place.
+    let before_melee = |f: &crate::rules::fire::FireOutcome| {
+        resolved.iter().any(|m| m.0.defensive_fire.contains(f))
+            || called.iter().any(|c| c.defensive_fire.contains(f))
+    };
+    for f in fired.read().filter(|f| !before_melee(&f.0)) {
         lines.push(fire_line(&f.0, &names, &mut commands));
     }
     for l in std::mem::take(&mut lines) {
         add(l);
     }
-    for m in resolved.read() {
+    let mut done = resolved.into_iter();
+    for seq in 0..done.len() + called.len() {
+        if let Some(c) = called.iter().find(|c| c.seq == seq) {
+            for f in &c.defensive_fire {
+                add(format!("Defensive fire: {}", fire_line(f, &names, &mut commands)));
+            }
+            add(format!(
+                "Melee on {} called off: {}",
+                map.coord(c.declaration.defending_hex),
+                c.reasons
+                    .iter()
+                    .map(|r| r.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ));
+            continue;
+        }
+        let Some(m) = done.next() else { continue };
+        for f in &m.0.defensive_fire {
+            add(format!("Defensive fire: {}", fire_line(f, &names, &mut commands)));
+        }
         let d = m.0.declaration.defending_hex;
         if m.0.defender_loss > 0 {
             float(

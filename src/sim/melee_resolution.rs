@@ -8,11 +8,12 @@ use bevy::prelude::*;
 
 use super::Concern;
 use super::messages::{
-    Advanced, Fired, GiveOrder, GunsCaptured, MeleeResolved, OrderDone, OrderRejected,
-    PhaseMoraleChecked, Retreated,
+    Advanced, Fired, GiveOrder, GunsCaptured, MeleeCalledOff, MeleeResolved, OrderDone,
+    OrderRejected, PhaseMoraleChecked, Retreated,
 };
 use super::resources::{Game, GameRng};
 use super::save::OrderLog;
+use crate::rules::fire::FireOutcome;
 use crate::rules::melee::{self, Declaration, MeleeSide, Resolution};
 use crate::rules::opportunity;
 use crate::rules::order::{self, Order};
@@ -26,7 +27,11 @@ pub struct MeleeResolution;
 /// The melee being resolved, handed from step to step.
 #[derive(Resource, Debug, Default)]
 pub struct MeleeUnderWay {
+    /// Its place among the melees of this Resolve.
+    pub seq: usize,
     pub declaration: Option<Declaration>,
+    /// The defenders' fire at the attackers, before the melee.
+    pub fire: Vec<FireOutcome>,
     /// Set by the strengths step; `None` while the melee is not (or no longer) going ahead.
     pub resolution: Option<Resolution>,
     /// Why the melee did not go ahead (an earlier melee or the defensive fire made it
@@ -91,8 +96,9 @@ pub(super) fn resolve_pending(world: &mut World) {
     }
     let pending = std::mem::take(&mut world.resource_mut::<Game>().pending);
     let mut losers = Vec::new();
-    for decl in pending {
+    for (seq, decl) in pending.into_iter().enumerate() {
         world.insert_resource(MeleeUnderWay {
+            seq,
             declaration: Some(decl),
             ..default()
         });
@@ -120,28 +126,41 @@ fn defensive_fire(
     mut rng: ResMut<GameRng>,
     mut m: ResMut<MeleeUnderWay>,
     mut fired: MessageWriter<Fired>,
-    mut rejected: MessageWriter<OrderRejected>,
+    mut called_off: MessageWriter<MeleeCalledOff>,
 ) {
-    let Some(mut decl) = m.declaration.take() else {
+    let Some(declared) = m.declaration.take() else {
         return;
     };
+    let mut decl = declared.clone();
     let system = melee::system(&game.params);
     let acting = game.acting;
     decl.attackers
         .retain(|id| game.unit(*id).is_some_and(|u| u.side == acting));
     if system.check(&game, &decl).is_empty() && !decl.attackers.is_empty() {
-        for f in opportunity::at_melee_attackers(&mut game, &decl, &mut rng.0) {
-            fired.write(Fired(f));
-        }
+        m.fire = opportunity::at_melee_attackers(&mut game, &decl, &mut rng.0);
+        fired.write_batch(m.fire.iter().cloned().map(Fired));
         decl.attackers
             .retain(|id| game.unit(*id).is_some_and(|u| !u.disrupted && !u.routed));
     }
-    let reasons = system.check(&game, &decl);
+    let mut reasons = system.check(&game, &decl);
+    if decl.attackers.is_empty() {
+        reasons = vec![Refusal::melee(
+            0,
+            None,
+            if m.fire.is_empty() {
+                "none of the committed units can attack any more"
+            } else {
+                "the defenders' fire broke the attack up: no committed unit can attack"
+            },
+        )];
+    }
     if !reasons.is_empty() {
         m.called_off = reasons.clone();
-        rejected.write(OrderRejected {
-            order: Order::Resolve,
+        called_off.write(MeleeCalledOff {
+            seq: m.seq,
+            declaration: declared,
             reasons,
+            defensive_fire: std::mem::take(&mut m.fire),
         });
         return;
     }
@@ -154,7 +173,9 @@ fn strengths(mut game: ResMut<Game>, mut m: ResMut<MeleeUnderWay>) {
         return;
     };
     let b = melee::system(&game.params).breakdown(&game, &decl);
-    m.resolution = Some(melee::begin(&mut game, &decl, b));
+    let mut r = melee::begin(&mut game, &decl, b);
+    r.out.defensive_fire = std::mem::take(&mut m.fire);
+    m.resolution = Some(r);
 }
 
 fn combat_results(mut game: ResMut<Game>, mut rng: ResMut<GameRng>, mut m: ResMut<MeleeUnderWay>) {

@@ -49,6 +49,17 @@ pub struct MeleeCancelled {
     pub defending_hex: Hex,
 }
 
+/// A pending melee that did not go ahead: the defenders' fire broke the attack up (its results
+/// come with it, first), or an earlier melee left it impossible. `seq` is its place among the
+/// melees of its Resolve, as is each `MeleeResolved`'s.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct MeleeCalledOff {
+    pub seq: usize,
+    pub declaration: Declaration,
+    pub reasons: Vec<Refusal>,
+    pub defensive_fire: Vec<crate::rules::fire::FireOutcome>,
+}
+
 /// One melee resolved, with the full breakdown and every result.
 #[derive(Message, Debug, Clone, PartialEq)]
 pub struct MeleeResolved(pub MeleeOutcome);
@@ -100,6 +111,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MeleeDeclared>()
         .add_message::<MeleeCancelled>()
         .add_message::<MeleeResolved>()
+        .add_message::<MeleeCalledOff>()
         .add_message::<Retreated>()
         .add_message::<GunsCaptured>()
         .add_message::<Advanced>()

@@ -59,6 +59,8 @@ pub struct BridgeDamage {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MeleeOutcome {
     pub declaration: Declaration,
+    /// The defenders' fire at the attacking hexes just before the melee (§1), in order.
+    pub defensive_fire: Vec<crate::rules::fire::FireOutcome>,
     pub breakdown: Breakdown,
     /// The rolled results before capping at what each side has.
     pub attacker_roll: u32,
@@ -141,6 +143,7 @@ pub fn begin(board: &mut Board, decl: &Declaration, b: Breakdown) -> Resolution 
         checks_due: Vec::new(),
         out: MeleeOutcome {
             declaration: decl.clone(),
+            defensive_fire: Vec::new(),
             breakdown: b,
             attacker_roll: 0,
             defender_roll: 0,
