@@ -74,6 +74,9 @@ fn rule_9_1_3_foot_cannot_attack_mounted_cavalry_unless_isolated() {
     assert_eq!(rules_broken(&f, &[a, dis, mounted]), vec![3, 3]);
     f.unit(cav).isolated = true;
     assert_eq!(rules_broken(&f, &[a, dis, mounted]), Vec::<u8>::new());
+    // Isolation counts only under the Isolation Effects rule, here as in the strengths.
+    f.params.optional.isolation_effects = false;
+    assert_eq!(rules_broken(&f, &[a, dis, mounted]), vec![3, 3]);
 }
 
 #[test]

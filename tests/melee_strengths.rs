@@ -58,6 +58,20 @@ fn dismounted_cavalry_counts_three_quarters_in_attack_and_defence() {
     let b = bd(&f, &[a]);
     assert_eq!(b.attack_base, 150.0);
     assert_eq!(b.defense_base, 300.0);
+    // D-dismount-1: caught Dismounting, it is already on foot and defends at ¾ too; infantry
+    // may attack it (it is not mounted cavalry for rule 3).
+    f.unit(dd).formation = Formation::Dismounting;
+    let b = bd(&f, &[a]);
+    assert_eq!(b.defense_base, 300.0);
+    assert!(!b.cavalry_rule);
+    let i = f.attacker(0, inf(), d, Facing::S, 100);
+    assert!(bayonet::rules::melee::check(&f.board(), &Declaration {
+        attackers: vec![i],
+        defending_hex: d,
+    })
+    .is_empty());
+    f.unit(dd).formation = Formation::Mounted;
+    assert_eq!(bd(&f, &[i]).defense_base, 400.0);
 }
 
 #[test]

@@ -642,3 +642,32 @@ fn who_exerts_a_zone_of_control_and_who_blocks_a_retreat() {
     assert!(!f.board().in_enemy_zoc(front, side));
     assert!(!f.board().unit(g).unwrap().blocks_retreat());
 }
+
+#[test]
+fn morale_after_fire_in_enfilade_is_two_lower() {
+    // §9.6: −2 fired on in enfilade. The same fire from the front and through the rear; every
+    // morale check it calls for is two lower in enfilade.
+    let mut checked = [0, 0];
+    for seed in 0..200u64 {
+        for (k, facing) in [Facing::SW, Facing::NE].into_iter().enumerate() {
+            let mut f = Field::new(8, 8);
+            let a = f.hex(3, 4);
+            let u = f.add(0, inf(), a, Facing::NE, 900);
+            let t = a + Facing::NE.step();
+            let d = f.add(1, inf(), t, facing, 120);
+            let mut b = f.board();
+            let expected = bayonet::rules::morale::morale_value(&b, d) - 2 * k as i32;
+            let out = fire::fire(&mut b, u, t, false, 1.0, &mut ChaCha8Rng::seed_from_u64(seed))
+                .unwrap();
+            assert_eq!(
+                out.breakdown.modifiers.iter().any(|m| m.name == "enfilade"),
+                k == 1
+            );
+            for m in out.morale.iter().filter(|m| m.unit == d) {
+                assert_eq!(m.morale, expected, "seed {seed}, facing {facing:?}");
+                checked[k] += 1;
+            }
+        }
+    }
+    assert!(checked[0] > 20 && checked[1] > 20, "{checked:?}");
+}

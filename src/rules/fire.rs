@@ -344,6 +344,7 @@ pub fn fire(
     let p = board.params.clone();
     let side = board.unit(firer).map(|u| u.side).ok_or("no firer")?;
     let roll = roll_loss(b.loss_range, rng);
+    let enfilade = b.modifiers.iter().any(|m| m.name == "enfilade");
     let mut out = FireOutcome {
         breakdown: b,
         opportunity,
@@ -405,8 +406,16 @@ pub fn fire(
             }
             if share > 0 && rng.random::<f64>() < morale::check_chance(share, p.morale.check_base) {
                 // Fire by the side acting routs; opportunity fire only disrupts (§9.6).
-                out.morale
-                    .push(morale::check(board, id, !opportunity, "fire losses", rng));
+                // §9.6: −2 when fired on in enfilade.
+                let bonus = if enfilade { p.morale.enfilade } else { 0 };
+                out.morale.push(morale::check_with(
+                    board,
+                    id,
+                    !opportunity,
+                    "fire losses",
+                    bonus,
+                    rng,
+                ));
             }
         }
     }

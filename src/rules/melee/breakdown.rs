@@ -8,7 +8,7 @@ use crate::rules::board::Board;
 use crate::rules::combat::loss_range;
 use crate::rules::hex::Facing;
 use crate::rules::map::{SideFeature, Terrain};
-use crate::rules::unit::{Crew, FatigueLevel, Quality, Unit, UnitId, UnitKind};
+use crate::rules::unit::{Crew, FatigueLevel, Formation, Quality, Unit, UnitId, UnitKind};
 
 /// One unit's part in a side's base strength.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -118,7 +118,11 @@ fn defense_strength_of(board: &Board, u: &Unit) -> UnitStrength {
         }
         _ => (u.men, u.men as f64),
     };
-    if u.is_dismounted_cavalry() {
+    // D-dismount-1 (ours): cavalry caught Dismounting is already on foot, so it defends as
+    // dismounted cavalry (and is not mounted cavalry for rule 3 or the cavalry rule).
+    let on_foot = u.kind == UnitKind::Cavalry
+        && matches!(u.formation, Formation::Dismounted | Formation::Dismounting);
+    if on_foot {
         s *= m.dismounted_factor;
         adjustments.push(format!("dismounted ×{}", m.dismounted_factor));
     }

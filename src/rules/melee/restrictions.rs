@@ -49,9 +49,12 @@ pub fn check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
     if !committed.iter().any(|u| !u.is_leader()) {
         v(0, None, "leaders cannot melee alone".into());
     }
+    // Isolation lets infantry melee mounted cavalry only under the Isolation Effects rule, as
+    // it halves strengths only then.
+    let isolated = |u: &crate::rules::unit::Unit| u.isolated && board.params.optional.isolation_effects;
     let cavalry_defends = defenders
         .iter()
-        .any(|u| u.side != side && u.is_mounted_cavalry() && !u.isolated);
+        .any(|u| u.side != side && u.is_mounted_cavalry() && !isolated(u));
     let class_name = |u: &crate::rules::unit::Unit| format!("{} `{}`", u.kind.name(), u.name);
 
     for u in &committed {
