@@ -396,3 +396,87 @@ fn a_melee_called_off_is_reported_after_its_fire_and_nothing_is_refused() {
     assert!(read::<MeleeResolved>(&app).is_empty());
     assert!(game(&app).pending.is_empty());
 }
+
+#[test]
+fn the_phase_ends_with_the_turn_not_with_each_resolve() {
+    // RULES §1, §9.4, §10: a defender that retreated keeps its mark for the rest of the phase
+    // (÷2 when meleed again after another Resolve), and the losing defenders check morale
+    // once, when the side's turn ends.
+    use bayonet::sim::PhaseMoraleChecked;
+    let mut tried = 0;
+    for seed in 0..60u64 {
+        let mut f = Field::new(12, 10);
+        let d = f.hex(5, 4);
+        let def = f.add(1, inf(), d, Facing::SW, 150);
+        let a = f.attacker(0, inf(), d, Facing::SW, 900);
+        let spare = f.add(0, inf(), f.hex(0, 0), Facing::S, 300);
+        let mut app = sim::headless_app(f.scenario(), Some(seed));
+        let o = melee_units(&app, vec![a], d);
+        give(&mut app, o);
+        give(&mut app, Order::Resolve);
+        app.update();
+        let Some(first) = read::<MeleeResolved>(&app).pop() else {
+            continue;
+        };
+        let Some(r) = first.0.retreats.iter().find(|r| r.unit == def).cloned() else {
+            continue;
+        };
+        if game(&app).unit(def).is_none_or(|u| u.routed || u.hex != r.to) {
+            continue;
+        }
+        tried += 1;
+        assert!(read::<PhaseMoraleChecked>(&app).is_empty(), "not at Resolve");
+        assert!(game(&app).unit(def).unwrap().marks.retreated);
+        assert_eq!(game(&app).phase_losers, vec![def]);
+        // A fresh regiment comes up beside the new hex and attacks it after another Resolve.
+        let side = Facing::ALL
+            .into_iter()
+            .find(|s| {
+                let h = r.to + s.step();
+                game(&app).map.contains(h) && game(&app).units_at(h).next().is_none()
+            })
+            .unwrap();
+        {
+            let mut g = game_mut(&mut app);
+            let u = g.unit_mut(spare).unwrap();
+            u.hex = r.to + side.step();
+            u.facing = side.opposite();
+        }
+        app.update();
+        let o = melee_units(&app, vec![spare], r.to);
+        give(&mut app, o);
+        give(&mut app, Order::Resolve);
+        app.update();
+        let second = read::<MeleeResolved>(&app).pop().expect("second melee resolves");
+        let halved = second
+            .0
+            .breakdown
+            .defenders
+            .iter()
+            .find(|s| s.unit == def)
+            .unwrap();
+        assert!(
+            halved.adjustments.iter().any(|x| x.contains("retreated ÷2")),
+            "{:?}",
+            halved.adjustments
+        );
+        assert!(read::<PhaseMoraleChecked>(&app).is_empty(), "not at Resolve");
+        // The turn ends: the phase's losers check morale, once each, and the marks lapse.
+        let steady = game(&app).unit(def).is_some_and(|u| !u.routed);
+        give(&mut app, Order::EndTurn);
+        app.update();
+        let phase = read::<PhaseMoraleChecked>(&app);
+        let checks = phase
+            .iter()
+            .flat_map(|p| &p.checks)
+            .filter(|c| c.unit == def && c.reason == "lost a melee (end of phase)")
+            .count();
+        assert_eq!(checks, steady as usize);
+        assert!(game(&app).units.iter().all(|u| !u.marks.retreated));
+        assert!(game(&app).phase_losers.is_empty());
+        if tried >= 3 {
+            break;
+        }
+    }
+    assert!(tried >= 3, "{tried}");
+}

@@ -189,6 +189,9 @@ fn resolve_in_sim(
     );
     sim::give(app.world_mut(), Order::Resolve);
     app.update();
+    // The melee is the whole phase: ending it runs the losers' end-of-phase checks.
+    sim::give(app.world_mut(), Order::EndTurn);
+    app.update();
     let world = app.world();
     if let Some(off) = read::<MeleeCalledOff>(world).into_iter().next() {
         return Ok(Err(off));

@@ -29,6 +29,9 @@ pub struct Board {
     pub over: bool,
     /// Declared melees waiting for Resolve, in declaration order.
     pub pending: Vec<Declaration>,
+    /// Defenders that lost a melee this phase: they check morale when the phase ends, with the
+    /// side's turn (§9.4).
+    pub phase_losers: Vec<UnitId>,
 }
 
 impl Board {
@@ -46,6 +49,7 @@ impl Board {
             first_side: Side(0),
             over: false,
             pending: Vec::new(),
+            phase_losers: Vec::new(),
         }
     }
 

@@ -1,6 +1,7 @@
 //! Melee resolution: on Resolve (or End turn) each pending melee, in declaration order, runs
 //! through its own schedule — defensive fire → strengths and modifiers → combat results →
-//! morale → retreat → capture → advance → routs — and then the end-of-phase checks run.
+//! morale → retreat → capture → advance → routs. The end-of-phase checks run when the side's
+//! turn ends.
 
 use bevy::ecs::message::MessageCursor;
 use bevy::ecs::schedule::ScheduleLabel;
@@ -71,6 +72,7 @@ fn resolve_melees(world: &mut World, mut cursor: Local<MessageCursor<GiveOrder>>
         .filter(|o| matches!(o, Order::Resolve | Order::EndTurn))
         .collect();
     for o in orders {
+        let ends_phase = o == Order::EndTurn;
         let verdict = order::check(&world.resource::<Game>().0, &o);
         match (verdict, &o) {
             (Err(reasons), Order::Resolve) => {
@@ -86,10 +88,14 @@ fn resolve_melees(world: &mut World, mut cursor: Local<MessageCursor<GiveOrder>>
             (Ok(()), _) => {}
         }
         resolve_pending(world);
+        if ends_phase {
+            end_of_phase(world);
+        }
     }
 }
 
-/// Resolves the pending melees one after another, then the end-of-phase morale checks.
+/// Resolves the pending melees one after another; their losing defenders wait for the end of
+/// the phase.
 pub(super) fn resolve_pending(world: &mut World) {
     if world.resource::<Game>().pending.is_empty() {
         return;
@@ -107,10 +113,23 @@ pub(super) fn resolve_pending(world: &mut World) {
             &mut world.resource_mut::<MeleeUnderWay>().losers,
         ));
     }
+    let mut game = world.resource_mut::<Game>();
+    for id in losers {
+        // A defender that loses twice still checks once.
+        if !game.phase_losers.contains(&id) {
+            game.phase_losers.push(id);
+        }
+    }
+}
+
+/// The end of the acting side's phase, with its turn (§1, §9.4): the defenders that lost a
+/// melee check morale, and the retreated marks (÷2 if meleed again) lapse.
+fn end_of_phase(world: &mut World) {
     world.resource_scope(|world, mut game: Mut<Game>| {
+        let losers = std::mem::take(&mut game.phase_losers);
         let mut rng = world.resource_mut::<GameRng>();
         let (checks, routs) = melee::end_of_phase(&mut game, &losers, &mut rng.0);
-        for u in game.units.iter_mut() {
+        for u in game.units.iter_mut().filter(|u| u.marks.retreated) {
             u.marks.retreated = false;
         }
         if !checks.is_empty() {

@@ -33,6 +33,8 @@ pub struct Snapshot {
     pub bridges: Vec<(Hex, FullHexBridge)>,
     pub objectives: Vec<Objective>,
     pub pending: Vec<Declaration>,
+    /// Defenders waiting for their end-of-phase morale check.
+    pub phase_losers: Vec<crate::rules::unit::UnitId>,
     /// Where the dice are in their stream (ChaCha word position), as decimal text.
     pub dice: String,
 }
@@ -94,6 +96,7 @@ pub fn snapshot(world: &World) -> Snapshot {
         bridges,
         objectives: game.map.objectives.clone(),
         pending: game.pending.clone(),
+        phase_losers: game.phase_losers.clone(),
         dice: world.resource::<GameRng>().0.get_word_pos().to_string(),
     }
 }
@@ -208,6 +211,7 @@ pub fn restore(world: &mut World, snap: &Snapshot, orders: &[Order]) {
         game.map.bridges = snap.bridges.iter().copied().collect();
         game.map.objectives = snap.objectives.clone();
         game.pending = snap.pending.clone();
+        game.phase_losers = snap.phase_losers.clone();
         game.set_turn_state(&snap.turn);
     }
     if let Ok(pos) = snap.dice.parse::<u128>() {
