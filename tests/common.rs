@@ -91,6 +91,7 @@ impl Field {
             ammo: Ammo::Normal,
             crew: Crew::Crewed,
             captured_from: None,
+            captured_guns: 0,
             marks: TurnMarks::default(),
         });
         id

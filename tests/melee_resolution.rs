@@ -327,6 +327,37 @@ fn optional_artillery_capture_spike_recapture_recrew() {
     assert!(!capture::may_move(&gun));
     let value = capture::captured_gun_value(&b, &gun);
     assert_eq!(value, (gun.guns * 20) as f64);
+    assert_eq!(gun.captured_guns, gun.guns);
+    // D-cap-1: its captors may turn it and fire it, at half; it may not move or limber.
+    let to = gun.facing.clockwise();
+    assert!(bayonet::rules::facing::check(&b, g, to).is_ok());
+    assert!(bayonet::rules::formation::check(&b, g, Formation::Limbered).is_err());
+    let enemy = b.units.iter().find(|u| u.side == Side(1)).map(|u| u.id);
+    let target = gun.hex + gun.facing.step() + gun.facing.step();
+    let mut shoot = b.clone();
+    shoot.units.retain(|u| u.side == Side(0));
+    let mut t = shoot.unit(a).unwrap().clone();
+    t.id = UnitId(900);
+    t.side = Side(1);
+    t.hex = target;
+    shoot.units.push(t);
+    let _ = enemy;
+    let half = bayonet::rules::fire::breakdown(&shoot, g, target, false, 1.0).unwrap();
+    assert!(half.modifiers.iter().any(|m| m.name == "captured guns" && m.percent == -50));
+    let mut own = shoot.clone();
+    own.unit_mut(g).unwrap().captured_from = None;
+    let full = bayonet::rules::fire::breakdown(&own, g, target, false, 1.0).unwrap();
+    assert!((half.value - full.value / 2.0).abs() < 1e-9, "{} vs {}", half.value, full.value);
+    // Without a captor beside them the guns can neither turn nor fire.
+    let mut alone = shoot.clone();
+    alone.unit_mut(a).unwrap().hex = gun.hex + gun.facing.opposite().step() + Facing::S.step();
+    assert!(bayonet::rules::facing::check(&alone, g, to).is_err());
+    assert!(bayonet::rules::fire::breakdown(&alone, g, target, false, 1.0).is_err());
+    // The guns taken are what they are worth, even if the battery loses guns after.
+    b.unit_mut(g).unwrap().guns -= 1;
+    let fewer = b.unit(g).unwrap().clone();
+    assert_eq!(capture::captured_gun_value(&b, &fewer), value);
+    b.unit_mut(g).unwrap().guns += 1;
     // Spiked: half value, no fire.
     capture::spike(&mut b, g, a).unwrap();
     let gun = b.unit(g).unwrap().clone();

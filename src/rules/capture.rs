@@ -20,9 +20,11 @@ pub fn capture(board: &mut Board, id: UnitId, winner: Side) -> bool {
     if u.captured_from == Some(winner) {
         // Won back: it is ours again, and needs a crew.
         u.captured_from = None;
+        u.captured_guns = 0;
         u.crew = Crew::Uncrewed;
     } else {
         u.captured_from = Some(u.side);
+        u.captured_guns = u.guns;
     }
     u.side = winner;
     u.routed = false;
@@ -111,6 +113,14 @@ pub fn may_move(u: &Unit) -> bool {
     !u.is_captured()
 }
 
+/// Whether a captured battery has a unit of its captors stacked with it to turn and fire it
+/// (D-cap-1).
+pub fn manned(board: &Board, u: &Unit) -> bool {
+    board
+        .units_at(u.hex)
+        .any(|o| o.id != u.id && o.side == u.side && !o.is_captured() && !o.is_leader())
+}
+
 /// Fire strength factor of a battery: captured guns fire at half, and only while stacked with a
 /// unit of the capturing side; spiked or uncrewed guns not at all.
 pub fn fire_factor(board: &Board, u: &Unit) -> f64 {
@@ -121,10 +131,7 @@ pub fn fire_factor(board: &Board, u: &Unit) -> f64 {
         return 0.0;
     }
     if u.is_captured() {
-        let captor = board
-            .units_at(u.hex)
-            .any(|o| o.id != u.id && o.side == u.side && !o.is_captured() && !o.is_leader());
-        return if captor {
+        return if manned(board, u) {
             board.params.fire.captured_gun_factor
         } else {
             0.0
@@ -138,7 +145,8 @@ pub fn captured_gun_value(board: &Board, u: &Unit) -> f64 {
     if !u.is_captured() {
         return 0.0;
     }
-    let full = (u.guns * board.params.victory.per_gun) as f64;
+    // Valued at the guns taken, whatever befalls the battery after.
+    let full = (u.captured_guns.max(u.guns) * board.params.victory.per_gun) as f64;
     if u.crew == Crew::Spiked {
         full / 2.0
     } else {

@@ -32,6 +32,13 @@ pub fn check(board: &Board, id: UnitId, to: Facing) -> Result<u32, String> {
     if let Some(why) = cannot_act(u) {
         return Err(why);
     }
+    // D-cap-1: captured guns turn only while a unit of their captors is stacked with them.
+    if u.is_captured() && !super::capture::manned(board, u) {
+        return Err(format!(
+            "`{}` is captured: a unit of yours must stand with it to turn it",
+            u.name
+        ));
+    }
     let c = cost(board, id, to).unwrap_or(0);
     if c == 0 {
         return Err(format!("`{}` already faces {}", u.name, to.name()));

@@ -282,6 +282,12 @@ pub fn breakdown(
         }
     }
     let captured = capture::fire_factor(board, u);
+    if u.is_captured() && captured == 0.0 {
+        return Err(format!(
+            "`{}` is captured: a unit of yours must stand with it to fire it",
+            u.name
+        ));
+    }
     let value = base
         * factor
         * captured

@@ -27,6 +27,12 @@ pub fn check(board: &Board, id: UnitId, to: Formation) -> Result<(u32, Formation
     if let Some(why) = cannot_act(u) {
         return Err(why);
     }
+    if u.is_captured() {
+        return Err(format!(
+            "`{}` is captured and cannot leave its hex, nor limber to",
+            u.name
+        ));
+    }
     if u.is_fixed() {
         return Err(format!(
             "`{}` is Fixed and may not change formation",

@@ -166,8 +166,6 @@ pub fn cannot_act(u: &Unit) -> Option<String> {
         Some(format!("{who} has meleed this turn"))
     } else if u.marks.fired {
         Some(format!("{who} has fired this turn and may not move"))
-    } else if u.is_captured() {
-        Some(format!("{who} is captured and cannot leave its hex"))
     } else {
         None
     }
@@ -289,6 +287,9 @@ pub fn cannot_move(u: &Unit) -> Option<String> {
     }
     if u.formation == Formation::Dismounting {
         return Some(format!("{who} is dismounting this turn"));
+    }
+    if u.is_captured() {
+        return Some(format!("{who} is captured and cannot leave its hex"));
     }
     cannot_act(u)
 }

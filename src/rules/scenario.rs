@@ -614,6 +614,7 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
             ammo: u.ammo,
             crew: u.crew,
             captured_from: None,
+            captured_guns: 0,
             marks: TurnMarks::default(),
         };
         if !terrain_allows(&map, &params, MoverClass::of(&unit), hex) {

@@ -175,6 +175,9 @@ pub struct Unit {
     pub crew: Crew,
     /// The side that owned this battery before it was captured (§9.5).
     pub captured_from: Option<Side>,
+    /// Guns the battery had when it was captured: what it is worth to its captor (§9.5).
+    #[serde(default)]
+    pub captured_guns: u32,
     pub marks: TurnMarks,
 }
 
