@@ -64,5 +64,17 @@ fn screenshots_with_a_melee_pending_and_with_its_report() {
     let report = shoot("melee-report", &["--declare", "14,4>13,4", "--resolve"]).unwrap();
     let differ = |a: &[u8], b: &[u8]| a.iter().zip(b).filter(|(x, y)| x != y).count();
     assert!(differ(&plain, &pending) > 500, "the pending melee shows");
+    // Its strengths and odds are in the right-hand panel (screen space, 14 px text), not on
+    // the map over the counters: that region changes a lot, in a 1280×800 window.
+    let region = |img: &[u8]| -> Vec<u8> {
+        let px = img.len() / (1280 * 800);
+        (140..240)
+            .flat_map(|y| img[(y * 1280 + 980) * px..(y * 1280 + 1270) * px].to_vec())
+            .collect()
+    };
+    assert!(
+        differ(&region(&plain), &region(&pending)) > 10_000,
+        "the pending-melee panel shows"
+    );
     assert!(differ(&pending, &report) > 5000, "the report shows");
 }

@@ -15,6 +15,13 @@ struct TopBar;
 #[derive(Component)]
 struct SidePanel;
 
+/// The list of pending melees with their strengths and odds.
+#[derive(Component)]
+struct PendingPanel;
+
+#[derive(Component)]
+struct PendingText;
+
 #[derive(Component)]
 struct GameOverPanel;
 
@@ -23,7 +30,7 @@ struct GameOverText;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn)
-        .add_systems(Update, (top_bar, side_panel, game_over));
+        .add_systems(Update, (top_bar, side_panel, pending_melees, game_over));
 }
 
 fn spawn(mut commands: Commands) {
@@ -51,28 +58,59 @@ fn spawn(mut commands: Commands) {
                 TextColor(palette::TEXT),
             ));
         });
+    // The right column: the hex under the pointer, then the pending melees (in screen space,
+    // so that no label covers a counter at any zoom).
     commands
-        .spawn((
-            Node {
-                position_type: PositionType::Absolute,
-                top: Val::Px(36.0),
-                right: Val::Px(6.0),
-                width: Val::Px(300.0),
-                padding: UiRect::all(Val::Px(10.0)),
-                ..default()
-            },
-            BackgroundColor(palette::PANEL),
-        ))
-        .with_children(|c| {
-            c.spawn((
-                SidePanel,
-                Text::new(""),
-                TextFont {
-                    font_size: FontSize::Px(12.0),
+        .spawn(Node {
+            position_type: PositionType::Absolute,
+            top: Val::Px(36.0),
+            right: Val::Px(6.0),
+            width: Val::Px(300.0),
+            flex_direction: FlexDirection::Column,
+            row_gap: Val::Px(6.0),
+            ..default()
+        })
+        .with_children(|col| {
+            col.spawn((
+                Node {
+                    padding: UiRect::all(Val::Px(10.0)),
                     ..default()
                 },
-                TextColor(palette::TEXT),
-            ));
+                BackgroundColor(palette::PANEL),
+            ))
+            .with_children(|c| {
+                c.spawn((
+                    SidePanel,
+                    Text::new(""),
+                    TextFont {
+                        font_size: FontSize::Px(12.0),
+                        ..default()
+                    },
+                    TextColor(palette::TEXT),
+                ));
+            });
+            col.spawn((
+                PendingPanel,
+                Node {
+                    padding: UiRect::all(Val::Px(10.0)),
+                    border: UiRect::all(Val::Px(2.0)),
+                    ..default()
+                },
+                BorderColor::all(palette::PENDING),
+                BackgroundColor(palette::PANEL),
+                Visibility::Hidden,
+            ))
+            .with_children(|c| {
+                c.spawn((
+                    PendingText,
+                    Text::new(""),
+                    TextFont {
+                        font_size: FontSize::Px(14.0),
+                        ..default()
+                    },
+                    TextColor(palette::TEXT),
+                ));
+            });
         });
     commands
         .spawn((
@@ -129,6 +167,53 @@ fn top_bar(game: Res<Game>, battle: Res<Battle>, mut q: Query<&mut Text, With<To
     );
     for mut t in &mut q {
         t.0.clone_from(&text);
+    }
+}
+
+/// Each pending melee, numbered in the order it will resolve: where, against whom, both
+/// strengths and the attacker's chance to win.
+fn pending_melees(
+    game: Res<Game>,
+    mut text: Query<&mut Text, With<PendingText>>,
+    mut panel: Query<&mut Visibility, With<PendingPanel>>,
+) {
+    if !game.is_changed() {
+        return;
+    }
+    let system = crate::rules::melee::system(&game.params);
+    let mut lines = vec!["Pending melees (Resolve: R)".to_string()];
+    for (i, p) in game.pending.iter().enumerate() {
+        let b = system.breakdown(&game, p);
+        let o = system.odds(&b);
+        let defender = game
+            .units_at(p.defending_hex)
+            .find(|u| !u.is_leader())
+            .map_or("the bridge".to_string(), |u| u.name.clone());
+        let from: Vec<String> = p
+            .attacking_hexes(&game)
+            .iter()
+            .map(|h| game.map.coord(*h).to_string())
+            .collect();
+        lines.push(format!(
+            "{}. {} ({}) from {}\n   attack {:.0} vs defence {:.0}: attacker wins {:.0}%",
+            i + 1,
+            defender,
+            game.map.coord(p.defending_hex),
+            from.join(" + "),
+            b.attack_strength,
+            b.defense_strength,
+            o.attacker_win_probability * 100.0
+        ));
+    }
+    for mut t in &mut text {
+        t.0 = lines.join("\n");
+    }
+    for mut v in &mut panel {
+        *v = if game.pending.is_empty() {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        };
     }
 }
 

@@ -1,29 +1,25 @@
 //! Orders on the map: the arrow of a melee drag with its target marked legal (green) or not
-//! (red); every pending melee with its arrows, strengths and exact odds; the selected unit's
+//! (red); every pending melee with its arrows (its strengths and odds are in the HUD's panel); the selected unit's
 //! movement range and path, and its fire mode.
 
 use bevy::prelude::*;
 
 use super::command::{Command, Reachable};
 use super::layout::{HEX_SIZE, MapLayout};
+use super::palette;
 use super::melee_drag::{DragPreview, MeleeDrag};
 use super::pointer::HoveredHex;
-use super::z;
 use crate::rules::hex::Hex;
-use crate::rules::melee;
 use crate::rules::movement::path_to;
 use crate::sim::{Game, UnitState};
 
-const PENDING: Color = Color::srgb(1.0, 0.55, 0.1);
+const PENDING: Color = palette::PENDING;
 const LEGAL: Color = Color::srgb(0.2, 0.95, 0.3);
 const ILLEGAL: Color = Color::srgb(0.95, 0.15, 0.15);
 
-#[derive(Component)]
-struct PendingLabel;
-
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, thicker_lines)
-        .add_systems(Update, (draw, labels, draw_command));
+        .add_systems(Update, (draw, draw_command));
 }
 
 fn thicker_lines(mut store: ResMut<GizmoConfigStore>) {
@@ -74,50 +70,6 @@ fn draw(
         if let Some(t) = preview.target {
             outline(&mut gizmos, &layout, t, color);
         }
-    }
-}
-
-/// A label on each hex under attack: adjusted strengths and the attacker's chance to win.
-fn labels(
-    mut commands: Commands,
-    old: Query<Entity, With<PendingLabel>>,
-    game: Res<Game>,
-    layout: Res<MapLayout>,
-) {
-    if !game.is_changed() {
-        return;
-    }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let system = melee::system(&game.params);
-    for p in &game.pending {
-        let b = system.breakdown(&game, p);
-        let o = system.odds(&b);
-        let at = layout.center(p.defending_hex) + Vec2::new(0.0, -HEX_SIZE * 0.55);
-        commands.spawn((
-            PendingLabel,
-            Sprite::from_color(
-                Color::srgba(0.0, 0.0, 0.0, 0.75),
-                Vec2::new(HEX_SIZE * 2.6, 26.0),
-            ),
-            Transform::from_translation(at.extend(z::COUNTER + 5.0)),
-        ));
-        commands.spawn((
-            PendingLabel,
-            Text2d::new(format!(
-                "{:.0} : {:.0}\nwin {:.0}%",
-                b.attack_strength,
-                b.defense_strength,
-                o.attacker_win_probability * 100.0
-            )),
-            TextFont {
-                font_size: FontSize::Px(10.0),
-                ..default()
-            },
-            TextColor(PENDING),
-            Transform::from_translation(at.extend(z::COUNTER + 5.1)),
-        ));
     }
 }
 
