@@ -259,3 +259,57 @@ fn f5_saves_and_f9_loads_the_game_in_the_window() {
         .count();
     assert_eq!(n, r.s.units.len(), "the units are the save's, once each");
 }
+
+#[test]
+fn the_command_menu_spikes_captured_guns_by_key_and_says_when_there_is_nothing_to_do() {
+    use bayonet::rules::order::Order;
+    use bayonet::rules::unit::{Crew, Side, UnitId, UnitKind};
+    use bayonet::sim::OrderDone;
+    let mut r = Rig::new();
+    // A Confederate battery the Union has captured stands with the Union brigade at 4,4.
+    let at = r.s.map.hex_at(Coord { col: 4, row: 4 });
+    {
+        let mut game = r.app.world_mut().resource_mut::<Game>();
+        let mut gun = game.units[0].clone();
+        gun.id = UnitId(50);
+        gun.name = "Captured battery".into();
+        gun.kind = UnitKind::Artillery;
+        gun.formation = bayonet::rules::unit::Formation::Unlimbered;
+        gun.hex = at;
+        gun.side = Side(0);
+        gun.guns = 4;
+        gun.men = 60;
+        gun.crew = Crew::Crewed;
+        gun.captured_from = Some(Side(1));
+        gun.captured_guns = 4;
+        game.units.push(gun);
+    }
+    r.frames(1);
+    // Click the hex (no drag): the brigade is selected; G spikes the guns.
+    let p = r.screen(4, 4);
+    r.cursor(p);
+    r.frames(1);
+    r.mouse(ButtonState::Pressed);
+    r.frames(1);
+    r.mouse(ButtonState::Released);
+    r.frames(2);
+    let by = r.app.world().resource::<bayonet::client::command::Command>().unit;
+    assert!(by.is_some_and(|id| id != UnitId(50)), "{by:?}");
+    r.key(KeyCode::KeyG, ButtonState::Pressed);
+    r.frames(2);
+    let done = r.read::<OrderDone>();
+    assert!(
+        done.iter().any(|d| d.order == Order::Spike { battery: UnitId(50), by: by.unwrap() }),
+        "{done:?} {:?}",
+        r.read::<OrderRejected>()
+    );
+    let gun = r.app.world().resource::<Game>().unit(UnitId(50)).unwrap().crew;
+    assert_eq!(gun, Crew::Spiked);
+    r.key(KeyCode::KeyG, ButtonState::Released);
+    r.frames(1);
+    // No bridge in front: B gives no order, and the hint says why.
+    r.key(KeyCode::KeyB, ButtonState::Pressed);
+    r.frames(2);
+    let hint = &r.app.world().resource::<bayonet::client::command::Hint>().0;
+    assert!(hint.contains("faces no full-hex bridge"), "{hint}");
+}

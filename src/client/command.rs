@@ -44,6 +44,11 @@ enum UnitButton {
     TurnRight,
     Formation,
     Fire,
+    /// The Command menu (§9.5, §11): spike captured guns stacked with the unit, recrew won-back
+    /// guns, damage a bridge the unit faces.
+    Spike,
+    Recrew,
+    DamageBridge,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -135,17 +140,50 @@ fn formation_toggle(u: &Unit) -> Option<Formation> {
     }
 }
 
+/// The order of a Command-menu button for unit `u`: the first candidate the rules accept, or
+/// else the first candidate (so that the refusal says why), or nothing to aim at.
+fn command_order(b: UnitButton, u: &Unit, game: &crate::rules::board::Board) -> Option<Order> {
+    let here = |pred: &dyn Fn(&Unit) -> bool| -> Vec<UnitId> {
+        game.units_at(u.hex)
+            .filter(|x| x.id != u.id && x.kind == UnitKind::Artillery && pred(x))
+            .map(|x| x.id)
+            .collect()
+    };
+    let candidates: Vec<Order> = match b {
+        UnitButton::Spike => here(&|x| x.is_captured())
+            .into_iter()
+            .map(|battery| Order::Spike { battery, by: u.id })
+            .collect(),
+        UnitButton::Recrew => here(&|x| !x.is_captured())
+            .into_iter()
+            .map(|battery| Order::Recrew { battery, by: u.id })
+            .collect(),
+        UnitButton::DamageBridge => u
+            .front_hexes()
+            .into_iter()
+            .filter(|h| game.map.bridge(*h).is_some())
+            .map(|h| Order::DamageBridge {
+                units: vec![u.id],
+                at: At::of(game, h),
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    candidates
+        .iter()
+        .find(|o| order::check(game, o).is_ok())
+        .or(candidates.first())
+        .cloned()
+}
+
 fn order(
     b: UnitButton,
-    cmd: &mut Command,
-    units: &Query<&UnitState>,
+    cmd: &mut ResMut<Command>,
+    game: &crate::rules::board::Board,
     orders: &mut MessageWriter<GiveOrder>,
+    hint: &mut Hint,
 ) {
-    let Some(u) = cmd
-        .unit
-        .and_then(|id| units.iter().find(|x| x.0.id == id))
-        .map(|x| &x.0)
-    else {
+    let Some(u) = cmd.unit.and_then(|id| game.unit(id)) else {
         return;
     };
     match b {
@@ -170,6 +208,21 @@ fn order(
             }
         }
         UnitButton::Fire => cmd.fire_mode = !cmd.fire_mode,
+        UnitButton::Spike | UnitButton::Recrew | UnitButton::DamageBridge => {
+            match command_order(b, u, game) {
+                Some(o) => {
+                    orders.write(GiveOrder(o));
+                }
+                None => {
+                    hint.0 = match b {
+                        UnitButton::DamageBridge => {
+                            format!("{} faces no full-hex bridge", u.name)
+                        }
+                        _ => format!("No guns stand with {}", u.name),
+                    };
+                }
+            }
+        }
     }
 }
 
@@ -180,6 +233,7 @@ fn keys(
     mut selected: ResMut<SelectedHex>,
     units: Query<&UnitState>,
     occupancy: Res<Occupancy>,
+    (game, mut hint): (Res<Game>, ResMut<Hint>),
     mut orders: MessageWriter<GiveOrder>,
     gate: super::start::Gate,
 ) {
@@ -191,9 +245,12 @@ fn keys(
         (KeyCode::KeyX, UnitButton::TurnRight),
         (KeyCode::KeyF, UnitButton::Formation),
         (KeyCode::KeyT, UnitButton::Fire),
+        (KeyCode::KeyG, UnitButton::Spike),
+        (KeyCode::KeyY, UnitButton::Recrew),
+        (KeyCode::KeyB, UnitButton::DamageBridge),
     ] {
         if input.just_pressed(key) {
-            order(b, &mut cmd, &units, &mut orders);
+            order(b, &mut cmd, &game, &mut orders, &mut hint);
         }
     }
     if input.just_pressed(KeyCode::KeyV) {
@@ -224,51 +281,68 @@ fn keys(
 }
 
 fn spawn_buttons(mut commands: Commands) {
-    commands
-        .spawn(Node {
-            position_type: PositionType::Absolute,
-            bottom: Val::Px(62.0),
-            right: Val::Px(8.0),
-            column_gap: Val::Px(8.0),
-            ..default()
-        })
-        .with_children(|bar| {
-            for (b, label) in [
+    // Two rows right of the log: the unit's own actions, and above them the Command menu.
+    let rows: [(f32, &[(UnitButton, &str)]); 2] = [
+        (
+            62.0,
+            &[
                 (UnitButton::TurnLeft, "Turn left (Z)"),
                 (UnitButton::TurnRight, "Turn right (X)"),
                 (UnitButton::Formation, "Formation (F)"),
                 (UnitButton::Fire, "Fire (T)"),
-            ] {
-                bar.spawn((
-                    b,
-                    Button,
-                    Node {
-                        padding: UiRect::axes(Val::Px(12.0), Val::Px(8.0)),
-                        border: UiRect::all(Val::Px(1.0)),
-                        ..default()
-                    },
-                    BorderColor::all(palette::TEXT),
-                    BackgroundColor(palette::PANEL),
-                ))
-                .with_children(|t| {
-                    t.spawn((
-                        Text::new(label),
-                        TextFont {
-                            font_size: FontSize::Px(13.0),
+            ],
+        ),
+        (
+            104.0,
+            &[
+                (UnitButton::Spike, "Spike guns (G)"),
+                (UnitButton::Recrew, "Recrew guns (Y)"),
+                (UnitButton::DamageBridge, "Damage bridge (B)"),
+            ],
+        ),
+    ];
+    for (bottom, buttons) in rows {
+        commands
+            .spawn(Node {
+                position_type: PositionType::Absolute,
+                bottom: Val::Px(bottom),
+                right: Val::Px(8.0),
+                column_gap: Val::Px(8.0),
+                ..default()
+            })
+            .with_children(|bar| {
+                for &(b, label) in buttons {
+                    bar.spawn((
+                        b,
+                        Button,
+                        Node {
+                            padding: UiRect::axes(Val::Px(12.0), Val::Px(8.0)),
+                            border: UiRect::all(Val::Px(1.0)),
                             ..default()
                         },
-                        TextColor(palette::TEXT),
-                    ));
-                });
-            }
-        });
+                        BorderColor::all(palette::TEXT),
+                        BackgroundColor(palette::PANEL),
+                    ))
+                    .with_children(|t| {
+                        t.spawn((
+                            Text::new(label),
+                            TextFont {
+                                font_size: FontSize::Px(13.0),
+                                ..default()
+                            },
+                            TextColor(palette::TEXT),
+                        ));
+                    });
+                }
+            });
+    }
 }
 
 fn buttons(
     q: Query<(&Interaction, &UnitButton), Changed<Interaction>>,
     mut look: Query<(&UnitButton, &mut BackgroundColor)>,
     mut cmd: ResMut<Command>,
-    units: Query<&UnitState>,
+    (game, mut hint): (Res<Game>, ResMut<Hint>),
     mut orders: MessageWriter<GiveOrder>,
     gate: super::start::Gate,
 ) {
@@ -277,7 +351,7 @@ fn buttons(
     }
     for (i, b) in &q {
         if *i == Interaction::Pressed {
-            order(*b, &mut cmd, &units, &mut orders);
+            order(*b, &mut cmd, &game, &mut orders, &mut hint);
         }
     }
     for (b, mut bg) in &mut look {
