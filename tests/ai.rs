@@ -6,9 +6,9 @@ use bayonet::ai::{MELEE_ODDS, plan_turn};
 use bayonet::cli::autoplay::autoplay;
 use bayonet::rules::hex::Facing;
 use bayonet::rules::melee::{self, Declaration};
+use bayonet::rules::order::Order;
 use bayonet::rules::scenario::parse;
 use bayonet::rules::unit::{Side, UnitKind};
-use bayonet::rules::order::Order;
 use bayonet::sim::save;
 use bayonet::sim::{self, Brain, OrderRejected, Players};
 use bevy::prelude::*;
@@ -58,10 +58,7 @@ fn computer_orders_pass_the_rules() {
             break;
         }
     }
-    assert!(
-        crate::common::game(&app).over,
-        "the game reaches its end"
-    );
+    assert!(crate::common::game(&app).over, "the game reaches its end");
     let log = app.world().resource::<save::OrderLog>().0.len();
     assert!(log > 100, "a real game: {log} orders");
     assert!(refused * 10 < log, "{refused} refused of {log}");

@@ -293,17 +293,31 @@ fn the_command_menu_spikes_captured_guns_by_key_and_says_when_there_is_nothing_t
     r.frames(1);
     r.mouse(ButtonState::Released);
     r.frames(2);
-    let by = r.app.world().resource::<bayonet::client::command::Command>().unit;
+    let by = r
+        .app
+        .world()
+        .resource::<bayonet::client::command::Command>()
+        .unit;
     assert!(by.is_some_and(|id| id != UnitId(50)), "{by:?}");
     r.key(KeyCode::KeyG, ButtonState::Pressed);
     r.frames(2);
     let done = r.read::<OrderDone>();
     assert!(
-        done.iter().any(|d| d.order == Order::Spike { battery: UnitId(50), by: by.unwrap() }),
+        done.iter().any(|d| d.order
+            == Order::Spike {
+                battery: UnitId(50),
+                by: by.unwrap()
+            }),
         "{done:?} {:?}",
         r.read::<OrderRejected>()
     );
-    let gun = r.app.world().resource::<Game>().unit(UnitId(50)).unwrap().crew;
+    let gun = r
+        .app
+        .world()
+        .resource::<Game>()
+        .unit(UnitId(50))
+        .unwrap()
+        .crew;
     assert_eq!(gun, Crew::Spiked);
     r.key(KeyCode::KeyG, ButtonState::Released);
     r.frames(1);

@@ -108,3 +108,140 @@ fn a_side_cannot_lose_more_than_it_has() {
     assert!(o.expected_defender_loss <= 40.0 + 1e-9);
     assert!(b.defender_loss_range[1] > 40.0);
 }
+
+/// Resolves `decl` on `s` `n` times through the simulation, each with its own seed, from the
+/// same start: how often the attacker won, the melee was called off, and an attacker dropped.
+fn through_the_sim(
+    s: bayonet::rules::scenario::Scenario,
+    decl: &Declaration,
+    n: u64,
+) -> (f64, f64, f64) {
+    use bayonet::rules::order::{At, Order};
+    use bayonet::sim::{self, Game, GameRng, GiveOrder, MeleeCalledOff, MeleeResolved};
+    use bevy::ecs::message::MessageCursor;
+    use bevy::prelude::Messages;
+    let mut app = sim::headless_app(s, Some(0));
+    let start = app.world().resource::<Game>().0.clone();
+    let at = At::of(&start, decl.defending_hex);
+    let (mut won, mut off, mut dropped) = (0, 0, 0);
+    let mut resolved = MessageCursor::<MeleeResolved>::default();
+    let mut called = MessageCursor::<MeleeCalledOff>::default();
+    for seed in 0..n {
+        app.world_mut().resource_mut::<Game>().0 = start.clone();
+        app.world_mut().insert_resource(GameRng::seeded(seed));
+        for o in [
+            Order::Melee {
+                from: Vec::new(),
+                units: decl.attackers.clone(),
+                at,
+            },
+            Order::Resolve,
+        ] {
+            app.world_mut().write_message(GiveOrder(o));
+        }
+        app.update();
+        let w = app.world();
+        for m in resolved.read(w.resource::<Messages<MeleeResolved>>()) {
+            won += (m.0.loser == Some(MeleeSide::Defender)) as u32;
+            dropped += (m.0.declaration.attackers.len() < decl.attackers.len()) as u32;
+        }
+        let c = called
+            .read(w.resource::<Messages<MeleeCalledOff>>())
+            .count() as u32;
+        off += c;
+        dropped += c;
+    }
+    let n = n as f64;
+    (won as f64 / n, off as f64 / n, dropped as f64 / n)
+}
+
+fn assert_whole_odds_match(s: bayonet::rules::scenario::Scenario, decl: Declaration, n: u64) {
+    let mut board = s.board();
+    board.acting = s.first_side;
+    let w = melee::whole_odds(&board, &decl);
+    let (won, off, dropped) = through_the_sim(s, &decl, n);
+    eprintln!(
+        "exact: wins {:.4} (melee only {:.4}), called off {:.4}, drops {:.4}, {} states; \
+         {n} resolutions: wins {won:.4}, called off {off:.4}, drops {dropped:.4}",
+        w.attacker_win_probability,
+        w.melee_only_probability,
+        w.called_off_probability,
+        w.attackers_drop_probability,
+        w.states
+    );
+    // Four standard errors of a proportion over 10,000 trials at most.
+    let tol = 0.02;
+    assert!(
+        (w.attacker_win_probability - won).abs() < tol,
+        "wins: exact {} vs {won} in {n}; {w:?}",
+        w.attacker_win_probability
+    );
+    assert!(
+        (w.called_off_probability - off).abs() < tol,
+        "called off: exact {} vs {off}; {w:?}",
+        w.called_off_probability
+    );
+    assert!(
+        (w.attackers_drop_probability - dropped).abs() < tol,
+        "drops: exact {} vs {dropped}; {w:?}",
+        w.attackers_drop_probability
+    );
+    // The probabilities of the whole resolution add up.
+    assert!(w.attacker_win_probability + w.called_off_probability <= 1.0 + 1e-9);
+}
+
+#[test]
+fn whole_resolution_odds_agree_with_10000_resolutions_of_the_seed_example() {
+    // Seed 000's worked example: 450 attack 230 (4,4 on 5,4); the defenders fire first.
+    let s = bayonet::rules::scenario::parse(
+        "maps/test_melee.ron",
+        include_str!("../maps/test_melee.ron"),
+    )
+    .unwrap();
+    let board = s.board();
+    let from = s.map.hex_at(bayonet::rules::map::Coord { col: 4, row: 4 });
+    let d = s.map.hex_at(bayonet::rules::map::Coord { col: 5, row: 4 });
+    let decl = Declaration {
+        attackers: melee::committable(&board, from, s.first_side, d),
+        defending_hex: d,
+    };
+    let w = melee::whole_odds(&board, &decl);
+    assert!((w.melee_only_probability - 0.659).abs() < 0.001, "{w:?}");
+    assert!(
+        w.called_off_probability > 0.0 && w.attacker_win_probability < w.melee_only_probability
+    );
+    assert_whole_odds_match(s, decl, 10_000);
+}
+
+#[test]
+fn whole_resolution_odds_agree_with_10000_resolutions_of_a_three_hex_melee() {
+    let (f, decl) = big_melee();
+    assert_whole_odds_match(f.scenario(), decl, 10_000);
+}
+
+#[test]
+fn whole_resolution_odds_agree_with_the_dice_when_fire_can_tire_and_rout() {
+    // Strong fire at full strength on tired, poor attackers stacked with a disrupted friend
+    // (whose rout spreads) and near a fatigue level: every branch of the model is used.
+    let mut f = Field::new(10, 8);
+    f.params.optional.full_melee_defensive_fire = true;
+    let d = f.center();
+    f.add(1, inf(), d, Facing::SW, 500);
+    f.add(1, UnitKind::Artillery, d, Facing::SW, 6);
+    let a = f.attacker(0, inf(), d, Facing::SW, 180);
+    f.unit(a).fatigue = 290;
+    f.unit(a).quality = bayonet::rules::unit::Quality::E;
+    let friend = f.attacker(0, inf(), d, Facing::SW, 60);
+    f.unit(friend).disrupted = true;
+    let b = f.attacker(0, inf(), d, Facing::S, 150);
+    f.unit(b).quality = bayonet::rules::unit::Quality::F;
+    let decl = Declaration {
+        attackers: vec![a, b],
+        defending_hex: d,
+    };
+    let t = std::time::Instant::now();
+    let w = melee::whole_odds(&f.board(), &decl);
+    eprintln!("the stress case took {:?} (test build)", t.elapsed());
+    assert!(w.attackers_drop_probability > 0.05, "{w:?}");
+    assert_whole_odds_match(f.scenario(), decl, 10_000);
+}

@@ -343,11 +343,20 @@ fn optional_artillery_capture_spike_recapture_recrew() {
     shoot.units.push(t);
     let _ = enemy;
     let half = bayonet::rules::fire::breakdown(&shoot, g, target, false, 1.0).unwrap();
-    assert!(half.modifiers.iter().any(|m| m.name == "captured guns" && m.percent == -50));
+    assert!(
+        half.modifiers
+            .iter()
+            .any(|m| m.name == "captured guns" && m.percent == -50)
+    );
     let mut own = shoot.clone();
     own.unit_mut(g).unwrap().captured_from = None;
     let full = bayonet::rules::fire::breakdown(&own, g, target, false, 1.0).unwrap();
-    assert!((half.value - full.value / 2.0).abs() < 1e-9, "{} vs {}", half.value, full.value);
+    assert!(
+        (half.value - full.value / 2.0).abs() < 1e-9,
+        "{} vs {}",
+        half.value,
+        full.value
+    );
     // Without a captor beside them the guns can neither turn nor fire.
     let mut alone = shoot.clone();
     alone.unit_mut(a).unwrap().hex = gun.hex + gun.facing.opposite().step() + Facing::S.step();
@@ -593,7 +602,8 @@ fn invariants_over_10000_random_melees() {
             for s in &o.breakdown.defenders {
                 let gone = o.eliminated.iter().any(|e| e.unit == s.unit);
                 assert!(
-                    gone || o.captured.contains(&s.unit) || o.retreats.iter().any(|r| r.unit == s.unit),
+                    gone || o.captured.contains(&s.unit)
+                        || o.retreats.iter().any(|r| r.unit == s.unit),
                     "defender {} neither retreated, captured nor eliminated, attempt {attempts}",
                     s.unit
                 );

@@ -65,11 +65,16 @@ fn dismounted_cavalry_counts_three_quarters_in_attack_and_defence() {
     assert_eq!(b.defense_base, 300.0);
     assert!(!b.cavalry_rule);
     let i = f.attacker(0, inf(), d, Facing::S, 100);
-    assert!(bayonet::rules::melee::check(&f.board(), &Declaration {
-        attackers: vec![i],
-        defending_hex: d,
-    })
-    .is_empty());
+    assert!(
+        bayonet::rules::melee::check(
+            &f.board(),
+            &Declaration {
+                attackers: vec![i],
+                defending_hex: d,
+            }
+        )
+        .is_empty()
+    );
     f.unit(dd).formation = Formation::Mounted;
     assert_eq!(bd(&f, &[i]).defense_base, 400.0);
 }

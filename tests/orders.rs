@@ -58,7 +58,12 @@ fn random_field(rng: &mut impl Rng) -> Field {
         }
     }
     // Contact: enemies beside some of the first side's units, which face them.
-    let first: Vec<UnitId> = f.units.iter().filter(|u| u.side == Side(0)).map(|u| u.id).collect();
+    let first: Vec<UnitId> = f
+        .units
+        .iter()
+        .filter(|u| u.side == Side(0))
+        .map(|u| u.id)
+        .collect();
     for id in first {
         if !rng.random_bool(0.6) {
             continue;
@@ -86,9 +91,10 @@ fn random_order(b: &bayonet::rules::board::Board, rng: &mut ChaCha8Rng) -> Order
         }
     };
     let near = |rng: &mut ChaCha8Rng, id: UnitId| {
-        let from = b
-            .unit(id)
-            .map_or(b.map.hex_at(bayonet::rules::map::Coord { col: 0, row: 0 }), |u| u.hex);
+        let from = b.unit(id).map_or(
+            b.map.hex_at(bayonet::rules::map::Coord { col: 0, row: 0 }),
+            |u| u.hex,
+        );
         let mut h = from;
         for _ in 0..rng.random_range(0..4) {
             h = h + Facing::from_index(rng.random_range(0..6)).step();
@@ -179,7 +185,11 @@ fn random_order(b: &bayonet::rules::board::Board, rng: &mut ChaCha8Rng) -> Order
 }
 
 /// What the simulation answered to the one order it was given this frame.
-fn verdict(app: &App, done: &mut MessageCursor<OrderDone>, no: &mut MessageCursor<OrderRejected>) -> Option<bool> {
+fn verdict(
+    app: &App,
+    done: &mut MessageCursor<OrderDone>,
+    no: &mut MessageCursor<OrderRejected>,
+) -> Option<bool> {
     let world = app.world();
     let accepted = done.read(world.resource::<Messages<OrderDone>>()).count();
     let refused: Vec<_> = no
@@ -233,9 +243,24 @@ fn preview_and_simulation_agree_on_thousands_of_random_orders() {
     }
     assert!(orders >= 3000, "{orders} orders");
     // Both verdicts are common, and every kind of order was carried out somewhere.
-    assert!(accepted > orders / 10 && accepted < orders * 9 / 10, "{accepted} of {orders}");
-    for k in ["move", "face", "formation", "fire", "melee", "cancel", "resolve", "end"] {
-        assert!(kinds_accepted.contains(k), "no `{k}` order was accepted: {kinds_accepted:?}");
+    assert!(
+        accepted > orders / 10 && accepted < orders * 9 / 10,
+        "{accepted} of {orders}"
+    );
+    for k in [
+        "move",
+        "face",
+        "formation",
+        "fire",
+        "melee",
+        "cancel",
+        "resolve",
+        "end",
+    ] {
+        assert!(
+            kinds_accepted.contains(k),
+            "no `{k}` order was accepted: {kinds_accepted:?}"
+        );
     }
 }
 
@@ -363,7 +388,11 @@ fn refusals_name_the_fault_in_players_words() {
     )
     .unwrap_err();
     assert_eq!((melee[0].rule, melee[0].reason), (2, Reason::MeleeRule));
-    assert!(melee[0].to_string().ends_with("(§9.1 rule 2)"), "{}", melee[0]);
+    assert!(
+        melee[0].to_string().ends_with("(§9.1 rule 2)"),
+        "{}",
+        melee[0]
+    );
     let other = order::check(
         &b,
         &Order::Face {
@@ -408,7 +437,10 @@ fn routs_caused_by_fire_are_reported_with_the_fire() {
         app.update();
         let fired = read::<Fired>(&app);
         let out = &fired[0].0;
-        let routed = out.morale.iter().any(|m| m.unit == target && m.result == "routed");
+        let routed = out
+            .morale
+            .iter()
+            .any(|m| m.unit == target && m.result == "routed");
         let ran = out.routs.iter().find(|r| r.unit == target);
         if routed && game(&app).unit(target).is_some() {
             let ran = ran.expect("a routed unit's run is reported");
@@ -467,6 +499,12 @@ fn a_unit_state_changed_by_a_test_reaches_the_entities() {
     game_mut(&mut app).units.clear();
     app.update();
     let world = app.world_mut();
-    assert_eq!(world.query::<&bayonet::sim::UnitState>().iter(world).count(), 0);
+    assert_eq!(
+        world
+            .query::<&bayonet::sim::UnitState>()
+            .iter(world)
+            .count(),
+        0
+    );
     let _ = Side(0);
 }

@@ -1,7 +1,7 @@
 //! Saves, loads and replays: the same game however it is interrupted.
 
-use bayonet::rules::scenario::parse;
 use bayonet::rules::order::{At, Order};
+use bayonet::rules::scenario::parse;
 use bayonet::sim::save;
 use bayonet::sim::{self, GiveOrder};
 use bevy::prelude::*;

@@ -1,8 +1,8 @@
 //! The melee through the ECS simulation: orders in, outcome messages out.
 
 use bayonet::rules::hex::Facing;
-use bayonet::rules::unit::{Side, UnitKind};
 use bayonet::rules::order::Order;
+use bayonet::rules::unit::{Side, UnitKind};
 use bayonet::sim::{
     self, MeleeCancelled, MeleeDeclared, MeleeResolved, Occupancy, OrderRejected, TurnBegan,
     UnitState,
@@ -421,11 +421,17 @@ fn the_phase_ends_with_the_turn_not_with_each_resolve() {
         let Some(r) = first.0.retreats.iter().find(|r| r.unit == def).cloned() else {
             continue;
         };
-        if game(&app).unit(def).is_none_or(|u| u.routed || u.hex != r.to) {
+        if game(&app)
+            .unit(def)
+            .is_none_or(|u| u.routed || u.hex != r.to)
+        {
             continue;
         }
         tried += 1;
-        assert!(read::<PhaseMoraleChecked>(&app).is_empty(), "not at Resolve");
+        assert!(
+            read::<PhaseMoraleChecked>(&app).is_empty(),
+            "not at Resolve"
+        );
         assert!(game(&app).unit(def).unwrap().marks.retreated);
         assert_eq!(game(&app).phase_losers, vec![def]);
         // A fresh regiment comes up beside the new hex and attacks it after another Resolve.
@@ -447,7 +453,9 @@ fn the_phase_ends_with_the_turn_not_with_each_resolve() {
         give(&mut app, o);
         give(&mut app, Order::Resolve);
         app.update();
-        let second = read::<MeleeResolved>(&app).pop().expect("second melee resolves");
+        let second = read::<MeleeResolved>(&app)
+            .pop()
+            .expect("second melee resolves");
         let halved = second
             .0
             .breakdown
@@ -456,11 +464,17 @@ fn the_phase_ends_with_the_turn_not_with_each_resolve() {
             .find(|s| s.unit == def)
             .unwrap();
         assert!(
-            halved.adjustments.iter().any(|x| x.contains("retreated ÷2")),
+            halved
+                .adjustments
+                .iter()
+                .any(|x| x.contains("retreated ÷2")),
             "{:?}",
             halved.adjustments
         );
-        assert!(read::<PhaseMoraleChecked>(&app).is_empty(), "not at Resolve");
+        assert!(
+            read::<PhaseMoraleChecked>(&app).is_empty(),
+            "not at Resolve"
+        );
         // The turn ends: the phase's losers check morale, once each, and the marks lapse.
         let steady = game(&app).unit(def).is_some_and(|u| !u.routed);
         give(&mut app, Order::EndTurn);

@@ -657,8 +657,15 @@ fn morale_after_fire_in_enfilade_is_two_lower() {
             let d = f.add(1, inf(), t, facing, 120);
             let mut b = f.board();
             let expected = bayonet::rules::morale::morale_value(&b, d) - 2 * k as i32;
-            let out = fire::fire(&mut b, u, t, false, 1.0, &mut ChaCha8Rng::seed_from_u64(seed))
-                .unwrap();
+            let out = fire::fire(
+                &mut b,
+                u,
+                t,
+                false,
+                1.0,
+                &mut ChaCha8Rng::seed_from_u64(seed),
+            )
+            .unwrap();
             assert_eq!(
                 out.breakdown.modifiers.iter().any(|m| m.name == "enfilade"),
                 k == 1

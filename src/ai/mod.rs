@@ -11,9 +11,9 @@ use crate::rules::board::Board;
 use crate::rules::hex::{Facing, Hex, distance};
 use crate::rules::melee::{self, Declaration};
 use crate::rules::movement::{movement_range, mp_left};
+use crate::rules::order::{self, At, Order};
 use crate::rules::unit::{Formation, Side, Unit, UnitId, UnitKind};
 use crate::rules::{facing, fire, formation, movement};
-use crate::rules::order::{self, At, Order};
 
 /// The lowest chance of winning for which the computer attacks.
 pub const MELEE_ODDS: f64 = 0.6;

@@ -11,9 +11,7 @@ use crate::rules::order::{At, Order};
 use crate::rules::refusal::Refusal;
 use crate::rules::scenario::{self, Scenario};
 use crate::rules::unit::UnitId;
-use crate::sim::{
-    self, MeleeCalledOff, MeleeResolved, OrderRejected, PhaseMoraleChecked,
-};
+use crate::sim::{self, MeleeCalledOff, MeleeResolved, OrderRejected, PhaseMoraleChecked};
 
 /// The declaration the arguments describe: the named units, or what a drag from each
 /// attacking hex commits (`melee::committable`).
@@ -100,6 +98,7 @@ pub fn run(args: &Args, roll: bool) -> Result<i32, String> {
         "attacker_loss_range": b.attacker_loss_range,
         "defender_loss_range": b.defender_loss_range,
         "attacker_win_probability": odds.attacker_win_probability,
+        "whole_resolution": melee::whole_odds(&board, &decl),
         "expected_attacker_loss": odds.expected_attacker_loss,
         "expected_defender_loss": odds.expected_defender_loss,
         "night": board.night,

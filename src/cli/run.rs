@@ -14,8 +14,7 @@ use crate::rules::scenario::{self, Scenario, ron_options};
 use crate::rules::unit::UnitId;
 use crate::sim::{
     self, Battle, Fired, GameEnded, GiveOrder, MeleeCalledOff, MeleeCancelled, MeleeDeclared,
-    MeleeResolved,
-    OrderDone, OrderRejected, PhaseMoraleChecked, TurnBegan, UnitMoved,
+    MeleeResolved, OrderDone, OrderRejected, PhaseMoraleChecked, TurnBegan, UnitMoved,
 };
 
 pub(super) fn fire_json(
@@ -99,6 +98,7 @@ fn events(app: &App, s: &Scenario, c: &mut Cursors) -> Vec<Value> {
             "event": "melee_declared", "at": coord_json(s, d.declaration.defending_hex),
             "attackers": d.declaration.attackers.iter().map(|id| u(*id)).collect::<Vec<_>>(),
             "attacker_win_probability": d.odds.attacker_win_probability,
+            "whole_resolution": crate::rules::melee::whole_odds(&world.resource::<sim::Game>().0, &d.declaration),
         }));
     }
     for c in new(world, &mut c.cancelled) {

@@ -12,8 +12,8 @@ use super::pointer::{HoveredHex, SelectedHex};
 use crate::rules::fire;
 use crate::rules::hex::Hex;
 use crate::rules::movement::{Reach, movement_range};
-use crate::rules::unit::{Formation, Unit, UnitId, UnitKind};
 use crate::rules::order::{self, At, Order};
+use crate::rules::unit::{Formation, Unit, UnitId, UnitKind};
 use crate::sim::{Game, GiveOrder, Occupancy, UnitState};
 
 /// A tap or click on a hex that was not a drag (from the gestures).

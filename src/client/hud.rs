@@ -184,7 +184,6 @@ fn pending_melees(
     let mut lines = vec!["Pending melees (Resolve: R)".to_string()];
     for (i, p) in game.pending.iter().enumerate() {
         let b = system.breakdown(&game, p);
-        let o = system.odds(&b);
         let defender = game
             .units_at(p.defending_hex)
             .find(|u| !u.is_leader())
@@ -194,15 +193,16 @@ fn pending_melees(
             .iter()
             .map(|h| game.map.coord(*h).to_string())
             .collect();
+        let w = crate::rules::melee::whole_odds(&game, p);
         lines.push(format!(
-            "{}. {} ({}) from {}\n   attack {:.0} vs defence {:.0}: attacker wins {:.0}%",
+            "{}. {} ({}) from {}\n   attack {:.0} vs defence {:.0}\n   {}",
             i + 1,
             defender,
             game.map.coord(p.defending_hex),
             from.join(" + "),
             b.attack_strength,
             b.defense_strength,
-            o.attacker_win_probability * 100.0
+            super::melee_drag::odds_words(&w)
         ));
     }
     for mut t in &mut text {

@@ -208,10 +208,18 @@ fn feed(
 
 /// Works out, while dragging, whether releasing over the hex beneath would make a legal melee:
 /// the same check the simulation makes of the order.
-fn preview(drag: Res<MeleeDrag>, game: Res<Game>, mut out: ResMut<DragPreview>) {
-    if !drag.is_changed() {
+fn preview(
+    drag: Res<MeleeDrag>,
+    game: Res<Game>,
+    mut out: ResMut<DragPreview>,
+    mut last: Local<Option<(Hex, Hex)>>,
+) {
+    // The pointer moves every frame of a drag; the verdict changes only with the hexes.
+    let now = drag.from.zip(drag.over);
+    if !game.is_changed() && *last == now {
         return;
     }
+    *last = now;
     let (Some(from), Some(to)) = (drag.from, drag.over) else {
         if *out != DragPreview::default() {
             *out = DragPreview::default();
@@ -238,15 +246,15 @@ fn preview(drag: Res<MeleeDrag>, game: Res<Game>, mut out: ResMut<DragPreview>) 
         Ok((decl, _)) => {
             let system = melee::system(&board.params);
             let b = system.breakdown(board, &decl);
-            let odds = system.odds(&b);
+            let w = melee::whole_odds(board, &decl);
             DragPreview {
                 target: Some(to),
                 legal: true,
                 text: format!(
-                    "Melee on {c}: attack {:.0} vs defence {:.0}; attacker wins {:.0}%",
+                    "Melee on {c}: attack {:.0} vs defence {:.0}; {}",
                     b.attack_strength,
                     b.defense_strength,
-                    odds.attacker_win_probability * 100.0
+                    odds_words(&w)
                 ),
             }
         }
@@ -256,4 +264,29 @@ fn preview(drag: Res<MeleeDrag>, game: Res<Game>, mut out: ResMut<DragPreview>) 
             text: format!("Illegal: {}", refusals[0]),
         },
     };
+}
+
+/// The odds as a player reads them: over the whole resolution, the melee alone, and what the
+/// defenders' fire may do first.
+pub fn odds_words(w: &melee::WholeOdds) -> String {
+    let pc = |p: f64| {
+        if p > 0.0 && p < 0.005 {
+            "<1%".to_string()
+        } else {
+            format!("{:.0}%", p * 100.0)
+        }
+    };
+    let mut s = format!(
+        "attacker wins {} (melee alone {})",
+        pc(w.attacker_win_probability),
+        pc(w.melee_only_probability)
+    );
+    if w.attackers_drop_probability > 0.0 {
+        s += &format!(
+            "; defensive fire stops some attackers {}, breaks the attack up {}",
+            pc(w.attackers_drop_probability),
+            pc(w.called_off_probability)
+        );
+    }
+    s
 }

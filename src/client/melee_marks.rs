@@ -6,8 +6,8 @@ use bevy::prelude::*;
 
 use super::command::{Command, Reachable};
 use super::layout::{HEX_SIZE, MapLayout};
-use super::palette;
 use super::melee_drag::{DragPreview, MeleeDrag};
+use super::palette;
 use super::pointer::HoveredHex;
 use crate::rules::hex::Hex;
 use crate::rules::movement::path_to;

@@ -14,8 +14,7 @@ use crate::rules::melee::{MeleeOutcome, MeleeSide};
 use crate::rules::unit::UnitId;
 use crate::sim::{
     Battle, Fired, GameEnded, MeleeCalledOff, MeleeCancelled, MeleeDeclared, MeleeResolved,
-    OrderRejected,
-    PhaseMoraleChecked, TurnBegan, UnitMoved, UnitState,
+    OrderRejected, PhaseMoraleChecked, TurnBegan, UnitMoved, UnitState,
 };
 
 /// A number that rises from a hex and fades: losses where they happened.
@@ -227,7 +226,7 @@ pub fn melee_lines(
 #[allow(clippy::too_many_arguments)]
 fn collect(
     mut report: ResMut<Report>,
-    battle: Res<Battle>,
+    (battle, game): (Res<Battle>, Res<crate::sim::Game>),
     units: Query<&UnitState>,
     mut resolved: MessageReader<MeleeResolved>,
     mut called: MessageReader<MeleeCalledOff>,
@@ -253,12 +252,12 @@ fn collect(
     let mut add = |l: String| report.lines.push(l);
     for d in declared.read() {
         add(format!(
-            "Melee declared on {}: {} units, attack {:.0} vs {:.0}, attacker wins {:.1}%",
+            "Melee declared on {}: {} units, attack {:.0} vs {:.0}, {}",
             map.coord(d.declaration.defending_hex),
             d.declaration.attackers.len(),
             d.breakdown.attack_strength,
             d.breakdown.defense_strength,
-            d.odds.attacker_win_probability * 100.0
+            super::melee_drag::odds_words(&crate::rules::melee::whole_odds(&game, &d.declaration))
         ));
     }
     for c in cancelled.read() {
@@ -348,7 +347,10 @@ fn collect(
     for seq in 0..done.len() + called.len() {
         if let Some(c) = called.iter().find(|c| c.seq == seq) {
             for f in &c.defensive_fire {
-                add(format!("Defensive fire: {}", fire_line(f, &names, &mut commands)));
+                add(format!(
+                    "Defensive fire: {}",
+                    fire_line(f, &names, &mut commands)
+                ));
             }
             add(format!(
                 "Melee on {} called off: {}",
@@ -363,7 +365,10 @@ fn collect(
         }
         let Some(m) = done.next() else { continue };
         for f in &m.0.defensive_fire {
-            add(format!("Defensive fire: {}", fire_line(f, &names, &mut commands)));
+            add(format!(
+                "Defensive fire: {}",
+                fire_line(f, &names, &mut commands)
+            ));
         }
         let d = m.0.declaration.defending_hex;
         if m.0.defender_loss > 0 {

@@ -5,9 +5,9 @@
 use bevy::prelude::*;
 
 use super::palette;
-use crate::rules::unit::Side;
 use crate::rules::order::Order;
 use crate::rules::params::Parameters;
+use crate::rules::unit::Side;
 use crate::sim::{AiPace, Battle, Brain, Game, GiveOrder, Players};
 
 /// Whether the dialog is open (the map takes no orders meanwhile).

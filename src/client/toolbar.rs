@@ -147,10 +147,7 @@ fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools) {
 }
 
 /// Buttons light up under the pointer, and Resolve glows while melees wait.
-fn look(
-    mut q: Query<(&Interaction, &ToolButton, &mut BackgroundColor)>,
-    game: Res<Game>,
-) {
+fn look(mut q: Query<(&Interaction, &ToolButton, &mut BackgroundColor)>, game: Res<Game>) {
     for (i, b, mut bg) in &mut q {
         let waiting = *b == ToolButton::Resolve && !game.pending.is_empty();
         bg.0 = match (i, waiting, game.over) {

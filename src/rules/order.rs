@@ -265,10 +265,7 @@ fn untouched(board: &Board) -> bool {
     board.turn == 1
         && board.acting == board.first_side
         && board.pending.is_empty()
-        && board
-            .units
-            .iter()
-            .all(|u| u.marks == Default::default())
+        && board.units.iter().all(|u| u.marks == Default::default())
 }
 
 /// The one legality check of an order against the game as it stands: every reason it is

@@ -286,7 +286,10 @@ impl TryFrom<String> for MeleeSystemName {
             .find(|m| m.name() == s)
             .ok_or_else(|| {
                 let known: Vec<&str> = MeleeSystemName::ALL.iter().map(|m| m.name()).collect();
-                format!("unknown melee system `{s}`; expected one of {}", known.join(", "))
+                format!(
+                    "unknown melee system `{s}`; expected one of {}",
+                    known.join(", ")
+                )
             })
     }
 }

@@ -80,7 +80,11 @@ impl Refusal {
 
     pub fn new(reason: Reason, unit: Option<UnitId>, message: impl Into<String>) -> Refusal {
         Refusal {
-            rule: if reason == Reason::AlreadyCommitted { 6 } else { 0 },
+            rule: if reason == Reason::AlreadyCommitted {
+                6
+            } else {
+                0
+            },
             reason,
             unit,
             message: message.into(),

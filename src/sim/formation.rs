@@ -15,7 +15,11 @@ pub(super) fn plugin(app: &mut App) {
 
 fn change_formation(mut desk: Desk, mut game: ResMut<Game>) {
     for order in desk.take(|o| matches!(o, Order::Formation { .. })) {
-        let Order::Formation { unit, formation: to } = order else {
+        let Order::Formation {
+            unit,
+            formation: to,
+        } = order
+        else {
             continue;
         };
         if !desk.admit(&game, &order) {

@@ -238,7 +238,10 @@ fn capture(
         melee::capture_guns(&mut game, r);
         for &battery in &r.out.captured {
             if let Some(u) = game.unit(battery) {
-                out.write(GunsCaptured { battery, by: u.side });
+                out.write(GunsCaptured {
+                    battery,
+                    by: u.side,
+                });
             }
         }
     }

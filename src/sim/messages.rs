@@ -4,9 +4,9 @@ use bevy::prelude::*;
 
 use crate::rules::hex::Hex;
 use crate::rules::melee::{Breakdown, Declaration, MeleeOutcome, Odds};
+use crate::rules::morale::{MoraleCheck, RoutMove};
 use crate::rules::order::Order;
 use crate::rules::refusal::Refusal;
-use crate::rules::morale::{MoraleCheck, RoutMove};
 use crate::rules::unit::{Side, UnitId};
 
 /// An order given to the game, by anyone: a player's click or touch, the computer, an orders
@@ -41,6 +41,7 @@ pub struct OrderRejected {
 pub struct MeleeDeclared {
     pub declaration: Declaration,
     pub breakdown: Breakdown,
+    /// The melee alone (`rules::melee::whole_odds` gives the whole resolution, for a display).
     pub odds: Odds,
 }
 

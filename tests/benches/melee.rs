@@ -93,7 +93,8 @@ fn ecs() {
     let (mut f, _) = big_field();
     // A lone defender in open ground, attacked from the south-west.
     let d = f.map.hex_at(Coord { col: 102, row: 106 });
-    f.units.retain(|u| u.hex != d && u.hex != d + Facing::SW.step());
+    f.units
+        .retain(|u| u.hex != d && u.hex != d + Facing::SW.step());
     f.map.set_terrain(d, bayonet::rules::map::Terrain::Clear);
     f.add(1, UnitKind::Infantry, d, Facing::SW, 200);
     let a = f.attacker(0, UnitKind::Infantry, d, Facing::SW, 500);
@@ -146,6 +147,35 @@ fn main() {
         }),
         50.0,
     );
+    report(
+        "whole-resolution odds (defensive fire + melee)",
+        time(|_| {
+            black_box(melee::whole_odds(black_box(&board), &decl));
+        }),
+        1000.0,
+    );
+    {
+        // The seed's worked example: one firer, no rout possible.
+        let s = bayonet::rules::scenario::parse(
+            "maps/test_melee.ron",
+            include_str!("../../maps/test_melee.ron"),
+        )
+        .expect("the test map loads");
+        let sb = s.board();
+        let from = s.map.hex_at(bayonet::rules::map::Coord { col: 4, row: 4 });
+        let d = s.map.hex_at(bayonet::rules::map::Coord { col: 5, row: 4 });
+        let sd = melee::Declaration {
+            attackers: melee::committable(&sb, from, s.first_side, d),
+            defending_hex: d,
+        };
+        report(
+            "whole-resolution odds, seed's example (450 on 230)",
+            time(|_| {
+                black_box(melee::whole_odds(black_box(&sb), &sd));
+            }),
+            1000.0,
+        );
+    }
     let clone = time(|_| {
         black_box(board.clone());
     });

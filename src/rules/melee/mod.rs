@@ -7,7 +7,9 @@ mod breakdown;
 mod odds;
 mod resolve;
 mod restrictions;
+mod whole;
 
+pub use crate::rules::refusal::Refusal;
 pub use breakdown::{Breakdown, Modifier, UnitStrength, breakdown};
 pub use odds::{Odds, odds};
 pub use resolve::{
@@ -15,7 +17,7 @@ pub use resolve::{
     begin, capture_guns, end_of_phase, loser, morale_checks, resolve, retreat, routs,
 };
 pub use restrictions::check;
-pub use crate::rules::refusal::Refusal;
+pub use whole::{WholeOdds, whole_odds};
 
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};

@@ -240,7 +240,9 @@ pub fn combat_results(board: &mut Board, r: &mut Resolution, rng: &mut impl Rng)
 /// a failed check routs, on both sides); units with nothing left are eliminated.
 pub fn morale_checks(board: &mut Board, r: &mut Resolution, rng: &mut impl Rng) {
     for (id, reason) in std::mem::take(&mut r.checks_due) {
-        r.out.morale.push(morale::check(board, id, true, reason, rng));
+        r.out
+            .morale
+            .push(morale::check(board, id, true, reason, rng));
     }
     for id in r.attackers.iter().chain(&r.defenders) {
         if board.unit(*id).is_some_and(|u| u.is_spent()) {
@@ -304,7 +306,11 @@ pub fn capture_guns(board: &mut Board, r: &mut Resolution) {
     if r.out.loser != Some(MeleeSide::Defender) {
         return;
     }
-    let winner = r.attackers.first().and_then(|a| board.unit(*a)).map(|u| u.side);
+    let winner = r
+        .attackers
+        .first()
+        .and_then(|a| board.unit(*a))
+        .map(|u| u.side);
     for &id in &r.defenders {
         if board.unit(id).is_none() || !retreat::cannot_retreat(board, id) {
             continue;
@@ -326,7 +332,11 @@ pub fn advance(board: &mut Board, r: &mut Resolution) {
         return;
     }
     let d = r.out.declaration.defending_hex;
-    let winner = r.attackers.first().and_then(|a| board.unit(*a)).map(|u| u.side);
+    let winner = r
+        .attackers
+        .first()
+        .and_then(|a| board.unit(*a))
+        .map(|u| u.side);
     let held = board.units_at(d).any(|u| Some(u.side) != winner);
     if held {
         return;

@@ -1,10 +1,10 @@
 //! Who may melee whom (§9.1): every restriction broken, by the seed's number, with the unit.
 
 use super::Declaration;
-use crate::rules::refusal::Refusal;
 use crate::rules::board::Board;
 use crate::rules::hex::Facing;
 use crate::rules::movement::{MoverClass, entry_blocked};
+use crate::rules::refusal::Refusal;
 use crate::rules::stacking::{StackLimit, hex_load};
 use crate::rules::unit::{Formation, UnitId, UnitKind};
 
@@ -51,7 +51,8 @@ pub fn check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
     }
     // Isolation lets infantry melee mounted cavalry only under the Isolation Effects rule, as
     // it halves strengths only then.
-    let isolated = |u: &crate::rules::unit::Unit| u.isolated && board.params.optional.isolation_effects;
+    let isolated =
+        |u: &crate::rules::unit::Unit| u.isolated && board.params.optional.isolation_effects;
     let cavalry_defends = defenders
         .iter()
         .any(|u| u.side != side && u.is_mounted_cavalry() && !isolated(u));

@@ -1,0 +1,633 @@
+//! Exact odds over the whole resolution of a melee, as the player sees it before Resolve: the
+//! defenders' fire at the attacking hexes first (§1: its losses, fatigue, morale checks and any
+//! rout they start), then the melee with the attackers still able to attack. Every random step
+//! of that fire is enumerated with its exact probability, the states it can leave are merged,
+//! and the melee-only odds are taken in each.
+
+use std::collections::{HashMap, VecDeque};
+
+use serde::Serialize;
+
+use super::{Declaration, system};
+use crate::rules::board::Board;
+use crate::rules::combat::{LossDistribution, split_loss};
+use crate::rules::fire;
+use crate::rules::hex::{Hex, distance};
+use crate::rules::morale;
+use crate::rules::unit::{FatigueLevel, Unit, UnitId, UnitKind};
+
+/// The odds of a declared melee over its whole resolution.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct WholeOdds {
+    /// The attacker wins, counting the defenders' fire first.
+    pub attacker_win_probability: f64,
+    /// The melee alone, with every committed unit (the figure of `odds`).
+    pub melee_only_probability: f64,
+    /// The defenders' fire leaves no committed unit able to attack: the melee is called off.
+    pub called_off_probability: f64,
+    /// At least one committed unit drops out (disrupted, routed or destroyed) before the melee.
+    pub attackers_drop_probability: f64,
+    /// States of the board the fire can leave, after merging equal ones.
+    pub states: usize,
+}
+
+/// What the fire can change of a unit: the state of the board near the melee is one of these
+/// per unit (in the order of the copy's units), so that states are cheap to copy and compare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Delta {
+    hex: Hex,
+    men: u32,
+    guns: u32,
+    fatigue: u32,
+    disrupted: bool,
+    routed: bool,
+    opportunity_fired: bool,
+    fixed: bool,
+}
+
+/// Where a unit the fire destroyed is put: far from everything, so that nothing sees it.
+const GONE: Hex = Hex::new(-1_000_000, -1_000_000);
+
+impl Delta {
+    fn of(u: &Unit) -> Delta {
+        Delta {
+            hex: u.hex,
+            men: u.men,
+            guns: u.guns,
+            fatigue: u.fatigue,
+            disrupted: u.disrupted,
+            routed: u.routed,
+            opportunity_fired: u.marks.opportunity_fired,
+            fixed: u.fixed_until.is_some(),
+        }
+    }
+
+    fn apply(self, u: &mut Unit, fixed_until: Option<u32>) {
+        u.hex = self.hex;
+        u.men = self.men;
+        u.guns = self.guns;
+        u.fatigue = self.fatigue;
+        u.disrupted = self.disrupted;
+        u.routed = self.routed;
+        u.marks.opportunity_fired = self.opportunity_fired;
+        u.fixed_until = if self.fixed { fixed_until } else { None };
+    }
+}
+
+/// One way the fire can leave the units near the melee, and its probability.
+#[derive(Debug, Clone)]
+struct State {
+    units: Vec<Delta>,
+    p: f64,
+}
+
+/// The copy of the board the states are played on, with each unit's Fixed turn as it began.
+struct Scratch {
+    board: Board,
+    fixed: Vec<Option<u32>>,
+}
+
+impl Scratch {
+    fn load(&mut self, units: &[Delta]) {
+        for ((u, d), f) in self.board.units.iter_mut().zip(units).zip(&self.fixed) {
+            d.apply(u, *f);
+        }
+    }
+
+    fn save(&self) -> Vec<Delta> {
+        self.board.units.iter().map(Delta::of).collect()
+    }
+
+    /// The unit, unless the fire destroyed it.
+    fn unit(&self, id: UnitId) -> Option<&Unit> {
+        self.board.unit(id).filter(|u| u.hex != GONE)
+    }
+}
+
+/// FNV-1a: the states are many and small, and SipHash's care against crafted keys is not
+/// needed here.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        if self.0 == 0 {
+            self.0 = 0xcbf2_9ce4_8422_2325;
+        }
+        for b in bytes {
+            self.0 ^= *b as u64;
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n as u64)
+    }
+    fn write_i32(&mut self, n: i32) {
+        self.write_u64(n as u32 as u64)
+    }
+    fn write_u64(&mut self, n: u64) {
+        // One multiply per word rather than per byte.
+        self.0 = (self.0 ^ n).wrapping_mul(0x0100_0000_01b3).rotate_left(29);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64)
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(n as u64)
+    }
+}
+
+type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fnv>>;
+
+fn merge(states: Vec<State>) -> Vec<State> {
+    let mut at: FastMap<Vec<Delta>, usize> = FastMap::default();
+    let mut out: Vec<State> = Vec::new();
+    for s in states {
+        if s.p <= 0.0 {
+            continue;
+        }
+        match at.get(&s.units) {
+            Some(&i) => out[i].p += s.p,
+            None => {
+                at.insert(s.units.clone(), out.len());
+                out.push(s);
+            }
+        }
+    }
+    out
+}
+
+/// A copy of the board with only the units the defensive fire and the melee can involve: the
+/// defending and attacking hexes, the enemy units that can fire, and everything within reach
+/// of a rout (so that routs and cascades are played as on the full board).
+fn neighbourhood(board: &Board, decl: &Declaration) -> Board {
+    let hexes = decl.attacking_hexes(board);
+    let table = fire::weapons();
+    let reach = board
+        .units
+        .iter()
+        .filter_map(|u| fire::weapon_of(u, table))
+        .map(|w| w.range)
+        .max()
+        .unwrap_or(0)
+        + 10;
+    let mut sub = board.clone();
+    sub.units.retain(|u| {
+        hexes
+            .iter()
+            .chain(std::iter::once(&decl.defending_hex))
+            .any(|h| distance(u.hex, *h) <= reach)
+    });
+    sub
+}
+
+/// The defensive fire as `opportunity::at_melee_attackers` gives it: each attacking hex in
+/// turn, every enemy unit able to fire at it firing once, in board order.
+pub fn whole_odds(board: &Board, decl: &Declaration) -> WholeOdds {
+    let system = system(&board.params);
+    let melee_only = system
+        .odds(&system.breakdown(board, decl))
+        .attacker_win_probability;
+    let mut out = WholeOdds {
+        attacker_win_probability: 0.0,
+        melee_only_probability: melee_only,
+        called_off_probability: 0.0,
+        attackers_drop_probability: 0.0,
+        states: 0,
+    };
+    let sub = neighbourhood(board, decl);
+    let fixed = sub.units.iter().map(|u| u.fixed_until).collect();
+    let mut sub = Scratch { board: sub, fixed };
+    let acting = sub.board.acting;
+    let mut committed = decl.clone();
+    committed
+        .attackers
+        .retain(|id| sub.unit(*id).is_some_and(|u| u.side == acting));
+    if committed.attackers.is_empty() || !system.check(&sub.board, &committed).is_empty() {
+        out.called_off_probability = 1.0;
+        return out;
+    }
+    let side = match committed.attackers.first().and_then(|id| sub.unit(*id)) {
+        Some(u) => u.side,
+        None => return out,
+    };
+    let factor = if sub.board.params.optional.full_melee_defensive_fire {
+        1.0
+    } else {
+        0.5
+    };
+    let hexes = committed.attacking_hexes(&sub.board);
+    let shooters: Vec<UnitId> = sub
+        .board
+        .units
+        .iter()
+        .filter(|u| u.side != side)
+        .map(|u| u.id)
+        .collect();
+    // An upper bound of the fatigue the rest of the fire at a hex can still add to a unit
+    // there (each later shooter's largest loss, doubled for the modifiers a changed target
+    // could bring): fatigue values closer than that to the next level are kept apart, the
+    // rest merged. Only fire at its own hex tires a unit.
+    // A unit that cannot fire at a hex now never can (fire only takes targets and marks away).
+    let high = sub.board.params.combat.fatigue_high_factor;
+    let bound: Vec<Vec<Option<u32>>> = hexes
+        .iter()
+        .map(|h| {
+            shooters
+                .iter()
+                .map(|id| {
+                    fire::breakdown(&sub.board, *id, *h, true, factor)
+                        .ok()
+                        .map(|b| ((2.0 * b.loss_range[1]).ceil() as u32 + 1) * high)
+                })
+                .collect()
+        })
+        .collect();
+    let at: HashMap<UnitId, usize> = sub
+        .board
+        .units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (u.id, i))
+        .collect();
+    // The melee depends only on the units in the defending and attacking hexes as the fire
+    // began (a unit can only leave them): states that agree there share one evaluation.
+    let involved: Vec<usize> = sub
+        .board
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u.hex == committed.defending_hex || hexes.contains(&u.hex))
+        .map(|(i, _)| i)
+        .collect();
+    let in_hex: Vec<Vec<usize>> = hexes
+        .iter()
+        .map(|h| {
+            sub.board
+                .units
+                .iter()
+                .enumerate()
+                .filter(|(_, u)| u.hex == *h)
+                .map(|(i, _)| i)
+                .collect()
+        })
+        .collect();
+    let mut states = vec![State {
+        units: sub.save(),
+        p: 1.0,
+    }];
+    for (hi, h) in hexes.iter().enumerate() {
+        for (si, shooter) in shooters.iter().enumerate() {
+            // A unit fires once: once it has fired in every state, it is done.
+            if bound[hi][si].is_none()
+                || states
+                    .iter()
+                    .all(|s| s.units[at[shooter]].opportunity_fired)
+            {
+                continue;
+            }
+            let later: u32 = bound[hi][si + 1..].iter().flatten().sum();
+            let mut memo: FastMap<Vec<Delta>, Option<fire::FireBreakdown>> = FastMap::default();
+            let mut grown = Vec::new();
+            for s in &states {
+                if s.units[at[shooter]].opportunity_fired {
+                    grown.push(s.clone());
+                    continue;
+                }
+                sub.load(&s.units);
+                if sub.board.units_at(*h).all(|u| u.side != side) {
+                    grown.push(s.clone());
+                    continue;
+                }
+                // The fire's value depends on the firer and the units in the target hex.
+                let key: Vec<Delta> = in_hex[hi]
+                    .iter()
+                    .chain(std::iter::once(&at[shooter]))
+                    .map(|i| s.units[*i])
+                    .collect();
+                let b = memo
+                    .entry(key)
+                    .or_insert_with(|| fire::breakdown(&sub.board, *shooter, *h, true, factor).ok())
+                    .clone();
+                let Some(b) = b else {
+                    grown.push(s.clone());
+                    continue;
+                };
+                grown.extend(one_fire(&mut sub, &b, s, *shooter, later));
+            }
+            states = merge(grown);
+        }
+    }
+    out.states = states.len();
+    let mut seen: FastMap<Vec<Delta>, Option<f64>> = FastMap::default();
+    for s in &states {
+        let key: Vec<Delta> = involved.iter().map(|i| s.units[*i]).collect();
+        sub.load(&s.units);
+        let mut left = committed.clone();
+        left.attackers
+            .retain(|id| sub.unit(*id).is_some_and(|u| !u.disrupted && !u.routed));
+        if left.attackers.len() < committed.attackers.len() {
+            out.attackers_drop_probability += s.p;
+        }
+        let win = *seen.entry(key).or_insert_with(|| {
+            // With every committed unit still there the check is the one already passed: the
+            // fire only takes men away, which cannot break a restriction.
+            let whole = left.attackers.len() == committed.attackers.len();
+            if left.attackers.is_empty() || !whole && !system.check(&sub.board, &left).is_empty() {
+                None
+            } else {
+                let b = system.breakdown(&sub.board, &left);
+                Some(system.odds(&b).attacker_win_probability)
+            }
+        });
+        match win {
+            Some(w) => out.attacker_win_probability += s.p * w,
+            None => out.called_off_probability += s.p,
+        }
+    }
+    out
+}
+
+/// The level a fatigue value is in, and the value where the next one begins.
+fn next_level(f: u32) -> (FatigueLevel, u32) {
+    let l = FatigueLevel::of(f);
+    let next = match l {
+        FatigueLevel::Low => 300,
+        FatigueLevel::Medium => 600,
+        FatigueLevel::High => 900,
+        FatigueLevel::Maximum => u32::MAX,
+    };
+    (l, next)
+}
+
+/// The fatigue a unit can end with after gaining uniformly from `low` to `high`, with its
+/// probability; values that land in the same level with more room to the next level than the
+/// rest of the fire can add are merged (they cannot differ in anything the melee uses).
+fn fatigue_outcomes(now: u32, low: u32, high: u32, max: u32, later: u32) -> Vec<(u32, f64)> {
+    let share = 1.0 / (high - low + 1) as f64;
+    let mut out: Vec<(u32, f64)> = Vec::new();
+    // The representative of each level's safe values.
+    let mut safe: [Option<usize>; 4] = [None; 4];
+    for g in low..=high {
+        let f = (now + g).min(max);
+        let (level, next) = next_level(f);
+        if next.saturating_sub(f) > later {
+            match safe[level as usize] {
+                Some(i) => out[i].1 += share,
+                None => {
+                    safe[level as usize] = Some(out.len());
+                    out.push((f, share));
+                }
+            }
+        } else {
+            match out.iter_mut().find(|(v, _)| *v == f) {
+                Some(slot) => slot.1 += share,
+                None => out.push((f, share)),
+            }
+        }
+    }
+    out
+}
+
+/// A morale check's chance of failing: a d6 above the morale value (§9.6).
+fn fails(morale: i32) -> f64 {
+    (6 - morale).clamp(0, 6) as f64 / 6.0
+}
+
+/// Every way one unit's fire at hex `b.target` can end, from state `s`.
+fn one_fire(
+    sub: &mut Scratch,
+    b: &fire::FireBreakdown,
+    s: &State,
+    shooter: UnitId,
+    later: u32,
+) -> Vec<State> {
+    let dist = LossDistribution::of(b.loss_range);
+    let enfilade = b.modifiers.iter().any(|m| m.name == "enfilade");
+    let c = sub.board.params.combat.clone();
+    let (check_base, enfilade_bonus) = (
+        sub.board.params.morale.check_base,
+        sub.board.params.morale.enfilade,
+    );
+    sub.load(&s.units);
+    let Some(side) = sub.unit(shooter).map(|u| u.side) else {
+        return vec![s.clone()];
+    };
+    let targets: Vec<(UnitId, UnitKind)> = sub
+        .board
+        .units_at(b.target)
+        .filter(|t| t.side != side)
+        .map(|t| (t.id, t.kind))
+        .collect();
+    let caps: Vec<u32> = targets
+        .iter()
+        .filter_map(|(id, _)| sub.unit(*id))
+        .map(|u| match u.kind {
+            UnitKind::Leader => 0,
+            UnitKind::Artillery => u.guns * c.men_per_gun_lost,
+            _ => u.men,
+        })
+        .collect();
+    let weights: Vec<f64> = caps.iter().map(|c| *c as f64).collect();
+    let index: FastMap<UnitId, usize> = targets
+        .iter()
+        .filter_map(|(t, _)| {
+            sub.board
+                .units
+                .iter()
+                .position(|u| u.id == *t)
+                .map(|i| (*t, i))
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (i, pk) in dist.probs.iter().enumerate() {
+        let k = dist.start + i as u32;
+        let shares = split_loss(k, &weights, &caps);
+        // (units, probability, units routed by this fire)
+        let mut partial: Vec<(Vec<Delta>, f64, Vec<(UnitId, Hex)>)> =
+            vec![(s.units.clone(), s.p * pk, Vec::new())];
+        for (&(t, kind), &share) in targets.iter().zip(&shares) {
+            let ti = index[&t];
+            if share == 0 {
+                // Untouched, but a Fixed unit fired on is released (§12).
+                for (units, _, _) in partial.iter_mut() {
+                    units[ti].fixed = false;
+                }
+                continue;
+            }
+            let mut grown = Vec::with_capacity(partial.len() * 3);
+            for (units, q, routed) in partial {
+                let now = units[ti];
+                if now.hex == GONE {
+                    grown.push((units, q, routed));
+                    continue;
+                }
+                let guns = if kind == UnitKind::Artillery {
+                    let per = c.men_per_gun_lost.max(1);
+                    let (whole, rem) = (share / per, share % per);
+                    let extra = rem as f64 / per as f64;
+                    [
+                        (whole.min(now.guns), 1.0 - extra),
+                        ((whole + 1).min(now.guns), extra),
+                    ]
+                } else {
+                    [(0, 1.0), (0, 0.0)]
+                };
+                let tired = fatigue_outcomes(
+                    now.fatigue,
+                    share * c.fatigue_low_factor,
+                    share * c.fatigue_high_factor,
+                    c.max_fatigue,
+                    later,
+                );
+                // The morale value depends on the rest of the hex as this state has it.
+                sub.load(&units);
+                let check = morale::check_chance(share, check_base);
+                let bonus = if enfilade { enfilade_bonus } else { 0 };
+                for &(g, pg) in &guns {
+                    for &(f, pf) in &tired {
+                        let q = q * pg * pf;
+                        if q <= 0.0 {
+                            continue;
+                        }
+                        let mut d = now;
+                        d.men -= share.min(d.men);
+                        d.guns -= g;
+                        d.fatigue = f;
+                        d.fixed = false;
+                        let spent = match kind {
+                            UnitKind::Artillery => d.guns == 0,
+                            UnitKind::Leader => false,
+                            _ => d.men == 0,
+                        };
+                        let with = |d: Delta| {
+                            let mut v = units.clone();
+                            v[ti] = d;
+                            v
+                        };
+                        if spent {
+                            d.hex = GONE;
+                            grown.push((with(d), q, routed.clone()));
+                            continue;
+                        }
+                        if check <= 0.0 {
+                            grown.push((with(d), q, routed.clone()));
+                            continue;
+                        }
+                        let fail = {
+                            let x = sub.board.units.get_mut(ti).expect("indexed");
+                            (x.fatigue, x.disrupted) = (d.fatigue, d.disrupted);
+                            fails(morale::morale_value(&sub.board, t) + bonus)
+                        };
+                        grown.push((with(d), q * (1.0 - check * fail), routed.clone()));
+                        if fail > 0.0 {
+                            let mut r = routed.clone();
+                            // Opportunity fire disrupts; a disrupted unit that fails routs.
+                            if d.disrupted {
+                                d.routed = true;
+                                d.disrupted = false;
+                                r.push((t, d.hex));
+                            } else {
+                                d.disrupted = true;
+                            }
+                            grown.push((with(d), q * check * fail, r));
+                        }
+                    }
+                }
+            }
+            partial = grown;
+        }
+        for (units, q, routed) in partial {
+            sub.load(&units);
+            if let Some(f) = sub.board.unit_mut(shooter) {
+                f.marks.opportunity_fired = true;
+            }
+            if routed.is_empty() {
+                out.push(State {
+                    units: sub.save(),
+                    p: q,
+                });
+            } else {
+                out.extend(cascade(sub, routed, q));
+            }
+        }
+    }
+    out
+}
+
+/// A step of a rout cascade (`morale::rout_cascade`): a routed unit runs and its neighbours
+/// check morale, or one neighbour's check.
+#[derive(Clone)]
+enum Step {
+    Run { id: UnitId, from: Hex, level: i32 },
+    Check { id: UnitId, level: i32 },
+}
+
+/// Every way the routs started by this fire can spread, as `morale::rout_cascade` plays them.
+fn cascade(sub: &mut Scratch, first: Vec<(UnitId, Hex)>, p: f64) -> Vec<State> {
+    let queue: VecDeque<Step> = first
+        .into_iter()
+        .map(|(id, from)| Step::Run { id, from, level: 1 })
+        .collect();
+    let mut out = Vec::new();
+    let mut work = vec![(sub.save(), queue, p)];
+    while let Some((units, mut queue, q)) = work.pop() {
+        sub.load(&units);
+        let Some(step) = queue.pop_front() else {
+            out.push(State { units, p: q });
+            continue;
+        };
+        match step {
+            Step::Run { id, from, level } => {
+                morale::rout_move(&mut sub.board, id);
+                if let Some(side) = sub.unit(id).map(|u| u.side) {
+                    let near: Vec<UnitId> = sub
+                        .board
+                        .units
+                        .iter()
+                        .filter(|o| {
+                            o.hex != GONE
+                                && o.side == side
+                                && !o.routed
+                                && !o.is_leader()
+                                && distance(o.hex, from) <= 1
+                        })
+                        .map(|o| o.id)
+                        .collect();
+                    for n in near.into_iter().rev() {
+                        queue.push_front(Step::Check { id: n, level });
+                    }
+                }
+                work.push((sub.save(), queue, q));
+            }
+            Step::Check { id, level } => {
+                let bonus = if sub.board.params.optional.rout_limiting {
+                    level
+                } else {
+                    0
+                };
+                let fail = fails(morale::morale_value(&sub.board, id) + bonus);
+                if fail < 1.0 {
+                    work.push((units.clone(), queue.clone(), q * (1.0 - fail)));
+                }
+                if fail > 0.0 {
+                    if let Some(u) = sub.board.unit_mut(id) {
+                        u.routed = true;
+                        u.disrupted = false;
+                        let at = u.hex;
+                        queue.push_back(Step::Run {
+                            id,
+                            from: at,
+                            level: level + 1,
+                        });
+                    }
+                    work.push((sub.save(), queue, q * fail));
+                }
+            }
+        }
+    }
+    out
+}
