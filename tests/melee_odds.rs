@@ -245,3 +245,89 @@ fn whole_resolution_odds_agree_with_the_dice_when_fire_can_tire_and_rout() {
     assert!(w.attackers_drop_probability > 0.05, "{w:?}");
     assert_whole_odds_match(f.scenario(), decl, 10_000);
 }
+
+#[test]
+fn the_forecast_matches_20000_resolutions() {
+    // Loss ranges with their most likely values, the chance of a retreat, of guns taken and of
+    // each unit's elimination, for the melee as declared, against the dice.
+    let (mut f, decl) = big_melee();
+    // A weak defender beside the guns, so that eliminations happen.
+    let d = decl.defending_hex;
+    let weak = f
+        .units
+        .iter()
+        .find(|u| u.hex == d && u.kind == UnitKind::Infantry)
+        .unwrap()
+        .id;
+    f.unit(weak).men = 40;
+    f.params.optional.artillery_capture = true;
+    let board = f.board();
+    let fc = melee::forecast(&board, &decl);
+    let n = 20_000u64;
+    let (mut retreat, mut guns) = (0u64, 0u64);
+    let mut gone: std::collections::HashMap<_, u64> = Default::default();
+    let (mut att_counts, mut def_counts) = (vec![0u64; 400], vec![0u64; 400]);
+    for seed in 0..n {
+        let mut copy = board.clone();
+        let o = melee::resolve(&mut copy, &decl, &mut ChaCha8Rng::seed_from_u64(seed));
+        assert!(
+            o.attacker_loss >= fc.attacker_loss.low && o.attacker_loss <= fc.attacker_loss.high
+        );
+        assert!(
+            o.defender_loss >= fc.defender_loss.low && o.defender_loss <= fc.defender_loss.high
+        );
+        att_counts[o.attacker_loss as usize] += 1;
+        def_counts[o.defender_loss as usize] += 1;
+        if o.loser == Some(MeleeSide::Defender) {
+            retreat += 1;
+            guns += !o.captured.is_empty() as u64;
+        }
+        for e in &o.eliminated {
+            *gone.entry(e.unit).or_default() += 1;
+        }
+    }
+    let freq = |c: u64| c as f64 / n as f64;
+    assert!(
+        (fc.defender_retreats - freq(retreat)).abs() < 0.015,
+        "{fc:?} {retreat}"
+    );
+    assert!(
+        (fc.guns_captured - freq(guns)).abs() < 0.015,
+        "{fc:?} {guns}"
+    );
+    assert!(fc.guns_captured > 0.1, "{fc:?}");
+    for (id, p) in &fc.eliminated {
+        let seen = freq(gone.get(id).copied().unwrap_or(0));
+        assert!(
+            (p - seen).abs() < 0.015,
+            "unit {id}: forecast {p}, seen {seen}"
+        );
+    }
+    assert!(
+        fc.eliminated.iter().any(|(id, p)| *id == weak && *p > 0.1),
+        "{fc:?}"
+    );
+    for (id, _) in &gone {
+        assert!(
+            fc.eliminated.iter().any(|(x, _)| x == id),
+            "unit {id} eliminated unforeseen"
+        );
+    }
+    // The most likely losses come up as often as forecast, and nothing comes up more often.
+    for (l, c) in [
+        (fc.attacker_loss, &att_counts),
+        (fc.defender_loss, &def_counts),
+    ] {
+        let seen = freq(c[l.most_likely as usize]);
+        assert!(
+            (seen - l.most_likely_probability).abs() < 0.01,
+            "{l:?}: {seen}"
+        );
+        let top = freq(*c.iter().max().unwrap());
+        assert!(top < l.most_likely_probability + 0.01, "{l:?}: {top}");
+    }
+    assert_eq!(
+        fc.defender_loss.most_likely, fc.defender_loss.high,
+        "the cap piles up"
+    );
+}

@@ -99,6 +99,7 @@ pub fn run(args: &Args, roll: bool) -> Result<i32, String> {
         "defender_loss_range": b.defender_loss_range,
         "attacker_win_probability": odds.attacker_win_probability,
         "whole_resolution": melee::whole_odds(&board, &decl),
+        "forecast": melee::forecast(&board, &decl),
         "expected_attacker_loss": odds.expected_attacker_loss,
         "expected_defender_loss": odds.expected_defender_loss,
         "night": board.night,
@@ -333,6 +334,32 @@ fn print_text(v: &Value) {
         v["expected_attacker_loss"].as_f64().unwrap_or(0.0),
         v["expected_defender_loss"].as_f64().unwrap_or(0.0)
     );
+    let w = &v["whole_resolution"];
+    if let Some(p) = w["attacker_win_probability"].as_f64() {
+        println!(
+            "over the whole resolution (the defenders fire first): attacker wins {:.4}; \
+             fire stops an attacker {:.4}, breaks the attack up {:.4}",
+            p,
+            w["attackers_drop_probability"].as_f64().unwrap_or(0.0),
+            w["called_off_probability"].as_f64().unwrap_or(0.0)
+        );
+    }
+    let f = &v["forecast"];
+    if f.is_object() {
+        let l = |k: &str| {
+            format!(
+                "{}-{} (most likely {})",
+                f[k]["low"], f[k]["high"], f[k]["most_likely"]
+            )
+        };
+        println!(
+            "if it goes ahead: attacker loses {}, defender loses {}; defender retreats {:.4}, guns captured {:.4}",
+            l("attacker_loss"),
+            l("defender_loss"),
+            f["defender_retreats"].as_f64().unwrap_or(0.0),
+            f["guns_captured"].as_f64().unwrap_or(0.0)
+        );
+    }
     if let Some(off) = v.get("called_off") {
         for f in off["fire"].as_array().into_iter().flatten() {
             println!(

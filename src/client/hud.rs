@@ -195,14 +195,15 @@ fn pending_melees(
             .collect();
         let w = crate::rules::melee::whole_odds(&game, p);
         lines.push(format!(
-            "{}. {} ({}) from {}\n   attack {:.0} vs defence {:.0}\n   {}",
+            "{}. {} ({}) from {}\n   attack {:.0} vs defence {:.0}\n   {}\n   {}",
             i + 1,
             defender,
             game.map.coord(p.defending_hex),
             from.join(" + "),
             b.attack_strength,
             b.defense_strength,
-            super::melee_drag::odds_words(&w)
+            super::melee_drag::odds_words(&w),
+            super::melee_drag::forecast_words(&game, &crate::rules::melee::forecast(&game, p))
         ));
     }
     for mut t in &mut text {

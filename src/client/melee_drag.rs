@@ -251,10 +251,11 @@ fn preview(
                 target: Some(to),
                 legal: true,
                 text: format!(
-                    "Melee on {c}: attack {:.0} vs defence {:.0}; {}",
+                    "Melee on {c}: attack {:.0} vs defence {:.0}; {}\n   {}",
                     b.attack_strength,
                     b.defense_strength,
-                    odds_words(&w)
+                    odds_words(&w),
+                    forecast_words(board, &melee::forecast(board, &decl))
                 ),
             }
         }
@@ -287,6 +288,36 @@ pub fn odds_words(w: &melee::WholeOdds) -> String {
             pc(w.attackers_drop_probability),
             pc(w.called_off_probability)
         );
+    }
+    s
+}
+
+/// What the melee may cost, if it goes ahead: both loss ranges with the most likely value, the
+/// retreat, guns captured, and each unit that may be eliminated.
+pub fn forecast_words(board: &crate::rules::board::Board, f: &melee::Forecast) -> String {
+    let range =
+        |l: &melee::LossForecast| format!("{}-{} (most likely {})", l.low, l.high, l.most_likely);
+    let mut s = format!(
+        "if it goes ahead: attacker loses {}, defender {}; defender retreats {:.0}%",
+        range(&f.attacker_loss),
+        range(&f.defender_loss),
+        f.defender_retreats * 100.0
+    );
+    if f.guns_captured > 0.0 {
+        s += &format!(", guns captured {:.0}%", f.guns_captured * 100.0);
+    }
+    let lost: Vec<String> = f
+        .eliminated
+        .iter()
+        .filter(|(_, p)| *p >= 0.005)
+        .filter_map(|(id, p)| {
+            board
+                .unit(*id)
+                .map(|u| format!("{} {:.0}%", u.name, p * 100.0))
+        })
+        .collect();
+    if !lost.is_empty() {
+        s += &format!("; eliminated: {}", lost.join(", "));
     }
     s
 }

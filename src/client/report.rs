@@ -349,7 +349,7 @@ fn collect(
             for f in &c.defensive_fire {
                 add(format!(
                     "Defensive fire: {}",
-                    fire_line(f, &names, &mut commands)
+                    fire_line(f, &names, &mut commands).replacen("Opportunity fire: ", "", 1)
                 ));
             }
             add(format!(
@@ -367,7 +367,7 @@ fn collect(
         for f in &m.0.defensive_fire {
             add(format!(
                 "Defensive fire: {}",
-                fire_line(f, &names, &mut commands)
+                fire_line(f, &names, &mut commands).replacen("Opportunity fire: ", "", 1)
             ));
         }
         let d = m.0.declaration.defending_hex;

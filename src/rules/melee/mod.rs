@@ -4,6 +4,7 @@
 //! `MeleeSystem`; retreat, advance, capture, morale and fatigue stay outside.
 
 mod breakdown;
+mod forecast;
 mod odds;
 mod resolve;
 mod restrictions;
@@ -11,6 +12,7 @@ mod whole;
 
 pub use crate::rules::refusal::Refusal;
 pub use breakdown::{Breakdown, Modifier, UnitStrength, breakdown};
+pub use forecast::{Forecast, LossForecast, forecast};
 pub use odds::{Odds, odds};
 pub use resolve::{
     BridgeDamage, Elimination, FatigueGain, MeleeOutcome, Resolution, Retreat, UnitLoss, advance,
