@@ -92,6 +92,7 @@ impl Field {
             crew: Crew::Crewed,
             captured_from: None,
             captured_guns: 0,
+            repairing: None,
             marks: TurnMarks::default(),
         });
         id

@@ -164,8 +164,12 @@ fn random_order(b: &bayonet::rules::board::Board, rng: &mut ChaCha8Rng) -> Order
             },
             _ => Order::CancelMelee { at: near(rng, u) },
         },
-        75..=77 => Order::DamageBridge {
+        75..=76 => Order::DamageBridge {
             units: vec![u],
+            at: near(rng, u),
+        },
+        77 => Order::RepairBridge {
+            unit: u,
             at: near(rng, u),
         },
         78..=80 => Order::Spike {

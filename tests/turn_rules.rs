@@ -678,3 +678,73 @@ fn morale_after_fire_in_enfilade_is_two_lower() {
     }
     assert!(checked[0] > 20 && checked[1] > 20, "{checked:?}");
 }
+
+#[test]
+fn bridge_limit_and_repair_sets_the_strength_each_arm_needs_and_mends_bridges() {
+    // §11 optional: a damaged bridge carries foot at ¼ of its maximum, horse at ½, guns and
+    // wagons at ¾; infantry in column facing it repairs 6 per 100 men each later turn.
+    use bayonet::rules::movement::entry_blocked;
+    use bayonet::rules::order::{self, At, Order};
+    let mut f = Field::new(10, 8);
+    let br = f.hex(5, 4);
+    f.map.set_terrain(br, Terrain::Water);
+    f.map.bridges.insert(
+        br,
+        FullHexBridge {
+            strength: 60,
+            max: 200,
+        },
+    );
+    let from = br + Facing::SW.step();
+    let class = |k: UnitKind, form: Formation| {
+        let mut f2 = Field::new(3, 3);
+        let id = f2.add(0, k, f2.hex(1, 1), Facing::N, 100);
+        f2.unit(id).formation = form;
+        MoverClass::of(f2.unit(id))
+    };
+    let inf_c = class(UnitKind::Infantry, Formation::Column);
+    let cav = class(UnitKind::Cavalry, Formation::Mounted);
+    let guns = class(UnitKind::Artillery, Formation::Limbered);
+    let blocked = |f: &Field, c| entry_blocked(&f.map, &f.params, c, from, br).is_some();
+    // Without the rule any strength above 0 carries everyone.
+    assert!(!blocked(&f, inf_c) && !blocked(&f, cav) && !blocked(&f, guns));
+    f.params.optional.bridge_limit_and_repair = true;
+    assert!(!blocked(&f, inf_c), "60 ≥ 50 for foot");
+    assert!(blocked(&f, cav), "60 < 100 for horse");
+    assert!(blocked(&f, guns), "60 < 150 for guns");
+    f.map.bridges.get_mut(&br).unwrap().strength = 100;
+    assert!(!blocked(&f, cav) && blocked(&f, guns));
+    f.map.bridges.get_mut(&br).unwrap().strength = 150;
+    assert!(!blocked(&f, guns));
+    f.map.bridges.get_mut(&br).unwrap().strength = 100;
+    // Repair: 400 men in column facing the bridge.
+    let w = f.add(0, inf(), from, Facing::NE, 400);
+    f.unit(w).formation = Formation::Column;
+    let b = f.board();
+    let o = Order::RepairBridge {
+        unit: w,
+        at: At::of(&b, br),
+    };
+    assert!(order::check(&b, &o).is_ok());
+    let mut off = b.clone();
+    off.params.optional.bridge_limit_and_repair = false;
+    assert!(order::check(&off, &o).is_err(), "only under the rule");
+    let mut line = b.clone();
+    line.unit_mut(w).unwrap().formation = Formation::Line;
+    assert!(order::check(&line, &o).is_err(), "in column only");
+    let mut b = b;
+    bayonet::rules::bridge::repair(&mut b, w, br).unwrap();
+    assert!(b.unit(w).unwrap().marks.moved, "it takes the unit's turn");
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let s = start_of_turn(&mut b, Side(0), 2, &mut rng);
+    assert_eq!(s.repaired, vec![(br, 24)]);
+    assert_eq!(b.map.bridge(br).unwrap().strength, 124);
+    // It keeps at it each turn until it leaves the bridge.
+    start_of_turn(&mut b, Side(0), 3, &mut rng);
+    assert_eq!(b.map.bridge(br).unwrap().strength, 148);
+    b.unit_mut(w).unwrap().facing = Facing::S;
+    let s = start_of_turn(&mut b, Side(0), 4, &mut rng);
+    assert!(s.repaired.is_empty());
+    assert_eq!(b.unit(w).unwrap().repairing, None);
+    assert_eq!(b.map.bridge(br).unwrap().strength, 148);
+}

@@ -129,6 +129,7 @@ fn events(app: &App, s: &Scenario, c: &mut Cursors) -> Vec<Value> {
             "isolated": t.start.isolated.iter().map(|id| u(*id)).collect::<Vec<_>>(),
             "released": t.start.released.iter().map(|id| u(*id)).collect::<Vec<_>>(),
             "resupplied": t.start.resupplied.iter().map(|id| u(*id)).collect::<Vec<_>>(),
+            "repaired": t.start.repaired.iter().map(|(h, n)| json!({"at": coord_json(s, *h), "strength": n})).collect::<Vec<_>>(),
         }));
     }
     for g in new(world, &mut c.ended) {

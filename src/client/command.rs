@@ -49,6 +49,7 @@ enum UnitButton {
     Spike,
     Recrew,
     DamageBridge,
+    RepairBridge,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -167,6 +168,15 @@ fn command_order(b: UnitButton, u: &Unit, game: &crate::rules::board::Board) -> 
                 at: At::of(game, h),
             })
             .collect(),
+        UnitButton::RepairBridge => u
+            .front_hexes()
+            .into_iter()
+            .filter(|h| game.map.bridge(*h).is_some())
+            .map(|h| Order::RepairBridge {
+                unit: u.id,
+                at: At::of(game, h),
+            })
+            .collect(),
         _ => Vec::new(),
     };
     candidates
@@ -208,21 +218,22 @@ fn order(
             }
         }
         UnitButton::Fire => cmd.fire_mode = !cmd.fire_mode,
-        UnitButton::Spike | UnitButton::Recrew | UnitButton::DamageBridge => {
-            match command_order(b, u, game) {
-                Some(o) => {
-                    orders.write(GiveOrder(o));
-                }
-                None => {
-                    hint.0 = match b {
-                        UnitButton::DamageBridge => {
-                            format!("{} faces no full-hex bridge", u.name)
-                        }
-                        _ => format!("No guns stand with {}", u.name),
-                    };
-                }
+        UnitButton::Spike
+        | UnitButton::Recrew
+        | UnitButton::DamageBridge
+        | UnitButton::RepairBridge => match command_order(b, u, game) {
+            Some(o) => {
+                orders.write(GiveOrder(o));
             }
-        }
+            None => {
+                hint.0 = match b {
+                    UnitButton::DamageBridge | UnitButton::RepairBridge => {
+                        format!("{} faces no full-hex bridge", u.name)
+                    }
+                    _ => format!("No guns stand with {}", u.name),
+                };
+            }
+        },
     }
 }
 
@@ -248,6 +259,7 @@ fn keys(
         (KeyCode::KeyG, UnitButton::Spike),
         (KeyCode::KeyY, UnitButton::Recrew),
         (KeyCode::KeyB, UnitButton::DamageBridge),
+        (KeyCode::KeyN, UnitButton::RepairBridge),
     ] {
         if input.just_pressed(key) {
             order(b, &mut cmd, &game, &mut orders, &mut hint);
@@ -298,6 +310,7 @@ fn spawn_buttons(mut commands: Commands) {
                 (UnitButton::Spike, "Spike guns (G)"),
                 (UnitButton::Recrew, "Recrew guns (Y)"),
                 (UnitButton::DamageBridge, "Damage bridge (B)"),
+                (UnitButton::RepairBridge, "Repair bridge (N)"),
             ],
         ),
     ];

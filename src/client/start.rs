@@ -75,14 +75,14 @@ enum Control {
 #[derive(Component)]
 struct Label(Control);
 
-/// The optional rules the game carries out (Bridge Limit and Repair and Phased Play are later
-/// work, so they are not offered).
-const RULES: [&str; 5] = [
+/// The optional rules the game carries out (Phased Play is later work, so it is not offered).
+const RULES: [&str; 6] = [
     "Quality melee modifiers",
     "Artillery capture",
     "Full melee defensive fire",
     "Rout limiting",
     "Isolation effects",
+    "Bridge limit and repair",
 ];
 
 const PARAMS: [&str; 4] = [
@@ -104,7 +104,8 @@ fn rule(b: &mut Draft, i: usize) -> &mut bool {
         1 => &mut o.artillery_capture,
         2 => &mut o.full_melee_defensive_fire,
         3 => &mut o.rout_limiting,
-        _ => &mut o.isolation_effects,
+        4 => &mut o.isolation_effects,
+        _ => &mut o.bridge_limit_and_repair,
     }
 }
 

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::board::Board;
 use super::hex::{Facing, Hex};
-use super::map::{Map, Road, SideFeature, Terrain};
+use super::map::{FullHexBridge, Map, Road, SideFeature, Terrain};
 use super::params::{Parameters, PerMover, PerTerrain};
 use super::stacking::{HexLoad, StackLimit, unit_load};
 use super::unit::{Formation, Unit, UnitId, UnitKind};
@@ -69,14 +69,29 @@ fn road_rate(params: &Parameters, road: Road) -> &PerMover {
     }
 }
 
-/// Whether a hex's terrain lets this mover class in at all: a full-hex bridge counts while its
-/// strength is above 0 (§2, §11).
+/// The strength a full-hex bridge needs for this mover class to cross: above 0; under the
+/// optional Bridge Limit and Repair, ¼ of its maximum for foot (infantry, dismounted cavalry),
+/// ½ for horse (cavalry, leaders), ¾ for guns and wagons (§11).
+pub fn bridge_needs(params: &Parameters, class: MoverClass, b: &FullHexBridge) -> u32 {
+    if !params.optional.bridge_limit_and_repair {
+        return 1;
+    }
+    let quarters = match class {
+        MoverClass::LineInfantry | MoverClass::ColumnInfantry => 1,
+        MoverClass::MountedCavalry => 2,
+        MoverClass::Artillery | MoverClass::Supply => 3,
+    };
+    (b.max * quarters).div_ceil(4).max(1)
+}
+
+/// Whether a hex's terrain lets this mover class in at all: a full-hex bridge counts while it
+/// is strong enough (§2, §11).
 pub fn terrain_allows(map: &Map, params: &Parameters, class: MoverClass, hex: Hex) -> bool {
     if !map.contains(hex) {
         return false;
     }
     if let Some(b) = map.bridge(hex) {
-        return b.strength > 0;
+        return b.strength >= bridge_needs(params, class, b);
     }
     class.pick(&per_terrain(&params.movement.terrain, map.terrain(hex))) > 0
 }
@@ -99,6 +114,13 @@ pub fn entry_blocked(
     if let Some(b) = map.bridge(to) {
         if b.strength == 0 {
             return Some("the bridge there is destroyed".into());
+        }
+        let need = bridge_needs(params, class, b);
+        if b.strength < need {
+            return Some(format!(
+                "the bridge there is too weak to cross: strength {} of {}, this unit needs {need}",
+                b.strength, b.max
+            ));
         }
     } else if !terrain_allows(map, params, class, to) {
         return Some(format!("{} terrain is prohibited", map.terrain(to).name()));

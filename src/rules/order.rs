@@ -88,6 +88,12 @@ pub enum Order {
         battery: UnitId,
         by: UnitId,
     },
+    /// §11, optional Bridge Limit and Repair: infantry in column facing a full-hex bridge sets
+    /// to work on it.
+    RepairBridge {
+        unit: UnitId,
+        at: At,
+    },
     Recrew {
         battery: UnitId,
         by: UnitId,
@@ -109,7 +115,8 @@ impl Order {
             Order::Move { unit, .. }
             | Order::Face { unit, .. }
             | Order::Formation { unit, .. }
-            | Order::Fire { unit, .. } => Some(*unit),
+            | Order::Fire { unit, .. }
+            | Order::RepairBridge { unit, .. } => Some(*unit),
             Order::Spike { by, .. } | Order::Recrew { by, .. } => Some(*by),
             _ => None,
         }
@@ -128,6 +135,7 @@ impl Order {
             Order::CancelMelee { at } => format!("cancel the melee on {at}"),
             Order::DamageBridge { at, .. } => format!("damage the bridge at {at}"),
             Order::Spike { battery, .. } => format!("spike {battery}"),
+            Order::RepairBridge { at, .. } => format!("repair the bridge at {at}"),
             Order::Recrew { battery, .. } => format!("recrew {battery}"),
             Order::Resolve => "resolve".into(),
             Order::EndTurn => "end turn".into(),
@@ -326,6 +334,12 @@ pub fn check(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
         Order::Recrew { battery, by } => {
             own_unit(board, *by)?;
             capture::check_recrew(board, *battery, *by).map_err(cannot(Reason::Guns, *battery))?;
+        }
+        Order::RepairBridge { unit, at } => {
+            own_unit(board, *unit)?;
+            let h = place(board, *at)?;
+            super::bridge::check_repair(board, *unit, h)
+                .map_err(cannot(Reason::NoBridge, *unit))?;
         }
         Order::Resolve | Order::EndTurn => {}
         Order::SetParameters { .. } => {

@@ -615,6 +615,7 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
             crew: u.crew,
             captured_from: None,
             captured_guns: 0,
+            repairing: None,
             marks: TurnMarks::default(),
         };
         if !terrain_allows(&map, &params, MoverClass::of(&unit), hex) {

@@ -20,6 +20,8 @@ pub struct TurnStart {
     pub isolated: Vec<UnitId>,
     pub released: Vec<UnitId>,
     pub resupplied: Vec<UnitId>,
+    /// Bridges repaired, and by how much (optional Bridge Limit and Repair).
+    pub repaired: Vec<(Hex, u32)>,
 }
 
 /// Hexes from which `side` can trace supply: no enemy unit, and no enemy zone of control
@@ -72,6 +74,7 @@ fn flood(board: &Board, side: Side, sources: Vec<Hex>, limit: Option<u32>) -> Ha
 pub fn start_of_turn(board: &mut Board, side: Side, turn: u32, rng: &mut impl Rng) -> TurnStart {
     let mut out = TurnStart::default();
     formation::finish_dismounting(board, side);
+    out.repaired = super::bridge::repair_at_start(board, side);
     // 1. Fatigue recovery (D-fat-2).
     let rest = if board.night {
         board.params.combat.recovery_night

@@ -178,6 +178,9 @@ pub struct Unit {
     /// Guns the battery had when it was captured: what it is worth to its captor (§9.5).
     #[serde(default)]
     pub captured_guns: u32,
+    /// The full-hex bridge this unit is repairing (optional Bridge Limit and Repair, §11).
+    #[serde(default)]
+    pub repairing: Option<Hex>,
     pub marks: TurnMarks,
 }
 

@@ -9,6 +9,7 @@ pub mod resources;
 pub mod save;
 
 pub mod ai_player;
+mod bridge;
 mod capture;
 mod desk;
 mod facing;
@@ -51,6 +52,7 @@ pub enum Concern {
     Movement,
     Fire,
     Capture,
+    Bridge,
     MeleeDeclaration,
     MeleeResolution,
     Turn,
@@ -89,6 +91,7 @@ impl Plugin for SimPlugin {
                     Concern::Movement,
                     Concern::Fire,
                     Concern::Capture,
+                    Concern::Bridge,
                     Concern::MeleeDeclaration,
                     Concern::MeleeResolution,
                     Concern::Turn,
@@ -106,6 +109,7 @@ impl Plugin for SimPlugin {
             movement::plugin,
             fire::plugin,
             capture::plugin,
+            bridge::plugin,
             melee_declaration::plugin,
             melee_resolution::plugin,
             turn::plugin,
