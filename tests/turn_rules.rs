@@ -748,3 +748,130 @@ fn bridge_limit_and_repair_sets_the_strength_each_arm_needs_and_mends_bridges() 
     assert_eq!(b.unit(w).unwrap().repairing, None);
     assert_eq!(b.map.bridge(br).unwrap().strength, 148);
 }
+
+#[test]
+fn phased_play_runs_movement_defensive_fire_offensive_fire_and_melee_in_turn() {
+    // §1 optional Phased Play: each order in its phase; the other side fires in the defensive
+    // fire phase (as opportunity fire does); no opportunity fire at movers (D-phase-1).
+    use crate::common::{game, give, read};
+    use bayonet::rules::board::Phase;
+    use bayonet::rules::order::{At, Order};
+    use bayonet::rules::refusal::Reason;
+    use bayonet::sim::{self, OrderDone, OrderRejected, UnitMoved};
+    let mut f = Field::new(12, 8);
+    f.params.optional.phased_play = true;
+    let a = f.hex(3, 4);
+    let mover = f.add(0, inf(), a, Facing::NE, 400);
+    let e = a + Facing::NE.step() + Facing::NE.step() + Facing::NE.step();
+    let enemy = f.add(1, inf(), e, Facing::SW, 400);
+    let mut app = sim::headless_app(f.scenario(), Some(3));
+    let last_refusal = |app: &bevy::prelude::App| {
+        read::<OrderRejected>(app)
+            .last()
+            .map(|r| r.reasons[0].reason)
+    };
+    let at = |app: &bevy::prelude::App, h| At::of(game(app), h);
+    // Movement: fire is refused, a move is made with no fire drawn.
+    let o = Order::Fire {
+        unit: mover,
+        at: at(&app, e),
+    };
+    give(&mut app, o);
+    app.update();
+    assert_eq!(last_refusal(&app), Some(Reason::NotThisPhase));
+    let o = Order::Move {
+        unit: mover,
+        to: at(&app, a + Facing::NE.step()),
+        path: None,
+    };
+    give(&mut app, o);
+    app.update();
+    let moved = read::<UnitMoved>(&app);
+    assert_eq!(moved.len(), 1);
+    assert!(moved[0].opportunity_fire.is_empty());
+    // Defensive fire: the other side gives the orders; the mover's side cannot end its turn.
+    give(&mut app, Order::EndPhase);
+    app.update();
+    assert_eq!(game(&app).phase, Phase::DefensiveFire);
+    assert_eq!(game(&app).ordering_side(), Side(1));
+    give(&mut app, Order::EndTurn);
+    app.update();
+    assert_eq!(last_refusal(&app), Some(Reason::NotThisPhase));
+    let o = Order::Fire {
+        unit: enemy,
+        at: at(&app, a + Facing::NE.step()),
+    };
+    give(&mut app, o.clone());
+    app.update();
+    assert!(
+        read::<OrderDone>(&app).iter().any(|d| d.order == o),
+        "{:?}",
+        read::<OrderRejected>(&app)
+    );
+    assert!(game(&app).unit(enemy).unwrap().marks.opportunity_fired);
+    // Offensive fire, then melee; the melee phase ends with the turn.
+    give(&mut app, Order::EndPhase);
+    app.update();
+    assert_eq!(game(&app).phase, Phase::OffensiveFire);
+    let o = Order::Move {
+        unit: mover,
+        to: at(&app, a),
+        path: None,
+    };
+    give(&mut app, o);
+    app.update();
+    assert_eq!(last_refusal(&app), Some(Reason::NotThisPhase));
+    give(&mut app, Order::EndPhase);
+    app.update();
+    assert_eq!(game(&app).phase, Phase::Melee);
+    give(&mut app, Order::EndPhase);
+    app.update();
+    assert_eq!(last_refusal(&app), Some(Reason::NotThisPhase));
+    give(&mut app, Order::EndTurn);
+    app.update();
+    assert_eq!(
+        (game(&app).acting, game(&app).phase),
+        (Side(1), Phase::Movement)
+    );
+}
+
+#[test]
+fn the_computer_plays_a_phased_game_to_the_end_and_it_replays() {
+    use bayonet::sim::{self, Brain, OrderRejected, Players, save};
+    let mut s = bayonet::rules::scenario::parse(
+        "maps/test_skirmish.ron",
+        include_str!("../maps/test_skirmish.ron"),
+    )
+    .unwrap();
+    s.params.optional.phased_play = true;
+    let mut app = sim::headless_app(s, Some(4));
+    app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
+    let mut refused = bevy::ecs::message::MessageCursor::<OrderRejected>::default();
+    let mut n = 0;
+    for _ in 0..5_000 {
+        app.update();
+        n += refused
+            .read(
+                app.world()
+                    .resource::<bevy::prelude::Messages<OrderRejected>>(),
+            )
+            .count();
+        if crate::common::game(&app).over {
+            break;
+        }
+    }
+    assert!(crate::common::game(&app).over, "the phased game ends");
+    let saved = save::save(app.world_mut());
+    let phases = saved
+        .orders
+        .iter()
+        .filter(|o| **o == bayonet::rules::order::Order::EndPhase)
+        .count();
+    assert!(phases >= 3 * 2, "each side turn has its phases: {phases}");
+    assert!(
+        n * 10 < saved.orders.len(),
+        "{n} refused of {}",
+        saved.orders.len()
+    );
+    assert!(save::replay(&saved).unwrap().matches);
+}

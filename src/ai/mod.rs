@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use hexx::HexLayout;
 
-use crate::rules::board::Board;
+use crate::rules::board::{Board, Phase};
 use crate::rules::hex::{Facing, Hex, distance};
 use crate::rules::melee::{self, Declaration};
 use crate::rules::movement::{movement_range, mp_left};
@@ -55,12 +55,37 @@ pub fn plan_turn(board: &Board, side: Side) -> Vec<Order> {
     let mut out = Vec::new();
     let mut busy: HashSet<UnitId> = HashSet::new();
     plan_melees(&mut b, side, &mut out, &mut busy);
-    plan_fire(&mut b, side, &mut out, &mut busy);
+    plan_fire(&mut b, side, &mut out, &mut busy, false);
     plan_moves(&mut b, side, &mut out, &mut busy);
     if out.iter().any(|o| matches!(o, Order::Melee { .. })) {
         out.push(Order::Resolve);
     }
     out.push(Order::EndTurn);
+    out
+}
+
+/// Plans the orders of the side giving them in the phase under way (Phased Play, §1): its
+/// moves, its fire (the other side's, in the defensive fire phase), or its melees; each plan
+/// ends the phase, the melee phase the turn.
+pub fn plan_phase(board: &Board) -> Vec<Order> {
+    let side = board.ordering_side();
+    let mut b = board.clone();
+    let mut out = Vec::new();
+    let mut busy: HashSet<UnitId> = HashSet::new();
+    match board.phase {
+        Phase::Movement => plan_moves(&mut b, side, &mut out, &mut busy),
+        Phase::DefensiveFire => plan_fire(&mut b, side, &mut out, &mut busy, true),
+        Phase::OffensiveFire => plan_fire(&mut b, side, &mut out, &mut busy, false),
+        Phase::Melee => {
+            plan_melees(&mut b, side, &mut out, &mut busy);
+            if !out.is_empty() {
+                out.push(Order::Resolve);
+            }
+            out.push(Order::EndTurn);
+            return out;
+        }
+    }
+    out.push(Order::EndPhase);
     out
 }
 
@@ -113,7 +138,13 @@ fn plan_melees(b: &mut Board, side: Side, out: &mut Vec<Order>, busy: &mut HashS
     }
 }
 
-fn plan_fire(b: &mut Board, side: Side, out: &mut Vec<Order>, busy: &mut HashSet<UnitId>) {
+fn plan_fire(
+    b: &mut Board,
+    side: Side,
+    out: &mut Vec<Order>,
+    busy: &mut HashSet<UnitId>,
+    defensive: bool,
+) {
     let shooters: Vec<UnitId> = b
         .units
         .iter()
@@ -125,7 +156,7 @@ fn plan_fire(b: &mut Board, side: Side, out: &mut Vec<Order>, busy: &mut HashSet
     for id in shooters {
         let best = targets
             .iter()
-            .filter_map(|t| fire::breakdown(b, id, *t, false, 1.0).ok())
+            .filter_map(|t| fire::breakdown(b, id, *t, defensive, 1.0).ok())
             .max_by(|x, y| x.value.total_cmp(&y.value));
         if let Some(f) = best {
             if f.value >= 40.0 {

@@ -14,7 +14,7 @@ use crate::rules::scenario::{self, Scenario, ron_options};
 use crate::rules::unit::UnitId;
 use crate::sim::{
     self, Battle, Fired, GameEnded, GiveOrder, MeleeCalledOff, MeleeCancelled, MeleeDeclared,
-    MeleeResolved, OrderDone, OrderRejected, PhaseMoraleChecked, TurnBegan, UnitMoved,
+    MeleeResolved, OrderDone, OrderRejected, PhaseBegan, PhaseMoraleChecked, TurnBegan, UnitMoved,
 };
 
 pub(super) fn fire_json(
@@ -53,6 +53,7 @@ struct Cursors {
     called_off: MessageCursor<MeleeCalledOff>,
     phase: MessageCursor<PhaseMoraleChecked>,
     began: MessageCursor<TurnBegan>,
+    phases: MessageCursor<PhaseBegan>,
     ended: MessageCursor<GameEnded>,
 }
 
@@ -131,6 +132,11 @@ fn events(app: &App, s: &Scenario, c: &mut Cursors) -> Vec<Value> {
             "resupplied": t.start.resupplied.iter().map(|id| u(*id)).collect::<Vec<_>>(),
             "repaired": t.start.repaired.iter().map(|(h, n)| json!({"at": coord_json(s, *h), "strength": n})).collect::<Vec<_>>(),
         }));
+    }
+    for p in new(world, &mut c.phases) {
+        out.push(
+            json!({"event": "phase_began", "phase": p.phase.name(), "side": s.side_name(p.side)}),
+        );
     }
     for g in new(world, &mut c.ended) {
         out.push(json!({"event": "game_ended", "victory": g.0}));

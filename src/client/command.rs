@@ -87,8 +87,8 @@ fn tap(
     }
     for HexTapped(h) in taps.read().copied() {
         let here = units_here(&occupancy, &units, h);
-        let own = here.iter().any(|u| u.side == game.acting);
-        let enemy = here.iter().any(|u| u.side != game.acting);
+        let own = here.iter().any(|u| u.side == game.ordering_side());
+        let enemy = here.iter().any(|u| u.side != game.ordering_side());
         if let (true, true, Some(u)) = (cmd.fire_mode, enemy, cmd.unit) {
             orders.write(GiveOrder(Order::Fire {
                 unit: u,
@@ -383,7 +383,10 @@ fn refresh(cmd: Res<Command>, game: Res<Game>, mut reach: ResMut<Reachable>) {
     }
     reach.0.clear();
     let Some(id) = cmd.unit else { return };
-    if game.unit(id).is_some_and(|u| u.side == game.acting) {
+    if game
+        .unit(id)
+        .is_some_and(|u| u.side == game.ordering_side())
+    {
         reach.0 = movement_range(&game, id);
     }
 }
@@ -402,7 +405,7 @@ fn hint(
     let board = &game.0;
     let verdict = |o: Order| order::check(board, &o).map_err(|r| words(&r));
     let text = match (cmd.unit.and_then(|id| board.unit(id)), hovered.0) {
-        (Some(u), _) if u.side != board.acting => format!("{} (enemy)", u.name),
+        (Some(u), _) if u.side != board.ordering_side() => format!("{} (enemy)", u.name),
         (Some(u), Some(h)) if cmd.fire_mode => match verdict(Order::Fire {
             unit: u.id,
             at: At::of(board, h),

@@ -151,6 +151,12 @@ fn top_bar(game: Res<Game>, battle: Res<Battle>, mut q: Query<&mut Text, With<To
     let light = if turn.night { "night" } else { "day" };
     let status = if turn.over {
         "game over".to_string()
+    } else if game.phased() {
+        format!(
+            "{side}'s turn, {} phase: {} to act",
+            turn.phase.name(),
+            s.side_name(game.ordering_side())
+        )
     } else {
         format!("{side} to act")
     };

@@ -87,7 +87,7 @@ fn feed(
                 .at(h)
                 .iter()
                 .filter_map(|e| units.get(*e).ok())
-                .any(|u| u.0.side == game.acting)
+                .any(|u| u.0.side == game.ordering_side())
         })
     };
     let now = time.elapsed_secs();

@@ -234,7 +234,10 @@ fn collect(
     mut rejected: MessageReader<OrderRejected>,
     mut cancelled: MessageReader<MeleeCancelled>,
     mut phase: MessageReader<PhaseMoraleChecked>,
-    mut turns: MessageReader<TurnBegan>,
+    (mut turns, mut phases): (
+        MessageReader<TurnBegan>,
+        MessageReader<crate::sim::PhaseBegan>,
+    ),
     mut moved: MessageReader<UnitMoved>,
     mut fired: MessageReader<Fired>,
     mut ended: MessageReader<GameEnded>,
@@ -404,6 +407,13 @@ fn collect(
     }
     for l in lines {
         add(l);
+    }
+    for p in phases.read() {
+        add(format!(
+            "-- {} phase: {} gives the orders --",
+            p.phase.name(),
+            battle.scenario.side_name(p.side)
+        ));
     }
     for t in turns.read() {
         add(format!(

@@ -28,7 +28,7 @@ pub struct Gate<'w> {
 
 impl Gate<'_> {
     pub fn open(&self) -> bool {
-        !self.dialog.0 && self.players.0[self.game.acting.0 as usize & 1].is_none()
+        !self.dialog.0 && self.players.0[self.game.ordering_side().0 as usize & 1].is_none()
     }
 }
 
@@ -75,14 +75,15 @@ enum Control {
 #[derive(Component)]
 struct Label(Control);
 
-/// The optional rules the game carries out (Phased Play is later work, so it is not offered).
-const RULES: [&str; 6] = [
+/// The optional rules, all of them carried out.
+const RULES: [&str; 7] = [
     "Quality melee modifiers",
     "Artillery capture",
     "Full melee defensive fire",
     "Rout limiting",
     "Isolation effects",
     "Bridge limit and repair",
+    "Phased play",
 ];
 
 const PARAMS: [&str; 4] = [
@@ -105,7 +106,8 @@ fn rule(b: &mut Draft, i: usize) -> &mut bool {
         2 => &mut o.full_melee_defensive_fire,
         3 => &mut o.rout_limiting,
         4 => &mut o.isolation_effects,
-        _ => &mut o.bridge_limit_and_repair,
+        5 => &mut o.bridge_limit_and_repair,
+        _ => &mut o.phased_play,
     }
 }
 

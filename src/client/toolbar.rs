@@ -15,6 +15,8 @@ use crate::sim::{Game, GiveOrder};
 pub enum ToolButton {
     Resolve,
     CancelMelee,
+    /// Phased Play: on to the next phase (shown only under it).
+    EndPhase,
     EndTurn,
     Save,
     Load,
@@ -25,6 +27,7 @@ impl ToolButton {
         match self {
             ToolButton::Resolve => "Resolve (R)",
             ToolButton::CancelMelee => "Cancel melee (C)",
+            ToolButton::EndPhase => "End phase (P)",
             ToolButton::EndTurn => "End turn (E)",
             ToolButton::Save => "Save (F5)",
             ToolButton::Load => "Load (F9)",
@@ -53,6 +56,7 @@ fn spawn(mut commands: Commands) {
                 ToolButton::Load,
                 ToolButton::Resolve,
                 ToolButton::CancelMelee,
+                ToolButton::EndPhase,
                 ToolButton::EndTurn,
             ] {
                 bar.spawn((
@@ -115,6 +119,9 @@ impl Tools<'_> {
             ToolButton::EndTurn => {
                 self.orders.write(GiveOrder(Order::EndTurn));
             }
+            ToolButton::EndPhase => {
+                self.orders.write(GiveOrder(Order::EndPhase));
+            }
             ToolButton::Save => {
                 self.saves.write(SaveLoad::Save);
             }
@@ -139,6 +146,7 @@ fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools) {
         (KeyCode::KeyR, ToolButton::Resolve),
         (KeyCode::KeyC, ToolButton::CancelMelee),
         (KeyCode::KeyE, ToolButton::EndTurn),
+        (KeyCode::KeyP, ToolButton::EndPhase),
     ] {
         if input.just_pressed(key) {
             tools.act(b);
@@ -147,8 +155,16 @@ fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools) {
 }
 
 /// Buttons light up under the pointer, and Resolve glows while melees wait.
-fn look(mut q: Query<(&Interaction, &ToolButton, &mut BackgroundColor)>, game: Res<Game>) {
-    for (i, b, mut bg) in &mut q {
+fn look(
+    mut q: Query<(&Interaction, &ToolButton, &mut BackgroundColor, &mut Node)>,
+    game: Res<Game>,
+) {
+    for (i, b, mut bg, mut node) in &mut q {
+        let shown = *b != ToolButton::EndPhase || game.phased();
+        let display = if shown { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
         let waiting = *b == ToolButton::Resolve && !game.pending.is_empty();
         bg.0 = match (i, waiting, game.over) {
             (_, _, true) => Color::srgb(0.2, 0.2, 0.2),

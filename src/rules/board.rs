@@ -32,6 +32,42 @@ pub struct Board {
     /// Defenders that lost a melee this phase: they check morale when the phase ends, with the
     /// side's turn (§9.4).
     pub phase_losers: Vec<UnitId>,
+    /// The phase of the side turn under the optional Phased Play (§1); Movement otherwise.
+    pub phase: Phase,
+}
+
+/// The phases of a side turn under Phased Play (§1): the acting side moves, the other side
+/// fires at it, the acting side fires, then melees.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+pub enum Phase {
+    #[default]
+    Movement,
+    DefensiveFire,
+    OffensiveFire,
+    Melee,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Movement => "movement",
+            Phase::DefensiveFire => "defensive fire",
+            Phase::OffensiveFire => "offensive fire",
+            Phase::Melee => "melee",
+        }
+    }
+
+    /// The phase after this one; the melee phase ends with the turn.
+    pub fn next(self) -> Option<Phase> {
+        match self {
+            Phase::Movement => Some(Phase::DefensiveFire),
+            Phase::DefensiveFire => Some(Phase::OffensiveFire),
+            Phase::OffensiveFire => Some(Phase::Melee),
+            Phase::Melee => None,
+        }
+    }
 }
 
 impl Board {
@@ -50,6 +86,7 @@ impl Board {
             over: false,
             pending: Vec::new(),
             phase_losers: Vec::new(),
+            phase: Phase::Movement,
         }
     }
 
@@ -102,6 +139,8 @@ pub struct TurnState {
     pub night: bool,
     pub last_turn: u32,
     pub over: bool,
+    #[serde(default)]
+    pub phase: Phase,
 }
 
 impl TurnState {
@@ -121,7 +160,29 @@ impl Board {
             night: self.night,
             last_turn: self.last_turn,
             over: self.over,
+            phase: self.phase,
         }
+    }
+
+    /// Whether the optional Phased Play is in force.
+    pub fn phased(&self) -> bool {
+        self.params.optional.phased_play
+    }
+
+    /// The side that gives orders now: the acting side, but the other side in the Defensive
+    /// Fire phase of Phased Play.
+    pub fn ordering_side(&self) -> Side {
+        if self.phased() && self.phase == Phase::DefensiveFire {
+            self.acting.enemy()
+        } else {
+            self.acting
+        }
+    }
+
+    /// Whether fire now is the other side's defensive fire (Phased Play): it fires as
+    /// opportunity fire does (once, low ammunition allowed, a failed check disrupts).
+    pub fn defensive_fire_phase(&self) -> bool {
+        self.phased() && self.phase == Phase::DefensiveFire
     }
 
     pub fn set_turn_state(&mut self, t: &TurnState) {
@@ -131,6 +192,7 @@ impl Board {
         self.night = t.night;
         self.last_turn = t.last_turn;
         self.over = t.over;
+        self.phase = t.phase;
     }
 
     /// The clock as "HH:MM".

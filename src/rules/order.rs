@@ -102,6 +102,8 @@ pub enum Order {
     Resolve,
     /// End the acting side's turn (pending melees resolve first).
     EndTurn,
+    /// Phased Play (§1): go on to the next phase of the side turn.
+    EndPhase,
     /// The start dialog's choices: optional rules and Parameter Data, before play begins.
     SetParameters {
         params: Box<Parameters>,
@@ -139,6 +141,7 @@ impl Order {
             Order::Recrew { battery, .. } => format!("recrew {battery}"),
             Order::Resolve => "resolve".into(),
             Order::EndTurn => "end turn".into(),
+            Order::EndPhase => "end phase".into(),
             Order::SetParameters { .. } => "set the rules".into(),
         }
     }
@@ -158,7 +161,7 @@ pub fn place(board: &Board, at: At) -> Result<Hex, Vec<Refusal>> {
     }
 }
 
-/// The unit exists and belongs to the side whose turn it is.
+/// The unit exists and belongs to the side giving orders now.
 fn own_unit(board: &Board, id: UnitId) -> Result<(), Vec<Refusal>> {
     match board.unit(id) {
         None => Err(one(
@@ -166,7 +169,7 @@ fn own_unit(board: &Board, id: UnitId) -> Result<(), Vec<Refusal>> {
             Some(id),
             format!("there is no unit {id}"),
         )),
-        Some(u) if u.side != board.acting => Err(one(
+        Some(u) if u.side != board.ordering_side() => Err(one(
             Reason::NotYourTurn,
             Some(id),
             format!("`{}` is not a unit of the side whose turn it is", u.name),
@@ -276,11 +279,56 @@ fn untouched(board: &Board) -> bool {
         && board.units.iter().all(|u| u.marks == Default::default())
 }
 
+/// Under Phased Play, whether the order belongs to the phase (§1): moves and the Command
+/// menu in the movement phase, the other side's fire in the defensive fire phase, fire in the
+/// offensive fire phase, melees in the melee phase.
+fn in_phase(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
+    use super::board::Phase::*;
+    let ok = match order {
+        Order::SetParameters { .. } => true,
+        Order::EndPhase => board.phase != Melee,
+        Order::EndTurn => board.phase != DefensiveFire,
+        Order::Move { .. }
+        | Order::Face { .. }
+        | Order::Formation { .. }
+        | Order::Spike { .. }
+        | Order::Recrew { .. }
+        | Order::RepairBridge { .. } => board.phase == Movement,
+        Order::Fire { .. } => matches!(board.phase, DefensiveFire | OffensiveFire),
+        Order::Melee { .. }
+        | Order::DamageBridge { .. }
+        | Order::CancelMelee { .. }
+        | Order::Resolve => board.phase == Melee,
+    };
+    if ok {
+        return Ok(());
+    }
+    let why = match order {
+        Order::EndPhase => "the melee phase ends with the turn: End turn".to_string(),
+        Order::EndTurn => "the other side is firing: it ends its defensive fire first".to_string(),
+        _ => format!(
+            "not in the {} phase: {} belongs to another phase (Phased Play)",
+            board.phase.name(),
+            order.describe()
+        ),
+    };
+    Err(one(Reason::NotThisPhase, order.unit(), why))
+}
+
 /// The one legality check of an order against the game as it stands: every reason it is
 /// refused, or `Ok`.
 pub fn check(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
     if board.over {
         return Err(one(Reason::GameOver, order.unit(), "the game is over"));
+    }
+    if board.phased() {
+        in_phase(board, order)?;
+    } else if *order == Order::EndPhase {
+        return Err(one(
+            Reason::NotThisPhase,
+            None,
+            "turns have phases only under Phased Play",
+        ));
     }
     let cannot = |reason: Reason, unit: UnitId| move |m: String| one(reason, Some(unit), m);
     match order {
@@ -300,7 +348,7 @@ pub fn check(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
         Order::Fire { unit, at } => {
             own_unit(board, *unit)?;
             let h = place(board, *at)?;
-            fire::breakdown(board, *unit, h, false, 1.0)
+            fire::breakdown(board, *unit, h, board.defensive_fire_phase(), 1.0)
                 .map_err(cannot(Reason::CannotFire, *unit))?;
         }
         Order::Melee { from, units, at } => {
@@ -341,7 +389,7 @@ pub fn check(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
             super::bridge::check_repair(board, *unit, h)
                 .map_err(cannot(Reason::NoBridge, *unit))?;
         }
-        Order::Resolve | Order::EndTurn => {}
+        Order::Resolve | Order::EndTurn | Order::EndPhase => {}
         Order::SetParameters { .. } => {
             if !untouched(board) {
                 return Err(one(

@@ -30,6 +30,8 @@ pub enum Reason {
     OffMap,
     /// Settings (optional rules, Parameter Data) that cannot change now.
     Settings,
+    /// Phased Play: the order belongs to another phase of the turn.
+    NotThisPhase,
 }
 
 impl Reason {
@@ -49,6 +51,7 @@ impl Reason {
             Reason::Guns => "guns",
             Reason::OffMap => "off the map",
             Reason::Settings => "settings",
+            Reason::NotThisPhase => "not in this phase",
         }
     }
 }

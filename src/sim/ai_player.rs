@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::messages::GiveOrder;
 use super::resources::Game;
 use crate::ai;
+use crate::rules::board::Phase;
 use crate::rules::order::Order;
 
 /// Who plays a side when it is not a person.
@@ -31,7 +32,7 @@ pub struct AiPace(pub f32);
 #[derive(Resource, Debug, Default)]
 struct Queue {
     orders: VecDeque<Order>,
-    planned_for: Option<(u32, u8)>,
+    planned_for: Option<(u32, u8, u8)>,
     wait: f32,
 }
 
@@ -48,18 +49,24 @@ pub fn forget_plans(world: &mut World) {
 }
 
 fn play(world: &mut World) {
-    let turn = world.resource::<Game>().turn_state();
-    if turn.over {
+    let game = &world.resource::<Game>().0;
+    if game.over {
         return;
     }
-    let Some(brain) = world.resource::<Players>().0[turn.side.0 as usize & 1] else {
+    // Under Phased Play the other side gives the orders of the defensive fire phase.
+    let side = game.ordering_side();
+    let Some(brain) = world.resource::<Players>().0[side.0 as usize & 1] else {
         return;
     };
-    let key = (turn.turn, turn.side.0);
+    let key = (game.turn, side.0, game.phase as u8);
     if world.resource::<Queue>().planned_for != Some(key) {
-        let orders = match brain {
-            Brain::Hold => vec![Order::EndTurn],
-            Brain::Computer => ai::plan_turn(&world.resource::<Game>().0, turn.side),
+        let game = &world.resource::<Game>().0;
+        let orders = match (brain, game.phased()) {
+            (Brain::Hold, false) => vec![Order::EndTurn],
+            (Brain::Hold, true) if game.phase == Phase::Melee => vec![Order::EndTurn],
+            (Brain::Hold, true) => vec![Order::EndPhase],
+            (Brain::Computer, false) => ai::plan_turn(game, side),
+            (Brain::Computer, true) => ai::plan_phase(game),
         };
         let mut queue = world.resource_mut::<Queue>();
         queue.orders = orders.into();

@@ -31,7 +31,10 @@ fn fire_at_targets(
         let Ok(target) = order::place(&game, at) else {
             continue;
         };
-        match fire::fire(&mut game, unit, target, false, 1.0, &mut rng.0) {
+        // The other side's fire in the defensive fire phase of Phased Play fires as
+        // opportunity fire does.
+        let defensive = game.defensive_fire_phase();
+        match fire::fire(&mut game, unit, target, defensive, 1.0, &mut rng.0) {
             Ok(f) => {
                 fired.write(Fired(f));
                 desk.done(o);

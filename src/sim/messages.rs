@@ -96,6 +96,13 @@ pub struct Advanced {
     pub to: Hex,
 }
 
+/// Phased Play: a phase of the side turn began; `side` gives its orders.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct PhaseBegan {
+    pub phase: crate::rules::board::Phase,
+    pub side: Side,
+}
+
 /// A side's turn began.
 #[derive(Message, Debug, Clone, PartialEq)]
 pub struct TurnBegan {
@@ -118,6 +125,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Advanced>()
         .add_message::<PhaseMoraleChecked>()
         .add_message::<TurnBegan>()
+        .add_message::<PhaseBegan>()
         .add_message::<UnitMoved>()
         .add_message::<Fired>()
         .add_message::<GameEnded>();

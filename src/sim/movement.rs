@@ -7,9 +7,9 @@ use super::Concern;
 use super::desk::Desk;
 use super::messages::UnitMoved;
 use super::resources::{Game, GameRng};
-use crate::rules::opportunity;
 use crate::rules::order::{self, Order};
 use crate::rules::refusal::Reason;
+use crate::rules::{movement, opportunity};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, move_units.in_set(Concern::Movement));
@@ -31,7 +31,13 @@ fn move_units(
         let Ok(path) = order::move_path(&game, *unit, *to, path.as_deref()) else {
             continue;
         };
-        match opportunity::move_under_fire(&mut game, *unit, &path, &mut rng.0) {
+        // Under Phased Play the other side fires in its own phase, not at movers (D-phase-1).
+        let result = if game.phased() {
+            movement::apply_move(&mut game, *unit, &path).map(|m| (m, Vec::new()))
+        } else {
+            opportunity::move_under_fire(&mut game, *unit, &path, &mut rng.0)
+        };
+        match result {
             Ok((m, fire)) => {
                 moved.write(UnitMoved {
                     moved: m,

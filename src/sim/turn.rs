@@ -7,8 +7,9 @@ use bevy::prelude::*;
 
 use super::Concern;
 use super::desk::Desk;
-use super::messages::{GameEnded, TurnBegan};
+use super::messages::{GameEnded, PhaseBegan, TurnBegan};
 use super::resources::{Battle, Game, GameRng};
+use crate::rules::board::Phase;
 use crate::rules::order::Order;
 use crate::rules::scenario::is_night;
 use crate::rules::{turn as rules_turn, victory};
@@ -34,13 +35,27 @@ fn end_turn(
     mut next: ResMut<NextState<GamePhase>>,
     mut began: MessageWriter<TurnBegan>,
     mut ended: MessageWriter<GameEnded>,
+    mut phases: MessageWriter<PhaseBegan>,
 ) {
-    for o in desk.take(|o| matches!(o, Order::EndTurn)) {
+    for o in desk.take(|o| matches!(o, Order::EndTurn | Order::EndPhase)) {
         if !desk.admit(&game, &o) {
+            continue;
+        }
+        if o == Order::EndPhase {
+            // Phased Play: on to the next phase of the same side turn.
+            if let Some(next) = game.phase.next() {
+                game.phase = next;
+                phases.write(PhaseBegan {
+                    phase: next,
+                    side: game.ordering_side(),
+                });
+            }
+            desk.done(o);
             continue;
         }
         desk.done(o);
         let game = &mut game.0;
+        game.phase = Phase::Movement;
         game.acting = game.acting.enemy();
         if game.acting == game.first_side {
             let c = &game.params.clock;
