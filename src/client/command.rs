@@ -337,14 +337,7 @@ fn spawn_buttons(mut commands: Commands) {
                         BackgroundColor(palette::PANEL),
                     ))
                     .with_children(|t| {
-                        t.spawn((
-                            Text::new(label),
-                            TextFont {
-                                font_size: FontSize::Px(13.0),
-                                ..default()
-                            },
-                            TextColor(palette::TEXT),
-                        ));
+                        t.spawn((palette::text(label, 13.0),));
                     });
                 }
             });

@@ -48,15 +48,7 @@ fn spawn(mut commands: Commands) {
             BackgroundColor(palette::PANEL),
         ))
         .with_children(|c| {
-            c.spawn((
-                TopBar,
-                Text::new(""),
-                TextFont {
-                    font_size: FontSize::Px(15.0),
-                    ..default()
-                },
-                TextColor(palette::TEXT),
-            ));
+            c.spawn((TopBar, palette::text("", 15.0)));
         });
     // The right column: the hex under the pointer, then the pending melees (in screen space,
     // so that no label covers a counter at any zoom).
@@ -79,15 +71,7 @@ fn spawn(mut commands: Commands) {
                 BackgroundColor(palette::PANEL),
             ))
             .with_children(|c| {
-                c.spawn((
-                    SidePanel,
-                    Text::new(""),
-                    TextFont {
-                        font_size: FontSize::Px(12.0),
-                        ..default()
-                    },
-                    TextColor(palette::TEXT),
-                ));
+                c.spawn((SidePanel, palette::text("", 12.0)));
             });
             col.spawn((
                 PendingPanel,
@@ -101,15 +85,7 @@ fn spawn(mut commands: Commands) {
                 Visibility::Hidden,
             ))
             .with_children(|c| {
-                c.spawn((
-                    PendingText,
-                    Text::new(""),
-                    TextFont {
-                        font_size: FontSize::Px(14.0),
-                        ..default()
-                    },
-                    TextColor(palette::TEXT),
-                ));
+                c.spawn((PendingText, palette::text("", 14.0)));
             });
         });
     commands
@@ -212,16 +188,7 @@ fn pending_melees(
             super::melee_drag::forecast_words(&game, &crate::rules::melee::forecast(&game, p))
         ));
     }
-    for mut t in &mut text {
-        t.0 = lines.join("\n");
-    }
-    for mut v in &mut panel {
-        *v = if game.pending.is_empty() {
-            Visibility::Hidden
-        } else {
-            Visibility::Inherited
-        };
-    }
+    fill_panel(&mut text, &mut panel, &lines, !game.pending.is_empty());
 }
 
 fn game_over(
@@ -415,4 +382,23 @@ fn unit_line(battle: &Battle, u: &Unit) -> String {
             format!("\n  {}", flags.join(", "))
         },
     )
+}
+
+/// Puts `lines` in a panel's text, and shows the panel or hides it.
+pub(super) fn fill_panel<T: Component, P: Component>(
+    text: &mut Query<&mut Text, With<T>>,
+    panel: &mut Query<&mut Visibility, With<P>>,
+    lines: &[String],
+    shown: bool,
+) {
+    for mut t in text.iter_mut() {
+        t.0 = lines.join("\n");
+    }
+    for mut v in panel.iter_mut() {
+        *v = if shown {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+    }
 }

@@ -11,6 +11,18 @@ pub const HOVER: Color = Color::srgba(1.0, 1.0, 0.6, 0.9);
 pub const SELECTED: Color = Color::srgba(1.0, 0.85, 0.2, 1.0);
 pub const CONTOUR: Color = Color::srgba(0.45, 0.30, 0.15, 0.75);
 pub const OBJECTIVE: Color = Color::srgb(0.95, 0.78, 0.15);
+/// Text for the panels and buttons, at a size in pixels.
+pub fn text(content: impl Into<String>, size: f32) -> (Text, TextFont, TextColor) {
+    (
+        Text::new(content),
+        TextFont {
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(TEXT),
+    )
+}
+
 /// Pending melees: their arrows on the map and their panel.
 pub const PENDING: Color = Color::srgb(1.0, 0.55, 0.1);
 

@@ -85,15 +85,7 @@ fn spawn(mut commands: Commands) {
             Visibility::Hidden,
         ))
         .with_children(|c| {
-            c.spawn((
-                ReportText,
-                Text::new(""),
-                TextFont {
-                    font_size: FontSize::Px(12.0),
-                    ..default()
-                },
-                TextColor(palette::TEXT),
-            ));
+            c.spawn((ReportText, palette::text("", 12.0)));
         });
 }
 
@@ -450,14 +442,6 @@ fn show(
     } else if !hint.0.is_empty() {
         lines.push(format!(">> {}", hint.0));
     }
-    for mut t in &mut text {
-        t.0 = lines.join("\n");
-    }
-    for mut v in &mut panel {
-        *v = if lines.is_empty() {
-            Visibility::Hidden
-        } else {
-            Visibility::Inherited
-        };
-    }
+    let shown = !lines.is_empty();
+    super::hud::fill_panel(&mut text, &mut panel, &lines, shown);
 }

@@ -71,14 +71,7 @@ fn spawn(mut commands: Commands) {
                     BackgroundColor(palette::PANEL),
                 ))
                 .with_children(|t| {
-                    t.spawn((
-                        Text::new(b.label()),
-                        TextFont {
-                            font_size: FontSize::Px(16.0),
-                            ..default()
-                        },
-                        TextColor(palette::TEXT),
-                    ));
+                    t.spawn((palette::text(b.label(), 16.0),));
                 });
             }
         });

@@ -15,19 +15,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn repair_bridges(mut desk: Desk, mut game: ResMut<Game>) {
-    for o in desk.take(|o| matches!(o, Order::RepairBridge { .. })) {
-        let Order::RepairBridge { unit, at } = o else {
-            continue;
-        };
-        if !desk.admit(&game, &o) {
-            continue;
+    let mine = |o: &Order| matches!(o, Order::RepairBridge { .. });
+    desk.carry_out(&mut game, mine, Reason::NoBridge, |board, o| match o {
+        Order::RepairBridge { unit, at } => {
+            let h = order::place(board, *at).map_err(|r| r[0].message.clone())?;
+            bridge::repair(board, *unit, h)
         }
-        let Ok(h) = order::place(&game, at) else {
-            continue;
-        };
-        match bridge::repair(&mut game, unit, h) {
-            Ok(()) => desk.done(o),
-            Err(why) => desk.refused(o, Reason::NoBridge, why),
-        }
-    }
+        _ => Ok(()),
+    });
 }

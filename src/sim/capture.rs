@@ -14,18 +14,10 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn serve_guns(mut desk: Desk, mut game: ResMut<Game>) {
-    for o in desk.take(|o| matches!(o, Order::Spike { .. } | Order::Recrew { .. })) {
-        if !desk.admit(&game, &o) {
-            continue;
-        }
-        let result = match o {
-            Order::Spike { battery, by } => capture::spike(&mut game, battery, by),
-            Order::Recrew { battery, by } => capture::recrew(&mut game, battery, by),
-            _ => continue,
-        };
-        match result {
-            Ok(()) => desk.done(o),
-            Err(why) => desk.refused(o, Reason::Guns, why),
-        }
-    }
+    let mine = |o: &Order| matches!(o, Order::Spike { .. } | Order::Recrew { .. });
+    desk.carry_out(&mut game, mine, Reason::Guns, |board, o| match o {
+        Order::Spike { battery, by } => capture::spike(board, *battery, *by),
+        Order::Recrew { battery, by } => capture::recrew(board, *battery, *by),
+        _ => Ok(()),
+    });
 }

@@ -49,6 +49,26 @@ impl Desk<'_, '_> {
         self.done.write(OrderDone { order });
     }
 
+    /// Carries out this frame's orders that `mine` picks: each checked, then applied by
+    /// `apply`; done, or refused for `reason` with what `apply` says.
+    pub fn carry_out(
+        &mut self,
+        game: &mut Board,
+        mine: impl Fn(&Order) -> bool,
+        reason: crate::rules::refusal::Reason,
+        mut apply: impl FnMut(&mut Board, &Order) -> Result<(), String>,
+    ) {
+        for o in self.take(mine) {
+            if !self.admit(game, &o) {
+                continue;
+            }
+            match apply(game, &o) {
+                Ok(()) => self.done(o),
+                Err(why) => self.refused(o, reason, why),
+            }
+        }
+    }
+
     /// The rules refused the order while applying it (the check should have caught it).
     pub fn refused(&mut self, order: Order, reason: crate::rules::refusal::Reason, why: String) {
         self.rejected.write(OrderRejected {

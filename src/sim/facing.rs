@@ -14,16 +14,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn face(mut desk: Desk, mut game: ResMut<Game>) {
-    for order in desk.take(|o| matches!(o, Order::Face { .. })) {
-        let Order::Face { unit, facing: to } = order else {
-            continue;
-        };
-        if !desk.admit(&game, &order) {
-            continue;
-        }
-        match facing::apply(&mut game, unit, to) {
-            Ok(_) => desk.done(order),
-            Err(why) => desk.refused(order, Reason::CannotAct, why),
-        }
-    }
+    let mine = |o: &Order| matches!(o, Order::Face { .. });
+    desk.carry_out(&mut game, mine, Reason::CannotAct, |board, o| match o {
+        Order::Face { unit, facing: to } => facing::apply(board, *unit, *to).map(|_| ()),
+        _ => Ok(()),
+    });
 }

@@ -21,25 +21,17 @@ fn fire_at_targets(
     mut rng: ResMut<GameRng>,
     mut fired: MessageWriter<Fired>,
 ) {
-    for o in desk.take(|o| matches!(o, Order::Fire { .. })) {
+    let mine = |o: &Order| matches!(o, Order::Fire { .. });
+    desk.carry_out(&mut game, mine, Reason::CannotFire, |board, o| {
         let Order::Fire { unit, at } = o else {
-            continue;
+            return Ok(());
         };
-        if !desk.admit(&game, &o) {
-            continue;
-        }
-        let Ok(target) = order::place(&game, at) else {
-            continue;
-        };
+        let target = order::place(board, *at).map_err(|r| r[0].message.clone())?;
         // The other side's fire in the defensive fire phase of Phased Play fires as
         // opportunity fire does.
-        let defensive = game.defensive_fire_phase();
-        match fire::fire(&mut game, unit, target, defensive, 1.0, &mut rng.0) {
-            Ok(f) => {
-                fired.write(Fired(f));
-                desk.done(o);
-            }
-            Err(why) => desk.refused(o, Reason::CannotFire, why),
-        }
-    }
+        let defensive = board.defensive_fire_phase();
+        let f = fire::fire(board, *unit, target, defensive, 1.0, &mut rng.0)?;
+        fired.write(Fired(f));
+        Ok(())
+    });
 }

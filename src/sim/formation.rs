@@ -14,20 +14,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn change_formation(mut desk: Desk, mut game: ResMut<Game>) {
-    for order in desk.take(|o| matches!(o, Order::Formation { .. })) {
-        let Order::Formation {
+    let mine = |o: &Order| matches!(o, Order::Formation { .. });
+    desk.carry_out(&mut game, mine, Reason::CannotAct, |board, o| match o {
+        Order::Formation {
             unit,
             formation: to,
-        } = order
-        else {
-            continue;
-        };
-        if !desk.admit(&game, &order) {
-            continue;
-        }
-        match formation::apply(&mut game, unit, to) {
-            Ok(_) => desk.done(order),
-            Err(why) => desk.refused(order, Reason::CannotAct, why),
-        }
-    }
+        } => formation::apply(board, *unit, *to).map(|_| ()),
+        _ => Ok(()),
+    });
 }

@@ -21,31 +21,23 @@ fn move_units(
     mut rng: ResMut<GameRng>,
     mut moved: MessageWriter<UnitMoved>,
 ) {
-    for o in desk.take(|o| matches!(o, Order::Move { .. })) {
-        let Order::Move { unit, to, path } = &o else {
-            continue;
+    let mine = |o: &Order| matches!(o, Order::Move { .. });
+    desk.carry_out(&mut game, mine, Reason::OutOfReach, |board, o| {
+        let Order::Move { unit, to, path } = o else {
+            return Ok(());
         };
-        if !desk.admit(&game, &o) {
-            continue;
-        }
-        let Ok(path) = order::move_path(&game, *unit, *to, path.as_deref()) else {
-            continue;
-        };
+        let path = order::move_path(board, *unit, *to, path.as_deref())
+            .map_err(|r| r[0].message.clone())?;
         // Under Phased Play the other side fires in its own phase, not at movers (D-phase-1).
-        let result = if game.phased() {
-            movement::apply_move(&mut game, *unit, &path).map(|m| (m, Vec::new()))
+        let (m, fire) = if board.phased() {
+            (movement::apply_move(board, *unit, &path)?, Vec::new())
         } else {
-            opportunity::move_under_fire(&mut game, *unit, &path, &mut rng.0)
+            opportunity::move_under_fire(board, *unit, &path, &mut rng.0)?
         };
-        match result {
-            Ok((m, fire)) => {
-                moved.write(UnitMoved {
-                    moved: m,
-                    opportunity_fire: fire,
-                });
-                desk.done(o);
-            }
-            Err(why) => desk.refused(o, Reason::OutOfReach, why),
-        }
-    }
+        moved.write(UnitMoved {
+            moved: m,
+            opportunity_fire: fire,
+        });
+        Ok(())
+    });
 }
