@@ -494,3 +494,34 @@ fn the_phase_ends_with_the_turn_not_with_each_resolve() {
     }
     assert!(tried >= 3, "{tried}");
 }
+
+#[test]
+fn a_frame_with_no_orders_leaves_the_game_untouched() {
+    // No system copies or rewrites the game without an order (so the mirror, the panels and
+    // the previews do no work on quiet frames).
+    let (mut app, _) = duel_app();
+    app.update();
+    let before = app
+        .world()
+        .get_resource_ref::<bayonet::sim::Game>()
+        .unwrap()
+        .last_changed();
+    for _ in 0..3 {
+        app.update();
+    }
+    let after = app
+        .world()
+        .get_resource_ref::<bayonet::sim::Game>()
+        .unwrap()
+        .last_changed();
+    assert_eq!(before, after);
+    // An order does change it.
+    give(&mut app, Order::EndTurn);
+    app.update();
+    let now = app
+        .world()
+        .get_resource_ref::<bayonet::sim::Game>()
+        .unwrap()
+        .last_changed();
+    assert_ne!(now, after);
+}

@@ -51,18 +51,19 @@ impl Desk<'_, '_> {
 
     /// Carries out this frame's orders that `mine` picks: each checked, then applied by
     /// `apply`; done, or refused for `reason` with what `apply` says.
+    /// The game is marked changed only when an order is applied.
     pub fn carry_out(
         &mut self,
-        game: &mut Board,
+        game: &mut ResMut<super::resources::Game>,
         mine: impl Fn(&Order) -> bool,
         reason: crate::rules::refusal::Reason,
         mut apply: impl FnMut(&mut Board, &Order) -> Result<(), String>,
     ) {
         for o in self.take(mine) {
-            if !self.admit(game, &o) {
+            if !self.admit(&game.0, &o) {
                 continue;
             }
-            match apply(game, &o) {
+            match apply(&mut game.0, &o) {
                 Ok(()) => self.done(o),
                 Err(why) => self.refused(o, reason, why),
             }
