@@ -267,6 +267,7 @@ pub fn load_app(save: &SaveGame) -> Result<App, LoadError> {
             scenario: s,
             seed: Some(save.seed),
         });
+    super::single_threaded(&mut app);
     restore(app.world_mut(), &save.snapshot, &save.orders);
     app.update();
     Ok(app)
