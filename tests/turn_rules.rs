@@ -732,6 +732,18 @@ fn bridge_limit_and_repair_sets_the_strength_each_arm_needs_and_mends_bridges() 
     let mut line = b.clone();
     line.unit_mut(w).unwrap().formation = Formation::Line;
     assert!(order::check(&line, &o).is_err(), "in column only");
+    // Neither disrupted nor routed, and not after acting this turn.
+    for spoil in [
+        |u: &mut bayonet::rules::unit::Unit| u.disrupted = true,
+        |u: &mut bayonet::rules::unit::Unit| u.routed = true,
+        |u: &mut bayonet::rules::unit::Unit| u.marks.moved = true,
+        |u: &mut bayonet::rules::unit::Unit| u.marks.fired = true,
+        |u: &mut bayonet::rules::unit::Unit| u.marks.meleed = true,
+    ] {
+        let mut c = b.clone();
+        spoil(c.unit_mut(w).unwrap());
+        assert!(order::check(&c, &o).is_err());
+    }
     let mut b = b;
     bayonet::rules::bridge::repair(&mut b, w, br).unwrap();
     assert!(b.unit(w).unwrap().marks.moved, "it takes the unit's turn");
@@ -747,6 +759,20 @@ fn bridge_limit_and_repair_sets_the_strength_each_arm_needs_and_mends_bridges() 
     assert!(s.repaired.is_empty());
     assert_eq!(b.unit(w).unwrap().repairing, None);
     assert_eq!(b.map.bridge(br).unwrap().strength, 148);
+    // Two regiments at one bridge: one entry, both their work (24 + 12).
+    let mut two = f.board();
+    let w2 = f.units.iter().map(|u| u.id.0).max().unwrap() + 1;
+    let mut second = two.unit(w).unwrap().clone();
+    second.id = bayonet::rules::unit::UnitId(w2);
+    second.men = 200;
+    second.hex = br + Facing::S.step();
+    second.facing = Facing::N;
+    two.units.push(second);
+    bayonet::rules::bridge::repair(&mut two, w, br).unwrap();
+    bayonet::rules::bridge::repair(&mut two, bayonet::rules::unit::UnitId(w2), br).unwrap();
+    let s = start_of_turn(&mut two, Side(0), 2, &mut rng);
+    assert_eq!(s.repaired, vec![(br, 36)]);
+    assert_eq!(two.map.bridge(br).unwrap().strength, 136);
 }
 
 #[test]
