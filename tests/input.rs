@@ -321,9 +321,36 @@ fn the_command_menu_spikes_captured_guns_by_key_and_says_when_there_is_nothing_t
     assert_eq!(gun, Crew::Spiked);
     r.key(KeyCode::KeyG, ButtonState::Released);
     r.frames(1);
-    // No bridge in front: B gives no order, and the hint says why.
+    // No bridge in front: B gives no order, and the log says why.
     r.key(KeyCode::KeyB, ButtonState::Pressed);
     r.frames(2);
-    let hint = &r.app.world().resource::<bayonet::client::command::Hint>().0;
-    assert!(hint.contains("faces no full-hex bridge"), "{hint}");
+    let said = r.read::<bayonet::client::command::Notice>();
+    assert!(
+        said.iter()
+            .any(|n| n.0.contains("faces no full-hex bridge")),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn a_click_pressed_and_released_in_one_frame_selects_and_arms_no_drag() {
+    // A touchpad tap (or xdotool's click) reaches the game as press and release in the same
+    // frame; it is a click, not a drag left hanging.
+    let mut r = Rig::new();
+    let p = r.screen(4, 4);
+    r.cursor(p);
+    r.frames(1);
+    r.mouse(ButtonState::Pressed);
+    r.mouse(ButtonState::Released);
+    r.frames(2);
+    let drag = r
+        .app
+        .world()
+        .resource::<bayonet::client::melee_drag::MeleeDrag>();
+    assert_eq!(drag.from, None, "{drag:?}");
+    let cmd = r
+        .app
+        .world()
+        .resource::<bayonet::client::command::Command>();
+    assert!(cmd.unit.is_some(), "the brigade is selected");
 }

@@ -34,6 +34,11 @@ pub struct Command {
 #[derive(Resource, Default, Debug, Clone)]
 pub struct Reachable(pub HashMap<Hex, Reach>);
 
+/// A word to the player that is no order's outcome (a Command-menu button with nothing to act
+/// on); the log shows it.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct Notice(pub String);
+
 /// One line saying what the pointer would do here.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct Hint(pub String);
@@ -54,6 +59,7 @@ enum UnitButton {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<HexTapped>()
+        .add_message::<Notice>()
         .init_resource::<Command>()
         .init_resource::<Reachable>()
         .init_resource::<Hint>()
@@ -191,7 +197,7 @@ fn order(
     cmd: &mut ResMut<Command>,
     game: &crate::rules::board::Board,
     orders: &mut MessageWriter<GiveOrder>,
-    hint: &mut Hint,
+    notices: &mut MessageWriter<Notice>,
 ) {
     let Some(u) = cmd.unit.and_then(|id| game.unit(id)) else {
         return;
@@ -226,12 +232,12 @@ fn order(
                 orders.write(GiveOrder(o));
             }
             None => {
-                hint.0 = match b {
+                notices.write(Notice(match b {
                     UnitButton::DamageBridge | UnitButton::RepairBridge => {
                         format!("{} faces no full-hex bridge", u.name)
                     }
                     _ => format!("No guns stand with {}", u.name),
-                };
+                }));
             }
         },
     }
@@ -244,7 +250,7 @@ fn keys(
     mut selected: ResMut<SelectedHex>,
     units: Query<&UnitState>,
     occupancy: Res<Occupancy>,
-    (game, mut hint): (Res<Game>, ResMut<Hint>),
+    (game, mut notices): (Res<Game>, MessageWriter<Notice>),
     mut orders: MessageWriter<GiveOrder>,
     gate: super::start::Gate,
 ) {
@@ -262,7 +268,7 @@ fn keys(
         (KeyCode::KeyN, UnitButton::RepairBridge),
     ] {
         if input.just_pressed(key) {
-            order(b, &mut cmd, &game, &mut orders, &mut hint);
+            order(b, &mut cmd, &game, &mut orders, &mut notices);
         }
     }
     if input.just_pressed(KeyCode::KeyV) {
@@ -348,7 +354,7 @@ fn buttons(
     q: Query<(&Interaction, &UnitButton), Changed<Interaction>>,
     mut look: Query<(&UnitButton, &mut BackgroundColor)>,
     mut cmd: ResMut<Command>,
-    (game, mut hint): (Res<Game>, ResMut<Hint>),
+    (game, mut notices): (Res<Game>, MessageWriter<Notice>),
     mut orders: MessageWriter<GiveOrder>,
     gate: super::start::Gate,
 ) {
@@ -357,7 +363,7 @@ fn buttons(
     }
     for (i, b) in &q {
         if *i == Interaction::Pressed {
-            order(*b, &mut cmd, &game, &mut orders, &mut hint);
+            order(*b, &mut cmd, &game, &mut orders, &mut notices);
         }
     }
     for (b, mut bg) in &mut look {

@@ -103,13 +103,15 @@ fn feed(
                 source: Source::Mouse,
                 time: now,
             });
-        } else if buttons.just_released(MouseButton::Left) {
+        }
+        // A quick click (a touchpad tap) presses and releases within one frame: both count.
+        if buttons.just_released(MouseButton::Left) {
             inputs.push(Input::Up {
                 pos,
                 hex,
                 time: now,
             });
-        } else if buttons.pressed(MouseButton::Left) {
+        } else if buttons.pressed(MouseButton::Left) && !buttons.just_pressed(MouseButton::Left) {
             inputs.push(Input::Move {
                 pos,
                 hex,

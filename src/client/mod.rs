@@ -8,7 +8,7 @@ pub mod gesture;
 mod hexsides;
 mod hud;
 pub mod layout;
-mod melee_drag;
+pub mod melee_drag;
 mod melee_marks;
 mod palette;
 mod pointer;

@@ -226,9 +226,10 @@ fn collect(
     mut rejected: MessageReader<OrderRejected>,
     mut cancelled: MessageReader<MeleeCancelled>,
     mut phase: MessageReader<PhaseMoraleChecked>,
-    (mut turns, mut phases): (
+    (mut turns, mut phases, mut notices): (
         MessageReader<TurnBegan>,
         MessageReader<crate::sim::PhaseBegan>,
+        MessageReader<super::command::Notice>,
     ),
     mut moved: MessageReader<UnitMoved>,
     mut fired: MessageReader<Fired>,
@@ -399,6 +400,9 @@ fn collect(
     }
     for l in lines {
         add(l);
+    }
+    for n in notices.read() {
+        add(n.0.clone());
     }
     for p in phases.read() {
         add(format!(
