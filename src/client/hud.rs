@@ -48,7 +48,8 @@ fn spawn(mut commands: Commands) {
             BackgroundColor(palette::PANEL),
         ))
         .with_children(|c| {
-            c.spawn((TopBar, palette::text("", 15.0)));
+            // One line: a long status is cut at the window edge rather than wrapped over the map.
+            c.spawn((TopBar, palette::text("", 15.0), TextLayout::no_wrap()));
         });
     // The right column: the hex under the pointer, then the pending melees (in screen space,
     // so that no label covers a counter at any zoom).
@@ -129,7 +130,7 @@ fn top_bar(game: Res<Game>, battle: Res<Battle>, mut q: Query<&mut Text, With<To
         "game over".to_string()
     } else if game.phased() {
         format!(
-            "{side}'s turn, {} phase: {} to act",
+            "{side} {}: {} acts",
             turn.phase.name(),
             s.side_name(game.ordering_side())
         )

@@ -218,7 +218,7 @@ pub fn melee_lines(
 #[allow(clippy::too_many_arguments)]
 fn collect(
     mut report: ResMut<Report>,
-    (battle, game): (Res<Battle>, Res<crate::sim::Game>),
+    battle: Res<Battle>,
     units: Query<&UnitState>,
     mut resolved: MessageReader<MeleeResolved>,
     mut called: MessageReader<MeleeCalledOff>,
@@ -248,12 +248,13 @@ fn collect(
     let mut add = |l: String| report.lines.push(l);
     for d in declared.read() {
         add(format!(
-            "Melee declared on {}: {} units, attack {:.0} vs {:.0}, {}",
+            // The odds with the defenders' fire are in the pending panel, computed once there.
+            "Melee declared on {}: {} units, attack {:.0} vs {:.0}, melee alone: attacker wins {:.0}%",
             map.coord(d.declaration.defending_hex),
             d.declaration.attackers.len(),
             d.breakdown.attack_strength,
             d.breakdown.defense_strength,
-            super::melee_drag::odds_words(&crate::rules::melee::whole_odds(&game, &d.declaration))
+            d.odds.attacker_win_probability * 100.0
         ));
     }
     for c in cancelled.read() {

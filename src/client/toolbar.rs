@@ -42,39 +42,49 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn(mut commands: Commands) {
-    commands
-        .spawn(Node {
-            position_type: PositionType::Absolute,
-            bottom: Val::Px(8.0),
-            right: Val::Px(8.0),
-            column_gap: Val::Px(8.0),
-            ..default()
-        })
-        .with_children(|bar| {
-            for b in [
+    // The toolbar, and above the unit's buttons End phase alone (Phased Play only), so that the
+    // bottom row never grows over the log.
+    let rows: [(f32, &[ToolButton]); 2] = [
+        (
+            8.0,
+            &[
                 ToolButton::Save,
                 ToolButton::Load,
                 ToolButton::Resolve,
                 ToolButton::CancelMelee,
-                ToolButton::EndPhase,
                 ToolButton::EndTurn,
-            ] {
-                bar.spawn((
-                    b,
-                    Button,
-                    Node {
-                        padding: UiRect::axes(Val::Px(12.0), Val::Px(12.0)),
-                        border: UiRect::all(Val::Px(2.0)),
-                        ..default()
-                    },
-                    BorderColor::all(palette::TEXT),
-                    BackgroundColor(palette::PANEL),
-                ))
-                .with_children(|t| {
-                    t.spawn((palette::text(b.label(), 16.0),));
-                });
-            }
-        });
+            ],
+        ),
+        (146.0, &[ToolButton::EndPhase]),
+    ];
+    for (bottom, buttons) in rows {
+        commands
+            .spawn(Node {
+                position_type: PositionType::Absolute,
+                bottom: Val::Px(bottom),
+                right: Val::Px(8.0),
+                column_gap: Val::Px(8.0),
+                ..default()
+            })
+            .with_children(|bar| {
+                for &b in buttons {
+                    bar.spawn((
+                        b,
+                        Button,
+                        Node {
+                            padding: UiRect::axes(Val::Px(12.0), Val::Px(12.0)),
+                            border: UiRect::all(Val::Px(2.0)),
+                            ..default()
+                        },
+                        BorderColor::all(palette::TEXT),
+                        BackgroundColor(palette::PANEL),
+                    ))
+                    .with_children(|t| {
+                        t.spawn((palette::text(b.label(), 16.0),));
+                    });
+                }
+            });
+    }
 }
 
 /// What the toolbar's buttons and keys need to give their orders.

@@ -6,6 +6,7 @@ pub mod capture;
 pub mod combat;
 pub mod facing;
 pub mod fire;
+pub mod fnv;
 pub mod formation;
 pub mod hex;
 pub mod map;

@@ -35,9 +35,6 @@ pub struct MeleeUnderWay {
     pub fire: Vec<FireOutcome>,
     /// Set by the strengths step; `None` while the melee is not (or no longer) going ahead.
     pub resolution: Option<Resolution>,
-    /// Why the melee did not go ahead (an earlier melee or the defensive fire made it
-    /// impossible).
-    pub called_off: Vec<Refusal>,
     /// Losing defenders that check morale at the end of the phase.
     pub losers: Vec<UnitId>,
 }
@@ -174,7 +171,6 @@ fn defensive_fire(
         )];
     }
     if !reasons.is_empty() {
-        m.called_off = reasons.clone();
         called_off.write(MeleeCalledOff {
             seq: m.seq,
             declaration: declared,

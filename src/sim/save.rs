@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::messages::GiveOrder;
 use super::resources::{Battle, Game, GameRng, TurnState};
+use crate::rules::fnv;
 use crate::rules::hex::Hex;
 use crate::rules::map::{FullHexBridge, Objective};
 use crate::rules::melee::Declaration;
@@ -39,20 +40,10 @@ pub struct Snapshot {
     pub dice: String,
 }
 
-/// FNV-1a over text: stable across runs, platforms and Rust versions.
-fn fnv(text: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{h:016x}")
-}
-
 impl Snapshot {
     /// A stable hash of the state, to compare replays.
     pub fn hash(&self) -> String {
-        fnv(&ron::to_string(self).unwrap_or_default())
+        fnv::hex(&ron::to_string(self).unwrap_or_default())
     }
 }
 
@@ -61,7 +52,7 @@ impl SaveGame {
     pub fn compute_checksum(&self) -> String {
         let mut copy = self.clone();
         copy.checksum.clear();
-        fnv(&ron::to_string(&copy).unwrap_or_default())
+        fnv::hex(&ron::to_string(&copy).unwrap_or_default())
     }
 }
 

@@ -104,43 +104,7 @@ impl Scratch {
     }
 }
 
-/// FNV-1a: the states are many and small, and SipHash's care against crafted keys is not
-/// needed here.
-#[derive(Default)]
-struct Fnv(u64);
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        if self.0 == 0 {
-            self.0 = 0xcbf2_9ce4_8422_2325;
-        }
-        for b in bytes {
-            self.0 ^= *b as u64;
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(n as u64)
-    }
-    fn write_i32(&mut self, n: i32) {
-        self.write_u64(n as u32 as u64)
-    }
-    fn write_u64(&mut self, n: u64) {
-        // One multiply per word rather than per byte.
-        self.0 = (self.0 ^ n).wrapping_mul(0x0100_0000_01b3).rotate_left(29);
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64)
-    }
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(n as u64)
-    }
-}
-
-type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fnv>>;
+type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<crate::rules::fnv::Fnv>>;
 
 fn merge(states: Vec<State>) -> Vec<State> {
     let mut at: FastMap<Vec<Delta>, usize> = FastMap::default();
@@ -263,18 +227,6 @@ pub fn whole_odds(board: &Board, decl: &Declaration) -> WholeOdds {
         .filter(|(_, u)| u.hex == committed.defending_hex || hexes.contains(&u.hex))
         .map(|(i, _)| i)
         .collect();
-    let in_hex: Vec<Vec<usize>> = hexes
-        .iter()
-        .map(|h| {
-            sub.board
-                .units
-                .iter()
-                .enumerate()
-                .filter(|(_, u)| u.hex == *h)
-                .map(|(i, _)| i)
-                .collect()
-        })
-        .collect();
     let mut states = vec![State {
         units: sub.save(),
         p: 1.0,
@@ -290,7 +242,6 @@ pub fn whole_odds(board: &Board, decl: &Declaration) -> WholeOdds {
                 continue;
             }
             let later: u32 = bound[hi][si + 1..].iter().flatten().sum();
-            let mut memo: FastMap<Vec<Delta>, Option<fire::FireBreakdown>> = FastMap::default();
             let mut grown = Vec::new();
             for s in &states {
                 if s.units[at[shooter]].opportunity_fired {
@@ -302,17 +253,7 @@ pub fn whole_odds(board: &Board, decl: &Declaration) -> WholeOdds {
                     grown.push(s.clone());
                     continue;
                 }
-                // The fire's value depends on the firer and the units in the target hex.
-                let key: Vec<Delta> = in_hex[hi]
-                    .iter()
-                    .chain(std::iter::once(&at[shooter]))
-                    .map(|i| s.units[*i])
-                    .collect();
-                let b = memo
-                    .entry(key)
-                    .or_insert_with(|| fire::breakdown(&sub.board, *shooter, *h, true, factor).ok())
-                    .clone();
-                let Some(b) = b else {
+                let Ok(b) = fire::breakdown(&sub.board, *shooter, *h, true, factor) else {
                     grown.push(s.clone());
                     continue;
                 };
