@@ -14,6 +14,7 @@ mod saves;
 mod scenario_loading;
 mod sim_melee;
 mod turn_rules;
+mod undo;
 
 #[cfg(feature = "client")]
 mod gesture;

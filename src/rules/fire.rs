@@ -11,7 +11,7 @@ use super::board::Board;
 use super::capture;
 use super::combat::{loss_range, roll_loss, split_loss, take_loss};
 use super::hex::{Facing, Hex, distance};
-use super::map::{SideFeature, Terrain};
+use super::map::SideFeature;
 use super::melee::{MeleeSide, Modifier};
 use super::morale::{self, MoraleCheck};
 use super::movement::per_terrain;
@@ -60,39 +60,9 @@ pub fn in_front(from: Hex, facing: Facing, target: Hex) -> bool {
     t.length() > 0.0 && f.dot(t) >= -1e-4
 }
 
-fn terrain_height(board: &Board, t: Terrain) -> u32 {
-    let h = &board.params.heights;
-    match t {
-        Terrain::Forest => h.forest,
-        Terrain::Town => h.town,
-        Terrain::Orchard => h.orchard,
-        Terrain::Rough => h.rough,
-        _ => 0,
-    }
-}
-
-/// Line of sight (§7): no hex between whose ground and cover rise above the straight line
-/// between the eyes (a man's height above each end's ground); at night one hex only.
+/// Line of sight (§7), as `sight::look` finds it: the one rule, not a copy.
 pub fn line_of_sight(board: &Board, from: Hex, to: Hex) -> bool {
-    let d = distance(from, to);
-    if board.night && d > 1 {
-        return false;
-    }
-    let h = &board.params.heights;
-    let eye = |x: Hex| (board.map.elevation(x).max(0) as u32 * h.per_level + h.man) as f64;
-    let (ea, eb) = (eye(from), eye(to));
-    let line: Vec<Hex> = from.line_to(to).collect();
-    let n = line.len().saturating_sub(1).max(1) as f64;
-    line.iter()
-        .enumerate()
-        .skip(1)
-        .take(line.len().saturating_sub(2))
-        .all(|(i, &x)| {
-            let ground = board.map.elevation(x).max(0) as u32 * h.per_level;
-            let top = (ground + terrain_height(board, board.map.terrain(x))) as f64;
-            let sight = ea + (eb - ea) * i as f64 / n;
-            top <= sight
-        })
+    super::sight::look(board, from, to).clear
 }
 
 /// Why `firer` may not fire now at all; `None` when it may. `opportunity` allows low ammo.

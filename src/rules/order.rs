@@ -104,6 +104,8 @@ pub enum Order {
     EndTurn,
     /// Phased Play (§1): go on to the next phase of the side turn.
     EndPhase,
+    /// Take back the last move, facing or formation change (`rules::undo`): it leaves the log.
+    Undo,
     /// The start dialog's choices: optional rules and Parameter Data, before play begins.
     SetParameters {
         params: Box<Parameters>,
@@ -143,6 +145,7 @@ impl Order {
             Order::EndTurn => "end turn".into(),
             Order::EndPhase => "end phase".into(),
             Order::SetParameters { .. } => "set the rules".into(),
+            Order::Undo => "undo".into(),
         }
     }
 }
@@ -285,7 +288,7 @@ fn untouched(board: &Board) -> bool {
 fn in_phase(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
     use super::board::Phase::*;
     let ok = match order {
-        Order::SetParameters { .. } => true,
+        Order::SetParameters { .. } | Order::Undo => true,
         Order::EndPhase => board.phase != Melee,
         Order::EndTurn => board.phase != DefensiveFire,
         Order::Move { .. }
@@ -389,7 +392,8 @@ pub fn check(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
             super::bridge::check_repair(board, *unit, h)
                 .map_err(cannot(Reason::NoBridge, *unit))?;
         }
-        Order::Resolve | Order::EndTurn | Order::EndPhase => {}
+        // Whether there is a step to take back is the undo history's to say (`rules::undo`).
+        Order::Resolve | Order::EndTurn | Order::EndPhase | Order::Undo => {}
         Order::SetParameters { .. } => {
             if !untouched(board) {
                 return Err(one(

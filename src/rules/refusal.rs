@@ -32,6 +32,8 @@ pub enum Reason {
     Settings,
     /// Phased Play: the order belongs to another phase of the turn.
     NotThisPhase,
+    /// Undo with nothing that can be taken back.
+    NothingToUndo,
 }
 
 impl Reason {
@@ -52,6 +54,7 @@ impl Reason {
             Reason::OffMap => "off the map",
             Reason::Settings => "settings",
             Reason::NotThisPhase => "not in this phase",
+            Reason::NothingToUndo => "nothing to undo",
         }
     }
 }

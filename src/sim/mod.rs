@@ -22,6 +22,7 @@ pub mod mirror;
 mod movement;
 mod settings;
 mod turn;
+pub mod undo;
 
 use bevy::prelude::*;
 
@@ -33,6 +34,7 @@ pub use messages::*;
 pub use mirror::UnitEntities;
 pub use resources::*;
 pub use turn::GamePhase;
+pub use undo::{UndoHistory, Undone};
 
 /// Where each part runs in a frame; ordered once, here.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -46,6 +48,7 @@ pub enum SimSet {
 /// The concerns that apply orders, in the order they run within a frame.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Concern {
+    Undo,
     Settings,
     Facing,
     Formation,
@@ -85,6 +88,7 @@ impl Plugin for SimPlugin {
             .configure_sets(
                 Update,
                 (
+                    Concern::Undo,
                     Concern::Settings,
                     Concern::Facing,
                     Concern::Formation,
@@ -113,6 +117,7 @@ impl Plugin for SimPlugin {
             melee_declaration::plugin,
             melee_resolution::plugin,
             turn::plugin,
+            undo::plugin,
         ))
         .add_plugins((ai_player::plugin, save::plugin));
     }

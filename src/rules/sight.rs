@@ -1,0 +1,96 @@
+//! Line of sight (§7): whether two hexes see each other, and if not the hex that blocks; the
+//! one rule that fire, the line-of-sight tool, the threat overlay and undo's "an enemy came
+//! into view" all use.
+
+use serde::Serialize;
+
+use super::board::Board;
+use super::hex::{Hex, distance};
+use super::map::Terrain;
+use super::unit::{Side, UnitId};
+
+/// What a look from one hex to another finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Sight {
+    pub from: Hex,
+    pub to: Hex,
+    /// Hexes between the two centres.
+    pub range: u32,
+    pub clear: bool,
+    /// The first hex whose ground and cover rise above the line; `None` when clear, or when
+    /// night alone stops the look.
+    pub blocking: Option<Hex>,
+    /// Night limits sight to one hex (§7).
+    pub night: bool,
+}
+
+fn terrain_height(board: &Board, t: Terrain) -> u32 {
+    let h = &board.params.heights;
+    match t {
+        Terrain::Forest => h.forest,
+        Terrain::Town => h.town,
+        Terrain::Orchard => h.orchard,
+        Terrain::Rough => h.rough,
+        _ => 0,
+    }
+}
+
+/// Line of sight (§7): no hex between whose ground and cover rise above the straight line
+/// between the eyes (a man's height above each end's ground); at night one hex only.
+pub fn look(board: &Board, from: Hex, to: Hex) -> Sight {
+    let range = distance(from, to);
+    let mut s = Sight {
+        from,
+        to,
+        range,
+        clear: true,
+        blocking: None,
+        night: board.night,
+    };
+    if board.night && range > 1 {
+        s.clear = false;
+        return s;
+    }
+    let h = &board.params.heights;
+    let eye = |x: Hex| (board.map.elevation(x).max(0) as u32 * h.per_level + h.man) as f64;
+    let (ea, eb) = (eye(from), eye(to));
+    let line: Vec<Hex> = from.line_to(to).collect();
+    let n = line.len().saturating_sub(1).max(1) as f64;
+    s.blocking = line
+        .iter()
+        .enumerate()
+        .skip(1)
+        .take(line.len().saturating_sub(2))
+        .find(|&(i, &x)| {
+            let ground = board.map.elevation(x).max(0) as u32 * h.per_level;
+            let top = (ground + terrain_height(board, board.map.terrain(x))) as f64;
+            let sight = ea + (eb - ea) * i as f64 / n;
+            top > sight
+        })
+        .map(|(_, &x)| x);
+    s.clear = s.blocking.is_none();
+    s
+}
+
+/// Enemy units that `mover`, now on the board at its new hex, sees and that no unit of its
+/// side saw before it left `was`: what a move reveals (the end of undo).
+pub fn revealed(board: &Board, mover: UnitId, was: Hex) -> Vec<UnitId> {
+    let Some(m) = board.unit(mover) else {
+        return Vec::new();
+    };
+    let side: Side = m.side;
+    let seen_before = |e: Hex| {
+        look(board, was, e).clear
+            || board
+                .units
+                .iter()
+                .any(|f| f.side == side && f.id != mover && look(board, f.hex, e).clear)
+    };
+    board
+        .units
+        .iter()
+        .filter(|e| e.side != side)
+        .filter(|e| look(board, m.hex, e.hex).clear && !seen_before(e.hex))
+        .map(|e| e.id)
+        .collect()
+}

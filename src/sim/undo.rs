@@ -1,0 +1,148 @@
+//! Undo: before a frame's moves, facing and formation changes the state is kept; after them the
+//! step is kept for an undo unless the dice rolled, an enemy came into view or another kind
+//! of order was carried out, which closes the history (`rules::undo`). An undone step leaves
+//! the order log, so saves and replays never see it.
+
+use bevy::ecs::message::MessageCursor;
+use bevy::prelude::*;
+
+use super::messages::{GiveOrder, OrderRejected};
+use super::resources::{Game, GameRng};
+use super::save::{self, OrderLog, Snapshot};
+use super::{Concern, SimSet};
+use crate::rules::order::Order;
+use crate::rules::undo::{self, History, Step};
+use crate::rules::{order, sight};
+
+/// The steps that can be taken back, for this game.
+#[derive(Resource, Debug, Default)]
+pub struct UndoHistory {
+    pub history: History<Snapshot>,
+    /// The state before this frame's undoable orders, while they are carried out.
+    before: Option<(Snapshot, usize)>,
+    /// The order log's length and the dice's place when the last frame's orders were done.
+    seen_log: usize,
+    seen_dice: u128,
+}
+
+impl UndoHistory {
+    /// Why Undo cannot be given now; `None` when it can.
+    pub fn why_not(&self) -> Option<String> {
+        self.history.why_not()
+    }
+}
+
+/// A step was taken back: the state is as it was before `what`.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct Undone {
+    pub what: String,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<UndoHistory>()
+        .add_message::<Undone>()
+        .add_systems(Update, take_back.in_set(Concern::Undo))
+        .add_systems(Update, keep_or_close.after(Concern::Turn).in_set(SimSet::Orders));
+}
+
+fn dice(world: &World) -> u128 {
+    world.resource::<GameRng>().0.get_word_pos()
+}
+
+/// Carries out this frame's Undo orders, then keeps the state before any undoable order.
+fn take_back(world: &mut World, mut cursor: Local<MessageCursor<GiveOrder>>) {
+    let orders: Vec<Order> = cursor
+        .read(world.resource::<Messages<GiveOrder>>())
+        .map(|o| o.0.clone())
+        .collect();
+    for o in orders.iter().filter(|o| **o == Order::Undo) {
+        let refused = order::check(&world.resource::<Game>().0, o).err();
+        let step = match refused {
+            Some(r) => Err(r),
+            None => world.resource_mut::<UndoHistory>().history.pop(),
+        };
+        match step {
+            Ok(step) => {
+                let mut log = world.resource::<OrderLog>().0.clone();
+                log.truncate(step.log_len);
+                save::restore(world, &step.before, &log);
+                let mut h = world.resource_mut::<UndoHistory>();
+                h.seen_log = step.log_len;
+                world.write_message(Undone { what: step.what });
+            }
+            Err(reasons) => {
+                world.write_message(OrderRejected {
+                    order: o.clone(),
+                    reasons,
+                });
+            }
+        }
+    }
+    if orders.iter().any(undo::undoable) {
+        let before = (save::snapshot(world), world.resource::<OrderLog>().0.len());
+        world.resource_mut::<UndoHistory>().before = Some(before);
+    }
+}
+
+/// After the frame's orders: a step of undoable orders that revealed nothing is kept; any
+/// other order done, or dice rolled, closes the history.
+fn keep_or_close(world: &mut World) {
+    let log = world.resource::<OrderLog>().0.clone();
+    let now_dice = dice(world);
+    let mut h = world.resource_mut::<UndoHistory>();
+    let before = h.before.take();
+    let (seen_log, seen_dice) = (h.seen_log, h.seen_dice);
+    h.seen_log = log.len();
+    h.seen_dice = now_dice;
+    if log.len() < seen_log {
+        // A loaded game: its history is not ours.
+        h.history.close("a game was loaded");
+        return;
+    }
+    let new = &log[seen_log..];
+    if new.is_empty() && now_dice == seen_dice {
+        return;
+    }
+    let what = new
+        .iter()
+        .map(|o| o.describe())
+        .collect::<Vec<_>>()
+        .join(", ");
+    if let Some(other) = new.iter().find(|o| !undo::undoable(o)) {
+        h.history.close(format!("{} cannot be taken back", other.describe()));
+        return;
+    }
+    if now_dice != seen_dice {
+        h.history.close(format!("the dice were rolled ({what})"));
+        return;
+    }
+    let Some((snap, log_len)) = before else {
+        return;
+    };
+    drop(h);
+    let board = &world.resource::<Game>().0;
+    let mut seen = Vec::new();
+    for o in new {
+        if let Order::Move { unit, .. } = o
+            && let Some(was) = snap.units.iter().find(|u| u.id == *unit).map(|u| u.hex)
+        {
+            seen.extend(sight::revealed(board, *unit, was));
+        }
+    }
+    let names: Vec<String> = seen
+        .iter()
+        .filter_map(|id| board.unit(*id))
+        .map(|u| format!("`{}`", u.name))
+        .collect();
+    let mut h = world.resource_mut::<UndoHistory>();
+    if names.is_empty() {
+        h.history.push(Step {
+            before: snap,
+            log_len,
+            what,
+        });
+    } else {
+        h.history
+            .close(format!("{} came into view ({what})", names.join(", ")));
+    }
+}
