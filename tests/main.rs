@@ -3,6 +3,7 @@
 mod common;
 
 mod ai;
+mod aids;
 mod cli;
 mod combat;
 mod melee_odds;

@@ -285,7 +285,7 @@ fn untouched(board: &Board) -> bool {
 /// Under Phased Play, whether the order belongs to the phase (§1): moves and the Command
 /// menu in the movement phase, the other side's fire in the defensive fire phase, fire in the
 /// offensive fire phase, melees in the melee phase.
-fn in_phase(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
+pub fn in_phase(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
     use super::board::Phase::*;
     let ok = match order {
         Order::SetParameters { .. } | Order::Undo => true,

@@ -1,0 +1,156 @@
+//! Threats to a hex next turn: which enemy units could fire at it (in range, with a line of
+//! sight, at what fire value) and which could melee it (reach an adjacent hex, face it, and
+//! pass the §9.1 restrictions). Each is worked out by the rules fire and melee use, on a copy
+//! of the board where the enemy's turn has begun: its marks cleared, free to turn.
+
+use serde::Serialize;
+
+use super::board::Board;
+use super::fire;
+use super::hex::{Facing, Hex, distance};
+use super::melee::{self, Declaration};
+use super::movement::{self, movement_range};
+use super::unit::{Formation, Side, TurnMarks, Unit, UnitId, UnitKind};
+
+/// One enemy unit that could strike the hex next turn.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Threat {
+    pub unit: UnitId,
+    /// Its fire value at the hex (after modifiers), if it could fire at it.
+    pub fire: Option<f64>,
+    /// Its melee strength against the hex, if it could melee it.
+    pub melee: Option<f64>,
+}
+
+impl Threat {
+    /// The larger of its fire value and melee strength: what the overlay shades by.
+    pub fn strength(&self) -> f64 {
+        self.fire.unwrap_or(0.0).max(self.melee.unwrap_or(0.0))
+    }
+}
+
+/// Unit `e` as the enemy's next turn begins: fresh marks, and the formation it fights in
+/// (infantry in line; cavalry as it stands: mounted cavalry melees, dismounted fires).
+fn fresh(e: &Unit) -> Unit {
+    let mut u = e.clone();
+    u.marks = TurnMarks::default();
+    if u.kind == UnitKind::Infantry {
+        u.formation = Formation::Line;
+    }
+    u
+}
+
+/// The board with a notional unit of `side` on `hex` if none is there, so that fire and melee
+/// have a target to reckon against (a threat to an empty hex).
+fn with_target(board: &Board, hex: Hex, side: Side) -> Board {
+    let mut b = board.clone();
+    if !b.units_at(hex).any(|u| u.side == side) {
+        let id = UnitId(b.units.iter().map(|u| u.id.0).max().unwrap_or(0) + 1);
+        let mut u = b
+            .units
+            .iter()
+            .find(|u| u.side == side && !u.is_leader())
+            .cloned()
+            .unwrap_or_else(|| b.units[0].clone());
+        u.id = id;
+        u.side = side;
+        u.hex = hex;
+        u.kind = UnitKind::Infantry;
+        u.formation = Formation::Line;
+        u.men = 100;
+        u.marks = TurnMarks::default();
+        b.units.push(u);
+    }
+    b
+}
+
+/// The enemy units of `side` that could fire at or melee `hex` in their next turn, strongest
+/// first.
+pub fn threats(board: &Board, hex: Hex, side: Side) -> Vec<Threat> {
+    if board.units.is_empty() {
+        return Vec::new();
+    }
+    // One working copy of the board: each enemy in turn is freshened in it, tried, and put back.
+    let mut work = with_target(board, hex, side);
+    work.acting = side.enemy();
+    work.pending.clear();
+    let candidates: Vec<usize> = (0..work.units.len())
+        .filter(|&i| {
+            let e = &work.units[i];
+            let ok = e.side != side
+                && !e.routed
+                && !e.is_leader()
+                && e.kind != UnitKind::Supply
+                && !e.is_captured();
+            let allowance = movement::allowance(&work.params, e);
+            let reach = fire::weapon_of(e, fire::weapons()).map_or(0, |w| w.range);
+            ok && distance(e.hex, hex) <= reach.max(allowance + 1)
+        })
+        .collect();
+    let mut out = Vec::new();
+    for i in candidates {
+        let was = work.units[i].clone();
+        work.units[i] = fresh(&was);
+        let t = Threat {
+            unit: was.id,
+            fire: fire_value(&mut work, i, hex),
+            melee: melee_strength(&mut work, i, hex),
+        };
+        work.units[i] = was;
+        if t.fire.is_some() || t.melee.is_some() {
+            out.push(t);
+        }
+    }
+    out.sort_by(|a, b| b.strength().total_cmp(&a.strength()).then(a.unit.cmp(&b.unit)));
+    out
+}
+
+/// Its fire at the hex from where it stands, turned to face it.
+fn fire_value(b: &mut Board, i: usize, hex: Hex) -> Option<f64> {
+    let (id, at, facing) = (b.units[i].id, b.units[i].hex, b.units[i].facing);
+    let mut value = None;
+    for f in Facing::ALL.into_iter().filter(|f| fire::in_front(at, *f, hex)) {
+        b.units[i].facing = f;
+        if let Ok(fb) = fire::breakdown(b, id, hex, false, 1.0) {
+            value = Some(fb.value);
+            break;
+        }
+    }
+    b.units[i].facing = facing;
+    value
+}
+
+/// Its melee strength against the hex from the best adjacent hex it can reach, facing it.
+fn melee_strength(b: &mut Board, i: usize, hex: Hex) -> Option<f64> {
+    let u = b.units[i].clone();
+    if u.kind == UnitKind::Artillery {
+        return None;
+    }
+    let range = movement_range(b, u.id);
+    let decl = Declaration {
+        attackers: vec![u.id],
+        defending_hex: hex,
+    };
+    let sys = melee::system(&b.params);
+    let mut best: Option<f64> = None;
+    for f in Facing::ALL {
+        let from = hex + f.step();
+        let reach = if from == u.hex {
+            Some(0)
+        } else {
+            range.get(&from).map(|r| r.cost)
+        };
+        let Some(cost) = reach else { continue };
+        let m = &mut b.units[i];
+        m.hex = from;
+        m.facing = f.opposite();
+        m.marks.mp_used = cost;
+        m.marks.moved = cost > 0;
+        if sys.check(b, &decl).is_empty() {
+            let s = sys.breakdown(b, &decl).attack_strength;
+            best = Some(best.map_or(s, |x: f64| x.max(s)));
+        }
+    }
+    b.units[i] = u;
+    best
+}

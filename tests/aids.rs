@@ -1,0 +1,134 @@
+//! The players' aids' rules (issue 11): what a unit can still do (the Highlight menu), and the
+//! threats to a hex next turn, each from the rules fire and melee use.
+
+use bayonet::rules::fire;
+use bayonet::rules::hex::Facing;
+use bayonet::rules::map::Terrain;
+use bayonet::rules::readiness::{Readiness, readiness};
+use bayonet::rules::sight::look;
+use bayonet::rules::threat::threats;
+use bayonet::rules::unit::{Ammo, Formation, Side, UnitKind};
+
+use crate::common::{Field, inf};
+
+#[test]
+fn readiness_follows_the_rules_of_moving_firing_and_meleeing() {
+    let mut f = Field::new(12, 10);
+    let d = f.center();
+    let enemy = f.add(1, inf(), d, Facing::S, 300);
+    let adjacent = f.attacker(0, inf(), d, Facing::S, 300);
+    let two_off = f.add(0, inf(), f.hex(5, 7), Facing::N, 300);
+    let far = f.add(0, inf(), f.hex(0, 9), Facing::N, 300);
+    let leader = f.attacker(0, UnitKind::Leader, d, Facing::SW, 0);
+    let b = f.board();
+    assert_eq!(
+        readiness(&b, adjacent),
+        Readiness { can_move: true, can_fire: true, can_melee: true }
+    );
+    // Two hexes off in its front: fires, cannot melee.
+    assert_eq!(
+        readiness(&b, two_off),
+        Readiness { can_move: true, can_fire: true, can_melee: false }
+    );
+    // Out of range: only moves.
+    assert_eq!(
+        readiness(&b, far),
+        Readiness { can_move: true, can_fire: false, can_melee: false }
+    );
+    // A leader alone may not melee (§9.1), and has no weapon.
+    assert_eq!(
+        readiness(&b, leader),
+        Readiness { can_move: true, can_fire: false, can_melee: false }
+    );
+    // The other side's unit can do nothing in this side's turn.
+    assert_eq!(readiness(&b, enemy), Readiness::default());
+
+    // After firing a unit may not move; out of ammunition it may not fire; having spent its
+    // movement points it may not move; turned away, it may not melee or fire.
+    f.unit(adjacent).marks.fired = true;
+    f.unit(two_off).ammo = Ammo::Out;
+    f.unit(far).marks.mp_used = 1000;
+    let b = f.board();
+    let r = readiness(&b, adjacent);
+    assert!(!r.can_move && !r.can_fire, "{r:?}");
+    assert!(!readiness(&b, two_off).can_fire);
+    assert!(!readiness(&b, far).can_move);
+    f.unit(adjacent).facing = Facing::S;
+    f.unit(adjacent).marks.fired = false;
+    let r = readiness(&f.board(), adjacent);
+    assert!(!r.can_melee && !r.can_fire, "{r:?}");
+}
+
+#[test]
+fn threats_are_the_fire_and_melee_rules_on_the_enemys_next_turn() {
+    let mut f = Field::new(14, 12);
+    let target = f.hex(6, 6);
+    let mine = f.add(0, inf(), target, Facing::N, 300);
+    // Two hexes off, turned away: it would turn and fire, and could close to melee.
+    let rifles = f.add(1, inf(), f.hex(6, 4), Facing::N, 300);
+    // A battery five hexes off: fire only (artillery does not melee).
+    let guns = f.add(1, UnitKind::Artillery, f.hex(6, 1), Facing::S, 4);
+    // Far beyond reach and range.
+    let distant = f.add(1, inf(), f.hex(13, 11), Facing::N, 300);
+    let b = f.board();
+    let t = threats(&b, target, Side(0));
+    let of = |id| t.iter().find(|x| x.unit == id).cloned();
+    let r = of(rifles).expect("the regiment threatens");
+    // The fire value is fire's own breakdown with the regiment faced toward the hex.
+    let mut faced = f.board();
+    faced.unit_mut(rifles).unwrap().facing = Facing::S;
+    let expect = fire::breakdown(&faced, rifles, target, false, 1.0).unwrap().value;
+    assert_eq!(r.fire, Some(expect));
+    assert!(r.melee.is_some_and(|m| m > 0.0));
+    let g = of(guns).expect("the battery threatens");
+    assert!(g.fire.is_some() && g.melee.is_none());
+    assert!(of(distant).is_none());
+    assert!(of(mine).is_none(), "own units are no threat");
+    assert!(t.windows(2).all(|w| w[0].strength() >= w[1].strength()));
+}
+
+#[test]
+fn no_line_of_sight_no_fire_threat_and_melee_restrictions_hold() {
+    let mut f = Field::new(14, 12);
+    let target = f.hex(6, 6);
+    f.add(0, UnitKind::Cavalry, target, Facing::N, 200);
+    // Infantry may not melee mounted cavalry (§9.1): a regiment beside it threatens fire only.
+    let foot = f.add(1, inf(), f.hex(6, 5), Facing::S, 300);
+    // Behind a wood three hexes off: no sight, so no fire; close enough to reach and melee.
+    for r in [4, 5] {
+        f.map.set_terrain(f.hex(8, r), Terrain::Forest);
+    }
+    let hidden = f.add(1, UnitKind::Cavalry, f.hex(9, 4), Facing::SW, 200);
+    let b = f.board();
+    assert!(!look(&b, f.hex(9, 4), target).clear);
+    let t = threats(&b, target, Side(0));
+    let of = |id| t.iter().find(|x| x.unit == id).cloned();
+    let foot_t = of(foot).unwrap();
+    assert!(foot_t.fire.is_some() && foot_t.melee.is_none(), "{foot_t:?}");
+    let hid = of(hidden).unwrap();
+    assert!(hid.fire.is_none() && hid.melee.is_some(), "{hid:?}");
+    // An empty hex is threatened too (a notional unit of ours stands in).
+    let empty = f.hex(5, 8);
+    assert!(threats(&b, empty, Side(0)).iter().any(|x| x.unit == foot));
+    let _ = Formation::Line;
+}
+
+#[test]
+fn look_names_the_blocking_hex_and_the_range() {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(1, 5);
+    let b = f.hex(7, 5);
+    f.map.set_terrain(f.hex(4, 5), Terrain::Forest);
+    let s = look(&f.board(), a, b);
+    assert!(!s.clear);
+    assert_eq!(s.range, 6);
+    let block = s.blocking.expect("a blocking hex");
+    assert_eq!(f.board().map.terrain(block), Terrain::Forest);
+    f.map.set_terrain(f.hex(4, 5), Terrain::Clear);
+    let s = look(&f.board(), a, b);
+    assert!(s.clear && s.blocking.is_none());
+    // Night: one hex only, with no hex to blame.
+    f.night = true;
+    let s = look(&f.board(), a, b);
+    assert!(!s.clear && s.night && s.blocking.is_none());
+}
