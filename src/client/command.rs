@@ -86,9 +86,11 @@ fn tap(
     units: Query<&UnitState>,
     game: Res<Game>,
     mut orders: MessageWriter<GiveOrder>,
-    gate: super::start::Gate,
+    (gate, aids): (super::start::Gate, Res<super::aids::Aids>),
 ) {
-    if !gate.open() {
+    // With the line-of-sight tool on, taps pick its hexes instead.
+    if !gate.open() || aids.on(super::aids::Aid::Sight) {
+        taps.clear();
         return;
     }
     for HexTapped(h) in taps.read().copied() {
@@ -254,7 +256,8 @@ fn keys(
     mut orders: MessageWriter<GiveOrder>,
     gate: super::start::Gate,
 ) {
-    if !gate.open() {
+    // Ctrl+Z is the toolbar's Undo, not a turn.
+    if !gate.open() || super::toolbar::ctrl(&input) {
         return;
     }
     for (key, b) in [
@@ -298,11 +301,11 @@ fn keys(
     }
 }
 
-fn spawn_buttons(mut commands: Commands) {
-    // Two rows right of the log: the unit's own actions, and above them the Command menu.
-    let rows: [(f32, &[(UnitButton, &str)]); 2] = [
+fn spawn_buttons(mut commands: Commands, rows: Query<(Entity, &super::dock::DockRow)>) {
+    // In the dock above the toolbar: the unit's own actions, and above them the Command menu.
+    let plan: [(u8, &[(UnitButton, &str)]); 2] = [
         (
-            62.0,
+            1,
             &[
                 (UnitButton::TurnLeft, "Turn left (Z)"),
                 (UnitButton::TurnRight, "Turn right (X)"),
@@ -311,7 +314,7 @@ fn spawn_buttons(mut commands: Commands) {
             ],
         ),
         (
-            104.0,
+            2,
             &[
                 (UnitButton::Spike, "Spike guns (G)"),
                 (UnitButton::Recrew, "Recrew guns (Y)"),
@@ -320,33 +323,25 @@ fn spawn_buttons(mut commands: Commands) {
             ],
         ),
     ];
-    for (bottom, buttons) in rows {
-        commands
-            .spawn(Node {
-                position_type: PositionType::Absolute,
-                bottom: Val::Px(bottom),
-                right: Val::Px(8.0),
-                column_gap: Val::Px(8.0),
-                ..default()
-            })
-            .with_children(|bar| {
-                for &(b, label) in buttons {
-                    bar.spawn((
-                        b,
-                        Button,
-                        Node {
-                            padding: UiRect::axes(Val::Px(12.0), Val::Px(8.0)),
-                            border: UiRect::all(Val::Px(1.0)),
-                            ..default()
-                        },
-                        BorderColor::all(palette::TEXT),
-                        BackgroundColor(palette::PANEL),
-                    ))
-                    .with_children(|t| {
-                        t.spawn((palette::text(label, 13.0),));
-                    });
-                }
-            });
+    for (row, buttons) in plan {
+        let Some((bar, _)) = rows.iter().find(|(_, r)| r.0 == row) else {
+            continue;
+        };
+        for &(b, label) in buttons {
+            let button = commands
+                .spawn((
+                    b,
+                    Button,
+                    palette::button_node(),
+                    BorderColor::all(palette::TEXT),
+                    BackgroundColor(palette::PANEL),
+                ))
+                .with_children(|t| {
+                    t.spawn((palette::text(label, 13.0),));
+                })
+                .id();
+            commands.entity(bar).add_child(button);
+        }
     }
 }
 

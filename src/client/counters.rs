@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use bevy::prelude::*;
 
 use super::layout::{HEX_SIZE, MapLayout};
+use super::settings::Settings;
 use super::z;
 use crate::rules::unit::{Crew, Formation, Unit, UnitKind};
 use crate::sim::{Battle, UnitState};
@@ -28,8 +29,13 @@ struct Slide {
 const SLIDE_SECONDS: f32 = 0.6;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PostStartup, redraw)
-        .add_systems(Update, (redraw.run_if(units_changed), slide));
+    app.add_systems(PostStartup, redraw).add_systems(
+        Update,
+        (
+            redraw.run_if(units_changed.or_else(resource_changed::<Settings>)),
+            slide,
+        ),
+    );
 }
 
 fn units_changed(
@@ -39,7 +45,10 @@ fn units_changed(
     !changed.is_empty() || !removed.is_empty()
 }
 
-fn side_color(battle: &Battle, u: &Unit) -> Color {
+fn side_color(battle: &Battle, u: &Unit, settings: &Settings) -> Color {
+    if settings.colour_blind {
+        return super::palette::side_colour_blind(u.side.0);
+    }
     let (r, g, b) = battle
         .scenario
         .sides
@@ -54,6 +63,7 @@ fn redraw(
     units: Query<&UnitState>,
     battle: Res<Battle>,
     layout: Res<MapLayout>,
+    settings: Res<Settings>,
     mut drawn: Local<HashMap<crate::rules::unit::UnitId, hexx::Hex>>,
 ) {
     for e in &old {
@@ -71,7 +81,7 @@ fn redraw(
             let off = Vec2::new(-2.0, 2.0) * (n - 1.0) + Vec2::new(4.0, -4.0) * i as f32;
             let at = layout.center(hex) + off * 0.5;
             let z = z::COUNTER + i as f32 * 0.1;
-            let e = spawn_counter(&mut commands, &battle, u, at, z);
+            let e = spawn_counter(&mut commands, (&battle, &settings), u, at, z);
             if let Some(was) = drawn.insert(u.id, hex).filter(|was| *was != hex) {
                 let from = layout.center(was);
                 commands.entity(e).insert((
@@ -104,8 +114,15 @@ fn slide(
     }
 }
 
-fn spawn_counter(commands: &mut Commands, battle: &Battle, u: &Unit, at: Vec2, z: f32) -> Entity {
-    let fill = side_color(battle, u);
+fn spawn_counter(
+    commands: &mut Commands,
+    (battle, settings): (&Battle, &Settings),
+    u: &Unit,
+    at: Vec2,
+    z: f32,
+) -> Entity {
+    let fill = side_color(battle, u, settings);
+    let marks = super::palette::marks(settings.colour_blind);
     let ink = if fill.to_srgba().red + fill.to_srgba().green > 1.0 {
         Color::BLACK
     } else {
@@ -160,6 +177,13 @@ fn spawn_counter(commands: &mut Commands, battle: &Battle, u: &Unit, at: Vec2, z
                 Sprite::from_color(fill, Vec2::splat(size)),
                 Transform::default(),
             ));
+            if settings.colour_blind && u.side.0 == 1 {
+                // The second side's pattern: a dark stripe down the left edge.
+                c.spawn((
+                    Sprite::from_color(Color::srgb(0.15, 0.1, 0.05), Vec2::new(5.0, size)),
+                    Transform::from_xyz(-size * 0.5 + 2.5, 0.0, 0.02),
+                ));
+            }
             symbol(c, u, ink, size);
             let label = match u.kind {
                 UnitKind::Artillery => format!("{}g", u.guns),
@@ -179,19 +203,32 @@ fn spawn_counter(commands: &mut Commands, battle: &Battle, u: &Unit, at: Vec2, z
                 ));
             }
             let mark = if u.routed {
-                Some(Color::srgb(0.9, 0.1, 0.1))
+                Some((marks.routed, "R"))
             } else if u.disrupted {
-                Some(Color::srgb(1.0, 0.8, 0.0))
+                Some((marks.disrupted, "D"))
             } else if u.is_fixed() {
-                Some(Color::srgb(0.6, 0.6, 0.6))
+                Some((marks.fixed, "F"))
             } else {
                 None
             };
-            if let Some(m) = mark {
+            if let Some((m, letter)) = mark {
+                // Colour-blind players get the state's letter, not only its colour.
+                let side = if settings.colour_blind { 11.0 } else { 7.0 };
                 c.spawn((
-                    Sprite::from_color(m, Vec2::splat(7.0)),
+                    Sprite::from_color(m, Vec2::splat(side)),
                     Transform::from_xyz(size * 0.38, size * 0.38, 0.04),
                 ));
+                if settings.colour_blind {
+                    c.spawn((
+                        Text2d::new(letter),
+                        TextFont {
+                            font_size: FontSize::Px(9.0),
+                            ..default()
+                        },
+                        TextColor(Color::BLACK),
+                        Transform::from_xyz(size * 0.38, size * 0.38, 0.05),
+                    ));
+                }
             }
             if u.is_captured() || u.crew != Crew::Crewed {
                 c.spawn((

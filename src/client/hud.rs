@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::palette;
 use super::pointer::{HoveredHex, SelectedHex};
 use crate::rules::hex::{Facing, Hex};
-use crate::rules::unit::{Ammo, Crew, FatigueLevel, Unit, UnitKind};
+use crate::rules::unit::{Ammo, Crew, Unit, UnitKind};
 use crate::sim::{Battle, Game, Occupancy, UnitState};
 
 #[derive(Component)]
@@ -317,12 +317,7 @@ fn unit_line(battle: &Battle, u: &Unit) -> String {
         UnitKind::Supply => format!("{} wagon points", u.men),
         _ => format!("{} men", u.men),
     };
-    let fatigue = match u.fatigue_level() {
-        FatigueLevel::Low => "low",
-        FatigueLevel::Medium => "medium",
-        FatigueLevel::High => "high",
-        FatigueLevel::Maximum => "maximum",
-    };
+    let fatigue = u.fatigue_level().name();
     let mut flags = Vec::new();
     if u.disrupted {
         flags.push("disrupted".to_string());

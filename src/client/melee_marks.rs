@@ -14,8 +14,6 @@ use crate::rules::movement::path_to;
 use crate::sim::{Game, UnitState};
 
 const PENDING: Color = palette::PENDING;
-const LEGAL: Color = Color::srgb(0.2, 0.95, 0.3);
-const ILLEGAL: Color = Color::srgb(0.95, 0.15, 0.15);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, thicker_lines)
@@ -41,7 +39,9 @@ fn draw(
     preview: Res<DragPreview>,
     game: Res<Game>,
     units: Query<&UnitState>,
+    settings: Res<super::settings::Settings>,
 ) {
+    let marks = palette::marks(settings.colour_blind);
     for p in &game.pending {
         let to = layout.center(p.defending_hex);
         let mut from: Vec<Hex> = Vec::new();
@@ -62,13 +62,24 @@ fn draw(
             Some(h) if h != from => layout.center(h),
             _ => drag.pointer,
         };
-        let color = if preview.legal { LEGAL } else { ILLEGAL };
+        let color = if preview.legal {
+            marks.legal
+        } else {
+            marks.illegal
+        };
         outline(&mut gizmos, &layout, from, Color::WHITE);
         if a.distance(tip) > 4.0 {
             gizmos.arrow_2d(a, tip, color);
         }
         if let Some(t) = preview.target {
             outline(&mut gizmos, &layout, t, color);
+            if !preview.legal {
+                // A cross, so that a refused target differs in shape, not only in colour.
+                let c = layout.center(t);
+                let d = HEX_SIZE * 0.4;
+                gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), color);
+                gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), color);
+            }
         }
     }
 }
@@ -80,19 +91,29 @@ fn draw_command(
     reach: Res<Reachable>,
     hovered: Res<HoveredHex>,
     units: Query<&UnitState>,
+    settings: Res<super::settings::Settings>,
 ) {
     let Some(u) = cmd.unit.and_then(|id| units.iter().find(|x| x.0.id == id)) else {
         return;
     };
-    let dot = Color::srgba(0.55, 0.85, 1.0, 0.8);
+    let marks = palette::marks(settings.colour_blind);
     for (h, r) in &reach.0 {
         if *h != u.0.hex {
-            let color = if r.stops {
-                Color::srgba(1.0, 0.6, 0.3, 0.8)
+            let c = layout.center(*h);
+            if r.stops {
+                // A zone of control ends the move there: a square, not a dot.
+                let d = HEX_SIZE * 0.12;
+                let sq = [
+                    c + Vec2::new(-d, -d),
+                    c + Vec2::new(d, -d),
+                    c + Vec2::new(d, d),
+                    c + Vec2::new(-d, d),
+                    c + Vec2::new(-d, -d),
+                ];
+                gizmos.linestrip_2d(sq, marks.stop);
             } else {
-                dot
-            };
-            gizmos.circle_2d(layout.center(*h), HEX_SIZE * 0.12, color);
+                gizmos.circle_2d(c, HEX_SIZE * 0.12, marks.reach);
+            }
         }
     }
     let target = cmd.move_target.or(hovered.0);

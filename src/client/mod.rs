@@ -1,21 +1,29 @@
 //! The game window: the map, counters, panels and input. It only writes orders and reads state
 //! and outcome messages (DESIGN.md).
 
+mod aid_marks;
+pub mod aids;
 pub mod camera;
 pub mod command;
 mod counters;
+mod dock;
 pub mod gesture;
 mod hexsides;
+pub mod highlights;
 mod hud;
 pub mod layout;
 pub mod melee_drag;
 mod melee_marks;
+pub mod order_of_battle;
 mod palette;
 mod pointer;
 mod report;
 pub mod saving;
+pub mod settings;
 mod screenshot;
+pub mod sight_tool;
 pub mod start;
+pub mod threat_overlay;
 mod tiles;
 mod toolbar;
 
@@ -48,6 +56,7 @@ pub fn plugin(app: &mut App) {
         camera::plugin,
         hud::plugin,
         melee_marks::plugin,
+        aid_marks::plugin,
         report::plugin,
         screenshot::plugin,
     ));
@@ -63,7 +72,18 @@ pub fn frame_plugin(app: &mut App) {
 /// A window-less game with `plugins` of the client on top, a 1280×800 primary window entity
 /// and the map camera at the origin: for input tests and benchmarks without a renderer.
 pub fn windowless_app(scenario: Scenario, plugins: fn(&mut App)) -> App {
+    windowless_app_with(scenario, plugins, settings::SettingsFile(None))
+}
+
+/// `windowless_app` with the interface settings read from and written to `settings` (tests
+/// never touch the player's own).
+pub fn windowless_app_with(
+    scenario: Scenario,
+    plugins: fn(&mut App),
+    settings: settings::SettingsFile,
+) -> App {
     let mut app = App::new();
+    app.insert_resource(settings);
     app.add_plugins((
         MinimalPlugins,
         bevy::state::app::StatesPlugin,
@@ -91,6 +111,8 @@ pub fn windowless_app(scenario: Scenario, plugins: fn(&mut App)) -> App {
 /// headless input tests run.
 pub fn input_plugin(app: &mut App) {
     app.add_plugins((
+        settings::plugin,
+        dock::plugin,
         layout::plugin,
         pointer::plugin,
         melee_drag::plugin,
@@ -98,6 +120,13 @@ pub fn input_plugin(app: &mut App) {
         toolbar::plugin,
         start::plugin,
         saving::plugin,
+    ))
+    .add_plugins((
+        aids::plugin,
+        highlights::plugin,
+        sight_tool::plugin,
+        threat_overlay::plugin,
+        order_of_battle::plugin,
     ));
 }
 

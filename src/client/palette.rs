@@ -64,3 +64,79 @@ pub fn road(r: Road) -> (Color, f32) {
         Road::Rail => (Color::srgb(0.1, 0.1, 0.1), 0.06),
     }
 }
+
+/// A button's box: never smaller than a fingertip (`settings::TOUCH_TARGET` logical pixels at
+/// 100 %), its label centred.
+pub fn button_node() -> Node {
+    let min = Val::Px(super::settings::TOUCH_TARGET);
+    Node {
+        padding: UiRect::axes(Val::Px(12.0), Val::Px(8.0)),
+        border: UiRect::all(Val::Px(1.0)),
+        min_height: min,
+        min_width: min,
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        flex_direction: FlexDirection::Column,
+        ..default()
+    }
+}
+
+/// The colours of marks that must be told apart: the usual ones, or the Okabe–Ito palette
+/// that colour-blind players can tell apart (the marks differ in shape as well).
+#[derive(Debug, Clone, Copy)]
+pub struct Marks {
+    pub legal: Color,
+    pub illegal: Color,
+    pub reach: Color,
+    pub stop: Color,
+    pub fire_threat: Color,
+    pub melee_threat: Color,
+    pub routed: Color,
+    pub disrupted: Color,
+    pub fixed: Color,
+    pub sight_clear: Color,
+    pub sight_blocked: Color,
+}
+
+pub fn marks(colour_blind: bool) -> Marks {
+    if colour_blind {
+        // Okabe & Ito (2008): blue, vermillion, sky blue, orange, reddish purple, yellow.
+        Marks {
+            legal: Color::srgb(0.0, 0.45, 0.70),
+            illegal: Color::srgb(0.84, 0.37, 0.0),
+            reach: Color::srgba(0.34, 0.71, 0.91, 0.9),
+            stop: Color::srgba(0.90, 0.62, 0.0, 0.9),
+            fire_threat: Color::srgb(0.90, 0.62, 0.0),
+            melee_threat: Color::srgb(0.80, 0.47, 0.65),
+            routed: Color::srgb(0.84, 0.37, 0.0),
+            disrupted: Color::srgb(0.94, 0.89, 0.26),
+            fixed: Color::srgb(0.6, 0.6, 0.6),
+            sight_clear: Color::srgb(0.34, 0.71, 0.91),
+            sight_blocked: Color::srgb(0.84, 0.37, 0.0),
+        }
+    } else {
+        Marks {
+            legal: Color::srgb(0.2, 0.95, 0.3),
+            illegal: Color::srgb(0.95, 0.15, 0.15),
+            reach: Color::srgba(0.55, 0.85, 1.0, 0.8),
+            stop: Color::srgba(1.0, 0.6, 0.3, 0.8),
+            fire_threat: Color::srgb(1.0, 0.55, 0.1),
+            melee_threat: Color::srgb(0.95, 0.15, 0.15),
+            routed: Color::srgb(0.9, 0.1, 0.1),
+            disrupted: Color::srgb(1.0, 0.8, 0.0),
+            fixed: Color::srgb(0.6, 0.6, 0.6),
+            sight_clear: Color::srgb(0.3, 0.95, 0.4),
+            sight_blocked: Color::srgb(0.95, 0.15, 0.15),
+        }
+    }
+}
+
+/// The sides' colours under the colour-blind palette (blue and orange); the second side's
+/// counters also carry a stripe, so the sides differ in pattern too.
+pub fn side_colour_blind(side: u8) -> Color {
+    if side == 0 {
+        Color::srgb(0.0, 0.45, 0.70)
+    } else {
+        Color::srgb(0.90, 0.62, 0.0)
+    }
+}

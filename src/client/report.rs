@@ -78,6 +78,8 @@ fn spawn(mut commands: Commands) {
                 bottom: Val::Px(8.0),
                 left: Val::Px(8.0),
                 width: Val::Px(530.0),
+                // The dock of buttons takes the right of the bottom edge.
+                max_width: Val::Percent(42.0),
                 padding: UiRect::all(Val::Px(8.0)),
                 ..default()
             },
@@ -226,10 +228,11 @@ fn collect(
     mut rejected: MessageReader<OrderRejected>,
     mut cancelled: MessageReader<MeleeCancelled>,
     mut phase: MessageReader<PhaseMoraleChecked>,
-    (mut turns, mut phases, mut notices): (
+    (mut turns, mut phases, mut notices, mut undone): (
         MessageReader<TurnBegan>,
         MessageReader<crate::sim::PhaseBegan>,
         MessageReader<super::command::Notice>,
+        MessageReader<crate::sim::Undone>,
     ),
     mut moved: MessageReader<UnitMoved>,
     mut fired: MessageReader<Fired>,
@@ -256,6 +259,9 @@ fn collect(
             d.breakdown.defense_strength,
             d.odds.attacker_win_probability * 100.0
         ));
+    }
+    for u in undone.read() {
+        add(format!("Undone: {}", u.what));
     }
     for c in cancelled.read() {
         add(format!("Melee on {} cancelled", map.coord(c.defending_hex)));

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 use super::palette;
+use super::settings::Settings;
 use crate::rules::order::Order;
 use crate::rules::params::Parameters;
 use crate::rules::unit::Side;
@@ -69,6 +70,9 @@ enum Control {
     Mode(Mode),
     Rule(usize),
     Param(usize, i32),
+    /// The interface settings (remembered between runs): UI scale − / +, colour-blind palette.
+    UiScale(i32),
+    ColourBlind,
     Start,
 }
 
@@ -151,10 +155,8 @@ fn open(
             c,
             Button,
             Node {
-                padding: UiRect::axes(Val::Px(12.0), Val::Px(8.0)),
                 margin: UiRect::all(Val::Px(3.0)),
-                border: UiRect::all(Val::Px(1.0)),
-                ..default()
+                ..palette::button_node()
             },
             BorderColor::all(palette::TEXT),
             BackgroundColor(palette::PANEL),
@@ -263,6 +265,24 @@ fn open(
                     row.spawn((Label(Control::Param(i, 0)), text(String::new(), 14.0)));
                 });
             }
+            d.spawn(text("Interface (remembered)".into(), 16.0));
+            d.spawn(Node {
+                align_items: AlignItems::Center,
+                flex_wrap: FlexWrap::Wrap,
+                ..default()
+            })
+            .with_children(|row| {
+                row.spawn(button(Control::UiScale(-1))).with_children(|b| {
+                    b.spawn(text(" - ".into(), 14.0));
+                });
+                row.spawn(button(Control::UiScale(1))).with_children(|b| {
+                    b.spawn(text(" + ".into(), 14.0));
+                });
+                row.spawn((Label(Control::UiScale(0)), text(String::new(), 14.0)));
+                row.spawn(button(Control::ColourBlind)).with_children(|b| {
+                    b.spawn((Label(Control::ColourBlind), text(String::new(), 13.0)));
+                });
+            });
             d.spawn(button(Control::Start)).with_children(|b| {
                 b.spawn(text("Start the battle".into(), 18.0));
             });
@@ -282,7 +302,7 @@ fn press(
     mut players: ResMut<Players>,
     mut dialog: ResMut<DialogOpen>,
     maps: Option<Res<ScenarioList>>,
-    mut exit: MessageWriter<AppExit>,
+    (mut exit, mut settings): (MessageWriter<AppExit>, ResMut<Settings>),
 ) {
     for (i, c) in &q {
         if *i != Interaction::Pressed {
@@ -305,6 +325,8 @@ fn press(
                 }
             }
             Control::Mode(m) => chosen.0 = m,
+            Control::UiScale(dir) => settings.step(dir),
+            Control::ColourBlind => settings.colour_blind = !settings.colour_blind,
             Control::Rule(r) => {
                 let Some(d) = draft.as_mut() else { continue };
                 let v = rule(d, r);
@@ -344,11 +366,12 @@ fn press(
 fn labels(
     draft: Option<ResMut<Draft>>,
     chosen: Res<Chosen>,
+    settings: Res<Settings>,
     mut texts: Query<(&Label, &mut Text)>,
     mut buttons: Query<(&Control, &mut BackgroundColor)>,
 ) {
     let Some(mut draft) = draft else { return };
-    if !draft.is_changed() && !chosen.is_changed() {
+    if !draft.is_changed() && !chosen.is_changed() && !settings.is_changed() {
         return;
     }
     for (l, mut t) in &mut texts {
@@ -359,6 +382,11 @@ fn labels(
                 if *rule(&mut draft, r) { "ON" } else { "off" }
             ),
             Control::Param(p, _) => format!("  {}: {}", PARAMS[p], *param(&mut draft, p).0),
+            Control::UiScale(_) => format!("  UI scale: {} %", settings.ui_scale),
+            Control::ColourBlind => format!(
+                "Colour-blind palette: {}",
+                if settings.colour_blind { "ON" } else { "off" }
+            ),
             _ => continue,
         };
     }
@@ -366,6 +394,7 @@ fn labels(
         let on = match *c {
             Control::Mode(m) => m == chosen.0,
             Control::Rule(r) => *rule(&mut draft, r),
+            Control::ColourBlind => settings.colour_blind,
             _ => false,
         };
         bg.0 = if on {

@@ -1,18 +1,20 @@
-//! The toolbar: Save, Load, Resolve (the seed's button), Cancel melee and End turn, with keys
-//! R, C and E.
+//! The toolbar: Save, Load, Undo, Resolve (the seed's button), Cancel melee and End turn, with
+//! keys Ctrl+Z, R, C and E. Undo says under its label why it cannot be given when it cannot.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::palette;
+use super::dock::DockRow;
 use super::pointer::SelectedHex;
 use super::saving::SaveLoad;
 use super::start::Gate;
 use crate::rules::order::{At, Order};
-use crate::sim::{Game, GiveOrder};
+use crate::sim::{Game, GiveOrder, UndoHistory};
 
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ToolButton {
+    Undo,
     Resolve,
     CancelMelee,
     /// Phased Play: on to the next phase (shown only under it).
@@ -25,6 +27,7 @@ pub enum ToolButton {
 impl ToolButton {
     fn label(self) -> &'static str {
         match self {
+            ToolButton::Undo => "Undo (Ctrl+Z)",
             ToolButton::Resolve => "Resolve (R)",
             ToolButton::CancelMelee => "Cancel melee (C)",
             ToolButton::EndPhase => "End phase (P)",
@@ -41,49 +44,51 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (press, keys, look));
 }
 
-fn spawn(mut commands: Commands) {
-    // The toolbar, and above the unit's buttons End phase alone (Phased Play only), so that the
-    // bottom row never grows over the log.
-    let rows: [(f32, &[ToolButton]); 2] = [
+/// The small line under Undo's label: why it cannot be given now.
+#[derive(Component)]
+struct UndoWhyNot;
+
+fn spawn(mut commands: Commands, rows: Query<(Entity, &DockRow)>) {
+    // The toolbar, and above the unit's buttons End phase alone (Phased Play only).
+    let plan: [(u8, &[ToolButton]); 2] = [
         (
-            8.0,
+            0,
             &[
                 ToolButton::Save,
                 ToolButton::Load,
+                ToolButton::Undo,
                 ToolButton::Resolve,
                 ToolButton::CancelMelee,
                 ToolButton::EndTurn,
             ],
         ),
-        (146.0, &[ToolButton::EndPhase]),
+        (3, &[ToolButton::EndPhase]),
     ];
-    for (bottom, buttons) in rows {
-        commands
-            .spawn(Node {
-                position_type: PositionType::Absolute,
-                bottom: Val::Px(bottom),
-                right: Val::Px(8.0),
-                column_gap: Val::Px(8.0),
-                ..default()
-            })
-            .with_children(|bar| {
-                for &b in buttons {
-                    bar.spawn((
-                        b,
-                        Button,
-                        Node {
-                            padding: UiRect::axes(Val::Px(12.0), Val::Px(12.0)),
-                            border: UiRect::all(Val::Px(2.0)),
-                            ..default()
-                        },
-                        BorderColor::all(palette::TEXT),
-                        BackgroundColor(palette::PANEL),
-                    ))
-                    .with_children(|t| {
-                        t.spawn((palette::text(b.label(), 16.0),));
-                    });
-                }
-            });
+    for (row, buttons) in plan {
+        let Some((bar, _)) = rows.iter().find(|(_, r)| r.0 == row) else {
+            continue;
+        };
+        for &b in buttons {
+            let mut node = palette::button_node();
+            node.padding = UiRect::axes(Val::Px(12.0), Val::Px(10.0));
+            node.border = UiRect::all(Val::Px(2.0));
+            let button = commands
+                .spawn((
+                    b,
+                    Button,
+                    node,
+                    BorderColor::all(palette::TEXT),
+                    BackgroundColor(palette::PANEL),
+                ))
+                .with_children(|t| {
+                    t.spawn((palette::text(b.label(), 16.0),));
+                    if b == ToolButton::Undo {
+                        t.spawn((UndoWhyNot, palette::text("", 10.0)));
+                    }
+                })
+                .id();
+            commands.entity(bar).add_child(button);
+        }
     }
 }
 
@@ -103,6 +108,9 @@ impl Tools<'_> {
             return;
         }
         match b {
+            ToolButton::Undo => {
+                self.orders.write(GiveOrder(Order::Undo));
+            }
             ToolButton::Resolve => {
                 self.orders.write(GiveOrder(Order::Resolve));
             }
@@ -143,8 +151,19 @@ fn press(q: Query<(&Interaction, &ToolButton), Changed<Interaction>>, mut tools:
     }
 }
 
-/// R, C and E; F5 and F9 are the saving plugin's.
+/// Whether Ctrl is held (Ctrl+Z is Undo, Z alone turns left).
+pub fn ctrl(input: &ButtonInput<KeyCode>) -> bool {
+    input.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
+}
+
+/// Ctrl+Z, R, C and E; F5 and F9 are the saving plugin's.
 fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools) {
+    if ctrl(&input) {
+        if input.just_pressed(KeyCode::KeyZ) {
+            tools.act(ToolButton::Undo);
+        }
+        return;
+    }
     for (key, b) in [
         (KeyCode::KeyR, ToolButton::Resolve),
         (KeyCode::KeyC, ToolButton::CancelMelee),
@@ -157,11 +176,28 @@ fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools) {
     }
 }
 
-/// Buttons light up under the pointer, and Resolve glows while melees wait.
+/// Buttons light up under the pointer, Resolve glows while melees wait, and Undo is dimmed
+/// with its reason while it cannot be given.
 fn look(
     mut q: Query<(&Interaction, &ToolButton, &mut BackgroundColor, &mut Node)>,
     game: Res<Game>,
+    undo: Res<UndoHistory>,
+    mut why: Query<&mut Text, With<UndoWhyNot>>,
 ) {
+    if undo.is_changed() {
+        let reason = undo.why_not().unwrap_or_default();
+        let short: String = reason.chars().take(48).collect();
+        let short = if short.len() < reason.len() {
+            format!("{short}…")
+        } else {
+            short
+        };
+        for mut t in &mut why {
+            if t.0 != short {
+                t.0 = short.clone();
+            }
+        }
+    }
     for (i, b, mut bg, mut node) in &mut q {
         let shown = *b != ToolButton::EndPhase || game.phased();
         let display = if shown { Display::Flex } else { Display::None };
@@ -169,7 +205,8 @@ fn look(
             node.display = display;
         }
         let waiting = *b == ToolButton::Resolve && !game.pending.is_empty();
-        bg.0 = match (i, waiting, game.over) {
+        let dim = game.over || (*b == ToolButton::Undo && undo.why_not().is_some());
+        bg.0 = match (i, waiting, dim) {
             (_, _, true) => Color::srgb(0.2, 0.2, 0.2),
             (Interaction::Pressed, _, _) => Color::srgb(0.55, 0.45, 0.15),
             (Interaction::Hovered, _, _) => Color::srgb(0.3, 0.3, 0.25),

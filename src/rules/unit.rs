@@ -125,6 +125,15 @@ pub enum FatigueLevel {
 }
 
 impl FatigueLevel {
+    pub fn name(self) -> &'static str {
+        match self {
+            FatigueLevel::Low => "low",
+            FatigueLevel::Medium => "medium",
+            FatigueLevel::High => "high",
+            FatigueLevel::Maximum => "maximum",
+        }
+    }
+
     pub fn of(fatigue: u32) -> FatigueLevel {
         match fatigue {
             0..=299 => FatigueLevel::Low,

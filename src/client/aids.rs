@@ -1,0 +1,166 @@
+//! The aids column on the left: highlights (units that can still move, fire, melee; low or
+//! out of ammunition; disrupted and routed; the selected unit's brigade and its leader), the
+//! threat overlay, the line-of-sight tool and the order of battle. Each is a toggle, by button
+//! (mouse or touch) or by key 1–9 (L and O too).
+
+use std::collections::BTreeSet;
+
+use bevy::prelude::*;
+
+use super::palette;
+
+/// One aid of the column.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Aid {
+    CanMove,
+    CanFire,
+    CanMelee,
+    Ammo,
+    Disorder,
+    Brigade,
+    Threats,
+    Sight,
+    OrderOfBattle,
+}
+
+impl Aid {
+    pub const ALL: [Aid; 9] = [
+        Aid::CanMove,
+        Aid::CanFire,
+        Aid::CanMelee,
+        Aid::Ammo,
+        Aid::Disorder,
+        Aid::Brigade,
+        Aid::Threats,
+        Aid::Sight,
+        Aid::OrderOfBattle,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Aid::CanMove => "Can move (1)",
+            Aid::CanFire => "Can fire (2)",
+            Aid::CanMelee => "Can melee (3)",
+            Aid::Ammo => "Ammunition (4)",
+            Aid::Disorder => "Disrupted, routed (5)",
+            Aid::Brigade => "Brigade (6)",
+            Aid::Threats => "Threats (7)",
+            Aid::Sight => "Line of sight (8, L)",
+            Aid::OrderOfBattle => "Order of battle (9, O)",
+        }
+    }
+
+    /// The letter its marks on the map carry: shape, not colour alone, tells them apart.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Aid::CanMove => "M",
+            Aid::CanFire => "F",
+            Aid::CanMelee => "X",
+            Aid::Ammo => "A",
+            Aid::Disorder => "D",
+            Aid::Brigade => "B",
+            Aid::Threats => "!",
+            Aid::Sight => "L",
+            Aid::OrderOfBattle => "O",
+        }
+    }
+
+    fn keys(self) -> &'static [KeyCode] {
+        match self {
+            Aid::CanMove => &[KeyCode::Digit1],
+            Aid::CanFire => &[KeyCode::Digit2],
+            Aid::CanMelee => &[KeyCode::Digit3],
+            Aid::Ammo => &[KeyCode::Digit4],
+            Aid::Disorder => &[KeyCode::Digit5],
+            Aid::Brigade => &[KeyCode::Digit6],
+            Aid::Threats => &[KeyCode::Digit7],
+            Aid::Sight => &[KeyCode::Digit8, KeyCode::KeyL],
+            Aid::OrderOfBattle => &[KeyCode::Digit9, KeyCode::KeyO],
+        }
+    }
+}
+
+/// The aids switched on.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct Aids(pub BTreeSet<Aid>);
+
+impl Aids {
+    pub fn on(&self, a: Aid) -> bool {
+        self.0.contains(&a)
+    }
+
+    pub fn toggle(&mut self, a: Aid) {
+        if !self.0.remove(&a) {
+            self.0.insert(a);
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Aids>()
+        .add_systems(Startup, spawn)
+        .add_systems(Update, (press, keys, look).chain());
+}
+
+fn spawn(mut commands: Commands) {
+    commands
+        .spawn(Node {
+            position_type: PositionType::Absolute,
+            top: Val::Px(36.0),
+            left: Val::Px(6.0),
+            flex_direction: FlexDirection::Column,
+            row_gap: Val::Px(4.0),
+            ..default()
+        })
+        .with_children(|col| {
+            for a in Aid::ALL {
+                col.spawn((
+                    a,
+                    Button,
+                    palette::button_node(),
+                    BorderColor::all(palette::TEXT),
+                    BackgroundColor(palette::PANEL),
+                ))
+                .with_children(|b| {
+                    b.spawn(palette::text(a.label(), 12.0));
+                });
+            }
+        });
+}
+
+fn press(q: Query<(&Interaction, &Aid), Changed<Interaction>>, mut aids: ResMut<Aids>) {
+    for (i, a) in &q {
+        if *i == Interaction::Pressed {
+            aids.toggle(*a);
+        }
+    }
+}
+
+fn keys(
+    input: Res<ButtonInput<KeyCode>>,
+    mut aids: ResMut<Aids>,
+    dialog: Res<super::start::DialogOpen>,
+) {
+    if dialog.0 || super::toolbar::ctrl(&input) {
+        return;
+    }
+    for a in Aid::ALL {
+        if input.any_just_pressed(a.keys().iter().copied()) {
+            aids.toggle(a);
+        }
+    }
+}
+
+/// A switched-on aid's button is lit.
+fn look(aids: Res<Aids>, mut q: Query<(&Aid, &Interaction, &mut BackgroundColor)>) {
+    for (a, i, mut bg) in &mut q {
+        let want = match (aids.on(*a), i) {
+            (true, _) => Color::srgb(0.45, 0.32, 0.08),
+            (false, Interaction::Hovered) => Color::srgb(0.3, 0.3, 0.25),
+            _ => palette::PANEL,
+        };
+        if bg.0 != want {
+            bg.0 = want;
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! The player's interface settings, remembered between runs: the UI scale (75–200 % on top of
+//! the window's own scale factor, which the UI follows by default) and the colour-blind-safe
+//! palette. Kept in `settings.ron` in the user's config folder; a bad file is reported and
+//! the defaults used, never a crash.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// The settings as the player chose them.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The UI's size in percent of the window's own (75–200).
+    pub ui_scale: u32,
+    /// Sides and highlights told apart by shape and pattern as well as colour, in colours that
+    /// colour-blind players can tell apart (Okabe–Ito).
+    pub colour_blind: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            ui_scale: 100,
+            colour_blind: false,
+        }
+    }
+}
+
+pub const MIN_SCALE: u32 = 75;
+pub const MAX_SCALE: u32 = 200;
+/// The smallest button a finger can hit (logical pixels, Apple's and Google's guidance).
+pub const TOUCH_TARGET: f32 = 44.0;
+
+impl Settings {
+    /// The scale step of the dialog's − and + buttons.
+    pub fn step(&mut self, dir: i32) {
+        let v = self.ui_scale as i32 + dir * 25;
+        self.ui_scale = (v.max(MIN_SCALE as i32) as u32).min(MAX_SCALE);
+    }
+
+    /// The UI scale in force: on a touch screen never below 100 %, so that every button stays
+    /// a finger's size.
+    pub fn effective_scale(&self, touch: bool) -> f32 {
+        let p = self.ui_scale.clamp(MIN_SCALE, MAX_SCALE);
+        let p = if touch { p.max(100) } else { p };
+        p as f32 / 100.0
+    }
+}
+
+/// Where the settings live: `$BAYONET_CONFIG`, else `$XDG_CONFIG_HOME/bayonet/settings.ron`,
+/// else `~/.config/bayonet/settings.ron`. `None` when no home is known (nothing is saved).
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct SettingsFile(pub Option<std::path::PathBuf>);
+
+impl SettingsFile {
+    pub fn from_env() -> SettingsFile {
+        let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+        let path = env("BAYONET_CONFIG").map(Into::into).or_else(|| {
+            env("XDG_CONFIG_HOME")
+                .map(std::path::PathBuf::from)
+                .or_else(|| env("HOME").map(|h| std::path::PathBuf::from(h).join(".config")))
+                .map(|d| d.join("bayonet").join("settings.ron"))
+        });
+        SettingsFile(path)
+    }
+}
+
+/// Reads settings text; the error names the file, the line and what was expected.
+pub fn parse(file: &str, text: &str) -> Result<Settings, String> {
+    crate::rules::scenario::ron_options()
+        .from_str::<Settings>(text)
+        .map_err(|e| format!("{file}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code))
+}
+
+/// Whether a touch screen has been used in this run.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct TouchSeen(pub bool);
+
+pub(super) fn plugin(app: &mut App) {
+    if !app.world().contains_resource::<SettingsFile>() {
+        app.insert_resource(SettingsFile::from_env());
+    }
+    let file = app.world().resource::<SettingsFile>().clone();
+    let mut problem = None;
+    let settings = match file.0.as_ref().map(|p| (p, std::fs::read_to_string(p))) {
+        Some((p, Ok(text))) => parse(&p.to_string_lossy(), &text).unwrap_or_else(|why| {
+            problem = Some(format!("Settings ignored, defaults used: {why}"));
+            Settings::default()
+        }),
+        _ => Settings::default(),
+    };
+    app.insert_resource(settings)
+        .insert_resource(Problem(problem))
+        .init_resource::<TouchSeen>()
+        .add_systems(Startup, report_problem)
+        .add_systems(Update, (notice_touch, apply_scale, remember).chain());
+}
+
+/// What was wrong with the settings file, for the log.
+#[derive(Resource, Debug, Default)]
+struct Problem(Option<String>);
+
+fn report_problem(mut problem: ResMut<Problem>, mut notices: MessageWriter<super::command::Notice>) {
+    if let Some(p) = problem.0.take() {
+        warn!("{p}");
+        notices.write(super::command::Notice(p));
+    }
+}
+
+fn notice_touch(touches: Res<Touches>, mut seen: ResMut<TouchSeen>) {
+    if !seen.0 && touches.iter().next().is_some() {
+        seen.0 = true;
+    }
+}
+
+fn apply_scale(settings: Res<Settings>, seen: Res<TouchSeen>, scale: Option<ResMut<UiScale>>) {
+    let Some(mut scale) = scale else { return };
+    let want = settings.effective_scale(seen.0);
+    if scale.0 != want {
+        scale.0 = want;
+    }
+}
+
+/// Writes the settings when they change (atomically: a temporary file renamed over it).
+fn remember(settings: Res<Settings>, file: Res<SettingsFile>) {
+    if !settings.is_changed() || settings.is_added() {
+        return;
+    }
+    let Some(path) = &file.0 else { return };
+    let text = ron::ser::to_string_pretty(&*settings, Default::default()).unwrap_or_default();
+    let tmp = path.with_extension("ron.tmp");
+    let written = path
+        .parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|_| std::fs::write(&tmp, text))
+        .and_then(|_| std::fs::rename(&tmp, path));
+    if let Err(e) = written {
+        warn!("could not save the settings to {}: {e}", path.display());
+    }
+}

@@ -1,0 +1,150 @@
+//! The threat overlay: for the selected unit (or the selected hex), each enemy unit that could
+//! fire at it or melee it next turn is shaded by its strength, with its fire value (F) and
+//! melee strength (X) written beside it; the log sums them up. The rules are
+//! `rules::threat`'s; `aid_marks` draws the rings (fire) and hexagons (melee).
+
+use bevy::prelude::*;
+
+use super::aids::{Aid, Aids};
+use super::command::{Command, Notice};
+use super::layout::{HEX_SIZE, MapLayout};
+use super::pointer::SelectedHex;
+use super::settings::Settings;
+use super::z;
+use crate::rules::hex::Hex;
+use crate::rules::order::At;
+use crate::rules::threat::{Threat, threats};
+use crate::rules::unit::Side;
+use crate::sim::Game;
+
+/// The hex under threat and the threats to it, with where each threatening unit stands.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct ThreatOverlay {
+    pub target: Option<Hex>,
+    pub threats: Vec<(Threat, Hex)>,
+}
+
+#[derive(Component)]
+struct Shade;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ThreatOverlay>()
+        .add_systems(Update, (work_out, shade).chain());
+}
+
+fn work_out(
+    aids: Res<Aids>,
+    game: Res<Game>,
+    cmd: Res<Command>,
+    selected: Res<SelectedHex>,
+    mut overlay: ResMut<ThreatOverlay>,
+    mut notices: MessageWriter<Notice>,
+) {
+    if !(aids.is_changed() || game.is_changed() || cmd.is_changed() || selected.is_changed()) {
+        return;
+    }
+    let unit = cmd.unit.and_then(|id| game.unit(id));
+    let target = if aids.on(Aid::Threats) {
+        unit.map(|u| u.hex).or(selected.0)
+    } else {
+        None
+    };
+    let Some(hex) = target else {
+        if *overlay != ThreatOverlay::default() {
+            *overlay = ThreatOverlay::default();
+        }
+        return;
+    };
+    let side: Side = unit
+        .map(|u| u.side)
+        .or_else(|| game.side_at(hex))
+        .unwrap_or(game.ordering_side());
+    let found: Vec<(Threat, Hex)> = threats(&game, hex, side)
+        .into_iter()
+        .filter_map(|t| game.unit(t.unit).map(|u| (t, u.hex)))
+        .collect();
+    let next = ThreatOverlay {
+        target: Some(hex),
+        threats: found,
+    };
+    if *overlay != next {
+        notices.write(Notice(summary(&game, &next)));
+        *overlay = next;
+    }
+}
+
+/// The threats in one line, for the log.
+pub fn summary(game: &crate::rules::board::Board, o: &ThreatOverlay) -> String {
+    let Some(hex) = o.target else {
+        return String::new();
+    };
+    let fire: Vec<f64> = o.threats.iter().filter_map(|(t, _)| t.fire).collect();
+    let melee: Vec<f64> = o.threats.iter().filter_map(|(t, _)| t.melee).collect();
+    if fire.is_empty() && melee.is_empty() {
+        return format!("Threats to {}: none next turn", At::of(game, hex));
+    }
+    format!(
+        "Threats to {}: fire from {} unit{} (value {:.0}), melee from {} (strength {:.0})",
+        At::of(game, hex),
+        fire.len(),
+        if fire.len() == 1 { "" } else { "s" },
+        fire.iter().sum::<f64>(),
+        melee.len(),
+        melee.iter().sum::<f64>()
+    )
+}
+
+/// A translucent shade under each threatening unit, deeper the stronger it is, and its values.
+fn shade(
+    mut commands: Commands,
+    overlay: Res<ThreatOverlay>,
+    settings: Res<Settings>,
+    layout: Res<MapLayout>,
+    old: Query<Entity, With<Shade>>,
+) {
+    if !overlay.is_changed() && !settings.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let m = super::palette::marks(settings.colour_blind);
+    let max = overlay
+        .threats
+        .iter()
+        .map(|(t, _)| t.strength())
+        .fold(1.0, f64::max);
+    for (t, hex) in &overlay.threats {
+        let k = (t.strength() / max) as f32;
+        let base = if t.melee.is_some() { m.melee_threat } else { m.fire_threat };
+        let at = layout.center(*hex);
+        let mut words = Vec::new();
+        if let Some(f) = t.fire {
+            words.push(format!("F{f:.0}"));
+        }
+        if let Some(x) = t.melee {
+            words.push(format!("X{x:.0}"));
+        }
+        commands
+            .spawn((
+                Shade,
+                Sprite::from_color(base.with_alpha(0.15 + 0.5 * k), Vec2::splat(HEX_SIZE * 1.5)),
+                Transform::from_translation(at.extend(z::HIGHLIGHT - 0.5)),
+            ))
+            .with_children(|c| {
+                c.spawn((
+                    Sprite::from_color(Color::srgba(0.0, 0.0, 0.0, 0.75), Vec2::new(58.0, 13.0)),
+                    Transform::from_xyz(0.0, -HEX_SIZE * 0.95, z::COUNTER + 3.0 - z::HIGHLIGHT),
+                ));
+                c.spawn((
+                    Text2d::new(words.join(" ")),
+                    TextFont {
+                        font_size: FontSize::Px(10.0),
+                        ..default()
+                    },
+                    TextColor(Color::WHITE),
+                    Transform::from_xyz(0.0, -HEX_SIZE * 0.95, z::COUNTER + 3.1 - z::HIGHLIGHT),
+                ));
+            });
+    }
+}
