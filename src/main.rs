@@ -36,6 +36,23 @@ fn open_game(argv: &[String]) -> i32 {
                 }
             },
             "--resolve" => script.resolve = true,
+            "--aids" | "--select" | "--sight" | "--size" => {
+                let Some(v) = it.next() else {
+                    eprintln!("bayonet: {a} needs a value (see --help)");
+                    return 2;
+                };
+                let done = match a.as_str() {
+                    "--aids" => bayonet::client::StartupOrders::parse_aids(v).map(|x| script.aids = x),
+                    "--select" => bayonet::cli::args::coord(v).map(|c| script.select = Some(c)),
+                    "--sight" => bayonet::client::StartupOrders::parse_drag(v)
+                        .map(|d| script.sight = Some(d)),
+                    _ => bayonet::client::StartupOrders::parse_size(v).map(|s| script.size = Some(s)),
+                };
+                if let Err(e) = done {
+                    eprintln!("bayonet: {a}: {e}");
+                    return 2;
+                }
+            }
             "--dialog" => script.dialog = true,
             // Who the computer plays: a side's name, `both` or `none`; skips the start dialog.
             "--computer" => computer = it.next().cloned(),

@@ -1,128 +1,13 @@
 //! Real input, headless: mouse and touch messages go through the same input path as the
 //! window (bevy's input plugin, the gestures, the orders) to the simulation, with no renderer.
 
-use std::time::Duration;
-
-use bayonet::client::layout::MapLayout;
 use bayonet::rules::map::Coord;
-use bayonet::rules::scenario::{Scenario, parse};
 use bayonet::sim::{Game, GiveOrder, MeleeDeclared, MeleeResolved, OrderRejected};
 use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
-use bevy::input::mouse::MouseButtonInput;
-use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::input::touch::TouchPhase;
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
-use bevy::window::PrimaryWindow;
 
-/// A field where two Union hexes can attack one Confederate hex, and one cannot (a creek).
-fn field() -> Scenario {
-    let text = include_str!("../maps/test_melee.ron").replace(
-        "(id: 6, name: \"Union cavalry\"",
-        "(id: 7, name: \"Union reserve\", side: 0, brigade: \"U\", kind: Infantry, at: (5, 5), facing: N, men: 200, quality: C),\n        (id: 6, name: \"Union cavalry\"",
-    );
-    parse("test_melee.ron", &text).unwrap()
-}
-
-struct Rig {
-    app: App,
-    window: Entity,
-    s: Scenario,
-}
-
-impl Rig {
-    fn new() -> Rig {
-        let s = field();
-        let mut app = bayonet::client::windowless_app(s.clone(), bayonet::client::input_plugin);
-        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            100,
-        )));
-        app.update();
-        let window = app
-            .world_mut()
-            .query_filtered::<Entity, With<PrimaryWindow>>()
-            .single(app.world())
-            .unwrap();
-        Rig { app, window, s }
-    }
-
-    /// Where a hex is on the screen (the camera sits at the world origin, scale 1).
-    fn screen(&self, col: i32, row: i32) -> Vec2 {
-        let w = self
-            .app
-            .world()
-            .resource::<MapLayout>()
-            .center(self.s.map.hex_at(Coord { col, row }));
-        Vec2::new(640.0 + w.x, 400.0 - w.y)
-    }
-
-    fn cursor(&mut self, at: Vec2) {
-        let w = self.window;
-        self.app
-            .world_mut()
-            .get_mut::<Window>(w)
-            .unwrap()
-            .set_cursor_position(Some(at));
-    }
-
-    fn mouse(&mut self, state: ButtonState) {
-        let window = self.window;
-        self.app.world_mut().write_message(MouseButtonInput {
-            button: MouseButton::Left,
-            state,
-            window,
-        });
-    }
-
-    fn touch(&mut self, phase: TouchPhase, position: Vec2) {
-        let window = self.window;
-        self.app.world_mut().write_message(TouchInput {
-            phase,
-            position,
-            window,
-            force: None,
-            id: 7,
-        });
-    }
-
-    fn key(&mut self, key_code: KeyCode, state: ButtonState) {
-        let window = self.window;
-        self.app.world_mut().write_message(KeyboardInput {
-            key_code,
-            logical_key: Key::Character("r".into()),
-            state,
-            text: None,
-            repeat: false,
-            window,
-        });
-    }
-
-    fn frames(&mut self, n: usize) {
-        for _ in 0..n {
-            self.app.update();
-        }
-    }
-
-    fn read<M: Message + Clone>(&self) -> Vec<M> {
-        let m = self.app.world().resource::<Messages<M>>();
-        m.get_cursor().read(m).cloned().collect()
-    }
-
-    fn mouse_drag(&mut self, from: (i32, i32), to: (i32, i32)) {
-        let (a, b) = (self.screen(from.0, from.1), self.screen(to.0, to.1));
-        self.cursor(a);
-        self.frames(1);
-        self.mouse(ButtonState::Pressed);
-        self.frames(1);
-        self.cursor(a.lerp(b, 0.5));
-        self.frames(1);
-        self.cursor(b);
-        self.frames(1);
-        self.mouse(ButtonState::Released);
-        self.frames(2);
-    }
-}
-
+use crate::rig::Rig;
 #[test]
 fn mouse_drag_to_melee_and_resolve_by_key() {
     let mut r = Rig::new();

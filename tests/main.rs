@@ -18,8 +18,12 @@ mod turn_rules;
 mod undo;
 
 #[cfg(feature = "client")]
+mod aids_input;
+#[cfg(feature = "client")]
 mod gesture;
 #[cfg(feature = "client")]
 mod input;
+#[cfg(feature = "client")]
+mod rig;
 #[cfg(feature = "client")]
 mod screenshot;

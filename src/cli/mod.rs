@@ -58,6 +58,10 @@ bayonet --screenshot OUT.png [--scenario FILE]
         [--declare C,R>C,R …] [--resolve] [--dialog]
                                           scripted opening drags (and Resolve); keep the
                                           start dialog open
+        [--aids 1,2,…] [--select C,R] [--sight C,R>C,R] [--size WxH]
+                                          aids switched on (their numbers in the aids
+                                          column), a hex selected, a line-of-sight look,
+                                          the window's size (any window, not only shots)
 bayonet check FILE [--json]               validate a scenario
 bayonet odds FILE --attack C,R[;C,R…] --defend C,R [--units ID,…] [--night]
              [--rules quality,capture,…] [--json]

@@ -38,15 +38,15 @@ impl Aid {
 
     pub fn label(self) -> &'static str {
         match self {
-            Aid::CanMove => "Can move (1)",
-            Aid::CanFire => "Can fire (2)",
-            Aid::CanMelee => "Can melee (3)",
-            Aid::Ammo => "Ammunition (4)",
-            Aid::Disorder => "Disrupted, routed (5)",
-            Aid::Brigade => "Brigade (6)",
-            Aid::Threats => "Threats (7)",
-            Aid::Sight => "Line of sight (8, L)",
-            Aid::OrderOfBattle => "Order of battle (9, O)",
+            Aid::CanMove => "1 Can move",
+            Aid::CanFire => "2 Can fire",
+            Aid::CanMelee => "3 Can melee",
+            Aid::Ammo => "4 Ammunition",
+            Aid::Disorder => "5 Disorder",
+            Aid::Brigade => "6 Brigade",
+            Aid::Threats => "7 Threats",
+            Aid::Sight => "8 Sight (L)",
+            Aid::OrderOfBattle => "9 Order of\nbattle (O)",
         }
     }
 
@@ -108,6 +108,7 @@ fn spawn(mut commands: Commands) {
             position_type: PositionType::Absolute,
             top: Val::Px(36.0),
             left: Val::Px(6.0),
+            width: Val::Px(124.0),
             flex_direction: FlexDirection::Column,
             row_gap: Val::Px(4.0),
             ..default()

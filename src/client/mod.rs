@@ -25,7 +25,7 @@ pub mod sight_tool;
 pub mod start;
 pub mod threat_overlay;
 mod tiles;
-mod toolbar;
+pub mod toolbar;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -139,13 +139,14 @@ pub fn run(
     players: Option<[Option<crate::sim::Brain>; 2]>,
 ) -> i32 {
     let title = format!("Bayonet — {}", scenario.name);
+    let (w, h) = script.size.unwrap_or((1280, 800));
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title,
-                    resolution: WindowResolution::new(1280, 800),
+                    resolution: WindowResolution::new(w, h),
                     ..default()
                 }),
                 ..default()

@@ -51,7 +51,7 @@ fn spawn(mut commands: Commands) {
             Node {
                 position_type: PositionType::Absolute,
                 top: Val::Px(36.0),
-                left: Val::Px(190.0),
+                left: Val::Px(136.0),
                 width: Val::Px(600.0),
                 max_width: Val::Percent(60.0),
                 flex_direction: FlexDirection::Column,

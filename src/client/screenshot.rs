@@ -17,6 +17,14 @@ pub struct StartupOrders {
     pub resolve: bool,
     /// Keep the start dialog open in screenshot mode.
     pub dialog: bool,
+    /// Aids to switch on, by their number in the aids column (1–9).
+    pub aids: Vec<usize>,
+    /// A hex to select (as a tap would).
+    pub select: Option<Coord>,
+    /// The two hexes of a line-of-sight look.
+    pub sight: Option<(Coord, Coord)>,
+    /// The window's size in logical pixels.
+    pub size: Option<(u32, u32)>,
 }
 
 impl StartupOrders {
@@ -27,14 +35,55 @@ impl StartupOrders {
             .ok_or_else(|| format!("`{s}`: expected FROM>TO, e.g. 14,4>13,4"))?;
         Ok((coord(a)?, coord(b)?))
     }
+
+    /// Reads `1,2,7` (aid numbers 1–9).
+    pub fn parse_aids(s: &str) -> Result<Vec<usize>, String> {
+        s.split(',')
+            .map(|x| match x.trim().parse::<usize>() {
+                Ok(n) if (1..=super::aids::Aid::ALL.len()).contains(&n) => Ok(n),
+                _ => Err(format!("`{x}`: expected an aid number 1–9, e.g. 1,2,7")),
+            })
+            .collect()
+    }
+
+    /// Reads `WIDTHxHEIGHT`.
+    pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
+        let bad = || format!("`{s}`: expected WIDTHxHEIGHT, e.g. 1024x768");
+        let (w, h) = s.split_once('x').ok_or_else(bad)?;
+        match (w.parse::<u32>(), h.parse::<u32>()) {
+            (Ok(w), Ok(h)) if (320..=8192).contains(&w) && (240..=8192).contains(&h) => Ok((w, h)),
+            _ => Err(bad()),
+        }
+    }
 }
 
 fn send_script(
     mut script: ResMut<StartupOrders>,
     mut frames: Local<u32>,
     mut orders: MessageWriter<GiveOrder>,
+    (mut aids, mut taps, battle): (
+        ResMut<super::aids::Aids>,
+        MessageWriter<super::command::HexTapped>,
+        Res<crate::sim::Battle>,
+    ),
 ) {
     *frames += 1;
+    let map = &battle.scenario.map;
+    if *frames == 3 {
+        for n in std::mem::take(&mut script.aids) {
+            aids.0.insert(super::aids::Aid::ALL[n - 1]);
+        }
+        if let Some(c) = script.select.take() {
+            taps.write(super::command::HexTapped(map.hex_at(c)));
+        }
+        if script.sight.is_some() {
+            aids.0.insert(super::aids::Aid::Sight);
+        }
+    }
+    if let (4 | 5, Some((a, b))) = (*frames, script.sight) {
+        let c = if *frames == 4 { a } else { b };
+        taps.write(super::command::HexTapped(map.hex_at(c)));
+    }
     if *frames == 3 {
         for (from, to) in std::mem::take(&mut script.declares) {
             orders.write(GiveOrder(Order::Melee {

@@ -129,7 +129,7 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(DialogOpen(true))
         .insert_resource(Chosen(Mode::Play(0)))
         .add_systems(Startup, open)
-        .add_systems(Update, (press, labels, pace).chain());
+        .add_systems(Update, (press, labels, pace, scroll).chain());
 }
 
 fn open(
@@ -180,16 +180,32 @@ fn open(
                 top: Val::Px(40.0),
                 left: Val::Percent(15.0),
                 width: Val::Percent(70.0),
+                // A small window (or a large UI scale) scrolls the dialog: wheel or drag.
+                max_height: Val::Percent(92.0),
+                overflow: Overflow::scroll_y(),
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(Val::Px(18.0)),
                 row_gap: Val::Px(6.0),
                 ..default()
             },
+            ScrollPosition::default(),
             BackgroundColor(Color::srgba(0.06, 0.06, 0.05, 0.96)),
             GlobalZIndex(10),
         ))
         .with_children(|d| {
-            d.spawn(text(s.name.clone(), 22.0));
+            // Start sits beside the title, so that it is on screen however small the window.
+            d.spawn(Node {
+                align_items: AlignItems::Center,
+                justify_content: JustifyContent::SpaceBetween,
+                flex_wrap: FlexWrap::Wrap,
+                ..default()
+            })
+            .with_children(|row| {
+                row.spawn(text(s.name.clone(), 22.0));
+                row.spawn(button(Control::Start)).with_children(|b| {
+                    b.spawn(text("Start the battle".into(), 18.0));
+                });
+            });
             d.spawn(text(s.description.clone(), 13.0));
             if !maps.0.is_empty() {
                 d.spawn(text("Scenario".into(), 16.0));
@@ -250,21 +266,28 @@ fn open(
                 }
             });
             d.spawn(text("Parameter Data".into(), 16.0));
-            for i in 0..PARAMS.len() {
-                d.spawn(Node {
-                    align_items: AlignItems::Center,
-                    ..default()
-                })
-                .with_children(|row| {
-                    row.spawn(button(Control::Param(i, -1))).with_children(|b| {
-                        b.spawn(text(" - ".into(), 14.0));
+            d.spawn(Node {
+                flex_wrap: FlexWrap::Wrap,
+                column_gap: Val::Px(18.0),
+                ..default()
+            })
+            .with_children(|wrap| {
+                for i in 0..PARAMS.len() {
+                    wrap.spawn(Node {
+                        align_items: AlignItems::Center,
+                        ..default()
+                    })
+                    .with_children(|row| {
+                        row.spawn(button(Control::Param(i, -1))).with_children(|b| {
+                            b.spawn(text(" - ".into(), 14.0));
+                        });
+                        row.spawn(button(Control::Param(i, 1))).with_children(|b| {
+                            b.spawn(text(" + ".into(), 14.0));
+                        });
+                        row.spawn((Label(Control::Param(i, 0)), text(String::new(), 14.0)));
                     });
-                    row.spawn(button(Control::Param(i, 1))).with_children(|b| {
-                        b.spawn(text(" + ".into(), 14.0));
-                    });
-                    row.spawn((Label(Control::Param(i, 0)), text(String::new(), 14.0)));
-                });
-            }
+                }
+            });
             d.spawn(text("Interface (remembered)".into(), 16.0));
             d.spawn(Node {
                 align_items: AlignItems::Center,
@@ -282,9 +305,6 @@ fn open(
                 row.spawn(button(Control::ColourBlind)).with_children(|b| {
                     b.spawn((Label(Control::ColourBlind), text(String::new(), 13.0)));
                 });
-            });
-            d.spawn(button(Control::Start)).with_children(|b| {
-                b.spawn(text("Start the battle".into(), 18.0));
             });
         });
     commands.insert_resource(maps);
@@ -409,5 +429,27 @@ fn labels(
 fn pace(input: Res<ButtonInput<KeyCode>>, mut pace: ResMut<AiPace>) {
     if input.just_pressed(KeyCode::Space) {
         pace.0 = if pace.0 > 0.0 { 0.0 } else { 0.5 };
+    }
+}
+
+/// The mouse wheel, or a finger dragged up or down, scrolls the dialog.
+fn scroll(
+    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    touches: Res<Touches>,
+    mut q: Query<&mut ScrollPosition, With<Dialog>>,
+) {
+    let mut dy: f32 = wheel
+        .read()
+        .map(|w| match w.unit {
+            bevy::input::mouse::MouseScrollUnit::Line => -w.y * 24.0,
+            bevy::input::mouse::MouseScrollUnit::Pixel => -w.y,
+        })
+        .sum();
+    dy -= touches.iter().map(|t| t.delta().y).sum::<f32>();
+    if dy == 0.0 {
+        return;
+    }
+    for mut p in &mut q {
+        p.0.y = (p.0.y + dy).max(0.0);
     }
 }

@@ -185,8 +185,11 @@ fn look(
     mut why: Query<&mut Text, With<UndoWhyNot>>,
 ) {
     if undo.is_changed() {
+        // "nothing to undo: the dice were rolled (…)": the reason, cut to fit the button; the
+        // whole of it is in the log when Undo is pressed.
         let reason = undo.why_not().unwrap_or_default();
-        let short: String = reason.chars().take(48).collect();
+        let reason = reason.trim_start_matches("nothing to undo: ");
+        let short: String = reason.chars().take(26).collect();
         let short = if short.len() < reason.len() {
             format!("{short}…")
         } else {

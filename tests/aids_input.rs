@@ -1,0 +1,317 @@
+//! The aids of issue 11 driven by real input messages through the window's input path: keys,
+//! mouse clicks and touch taps on the map, and the buttons as bevy's UI marks them pressed.
+
+use bayonet::client::aids::{Aid, Aids};
+use bayonet::client::command::{Command, Notice};
+use bayonet::client::highlights::Highlighted;
+use bayonet::client::order_of_battle::{OobRow, rows};
+use bayonet::client::settings::{Settings, SettingsFile, TOUCH_TARGET, TouchSeen};
+use bayonet::client::sight_tool::SightTool;
+use bayonet::client::threat_overlay::ThreatOverlay;
+use bayonet::client::toolbar::ToolButton;
+use bayonet::rules::hex::Facing;
+use bayonet::rules::map::Coord;
+use bayonet::rules::order::Order;
+use bayonet::rules::readiness::readiness;
+use bayonet::rules::sight::look;
+use bayonet::rules::threat::threats;
+use bayonet::rules::unit::{Formation, Side, UnitId};
+use bayonet::sim::{Battle, Game, OrderRejected, Undone};
+use bevy::input::ButtonState;
+use bevy::prelude::*;
+
+use crate::rig::{Rig, field};
+
+fn unit(r: &Rig, id: u32) -> bayonet::rules::unit::Unit {
+    r.res::<Game>().unit(UnitId(id)).unwrap().clone()
+}
+
+fn hex(r: &Rig, col: i32, row: i32) -> bayonet::rules::hex::Hex {
+    r.s.map.hex_at(Coord { col, row })
+}
+
+fn ctrl_z(r: &mut Rig) {
+    r.key(KeyCode::ControlLeft, ButtonState::Pressed);
+    r.frames(1);
+    r.tap_key(KeyCode::KeyZ);
+    r.key(KeyCode::ControlLeft, ButtonState::Released);
+    r.frames(1);
+}
+
+#[test]
+fn ctrl_z_and_the_undo_button_take_back_facing_and_formation_z_alone_turns() {
+    let mut r = Rig::new();
+    r.click(5, 5);
+    assert_eq!(r.res::<Command>().unit, Some(UnitId(7)));
+    let start = unit(&r, 7);
+    r.tap_key(KeyCode::KeyZ);
+    let turned = unit(&r, 7);
+    assert_eq!(turned.facing, Facing::NW, "Z alone turns left");
+    r.tap_key(KeyCode::KeyF);
+    assert_eq!(unit(&r, 7).formation, Formation::Column);
+    ctrl_z(&mut r);
+    assert_eq!(unit(&r, 7).formation, Formation::Line, "Ctrl+Z undid the formation");
+    assert_eq!(unit(&r, 7).facing, Facing::NW, "and did not turn the unit");
+    // The toolbar's button (a click or a tap on it) undoes the turn.
+    r.press(ToolButton::Undo);
+    assert_eq!(unit(&r, 7).facing, start.facing);
+    assert_eq!(unit(&r, 7).marks, start.marks);
+    assert!(r.res::<bayonet::sim::save::OrderLog>().0.is_empty());
+    // Nothing left: the button says why, and a press is refused with the reason.
+    r.press(ToolButton::Undo);
+    let refused: Vec<_> = r
+        .read::<OrderRejected>()
+        .into_iter()
+        .filter(|o| o.order == Order::Undo)
+        .collect();
+    assert_eq!(refused.len(), 1);
+    assert!(refused[0].reasons[0].message.starts_with("nothing to undo"));
+    let why = r
+        .app
+        .world()
+        .resource::<bayonet::sim::UndoHistory>()
+        .why_not();
+    assert_eq!(why.as_deref(), Some("nothing to undo: everything since has been undone"));
+}
+
+#[test]
+fn undo_is_refused_after_fire_with_the_reason_in_the_log() {
+    let mut r = Rig::new();
+    r.click(5, 5);
+    r.tap_key(KeyCode::KeyX);
+    // Fire (T, then the target) rolls the dice.
+    r.click(4, 4);
+    r.tap_key(KeyCode::KeyT);
+    r.click(5, 4);
+    assert!(unit(&r, 1).marks.fired, "the regiment fired");
+    ctrl_z(&mut r);
+    assert!(r.read::<Undone>().is_empty());
+    let why = r.res::<bayonet::sim::UndoHistory>().why_not().unwrap();
+    assert!(why.contains("fire #1 at 5,4 cannot be taken back"), "{why}");
+}
+
+#[test]
+fn highlight_keys_mark_what_the_rules_say_each_unit_can_do() {
+    let mut r = Rig::new();
+    r.tap_key(KeyCode::Digit1);
+    r.tap_key(KeyCode::Digit2);
+    r.tap_key(KeyCode::Digit3);
+    assert!(r.res::<Aids>().on(Aid::CanMelee));
+    let board = r.res::<Game>().0.clone();
+    let marks = r.res::<Highlighted>().clone();
+    let mut expected = 0;
+    for u in board.units.iter().filter(|u| u.side == Side(0)) {
+        let ready = readiness(&board, u.id);
+        for (aid, yes, l) in [
+            (Aid::CanMove, ready.can_move, "M"),
+            (Aid::CanFire, ready.can_fire, "F"),
+            (Aid::CanMelee, ready.can_melee, "X"),
+        ] {
+            let shown = marks.at(u.hex, aid).contains(&l);
+            let others = board
+                .units_at(u.hex)
+                .any(|o| o.side == Side(0) && o.id != u.id);
+            if !others {
+                assert_eq!(shown, yes, "{} {aid:?}", u.name);
+            }
+            expected += yes as usize;
+        }
+    }
+    assert!(expected >= 5, "some units can act: {expected}");
+    // 450 Union beside the enemy can melee; the Confederates are never marked in Union's turn.
+    assert!(marks.at(hex(&r, 4, 4), Aid::CanMelee).contains(&"X"));
+    assert!(marks.at(hex(&r, 5, 4), Aid::CanMove).is_empty());
+    // Once it has fired it can no longer move or fire, and the marks follow.
+    r.click(4, 4);
+    r.tap_key(KeyCode::KeyT);
+    r.click(5, 4);
+    let marks = r.res::<Highlighted>().clone();
+    assert!(marks.at(hex(&r, 4, 4), Aid::CanMove).is_empty());
+    assert!(marks.at(hex(&r, 4, 4), Aid::CanFire).is_empty());
+    // Off again: no marks.
+    for k in [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3] {
+        r.tap_key(k);
+    }
+    assert!(r.res::<Highlighted>().0.is_empty());
+}
+
+#[test]
+fn disorder_ammo_and_brigade_highlights_by_button() {
+    let mut r = Rig::new();
+    {
+        let mut g = r.app.world_mut().resource_mut::<Game>();
+        g.unit_mut(UnitId(2)).unwrap().disrupted = true;
+        g.unit_mut(UnitId(4)).unwrap().routed = true;
+        g.unit_mut(UnitId(3)).unwrap().ammo = bayonet::rules::unit::Ammo::Low;
+        g.unit_mut(UnitId(6)).unwrap().ammo = bayonet::rules::unit::Ammo::Out;
+    }
+    r.press(Aid::Disorder);
+    r.press(Aid::Ammo);
+    r.press(Aid::Brigade);
+    let m = r.res::<Highlighted>().clone();
+    assert_eq!(m.at(hex(&r, 5, 4), Aid::Disorder), vec!["D"]);
+    assert_eq!(m.at(hex(&r, 3, 6), Aid::Disorder), vec!["R"]);
+    assert_eq!(m.at(hex(&r, 2, 6), Aid::Ammo), vec!["a"]);
+    assert_eq!(m.at(hex(&r, 6, 2), Aid::Ammo), vec!["A"]);
+    assert!(m.0.iter().all(|(_, a, _)| *a != Aid::Brigade), "nothing selected yet");
+    // Select a Confederate: its brigade (C) is marked, the Union's is not.
+    r.touch_tap(7, 2);
+    let m = r.res::<Highlighted>().clone();
+    for u in r.res::<Game>().units.clone() {
+        let marked = !m.at(u.hex, Aid::Brigade).is_empty();
+        assert_eq!(marked, u.brigade == "C", "{}", u.name);
+    }
+}
+
+#[test]
+fn the_line_of_sight_tool_by_touch_taps_and_by_key() {
+    let mut r = Rig::new();
+    r.tap_key(KeyCode::KeyL);
+    assert!(r.res::<Aids>().on(Aid::Sight));
+    // Across the wood at 6,2–7,2: tap the two ends.
+    r.touch_tap(5, 1);
+    r.touch_tap(8, 3);
+    let tool = r.res::<SightTool>().clone();
+    let expect = look(&r.res::<Game>().0, hex(&r, 5, 1), hex(&r, 8, 3));
+    assert_eq!(tool.sight, Some(expect));
+    assert_eq!(r.res::<Command>().unit, None, "taps pick the tool's hexes, not units");
+    let said: Vec<String> = r.read::<Notice>().into_iter().map(|n| n.0).collect();
+    assert!(
+        said.iter().any(|s| s.starts_with("Line of sight 5,1 to 8,3:")),
+        "{said:?}"
+    );
+    // A clear look elsewhere.
+    r.touch_tap(0, 0);
+    r.touch_tap(0, 5);
+    let s = r.res::<SightTool>().sight.unwrap();
+    assert!(s.clear && s.range == 5, "{s:?}");
+    // L again: off, and the map's taps select again.
+    r.tap_key(KeyCode::KeyL);
+    assert_eq!(*r.res::<SightTool>(), SightTool::default());
+    r.touch_tap(4, 4);
+    assert_eq!(r.res::<Command>().unit, Some(UnitId(1)));
+}
+
+#[test]
+fn the_threat_overlay_shows_the_rules_threats_to_the_selected_unit() {
+    let mut r = Rig::new();
+    r.click(4, 4);
+    r.tap_key(KeyCode::Digit7);
+    let o = r.res::<ThreatOverlay>().clone();
+    assert_eq!(o.target, Some(hex(&r, 4, 4)));
+    let expect = threats(&r.res::<Game>().0, hex(&r, 4, 4), Side(0));
+    assert!(!expect.is_empty());
+    assert_eq!(o.threats.iter().map(|(t, _)| t.clone()).collect::<Vec<_>>(), expect);
+    let said: Vec<String> = r.read::<Notice>().into_iter().map(|n| n.0).collect();
+    assert!(said.iter().any(|s| s.starts_with("Threats to 4,4: fire from")), "{said:?}");
+    // Selecting another hex moves the overlay there; 7 again clears it.
+    r.click(2, 6);
+    assert_eq!(r.res::<ThreatOverlay>().target, Some(hex(&r, 2, 6)));
+    r.tap_key(KeyCode::Digit7);
+    assert_eq!(*r.res::<ThreatOverlay>(), ThreatOverlay::default());
+}
+
+#[test]
+fn the_order_of_battle_lists_the_side_and_a_row_selects_and_centres_the_unit() {
+    let mut r = Rig::new();
+    r.tap_key(KeyCode::KeyO);
+    let listed: Vec<UnitId> = {
+        let mut q = r.app.world_mut().query::<&OobRow>();
+        q.iter(r.app.world()).map(|x| x.0).collect()
+    };
+    let expect: Vec<UnitId> = rows(&r.res::<Game>().0, r.res::<Battle>(), Side(0))
+        .into_iter()
+        .filter_map(|(_, u)| u)
+        .collect();
+    assert_eq!(listed, expect);
+    assert_eq!(listed.len(), 4, "the four Union units");
+    r.press(OobRow(UnitId(6)));
+    assert_eq!(r.res::<Command>().unit, Some(UnitId(6)));
+    let centre = r
+        .res::<bayonet::client::layout::MapLayout>()
+        .center(hex(&r, 6, 2));
+    let cam = {
+        let mut q = r
+            .app
+            .world_mut()
+            .query_filtered::<&Transform, With<bayonet::client::camera::MapCamera>>();
+        q.single(r.app.world()).unwrap().translation
+    };
+    assert_eq!(cam.truncate(), centre);
+    // The row says what the unit has done: once it has fired it is no longer fresh.
+    let line = bayonet::client::order_of_battle::row_text(&unit(&r, 1));
+    assert!(line.contains("450 men") && line.ends_with("fresh"), "{line}");
+    r.click(4, 4);
+    r.tap_key(KeyCode::KeyT);
+    r.click(5, 4);
+    let line = bayonet::client::order_of_battle::row_text(&unit(&r, 1));
+    assert!(line.ends_with("— fired"), "{line}");
+}
+
+#[test]
+fn every_button_is_at_least_a_fingertip() {
+    let mut r = Rig::new();
+    r.tap_key(KeyCode::KeyO);
+    let mut q = r.app.world_mut().query_filtered::<&Node, With<Button>>();
+    let mut n = 0;
+    for node in q.iter(r.app.world()) {
+        n += 1;
+        assert!(
+            matches!(node.min_height, Val::Px(h) if h >= TOUCH_TARGET),
+            "{node:?}"
+        );
+        assert!(matches!(node.min_width, Val::Px(w) if w >= TOUCH_TARGET));
+    }
+    assert!(n >= 30, "{n} buttons");
+}
+
+#[test]
+fn settings_are_remembered_between_runs_and_a_bad_file_is_reported_not_fatal() {
+    let dir = std::env::temp_dir().join(format!("bayonet-settings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = dir.join("bayonet").join("settings.ron");
+    let mut r = Rig::on(field(), SettingsFile(Some(file.clone())));
+    assert_eq!(*r.res::<Settings>(), Settings::default());
+    {
+        let mut s = r.app.world_mut().resource_mut::<Settings>();
+        s.step(1);
+        s.step(1);
+        s.colour_blind = true;
+    }
+    r.frames(1);
+    let again = Rig::on(field(), SettingsFile(Some(file.clone())));
+    assert_eq!(
+        *again.res::<Settings>(),
+        Settings {
+            ui_scale: 150,
+            colour_blind: true
+        }
+    );
+    // The scale stays within 75–200 %, and a touch screen never goes below 100 %.
+    let mut s = Settings::default();
+    for _ in 0..10 {
+        s.step(-1);
+    }
+    assert_eq!(s.ui_scale, 75);
+    assert_eq!(s.effective_scale(false), 0.75);
+    assert_eq!(s.effective_scale(true), 1.0);
+    for _ in 0..10 {
+        s.step(1);
+    }
+    assert_eq!(s.effective_scale(false), 2.0);
+    // A touch marks the screen a touch screen.
+    let mut t = Rig::on(field(), SettingsFile(Some(file.clone())));
+    t.touch_tap(1, 1);
+    assert!(t.res::<TouchSeen>().0);
+    // A damaged file: defaults, and the log says where and what.
+    std::fs::write(&file, "(ui_scale: \"big\")").unwrap();
+    let mut bad = Rig::on(field(), SettingsFile(Some(file.clone())));
+    bad.frames(1);
+    assert_eq!(*bad.res::<Settings>(), Settings::default());
+    let said: Vec<String> = bad.read::<Notice>().into_iter().map(|n| n.0).collect();
+    assert!(
+        said.iter().any(|s| s.contains("settings.ron:1:") && s.contains("defaults used")),
+        "{said:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,185 @@
+//! A window-less game driven by real input messages (mouse, touch, keys) through the window's
+//! input path: what the input and aids tests share.
+
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use bayonet::client::layout::MapLayout;
+use bayonet::rules::map::Coord;
+use bayonet::rules::scenario::{Scenario, parse};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::mouse::MouseButtonInput;
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy::window::PrimaryWindow;
+
+/// A field where two Union hexes can attack one Confederate hex, and one cannot (a creek).
+pub fn field() -> Scenario {
+    let text = include_str!("../maps/test_melee.ron").replace(
+        "(id: 6, name: \"Union cavalry\"",
+        "(id: 7, name: \"Union reserve\", side: 0, brigade: \"U\", kind: Infantry, at: (5, 5), facing: N, men: 200, quality: C),\n        (id: 6, name: \"Union cavalry\"",
+    );
+    parse("test_melee.ron", &text).unwrap()
+}
+
+pub struct Rig {
+    pub app: App,
+    pub window: Entity,
+    pub s: Scenario,
+}
+
+impl Rig {
+    pub fn new() -> Rig {
+        Rig::on(field(), bayonet::client::settings::SettingsFile(None))
+    }
+
+    /// A rig on `s`, keeping its interface settings in `settings`.
+    pub fn on(s: Scenario, settings: bayonet::client::settings::SettingsFile) -> Rig {
+        let mut app = bayonet::client::windowless_app_with(
+            s.clone(),
+            bayonet::client::input_plugin,
+            settings,
+        );
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            100,
+        )));
+        app.update();
+        let window = app
+            .world_mut()
+            .query_filtered::<Entity, With<PrimaryWindow>>()
+            .single(app.world())
+            .unwrap();
+        Rig { app, window, s }
+    }
+
+    /// Where a hex is on the screen (the camera sits at the world origin, scale 1).
+    pub fn screen(&self, col: i32, row: i32) -> Vec2 {
+        let w = self
+            .app
+            .world()
+            .resource::<MapLayout>()
+            .center(self.s.map.hex_at(Coord { col, row }));
+        Vec2::new(640.0 + w.x, 400.0 - w.y)
+    }
+
+    pub fn cursor(&mut self, at: Vec2) {
+        let w = self.window;
+        self.app
+            .world_mut()
+            .get_mut::<Window>(w)
+            .unwrap()
+            .set_cursor_position(Some(at));
+    }
+
+    pub fn mouse(&mut self, state: ButtonState) {
+        let window = self.window;
+        self.app.world_mut().write_message(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        });
+    }
+
+    pub fn touch(&mut self, phase: TouchPhase, position: Vec2) {
+        let window = self.window;
+        self.app.world_mut().write_message(TouchInput {
+            phase,
+            position,
+            window,
+            force: None,
+            id: 7,
+        });
+    }
+
+    pub fn key(&mut self, key_code: KeyCode, state: ButtonState) {
+        let window = self.window;
+        self.app.world_mut().write_message(KeyboardInput {
+            key_code,
+            logical_key: Key::Character("r".into()),
+            state,
+            text: None,
+            repeat: false,
+            window,
+        });
+    }
+
+    pub fn frames(&mut self, n: usize) {
+        for _ in 0..n {
+            self.app.update();
+        }
+    }
+
+    pub fn read<M: Message + Clone>(&self) -> Vec<M> {
+        let m = self.app.world().resource::<Messages<M>>();
+        m.get_cursor().read(m).cloned().collect()
+    }
+
+    pub fn mouse_drag(&mut self, from: (i32, i32), to: (i32, i32)) {
+        let (a, b) = (self.screen(from.0, from.1), self.screen(to.0, to.1));
+        self.cursor(a);
+        self.frames(1);
+        self.mouse(ButtonState::Pressed);
+        self.frames(1);
+        self.cursor(a.lerp(b, 0.5));
+        self.frames(1);
+        self.cursor(b);
+        self.frames(1);
+        self.mouse(ButtonState::Released);
+        self.frames(2);
+    }
+
+    /// A key tapped: pressed one frame, released the next.
+    pub fn tap_key(&mut self, key: KeyCode) {
+        self.key(key, ButtonState::Pressed);
+        self.frames(1);
+        self.key(key, ButtonState::Released);
+        self.frames(1);
+    }
+
+    /// A mouse click on a hex (press and release a frame apart).
+    pub fn click(&mut self, col: i32, row: i32) {
+        let p = self.screen(col, row);
+        self.cursor(p);
+        self.frames(1);
+        self.mouse(ButtonState::Pressed);
+        self.frames(1);
+        self.mouse(ButtonState::Released);
+        self.frames(2);
+    }
+
+    /// A short touch on a hex (a tap).
+    pub fn touch_tap(&mut self, col: i32, row: i32) {
+        let p = self.screen(col, row);
+        self.touch(TouchPhase::Started, p);
+        self.frames(1);
+        self.touch(TouchPhase::Ended, p);
+        self.frames(2);
+    }
+
+    /// A button pressed as bevy's UI focus system marks it under a click or a tap (the UI's
+    /// layout needs the renderer, so the press is marked here; Xvfb checks the real thing).
+    pub fn press<C: Component + PartialEq>(&mut self, which: C) {
+        let mut q = self.app.world_mut().query::<(&C, &mut Interaction)>();
+        let mut found = false;
+        for (c, mut i) in q.iter_mut(self.app.world_mut()) {
+            if *c == which {
+                *i = Interaction::Pressed;
+                found = true;
+            }
+        }
+        assert!(found, "no such button");
+        self.frames(1);
+        let mut q = self.app.world_mut().query::<&mut Interaction>();
+        for mut i in q.iter_mut(self.app.world_mut()) {
+            *i = Interaction::None;
+        }
+        self.frames(1);
+    }
+
+    pub fn res<R: Resource>(&self) -> &R {
+        self.app.world().resource::<R>()
+    }
+}
