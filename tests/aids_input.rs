@@ -241,6 +241,14 @@ fn the_order_of_battle_lists_the_side_and_a_row_selects_and_centres_the_unit() {
     // The row says what the unit has done: once it has fired it is no longer fresh.
     let line = bayonet::client::order_of_battle::row_text(&unit(&r, 1));
     assert!(line.contains("450 men") && line.ends_with("fresh"), "{line}");
+    // The rig's screen positions assume the camera at the origin.
+    {
+        let mut q = r
+            .app
+            .world_mut()
+            .query_filtered::<&mut Transform, With<bayonet::client::camera::MapCamera>>();
+        q.single_mut(r.app.world_mut()).unwrap().translation = Vec3::ZERO;
+    }
     r.click(4, 4);
     r.tap_key(KeyCode::KeyT);
     r.click(5, 4);
