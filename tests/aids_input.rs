@@ -253,7 +253,7 @@ fn the_order_of_battle_lists_the_side_and_a_row_selects_and_centres_the_unit() {
     r.tap_key(KeyCode::KeyT);
     r.click(5, 4);
     let line = bayonet::client::order_of_battle::row_text(&unit(&r, 1));
-    assert!(line.ends_with("— fired"), "{line}");
+    assert!(line.ends_with(": fired"), "{line}");
 }
 
 #[test]

@@ -153,18 +153,18 @@ fn draw(
         commands
             .spawn((
                 Badge,
-                Sprite::from_color(Color::BLACK, Vec2::splat(16.0)),
+                Sprite::from_color(Color::BLACK, Vec2::splat(17.0)),
                 Transform::from_translation(at.extend(z::COUNTER + 2.0)),
             ))
             .with_children(|b| {
                 b.spawn((
-                    Sprite::from_color(colour(aid, letter, &settings), Vec2::splat(13.0)),
+                    Sprite::from_color(colour(aid, letter, &settings), Vec2::splat(15.0)),
                     Transform::from_xyz(0.0, 0.0, 0.01),
                 ));
                 b.spawn((
                     Text2d::new(letter),
                     TextFont {
-                        font_size: FontSize::Px(11.0),
+                        font_size: FontSize::Px(12.0),
                         ..default()
                     },
                     TextColor(Color::BLACK),

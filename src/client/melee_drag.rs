@@ -55,7 +55,7 @@ fn feed(
     time: Res<Time>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
-    (layout, gate): (Res<MapLayout>, super::start::Gate),
+    (layout, gate, ui): (Res<MapLayout>, super::start::Gate, Query<&Interaction>),
     game: Res<Game>,
     occupancy: Res<Occupancy>,
     units: Query<&UnitState>,
@@ -92,10 +92,12 @@ fn feed(
     };
     let now = time.elapsed_secs();
     let mut inputs = Vec::new();
+    // A press on a button or panel is the UI's, not the map's.
+    let over_ui = ui.iter().any(|i| *i != Interaction::None);
     let cursor = win.cursor_position();
     if let Some(pos) = cursor {
         let hex = hex_at(pos);
-        if buttons.just_pressed(MouseButton::Left) {
+        if buttons.just_pressed(MouseButton::Left) && !over_ui {
             inputs.push(Input::Down {
                 pos,
                 hex,
@@ -136,7 +138,7 @@ fn feed(
         state.touch = None;
     }
     for t in touches.iter_just_pressed() {
-        if state.touch.is_none() && fingers.len() <= 1 {
+        if state.touch.is_none() && fingers.len() <= 1 && !over_ui {
             state.touch = Some(t.id());
             let hex = hex_at(t.position());
             inputs.push(Input::Down {

@@ -62,6 +62,8 @@ fn spawn(mut commands: Commands) {
             },
             BackgroundColor(Color::srgba(0.06, 0.06, 0.05, 0.95)),
             GlobalZIndex(5),
+            // Presses on the panel stay off the map.
+            Interaction::default(),
         ))
         .with_children(|p| {
             p.spawn((
@@ -141,7 +143,7 @@ pub fn row_text(u: &Unit) -> String {
         s.push_str(&format!("  [{}]", flags.join(", ")));
     }
     s.push_str(&format!(
-        "  — {}",
+        "  : {}",
         if done.is_empty() {
             "fresh".to_string()
         } else {

@@ -189,6 +189,7 @@ fn open(
                 ..default()
             },
             ScrollPosition::default(),
+            Interaction::default(),
             BackgroundColor(Color::srgba(0.06, 0.06, 0.05, 0.96)),
             GlobalZIndex(10),
         ))

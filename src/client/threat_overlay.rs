@@ -134,7 +134,7 @@ fn shade(
             .with_children(|c| {
                 c.spawn((
                     Sprite::from_color(Color::srgba(0.0, 0.0, 0.0, 0.75), Vec2::new(58.0, 13.0)),
-                    Transform::from_xyz(0.0, -HEX_SIZE * 0.95, z::COUNTER + 3.0 - z::HIGHLIGHT),
+                    Transform::from_xyz(0.0, -HEX_SIZE * 0.68, z::COUNTER + 3.0 - z::HIGHLIGHT),
                 ));
                 c.spawn((
                     Text2d::new(words.join(" ")),
@@ -143,7 +143,7 @@ fn shade(
                         ..default()
                     },
                     TextColor(Color::WHITE),
-                    Transform::from_xyz(0.0, -HEX_SIZE * 0.95, z::COUNTER + 3.1 - z::HIGHLIGHT),
+                    Transform::from_xyz(0.0, -HEX_SIZE * 0.68, z::COUNTER + 3.1 - z::HIGHLIGHT),
                 ));
             });
     }

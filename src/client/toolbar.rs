@@ -185,13 +185,18 @@ fn look(
     mut why: Query<&mut Text, With<UndoWhyNot>>,
 ) {
     if undo.is_changed() {
-        // "nothing to undo: the dice were rolled (…)": the reason, cut to fit the button; the
-        // whole of it is in the log when Undo is pressed.
-        let reason = undo.why_not().unwrap_or_default();
-        let reason = reason.trim_start_matches("nothing to undo: ");
-        let short: String = reason.chars().take(26).collect();
-        let short = if short.len() < reason.len() {
-            format!("{short}…")
+        // What Undo would take back, or why it cannot ("the dice were rolled (…)"), cut to
+        // fit the button; the whole of it is in the log when Undo is pressed.
+        let line = match (undo.why_not(), undo.history.last()) {
+            (None, Some(step)) => format!("back: {}", step.what),
+            (why, _) => why
+                .unwrap_or_default()
+                .trim_start_matches("nothing to undo: ")
+                .to_string(),
+        };
+        let short: String = line.chars().take(26).collect();
+        let short = if short.len() < line.len() {
+            format!("{short}...")
         } else {
             short
         };

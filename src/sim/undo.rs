@@ -119,7 +119,6 @@ fn keep_or_close(world: &mut World) {
     let Some((snap, log_len)) = before else {
         return;
     };
-    drop(h);
     let board = &world.resource::<Game>().0;
     let mut seen = Vec::new();
     for o in new {
