@@ -4,7 +4,7 @@
 use bayonet::rules::fire;
 use bayonet::rules::hex::Facing;
 use bayonet::rules::map::Terrain;
-use bayonet::rules::readiness::{Readiness, readiness};
+use bayonet::rules::readiness::{Readiness, readiness, readiness_of_side};
 use bayonet::rules::sight::look;
 use bayonet::rules::threat::threats;
 use bayonet::rules::unit::{Ammo, Formation, Side, UnitKind};
@@ -131,4 +131,41 @@ fn look_names_the_blocking_hex_and_the_range() {
     f.night = true;
     let s = look(&f.board(), a, b);
     assert!(!s.clear && s.night && s.blocking.is_none());
+}
+
+#[test]
+fn a_sides_readiness_at_once_is_each_units_readiness() {
+    // A crowded field: artillery that reaches far (the hex-walk), muskets that reach near.
+    // Over 37 enemies, so that rifles (3 hexes) walk the hexes in range and guns (6) the
+    // enemy list: both ways of finding targets.
+    let mut f = Field::new(24, 20);
+    for i in 0..200u32 {
+        let (c, r) = ((i * 7 % 24) as i32, (i * 5 % 20) as i32);
+        let h = f.hex(c, r);
+        if f.units.iter().any(|u| u.hex == h) {
+            continue;
+        }
+        let kind = [inf(), UnitKind::Artillery, UnitKind::Cavalry, UnitKind::Leader][i as usize % 4];
+        f.add((i % 3 == 0) as u8, kind, h, Facing::from_index(i as usize), 200);
+    }
+    let b = f.board();
+    let all = readiness_of_side(&b, Side(0));
+    assert!(all.len() > 10);
+    assert!(b.units.iter().filter(|u| u.side != Side(0)).count() > 37);
+    // The oracle: every enemy hex tried with the one legality check.
+    use bayonet::rules::order::{At, Order, check};
+    for (id, r) in &all {
+        assert_eq!(*r, readiness(&b, *id), "unit {id}");
+        let enemies: Vec<_> = b.units.iter().filter(|e| e.side != Side(0)).collect();
+        let fire = enemies
+            .iter()
+            .any(|e| check(&b, &Order::Fire { unit: *id, at: At::of(&b, e.hex) }).is_ok());
+        let melee = enemies.iter().any(|e| {
+            check(&b, &Order::Melee { from: vec![], units: vec![*id], at: At::of(&b, e.hex) })
+                .is_ok()
+        });
+        assert_eq!((r.can_fire, r.can_melee), (fire, melee), "unit {id}");
+    }
+    assert!(all.iter().any(|(_, r)| r.can_fire) && all.iter().any(|(_, r)| r.can_melee));
+    assert!(all.iter().any(|(_, r)| !r.can_fire));
 }

@@ -13,7 +13,7 @@ use super::layout::{HEX_SIZE, MapLayout};
 use super::settings::Settings;
 use super::z;
 use crate::rules::hex::Hex;
-use crate::rules::readiness::readiness;
+use crate::rules::readiness::readiness_of_side;
 use crate::rules::unit::{Ammo, UnitKind};
 use crate::sim::Game;
 
@@ -58,9 +58,13 @@ fn work_out(
         .iter()
         .any(|a| aids.on(*a));
     let side = game.ordering_side();
+    let ready: std::collections::HashMap<_, _> = if wants_readiness {
+        readiness_of_side(&game, side).into_iter().collect()
+    } else {
+        Default::default()
+    };
     for u in &game.units {
-        if wants_readiness && u.side == side {
-            let r = readiness(&game, u.id);
+        if let Some(r) = ready.get(&u.id) {
             for (aid, yes, l) in [
                 (Aid::CanMove, r.can_move, "M"),
                 (Aid::CanFire, r.can_fire, "F"),

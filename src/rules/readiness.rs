@@ -1,12 +1,14 @@
 //! What a unit can still do this turn (JTS's Highlight menu): move, fire, melee. Each answer is
 //! the one legality check's (`order::check`) or the rule it calls, never a copy.
 
+use std::collections::HashSet;
+
 use super::board::Board;
 use super::fire;
-use super::hex::{Facing, distance};
+use super::hex::{Facing, Hex, distance};
 use super::movement;
 use super::order::{self, At, Order};
-use super::unit::{Unit, UnitId};
+use super::unit::{Side, Unit, UnitId};
 
 /// The three things a unit may still do now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -23,6 +25,33 @@ pub fn readiness(board: &Board, id: UnitId) -> Readiness {
     let Some(u) = board.unit(id) else {
         return Readiness::default();
     };
+    let enemy = enemy_hexes(board, u.side);
+    of_unit(board, u, &enemy)
+}
+
+/// The readiness of every unit of `side`, with the enemy's hexes found once (the highlights
+/// ask for all of them at a time).
+pub fn readiness_of_side(board: &Board, side: Side) -> Vec<(UnitId, Readiness)> {
+    let enemy = enemy_hexes(board, side);
+    board
+        .units
+        .iter()
+        .filter(|u| u.side == side)
+        .map(|u| (u.id, of_unit(board, u, &enemy)))
+        .collect()
+}
+
+fn enemy_hexes(board: &Board, side: Side) -> HashSet<Hex> {
+    board
+        .units
+        .iter()
+        .filter(|e| e.side != side)
+        .map(|e| e.hex)
+        .collect()
+}
+
+fn of_unit(board: &Board, u: &Unit, enemy: &HashSet<Hex>) -> Readiness {
+    let id = u.id;
     if u.side != board.ordering_side() || board.over {
         return Readiness::default();
     }
@@ -35,35 +64,38 @@ pub fn readiness(board: &Board, id: UnitId) -> Readiness {
         && movement::mp_left(&board.params, u) > 0;
     Readiness {
         can_move,
-        can_fire: can_fire(board, u),
-        can_melee: can_melee(board, u),
+        can_fire: can_fire(board, u, enemy),
+        can_melee: can_melee(board, u, enemy),
     }
 }
 
-fn can_fire(board: &Board, u: &Unit) -> bool {
+fn can_fire(board: &Board, u: &Unit, enemy: &HashSet<Hex>) -> bool {
     if fire::cannot_fire(u, board.defensive_fire_phase()).is_some() {
         return false;
     }
     let reach = fire::weapon_of(u, fire::weapons()).map_or(0, |w| w.range);
-    board
-        .units
-        .iter()
-        .filter(|e| e.side != u.side && distance(u.hex, e.hex) <= reach)
-        .any(|e| {
-            order::check(
-                board,
-                &Order::Fire {
-                    unit: u.id,
-                    at: At::of(board, e.hex),
-                },
-            )
-            .is_ok()
-        })
+    let near = |h: &&Hex| distance(u.hex, **h) <= reach;
+    // Few units see many enemies: walk the nearer list.
+    let targets: Vec<Hex> = if (enemy.len() as u32) < 3 * reach * (reach + 1) + 1 {
+        enemy.iter().filter(near).copied().collect()
+    } else {
+        u.hex.range(reach).filter(|h| enemy.contains(h)).collect()
+    };
+    targets.into_iter().any(|h| {
+        order::check(
+            board,
+            &Order::Fire {
+                unit: u.id,
+                at: At::of(board, h),
+            },
+        )
+        .is_ok()
+    })
 }
 
-fn can_melee(board: &Board, u: &Unit) -> bool {
+fn can_melee(board: &Board, u: &Unit, enemy: &HashSet<Hex>) -> bool {
     Facing::ALL.into_iter().map(|f| u.hex + f.step()).any(|h| {
-        board.units_at(h).any(|e| e.side != u.side)
+        enemy.contains(&h)
             && order::check(
                 board,
                 &Order::Melee {

@@ -2,7 +2,7 @@
 //! melee of three attacking hexes and eight units; the movement range of a cavalry unit on a
 //! generated 200×200 map with 2,000 units (< 1 ms); the computer planning a side turn with
 //! 200 units (< 2 s); through the ECS on the 2,000-unit board, a frame with no orders and one
-//! melee declared and resolved.
+//! melee declared and resolved; the aids there (highlights, threats: a frame, 16 ms).
 
 #[path = "../common.rs"]
 mod common;
@@ -228,6 +228,47 @@ fn main() {
             ));
         }),
         1000.0,
+    );
+
+    // The aids on the same board: every unit's readiness (the highlights), the threats to the
+    // cavalry's hex, a line of sight across the map. A player waits on them: a frame, 16 ms.
+    let side = map_board.ordering_side();
+    let own: Vec<_> = map_board
+        .units
+        .iter()
+        .filter(|u| u.side == side)
+        .map(|u| u.id)
+        .collect();
+    report(
+        &format!("highlights: readiness of {} units, 2000 on the map", own.len()),
+        time(|_| {
+            black_box(bayonet::rules::readiness::readiness_of_side(
+                black_box(&map_board),
+                side,
+            ));
+        }),
+        16_000.0,
+    );
+    let cav_hex = map_board.unit(cav).unwrap().hex;
+    let n = bayonet::rules::threat::threats(&map_board, cav_hex, side).len();
+    report(
+        &format!("threats to one hex, 200×200, 2000 units ({n} found)"),
+        time(|_| {
+            black_box(bayonet::rules::threat::threats(
+                black_box(&map_board),
+                cav_hex,
+                side,
+            ));
+        }),
+        16_000.0,
+    );
+    let (a, b) = (map_board.map.hex_at(bayonet::rules::map::Coord { col: 0, row: 0 }), cav_hex);
+    report(
+        "line of sight across 100 hexes",
+        time(|_| {
+            black_box(bayonet::rules::sight::look(black_box(&map_board), a, b));
+        }),
+        100.0,
     );
 
     // 100 units a side facing each other across a 60×40 field with objectives.
