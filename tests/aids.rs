@@ -139,14 +139,14 @@ fn a_sides_readiness_at_once_is_each_units_readiness() {
     // Over 37 enemies, so that rifles (3 hexes) walk the hexes in range and guns (6) the
     // enemy list: both ways of finding targets.
     let mut f = Field::new(24, 20);
-    for i in 0..200u32 {
-        let (c, r) = ((i * 7 % 24) as i32, (i * 5 % 20) as i32);
+    for i in 0..240u32 {
+        let (c, r) = ((i % 24) as i32, (i / 24 * 2) as i32);
         let h = f.hex(c, r);
         if f.units.iter().any(|u| u.hex == h) {
             continue;
         }
         let kind = [inf(), UnitKind::Artillery, UnitKind::Cavalry, UnitKind::Leader][i as usize % 4];
-        f.add((i % 3 == 0) as u8, kind, h, Facing::from_index(i as usize), 200);
+        f.add((i % 5 < 2) as u8, kind, h, Facing::from_index(i as usize), 200);
     }
     let b = f.board();
     let all = readiness_of_side(&b, Side(0));
