@@ -133,7 +133,10 @@ fn shade(
             ))
             .with_children(|c| {
                 c.spawn((
-                    Sprite::from_color(Color::srgba(0.0, 0.0, 0.0, 0.75), Vec2::new(58.0, 13.0)),
+                    Sprite::from_color(
+                        Color::srgba(0.0, 0.0, 0.0, 0.75),
+                        Vec2::new(6.5 * words.join(" ").len() as f32 + 6.0, 13.0),
+                    ),
                     Transform::from_xyz(0.0, -HEX_SIZE * 0.68, z::COUNTER + 3.0 - z::HIGHLIGHT),
                 ));
                 c.spawn((
