@@ -13,3 +13,26 @@ pub mod sim;
 /// The default scenario, embedded so the game opens without a file system.
 pub const DEFAULT_SCENARIO: &str = include_str!("../maps/harpers_crossing.ron");
 pub const DEFAULT_SCENARIO_PATH: &str = "maps/harpers_crossing.ron";
+
+/// Every scenario of `maps/`, embedded: the browser has no file system (a test checks that
+/// none is missing).
+pub const SCENARIOS: [(&str, &str); 3] = [
+    ("maps/harpers_crossing.ron", DEFAULT_SCENARIO),
+    (
+        "maps/test_melee.ron",
+        include_str!("../maps/test_melee.ron"),
+    ),
+    (
+        "maps/test_skirmish.ron",
+        include_str!("../maps/test_skirmish.ron"),
+    ),
+];
+
+/// A scenario by its path: the file if there is one, else the embedded copy of a `maps/` one.
+pub fn load_scenario(path: &str) -> Result<rules::scenario::Scenario, rules::scenario::LoadError> {
+    let file = rules::scenario::load_file(path);
+    match (&file, SCENARIOS.iter().find(|(p, _)| *p == path)) {
+        (Err(_), Some((p, text))) => rules::scenario::parse(p, text),
+        _ => file,
+    }
+}

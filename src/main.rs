@@ -1,11 +1,35 @@
 //! The `bayonet` binary: a subcommand of the adjudicator, or the game window.
 
 fn main() {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
+    #[allow(unused_mut)]
+    let mut argv: Vec<String> = std::env::args().skip(1).collect();
+    // In the browser the page's address carries the options: `?scenario=maps/test_melee.ron`.
+    #[cfg(target_arch = "wasm32")]
+    if let Some(q) = web_sys::window().and_then(|w| w.location().search().ok()) {
+        for pair in q
+            .trim_start_matches('?')
+            .split('&')
+            .filter(|p| !p.is_empty())
+        {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            argv.push(format!("--{k}"));
+            if !v.is_empty() {
+                argv.push(
+                    v.replace("%2F", "/")
+                        .replace("%2C", ",")
+                        .replace("%3E", ">"),
+                );
+            }
+        }
+    }
     if let Some(code) = bayonet::cli::run(&argv) {
         std::process::exit(code);
     }
-    std::process::exit(open_game(&argv));
+    let code = open_game(&argv);
+    // In the browser the game runs on after `main` returns (the page's event loop).
+    if code != 0 || !cfg!(target_arch = "wasm32") {
+        std::process::exit(code);
+    }
 }
 
 #[cfg(feature = "client")]
@@ -42,11 +66,15 @@ fn open_game(argv: &[String]) -> i32 {
                     return 2;
                 };
                 let done = match a.as_str() {
-                    "--aids" => bayonet::client::StartupOrders::parse_aids(v).map(|x| script.aids = x),
+                    "--aids" => {
+                        bayonet::client::StartupOrders::parse_aids(v).map(|x| script.aids = x)
+                    }
                     "--select" => bayonet::cli::args::coord(v).map(|c| script.select = Some(c)),
                     "--sight" => bayonet::client::StartupOrders::parse_drag(v)
                         .map(|d| script.sight = Some(d)),
-                    _ => bayonet::client::StartupOrders::parse_size(v).map(|s| script.size = Some(s)),
+                    _ => {
+                        bayonet::client::StartupOrders::parse_size(v).map(|s| script.size = Some(s))
+                    }
                 };
                 if let Err(e) = done {
                     eprintln!("bayonet: {a}: {e}");
@@ -82,7 +110,7 @@ fn open_game(argv: &[String]) -> i32 {
     }
     let loaded = match (&from, &scenario_path) {
         (Some(s), _) => bayonet::sim::save::scenario_of(s),
-        (None, Some(p)) => bayonet::rules::scenario::load_file(p),
+        (None, Some(p)) => bayonet::load_scenario(p),
         (None, None) => bayonet::rules::scenario::parse(
             bayonet::DEFAULT_SCENARIO_PATH,
             bayonet::DEFAULT_SCENARIO,

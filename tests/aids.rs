@@ -23,22 +23,38 @@ fn readiness_follows_the_rules_of_moving_firing_and_meleeing() {
     let b = f.board();
     assert_eq!(
         readiness(&b, adjacent),
-        Readiness { can_move: true, can_fire: true, can_melee: true }
+        Readiness {
+            can_move: true,
+            can_fire: true,
+            can_melee: true
+        }
     );
     // Two hexes off in its front: fires, cannot melee.
     assert_eq!(
         readiness(&b, two_off),
-        Readiness { can_move: true, can_fire: true, can_melee: false }
+        Readiness {
+            can_move: true,
+            can_fire: true,
+            can_melee: false
+        }
     );
     // Out of range: only moves.
     assert_eq!(
         readiness(&b, far),
-        Readiness { can_move: true, can_fire: false, can_melee: false }
+        Readiness {
+            can_move: true,
+            can_fire: false,
+            can_melee: false
+        }
     );
     // A leader alone may not melee (§9.1), and has no weapon.
     assert_eq!(
         readiness(&b, leader),
-        Readiness { can_move: true, can_fire: false, can_melee: false }
+        Readiness {
+            can_move: true,
+            can_fire: false,
+            can_melee: false
+        }
     );
     // The other side's unit can do nothing in this side's turn.
     assert_eq!(readiness(&b, enemy), Readiness::default());
@@ -77,7 +93,9 @@ fn threats_are_the_fire_and_melee_rules_on_the_enemys_next_turn() {
     // The fire value is fire's own breakdown with the regiment faced toward the hex.
     let mut faced = f.board();
     faced.unit_mut(rifles).unwrap().facing = Facing::S;
-    let expect = fire::breakdown(&faced, rifles, target, false, 1.0).unwrap().value;
+    let expect = fire::breakdown(&faced, rifles, target, false, 1.0)
+        .unwrap()
+        .value;
     assert_eq!(r.fire, Some(expect));
     assert!(r.melee.is_some_and(|m| m > 0.0));
     let g = of(guns).expect("the battery threatens");
@@ -104,7 +122,10 @@ fn no_line_of_sight_no_fire_threat_and_melee_restrictions_hold() {
     let t = threats(&b, target, Side(0));
     let of = |id| t.iter().find(|x| x.unit == id).cloned();
     let foot_t = of(foot).unwrap();
-    assert!(foot_t.fire.is_some() && foot_t.melee.is_none(), "{foot_t:?}");
+    assert!(
+        foot_t.fire.is_some() && foot_t.melee.is_none(),
+        "{foot_t:?}"
+    );
     let hid = of(hidden).unwrap();
     assert!(hid.fire.is_none() && hid.melee.is_some(), "{hid:?}");
     // An empty hex is threatened too (a notional unit of ours stands in).
@@ -145,8 +166,19 @@ fn a_sides_readiness_at_once_is_each_units_readiness() {
         if f.units.iter().any(|u| u.hex == h) {
             continue;
         }
-        let kind = [inf(), UnitKind::Artillery, UnitKind::Cavalry, UnitKind::Leader][i as usize % 4];
-        f.add((i % 5 < 2) as u8, kind, h, Facing::from_index(i as usize), 200);
+        let kind = [
+            inf(),
+            UnitKind::Artillery,
+            UnitKind::Cavalry,
+            UnitKind::Leader,
+        ][i as usize % 4];
+        f.add(
+            (i % 5 < 2) as u8,
+            kind,
+            h,
+            Facing::from_index(i as usize),
+            200,
+        );
     }
     let b = f.board();
     let all = readiness_of_side(&b, Side(0));
@@ -157,12 +189,26 @@ fn a_sides_readiness_at_once_is_each_units_readiness() {
     for (id, r) in &all {
         assert_eq!(*r, readiness(&b, *id), "unit {id}");
         let enemies: Vec<_> = b.units.iter().filter(|e| e.side != Side(0)).collect();
-        let fire = enemies
-            .iter()
-            .any(|e| check(&b, &Order::Fire { unit: *id, at: At::of(&b, e.hex) }).is_ok());
+        let fire = enemies.iter().any(|e| {
+            check(
+                &b,
+                &Order::Fire {
+                    unit: *id,
+                    at: At::of(&b, e.hex),
+                },
+            )
+            .is_ok()
+        });
         let melee = enemies.iter().any(|e| {
-            check(&b, &Order::Melee { from: vec![], units: vec![*id], at: At::of(&b, e.hex) })
-                .is_ok()
+            check(
+                &b,
+                &Order::Melee {
+                    from: vec![],
+                    units: vec![*id],
+                    at: At::of(&b, e.hex),
+                },
+            )
+            .is_ok()
         });
         assert_eq!((r.can_fire, r.can_melee), (fire, melee), "unit {id}");
     }

@@ -50,7 +50,13 @@ fn ctrl_z_and_the_undo_button_take_back_facing_and_formation_z_alone_turns() {
     r.tap_key(KeyCode::KeyF);
     assert_eq!(unit(&r, 7).formation, Formation::Column);
     ctrl_z(&mut r);
-    assert_eq!(unit(&r, 7).formation, Formation::Line, "Ctrl+Z undid the formation");
+    assert_eq!(
+        unit(&r, 7).formation,
+        Formation::Line,
+        "Ctrl+Z undid the formation: {:?} {:?}",
+        r.res::<bayonet::sim::UndoHistory>().why_not(),
+        r.read::<OrderRejected>()
+    );
     assert_eq!(unit(&r, 7).facing, Facing::NW, "and did not turn the unit");
     // The toolbar's button (a click or a tap on it) undoes the turn.
     r.press(ToolButton::Undo);
@@ -71,7 +77,10 @@ fn ctrl_z_and_the_undo_button_take_back_facing_and_formation_z_alone_turns() {
         .world()
         .resource::<bayonet::sim::UndoHistory>()
         .why_not();
-    assert_eq!(why.as_deref(), Some("nothing to undo: everything since has been undone"));
+    assert_eq!(
+        why.as_deref(),
+        Some("nothing to undo: everything since has been undone")
+    );
 }
 
 #[test]
@@ -153,7 +162,10 @@ fn disorder_ammo_and_brigade_highlights_by_button() {
     assert_eq!(m.at(hex(&r, 3, 6), Aid::Disorder), vec!["R"]);
     assert_eq!(m.at(hex(&r, 2, 6), Aid::Ammo), vec!["a"]);
     assert_eq!(m.at(hex(&r, 6, 2), Aid::Ammo), vec!["A"]);
-    assert!(m.0.iter().all(|(_, a, _)| *a != Aid::Brigade), "nothing selected yet");
+    assert!(
+        m.0.iter().all(|(_, a, _)| *a != Aid::Brigade),
+        "nothing selected yet"
+    );
     // Select a Confederate: its brigade (C) is marked, the Union's is not.
     r.touch_tap(7, 2);
     let m = r.res::<Highlighted>().clone();
@@ -174,10 +186,15 @@ fn the_line_of_sight_tool_by_touch_taps_and_by_key() {
     let tool = r.res::<SightTool>().clone();
     let expect = look(&r.res::<Game>().0, hex(&r, 5, 1), hex(&r, 8, 3));
     assert_eq!(tool.sight, Some(expect));
-    assert_eq!(r.res::<Command>().unit, None, "taps pick the tool's hexes, not units");
+    assert_eq!(
+        r.res::<Command>().unit,
+        None,
+        "taps pick the tool's hexes, not units"
+    );
     let said: Vec<String> = r.read::<Notice>().into_iter().map(|n| n.0).collect();
     assert!(
-        said.iter().any(|s| s.starts_with("Line of sight 5,1 to 8,3:")),
+        said.iter()
+            .any(|s| s.starts_with("Line of sight 5,1 to 8,3:")),
         "{said:?}"
     );
     // A clear look elsewhere.
@@ -201,9 +218,16 @@ fn the_threat_overlay_shows_the_rules_threats_to_the_selected_unit() {
     assert_eq!(o.target, Some(hex(&r, 4, 4)));
     let expect = threats(&r.res::<Game>().0, hex(&r, 4, 4), Side(0));
     assert!(!expect.is_empty());
-    assert_eq!(o.threats.iter().map(|(t, _)| t.clone()).collect::<Vec<_>>(), expect);
+    assert_eq!(
+        o.threats.iter().map(|(t, _)| t.clone()).collect::<Vec<_>>(),
+        expect
+    );
     let said: Vec<String> = r.read::<Notice>().into_iter().map(|n| n.0).collect();
-    assert!(said.iter().any(|s| s.starts_with("Threats to 4,4: fire from")), "{said:?}");
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("Threats to 4,4: fire from")),
+        "{said:?}"
+    );
     // Selecting another hex moves the overlay there; 7 again clears it.
     r.click(2, 6);
     assert_eq!(r.res::<ThreatOverlay>().target, Some(hex(&r, 2, 6)));
@@ -240,7 +264,10 @@ fn the_order_of_battle_lists_the_side_and_a_row_selects_and_centres_the_unit() {
     assert_eq!(cam.truncate(), centre);
     // The row says what the unit has done: once it has fired it is no longer fresh.
     let line = bayonet::client::order_of_battle::row_text(&unit(&r, 1));
-    assert!(line.contains("450 men") && line.ends_with("fresh"), "{line}");
+    assert!(
+        line.contains("450 men") && line.ends_with("fresh"),
+        "{line}"
+    );
     // The rig's screen positions assume the camera at the origin.
     {
         let mut q = r
@@ -318,7 +345,8 @@ fn settings_are_remembered_between_runs_and_a_bad_file_is_reported_not_fatal() {
     assert_eq!(*bad.res::<Settings>(), Settings::default());
     let said: Vec<String> = bad.read::<Notice>().into_iter().map(|n| n.0).collect();
     assert!(
-        said.iter().any(|s| s.contains("settings.ron:1:") && s.contains("defaults used")),
+        said.iter()
+            .any(|s| s.contains("settings.ron:1:") && s.contains("defaults used")),
         "{said:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);

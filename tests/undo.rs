@@ -58,11 +58,30 @@ fn moves_facing_and_formation_are_undone_one_by_one_and_leave_the_log() {
     let mut app = app_of(&f);
     let start = hash(&app);
     let u = UnitId(1);
-    give(&mut app, Order::Move { unit: u, to: At(2, 5), path: None });
+    give(
+        &mut app,
+        Order::Move {
+            unit: u,
+            to: At(2, 5),
+            path: None,
+        },
+    );
     let after_move = hash(&app);
-    give(&mut app, Order::Face { unit: u, facing: Facing::NE });
+    give(
+        &mut app,
+        Order::Face {
+            unit: u,
+            facing: Facing::NE,
+        },
+    );
     let after_face = hash(&app);
-    give(&mut app, Order::Formation { unit: u, formation: Formation::Column });
+    give(
+        &mut app,
+        Order::Formation {
+            unit: u,
+            formation: Formation::Column,
+        },
+    );
     assert_eq!(game(&app).unit(u).unwrap().formation, Formation::Column);
     assert_eq!(app.world().resource::<save::OrderLog>().0.len(), 3);
 
@@ -90,12 +109,27 @@ fn a_die_rolled_by_fire_ends_undo_and_says_so() {
     let enemy = f.add(1, inf(), f.hex(2, 4), Facing::S, 200);
     let _ = enemy;
     let mut app = app_of(&f);
-    give(&mut app, Order::Face { unit: UnitId(2), facing: Facing::NW });
-    give(&mut app, Order::Fire { unit: UnitId(1), at: At(2, 4) });
+    give(
+        &mut app,
+        Order::Face {
+            unit: UnitId(2),
+            facing: Facing::NW,
+        },
+    );
+    give(
+        &mut app,
+        Order::Fire {
+            unit: UnitId(1),
+            at: At(2, 4),
+        },
+    );
     give(&mut app, Order::Undo);
     let why = refusals(&app);
     assert_eq!(why.len(), 1);
-    assert!(why[0].contains("fire #1 at 2,4 cannot be taken back"), "{why:?}");
+    assert!(
+        why[0].contains("fire #1 at 2,4 cannot be taken back"),
+        "{why:?}"
+    );
     assert_eq!(game(&app).unit(UnitId(2)).unwrap().facing, Facing::NW);
 }
 
@@ -106,7 +140,14 @@ fn opportunity_fire_during_a_move_ends_undo() {
     f.add(1, inf(), f.hex(2, 3), Facing::S, 300);
     let mut app = app_of(&f);
     let dice = app.world().resource::<sim::GameRng>().0.get_word_pos();
-    give(&mut app, Order::Move { unit: UnitId(1), to: At(2, 5), path: None });
+    give(
+        &mut app,
+        Order::Move {
+            unit: UnitId(1),
+            to: At(2, 5),
+            path: None,
+        },
+    );
     assert_ne!(
         app.world().resource::<sim::GameRng>().0.get_word_pos(),
         dice,
@@ -114,8 +155,15 @@ fn opportunity_fire_during_a_move_ends_undo() {
     );
     give(&mut app, Order::Undo);
     let why = refusals(&app);
-    assert!(why[0].contains("the dice were rolled (move #1 to 2,5)"), "{why:?}");
-    assert_ne!(game(&app).unit(UnitId(1)).unwrap().hex, f.hex(2, 7), "the move stands");
+    assert!(
+        why[0].contains("the dice were rolled (move #1 to 2,5)"),
+        "{why:?}"
+    );
+    assert_ne!(
+        game(&app).unit(UnitId(1)).unwrap().hex,
+        f.hex(2, 7),
+        "the move stands"
+    );
 }
 
 /// A wood screens a Confederate regiment at 3,1 from the Union regiment at 2,7.
@@ -139,17 +187,39 @@ fn an_enemy_coming_into_view_ends_undo() {
     let (f, scout, hidden) = screened(false);
     let mut app = app_of(&f);
     // Sidestep along the wood's edge: still screened, so the step can be undone.
-    give(&mut app, Order::Move { unit: scout, to: At(1, 7), path: None });
-    assert!(app.world().resource::<sim::UndoHistory>().why_not().is_none());
+    give(
+        &mut app,
+        Order::Move {
+            unit: scout,
+            to: At(1, 7),
+            path: None,
+        },
+    );
+    assert!(
+        app.world()
+            .resource::<sim::UndoHistory>()
+            .why_not()
+            .is_none()
+    );
     give(&mut app, Order::Undo);
     assert_eq!(game(&app).unit(scout).unwrap().hex, f.hex(2, 7));
     // Round the wood: the regiment at 3,1 comes into view.
-    give(&mut app, Order::Move { unit: scout, to: At(0, 4), path: None });
+    give(
+        &mut app,
+        Order::Move {
+            unit: scout,
+            to: At(0, 4),
+            path: None,
+        },
+    );
     assert!(bayonet::rules::sight::look(game(&app), f.hex(0, 4), f.hex(3, 1)).clear);
     give(&mut app, Order::Undo);
     let why = refusals(&app);
     let name = game(&app).unit(hidden).unwrap().name.clone();
-    assert!(why[0].contains(&format!("`{name}` came into view")), "{why:?}");
+    assert!(
+        why[0].contains(&format!("`{name}` came into view")),
+        "{why:?}"
+    );
     assert_eq!(game(&app).unit(scout).unwrap().hex, f.hex(0, 4));
 }
 
@@ -157,7 +227,14 @@ fn an_enemy_coming_into_view_ends_undo() {
 fn an_enemy_another_unit_already_sees_reveals_nothing() {
     let (f, scout, _) = screened(true);
     let mut app = app_of(&f);
-    give(&mut app, Order::Move { unit: scout, to: At(0, 4), path: None });
+    give(
+        &mut app,
+        Order::Move {
+            unit: scout,
+            to: At(0, 4),
+            path: None,
+        },
+    );
     give(&mut app, Order::Undo);
     assert!(refusals(&app).is_empty());
     assert_eq!(game(&app).unit(scout).unwrap().hex, f.hex(2, 7));
@@ -174,10 +251,17 @@ fn random_undone_sequences_replay_to_the_game_where_they_never_happened() {
         let mut app = sim::headless_app(skirmish.clone(), None);
         let mut kept: Vec<Order> = Vec::new();
         for _ in 0..14 {
-            let can_undo = app.world().resource::<sim::UndoHistory>().why_not().is_none();
+            let can_undo = app
+                .world()
+                .resource::<sim::UndoHistory>()
+                .why_not()
+                .is_none();
             if can_undo && rng.random_bool(0.35) {
                 give(&mut app, Order::Undo);
-                assert!(refusals(&app).is_empty(), "seed {seed}: an undo was refused");
+                assert!(
+                    refusals(&app).is_empty(),
+                    "seed {seed}: an undo was refused"
+                );
                 kept.pop();
                 undone += 1;
                 continue;
@@ -194,15 +278,25 @@ fn random_undone_sequences_replay_to_the_game_where_they_never_happened() {
                     let mut hexes = range;
                     hexes.sort_by_key(|h| (h.x, h.y));
                     let to = hexes[rng.random_range(0..hexes.len())];
-                    Order::Move { unit: u.id, to: At::of(&board, to), path: None }
+                    Order::Move {
+                        unit: u.id,
+                        to: At::of(&board, to),
+                        path: None,
+                    }
                 }
-                1 => Order::Face { unit: u.id, facing: Facing::from_index(rng.random_range(0..6)) },
+                1 => Order::Face {
+                    unit: u.id,
+                    facing: Facing::from_index(rng.random_range(0..6)),
+                },
                 _ => {
                     let f = match u.kind {
                         UnitKind::Artillery => [Formation::Limbered, Formation::Unlimbered],
                         _ => [Formation::Line, Formation::Column],
                     };
-                    Order::Formation { unit: u.id, formation: f[rng.random_range(0..2)] }
+                    Order::Formation {
+                        unit: u.id,
+                        formation: f[rng.random_range(0..2)],
+                    }
                 }
             };
             if order::check(&board, &o).is_err() {
@@ -213,7 +307,10 @@ fn random_undone_sequences_replay_to_the_game_where_they_never_happened() {
         }
 
         let s = save::save(app.world_mut());
-        assert_eq!(s.orders, kept, "seed {seed}: the log holds only the kept orders");
+        assert_eq!(
+            s.orders, kept,
+            "seed {seed}: the log holds only the kept orders"
+        );
         let replay = save::replay(&s).unwrap();
         assert!(replay.matches, "seed {seed}: {replay:?}");
         let mut clean = sim::headless_app(skirmish.clone(), None);

@@ -26,7 +26,12 @@ fn draw_threats(
 ) {
     let Some(target) = overlay.target else { return };
     let m = super::palette::marks(settings.colour_blind);
-    hexagon(&mut gizmos, layout.center(target), HEX_SIZE * 0.95, Color::WHITE);
+    hexagon(
+        &mut gizmos,
+        layout.center(target),
+        HEX_SIZE * 0.95,
+        Color::WHITE,
+    );
     for (t, hex) in &overlay.threats {
         let c = layout.center(*hex);
         if t.fire.is_some() {
@@ -38,7 +43,12 @@ fn draw_threats(
     }
 }
 
-fn draw_sight(mut gizmos: Gizmos, tool: Res<SightTool>, layout: Res<MapLayout>, settings: Res<Settings>) {
+fn draw_sight(
+    mut gizmos: Gizmos,
+    tool: Res<SightTool>,
+    layout: Res<MapLayout>,
+    settings: Res<Settings>,
+) {
     let Some(s) = tool.sight else { return };
     let m = super::palette::marks(settings.colour_blind);
     let (a, b) = (layout.center(s.from), layout.center(s.to));

@@ -43,12 +43,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (work_out, draw).chain());
 }
 
-fn work_out(
-    aids: Res<Aids>,
-    game: Res<Game>,
-    cmd: Res<Command>,
-    mut out: ResMut<Highlighted>,
-) {
+fn work_out(aids: Res<Aids>, game: Res<Game>, cmd: Res<Command>, mut out: ResMut<Highlighted>) {
     if !(aids.is_changed() || game.is_changed() || cmd.is_changed()) {
         return;
     }

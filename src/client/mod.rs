@@ -19,13 +19,15 @@ mod palette;
 mod pointer;
 mod report;
 pub mod saving;
-pub mod settings;
 mod screenshot;
+pub mod settings;
 pub mod sight_tool;
 pub mod start;
+mod store;
 pub mod threat_overlay;
 mod tiles;
 pub mod toolbar;
+mod trace;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -59,6 +61,7 @@ pub fn plugin(app: &mut App) {
         aid_marks::plugin,
         report::plugin,
         screenshot::plugin,
+        trace::plugin,
     ));
 }
 
@@ -147,6 +150,11 @@ pub fn run(
                 primary_window: Some(Window {
                     title,
                     resolution: WindowResolution::new(w, h),
+                    // In the browser: the page's canvas, as large as the page, which takes
+                    // every gesture (no browser scroll, zoom or text selection).
+                    canvas: Some("#bayonet".into()),
+                    fit_canvas_to_parent: true,
+                    prevent_default_event_handling: true,
                     ..default()
                 }),
                 ..default()
@@ -163,10 +171,13 @@ pub fn run(
         crate::sim::save::restore(app.world_mut(), &s.snapshot, &s.orders);
     }
     // Screenshots leave no saves behind.
-    let dir = screenshot
-        .is_none()
-        .then(|| std::env::current_dir().ok())
-        .flatten();
+    // (In the browser, the page's local storage: `store`.)
+    let here = if cfg!(target_arch = "wasm32") {
+        Some(std::path::PathBuf::new())
+    } else {
+        std::env::current_dir().ok()
+    };
+    let dir = screenshot.is_none().then_some(here).flatten();
     app.insert_resource(saving::SaveDir(dir));
     // Screenshots and command-line choices skip the start dialog (screenshots as hotseat).
     let preset = players.or(screenshot

@@ -155,7 +155,11 @@ pub fn row_text(u: &Unit) -> String {
 
 /// The rows of the side's order of battle: brigade headings (`None`) and units, in the
 /// scenario's brigade order, leaders first.
-pub fn rows(game: &crate::rules::board::Board, battle: &Battle, side: Side) -> Vec<(String, Option<UnitId>)> {
+pub fn rows(
+    game: &crate::rules::board::Board,
+    battle: &Battle,
+    side: Side,
+) -> Vec<(String, Option<UnitId>)> {
     let mut out = Vec::new();
     let mut brigades: Vec<(String, String)> = battle
         .scenario

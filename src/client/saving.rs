@@ -1,6 +1,7 @@
 //! Saving and loading from the window: an autosave at the end of every side turn, F5 (or the
 //! Save button) to save, F9 (or Load) to load the quick save of this scenario. Saves are
-//! written next to where the game was started; `bayonet play SAVE` opens any save.
+//! written next to where the game was started (in the browser, to its local storage, which
+//! the page downloads and uploads as files); `bayonet play SAVE` opens any save.
 
 use bevy::prelude::*;
 
@@ -19,20 +20,25 @@ pub struct SaveDir(pub Option<std::path::PathBuf>);
 pub enum SaveLoad {
     Save,
     Load,
+    /// The browser: save, then hand the quick save to the page as a file download.
+    Download,
+    /// The browser: the page asks for a save file; once read, it is loaded.
+    Upload,
 }
+
+/// Where the page leaves an uploaded save for the game to load.
+pub const UPLOAD: &str = "bayonet-upload.ron";
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SaveLoad>()
-        .add_systems(Update, (autosave, quicksave));
+        .add_systems(Update, (autosave, quicksave, uploaded));
 }
 
 fn write(world: &mut World, name: &str) -> Option<String> {
     let dir = world.get_resource::<SaveDir>()?.0.clone()?;
-    let path = dir.join(name);
     let s = save::save(world);
-    let path = path.to_string_lossy().to_string();
-    Some(match crate::cli::saves::write(&path, &s) {
-        Ok(()) => format!("Saved to {path}"),
+    Some(match super::store::write(&dir, name, &save::to_text(&s)) {
+        Ok(place) => format!("Saved to {place}"),
         Err(e) => format!("Could not save: {e}"),
     })
 }
@@ -58,17 +64,40 @@ fn quicksave(world: &mut World, mut asked: Local<bevy::ecs::message::MessageCurs
         keys.just_pressed(KeyCode::F5),
         keys.just_pressed(KeyCode::F9),
     );
+    let (mut download, mut upload) = (false, false);
     for a in asked.read(world.resource::<Messages<SaveLoad>>()) {
         save |= *a == SaveLoad::Save;
         load |= *a == SaveLoad::Load;
+        download |= *a == SaveLoad::Download;
+        upload |= *a == SaveLoad::Upload;
     }
-    if save {
+    if save || download {
         if let Some(t) = write(world, QUICKSAVE) {
             note(world, t);
         }
     }
+    if download && !super::store::page("bayonetDownload", QUICKSAVE) {
+        note(world, "Download needs the browser page".into());
+    }
+    if upload && !super::store::page("bayonetUpload", "") {
+        note(world, "Upload needs the browser page".into());
+    }
     if load {
         let t = load_quicksave(world);
+        note(world, t);
+    }
+}
+
+/// A save file the page uploaded: loaded like the quick save (checked first, every half
+/// second of play).
+fn uploaded(world: &mut World, mut since: Local<f32>) {
+    *since += world.resource::<Time>().delta_secs();
+    if *since < 0.5 {
+        return;
+    }
+    *since = 0.0;
+    if let Some(text) = super::store::take(UPLOAD) {
+        let t = load_text(world, UPLOAD, Ok(text));
         note(world, t);
     }
 }
@@ -79,7 +108,14 @@ fn load_quicksave(world: &mut World) -> String {
         return "Loading is off in this mode".into();
     };
     let path = dir.join(QUICKSAVE).to_string_lossy().to_string();
-    let saved = match crate::cli::saves::read(&path) {
+    let text = super::store::read(&dir, QUICKSAVE);
+    load_text(world, &path, text)
+}
+
+/// Loads a save's text, if it is a good save of the scenario on the map.
+fn load_text(world: &mut World, path: &str, text: Result<String, String>) -> String {
+    let saved = match text.and_then(|text| save::from_text(path, &text).map_err(|e| e.to_string()))
+    {
         Ok(s) => s,
         Err(e) => return format!("Could not load: {e}"),
     };

@@ -54,6 +54,10 @@ pub struct SettingsFile(pub Option<std::path::PathBuf>);
 
 impl SettingsFile {
     pub fn from_env() -> SettingsFile {
+        // In the browser: the page's local storage, under this name.
+        if cfg!(target_arch = "wasm32") {
+            return SettingsFile(Some("bayonet-settings.ron".into()));
+        }
         let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
         let path = env("BAYONET_CONFIG").map(Into::into).or_else(|| {
             env("XDG_CONFIG_HOME")
@@ -69,7 +73,12 @@ impl SettingsFile {
 pub fn parse(file: &str, text: &str) -> Result<Settings, String> {
     crate::rules::scenario::ron_options()
         .from_str::<Settings>(text)
-        .map_err(|e| format!("{file}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code))
+        .map_err(|e| {
+            format!(
+                "{file}:{}:{}: {}",
+                e.span.start.line, e.span.start.col, e.code
+            )
+        })
 }
 
 /// Whether a touch screen has been used in this run.
@@ -82,7 +91,12 @@ pub(super) fn plugin(app: &mut App) {
     }
     let file = app.world().resource::<SettingsFile>().clone();
     let mut problem = None;
-    let settings = match file.0.as_ref().map(|p| (p, std::fs::read_to_string(p))) {
+    let read = |p: &std::path::PathBuf| {
+        let dir = p.parent().unwrap_or(std::path::Path::new("."));
+        let name = p.file_name().map(|n| n.to_string_lossy().to_string());
+        super::store::read(dir, &name.unwrap_or_default())
+    };
+    let settings = match file.0.as_ref().map(|p| (p, read(p))) {
         Some((p, Ok(text))) => parse(&p.to_string_lossy(), &text).unwrap_or_else(|why| {
             problem = Some(format!("Settings ignored, defaults used: {why}"));
             Settings::default()
@@ -100,7 +114,10 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Default)]
 struct Problem(Option<String>);
 
-fn report_problem(mut problem: ResMut<Problem>, mut notices: MessageWriter<super::command::Notice>) {
+fn report_problem(
+    mut problem: ResMut<Problem>,
+    mut notices: MessageWriter<super::command::Notice>,
+) {
     if let Some(p) = problem.0.take() {
         warn!("{p}");
         notices.write(super::command::Notice(p));
@@ -128,13 +145,9 @@ fn remember(settings: Res<Settings>, file: Res<SettingsFile>) {
     }
     let Some(path) = &file.0 else { return };
     let text = ron::ser::to_string_pretty(&*settings, Default::default()).unwrap_or_default();
-    let tmp = path.with_extension("ron.tmp");
-    let written = path
-        .parent()
-        .map_or(Ok(()), std::fs::create_dir_all)
-        .and_then(|_| std::fs::write(&tmp, text))
-        .and_then(|_| std::fs::rename(&tmp, path));
-    if let Err(e) = written {
-        warn!("could not save the settings to {}: {e}", path.display());
+    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().to_string());
+    if let Err(e) = super::store::write(dir, &name.unwrap_or_default(), &text) {
+        warn!("could not save the settings: {e}");
     }
 }

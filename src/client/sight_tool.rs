@@ -30,7 +30,11 @@ pub(super) fn plugin(app: &mut App) {
 /// The look in words, as the log gives it.
 pub fn words(game: &crate::rules::board::Board, s: &Sight) -> String {
     let (a, b) = (At::of(game, s.from), At::of(game, s.to));
-    let range = format!("range {} hex{}", s.range, if s.range == 1 { "" } else { "es" });
+    let range = format!(
+        "range {} hex{}",
+        s.range,
+        if s.range == 1 { "" } else { "es" }
+    );
     match (s.clear, s.blocking) {
         (true, _) => format!("Line of sight {a} to {b}: clear, {range}"),
         (false, Some(h)) => format!(

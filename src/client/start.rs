@@ -51,16 +51,23 @@ struct Dialog;
 struct ScenarioList(Vec<String>);
 
 fn list_maps() -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir("maps")
-        .map(|d| {
-            d.filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .map(|p| p.to_string_lossy().to_string())
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut v: Vec<String> = crate::SCENARIOS
+        .iter()
+        .map(|(p, _)| p.to_string())
+        .collect();
+    v.extend(
+        std::fs::read_dir("maps")
+            .map(|d| {
+                d.filter_map(|e| e.ok())
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                    .map(|p| p.to_string_lossy().to_string())
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default(),
+    );
     v.sort();
+    v.dedup();
     v
 }
 
@@ -78,6 +85,10 @@ enum Control {
 
 #[derive(Component)]
 struct Label(Control);
+
+/// The dialog's Start button (the browser test finds it by this).
+#[derive(Component)]
+pub struct StartButton;
 
 /// The optional rules, all of them carried out.
 const RULES: [&str; 7] = [
@@ -203,9 +214,10 @@ fn open(
             })
             .with_children(|row| {
                 row.spawn(text(s.name.clone(), 22.0));
-                row.spawn(button(Control::Start)).with_children(|b| {
-                    b.spawn(text("Start the battle".into(), 18.0));
-                });
+                row.spawn((button(Control::Start), StartButton))
+                    .with_children(|b| {
+                        b.spawn(text("Start the battle".into(), 18.0));
+                    });
             });
             d.spawn(text(s.description.clone(), 13.0));
             if !maps.0.is_empty() {
@@ -335,6 +347,12 @@ fn press(
                 let Some(file) = maps.as_ref().and_then(|m| m.0.get(i).cloned()) else {
                     continue;
                 };
+                // In the browser the page reloads on it (`?scenario=`).
+                #[cfg(target_arch = "wasm32")]
+                if let Some(w) = web_sys::window() {
+                    let _ = w.location().set_search(&format!("scenario={file}"));
+                }
+                #[cfg(not(target_arch = "wasm32"))]
                 if let Ok(exe) = std::env::current_exe() {
                     if std::process::Command::new(exe)
                         .args(["--scenario", &file])

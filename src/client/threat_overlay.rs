@@ -116,7 +116,11 @@ fn shade(
         .fold(1.0, f64::max);
     for (t, hex) in &overlay.threats {
         let k = (t.strength() / max) as f32;
-        let base = if t.melee.is_some() { m.melee_threat } else { m.fire_threat };
+        let base = if t.melee.is_some() {
+            m.melee_threat
+        } else {
+            m.fire_threat
+        };
         let at = layout.center(*hex);
         let mut words = Vec::new();
         if let Some(f) = t.fire {

@@ -4,8 +4,8 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::palette;
 use super::dock::DockRow;
+use super::palette;
 use super::pointer::SelectedHex;
 use super::saving::SaveLoad;
 use super::start::Gate;
@@ -22,6 +22,9 @@ pub enum ToolButton {
     EndTurn,
     Save,
     Load,
+    /// The browser: the quick save as a file, and a save file loaded (shown only there).
+    Download,
+    Upload,
 }
 
 impl ToolButton {
@@ -34,6 +37,8 @@ impl ToolButton {
             ToolButton::EndTurn => "End turn (E)",
             ToolButton::Save => "Save (F5)",
             ToolButton::Load => "Load (F9)",
+            ToolButton::Download => "Download save",
+            ToolButton::Upload => "Upload save",
         }
     }
 }
@@ -50,7 +55,12 @@ struct UndoWhyNot;
 
 fn spawn(mut commands: Commands, rows: Query<(Entity, &DockRow)>) {
     // The toolbar, and above the unit's buttons End phase alone (Phased Play only).
-    let plan: [(u8, &[ToolButton]); 2] = [
+    let files: &[ToolButton] = if cfg!(target_arch = "wasm32") {
+        &[ToolButton::Download, ToolButton::Upload]
+    } else {
+        &[]
+    };
+    let plan: [(u8, &[ToolButton]); 3] = [
         (
             0,
             &[
@@ -63,6 +73,7 @@ fn spawn(mut commands: Commands, rows: Query<(Entity, &DockRow)>) {
             ],
         ),
         (3, &[ToolButton::EndPhase]),
+        (3, files),
     ];
     for (row, buttons) in plan {
         let Some((bar, _)) = rows.iter().find(|(_, r)| r.0 == row) else {
@@ -138,6 +149,12 @@ impl Tools<'_> {
             }
             ToolButton::Load => {
                 self.saves.write(SaveLoad::Load);
+            }
+            ToolButton::Download => {
+                self.saves.write(SaveLoad::Download);
+            }
+            ToolButton::Upload => {
+                self.saves.write(SaveLoad::Upload);
             }
         }
     }

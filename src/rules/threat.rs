@@ -101,7 +101,11 @@ pub fn threats(board: &Board, hex: Hex, side: Side) -> Vec<Threat> {
             out.push(t);
         }
     }
-    out.sort_by(|a, b| b.strength().total_cmp(&a.strength()).then(a.unit.cmp(&b.unit)));
+    out.sort_by(|a, b| {
+        b.strength()
+            .total_cmp(&a.strength())
+            .then(a.unit.cmp(&b.unit))
+    });
     out
 }
 
@@ -109,7 +113,10 @@ pub fn threats(board: &Board, hex: Hex, side: Side) -> Vec<Threat> {
 fn fire_value(b: &mut Board, i: usize, hex: Hex) -> Option<f64> {
     let (id, at, facing) = (b.units[i].id, b.units[i].hex, b.units[i].facing);
     let mut value = None;
-    for f in Facing::ALL.into_iter().filter(|f| fire::in_front(at, *f, hex)) {
+    for f in Facing::ALL
+        .into_iter()
+        .filter(|f| fire::in_front(at, *f, hex))
+    {
         b.units[i].facing = f;
         if let Ok(fb) = fire::breakdown(b, id, hex, false, 1.0) {
             value = Some(fb.value);

@@ -13,6 +13,7 @@ use crate::rules::order::{self, Order};
 pub(super) struct Desk<'w, 's> {
     orders: MessageReader<'w, 's, GiveOrder>,
     log: ResMut<'w, OrderLog>,
+    undo: ResMut<'w, super::undo::UndoHistory>,
     done: MessageWriter<'w, OrderDone>,
     rejected: MessageWriter<'w, OrderRejected>,
 }
@@ -63,6 +64,7 @@ impl Desk<'_, '_> {
             if !self.admit(&game.0, &o) {
                 continue;
             }
+            self.undo.before(&game.0, &o, self.log.0.len());
             match apply(&mut game.0, &o) {
                 Ok(()) => self.done(o),
                 Err(why) => self.refused(o, reason, why),

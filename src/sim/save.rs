@@ -76,6 +76,11 @@ pub struct SaveGame {
 /// The state of the game in `world` now.
 pub fn snapshot(world: &World) -> Snapshot {
     let game = &world.resource::<Game>().0;
+    snapshot_of(game, world.resource::<GameRng>().0.get_word_pos())
+}
+
+/// The state of a board, with the dice at `dice` (their ChaCha word position).
+pub fn snapshot_of(game: &crate::rules::board::Board, dice: u128) -> Snapshot {
     let mut units = game.units.clone();
     units.sort_by_key(|u| u.id);
     let mut bridges: Vec<_> = game.map.bridges.iter().map(|(h, b)| (*h, *b)).collect();
@@ -88,7 +93,7 @@ pub fn snapshot(world: &World) -> Snapshot {
         objectives: game.map.objectives.clone(),
         pending: game.pending.clone(),
         phase_losers: game.phase_losers.clone(),
-        dice: world.resource::<GameRng>().0.get_word_pos().to_string(),
+        dice: dice.to_string(),
     }
 }
 

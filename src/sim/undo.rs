@@ -1,7 +1,8 @@
-//! Undo: before a frame's moves, facing and formation changes the state is kept; after them the
-//! step is kept for an undo unless the dice rolled, an enemy came into view or another kind
-//! of order was carried out, which closes the history (`rules::undo`). An undone step leaves
-//! the order log, so saves and replays never see it.
+//! Undo: before a frame's moves, facing and formation changes the state is kept (by the order
+//! desk, just before it applies the first); after them the step is kept for an undo unless the
+//! dice rolled, an enemy came into view or another kind of order was carried out, which closes
+//! the history (`rules::undo`). An undone step leaves the order log, so saves and replays
+//! never see it.
 
 use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
@@ -18,7 +19,8 @@ use crate::rules::{order, sight};
 #[derive(Resource, Debug, Default)]
 pub struct UndoHistory {
     pub history: History<Snapshot>,
-    /// The state before this frame's undoable orders, while they are carried out.
+    /// The state before this frame's undoable orders, while they are carried out (kept by the
+    /// order desk just before it applies the first of them).
     before: Option<(Snapshot, usize)>,
     /// The order log's length and the dice's place when the last frame's orders were done.
     seen_log: usize,
@@ -26,6 +28,15 @@ pub struct UndoHistory {
 }
 
 impl UndoHistory {
+    /// The order desk is about to apply `order` to `board`: before the frame's first undoable
+    /// order the state is kept. The dice are where the last frame left them: had they rolled
+    /// since, the frame would close the history anyway.
+    pub(super) fn before(&mut self, board: &crate::rules::board::Board, order: &Order, log: usize) {
+        if self.before.is_none() && undo::undoable(order) {
+            self.before = Some((save::snapshot_of(board, self.seen_dice), log));
+        }
+    }
+
     /// Why Undo cannot be given now; `None` when it can.
     pub fn why_not(&self) -> Option<String> {
         self.history.why_not()
@@ -42,14 +53,17 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<UndoHistory>()
         .add_message::<Undone>()
         .add_systems(Update, take_back.in_set(Concern::Undo))
-        .add_systems(Update, keep_or_close.after(Concern::Turn).in_set(SimSet::Orders));
+        .add_systems(
+            Update,
+            keep_or_close.after(Concern::Turn).in_set(SimSet::Orders),
+        );
 }
 
 fn dice(world: &World) -> u128 {
     world.resource::<GameRng>().0.get_word_pos()
 }
 
-/// Carries out this frame's Undo orders, then keeps the state before any undoable order.
+/// Carries out this frame's Undo orders.
 fn take_back(world: &mut World, mut cursor: Local<MessageCursor<GiveOrder>>) {
     let orders: Vec<Order> = cursor
         .read(world.resource::<Messages<GiveOrder>>())
@@ -78,10 +92,6 @@ fn take_back(world: &mut World, mut cursor: Local<MessageCursor<GiveOrder>>) {
             }
         }
     }
-    if orders.iter().any(undo::undoable) {
-        let before = (save::snapshot(world), world.resource::<OrderLog>().0.len());
-        world.resource_mut::<UndoHistory>().before = Some(before);
-    }
 }
 
 /// After the frame's orders: a step of undoable orders that revealed nothing is kept; any
@@ -109,7 +119,8 @@ fn keep_or_close(world: &mut World) {
         .collect::<Vec<_>>()
         .join(", ");
     if let Some(other) = new.iter().find(|o| !undo::undoable(o)) {
-        h.history.close(format!("{} cannot be taken back", other.describe()));
+        h.history
+            .close(format!("{} cannot be taken back", other.describe()));
         return;
     }
     if now_dice != seen_dice {

@@ -240,7 +240,10 @@ fn main() {
         .map(|u| u.id)
         .collect();
     report(
-        &format!("highlights: readiness of {} units, 2000 on the map", own.len()),
+        &format!(
+            "highlights: readiness of {} units, 2000 on the map",
+            own.len()
+        ),
         time(|_| {
             black_box(bayonet::rules::readiness::readiness_of_side(
                 black_box(&map_board),
@@ -262,7 +265,12 @@ fn main() {
         }),
         16_000.0,
     );
-    let (a, b) = (map_board.map.hex_at(bayonet::rules::map::Coord { col: 0, row: 0 }), cav_hex);
+    let (a, b) = (
+        map_board
+            .map
+            .hex_at(bayonet::rules::map::Coord { col: 0, row: 0 }),
+        cav_hex,
+    );
     report(
         "line of sight across 100 hexes",
         time(|_| {

@@ -1,0 +1,139 @@
+//! A machine-readable trace of what a player saw happen, one `BAYONET_TRACE {json}` log line
+//! each (the browser's console, the desktop's log): the game started, a melee drag's preview
+//! shown, a melee declared and resolved, the game saved. The browser test reads it.
+
+use bevy::prelude::*;
+use serde_json::json;
+
+use super::melee_drag::DragPreview;
+use super::start::DialogOpen;
+use crate::rules::order::At;
+use crate::sim::{Game, MeleeCalledOff, MeleeDeclared, MeleeResolved};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (started, previewed, melees, layout));
+}
+
+/// Where the named buttons and the units' hexes are on the screen (CSS / logical pixels),
+/// whenever that changes: a test taps them there.
+#[allow(clippy::too_many_arguments)]
+fn layout(
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    tools: Query<(
+        &super::toolbar::ToolButton,
+        &ComputedNode,
+        &UiGlobalTransform,
+    )>,
+    start: Query<(
+        &super::start::StartButton,
+        &ComputedNode,
+        &UiGlobalTransform,
+    )>,
+    cam: Query<(&Transform, &Projection), With<super::camera::MapCamera>>,
+    map: Res<super::layout::MapLayout>,
+    game: Res<Game>,
+    mut last: Local<String>,
+) {
+    let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
+        return;
+    };
+    let k = w.scale_factor();
+    let mut buttons = serde_json::Map::new();
+    let mut put = |name: String, node: &ComputedNode, at: &UiGlobalTransform| {
+        if node.size.x > 0.0 {
+            let c = at.translation / k;
+            buttons.insert(name, json!([c.x.round(), c.y.round()]));
+        }
+    };
+    for (b, n, at) in &tools {
+        put(format!("{b:?}"), n, at);
+    }
+    for (_, n, at) in &start {
+        put("Start".into(), n, at);
+    }
+    let scale = match p {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let size = w.size();
+    let mut hexes = serde_json::Map::new();
+    for u in &game.units {
+        let world = map.center(u.hex) - t.translation.truncate();
+        let x = size.x / 2.0 + world.x / scale;
+        let y = size.y / 2.0 - world.y / scale;
+        hexes.insert(
+            At::of(&game, u.hex).to_string(),
+            json!([x.round(), y.round()]),
+        );
+    }
+    let now = json!({ "window": [size.x, size.y], "buttons": buttons, "hexes": hexes }).to_string();
+    if *last != now {
+        line("layout", serde_json::from_str(&now).unwrap_or_default());
+        *last = now;
+    }
+}
+
+fn line(kind: &str, body: serde_json::Value) {
+    info!("BAYONET_TRACE {}", json!({ "event": kind, "data": body }));
+}
+
+fn started(dialog: Res<DialogOpen>, mut said: Local<bool>) {
+    if !dialog.0 && !*said {
+        *said = true;
+        line("started", json!({}));
+    }
+}
+
+fn previewed(preview: Res<DragPreview>, game: Res<Game>) {
+    if !preview.is_changed() {
+        return;
+    }
+    if let Some(t) = preview.target {
+        line(
+            "preview",
+            json!({ "target": At::of(&game, t).to_string(), "legal": preview.legal, "text": preview.text }),
+        );
+    }
+}
+
+/// The men each defensive fire took, unit by unit: `[[unit, men], …]`.
+fn fire_losses(fire: &[crate::rules::fire::FireOutcome]) -> serde_json::Value {
+    json!(
+        fire.iter()
+            .flat_map(|f| f.losses.iter().map(|l| json!([l.unit, l.men])))
+            .collect::<Vec<_>>()
+    )
+}
+
+fn melees(
+    mut declared: MessageReader<MeleeDeclared>,
+    mut resolved: MessageReader<MeleeResolved>,
+    mut called_off: MessageReader<MeleeCalledOff>,
+    game: Res<Game>,
+) {
+    for d in declared.read() {
+        line(
+            "declared",
+            json!({
+                "at": At::of(&game, d.declaration.defending_hex).to_string(),
+                "attackers": d.declaration.attackers,
+                "odds": d.odds.attacker_win_probability,
+            }),
+        );
+    }
+    for c in called_off.read() {
+        line(
+            "called_off",
+            json!({
+                "at": At::of(&game, c.declaration.defending_hex).to_string(),
+                "reason": c.reasons.first().map(|r| r.message.clone()),
+                "fire_losses": fire_losses(&c.defensive_fire),
+            }),
+        );
+    }
+    for r in resolved.read() {
+        let mut body = json!(r.0);
+        body["fire_losses"] = fire_losses(&r.0.defensive_fire);
+        line("resolved", body);
+    }
+}

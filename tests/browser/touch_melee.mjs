@@ -1,0 +1,137 @@
+// The browser test (issue 12): the wasm build in headless Chromium, a 1024×768 touch tablet.
+// Taps through the start dialog, long-presses the attacking hex of maps/test_melee.ron's worked
+// example and drags to the defending hex, checks the drag preview, taps Resolve, and checks the
+// outcome against the native game's (`bayonet run`, same scenario, seed and orders); saves in
+// the browser and checks the save with the native `bayonet replay`; a screenshot at each step.
+//
+// node tests/browser/touch_melee.mjs SITE_DIR BAYONET_BIN OUT_DIR
+// (playwright-core is found through $PLAYWRIGHT_DIR; Chromium at /usr/bin/chromium)
+import { createRequire } from 'node:module';
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync, spawnSync } from 'node:child_process';
+
+const [site, bin, out] = process.argv.slice(2);
+const require = createRequire(path.join(process.env.PLAYWRIGHT_DIR || '.', 'x.js'));
+const { chromium } = require('playwright-core');
+fs.mkdirSync(out, { recursive: true });
+
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+const server = http.createServer((q, r) => {
+  const f = path.join(site, q.url === '/' || q.url.startsWith('/?') ? 'index.html' : q.url.split('?')[0]);
+  if (!fs.existsSync(f)) { r.writeHead(404); return r.end(); }
+  r.writeHead(200, { 'content-type': types[path.extname(f)] || 'application/octet-stream' });
+  fs.createReadStream(f).pipe(r);
+}).listen(0, '127.0.0.1');
+await new Promise((r) => server.once('listening', r));
+const port = server.address().port;
+
+const fail = (why) => { console.error('FAIL: ' + why); process.exitCode = 1; throw new Error(why); };
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  const ctx = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: true });
+  const page = await ctx.newPage();
+  const trace = [];
+  const errors = [];
+  page.on('console', (m) => {
+    const t = m.text();
+    const i = t.indexOf('BAYONET_TRACE ');
+    if (i >= 0) trace.push(JSON.parse(t.slice(i + 14)));
+    if (m.type() === 'error') errors.push(t);
+  });
+  page.on('pageerror', (e) => errors.push('PAGEERROR ' + e.message));
+  const until = async (what, pred, ms = 120000) => {
+    const t0 = Date.now();
+    for (;;) {
+      const hit = trace.filter(pred);
+      if (hit.length) return hit[hit.length - 1];
+      if (Date.now() - t0 > ms) fail(`no ${what} within ${ms} ms; errors: ${errors.slice(-5).join(' | ')}`);
+      await page.waitForTimeout(100);
+    }
+  };
+  const layout = () => trace.filter((e) => e.event === 'layout').pop().data;
+  const cdp = await ctx.newCDPSession(page);
+  const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent',
+    { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
+  const tap = async ([x, y]) => { await touch('touchStart', x, y); await page.waitForTimeout(80); await touch('touchEnd'); await page.waitForTimeout(400); };
+  const shot = (name) => page.screenshot({ path: path.join(out, name) });
+
+  const t0 = Date.now();
+  await page.goto(`http://127.0.0.1:${port}/?scenario=maps/test_melee.ron`);
+  await until('start dialog', (e) => e.event === 'layout' && e.data.buttons.Start);
+  const firstFrame = Date.now() - t0;
+  await page.waitForTimeout(500);
+  await shot('1-start-dialog.png');
+  await tap(layout().buttons.Start);
+  await until('game start', (e) => e.event === 'started');
+  await until('toolbar', (e) => e.event === 'layout' && e.data.buttons.Resolve);
+  await page.waitForTimeout(300);
+  const { hexes } = layout();
+  const [a, d] = [hexes['4,4'], hexes['5,4']];
+  if (!a || !d) fail('the worked example is not on the screen: ' + JSON.stringify(hexes));
+
+  // Long press (0.7 s) on the attacking hex, drag to the defending hex, hold there.
+  await touch('touchStart', a[0], a[1]);
+  await page.waitForTimeout(700);
+  for (let i = 1; i <= 10; i++) {
+    await touch('touchMove', a[0] + ((d[0] - a[0]) * i) / 10, a[1] + ((d[1] - a[1]) * i) / 10);
+    await page.waitForTimeout(40);
+  }
+  const preview = await until('drag preview', (e) => e.event === 'preview' && e.data.target === '5,4', 10000);
+  if (!preview.data.legal) fail('the preview says illegal: ' + preview.data.text);
+  await page.waitForTimeout(300);
+  await shot('2-drag-preview.png');
+  await touch('touchEnd');
+  const declared = await until('declaration', (e) => e.event === 'declared', 10000);
+  if (JSON.stringify(declared.data.attackers) !== '[1]') fail('attackers ' + JSON.stringify(declared.data));
+
+  await tap(layout().buttons.Resolve);
+  const outcome = await until('outcome', (e) => e.event === 'resolved' || e.event === 'called_off', 20000);
+  await page.waitForTimeout(500);
+  await shot('3-report.png');
+
+  // The native game, same scenario, seed and orders, must reach the same outcome.
+  fs.writeFileSync(path.join(out, 'orders.ron'), '[Melee(from: [(4, 4)], at: (5, 4)), Resolve]\n');
+  const native = JSON.parse(execFileSync(bin, ['run', 'maps/test_melee.ron', '--orders', path.join(out, 'orders.ron'), '--json']));
+  const ev = native.events.find((e) => e.event === 'melee_resolved' || e.event === 'melee_called_off');
+  const losses = (fire) => JSON.stringify(fire.flatMap((f) => f.losses.map((l) => [l.unit.id ?? l.unit, l.men])));
+  const kind = ev.event === 'melee_resolved' ? 'resolved' : 'called_off';
+  if (kind !== outcome.event) fail(`browser ${outcome.event}, native ${ev.event}`);
+  if (losses(ev.defensive_fire) !== JSON.stringify(outcome.data.fire_losses))
+    fail(`defensive fire: browser ${JSON.stringify(outcome.data.fire_losses)}, native ${losses(ev.defensive_fire)}`);
+  if (kind === 'resolved') {
+    for (const k of ['attacker_loss', 'defender_loss']) {
+      if (ev[k] !== outcome.data[k]) fail(`${k}: browser ${outcome.data[k]}, native ${ev[k]}`);
+    }
+  }
+
+  // Save in the browser (the Save button), take it out of local storage, replay it natively.
+  await tap(layout().buttons.Save);
+  await page.waitForTimeout(500);
+  const saved = await page.evaluate(() => localStorage.getItem('bayonet-quicksave.ron'));
+  if (!saved) fail('no save in local storage');
+  fs.writeFileSync(path.join(out, 'browser-save.ron'), saved);
+  const replay = spawnSync(bin, ['replay', path.join(out, 'browser-save.ron')], { encoding: 'utf8' });
+  if (replay.status !== 0) fail('the native game refused the browser save: ' + replay.stdout + replay.stderr);
+
+  // Portrait, after a rotation.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.waitForTimeout(1500);
+  await shot('4-portrait.png');
+  await page.setViewportSize({ width: 1366, height: 1024 });
+  await page.waitForTimeout(1500);
+  await shot('5-landscape-1366.png');
+  const small = Object.entries(layout().buttons).filter(([, p]) => !p);
+  if (small.length) fail('buttons off screen: ' + small);
+  if (errors.length) console.log('console errors:\n' + errors.join('\n'));
+  console.log(JSON.stringify({ ok: true, first_frame_ms: firstFrame, outcome: outcome.event,
+    fire_losses: outcome.data.fire_losses, replay: replay.stdout.trim() }));
+} finally {
+  await browser.close();
+  server.close();
+}
