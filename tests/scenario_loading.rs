@@ -245,3 +245,26 @@ fn the_orders_example_in_maps_readme_parses() {
     let e = bayonet::cli::run::parse_orders("o.ron", "[Move(unit: 1)]").unwrap_err();
     assert!(e.starts_with("o.ron:1:"), "{e}");
 }
+
+#[test]
+fn every_scenario_in_maps_is_embedded_for_the_browser_and_loads() {
+    let mut on_disk: Vec<String> = std::fs::read_dir("maps")
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .map(|p| format!("maps/{}", p.file_name().unwrap().to_string_lossy()))
+        .collect();
+    on_disk.sort();
+    let mut embedded: Vec<String> = bayonet::SCENARIOS.iter().map(|(p, _)| p.to_string()).collect();
+    embedded.sort();
+    assert_eq!(embedded, on_disk, "add new maps to bayonet::SCENARIOS");
+    for (path, text) in bayonet::SCENARIOS {
+        assert_eq!(text, std::fs::read_to_string(path).unwrap(), "{path}");
+        let s = bayonet::rules::scenario::parse(path, text).unwrap();
+        assert!(!s.units.is_empty(), "{path}");
+    }
+    // Loading by path falls back on the embedded copy where there is no file.
+    assert!(bayonet::load_scenario("maps/test_melee.ron").is_ok());
+    assert!(bayonet::load_scenario("no/such.ron").is_err());
+}
