@@ -215,3 +215,47 @@ fn a_sides_readiness_at_once_is_each_units_readiness() {
     assert!(all.iter().any(|(_, r)| r.can_fire) && all.iter().any(|(_, r)| r.can_melee));
     assert!(all.iter().any(|(_, r)| !r.can_fire));
 }
+
+/// §7's heights (PDT): a man's eye 6 ft above his ground, a level 20 ft; orchard and rough
+/// 10 ft, town and forest 30 ft; at night one hex, the adjacent one, is still seen.
+#[test]
+fn sight_uses_the_heights_of_terrain_eyes_and_levels() {
+    let mut f = Field::new(12, 10);
+    let (a, mid, b) = (f.hex(1, 5), f.hex(3, 5), f.hex(5, 5));
+    for t in [Terrain::Orchard, Terrain::Rough, Terrain::Town, Terrain::Forest] {
+        f.map.set_terrain(mid, t);
+        let s = look(&f.board(), a, b);
+        assert_eq!(s.blocking, Some(mid), "{t:?} (10 ft or more) hides men on level ground");
+    }
+    // On a ridge a man stands 26 ft up: rough on the ridge (30 ft) still hides him...
+    for h in [a, f.hex(2, 5), mid, f.hex(4, 5), b] {
+        f.map.set_elevation(h, 1);
+    }
+    f.map.set_terrain(mid, Terrain::Rough);
+    assert!(!look(&f.board(), a, b).clear);
+    // ...and clear ground on the ridge does not.
+    f.map.set_terrain(mid, Terrain::Clear);
+    assert!(look(&f.board(), a, b).clear);
+
+    // Looking up a slope: from level 0 (eye 6 ft) to level 3 (66 ft) over three hexes, the
+    // line is 46 ft high two hexes out: rough on level 1 there (30 ft) does not block.
+    let mut g = Field::new(12, 10);
+    let (lo, hi) = (g.hex(1, 5), g.hex(4, 5));
+    g.map.set_elevation(hi, 3);
+    let two_out = g.hex(3, 5);
+    g.map.set_elevation(two_out, 1);
+    g.map.set_terrain(two_out, Terrain::Rough);
+    let s = look(&g.board(), lo, hi);
+    assert_eq!(s.range, 3);
+    assert!(s.clear, "{s:?}");
+    // A wood there (50 ft) does, so that hex is on the line.
+    g.map.set_terrain(two_out, Terrain::Forest);
+    assert_eq!(look(&g.board(), lo, hi).blocking, Some(two_out));
+    g.map.set_terrain(two_out, Terrain::Rough);
+
+    // Night: the next hex is seen, two hexes are not.
+    g.night = true;
+    let b = g.board();
+    assert!(look(&b, lo, g.hex(2, 5)).clear);
+    assert!(!look(&b, lo, g.hex(3, 5)).clear);
+}

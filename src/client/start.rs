@@ -324,6 +324,8 @@ fn open(
 }
 
 #[allow(clippy::too_many_arguments)]
+// In the browser a new scenario reloads the page instead of exiting.
+#[cfg_attr(target_arch = "wasm32", allow(unused_mut, unused_variables))]
 fn press(
     mut commands: Commands,
     q: Query<(&Interaction, &Control), Changed<Interaction>>,

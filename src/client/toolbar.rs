@@ -83,6 +83,12 @@ fn spawn(mut commands: Commands, rows: Query<(Entity, &DockRow)>) {
             let mut node = palette::button_node();
             node.padding = UiRect::axes(Val::Px(12.0), Val::Px(10.0));
             node.border = UiRect::all(Val::Px(2.0));
+            if b == ToolButton::Undo {
+                // Its second line changes with every order: a fixed width keeps the toolbar
+                // from reflowing under the player's finger.
+                node.width = Val::Px(190.0);
+                node.overflow = Overflow::clip();
+            }
             let button = commands
                 .spawn((
                     b,
@@ -211,7 +217,7 @@ fn look(
                 .trim_start_matches("nothing to undo: ")
                 .to_string(),
         };
-        let short: String = line.chars().take(26).collect();
+        let short: String = line.chars().take(27).collect();
         let short = if short.len() < line.len() {
             format!("{short}...")
         } else {

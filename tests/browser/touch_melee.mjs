@@ -27,6 +27,14 @@ const server = http.createServer((q, r) => {
 await new Promise((r) => server.once('listening', r));
 const port = server.address().port;
 
+// The console line may carry the log's own decoration after the JSON: take the longest prefix
+// that parses.
+const parse = (t) => {
+  for (let end = t.lastIndexOf('}'); end > 0; end = t.lastIndexOf('}', end - 1)) {
+    try { return JSON.parse(t.slice(0, end + 1)); } catch { /* shorter */ }
+  }
+  return { event: 'unreadable', data: t };
+};
 const fail = (why) => { console.error('FAIL: ' + why); process.exitCode = 1; throw new Error(why); };
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -41,7 +49,7 @@ try {
   page.on('console', (m) => {
     const t = m.text();
     const i = t.indexOf('BAYONET_TRACE ');
-    if (i >= 0) trace.push(JSON.parse(t.slice(i + 14)));
+    if (i >= 0) trace.push(parse(t.slice(i + 14)));
     if (m.type() === 'error') errors.push(t);
   });
   page.on('pageerror', (e) => errors.push('PAGEERROR ' + e.message));
@@ -50,7 +58,11 @@ try {
     for (;;) {
       const hit = trace.filter(pred);
       if (hit.length) return hit[hit.length - 1];
-      if (Date.now() - t0 > ms) fail(`no ${what} within ${ms} ms; errors: ${errors.slice(-5).join(' | ')}`);
+      if (Date.now() - t0 > ms) {
+        await page.screenshot({ path: path.join(out, 'failed.png') });
+        const last = trace.slice(-4).map((e) => JSON.stringify(e).slice(0, 300)).join('\n');
+        fail(`no ${what} within ${ms} ms; last trace:\n${last}\nerrors: ${errors.slice(-5).join(' | ')}`);
+      }
       await page.waitForTimeout(100);
     }
   };
@@ -89,6 +101,7 @@ try {
   await touch('touchEnd');
   const declared = await until('declaration', (e) => e.event === 'declared', 10000);
   if (JSON.stringify(declared.data.attackers) !== '[1]') fail('attackers ' + JSON.stringify(declared.data));
+  await page.waitForTimeout(800); // the panels settle (and a new layout is traced)
 
   await tap(layout().buttons.Resolve);
   const outcome = await until('outcome', (e) => e.event === 'resolved' || e.event === 'called_off', 20000);
