@@ -132,6 +132,15 @@ try {
   const replay = spawnSync(bin, ['replay', path.join(out, 'browser-save.ron')], { encoding: 'utf8' });
   if (replay.status !== 0) fail('the native game refused the browser save: ' + replay.stdout + replay.stderr);
 
+  // One finger dragged quickly over open ground pans the map (no long press: no melee).
+  const before = layout().hexes['4,4'];
+  await touch('touchStart', 600, 300);
+  for (let i = 1; i <= 8; i++) { await touch('touchMove', 600 - i * 15, 300 + i * 5); await page.waitForTimeout(30); }
+  await touch('touchEnd');
+  await page.waitForTimeout(800);
+  const after = layout().hexes['4,4'];
+  if (!(after[0] < before[0] - 60)) fail(`the map did not pan: ${before} -> ${after}`);
+
   // Portrait, after a rotation.
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.waitForTimeout(1500);
