@@ -11,7 +11,7 @@ use crate::rules::order::At;
 use crate::sim::{Game, MeleeCalledOff, MeleeDeclared, MeleeResolved};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (started, previewed, melees, layout));
+    app.add_systems(Update, (started, previewed, melees, layout, loaded));
 }
 
 /// Where the named buttons and the units' hexes are on the screen (CSS / logical pixels),
@@ -135,5 +135,15 @@ fn melees(
         let mut body = json!(r.0);
         body["fire_losses"] = fire_losses(&r.0.defensive_fire);
         line("resolved", body);
+    }
+}
+
+/// A save was loaded (the quick save, or a file the page uploaded).
+fn loaded(mut loads: MessageReader<crate::sim::save::LoadGame>) {
+    for l in loads.read() {
+        line(
+            "loaded",
+            json!({ "orders": l.0.orders.len(), "hash": l.0.hash }),
+        );
     }
 }

@@ -132,6 +132,17 @@ try {
   const replay = spawnSync(bin, ['replay', path.join(out, 'browser-save.ron')], { encoding: 'utf8' });
   if (replay.status !== 0) fail('the native game refused the browser save: ' + replay.stdout + replay.stderr);
 
+  // Download save hands the quick save over as a file; Upload save (the page's file input)
+  // loads a save file: the one just downloaded.
+  const [download] = await Promise.all([page.waitForEvent('download'), tap(layout().buttons.Download)]);
+  const file = path.join(out, 'downloaded-save.ron');
+  await download.saveAs(file);
+  if (download.suggestedFilename() !== 'bayonet-quicksave.ron') fail('download named ' + download.suggestedFilename());
+  if (!fs.readFileSync(file, 'utf8').includes('bayonet-save')) fail('the download is not a save');
+  await page.setInputFiles('#upload', file);
+  const loaded = await until('upload loaded', (e) => e.event === 'loaded', 10000);
+  if (loaded.data.orders !== 2) fail('uploaded save: ' + JSON.stringify(loaded.data));
+
   // One finger dragged quickly over open ground pans the map (no long press: no melee).
   const before = layout().hexes['4,4'];
   await touch('touchStart', 600, 300);
