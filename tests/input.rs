@@ -171,13 +171,7 @@ fn the_command_menu_spikes_captured_guns_by_key_and_says_when_there_is_nothing_t
     }
     r.frames(1);
     // Click the hex (no drag): the brigade is selected; G spikes the guns.
-    let p = r.screen(4, 4);
-    r.cursor(p);
-    r.frames(1);
-    r.mouse(ButtonState::Pressed);
-    r.frames(1);
-    r.mouse(ButtonState::Released);
-    r.frames(2);
+    r.click(4, 4);
     let by = r
         .app
         .world()

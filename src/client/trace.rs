@@ -1,6 +1,7 @@
 //! A machine-readable trace of what a player saw happen, one `BAYONET_TRACE {json}` log line
 //! each (the browser's console, the desktop's log): the game started, a melee drag's preview
-//! shown, a melee declared and resolved, the game saved. The browser test reads it.
+//! shown, a melee declared and resolved, a save loaded, a side's turn begun, where the buttons
+//! and units are on the screen. The browser test reads it.
 
 use bevy::prelude::*;
 use serde_json::json;
@@ -11,7 +12,7 @@ use crate::rules::order::At;
 use crate::sim::{Game, MeleeCalledOff, MeleeDeclared, MeleeResolved};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (started, previewed, melees, layout, loaded));
+    app.add_systems(Update, (started, previewed, melees, layout, loaded, turns));
 }
 
 /// Where the named buttons and the units' hexes are on the screen (CSS / logical pixels),
@@ -145,5 +146,12 @@ fn loaded(mut loads: MessageReader<crate::sim::save::LoadGame>) {
             "loaded",
             json!({ "orders": l.0.orders.len(), "hash": l.0.hash }),
         );
+    }
+}
+
+/// A side's turn began (after a person's End turn, or the computer's).
+fn turns(mut began: MessageReader<crate::sim::TurnBegan>) {
+    for t in began.read() {
+        line("turn", json!({ "turn": t.turn, "side": t.side.0, "clock": t.clock }));
     }
 }

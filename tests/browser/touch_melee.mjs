@@ -152,6 +152,23 @@ try {
   const after = layout().hexes['4,4'];
   if (!(after[0] < before[0] - 60)) fail(`the map did not pan: ${before} -> ${after}`);
 
+  // Two fingers spread apart zoom in: the hexes move apart on the screen.
+  const gap = () => { const h = layout().hexes; return Math.hypot(h['5,4'][0] - h['4,4'][0], h['5,4'][1] - h['4,4'][1]); };
+  const g0 = gap();
+  const two = (type, d) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] :
+    [{ x: 500 - d, y: 400, id: 1 }, { x: 500 + d, y: 400, id: 2 }] });
+  await two('touchStart', 40);
+  for (let i = 1; i <= 8; i++) { await two('touchMove', 40 + i * 15); await page.waitForTimeout(30); }
+  await two('touchEnd');
+  await page.waitForTimeout(800);
+  if (!(gap() > g0 * 1.2)) fail(`pinch did not zoom in: ${g0} -> ${gap()}`);
+
+  // End turn: the computer plays the Confederates' turn in the browser and hands it back.
+  await tap(layout().buttons.EndTurn);
+  await until('the computer\'s turn', (e) => e.event === 'turn' && e.data.side === 1, 20000);
+  await until('our turn again', (e) => e.event === 'turn' && e.data.side === 0, 90000);
+  await shot('6-after-computer-turn.png');
+
   // Portrait, after a rotation.
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.waitForTimeout(1500);
