@@ -259,3 +259,22 @@ fn sight_uses_the_heights_of_terrain_eyes_and_levels() {
     assert!(look(&b, lo, g.hex(2, 5)).clear);
     assert!(!look(&b, lo, g.hex(3, 5)).clear);
 }
+
+/// §7: a hex blocks only when its ground and cover *exceed* the line between the eyes; level
+/// with it, it does not.
+#[test]
+fn cover_level_with_the_line_of_sight_does_not_block() {
+    let mut f = Field::new(12, 10);
+    let (a, b) = (f.hex(1, 5), f.hex(6, 5));
+    f.map.set_elevation(b, 1);
+    let first = a.line_to(b).nth(1).unwrap();
+    // Eyes at 6 ft and 26 ft, five hexes apart: one hex out the line is 10 ft up, as high as
+    // an orchard on level ground.
+    f.map.set_terrain(first, Terrain::Orchard);
+    let s = look(&f.board(), a, b);
+    assert_eq!(s.range, 5);
+    assert!(s.clear, "{s:?}");
+    // Rough on a rise there would stand above it.
+    f.map.set_elevation(first, 1);
+    assert_eq!(look(&f.board(), a, b).blocking, Some(first));
+}
