@@ -102,6 +102,9 @@ pub fn windowless_app_with(
     .add_plugins(SimPlugin::new(scenario))
     .insert_resource(start::PresetPlayers([None, None]))
     .add_plugins(plugins);
+    // One system after another, in one fixed order run after run: tests of input must not
+    // depend on how threads happened to interleave.
+    crate::sim::single_threaded(&mut app);
     app.world_mut().spawn((
         camera::MapCamera,
         Transform::default(),
