@@ -222,10 +222,19 @@ fn a_sides_readiness_at_once_is_each_units_readiness() {
 fn sight_uses_the_heights_of_terrain_eyes_and_levels() {
     let mut f = Field::new(12, 10);
     let (a, mid, b) = (f.hex(1, 5), f.hex(3, 5), f.hex(5, 5));
-    for t in [Terrain::Orchard, Terrain::Rough, Terrain::Town, Terrain::Forest] {
+    for t in [
+        Terrain::Orchard,
+        Terrain::Rough,
+        Terrain::Town,
+        Terrain::Forest,
+    ] {
         f.map.set_terrain(mid, t);
         let s = look(&f.board(), a, b);
-        assert_eq!(s.blocking, Some(mid), "{t:?} (10 ft or more) hides men on level ground");
+        assert_eq!(
+            s.blocking,
+            Some(mid),
+            "{t:?} (10 ft or more) hides men on level ground"
+        );
     }
     // On a ridge a man stands 26 ft up: rough on the ridge (30 ft) still hides him...
     for h in [a, f.hex(2, 5), mid, f.hex(4, 5), b] {

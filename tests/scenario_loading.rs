@@ -256,7 +256,10 @@ fn every_scenario_in_maps_is_embedded_for_the_browser_and_loads() {
         .map(|p| format!("maps/{}", p.file_name().unwrap().to_string_lossy()))
         .collect();
     on_disk.sort();
-    let mut embedded: Vec<String> = bayonet::SCENARIOS.iter().map(|(p, _)| p.to_string()).collect();
+    let mut embedded: Vec<String> = bayonet::SCENARIOS
+        .iter()
+        .map(|(p, _)| p.to_string())
+        .collect();
     embedded.sort();
     assert_eq!(embedded, on_disk, "add new maps to bayonet::SCENARIOS");
     for (path, text) in bayonet::SCENARIOS {

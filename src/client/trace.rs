@@ -152,6 +152,9 @@ fn loaded(mut loads: MessageReader<crate::sim::save::LoadGame>) {
 /// A side's turn began (after a person's End turn, or the computer's).
 fn turns(mut began: MessageReader<crate::sim::TurnBegan>) {
     for t in began.read() {
-        line("turn", json!({ "turn": t.turn, "side": t.side.0, "clock": t.clock }));
+        line(
+            "turn",
+            json!({ "turn": t.turn, "side": t.side.0, "clock": t.clock }),
+        );
     }
 }
