@@ -19,7 +19,17 @@ pub(super) fn plugin(app: &mut App) {
 /// whenever that changes: a test taps them there.
 #[allow(clippy::too_many_arguments)]
 fn layout(
-    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    window: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
+    moved: Query<
+        (),
+        (
+            Or<(Changed<UiGlobalTransform>, Changed<ComputedNode>)>,
+            Or<(
+                With<super::toolbar::ToolButton>,
+                With<super::start::StartButton>,
+            )>,
+        ),
+    >,
     tools: Query<(
         &super::toolbar::ToolButton,
         &ComputedNode,
@@ -30,7 +40,7 @@ fn layout(
         &ComputedNode,
         &UiGlobalTransform,
     )>,
-    cam: Query<(&Transform, &Projection), With<super::camera::MapCamera>>,
+    cam: Query<(Ref<Transform>, Ref<Projection>), With<super::camera::MapCamera>>,
     map: Res<super::layout::MapLayout>,
     game: Res<Game>,
     mut last: Local<String>,
@@ -38,6 +48,11 @@ fn layout(
     let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
         return;
     };
+    // Only when something on the screen moved: not a frame's work on a large battle.
+    let stirred = w.is_changed() || t.is_changed() || p.is_changed() || game.is_changed();
+    if !stirred && moved.is_empty() {
+        return;
+    }
     let k = w.scale_factor();
     let mut buttons = serde_json::Map::new();
     let mut put = |name: String, node: &ComputedNode, at: &UiGlobalTransform| {
@@ -52,7 +67,7 @@ fn layout(
     for (_, n, at) in &start {
         put("Start".into(), n, at);
     }
-    let scale = match p {
+    let scale = match &*p {
         Projection::Orthographic(o) => o.scale,
         _ => 1.0,
     };

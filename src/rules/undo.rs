@@ -51,14 +51,6 @@ impl<S> History<S> {
         self.barrier = why.into();
     }
 
-    pub fn len(&self) -> usize {
-        self.steps.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.steps.is_empty()
-    }
-
     /// The step an undo would take back.
     pub fn last(&self) -> Option<&Step<S>> {
         self.steps.last()

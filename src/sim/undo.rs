@@ -97,19 +97,25 @@ fn take_back(world: &mut World, mut cursor: Local<MessageCursor<GiveOrder>>) {
 /// After the frame's orders: a step of undoable orders that revealed nothing is kept; any
 /// other order done, or dice rolled, closes the history.
 fn keep_or_close(world: &mut World) {
-    let log = world.resource::<OrderLog>().0.clone();
+    let log_len = world.resource::<OrderLog>().0.len();
     let now_dice = dice(world);
+    let h = world.resource::<UndoHistory>();
+    let (seen_log, seen_dice) = (h.seen_log, h.seen_dice);
+    // A quiet frame (most of them) costs two comparisons: nothing new, nothing rolled.
+    if log_len == seen_log && now_dice == seen_dice && h.before.is_none() {
+        return;
+    }
+    // Only this frame's orders are copied, never the whole log.
+    let new: Vec<Order> = world.resource::<OrderLog>().0[seen_log.min(log_len)..].to_vec();
     let mut h = world.resource_mut::<UndoHistory>();
     let before = h.before.take();
-    let (seen_log, seen_dice) = (h.seen_log, h.seen_dice);
-    h.seen_log = log.len();
+    h.seen_log = log_len;
     h.seen_dice = now_dice;
-    if log.len() < seen_log {
+    if log_len < seen_log {
         // A loaded game: its history is not ours.
         h.history.close("a game was loaded");
         return;
     }
-    let new = &log[seen_log..];
     if new.is_empty() && now_dice == seen_dice {
         return;
     }
@@ -132,7 +138,7 @@ fn keep_or_close(world: &mut World) {
     };
     let board = &world.resource::<Game>().0;
     let mut seen = Vec::new();
-    for o in new {
+    for o in &new {
         if let Order::Move { unit, .. } = o
             && let Some(was) = snap.units.iter().find(|u| u.id == *unit).map(|u| u.hex)
         {
