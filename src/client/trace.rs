@@ -15,21 +15,21 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (started, previewed, melees, layout, loaded, turns));
 }
 
+/// A named button was laid out anew.
+type NamedButtonMoved = (
+    Or<(Changed<UiGlobalTransform>, Changed<ComputedNode>)>,
+    Or<(
+        With<super::toolbar::ToolButton>,
+        With<super::start::StartButton>,
+    )>,
+);
+
 /// Where the named buttons and the units' hexes are on the screen (CSS / logical pixels),
 /// whenever that changes: a test taps them there.
 #[allow(clippy::too_many_arguments)]
 fn layout(
     window: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
-    moved: Query<
-        (),
-        (
-            Or<(Changed<UiGlobalTransform>, Changed<ComputedNode>)>,
-            Or<(
-                With<super::toolbar::ToolButton>,
-                With<super::start::StartButton>,
-            )>,
-        ),
-    >,
+    moved: Query<(), NamedButtonMoved>,
     tools: Query<(
         &super::toolbar::ToolButton,
         &ComputedNode,
