@@ -7,7 +7,11 @@ pub mod ai;
 pub mod cli;
 #[cfg(feature = "client")]
 pub mod client;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod remote;
 pub mod rules;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod serve;
 pub mod sim;
 
 /// The default scenario, embedded so the game opens without a file system.

@@ -13,6 +13,7 @@ mod melee_strengths;
 mod orders;
 mod saves;
 mod scenario_loading;
+mod serve;
 mod sim_melee;
 mod turn_rules;
 mod undo;

@@ -5,6 +5,8 @@ pub mod args;
 pub mod autoplay;
 mod check;
 mod melee;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod remote;
 pub mod run;
 pub mod saves;
 
@@ -13,6 +15,12 @@ pub use args::Args;
 /// Runs a subcommand; returns the process exit code, or `None` when `argv` names none.
 pub fn run(argv: &[String]) -> Option<i32> {
     let (cmd, rest) = argv.split_first()?;
+    #[cfg(not(target_arch = "wasm32"))]
+    match cmd.as_str() {
+        "serve" => return Some(crate::serve::run(rest)),
+        "remote" => return Some(remote::run(rest)),
+        _ => {}
+    }
     if !matches!(
         cmd.as_str(),
         "check" | "odds" | "resolve" | "run" | "replay" | "autoplay" | "help" | "--help" | "-h"
@@ -77,4 +85,8 @@ bayonet play SAVE                         open the game from a save
 bayonet autoplay FILE [--seed N] [--hold SIDE] [--json]
                                           the computer against itself (or a side that
                                           only holds), the whole scenario
+bayonet serve [--listen ADDR] [--db URL]  the referee server for games played apart (default
+                                          0.0.0.0:7878, sqlite:bayonet-games.sqlite; or
+                                          --db postgres://USER:PASS@HOST/DB)
+bayonet remote new|state|play|save …      a seat at a server's game (bayonet remote --help)
 Coordinates are column,row from the map's top-left hex (0,0), as in maps/README.md.";

@@ -152,6 +152,7 @@ fn final_state(app: &mut App, s: &Scenario) -> Value {
     let turn = board.turn_state();
     let victory = world.resource::<Battle>().victory(board);
     json!({
+        "hash": crate::sim::save::snapshot(world).hash(),
         "turn": turn.turn,
         "side": s.side_name(turn.side),
         "clock": turn.clock(),

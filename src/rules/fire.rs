@@ -108,7 +108,7 @@ pub fn cannot_fire(u: &Unit, opportunity: bool) -> Option<String> {
 }
 
 /// The fire of one unit at one hex, before the dice.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FireBreakdown {
     pub firer: UnitId,
     pub target: Hex,
@@ -290,7 +290,7 @@ pub fn breakdown(
     })
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FireOutcome {
     pub breakdown: FireBreakdown,
     pub opportunity: bool,

@@ -27,3 +27,4 @@ pub mod turn;
 pub mod undo;
 pub mod unit;
 pub mod victory;
+pub mod words;

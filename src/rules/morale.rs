@@ -1,7 +1,7 @@
 //! Morale (§9.6): a unit's morale value, whether a loss makes it check, and the check itself.
 
 use rand::{Rng, RngExt};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::hex::{Hex, distance};
@@ -114,7 +114,7 @@ pub fn check_with(
 }
 
 /// Where a routed unit ran (D-rout-1).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RoutMove {
     pub unit: UnitId,
     pub from: Hex,
@@ -258,4 +258,28 @@ pub fn routs_after(
         .filter_map(|c| board.unit(c.unit).map(|u| (u.id, u.hex)))
         .collect();
     rout_cascade(board, routed, rng)
+}
+
+/// Read back (from the referee server): the words are the rules' own (`words::interned`).
+impl<'de> Deserialize<'de> for MoraleCheck {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        struct Read {
+            unit: UnitId,
+            morale: i32,
+            roll: u32,
+            passed: bool,
+            result: String,
+            reason: String,
+        }
+        let r = Read::deserialize(d)?;
+        Ok(MoraleCheck {
+            unit: r.unit,
+            morale: r.morale,
+            roll: r.roll,
+            passed: r.passed,
+            result: super::words::interned(&r.result),
+            reason: super::words::interned(&r.reason),
+        })
+    }
 }

@@ -3,7 +3,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::hex::{Facing, Hex};
@@ -330,7 +330,7 @@ pub fn path_to(range: &HashMap<Hex, Reach>, to: Hex) -> Option<Vec<Hex>> {
 }
 
 /// A move made.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Moved {
     pub unit: UnitId,
     pub path: Vec<Hex>,

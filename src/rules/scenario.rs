@@ -681,7 +681,7 @@ fn rank(r: Road) -> u8 {
 }
 
 /// What `bayonet check --json` prints for a valid scenario.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Summary {
     pub name: String,
     pub width: u32,

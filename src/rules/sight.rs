@@ -2,7 +2,7 @@
 //! one rule that fire, the line-of-sight tool, the threat overlay and undo's "an enemy came
 //! into view" all use.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::hex::{Hex, distance};
@@ -10,7 +10,7 @@ use super::map::Terrain;
 use super::unit::{Side, UnitId};
 
 /// What a look from one hex to another finds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sight {
     pub from: Hex,
     pub to: Hex,

@@ -3,7 +3,7 @@
 //! pass the §9.1 restrictions). Each is worked out by the rules fire and melee use, on a copy
 //! of the board where the enemy's turn has begun: its marks cleared, free to turn.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::fire;
@@ -13,7 +13,7 @@ use super::movement::{self, movement_range};
 use super::unit::{Formation, Side, TurnMarks, Unit, UnitId, UnitKind};
 
 /// One enemy unit that could strike the hex next turn.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Threat {
     pub unit: UnitId,
     /// Its fire value at the hex (after modifiers), if it could fire at it.

@@ -4,7 +4,7 @@
 use std::collections::{HashSet, VecDeque};
 
 use rand::{Rng, RngExt};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::formation;
@@ -12,7 +12,7 @@ use super::hex::{Hex, distance};
 use super::morale::{self, MoraleCheck};
 use super::unit::{Ammo, Side, UnitId, UnitKind};
 
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct TurnStart {
     pub recovered: Vec<(UnitId, u32)>,
     pub rallied: Vec<UnitId>,

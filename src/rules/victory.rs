@@ -1,6 +1,6 @@
 //! Victory points and the victory level (§13).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::capture;
@@ -70,5 +70,25 @@ pub fn report(start: &Scenario, board: &Board) -> VictoryReport {
         losses,
         total,
         level,
+    }
+}
+
+/// Read back (from the referee server): the level is one of the rules' words.
+impl<'de> Deserialize<'de> for VictoryReport {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        struct Read {
+            objectives: [u32; 2],
+            losses: [f64; 2],
+            total: f64,
+            level: String,
+        }
+        let r = Read::deserialize(d)?;
+        Ok(VictoryReport {
+            objectives: r.objectives,
+            losses: r.losses,
+            total: r.total,
+            level: super::words::interned(&r.level),
+        })
     }
 }

@@ -1,6 +1,7 @@
 //! Orders in, outcomes out: the messages every kind of player uses.
 
 use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use crate::rules::hex::Hex;
 use crate::rules::melee::{Breakdown, Declaration, MeleeOutcome, Odds};
@@ -11,33 +12,33 @@ use crate::rules::unit::{Side, UnitId};
 
 /// An order given to the game, by anyone: a player's click or touch, the computer, an orders
 /// file, a replayed log, a test.
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GiveOrder(pub Order);
 
 /// A unit moved, and the fire it drew on the way.
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UnitMoved {
     pub moved: crate::rules::movement::Moved,
     pub opportunity_fire: Vec<crate::rules::fire::FireOutcome>,
 }
 
 /// A unit fired (by order, by opportunity, or at melee attackers).
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Fired(pub crate::rules::fire::FireOutcome);
 
 /// The game ended after its last turn.
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameEnded(pub crate::rules::victory::VictoryReport);
 
 /// An order the rules refused, with every reason.
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OrderRejected {
     pub order: Order,
     pub reasons: Vec<Refusal>,
 }
 
 /// A melee is pending (new or grown), with its breakdown and odds as they stand.
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MeleeDeclared {
     pub declaration: Declaration,
     pub breakdown: Breakdown,
@@ -45,7 +46,7 @@ pub struct MeleeDeclared {
     pub odds: Odds,
 }
 
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MeleeCancelled {
     pub defending_hex: Hex,
 }
@@ -53,7 +54,7 @@ pub struct MeleeCancelled {
 /// A pending melee that did not go ahead: the defenders' fire broke the attack up (its results
 /// come with it, first), or an earlier melee left it impossible. `seq` is its place among the
 /// melees of its Resolve, as is each `MeleeResolved`'s.
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MeleeCalledOff {
     pub seq: usize,
     pub declaration: Declaration,
@@ -62,49 +63,49 @@ pub struct MeleeCalledOff {
 }
 
 /// One melee resolved, with the full breakdown and every result.
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MeleeResolved(pub MeleeOutcome);
 
 /// The end-of-phase morale checks of defenders that lost melees, and any routs they caused.
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PhaseMoraleChecked {
     pub checks: Vec<MoraleCheck>,
     pub routs: Vec<RoutMove>,
 }
 
 /// An order was accepted and carried out.
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OrderDone {
     pub order: Order,
 }
 
 /// A losing defender retreated (a step of melee resolution).
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Retreated(pub crate::rules::melee::Retreat);
 
 /// A battery that could not retreat changed side (optional Artillery Capture).
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GunsCaptured {
     pub battery: UnitId,
     pub by: Side,
 }
 
 /// A winning attacker advanced into the defending hex.
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Advanced {
     pub unit: UnitId,
     pub to: Hex,
 }
 
 /// Phased Play: a phase of the side turn began; `side` gives its orders.
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PhaseBegan {
     pub phase: crate::rules::board::Phase,
     pub side: Side,
 }
 
 /// A side's turn began.
-#[derive(Message, Debug, Clone, PartialEq)]
+#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TurnBegan {
     pub turn: u32,
     pub side: Side,

@@ -20,6 +20,7 @@ pub mod melee_declaration;
 pub mod melee_resolution;
 pub mod mirror;
 mod movement;
+pub mod outcome;
 mod settings;
 mod turn;
 pub mod undo;
@@ -61,6 +62,12 @@ pub enum Concern {
     Turn,
 }
 
+/// Present when another game carries out the orders (the referee server's, for a window playing
+/// online): the orders this world is given travel there, and only outcomes and the state come
+/// back, so nothing here may apply them or roll its own dice.
+#[derive(Resource, Debug, Default)]
+pub struct OrdersElsewhere;
+
 /// The simulation: give it a scenario, drive it with orders.
 pub struct SimPlugin {
     pub scenario: Scenario,
@@ -85,6 +92,10 @@ impl Plugin for SimPlugin {
             .insert_resource(GameRng::seeded(seed))
             .insert_resource(GameSeed(seed))
             .configure_sets(Update, (SimSet::Orders, SimSet::Index).chain())
+            .configure_sets(
+                Update,
+                SimSet::Orders.run_if(not(resource_exists::<OrdersElsewhere>)),
+            )
             .configure_sets(
                 Update,
                 (

@@ -1,7 +1,7 @@
 //! The melee breakdown (§9.2–§9.3): a flat record of numbers computed once from the map, which
 //! the odds and the resolution read without looking at the map again.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Declaration, MeleeSide};
 use crate::rules::board::Board;
@@ -11,7 +11,7 @@ use crate::rules::map::{SideFeature, Terrain};
 use crate::rules::unit::{Crew, FatigueLevel, Formation, Quality, Unit, UnitId, UnitKind};
 
 /// One unit's part in a side's base strength.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UnitStrength {
     pub unit: UnitId,
     pub name: String,
@@ -24,14 +24,14 @@ pub struct UnitStrength {
     pub capacity: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Modifier {
     pub side: MeleeSide,
     pub name: String,
     pub percent: i32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Breakdown {
     pub attackers: Vec<UnitStrength>,
     pub defenders: Vec<UnitStrength>,

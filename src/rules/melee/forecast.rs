@@ -3,7 +3,7 @@
 //! the defender retreats, that guns are taken and that each unit is eliminated — for the melee
 //! as declared, if it goes ahead.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Breakdown, Declaration, system};
 use crate::rules::board::Board;
@@ -12,7 +12,7 @@ use crate::rules::retreat::{self, RetreatChoice};
 use crate::rules::unit::{UnitId, UnitKind};
 
 /// One side's loss: the smallest and largest it can be, and the most likely.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct LossForecast {
     pub low: u32,
     pub high: u32,
@@ -47,7 +47,7 @@ impl LossForecast {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Forecast {
     pub attacker_loss: LossForecast,
     pub defender_loss: LossForecast,

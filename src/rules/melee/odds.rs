@@ -1,12 +1,12 @@
 //! Exact melee odds from a breakdown alone: both loss distributions with random rounding, each
 //! capped at what the side can lose (D-cr-2), and the defender winning ties.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Breakdown;
 use crate::rules::combat::LossDistribution;
 
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Odds {
     pub attacker_win_probability: f64,
     pub expected_attacker_loss: f64,

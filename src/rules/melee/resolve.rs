@@ -2,7 +2,7 @@
 //! morale, then retreat, capture and advance. Returns every fact as a `MeleeOutcome`.
 
 use rand::{Rng, RngExt};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Breakdown, Declaration, MeleeSide, breakdown};
 use crate::rules::board::Board;
@@ -14,7 +14,7 @@ use crate::rules::retreat::{self, RetreatChoice};
 use crate::rules::stacking::{StackLimit, unit_load};
 use crate::rules::unit::UnitId;
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UnitLoss {
     pub unit: UnitId,
     /// Men lost (crew men for a battery).
@@ -24,21 +24,21 @@ pub struct UnitLoss {
     pub share: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FatigueGain {
     pub unit: UnitId,
     pub gained: u32,
     pub now: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Retreat {
     pub unit: UnitId,
     pub from: Hex,
     pub to: Hex,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Elimination {
     pub unit: UnitId,
     pub reason: String,
@@ -49,14 +49,14 @@ pub struct Elimination {
     pub guns: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BridgeDamage {
     pub hex: Hex,
     pub before: u32,
     pub after: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MeleeOutcome {
     pub declaration: Declaration,
     /// The defenders' fire at the attacking hexes just before the melee (§1), in order.

@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Declaration, system};
 use crate::rules::board::Board;
@@ -17,7 +17,7 @@ use crate::rules::morale;
 use crate::rules::unit::{FatigueLevel, Unit, UnitId, UnitKind};
 
 /// The odds of a declared melee over its whole resolution.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct WholeOdds {
     /// The attacker wins, counting the defenders' fire first.
     pub attacker_win_probability: f64,

@@ -1,0 +1,162 @@
+//! `bayonet remote …`: a seat at a game on a referee server, for scripts and tests.
+//! `new URL SCENARIO` creates a game and prints its invites; `state URL INVITE` the game as the
+//! seat sees it; `play URL INVITE --orders FILE` gives the file's orders, each when it is the
+//! seat's turn; `save URL INVITE [--save OUT]` the finished game, for `bayonet replay`.
+
+use serde_json::{Value, json};
+
+use crate::remote::Seat;
+
+pub const USAGE: &str = "\
+bayonet remote new URL SCENARIO [--json]  create a game on a server; prints each side's invite
+bayonet remote state URL INVITE [--json]  the game as that seat sees it
+bayonet remote play URL INVITE --orders ORDERS.ron [--json]
+                                          give the file's orders as that seat, each when it
+                                          is the seat's turn (refused ones are reported)
+bayonet remote save URL INVITE [--save OUT.ron]
+                                          a finished game's seed and orders, as a save that
+                                          `bayonet replay` checks";
+
+pub fn run(argv: &[String]) -> i32 {
+    let mut pos = Vec::new();
+    let (mut json_out, mut orders, mut out) = (false, None, None);
+    let mut it = argv.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--json" => json_out = true,
+            "--orders" | "--save" => {
+                let Some(v) = it.next() else {
+                    eprintln!("bayonet remote: {a} needs a value");
+                    return 2;
+                };
+                if a == "--orders" {
+                    orders = Some(v.clone());
+                } else {
+                    out = Some(v.clone());
+                }
+            }
+            s if s.starts_with("--") => {
+                eprintln!("bayonet remote: unknown option `{s}`\n{USAGE}");
+                return 2;
+            }
+            s => pos.push(s.to_owned()),
+        }
+    }
+    let result = match (pos.first().map(String::as_str), &pos[1.min(pos.len())..]) {
+        (Some("new"), [url, scenario]) => new(url, scenario, json_out),
+        (Some("state"), [url, invite]) => state(&Seat::new(url, Some(invite)), json_out),
+        (Some("play"), [url, invite]) => match orders {
+            Some(f) => play(&Seat::new(url, Some(invite)), &f, json_out),
+            None => Err("remote play: expected --orders ORDERS.ron".into()),
+        },
+        (Some("save"), [url, invite]) => save(&Seat::new(url, Some(invite)), out.as_deref()),
+        _ => {
+            eprintln!("{USAGE}");
+            return 2;
+        }
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            if json_out {
+                println!("{}", json!({"ok": false, "error": e}));
+            } else {
+                eprintln!("bayonet remote: {e}");
+            }
+            1
+        }
+    }
+}
+
+fn new(url: &str, scenario: &str, json_out: bool) -> Result<(), String> {
+    let seat = Seat::new(url, None);
+    // A scenario file here is sent whole; a name the server knows is sent as a name.
+    let made = match std::fs::read_to_string(scenario) {
+        Ok(text) if !crate::SCENARIOS.iter().any(|(p, _)| *p == scenario) => {
+            seat.create_from(scenario, &text)
+        }
+        _ => seat.create(scenario),
+    }
+    .map_err(|e| e.to_string())?;
+    if json_out {
+        println!("{made}");
+        return Ok(());
+    }
+    println!(
+        "game {} on {}",
+        made["game"].as_str().unwrap_or("?"),
+        crate::remote::base_url(url)
+    );
+    for s in made["sides"].as_array().into_iter().flatten() {
+        println!(
+            "  {:<12} {}",
+            s["name"].as_str().unwrap_or("?"),
+            s["invite"].as_str().unwrap_or("?")
+        );
+    }
+    println!("Keep one invite, send the other to your opponent (each plays only its own side).");
+    Ok(())
+}
+
+fn state_line(s: &Value) -> String {
+    format!(
+        "game {}: order {}, turn {} {}, {} to act{}; you are the {}",
+        s["game"].as_str().unwrap_or("?"),
+        s["seq"],
+        s["turn"]["turn"],
+        s["turn"]["clock"].as_str().unwrap_or(""),
+        s["side_name"].as_str().unwrap_or("?"),
+        if s["over"] == true {
+            " (game over)"
+        } else {
+            ""
+        },
+        s["you_name"].as_str().unwrap_or("?"),
+    )
+}
+
+fn state(seat: &Seat, json_out: bool) -> Result<(), String> {
+    let s = seat.state().map_err(|e| e.to_string())?;
+    if json_out {
+        println!("{s}");
+    } else {
+        println!("{}", state_line(&s));
+    }
+    Ok(())
+}
+
+fn play(seat: &Seat, path: &str, json_out: bool) -> Result<(), String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("{path}: cannot read the file: {e}"))?;
+    let orders = super::run::parse_orders(path, &text)?;
+    let (lines, state) = seat.play(&orders).map_err(|e| e.to_string())?;
+    if json_out {
+        println!("{}", json!({"orders": lines, "state": state}));
+        return Ok(());
+    }
+    for l in &lines {
+        let i = l["order"].as_u64().unwrap_or(0) as usize;
+        let what = orders.get(i).map(|o| o.describe()).unwrap_or_default();
+        if l["accepted"] == true {
+            println!("[order {i}] seq {} {what}", l["record"]["seq"]);
+        } else {
+            println!(
+                "[order {i}] refused: {what} — {}",
+                l["reason"].as_str().unwrap_or("")
+            );
+        }
+    }
+    println!("{}", state_line(&state));
+    Ok(())
+}
+
+fn save(seat: &Seat, out: Option<&str>) -> Result<(), String> {
+    let text = seat.save().map_err(|e| e.to_string())?;
+    match out {
+        Some(f) => std::fs::write(f, &text).map_err(|e| format!("{f}: {e}")),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,633 @@
+//! The server's HTTP and WebSocket interface. Every request names its seat by its invite
+//! (`Authorization: Bearer INVITE`); every refusal is a 4xx with `{"error", "reason"}`.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::watch;
+
+use super::db::{GameRow, OrderRow, Store};
+use super::limits::Buckets;
+use super::referee::{Referee, Refused, db_error};
+use super::seats;
+use crate::rules::order::Order;
+use crate::rules::unit::Side;
+use crate::sim;
+
+/// What every request handler shares.
+pub struct Server {
+    pub store: Store,
+    pub referee: Referee,
+    /// Wakes this server's waiting clients when one of its games takes an order.
+    pub bells: Bells,
+    seat_limits: Buckets,
+    /// Seats never change: each is looked up in the database once.
+    seat_cache: Mutex<HashMap<String, (String, u8)>>,
+    create_limits: Buckets,
+    /// How often a waiting client's game is looked up in the database (orders taken by
+    /// another server sharing it ring no bell here).
+    pub poll: Duration,
+}
+
+/// A game's progress: its orders so far, the side to act, whether it is over.
+pub type Progress = (i64, u8, bool);
+
+/// Each game's latest progress as this server committed it, for its waiting clients to see
+/// without asking the database.
+#[derive(Default, Clone)]
+pub struct Bells(Arc<Mutex<HashMap<String, watch::Sender<Progress>>>>);
+
+impl Bells {
+    pub fn of(&self, game: &str) -> watch::Receiver<Progress> {
+        let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        m.entry(game.to_owned())
+            .or_insert_with(|| watch::channel((-1, 0, false)).0)
+            .subscribe()
+    }
+    pub fn ring(&self, game: &str, progress: Progress) {
+        let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let bell = m
+            .entry(game.to_owned())
+            .or_insert_with(|| watch::channel((-1, 0, false)).0);
+        bell.send_if_modified(|p| {
+            let newer = progress.0 > p.0;
+            if newer {
+                *p = progress;
+            }
+            newer
+        });
+    }
+}
+
+impl Server {
+    pub fn new(store: Store, referee: Referee, bells: Bells) -> Server {
+        let poll = Duration::from_millis(if store.sqlite { 1000 } else { 250 });
+        Server {
+            store,
+            referee,
+            bells,
+            // A player gives at most a few orders a second; a script playing a whole side may
+            // burst, then waits the `Retry-After` it is told.
+            seat_limits: Buckets::new(60.0, 30.0),
+            seat_cache: Mutex::new(HashMap::new()),
+            create_limits: Buckets::new(300.0, 20.0),
+            poll,
+        }
+    }
+}
+
+/// The largest order request (a melee naming every unit of a big stack is under 2 KB).
+pub const ORDER_LIMIT: usize = 16 * 1024;
+/// The largest game creation (it may carry a whole scenario's text).
+pub const CREATE_LIMIT: usize = 2 * 1024 * 1024;
+
+pub fn router(server: Arc<Server>) -> Router {
+    Router::new()
+        .route("/health", get(|| async { "ok" }))
+        .route(
+            "/api/games",
+            post(create).layer(DefaultBodyLimit::max(CREATE_LIMIT)),
+        )
+        .route("/api/game", get(state))
+        .route("/api/game/scenario", get(scenario))
+        .route("/api/game/orders", post(order))
+        .route("/api/game/events", get(events))
+        .route("/api/game/save", get(published))
+        .route("/api/game/ws", get(socket))
+        .layer(DefaultBodyLimit::max(ORDER_LIMIT))
+        .fallback(|| async {
+            refusal(Refused::new(
+                404,
+                "no_such_request",
+                "no such request; see the README's `bayonet serve` section",
+            ))
+        })
+        .with_state(server)
+}
+
+fn refusal(r: Refused) -> Response {
+    let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST);
+    let mut body = json!({"error": r.error, "reason": r.reason});
+    if !r.outcomes.is_empty() {
+        body["outcomes"] = json!(r.outcomes);
+    }
+    (status, axum::Json(body)).into_response()
+}
+
+fn too_many(wait: f64) -> Response {
+    let mut r = refusal(Refused::new(
+        429,
+        "too_many_requests",
+        format!("too many requests from this seat; wait {wait:.1} s"),
+    ));
+    let secs = wait.ceil().max(1.0) as u64;
+    if let Ok(v) = HeaderValue::from_str(&secs.to_string()) {
+        r.headers_mut().insert(header::RETRY_AFTER, v);
+    }
+    r
+}
+
+/// A seat: the game, its side, and the token's hash (the key of its rate limit).
+struct Seat {
+    game: String,
+    side: u8,
+    hash: String,
+}
+
+/// The seat a request names, or its refusal. `query` carries an invite where a browser's
+/// WebSocket cannot send a header.
+async fn seat(server: &Server, headers: &HeaderMap, query: Option<&str>) -> Result<Seat, Response> {
+    let given = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .or(query);
+    let Some(invite) = given else {
+        return Err(refusal(Refused::new(
+            401,
+            "no_invite",
+            "this request needs a seat: send `Authorization: Bearer INVITE`",
+        )));
+    };
+    let unknown = || {
+        refusal(Refused::new(
+            401,
+            "unknown_invite",
+            "the invite is not a seat of any game on this server",
+        ))
+    };
+    if !seats::well_formed(invite) {
+        return Err(unknown());
+    }
+    let hash = seats::token_hash(invite);
+    if let Err(wait) = server.seat_limits.take(&hash) {
+        return Err(too_many(wait));
+    }
+    let cached = server
+        .seat_cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&hash)
+        .cloned();
+    if let Some((game, side)) = cached {
+        return Ok(Seat { game, side, hash });
+    }
+    match server.store.seat(&hash).await {
+        Ok(Some((game, side))) => {
+            let mut cache = server.seat_cache.lock().unwrap_or_else(|e| e.into_inner());
+            if cache.len() > 100_000 {
+                cache.clear();
+            }
+            cache.insert(hash.clone(), (game.clone(), side));
+            Ok(Seat { game, side, hash })
+        }
+        Ok(None) => Err(unknown()),
+        Err(e) => Err(refusal(db_error(e))),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    /// A scenario the server has (`maps/harpers_crossing.ron` …).
+    scenario: Option<String>,
+    /// Or a whole scenario: its file name and text.
+    scenario_file: Option<String>,
+    scenario_source: Option<String>,
+}
+
+/// A request's JSON body, or why not (too large, not JSON, not the expected fields).
+fn parse_json<T: for<'de> Deserialize<'de>>(
+    body: Result<Bytes, BytesRejection>,
+    what: &str,
+    limit: usize,
+) -> Result<T, Response> {
+    let body = body.map_err(|e| {
+        let status = e.status().as_u16();
+        let reason = if status == 413 {
+            format!("{what}: the request is larger than {limit} bytes")
+        } else {
+            format!("{what}: {}", e.body_text())
+        };
+        refusal(Refused::new(
+            status,
+            if status == 413 {
+                "too_large"
+            } else {
+                "malformed"
+            },
+            reason,
+        ))
+    })?;
+    serde_json::from_slice(&body).map_err(|e| {
+        refusal(Refused::new(
+            400,
+            "malformed",
+            format!("{what}: line {}, column {}: {e}", e.line(), e.column()),
+        ))
+    })
+}
+
+async fn create(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    if let Err(wait) = server.create_limits.take(&addr.ip().to_string()) {
+        return too_many(wait);
+    }
+    let new: NewGame = match parse_json(body, "the new game", CREATE_LIMIT) {
+        Ok(n) => n,
+        Err(r) => return r,
+    };
+    let (file, source) = match (&new.scenario, &new.scenario_file, &new.scenario_source) {
+        (Some(name), None, None) => match crate::SCENARIOS.iter().find(|(p, _)| p == name) {
+            Some((p, text)) => (p.to_string(), text.to_string()),
+            None => {
+                let known: Vec<_> = crate::SCENARIOS.iter().map(|(p, _)| *p).collect();
+                return refusal(Refused::new(
+                    404,
+                    "no_scenario",
+                    format!(
+                        "no scenario `{name}` here; expected one of {}",
+                        known.join(", ")
+                    ),
+                ));
+            }
+        },
+        (None, Some(f), Some(s)) => (f.clone(), s.clone()),
+        _ => {
+            return refusal(Refused::new(
+                400,
+                "malformed",
+                "expected {\"scenario\": NAME} or {\"scenario_file\": NAME, \"scenario_source\": TEXT}",
+            ));
+        }
+    };
+    let scenario = match crate::rules::scenario::parse(&file, &source) {
+        Ok(s) => s,
+        Err(e) => return refusal(Refused::new(422, "bad_scenario", e.to_string())),
+    };
+    let (Ok(id), Ok(seed)) = (seats::new_game_id(), seats::new_seed()) else {
+        return refusal(Refused::new(
+            503,
+            "no_randomness",
+            "the system's random source failed",
+        ));
+    };
+    let mut invites = Vec::new();
+    for side in 0..2u8 {
+        match seats::new_invite() {
+            Ok(i) => invites.push((i, side)),
+            Err(_) => {
+                return refusal(Refused::new(
+                    503,
+                    "no_randomness",
+                    "the system's random source failed",
+                ));
+            }
+        }
+    }
+    // The game as it stands before its first order (a Bevy app is not `Send`: dropped here).
+    let snapshot = sim::save::snapshot(sim::headless_app(scenario.clone(), Some(seed)).world());
+    let names = [0, 1].map(|s| scenario.side_name(Side(s)).to_owned());
+    let row = GameRow {
+        id: id.clone(),
+        scenario_file: file.clone(),
+        scenario_source: source,
+        seed,
+        seq: 0,
+        side: snapshot.turn.side.0,
+        over: snapshot.turn.over,
+        names,
+        turn: super::referee::turn_json(&snapshot.turn),
+        snapshot: ron::to_string(&snapshot).unwrap_or_default(),
+    };
+    let hashed: Vec<_> = invites
+        .iter()
+        .map(|(i, s)| (seats::token_hash(i), *s))
+        .collect();
+    if let Err(e) = server.store.create_game(&row, &hashed).await {
+        return refusal(db_error(e));
+    }
+    server.referee.warm(&id);
+    let sides: Vec<Value> = invites
+        .iter()
+        .map(|(invite, side)| {
+            json!({"side": side, "name": scenario.side_name(Side(*side)), "invite": invite})
+        })
+        .collect();
+    (
+        StatusCode::CREATED,
+        axum::Json(json!({"game": id, "scenario": file, "sides": sides})),
+    )
+        .into_response()
+}
+
+/// A game's state as a seat sees it: everything but the dice's seed, until the game is over.
+fn state_json(row: &GameRow, seat_side: u8, snapshot: bool) -> Value {
+    let names = &row.names;
+    let turn: Value = serde_json::from_str(&row.turn).unwrap_or(Value::Null);
+    let mut v = json!({
+        "game": row.id,
+        "scenario": row.scenario_file,
+        "you": seat_side,
+        "you_name": names[seat_side as usize & 1],
+        "seq": row.seq,
+        "side": row.side,
+        "side_name": names[row.side as usize & 1],
+        "your_turn": row.side == seat_side && !row.over,
+        "over": row.over,
+        "turn": turn,
+    });
+    if snapshot {
+        v["snapshot"] = json!(row.snapshot);
+    }
+    if row.over {
+        v["seed"] = json!(row.seed.to_string());
+    }
+    v
+}
+
+async fn game_of(server: &Server, seat: &Seat, source: bool) -> Result<GameRow, Response> {
+    match server.store.game(&seat.game, source).await {
+        Ok(Some(g)) => Ok(g),
+        Ok(None) => Err(refusal(Refused::new(
+            404,
+            "no_game",
+            "the seat's game is gone",
+        ))),
+        Err(e) => Err(refusal(db_error(e))),
+    }
+}
+
+#[derive(Deserialize)]
+struct Full {
+    /// Whether the answer carries the whole state (a `Snapshot`, RON), for a window to draw.
+    #[serde(default)]
+    snapshot: bool,
+}
+
+async fn state(
+    State(server): State<Arc<Server>>,
+    headers: HeaderMap,
+    Query(full): Query<Full>,
+) -> Response {
+    let seat = match seat(&server, &headers, None).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    match game_of(&server, &seat, false).await {
+        Ok(g) => axum::Json(state_json(&g, seat.side, full.snapshot)).into_response(),
+        Err(r) => r,
+    }
+}
+
+async fn scenario(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
+    let seat = match seat(&server, &headers, None).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    match game_of(&server, &seat, true).await {
+        Ok(g) => axum::Json(json!({"file": g.scenario_file, "source": g.scenario_source}))
+            .into_response(),
+        Err(r) => r,
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GivenOrder {
+    order: Order,
+    /// The last order the seat has seen: the order is refused if the game has moved on.
+    after: Option<i64>,
+    /// Whether the answer carries the whole state after the order.
+    #[serde(default)]
+    snapshot: bool,
+}
+
+fn record_json(r: &OrderRow) -> Value {
+    json!({
+        "seq": r.seq,
+        "side": r.side,
+        "order": serde_json::from_str::<Value>(&r.order_json).unwrap_or(Value::Null),
+        "outcomes": serde_json::from_str::<Value>(&r.outcomes).unwrap_or(Value::Null),
+    })
+}
+
+async fn order(
+    State(server): State<Arc<Server>>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let seat = match seat(&server, &headers, None).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let given: GivenOrder = match parse_json(body, "the order", ORDER_LIMIT) {
+        Ok(g) => g,
+        Err(r) => return r,
+    };
+    match server
+        .referee
+        .order(&seat.game, seat.side, given.order, given.after)
+        .await
+    {
+        Ok(applied) => {
+            let state = state_json(&applied.game, seat.side, given.snapshot);
+            axum::Json(json!({"record": record_json(&applied.row), "state": state})).into_response()
+        }
+        Err(r) => refusal(r),
+    }
+}
+
+#[derive(Deserialize)]
+struct Since {
+    #[serde(default)]
+    after: i64,
+    /// Seconds to wait for an order when there is none yet (at most 30).
+    #[serde(default)]
+    wait: u64,
+    /// Wait for the seat's turn (or the game's end), not for the next order.
+    #[serde(default)]
+    turn: bool,
+    #[serde(default)]
+    snapshot: bool,
+    invite: Option<String>,
+}
+
+/// What a waiting client waits for.
+#[derive(Clone, Copy)]
+enum Until {
+    /// Any order after this one.
+    After(i64),
+    /// This side's turn or the end, after this order.
+    Turn(i64, u8),
+}
+
+/// The records after the order `until` names, waiting up to `wait` for what it waits for.
+async fn records_after(
+    server: &Server,
+    game: &str,
+    until: Until,
+    wait: Duration,
+) -> Result<Vec<OrderRow>, Refused> {
+    let deadline = tokio::time::Instant::now() + wait;
+    let mut bell = server.bells.of(game);
+    let after = match until {
+        Until::After(a) | Until::Turn(a, _) => a,
+    };
+    let ask = || async {
+        server
+            .store
+            .progress(game)
+            .await
+            .map_err(db_error)
+            .map(|p| p.unwrap_or((0, 0, false)))
+    };
+    let mut known = ask().await?;
+    loop {
+        let (seq, side, over) = known;
+        let ready = match until {
+            Until::After(_) => seq > after,
+            Until::Turn(_, you) => seq >= after && (side == you || over),
+        };
+        if ready {
+            return server.store.orders(game, after).await.map_err(db_error);
+        }
+        let now = tokio::time::Instant::now();
+        if now >= deadline {
+            return Ok(Vec::new());
+        }
+        let nap = (deadline - now).min(server.poll);
+        tokio::select! {
+            rung = bell.changed() => {
+                let p = *bell.borrow_and_update();
+                if rung.is_ok() && p.0 > known.0 {
+                    known = p;
+                }
+            }
+            // Another server sharing the database rings no bell here.
+            _ = tokio::time::sleep(nap) => known = ask().await?,
+        }
+    }
+}
+
+async fn events(
+    State(server): State<Arc<Server>>,
+    headers: HeaderMap,
+    Query(since): Query<Since>,
+) -> Response {
+    let seat = match seat(&server, &headers, None).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let wait = Duration::from_secs(since.wait.min(30));
+    let until = if since.turn {
+        Until::Turn(since.after, seat.side)
+    } else {
+        Until::After(since.after)
+    };
+    let rows = match records_after(&server, &seat.game, until, wait).await {
+        Ok(r) => r,
+        Err(r) => return refusal(r),
+    };
+    let state = match game_of(&server, &seat, false).await {
+        Ok(g) => state_json(&g, seat.side, since.snapshot),
+        Err(r) => return r,
+    };
+    axum::Json(json!({"records": rows.iter().map(record_json).collect::<Vec<_>>(), "state": state}))
+        .into_response()
+}
+
+/// The finished game, seed and every order, as a save `bayonet replay` checks.
+async fn published(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
+    let seat = match seat(&server, &headers, None).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let g = match game_of(&server, &seat, true).await {
+        Ok(g) => g,
+        Err(r) => return r,
+    };
+    if !g.over {
+        return refusal(Refused::new(
+            409,
+            "not_over",
+            "the dice's seed and the order log are published when the game is over",
+        ));
+    }
+    let orders = match server.store.orders(&g.id, 0).await {
+        Ok(o) => o,
+        Err(e) => return refusal(db_error(e)),
+    };
+    let scenario = match crate::rules::scenario::parse(&g.scenario_file, &g.scenario_source) {
+        Ok(s) => s,
+        Err(e) => return refusal(Refused::new(500, "corrupt", e.to_string())),
+    };
+    // The save is the game replayed here from its seed and log: what either player checks.
+    let mut app = sim::headless_app(scenario, Some(g.seed));
+    for r in &orders {
+        if let Ok(o) = serde_json::from_str::<Order>(&r.order_json) {
+            app.world_mut().write_message(sim::GiveOrder(o));
+            app.update();
+        }
+    }
+    let save = sim::save::save(app.world_mut());
+    (
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        sim::save::to_text(&save),
+    )
+        .into_response()
+}
+
+/// Pushes each new record to the seat as it is committed (JSON text messages), until either
+/// end closes.
+async fn socket(
+    State(server): State<Arc<Server>>,
+    headers: HeaderMap,
+    Query(since): Query<Since>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let seat = match seat(&server, &headers, since.invite.as_deref()).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let after = since.after;
+    ws.max_message_size(ORDER_LIMIT)
+        .on_upgrade(move |socket| push(server, seat, after, socket))
+}
+
+async fn push(server: Arc<Server>, seat: Seat, mut after: i64, mut socket: WebSocket) {
+    let _ = &seat.hash;
+    loop {
+        tokio::select! {
+            got = records_after(&server, &seat.game, Until::After(after), Duration::from_secs(30)) => {
+                let Ok(rows) = got else { return };
+                for r in rows {
+                    after = r.seq;
+                    let text = record_json(&r).to_string();
+                    if socket.send(Message::Text(text.into())).await.is_err() {
+                        return;
+                    }
+                }
+            }
+            msg = socket.recv() => match msg {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                _ => {}
+            },
+        }
+    }
+}

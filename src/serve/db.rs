@@ -1,0 +1,349 @@
+//! The server's database: games, seats and every accepted order, in SQLite (a file, the
+//! default) or PostgreSQL (shared by several servers), through one pool and portable SQL.
+//! Its migrations are part of the program.
+
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, Row};
+
+/// The schema, one step per version; a database is brought up to the last step at start.
+const MIGRATIONS: &[(i64, &str)] = &[(
+    1,
+    "CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        scenario_file TEXT NOT NULL,
+        scenario_source TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        side BIGINT NOT NULL,
+        over BIGINT NOT NULL,
+        names TEXT NOT NULL,
+        turn TEXT NOT NULL,
+        snapshot TEXT NOT NULL,
+        created BIGINT NOT NULL,
+        updated BIGINT NOT NULL
+    );
+    CREATE TABLE seats (
+        token_hash TEXT PRIMARY KEY,
+        game_id TEXT NOT NULL REFERENCES games (id),
+        side BIGINT NOT NULL
+    );
+    CREATE TABLE orders (
+        game_id TEXT NOT NULL REFERENCES games (id),
+        seq BIGINT NOT NULL,
+        side BIGINT NOT NULL,
+        order_json TEXT NOT NULL,
+        outcomes TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )",
+)];
+
+/// The database, and whether it is SQLite (one writer at a time).
+#[derive(Clone)]
+pub struct Store {
+    pub pool: AnyPool,
+    pub sqlite: bool,
+}
+
+/// A game as its row holds it.
+#[derive(Debug, Clone)]
+pub struct GameRow {
+    pub id: String,
+    pub scenario_file: String,
+    /// The scenario's text (empty where a query left it out).
+    pub scenario_source: String,
+    pub seed: u64,
+    /// How many orders have been accepted.
+    pub seq: i64,
+    /// The side to act.
+    pub side: u8,
+    pub over: bool,
+    /// The sides' names, so that no answer has to read the scenario.
+    pub names: [String; 2],
+    /// The turn, its clock and phase (JSON), as the state's summary shows them.
+    pub turn: String,
+    /// The state after the last accepted order (a `sim::save::Snapshot`, RON).
+    pub snapshot: String,
+}
+
+/// One accepted order and what it caused.
+#[derive(Debug, Clone)]
+pub struct OrderRow {
+    pub seq: i64,
+    pub side: u8,
+    pub order_json: String,
+    pub outcomes: String,
+}
+
+/// An order to commit, with the game's row after it.
+#[derive(Debug, Clone)]
+pub struct Commit {
+    pub game_id: String,
+    pub order: OrderRow,
+    pub side_after: u8,
+    pub over_after: bool,
+    pub turn_after: String,
+    pub snapshot_after: String,
+}
+
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// `sqlite:FILE` may name a file that is not there yet: it is made.
+fn with_create(url: &str) -> String {
+    if url.starts_with("sqlite:") && !url.contains("mode=") && !url.contains(":memory:") {
+        let sep = if url.contains('?') { '&' } else { '?' };
+        format!("{url}{sep}mode=rwc")
+    } else {
+        url.to_owned()
+    }
+}
+
+impl Store {
+    /// Connects and migrates.
+    pub async fn open(url: &str) -> Result<Store, String> {
+        install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        if !sqlite && !url.starts_with("postgres:") && !url.starts_with("postgresql:") {
+            return Err(format!(
+                "--db `{url}`: expected sqlite:FILE or postgres://USER:PASSWORD@HOST/DATABASE"
+            ));
+        }
+        let pool = AnyPoolOptions::new()
+            // SQLite takes one writer at a time anyway; more connections only wait on its lock.
+            .max_connections(if sqlite { 4 } else { 16 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        use sqlx::Executor;
+                        conn.execute("PRAGMA busy_timeout = 10000").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&with_create(url))
+            .await
+            .map_err(|e| format!("--db: cannot open the database: {e}"))?;
+        if sqlite {
+            // A killed server loses nothing committed; WAL lets readers go on while one writes.
+            sqlx::query("PRAGMA journal_mode = WAL")
+                .execute(&pool)
+                .await
+                .map_err(|e| format!("--db: {e}"))?;
+        }
+        let store = Store { pool, sqlite };
+        // Two servers starting together on one PostgreSQL: the loser of the race sees the
+        // winner's tables on its next try.
+        let mut tries = 0;
+        loop {
+            match store.migrate().await {
+                Ok(()) => return Ok(store),
+                Err(e) if tries < 5 => {
+                    tries += 1;
+                    let _ = e;
+                    tokio::time::sleep(std::time::Duration::from_millis(200 * tries)).await;
+                }
+                Err(e) => return Err(format!("--db: migrating the database: {e}")),
+            }
+        }
+    }
+
+    async fn migrate(&self) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied BIGINT NOT NULL)",
+        )
+        .execute(&self.pool)
+        .await?;
+        for (version, sql) in MIGRATIONS {
+            let mut tx = self.pool.begin().await?;
+            let done = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
+                .bind(*version)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if done.is_some() {
+                continue;
+            }
+            for statement in sql.split(';').filter(|s| !s.trim().is_empty()) {
+                sqlx::query(statement).execute(&mut *tx).await?;
+            }
+            sqlx::query("INSERT INTO schema_migrations (version, applied) VALUES ($1, $2)")
+                .bind(*version)
+                .bind(now())
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+        }
+        Ok(())
+    }
+
+    /// The schema version the database is at.
+    pub async fn version(&self) -> Result<i64, sqlx::Error> {
+        let row = sqlx::query("SELECT MAX(version) AS v FROM schema_migrations")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get::<Option<i64>, _>("v")?.unwrap_or(0))
+    }
+
+    pub async fn create_game(
+        &self,
+        game: &GameRow,
+        seats: &[(String, u8)],
+    ) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO games (id, scenario_file, scenario_source, seed, seq, side, over, names, turn, snapshot, created, updated)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+        )
+        .bind(&game.id)
+        .bind(&game.scenario_file)
+        .bind(&game.scenario_source)
+        .bind(game.seed.to_string())
+        .bind(game.seq)
+        .bind(game.side as i64)
+        .bind(game.over as i64)
+        .bind(serde_json::to_string(&game.names).unwrap_or_default())
+        .bind(&game.turn)
+        .bind(&game.snapshot)
+        .bind(now())
+        .bind(now())
+        .execute(&mut *tx)
+        .await?;
+        for (hash, side) in seats {
+            sqlx::query("INSERT INTO seats (token_hash, game_id, side) VALUES ($1, $2, $3)")
+                .bind(hash)
+                .bind(&game.id)
+                .bind(*side as i64)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await
+    }
+
+    /// The game and side a seat's token hash belongs to.
+    pub async fn seat(&self, token_hash: &str) -> Result<Option<(String, u8)>, sqlx::Error> {
+        let row = sqlx::query("SELECT game_id, side FROM seats WHERE token_hash = $1")
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => Some((r.try_get("game_id")?, r.try_get::<i64, _>("side")? as u8)),
+            None => None,
+        })
+    }
+
+    /// A game, with its scenario's text when `source`.
+    pub async fn game(&self, id: &str, source: bool) -> Result<Option<GameRow>, sqlx::Error> {
+        let row = sqlx::query(if source {
+            "SELECT id, scenario_file, scenario_source, seed, seq, side, over, names, turn, snapshot FROM games WHERE id = $1"
+        } else {
+            "SELECT id, scenario_file, '' AS scenario_source, seed, seq, side, over, names, turn, snapshot FROM games WHERE id = $1"
+        })
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(r) = row else { return Ok(None) };
+        Ok(Some(GameRow {
+            id: r.try_get("id")?,
+            scenario_file: r.try_get("scenario_file")?,
+            scenario_source: r.try_get("scenario_source")?,
+            seed: r
+                .try_get::<String, _>("seed")?
+                .parse()
+                .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
+            seq: r.try_get("seq")?,
+            side: r.try_get::<i64, _>("side")? as u8,
+            over: r.try_get::<i64, _>("over")? != 0,
+            names: serde_json::from_str(&r.try_get::<String, _>("names")?)
+                .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
+            turn: r.try_get("turn")?,
+            snapshot: r.try_get("snapshot")?,
+        }))
+    }
+
+    /// How many orders the game has (cheap: one row by key).
+    pub async fn seq(&self, id: &str) -> Result<Option<i64>, sqlx::Error> {
+        Ok(self.progress(id).await?.map(|p| p.0))
+    }
+
+    /// How many orders the game has, the side to act, and whether it is over.
+    pub async fn progress(&self, id: &str) -> Result<Option<(i64, u8, bool)>, sqlx::Error> {
+        let row = sqlx::query("SELECT seq, side, over FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| {
+            Ok((
+                r.try_get::<i64, _>("seq")?,
+                r.try_get::<i64, _>("side")? as u8,
+                r.try_get::<i64, _>("over")? != 0,
+            ))
+        })
+        .transpose()
+    }
+
+    /// The game's orders after `after`, in order.
+    pub async fn orders(&self, id: &str, after: i64) -> Result<Vec<OrderRow>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT seq, side, order_json, outcomes FROM orders WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+        )
+        .bind(id)
+        .bind(after)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(OrderRow {
+                    seq: r.try_get("seq")?,
+                    side: r.try_get::<i64, _>("side")? as u8,
+                    order_json: r.try_get("order_json")?,
+                    outcomes: r.try_get("outcomes")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Commits orders of several games in one transaction (group commit: one disk flush for
+    /// all). Each must follow its game's last order; `Ok(false)` when one did not (another
+    /// server took that place first) and nothing was committed.
+    pub async fn commit(&self, batch: &[Commit]) -> Result<bool, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        for c in batch {
+            let moved = sqlx::query(
+                "UPDATE games SET seq = $1, side = $2, over = $3, turn = $4, snapshot = $5, updated = $6
+                 WHERE id = $7 AND seq = $8",
+            )
+            .bind(c.order.seq)
+            .bind(c.side_after as i64)
+            .bind(c.over_after as i64)
+            .bind(&c.turn_after)
+            .bind(&c.snapshot_after)
+            .bind(now())
+            .bind(&c.game_id)
+            .bind(c.order.seq - 1)
+            .execute(&mut *tx)
+            .await?;
+            if moved.rows_affected() != 1 {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+            sqlx::query(
+                "INSERT INTO orders (game_id, seq, side, order_json, outcomes, at) VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(&c.game_id)
+            .bind(c.order.seq)
+            .bind(c.order.side as i64)
+            .bind(&c.order.order_json)
+            .bind(&c.order.outcomes)
+            .bind(now())
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+}

@@ -1,0 +1,464 @@
+//! The referee: each game held in a headless simulation (the same one `bayonet run` plays),
+//! its orders checked and applied one at a time, the result committed before it is answered.
+//! A Bevy app stays on the thread that made it, so games live on a few worker threads, each a
+//! single-threaded runtime where a game waits for its commit without holding up the others.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use bevy::prelude::App;
+use tokio::sync::{mpsc, oneshot};
+
+use super::db::{Commit, GameRow, OrderRow, Store};
+use crate::rules::order::Order;
+use crate::rules::unit::Side;
+use crate::sim::outcome::{Outcome, OutcomeCursors};
+use crate::sim::{self, GiveOrder, save};
+
+/// Why an order was not taken: an HTTP status and words for the player.
+#[derive(Debug, Clone)]
+pub struct Refused {
+    pub status: u16,
+    pub error: &'static str,
+    pub reason: String,
+    pub outcomes: Vec<Outcome>,
+}
+
+impl Refused {
+    pub fn new(status: u16, error: &'static str, reason: impl Into<String>) -> Refused {
+        Refused {
+            status,
+            error,
+            reason: reason.into(),
+            outcomes: Vec::new(),
+        }
+    }
+}
+
+/// An accepted, committed order, and the game after it.
+#[derive(Debug, Clone)]
+pub struct Applied {
+    pub row: OrderRow,
+    pub game: GameRow,
+}
+
+/// The turn summary a state shows (JSON).
+pub fn turn_json(t: &crate::rules::board::TurnState) -> String {
+    serde_json::json!({"turn": t.turn, "clock": t.clock(), "phase": t.phase}).to_string()
+}
+
+struct Job {
+    game: String,
+    side: u8,
+    /// None: only make the game's table ready (a new game's first order then waits for no
+    /// simulation to be built).
+    order: Option<Order>,
+    after: Option<i64>,
+    reply: oneshot::Sender<Result<Applied, Refused>>,
+}
+
+/// Hands orders to the worker that holds their game.
+#[derive(Clone)]
+pub struct Referee {
+    workers: Arc<Vec<mpsc::UnboundedSender<Job>>>,
+}
+
+/// A commit waiting for the next group commit.
+type Pending = (Commit, oneshot::Sender<Result<bool, String>>);
+
+impl Referee {
+    pub fn start(
+        store: Store,
+        workers: usize,
+        on_commit: Arc<dyn Fn(&Commit) + Send + Sync>,
+    ) -> Referee {
+        let (commits, rx) = mpsc::unbounded_channel::<Pending>();
+        tokio::spawn(group_commit(store.clone(), rx, on_commit));
+        let workers = (0..workers.max(1))
+            .map(|i| {
+                let (tx, rx) = mpsc::unbounded_channel();
+                let store = store.clone();
+                let commits = commits.clone();
+                std::thread::Builder::new()
+                    .name(format!("referee-{i}"))
+                    .spawn(move || worker(store, commits, rx))
+                    .expect("a referee thread");
+                tx
+            })
+            .collect();
+        Referee {
+            workers: Arc::new(workers),
+        }
+    }
+
+    /// Checks and applies `order` for the seat of `side` in `game`, committed before the answer.
+    pub async fn order(
+        &self,
+        game: &str,
+        side: u8,
+        order: Order,
+        after: Option<i64>,
+    ) -> Result<Applied, Refused> {
+        let unavailable = || Refused::new(503, "unavailable", "the referee is shutting down");
+        self.send(game, side, Some(order), after)
+            .map_err(|_| unavailable())?
+            .await
+            .map_err(|_| unavailable())?
+    }
+
+    /// Builds a game's simulation ahead of its first order; does not wait for it.
+    pub fn warm(&self, game: &str) {
+        let _ = self.send(game, 0, None, None);
+    }
+
+    fn send(
+        &self,
+        game: &str,
+        side: u8,
+        order: Option<Order>,
+        after: Option<i64>,
+    ) -> Result<oneshot::Receiver<Result<Applied, Refused>>, ()> {
+        let (reply, answer) = oneshot::channel();
+        let n = game
+            .bytes()
+            .fold(0usize, |h, b| h.wrapping_mul(31).wrapping_add(b as usize));
+        let job = Job {
+            game: game.to_owned(),
+            side,
+            order,
+            after,
+            reply,
+        };
+        self.workers[n % self.workers.len()]
+            .send(job)
+            .map_err(|_| ())?;
+        Ok(answer)
+    }
+}
+
+/// Commits whatever orders are waiting in one transaction; an order that cannot go with the
+/// others (another server took its place) is tried alone, so only it is refused.
+async fn group_commit(
+    store: Store,
+    mut rx: mpsc::UnboundedReceiver<Pending>,
+    on_commit: Arc<dyn Fn(&Commit) + Send + Sync>,
+) {
+    while let Some(first) = rx.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < 256 {
+            match rx.try_recv() {
+                Ok(p) => batch.push(p),
+                Err(_) => break,
+            }
+        }
+        let commits: Vec<Commit> = batch.iter().map(|(c, _)| c.clone()).collect();
+        let together = store.commit(&commits).await;
+        if matches!(together, Ok(true)) {
+            for (c, reply) in batch {
+                on_commit(&c);
+                let _ = reply.send(Ok(true));
+            }
+            continue;
+        }
+        for (c, reply) in batch {
+            let alone = if commits.len() == 1 {
+                together.as_ref().map(|b| *b).map_err(|e| e.to_string())
+            } else {
+                store
+                    .commit(std::slice::from_ref(&c))
+                    .await
+                    .map_err(|e| e.to_string())
+            };
+            if alone == Ok(true) {
+                on_commit(&c);
+            }
+            let _ = reply.send(alone);
+        }
+    }
+}
+
+fn worker(
+    store: Store,
+    commits: mpsc::UnboundedSender<Pending>,
+    mut jobs: mpsc::UnboundedReceiver<Job>,
+) {
+    let Ok(rt) = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    else {
+        return;
+    };
+    let local = tokio::task::LocalSet::new();
+    local.block_on(&rt, async move {
+        let mut games: HashMap<String, mpsc::UnboundedSender<Job>> = HashMap::new();
+        while let Some(job) = jobs.recv().await {
+            let tx = games.entry(job.game.clone()).or_insert_with(|| {
+                let (tx, rx) = mpsc::unbounded_channel();
+                tokio::task::spawn_local(game_task(
+                    job.game.clone(),
+                    store.clone(),
+                    commits.clone(),
+                    rx,
+                ));
+                tx
+            });
+            if let Err(mpsc::error::SendError(job)) = tx.send(job) {
+                let _ = job.reply.send(Err(Refused::new(
+                    503,
+                    "unavailable",
+                    "the game's referee stopped; try again",
+                )));
+                games.remove(&job.game);
+            }
+        }
+    });
+}
+
+/// A game in play on this server: its simulation and how many orders it has applied.
+struct Table {
+    /// The game's row as this table has it (without the scenario's text).
+    row: GameRow,
+    app: App,
+    cursors: OutcomeCursors,
+    applied: i64,
+}
+
+impl Table {
+    fn load(row: &GameRow) -> Result<Table, String> {
+        let s = crate::rules::scenario::parse(&row.scenario_file, &row.scenario_source)
+            .map_err(|e| e.to_string())?;
+        let app = sim::headless_app(s, Some(row.seed));
+        let mut row = row.clone();
+        row.scenario_source = String::new();
+        let mut t = Table {
+            row,
+            app,
+            cursors: OutcomeCursors::default(),
+            applied: 0,
+        };
+        t.cursors.read(t.app.world());
+        Ok(t)
+    }
+
+    fn apply(&mut self, order: Order) -> Vec<Outcome> {
+        self.app.world_mut().write_message(GiveOrder(order));
+        self.app.update();
+        self.cursors.read(self.app.world())
+    }
+
+    /// Applies the orders committed since this table last looked (by another server, or before
+    /// a restart).
+    async fn catch_up(&mut self, store: &Store, game: &str) -> Result<(), Refused> {
+        let rows = store.orders(game, self.applied).await.map_err(db_error)?;
+        for r in rows {
+            let order: Order = serde_json::from_str(&r.order_json).map_err(|e| {
+                Refused::new(500, "corrupt", format!("order {} unreadable: {e}", r.seq))
+            })?;
+            self.apply(order);
+            self.applied = r.seq;
+        }
+        Ok(())
+    }
+}
+
+pub fn db_error(e: sqlx::Error) -> Refused {
+    Refused::new(503, "database", format!("the database did not answer: {e}"))
+}
+
+async fn game_task(
+    game: String,
+    store: Store,
+    commits: mpsc::UnboundedSender<Pending>,
+    mut jobs: mpsc::UnboundedReceiver<Job>,
+) {
+    let mut table: Option<Table> = None;
+    while let Some(job) = jobs.recv().await {
+        let answer = decide(&game, &store, &commits, &mut table, &job).await;
+        let _ = job.reply.send(answer);
+    }
+}
+
+async fn decide(
+    game: &str,
+    store: &Store,
+    commits: &mpsc::UnboundedSender<Pending>,
+    table: &mut Option<Table>,
+    job: &Job,
+) -> Result<Applied, Refused> {
+    let no_game = || Refused::new(404, "no_game", format!("no game `{game}`"));
+    match table {
+        None => {
+            let row = store
+                .game(game, true)
+                .await
+                .map_err(db_error)?
+                .ok_or_else(no_game)?;
+            let mut t = Table::load(&row).map_err(|e| Refused::new(500, "corrupt", e))?;
+            t.catch_up(store, game).await?;
+            *table = Some(t);
+        }
+        // A PostgreSQL game may have taken orders at another server since this one's last:
+        // they are applied here first. (On SQLite this server is the only writer; were it
+        // not, the commit's own check would still refuse an order out of turn.)
+        Some(t) if !store.sqlite => {
+            let seq = store
+                .seq(game)
+                .await
+                .map_err(db_error)?
+                .ok_or_else(no_game)?;
+            if t.applied > seq {
+                *table = None;
+                return Err(Refused::new(
+                    503,
+                    "database",
+                    "the game went back in the database; try again",
+                ));
+            }
+            if seq > t.applied {
+                t.catch_up(store, game).await?;
+            }
+        }
+        Some(_) => {}
+    }
+    let t = table.as_mut().expect("loaded above");
+    let Some(order) = job.order.clone() else {
+        return Err(Refused::new(204, "warmed", "the game is ready"));
+    };
+    if let Some(after) = job.after
+        && after != t.applied
+    {
+        return Err(Refused::new(
+            409,
+            "out_of_order",
+            format!(
+                "the order was given after order {after}, but the game is at order {}: read the new orders first",
+                t.applied
+            ),
+        ));
+    }
+    let board = &t.app.world().resource::<sim::Game>().0;
+    let turn = board.turn_state();
+    if turn.over {
+        return Err(Refused::new(409, "game_over", "the game is over"));
+    }
+    if let Order::SetParameters { .. } = order {
+        return Err(Refused::new(
+            403,
+            "forbidden",
+            "an online game's rules are set when it is created",
+        ));
+    }
+    let battle = t.app.world().resource::<sim::Battle>();
+    let name = |s: u8| battle.scenario.side_name(Side(s)).to_owned();
+    if turn.side.0 != job.side {
+        return Err(Refused::new(
+            409,
+            "not_your_turn",
+            format!(
+                "it is the {}'s turn, not the {}'s",
+                name(turn.side.0),
+                name(job.side)
+            ),
+        ));
+    }
+    for id in named_units(&order) {
+        if let Some(u) = board.unit(id)
+            && u.side.0 != job.side
+        {
+            return Err(Refused::new(
+                403,
+                "other_side",
+                format!(
+                    "{} ({id}) belongs to the {}; this seat plays the {}",
+                    u.name,
+                    name(u.side.0),
+                    name(job.side)
+                ),
+            ));
+        }
+    }
+    let outcomes = t.apply(order.clone());
+    if let Some(r) = outcomes.iter().find_map(Outcome::refusal) {
+        let mut refused = Refused::new(
+            422,
+            "refused",
+            r.reasons
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join("; "),
+        );
+        refused.outcomes = outcomes.clone();
+        return Err(refused);
+    }
+    let world = t.app.world();
+    let snapshot = save::snapshot(world);
+    let after = world.resource::<sim::Game>().0.turn_state();
+    let row = OrderRow {
+        seq: t.applied + 1,
+        side: job.side,
+        order_json: serde_json::to_string(&order).unwrap_or_default(),
+        outcomes: serde_json::to_string(&outcomes).unwrap_or_default(),
+    };
+    let commit = Commit {
+        game_id: game.to_owned(),
+        order: row.clone(),
+        side_after: after.side.0,
+        over_after: after.over,
+        turn_after: turn_json(&after),
+        snapshot_after: ron::to_string(&snapshot).unwrap_or_default(),
+    };
+    let mut game_after = t.row.clone();
+    game_after.seq = row.seq;
+    game_after.side = commit.side_after;
+    game_after.over = commit.over_after;
+    game_after.turn = commit.turn_after.clone();
+    game_after.snapshot = commit.snapshot_after.clone();
+    let (reply, done) = oneshot::channel();
+    // The simulation has moved on; unless the commit holds, it must be rebuilt from the
+    // database before the next order.
+    let lost = |table: &mut Option<Table>, r: Refused| {
+        *table = None;
+        Err(r)
+    };
+    if commits.send((commit, reply)).is_err() {
+        return lost(
+            table,
+            Refused::new(503, "unavailable", "the server is shutting down"),
+        );
+    }
+    match done.await {
+        Ok(Ok(true)) => {
+            t.applied += 1;
+            t.row = game_after.clone();
+            Ok(Applied {
+                row,
+                game: game_after,
+            })
+        }
+        Ok(Ok(false)) => lost(
+            table,
+            Refused::new(
+                409,
+                "out_of_order",
+                "another order took this one's place; read the new orders and give it again",
+            ),
+        ),
+        Ok(Err(e)) => lost(
+            table,
+            Refused::new(503, "database", format!("the order was not saved: {e}")),
+        ),
+        Err(_) => lost(
+            table,
+            Refused::new(503, "unavailable", "the server is shutting down"),
+        ),
+    }
+}
+
+/// Every unit an order names as its own (the seat must own them all).
+fn named_units(order: &Order) -> Vec<crate::rules::unit::UnitId> {
+    match order {
+        Order::Melee { units, .. } | Order::DamageBridge { units, .. } => units.clone(),
+        o => o.unit().into_iter().collect(),
+    }
+}

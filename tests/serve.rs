@@ -1,0 +1,652 @@
+//! The referee server (`bayonet serve`), on loopback: two seats play apart through it; its
+//! dice are its own and published at the end; a killed server carries on; bad requests are
+//! refused with their reason and change nothing; many games at once.
+
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use bayonet::remote::Seat;
+use bayonet::rules::order::Order;
+use bayonet::sim;
+use serde_json::{Value, json};
+
+const BIN: &str = env!("CARGO_BIN_EXE_bayonet");
+
+/// One runtime for every in-process server of this test binary.
+fn runtime() -> &'static tokio::runtime::Runtime {
+    static RT: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+    RT.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime")
+    })
+}
+
+/// A server in this process on a fresh SQLite file; its URL.
+fn server_on(db: &str) -> String {
+    let r = runtime()
+        .block_on(bayonet::serve::start("127.0.0.1:0", db))
+        .expect("the server starts");
+    format!("http://{}", r.addr)
+}
+
+fn temp_db(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("bayonet-serve-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    format!("sqlite:{}", dir.join("games.sqlite").display())
+}
+
+/// The orders of a whole game the computer played against itself, split by the side that gave
+/// each: each seat's script, in order, ending the game.
+fn scripts(scenario: &str, seed: u64) -> [Vec<Order>; 2] {
+    let s = bayonet::load_scenario(scenario).expect("scenario");
+    let mut app = sim::headless_app(s.clone(), Some(seed));
+    app.insert_resource(sim::Players([
+        Some(sim::Brain::Computer),
+        Some(sim::Brain::Computer),
+    ]));
+    for _ in 0..100_000 {
+        app.update();
+        if app.world().resource::<sim::Game>().over {
+            break;
+        }
+    }
+    let log = app.world().resource::<sim::save::OrderLog>().0.clone();
+    let mut replay = sim::headless_app(s, Some(seed));
+    let mut by_side = [Vec::new(), Vec::new()];
+    for o in log {
+        let side = replay.world().resource::<sim::Game>().turn_state().side.0 as usize;
+        by_side[side & 1].push(o.clone());
+        replay.world_mut().write_message(sim::GiveOrder(o));
+        replay.update();
+    }
+    assert!(
+        replay.world().resource::<sim::Game>().over,
+        "the script ends the game"
+    );
+    by_side
+}
+
+fn invites(made: &Value) -> [String; 2] {
+    let i = |n: usize| {
+        made["sides"][n]["invite"]
+            .as_str()
+            .expect("an invite")
+            .to_owned()
+    };
+    [i(0), i(1)]
+}
+
+/// Plays both scripts through `urls[0]` (seat 0) and `urls[1]` (seat 1) at once; the lines.
+fn play_apart(
+    urls: [&str; 2],
+    invites: &[String; 2],
+    scripts: &[Vec<Order>; 2],
+) -> [Vec<Value>; 2] {
+    std::thread::scope(|sc| {
+        let h: Vec<_> = (0..2)
+            .map(|n| {
+                let (url, inv, script) = (urls[n], &invites[n], &scripts[n]);
+                sc.spawn(move || {
+                    Seat::new(url, Some(inv))
+                        .play(script)
+                        .expect("the seat plays")
+                        .0
+                })
+            })
+            .collect();
+        let mut out = h.into_iter().map(|h| h.join().expect("seat thread"));
+        [out.next().unwrap(), out.next().unwrap()]
+    })
+}
+
+/// `bayonet run` of the published game's orders with its published seed: the final hash.
+fn run_hash(scenario: &str, save_text: &str) -> (String, String) {
+    let save = sim::save::from_text("published", save_text).expect("the published save reads");
+    let dir =
+        std::env::temp_dir().join(format!("bayonet-run-{}-{}", std::process::id(), save.hash));
+    std::fs::create_dir_all(&dir).unwrap();
+    let orders = dir.join("orders.ron");
+    std::fs::write(&orders, ron::to_string(&save.orders).unwrap()).unwrap();
+    let out = Command::new(BIN)
+        .args(["run", scenario, "--orders"])
+        .arg(&orders)
+        .args(["--seed", &save.seed.to_string(), "--json"])
+        .output()
+        .expect("bayonet run");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("run prints JSON");
+    (
+        v["final"]["hash"].as_str().unwrap_or("").to_owned(),
+        save.hash,
+    )
+}
+
+/// The game's log holds every order a seat was told was taken, at its place.
+fn nothing_lost(lines: &[Vec<Value>; 2], save_text: &str) -> usize {
+    let save = sim::save::from_text("published", save_text).unwrap();
+    let mut acked = 0;
+    for l in lines.iter().flatten().filter(|l| l["accepted"] == true) {
+        let seq = l["record"]["seq"].as_u64().unwrap() as usize;
+        let given: Order = serde_json::from_value(l["record"]["order"].clone()).unwrap();
+        assert_eq!(
+            save.orders[seq - 1],
+            given,
+            "acknowledged order {seq} is in the log"
+        );
+        acked += 1;
+    }
+    assert_eq!(
+        acked,
+        save.orders.len(),
+        "every order in the log was acknowledged to a seat"
+    );
+    acked
+}
+
+#[test]
+fn two_seats_play_apart_to_the_end_and_the_published_game_replays() {
+    let url = server_on(&temp_db("apart"));
+    let scenario = "maps/harpers_crossing.ron";
+    let scripts = scripts(scenario, 3);
+    let made = Seat::new(&url, None).create(scenario).unwrap();
+    let inv = invites(&made);
+    // While the game is on, the seed stays on the server.
+    let seat0 = Seat::new(&url, Some(&inv[0]));
+    assert!(seat0.state().unwrap().get("seed").is_none());
+    let early = seat0.save().unwrap_err();
+    assert_eq!((early.status, early.error.as_str()), (409, "not_over"));
+    // The waiting side hears every order pushed over its WebSocket as it is taken.
+    let ws_url = format!(
+        "{}/api/game/ws?invite={}",
+        url.replace("http", "ws"),
+        inv[1]
+    );
+    let pushed = runtime().spawn(async move {
+        use futures_util::StreamExt;
+        let (mut ws, _) = tokio_tungstenite::connect_async(ws_url).await.expect("ws");
+        let mut seqs = Vec::new();
+        while let Ok(Some(Ok(m))) = tokio::time::timeout(Duration::from_secs(5), ws.next()).await {
+            if let Ok(t) = m.to_text() {
+                let v: Value = serde_json::from_str(t).unwrap();
+                seqs.push(v["seq"].as_i64().unwrap());
+            }
+        }
+        seqs
+    });
+    let lines = play_apart([&url, &url], &inv, &scripts);
+    let end = seat0.state().unwrap();
+    assert_eq!(end["over"], true, "the scripts play the game to its end");
+    let published = seat0.save().expect("published at the end");
+    let acked = nothing_lost(&lines, &published);
+    let (run, saved) = run_hash(scenario, &published);
+    assert_eq!(
+        run, saved,
+        "bayonet run with the published seed reaches the server's state"
+    );
+    let full = seat0.full_state().unwrap();
+    let from_snapshot: sim::save::Snapshot =
+        ron::from_str(full["snapshot"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        from_snapshot.hash(),
+        saved,
+        "the server's own state is the replayed one"
+    );
+    assert!(
+        end["seed"].as_str().is_some(),
+        "the seed is published once the game is over"
+    );
+    let replay = Command::new(BIN)
+        .arg("replay")
+        .arg({
+            let p =
+                std::env::temp_dir().join(format!("bayonet-published-{}.ron", std::process::id()));
+            std::fs::write(&p, &published).unwrap();
+            p
+        })
+        .output()
+        .unwrap();
+    assert!(
+        replay.status.success(),
+        "bayonet replay accepts the published game"
+    );
+    let seqs = runtime().block_on(pushed).unwrap();
+    assert_eq!(
+        seqs,
+        (1..=acked as i64).collect::<Vec<_>>(),
+        "every order pushed, in order"
+    );
+}
+
+/// `bayonet serve` as its own process, on a free port; its URL.
+fn spawn_server(db: &str, port: u16) -> (Child, String) {
+    let child = Command::new(BIN)
+        .args([
+            "serve",
+            "--listen",
+            &format!("127.0.0.1:{port}"),
+            "--db",
+            db,
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("bayonet serve starts");
+    let url = format!("http://127.0.0.1:{port}");
+    let t = Instant::now();
+    while ureq::get(&format!("{url}/health")).call().is_err() {
+        assert!(t.elapsed() < Duration::from_secs(20), "the server answers");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (child, url)
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Plays the scripts against servers at `urls` while `interrupt` may kill and restart them.
+fn kill_midgame(db: &str, scenario: &str) {
+    let scripts = scripts(scenario, 5);
+    let port = free_port();
+    let (mut server, url) = spawn_server(db, port);
+    let made = Seat::new(&url, None).create(scenario).unwrap();
+    let inv = invites(&made);
+    let watcher = Seat::new(&url, Some(&inv[0]));
+    let lines = std::thread::scope(|sc| {
+        let seats = sc.spawn(|| play_apart([&url, &url], &inv, &scripts));
+        // Kill the server (SIGKILL) twice in the middle of the game; start it again.
+        for at in [20, 60] {
+            while watcher
+                .state()
+                .map(|s| s["seq"].as_i64().unwrap_or(0))
+                .unwrap_or(0)
+                < at
+            {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            server.kill().unwrap();
+            server.wait().unwrap();
+            server = spawn_server(db, port).0;
+        }
+        seats.join().unwrap()
+    });
+    let published = watcher.save().expect("the game finished");
+    nothing_lost(&lines, &published);
+    let (run, saved) = run_hash(scenario, &published);
+    assert_eq!(run, saved, "the same dice after the restarts as with none");
+    server.kill().unwrap();
+    let _ = server.wait();
+}
+
+#[test]
+fn a_server_killed_midgame_restarts_and_finishes_the_same_game() {
+    kill_midgame(&temp_db("killed"), "maps/harpers_crossing.ron");
+}
+
+/// PostgreSQL (BAYONET_TEST_POSTGRES, a database URL; `.ci/run` starts one): two servers
+/// share it, each seat talks to its own.
+#[test]
+fn two_servers_share_one_postgresql_and_each_seat_uses_its_own() {
+    let Ok(pg) = std::env::var("BAYONET_TEST_POSTGRES") else {
+        assert!(
+            std::env::var("CI").is_err(),
+            "CI must give BAYONET_TEST_POSTGRES (.ci/run starts PostgreSQL)"
+        );
+        eprintln!("skipped: BAYONET_TEST_POSTGRES is not set");
+        return;
+    };
+    let scenario = "maps/test_melee.ron";
+    let scripts = scripts(scenario, 2);
+    let (mut a, url_a) = spawn_server(&pg, free_port());
+    let (mut b, url_b) = spawn_server(&pg, free_port());
+    let made = Seat::new(&url_a, None).create(scenario).unwrap();
+    let inv = invites(&made);
+    let lines = play_apart([&url_a, &url_b], &inv, &scripts);
+    let published = Seat::new(&url_b, Some(&inv[0])).save().expect("over");
+    nothing_lost(&lines, &published);
+    let (run, saved) = run_hash(scenario, &published);
+    assert_eq!(run, saved);
+    // And a server killed and restarted on PostgreSQL carries on too.
+    a.kill().unwrap();
+    b.kill().unwrap();
+    let _ = (a.wait(), b.wait());
+    kill_midgame(&pg, scenario);
+}
+
+fn raw(
+    url: &str,
+    method: &str,
+    path: &str,
+    auth: Option<&str>,
+    body: Option<&str>,
+) -> (u16, Value) {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let full = format!("{url}{path}");
+    let mut resp = if method == "POST" {
+        let mut r = agent.post(&full).header("Content-Type", "application/json");
+        if let Some(a) = auth {
+            r = r.header("Authorization", a);
+        }
+        r.send(body.unwrap_or(""))
+    } else {
+        let mut r = agent.get(&full);
+        if let Some(a) = auth {
+            r = r.header("Authorization", a);
+        }
+        r.call()
+    }
+    .unwrap();
+    let status = resp.status().as_u16();
+    let text = resp.body_mut().read_to_string().unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(json!({"text": text})),
+    )
+}
+
+#[test]
+fn bad_requests_are_refused_with_their_reason_and_change_nothing() {
+    let url = server_on(&temp_db("refusals"));
+    let made = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
+    let inv = invites(&made);
+    let b = |i: &str| format!("Bearer {i}");
+    let before = raw(&url, "GET", "/api/game", Some(&b(&inv[0])), None).1;
+    let union_unit = 1; // the Union's 450 (maps/test_melee.ron)
+    let cases: Vec<(&str, Option<String>, String, u16, &str)> = vec![
+        (
+            "no invite",
+            None,
+            r#"{"order":"EndTurn"}"#.into(),
+            401,
+            "no_invite",
+        ),
+        (
+            "a made-up invite",
+            Some(b(&format!("bayonet-{}", "0".repeat(48)))),
+            r#"{"order":"EndTurn"}"#.into(),
+            401,
+            "unknown_invite",
+        ),
+        (
+            "a garbled invite",
+            Some(b("hello")),
+            r#"{"order":"EndTurn"}"#.into(),
+            401,
+            "unknown_invite",
+        ),
+        (
+            "the other side's turn",
+            Some(b(&inv[1])),
+            r#"{"order":"EndTurn"}"#.into(),
+            409,
+            "not_your_turn",
+        ),
+        (
+            "not JSON",
+            Some(b(&inv[0])),
+            "EndTurn please".into(),
+            400,
+            "malformed",
+        ),
+        (
+            "no such order",
+            Some(b(&inv[0])),
+            r#"{"order":"Surrender"}"#.into(),
+            400,
+            "malformed",
+        ),
+        (
+            "an unknown field",
+            Some(b(&inv[0])),
+            r#"{"order":"EndTurn","dice":6}"#.into(),
+            400,
+            "malformed",
+        ),
+        (
+            "oversized",
+            Some(b(&inv[0])),
+            format!(r#"{{"order":"EndTurn","pad":"{}"}}"#, "x".repeat(20_000)),
+            413,
+            "too_large",
+        ),
+        (
+            "stale",
+            Some(b(&inv[0])),
+            r#"{"order":"EndTurn","after":7}"#.into(),
+            409,
+            "out_of_order",
+        ),
+        (
+            "the rules changed",
+            Some(b(&inv[0])),
+            format!(
+                r#"{{"order":{{"SetParameters":{{"params":{}}}}}}}"#,
+                serde_json::to_string(
+                    &bayonet::load_scenario("maps/test_melee.ron")
+                        .unwrap()
+                        .params
+                )
+                .unwrap()
+            ),
+            403,
+            "forbidden",
+        ),
+        (
+            "an illegal move",
+            Some(b(&inv[0])),
+            format!(r#"{{"order":{{"Move":{{"unit":{union_unit},"to":[99,99]}}}}}}"#),
+            422,
+            "refused",
+        ),
+    ];
+    for (what, auth, body, status, error) in cases {
+        let (got, v) = raw(
+            &url,
+            "POST",
+            "/api/game/orders",
+            auth.as_deref(),
+            Some(&body),
+        );
+        assert_eq!(
+            (got, v["error"].as_str().unwrap_or("")),
+            (status, error),
+            "{what}: {v}"
+        );
+        assert!(
+            v["reason"].as_str().is_some_and(|r| r.len() > 10),
+            "{what} says why: {v}"
+        );
+    }
+    // The other side's unit, on the other side's turn.
+    Seat::new(&url, Some(&inv[0]))
+        .order(&Order::EndTurn, Some(0))
+        .unwrap();
+    let (got, v) = raw(
+        &url,
+        "POST",
+        "/api/game/orders",
+        Some(&b(&inv[1])),
+        Some(&format!(
+            r#"{{"order":{{"Face":{{"unit":{union_unit},"facing":"N"}}}}}}"#
+        )),
+    );
+    assert_eq!(
+        (got, v["error"].as_str().unwrap()),
+        (403, "other_side"),
+        "{v}"
+    );
+    let after = raw(&url, "GET", "/api/game", Some(&b(&inv[0])), None).1;
+    assert_eq!(after["seq"], 1, "only the one good order was taken");
+    let one = Seat::new(&url, Some(&inv[0])).events(0, 0).unwrap();
+    assert_eq!(one["records"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        (before["seq"].as_i64(), before["side"].as_i64()),
+        (Some(0), Some(0))
+    );
+    assert_eq!(
+        after["side"], 1,
+        "the end of the Union's turn, and nothing else"
+    );
+    // Unknown requests and wrong methods answer with a reason too.
+    let (got, v) = raw(&url, "GET", "/api/nothing", None, None);
+    assert_eq!(
+        (got, v["error"].as_str().unwrap()),
+        (404, "no_such_request")
+    );
+    let (got, v) = raw(
+        &url,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"scenario":"maps/nowhere.ron"}"#),
+    );
+    assert_eq!(
+        (got, v["error"].as_str().unwrap()),
+        (404, "no_scenario"),
+        "{v}"
+    );
+    let (got, v) = raw(
+        &url,
+        "POST",
+        "/api/games",
+        None,
+        Some(r#"{"scenario_file":"x.ron","scenario_source":"(nonsense"}"#),
+    );
+    assert_eq!(
+        (got, v["error"].as_str().unwrap()),
+        (422, "bad_scenario"),
+        "{v}"
+    );
+    // A flood from one seat is held back, and told how long to wait.
+    let mut limited = None;
+    for _ in 0..200 {
+        let (got, v) = raw(&url, "GET", "/api/game", Some(&b(&inv[1])), None);
+        if got == 429 {
+            limited = Some(v);
+            break;
+        }
+    }
+    let v = limited.expect("a flood is rate-limited");
+    assert_eq!(v["error"], "too_many_requests");
+    // The other seat is not held back by it.
+    assert_eq!(
+        raw(&url, "GET", "/api/game", Some(&b(&inv[0])), None).0,
+        200
+    );
+}
+
+/// Figures of a load run: orders, seconds, latencies (ms, sorted).
+struct Load {
+    orders: usize,
+    wall: f64,
+    latency: Vec<f64>,
+}
+
+impl Load {
+    fn line(&self, what: &str) -> String {
+        let pct = |p: f64| self.latency[((self.latency.len() - 1) as f64 * p) as usize];
+        format!(
+            "load, {what}: {} orders in {:.1} s = {:.0} orders/s; latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            self.orders,
+            self.wall,
+            self.orders as f64 / self.wall,
+            pct(0.5),
+            pct(0.99),
+            self.latency[self.latency.len() - 1]
+        )
+    }
+}
+
+/// `games` games at once on the server at `url`, each seat giving its script's orders in turn
+/// with `think` between them; checks that every order taken is in its game.
+fn load(url: &str, games: usize, think: Duration) -> Load {
+    let scenario = "maps/test_melee.ron";
+    let script = scripts(scenario, 9);
+    let games: Vec<[String; 2]> = (0..games)
+        .map(|_| invites(&Seat::new(url, None).create(scenario).unwrap()))
+        .collect();
+    let t = Instant::now();
+    let timings: Vec<(Vec<f64>, usize, [String; 2])> = std::thread::scope(|sc| {
+        let handles: Vec<_> = games
+            .iter()
+            .map(|inv| {
+                let script = &script;
+                sc.spawn(move || {
+                    // Each seat gives its orders in turn; its latency is the order's round trip.
+                    let lat = std::sync::Mutex::new(Vec::new());
+                    let taken = std::sync::atomic::AtomicUsize::new(0);
+                    std::thread::scope(|s2| {
+                        for n in 0..2 {
+                            let (lat, taken) = (&lat, &taken);
+                            s2.spawn(move || {
+                                let seat = Seat::new(url, Some(&inv[n]));
+                                let mut st = seat.state().unwrap();
+                                for o in &script[n] {
+                                    st = seat.wait_from(st).unwrap();
+                                    if st["over"] == true {
+                                        break;
+                                    }
+                                    std::thread::sleep(think);
+                                    let t0 = Instant::now();
+                                    let r = seat.order(o, st["seq"].as_i64());
+                                    lat.lock()
+                                        .unwrap()
+                                        .push(t0.elapsed().as_secs_f64() * 1000.0);
+                                    match r {
+                                        Ok(v) => {
+                                            st = v["state"].clone();
+                                            taken.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                                        }
+                                        Err(e) => assert_eq!(e.status, 422, "{e}"),
+                                    }
+                                }
+                            });
+                        }
+                    });
+                    (lat.into_inner().unwrap(), taken.into_inner(), inv.clone())
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let wall = t.elapsed().as_secs_f64();
+    let mut latency: Vec<f64> = timings.iter().flat_map(|t| t.0.clone()).collect();
+    latency.sort_by(f64::total_cmp);
+    for (_, taken, inv) in &timings {
+        let st = Seat::new(url, Some(&inv[0])).state().unwrap();
+        assert_eq!(
+            st["seq"].as_u64().unwrap() as usize,
+            *taken,
+            "no order lost"
+        );
+        assert_eq!(st["over"], true);
+    }
+    Load {
+        orders: latency.len(),
+        wall,
+        latency,
+    }
+}
+
+/// 200 games at once against one server, each played by its two seats, flat out and then at
+/// a quick player's pace (an order every 250 ms): every order taken is in its game's log; the
+/// figures are printed (`--nocapture`) for the README.
+#[test]
+fn two_hundred_games_at_once_lose_no_order() {
+    let url = server_on(&temp_db("load"));
+    let flat_out = load(&url, 200, Duration::ZERO);
+    println!("{}", flat_out.line("200 games flat out"));
+    let paced = load(&url, 200, Duration::from_millis(250));
+    println!("{}", paced.line("200 games, an order every 250 ms a seat"));
+}
