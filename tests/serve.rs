@@ -263,14 +263,20 @@ fn kill_midgame(db: &str, scenario: &str) {
     let lines = std::thread::scope(|sc| {
         let seats = sc.spawn(|| play_apart([&url, &url], &inv, &scripts));
         // Kill the server (SIGKILL) twice in the middle of the game; start it again.
-        for at in [20, 60] {
-            while watcher
-                .state()
-                .map(|s| s["seq"].as_i64().unwrap_or(0))
-                .unwrap_or(0)
-                < at
-            {
-                std::thread::sleep(Duration::from_millis(5));
+        let total = (scripts[0].len() + scripts[1].len()) as i64;
+        for at in [total / 3, 2 * total / 3] {
+            // (Refused orders leave fewer in the log than in the scripts: a game over ends
+            // the wait too.)
+            let short_of = |s: &Value| s["seq"].as_i64().unwrap_or(0) < at && s["over"] != true;
+            while watcher.state().map(|s| short_of(&s)).unwrap_or(true) {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            if at == total / 3 {
+                let now = watcher.state().unwrap();
+                assert_ne!(
+                    now["over"], true,
+                    "the first kill comes in the middle of the game"
+                );
             }
             server.kill().unwrap();
             server.wait().unwrap();
