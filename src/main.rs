@@ -39,6 +39,9 @@ fn open_game(argv: &[String]) -> i32 {
     let mut computer: Option<String> = None;
     let mut screenshot = None;
     let mut script = bayonet::client::StartupOrders::default();
+    // Online: `join URL INVITE`, or `host` (a server here and a new game on it).
+    let mut join: Option<(String, String)> = None;
+    let mut host: Option<(String, String)> = None;
     let mut it = argv.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -82,6 +85,40 @@ fn open_game(argv: &[String]) -> i32 {
                 }
             }
             "--dialog" => script.dialog = true,
+            "join" => match (it.next(), it.next()) {
+                (Some(u), Some(i)) => join = Some((u.clone(), i.clone())),
+                _ => {
+                    eprintln!("bayonet join: expected the server's address and an invite");
+                    return 2;
+                }
+            },
+            "host" => {
+                host = Some((
+                    bayonet::serve::DEFAULT_LISTEN.to_owned(),
+                    bayonet::serve::DEFAULT_DB.to_owned(),
+                ))
+            }
+            "--listen" | "--db" if host.is_some() => {
+                let Some(v) = it.next() else {
+                    eprintln!("bayonet host: {a} needs a value");
+                    return 2;
+                };
+                if let Some(h) = host.as_mut() {
+                    if a == "--listen" {
+                        h.0 = v.clone();
+                    } else {
+                        h.1 = v.clone();
+                    }
+                }
+            }
+            // In the browser the page's address carries an invite (its server is the page's).
+            "--invite" => match it.next() {
+                Some(i) => join = Some((String::new(), i.clone())),
+                None => {
+                    eprintln!("bayonet: --invite needs an invite");
+                    return 2;
+                }
+            },
             // Who the computer plays: a side's name, `both` or `none`; skips the start dialog.
             "--computer" => computer = it.next().cloned(),
             "play" => match it.next().map(|p| bayonet::cli::saves::read(p)) {
@@ -107,6 +144,64 @@ fn open_game(argv: &[String]) -> i32 {
                 return 2;
             }
         }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some((listen, db)) = host {
+        let scenario = scenario_path
+            .clone()
+            .unwrap_or_else(|| bayonet::DEFAULT_SCENARIO_PATH.to_owned());
+        let (runtime, local, made) = match bayonet::serve::host(&listen, &db, &scenario) {
+            Ok(h) => h,
+            Err(e) => {
+                eprintln!("bayonet host: {e}");
+                return 1;
+            }
+        };
+        let port = local.rsplit(':').next().unwrap_or("7878").to_owned();
+        let friend = format!("http://{}:{port}", bayonet::serve::reachable_address());
+        let side = |n: usize| {
+            (
+                made["sides"][n]["name"].as_str().unwrap_or("?").to_owned(),
+                made["sides"][n]["invite"].as_str().unwrap_or("").to_owned(),
+            )
+        };
+        let ((mine, my_invite), (theirs, their_invite)) = (side(0), side(1));
+        println!(
+            "Hosting {scenario} at {friend} (game {}). You play the {mine}.\n\
+             Send your opponent, who plays the {theirs}:\n  \
+             desktop:  bayonet join {friend} {their_invite}\n  \
+             browser:  {friend}/?invite={their_invite}  (a server given --site)\n\
+             Your own invite, to come back later: bayonet join {friend} {my_invite}",
+            made["game"].as_str().unwrap_or("?")
+        );
+        let code = match bayonet::client::online::connect(&local, &my_invite) {
+            Ok((s, joined)) => {
+                bayonet::client::run_seat(s, screenshot, script, None, None, Some(joined))
+            }
+            Err(e) => {
+                eprintln!("bayonet host: {e}");
+                1
+            }
+        };
+        drop(runtime);
+        return code;
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some((url, invite)) = join {
+        return match bayonet::client::online::connect(&url, &invite) {
+            Ok((s, joined)) => {
+                bayonet::client::run_seat(s, screenshot, script, None, None, Some(joined))
+            }
+            Err(e) => {
+                eprintln!("bayonet join: {e}");
+                1
+            }
+        };
+    }
+    #[cfg(target_arch = "wasm32")]
+    if let Some((_, invite)) = join {
+        bayonet::client::online::connect_in_page(invite, screenshot, script);
+        return 0;
     }
     let loaded = match (&from, &scenario_path) {
         (Some(s), _) => bayonet::sim::save::scenario_of(s),

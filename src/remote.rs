@@ -168,6 +168,11 @@ impl Seat {
         )
     }
 
+    /// Any GET request of the server's interface, as JSON.
+    pub fn json_get(&self, path: &str) -> Result<Value, Refusal> {
+        self.json("GET", path, None)
+    }
+
     /// The game as this seat sees it now.
     pub fn state(&self) -> Result<Value, Refusal> {
         self.json("GET", "/api/game", None)

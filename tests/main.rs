@@ -25,6 +25,8 @@ mod gesture;
 #[cfg(feature = "client")]
 mod input;
 #[cfg(feature = "client")]
+mod online;
+#[cfg(feature = "client")]
 mod rig;
 #[cfg(feature = "client")]
 mod screenshot;

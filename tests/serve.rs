@@ -26,14 +26,14 @@ fn runtime() -> &'static tokio::runtime::Runtime {
 }
 
 /// A server in this process on a fresh SQLite file; its URL.
-fn server_on(db: &str) -> String {
+pub fn server_on(db: &str) -> String {
     let r = runtime()
         .block_on(bayonet::serve::start("127.0.0.1:0", db))
         .expect("the server starts");
     format!("http://{}", r.addr)
 }
 
-fn temp_db(name: &str) -> String {
+pub fn temp_db(name: &str) -> String {
     let dir = std::env::temp_dir().join(format!("bayonet-serve-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temporary folder");

@@ -85,8 +85,14 @@ bayonet play SAVE                         open the game from a save
 bayonet autoplay FILE [--seed N] [--hold SIDE] [--json]
                                           the computer against itself (or a side that
                                           only holds), the whole scenario
-bayonet serve [--listen ADDR] [--db URL]  the referee server for games played apart (default
+bayonet host [--scenario FILE] [--listen ADDR] [--db URL]
+                                          play a friend: a server here, a new game on it;
+                                          prints the friend's invite, opens your side
+bayonet join URL INVITE                   open the window on a server's game as that seat
+bayonet serve [--listen ADDR] [--db URL] [--site DIR]
+                                          the referee server for games played apart (default
                                           0.0.0.0:7878, sqlite:bayonet-games.sqlite; or
-                                          --db postgres://USER:PASS@HOST/DB)
+                                          --db postgres://USER:PASS@HOST/DB); --site serves
+                                          the browser build, so /?invite=… opens a seat
 bayonet remote new|state|play|save …      a seat at a server's game (bayonet remote --help)
 Coordinates are column,row from the map's top-left hex (0,0), as in maps/README.md.";

@@ -12,8 +12,11 @@ mod hexsides;
 pub mod highlights;
 mod hud;
 pub mod layout;
+pub mod line;
 pub mod melee_drag;
 mod melee_marks;
+pub mod online;
+pub mod online_dialog;
 pub mod order_of_battle;
 mod palette;
 mod pointer;
@@ -133,6 +136,8 @@ pub fn input_plugin(app: &mut App) {
         sight_tool::plugin,
         threat_overlay::plugin,
         order_of_battle::plugin,
+        online::plugin,
+        online_dialog::plugin,
     ));
 }
 
@@ -143,6 +148,21 @@ pub fn run(
     script: StartupOrders,
     from: Option<crate::sim::save::SaveGame>,
     players: Option<[Option<crate::sim::Brain>; 2]>,
+) -> i32 {
+    run_seat(scenario, screenshot, script, from, players, None)
+}
+
+/// A seat at a game on a referee server: the seat, its line, and the state it joined.
+pub type Joined = (online::Online, line::Line, serde_json::Value);
+
+/// `run`, or with `joined`, the window of a seat at a server's game.
+pub fn run_seat(
+    scenario: Scenario,
+    screenshot: Option<String>,
+    script: StartupOrders,
+    from: Option<crate::sim::save::SaveGame>,
+    players: Option<[Option<crate::sim::Brain>; 2]>,
+    joined: Option<Joined>,
 ) -> i32 {
     let title = format!("Bayonet — {}", scenario.name);
     let (w, h) = script.size.unwrap_or((1280, 800));
@@ -195,6 +215,9 @@ pub fn run(
             path,
             after_frames: 30,
         });
+    }
+    if let Some((seat, line, state)) = joined {
+        online::join(&mut app, seat, line, &state);
     }
     app.insert_resource(script).add_plugins(plugin);
     match app.run() {

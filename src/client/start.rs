@@ -44,7 +44,7 @@ enum Mode {
 struct Chosen(Mode);
 
 #[derive(Component)]
-struct Dialog;
+pub(super) struct Dialog;
 
 /// The scenarios in `maps/`, for the picker.
 #[derive(Resource, Debug, Clone, Default)]

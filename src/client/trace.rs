@@ -89,7 +89,7 @@ fn layout(
     }
 }
 
-fn line(kind: &str, body: serde_json::Value) {
+pub(super) fn line(kind: &str, body: serde_json::Value) {
     info!("BAYONET_TRACE {}", json!({ "event": kind, "data": body }));
 }
 

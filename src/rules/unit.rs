@@ -15,7 +15,9 @@ impl std::fmt::Display for UnitId {
 }
 
 /// The two sides, by index into the scenario's side list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct Side(pub u8);
 
 impl Side {

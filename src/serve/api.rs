@@ -36,6 +36,8 @@ pub struct Server {
     /// Seats never change: each is looked up in the database once.
     seat_cache: Mutex<HashMap<String, (String, u8)>>,
     create_limits: Buckets,
+    /// The browser build to serve (`--site`), so that an invite link opens a seat in the page.
+    pub site: Option<std::path::PathBuf>,
     /// How often a waiting client's game is looked up in the database (orders taken by
     /// another server sharing it ring no bell here).
     pub poll: Duration,
@@ -82,6 +84,7 @@ impl Server {
             // burst, then waits the `Retry-After` it is told.
             seat_limits: Buckets::new(60.0, 30.0),
             seat_cache: Mutex::new(HashMap::new()),
+            site: None,
             create_limits: Buckets::new(300.0, 20.0),
             poll,
         }
@@ -107,13 +110,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/game/save", get(published))
         .route("/api/game/ws", get(socket))
         .layer(DefaultBodyLimit::max(ORDER_LIMIT))
-        .fallback(|| async {
-            refusal(Refused::new(
-                404,
-                "no_such_request",
-                "no such request; see the README's `bayonet serve` section",
-            ))
-        })
+        .fallback(site_file)
         .with_state(server)
 }
 
@@ -629,5 +626,37 @@ async fn push(server: Arc<Server>, seat: Seat, mut after: i64, mut socket: WebSo
                 _ => {}
             },
         }
+    }
+}
+
+/// A file of the browser build (`--site`), or the refusal of an unknown request.
+async fn site_file(State(server): State<Arc<Server>>, uri: axum::http::Uri) -> Response {
+    let unknown = || {
+        refusal(Refused::new(
+            404,
+            "no_such_request",
+            "no such request; see the README's `bayonet serve` section",
+        ))
+    };
+    let Some(dir) = &server.site else {
+        return unknown();
+    };
+    let path = uri.path().trim_start_matches('/');
+    let path = if path.is_empty() { "index.html" } else { path };
+    if path.starts_with("api/") || path.split('/').any(|c| c.is_empty() || c.starts_with('.')) {
+        return unknown();
+    }
+    let kind = match path.rsplit('.').next().unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" => "text/javascript",
+        "wasm" => "application/wasm",
+        "png" => "image/png",
+        "css" => "text/css",
+        "json" => "application/json",
+        _ => "application/octet-stream",
+    };
+    match tokio::fs::read(dir.join(path)).await {
+        Ok(bytes) => ([(header::CONTENT_TYPE, kind)], bytes).into_response(),
+        Err(_) => unknown(),
     }
 }

@@ -22,6 +22,15 @@ pub struct Running {
 
 /// Opens the database and starts serving on `listen` (port 0: any free port).
 pub async fn start(listen: &str, db: &str) -> Result<Running, String> {
+    start_with(listen, db, None).await
+}
+
+/// `start`, serving the browser build in `site` too.
+pub async fn start_with(
+    listen: &str,
+    db: &str,
+    site: Option<std::path::PathBuf>,
+) -> Result<Running, String> {
     let store = db::Store::open(db).await?;
     let bells = api::Bells::default();
     let ringer = bells.clone();
@@ -33,7 +42,9 @@ pub async fn start(listen: &str, db: &str) -> Result<Running, String> {
             ringer.ring(&c.game_id, (c.order.seq, c.side_after, c.over_after))
         }),
     );
-    let server = Arc::new(api::Server::new(store, referee, bells));
+    let mut server = api::Server::new(store, referee, bells);
+    server.site = site;
+    let server = Arc::new(server);
     let listener = tokio::net::TcpListener::bind(listen)
         .await
         .map_err(|e| format!("--listen {listen}: {e}"))?;
@@ -47,18 +58,20 @@ pub async fn start(listen: &str, db: &str) -> Result<Running, String> {
     Ok(Running { addr, task })
 }
 
-/// `bayonet serve [--listen ADDR] [--db URL]`: serves until killed.
+/// `bayonet serve [--listen ADDR] [--db URL] [--site DIR]`: serves until killed.
 pub fn run(argv: &[String]) -> i32 {
     let mut listen = DEFAULT_LISTEN.to_owned();
     let mut db = DEFAULT_DB.to_owned();
+    let mut site = String::new();
     let mut it = argv.iter();
     while let Some(a) = it.next() {
         let slot = match a.as_str() {
             "--listen" => &mut listen,
             "--db" => &mut db,
+            "--site" => &mut site,
             other => {
                 eprintln!(
-                    "bayonet serve: unknown argument `{other}`; expected --listen ADDR, --db URL"
+                    "bayonet serve: unknown argument `{other}`; expected --listen ADDR, --db URL, --site DIR"
                 );
                 return 2;
             }
@@ -79,7 +92,17 @@ pub fn run(argv: &[String]) -> i32 {
         }
     };
     rt.block_on(async {
-        match start(&listen, &db).await {
+        let site = (!site.is_empty()).then(|| std::path::PathBuf::from(&site));
+        if let Some(d) = &site
+            && !d.join("index.html").is_file()
+        {
+            eprintln!(
+                "bayonet serve: --site {}: no index.html there (build it with .ci/web)",
+                d.display()
+            );
+            return 2;
+        }
+        match start_with(&listen, &db, site).await {
             Ok(r) => {
                 // The database URL may hold a password: only its kind is printed.
                 let kind = db.split(':').next().unwrap_or("");
@@ -96,4 +119,38 @@ pub fn run(argv: &[String]) -> i32 {
             }
         }
     })
+}
+
+/// `bayonet host`: a server in this process (on `listen`, with `db`) and a new game of
+/// `scenario` on it. Returns the runtime serving it (keep it), the server's local address, and
+/// the game's invites as the server gave them.
+pub fn host(
+    listen: &str,
+    db: &str,
+    scenario: &str,
+) -> Result<(tokio::runtime::Runtime, String, serde_json::Value), String> {
+    let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    let running = rt.block_on(start(listen, db))?;
+    let local = format!("http://127.0.0.1:{}", running.addr.port());
+    let seat = crate::remote::Seat::new(&local, None);
+    let made = match std::fs::read_to_string(scenario) {
+        Ok(text) if !crate::SCENARIOS.iter().any(|(p, _)| *p == scenario) => {
+            seat.create_from(scenario, &text)
+        }
+        _ => seat.create(scenario),
+    }
+    .map_err(|e| e.to_string())?;
+    Ok((rt, local, made))
+}
+
+/// This machine's address as a friend on the same network would reach it (the address of the
+/// interface a route out would use; loopback when there is none).
+pub fn reachable_address() -> String {
+    std::net::UdpSocket::bind("0.0.0.0:0")
+        .and_then(|s| {
+            s.connect("192.0.2.1:9")?;
+            s.local_addr()
+        })
+        .map(|a| a.ip().to_string())
+        .unwrap_or_else(|_| "127.0.0.1".into())
 }

@@ -1,0 +1,296 @@
+//! Playing online: the window's orders go to the referee server instead of its own
+//! simulation, and what the server decided comes back as the same outcome messages and the
+//! state after them; a bar says whose turn it is and that the game is online.
+
+use bevy::prelude::*;
+use serde_json::{Value, json};
+
+use super::line::{Heard, Line};
+use crate::rules::order::Order;
+use crate::rules::unit::Side;
+use crate::sim::outcome::{self, Outcome};
+use crate::sim::{GiveOrder, OrdersElsewhere};
+
+/// The seat this window plays, and the game as the server last told it.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Online {
+    pub server: String,
+    pub game: String,
+    pub you: Side,
+    pub you_name: String,
+    /// The side to act, by name.
+    pub side_name: String,
+    /// Orders the server has taken.
+    pub seq: i64,
+    pub your_turn: bool,
+    pub over: bool,
+    /// What the bar says beyond whose turn it is: an order on its way, a refusal, the line.
+    pub status: String,
+    /// The line is down.
+    pub lost: bool,
+    /// Every order taken, in order (the local log a save or undo reads).
+    pub orders: Vec<Order>,
+}
+
+impl Online {
+    /// The seat as a join's first answer (`GET /api/game?snapshot=true`) describes it.
+    pub fn from_state(server: &str, state: &Value) -> Online {
+        let mut o = Online {
+            server: server.to_owned(),
+            ..default()
+        };
+        o.take_state(state);
+        o
+    }
+
+    fn take_state(&mut self, s: &Value) {
+        self.game = s["game"].as_str().unwrap_or(&self.game).to_owned();
+        self.you = Side(s["you"].as_u64().unwrap_or(self.you.0 as u64) as u8);
+        self.you_name = s["you_name"].as_str().unwrap_or(&self.you_name).to_owned();
+        self.side_name = s["side_name"]
+            .as_str()
+            .unwrap_or(&self.side_name)
+            .to_owned();
+        self.seq = s["seq"].as_i64().unwrap_or(self.seq).max(self.seq);
+        self.your_turn = s["your_turn"] == true;
+        self.over = s["over"] == true;
+    }
+
+    /// The bar's words.
+    pub fn bar(&self) -> String {
+        let whose = if self.over {
+            "the game is over".to_owned()
+        } else if self.your_turn {
+            format!("your turn ({})", self.you_name)
+        } else {
+            format!("waiting for the {}", self.side_name)
+        };
+        let mut s = format!("Online · game {} · {whose}", self.game);
+        if !self.status.is_empty() {
+            s.push_str(" — ");
+            s.push_str(&self.status);
+        }
+        s
+    }
+}
+
+/// The line to the server.
+#[derive(Resource)]
+pub struct Wire(pub Line);
+
+/// A window joining a game: the seat and the line, to put into the app before it runs.
+pub fn join(app: &mut App, online: Online, line: Line, state: &Value) {
+    if let Some(snap) = snapshot_of(state) {
+        crate::sim::save::restore(app.world_mut(), &snap, &[]);
+    }
+    app.insert_resource(OrdersElsewhere)
+        .insert_resource(super::start::PresetPlayers([None, None]))
+        .insert_resource(online)
+        .insert_resource(Wire(line));
+}
+
+fn snapshot_of(state: &Value) -> Option<crate::sim::save::Snapshot> {
+    ron::from_str(state["snapshot"].as_str()?).ok()
+}
+
+#[derive(Component)]
+struct OnlineBar;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (forward, hear, bar)
+            .chain()
+            .before(crate::sim::SimSet::Orders)
+            .run_if(resource_exists::<Wire>),
+    );
+}
+
+/// The window's orders go to the server (on the seat's turn), not to its own simulation.
+fn forward(mut given: MessageReader<GiveOrder>, mut online: ResMut<Online>, wire: Res<Wire>) {
+    for GiveOrder(order) in given.read() {
+        if online.over {
+            online.status = "the game is over".into();
+        } else if !online.your_turn {
+            online.status = format!("not your turn: the {} are acting", online.side_name);
+        } else {
+            online.status = format!("sent: {}", order.describe());
+            wire.0.give(order.clone(), online.seq);
+        }
+    }
+}
+
+/// What the server said since the last frame: new orders' outcomes written as messages (the
+/// reports and marks show them), then the state after them.
+fn hear(world: &mut World) {
+    let heard = world.resource::<Wire>().0.drain();
+    for h in heard {
+        match h {
+            Heard::News { records, state } => {
+                let mut online = world.resource::<Online>().clone();
+                let mut fresh = false;
+                for r in &records {
+                    let seq = r["seq"].as_i64().unwrap_or(0);
+                    if seq <= online.seq {
+                        continue;
+                    }
+                    fresh = true;
+                    let outcomes: Vec<Outcome> =
+                        serde_json::from_value(r["outcomes"].clone()).unwrap_or_default();
+                    outcome::write(world, &outcomes);
+                    if let Ok(o) = serde_json::from_value::<Order>(r["order"].clone()) {
+                        online.orders.push(o);
+                    }
+                    online.seq = seq;
+                    super::trace::line("online", json!({"seq": seq, "side": r["side"]}));
+                }
+                online.take_state(&state);
+                if fresh {
+                    online.status.clear();
+                }
+                let newest = state["seq"].as_i64().unwrap_or(-1) >= online.seq;
+                if newest && let Some(snap) = snapshot_of(&state) {
+                    let orders = online.orders.clone();
+                    crate::sim::save::restore(world, &snap, &orders);
+                }
+                world.insert_resource(online);
+            }
+            Heard::Refused {
+                status,
+                reason,
+                body,
+            } => {
+                // A refusal by the rules comes with their reasons, shown as a local one is.
+                if let Ok(outcomes) =
+                    serde_json::from_value::<Vec<Outcome>>(body["outcomes"].clone())
+                {
+                    outcome::write(world, &outcomes);
+                }
+                let mut online = world.resource_mut::<Online>();
+                online.status = if status == 0 {
+                    format!("not sent: {reason}")
+                } else {
+                    format!("refused: {reason}")
+                };
+                super::trace::line(
+                    "online_refused",
+                    json!({"status": status, "reason": reason}),
+                );
+            }
+            Heard::Condition(words) => {
+                let mut online = world.resource_mut::<Online>();
+                online.lost = !words.is_empty();
+                online.status = words;
+            }
+        }
+    }
+}
+
+/// The bar across the top of the window: online, whose turn, what became of the last order.
+fn bar(
+    mut commands: Commands,
+    online: Res<Online>,
+    mut text: Query<&mut Text, With<OnlineBar>>,
+    mut made: Local<bool>,
+) {
+    if !*made {
+        *made = true;
+        commands
+            .spawn((
+                Node {
+                    position_type: PositionType::Absolute,
+                    bottom: Val::Px(4.0),
+                    left: Val::Percent(30.0),
+                    padding: UiRect::axes(Val::Px(10.0), Val::Px(4.0)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgba(0.05, 0.05, 0.1, 0.85)),
+                GlobalZIndex(50),
+            ))
+            .with_child((
+                Text::new(online.bar()),
+                TextFont {
+                    font_size: FontSize::Px(15.0),
+                    ..default()
+                },
+                TextColor(Color::srgb(0.95, 0.9, 0.7)),
+                OnlineBar,
+            ));
+        return;
+    }
+    if online.is_changed() {
+        for mut t in &mut text {
+            t.0 = online.bar();
+        }
+    }
+}
+
+/// Joins the game of `invite` at `url`: the scenario and the seat, ready for `run_seat`.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn connect(
+    url: &str,
+    invite: &str,
+) -> Result<(crate::rules::scenario::Scenario, super::Joined), String> {
+    let seat = crate::remote::Seat::new(url, Some(invite));
+    let (file, source) = seat.scenario().map_err(|e| e.to_string())?;
+    let scenario = crate::rules::scenario::parse(&file, &source).map_err(|e| e.to_string())?;
+    let state = seat.full_state().map_err(|e| e.to_string())?;
+    let base = crate::remote::base_url(url);
+    let line = Line::open(&base, invite, state["seq"].as_i64().unwrap_or(0));
+    let online = Online::from_state(&base, &state);
+    Ok((scenario, (online, line, state)))
+}
+
+/// In the browser: joins the game of `invite` on the server that served the page, then opens
+/// the window on it (the page cannot wait, so this runs when the answers come).
+#[cfg(target_arch = "wasm32")]
+pub fn connect_in_page(invite: String, screenshot: Option<String>, script: super::StartupOrders) {
+    use super::line::call;
+    wasm_bindgen_futures::spawn_local(async move {
+        let base = web_sys::window()
+            .and_then(|w| w.location().origin().ok())
+            .unwrap_or_default();
+        let get = |path: &str| {
+            let url = format!("{base}{path}");
+            let invite = invite.clone();
+            async move {
+                match call("GET", &url, Some(&invite), None).await {
+                    Ok((200, text)) => {
+                        serde_json::from_str::<Value>(&text).map_err(|e| e.to_string())
+                    }
+                    Ok((status, text)) => Err(format!("{url}: {status} {text}")),
+                    Err(e) => Err(e),
+                }
+            }
+        };
+        let joined = async {
+            let sc = get("/api/game/scenario").await?;
+            let scenario = crate::rules::scenario::parse(
+                sc["file"].as_str().unwrap_or(""),
+                sc["source"].as_str().unwrap_or(""),
+            )
+            .map_err(|e| e.to_string())?;
+            let state = get("/api/game?snapshot=true").await?;
+            Ok::<_, String>((scenario, state))
+        }
+        .await;
+        match joined {
+            Ok((scenario, state)) => {
+                let line = Line::open(&base, &invite, state["seq"].as_i64().unwrap_or(0));
+                let online = Online::from_state(&base, &state);
+                super::run_seat(
+                    scenario,
+                    screenshot,
+                    script,
+                    None,
+                    None,
+                    Some((online, line, state)),
+                );
+            }
+            Err(e) => {
+                error!("bayonet: cannot join the game: {e}");
+                super::trace::line("online_failed", json!({"reason": e}));
+            }
+        }
+    });
+}

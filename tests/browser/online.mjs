@@ -1,0 +1,121 @@
+// The browser as a seat at a referee server's game (issue 13): `bayonet serve --site` serves
+// the wasm build and the game; the page opens the invite link as a touch tablet, declares a
+// melee with a long press and a drag, taps Resolve and End turn; each goes to the server, and
+// the page shows what the server decided; the other seat (the command line) then plays, and
+// the page shows its orders as they are taken.
+//
+// node tests/browser/online.mjs SITE_DIR BAYONET_BIN OUT_DIR
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, execFileSync } from 'node:child_process';
+
+const [site, bin, out] = process.argv.slice(2);
+const require = createRequire(path.join(process.env.PLAYWRIGHT_DIR || '.', 'x.js'));
+const { chromium } = require('playwright-core');
+fs.mkdirSync(out, { recursive: true });
+const fail = (why) => { console.error('FAIL: ' + why); process.exitCode = 1; throw new Error(why); };
+
+const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bayonet-online-')), 'games.sqlite');
+const server = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--db', `sqlite:${db}`, '--site', site]);
+const url = await new Promise((resolve, reject) => {
+  server.stdout.on('data', (d) => { const m = /listening on (http:\/\/\S+)/.exec(String(d)); if (m) resolve(m[1]); });
+  server.on('exit', (c) => reject(new Error('bayonet serve exited ' + c)));
+});
+const remote = (...args) => JSON.parse(execFileSync(bin, ['remote', ...args, '--json']));
+const made = remote('new', url, 'maps/test_melee.ron');
+const [mine, theirs] = made.sides.map((s) => s.invite);
+
+const parse = (t) => {
+  for (let end = t.lastIndexOf('}'); end > 0; end = t.lastIndexOf('}', end - 1)) {
+    try { return JSON.parse(t.slice(0, end + 1)); } catch { /* shorter */ }
+  }
+  return { event: 'unreadable', data: t };
+};
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  const ctx = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: true });
+  const page = await ctx.newPage();
+  const trace = [];
+  const errors = [];
+  page.on('console', (m) => {
+    const t = m.text();
+    const i = t.indexOf('BAYONET_TRACE ');
+    if (i >= 0) trace.push(parse(t.slice(i + 14)));
+    if (m.type() === 'error') errors.push(t);
+  });
+  page.on('pageerror', (e) => errors.push('PAGEERROR ' + e.message));
+  const until = async (what, pred, ms = 120000) => {
+    const t0 = Date.now();
+    for (;;) {
+      const hit = trace.filter(pred);
+      if (hit.length) return hit[hit.length - 1];
+      if (Date.now() - t0 > ms) {
+        await page.screenshot({ path: path.join(out, 'online-failed.png') });
+        const last = trace.slice(-4).map((e) => JSON.stringify(e).slice(0, 300)).join('\n');
+        fail(`no ${what} within ${ms} ms; last trace:\n${last}\nerrors: ${errors.slice(-5).join(' | ')}`);
+      }
+      await page.waitForTimeout(100);
+    }
+  };
+  const layout = () => trace.filter((e) => e.event === 'layout').pop().data;
+  const cdp = await ctx.newCDPSession(page);
+  const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent',
+    { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
+  const tap = async ([x, y]) => { await touch('touchStart', x, y); await page.waitForTimeout(80); await touch('touchEnd'); await page.waitForTimeout(400); };
+  const shot = (name) => page.screenshot({ path: path.join(out, name) });
+  const seq = () => remote('state', url, theirs).seq;
+
+  // The invite link opens the seat: no dialog, the game as the server has it.
+  await page.goto(`${url}/?invite=${mine}`);
+  await until('the game', (e) => e.event === 'started');
+  await until('toolbar', (e) => e.event === 'layout' && e.data.buttons.Resolve);
+  await page.waitForTimeout(500);
+  await shot('online-1-joined.png');
+  const { hexes } = layout();
+  const [a, d] = [hexes['4,4'], hexes['5,4']];
+  if (!a || !d) fail('the worked example is not on the screen');
+
+  // Long press and drag to melee: declared by the server.
+  await touch('touchStart', a[0], a[1]);
+  await page.waitForTimeout(700);
+  for (let i = 1; i <= 10; i++) {
+    await touch('touchMove', a[0] + ((d[0] - a[0]) * i) / 10, a[1] + ((d[1] - a[1]) * i) / 10);
+    await page.waitForTimeout(40);
+  }
+  await until('drag preview', (e) => e.event === 'preview' && e.data.target === '5,4', 10000);
+  await touch('touchEnd');
+  await until('the server took the melee', (e) => e.event === 'online' && e.data.seq === 1, 10000);
+  await until('declaration', (e) => e.event === 'declared', 10000);
+  if (seq() !== 1) fail('the server has not the declaration');
+  await page.waitForTimeout(800);
+
+  // Resolve: the server's dice; the page shows the server's outcome.
+  await tap(layout().buttons.Resolve);
+  await until('the server resolved', (e) => e.event === 'online' && e.data.seq === 2, 10000);
+  const outcome = await until('outcome', (e) => e.event === 'resolved' || e.event === 'called_off', 10000);
+  await page.waitForTimeout(500);
+  await shot('online-2-resolved.png');
+  const records = JSON.parse(execFileSync('curl', ['-s', '-H', `Authorization: Bearer ${theirs}`, `${url}/api/game/events?after=0`])).records;
+  const kinds = records[1].outcomes.map((o) => Object.keys(o)[0]);
+  const kind = kinds.includes('MeleeResolved') ? 'resolved' : kinds.includes('MeleeCalledOff') ? 'called_off' : 'none';
+  if (kind !== outcome.event) fail(`page ${outcome.event}, server ${kinds}`);
+
+  // End the turn; the other seat plays from the command line; the page sees it happen.
+  await tap(layout().buttons.EndTurn);
+  await until('the turn ended', (e) => e.event === 'online' && e.data.seq === 3, 10000);
+  fs.writeFileSync(path.join(out, 'other.ron'), '[Face(unit: 2, facing: S), EndTurn]\n');
+  remote('play', url, theirs, '--orders', path.join(out, 'other.ron'));
+  await until("the other side's orders", (e) => e.event === 'online' && e.data.seq === 5, 20000);
+  await page.waitForTimeout(500);
+  await shot('online-3-their-turn-seen.png');
+  console.log(`online: the page declared, resolved (${outcome.event}) and ended its turn through the server; saw the other seat's 2 orders`);
+} finally {
+  await browser.close();
+  server.kill();
+}

@@ -1,0 +1,211 @@
+//! The window as a seat at a server's game (headless, the window's own plugins): its orders go
+//! to the server and come back as outcomes and state; the other seat's orders appear as they
+//! are taken; out of turn and refused orders are told, and the window applies nothing itself.
+
+use std::time::{Duration, Instant};
+
+use bayonet::client::online::{self, Online};
+use bayonet::remote::Seat;
+use bayonet::rules::hex::Facing;
+use bayonet::rules::order::Order;
+use bayonet::rules::unit::UnitId;
+use bayonet::sim::{self, GiveOrder, OrderRejected};
+use bevy::ecs::message::MessageCursor;
+use bevy::prelude::*;
+
+use super::serve::{server_on, temp_db};
+
+fn facing(app: &App, id: u32) -> Facing {
+    app.world()
+        .resource::<sim::Game>()
+        .0
+        .unit(UnitId(id))
+        .unwrap()
+        .facing
+}
+
+/// Frames until `done`, at most a few seconds.
+fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let t = Instant::now();
+    while !done(app) {
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "waited too long for {what}"
+        );
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn the_window_plays_a_seat_at_a_server_game() {
+    let url = server_on(&temp_db("window"));
+    let made = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
+    let invite = |n: usize| made["sides"][n]["invite"].as_str().unwrap().to_owned();
+    let (scenario, joined) = online::connect(&url, &invite(0)).expect("the window joins");
+    let mut app = bayonet::client::windowless_app(scenario, bayonet::client::input_plugin);
+    online::join(&mut app, joined.0, joined.1, &joined.2);
+    app.update();
+    let bar = app.world().resource::<Online>().bar();
+    assert!(
+        bar.contains("Online") && bar.contains("your turn (Union)"),
+        "{bar}"
+    );
+
+    // An order the window gives goes to the server; nothing changes here until it answers.
+    assert_eq!(facing(&app, 1), Facing::NE);
+    app.world_mut().write_message(GiveOrder(Order::Face {
+        unit: UnitId(1),
+        facing: Facing::N,
+    }));
+    app.update();
+    assert_eq!(
+        facing(&app, 1),
+        Facing::NE,
+        "the window applies no order itself"
+    );
+    until(&mut app, "the answer", |a| {
+        a.world().resource::<Online>().seq == 1
+    });
+    assert_eq!(
+        facing(&app, 1),
+        Facing::N,
+        "the server's state is the window's"
+    );
+    let other = Seat::new(&url, Some(&invite(1)));
+    assert_eq!(other.state().unwrap()["seq"], 1, "the server took it");
+
+    // A refusal by the rules comes back with its reasons, as a local one would.
+    let mut rejected = MessageCursor::<OrderRejected>::default();
+    rejected.read(app.world().resource::<Messages<OrderRejected>>());
+    app.world_mut().write_message(GiveOrder(Order::Move {
+        unit: UnitId(1),
+        to: bayonet::rules::order::At(99, 99),
+        path: None,
+    }));
+    until(&mut app, "the refusal", |a| {
+        a.world().resource::<Online>().status.starts_with("refused")
+    });
+    app.update();
+    let seen: Vec<_> = rejected
+        .read(app.world().resource::<Messages<OrderRejected>>())
+        .cloned()
+        .collect();
+    assert_eq!(seen.len(), 1, "the rules' refusal is shown");
+
+    // End the turn; now it is the other side's, and the window's orders stay here.
+    app.world_mut().write_message(GiveOrder(Order::EndTurn));
+    until(&mut app, "the turn's end", |a| {
+        a.world().resource::<Online>().seq == 2
+    });
+    let o = app.world().resource::<Online>();
+    assert!(
+        !o.your_turn && o.bar().contains("waiting for the Confederate"),
+        "{}",
+        o.bar()
+    );
+    app.world_mut().write_message(GiveOrder(Order::EndTurn));
+    app.update();
+    assert!(
+        app.world()
+            .resource::<Online>()
+            .status
+            .starts_with("not your turn")
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(other.state().unwrap()["seq"], 2, "nothing sent out of turn");
+
+    // The other seat's order appears here as it is taken.
+    assert_eq!(facing(&app, 2), Facing::SW);
+    other
+        .order(
+            &Order::Face {
+                unit: UnitId(2),
+                facing: Facing::S,
+            },
+            Some(2),
+        )
+        .unwrap();
+    until(&mut app, "the other side's order", |a| {
+        a.world().resource::<Online>().seq == 3
+    });
+    assert_eq!(facing(&app, 2), Facing::S);
+    other.order(&Order::EndTurn, Some(3)).unwrap();
+    until(&mut app, "the turn back", |a| {
+        a.world().resource::<Online>().your_turn
+    });
+}
+
+/// The start dialog's Play online section: type a server's address, make a game of this
+/// scenario there; the first side's invite fills the Invite field, the other's is shown.
+#[test]
+fn the_start_dialog_makes_an_online_game_and_fills_in_the_invite() {
+    use bayonet::client::online_dialog::{Field, OnlineButton, OnlineForm};
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    let url = server_on(&temp_db("dialog"));
+    let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
+    let mut app = bayonet::client::windowless_app(s, bayonet::client::input_plugin);
+    app.world_mut()
+        .remove_resource::<bayonet::client::start::PresetPlayers>();
+    app.update();
+    app.update();
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<bevy::window::PrimaryWindow>>()
+        .single(app.world())
+        .unwrap();
+    let press = |app: &mut App, which: OnlineButton| {
+        let mut q = app.world_mut().query::<(&OnlineButton, &mut Interaction)>();
+        let mut found = false;
+        for (b, mut i) in q.iter_mut(app.world_mut()) {
+            if *b == which {
+                *i = Interaction::Pressed;
+                found = true;
+            }
+        }
+        assert!(found, "the dialog has {which:?}");
+        app.update();
+        for (_, mut i) in app
+            .world_mut()
+            .query::<(&OnlineButton, &mut Interaction)>()
+            .iter_mut(app.world_mut())
+        {
+            *i = Interaction::None;
+        }
+        app.update();
+    };
+    // Type the server's address into its field (Backspace mends a slip).
+    press(&mut app, OnlineButton::Field(Field::Server));
+    app.world_mut().resource_mut::<OnlineForm>().server.clear();
+    let typed: Vec<Key> = url
+        .chars()
+        .map(|c| Key::Character(c.to_string().into()))
+        .chain([Key::Character("x".into()), Key::Backspace, Key::Enter])
+        .collect();
+    for k in typed {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: KeyCode::KeyA,
+            logical_key: k,
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window,
+        });
+        app.update();
+    }
+    let form = app.world().resource::<OnlineForm>().clone();
+    assert_eq!((form.server.as_str(), form.focus), (url.as_str(), None));
+    press(&mut app, OnlineButton::NewGame);
+    let form = app.world().resource::<OnlineForm>().clone();
+    assert!(form.invite.starts_with("bayonet-"), "{}", form.said);
+    let theirs = form.said.lines().last().unwrap().trim().to_owned();
+    let me = Seat::new(&url, Some(&form.invite)).state().unwrap();
+    let them = Seat::new(&url, Some(&theirs)).state().unwrap();
+    assert_eq!(
+        (me["you_name"].as_str(), them["you_name"].as_str()),
+        (Some("Union"), Some("Confederate"))
+    );
+    assert_eq!(me["game"], them["game"]);
+    assert_eq!(me["scenario"], "maps/test_melee.ron");
+}
