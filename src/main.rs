@@ -158,7 +158,13 @@ fn open_game(argv: &[String]) -> i32 {
             }
         };
         let port = local.rsplit(':').next().unwrap_or("7878").to_owned();
-        let friend = format!("http://{}:{port}", bayonet::serve::reachable_address());
+        // Listening on every interface: the address a friend on the network would use.
+        let host_part = listen.rsplit_once(':').map_or("", |(h, _)| h);
+        let friend = if matches!(host_part, "" | "0.0.0.0" | "[::]") {
+            format!("http://{}:{port}", bayonet::serve::reachable_address())
+        } else {
+            format!("http://{host_part}:{port}")
+        };
         let side = |n: usize| {
             (
                 made["sides"][n]["name"].as_str().unwrap_or("?").to_owned(),

@@ -209,3 +209,30 @@ fn the_start_dialog_makes_an_online_game_and_fills_in_the_invite() {
     assert_eq!(me["game"], them["game"]);
     assert_eq!(me["scenario"], "maps/test_melee.ron");
 }
+
+/// Online, the window neither saves (its dice are not the game's) nor loads over the server's
+/// game; it says why.
+#[test]
+fn an_online_window_leaves_saving_to_the_server() {
+    let url = server_on(&temp_db("saving"));
+    let made = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
+    let invite = made["sides"][0]["invite"].as_str().unwrap().to_owned();
+    let (scenario, joined) = online::connect(&url, &invite).unwrap();
+    let dir = std::env::temp_dir().join(format!("bayonet-online-saves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut app = bayonet::client::windowless_app(scenario, bayonet::client::input_plugin);
+    app.insert_resource(bayonet::client::saving::SaveDir(Some(dir.clone())));
+    online::join(&mut app, joined.0, joined.1, &joined.2);
+    app.update();
+    app.world_mut()
+        .write_message(bayonet::client::saving::SaveLoad::Save);
+    app.world_mut().write_message(GiveOrder(Order::EndTurn));
+    until(&mut app, "the turn's end", |a| {
+        a.world().resource::<Online>().seq == 1
+    });
+    for _ in 0..5 {
+        app.update();
+    }
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(files.is_empty(), "no save written online: {files:?}");
+}

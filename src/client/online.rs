@@ -65,7 +65,7 @@ impl Online {
         } else {
             format!("waiting for the {}", self.side_name)
         };
-        let mut s = format!("Online · game {} · {whose}", self.game);
+        let mut s = format!("Online | game {} | {whose}", self.game);
         if !self.status.is_empty() {
             s.push_str(" — ");
             s.push_str(&self.status);

@@ -30,8 +30,14 @@ pub enum SaveLoad {
 pub const UPLOAD: &str = "bayonet-upload.ron";
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<SaveLoad>()
-        .add_systems(Update, (autosave, quicksave, uploaded));
+    app.add_message::<SaveLoad>().add_systems(
+        Update,
+        (
+            autosave.run_if(not(resource_exists::<crate::sim::OrdersElsewhere>)),
+            quicksave,
+            uploaded,
+        ),
+    );
 }
 
 fn write(world: &mut World, name: &str) -> Option<String> {
@@ -70,6 +76,17 @@ fn quicksave(world: &mut World, mut asked: Local<bevy::ecs::message::MessageCurs
         load |= *a == SaveLoad::Load;
         download |= *a == SaveLoad::Download;
         upload |= *a == SaveLoad::Upload;
+    }
+    // Online, the server keeps the game (and its dice, which this window never has): a save
+    // here could not be replayed, nor a load carry on the server's game.
+    if world.contains_resource::<crate::sim::OrdersElsewhere>() {
+        if save || download || upload || load {
+            note(
+                world,
+                "Online: the server keeps this game; it publishes the whole game when it ends (bayonet remote save)".into(),
+            );
+        }
+        return;
     }
     if save || download {
         if let Some(t) = write(world, QUICKSAVE) {
