@@ -92,6 +92,7 @@ fn open_game(argv: &[String]) -> i32 {
                     return 2;
                 }
             },
+            #[cfg(not(target_arch = "wasm32"))]
             "host" => {
                 host = Some((
                     bayonet::serve::DEFAULT_LISTEN.to_owned(),
@@ -204,6 +205,8 @@ fn open_game(argv: &[String]) -> i32 {
             }
         };
     }
+    #[cfg(target_arch = "wasm32")]
+    let _ = &host;
     #[cfg(target_arch = "wasm32")]
     if let Some((_, invite)) = join {
         bayonet::client::online::connect_in_page(invite, screenshot, script);

@@ -198,9 +198,11 @@ fn bar(
         commands
             .spawn((
                 Node {
+                    // Under the status line, right of the aids column: clear of the toolbar
+                    // and the dock, whatever the window's shape.
                     position_type: PositionType::Absolute,
-                    bottom: Val::Px(4.0),
-                    left: Val::Percent(30.0),
+                    top: Val::Px(34.0),
+                    left: Val::Px(140.0),
                     padding: UiRect::axes(Val::Px(10.0), Val::Px(4.0)),
                     ..default()
                 },

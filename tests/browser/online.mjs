@@ -101,7 +101,7 @@ try {
   const outcome = await until('outcome', (e) => e.event === 'resolved' || e.event === 'called_off', 10000);
   await page.waitForTimeout(500);
   await shot('online-2-resolved.png');
-  const records = JSON.parse(execFileSync('curl', ['-s', '-H', `Authorization: Bearer ${theirs}`, `${url}/api/game/events?after=0`])).records;
+  const records = (await (await fetch(`${url}/api/game/events?after=0`, { headers: { Authorization: `Bearer ${theirs}` } })).json()).records;
   const kinds = records[1].outcomes.map((o) => Object.keys(o)[0]);
   const kind = kinds.includes('MeleeResolved') ? 'resolved' : kinds.includes('MeleeCalledOff') ? 'called_off' : 'none';
   if (kind !== outcome.event) fail(`page ${outcome.event}, server ${kinds}`);
