@@ -161,11 +161,21 @@ impl Seat {
 
     /// Creates a game of a scenario's own text.
     pub fn create_from(&self, file: &str, source: &str) -> Result<Value, Refusal> {
-        self.json(
-            "POST",
-            "/api/games",
-            Some(&json!({"scenario_file": file, "scenario_source": source})),
-        )
+        self.create_with(file, source, None)
+    }
+
+    /// Creates a game of a scenario's text with its Parameter Data and optional rules.
+    pub fn create_with(
+        &self,
+        file: &str,
+        source: &str,
+        parameters: Option<&crate::rules::params::Parameters>,
+    ) -> Result<Value, Refusal> {
+        let mut body = json!({"scenario_file": file, "scenario_source": source});
+        if let Some(p) = parameters {
+            body["parameters"] = json!(p);
+        }
+        self.json("POST", "/api/games", Some(&body))
     }
 
     /// Any GET request of the server's interface, as JSON.

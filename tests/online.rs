@@ -196,6 +196,12 @@ fn the_start_dialog_makes_an_online_game_and_fills_in_the_invite() {
     }
     let form = app.world().resource::<OnlineForm>().clone();
     assert_eq!((form.server.as_str(), form.focus), (url.as_str(), None));
+    // The dialog's rules (here, Quality melee modifiers switched on) are the new game's.
+    app.world_mut()
+        .resource_mut::<bayonet::client::start::Draft>()
+        .0
+        .optional
+        .quality_melee_modifiers = true;
     press(&mut app, OnlineButton::NewGame);
     let form = app.world().resource::<OnlineForm>().clone();
     assert!(form.invite.starts_with("bayonet-"), "{}", form.said);
@@ -208,6 +214,11 @@ fn the_start_dialog_makes_an_online_game_and_fills_in_the_invite() {
     );
     assert_eq!(me["game"], them["game"]);
     assert_eq!(me["scenario"], "maps/test_melee.ron");
+    let first = Seat::new(&url, Some(&theirs)).events(0, 0).unwrap()["records"][0]["order"].clone();
+    assert_eq!(
+        first["SetParameters"]["params"]["optional"]["quality_melee_modifiers"],
+        true
+    );
 }
 
 /// Online, the window neither saves (its dice are not the game's) nor loads over the server's

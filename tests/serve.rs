@@ -656,3 +656,41 @@ fn two_hundred_games_at_once_lose_no_order() {
     let paced = load(&url, 200, Duration::from_millis(250));
     println!("{}", paced.line("200 games, an order every 250 ms a seat"));
 }
+
+/// A game made with its own optional rules and Parameter Data: they are its first order
+/// (given for the first side, logged and replayed like the start dialog's), in force at once.
+#[test]
+fn a_game_made_with_chosen_rules_plays_under_them() {
+    let url = server_on(&temp_db("rules"));
+    let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
+    let mut p = s.params.clone();
+    p.optional.enable("quality,capture").unwrap();
+    p.melee.night_attack_penalty = 150;
+    let made = Seat::new(&url, None)
+        .create_with(&s.file, &s.source, Some(&p))
+        .unwrap();
+    let inv = invites(&made);
+    let seat = Seat::new(&url, Some(&inv[1]));
+    let news = seat.events(0, 0).unwrap();
+    let first: Order = serde_json::from_value(news["records"][0]["order"].clone()).unwrap();
+    assert_eq!(
+        first,
+        Order::SetParameters {
+            params: Box::new(p.clone())
+        }
+    );
+    let full = seat.full_state().unwrap();
+    let snap: sim::save::Snapshot = ron::from_str(full["snapshot"].as_str().unwrap()).unwrap();
+    assert_eq!(snap.params, p, "the chosen rules are in force");
+    assert_eq!(
+        full["your_turn"], false,
+        "and the first side is still to act"
+    );
+    // The scenario's own rules: no first order.
+    let plain = invites(
+        &Seat::new(&url, None)
+            .create_with(&s.file, &s.source, Some(&s.params))
+            .unwrap(),
+    );
+    assert_eq!(Seat::new(&url, Some(&plain[0])).state().unwrap()["seq"], 0);
+}

@@ -8,7 +8,9 @@ use serde_json::{Value, json};
 use crate::remote::Seat;
 
 pub const USAGE: &str = "\
-bayonet remote new URL SCENARIO [--json]  create a game on a server; prints each side's invite
+bayonet remote new URL SCENARIO [--rules quality,capture,…] [--json]
+                                          create a game on a server (with those optional
+                                          rules); prints each side's invite
 bayonet remote state URL INVITE [--json]  the game as that seat sees it
 bayonet remote play URL INVITE --orders ORDERS.ron [--json]
                                           give the file's orders as that seat, each when it
@@ -19,20 +21,20 @@ bayonet remote save URL INVITE [--save OUT.ron]
 
 pub fn run(argv: &[String]) -> i32 {
     let mut pos = Vec::new();
-    let (mut json_out, mut orders, mut out) = (false, None, None);
+    let (mut json_out, mut orders, mut out, mut rules) = (false, None, None, None);
     let mut it = argv.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--json" => json_out = true,
-            "--orders" | "--save" => {
+            "--orders" | "--save" | "--rules" => {
                 let Some(v) = it.next() else {
                     eprintln!("bayonet remote: {a} needs a value");
                     return 2;
                 };
-                if a == "--orders" {
-                    orders = Some(v.clone());
-                } else {
-                    out = Some(v.clone());
+                match a.as_str() {
+                    "--orders" => orders = Some(v.clone()),
+                    "--save" => out = Some(v.clone()),
+                    _ => rules = Some(v.clone()),
                 }
             }
             s if s.starts_with("--") => {
@@ -43,7 +45,7 @@ pub fn run(argv: &[String]) -> i32 {
         }
     }
     let result = match (pos.first().map(String::as_str), &pos[1.min(pos.len())..]) {
-        (Some("new"), [url, scenario]) => new(url, scenario, json_out),
+        (Some("new"), [url, scenario]) => new(url, scenario, rules.as_deref(), json_out),
         (Some("state"), [url, invite]) => state(&Seat::new(url, Some(invite)), json_out),
         (Some("play"), [url, invite]) => match orders {
             Some(f) => play(&Seat::new(url, Some(invite)), &f, json_out),
@@ -68,11 +70,19 @@ pub fn run(argv: &[String]) -> i32 {
     }
 }
 
-fn new(url: &str, scenario: &str, json_out: bool) -> Result<(), String> {
+fn new(url: &str, scenario: &str, rules: Option<&str>, json_out: bool) -> Result<(), String> {
     let seat = Seat::new(url, None);
-    // A scenario file here is sent whole; a name the server knows is sent as a name.
-    let made = match std::fs::read_to_string(scenario) {
-        Ok(text) if !crate::SCENARIOS.iter().any(|(p, _)| *p == scenario) => {
+    // A scenario file here is sent whole; a name the server knows is sent as a name (with its
+    // text when optional rules are chosen: they are set on the scenario's Parameter Data).
+    let here = std::fs::read_to_string(scenario).ok();
+    let made = match (rules, here) {
+        (Some(r), _) => {
+            let s = crate::load_scenario(scenario).map_err(|e| e.to_string())?;
+            let mut p = s.params.clone();
+            p.optional.enable(r)?;
+            seat.create_with(&s.file, &s.source, Some(&p))
+        }
+        (None, Some(text)) if !crate::SCENARIOS.iter().any(|(p, _)| *p == scenario) => {
             seat.create_from(scenario, &text)
         }
         _ => seat.create(scenario),

@@ -129,6 +129,7 @@ fn press(
     q: Query<(&Interaction, &OnlineButton), Changed<Interaction>>,
     mut form: ResMut<OnlineForm>,
     battle: Res<crate::sim::Battle>,
+    draft: Option<Res<super::start::Draft>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     for (i, b) in &q {
@@ -144,7 +145,11 @@ fn press(
                 }
                 join(&mut form, &mut exit);
             }
-            OnlineButton::NewGame => new_game(&mut form, &battle.scenario),
+            OnlineButton::NewGame => {
+                // The dialog's rules and Parameter Data are the new game's.
+                let params = draft.as_ref().map(|d| d.0.clone());
+                new_game(&mut form, &battle.scenario, params)
+            }
         }
     }
 }
@@ -174,15 +179,23 @@ fn join(form: &mut OnlineForm, exit: &mut MessageWriter<AppExit>) {
 }
 
 /// Makes a game of this scenario on the server; its invites fill the section.
-fn new_game(form: &mut OnlineForm, scenario: &crate::rules::scenario::Scenario) {
+fn new_game(
+    form: &mut OnlineForm,
+    scenario: &crate::rules::scenario::Scenario,
+    params: Option<crate::rules::params::Parameters>,
+) {
     let server = base_url(&form.server);
-    let body =
+    let params = params.filter(|p| *p != scenario.params);
+    let mut body =
         serde_json::json!({"scenario_file": scenario.file, "scenario_source": scenario.source});
+    if let Some(p) = &params {
+        body["parameters"] = serde_json::json!(p);
+    }
     form.said = format!("Making a game on {server}…");
     #[cfg(not(target_arch = "wasm32"))]
     {
         let seat = crate::remote::Seat::new(&server, None);
-        let made = seat.create_from(&scenario.file, &scenario.source);
+        let made = seat.create_with(&scenario.file, &scenario.source, params.as_ref());
         let _ = body;
         answered(form, made.map_err(|e| e.to_string()));
     }

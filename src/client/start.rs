@@ -111,7 +111,7 @@ const PARAMS: [&str; 4] = [
 /// The optional rules and Parameter Data as the dialog has them; given to the game as one
 /// order when the battle starts.
 #[derive(Resource, Debug, Clone)]
-struct Draft(Parameters);
+pub struct Draft(pub Parameters);
 
 fn rule(b: &mut Draft, i: usize) -> &mut bool {
     let o = &mut b.0.optional;

@@ -203,6 +203,9 @@ struct NewGame {
     /// Or a whole scenario: its file name and text.
     scenario_file: Option<String>,
     scenario_source: Option<String>,
+    /// The game's Parameter Data and optional rules, when not the scenario's own: the game's
+    /// first order (`SetParameters`), as the start dialog's choices are.
+    parameters: Option<Box<crate::rules::params::Parameters>>,
 }
 
 /// A request's JSON body, or why not (too large, not JSON, not the expected fields).
@@ -297,8 +300,27 @@ async fn create(
             }
         }
     }
-    // The game as it stands before its first order (a Bevy app is not `Send`: dropped here).
-    let snapshot = sim::save::snapshot(sim::headless_app(scenario.clone(), Some(seed)).world());
+    // The game as it stands before its first order (a Bevy app is not `Send`: dropped here);
+    // chosen rules are checked there first.
+    let rules = new
+        .parameters
+        .filter(|p| **p != scenario.params)
+        .map(|params| Order::SetParameters { params });
+    let snapshot = {
+        let mut app = sim::headless_app(scenario.clone(), Some(seed));
+        if let Some(o) = &rules {
+            let mut cursors = sim::outcome::OutcomeCursors::default();
+            cursors.read(app.world());
+            app.world_mut().write_message(sim::GiveOrder(o.clone()));
+            app.update();
+            let outcomes = cursors.read(app.world());
+            if let Some(r) = outcomes.iter().find_map(sim::outcome::Outcome::refusal) {
+                let why: Vec<_> = r.reasons.iter().map(|x| x.to_string()).collect();
+                return refusal(Refused::new(422, "bad_parameters", why.join("; ")));
+            }
+        }
+        sim::save::snapshot(sim::headless_app(scenario.clone(), Some(seed)).world())
+    };
     let names = [0, 1].map(|s| scenario.side_name(Side(s)).to_owned());
     let row = GameRow {
         id: id.clone(),
@@ -320,6 +342,12 @@ async fn create(
         return refusal(db_error(e));
     }
     server.referee.warm(&id);
+    if let Some(o) = rules {
+        // The first side's seat gives it, before anyone can act.
+        if let Err(r) = server.referee.set_rules(&id, row.side, o).await {
+            return refusal(r);
+        }
+    }
     let sides: Vec<Value> = invites
         .iter()
         .map(|(invite, side)| {

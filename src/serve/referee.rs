@@ -54,6 +54,8 @@ struct Job {
     /// simulation to be built).
     order: Option<Order>,
     after: Option<i64>,
+    /// Given by the server itself (a new game's chosen rules), not by a seat.
+    by_server: bool,
     reply: oneshot::Sender<Result<Applied, Refused>>,
 }
 
@@ -99,8 +101,24 @@ impl Referee {
         order: Order,
         after: Option<i64>,
     ) -> Result<Applied, Refused> {
+        self.give(game, side, order, after, false).await
+    }
+
+    /// A new game's chosen rules, given by the server as the game's first order.
+    pub async fn set_rules(&self, game: &str, side: u8, order: Order) -> Result<Applied, Refused> {
+        self.give(game, side, order, Some(0), true).await
+    }
+
+    async fn give(
+        &self,
+        game: &str,
+        side: u8,
+        order: Order,
+        after: Option<i64>,
+        by_server: bool,
+    ) -> Result<Applied, Refused> {
         let unavailable = || Refused::new(503, "unavailable", "the referee is shutting down");
-        self.send(game, side, Some(order), after)
+        self.send(game, side, Some(order), after, by_server)
             .map_err(|_| unavailable())?
             .await
             .map_err(|_| unavailable())?
@@ -108,7 +126,7 @@ impl Referee {
 
     /// Builds a game's simulation ahead of its first order; does not wait for it.
     pub fn warm(&self, game: &str) {
-        let _ = self.send(game, 0, None, None);
+        let _ = self.send(game, 0, None, None, false);
     }
 
     fn send(
@@ -117,6 +135,7 @@ impl Referee {
         side: u8,
         order: Option<Order>,
         after: Option<i64>,
+        by_server: bool,
     ) -> Result<oneshot::Receiver<Result<Applied, Refused>>, ()> {
         let (reply, answer) = oneshot::channel();
         let n = game
@@ -127,6 +146,7 @@ impl Referee {
             side,
             order,
             after,
+            by_server,
             reply,
         };
         self.workers[n % self.workers.len()]
@@ -341,7 +361,9 @@ async fn decide(
     if turn.over {
         return Err(Refused::new(409, "game_over", "the game is over"));
     }
-    if let Order::SetParameters { .. } = order {
+    if let Order::SetParameters { .. } = order
+        && !job.by_server
+    {
         return Err(Refused::new(
             403,
             "forbidden",
