@@ -694,3 +694,40 @@ fn a_game_made_with_chosen_rules_plays_under_them() {
     );
     assert_eq!(Seat::new(&url, Some(&plain[0])).state().unwrap()["seq"], 0);
 }
+
+/// A game left without orders longer than the server keeps it in memory is put away and
+/// taken up again from the database, with the same dice.
+#[test]
+fn a_game_left_idle_is_put_away_and_taken_up_again() {
+    let options = bayonet::serve::Options {
+        idle: Duration::from_millis(150),
+        ..Default::default()
+    };
+    let r = runtime()
+        .block_on(bayonet::serve::start_with(
+            "127.0.0.1:0",
+            &temp_db("idle"),
+            options,
+        ))
+        .unwrap();
+    let url = format!("http://{}", r.addr);
+    let scenario = "maps/test_melee.ron";
+    let mut scripts = scripts(scenario, 4);
+    let inv = invites(&Seat::new(&url, None).create(scenario).unwrap());
+    // A few orders, each after a pause longer than the server keeps the game.
+    let seat0 = Seat::new(&url, Some(&inv[0]));
+    let mut first = Vec::new();
+    for o in scripts[0].drain(..3) {
+        std::thread::sleep(Duration::from_millis(400));
+        assert_eq!(r.referee.resident(), 0, "the idle game was put away");
+        let seq = seat0.state().unwrap()["seq"].as_i64();
+        first.push(json!({"accepted": true, "record": seat0.order(&o, seq).unwrap()["record"]}));
+        assert_eq!(r.referee.resident(), 1, "and taken up again for the order");
+    }
+    let mut lines = play_apart([&url, &url], &inv, &scripts);
+    lines[0].splice(0..0, first);
+    let published = seat0.save().expect("the game finished");
+    nothing_lost(&lines, &published);
+    let (run, saved) = run_hash(scenario, &published);
+    assert_eq!(run, saved, "the same dice after each pause");
+}

@@ -17,20 +17,35 @@ pub const DEFAULT_DB: &str = "sqlite:bayonet-games.sqlite";
 /// A server listening: its address, and the task serving it.
 pub struct Running {
     pub addr: SocketAddr,
+    pub referee: referee::Referee,
     pub task: tokio::task::JoinHandle<()>,
+}
+
+/// What a server may be told beyond where to listen and its database.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The browser build to serve (`--site`).
+    pub site: Option<std::path::PathBuf>,
+    /// How long a game's simulation stays in memory without an order.
+    pub idle: std::time::Duration,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            site: None,
+            idle: std::time::Duration::from_secs(600),
+        }
+    }
 }
 
 /// Opens the database and starts serving on `listen` (port 0: any free port).
 pub async fn start(listen: &str, db: &str) -> Result<Running, String> {
-    start_with(listen, db, None).await
+    start_with(listen, db, Options::default()).await
 }
 
-/// `start`, serving the browser build in `site` too.
-pub async fn start_with(
-    listen: &str,
-    db: &str,
-    site: Option<std::path::PathBuf>,
-) -> Result<Running, String> {
+/// `start`, with `options`.
+pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Running, String> {
     let store = db::Store::open(db).await?;
     let bells = api::Bells::default();
     let ringer = bells.clone();
@@ -38,12 +53,13 @@ pub async fn start_with(
     let referee = referee::Referee::start(
         store.clone(),
         workers,
+        options.idle,
         Arc::new(move |c: &db::Commit| {
             ringer.ring(&c.game_id, (c.order.seq, c.side_after, c.over_after))
         }),
     );
-    let mut server = api::Server::new(store, referee, bells);
-    server.site = site;
+    let mut server = api::Server::new(store, referee.clone(), bells);
+    server.site = options.site;
     let server = Arc::new(server);
     let listener = tokio::net::TcpListener::bind(listen)
         .await
@@ -55,7 +71,11 @@ pub async fn start_with(
             eprintln!("bayonet serve: {e}");
         }
     });
-    Ok(Running { addr, task })
+    Ok(Running {
+        addr,
+        referee,
+        task,
+    })
 }
 
 /// `bayonet serve [--listen ADDR] [--db URL] [--site DIR]`: serves until killed.
@@ -102,7 +122,11 @@ pub fn run(argv: &[String]) -> i32 {
             );
             return 2;
         }
-        match start_with(&listen, &db, site).await {
+        let options = Options {
+            site,
+            ..Options::default()
+        };
+        match start_with(&listen, &db, options).await {
             Ok(r) => {
                 // The database URL may hold a password: only its kind is printed.
                 let kind = db.split(':').next().unwrap_or("");

@@ -63,34 +63,46 @@ struct Job {
 #[derive(Clone)]
 pub struct Referee {
     workers: Arc<Vec<mpsc::UnboundedSender<Job>>>,
+    resident: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 /// A commit waiting for the next group commit.
 type Pending = (Commit, oneshot::Sender<Result<bool, String>>);
 
 impl Referee {
+    /// `idle`: how long a game's simulation stays in memory without an order (it is rebuilt
+    /// from the database when the next one comes).
     pub fn start(
         store: Store,
         workers: usize,
+        idle: std::time::Duration,
         on_commit: Arc<dyn Fn(&Commit) + Send + Sync>,
     ) -> Referee {
         let (commits, rx) = mpsc::unbounded_channel::<Pending>();
+        let resident = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         tokio::spawn(group_commit(store.clone(), rx, on_commit));
         let workers = (0..workers.max(1))
             .map(|i| {
                 let (tx, rx) = mpsc::unbounded_channel();
                 let store = store.clone();
                 let commits = commits.clone();
+                let resident = resident.clone();
                 std::thread::Builder::new()
                     .name(format!("referee-{i}"))
-                    .spawn(move || worker(store, commits, rx))
+                    .spawn(move || worker(store, commits, idle, resident, rx))
                     .expect("a referee thread");
                 tx
             })
             .collect();
         Referee {
             workers: Arc::new(workers),
+            resident,
         }
+    }
+
+    /// How many games' simulations are in memory now.
+    pub fn resident(&self) -> usize {
+        self.resident.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// Checks and applies `order` for the seat of `side` in `game`, committed before the answer.
@@ -200,6 +212,8 @@ async fn group_commit(
 fn worker(
     store: Store,
     commits: mpsc::UnboundedSender<Pending>,
+    idle: std::time::Duration,
+    resident: Arc<std::sync::atomic::AtomicUsize>,
     mut jobs: mpsc::UnboundedReceiver<Job>,
 ) {
     let Ok(rt) = tokio::runtime::Builder::new_current_thread()
@@ -218,6 +232,8 @@ fn worker(
                     job.game.clone(),
                     store.clone(),
                     commits.clone(),
+                    idle,
+                    resident.clone(),
                     rx,
                 ));
                 tx
@@ -289,11 +305,31 @@ async fn game_task(
     game: String,
     store: Store,
     commits: mpsc::UnboundedSender<Pending>,
+    idle: std::time::Duration,
+    resident: Arc<std::sync::atomic::AtomicUsize>,
     mut jobs: mpsc::UnboundedReceiver<Job>,
 ) {
     let mut table: Option<Table> = None;
-    while let Some(job) = jobs.recv().await {
+    loop {
+        let job = match tokio::time::timeout(idle, jobs.recv()).await {
+            Ok(Some(job)) => job,
+            Ok(None) => return,
+            // A game left alone (a player away for days) gives its memory back.
+            Err(_) => {
+                if table.take().is_some() {
+                    resident.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+                }
+                continue;
+            }
+        };
+        let had = table.is_some();
         let answer = decide(&game, &store, &commits, &mut table, &job).await;
+        // Counted before the answer goes, so whoever reads the answer reads the count.
+        match (had, table.is_some()) {
+            (false, true) => drop(resident.fetch_add(1, std::sync::atomic::Ordering::SeqCst)),
+            (true, false) => drop(resident.fetch_sub(1, std::sync::atomic::Ordering::SeqCst)),
+            _ => {}
+        }
         let _ = job.reply.send(answer);
     }
 }
