@@ -22,14 +22,20 @@ pub enum Heard {
     Condition(String),
 }
 
+/// An order's taken answer as news.
+fn taken(v: &Value) -> Heard {
+    Heard::News {
+        records: vec![v["record"].clone()],
+        state: v["state"].clone(),
+    }
+}
+
 /// The server's answer to an order, as news or a refusal.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 fn answered(status: u16, text: &str) -> Heard {
     let v: Value = serde_json::from_str(text).unwrap_or_else(|_| json!({"reason": text}));
     if (200..300).contains(&status) {
-        Heard::News {
-            records: vec![v["record"].clone()],
-            state: v["state"].clone(),
-        }
+        taken(&v)
     } else {
         Heard::Refused {
             status,
@@ -80,7 +86,7 @@ mod native {
                 seat.snapshots = true;
                 for (order, after) in to_send {
                     let h = match seat.order(&order, Some(after)) {
-                        Ok(v) => super::answered(200, &v.to_string()),
+                        Ok(v) => super::taken(&v),
                         Err(r) => Heard::Refused {
                             status: r.status,
                             reason: r.reason,

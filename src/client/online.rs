@@ -148,8 +148,13 @@ fn hear(world: &mut World) {
                 if fresh {
                     online.status.clear();
                 }
+                // Only news changes the board: a wait that ended with none (every 25 s), or
+                // an order heard twice (its answer and the poll), leaves the game alone.
                 let newest = state["seq"].as_i64().unwrap_or(-1) >= online.seq;
-                if newest && let Some(snap) = snapshot_of(&state) {
+                if fresh
+                    && newest
+                    && let Some(snap) = snapshot_of(&state)
+                {
                     let orders = online.orders.clone();
                     crate::sim::save::restore(world, &snap, &orders);
                 }

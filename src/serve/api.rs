@@ -52,23 +52,23 @@ pub type Progress = (i64, u8, bool);
 pub struct Bells(Arc<Mutex<HashMap<String, watch::Sender<Progress>>>>);
 
 impl Bells {
-    pub fn of(&self, game: &str) -> watch::Receiver<Progress> {
+    fn with<R>(&self, game: &str, f: impl FnOnce(&watch::Sender<Progress>) -> R) -> R {
         let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        m.entry(game.to_owned())
-            .or_insert_with(|| watch::channel((-1, 0, false)).0)
-            .subscribe()
+        f(m.entry(game.to_owned())
+            .or_insert_with(|| watch::channel((-1, 0, false)).0))
+    }
+    pub fn of(&self, game: &str) -> watch::Receiver<Progress> {
+        self.with(game, |b| b.subscribe())
     }
     pub fn ring(&self, game: &str, progress: Progress) {
-        let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let bell = m
-            .entry(game.to_owned())
-            .or_insert_with(|| watch::channel((-1, 0, false)).0);
-        bell.send_if_modified(|p| {
-            let newer = progress.0 > p.0;
-            if newer {
-                *p = progress;
-            }
-            newer
+        self.with(game, |bell| {
+            bell.send_if_modified(|p| {
+                let newer = progress.0 > p.0;
+                if newer {
+                    *p = progress;
+                }
+                newer
+            })
         });
     }
 }
@@ -308,6 +308,7 @@ async fn create(
         .map(|params| Order::SetParameters { params });
     let snapshot = {
         let mut app = sim::headless_app(scenario.clone(), Some(seed));
+        let before = sim::save::snapshot(app.world());
         if let Some(o) = &rules {
             let mut cursors = sim::outcome::OutcomeCursors::default();
             cursors.read(app.world());
@@ -319,7 +320,7 @@ async fn create(
                 return refusal(Refused::new(422, "bad_parameters", why.join("; ")));
             }
         }
-        sim::save::snapshot(sim::headless_app(scenario.clone(), Some(seed)).world())
+        before
     };
     let names = [0, 1].map(|s| scenario.side_name(Side(s)).to_owned());
     let row = GameRow {
