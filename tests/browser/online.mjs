@@ -5,17 +5,14 @@
 // the page shows its orders as they are taken.
 //
 // node tests/browser/online.mjs SITE_DIR BAYONET_BIN OUT_DIR
-import { createRequire } from 'node:module';
+import { probe, fail } from './probe.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, execFileSync } from 'node:child_process';
 
 const [site, bin, out] = process.argv.slice(2);
-const require = createRequire(path.join(process.env.PLAYWRIGHT_DIR || '.', 'x.js'));
-const { chromium } = require('playwright-core');
 fs.mkdirSync(out, { recursive: true });
-const fail = (why) => { console.error('FAIL: ' + why); process.exitCode = 1; throw new Error(why); };
 
 const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bayonet-online-')), 'games.sqlite');
 const server = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--db', `sqlite:${db}`, '--site', site]);
@@ -27,48 +24,8 @@ const remote = (...args) => JSON.parse(execFileSync(bin, ['remote', ...args, '--
 const made = remote('new', url, 'maps/test_melee.ron');
 const [mine, theirs] = made.sides.map((s) => s.invite);
 
-const parse = (t) => {
-  for (let end = t.lastIndexOf('}'); end > 0; end = t.lastIndexOf('}', end - 1)) {
-    try { return JSON.parse(t.slice(0, end + 1)); } catch { /* shorter */ }
-  }
-  return { event: 'unreadable', data: t };
-};
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const { browser, page, until, layout, touch, tap, shot } = await probe(out, 'online-');
 try {
-  const ctx = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: true });
-  const page = await ctx.newPage();
-  const trace = [];
-  const errors = [];
-  page.on('console', (m) => {
-    const t = m.text();
-    const i = t.indexOf('BAYONET_TRACE ');
-    if (i >= 0) trace.push(parse(t.slice(i + 14)));
-    if (m.type() === 'error') errors.push(t);
-  });
-  page.on('pageerror', (e) => errors.push('PAGEERROR ' + e.message));
-  const until = async (what, pred, ms = 120000) => {
-    const t0 = Date.now();
-    for (;;) {
-      const hit = trace.filter(pred);
-      if (hit.length) return hit[hit.length - 1];
-      if (Date.now() - t0 > ms) {
-        await page.screenshot({ path: path.join(out, 'online-failed.png') });
-        const last = trace.slice(-4).map((e) => JSON.stringify(e).slice(0, 300)).join('\n');
-        fail(`no ${what} within ${ms} ms; last trace:\n${last}\nerrors: ${errors.slice(-5).join(' | ')}`);
-      }
-      await page.waitForTimeout(100);
-    }
-  };
-  const layout = () => trace.filter((e) => e.event === 'layout').pop().data;
-  const cdp = await ctx.newCDPSession(page);
-  const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent',
-    { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
-  const tap = async ([x, y]) => { await touch('touchStart', x, y); await page.waitForTimeout(80); await touch('touchEnd'); await page.waitForTimeout(400); };
-  const shot = (name) => page.screenshot({ path: path.join(out, name) });
   const seq = () => remote('state', url, theirs).seq;
 
   // The invite link opens the seat: no dialog, the game as the server has it.

@@ -6,15 +6,13 @@
 //
 // node tests/browser/touch_melee.mjs SITE_DIR BAYONET_BIN OUT_DIR
 // (playwright-core is found through $PLAYWRIGHT_DIR; Chromium at /usr/bin/chromium)
-import { createRequire } from 'node:module';
+import { probe, fail } from './probe.mjs';
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 
 const [site, bin, out] = process.argv.slice(2);
-const require = createRequire(path.join(process.env.PLAYWRIGHT_DIR || '.', 'x.js'));
-const { chromium } = require('playwright-core');
 fs.mkdirSync(out, { recursive: true });
 
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
@@ -27,51 +25,8 @@ const server = http.createServer((q, r) => {
 await new Promise((r) => server.once('listening', r));
 const port = server.address().port;
 
-// The console line may carry the log's own decoration after the JSON: take the longest prefix
-// that parses.
-const parse = (t) => {
-  for (let end = t.lastIndexOf('}'); end > 0; end = t.lastIndexOf('}', end - 1)) {
-    try { return JSON.parse(t.slice(0, end + 1)); } catch { /* shorter */ }
-  }
-  return { event: 'unreadable', data: t };
-};
-const fail = (why) => { console.error('FAIL: ' + why); process.exitCode = 1; throw new Error(why); };
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const { browser, page, errors, until, layout, cdp, touch, tap, shot } = await probe(out, '');
 try {
-  const ctx = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: true });
-  const page = await ctx.newPage();
-  const trace = [];
-  const errors = [];
-  page.on('console', (m) => {
-    const t = m.text();
-    const i = t.indexOf('BAYONET_TRACE ');
-    if (i >= 0) trace.push(parse(t.slice(i + 14)));
-    if (m.type() === 'error') errors.push(t);
-  });
-  page.on('pageerror', (e) => errors.push('PAGEERROR ' + e.message));
-  const until = async (what, pred, ms = 120000) => {
-    const t0 = Date.now();
-    for (;;) {
-      const hit = trace.filter(pred);
-      if (hit.length) return hit[hit.length - 1];
-      if (Date.now() - t0 > ms) {
-        await page.screenshot({ path: path.join(out, 'failed.png') });
-        const last = trace.slice(-4).map((e) => JSON.stringify(e).slice(0, 300)).join('\n');
-        fail(`no ${what} within ${ms} ms; last trace:\n${last}\nerrors: ${errors.slice(-5).join(' | ')}`);
-      }
-      await page.waitForTimeout(100);
-    }
-  };
-  const layout = () => trace.filter((e) => e.event === 'layout').pop().data;
-  const cdp = await ctx.newCDPSession(page);
-  const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent',
-    { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
-  const tap = async ([x, y]) => { await touch('touchStart', x, y); await page.waitForTimeout(80); await touch('touchEnd'); await page.waitForTimeout(400); };
-  const shot = (name) => page.screenshot({ path: path.join(out, name) });
 
   const t0 = Date.now();
   await page.goto(`http://127.0.0.1:${port}/?scenario=maps/test_melee.ron`);

@@ -1,0 +1,60 @@
+// What both browser tests share: headless Chromium as a 1024×768 touch tablet, the game's
+// BAYONET_TRACE lines collected from the console, waiting for one, touches through DevTools,
+// screenshots. `probe(out, prefix)` returns them; `fail` marks the run failed and throws.
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const require = createRequire(path.join(process.env.PLAYWRIGHT_DIR || '.', 'x.js'));
+const { chromium } = require('playwright-core');
+
+export const fail = (why) => { console.error('FAIL: ' + why); process.exitCode = 1; throw new Error(why); };
+
+// The console line may carry the log's own decoration after the JSON: take the longest prefix
+// that parses.
+const parse = (t) => {
+  for (let end = t.lastIndexOf('}'); end > 0; end = t.lastIndexOf('}', end - 1)) {
+    try { return JSON.parse(t.slice(0, end + 1)); } catch { /* shorter */ }
+  }
+  return { event: 'unreadable', data: t };
+};
+
+export async function probe(out, prefix = '') {
+  fs.mkdirSync(out, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const ctx = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: true });
+  const page = await ctx.newPage();
+  const trace = [];
+  const errors = [];
+  page.on('console', (m) => {
+    const t = m.text();
+    const i = t.indexOf('BAYONET_TRACE ');
+    if (i >= 0) trace.push(parse(t.slice(i + 14)));
+    if (m.type() === 'error') errors.push(t);
+  });
+  page.on('pageerror', (e) => errors.push('PAGEERROR ' + e.message));
+  const until = async (what, pred, ms = 120000) => {
+    const t0 = Date.now();
+    for (;;) {
+      const hit = trace.filter(pred);
+      if (hit.length) return hit[hit.length - 1];
+      if (Date.now() - t0 > ms) {
+        await page.screenshot({ path: path.join(out, prefix + 'failed.png') });
+        const last = trace.slice(-4).map((e) => JSON.stringify(e).slice(0, 300)).join('\n');
+        fail(`no ${what} within ${ms} ms; last trace:\n${last}\nerrors: ${errors.slice(-5).join(' | ')}`);
+      }
+      await page.waitForTimeout(100);
+    }
+  };
+  const layout = () => trace.filter((e) => e.event === 'layout').pop().data;
+  const cdp = await ctx.newCDPSession(page);
+  const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent',
+    { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
+  const tap = async ([x, y]) => { await touch('touchStart', x, y); await page.waitForTimeout(80); await touch('touchEnd'); await page.waitForTimeout(400); };
+  const shot = (name) => page.screenshot({ path: path.join(out, name) });
+  return { browser, ctx, page, trace, errors, until, layout, cdp, touch, tap, shot };
+}
