@@ -731,3 +731,27 @@ fn a_game_left_idle_is_put_away_and_taken_up_again() {
     let (run, saved) = run_hash(scenario, &published);
     assert_eq!(run, saved, "the same dice after each pause");
 }
+
+/// Invites are kept only as their hashes: the database file never holds one.
+#[test]
+fn invites_are_stored_only_as_their_hashes() {
+    let db = temp_db("hashed");
+    let url = server_on(&db);
+    let made = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
+    let inv = invites(&made);
+    // Used once each, so any copy the server might make of them would be there too.
+    for i in &inv {
+        Seat::new(&url, Some(i)).state().unwrap();
+    }
+    let file = db.trim_start_matches("sqlite:");
+    let mut bytes = std::fs::read(file).unwrap();
+    bytes.extend(std::fs::read(format!("{file}-wal")).unwrap_or_default());
+    let text = String::from_utf8_lossy(&bytes);
+    for i in &inv {
+        assert!(!text.contains(i.as_str()), "an invite in the database");
+        assert!(
+            text.contains(&bayonet::serve::seats::token_hash(i)),
+            "its hash is what the database keeps"
+        );
+    }
+}

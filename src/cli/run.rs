@@ -6,16 +6,13 @@ use bevy::prelude::*;
 use serde_json::{Value, json};
 
 use super::Args;
-use bevy::ecs::message::MessageCursor;
 
 use super::melee::{coord_json, outcome_json, unit_json};
 use crate::rules::order::Order;
 use crate::rules::scenario::{self, Scenario, ron_options};
 use crate::rules::unit::UnitId;
-use crate::sim::{
-    self, Battle, Fired, GameEnded, GiveOrder, MeleeCalledOff, MeleeCancelled, MeleeDeclared,
-    MeleeResolved, OrderDone, OrderRejected, PhaseBegan, PhaseMoraleChecked, TurnBegan, UnitMoved,
-};
+use crate::sim::outcome::{Outcome, OutcomeCursors};
+use crate::sim::{self, Battle, GiveOrder};
 
 pub(super) fn fire_json(
     s: &Scenario,
@@ -40,32 +37,8 @@ pub(super) fn fire_json(
     })
 }
 
-/// Where the runner has read up to in each kind of message.
-#[derive(Default)]
-struct Cursors {
-    rejected: MessageCursor<OrderRejected>,
-    done: MessageCursor<OrderDone>,
-    moved: MessageCursor<UnitMoved>,
-    fired: MessageCursor<Fired>,
-    declared: MessageCursor<MeleeDeclared>,
-    cancelled: MessageCursor<MeleeCancelled>,
-    resolved: MessageCursor<MeleeResolved>,
-    called_off: MessageCursor<MeleeCalledOff>,
-    phase: MessageCursor<PhaseMoraleChecked>,
-    began: MessageCursor<TurnBegan>,
-    phases: MessageCursor<PhaseBegan>,
-    ended: MessageCursor<GameEnded>,
-}
-
-fn new<M: Message + Clone>(world: &World, cursor: &mut MessageCursor<M>) -> Vec<M> {
-    cursor
-        .read(world.resource::<Messages<M>>())
-        .cloned()
-        .collect()
-}
-
-/// Everything reported since the last call.
-fn events(app: &App, s: &Scenario, c: &mut Cursors) -> Vec<Value> {
+/// Everything reported since the last call, in the order of `OutcomeCursors`.
+fn events(app: &App, s: &Scenario, c: &mut OutcomeCursors) -> Vec<Value> {
     let world = app.world();
     let battle = world.resource::<Battle>();
     // Every unit the scenario began with, so that units gone since still have names.
@@ -74,72 +47,65 @@ fn events(app: &App, s: &Scenario, c: &mut Cursors) -> Vec<Value> {
     let b = &named;
     let u = |id: UnitId| unit_json(b, s, id);
     let mut out = Vec::new();
-    for r in new(world, &mut c.rejected) {
-        for v in &r.reasons {
-            out.push(json!({"event": "rejected", "rule": v.rule, "reason": v.reason.words(), "unit": v.unit.map(u), "message": v.message, "text": v.to_string()}));
+    for o in c.read(world) {
+        match o {
+            Outcome::Rejected(r) => {
+                for v in &r.reasons {
+                    out.push(json!({"event": "rejected", "rule": v.rule, "reason": v.reason.words(), "unit": v.unit.map(u), "message": v.message, "text": v.to_string()}));
+                }
+            }
+            Outcome::Done(d) => {
+                out.push(json!({"event": "done", "order": d.order.describe(), "given": d.order}))
+            }
+            Outcome::Moved(m) => out.push(json!({
+                "event": "moved", "unit": u(m.moved.unit), "cost": m.moved.cost,
+                "path": m.moved.path.iter().map(|h| coord_json(s, *h)).collect::<Vec<_>>(),
+                "opportunity_fire": m.opportunity_fire.iter().map(|f| fire_json(s, b, f)).collect::<Vec<_>>(),
+            })),
+            Outcome::Fired(f) => {
+                let mut v = fire_json(s, b, &f.0);
+                v["event"] = json!("fired");
+                out.push(v);
+            }
+            Outcome::MeleeDeclared(d) => out.push(json!({
+                "event": "melee_declared", "at": coord_json(s, d.declaration.defending_hex),
+                "attackers": d.declaration.attackers.iter().map(|id| u(*id)).collect::<Vec<_>>(),
+                "attacker_win_probability": d.odds.attacker_win_probability,
+                "whole_resolution": crate::rules::melee::whole_odds(&world.resource::<sim::Game>().0, &d.declaration),
+            })),
+            Outcome::MeleeCancelled(c) => out.push(
+                json!({"event": "melee_cancelled", "at": coord_json(s, c.defending_hex)}),
+            ),
+            Outcome::MeleeResolved(m) => {
+                let mut v = json!({"event": "melee_resolved", "at": coord_json(s, m.0.declaration.defending_hex)});
+                outcome_json(&mut v, s, b, &m.0);
+                out.push(v);
+            }
+            Outcome::MeleeCalledOff(c) => out.push(json!({
+                "event": "melee_called_off", "at": coord_json(s, c.declaration.defending_hex),
+                "reason": c.reasons.iter().map(|r| r.to_string()).collect::<Vec<_>>().join("; "),
+                "defensive_fire": c.defensive_fire.iter().map(|f| fire_json(s, b, f)).collect::<Vec<_>>(),
+            })),
+            Outcome::PhaseMoraleChecked(p) => {
+                for m in &p.checks {
+                    out.push(json!({"event": "end_of_phase_morale", "unit": u(m.unit), "roll": m.roll, "morale": m.morale, "result": m.result}));
+                }
+            }
+            Outcome::TurnBegan(t) => out.push(json!({
+                "event": "turn_began", "turn": t.turn, "side": s.side_name(t.side), "clock": t.clock,
+                "rallied": t.start.rallied.iter().map(|id| u(*id)).collect::<Vec<_>>(),
+                "isolated": t.start.isolated.iter().map(|id| u(*id)).collect::<Vec<_>>(),
+                "released": t.start.released.iter().map(|id| u(*id)).collect::<Vec<_>>(),
+                "resupplied": t.start.resupplied.iter().map(|id| u(*id)).collect::<Vec<_>>(),
+                "repaired": t.start.repaired.iter().map(|(h, n)| json!({"at": coord_json(s, *h), "strength": n})).collect::<Vec<_>>(),
+            })),
+            Outcome::PhaseBegan(p) => out.push(
+                json!({"event": "phase_began", "phase": p.phase.name(), "side": s.side_name(p.side)}),
+            ),
+            Outcome::GameEnded(g) => out.push(json!({"event": "game_ended", "victory": g.0})),
+            // Steps of a melee already in its `melee_resolved` report.
+            Outcome::Retreated(_) | Outcome::GunsCaptured(_) | Outcome::Advanced(_) => {}
         }
-    }
-    for d in new(world, &mut c.done) {
-        out.push(json!({"event": "done", "order": d.order.describe(), "given": d.order}));
-    }
-    for m in new(world, &mut c.moved) {
-        out.push(json!({
-            "event": "moved", "unit": u(m.moved.unit), "cost": m.moved.cost,
-            "path": m.moved.path.iter().map(|h| coord_json(s, *h)).collect::<Vec<_>>(),
-            "opportunity_fire": m.opportunity_fire.iter().map(|f| fire_json(s, b, f)).collect::<Vec<_>>(),
-        }));
-    }
-    for f in new(world, &mut c.fired) {
-        let mut v = fire_json(s, b, &f.0);
-        v["event"] = json!("fired");
-        out.push(v);
-    }
-    for d in new(world, &mut c.declared) {
-        out.push(json!({
-            "event": "melee_declared", "at": coord_json(s, d.declaration.defending_hex),
-            "attackers": d.declaration.attackers.iter().map(|id| u(*id)).collect::<Vec<_>>(),
-            "attacker_win_probability": d.odds.attacker_win_probability,
-            "whole_resolution": crate::rules::melee::whole_odds(&world.resource::<sim::Game>().0, &d.declaration),
-        }));
-    }
-    for c in new(world, &mut c.cancelled) {
-        out.push(json!({"event": "melee_cancelled", "at": coord_json(s, c.defending_hex)}));
-    }
-    for m in new(world, &mut c.resolved) {
-        let mut v =
-            json!({"event": "melee_resolved", "at": coord_json(s, m.0.declaration.defending_hex)});
-        outcome_json(&mut v, s, b, &m.0);
-        out.push(v);
-    }
-    for c in new(world, &mut c.called_off) {
-        out.push(json!({
-            "event": "melee_called_off", "at": coord_json(s, c.declaration.defending_hex),
-            "reason": c.reasons.iter().map(|r| r.to_string()).collect::<Vec<_>>().join("; "),
-            "defensive_fire": c.defensive_fire.iter().map(|f| fire_json(s, b, f)).collect::<Vec<_>>(),
-        }));
-    }
-    for p in new(world, &mut c.phase) {
-        for m in &p.checks {
-            out.push(json!({"event": "end_of_phase_morale", "unit": u(m.unit), "roll": m.roll, "morale": m.morale, "result": m.result}));
-        }
-    }
-    for t in new(world, &mut c.began) {
-        out.push(json!({
-            "event": "turn_began", "turn": t.turn, "side": s.side_name(t.side), "clock": t.clock,
-            "rallied": t.start.rallied.iter().map(|id| u(*id)).collect::<Vec<_>>(),
-            "isolated": t.start.isolated.iter().map(|id| u(*id)).collect::<Vec<_>>(),
-            "released": t.start.released.iter().map(|id| u(*id)).collect::<Vec<_>>(),
-            "resupplied": t.start.resupplied.iter().map(|id| u(*id)).collect::<Vec<_>>(),
-            "repaired": t.start.repaired.iter().map(|(h, n)| json!({"at": coord_json(s, *h), "strength": n})).collect::<Vec<_>>(),
-        }));
-    }
-    for p in new(world, &mut c.phases) {
-        out.push(
-            json!({"event": "phase_began", "phase": p.phase.name(), "side": s.side_name(p.side)}),
-        );
-    }
-    for g in new(world, &mut c.ended) {
-        out.push(json!({"event": "game_ended", "victory": g.0}));
     }
     out
 }
@@ -207,7 +173,7 @@ pub fn run(args: &Args) -> Result<i32, String> {
         None => sim::headless_app(s.clone(), args.seed),
     };
     let mut log = Vec::new();
-    let mut cursors = Cursors::default();
+    let mut cursors = OutcomeCursors::default();
     events(&app, &s, &mut cursors);
     for (i, order) in orders.iter().enumerate() {
         app.world_mut().write_message(GiveOrder(order.clone()));

@@ -74,7 +74,8 @@ fn read<M: Message + Clone>(
 
 impl OutcomeCursors {
     /// Every outcome written since the last call. Kinds come in the order a report reads them
-    /// (refusal, the order done, what it caused, the turn that began after it).
+    /// (refusal, the order done, what it caused, the turn that began after it); `bayonet run`
+    /// prints them in this order.
     pub fn read(&mut self, world: &World) -> Vec<Outcome> {
         let mut out = Vec::new();
         read(world, &mut self.rejected, Outcome::Rejected, &mut out);
@@ -88,13 +89,13 @@ impl OutcomeCursors {
             Outcome::MeleeCancelled,
             &mut out,
         );
+        read(world, &mut self.resolved, Outcome::MeleeResolved, &mut out);
         read(
             world,
             &mut self.called_off,
             Outcome::MeleeCalledOff,
             &mut out,
         );
-        read(world, &mut self.resolved, Outcome::MeleeResolved, &mut out);
         read(world, &mut self.retreated, Outcome::Retreated, &mut out);
         read(world, &mut self.captured, Outcome::GunsCaptured, &mut out);
         read(world, &mut self.advanced, Outcome::Advanced, &mut out);
@@ -104,8 +105,8 @@ impl OutcomeCursors {
             Outcome::PhaseMoraleChecked,
             &mut out,
         );
-        read(world, &mut self.phase, Outcome::PhaseBegan, &mut out);
         read(world, &mut self.turn, Outcome::TurnBegan, &mut out);
+        read(world, &mut self.phase, Outcome::PhaseBegan, &mut out);
         read(world, &mut self.ended, Outcome::GameEnded, &mut out);
         out
     }
