@@ -171,6 +171,7 @@ impl Field {
                 },
             ],
             units: self.units.clone(),
+            reinforcements: Vec::new(),
             file: "test field".into(),
             source: String::new(),
         }

@@ -11,6 +11,7 @@ mod melee_resolution;
 mod melee_restrictions;
 mod melee_strengths;
 mod orders;
+mod reinforcements;
 mod saves;
 mod scenario_loading;
 mod serve;

@@ -34,6 +34,8 @@ pub struct Board {
     pub phase_losers: Vec<UnitId>,
     /// The phase of the side turn under the optional Phased Play (§1); Movement otherwise.
     pub phase: Phase,
+    /// Units still off the map, waiting for their turn to arrive.
+    pub reinforcements: Vec<super::reinforcement::Reinforcement>,
 }
 
 /// The phases of a side turn under Phased Play (§1): the acting side moves, the other side
@@ -87,6 +89,7 @@ impl Board {
             pending: Vec::new(),
             phase_losers: Vec::new(),
             phase: Phase::Movement,
+            reinforcements: Vec::new(),
         }
     }
 

@@ -17,6 +17,7 @@ pub mod opportunity;
 pub mod order;
 pub mod params;
 pub mod readiness;
+pub mod reinforcement;
 pub mod refusal;
 pub mod retreat;
 pub mod scenario;

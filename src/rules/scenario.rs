@@ -9,6 +9,7 @@ use super::hex::{Facing, Hex};
 use super::map::{Coord, FullHexBridge, Map, MapEdge, Objective, Road, SideFeature, Terrain};
 use super::movement::{MoverClass, terrain_allows};
 use super::params::Parameters;
+use super::reinforcement::Reinforcement;
 use super::stacking::{StackLimit, hex_load};
 use super::unit::{Ammo, Crew, Formation, Quality, Side, TurnMarks, Unit, UnitId, UnitKind};
 
@@ -155,6 +156,10 @@ pub struct UnitSpec {
     pub ammo: Ammo,
     #[serde(default)]
     pub crew: Crew,
+    /// A reinforcement: the turn it enters the map at `at` (2 to the last turn); omitted, it
+    /// starts on the map.
+    #[serde(default)]
+    pub arrives: Option<u32>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -194,7 +199,10 @@ pub struct Scenario {
     pub seed: u64,
     pub params: Parameters,
     pub brigades: Vec<BrigadeInfo>,
+    /// The units on the map at the start.
     pub units: Vec<Unit>,
+    /// The units that enter later, in the file's order.
+    pub reinforcements: Vec<Reinforcement>,
     /// Where it was read from and its text, so that a save can carry it.
     pub file: String,
     pub source: String,
@@ -210,6 +218,7 @@ impl Scenario {
         b.minutes = self.start_time;
         b.last_turn = self.turns;
         b.first_side = self.first_side;
+        b.reinforcements = self.reinforcements.clone();
         b
     }
 
@@ -508,6 +517,7 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
 
     let weapons = super::fire::weapons();
     let mut units = Vec::new();
+    let mut reinforcements = Vec::new();
     let mut ids = HashSet::new();
     for (i, u) in spec.units.iter().enumerate() {
         let nth = spec.units[..i].iter().filter(|o| o.id == u.id).count();
@@ -626,7 +636,18 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
                 u.at.1
             )));
         }
-        units.push(unit);
+        match u.arrives {
+            None => units.push(unit),
+            Some(t) if (2..=spec.turns).contains(&t) => {
+                reinforcements.push(Reinforcement { turn: t, unit })
+            }
+            Some(t) => {
+                return Err(at_unit(format!(
+                    "arrives on turn {t}; expected a turn from 2 to {} (the last)",
+                    spec.turns
+                )));
+            }
+        }
     }
 
     let mut by_hex: HashMap<Hex, Vec<&Unit>> = HashMap::new();
@@ -666,6 +687,7 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
         params,
         brigades: spec.brigades,
         units,
+        reinforcements,
         file: String::new(),
         source: String::new(),
     })

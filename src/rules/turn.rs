@@ -22,6 +22,9 @@ pub struct TurnStart {
     pub resupplied: Vec<UnitId>,
     /// Bridges repaired, and by how much (optional Bridge Limit and Repair).
     pub repaired: Vec<(Hex, u32)>,
+    /// Reinforcements that entered the map, and where.
+    #[serde(default)]
+    pub arrived: Vec<(UnitId, Hex)>,
 }
 
 /// Hexes from which `side` can trace supply: no enemy unit, and no enemy zone of control
@@ -72,7 +75,10 @@ fn flood(board: &Board, side: Side, sources: Vec<Hex>, limit: Option<u32>) -> Ha
 /// Runs the start of `side`'s turn `turn`. Uses what units did in their last turn (for
 /// recovery) before the marks are cleared.
 pub fn start_of_turn(board: &mut Board, side: Side, turn: u32, rng: &mut impl Rng) -> TurnStart {
-    let mut out = TurnStart::default();
+    let mut out = TurnStart {
+        arrived: super::reinforcement::arrive(board, side, turn),
+        ..Default::default()
+    };
     formation::finish_dismounting(board, side);
     out.repaired = super::bridge::repair_at_start(board, side);
     // 1. Fatigue recovery (D-fat-2).

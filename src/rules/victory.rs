@@ -24,7 +24,12 @@ pub struct VictoryReport {
 fn lost(start: &Scenario, board: &Board, side: Side) -> f64 {
     let v = &board.params.victory;
     let mut pts = 0.0;
-    for s in start.units.iter().filter(|u| u.side == side) {
+    let arrived = start
+        .reinforcements
+        .iter()
+        .map(|r| &r.unit)
+        .filter(|u| !board.reinforcements.iter().any(|w| w.unit.id == u.id));
+    for s in start.units.iter().chain(arrived).filter(|u| u.side == side) {
         let now = board.unit(s.id);
         pts += match (s.kind, now) {
             (UnitKind::Leader, None) => v.per_leader as f64,

@@ -36,6 +36,9 @@ pub struct Snapshot {
     pub pending: Vec<Declaration>,
     /// Defenders waiting for their end-of-phase morale check.
     pub phase_losers: Vec<crate::rules::unit::UnitId>,
+    /// Reinforcements not yet on the map (left out when none, so older saves keep their hash).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reinforcements: Vec<crate::rules::reinforcement::Reinforcement>,
     /// Where the dice are in their stream (ChaCha word position), as decimal text.
     pub dice: String,
 }
@@ -93,6 +96,7 @@ pub fn snapshot_of(game: &crate::rules::board::Board, dice: u128) -> Snapshot {
         objectives: game.map.objectives.clone(),
         pending: game.pending.clone(),
         phase_losers: game.phase_losers.clone(),
+        reinforcements: game.reinforcements.clone(),
         dice: dice.to_string(),
     }
 }
@@ -208,6 +212,7 @@ pub fn restore(world: &mut World, snap: &Snapshot, orders: &[Order]) {
         game.map.objectives = snap.objectives.clone();
         game.pending = snap.pending.clone();
         game.phase_losers = snap.phase_losers.clone();
+        game.reinforcements = snap.reinforcements.clone();
         game.set_turn_state(&snap.turn);
     }
     if let Ok(pos) = snap.dice.parse::<u128>() {
