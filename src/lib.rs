@@ -20,8 +20,16 @@ pub const DEFAULT_SCENARIO_PATH: &str = "maps/harpers_crossing.ron";
 
 /// Every scenario of `maps/`, embedded: the browser has no file system (a test checks that
 /// none is missing).
-pub const SCENARIOS: [(&str, &str); 3] = [
+pub const SCENARIOS: [(&str, &str); 5] = [
     ("maps/harpers_crossing.ron", DEFAULT_SCENARIO),
+    (
+        "maps/brandy_station.ron",
+        include_str!("../maps/brandy_station.ron"),
+    ),
+    (
+        "maps/railroad_cut.ron",
+        include_str!("../maps/railroad_cut.ron"),
+    ),
     (
         "maps/test_melee.ron",
         include_str!("../maps/test_melee.ron"),

@@ -14,12 +14,16 @@ pub fn run(args: &Args) -> Result<i32, String> {
                 println!("{v}");
             } else {
                 println!(
-                    "{file}: ok — \"{}\", {}×{} hexes, {} turns, {} units",
+                    "{file}: ok — \"{}\", {}×{} hexes, {} turns, {} units{}",
                     s.name,
                     summary.width,
                     summary.height,
                     s.turns,
-                    s.units.len()
+                    s.units.len(),
+                    match s.reinforcements.len() {
+                        0 => String::new(),
+                        n => format!(" and {n} reinforcements"),
+                    }
                 );
             }
             Ok(0)

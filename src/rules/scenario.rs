@@ -715,12 +715,14 @@ pub struct Summary {
     pub roads: BTreeMap<String, u32>,
     pub full_hex_bridges: u32,
     pub objectives: u32,
+    /// Units that enter later.
+    pub reinforcements: u32,
 }
 
 impl Scenario {
     pub fn summary(&self) -> Summary {
         let mut units: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
-        for u in &self.units {
+        for u in self.units.iter().chain(self.reinforcements.iter().map(|r| &r.unit)) {
             *units
                 .entry(self.side_name(u.side).to_string())
                 .or_default()
@@ -754,6 +756,7 @@ impl Scenario {
             roads,
             full_hex_bridges: self.map.bridges.len() as u32,
             objectives: self.map.objectives.len() as u32,
+            reinforcements: self.reinforcements.len() as u32,
         }
     }
 }
