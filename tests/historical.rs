@@ -24,16 +24,29 @@ fn historical_scenarios_are_at_the_series_scale_with_their_maps_features() {
     for path in HISTORICAL {
         let s = load(path);
         let sum = s.summary();
-        assert!(sum.width >= 80 && sum.height >= 60, "{path}: {}×{}", sum.width, sum.height);
+        assert!(
+            sum.width >= 80 && sum.height >= 60,
+            "{path}: {}×{}",
+            sum.width,
+            sum.height
+        );
         let all = s.units.len() + s.reinforcements.len();
         assert!(all >= 85, "{path}: {all} units");
-        assert!(!s.reinforcements.is_empty(), "{path}: reinforcements by turn");
         assert!(
-            s.reinforcements.iter().all(|r| r.turn >= 2 && r.turn <= s.turns),
+            !s.reinforcements.is_empty(),
+            "{path}: reinforcements by turn"
+        );
+        assert!(
+            s.reinforcements
+                .iter()
+                .all(|r| r.turn >= 2 && r.turn <= s.turns),
             "{path}"
         );
         for word in ["Sources:", "Approximations:", "Official Records"] {
-            assert!(s.description.contains(word), "{path}: description lacks {word}");
+            assert!(
+                s.description.contains(word),
+                "{path}: description lacks {word}"
+            );
         }
         for f in ["creek", "ford", "stream", "fence", "stone wall"] {
             assert!(
@@ -58,8 +71,16 @@ fn historical_scenarios_are_at_the_series_scale_with_their_maps_features() {
     }
     // The railroad cut: its cuts, its fill and the pike bridge over Marsh Creek.
     let rc = load("maps/railroad_cut.ron").summary();
-    for f in [SideFeature::Cut, SideFeature::Embankment, SideFeature::Bridge] {
-        assert!(rc.hexside_features.contains_key(f.name()), "{:?}", rc.hexside_features);
+    for f in [
+        SideFeature::Cut,
+        SideFeature::Embankment,
+        SideFeature::Bridge,
+    ] {
+        assert!(
+            rc.hexside_features.contains_key(f.name()),
+            "{:?}",
+            rc.hexside_features
+        );
     }
 }
 
@@ -87,7 +108,11 @@ fn brandy_station_plays_to_the_end_with_the_computer_on_both_sides() {
     let s = load("maps/brandy_station.ron");
     let (app, log, refused) = play_out(&s, 2);
     let g = crate::common::game(&app);
-    assert!(g.over && g.turn == s.turns, "the game reaches turn {}", s.turns);
+    assert!(
+        g.over && g.turn == s.turns,
+        "the game reaches turn {}",
+        s.turns
+    );
     assert!(g.reinforcements.is_empty(), "every reinforcement arrived");
     assert!(log > 500, "a real game: {log} orders");
     assert!(refused * 10 < log, "{refused} refused of {log}");

@@ -42,7 +42,8 @@ fn d_rein_1_a_reinforcement_is_off_the_map_until_its_turn() {
     for bad in ["1", "4"] {
         let e = parse("r.ron", &with_reinforcements(bad)).unwrap_err();
         assert!(
-            e.message.contains("unit 6 `Union reserve`: arrives on turn")
+            e.message
+                .contains("unit 6 `Union reserve`: arrives on turn")
                 && e.message.contains("from 2 to 3"),
             "{e}"
         );
@@ -59,9 +60,8 @@ fn d_rein_1_reinforcements_arrive_at_the_start_of_their_sides_turn_in_the_game()
     let mut arrivals = Vec::new();
     // Union 1, Confederate 1, Union 2 (Union reserve), Confederate 2, Union 3, Confederate 3.
     for _ in 0..5 {
-        app.world_mut().write_message(GiveOrder(
-            bayonet::rules::order::Order::EndTurn,
-        ));
+        app.world_mut()
+            .write_message(GiveOrder(bayonet::rules::order::Order::EndTurn));
         app.update();
         for t in read::<TurnBegan>(&app) {
             for (id, _) in &t.start.arrived {

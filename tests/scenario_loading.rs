@@ -271,3 +271,37 @@ fn every_scenario_in_maps_is_embedded_for_the_browser_and_loads() {
     assert!(bayonet::load_scenario("maps/test_melee.ron").is_ok());
     assert!(bayonet::load_scenario("no/such.ron").is_err());
 }
+
+#[test]
+fn every_fault_is_listed_naming_its_unit_or_hex_not_only_the_first() {
+    // Two units broken and a hex where both sides stand: three faults, in the file's order.
+    let text = SMALL
+        .replacen(
+            "at: (4, 4), facing: NE, men: 450",
+            "at: (14, 4), facing: NE, men: 450",
+            1,
+        )
+        .replacen("men: 90, guns: 4", "men: 90, guns: 0", 1)
+        .replacen("kind: Cavalry, at: (6, 2)", "kind: Cavalry, at: (5, 4)", 1);
+    let all = bayonet::rules::scenario::faults("broken.ron", &text);
+    let got: Vec<(Option<u32>, Option<(i32, i32)>)> = all.iter().map(|f| (f.unit, f.at)).collect();
+    assert_eq!(
+        got,
+        vec![
+            (Some(1), Some((14, 4))),
+            (Some(5), Some((7, 2))),
+            (None, Some((5, 4)))
+        ],
+        "{all:#?}"
+    );
+    assert!(all[0].error.message.contains("off the map"));
+    assert!(all[1].error.message.contains("a battery needs guns"));
+    assert!(all[2].error.message.contains("both sides"));
+    assert_eq!(all[0].error.line, Some(47));
+    // parse() refuses with the first of them; a sound file has none.
+    assert_eq!(parse("broken.ron", &text).unwrap_err(), all[0].error);
+    assert!(bayonet::rules::scenario::faults("ok.ron", SMALL).is_empty());
+    // A fault in the map stops the check there: one fault.
+    let map = SMALL.replacen("width: 10,", "width: 11,", 1);
+    assert_eq!(bayonet::rules::scenario::faults("m.ron", &map).len(), 1);
+}

@@ -29,17 +29,39 @@ pub fn run(args: &Args) -> Result<i32, String> {
             Ok(0)
         }
         Err(e) => {
+            // Every fault, not only the first (the editor shows the same list).
+            let all = scenario::read_text(file)
+                .map(|text| scenario::faults(file, &text))
+                .unwrap_or_default();
+            let all: Vec<scenario::LoadError> = if all.is_empty() {
+                vec![e]
+            } else {
+                all.into_iter().map(|f| f.error).collect()
+            };
             if args.json {
+                let list: Vec<_> = all
+                    .iter()
+                    .map(|e| {
+                        serde_json::json!({
+                            "file": e.file, "line": e.line, "column": e.column,
+                            "error": e.message,
+                        })
+                    })
+                    .collect();
+                let e = &all[0];
                 println!(
                     "{}",
                     serde_json::json!({
                         "ok": false,
                         "file": e.file, "line": e.line, "column": e.column,
                         "error": e.message,
+                        "faults": list,
                     })
                 );
             } else {
-                eprintln!("{e}");
+                for e in &all {
+                    eprintln!("{e}");
+                }
             }
             Ok(1)
         }

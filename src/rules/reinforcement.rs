@@ -55,7 +55,10 @@ fn entry_hex(board: &Board, unit: &Unit) -> Option<Hex> {
             && board.side_at(h).is_none_or(|s| s == unit.side)
             && terrain_allows(&board.map, &board.params, class, h)
             && StackLimit::check(
-                hex_load(board.units_at(h).chain(std::iter::once(unit)), &board.params),
+                hex_load(
+                    board.units_at(h).chain(std::iter::once(unit)),
+                    &board.params,
+                ),
                 &board.params,
             )
             .is_none()

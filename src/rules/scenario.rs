@@ -256,15 +256,76 @@ pub fn parse(file: &str, text: &str) -> Result<Scenario, LoadError> {
         column: Some(e.span.start.col),
         message: e.code.to_string(),
     })?;
-    let mut s = build(spec, text).map_err(|(line, message)| LoadError {
+    let mut found = Vec::new();
+    let built = build(spec, text, &mut found);
+    let err = |line, message| LoadError {
         file: file.into(),
         line,
         column: None,
         message,
-    })?;
+    };
+    let mut s = built.map_err(|(line, message)| err(line, message))?;
+    if let Some(f) = found.into_iter().next() {
+        return Err(err(f.line, f.message));
+    }
     s.file = file.to_string();
     s.source = text.to_string();
     Ok(s)
+}
+
+/// One fault of a scenario, and the hex or unit it is about (for the editor to point at).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fault {
+    pub error: LoadError,
+    pub at: Option<At>,
+    pub unit: Option<u32>,
+}
+
+/// Every fault `bayonet check` finds in a scenario, not only the first: the same checks as
+/// `parse`. A fault in the map, the sides or the rules stops the check there; the units' and
+/// the hexes' faults are all listed.
+pub fn faults(file: &str, text: &str) -> Vec<Fault> {
+    let plain = |error| Fault {
+        error,
+        at: None,
+        unit: None,
+    };
+    let spec: ScenarioFile = match ron_options().from_str(text) {
+        Ok(s) => s,
+        Err(e) => {
+            return vec![plain(LoadError {
+                file: file.into(),
+                line: Some(e.span.start.line),
+                column: Some(e.span.start.col),
+                message: e.code.to_string(),
+            })];
+        }
+    };
+    let mut found = Vec::new();
+    if let Err((line, message)) = build(spec, text, &mut found) {
+        found.insert(
+            0,
+            Found {
+                line,
+                at: None,
+                unit: None,
+                message,
+            },
+        );
+    }
+    found
+        .into_iter()
+        .map(|f| Fault {
+            error: LoadError {
+                file: file.into(),
+                line: f.line,
+                column: None,
+                message: f.message,
+            },
+            at: f.at,
+            unit: f.unit,
+        })
+        .collect()
 }
 
 /// Whether a turn starting at `minutes` after midnight is a night turn (between dusk and dawn).
@@ -296,7 +357,15 @@ fn unit_line(text: &str, id: u32, nth: usize) -> Option<usize> {
 
 type BuildError = (Option<usize>, String);
 
-fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
+/// A fault that does not stop the check: a unit's, or a hex's.
+struct Found {
+    line: Option<usize>,
+    at: Option<At>,
+    unit: Option<u32>,
+    message: String,
+}
+
+fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scenario, BuildError> {
     let none = |m: String| (None, m);
     let ms = &spec.map;
     if ms.width < 2 || ms.height < 2 || ms.width > 1000 || ms.height > 1000 {
@@ -527,22 +596,29 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
                 format!("unit {} `{}`: {m}", u.id, u.name),
             )
         };
+        // A unit's fault is noted and the next unit checked: the editor shows them all.
+        macro_rules! unit_fault {
+            ($m:expr $(,)?) => {{
+                let (line, message) = at_unit($m);
+                found.push(Found {
+                    line,
+                    at: Some(u.at),
+                    unit: Some(u.id),
+                    message,
+                });
+                continue;
+            }};
+        }
         if !ids.insert(u.id) {
-            return Err(at_unit("this id is used by another unit".into()));
+            unit_fault!("this id is used by another unit".into());
         }
         if u.side > 1 {
-            return Err(at_unit(format!(
-                "side {} does not exist; expected 0 or 1",
-                u.side
-            )));
+            unit_fault!(format!("side {} does not exist; expected 0 or 1", u.side));
         }
         match spec.brigades.iter().find(|b| b.id == u.brigade) {
-            None => return Err(at_unit(format!("unknown brigade `{}`", u.brigade))),
+            None => unit_fault!(format!("unknown brigade `{}`", u.brigade)),
             Some(b) if b.side != u.side => {
-                return Err(at_unit(format!(
-                    "brigade `{}` belongs to the other side",
-                    u.brigade
-                )));
+                unit_fault!(format!("brigade `{}` belongs to the other side", u.brigade));
             }
             _ => {}
         }
@@ -553,55 +629,50 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
             UnitKind::Supply => Formation::Column,
         });
         if !formation.valid_for(u.kind) {
-            return Err(at_unit(format!(
+            unit_fault!(format!(
                 "formation {} is not valid for {}",
                 formation.name(),
                 u.kind.name()
-            )));
+            ));
         }
         match u.kind {
             UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Supply if u.men == 0 => {
-                return Err(at_unit(
-                    "needs men (wagon points for a supply wagon) above 0".into(),
-                ));
+                unit_fault!("needs men (wagon points for a supply wagon) above 0".into(),);
             }
             UnitKind::Artillery if u.guns == 0 => {
-                return Err(at_unit("a battery needs guns above 0".into()));
+                unit_fault!("a battery needs guns above 0".into());
             }
             UnitKind::Leader if u.men != 0 || u.guns != 0 => {
-                return Err(at_unit("a leader has no men or guns".into()));
+                unit_fault!("a leader has no men or guns".into());
             }
             k if k != UnitKind::Artillery && u.guns != 0 => {
-                return Err(at_unit(format!("{} cannot have guns", k.name())));
+                unit_fault!(format!("{} cannot have guns", k.name()));
             }
             _ => {}
         }
         if u.fatigue > params.combat.max_fatigue {
-            return Err(at_unit(format!(
+            unit_fault!(format!(
                 "fatigue {} is above the maximum {}",
                 u.fatigue, params.combat.max_fatigue
-            )));
+            ));
         }
         if !u.weapon.is_empty() && !weapons.contains_key(&u.weapon) {
             let known: Vec<&str> = weapons.keys().map(String::as_str).collect();
-            return Err(at_unit(format!(
+            unit_fault!(format!(
                 "unknown weapon `{}`; expected one of {} (assets/rules/weapons.ron)",
                 u.weapon,
                 known.join(", ")
-            )));
+            ));
         }
         if u.crew != Crew::Crewed && u.kind != UnitKind::Artillery {
-            return Err(at_unit("only artillery can be uncrewed or spiked".into()));
+            unit_fault!("only artillery can be uncrewed or spiked".into());
         }
         let hex = map.hex_at(Coord {
             col: u.at.0,
             row: u.at.1,
         });
         if !map.contains(hex) {
-            return Err(at_unit(format!(
-                "position {},{} is off the map",
-                u.at.0, u.at.1
-            )));
+            unit_fault!(format!("position {},{} is off the map", u.at.0, u.at.1));
         }
         let unit = Unit {
             id: UnitId(u.id),
@@ -629,12 +700,12 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
             marks: TurnMarks::default(),
         };
         if !terrain_allows(&map, &params, MoverClass::of(&unit), hex) {
-            return Err(at_unit(format!(
+            unit_fault!(format!(
                 "stands on {} at {},{}, which is prohibited terrain for it",
                 map.terrain(hex).name(),
                 u.at.0,
                 u.at.1
-            )));
+            ));
         }
         match u.arrives {
             None => units.push(unit),
@@ -642,10 +713,10 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
                 reinforcements.push(Reinforcement { turn: t, unit })
             }
             Some(t) => {
-                return Err(at_unit(format!(
+                unit_fault!(format!(
                     "arrives on turn {t}; expected a turn from 2 to {} (the last)",
                     spec.turns
-                )));
+                ));
             }
         }
     }
@@ -659,12 +730,24 @@ fn build(spec: ScenarioFile, text: &str) -> Result<Scenario, BuildError> {
     for hex in hexes {
         let here = &by_hex[&hex];
         let c = map.coord(hex);
+        let at = Some((c.col, c.row));
         if here.iter().any(|u| u.side != here[0].side) {
-            return Err(none(format!("hex {c} holds units of both sides")));
+            found.push(Found {
+                line: None,
+                at,
+                unit: None,
+                message: format!("hex {c} holds units of both sides"),
+            });
+            continue;
         }
         let load = hex_load(here.iter().copied(), &params);
         if let Some(over) = StackLimit::check(load, &params) {
-            return Err(none(format!("hex {c} is overstacked: {over}")));
+            found.push(Found {
+                line: None,
+                at,
+                unit: None,
+                message: format!("hex {c} is overstacked: {over}"),
+            });
         }
     }
 
@@ -722,7 +805,11 @@ pub struct Summary {
 impl Scenario {
     pub fn summary(&self) -> Summary {
         let mut units: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
-        for u in self.units.iter().chain(self.reinforcements.iter().map(|r| &r.unit)) {
+        for u in self
+            .units
+            .iter()
+            .chain(self.reinforcements.iter().map(|r| &r.unit))
+        {
             *units
                 .entry(self.side_name(u.side).to_string())
                 .or_default()
