@@ -7,6 +7,7 @@ pub mod ai;
 pub mod cli;
 #[cfg(feature = "client")]
 pub mod client;
+pub mod editor;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod remote;
 pub mod rules;

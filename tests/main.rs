@@ -6,6 +6,7 @@ mod ai;
 mod aids;
 mod cli;
 mod combat;
+mod editor;
 mod historical;
 mod melee_odds;
 mod melee_resolution;

@@ -37,7 +37,7 @@ impl std::error::Error for LoadError {}
 /// `(col, row)` as written in scenario files.
 pub type At = (i32, i32);
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HexsideSpec {
     pub feature: SideFeature,
@@ -45,7 +45,7 @@ pub struct HexsideSpec {
     pub at: Vec<(At, Facing)>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RoadSpec {
     pub kind: Road,
@@ -53,7 +53,7 @@ pub struct RoadSpec {
     pub path: Vec<At>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BridgeSpec {
     pub hex: At,
@@ -62,7 +62,7 @@ pub struct BridgeSpec {
     pub max: Option<u32>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ObjectiveSpec {
     pub name: String,
@@ -70,7 +70,7 @@ pub struct ObjectiveSpec {
     pub points: u32,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MapSpec {
     pub width: u32,
@@ -127,7 +127,7 @@ pub enum Flag {
     Isolated,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
     pub id: u32,
@@ -285,6 +285,12 @@ pub struct Fault {
 /// `parse`. A fault in the map, the sides or the rules stops the check there; the units' and
 /// the hexes' faults are all listed.
 pub fn faults(file: &str, text: &str) -> Vec<Fault> {
+    check(file, text).1
+}
+
+/// `faults`, and the scenario as far as it stands: the map and rules, with the units that have
+/// no fault of their own (what the editor shows while faults remain).
+pub fn check(file: &str, text: &str) -> (Option<Scenario>, Vec<Fault>) {
     let plain = |error| Fault {
         error,
         at: None,
@@ -293,27 +299,36 @@ pub fn faults(file: &str, text: &str) -> Vec<Fault> {
     let spec: ScenarioFile = match ron_options().from_str(text) {
         Ok(s) => s,
         Err(e) => {
-            return vec![plain(LoadError {
+            let error = LoadError {
                 file: file.into(),
                 line: Some(e.span.start.line),
                 column: Some(e.span.start.col),
                 message: e.code.to_string(),
-            })];
+            };
+            return (None, vec![plain(error)]);
         }
     };
     let mut found = Vec::new();
-    if let Err((line, message)) = build(spec, text, &mut found) {
-        found.insert(
-            0,
-            Found {
-                line,
-                at: None,
-                unit: None,
-                message,
-            },
-        );
-    }
-    found
+    let built = match build(spec, text, &mut found) {
+        Ok(mut s) => {
+            s.file = file.to_string();
+            s.source = text.to_string();
+            Some(s)
+        }
+        Err((line, message)) => {
+            found.insert(
+                0,
+                Found {
+                    line,
+                    at: None,
+                    unit: None,
+                    message,
+                },
+            );
+            None
+        }
+    };
+    let faults = found
         .into_iter()
         .map(|f| Fault {
             error: LoadError {
@@ -325,7 +340,8 @@ pub fn faults(file: &str, text: &str) -> Vec<Fault> {
             at: f.at,
             unit: f.unit,
         })
-        .collect()
+        .collect();
+    (built, faults)
 }
 
 /// Whether a turn starting at `minutes` after midnight is a night turn (between dusk and dawn).

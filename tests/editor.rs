@@ -1,0 +1,248 @@
+//! The scenario editor's document (no window): its edits, undo and redo, its faults by the
+//! same checks as `bayonet check`, and its RON, which reloads to the same scenario and writes
+//! back identically.
+
+use bayonet::editor::{Document, Edit};
+use bayonet::rules::hex::Facing;
+use bayonet::rules::map::{Road, SideFeature, Terrain};
+use bayonet::rules::scenario::parse;
+use bayonet::rules::unit::UnitKind;
+
+/// The same scenario, as the rules see it: map, units, sides, turns, rules.
+fn same(a: &bayonet::rules::scenario::Scenario, b: &bayonet::rules::scenario::Scenario) {
+    assert_eq!(a.name, b.name);
+    assert_eq!(a.description, b.description);
+    assert_eq!(a.summary().terrain, b.summary().terrain);
+    for h in a.map.hexes() {
+        assert_eq!(a.map.terrain(h), b.map.terrain(h));
+        assert_eq!(a.map.elevation(h), b.map.elevation(h));
+    }
+    let sides = |s: &bayonet::rules::scenario::Scenario| {
+        let mut v: Vec<_> = s
+            .map
+            .sides
+            .iter()
+            .map(|(k, f)| (k.hex.x, k.hex.y, k.side, f.clone()))
+            .collect();
+        v.sort_by_key(|x| (x.0, x.1, x.2));
+        v
+    };
+    assert_eq!(sides(a), sides(b));
+    let roads = |s: &bayonet::rules::scenario::Scenario| {
+        let mut v: Vec<_> = s
+            .map
+            .roads
+            .iter()
+            .map(|(k, r)| (k.hex.x, k.hex.y, k.side, *r))
+            .collect();
+        v.sort_by_key(|x| (x.0, x.1, x.2));
+        v
+    };
+    assert_eq!(roads(a), roads(b));
+    assert_eq!(a.map.objectives, b.map.objectives);
+    assert_eq!(a.map.supply_sources, b.map.supply_sources);
+    assert_eq!(a.units, b.units);
+    assert_eq!(a.reinforcements, b.reinforcements);
+    assert_eq!(a.sides, b.sides);
+    assert_eq!(a.brigades, b.brigades);
+    assert_eq!(
+        (a.turns, a.start_time, a.first_side, a.seed),
+        (b.turns, b.start_time, b.first_side, b.seed)
+    );
+    assert_eq!(a.victory, b.victory);
+    assert_eq!(a.params, b.params);
+}
+
+#[test]
+fn every_shipped_scenario_written_by_the_editor_loads_as_the_same_scenario() {
+    for (path, text) in bayonet::SCENARIOS {
+        let doc = Document::from_text(path, text).unwrap();
+        let written = doc.text();
+        let again = parse(path, &written).unwrap_or_else(|e| panic!("{path}: {e}"));
+        same(&parse(path, text).unwrap(), &again);
+        // Written again, the same text: a stable order.
+        assert_eq!(
+            Document::from_text(path, &written).unwrap().text(),
+            written,
+            "{path}"
+        );
+        // The file's leading comments are kept.
+        if text.starts_with("//") {
+            assert!(written.starts_with(text.lines().next().unwrap()), "{path}");
+        }
+    }
+}
+
+#[test]
+fn edits_change_the_scenario_and_undo_and_redo_walk_them_back_and_forth() {
+    let mut d = Document::new("new.ron", 12, 10);
+    let t0 = d.text();
+    assert!(
+        d.apply(Edit::Terrain {
+            at: (3, 4),
+            terrain: Terrain::Forest
+        })
+        .unwrap()
+    );
+    assert!(
+        d.apply(Edit::Elevation {
+            at: (3, 4),
+            level: 2
+        })
+        .unwrap()
+    );
+    assert!(
+        !d.apply(Edit::Elevation {
+            at: (3, 4),
+            level: 2
+        })
+        .unwrap(),
+        "no change, no undo step"
+    );
+    let t2 = d.text();
+    assert!(d.undo());
+    assert!(d.undo());
+    assert_eq!(d.text(), t0);
+    assert!(!d.undo(), "nothing more to undo");
+    assert!(d.redo() && d.redo());
+    assert_eq!(d.text(), t2);
+    let s = d.check().0.unwrap();
+    let h = s.map.hex_at(bayonet::rules::map::Coord { col: 3, row: 4 });
+    assert_eq!((s.map.terrain(h), s.map.elevation(h)), (Terrain::Forest, 2));
+    // A stroke (one drag) undoes as one step; a new edit clears redo.
+    d.begin_stroke();
+    for c in 0..5 {
+        d.apply(Edit::Terrain {
+            at: (c, 0),
+            terrain: Terrain::Water,
+        })
+        .unwrap();
+    }
+    d.end_stroke();
+    assert!(d.undo());
+    assert_eq!(d.text(), t2);
+    d.apply(Edit::Terrain {
+        at: (0, 0),
+        terrain: Terrain::Town,
+    })
+    .unwrap();
+    assert!(!d.redo());
+    // Refused edits name what is wrong and change nothing.
+    let before = d.text();
+    let e = d
+        .apply(Edit::Terrain {
+            at: (12, 0),
+            terrain: Terrain::Town,
+        })
+        .unwrap_err();
+    assert!(e.contains("12,0 is off the map"), "{e}");
+    let e = d
+        .apply(Edit::Bridge {
+            at: (5, 5),
+            strength: Some(100),
+        })
+        .unwrap_err();
+    assert!(e.contains("must be on water"), "{e}");
+    assert_eq!(d.text(), before);
+}
+
+#[test]
+fn hexsides_are_one_thing_from_either_hex_and_roads_split_when_a_piece_is_taken() {
+    let mut d = Document::new("new.ron", 8, 8);
+    d.apply(Edit::Hexside {
+        at: (2, 2),
+        side: Facing::N,
+        feature: SideFeature::StoneWall,
+        on: true,
+    })
+    .unwrap();
+    // The same hexside from the hex to the north: taking it off there removes it.
+    assert!(
+        d.text().contains("(feature: StoneWall, at: [((2, 2), N)])"),
+        "{}",
+        d.text()
+    );
+    d.apply(Edit::Hexside {
+        at: (2, 1),
+        side: Facing::S,
+        feature: SideFeature::StoneWall,
+        on: false,
+    })
+    .unwrap();
+    assert!(!d.text().contains("StoneWall"));
+    let e = d.apply(Edit::Hexside {
+        at: (0, 0),
+        side: Facing::N,
+        feature: SideFeature::Fence,
+        on: true,
+    });
+    assert!(e.unwrap_err().contains("map's edge"));
+    // A road drawn hex by hex is one path; taking out its middle splits it in two.
+    for c in 0..4 {
+        d.apply(Edit::Road {
+            from: (c, 3),
+            to: (c + 1, 3),
+            kind: Some(Road::Pike),
+        })
+        .unwrap();
+    }
+    assert!(
+        d.text()
+            .contains("(kind: Pike, path: [(0, 3), (1, 3), (2, 3), (3, 3), (4, 3)])"),
+        "{}",
+        d.text()
+    );
+    d.apply(Edit::Road {
+        from: (2, 3),
+        to: (1, 3),
+        kind: None,
+    })
+    .unwrap();
+    assert!(d.text().contains("(kind: Pike, path: [(0, 3), (1, 3)])"));
+    assert!(
+        d.text()
+            .contains("(kind: Pike, path: [(2, 3), (3, 3), (4, 3)])")
+    );
+    let e = d.apply(Edit::Road {
+        from: (0, 0),
+        to: (3, 3),
+        kind: Some(Road::Road),
+    });
+    assert!(e.unwrap_err().contains("not adjacent"));
+    let s = d.check().0.unwrap();
+    assert_eq!(s.map.roads.len(), 3);
+}
+
+#[test]
+fn faults_are_the_checks_of_bayonet_check_naming_the_unit_and_hex() {
+    let mut d = Document::new("new.ron", 8, 8);
+    assert!(d.check().1.is_empty(), "{:?}", d.check().1);
+    let mut u = d.new_unit(0, UnitKind::Infantry, (2, 2));
+    d.apply(Edit::Unit(u.clone())).unwrap();
+    let mut e = d.new_unit(1, UnitKind::Cavalry, (2, 2));
+    d.apply(Edit::Unit(e.clone())).unwrap();
+    let faults = d.check().1;
+    assert_eq!(faults.len(), 1, "{faults:?}");
+    assert_eq!(faults[0].at, Some((2, 2)));
+    assert!(faults[0].error.message.contains("both sides"));
+    // The same text through `bayonet check`'s function gives the same list.
+    let via_check = bayonet::rules::scenario::faults("new.ron", &d.text());
+    assert_eq!(via_check, faults);
+    e.at = (5, 5);
+    d.apply(Edit::Unit(e)).unwrap();
+    d.apply(Edit::Terrain {
+        at: (2, 2),
+        terrain: Terrain::Water,
+    })
+    .unwrap();
+    let faults = d.check().1;
+    assert_eq!(faults.len(), 1);
+    assert_eq!(faults[0].unit, Some(u.id));
+    assert!(
+        faults[0].error.message.contains("prohibited terrain"),
+        "{faults:?}"
+    );
+    u.at = (2, 3);
+    d.apply(Edit::Unit(u)).unwrap();
+    assert!(d.check().1.is_empty());
+}
