@@ -32,8 +32,66 @@ fn main() {
     }
 }
 
+/// `bayonet edit [FILE] [--new WxH] [--screenshot OUT.png] [--size WxH]`: the scenario editor.
+#[cfg(feature = "client")]
+fn open_editor(argv: &[String]) -> i32 {
+    let mut file = None;
+    let mut size = (40, 30);
+    let mut screenshot = None;
+    let mut window = None;
+    let mut it = argv.iter();
+    let parse_size = |v: Option<&String>| {
+        v.and_then(|v| v.split_once(['x', 'X']))
+            .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
+            .filter(|(w, h)| (2..=1000).contains(w) && (2..=1000).contains(h))
+    };
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--new" => match parse_size(it.next()) {
+                Some(s) => size = s,
+                None => {
+                    eprintln!("bayonet edit: --new needs a size WxH, 2 to 1000 each way (40x30)");
+                    return 2;
+                }
+            },
+            "--size" => match parse_size(it.next()) {
+                Some(s) => window = Some(s),
+                None => {
+                    eprintln!("bayonet edit: --size needs WxH in pixels");
+                    return 2;
+                }
+            },
+            "--screenshot" => screenshot = it.next().cloned(),
+            f if !f.starts_with("--") && file.is_none() => file = Some(f.to_owned()),
+            other => {
+                eprintln!(
+                    "bayonet edit: unknown argument `{other}`\n{}",
+                    bayonet::cli::USAGE
+                );
+                return 2;
+            }
+        }
+    }
+    let path = file.unwrap_or_else(|| "new_scenario.ron".to_owned());
+    let doc = if std::path::Path::new(&path).exists() {
+        match bayonet::editor::Document::open(&path) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("{e}");
+                return 1;
+            }
+        }
+    } else {
+        bayonet::editor::Document::new(&path, size.0, size.1)
+    };
+    bayonet::client::editor::run(doc, screenshot, window)
+}
+
 #[cfg(feature = "client")]
 fn open_game(argv: &[String]) -> i32 {
+    if argv.first().map(String::as_str) == Some("edit") {
+        return open_editor(&argv[1..]);
+    }
     let mut scenario_path = None;
     let mut from = None;
     let mut computer: Option<String> = None;

@@ -70,7 +70,10 @@ bayonet --screenshot OUT.png [--scenario FILE]
                                           aids switched on (their numbers in the aids
                                           column), a hex selected, a line-of-sight look,
                                           the window's size (any window, not only shots)
-bayonet check FILE [--json]               validate a scenario
+bayonet check FILE [--json]               validate a scenario (every fault, not the first)
+bayonet edit [FILE] [--new WxH] [--screenshot OUT.png] [--size WxH]
+                                          the scenario editor on FILE (a new map of WxH
+                                          hexes when FILE does not exist; default 40x30)
 bayonet odds FILE --attack C,R[;C,R…] --defend C,R [--units ID,…] [--night]
              [--rules quality,capture,…] [--json]
                                           the melee breakdown and exact odds, no dice

@@ -14,8 +14,27 @@ use crate::sim::{Battle, Game};
 pub struct BridgeSprite(pub hexx::Hex);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, draw)
-        .add_systems(Update, bridge_strength);
+    // Drawn when the scenario is first there, and again whenever it changes (the editor).
+    app.add_systems(
+        Update,
+        (redraw.run_if(resource_changed::<Battle>), bridge_strength).chain(),
+    );
+}
+
+/// Everything drawn from the map's features, so that a changed scenario can be drawn afresh.
+#[derive(Component)]
+struct Drawn;
+
+fn redraw(
+    mut commands: Commands,
+    old: Query<Entity, With<Drawn>>,
+    battle: Res<Battle>,
+    layout: Res<MapLayout>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    draw(commands, battle, layout);
 }
 
 fn bar(color: Color, length: f32, width: f32, at: Vec2, z: f32, rot: Quat) -> impl Bundle {
@@ -37,7 +56,10 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
             let other = hex + side.step();
             if map.contains(other) && map.elevation(other) != map.elevation(hex) {
                 let (mid, rot) = layout.hexside(hex, side);
-                commands.spawn(bar(palette::CONTOUR, HEX_SIZE, 2.5, mid, z::CONTOUR, rot));
+                commands.spawn((
+                    Drawn,
+                    bar(palette::CONTOUR, HEX_SIZE, 2.5, mid, z::CONTOUR, rot),
+                ));
             }
         }
     }
@@ -50,47 +72,52 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
                 // Crossings are drawn across the creek, as a short plank or a sandy strip.
                 SideFeature::Ford | SideFeature::Bridge => {
                     let across = rot * Quat::from_rotation_z(std::f32::consts::FRAC_PI_2);
-                    commands.spawn(bar(color, HEX_SIZE * 0.55, width, mid, z::BRIDGE, across));
+                    commands.spawn((
+                        Drawn,
+                        bar(color, HEX_SIZE * 0.55, width, mid, z::BRIDGE, across),
+                    ));
                 }
                 SideFeature::Fence => {
                     for k in 0..4 {
                         let off = rot * Vec3::X * ((k as f32 - 1.5) * HEX_SIZE * 0.24);
-                        commands.spawn(bar(
-                            color,
-                            HEX_SIZE * 0.16,
-                            width,
-                            mid + off.truncate(),
-                            z::HEXSIDE + 0.1,
-                            rot,
+                        commands.spawn((
+                            Drawn,
+                            bar(
+                                color,
+                                HEX_SIZE * 0.16,
+                                width,
+                                mid + off.truncate(),
+                                z::HEXSIDE + 0.1,
+                                rot,
+                            ),
                         ));
                     }
                 }
                 SideFeature::Breastworks => {
                     // Drawn a little inside the defended hex.
-                    commands.spawn(bar(
-                        color,
-                        HEX_SIZE * 0.9,
-                        width,
-                        mid,
-                        z::HEXSIDE + 0.2,
-                        rot,
+                    commands.spawn((
+                        Drawn,
+                        bar(color, HEX_SIZE * 0.9, width, mid, z::HEXSIDE + 0.2, rot),
                     ));
                     for k in 0..5 {
                         let off = rot * Vec3::X * ((k as f32 - 2.0) * HEX_SIZE * 0.18);
                         let tooth = rot * Quat::from_rotation_z(0.8);
-                        commands.spawn(bar(
-                            color,
-                            width * 1.4,
-                            width * 0.8,
-                            mid + off.truncate(),
-                            z::HEXSIDE + 0.2,
-                            tooth,
+                        commands.spawn((
+                            Drawn,
+                            bar(
+                                color,
+                                width * 1.4,
+                                width * 0.8,
+                                mid + off.truncate(),
+                                z::HEXSIDE + 0.2,
+                                tooth,
+                            ),
                         ));
                     }
                 }
                 _ => {
                     let z = z::HEXSIDE + i as f32 * 0.01;
-                    commands.spawn(bar(color, HEX_SIZE * 1.02, width, mid, z, rot));
+                    commands.spawn((Drawn, bar(color, HEX_SIZE * 1.02, width, mid, z, rot)));
                 }
             }
         }
@@ -102,62 +129,77 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
         let (color, w) = palette::road(*road);
         let d = b - a;
         let rot = Quat::from_rotation_z(d.y.atan2(d.x));
-        commands.spawn(bar(
-            color,
-            d.length() + w * HEX_SIZE,
-            w * HEX_SIZE,
-            (a + b) / 2.0,
-            z::ROAD,
-            rot,
+        commands.spawn((
+            Drawn,
+            bar(
+                color,
+                d.length() + w * HEX_SIZE,
+                w * HEX_SIZE,
+                (a + b) / 2.0,
+                z::ROAD,
+                rot,
+            ),
         ));
         if *road == crate::rules::map::Road::Rail {
             for k in 0..4 {
                 let p = a + d * (0.125 + 0.25 * k as f32);
                 let tie = rot * Quat::from_rotation_z(std::f32::consts::FRAC_PI_2);
-                commands.spawn(bar(color, HEX_SIZE * 0.3, 2.0, p, z::ROAD, tie));
+                commands.spawn((Drawn, bar(color, HEX_SIZE * 0.3, 2.0, p, z::ROAD, tie)));
             }
         }
     }
     for (&hex, _) in &map.bridges {
         let at = layout.center(hex);
         commands.spawn((
-            BridgeSprite(hex),
-            Sprite::from_color(
-                Color::srgb(0.5, 0.32, 0.14),
-                Vec2::new(HEX_SIZE * 0.7, HEX_SIZE * 1.7),
+            Drawn,
+            (
+                BridgeSprite(hex),
+                Sprite::from_color(
+                    Color::srgb(0.5, 0.32, 0.14),
+                    Vec2::new(HEX_SIZE * 0.7, HEX_SIZE * 1.7),
+                ),
+                Transform::from_translation(at.extend(z::BRIDGE)),
             ),
-            Transform::from_translation(at.extend(z::BRIDGE)),
         ));
         for k in 0..5 {
             let y = (k as f32 - 2.0) * HEX_SIZE * 0.32;
-            commands.spawn(bar(
-                Color::srgb(0.32, 0.2, 0.08),
-                HEX_SIZE * 0.7,
-                1.5,
-                at + Vec2::new(0.0, y),
-                z::BRIDGE + 0.1,
-                Quat::IDENTITY,
+            commands.spawn((
+                Drawn,
+                bar(
+                    Color::srgb(0.32, 0.2, 0.08),
+                    HEX_SIZE * 0.7,
+                    1.5,
+                    at + Vec2::new(0.0, y),
+                    z::BRIDGE + 0.1,
+                    Quat::IDENTITY,
+                ),
             ));
         }
     }
     for o in &map.objectives {
         let at = layout.center(o.hex) + Vec2::new(0.0, HEX_SIZE * 0.55);
-        commands.spawn(bar(
-            palette::OBJECTIVE,
-            9.0,
-            9.0,
-            at,
-            z::OBJECTIVE,
-            Quat::from_rotation_z(0.785),
+        commands.spawn((
+            Drawn,
+            bar(
+                palette::OBJECTIVE,
+                9.0,
+                9.0,
+                at,
+                z::OBJECTIVE,
+                Quat::from_rotation_z(0.785),
+            ),
         ));
         commands.spawn((
-            Text2d::new(format!("{}", o.points)),
-            TextFont {
-                font_size: FontSize::Px(8.0),
-                ..default()
-            },
-            TextColor(Color::BLACK),
-            Transform::from_translation((at + Vec2::new(0.0, -9.0)).extend(z::OBJECTIVE)),
+            Drawn,
+            (
+                Text2d::new(format!("{}", o.points)),
+                TextFont {
+                    font_size: FontSize::Px(8.0),
+                    ..default()
+                },
+                TextColor(Color::BLACK),
+                Transform::from_translation((at + Vec2::new(0.0, -9.0)).extend(z::OBJECTIVE)),
+            ),
         ));
     }
 }

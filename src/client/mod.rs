@@ -7,6 +7,7 @@ pub mod camera;
 pub mod command;
 mod counters;
 mod dock;
+pub mod editor;
 pub mod gesture;
 mod hexsides;
 pub mod highlights;

@@ -91,7 +91,7 @@ struct Label(Control);
 pub struct StartButton;
 
 /// The optional rules, all of them carried out.
-const RULES: [&str; 7] = [
+pub(super) const RULES: [&str; 7] = [
     "Quality melee modifiers",
     "Artillery capture",
     "Full melee defensive fire",
@@ -101,7 +101,7 @@ const RULES: [&str; 7] = [
     "Phased play",
 ];
 
-const PARAMS: [&str; 4] = [
+pub(super) const PARAMS: [&str; 4] = [
     "Night attack penalty",
     "Strength point (men)",
     "Stacking: men per hex",
@@ -113,7 +113,7 @@ const PARAMS: [&str; 4] = [
 #[derive(Resource, Debug, Clone)]
 pub struct Draft(pub Parameters);
 
-fn rule(b: &mut Draft, i: usize) -> &mut bool {
+pub(super) fn rule(b: &mut Draft, i: usize) -> &mut bool {
     let o = &mut b.0.optional;
     match i {
         0 => &mut o.quality_melee_modifiers,
@@ -126,7 +126,7 @@ fn rule(b: &mut Draft, i: usize) -> &mut bool {
     }
 }
 
-fn param(b: &mut Draft, i: usize) -> (&mut u32, u32) {
+pub(super) fn param(b: &mut Draft, i: usize) -> (&mut u32, u32) {
     let p = &mut b.0;
     match i {
         0 => (&mut p.melee.night_attack_penalty, 50),

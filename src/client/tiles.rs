@@ -15,7 +15,37 @@ const TILE_W: u32 = 64;
 const TILE_H: u32 = 56;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_tilemap);
+    app.add_systems(Startup, spawn_tilemap)
+        .add_systems(Update, retile.run_if(resource_changed::<Battle>));
+}
+
+/// The scenario changed (the editor): each tile takes its hex's terrain and elevation again.
+fn retile(
+    battle: Res<Battle>,
+    mut tiles: Query<(&TilePos, &mut TileTextureIndex, &mut TileColor)>,
+) {
+    let map = &battle.scenario.map;
+    let max_elev = map
+        .hexes()
+        .map(|h| map.elevation(h))
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    for (pos, mut index, mut color) in &mut tiles {
+        let hex = Map::from_tile_pos([pos.x as i32, pos.y as i32]);
+        let i = Terrain::ALL
+            .iter()
+            .position(|t| *t == map.terrain(hex))
+            .unwrap_or(0) as u32;
+        let shade = 0.78 + 0.22 * map.elevation(hex) as f32 / max_elev as f32;
+        let c = Color::srgb(shade, shade, shade * 0.97);
+        if index.0 != i {
+            index.0 = i;
+        }
+        if color.0 != c {
+            color.0 = c;
+        }
+    }
 }
 
 fn spawn_tilemap(mut commands: Commands, battle: Res<Battle>, mut images: ResMut<Assets<Image>>) {

@@ -192,6 +192,11 @@ impl Map {
         hex.to_offset_coordinates(OffsetHexMode::Odd, HexOrientation::Flat)
     }
 
+    /// The hex of a tile position (the inverse of `tile_pos`).
+    pub fn from_tile_pos(pos: [i32; 2]) -> Hex {
+        Hex::from_offset_coordinates(pos, OffsetHexMode::Odd, HexOrientation::Flat)
+    }
+
     pub fn hex_at(&self, c: Coord) -> Hex {
         Hex::from_offset_coordinates(
             [c.col, self.height as i32 - 1 - c.row],

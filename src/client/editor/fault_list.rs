@@ -1,0 +1,149 @@
+//! Every fault of the scenario as `bayonet check` reports it, live: listed at the bottom
+//! (a press goes to the fault's hex and picks its unit) and ringed in red on the map.
+
+use bevy::prelude::*;
+
+use super::tools::{Act, Panel, button, text};
+use super::{Editing, EditorState};
+use crate::client::camera::MapCamera;
+use crate::client::layout::{HEX_SIZE, MapLayout};
+use crate::client::pointer::SelectedHex;
+use crate::client::z;
+use crate::rules::map::{Coord, Map};
+
+/// How many faults the list shows (the count says how many more).
+const SHOWN: usize = 6;
+
+#[derive(Component)]
+struct FaultList;
+
+#[derive(Component)]
+struct FaultMark;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (list, marks, go));
+}
+
+fn list(
+    mut commands: Commands,
+    state: Res<EditorState>,
+    old: Query<Entity, With<FaultList>>,
+    mut was: Local<Option<Vec<String>>>,
+) {
+    let now: Vec<String> = state.faults.iter().map(|f| f.error.to_string()).collect();
+    if was.as_ref() == Some(&now) {
+        return;
+    }
+    *was = Some(now.clone());
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    commands
+        .spawn((
+            FaultList,
+            Panel,
+            Node {
+                position_type: PositionType::Absolute,
+                bottom: Val::Px(0.0),
+                left: Val::Px(240.0),
+                right: Val::Px(300.0),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(Val::Px(4.0)),
+                ..default()
+            },
+            Interaction::default(),
+            BackgroundColor(crate::client::palette::PANEL),
+            GlobalZIndex(5),
+        ))
+        .with_children(|p| {
+            if now.is_empty() {
+                p.spawn(text(
+                    "No faults: bayonet check passes; ready to play-test",
+                    13.0,
+                ));
+                return;
+            }
+            p.spawn(text(
+                format!(
+                    "{} fault{} (bayonet check):",
+                    now.len(),
+                    if now.len() == 1 { "" } else { "s" }
+                ),
+                13.0,
+            ));
+            for (i, line) in now.iter().take(SHOWN).enumerate() {
+                p.spawn(button(Act::Fault(i))).with_children(|b| {
+                    b.spawn(text(line.clone(), 12.0));
+                });
+            }
+        });
+}
+
+fn marks(
+    mut commands: Commands,
+    state: Res<EditorState>,
+    editing: Res<Editing>,
+    layout: Res<MapLayout>,
+    old: Query<Entity, With<FaultMark>>,
+) {
+    if !state.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let map = Map::new(editing.0.file.map.width, editing.0.file.map.height);
+    for at in state.faults.iter().filter_map(|f| f.at) {
+        let hex = map.hex_at(Coord {
+            col: at.0,
+            row: at.1,
+        });
+        if !map.contains(hex) {
+            continue;
+        }
+        commands.spawn((
+            FaultMark,
+            Sprite::from_color(
+                Color::srgba(0.9, 0.1, 0.1, 0.35),
+                Vec2::splat(HEX_SIZE * 1.2),
+            ),
+            Transform::from_translation(layout.center(hex).extend(z::HIGHLIGHT + 0.5)),
+        ));
+    }
+}
+
+fn go(
+    q: Query<(&Interaction, &Act), Changed<Interaction>>,
+    mut state: ResMut<EditorState>,
+    editing: Res<Editing>,
+    layout: Res<MapLayout>,
+    mut selected: ResMut<SelectedHex>,
+    mut cam: Query<&mut Transform, With<MapCamera>>,
+) {
+    for (i, act) in &q {
+        let (Interaction::Pressed, Act::Fault(n)) = (i, act) else {
+            continue;
+        };
+        let Some(f) = state.faults.get(*n).cloned() else {
+            continue;
+        };
+        state.status = f.error.message.clone();
+        if let Some(id) = f.unit {
+            state.unit = Some(id);
+            state.objective = None;
+        }
+        if let Some(at) = f.at {
+            let map = Map::new(editing.0.file.map.width, editing.0.file.map.height);
+            let hex = map.hex_at(Coord {
+                col: at.0,
+                row: at.1,
+            });
+            selected.0 = Some(hex);
+            if let Ok(mut t) = cam.single_mut() {
+                let c = layout.center(hex);
+                t.translation.x = c.x;
+                t.translation.y = c.y;
+            }
+        }
+    }
+}

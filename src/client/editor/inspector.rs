@@ -1,0 +1,796 @@
+//! The editor's right panel: the picked unit's every field, the picked objective, or else the
+//! scenario's own settings (name, turns, clock, first side, victory levels, sides, brigades,
+//! optional rules and Parameter Data). Names are typed in place (Enter keeps, Escape drops).
+
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+
+use super::tools::{Act, Panel, button, text};
+use super::{Editing, EditorState};
+use crate::client::start::{self, Draft};
+use crate::editor::{Document, Edit, formations};
+use crate::rules::hex::Facing;
+use crate::rules::map::MapEdge;
+use crate::rules::params::Parameters;
+use crate::rules::scenario::{BrigadeInfo, Flag};
+use crate::rules::unit::{Quality, UnitKind};
+
+/// A value the panel shows and changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    UnitName,
+    UnitSide,
+    UnitBrigade,
+    UnitKind,
+    UnitFormation,
+    UnitFacing,
+    UnitMen,
+    UnitGuns,
+    UnitWeapon,
+    UnitQuality,
+    UnitFatigue,
+    UnitArrives,
+    UnitDisrupted,
+    UnitRouted,
+    ObjectiveName,
+    ObjectivePoints,
+    Name,
+    Turns,
+    Start,
+    FirstSide,
+    /// major defeat, minor defeat, minor victory, major victory.
+    Victory(u8),
+    Seed,
+    SideName(u8),
+    SideEdge(u8),
+    SideColour(u8),
+    BrigadeName(u16),
+    BrigadeSide(u16),
+    Rule(u8),
+    Param(u8),
+}
+
+#[derive(Component)]
+struct Inspector;
+
+#[derive(Component)]
+struct Label(Field);
+
+/// What the panel was built for: rebuilt when it changes.
+#[derive(Resource, Default, PartialEq, Clone, Debug)]
+struct Shape(Option<(Option<u32>, Option<(i32, i32)>, usize)>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Shape>()
+        .add_systems(Update, (press, typing, (rebuild, labels).chain()));
+}
+
+const COLOURS: [(f32, f32, f32); 6] = [
+    (0.16, 0.28, 0.62),
+    (0.55, 0.55, 0.58),
+    (0.62, 0.18, 0.16),
+    (0.2, 0.45, 0.22),
+    (0.45, 0.3, 0.6),
+    (0.7, 0.55, 0.2),
+];
+
+fn rebuild(
+    mut commands: Commands,
+    editing: Res<Editing>,
+    state: Res<EditorState>,
+    mut shape: ResMut<Shape>,
+    old: Query<Entity, With<Inspector>>,
+) {
+    let now = Shape(Some((
+        state.unit,
+        state.objective,
+        editing.0.file.brigades.len(),
+    )));
+    if *shape == now {
+        return;
+    }
+    *shape = now;
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let stepper = |p: &mut ChildSpawnerCommands, f: Field| {
+        p.spawn(Node {
+            align_items: AlignItems::Center,
+            ..default()
+        })
+        .with_children(|row| {
+            row.spawn(button(Act::Step(f, -1))).with_children(|b| {
+                b.spawn(text(" - ", 13.0));
+            });
+            row.spawn(button(Act::Step(f, 1))).with_children(|b| {
+                b.spawn(text(" + ", 13.0));
+            });
+            row.spawn((Label(f), text("", 13.0)));
+        });
+    };
+    let cycle = |p: &mut ChildSpawnerCommands, f: Field| {
+        p.spawn(button(Act::Step(f, 1))).with_children(|b| {
+            b.spawn((Label(f), text("", 13.0)));
+        });
+    };
+    let typed = |p: &mut ChildSpawnerCommands, f: Field| {
+        p.spawn(button(Act::Type(f))).with_children(|b| {
+            b.spawn((Label(f), text("", 13.0)));
+        });
+    };
+    let doc = &editing.0;
+    commands
+        .spawn((
+            Inspector,
+            Panel,
+            Node {
+                position_type: PositionType::Absolute,
+                top: Val::Px(48.0),
+                right: Val::Px(0.0),
+                width: Val::Px(290.0),
+                max_height: Val::Percent(72.0),
+                overflow: Overflow::scroll_y(),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(Val::Px(6.0)),
+                ..default()
+            },
+            ScrollPosition::default(),
+            Interaction::default(),
+            BackgroundColor(crate::client::palette::PANEL),
+            GlobalZIndex(5),
+        ))
+        .with_children(|p| {
+            if let Some(id) = state.unit {
+                p.spawn(text(format!("Unit {id}"), 16.0));
+                typed(p, Field::UnitName);
+                for f in [
+                    Field::UnitSide,
+                    Field::UnitBrigade,
+                    Field::UnitKind,
+                    Field::UnitFormation,
+                    Field::UnitWeapon,
+                    Field::UnitQuality,
+                    Field::UnitDisrupted,
+                    Field::UnitRouted,
+                ] {
+                    cycle(p, f);
+                }
+                for f in [
+                    Field::UnitFacing,
+                    Field::UnitMen,
+                    Field::UnitGuns,
+                    Field::UnitFatigue,
+                    Field::UnitArrives,
+                ] {
+                    stepper(p, f);
+                }
+                p.spawn(Node::default()).with_children(|row| {
+                    row.spawn(button(Act::DeleteUnit)).with_children(|b| {
+                        b.spawn(text("Delete unit", 13.0));
+                    });
+                    row.spawn(button(Act::Deselect)).with_children(|b| {
+                        b.spawn(text("Scenario settings", 13.0));
+                    });
+                });
+            } else if let Some(at) = state.objective {
+                p.spawn(text(format!("Objective at {},{}", at.0, at.1), 16.0));
+                typed(p, Field::ObjectiveName);
+                stepper(p, Field::ObjectivePoints);
+                p.spawn(Node::default()).with_children(|row| {
+                    row.spawn(button(Act::DeleteObjective)).with_children(|b| {
+                        b.spawn(text("Delete objective", 13.0));
+                    });
+                    row.spawn(button(Act::Deselect)).with_children(|b| {
+                        b.spawn(text("Scenario settings", 13.0));
+                    });
+                });
+            } else {
+                p.spawn(text("Scenario", 16.0));
+                typed(p, Field::Name);
+                for f in [Field::Turns, Field::Start, Field::Seed] {
+                    stepper(p, f);
+                }
+                cycle(p, Field::FirstSide);
+                p.spawn(text("Victory levels (first side's points)", 13.0));
+                for i in 0..4 {
+                    stepper(p, Field::Victory(i));
+                }
+                p.spawn(text("Sides", 13.0));
+                for i in 0..2 {
+                    typed(p, Field::SideName(i));
+                    p.spawn(Node::default()).with_children(|row| {
+                        row.spawn(button(Act::Step(Field::SideEdge(i), 1)))
+                            .with_children(|b| {
+                                b.spawn((Label(Field::SideEdge(i)), text("", 13.0)));
+                            });
+                        row.spawn(button(Act::Step(Field::SideColour(i), 1)))
+                            .with_children(|b| {
+                                b.spawn((Label(Field::SideColour(i)), text("", 13.0)));
+                            });
+                    });
+                }
+                p.spawn(text("Brigades", 13.0));
+                for i in 0..doc.file.brigades.len() as u16 {
+                    p.spawn(Node::default()).with_children(|row| {
+                        row.spawn(button(Act::Type(Field::BrigadeName(i))))
+                            .with_children(|b| {
+                                b.spawn((Label(Field::BrigadeName(i)), text("", 13.0)));
+                            });
+                        row.spawn(button(Act::Step(Field::BrigadeSide(i), 1)))
+                            .with_children(|b| {
+                                b.spawn((Label(Field::BrigadeSide(i)), text("", 13.0)));
+                            });
+                    });
+                }
+                p.spawn(Node::default()).with_children(|row| {
+                    for side in 0..2u8 {
+                        row.spawn(button(Act::AddBrigade(side))).with_children(|b| {
+                            b.spawn(text(format!("+ brigade ({})", side_name(doc, side)), 13.0));
+                        });
+                    }
+                });
+                p.spawn(text("Optional rules", 13.0));
+                for i in 0..start::RULES.len() as u8 {
+                    cycle(p, Field::Rule(i));
+                }
+                p.spawn(text("Parameter Data", 13.0));
+                for i in 0..start::PARAMS.len() as u8 {
+                    stepper(p, Field::Param(i));
+                }
+            }
+        });
+}
+
+fn side_name(doc: &Document, side: u8) -> String {
+    doc.file
+        .sides
+        .get(side as usize)
+        .map_or("?".into(), |s| s.name.clone())
+}
+
+fn params_of(doc: &Document) -> Parameters {
+    doc.file
+        .parameters
+        .as_ref()
+        .and_then(|v| Parameters::with_overrides(v).ok())
+        .unwrap_or_else(Parameters::defaults)
+}
+
+fn to_value(p: &Parameters) -> Option<ron::Value> {
+    ron::from_str(&ron::to_string(p).ok()?).ok()
+}
+
+/// What of `b` differs from `a`, as a Parameter Data override.
+fn diff(a: &ron::Value, b: &ron::Value) -> Option<ron::Value> {
+    if a == b {
+        return None;
+    }
+    match (a, b) {
+        (ron::Value::Map(x), ron::Value::Map(y)) => {
+            let mut out = ron::Map::new();
+            for (k, v) in y.iter() {
+                let d = match x.get(k) {
+                    Some(old) => diff(old, v),
+                    None => Some(v.clone()),
+                };
+                if let Some(d) = d {
+                    out.insert(k.clone(), d);
+                }
+            }
+            (!out.is_empty()).then_some(ron::Value::Map(out))
+        }
+        _ => Some(b.clone()),
+    }
+}
+
+/// The Parameter Data overrides that give `p` (none when it is the defaults).
+fn overrides(p: &Parameters) -> Option<ron::Value> {
+    diff(&to_value(&Parameters::defaults())?, &to_value(p)?)
+}
+
+fn clock(minutes: i32) -> String {
+    let m = minutes.rem_euclid(24 * 60);
+    format!("{:02}:{:02}", m / 60, m % 60)
+}
+
+fn minutes(t: &str) -> i32 {
+    t.split_once(':')
+        .and_then(|(h, m)| Some(h.trim().parse::<i32>().ok()? * 60 + m.trim().parse::<i32>().ok()?))
+        .unwrap_or(8 * 60)
+}
+
+fn cycled<T: Copy + PartialEq>(all: &[T], now: T, d: i32) -> T {
+    let i = all.iter().position(|x| *x == now).unwrap_or(0) as i32;
+    all[(i + d).rem_euclid(all.len() as i32) as usize]
+}
+
+/// Steps (or cycles, or toggles) a field of the document.
+pub(super) fn step(
+    doc: &mut Document,
+    state: &EditorState,
+    f: Field,
+    d: i32,
+) -> Result<bool, String> {
+    let unit = state.unit.and_then(|id| doc.unit(id).cloned());
+    if let Some(mut u) = unit.clone().filter(|_| {
+        matches!(
+            f,
+            Field::UnitSide
+                | Field::UnitBrigade
+                | Field::UnitKind
+                | Field::UnitFormation
+                | Field::UnitFacing
+                | Field::UnitMen
+                | Field::UnitGuns
+                | Field::UnitWeapon
+                | Field::UnitQuality
+                | Field::UnitFatigue
+                | Field::UnitArrives
+                | Field::UnitDisrupted
+                | Field::UnitRouted
+        )
+    }) {
+        match f {
+            Field::UnitSide => {
+                u.side = 1 - u.side.min(1);
+                u.brigade = doc
+                    .file
+                    .brigades
+                    .iter()
+                    .find(|b| b.side == u.side)
+                    .map(|b| b.id.clone())
+                    .unwrap_or_default();
+            }
+            Field::UnitBrigade => {
+                let ids: Vec<String> = doc
+                    .file
+                    .brigades
+                    .iter()
+                    .filter(|b| b.side == u.side)
+                    .map(|b| b.id.clone())
+                    .collect();
+                if !ids.is_empty() {
+                    let i = ids
+                        .iter()
+                        .position(|b| *b == u.brigade)
+                        .map_or(0, |i| i as i32 + d);
+                    u.brigade = ids[i.rem_euclid(ids.len() as i32) as usize].clone();
+                }
+            }
+            Field::UnitKind => {
+                let kinds = [
+                    UnitKind::Infantry,
+                    UnitKind::Cavalry,
+                    UnitKind::Artillery,
+                    UnitKind::Supply,
+                    UnitKind::Leader,
+                ];
+                let fresh = doc.new_unit(u.side, cycled(&kinds, u.kind, d), u.at);
+                u.kind = fresh.kind;
+                u.men = fresh.men;
+                u.guns = fresh.guns;
+                u.weapon = fresh.weapon;
+                u.formation = None;
+                u.crew = Default::default();
+            }
+            Field::UnitFormation => {
+                let all = formations(u.kind);
+                let now = u.formation.unwrap_or(all[0]);
+                u.formation = Some(cycled(&all, now, d));
+            }
+            Field::UnitFacing => {
+                u.facing = Facing::from_index((u.facing.index() as i32 + 6 + d) as usize)
+            }
+            Field::UnitMen => {
+                let by = match u.kind {
+                    UnitKind::Supply => 1,
+                    UnitKind::Artillery => 10,
+                    UnitKind::Leader => 0,
+                    _ => 50,
+                };
+                u.men = (u.men as i32 + d * by).max(0) as u32;
+            }
+            Field::UnitGuns if u.kind == UnitKind::Artillery => {
+                u.guns = (u.guns as i32 + d).max(1) as u32
+            }
+            Field::UnitWeapon => {
+                let mut all: Vec<String> = vec![String::new()];
+                all.extend(crate::rules::fire::weapons().keys().cloned());
+                let i = all.iter().position(|w| *w == u.weapon).unwrap_or(0) as i32 + d;
+                u.weapon = all[i.rem_euclid(all.len() as i32) as usize].clone();
+            }
+            Field::UnitQuality => {
+                use Quality::*;
+                u.quality = cycled(&[A, B, C, D, E, F], u.quality, d);
+            }
+            Field::UnitFatigue => u.fatigue = (u.fatigue as i32 + d * 100).clamp(0, 900) as u32,
+            Field::UnitArrives => {
+                u.arrives = match (u.arrives, d > 0) {
+                    (None, true) => Some(2),
+                    (Some(t), true) => Some((t + 1).min(doc.file.turns)),
+                    (Some(t), false) if t > 2 => Some(t - 1),
+                    _ => None,
+                }
+            }
+            Field::UnitDisrupted | Field::UnitRouted => {
+                let flag = if f == Field::UnitDisrupted {
+                    Flag::Disrupted
+                } else {
+                    Flag::Routed
+                };
+                if u.flags.contains(&flag) {
+                    u.flags.retain(|x| *x != flag);
+                } else {
+                    u.flags.push(flag);
+                }
+            }
+            _ => return Ok(false),
+        }
+        return doc.apply(Edit::Unit(u));
+    }
+    let file = &doc.file;
+    match f {
+        Field::ObjectivePoints => {
+            let Some(at) = state.objective else {
+                return Ok(false);
+            };
+            let Some(o) = file.map.objectives.iter().find(|o| o.hex == at) else {
+                return Ok(false);
+            };
+            let points = (o.points as i32 + d * 50).max(0) as u32;
+            let name = o.name.clone();
+            doc.apply(Edit::Objective {
+                at,
+                objective: Some((name, points)),
+            })
+        }
+        Field::Turns => doc.apply(Edit::Turns((file.turns as i32 + d).max(1) as u32)),
+        Field::Start => {
+            let t = clock(minutes(&file.start_time) + d * 20);
+            doc.apply(Edit::StartTime(t))
+        }
+        Field::Seed => doc.apply(Edit::Seed((file.seed as i64 + d as i64).max(0) as u64)),
+        Field::FirstSide => doc.apply(Edit::FirstSide(1 - file.first_side.min(1))),
+        Field::Victory(i) => {
+            let mut v = file.victory.clone();
+            let x = match i {
+                0 => &mut v.major_defeat,
+                1 => &mut v.minor_defeat,
+                2 => &mut v.minor_victory,
+                _ => &mut v.major_victory,
+            };
+            *x += d * 50;
+            doc.apply(Edit::Victory(v))
+        }
+        Field::SideEdge(i) | Field::SideColour(i) => {
+            let Some(mut s) = file.sides.get(i as usize).cloned() else {
+                return Ok(false);
+            };
+            if let Field::SideEdge(_) = f {
+                use MapEdge::*;
+                s.edge = cycled(&[North, East, South, West], s.edge, d);
+            } else {
+                s.color = cycled(&COLOURS, s.color, d);
+            }
+            doc.apply(Edit::Side {
+                index: i as usize,
+                side: s,
+            })
+        }
+        Field::BrigadeSide(i) => {
+            let Some(mut b) = file.brigades.get(i as usize).cloned() else {
+                return Ok(false);
+            };
+            b.side = 1 - b.side.min(1);
+            doc.apply(Edit::Brigade(b))
+        }
+        Field::Rule(i) | Field::Param(i) => {
+            let mut draft = Draft(params_of(doc));
+            if let Field::Rule(_) = f {
+                let r = start::rule(&mut draft, i as usize);
+                *r = !*r;
+            } else {
+                let (v, by) = start::param(&mut draft, i as usize);
+                *v = if d < 0 {
+                    v.saturating_sub(by).max(by)
+                } else {
+                    *v + by
+                };
+            }
+            doc.apply(Edit::Parameters(overrides(&draft.0)))
+        }
+        _ => Ok(false),
+    }
+}
+
+/// The text a field shows now.
+fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
+    if let Some((typing, buffer)) = &state.typing {
+        if *typing == f {
+            return format!("{buffer}|");
+        }
+    }
+    let file = &doc.file;
+    let u = state.unit.and_then(|id| doc.unit(id));
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    match (f, u) {
+        (Field::UnitName, Some(u)) => format!("Name: {}", u.name),
+        (Field::UnitSide, Some(u)) => format!("Side: {}", side_name(doc, u.side)),
+        (Field::UnitBrigade, Some(u)) => {
+            let name = file
+                .brigades
+                .iter()
+                .find(|b| b.id == u.brigade)
+                .map_or("(none)", |b| b.name.as_str());
+            format!("Brigade: {name}")
+        }
+        (Field::UnitKind, Some(u)) => format!("Kind: {}", u.kind.name()),
+        (Field::UnitFormation, Some(u)) => format!(
+            "Formation: {}",
+            u.formation.unwrap_or(formations(u.kind)[0]).name()
+        ),
+        (Field::UnitFacing, Some(u)) => format!("Facing {:?}", u.facing),
+        (Field::UnitMen, Some(u)) => match u.kind {
+            UnitKind::Supply => format!("Wagon points {}", u.men),
+            UnitKind::Artillery => format!("Crew {}", u.men),
+            _ => format!("Men {}", u.men),
+        },
+        (Field::UnitGuns, Some(u)) => format!("Guns {}", u.guns),
+        (Field::UnitWeapon, Some(u)) => format!(
+            "Weapon: {}",
+            if u.weapon.is_empty() {
+                "(none)"
+            } else {
+                &u.weapon
+            }
+        ),
+        (Field::UnitQuality, Some(u)) => format!("Quality {:?}", u.quality),
+        (Field::UnitFatigue, Some(u)) => format!("Fatigue {}", u.fatigue),
+        (Field::UnitArrives, Some(u)) => match u.arrives {
+            None => "On the map at the start".into(),
+            Some(t) => format!("Arrives on turn {t}"),
+        },
+        (Field::UnitDisrupted, Some(u)) => {
+            format!("Disrupted: {}", yes(u.flags.contains(&Flag::Disrupted)))
+        }
+        (Field::UnitRouted, Some(u)) => format!("Routed: {}", yes(u.flags.contains(&Flag::Routed))),
+        (Field::ObjectiveName, _) | (Field::ObjectivePoints, _) => {
+            let o = state
+                .objective
+                .and_then(|at| file.map.objectives.iter().find(|o| o.hex == at));
+            match (f, o) {
+                (Field::ObjectiveName, Some(o)) => format!("Name: {}", o.name),
+                (_, Some(o)) => format!("Points {}", o.points),
+                _ => String::new(),
+            }
+        }
+        (Field::Name, _) => format!("Name: {}", file.name),
+        (Field::Turns, _) => format!("Turns {}", file.turns),
+        (Field::Start, _) => format!("Starts at {}", file.start_time),
+        (Field::Seed, _) => format!("Seed {}", file.seed),
+        (Field::FirstSide, _) => format!("Moves first: {}", side_name(doc, file.first_side)),
+        (Field::Victory(i), _) => {
+            let v = &file.victory;
+            let (name, x) = match i {
+                0 => ("Major defeat at or below", v.major_defeat),
+                1 => ("Minor defeat at or below", v.minor_defeat),
+                2 => ("Minor victory from", v.minor_victory),
+                _ => ("Major victory from", v.major_victory),
+            };
+            format!("{name} {x}")
+        }
+        (Field::SideName(i), _) => format!("Side {}: {}", i, side_name(doc, i)),
+        (Field::SideEdge(i), _) => format!(
+            "retreats {:?}",
+            file.sides.get(i as usize).map_or(MapEdge::West, |s| s.edge)
+        ),
+        (Field::SideColour(i), _) => {
+            let c = file
+                .sides
+                .get(i as usize)
+                .map_or((0.0, 0.0, 0.0), |s| s.color);
+            format!("colour ({:.2}, {:.2}, {:.2})", c.0, c.1, c.2)
+        }
+        (Field::BrigadeName(i), _) => file
+            .brigades
+            .get(i as usize)
+            .map_or(String::new(), |b| format!("{} ({})", b.name, b.id)),
+        (Field::BrigadeSide(i), _) => file
+            .brigades
+            .get(i as usize)
+            .map_or(String::new(), |b| side_name(doc, b.side)),
+        (Field::Rule(i), _) => {
+            let mut d = Draft(params_of(doc));
+            format!(
+                "{}: {}",
+                start::RULES[i as usize],
+                if *start::rule(&mut d, i as usize) {
+                    "on"
+                } else {
+                    "off"
+                }
+            )
+        }
+        (Field::Param(i), _) => {
+            let mut d = Draft(params_of(doc));
+            format!(
+                "{} {}",
+                start::PARAMS[i as usize],
+                start::param(&mut d, i as usize).0
+            )
+        }
+        _ => String::new(),
+    }
+}
+
+fn labels(editing: Res<Editing>, state: Res<EditorState>, mut q: Query<(&Label, &mut Text)>) {
+    if !editing.is_changed() && !state.is_changed() {
+        return;
+    }
+    for (l, mut t) in &mut q {
+        let s = shown(&editing.0, &state, l.0);
+        if t.0 != s {
+            t.0 = s;
+        }
+    }
+}
+
+/// The current text of a typed field.
+fn current(doc: &Document, state: &EditorState, f: Field) -> String {
+    let file = &doc.file;
+    match f {
+        Field::UnitName => state
+            .unit
+            .and_then(|id| doc.unit(id))
+            .map(|u| u.name.clone()),
+        Field::ObjectiveName => state
+            .objective
+            .and_then(|at| file.map.objectives.iter().find(|o| o.hex == at))
+            .map(|o| o.name.clone()),
+        Field::Name => Some(file.name.clone()),
+        Field::SideName(i) => file.sides.get(i as usize).map(|s| s.name.clone()),
+        Field::BrigadeName(i) => file.brigades.get(i as usize).map(|b| b.name.clone()),
+        _ => None,
+    }
+    .unwrap_or_default()
+}
+
+/// Puts a typed name into the document.
+fn commit(doc: &mut Document, state: &EditorState, f: Field, name: String) -> Result<bool, String> {
+    if name.trim().is_empty() {
+        return Err("a name cannot be empty".into());
+    }
+    match f {
+        Field::UnitName => match state.unit.and_then(|id| doc.unit(id).cloned()) {
+            Some(mut u) => {
+                u.name = name;
+                doc.apply(Edit::Unit(u))
+            }
+            None => Ok(false),
+        },
+        Field::ObjectiveName => {
+            let Some(at) = state.objective else {
+                return Ok(false);
+            };
+            let points = doc
+                .file
+                .map
+                .objectives
+                .iter()
+                .find(|o| o.hex == at)
+                .map_or(100, |o| o.points);
+            doc.apply(Edit::Objective {
+                at,
+                objective: Some((name, points)),
+            })
+        }
+        Field::Name => doc.apply(Edit::Name(name)),
+        Field::SideName(i) => match doc.file.sides.get(i as usize).cloned() {
+            Some(mut s) => {
+                s.name = name;
+                doc.apply(Edit::Side {
+                    index: i as usize,
+                    side: s,
+                })
+            }
+            None => Ok(false),
+        },
+        Field::BrigadeName(i) => match doc.file.brigades.get(i as usize).cloned() {
+            Some(mut b) => {
+                b.name = name;
+                doc.apply(Edit::Brigade(b))
+            }
+            None => Ok(false),
+        },
+        _ => Ok(false),
+    }
+}
+
+fn press(
+    q: Query<(&Interaction, &Act), Changed<Interaction>>,
+    mut editing: ResMut<Editing>,
+    mut state: ResMut<EditorState>,
+) {
+    for (i, act) in &q {
+        if *i != Interaction::Pressed {
+            continue;
+        }
+        let r = match *act {
+            Act::Step(f, d) => step(&mut editing.0, &state, f, d),
+            Act::Type(f) => {
+                let now = current(&editing.0, &state, f);
+                state.typing = Some((f, now));
+                Ok(false)
+            }
+            Act::DeleteUnit => match state.unit.take() {
+                Some(id) => editing.0.apply(Edit::RemoveUnit { id }),
+                None => Ok(false),
+            },
+            Act::DeleteObjective => match state.objective.take() {
+                Some(at) => editing.0.apply(Edit::Objective {
+                    at,
+                    objective: None,
+                }),
+                None => Ok(false),
+            },
+            Act::Deselect => {
+                state.unit = None;
+                state.objective = None;
+                Ok(false)
+            }
+            Act::AddBrigade(side) => {
+                let doc = &editing.0;
+                let n = doc.file.brigades.len() + 1;
+                let mut id = format!("B{n}");
+                while doc.file.brigades.iter().any(|b| b.id == id) {
+                    id.push('x');
+                }
+                let ordinal = doc.file.brigades.iter().filter(|b| b.side == side).count() + 1;
+                editing.0.apply(Edit::Brigade(BrigadeInfo {
+                    id,
+                    name: format!("Brigade {ordinal}"),
+                    side,
+                }))
+            }
+            _ => Ok(false),
+        };
+        if let Err(e) = r {
+            state.status = e;
+        }
+    }
+}
+
+fn typing(
+    mut keys: MessageReader<KeyboardInput>,
+    mut editing: ResMut<Editing>,
+    mut state: ResMut<EditorState>,
+) {
+    for k in keys.read() {
+        if !k.state.is_pressed() {
+            continue;
+        }
+        let Some((field, mut buffer)) = state.typing.clone() else {
+            continue;
+        };
+        match &k.logical_key {
+            Key::Enter => {
+                state.typing = None;
+                if let Err(e) = commit(&mut editing.0, &state, field, buffer) {
+                    state.status = e;
+                }
+                continue;
+            }
+            Key::Escape => {
+                state.typing = None;
+                continue;
+            }
+            Key::Backspace => {
+                buffer.pop();
+            }
+            Key::Space => buffer.push(' '),
+            Key::Character(c) => buffer.push_str(c),
+            _ => continue,
+        }
+        state.typing = Some((field, buffer));
+    }
+}

@@ -1,0 +1,375 @@
+//! The editor's tool palette (left) and file bar (top): pick what a press on the map paints
+//! or places; undo, redo, save and play-test, by button or key (Ctrl+Z, Ctrl+Y, Ctrl+S, F5).
+
+use bevy::prelude::*;
+
+use super::inspector::Field;
+use super::{Editing, EditorState, SpawnPlayTest, Tool};
+use crate::client::palette;
+use crate::rules::map::{Road, SideFeature, Terrain};
+use crate::rules::unit::UnitKind;
+
+/// What an editor button does.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub enum Act {
+    Tool(Tool),
+    /// The side new units are placed for.
+    Side(u8),
+    Undo,
+    Redo,
+    Save,
+    PlayTest,
+    /// Starts typing into a name field.
+    Type(Field),
+    /// Steps a field by this much (or cycles it).
+    Step(Field, i32),
+    DeleteUnit,
+    DeleteObjective,
+    /// Drops what is picked: the panel shows the scenario's settings.
+    Deselect,
+    AddBrigade(u8),
+    /// Shows the fault with this index: the view goes to its hex and picks its unit.
+    Fault(usize),
+}
+
+/// A play-test was asked for: the saved file to play.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct PlayTestRequested(pub String);
+
+/// The left palette and the top bar.
+#[derive(Component)]
+pub struct Panel;
+
+/// A button's caption that shows the editor's state (the file bar's labels).
+#[derive(Component)]
+struct FileLabel;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<PlayTestRequested>()
+        .add_systems(Startup, spawn)
+        .add_systems(Update, (press, keys, file_label, mark_tool, play_test));
+}
+
+pub(super) fn button(act: Act) -> impl Bundle {
+    (
+        act,
+        Button,
+        Node {
+            margin: UiRect::all(Val::Px(2.0)),
+            padding: UiRect::axes(Val::Px(6.0), Val::Px(4.0)),
+            border: UiRect::all(Val::Px(1.0)),
+            min_height: Val::Px(36.0),
+            min_width: Val::Px(36.0),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BorderColor::all(palette::TEXT),
+        BackgroundColor(palette::PANEL),
+    )
+}
+
+pub(super) fn text(t: impl Into<String>, size: f32) -> impl Bundle {
+    palette::text(t, size)
+}
+
+fn tools() -> Vec<(&'static str, Vec<(Tool, String)>)> {
+    vec![
+        (
+            "Terrain",
+            Terrain::ALL
+                .iter()
+                .map(|t| (Tool::Terrain(*t), t.name().to_string()))
+                .collect(),
+        ),
+        (
+            "Elevation (20 ft a level)",
+            (0..=9u8)
+                .map(|l| (Tool::Elevation(l), l.to_string()))
+                .collect(),
+        ),
+        (
+            "Hexsides (press again: off)",
+            SideFeature::ALL
+                .iter()
+                .map(|f| (Tool::Hexside(*f), f.name().to_string()))
+                .collect(),
+        ),
+        (
+            "Roads (drag hex to hex)",
+            Road::ALL
+                .iter()
+                .map(|r| (Tool::Road(*r), r.name().to_string()))
+                .chain([(Tool::EraseRoad, "erase".to_string())])
+                .collect(),
+        ),
+        (
+            "Places",
+            vec![
+                (Tool::Bridge, "full-hex bridge".into()),
+                (Tool::Objective, "objective".into()),
+                (Tool::Supply, "supply source".into()),
+            ],
+        ),
+        (
+            "Units",
+            vec![
+                (Tool::Select, "pick / drag".into()),
+                (Tool::Place(UnitKind::Infantry), "+ infantry".into()),
+                (Tool::Place(UnitKind::Cavalry), "+ cavalry".into()),
+                (Tool::Place(UnitKind::Artillery), "+ battery".into()),
+                (Tool::Place(UnitKind::Supply), "+ wagon".into()),
+                (Tool::Place(UnitKind::Leader), "+ leader".into()),
+                (Tool::Pan, "pan view".into()),
+            ],
+        ),
+    ]
+}
+
+fn spawn(mut commands: Commands, editing: Res<Editing>) {
+    commands
+        .spawn((
+            Panel,
+            Node {
+                position_type: PositionType::Absolute,
+                top: Val::Px(0.0),
+                left: Val::Px(0.0),
+                right: Val::Px(0.0),
+                padding: UiRect::all(Val::Px(3.0)),
+                align_items: AlignItems::Center,
+                flex_wrap: FlexWrap::Wrap,
+                ..default()
+            },
+            Interaction::default(),
+            BackgroundColor(palette::PANEL),
+            GlobalZIndex(5),
+        ))
+        .with_children(|bar| {
+            for (act, label) in [
+                (Act::Undo, "Undo (Ctrl+Z)"),
+                (Act::Redo, "Redo (Ctrl+Y)"),
+                (Act::Save, "Save (Ctrl+S)"),
+                (Act::PlayTest, "Play-test (F5)"),
+            ] {
+                bar.spawn(button(act)).with_children(|b| {
+                    b.spawn(text(label, 14.0));
+                });
+            }
+            bar.spawn((FileLabel, text(editing.0.path.clone(), 14.0)));
+        });
+    commands
+        .spawn((
+            Panel,
+            Node {
+                position_type: PositionType::Absolute,
+                top: Val::Px(48.0),
+                left: Val::Px(0.0),
+                width: Val::Px(232.0),
+                max_height: Val::Percent(90.0),
+                overflow: Overflow::scroll_y(),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(Val::Px(4.0)),
+                ..default()
+            },
+            ScrollPosition::default(),
+            Interaction::default(),
+            BackgroundColor(palette::PANEL),
+            GlobalZIndex(5),
+        ))
+        .with_children(|p| {
+            for (title, group) in tools() {
+                p.spawn(text(title, 13.0));
+                p.spawn(Node {
+                    flex_wrap: FlexWrap::Wrap,
+                    ..default()
+                })
+                .with_children(|row| {
+                    for (tool, label) in group {
+                        row.spawn(button(Act::Tool(tool))).with_children(|b| {
+                            b.spawn(text(label, 12.0));
+                        });
+                    }
+                });
+            }
+            p.spawn(text("New units join", 13.0));
+            p.spawn(Node {
+                flex_wrap: FlexWrap::Wrap,
+                ..default()
+            })
+            .with_children(|row| {
+                for side in 0..2u8 {
+                    let name = editing
+                        .0
+                        .file
+                        .sides
+                        .get(side as usize)
+                        .map_or(String::new(), |s| s.name.clone());
+                    row.spawn(button(Act::Side(side))).with_children(|b| {
+                        b.spawn(text(name, 12.0));
+                    });
+                }
+            });
+        });
+}
+
+/// Undo, redo, save, play-test: what the buttons and the keys share.
+pub(super) fn file_act(
+    act: Act,
+    editing: &mut Editing,
+    state: &mut EditorState,
+    play: &mut MessageWriter<PlayTestRequested>,
+) {
+    let doc = &mut editing.0;
+    match act {
+        Act::Undo => {
+            state.status = if doc.undo() {
+                "undone"
+            } else {
+                "nothing to undo"
+            }
+            .into()
+        }
+        Act::Redo => {
+            state.status = if doc.redo() {
+                "redone"
+            } else {
+                "nothing to redo"
+            }
+            .into()
+        }
+        Act::Save => {
+            state.status = match doc.save() {
+                Ok(()) => format!("saved {}", doc.path),
+                Err(e) => e,
+            }
+        }
+        Act::PlayTest => {
+            let faults = doc.check().1;
+            if let Some(f) = faults.first() {
+                state.status = format!(
+                    "mend the faults before a play-test ({} left; first: {})",
+                    faults.len(),
+                    f.error.message
+                );
+                return;
+            }
+            match doc.save() {
+                Ok(()) => {
+                    state.status = format!("saved {}; play-testing it", doc.path);
+                    play.write(PlayTestRequested(doc.path.clone()));
+                }
+                Err(e) => state.status = e,
+            }
+        }
+        _ => {}
+    }
+}
+
+fn press(
+    q: Query<(&Interaction, &Act), Changed<Interaction>>,
+    mut editing: ResMut<Editing>,
+    mut state: ResMut<EditorState>,
+    mut play: MessageWriter<PlayTestRequested>,
+) {
+    for (i, act) in &q {
+        if *i != Interaction::Pressed {
+            continue;
+        }
+        match *act {
+            Act::Tool(t) => {
+                state.tool = t;
+                state.status = format!("tool: {t:?}");
+            }
+            Act::Side(s) => state.side = s,
+            Act::Undo | Act::Redo | Act::Save | Act::PlayTest => {
+                file_act(*act, &mut editing, &mut state, &mut play)
+            }
+            _ => {}
+        }
+    }
+}
+
+fn keys(
+    input: Res<ButtonInput<KeyCode>>,
+    mut editing: ResMut<Editing>,
+    mut state: ResMut<EditorState>,
+    mut play: MessageWriter<PlayTestRequested>,
+) {
+    if state.typing.is_some() {
+        return;
+    }
+    let ctrl = input.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = input.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let act = if ctrl && input.just_pressed(KeyCode::KeyZ) {
+        Some(if shift { Act::Redo } else { Act::Undo })
+    } else if ctrl && input.just_pressed(KeyCode::KeyY) {
+        Some(Act::Redo)
+    } else if ctrl && input.just_pressed(KeyCode::KeyS) {
+        Some(Act::Save)
+    } else if input.just_pressed(KeyCode::F5) {
+        Some(Act::PlayTest)
+    } else {
+        None
+    };
+    if let Some(a) = act {
+        file_act(a, &mut editing, &mut state, &mut play);
+    }
+}
+
+fn file_label(
+    editing: Res<Editing>,
+    state: Res<EditorState>,
+    mut q: Query<&mut Text, With<FileLabel>>,
+) {
+    if !editing.is_changed() && !state.is_changed() {
+        return;
+    }
+    let doc = &editing.0;
+    let line = format!(
+        "{}{}  |  {}",
+        doc.path,
+        if doc.dirty { " (modified)" } else { "" },
+        state.status
+    );
+    for mut t in &mut q {
+        if t.0 != line {
+            t.0 = line.clone();
+        }
+    }
+}
+
+/// The chosen tool and side stand out.
+fn mark_tool(state: Res<EditorState>, mut q: Query<(&Act, &mut BackgroundColor)>) {
+    if !state.is_changed() {
+        return;
+    }
+    for (act, mut bg) in &mut q {
+        let on = match act {
+            Act::Tool(t) => *t == state.tool,
+            Act::Side(s) => *s == state.side,
+            _ => continue,
+        };
+        bg.0 = if on {
+            Color::srgb(0.35, 0.3, 0.12)
+        } else {
+            palette::PANEL
+        };
+    }
+}
+
+/// A play-test opens the saved scenario in a game window of its own; the editor stays open.
+fn play_test(mut asked: MessageReader<PlayTestRequested>, spawn: Res<SpawnPlayTest>) {
+    for PlayTestRequested(path) in asked.read() {
+        if !spawn.0 {
+            continue;
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Ok(exe) = std::env::current_exe() {
+            let _ = std::process::Command::new(exe)
+                .args(["--scenario", path])
+                .spawn();
+        }
+        #[cfg(target_arch = "wasm32")]
+        let _ = path;
+    }
+}
