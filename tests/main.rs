@@ -24,6 +24,8 @@ mod undo;
 #[cfg(feature = "client")]
 mod aids_input;
 #[cfg(feature = "client")]
+mod editor_input;
+#[cfg(feature = "client")]
 mod gesture;
 #[cfg(feature = "client")]
 mod input;

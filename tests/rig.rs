@@ -55,6 +55,56 @@ impl Rig {
         Rig { app, window, s }
     }
 
+    /// A rig on the scenario editor, editing `doc`.
+    pub fn editor(doc: bayonet::editor::Document) -> Rig {
+        let s = doc.check().0.expect("the document builds");
+        let mut app = bayonet::client::editor::windowless(doc);
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            100,
+        )));
+        app.update();
+        let window = app
+            .world_mut()
+            .query_filtered::<Entity, With<PrimaryWindow>>()
+            .single(app.world())
+            .unwrap();
+        Rig { app, window, s }
+    }
+
+    /// Text typed on the keyboard, then Enter.
+    pub fn type_line(&mut self, line: &str) {
+        let window = self.window;
+        for c in line.chars() {
+            let logical_key = if c == ' ' {
+                Key::Space
+            } else {
+                Key::Character(c.to_string().into())
+            };
+            for state in [ButtonState::Pressed, ButtonState::Released] {
+                self.app.world_mut().write_message(KeyboardInput {
+                    key_code: KeyCode::KeyA,
+                    logical_key: logical_key.clone(),
+                    state,
+                    text: None,
+                    repeat: false,
+                    window,
+                });
+            }
+            self.frames(1);
+        }
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            self.app.world_mut().write_message(KeyboardInput {
+                key_code: KeyCode::Enter,
+                logical_key: Key::Enter,
+                state,
+                text: None,
+                repeat: false,
+                window,
+            });
+            self.frames(1);
+        }
+    }
+
     /// Where a hex is on the screen (the camera sits at the world origin, scale 1).
     pub fn screen(&self, col: i32, row: i32) -> Vec2 {
         let w = self

@@ -7,6 +7,11 @@ use std::process::Command;
 /// Runs the game under Xvfb to a screenshot; returns the pixels, or `None` without Xvfb
 /// (outside CI).
 fn shoot(name: &str, extra: &[&str]) -> Option<Vec<u8>> {
+    shoot_with(name, &[], extra)
+}
+
+/// `shoot` with arguments before `--screenshot` (a subcommand such as `edit FILE`).
+fn shoot_with(name: &str, lead: &[&str], extra: &[&str]) -> Option<Vec<u8>> {
     let have_xvfb = Command::new("xvfb-run").arg("--help").output().is_ok();
     if !have_xvfb {
         assert!(
@@ -24,8 +29,9 @@ fn shoot(name: &str, extra: &[&str]) -> Option<Vec<u8>> {
             "-s",
             "-screen 0 1280x800x24",
             env!("CARGO_BIN_EXE_bayonet"),
-            "--screenshot",
         ])
+        .args(lead)
+        .arg("--screenshot")
         .arg(&out)
         .args(extra)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -77,4 +83,37 @@ fn screenshots_with_a_melee_pending_and_with_its_report() {
         "the pending-melee panel shows"
     );
     assert!(differ(&pending, &report) > 5000, "the report shows");
+}
+
+#[test]
+fn screenshot_of_the_editor_on_a_historical_scenario() {
+    // The editor on a copy (it may write nothing, but a copy keeps maps/ safe regardless).
+    let copy = std::env::temp_dir().join(format!("bayonet-edit-{}.ron", std::process::id()));
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/maps/railroad_cut.ron"),
+        &copy,
+    )
+    .unwrap();
+    let Some(px) = shoot_with("editor", &["edit", copy.to_str().unwrap()], &[]) else {
+        return;
+    };
+    // The panels: the tool palette's dark column on the left edge, map colours beyond it.
+    let n = px.len() / (1280 * 800);
+    let at = |x: usize, y: usize| &px[(y * 1280 + x) * n..(y * 1280 + x) * n + 3];
+    let dark = |p: &[u8]| p.iter().map(|c| *c as u32).sum::<u32>() < 200;
+    assert!(
+        dark(at(228, 700)),
+        "palette at the left: {:?}",
+        at(228, 700)
+    );
+    assert!(
+        !dark(at(640, 400)),
+        "the map in the middle: {:?}",
+        at(640, 400)
+    );
+    // The file is unchanged: a screenshot saves nothing.
+    assert_eq!(
+        std::fs::read_to_string(&copy).unwrap(),
+        include_str!("../maps/railroad_cut.ron")
+    );
 }

@@ -128,7 +128,7 @@ fn rebuild(
                 top: Val::Px(48.0),
                 right: Val::Px(0.0),
                 width: Val::Px(290.0),
-                max_height: Val::Percent(72.0),
+                max_height: Val::Percent(92.0),
                 overflow: Overflow::scroll_y(),
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(Val::Px(6.0)),
@@ -572,10 +572,10 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
         (Field::Victory(i), _) => {
             let v = &file.victory;
             let (name, x) = match i {
-                0 => ("Major defeat at or below", v.major_defeat),
-                1 => ("Minor defeat at or below", v.minor_defeat),
-                2 => ("Minor victory from", v.minor_victory),
-                _ => ("Major victory from", v.major_victory),
+                0 => ("Major defeat ≤", v.major_defeat),
+                1 => ("Minor defeat ≤", v.minor_defeat),
+                2 => ("Minor victory ≥", v.minor_victory),
+                _ => ("Major victory ≥", v.major_victory),
             };
             format!("{name} {x}")
         }
@@ -623,11 +623,13 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
     }
 }
 
-fn labels(editing: Res<Editing>, state: Res<EditorState>, mut q: Query<(&Label, &mut Text)>) {
-    if !editing.is_changed() && !state.is_changed() {
-        return;
-    }
+fn labels(editing: Res<Editing>, state: Res<EditorState>, mut q: Query<(Ref<Label>, &mut Text)>) {
+    let all = editing.is_changed() || state.is_changed();
     for (l, mut t) in &mut q {
+        // A label of a panel just rebuilt is filled in too.
+        if !all && !l.is_added() {
+            continue;
+        }
         let s = shown(&editing.0, &state, l.0);
         if t.0 != s {
             t.0 = s;

@@ -57,7 +57,8 @@ fn pointer(
     touches: Res<Touches>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
-    panels: Query<&Interaction, With<Panel>>,
+    // A button blocks the panel behind it from the pointer: both are asked.
+    panels: Query<&Interaction, Or<(With<Panel>, With<super::Act>)>>,
     layout: Res<MapLayout>,
     mut editing: ResMut<Editing>,
     mut state: ResMut<EditorState>,
@@ -248,13 +249,25 @@ fn drag(
     s: &mut Stroke,
 ) {
     let a = at(map, hex);
+    // A quick drag may skip hexes: paint the hexes between as well.
+    let between: Vec<At> = s
+        .last_hex
+        .line_to(hex)
+        .skip(1)
+        .filter(|h| map.contains(*h))
+        .map(|h| at(map, h))
+        .collect();
     let r = match state.tool {
-        Tool::Terrain(terrain) if hex != s.last_hex => {
-            editing.0.apply(Edit::Terrain { at: a, terrain })
-        }
-        Tool::Elevation(level) if hex != s.last_hex => {
-            editing.0.apply(Edit::Elevation { at: a, level })
-        }
+        Tool::Terrain(terrain) if hex != s.last_hex => between
+            .into_iter()
+            .map(|a| editing.0.apply(Edit::Terrain { at: a, terrain }))
+            .collect::<Result<Vec<bool>, String>>()
+            .map(|v| v.contains(&true)),
+        Tool::Elevation(level) if hex != s.last_hex => between
+            .into_iter()
+            .map(|a| editing.0.apply(Edit::Elevation { at: a, level }))
+            .collect::<Result<Vec<bool>, String>>()
+            .map(|v| v.contains(&true)),
         Tool::Hexside(feature) => {
             let side = nearest_side(layout, hex, world);
             // Only once the pointer is well onto a side (not near the middle of the hex).
