@@ -318,3 +318,89 @@ fn a_scenario_made_from_scratch_in_the_editor_saves_reloads_identically_and_play
     assert!(lines.len() >= 12, "six turns of two sides: {lines:?}");
     assert!(!report.level.is_empty());
 }
+
+#[test]
+fn bridges_erasing_roads_deleting_and_the_scenarios_sides_and_rules_by_input() {
+    let mut r = Rig::editor(Document::new(&temp("more.ron"), 12, 10));
+    // A full-hex bridge only on water: refused on clear ground with the reason, then built.
+    r.press(Act::Tool(Tool::Bridge));
+    r.click(5, 5);
+    assert!(doc(&r).file.map.bridges.is_empty());
+    assert!(r.res::<EditorState>().status.contains("must be on water"));
+    r.press(Act::Tool(Tool::Terrain(Terrain::Water)));
+    r.click(5, 5);
+    r.press(Act::Tool(Tool::Bridge));
+    r.click(5, 5);
+    assert_eq!(doc(&r).file.map.bridges.len(), 1);
+    r.click(5, 5);
+    assert!(
+        doc(&r).file.map.bridges.is_empty(),
+        "a second press takes it away"
+    );
+    // A pike drawn and half erased by drags.
+    r.press(Act::Tool(Tool::Road(Road::Pike)));
+    r.mouse_drag((1, 3), (4, 3));
+    r.press(Act::Tool(Tool::EraseRoad));
+    // (The hex line from (1,3) to (4,3) dips through (3,4).)
+    r.mouse_drag((3, 4), (4, 3));
+    let roads = &doc(&r).file.map.roads;
+    assert_eq!(roads.len(), 1, "{roads:?}");
+    assert_eq!(roads[0].path, vec![(1, 3), (2, 3), (3, 4)]);
+    assert_eq!(doc(&r).check().0.unwrap().map.roads.len(), 2);
+    // A unit and an objective placed, then deleted from the inspector.
+    r.press(Act::Tool(Tool::Place(UnitKind::Artillery)));
+    r.click(2, 6);
+    r.press(Act::Step(Field::UnitAmmo, 1));
+    r.press(Act::Step(Field::UnitCrew, 1));
+    r.press(Act::Step(Field::UnitFixed, 1));
+    r.press(Act::Step(Field::UnitFatigue, 1));
+    r.press(Act::Step(Field::UnitGuns, 1));
+    let u = doc(&r).file.units[0].clone();
+    assert_eq!(
+        (u.ammo, u.crew, u.fixed_until, u.fatigue, u.guns),
+        (
+            bayonet::rules::unit::Ammo::Low,
+            bayonet::rules::unit::Crew::Uncrewed,
+            Some(2),
+            100,
+            5
+        )
+    );
+    assert_eq!(doc(&r).file.units.len(), 1);
+    r.press(Act::DeleteUnit);
+    assert!(doc(&r).file.units.is_empty());
+    r.press(Act::Tool(Tool::Objective));
+    r.click(7, 6);
+    r.press(Act::DeleteObjective);
+    assert!(doc(&r).file.map.objectives.is_empty());
+    // With nothing picked the panel is the scenario's: its sides, brigades and Parameter Data.
+    r.press(Act::Step(Field::SideEdge(0), 1));
+    assert_eq!(
+        doc(&r).file.sides[0].edge,
+        bayonet::rules::map::MapEdge::North
+    );
+    r.press(Act::Type(Field::SideName(1)));
+    r.type_line(" Army");
+    assert_eq!(doc(&r).file.sides[1].name, "Confederate Army");
+    r.press(Act::Step(Field::BrigadeSide(0), 1));
+    assert_eq!(doc(&r).file.brigades[0].side, 1);
+    r.press(Act::Step(Field::Param(0), 1));
+    let s = doc(&r).check().0.unwrap();
+    let d = bayonet::rules::params::Parameters::defaults();
+    assert_eq!(
+        s.params.melee.night_attack_penalty,
+        d.melee.night_attack_penalty + 50
+    );
+    assert!(
+        doc(&r)
+            .text()
+            .contains("parameters: (melee: (night_attack_penalty: "),
+        "{}",
+        doc(&r).text()
+    );
+    r.press(Act::Step(Field::Param(0), -1));
+    assert!(
+        doc(&r).file.parameters.is_none(),
+        "back to the defaults: no overrides written"
+    );
+}

@@ -276,7 +276,7 @@ scenario(
     ['(name: "Union", color: (0.16, 0.28, 0.62), edge: South)',
      '(name: "Confederate", color: (0.55, 0.55, 0.58), edge: West)'],
     1, 20, "07:40",
-    "(major_defeat: -900, minor_defeat: -150, minor_victory: 350, major_victory: 900)",
+    "(major_defeat: -900, minor_defeat: -150, minor_victory: 500, major_victory: 1000)",
     1863,
     "(clock: (dawn: 280, dusk: 1170))",
     [u, c],

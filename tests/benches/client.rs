@@ -109,4 +109,118 @@ fn main() {
         start.elapsed() / frames,
         4.0,
     );
+    for path in ["maps/brandy_station.ron", "maps/railroad_cut.ron"] {
+        historical(path);
+    }
+}
+
+/// A shipped historical scenario: load, the client's frames, the computer's side turns and a
+/// whole game of the computer against itself.
+fn historical(path: &str) {
+    let text = std::fs::read_to_string(path).expect("run from the repository root");
+    let start = Instant::now();
+    let s = parse(path, &text).expect("a shipped scenario loads");
+    println!(
+        "\n{path}: {}×{} hexes, {} units",
+        s.map.width,
+        s.map.height,
+        s.units.len() + s.reinforcements.len()
+    );
+    report("load", start.elapsed(), 2000.0);
+    // The editor checks the whole scenario again after every edit (what a stroke of the
+    // brush costs): one edit, then the write, parse and checks of `bayonet check`.
+    let mut doc = bayonet::editor::Document::from_text(path, &text).unwrap();
+    let start = Instant::now();
+    let n = 10;
+    for i in 0..n {
+        let terrain = if i % 2 == 0 {
+            bayonet::rules::map::Terrain::Forest
+        } else {
+            bayonet::rules::map::Terrain::Field
+        };
+        doc.apply(bayonet::editor::Edit::Terrain {
+            at: (10, 10),
+            terrain,
+        })
+        .unwrap();
+        black_box(doc.check());
+    }
+    report(
+        "editor: one edit and the full check",
+        start.elapsed() / n,
+        100.0,
+    );
+    let mut app = bayonet::client::windowless_app(s.clone(), bayonet::client::frame_plugin);
+    let start = Instant::now();
+    app.update();
+    report("first frame", start.elapsed(), 2000.0);
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .unwrap();
+    let frames = 200;
+    let start = Instant::now();
+    for i in 0..frames {
+        let x = 100.0 + (i as f32 * 37.0) % 1000.0;
+        let y = 100.0 + (i as f32 * 23.0) % 600.0;
+        app.world_mut()
+            .get_mut::<Window>(window)
+            .unwrap()
+            .set_cursor_position(Some(Vec2::new(x, y)));
+        if i % 20 == 0 {
+            let state = if i % 40 == 0 {
+                bevy::input::ButtonState::Pressed
+            } else {
+                bevy::input::ButtonState::Released
+            };
+            app.world_mut().write_message(MouseButtonInput {
+                button: MouseButton::Left,
+                state,
+                window,
+            });
+        }
+        app.update();
+        black_box(&app);
+    }
+    report(
+        "client systems per frame (no renderer)",
+        start.elapsed() / frames,
+        4.0,
+    );
+    // The computer plays both sides to the end; each side turn timed from its start to the
+    // next side's (planning and carrying out every order through the simulation).
+    use bayonet::sim::{Brain, Game, Players};
+    let mut app = bayonet::sim::headless_app(s, Some(1));
+    app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
+    let game_start = Instant::now();
+    let mut turn_start = Instant::now();
+    let mut key = (0, 0);
+    let mut turns: Vec<Duration> = Vec::new();
+    for _ in 0..400_000 {
+        app.update();
+        let g = &app.world().resource::<Game>().0;
+        let now = (g.turn, g.acting.0);
+        if now != key || g.over {
+            turns.push(turn_start.elapsed());
+            turn_start = Instant::now();
+            key = now;
+        }
+        if g.over {
+            break;
+        }
+    }
+    let whole = game_start.elapsed();
+    let worst = turns.iter().max().copied().unwrap_or_default();
+    let mean = whole / turns.len().max(1) as u32;
+    report("computer side turn, mean", mean, 2000.0);
+    report("computer side turn, slowest", worst, 2000.0);
+    report(
+        &format!(
+            "whole game, computer both sides ({} side turns)",
+            turns.len()
+        ),
+        whole,
+        f64::INFINITY,
+    );
 }

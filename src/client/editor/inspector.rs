@@ -32,6 +32,10 @@ pub enum Field {
     UnitArrives,
     UnitDisrupted,
     UnitRouted,
+    UnitAmmo,
+    UnitCrew,
+    /// Fixed (may not move) until this turn.
+    UnitFixed,
     ObjectiveName,
     ObjectivePoints,
     Name,
@@ -152,6 +156,8 @@ fn rebuild(
                     Field::UnitQuality,
                     Field::UnitDisrupted,
                     Field::UnitRouted,
+                    Field::UnitAmmo,
+                    Field::UnitCrew,
                 ] {
                     cycle(p, f);
                 }
@@ -161,6 +167,7 @@ fn rebuild(
                     Field::UnitGuns,
                     Field::UnitFatigue,
                     Field::UnitArrives,
+                    Field::UnitFixed,
                 ] {
                     stepper(p, f);
                 }
@@ -328,6 +335,9 @@ pub(super) fn step(
                 | Field::UnitArrives
                 | Field::UnitDisrupted
                 | Field::UnitRouted
+                | Field::UnitAmmo
+                | Field::UnitCrew
+                | Field::UnitFixed
         )
     }) {
         match f {
@@ -422,6 +432,22 @@ pub(super) fn step(
                     u.flags.retain(|x| *x != flag);
                 } else {
                     u.flags.push(flag);
+                }
+            }
+            Field::UnitAmmo => {
+                use crate::rules::unit::Ammo::*;
+                u.ammo = cycled(&[Normal, Low, Out], u.ammo, d);
+            }
+            Field::UnitCrew if u.kind == UnitKind::Artillery => {
+                use crate::rules::unit::Crew::*;
+                u.crew = cycled(&[Crewed, Uncrewed, Spiked], u.crew, d);
+            }
+            Field::UnitFixed => {
+                u.fixed_until = match (u.fixed_until, d > 0) {
+                    (None, true) => Some(2),
+                    (Some(t), true) => Some((t + 1).min(doc.file.turns)),
+                    (Some(t), false) if t > 2 => Some(t - 1),
+                    _ => None,
                 }
             }
             _ => return Ok(false),
@@ -554,6 +580,12 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
             format!("Disrupted: {}", yes(u.flags.contains(&Flag::Disrupted)))
         }
         (Field::UnitRouted, Some(u)) => format!("Routed: {}", yes(u.flags.contains(&Flag::Routed))),
+        (Field::UnitAmmo, Some(u)) => format!("Ammunition: {:?}", u.ammo),
+        (Field::UnitCrew, Some(u)) => format!("Crew: {:?}", u.crew),
+        (Field::UnitFixed, Some(u)) => match u.fixed_until {
+            None => "Free to move".into(),
+            Some(t) => format!("Fixed until turn {t}"),
+        },
         (Field::ObjectiveName, _) | (Field::ObjectivePoints, _) => {
             let o = state
                 .objective
