@@ -94,6 +94,7 @@ impl Field {
             captured_guns: 0,
             repairing: None,
             marks: TurnMarks::default(),
+            cavalry: Default::default(),
         });
         id
     }

@@ -38,27 +38,22 @@ impl Rig {
 
     /// A rig on `s`, keeping its interface settings in `settings`.
     pub fn on(s: Scenario, settings: bayonet::client::settings::SettingsFile) -> Rig {
-        let mut app = bayonet::client::windowless_app_with(
+        let app = bayonet::client::windowless_app_with(
             s.clone(),
             bayonet::client::input_plugin,
             settings,
         );
-        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            100,
-        )));
-        app.update();
-        let window = app
-            .world_mut()
-            .query_filtered::<Entity, With<PrimaryWindow>>()
-            .single(app.world())
-            .unwrap();
-        Rig { app, window, s }
+        Rig::around(app, s)
     }
 
     /// A rig on the scenario editor, editing `doc`.
     pub fn editor(doc: bayonet::editor::Document) -> Rig {
         let s = doc.check().0.expect("the document builds");
-        let mut app = bayonet::client::editor::windowless(doc);
+        Rig::around(bayonet::client::editor::windowless(doc), s)
+    }
+
+    /// A rig around a window-less app: time steps of 0.1 s, one frame run.
+    fn around(mut app: App, s: Scenario) -> Rig {
         app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
             100,
         )));

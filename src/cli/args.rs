@@ -10,6 +10,8 @@ pub struct Args {
     pub units: Vec<u32>,
     pub night: bool,
     pub rules: Option<String>,
+    /// `--melee-system NAME`: the melee system to use instead of the scenario's (D-sys-1).
+    pub melee_system: Option<crate::rules::params::MeleeSystemName>,
     pub seed: Option<u64>,
     pub orders: Option<String>,
     pub save: Option<String>,
@@ -65,6 +67,7 @@ impl Args {
                         .collect::<Result<_, _>>()?
                 }
                 "--rules" => a.rules = Some(value("--rules")?),
+                "--melee-system" => a.melee_system = Some(value("--melee-system")?.try_into()?),
                 "--orders" => a.orders = Some(value("--orders")?),
                 "--save" => a.save = Some(value("--save")?),
                 "--from" => a.from = Some(value("--from")?),
@@ -88,5 +91,19 @@ impl Args {
         self.file
             .as_deref()
             .ok_or_else(|| "expected a scenario FILE".to_string())
+    }
+}
+
+impl Args {
+    /// The scenario's rules as the command line changes them: `--rules` switches optional
+    /// rules on, `--melee-system` picks the melee system.
+    pub fn adjust(&self, s: &mut crate::rules::scenario::Scenario) -> Result<(), String> {
+        if let Some(r) = &self.rules {
+            s.params.optional.enable(r)?;
+        }
+        if let Some(m) = self.melee_system {
+            s.params.melee_system = m;
+        }
+        Ok(())
     }
 }

@@ -50,7 +50,8 @@ pub fn autoplay(
 }
 
 pub fn run(args: &Args) -> Result<i32, String> {
-    let s = scenario::load_file(args.file()?).map_err(|e| e.to_string())?;
+    let mut s = scenario::load_file(args.file()?).map_err(|e| e.to_string())?;
+    args.adjust(&mut s)?;
     let mut brains = [Brain::Computer, Brain::Computer];
     if let Some(h) = &args.hold {
         let i = s

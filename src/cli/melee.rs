@@ -47,9 +47,7 @@ fn declaration(s: &Scenario, board: &Board, args: &Args) -> Result<Declaration, 
 
 fn load(args: &Args) -> Result<Scenario, String> {
     let mut s = scenario::load_file(args.file()?).map_err(|e| e.to_string())?;
-    if let Some(r) = &args.rules {
-        s.params.optional.enable(r)?;
-    }
+    args.adjust(&mut s)?;
     Ok(s)
 }
 
@@ -95,6 +93,7 @@ pub fn run(args: &Args, roll: bool) -> Result<i32, String> {
         "defense_strength": b.defense_strength,
         "cavalry_rule": b.cavalry_rule,
         "bridge_damage": b.bridge_damage,
+        "system": b.system,
         "attacker_loss_range": b.attacker_loss_range,
         "defender_loss_range": b.defender_loss_range,
         "attacker_win_probability": odds.attacker_win_probability,
@@ -272,6 +271,12 @@ pub(super) fn outcome_json(out: &mut Value, s: &Scenario, board: &Board, o: &Mel
 fn print_text(v: &Value) {
     let legal = v["legal"].as_bool().unwrap_or(false);
     println!("melee: {}", if legal { "legal" } else { "ILLEGAL" });
+    if let Some(system) = v["system"]
+        .as_str()
+        .or_else(|| v["breakdown"]["system"].as_str())
+    {
+        println!("melee system: {system}");
+    }
     for x in v["violations"].as_array().into_iter().flatten() {
         println!(
             "  rule {}: {}",

@@ -161,9 +161,7 @@ pub fn run(args: &Args) -> Result<i32, String> {
         std::fs::read_to_string(path).map_err(|e| format!("{path}: cannot read the file: {e}"))?;
     let orders = parse_orders(path, &text)?;
     let mut s = s;
-    if let Some(r) = &args.rules {
-        s.params.optional.enable(r)?;
-    }
+    args.adjust(&mut s)?;
     // Carry on from a save, or start the scenario afresh.
     let mut app = match &args.from {
         Some(f) => {

@@ -89,6 +89,18 @@ pub fn windowless_app_with(
     plugins: fn(&mut App),
     settings: settings::SettingsFile,
 ) -> App {
+    windowless_base(scenario, settings, |app| {
+        app.insert_resource(start::PresetPlayers([None, None]))
+            .add_plugins(plugins);
+    })
+}
+
+/// The simulation of `scenario` with a window entity and no renderer, `setup` on top.
+pub(crate) fn windowless_base(
+    scenario: Scenario,
+    settings: settings::SettingsFile,
+    setup: impl FnOnce(&mut App),
+) -> App {
     let mut app = App::new();
     app.insert_resource(settings);
     app.add_plugins((
@@ -103,9 +115,8 @@ pub fn windowless_app_with(
             ..default()
         },
     ))
-    .add_plugins(SimPlugin::new(scenario))
-    .insert_resource(start::PresetPlayers([None, None]))
-    .add_plugins(plugins);
+    .add_plugins(SimPlugin::new(scenario));
+    setup(&mut app);
     // One system after another, in one fixed order run after run: tests of input must not
     // depend on how threads happened to interleave.
     crate::sim::single_threaded(&mut app);

@@ -124,9 +124,18 @@ pub fn melee_lines(
         _ => "the attacker lost",
     };
     out.push(format!(
-        "MELEE on {}: {who}",
-        c(o.declaration.defending_hex)
+        "MELEE on {}: {who} ({} melee system)",
+        c(o.declaration.defending_hex),
+        b.system.name()
     ));
+    // Austerlitz (§15.4): each unit's HC × EF × men × F × modifiers, as worked out.
+    if b.system == crate::rules::params::MeleeSystemName::Austerlitz {
+        for s in b.attackers.iter().chain(&b.defenders) {
+            if let Some(w) = s.adjustments.first() {
+                out.push(format!("  {}: {w}", s.name));
+            }
+        }
+    }
     let mods: Vec<String> = b
         .modifiers
         .iter()

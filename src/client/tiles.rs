@@ -19,25 +19,33 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, retile.run_if(resource_changed::<Battle>));
 }
 
+fn highest(map: &Map) -> i32 {
+    map.hexes()
+        .map(|h| map.elevation(h))
+        .max()
+        .unwrap_or(0)
+        .max(1)
+}
+
+/// Low ground darker, high ground lighter: elevation reads at a glance.
+fn shade(map: &Map, hex: crate::rules::hex::Hex, highest: i32) -> f32 {
+    0.78 + 0.22 * map.elevation(hex) as f32 / highest as f32
+}
+
 /// The scenario changed (the editor): each tile takes its hex's terrain and elevation again.
 fn retile(
     battle: Res<Battle>,
     mut tiles: Query<(&TilePos, &mut TileTextureIndex, &mut TileColor)>,
 ) {
     let map = &battle.scenario.map;
-    let max_elev = map
-        .hexes()
-        .map(|h| map.elevation(h))
-        .max()
-        .unwrap_or(0)
-        .max(1);
+    let max_elev = highest(map);
     for (pos, mut index, mut color) in &mut tiles {
         let hex = Map::from_tile_pos([pos.x as i32, pos.y as i32]);
         let i = Terrain::ALL
             .iter()
             .position(|t| *t == map.terrain(hex))
             .unwrap_or(0) as u32;
-        let shade = 0.78 + 0.22 * map.elevation(hex) as f32 / max_elev as f32;
+        let shade = shade(map, hex, max_elev);
         let c = Color::srgb(shade, shade, shade * 0.97);
         if index.0 != i {
             index.0 = i;
@@ -57,12 +65,7 @@ fn spawn_tilemap(mut commands: Commands, battle: Res<Battle>, mut images: ResMut
     };
     let mut storage = TileStorage::empty(size);
     let tilemap = commands.spawn_empty().id();
-    let max_elev = map
-        .hexes()
-        .map(|h| map.elevation(h))
-        .max()
-        .unwrap_or(0)
-        .max(1);
+    let max_elev = highest(map);
     for hex in map.hexes() {
         let [x, y] = Map::tile_pos(hex);
         let pos = TilePos {
@@ -74,7 +77,7 @@ fn spawn_tilemap(mut commands: Commands, battle: Res<Battle>, mut images: ResMut
             .position(|t| *t == map.terrain(hex))
             .unwrap_or(0);
         // Low ground darker, high ground lighter: elevation reads at a glance.
-        let shade = 0.78 + 0.22 * map.elevation(hex) as f32 / max_elev as f32;
+        let shade = shade(map, hex, max_elev);
         let tile = commands
             .spawn(TileBundle {
                 position: pos,

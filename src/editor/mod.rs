@@ -336,6 +336,7 @@ impl Document {
             ammo: Default::default(),
             crew: Default::default(),
             arrives: None,
+            cavalry: None,
         }
     }
 }

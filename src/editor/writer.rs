@@ -91,6 +91,9 @@ fn unit(u: &UnitSpec) -> String {
     if let Some(t) = u.arrives {
         f.push(format!("arrives: {t}"));
     }
+    if let Some(c) = u.cavalry {
+        f.push(format!("cavalry: {c:?}"));
+    }
     format!("({})", f.join(", "))
 }
 

@@ -266,14 +266,29 @@ pub enum MeleeSystemName {
     /// Seed 000: John Tiller's *Civil War Battles*.
     #[default]
     Tiller,
+    /// Seed 004: Austerlitz's hand-to-hand formula (RULES.md §15.4).
+    Austerlitz,
 }
 
 impl MeleeSystemName {
-    pub const ALL: [MeleeSystemName; 1] = [MeleeSystemName::Tiller];
+    pub const ALL: [MeleeSystemName; 2] = [MeleeSystemName::Tiller, MeleeSystemName::Austerlitz];
 
     pub fn name(self) -> &'static str {
         match self {
             MeleeSystemName::Tiller => "Tiller",
+            MeleeSystemName::Austerlitz => "Austerlitz",
+        }
+    }
+
+    /// One line for the start dialog.
+    pub fn description(self) -> &'static str {
+        match self {
+            MeleeSystemName::Tiller => {
+                "Civil War Battles (seed 000): loss ranges from strengths and modifiers"
+            }
+            MeleeSystemName::Austerlitz => {
+                "Austerlitz (seed 004): HC × EF × men × formation × modifiers, losses U[1,3]× strength"
+            }
         }
     }
 }
@@ -318,6 +333,50 @@ pub struct Parameters {
     pub victory: Victory,
     pub heights: Heights,
     pub optional: OptionalRules,
+    /// §15.4's numbers (left out of saves while they are the defaults).
+    #[serde(default, skip_serializing_if = "AusterlitzParams::is_default")]
+    pub austerlitz: AusterlitzParams,
+}
+
+/// Austerlitz hand-to-hand (RULES.md §15.4): the hand-to-hand factors (D-aus-2), the divisor
+/// and the range of the loss multiplier z.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AusterlitzParams {
+    pub divisor: f64,
+    pub z_min: f64,
+    pub z_max: f64,
+    pub hc_infantry: f64,
+    pub hc_light_cavalry: f64,
+    pub hc_heavy_cavalry: f64,
+    pub hc_lancers: f64,
+    pub hc_dismounted_cavalry: f64,
+    pub hc_artillery_crew: f64,
+    /// Fewer casualties for infantry in a village (source: 20 %).
+    pub village_reduction: f64,
+}
+
+impl Default for AusterlitzParams {
+    fn default() -> Self {
+        AusterlitzParams {
+            divisor: 1500.0,
+            z_min: 1.0,
+            z_max: 3.0,
+            hc_infantry: 25.0,
+            hc_light_cavalry: 35.0,
+            hc_heavy_cavalry: 40.0,
+            hc_lancers: 40.0,
+            hc_dismounted_cavalry: 20.0,
+            hc_artillery_crew: 10.0,
+            village_reduction: 0.2,
+        }
+    }
+}
+
+impl AusterlitzParams {
+    pub fn is_default(&self) -> bool {
+        *self == AusterlitzParams::default()
+    }
 }
 
 pub const DEFAULT_PARAMETERS: &str = include_str!("../../assets/rules/parameters.ron");

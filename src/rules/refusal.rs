@@ -34,6 +34,8 @@ pub enum Reason {
     NotThisPhase,
     /// Undo with nothing that can be taken back.
     NothingToUndo,
+    /// A melee system's own restriction (§15: B1…, I1…, L1…, A1…; `Refusal::code` names it).
+    SystemRule,
 }
 
 impl Reason {
@@ -55,6 +57,7 @@ impl Reason {
             Reason::Settings => "settings",
             Reason::NotThisPhase => "not in this phase",
             Reason::NothingToUndo => "nothing to undo",
+            Reason::SystemRule => "melee restriction",
         }
     }
 }
@@ -67,6 +70,9 @@ pub struct Refusal {
     pub reason: Reason,
     pub unit: Option<UnitId>,
     pub message: String,
+    /// A melee system's own restriction by its §15 code ("A1"); empty otherwise.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub code: String,
 }
 
 impl Refusal {
@@ -81,6 +87,18 @@ impl Refusal {
             },
             unit,
             message: message.into(),
+            code: String::new(),
+        }
+    }
+
+    /// A melee system's own restriction (§15), by its code.
+    pub fn system(code: &str, unit: Option<UnitId>, message: impl Into<String>) -> Refusal {
+        Refusal {
+            rule: 0,
+            reason: Reason::SystemRule,
+            unit,
+            message: message.into(),
+            code: code.into(),
         }
     }
 
@@ -94,13 +112,16 @@ impl Refusal {
             reason,
             unit,
             message: message.into(),
+            code: String::new(),
         }
     }
 }
 
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.rule > 0 {
+        if !self.code.is_empty() {
+            write!(f, "{} (§15 rule {})", self.message, self.code)
+        } else if self.rule > 0 {
             write!(f, "{} (§9.1 rule {})", self.message, self.rule)
         } else {
             write!(f, "{}", self.message)

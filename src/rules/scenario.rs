@@ -11,7 +11,9 @@ use super::movement::{MoverClass, terrain_allows};
 use super::params::Parameters;
 use super::reinforcement::Reinforcement;
 use super::stacking::{StackLimit, hex_load};
-use super::unit::{Ammo, Crew, Formation, Quality, Side, TurnMarks, Unit, UnitId, UnitKind};
+use super::unit::{
+    Ammo, CavalryKind, Crew, Formation, Quality, Side, TurnMarks, Unit, UnitId, UnitKind,
+};
 
 /// A load failure: which file, where in it (when known), and what was expected.
 #[derive(Debug, Clone, PartialEq)]
@@ -160,6 +162,9 @@ pub struct UnitSpec {
     /// starts on the map.
     #[serde(default)]
     pub arrives: Option<u32>,
+    /// Cavalry only: Light (the default), Heavy or Lancer (§15.4, D-aus-3).
+    #[serde(default)]
+    pub cavalry: Option<CavalryKind>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -680,6 +685,9 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
                 known.join(", ")
             ));
         }
+        if u.cavalry.is_some() && u.kind != UnitKind::Cavalry {
+            unit_fault!("only cavalry can be Light, Heavy or Lancer".into());
+        }
         if u.crew != Crew::Crewed && u.kind != UnitKind::Artillery {
             unit_fault!("only artillery can be uncrewed or spiked".into());
         }
@@ -714,6 +722,7 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
             captured_guns: 0,
             repairing: None,
             marks: TurnMarks::default(),
+            cavalry: u.cavalry.unwrap_or_default(),
         };
         if !terrain_allows(&map, &params, MoverClass::of(&unit), hex) {
             unit_fault!(format!(

@@ -101,6 +101,22 @@ impl Quality {
     }
 }
 
+/// What kind of horse a cavalry regiment is, for the melee systems that tell them apart
+/// (§15.4, D-aus-3); light unless the scenario says otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum CavalryKind {
+    #[default]
+    Light,
+    Heavy,
+    Lancer,
+}
+
+impl CavalryKind {
+    pub fn is_light(&self) -> bool {
+        *self == CavalryKind::Light
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub enum Ammo {
     #[default]
@@ -193,6 +209,9 @@ pub struct Unit {
     #[serde(default)]
     pub repairing: Option<Hex>,
     pub marks: TurnMarks,
+    /// Light, heavy or lancers (cavalry; left out of saves when light).
+    #[serde(default, skip_serializing_if = "CavalryKind::is_light")]
+    pub cavalry: CavalryKind,
 }
 
 impl Unit {

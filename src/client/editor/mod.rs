@@ -123,31 +123,11 @@ fn shown(doc: &Document) -> crate::rules::scenario::Scenario {
 /// A window-less editor on `doc`, with a 1280×800 primary window entity and the map camera at
 /// the origin, for the headless input tests.
 pub fn windowless(doc: Document) -> App {
-    let mut app = App::new();
-    app.insert_resource(super::settings::SettingsFile(None));
-    app.add_plugins((
-        MinimalPlugins,
-        bevy::state::app::StatesPlugin,
-        bevy::input::InputPlugin,
-        WindowPlugin {
-            primary_window: Some(Window {
-                resolution: WindowResolution::new(1280, 800),
-                ..default()
-            }),
-            ..default()
-        },
-    ))
-    .add_plugins(SimPlugin::new(shown(&doc)))
-    .insert_resource(Editing(doc))
-    .insert_resource(SpawnPlayTest(false))
-    .add_plugins(input_plugin);
-    crate::sim::single_threaded(&mut app);
-    app.world_mut().spawn((
-        super::camera::MapCamera,
-        Transform::default(),
-        Projection::Orthographic(OrthographicProjection::default_2d()),
-    ));
-    app
+    super::windowless_base(shown(&doc), super::settings::SettingsFile(None), |app| {
+        app.insert_resource(Editing(doc))
+            .insert_resource(SpawnPlayTest(false))
+            .add_plugins(input_plugin);
+    })
 }
 
 /// Opens the editor window on `doc`; with `screenshot`, saves one frame there and exits.

@@ -52,6 +52,9 @@ pub struct Breakdown {
     pub defender_capacity: u32,
     /// The target is an unoccupied full-hex bridge (§11): only the bridge takes the result.
     pub bridge_damage: bool,
+    /// The melee system that made it (D-sys-1).
+    #[serde(default)]
+    pub system: crate::rules::params::MeleeSystemName,
 }
 
 fn fatigue_factor(board: &Board, u: &Unit) -> Option<(f64, &'static str)> {
@@ -64,7 +67,7 @@ fn fatigue_factor(board: &Board, u: &Unit) -> Option<(f64, &'static str)> {
     }
 }
 
-fn capacity(board: &Board, u: &Unit) -> u32 {
+pub(super) fn capacity(board: &Board, u: &Unit) -> u32 {
     match u.kind {
         UnitKind::Leader => 0,
         UnitKind::Artillery => u.guns * board.params.combat.men_per_gun_lost,
@@ -377,5 +380,6 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         attacker_capacity,
         defender_capacity,
         bridge_damage,
+        system: crate::rules::params::MeleeSystemName::Tiller,
     }
 }

@@ -3,6 +3,7 @@
 //! The interface every melee system shares (check → breakdown → odds → combat results) is
 //! `MeleeSystem`; retreat, advance, capture, morale and fatigue stay outside.
 
+mod austerlitz;
 mod breakdown;
 mod forecast;
 mod odds;
@@ -11,6 +12,7 @@ mod restrictions;
 mod whole;
 
 pub use crate::rules::refusal::Refusal;
+pub use austerlitz::{Austerlitz, austerlitz_breakdown, experience, formation_share, hand_to_hand};
 pub use breakdown::{Breakdown, Modifier, UnitStrength, breakdown};
 pub use forecast::{Forecast, LossForecast, forecast};
 pub use odds::{Odds, odds};
@@ -99,6 +101,7 @@ impl MeleeSystem for CivilWarBattles {
 pub fn system(params: &Parameters) -> &'static dyn MeleeSystem {
     match params.melee_system {
         MeleeSystemName::Tiller => &CivilWarBattles,
+        MeleeSystemName::Austerlitz => &austerlitz::Austerlitz,
     }
 }
 

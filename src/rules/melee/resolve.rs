@@ -186,8 +186,25 @@ pub fn combat_results(board: &mut Board, r: &mut Resolution, rng: &mut impl Rng)
         }
         return;
     }
-    out.defender_roll = roll_loss(b.defender_loss_range, rng);
-    out.attacker_roll = roll_loss(b.attacker_loss_range, rng);
+    let defender_roll = roll_loss(b.defender_loss_range, rng);
+    let attacker_roll = roll_loss(b.attacker_loss_range, rng);
+    take_results(board, r, rng, defender_roll, attacker_roll);
+}
+
+/// The losses rolled, taken: capped at what each side has (D-cr-2), the loser (§9.4), each
+/// side's loss split by strength and taken with its fatigue (D-sys-2: the same for every
+/// system), and who must check morale.
+pub fn take_results(
+    board: &mut Board,
+    r: &mut Resolution,
+    rng: &mut impl Rng,
+    defender_roll: u32,
+    attacker_roll: u32,
+) {
+    let b = r.out.breakdown.clone();
+    let out = &mut r.out;
+    out.defender_roll = defender_roll;
+    out.attacker_roll = attacker_roll;
     out.defender_loss = out.defender_roll.min(b.defender_capacity);
     out.attacker_loss = out.attacker_roll.min(b.attacker_capacity);
     let loser = loser(out.attacker_loss, out.defender_loss);
