@@ -270,3 +270,46 @@ fn odds_give_the_whole_resolution_beside_the_melee_alone() {
     assert!(off > 0.01 && off < 0.04, "{w}");
     assert!(whole < melee_only && whole > melee_only - 0.05, "{w}");
 }
+
+#[test]
+fn melee_system_on_the_command_line_overrides_the_scenarios() {
+    let base = [
+        "maps/test_melee.ron",
+        "--attack",
+        "4,4",
+        "--defend",
+        "5,4",
+        "--json",
+    ];
+    let run = |cmd: &str, extra: &[&str]| {
+        let mut a = vec![cmd];
+        a.extend(base);
+        a.extend(extra);
+        bayonet(&a)
+    };
+    let (code, v, text) = run("odds", &["--melee-system", "Austerlitz"]);
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(v["system"], "Austerlitz");
+    let p = v["attacker_win_probability"].as_f64().unwrap();
+    assert!((p - 0.9228).abs() < 5e-5, "{p}");
+    let (_, tiller, _) = run("odds", &[]);
+    assert_eq!(tiller["system"], "Tiller");
+    assert_ne!(
+        tiller["attacker_win_probability"],
+        v["attacker_win_probability"]
+    );
+    // resolve rolls under it; a name the game does not know is refused, naming those it does.
+    let (code, v, text) = run("resolve", &["--seed", "3", "--melee-system", "Austerlitz"]);
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(v["system"], "Austerlitz", "{v}");
+    assert_eq!(
+        v["attackers"][0]["adjustments"][0],
+        "HC 25 × EF 4 × 450 men × F line 60 % / 1500 = 18.00"
+    );
+    let (code, _, text) = run("odds", &["--melee-system", "Bodenstedt"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(
+        text.contains("unknown melee system `Bodenstedt`; expected one of Tiller, Austerlitz"),
+        "{text}"
+    );
+}

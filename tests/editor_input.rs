@@ -403,4 +403,17 @@ fn bridges_erasing_roads_deleting_and_the_scenarios_sides_and_rules_by_input() {
         doc(&r).file.parameters.is_none(),
         "back to the defaults: no overrides written"
     );
+    r.press(Act::Step(Field::MeleeSystem, 1));
+    assert!(
+        doc(&r)
+            .text()
+            .contains("parameters: (melee_system: \"Austerlitz\"),"),
+        "{}",
+        doc(&r).text()
+    );
+    let s = doc(&r).check().0.unwrap();
+    assert_eq!(
+        s.params.melee_system,
+        bayonet::rules::params::MeleeSystemName::Austerlitz
+    );
 }

@@ -8,6 +8,7 @@ mod cli;
 mod combat;
 mod editor;
 mod historical;
+mod melee_austerlitz;
 mod melee_odds;
 mod melee_resolution;
 mod melee_restrictions;

@@ -34,7 +34,7 @@ impl Gate<'_> {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mode {
+pub enum Mode {
     Hotseat,
     Play(u8),
     Watch,
@@ -72,11 +72,13 @@ fn list_maps() -> Vec<String> {
 }
 
 #[derive(Component, Clone, Copy, PartialEq, Debug)]
-enum Control {
+pub enum Control {
     Scenario(usize),
     Mode(Mode),
     Rule(usize),
     Param(usize, i32),
+    /// The melee system (§15.0, D-sys-1): cycles through the systems the game has.
+    MeleeSystem,
     /// The interface settings (remembered between runs): UI scale − / +, colour-blind palette.
     UiScale(i32),
     ColourBlind,
@@ -266,6 +268,10 @@ fn open(
                     });
                 }
             });
+            d.spawn(text("Melee system".into(), 16.0));
+            d.spawn(button(Control::MeleeSystem)).with_children(|b| {
+                b.spawn((Label(Control::MeleeSystem), text(String::new(), 13.0)));
+            });
             d.spawn(text("Optional rules".into(), 16.0));
             d.spawn(Node {
                 flex_wrap: FlexWrap::Wrap,
@@ -373,6 +379,12 @@ fn press(
                 let v = rule(d, r);
                 *v = !*v;
             }
+            Control::MeleeSystem => {
+                let Some(d) = draft.as_mut() else { continue };
+                let all = crate::rules::params::MeleeSystemName::ALL;
+                let i = all.iter().position(|m| *m == d.0.melee_system).unwrap_or(0);
+                d.0.melee_system = all[(i + 1) % all.len()];
+            }
             Control::Param(p, dir) => {
                 let Some(d) = draft.as_mut() else { continue };
                 let (v, step) = param(d, p);
@@ -423,6 +435,11 @@ fn labels(
                 if *rule(&mut draft, r) { "ON" } else { "off" }
             ),
             Control::Param(p, _) => format!("  {}: {}", PARAMS[p], *param(&mut draft, p).0),
+            Control::MeleeSystem => format!(
+                "{} — {}",
+                draft.0.melee_system.name(),
+                draft.0.melee_system.description()
+            ),
             Control::UiScale(_) => format!("  UI scale: {} %", settings.ui_scale),
             Control::ColourBlind => format!(
                 "Colour-blind palette: {}",

@@ -52,6 +52,8 @@ pub enum Field {
     BrigadeSide(u16),
     Rule(u8),
     Param(u8),
+    /// The melee system (§15.0, D-sys-1).
+    MeleeSystem,
 }
 
 #[derive(Component)]
@@ -236,6 +238,8 @@ fn rebuild(
                         });
                     }
                 });
+                p.spawn(text("Melee system", 13.0));
+                cycle(p, Field::MeleeSystem);
                 p.spawn(text("Optional rules", 13.0));
                 for i in 0..start::RULES.len() as u8 {
                     cycle(p, Field::Rule(i));
@@ -510,6 +514,12 @@ pub(super) fn step(
             b.side = 1 - b.side.min(1);
             doc.apply(Edit::Brigade(b))
         }
+        Field::MeleeSystem => {
+            let mut p = params_of(doc);
+            let all = crate::rules::params::MeleeSystemName::ALL;
+            p.melee_system = cycled(&all, p.melee_system, d);
+            doc.apply(Edit::Parameters(overrides(&p)))
+        }
         Field::Rule(i) | Field::Param(i) => {
             let mut draft = Draft(params_of(doc));
             if let Field::Rule(_) = f {
@@ -642,6 +652,10 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
                     "off"
                 }
             )
+        }
+        (Field::MeleeSystem, _) => {
+            let m = params_of(doc).melee_system;
+            format!("{} — {}", m.name(), m.description())
         }
         (Field::Param(i), _) => {
             let mut d = Draft(params_of(doc));
