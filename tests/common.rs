@@ -95,6 +95,7 @@ impl Field {
             repairing: None,
             marks: TurnMarks::default(),
             cavalry: Default::default(),
+            command: Default::default(),
         });
         id
     }

@@ -9,6 +9,7 @@ mod combat;
 mod editor;
 mod historical;
 mod melee_austerlitz;
+mod melee_bodenstedt;
 mod melee_odds;
 mod melee_resolution;
 mod melee_restrictions;

@@ -337,6 +337,7 @@ impl Document {
             crew: Default::default(),
             arrives: None,
             cavalry: None,
+            command: None,
         }
     }
 }

@@ -94,6 +94,9 @@ fn unit(u: &UnitSpec) -> String {
     if let Some(c) = u.cavalry {
         f.push(format!("cavalry: {c:?}"));
     }
+    if let Some(c) = u.command {
+        f.push(format!("command: {c:?}"));
+    }
     format!("({})", f.join(", "))
 }
 

@@ -336,7 +336,12 @@ pub struct Parameters {
     /// §15.4's numbers (left out of saves while they are the defaults).
     #[serde(default, skip_serializing_if = "AusterlitzParams::is_default")]
     pub austerlitz: AusterlitzParams,
+    /// §15.1's numbers and table (left out of saves while they are the defaults).
+    #[serde(default, skip_serializing_if = "BodenstedtParams::is_default")]
+    pub bodenstedt: BodenstedtParams,
 }
+
+pub use super::melee::bodenstedt::BodenstedtParams;
 
 /// Austerlitz hand-to-hand (RULES.md §15.4): the hand-to-hand factors (D-aus-2), the divisor
 /// and the range of the loss multiplier z.

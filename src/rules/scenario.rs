@@ -12,7 +12,7 @@ use super::params::Parameters;
 use super::reinforcement::Reinforcement;
 use super::stacking::{StackLimit, hex_load};
 use super::unit::{
-    Ammo, CavalryKind, Crew, Formation, Quality, Side, TurnMarks, Unit, UnitId, UnitKind,
+    Ammo, CavalryKind, Command, Crew, Formation, Quality, Side, TurnMarks, Unit, UnitId, UnitKind,
 };
 
 /// A load failure: which file, where in it (when known), and what was expected.
@@ -165,6 +165,9 @@ pub struct UnitSpec {
     /// Cavalry only: Light (the default), Heavy or Lancer (§15.4, D-aus-3).
     #[serde(default)]
     pub cavalry: Option<CavalryKind>,
+    /// Leaders only: Brigade (the default), Division, Corps or Army (§15.1, D-bod-5).
+    #[serde(default)]
+    pub command: Option<Command>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -688,6 +691,9 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
         if u.cavalry.is_some() && u.kind != UnitKind::Cavalry {
             unit_fault!("only cavalry can be Light, Heavy or Lancer".into());
         }
+        if u.command.is_some() && u.kind != UnitKind::Leader {
+            unit_fault!("only a leader has a level of command".into());
+        }
         if u.crew != Crew::Crewed && u.kind != UnitKind::Artillery {
             unit_fault!("only artillery can be uncrewed or spiked".into());
         }
@@ -723,6 +729,7 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
             repairing: None,
             marks: TurnMarks::default(),
             cavalry: u.cavalry.unwrap_or_default(),
+            command: u.command.unwrap_or_default(),
         };
         if !terrain_allows(&map, &params, MoverClass::of(&unit), hex) {
             unit_fault!(format!(

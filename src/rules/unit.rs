@@ -101,6 +101,27 @@ impl Quality {
     }
 }
 
+/// A leader's level of command (D-bod-5): a brigade's officer, or a general of a division,
+/// corps or army.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Command {
+    #[default]
+    Brigade,
+    Division,
+    Corps,
+    Army,
+}
+
+impl Command {
+    pub fn is_brigade(&self) -> bool {
+        *self == Command::Brigade
+    }
+
+    pub fn is_general(&self) -> bool {
+        !self.is_brigade()
+    }
+}
+
 /// What kind of horse a cavalry regiment is, for the melee systems that tell them apart
 /// (§15.4, D-aus-3); light unless the scenario says otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -212,6 +233,9 @@ pub struct Unit {
     /// Light, heavy or lancers (cavalry; left out of saves when light).
     #[serde(default, skip_serializing_if = "CavalryKind::is_light")]
     pub cavalry: CavalryKind,
+    /// A leader's level of command (left out of saves at brigade level).
+    #[serde(default, skip_serializing_if = "Command::is_brigade")]
+    pub command: Command,
 }
 
 impl Unit {

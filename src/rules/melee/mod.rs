@@ -4,6 +4,7 @@
 //! `MeleeSystem`; retreat, advance, capture, morale and fatigue stay outside.
 
 mod austerlitz;
+pub mod bodenstedt;
 mod breakdown;
 mod forecast;
 mod odds;
