@@ -265,3 +265,258 @@ fn d_bod_7_the_shipped_table_is_the_rule_books() {
     }
     assert!(Cell::parse("+2/−3 L/X").is_err());
 }
+
+use bayonet::rules::melee::{self, MeleeSide};
+use bayonet::rules::params::MeleeSystemName;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn chosen(f: &mut Field) {
+    f.params.melee_system = MeleeSystemName::Bodenstedt;
+}
+
+/// The rules' chain for one melee (as the simulation runs it): breakdown, combat results,
+/// morale, retreat, capture, advance.
+fn fight(
+    f: &Field,
+    decl: &Declaration,
+    seed: u64,
+) -> (bayonet::rules::board::Board, melee::MeleeOutcome) {
+    let mut board = f.board();
+    let sys = melee::system(&board.params);
+    let b = sys.breakdown(&board, decl);
+    let mut r = melee::begin(&mut board, decl, b);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    sys.combat_results(&mut board, &mut r, &mut rng);
+    melee::morale_checks(&mut board, &mut r, &mut rng);
+    melee::retreat(&mut board, &mut r);
+    melee::capture_guns(&mut board, &mut r);
+    melee::advance(&mut board, &mut r);
+    (board, r.out)
+}
+
+#[test]
+fn b1_foot_may_not_attack_mounted_cavalry_in_the_open_unless_isolated() {
+    let mut f = Field::new(10, 8);
+    chosen(&mut f);
+    let d = f.center();
+    let c = f.add(1, UnitKind::Cavalry, d, Facing::S, 300);
+    let a = f.attacker(0, inf(), d, Facing::N, 300);
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+    };
+    let codes = |f: &Field| -> Vec<(u8, String)> {
+        let b = f.board();
+        melee::system(&b.params)
+            .check(&b, &decl)
+            .into_iter()
+            .map(|r| (r.rule, r.code))
+            .collect()
+    };
+    assert_eq!(
+        codes(&f),
+        vec![(0, "B1".to_string())],
+        "B1 replaces §9.1 rule 3"
+    );
+    f.map.set_terrain(d, Terrain::Town);
+    assert!(codes(&f).is_empty(), "in a town it may");
+    f.map.set_terrain(d, Terrain::Forest);
+    assert!(codes(&f).is_empty(), "in a forest it may");
+    f.map.set_terrain(d, Terrain::Clear);
+    f.unit(c).isolated = true;
+    assert!(codes(&f).is_empty(), "isolated cavalry may be attacked");
+}
+
+#[test]
+fn s15_1_each_roll_applies_its_row_losses_digits_and_loser() {
+    let (mut f, decl) = example();
+    chosen(&mut f);
+    let d = decl.defending_hex;
+    let defender = f.units.iter().find(|u| u.hex == d).unwrap().id;
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..60 {
+        let roll = ChaCha8Rng::seed_from_u64(seed).random_range(1..=6u8);
+        let board0 = f.board();
+        let b = sector_breakdown(&board0, &decl);
+        let row = row_result(&board0, &b, roll).unwrap();
+        let (board, out) = fight(&f, &decl, seed);
+        assert_eq!(out.attacker_roll, roll as u32);
+        let lost = |id| {
+            out.losses
+                .iter()
+                .find(|l| l.unit == id)
+                .map_or(0, |l| l.men)
+        };
+        for (id, men) in &row.losses {
+            assert_eq!(lost(*id), *men, "seed {seed} roll {roll}");
+        }
+        let want = match (row.cell.attacker_digit < 0, row.cell.defender_digit < 0) {
+            (false, true) => Some(MeleeSide::Defender),
+            (true, false) => Some(MeleeSide::Attacker),
+            _ => None,
+        };
+        assert_eq!(out.loser, want, "seed {seed} roll {roll}");
+        let u = board.unit(defender);
+        match row.cell.defender_digit {
+            -1 => {
+                let u = u.expect("a retreat is one hex");
+                assert_eq!(bayonet::rules::hex::distance(u.hex, d), 1);
+                assert!(!u.routed);
+            }
+            n if n <= -2 => {
+                if row.eliminated.contains(&defender) {
+                    assert!(u.is_none());
+                } else {
+                    let u = u.expect("routed, not taken");
+                    assert!(u.routed, "seed {seed}: a rout");
+                    assert_eq!(
+                        bayonet::rules::hex::distance(u.hex, d),
+                        n.unsigned_abs() as u32,
+                        "seed {seed}"
+                    );
+                }
+            }
+            _ => assert_eq!(u.map(|u| u.hex), Some(d)),
+        }
+        // The digit is the morale: no §9.6 check now or at the end of the phase.
+        assert!(out.morale.is_empty() && out.end_of_phase_checks.is_empty());
+        seen.insert(roll);
+    }
+    assert_eq!(seen.len(), 6, "every row was rolled");
+}
+
+#[test]
+fn d_bod_10_a_losing_attacker_is_every_unit_of_its_attacking_hex() {
+    // 1:2 odds or worse (100 men against 300 in front): row 1 is −3/+3, a rout of 3 hexes.
+    let mut f = Field::new(12, 10);
+    chosen(&mut f);
+    let d = f.hex(6, 4);
+    f.add(1, inf(), d, Facing::S, 300);
+    let a = f.attacker(0, inf(), d, Facing::S, 100);
+    let ahex = f.units.iter().find(|u| u.id == a).unwrap().hex;
+    let by = f.add(0, inf(), ahex, Facing::N, 200);
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+    };
+    let seed = (0..200)
+        .find(|s| ChaCha8Rng::seed_from_u64(*s).random_range(1..=6u8) == 1)
+        .unwrap();
+    let (board, out) = fight(&f, &decl, seed);
+    assert_eq!(out.loser, Some(MeleeSide::Attacker));
+    for id in [a, by] {
+        let u = board.unit(id).expect("it ran");
+        assert!(u.routed, "unit {id} routs with its hex");
+        assert_eq!(
+            bayonet::rules::hex::distance(u.hex, d),
+            4,
+            "three hexes further away"
+        );
+    }
+}
+
+#[test]
+fn s15_1_exact_odds_match_10000_seeded_resolutions() {
+    for frontal in [true, false] {
+        let mut f = Field::new(10, 8);
+        chosen(&mut f);
+        let d = f.center();
+        f.add(1, inf(), d, Facing::N, 400);
+        let a = f.attacker(
+            0,
+            inf(),
+            d,
+            if frontal { Facing::N } else { Facing::SE },
+            350,
+        );
+        let decl = Declaration {
+            attackers: vec![a],
+            defending_hex: d,
+        };
+        let board = f.board();
+        let sys = melee::system(&board.params);
+        let exact = sys.odds(&sys.breakdown(&board, &decl));
+        let n = 10_000u64;
+        let (mut wins, mut lost_a, mut lost_d) = (0u32, 0f64, 0f64);
+        for seed in 0..n {
+            let (_, out) = fight(&f, &decl, seed);
+            wins += u32::from(out.loser == Some(MeleeSide::Defender));
+            lost_a += out.attacker_loss as f64;
+            lost_d += out.defender_loss as f64;
+        }
+        let p = exact.attacker_win_probability;
+        let seen = wins as f64 / n as f64;
+        let sigma = (p * (1.0 - p) / n as f64).sqrt().max(1e-3);
+        assert!((seen - p).abs() < 4.0 * sigma, "P(win) {p} seen {seen}");
+        assert!((lost_a / n as f64 - exact.expected_attacker_loss).abs() < 1.0);
+        assert!((lost_d / n as f64 - exact.expected_defender_loss).abs() < 1.5);
+    }
+}
+
+#[test]
+fn bodenstedt_plays_harpers_crossing_to_the_end_with_no_refused_order_and_replays() {
+    use bayonet::sim::save;
+    use bayonet::sim::{self, Brain, OrderRejected, Players};
+    use bevy::prelude::*;
+    let text = bayonet::DEFAULT_SCENARIO.replacen(
+        "    brigades: [",
+        "    parameters: (melee_system: \"Bodenstedt\"),\n    brigades: [",
+        1,
+    );
+    let s = bayonet::rules::scenario::parse("h.ron", &text).unwrap();
+    let mut app = sim::headless_app(s, Some(5));
+    app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
+    let mut rejected = bevy::ecs::message::MessageCursor::<OrderRejected>::default();
+    let mut melees = bevy::ecs::message::MessageCursor::<sim::MeleeResolved>::default();
+    let (mut refused, mut n) = (Vec::new(), 0);
+    for _ in 0..50_000 {
+        app.update();
+        refused.extend(
+            rejected
+                .read(app.world().resource::<Messages<OrderRejected>>())
+                .cloned(),
+        );
+        for m in melees.read(app.world().resource::<Messages<sim::MeleeResolved>>()) {
+            assert_eq!(m.0.breakdown.system, MeleeSystemName::Bodenstedt);
+            n += 1;
+        }
+        if crate::common::game(&app).over {
+            break;
+        }
+    }
+    assert!(crate::common::game(&app).over);
+    assert!(n > 0, "the computer fought melees");
+    assert!(refused.is_empty(), "{refused:?}");
+    let saved = save::save(app.world_mut());
+    assert!(save::replay(&saved).unwrap().matches);
+}
+
+/// The melee report names the system and shows its own breakdown: the CVs, the odds column
+/// and the row the d6 gave.
+#[cfg(feature = "client")]
+#[test]
+fn the_report_shows_bodenstedts_cvs_column_and_row() {
+    let (mut f, decl) = example();
+    chosen(&mut f);
+    f.map.set_terrain(decl.defending_hex, Terrain::Town);
+    let (_, out) = fight(&f, &decl, 3);
+    let battle = bayonet::sim::Battle::new(f.scenario());
+    let names = f.units.iter().map(|u| (u.id, u.name.clone())).collect();
+    let lines = bayonet::client::report::melee_lines(&battle, &names, &out);
+    let text = lines.join("\n");
+    assert!(text.contains("(Bodenstedt melee system)"), "{text}");
+    assert!(text.contains("CV 15: 5 troops × 3"), "{text}");
+    assert!(
+        text.contains("CV 3: 3 troops × 1 (attacked in the flank)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("odds 15:3 → ≥5:1, town (one column left): 4:1"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("d6 {}: attacker", out.attacker_roll)),
+        "{text}"
+    );
+}

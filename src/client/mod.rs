@@ -21,7 +21,7 @@ pub mod online_dialog;
 pub mod order_of_battle;
 mod palette;
 mod pointer;
-mod report;
+pub mod report;
 pub mod saving;
 mod screenshot;
 pub mod settings;

@@ -121,13 +121,43 @@ pub fn melee_lines(
     }
     let who = match o.loser {
         Some(MeleeSide::Defender) => "the defender lost",
-        _ => "the attacker lost",
+        Some(MeleeSide::Attacker) => "the attacker lost",
+        None => "no decision",
     };
     out.push(format!(
         "MELEE on {}: {who} ({} melee system)",
         c(o.declaration.defending_hex),
         b.system.name()
     ));
+    // Bodenstedt (§15.1): the CVs, the column and the row the d6 gave.
+    if let Some(sb) = &b.sector {
+        use crate::rules::melee::bodenstedt::COLUMNS;
+        for s in b.attackers.iter().chain(&b.defenders) {
+            if let Some(w) = s.adjustments.first() {
+                out.push(format!("  {}: {w}", s.name));
+            }
+        }
+        out.push(format!(
+            "  odds {}:{} → {}{}",
+            sb.attack_cv,
+            sb.defence_cv,
+            COLUMNS[sb.raw_column],
+            sb.defence_bonus
+                .as_ref()
+                .map_or(String::new(), |w| format!(", {w}: {}", COLUMNS[sb.column]))
+        ));
+        if let Some(row) = sb.rows.get((o.attacker_roll as usize).saturating_sub(1)) {
+            let c = row.cell;
+            out.push(format!(
+                "  d6 {}: attacker {:+} {:?}, defender {:+} {:?}",
+                o.attacker_roll,
+                c.attacker_digit,
+                c.attacker_letter,
+                c.defender_digit,
+                c.defender_letter
+            ));
+        }
+    }
     // Austerlitz (§15.4): each unit's HC × EF × men × F × modifiers, as worked out.
     if b.system == crate::rules::params::MeleeSystemName::Austerlitz {
         for s in b.attackers.iter().chain(&b.defenders) {

@@ -268,15 +268,22 @@ pub enum MeleeSystemName {
     Tiller,
     /// Seed 004: Austerlitz's hand-to-hand formula (RULES.md §15.4).
     Austerlitz,
+    /// Seed 001: Bodenstedt's sector melee (RULES.md §15.1).
+    Bodenstedt,
 }
 
 impl MeleeSystemName {
-    pub const ALL: [MeleeSystemName; 2] = [MeleeSystemName::Tiller, MeleeSystemName::Austerlitz];
+    pub const ALL: [MeleeSystemName; 3] = [
+        MeleeSystemName::Tiller,
+        MeleeSystemName::Bodenstedt,
+        MeleeSystemName::Austerlitz,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             MeleeSystemName::Tiller => "Tiller",
             MeleeSystemName::Austerlitz => "Austerlitz",
+            MeleeSystemName::Bodenstedt => "Bodenstedt",
         }
     }
 
@@ -285,6 +292,9 @@ impl MeleeSystemName {
         match self {
             MeleeSystemName::Tiller => {
                 "Civil War Battles (seed 000): loss ranges from strengths and modifiers"
+            }
+            MeleeSystemName::Bodenstedt => {
+                "Bodenstedt (seed 001): combat values by troop and flank, one d6 on the morale and casualty table"
             }
             MeleeSystemName::Austerlitz => {
                 "Austerlitz (seed 004): HC × EF × men × formation × modifiers, losses U[1,3]× strength"

@@ -84,6 +84,17 @@ fn play(world: &mut World) {
         queue.wait = pace;
         queue.orders.pop_front()
     };
+    // The plan was made at the start of the turn; a melee's result may since have moved or
+    // taken the unit an order was for, or its target (a rout of several hexes). Such an order
+    // is dropped here rather than given and refused: the rest of the plan goes on.
+    let next = next.and_then(|o| {
+        let game = &world.resource::<Game>().0;
+        match crate::rules::order::check(game, &o) {
+            Ok(()) => Some(o),
+            Err(_) if matches!(o, Order::EndTurn | Order::EndPhase) => Some(o),
+            Err(_) => None,
+        }
+    });
     if let Some(o) = next {
         world.write_message(GiveOrder(o));
     }

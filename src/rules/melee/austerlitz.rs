@@ -276,6 +276,7 @@ pub fn austerlitz_breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         attacker_loss_range: [a.z_min * s_d * t_att, a.z_max * s_d * t_att],
         bridge_damage: false,
         system: MeleeSystemName::Austerlitz,
+        sector: None,
     }
 }
 

@@ -1,8 +1,8 @@
 //! Bodenstedt sector melee (seed 001, RULES.md §15.1), its numbers: troops, combat values by
 //! hexside class, the odds column with the defence bonus, the melee morale and casualty table
-//! (D-bod-7, Parameter Data), and the exact outcome of each of the six rows. Not yet behind the
-//! melee-system seam: its results (retreats and routs of several hexes, D-sys-5; advances of
-//! up to n hexes) are still to be applied.
+//! (D-bod-7, Parameter Data), the exact outcome of each of the six rows, and the system behind
+//! the melee-system seam: B1, the one d6, the losses, ELIM, retreats and routs of the loser
+//! (D-sys-5), the whole attacking hexes of a losing attacker (D-bod-10).
 
 use serde::{Deserialize, Serialize};
 
@@ -206,6 +206,10 @@ pub struct SectorBreakdown {
     /// Why the defender has its bonus, if it has one.
     pub defence_bonus: Option<String>,
     pub column: usize,
+    /// What each roll of the d6 would do (rows 1–6), worked out at once: the odds and the
+    /// resolution read them.
+    #[serde(default)]
+    pub rows: Vec<RowResult>,
 }
 
 fn leader_cv(p: &BodenstedtParams, u: &Unit) -> u32 {
@@ -349,7 +353,7 @@ pub fn sector_breakdown(board: &Board, decl: &Declaration) -> SectorBreakdown {
     } else {
         raw_column
     };
-    SectorBreakdown {
+    let mut b = SectorBreakdown {
         attackers: att,
         defenders: def,
         attack_cv,
@@ -357,7 +361,14 @@ pub fn sector_breakdown(board: &Board, decl: &Declaration) -> SectorBreakdown {
         raw_column,
         defence_bonus,
         column,
-    }
+        rows: Vec::new(),
+    };
+    // A table the Parameter Data spoils gives no rows: no losses, no decision.
+    b.rows = (1..=6)
+        .map(|r| row_result(board, &b, r))
+        .collect::<Result<_, _>>()
+        .unwrap_or_default();
+    b
 }
 
 /// What one row of the table does to this melee: the cell, and each unit's loss in men
@@ -503,4 +514,371 @@ pub fn sector_odds(board: &Board, b: &SectorBreakdown) -> Result<SectorOdds, Str
             * sixth,
         rows,
     })
+}
+
+/// Seed 001's melee system.
+pub struct Bodenstedt;
+
+/// §9.1 with rule 3 replaced by B1: infantry and dismounted cavalry may not attack a hex
+/// holding mounted cavalry unless it is Town or Forest, or the cavalry is Isolated (D-bod-1).
+pub fn bodenstedt_check(board: &Board, decl: &Declaration) -> Vec<super::Refusal> {
+    let mut out: Vec<super::Refusal> = super::check(board, decl)
+        .into_iter()
+        .filter(|r| r.rule != 3)
+        .collect();
+    let d = decl.defending_hex;
+    let Some(side) = decl
+        .attackers
+        .first()
+        .and_then(|id| board.unit(*id))
+        .map(|u| u.side)
+    else {
+        return out;
+    };
+    let sheltered = matches!(board.map.terrain(d), Terrain::Town | Terrain::Forest);
+    let cavalry = board
+        .units_at(d)
+        .any(|u| u.side != side && u.is_mounted_cavalry() && !u.isolated);
+    if cavalry && !sheltered {
+        for id in &decl.attackers {
+            let Some(u) = board.unit(*id) else { continue };
+            if u.kind == UnitKind::Infantry || u.is_dismounted_cavalry() {
+                out.push(super::Refusal::system(
+                    "B1",
+                    Some(u.id),
+                    format!(
+                        "{} `{}` may not attack mounted cavalry in the open",
+                        u.kind.name(),
+                        u.name
+                    ),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The seam's breakdown: the CVs as the strengths, troops as the split weights, the column and
+/// its bonus as modifiers, the rows' loss extremes as the loss ranges, and the sector
+/// breakdown itself for the odds and the resolution.
+pub fn bodenstedt_breakdown(board: &Board, decl: &Declaration) -> super::Breakdown {
+    use super::{MeleeSide, Modifier, UnitStrength};
+    let sb = sector_breakdown(board, decl);
+    if sb.defenders.is_empty() {
+        // An empty bridge is damaged by §11 in every system.
+        let mut b = super::breakdown(board, decl);
+        b.system = crate::rules::params::MeleeSystemName::Bodenstedt;
+        return b;
+    }
+    let strengths = |side: &[UnitCv]| -> Vec<UnitStrength> {
+        side.iter()
+            .filter_map(|c| {
+                let u = board.unit(c.unit)?;
+                Some(UnitStrength {
+                    unit: c.unit,
+                    name: u.name.clone(),
+                    nominal: u.men,
+                    strength: c.troops as f64,
+                    adjustments: vec![format!("CV {}: {}", c.cv, c.why)],
+                    capacity: super::breakdown::capacity(board, u),
+                })
+            })
+            .collect()
+    };
+    let (att, def) = (strengths(&sb.attackers), strengths(&sb.defenders));
+    let ids: Vec<UnitId> = sb.attackers.iter().map(|c| c.unit).collect();
+    let total = |r: &RowResult, mine: bool| -> f64 {
+        let men: u32 = r
+            .losses
+            .iter()
+            .filter(|(id, _)| ids.contains(id) == mine)
+            .map(|(_, m)| *m)
+            .sum();
+        let gone: u32 = r
+            .eliminated
+            .iter()
+            .filter(|id| ids.contains(id) == mine)
+            .filter_map(|id| board.unit(*id))
+            .map(|u| u.men)
+            .sum();
+        (men + gone) as f64
+    };
+    let range = |mine: bool| {
+        let v: Vec<f64> = sb.rows.iter().map(|r| total(r, mine)).collect();
+        [
+            v.iter()
+                .cloned()
+                .fold(f64::INFINITY, f64::min)
+                .min(1e12)
+                .max(0.0),
+            v.iter().cloned().fold(0.0, f64::max),
+        ]
+    };
+    let mut modifiers = vec![Modifier {
+        side: MeleeSide::Attacker,
+        name: format!(
+            "odds {}:{} → column {}",
+            sb.attack_cv, sb.defence_cv, COLUMNS[sb.raw_column]
+        ),
+        percent: 0,
+    }];
+    if let Some(why) = &sb.defence_bonus {
+        modifiers.push(Modifier {
+            side: MeleeSide::Defender,
+            name: format!("{why}: column {}", COLUMNS[sb.column]),
+            percent: 0,
+        });
+    }
+    super::Breakdown {
+        attacker_capacity: att.iter().map(|s| s.capacity).sum(),
+        defender_capacity: def.iter().map(|s| s.capacity).sum(),
+        attackers: att,
+        defenders: def,
+        attack_base: sb.attack_cv as f64,
+        defense_base: sb.defence_cv as f64,
+        modifiers,
+        attack_factor: 1.0,
+        defense_factor: 1.0,
+        attack_strength: sb.attack_cv as f64,
+        defense_strength: sb.defence_cv as f64,
+        cavalry_rule: false,
+        attacker_loss_range: range(true),
+        defender_loss_range: range(false),
+        bridge_damage: false,
+        system: crate::rules::params::MeleeSystemName::Bodenstedt,
+        sector: Some(sb),
+    }
+}
+
+/// The odds from the six rows (D-sys-6): P(attacker wins) and the expected losses.
+pub fn bodenstedt_odds(b: &super::Breakdown) -> super::Odds {
+    let Some(sb) = &b.sector else {
+        return super::odds(b);
+    };
+    let sixth = 1.0 / 6.0;
+    let ids: Vec<UnitId> = sb.attackers.iter().map(|c| c.unit).collect();
+    let nominal = |id: &UnitId| {
+        b.attackers
+            .iter()
+            .chain(&b.defenders)
+            .find(|s| s.unit == *id)
+            .map_or(0, |s| s.nominal)
+    };
+    let total = |r: &RowResult, mine: bool| -> f64 {
+        let men: u32 = r
+            .losses
+            .iter()
+            .filter(|(id, _)| ids.contains(id) == mine)
+            .map(|(_, m)| *m)
+            .sum();
+        let gone: u32 = r
+            .eliminated
+            .iter()
+            .filter(|id| ids.contains(id) == mine)
+            .map(nominal)
+            .sum();
+        (men + gone) as f64
+    };
+    super::Odds {
+        attacker_win_probability: sb
+            .rows
+            .iter()
+            .filter(|r| winner(&r.cell) == Some(super::MeleeSide::Attacker))
+            .count() as f64
+            * sixth,
+        expected_attacker_loss: sb.rows.iter().map(|r| total(r, true)).sum::<f64>() * sixth,
+        expected_defender_loss: sb.rows.iter().map(|r| total(r, false)).sum::<f64>() * sixth,
+    }
+}
+
+/// Moves a unit `steps` hexes away from `enemy` hexes, one §10 step at a time (D-sys-5): the
+/// first step or surrender; later steps while a step is possible. With `rout` it ends Routed,
+/// facing away. Returns the hex it ends in, or `None` if it surrendered.
+pub fn fall_back(
+    board: &mut Board,
+    id: UnitId,
+    enemy: &[crate::rules::hex::Hex],
+    steps: u32,
+    rout: bool,
+    out: &mut super::MeleeOutcome,
+) -> Option<crate::rules::hex::Hex> {
+    use crate::rules::retreat::{self, RetreatChoice};
+    let from = board.unit(id)?.hex;
+    let mut at = from;
+    for step in 0..steps {
+        let edge = board.edge(board.unit(id)?.side);
+        match retreat::choose(board, id, at, enemy, edge) {
+            RetreatChoice::To { to, overrun } => {
+                for o in overrun {
+                    if let Some(u) = board.remove(o) {
+                        out.eliminated.push(super::Elimination {
+                            unit: o,
+                            reason: "overrun by a retreating enemy".into(),
+                            captured: false,
+                            men: u.men,
+                            guns: u.guns,
+                        });
+                    }
+                }
+                let u = board.unit_mut(id)?;
+                if let Some(f) = Facing::between(at, to) {
+                    if rout {
+                        u.facing = f;
+                    }
+                }
+                u.hex = to;
+                u.marks.retreated = true;
+                at = to;
+            }
+            RetreatChoice::Surrender if step == 0 => {
+                let u = board.remove(id)?;
+                out.eliminated.push(super::Elimination {
+                    unit: id,
+                    reason: if rout {
+                        "surrendered: no way to run".into()
+                    } else {
+                        "surrendered: no hex to retreat to".into()
+                    },
+                    captured: true,
+                    men: u.men,
+                    guns: u.guns,
+                });
+                return None;
+            }
+            RetreatChoice::Surrender => break,
+        }
+    }
+    if rout {
+        if let Some(u) = board.unit_mut(id) {
+            u.routed = true;
+        }
+    }
+    if at != from {
+        out.retreats.push(super::Retreat {
+            unit: id,
+            from,
+            to: at,
+        });
+    }
+    Some(at)
+}
+
+/// The d6, the row's losses and ELIM, the digits: the loser retreats one hex (−1) or routs
+/// 2–4 (−2…−4); a losing attacker is every unit of its attacking hexes (D-bod-10).
+pub fn bodenstedt_results(board: &mut Board, r: &mut super::Resolution, rng: &mut impl rand::Rng) {
+    use super::MeleeSide;
+    use rand::RngExt;
+    let b = r.out.breakdown.clone();
+    let Some(sb) = b.sector.clone().filter(|_| !b.bridge_damage) else {
+        return super::resolve::combat_results(board, r, rng);
+    };
+    let roll = rng.random_range(1..=6u8);
+    r.out.attacker_roll = roll as u32;
+    r.out.defender_roll = roll as u32;
+    let Some(row) = sb.rows.get(roll as usize - 1).cloned() else {
+        return;
+    };
+    let loser = match winner(&row.cell) {
+        Some(MeleeSide::Attacker) => Some(MeleeSide::Defender),
+        Some(MeleeSide::Defender) => Some(MeleeSide::Attacker),
+        None => None,
+    };
+    r.out.loser = loser;
+    let p = board.params.clone();
+    let night = board.night;
+    let ids: Vec<UnitId> = r.attackers.clone();
+    for &(id, men) in &row.losses {
+        let side = if ids.contains(&id) {
+            MeleeSide::Attacker
+        } else {
+            MeleeSide::Defender
+        };
+        // D-sys-2: §8 fatigue ×1.5, the loser's ×2 more, the night penalty on attackers.
+        let fatigue = |nominal: u32| {
+            let mut nominal = nominal as f64;
+            if side == MeleeSide::Attacker && night {
+                nominal += p.melee.night_attack_penalty as f64;
+            }
+            let mut gained = nominal * p.melee.fatigue_multiplier;
+            if Some(side) == loser {
+                gained *= p.melee.loser_fatigue_multiplier;
+            }
+            gained.round() as u32
+        };
+        let Some(t) = crate::rules::combat::take_loss(board, id, men, fatigue, rng) else {
+            continue;
+        };
+        match side {
+            MeleeSide::Attacker => r.out.attacker_loss += men,
+            MeleeSide::Defender => r.out.defender_loss += men,
+        }
+        r.out.losses.extend(t.loss);
+        r.out.fatigue.extend(t.fatigue);
+    }
+    for &id in &row.eliminated {
+        if let Some(u) = board.remove(id) {
+            if ids.contains(&id) {
+                r.out.attacker_loss += u.men;
+            } else {
+                r.out.defender_loss += u.men;
+            }
+            r.out.eliminated.push(super::Elimination {
+                unit: id,
+                reason: "eliminated (ELIM)".into(),
+                captured: true,
+                men: u.men,
+                guns: u.guns,
+            });
+        }
+    }
+    let d = r.out.declaration.defending_hex;
+    // A routing defender runs now; a retreat of one hex is the shared §10 step that follows.
+    if row.cell.defender_digit <= -2 {
+        let n = row.cell.defender_digit.unsigned_abs() as u32;
+        for id in r.defenders.clone() {
+            if board.unit(id).is_none() || crate::rules::retreat::cannot_retreat(board, id) {
+                continue;
+            }
+            fall_back(board, id, &r.hexes, n, true, &mut r.out);
+        }
+    }
+    if row.cell.attacker_digit < 0 {
+        let n = row.cell.attacker_digit.unsigned_abs() as u32;
+        let side = ids.first().and_then(|id| board.unit(*id)).map(|u| u.side);
+        let whole: Vec<UnitId> = board
+            .units
+            .iter()
+            .filter(|u| Some(u.side) == side && r.hexes.contains(&u.hex))
+            .map(|u| u.id)
+            .collect();
+        for id in whole {
+            if crate::rules::retreat::cannot_retreat(board, id) {
+                continue;
+            }
+            fall_back(board, id, &[d], n, n >= 2, &mut r.out);
+        }
+    }
+}
+
+impl super::MeleeSystem for Bodenstedt {
+    fn name(&self) -> &'static str {
+        "Bodenstedt"
+    }
+    fn check(&self, board: &Board, decl: &Declaration) -> Vec<super::Refusal> {
+        bodenstedt_check(board, decl)
+    }
+    fn breakdown(&self, board: &Board, decl: &Declaration) -> super::Breakdown {
+        bodenstedt_breakdown(board, decl)
+    }
+    fn odds(&self, b: &super::Breakdown) -> super::Odds {
+        bodenstedt_odds(b)
+    }
+    fn combat_results(
+        &self,
+        board: &mut Board,
+        r: &mut super::Resolution,
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) {
+        bodenstedt_results(board, r, rng)
+    }
 }

@@ -55,6 +55,9 @@ pub struct Breakdown {
     /// The melee system that made it (D-sys-1).
     #[serde(default)]
     pub system: crate::rules::params::MeleeSystemName,
+    /// Bodenstedt's own breakdown (§15.1): CVs, column, the six rows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sector: Option<super::bodenstedt::SectorBreakdown>,
 }
 
 fn fatigue_factor(board: &Board, u: &Unit) -> Option<(f64, &'static str)> {
@@ -381,5 +384,6 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         defender_capacity,
         bridge_damage,
         system: crate::rules::params::MeleeSystemName::Tiller,
+        sector: None,
     }
 }

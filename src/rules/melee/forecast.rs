@@ -84,6 +84,9 @@ fn gone_by_loss(kind: UnitKind, men: u32, guns: u32, share: u32, per_gun: u32) -
 /// The forecast of the melee `decl` on `board` as declared.
 pub fn forecast(board: &Board, decl: &Declaration) -> Forecast {
     let b: Breakdown = system(&board.params).breakdown(board, decl);
+    if let Some(sb) = &b.sector {
+        return sector_forecast(board, &b, sb);
+    }
     let att = LossDistribution::of(b.attacker_loss_range).capped(b.attacker_capacity);
     let def = LossDistribution::of(b.defender_loss_range).capped(b.defender_capacity);
     let per_gun = board.params.combat.men_per_gun_lost;
@@ -175,4 +178,76 @@ pub fn forecast(board: &Board, decl: &Declaration) -> Forecast {
         .map(|(s, p)| (s.unit, p))
         .collect();
     out
+}
+
+/// Bodenstedt's forecast (§15.1): the six rows of the column, equally likely.
+fn sector_forecast(
+    board: &Board,
+    b: &Breakdown,
+    sb: &super::bodenstedt::SectorBreakdown,
+) -> Forecast {
+    let ids: Vec<UnitId> = b.attackers.iter().map(|s| s.unit).collect();
+    let men_of = |id: &UnitId| board.unit(*id).map_or(0, |u| u.men);
+    let total = |r: &super::bodenstedt::RowResult, mine: bool| -> u32 {
+        let lost: u32 = r
+            .losses
+            .iter()
+            .filter(|(id, _)| ids.contains(id) == mine)
+            .map(|(_, m)| *m)
+            .sum();
+        let gone: u32 = r
+            .eliminated
+            .iter()
+            .filter(|id| ids.contains(id) == mine)
+            .map(men_of)
+            .sum();
+        lost + gone
+    };
+    let dist = |mine: bool| {
+        let v: Vec<u32> = sb.rows.iter().map(|r| total(r, mine)).collect();
+        let start = v.iter().copied().min().unwrap_or(0);
+        let end = v.iter().copied().max().unwrap_or(0);
+        let mut probs = vec![0.0; (end - start) as usize + 1];
+        for x in &v {
+            probs[(x - start) as usize] += 1.0 / v.len().max(1) as f64;
+        }
+        LossDistribution { start, probs }
+    };
+    let sixth = 1.0 / sb.rows.len().max(1) as f64;
+    let falls = sb.rows.iter().filter(|r| r.cell.defender_digit < 0).count() as f64 * sixth;
+    let guns = b
+        .defenders
+        .iter()
+        .any(|s| retreat::cannot_retreat(board, s.unit));
+    let eliminated = b
+        .attackers
+        .iter()
+        .chain(&b.defenders)
+        .map(|s| {
+            let p = sb
+                .rows
+                .iter()
+                .filter(|r| {
+                    r.eliminated.contains(&s.unit)
+                        || r.losses
+                            .iter()
+                            .any(|(id, m)| *id == s.unit && *m >= men_of(id) && *m > 0)
+                })
+                .count() as f64
+                * sixth;
+            (s.unit, p)
+        })
+        .filter(|(_, p)| *p > 0.0)
+        .collect();
+    Forecast {
+        attacker_loss: LossForecast::of(&dist(true)),
+        defender_loss: LossForecast::of(&dist(false)),
+        defender_retreats: falls,
+        guns_captured: if guns && board.params.optional.artillery_capture {
+            falls
+        } else {
+            0.0
+        },
+        eliminated,
+    }
 }

@@ -103,6 +103,7 @@ pub fn system(params: &Parameters) -> &'static dyn MeleeSystem {
     match params.melee_system {
         MeleeSystemName::Tiller => &CivilWarBattles,
         MeleeSystemName::Austerlitz => &austerlitz::Austerlitz,
+        MeleeSystemName::Bodenstedt => &bodenstedt::Bodenstedt,
     }
 }
 

@@ -278,8 +278,14 @@ pub fn retreat(board: &mut Board, r: &mut Resolution) {
         return;
     }
     let d = r.out.declaration.defending_hex;
+    // §15.1: the table's digit is the morale; no check follows a lost melee.
+    let checks = r.out.breakdown.system != crate::rules::params::MeleeSystemName::Bodenstedt;
     for &id in &r.defenders {
         let Some(u) = board.unit(id) else { continue };
+        // Already gone by its system's own result (a rout of several hexes).
+        if u.hex != d {
+            continue;
+        }
         let edge = board.edge(u.side);
         if retreat::cannot_retreat(board, id) {
             continue;
@@ -303,7 +309,9 @@ pub fn retreat(board: &mut Board, r: &mut Resolution) {
                     from: d,
                     to,
                 });
-                r.out.end_of_phase_checks.push(id);
+                if checks {
+                    r.out.end_of_phase_checks.push(id);
+                }
             }
             RetreatChoice::Surrender => {
                 r.out.eliminated.extend(eliminate(
