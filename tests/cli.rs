@@ -306,10 +306,17 @@ fn melee_system_on_the_command_line_overrides_the_scenarios() {
         v["attackers"][0]["adjustments"][0],
         "HC 25 × EF 4 × 450 men × F line 60 % / 1500 = 18.00"
     );
-    let (code, _, text) = run("odds", &["--melee-system", "Bodenstedt"]);
+    let (code, _, text) = run("odds", &["--melee-system", "Impetus"]);
     assert_eq!(code, 2, "{text}");
     assert!(
-        text.contains("unknown melee system `Bodenstedt`; expected one of Tiller, Austerlitz"),
+        text.contains(
+            "unknown melee system `Impetus`; expected one of Tiller, Bodenstedt, Austerlitz"
+        ),
         "{text}"
     );
+    let (code, v, text) = run("odds", &["--melee-system", "Bodenstedt"]);
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(v["system"], "Bodenstedt");
+    // 5 troops (CV 15) against 3 in front (CV 9): 1:1, the attacker wins on rows 5 and 6.
+    assert!((v["attacker_win_probability"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-12);
 }

@@ -75,7 +75,7 @@ bayonet edit [FILE] [--new WxH] [--screenshot OUT.png] [--size WxH]
                                           the scenario editor on FILE (a new map of WxH
                                           hexes when FILE does not exist; default 40x30)
 bayonet odds FILE --attack C,R[;C,R…] --defend C,R [--units ID,…] [--night]
-             [--rules quality,capture,…] [--melee-system Tiller|Austerlitz] [--json]
+             [--rules quality,capture,…] [--melee-system Tiller|Bodenstedt|Austerlitz] [--json]
                                           the melee breakdown and exact odds, no dice
 bayonet resolve FILE --attack … --defend … --seed N [same options] [--json]
                                           resolve one melee with the game's dice
