@@ -407,6 +407,12 @@ fn bridges_erasing_roads_deleting_and_the_scenarios_sides_and_rules_by_input() {
     assert!(
         doc(&r)
             .text()
+            .contains("parameters: (melee_system: \"Bodenstedt\"),")
+    );
+    r.press(Act::Step(Field::MeleeSystem, 1));
+    assert!(
+        doc(&r)
+            .text()
             .contains("parameters: (melee_system: \"Austerlitz\"),"),
         "{}",
         doc(&r).text()

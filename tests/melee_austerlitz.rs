@@ -433,6 +433,8 @@ fn the_start_dialog_chooses_the_melee_system() {
         }
         app.update();
     };
+    // Tiller, then Bodenstedt, then Austerlitz.
+    press(&mut app, Control::MeleeSystem);
     press(&mut app, Control::MeleeSystem);
     let label: Vec<String> = app
         .world_mut()
