@@ -319,4 +319,10 @@ fn melee_system_on_the_command_line_overrides_the_scenarios() {
     assert_eq!(v["system"], "Bodenstedt");
     // 5 troops (CV 15) against 3 in front (CV 9): 1:1, the attacker wins on rows 5 and 6.
     assert!((v["attacker_win_probability"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-12);
+    assert_eq!(v["sector"]["column"], 1);
+    assert_eq!(v["sector"]["rows"].as_array().unwrap().len(), 6);
+    assert_eq!(
+        v["sector"]["rows"][4]["cell"]["defender_digit"], -1,
+        "row 5 of 1:1: +1/−1"
+    );
 }

@@ -240,6 +240,7 @@ fn a_scenario_made_from_scratch_in_the_editor_saves_reloads_identically_and_play
     r.press(Act::Step(Field::UnitFormation, 1));
     r.press(Act::Tool(Tool::Place(UnitKind::Leader)));
     r.click(3, 4);
+    r.press(Act::Step(Field::UnitCommand, 1));
     r.press(Act::Side(1));
     r.press(Act::Tool(Tool::Place(UnitKind::Infantry)));
     r.click(11, 3);
@@ -248,6 +249,7 @@ fn a_scenario_made_from_scratch_in_the_editor_saves_reloads_identically_and_play
     r.press(Act::Step(Field::UnitArrives, 1));
     r.press(Act::Step(Field::UnitArrives, 1));
     r.press(Act::Step(Field::UnitFacing, 1));
+    r.press(Act::Step(Field::UnitCavalry, 1));
     // Drag the Confederate infantry one hex west.
     r.press(Act::Tool(Tool::Select));
     r.mouse_drag((11, 3), (10, 3));
@@ -288,6 +290,11 @@ fn a_scenario_made_from_scratch_in_the_editor_saves_reloads_identically_and_play
     assert_eq!(d.unit(4).unwrap().at, (10, 3), "dragged");
     let cav = d.unit(5).unwrap();
     assert_eq!((cav.arrives, cav.facing), (Some(3), Facing::NW));
+    assert_eq!(cav.cavalry, Some(bayonet::rules::unit::CavalryKind::Heavy));
+    assert_eq!(
+        d.unit(3).unwrap().command,
+        Some(bayonet::rules::unit::Command::Division)
+    );
     let s = d.check();
     assert!(s.1.is_empty(), "{:?}", s.1);
     let s = s.0.unwrap();

@@ -94,6 +94,9 @@ pub fn run(args: &Args, roll: bool) -> Result<i32, String> {
         "cavalry_rule": b.cavalry_rule,
         "bridge_damage": b.bridge_damage,
         "system": b.system,
+        // The system's own breakdown and result distribution (Bodenstedt: CVs, column and the
+        // six rows); absent for the systems that have none beyond the loss ranges.
+        "sector": b.sector,
         "attacker_loss_range": b.attacker_loss_range,
         "defender_loss_range": b.defender_loss_range,
         "attacker_win_probability": odds.attacker_win_probability,

@@ -36,6 +36,10 @@ pub enum Field {
     UnitCrew,
     /// Fixed (may not move) until this turn.
     UnitFixed,
+    /// Cavalry: light, heavy or lancers (§15.4).
+    UnitCavalry,
+    /// Leaders: brigade, division, corps or army (§15.1).
+    UnitCommand,
     ObjectiveName,
     ObjectivePoints,
     Name,
@@ -160,6 +164,8 @@ fn rebuild(
                     Field::UnitRouted,
                     Field::UnitAmmo,
                     Field::UnitCrew,
+                    Field::UnitCavalry,
+                    Field::UnitCommand,
                 ] {
                     cycle(p, f);
                 }
@@ -342,6 +348,8 @@ pub(super) fn step(
                 | Field::UnitAmmo
                 | Field::UnitCrew
                 | Field::UnitFixed
+                | Field::UnitCavalry
+                | Field::UnitCommand
         )
     }) {
         match f {
@@ -445,6 +453,17 @@ pub(super) fn step(
             Field::UnitCrew if u.kind == UnitKind::Artillery => {
                 use crate::rules::unit::Crew::*;
                 u.crew = cycled(&[Crewed, Uncrewed, Spiked], u.crew, d);
+            }
+            Field::UnitCavalry if u.kind == UnitKind::Cavalry => {
+                use crate::rules::unit::CavalryKind::*;
+                let now = u.cavalry.unwrap_or_default();
+                u.cavalry = Some(cycled(&[Light, Heavy, Lancer], now, d)).filter(|c| *c != Light);
+            }
+            Field::UnitCommand if u.kind == UnitKind::Leader => {
+                use crate::rules::unit::Command::*;
+                let now = u.command.unwrap_or_default();
+                u.command = Some(cycled(&[Brigade, Division, Corps, Army], now, d))
+                    .filter(|c| *c != Brigade);
             }
             Field::UnitFixed => {
                 u.fixed_until = match (u.fixed_until, d > 0) {
@@ -591,6 +610,13 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
         }
         (Field::UnitRouted, Some(u)) => format!("Routed: {}", yes(u.flags.contains(&Flag::Routed))),
         (Field::UnitAmmo, Some(u)) => format!("Ammunition: {:?}", u.ammo),
+        (Field::UnitCavalry, Some(u)) if u.kind == UnitKind::Cavalry => {
+            format!("Cavalry: {:?}", u.cavalry.unwrap_or_default())
+        }
+        (Field::UnitCommand, Some(u)) if u.kind == UnitKind::Leader => {
+            format!("Command: {:?}", u.command.unwrap_or_default())
+        }
+        (Field::UnitCavalry | Field::UnitCommand, Some(_)) => "(cavalry / leaders only)".into(),
         (Field::UnitCrew, Some(u)) => format!("Crew: {:?}", u.crew),
         (Field::UnitFixed, Some(u)) => match u.fixed_until {
             None => "Free to move".into(),
