@@ -441,7 +441,7 @@ fn the_start_dialog_chooses_the_melee_system() {
         .query::<&Text>()
         .iter(app.world())
         .map(|t| t.0.clone())
-        .filter(|t| t.starts_with("Austerlitz — "))
+        .filter(|t| t.starts_with("Austerlitz: "))
         .collect();
     assert_eq!(
         label.len(),

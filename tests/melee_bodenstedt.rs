@@ -512,7 +512,7 @@ fn the_report_shows_bodenstedts_cvs_column_and_row() {
         "{text}"
     );
     assert!(
-        text.contains("odds 15:3 → ≥5:1, town (one column left): 4:1"),
+        text.contains("odds 15:3 -> 5:1 or better, town (one column left): 4:1"),
         "{text}"
     );
     assert!(

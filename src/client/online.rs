@@ -67,7 +67,7 @@ impl Online {
         };
         let mut s = format!("Online | game {} | {whose}", self.game);
         if !self.status.is_empty() {
-            s.push_str(" — ");
+            s.push_str(" - ");
             s.push_str(&self.status);
         }
         s

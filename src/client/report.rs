@@ -138,7 +138,7 @@ pub fn melee_lines(
             }
         }
         out.push(format!(
-            "  odds {}:{} → {}{}",
+            "  odds {}:{} -> {}{}",
             sb.attack_cv,
             sb.defence_cv,
             COLUMNS[sb.raw_column],

@@ -436,7 +436,7 @@ fn labels(
             ),
             Control::Param(p, _) => format!("  {}: {}", PARAMS[p], *param(&mut draft, p).0),
             Control::MeleeSystem => format!(
-                "{} — {}",
+                "{}: {}",
                 draft.0.melee_system.name(),
                 draft.0.melee_system.description()
             ),

@@ -640,10 +640,10 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
         (Field::Victory(i), _) => {
             let v = &file.victory;
             let (name, x) = match i {
-                0 => ("Major defeat ≤", v.major_defeat),
-                1 => ("Minor defeat ≤", v.minor_defeat),
-                2 => ("Minor victory ≥", v.minor_victory),
-                _ => ("Major victory ≥", v.major_victory),
+                0 => ("Major defeat at or below", v.major_defeat),
+                1 => ("Minor defeat at or below", v.minor_defeat),
+                2 => ("Minor victory from", v.minor_victory),
+                _ => ("Major victory from", v.major_victory),
             };
             format!("{name} {x}")
         }
@@ -681,7 +681,7 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
         }
         (Field::MeleeSystem, _) => {
             let m = params_of(doc).melee_system;
-            format!("{} — {}", m.name(), m.description())
+            format!("{}: {}", m.name(), m.description())
         }
         (Field::Param(i), _) => {
             let mut d = Draft(params_of(doc));

@@ -151,7 +151,8 @@ impl Cell {
 }
 
 /// The columns of the table.
-pub const COLUMNS: [&str; 6] = ["≤1:2", "1:1", "2:1", "3:1", "4:1", "≥5:1"];
+/// (In ASCII: the window's font has no ≤ or ≥.)
+pub const COLUMNS: [&str; 6] = ["1:2 or worse", "1:1", "2:1", "3:1", "4:1", "5:1 or better"];
 
 /// How a non-leader attacker comes at a defending unit (D-sys-3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -617,7 +618,7 @@ pub fn bodenstedt_breakdown(board: &Board, decl: &Declaration) -> super::Breakdo
     let mut modifiers = vec![Modifier {
         side: MeleeSide::Attacker,
         name: format!(
-            "odds {}:{} → column {}",
+            "odds {}:{} -> column {}",
             sb.attack_cv, sb.defence_cv, COLUMNS[sb.raw_column]
         ),
         percent: 0,
