@@ -304,7 +304,7 @@ fn melee_system_on_the_command_line_overrides_the_scenarios() {
     assert_eq!(v["system"], "Austerlitz", "{v}");
     assert_eq!(
         v["attackers"][0]["adjustments"][0],
-        "HC 25 × EF 4 × 450 men × F line 60 % / 1500 = 18.00"
+        "HC 25 x EF 4 x 450 men x F line 60 % / 1500 = 18.00"
     );
     let (code, _, text) = run("odds", &["--melee-system", "Impetus"]);
     assert_eq!(code, 2, "{text}");

@@ -71,7 +71,7 @@ fn s15_4_worked_example_450_line_attack_230_line_in_the_open() {
     // The report's working names every factor.
     assert_eq!(
         b.attackers[0].adjustments[0],
-        "HC 25 × EF 4 × 450 men × F line 60 % / 1500 = 18.00"
+        "HC 25 x EF 4 x 450 men x F line 60 % / 1500 = 18.00"
     );
 }
 

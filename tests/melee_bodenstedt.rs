@@ -36,7 +36,7 @@ fn s15_1_worked_example_450_in_the_flank_of_230_in_a_town() {
     assert_eq!(
         (b.attack_cv, b.defence_cv),
         (15, 3),
-        "5 troops × 3; 3 troops × 1 (flank)"
+        "5 troops x 3; 3 troops x 1 (flank)"
     );
     assert_eq!(b.column, 5, "15:3 → 5:1");
     f.map.set_terrain(decl.defending_hex, Terrain::Town);
@@ -120,7 +120,7 @@ fn s15_1_defender_cv_by_the_hexside_class_its_state_and_leaders() {
     assert_eq!(
         b.defence_cv,
         3 + 3,
-        "3 troops × 1, and a brigade officer's 3"
+        "3 troops x 1, and a brigade officer's 3"
     );
     assert_eq!(b.attack_cv, 3 + 3 + 5, "two troops, and a general's 5");
 }
@@ -506,9 +506,9 @@ fn the_report_shows_bodenstedts_cvs_column_and_row() {
     let lines = bayonet::client::report::melee_lines(&battle, &names, &out);
     let text = lines.join("\n");
     assert!(text.contains("(Bodenstedt melee system)"), "{text}");
-    assert!(text.contains("CV 15: 5 troops × 3"), "{text}");
+    assert!(text.contains("CV 15: 5 troops x 3"), "{text}");
     assert!(
-        text.contains("CV 3: 3 troops × 1 (attacked in the flank)"),
+        text.contains("CV 3: 3 troops x 1 (attacked in the flank)"),
         "{text}"
     );
     assert!(

@@ -182,30 +182,38 @@ pub fn melee_lines(
             )
         })
         .collect();
-    out.push(format!(
-        "  attack {:.0} -> {:.1}, defence {:.0} -> {:.1}{}",
-        b.attack_base,
-        b.attack_strength,
-        b.defense_base,
-        b.defense_strength,
-        if b.cavalry_rule {
-            " (cavalry rule: losses /4)"
-        } else {
-            ""
+    if b.sector.is_some() {
+        // Bodenstedt's losses come from the row, not from loss ranges.
+        out.push(format!(
+            "  losses: attacker {}, defender {}",
+            o.attacker_loss, o.defender_loss
+        ));
+    } else {
+        out.push(format!(
+            "  attack {:.0} -> {:.1}, defence {:.0} -> {:.1}{}",
+            b.attack_base,
+            b.attack_strength,
+            b.defense_base,
+            b.defense_strength,
+            if b.cavalry_rule {
+                " (cavalry rule: losses /4)"
+            } else {
+                ""
+            }
+        ));
+        if !mods.is_empty() {
+            out.push(format!("  modifiers: {}", mods.join("; ")));
         }
-    ));
-    if !mods.is_empty() {
-        out.push(format!("  modifiers: {}", mods.join("; ")));
+        out.push(format!(
+            "  loss ranges: attacker {:.1}-{:.1}, defender {:.1}-{:.1}; rolled: attacker {}, defender {}",
+            b.attacker_loss_range[0],
+            b.attacker_loss_range[1],
+            b.defender_loss_range[0],
+            b.defender_loss_range[1],
+            o.attacker_loss,
+            o.defender_loss
+        ));
     }
-    out.push(format!(
-        "  loss ranges: attacker {:.1}-{:.1}, defender {:.1}-{:.1}; rolled: attacker {}, defender {}",
-        b.attacker_loss_range[0],
-        b.attacker_loss_range[1],
-        b.defender_loss_range[0],
-        b.defender_loss_range[1],
-        o.attacker_loss,
-        o.defender_loss
-    ));
     for l in &o.losses {
         let guns = if l.guns > 0 {
             format!(", {} guns", l.guns)

@@ -147,12 +147,12 @@ fn strength(
         0.0
     };
     let mut adjustments = vec![format!(
-        "HC {hc} × EF {ef} × {} men × F {fname}{} / {} = {p:.2}",
+        "HC {hc} x EF {ef} x {} men x F {fname}{} / {} = {p:.2}",
         u.men,
         if mods.is_empty() {
             String::new()
         } else {
-            format!(" × {product:.2}")
+            format!(" x {product:.2}")
         },
         a.divisor
     )];

@@ -268,7 +268,7 @@ pub fn sector_breakdown(board: &Board, decl: &Declaration) -> SectorBreakdown {
             unit: u.id,
             troops: t,
             cv: t * p.cv_troop,
-            why: format!("{t} troops × {}", p.cv_troop),
+            why: format!("{t} troops x {}", p.cv_troop),
         });
     }
     let classes: Vec<Facing> = attackers
@@ -309,7 +309,7 @@ pub fn sector_breakdown(board: &Board, decl: &Declaration) -> SectorBreakdown {
                 unit: u.id,
                 troops: t,
                 cv: t * per,
-                why: format!("{t} troops × {per} ({why})"),
+                why: format!("{t} troops x {per} ({why})"),
             }
         })
         .collect();
