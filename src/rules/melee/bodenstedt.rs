@@ -380,6 +380,9 @@ pub struct RowResult {
     pub cell: Cell,
     pub losses: Vec<(UnitId, u32)>,
     pub eliminated: Vec<UnitId>,
+    /// Men each side loses on this row: its losses and the men of its units ELIM takes.
+    pub attacker_total: u32,
+    pub defender_total: u32,
 }
 
 fn factor(p: &BodenstedtParams, l: Letter) -> u32 {
@@ -441,9 +444,26 @@ pub fn row_result(board: &Board, b: &SectorBreakdown, roll: u8) -> Result<RowRes
             losses.push((s.unit, men.min(u.men)));
         }
     }
+    let attackers: Vec<UnitId> = b.attackers.iter().map(|u| u.unit).collect();
+    let total = |mine: bool| -> u32 {
+        let lost: u32 = losses
+            .iter()
+            .filter(|(id, _)| attackers.contains(id) == mine)
+            .map(|(_, m)| *m)
+            .sum();
+        let gone: u32 = eliminated
+            .iter()
+            .filter(|id| attackers.contains(id) == mine)
+            .filter_map(|id| board.unit(*id))
+            .map(|u| u.men)
+            .sum();
+        lost + gone
+    };
     Ok(RowResult {
         roll,
         cell: c,
+        attacker_total: total(true),
+        defender_total: total(false),
         losses,
         eliminated,
     })
@@ -480,22 +500,6 @@ pub fn sector_odds(board: &Board, b: &SectorBreakdown) -> Result<SectorOdds, Str
     let sixth = 1.0 / 6.0;
     let share =
         |f: &dyn Fn(&RowResult) -> bool| rows.iter().filter(|r| f(r)).count() as f64 * sixth;
-    let attackers: Vec<UnitId> = b.attackers.iter().map(|u| u.unit).collect();
-    let men = |r: &RowResult, mine: bool| -> f64 {
-        r.losses
-            .iter()
-            .filter(|(id, _)| attackers.contains(id) == mine)
-            .map(|(_, m)| *m as f64)
-            .sum::<f64>()
-    };
-    let elim_men = |r: &RowResult, mine: bool| -> f64 {
-        r.eliminated
-            .iter()
-            .filter(|id| attackers.contains(id) == mine)
-            .filter_map(|id| board.unit(*id))
-            .map(|u| u.men as f64)
-            .sum::<f64>()
-    };
     Ok(SectorOdds {
         attacker_wins: share(&|r| winner(&r.cell) == Some(super::MeleeSide::Attacker)),
         defender_wins: share(&|r| winner(&r.cell) == Some(super::MeleeSide::Defender)),
@@ -503,16 +507,8 @@ pub fn sector_odds(board: &Board, b: &SectorBreakdown) -> Result<SectorOdds, Str
         defender_retreats: share(&|r| r.cell.defender_digit == -1),
         defender_routs: share(&|r| r.cell.defender_digit <= -2 && r.eliminated.is_empty()),
         defender_eliminated: share(&|r| r.cell.defender_letter == Letter::Elim),
-        expected_attacker_loss: rows
-            .iter()
-            .map(|r| men(r, true) + elim_men(r, true))
-            .sum::<f64>()
-            * sixth,
-        expected_defender_loss: rows
-            .iter()
-            .map(|r| men(r, false) + elim_men(r, false))
-            .sum::<f64>()
-            * sixth,
+        expected_attacker_loss: rows.iter().map(|r| r.attacker_total as f64).sum::<f64>() * sixth,
+        expected_defender_loss: rows.iter().map(|r| r.defender_total as f64).sum::<f64>() * sixth,
         rows,
     })
 }
@@ -587,22 +583,12 @@ pub fn bodenstedt_breakdown(board: &Board, decl: &Declaration) -> super::Breakdo
             .collect()
     };
     let (att, def) = (strengths(&sb.attackers), strengths(&sb.defenders));
-    let ids: Vec<UnitId> = sb.attackers.iter().map(|c| c.unit).collect();
     let total = |r: &RowResult, mine: bool| -> f64 {
-        let men: u32 = r
-            .losses
-            .iter()
-            .filter(|(id, _)| ids.contains(id) == mine)
-            .map(|(_, m)| *m)
-            .sum();
-        let gone: u32 = r
-            .eliminated
-            .iter()
-            .filter(|id| ids.contains(id) == mine)
-            .filter_map(|id| board.unit(*id))
-            .map(|u| u.men)
-            .sum();
-        (men + gone) as f64
+        if mine {
+            r.attacker_total as f64
+        } else {
+            r.defender_total as f64
+        }
     };
     let range = |mine: bool| {
         let v: Vec<f64> = sb.rows.iter().map(|r| total(r, mine)).collect();
@@ -657,28 +643,12 @@ pub fn bodenstedt_odds(b: &super::Breakdown) -> super::Odds {
         return super::odds(b);
     };
     let sixth = 1.0 / 6.0;
-    let ids: Vec<UnitId> = sb.attackers.iter().map(|c| c.unit).collect();
-    let nominal = |id: &UnitId| {
-        b.attackers
-            .iter()
-            .chain(&b.defenders)
-            .find(|s| s.unit == *id)
-            .map_or(0, |s| s.nominal)
-    };
     let total = |r: &RowResult, mine: bool| -> f64 {
-        let men: u32 = r
-            .losses
-            .iter()
-            .filter(|(id, _)| ids.contains(id) == mine)
-            .map(|(_, m)| *m)
-            .sum();
-        let gone: u32 = r
-            .eliminated
-            .iter()
-            .filter(|id| ids.contains(id) == mine)
-            .map(nominal)
-            .sum();
-        (men + gone) as f64
+        if mine {
+            r.attacker_total as f64
+        } else {
+            r.defender_total as f64
+        }
     };
     super::Odds {
         attacker_win_probability: sb

@@ -186,22 +186,13 @@ fn sector_forecast(
     b: &Breakdown,
     sb: &super::bodenstedt::SectorBreakdown,
 ) -> Forecast {
-    let ids: Vec<UnitId> = b.attackers.iter().map(|s| s.unit).collect();
     let men_of = |id: &UnitId| board.unit(*id).map_or(0, |u| u.men);
-    let total = |r: &super::bodenstedt::RowResult, mine: bool| -> u32 {
-        let lost: u32 = r
-            .losses
-            .iter()
-            .filter(|(id, _)| ids.contains(id) == mine)
-            .map(|(_, m)| *m)
-            .sum();
-        let gone: u32 = r
-            .eliminated
-            .iter()
-            .filter(|id| ids.contains(id) == mine)
-            .map(men_of)
-            .sum();
-        lost + gone
+    let total = |r: &super::bodenstedt::RowResult, mine: bool| {
+        if mine {
+            r.attacker_total
+        } else {
+            r.defender_total
+        }
     };
     let dist = |mine: bool| {
         let v: Vec<u32> = sb.rows.iter().map(|r| total(r, mine)).collect();
