@@ -90,7 +90,20 @@ fn mouse(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    scrollers: Query<(&ComputedNode, &UiGlobalTransform), With<ScrollPosition>>,
 ) {
+    // The wheel over a panel that scrolls is the panel's, not the map's.
+    let over_panel = window
+        .single()
+        .ok()
+        .and_then(|w| Some((w.cursor_position()?, w.scale_factor())))
+        .is_some_and(|(c, k)| {
+            scrollers.iter().any(|(node, at)| {
+                let (mid, half) = (at.translation / k, node.size / k / 2.0);
+                node.size.x > 0.0 && (c - mid).abs().cmple(half).all()
+            })
+        });
     let Ok((mut t, mut p)) = cam.single_mut() else {
         return;
     };
@@ -100,7 +113,7 @@ fn mouse(
         let s = scale_of(&p);
         t.translation += Vec3::new(-motion.delta.x * s, motion.delta.y * s, 0.0);
     }
-    if scroll.delta.y != 0.0 {
+    if scroll.delta.y != 0.0 && !over_panel {
         let steps = match scroll.unit {
             MouseScrollUnit::Line => scroll.delta.y,
             MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
