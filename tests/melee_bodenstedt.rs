@@ -176,7 +176,7 @@ fn s15_1_odds_are_the_six_rows_of_the_column_exactly() {
     f.map.set_terrain(decl.defending_hex, Terrain::Town);
     let board = f.board();
     let b = sector_breakdown(&board, &decl);
-    let o = sector_odds(&board, &b).unwrap();
+    let o = sector_odds(&b);
     // Column 4:1: every row a negative defender digit: the attacker always wins.
     assert_eq!(o.attacker_wins, 1.0);
     assert_eq!(o.no_decision + o.defender_wins, 0.0);
@@ -218,7 +218,7 @@ fn s15_1_odds_are_the_six_rows_of_the_column_exactly() {
     let board = f.board();
     let b = sector_breakdown(&board, &decl);
     assert_eq!(b.column, 1);
-    let o = sector_odds(&board, &b).unwrap();
+    let o = sector_odds(&b);
     // 1:1 rows: −2/+2, −1/+1, −1/+1, 0/0, +1/−1, +2/−2.
     assert!((o.defender_wins - 3.0 / 6.0).abs() < 1e-12);
     assert!((o.no_decision - 1.0 / 6.0).abs() < 1e-12);

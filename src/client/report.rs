@@ -130,13 +130,16 @@ pub fn melee_lines(
         b.system.name()
     ));
     // Bodenstedt (§15.1): the CVs, the column and the row the d6 gave.
-    if let Some(sb) = &b.sector {
-        use crate::rules::melee::bodenstedt::COLUMNS;
+    // The other systems' per-unit working (Bodenstedt's CVs, Austerlitz's HC x EF x ...).
+    if b.system != crate::rules::params::MeleeSystemName::Tiller {
         for s in b.attackers.iter().chain(&b.defenders) {
             if let Some(w) = s.adjustments.first() {
                 out.push(format!("  {}: {w}", s.name));
             }
         }
+    }
+    if let Some(sb) = &b.sector {
+        use crate::rules::melee::bodenstedt::COLUMNS;
         out.push(format!(
             "  odds {}:{} -> {}{}",
             sb.attack_cv,
@@ -156,14 +159,6 @@ pub fn melee_lines(
                 c.defender_digit,
                 c.defender_letter
             ));
-        }
-    }
-    // Austerlitz (§15.4): each unit's HC × EF × men × F × modifiers, as worked out.
-    if b.system == crate::rules::params::MeleeSystemName::Austerlitz {
-        for s in b.attackers.iter().chain(&b.defenders) {
-            if let Some(w) = s.adjustments.first() {
-                out.push(format!("  {}: {w}", s.name));
-            }
         }
     }
     let mods: Vec<String> = b

@@ -251,7 +251,7 @@ impl Document {
     pub fn apply(&mut self, edit: Edit) -> Result<bool, String> {
         let mut next = self.file.clone();
         change(&mut next, edit)?;
-        if next_eq(&next, &self.file) {
+        if next == self.file {
             return Ok(false);
         }
         if !self.stroke || !self.stroke_marked {
@@ -340,11 +340,6 @@ impl Document {
             command: None,
         }
     }
-}
-
-fn next_eq(a: &ScenarioFile, b: &ScenarioFile) -> bool {
-    // ScenarioFile has no PartialEq (a RON value inside); its written text is its identity.
-    writer::write("", a) == writer::write("", b)
 }
 
 fn geometry(m: &MapSpec) -> Map {

@@ -170,7 +170,7 @@ pub struct UnitSpec {
     pub command: Option<Command>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
     pub name: String,

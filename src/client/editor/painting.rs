@@ -63,6 +63,7 @@ fn pointer(
     mut editing: ResMut<Editing>,
     mut state: ResMut<EditorState>,
     mut selected: ResMut<SelectedHex>,
+    battle: Res<crate::sim::Battle>,
     mut stroke: Local<Option<Stroke>>,
 ) {
     let Ok(w) = window.single() else { return };
@@ -113,7 +114,7 @@ fn pointer(
             &mut editing,
             &mut state,
             &mut selected,
-            &map,
+            (&map, &battle.scenario.map),
             &layout,
             hex,
             world,
@@ -163,7 +164,7 @@ fn start(
     editing: &mut Editing,
     state: &mut EditorState,
     selected: &mut SelectedHex,
-    map: &Map,
+    (map, shown): (&Map, &Map),
     layout: &MapLayout,
     hex: Hex,
     world: Vec2,
@@ -177,12 +178,9 @@ fn start(
         Tool::Hexside(feature) => {
             let side = nearest_side(layout, hex, world);
             s.last_side = Some((hex, side));
-            // Pressed on a hexside that has it: this stroke takes it off.
-            let k = crate::rules::hex::Hexside::new(hex, side);
-            let has = doc
-                .check()
-                .0
-                .is_some_and(|sc| sc.map.sides.get(&k).is_some_and(|f| f.contains(&feature)));
+            // Pressed on a hexside that has it: this stroke takes it off. (The map shown is
+            // the document as last checked: each edit is checked before the next press.)
+            let has = shown.has_feature(hex, side, feature);
             s.on = !has;
             doc.apply(Edit::Hexside {
                 at: a,

@@ -69,17 +69,15 @@ fn mounted(u: &Unit) -> bool {
     u.kind == UnitKind::Cavalry && u.formation == Formation::Mounted
 }
 
-/// The modifiers m of a unit fighting from `from` against the enemy's lead unit `target` in
+/// The modifiers m of a unit fighting against the enemy's lead unit `target` in
 /// `there` (D-aus-5); `crossing` is the hexside an attacker fights across.
 fn modifiers(
     board: &Board,
     u: &Unit,
-    from: Hex,
     target: Option<&Unit>,
     there: Hex,
     crossing: Option<(Hex, Facing)>,
 ) -> Vec<(f64, &'static str)> {
-    let _ = from;
     let mut m = Vec::new();
     let map = &board.map;
     if let Some(t) = target {
@@ -192,13 +190,7 @@ fn village(board: &Board, units: &[&Unit]) -> f64 {
 /// the loss ranges [z_min, z_max] × S × t.
 pub fn austerlitz_breakdown(board: &Board, decl: &Declaration) -> Breakdown {
     let d = decl.defending_hex;
-    let attackers: Vec<&Unit> = decl
-        .attackers
-        .iter()
-        .filter_map(|id| board.unit(*id))
-        .collect();
-    let side = attackers.first().map(|u| u.side);
-    let defenders: Vec<&Unit> = board.units_at(d).filter(|u| Some(u.side) != side).collect();
+    let (attackers, defenders) = decl.sides(board);
     if defenders.is_empty() {
         // An empty bridge is damaged by §11 in every system.
         let mut b = super::breakdown(board, decl);
@@ -214,7 +206,6 @@ pub fn austerlitz_breakdown(board: &Board, decl: &Declaration) -> Breakdown {
             let mut mods = modifiers(
                 board,
                 u,
-                u.hex,
                 lead_d,
                 d,
                 Facing::between(u.hex, d).map(|f| (u.hex, f)),
@@ -229,7 +220,7 @@ pub fn austerlitz_breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         .iter()
         .map(|u| {
             let there = lead_a.map_or(d, |a| a.hex);
-            let mut mods = modifiers(board, u, d, lead_a, there, None);
+            let mut mods = modifiers(board, u, lead_a, there, None);
             if !hexes.is_empty() && hexes.iter().all(|h| map.elevation(d) > map.elevation(*h)) {
                 mods.push((0.10, "higher than every attacking hex"));
             }

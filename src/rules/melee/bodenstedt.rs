@@ -232,13 +232,7 @@ pub fn column(a: u32, d: u32) -> usize {
 pub fn sector_breakdown(board: &Board, decl: &Declaration) -> SectorBreakdown {
     let p = &board.params.bodenstedt;
     let d = decl.defending_hex;
-    let attackers: Vec<&Unit> = decl
-        .attackers
-        .iter()
-        .filter_map(|id| board.unit(*id))
-        .collect();
-    let side = attackers.first().map(|u| u.side);
-    let defenders: Vec<&Unit> = board.units_at(d).filter(|u| Some(u.side) != side).collect();
+    let (attackers, defenders) = decl.sides(board);
     // B2: at most ten troops count from one attacking hex (the first two ranks).
     let mut att = Vec::new();
     let mut per_hex: std::collections::HashMap<crate::rules::hex::Hex, u32> = Default::default();
@@ -493,14 +487,13 @@ pub struct SectorOdds {
     pub rows: Vec<RowResult>,
 }
 
-pub fn sector_odds(board: &Board, b: &SectorBreakdown) -> Result<SectorOdds, String> {
-    let rows: Vec<RowResult> = (1..=6)
-        .map(|r| row_result(board, b, r))
-        .collect::<Result<_, _>>()?;
-    let sixth = 1.0 / 6.0;
+pub fn sector_odds(b: &SectorBreakdown) -> SectorOdds {
+    // The rows were worked out with the breakdown; each is one face of the d6.
+    let rows = b.rows.clone();
+    let sixth = 1.0 / rows.len().max(1) as f64;
     let share =
         |f: &dyn Fn(&RowResult) -> bool| rows.iter().filter(|r| f(r)).count() as f64 * sixth;
-    Ok(SectorOdds {
+    SectorOdds {
         attacker_wins: share(&|r| winner(&r.cell) == Some(super::MeleeSide::Attacker)),
         defender_wins: share(&|r| winner(&r.cell) == Some(super::MeleeSide::Defender)),
         no_decision: share(&|r| winner(&r.cell).is_none()),
@@ -510,7 +503,7 @@ pub fn sector_odds(board: &Board, b: &SectorBreakdown) -> Result<SectorOdds, Str
         expected_attacker_loss: rows.iter().map(|r| r.attacker_total as f64).sum::<f64>() * sixth,
         expected_defender_loss: rows.iter().map(|r| r.defender_total as f64).sum::<f64>() * sixth,
         rows,
-    })
+    }
 }
 
 /// Seed 001's melee system.
@@ -642,23 +635,11 @@ pub fn bodenstedt_odds(b: &super::Breakdown) -> super::Odds {
     let Some(sb) = &b.sector else {
         return super::odds(b);
     };
-    let sixth = 1.0 / 6.0;
-    let total = |r: &RowResult, mine: bool| -> f64 {
-        if mine {
-            r.attacker_total as f64
-        } else {
-            r.defender_total as f64
-        }
-    };
+    let o = sector_odds(sb);
     super::Odds {
-        attacker_win_probability: sb
-            .rows
-            .iter()
-            .filter(|r| winner(&r.cell) == Some(super::MeleeSide::Attacker))
-            .count() as f64
-            * sixth,
-        expected_attacker_loss: sb.rows.iter().map(|r| total(r, true)).sum::<f64>() * sixth,
-        expected_defender_loss: sb.rows.iter().map(|r| total(r, false)).sum::<f64>() * sixth,
+        attacker_win_probability: o.attacker_wins,
+        expected_attacker_loss: o.expected_attacker_loss,
+        expected_defender_loss: o.expected_defender_loss,
     }
 }
 
@@ -851,5 +832,9 @@ impl super::MeleeSystem for Bodenstedt {
         rng: &mut rand_chacha::ChaCha8Rng,
     ) {
         bodenstedt_results(board, r, rng)
+    }
+    /// §15.1: the table's digit is the morale; no check follows a lost melee.
+    fn checks_after_retreat(&self) -> bool {
+        false
     }
 }

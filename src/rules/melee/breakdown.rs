@@ -204,13 +204,7 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
     let m = &board.params.melee;
     let map = &board.map;
     let d = decl.defending_hex;
-    let attackers: Vec<&Unit> = decl
-        .attackers
-        .iter()
-        .filter_map(|id| board.unit(*id))
-        .collect();
-    let side = attackers.first().map(|u| u.side);
-    let defenders: Vec<&Unit> = board.units_at(d).filter(|u| Some(u.side) != side).collect();
+    let (attackers, defenders) = decl.sides(board);
     let bridge_damage = defenders.is_empty() && map.bridge(d).is_some();
 
     let att: Vec<UnitStrength> = attackers

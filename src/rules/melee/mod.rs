@@ -53,6 +53,27 @@ impl Declaration {
         }
         out
     }
+
+    /// The committed units, and the enemy units in the defending hex: the two sides.
+    pub fn sides<'a>(
+        &self,
+        board: &'a Board,
+    ) -> (
+        Vec<&'a crate::rules::unit::Unit>,
+        Vec<&'a crate::rules::unit::Unit>,
+    ) {
+        let attackers: Vec<_> = self
+            .attackers
+            .iter()
+            .filter_map(|id| board.unit(*id))
+            .collect();
+        let side = attackers.first().map(|u| u.side);
+        let defenders = board
+            .units_at(self.defending_hex)
+            .filter(|u| Some(u.side) != side)
+            .collect();
+        (attackers, defenders)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,6 +96,11 @@ pub trait MeleeSystem: Send + Sync {
     fn odds(&self, breakdown: &Breakdown) -> Odds;
     /// Rolls the results, decides the loser and applies the losses and fatigue.
     fn combat_results(&self, board: &mut Board, r: &mut Resolution, rng: &mut ChaCha8Rng);
+    /// Whether a defender that retreated checks morale at the end of the phase (§9.4); a
+    /// system whose result is itself the morale says no.
+    fn checks_after_retreat(&self) -> bool {
+        true
+    }
 }
 
 /// Seed 000's melee system.

@@ -278,8 +278,7 @@ pub fn retreat(board: &mut Board, r: &mut Resolution) {
         return;
     }
     let d = r.out.declaration.defending_hex;
-    // §15.1: the table's digit is the morale; no check follows a lost melee.
-    let checks = r.out.breakdown.system != crate::rules::params::MeleeSystemName::Bodenstedt;
+    let checks = super::system(&board.params).checks_after_retreat();
     for &id in &r.defenders {
         let Some(u) = board.unit(id) else { continue };
         // Already gone by its system's own result (a rout of several hexes).
