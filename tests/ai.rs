@@ -117,6 +117,7 @@ fn it_attacks_only_with_good_odds_and_keeps_leaders_and_wagons_back() {
         Order::Melee { units, at, .. } => Some(Declaration {
             attackers: units.clone(),
             defending_hex: at.hex(&b),
+            follow_up: true,
         }),
         _ => None,
     });

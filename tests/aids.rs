@@ -206,6 +206,7 @@ fn a_sides_readiness_at_once_is_each_units_readiness() {
                     from: vec![],
                     units: vec![*id],
                     at: At::of(&b, e.hex),
+                    follow_up: true,
                 },
             )
             .is_ok()

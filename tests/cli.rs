@@ -306,11 +306,31 @@ fn melee_system_on_the_command_line_overrides_the_scenarios() {
         v["attackers"][0]["adjustments"][0],
         "HC 25 x EF 4 x 450 men x F line 60 % / 1500 = 18.00"
     );
-    let (code, _, text) = run("odds", &["--melee-system", "Impetus"]);
+    // Impetus and La Bataille add their own distribution to the same top-level fields.
+    let (code, v, text) = run("odds", &["--melee-system", "Impetus"]);
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(v["system"], "Impetus");
+    let o = &v["impetus"]["odds"];
+    let sum = o["attacker_wins"].as_f64().unwrap()
+        + o["no_decision"].as_f64().unwrap()
+        + o["defender_wins"].as_f64().unwrap();
+    assert!((sum - 1.0).abs() < 1e-9, "{o}");
+    assert_eq!(v["attacker_win_probability"], o["attacker_wins"]);
+    let (code, v, text) = run("odds", &["--melee-system", "LaBataille"]);
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(
+        v["assault"]["odds"]["results"].as_array().unwrap().len(),
+        10
+    );
+    assert_eq!(
+        v["attacker_win_probability"],
+        v["assault"]["odds"]["attacker_wins"]
+    );
+    let (code, _, text) = run("odds", &["--melee-system", "Kriegsspiel"]);
     assert_eq!(code, 2, "{text}");
     assert!(
         text.contains(
-            "unknown melee system `Impetus`; expected one of Tiller, Bodenstedt, Austerlitz"
+            "unknown melee system `Kriegsspiel`; expected one of Tiller, Bodenstedt, Impetus, LaBataille, Austerlitz"
         ),
         "{text}"
     );

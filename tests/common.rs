@@ -96,6 +96,8 @@ impl Field {
             marks: TurnMarks::default(),
             cavalry: Default::default(),
             command: Default::default(),
+            morale_bonus: false,
+            hold_next_turn: false,
         });
         id
     }
@@ -205,6 +207,7 @@ pub fn big_melee() -> (Field, bayonet::rules::melee::Declaration) {
         bayonet::rules::melee::Declaration {
             attackers,
             defending_hex: d,
+            follow_up: true,
         },
     )
 }
@@ -240,6 +243,7 @@ pub fn melee_units(
         from: Vec::new(),
         units,
         at: at(app, hex),
+        follow_up: true,
     }
 }
 
@@ -249,6 +253,7 @@ pub fn melee_drag(app: &bevy::prelude::App, from: Hex, hex: Hex) -> bayonet::rul
         from: vec![at(app, from)],
         units: Vec::new(),
         at: at(app, hex),
+        follow_up: true,
     }
 }
 
@@ -256,4 +261,69 @@ pub fn melee_drag(app: &bevy::prelude::App, from: Hex, hex: Hex) -> bayonet::rul
 pub fn read<M: bevy::prelude::Message + Clone>(app: &bevy::prelude::App) -> Vec<M> {
     let messages = app.world().resource::<bevy::prelude::Messages<M>>();
     messages.get_cursor().read(messages).cloned().collect()
+}
+
+/// A whole melee on the field's board, as the simulation runs it after defensive fire: the
+/// system's combat results, then morale, retreat, capture and advance, with a seeded RNG.
+pub fn settle(
+    f: &Field,
+    decl: &bayonet::rules::melee::Declaration,
+    seed: u64,
+) -> (Board, bayonet::rules::melee::MeleeOutcome) {
+    use bayonet::rules::melee;
+    use rand::SeedableRng;
+    let mut board = f.board();
+    let sys = melee::system(&board.params);
+    let b = sys.breakdown(&board, decl);
+    let mut r = melee::begin(&mut board, decl, b);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    sys.combat_results(&mut board, &mut r, &mut rng);
+    melee::morale_checks(&mut board, &mut r, &mut rng);
+    melee::retreat(&mut board, &mut r);
+    melee::capture_guns(&mut board, &mut r);
+    melee::advance(&mut board, &mut r);
+    (board, r.out)
+}
+
+/// Harper's Crossing under `system`, the computer on both sides, played to its end: asserts
+/// that no computer order was refused, that every melee was fought under the system, and
+/// that the save replays; returns how many melees were fought.
+pub fn computer_plays_to_the_end(system: bayonet::rules::params::MeleeSystemName) -> usize {
+    use bayonet::sim::save;
+    use bayonet::sim::{self, Brain, OrderRejected, Players};
+    use bevy::prelude::*;
+    let text = bayonet::DEFAULT_SCENARIO.replacen(
+        "    brigades: [",
+        &format!(
+            "    parameters: (melee_system: \"{}\"),\n    brigades: [",
+            system.name()
+        ),
+        1,
+    );
+    let s = bayonet::rules::scenario::parse("h.ron", &text).unwrap();
+    let mut app = sim::headless_app(s, Some(5));
+    app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
+    let mut rejected = bevy::ecs::message::MessageCursor::<OrderRejected>::default();
+    let mut melees = bevy::ecs::message::MessageCursor::<sim::MeleeResolved>::default();
+    let (mut refused, mut n) = (Vec::new(), 0);
+    for _ in 0..50_000 {
+        app.update();
+        refused.extend(
+            rejected
+                .read(app.world().resource::<Messages<OrderRejected>>())
+                .cloned(),
+        );
+        for m in melees.read(app.world().resource::<Messages<sim::MeleeResolved>>()) {
+            assert_eq!(m.0.breakdown.system, system);
+            n += 1;
+        }
+        if game(&app).over {
+            break;
+        }
+    }
+    assert!(game(&app).over, "the game ended");
+    assert!(refused.is_empty(), "{refused:?}");
+    let saved = save::save(app.world_mut());
+    assert!(save::replay(&saved).unwrap().matches, "the save replays");
+    n
 }

@@ -10,6 +10,8 @@ mod editor;
 mod historical;
 mod melee_austerlitz;
 mod melee_bodenstedt;
+mod melee_impetus;
+mod melee_labataille;
 mod melee_odds;
 mod melee_resolution;
 mod melee_restrictions;

@@ -30,6 +30,7 @@ fn example() -> (Field, Declaration) {
         Declaration {
             attackers: vec![a],
             defending_hex: d,
+            follow_up: true,
         },
     )
 }
@@ -136,6 +137,7 @@ fn s15_4_modifiers_entrenchment_height_forest_and_cavalry_kinds() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     let p = |f: &Field| bd(f, &decl).attack_strength;
     let plain = 35.0 * 4.0 * 300.0 * 1.0 / 1500.0;
@@ -152,6 +154,7 @@ fn s15_4_modifiers_entrenchment_height_forest_and_cavalry_kinds() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     assert!((bd(&f, &decl).attack_strength - plain * 0.65).abs() < 1e-9);
     // Heavy against light cavalry −15 %; lancers against cavalry −20 %.
@@ -163,6 +166,7 @@ fn s15_4_modifiers_entrenchment_height_forest_and_cavalry_kinds() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     let heavy = 40.0 * 4.0 * 300.0 / 1500.0;
     assert!((bd(&f, &decl).attack_strength - heavy * 0.85).abs() < 1e-9);
@@ -197,6 +201,7 @@ fn a1_mounted_cavalry_may_not_attack_a_town_holding_infantry() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     let codes = |f: &Field| -> Vec<String> {
         let b = f.board();
@@ -232,6 +237,7 @@ fn a2_only_light_mounted_cavalry_may_attack_into_a_forest() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     let refusals = |f: &Field| {
         let b = f.board();
@@ -255,6 +261,7 @@ fn d_aus_4_a_defender_that_could_not_enter_the_attackers_ground_adds_nothing() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     let crew = bd(&f, &decl).defense_strength;
     assert!(crew > 0.0);
@@ -317,6 +324,7 @@ fn s15_4_exact_odds_match_10000_seeded_resolutions() {
     let d2 = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     for (f, decl) in [(f1, d1), (f2, d2)] {
         let b = bd(&f, &decl);

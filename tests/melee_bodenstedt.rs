@@ -25,6 +25,7 @@ fn example() -> (Field, Declaration) {
         Declaration {
             attackers: vec![a],
             defending_hex: d,
+            follow_up: true,
         },
     )
 }
@@ -90,6 +91,7 @@ fn s15_1_defender_cv_by_the_hexside_class_its_state_and_leaders() {
             &Declaration {
                 attackers: vec![a],
                 defending_hex: d,
+                follow_up: true,
             },
         );
         b.defence_cv
@@ -115,6 +117,7 @@ fn s15_1_defender_cv_by_the_hexside_class_its_state_and_leaders() {
         &Declaration {
             attackers: vec![a, b2, gl],
             defending_hex: d,
+            follow_up: true,
         },
     );
     assert_eq!(
@@ -137,6 +140,7 @@ fn b2_at_most_ten_troops_count_from_one_attacking_hex() {
         &Declaration {
             attackers: vec![a, b],
             defending_hex: d,
+            follow_up: true,
         },
     );
     let troops: Vec<u32> = bd.attackers.iter().map(|u| u.troops).collect();
@@ -214,6 +218,7 @@ fn s15_1_odds_are_the_six_rows_of_the_column_exactly() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     let board = f.board();
     let b = sector_breakdown(&board, &decl);
@@ -236,6 +241,7 @@ fn s15_1_a_cavalryman_costs_two_factors_when_infantry_fights_beside_him() {
     let decl = Declaration {
         attackers: vec![c, i],
         defending_hex: d,
+        follow_up: true,
     };
     let b = sector_breakdown(&board, &decl);
     // 12:9 → 1:1; row 1: −2/+2 H/L: the attackers suffer H × 3 defending troops = 9 factors,
@@ -247,6 +253,7 @@ fn s15_1_a_cavalryman_costs_two_factors_when_infantry_fights_beside_him() {
     let decl = Declaration {
         attackers: vec![c],
         defending_hex: d,
+        follow_up: true,
     };
     let b = sector_breakdown(&board, &decl);
     let r = row_result(&board, &b, 1).unwrap();
@@ -282,17 +289,7 @@ fn fight(
     decl: &Declaration,
     seed: u64,
 ) -> (bayonet::rules::board::Board, melee::MeleeOutcome) {
-    let mut board = f.board();
-    let sys = melee::system(&board.params);
-    let b = sys.breakdown(&board, decl);
-    let mut r = melee::begin(&mut board, decl, b);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    sys.combat_results(&mut board, &mut r, &mut rng);
-    melee::morale_checks(&mut board, &mut r, &mut rng);
-    melee::retreat(&mut board, &mut r);
-    melee::capture_guns(&mut board, &mut r);
-    melee::advance(&mut board, &mut r);
-    (board, r.out)
+    crate::common::settle(f, decl, seed)
 }
 
 #[test]
@@ -305,6 +302,7 @@ fn b1_foot_may_not_attack_mounted_cavalry_in_the_open_unless_isolated() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     let codes = |f: &Field| -> Vec<(u8, String)> {
         let b = f.board();
@@ -399,6 +397,7 @@ fn d_bod_10_a_losing_attacker_is_every_unit_of_its_attacking_hex() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     let seed = (0..200)
         .find(|s| ChaCha8Rng::seed_from_u64(*s).random_range(1..=6u8) == 1)
@@ -433,6 +432,7 @@ fn s15_1_exact_odds_match_10000_seeded_resolutions() {
         let decl = Declaration {
             attackers: vec![a],
             defending_hex: d,
+            follow_up: true,
         };
         let board = f.board();
         let sys = melee::system(&board.params);
@@ -456,40 +456,8 @@ fn s15_1_exact_odds_match_10000_seeded_resolutions() {
 
 #[test]
 fn bodenstedt_plays_harpers_crossing_to_the_end_with_no_refused_order_and_replays() {
-    use bayonet::sim::save;
-    use bayonet::sim::{self, Brain, OrderRejected, Players};
-    use bevy::prelude::*;
-    let text = bayonet::DEFAULT_SCENARIO.replacen(
-        "    brigades: [",
-        "    parameters: (melee_system: \"Bodenstedt\"),\n    brigades: [",
-        1,
-    );
-    let s = bayonet::rules::scenario::parse("h.ron", &text).unwrap();
-    let mut app = sim::headless_app(s, Some(5));
-    app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
-    let mut rejected = bevy::ecs::message::MessageCursor::<OrderRejected>::default();
-    let mut melees = bevy::ecs::message::MessageCursor::<sim::MeleeResolved>::default();
-    let (mut refused, mut n) = (Vec::new(), 0);
-    for _ in 0..50_000 {
-        app.update();
-        refused.extend(
-            rejected
-                .read(app.world().resource::<Messages<OrderRejected>>())
-                .cloned(),
-        );
-        for m in melees.read(app.world().resource::<Messages<sim::MeleeResolved>>()) {
-            assert_eq!(m.0.breakdown.system, MeleeSystemName::Bodenstedt);
-            n += 1;
-        }
-        if crate::common::game(&app).over {
-            break;
-        }
-    }
-    assert!(crate::common::game(&app).over);
+    let n = crate::common::computer_plays_to_the_end(MeleeSystemName::Bodenstedt);
     assert!(n > 0, "the computer fought melees");
-    assert!(refused.is_empty(), "{refused:?}");
-    let saved = save::save(app.world_mut());
-    assert!(save::replay(&saved).unwrap().matches);
 }
 
 /// The melee report names the system and shows its own breakdown: the CVs, the odds column

@@ -48,6 +48,7 @@ fn odds_of_the_seed_example_agree_with_the_dice() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     let board = f.board();
     let o = odds(&melee::breakdown(&board, &decl));
@@ -81,6 +82,7 @@ fn the_defender_wins_ties() {
         &Declaration {
             attackers: vec![a],
             defending_hex: d,
+            follow_up: true,
         },
     );
     // 1 man × 0.6 × 1.1: defender loses 0.0165–0.0825, rounds to 0 or 1; attacker loses 0.
@@ -102,6 +104,7 @@ fn a_side_cannot_lose_more_than_it_has() {
         &Declaration {
             attackers: vec![a],
             defending_hex: d,
+            follow_up: true,
         },
     );
     let o = odds(&b);
@@ -134,6 +137,7 @@ fn through_the_sim(
                 from: Vec::new(),
                 units: decl.attackers.clone(),
                 at,
+                follow_up: true,
             },
             Order::Resolve,
         ] {
@@ -204,6 +208,7 @@ fn whole_resolution_odds_agree_with_10000_resolutions_of_the_seed_example() {
     let decl = Declaration {
         attackers: melee::committable(&board, from, s.first_side, d),
         defending_hex: d,
+        follow_up: true,
     };
     let w = melee::whole_odds(&board, &decl);
     assert!((w.melee_only_probability - 0.659).abs() < 0.001, "{w:?}");
@@ -238,6 +243,7 @@ fn whole_resolution_odds_agree_with_the_dice_when_fire_can_tire_and_rout() {
     let decl = Declaration {
         attackers: vec![a, b],
         defending_hex: d,
+        follow_up: true,
     };
     let t = std::time::Instant::now();
     let w = melee::whole_odds(&f.board(), &decl);

@@ -54,6 +54,7 @@ fn melee_fatigue_is_half_again_and_double_for_the_loser() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     let mut seen_loser = [false, false];
     for seed in 0..400 {
@@ -90,6 +91,7 @@ fn night_attack_penalty_adds_to_each_attacker() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     for seed in 0..50 {
         let (_, o) = resolve(&f, &decl, seed);
@@ -117,6 +119,7 @@ fn fatigue_caps_at_900_and_a_unit_there_checks_morale() {
         &Declaration {
             attackers: vec![a],
             defending_hex: d,
+            follow_up: true,
         },
         5,
     );
@@ -162,6 +165,7 @@ fn losing_defender_retreats_away_and_winners_advance_in_order() {
     let decl = Declaration {
         attackers: vec![a1, a2],
         defending_hex: d,
+        follow_up: true,
     };
     let (b, o) = seed_where(&f, &decl, |o| {
         o.loser == Some(MeleeSide::Defender) && o.morale.iter().all(|m| m.passed)
@@ -199,6 +203,7 @@ fn losing_attacker_stays_put() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     let (b, o) = seed_where(&f, &decl, |o| {
         o.loser == Some(MeleeSide::Attacker) && o.routs.is_empty()
@@ -243,6 +248,7 @@ fn retreat_overruns_lone_leaders_wagons_and_limbered_guns() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     let (b, o) = seed_where(&f, &decl, |o| o.loser == Some(MeleeSide::Defender));
     assert_eq!(b.unit(dd).map(|u| u.hex), Some(d + Facing::N.step()));
@@ -266,6 +272,7 @@ fn with_no_retreat_hex_the_defender_surrenders() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     let (b, o) = seed_where(&f, &decl, |o| {
         o.loser == Some(MeleeSide::Defender) && !o.eliminated.is_empty()
@@ -292,6 +299,7 @@ fn battery_melee(capture_rule: bool) -> (Field, UnitId, UnitId, Declaration) {
         Declaration {
             attackers: vec![a],
             defending_hex: d,
+            follow_up: true,
         },
     )
 }
@@ -393,6 +401,7 @@ fn guns_won_back_come_back_uncrewed_and_can_be_recrewed() {
     let decl2 = Declaration {
         attackers: vec![back],
         defending_hex: d,
+        follow_up: true,
     };
     let (mut b2, _) = seed_where(&f2, &decl2, |o| {
         o.loser == Some(MeleeSide::Defender)
@@ -433,6 +442,7 @@ fn bridge_damage_falls_on_the_bridge_alone() {
     let decl = Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     assert!(melee::check(&f.board(), &decl).is_empty());
     let b = melee::breakdown(&f.board(), &decl);
@@ -525,6 +535,7 @@ fn random_melee(rng: &mut ChaCha8Rng) -> Option<(Field, Declaration)> {
     let decl = Declaration {
         attackers,
         defending_hex: d,
+        follow_up: true,
     };
     let board = f.board();
     let stacked_ok = board

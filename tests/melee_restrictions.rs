@@ -14,6 +14,7 @@ fn rules_broken(f: &Field, attackers: &[UnitId]) -> Vec<u8> {
         &Declaration {
             attackers: attackers.to_vec(),
             defending_hex: d,
+            follow_up: true,
         },
     );
     v.iter().map(|v| v.rule).collect()
@@ -164,6 +165,7 @@ fn every_broken_rule_is_reported_with_its_unit() {
         &Declaration {
             attackers: vec![a],
             defending_hex: d,
+            follow_up: true,
         },
     );
     let rules: Vec<u8> = v.iter().map(|v| v.rule).collect();

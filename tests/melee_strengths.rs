@@ -13,6 +13,7 @@ fn bd(f: &Field, attackers: &[UnitId]) -> Breakdown {
         &Declaration {
             attackers: attackers.to_vec(),
             defending_hex: f.center(),
+            follow_up: true,
         },
     )
 }
@@ -71,6 +72,7 @@ fn dismounted_cavalry_counts_three_quarters_in_attack_and_defence() {
             &Declaration {
                 attackers: vec![i],
                 defending_hex: d,
+                follow_up: true,
             }
         )
         .is_empty()

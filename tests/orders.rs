@@ -149,12 +149,14 @@ fn random_order(b: &bayonet::rules::board::Board, rng: &mut ChaCha8Rng) -> Order
                     from: from.into_iter().collect(),
                     units: Vec::new(),
                     at,
+                    follow_up: true,
                 }
             } else {
                 Order::Melee {
                     from: Vec::new(),
                     units: vec![u, any_unit(rng)],
                     at,
+                    follow_up: true,
                 }
             }
         }
@@ -318,7 +320,8 @@ fn orders_files_and_save_logs_are_one_language() {
         Order::Melee {
             from: Vec::new(),
             units: vec![UnitId(2), UnitId(1)],
-            at: At(6, 4)
+            at: At(6, 4),
+            follow_up: true,
         }
     );
     assert_eq!(
@@ -388,6 +391,7 @@ fn refusals_name_the_fault_in_players_words() {
             from: Vec::new(),
             units: vec![a],
             at: At::of(&b, d),
+            follow_up: true,
         },
     )
     .unwrap_err();

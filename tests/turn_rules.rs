@@ -574,6 +574,7 @@ fn fixed_units_are_released_by_a_near_enemy_or_a_melee() {
     let decl = bayonet::rules::melee::Declaration {
         attackers: vec![a],
         defending_hex: d,
+        follow_up: true,
     };
     bayonet::rules::melee::resolve(&mut b, &decl, &mut rng(1));
     assert!(b.unit(u).is_none_or(|x| !x.is_fixed()));

@@ -108,6 +108,7 @@ fn plan_melees(b: &mut Board, side: Side, out: &mut Vec<Order>, busy: &mut HashS
         let mut decl = Declaration {
             attackers,
             defending_hex: d,
+            follow_up: true,
         };
         // Trim to what the rules allow (stacking), weakest last.
         while !decl.attackers.is_empty() && !melee::system(&b.params).check(b, &decl).is_empty() {
@@ -126,6 +127,7 @@ fn plan_melees(b: &mut Board, side: Side, out: &mut Vec<Order>, busy: &mut HashS
             from: Vec::new(),
             units: decl.attackers.clone(),
             at: At::of(b, d),
+            follow_up: true,
         };
         if o.attacker_win_probability >= MELEE_ODDS
             && o.expected_defender_loss >= 0.7 * o.expected_attacker_loss

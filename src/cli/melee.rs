@@ -42,6 +42,7 @@ fn declaration(s: &Scenario, board: &Board, args: &Args) -> Result<Declaration, 
     Ok(Declaration {
         attackers,
         defending_hex: s.map.hex_at(defend),
+        follow_up: true,
     })
 }
 
@@ -97,6 +98,18 @@ pub fn run(args: &Args, roll: bool) -> Result<i32, String> {
         // The system's own breakdown and result distribution (Bodenstedt: CVs, column and the
         // six rows); absent for the systems that have none beyond the loss ranges.
         "sector": b.sector,
+        // Impetus (§15.2): the lead units, impetus, grounds, and the distribution over the
+        // dice: each kind of result, the rounds fought, the expected losses.
+        "impetus": b.impetus.as_deref().map(|ib| serde_json::json!({
+            "breakdown": ib,
+            "odds": melee::impetus::impetus_odds(ib),
+        })),
+        // La Bataille (§15.3): every unit's MV and checks, the ratios, and the distribution
+        // over the d66 paths: each chart result, the checks, the expected losses.
+        "assault": b.assault.as_deref().map(|ab| serde_json::json!({
+            "breakdown": ab,
+            "odds": melee::labataille::assault_odds(ab),
+        })),
         "attacker_loss_range": b.attacker_loss_range,
         "defender_loss_range": b.defender_loss_range,
         "attacker_win_probability": odds.attacker_win_probability,
@@ -187,6 +200,7 @@ fn resolve_in_sim(
             from: Vec::new(),
             units: decl.attackers.clone(),
             at,
+            follow_up: true,
         },
     );
     sim::give(app.world_mut(), Order::Resolve);

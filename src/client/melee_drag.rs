@@ -192,6 +192,7 @@ fn feed(
                         from: vec![At::of(&game, from)],
                         units: Vec::new(),
                         at: At::of(&game, to),
+                        follow_up: true,
                     }));
                     drag.from = None;
                     drag.over = None;
@@ -245,6 +246,7 @@ fn preview(
         from: from.clone(),
         units: Vec::new(),
         at,
+        follow_up: true,
     };
     *out = match order::check(board, &o).and_then(|()| order::declaration(board, &from, &[], at)) {
         Ok((decl, _)) => {

@@ -90,6 +90,7 @@ fn send_script(
                 from: vec![At(from.col, from.row)],
                 units: Vec::new(),
                 at: At(to.col, to.row),
+                follow_up: true,
             }));
         }
     }

@@ -366,6 +366,11 @@ pub fn fire(
             let Some(t) = take_loss(board, id, share, |nominal| nominal, rng) else {
                 continue;
             };
+            if opportunity {
+                if let Some(u) = board.unit_mut(id) {
+                    u.marks.fire_losses += share;
+                }
+            }
             // §12: a Fixed unit is released when fired on.
             if let Some(u) = board.unit_mut(id) {
                 u.fixed_until = None;
@@ -405,6 +410,7 @@ pub fn fire(
         u.marks.opportunity_fired = true;
     } else {
         u.marks.fired = true;
+        u.marks.fired_at = Some(target);
     }
     let chance = if u.kind == UnitKind::Artillery {
         p.fire.ammo_loss_artillery_percent

@@ -304,6 +304,11 @@ pub fn cannot_move(u: &Unit) -> Option<String> {
     if u.is_fixed() {
         return Some(format!("{who} is Fixed and may not move"));
     }
+    if u.marks.held {
+        return Some(format!(
+            "{who} formed square against cavalry last turn and may not move this turn"
+        ));
+    }
     if u.kind == UnitKind::Artillery && u.formation == Formation::Unlimbered {
         return Some(format!("{who} is unlimbered: limber it to move"));
     }

@@ -74,6 +74,13 @@ pub enum Order {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         units: Vec<UnitId>,
         at: At,
+        /// Impetus I2: `follow_up: false` holds the attackers in place when the defender falls
+        /// back (default on).
+        #[serde(
+            default = "crate::rules::order::yes",
+            skip_serializing_if = "crate::rules::order::is_yes"
+        )]
+        follow_up: bool,
     },
     /// Withdraw the melee pending on a hex.
     CancelMelee {
@@ -258,6 +265,7 @@ pub fn declaration(
         || Declaration {
             attackers: Vec::new(),
             defending_hex: d,
+            follow_up: true,
         },
         |i| board.pending[i].clone(),
     );
@@ -354,7 +362,9 @@ pub fn check(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
             fire::breakdown(board, *unit, h, board.defensive_fire_phase(), 1.0)
                 .map_err(cannot(Reason::CannotFire, *unit))?;
         }
-        Order::Melee { from, units, at } => {
+        Order::Melee {
+            from, units, at, ..
+        } => {
             declaration(board, from, units, *at)?;
         }
         Order::CancelMelee { at } => {
@@ -405,4 +415,12 @@ pub fn check(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
         }
     }
     Ok(())
+}
+
+pub(crate) fn yes() -> bool {
+    true
+}
+
+pub(crate) fn is_yes(b: &bool) -> bool {
+    *b
 }

@@ -270,12 +270,18 @@ pub enum MeleeSystemName {
     Austerlitz,
     /// Seed 001: Bodenstedt's sector melee (RULES.md §15.1).
     Bodenstedt,
+    /// Seed 002: the impetus melee of the Napoleonic addenda (RULES.md §15.2).
+    Impetus,
+    /// Seed 003: La Bataille's assault à mêlée (RULES.md §15.3).
+    LaBataille,
 }
 
 impl MeleeSystemName {
-    pub const ALL: [MeleeSystemName; 3] = [
+    pub const ALL: [MeleeSystemName; 5] = [
         MeleeSystemName::Tiller,
         MeleeSystemName::Bodenstedt,
+        MeleeSystemName::Impetus,
+        MeleeSystemName::LaBataille,
         MeleeSystemName::Austerlitz,
     ];
 
@@ -284,6 +290,8 @@ impl MeleeSystemName {
             MeleeSystemName::Tiller => "Tiller",
             MeleeSystemName::Austerlitz => "Austerlitz",
             MeleeSystemName::Bodenstedt => "Bodenstedt",
+            MeleeSystemName::Impetus => "Impetus",
+            MeleeSystemName::LaBataille => "LaBataille",
         }
     }
 
@@ -295,6 +303,12 @@ impl MeleeSystemName {
             }
             MeleeSystemName::Bodenstedt => {
                 "Bodenstedt (seed 001): combat values by troop and flank, one d6 on the morale and casualty table"
+            }
+            MeleeSystemName::Impetus => {
+                "Impetus (seed 002): die + impetus + modifiers, losses by score, morale each round, up to 3 rounds"
+            }
+            MeleeSystemName::LaBataille => {
+                "La Bataille (seed 003): pre-melee morale on the d66, then the assault chart by odds of melee values"
             }
             MeleeSystemName::Austerlitz => {
                 "Austerlitz (seed 004): HC × EF × men × formation × modifiers, losses U[1,3]× strength"
@@ -349,9 +363,17 @@ pub struct Parameters {
     /// §15.1's numbers and table (left out of saves while they are the defaults).
     #[serde(default, skip_serializing_if = "BodenstedtParams::is_default")]
     pub bodenstedt: BodenstedtParams,
+    /// §15.2's numbers and impetus table (left out of saves while they are the defaults).
+    #[serde(default, skip_serializing_if = "ImpetusParams::is_default")]
+    pub impetus: ImpetusParams,
+    /// §15.3's numbers and chart (left out of saves while they are the defaults).
+    #[serde(default, skip_serializing_if = "LaBatailleParams::is_default")]
+    pub labataille: LaBatailleParams,
 }
 
 pub use super::melee::bodenstedt::BodenstedtParams;
+pub use super::melee::impetus::ImpetusParams;
+pub use super::melee::labataille::LaBatailleParams;
 
 /// Austerlitz hand-to-hand (RULES.md §15.4): the hand-to-hand factors (D-aus-2), the divisor
 /// and the range of the loss multiplier z.

@@ -102,6 +102,7 @@ fn can_melee(board: &Board, u: &Unit, enemy: &HashSet<Hex>) -> bool {
                     from: Vec::new(),
                     units: vec![u.id],
                     at: At::of(board, h),
+                    follow_up: true,
                 },
             )
             .is_ok()

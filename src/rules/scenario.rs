@@ -730,6 +730,8 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
             marks: TurnMarks::default(),
             cavalry: u.cavalry.unwrap_or_default(),
             command: u.command.unwrap_or_default(),
+            morale_bonus: false,
+            hold_next_turn: false,
         };
         if !terrain_allows(&map, &params, MoverClass::of(&unit), hex) {
             unit_fault!(format!(

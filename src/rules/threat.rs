@@ -137,6 +137,7 @@ fn melee_strength(b: &mut Board, i: usize, hex: Hex) -> Option<f64> {
     let decl = Declaration {
         attackers: vec![u.id],
         defending_hex: hex,
+        follow_up: true,
     };
     let sys = melee::system(&b.params);
     let mut best: Option<f64> = None;

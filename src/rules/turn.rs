@@ -106,6 +106,7 @@ pub fn start_of_turn(board: &mut Board, side: Side, turn: u32, rng: &mut impl Rn
     for &id in &ids {
         if let Some(u) = board.unit_mut(id) {
             u.marks = Default::default();
+            u.marks.held = std::mem::take(&mut u.hold_next_turn);
         }
     }
     // 2. Rally (D-rally-1).

@@ -194,6 +194,16 @@ pub struct TurnMarks {
     pub opportunity_fired: bool,
     /// Movement points spent this turn (moving, turning, changing formation).
     pub mp_used: u32,
+    /// The hex it fired at this turn (La Bataille L1).
+    #[serde(default)]
+    pub fired_at: Option<Hex>,
+    /// Men (a gun as the men that remove it) lost to opportunity fire this turn (La Bataille's
+    /// pre-melee check).
+    #[serde(default)]
+    pub fire_losses: u32,
+    /// May not move this turn (an impetus square that fought cavalry, D-imp-9).
+    #[serde(default)]
+    pub held: bool,
 }
 
 /// One counter on the map, as the rules see it.
@@ -236,6 +246,13 @@ pub struct Unit {
     /// A leader's level of command (left out of saves at brigade level).
     #[serde(default, skip_serializing_if = "Command::is_brigade")]
     pub command: Command,
+    /// The impetus winner's morale improvement, earned once (§15.2): its morale value is one
+    /// better than its quality's.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub morale_bonus: bool,
+    /// Held in place in its side's next turn (D-imp-9).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hold_next_turn: bool,
 }
 
 impl Unit {

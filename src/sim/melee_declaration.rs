@@ -31,7 +31,15 @@ fn declare_melees(
             continue;
         }
         let found = match &o {
-            Order::Melee { from, units, at } => order::declaration(&game, from, units, *at),
+            Order::Melee {
+                from,
+                units,
+                at,
+                follow_up,
+            } => order::declaration(&game, from, units, *at).map(|(mut d, slot)| {
+                d.follow_up = *follow_up;
+                (d, slot)
+            }),
             Order::DamageBridge { units, at } => order::declaration(&game, &[], units, *at),
             Order::CancelMelee { at } => {
                 if let Ok(h) = order::place(&game, *at) {

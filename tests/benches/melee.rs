@@ -116,6 +116,7 @@ fn ecs() {
             from: Vec::new(),
             units: vec![a],
             at,
+            follow_up: true,
         }));
         app.world_mut().write_message(GiveOrder(Order::Resolve));
         app.update();
@@ -167,6 +168,7 @@ fn main() {
         let sd = melee::Declaration {
             attackers: melee::committable(&sb, from, s.first_side, d),
             defending_hex: d,
+            follow_up: true,
         };
         report(
             "whole-resolution odds, seed's example (450 on 230)",

@@ -115,18 +115,6 @@ fn modifiers(
     m
 }
 
-/// The lead unit of a side (D-sys-4): most men, a gun counting 50; first in order on ties.
-fn lead<'a>(units: &[&'a Unit]) -> Option<&'a Unit> {
-    let weight = |u: &Unit| u.men + u.guns * 50;
-    let mut best: Option<&Unit> = None;
-    for u in units.iter().filter(|u| !u.is_leader()) {
-        if best.is_none_or(|b| weight(u) > weight(b)) {
-            best = Some(u);
-        }
-    }
-    best
-}
-
 /// A unit's strength P, with the working written out.
 fn strength(
     board: &Board,
@@ -197,7 +185,7 @@ pub fn austerlitz_breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         b.system = MeleeSystemName::Austerlitz;
         return b;
     }
-    let (lead_a, lead_d) = (lead(&attackers), lead(&defenders));
+    let (lead_a, lead_d) = (super::lead_unit(&attackers), super::lead_unit(&defenders));
     let map = &board.map;
     let hexes = decl.attacking_hexes(board);
     let att: Vec<(UnitStrength, f64)> = attackers
@@ -268,6 +256,8 @@ pub fn austerlitz_breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         bridge_damage: false,
         system: MeleeSystemName::Austerlitz,
         sector: None,
+        impetus: None,
+        assault: None,
     }
 }
 

@@ -627,6 +627,8 @@ pub fn bodenstedt_breakdown(board: &Board, decl: &Declaration) -> super::Breakdo
         bridge_damage: false,
         system: crate::rules::params::MeleeSystemName::Bodenstedt,
         sector: Some(sb),
+        impetus: None,
+        assault: None,
     }
 }
 
@@ -654,12 +656,52 @@ pub fn fall_back(
     rout: bool,
     out: &mut super::MeleeOutcome,
 ) -> Option<crate::rules::hex::Hex> {
+    fall_back_by(board, id, enemy, Budget::Hexes(steps), rout, out)
+}
+
+/// How far a multi-hex retreat or rout goes (D-sys-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// n steps; blocked later = stop.
+    Hexes(u32),
+    /// Terrain costs up to m MP, at least one step.
+    Mp(u32),
+    /// Exactly n steps: unable to finish = surrender (La Bataille's rout).
+    AllOf(u32),
+}
+
+/// `fall_back` with any budget.
+pub fn fall_back_by(
+    board: &mut Board,
+    id: UnitId,
+    enemy: &[crate::rules::hex::Hex],
+    budget: Budget,
+    rout: bool,
+    out: &mut super::MeleeOutcome,
+) -> Option<crate::rules::hex::Hex> {
     use crate::rules::retreat::{self, RetreatChoice};
     let from = board.unit(id)?.hex;
     let mut at = from;
+    let (steps, mp, must_finish) = match budget {
+        Budget::Hexes(n) => (n, u32::MAX, false),
+        Budget::Mp(m) => (u32::MAX, m, false),
+        Budget::AllOf(n) => (n, u32::MAX, true),
+    };
+    let mut spent = 0u32;
     for step in 0..steps {
         let edge = board.edge(board.unit(id)?.side);
-        match retreat::choose(board, id, at, enemy, edge) {
+        let choice = retreat::choose(board, id, at, enemy, edge);
+        if let RetreatChoice::To { to, .. } = &choice {
+            let class = crate::rules::movement::MoverClass::of(board.unit(id)?);
+            let cost =
+                crate::rules::movement::entry_cost(&board.map, &board.params, class, at, *to)
+                    .unwrap_or(1);
+            if step > 0 && spent.saturating_add(cost) > mp {
+                break;
+            }
+            spent = spent.saturating_add(cost);
+        }
+        match choice {
             RetreatChoice::To { to, overrun } => {
                 for o in overrun {
                     if let Some(u) = board.remove(o) {
@@ -682,7 +724,7 @@ pub fn fall_back(
                 u.marks.retreated = true;
                 at = to;
             }
-            RetreatChoice::Surrender if step == 0 => {
+            RetreatChoice::Surrender if step == 0 || must_finish => {
                 let u = board.remove(id)?;
                 out.eliminated.push(super::Elimination {
                     unit: id,
@@ -745,18 +787,7 @@ pub fn bodenstedt_results(board: &mut Board, r: &mut super::Resolution, rng: &mu
         } else {
             MeleeSide::Defender
         };
-        // D-sys-2: §8 fatigue ×1.5, the loser's ×2 more, the night penalty on attackers.
-        let fatigue = |nominal: u32| {
-            let mut nominal = nominal as f64;
-            if side == MeleeSide::Attacker && night {
-                nominal += p.melee.night_attack_penalty as f64;
-            }
-            let mut gained = nominal * p.melee.fatigue_multiplier;
-            if Some(side) == loser {
-                gained *= p.melee.loser_fatigue_multiplier;
-            }
-            gained.round() as u32
-        };
+        let fatigue = super::resolve::melee_fatigue(&p, night, side, loser);
         let Some(t) = crate::rules::combat::take_loss(board, id, men, fatigue, rng) else {
             continue;
         };

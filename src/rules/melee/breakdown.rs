@@ -58,6 +58,12 @@ pub struct Breakdown {
     /// Bodenstedt's own breakdown (§15.1): CVs, column, the six rows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sector: Option<super::bodenstedt::SectorBreakdown>,
+    /// The impetus melee's own breakdown (§15.2): lead units, impetus, grounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub impetus: Option<Box<super::impetus::ImpetusBreakdown>>,
+    /// La Bataille's own breakdown (§15.3): every unit's MV, checks and the ratios.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assault: Option<Box<super::labataille::AssaultBreakdown>>,
 }
 
 fn fatigue_factor(board: &Board, u: &Unit) -> Option<(f64, &'static str)> {
@@ -379,5 +385,7 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         bridge_damage,
         system: crate::rules::params::MeleeSystemName::Tiller,
         sector: None,
+        impetus: None,
+        assault: None,
     }
 }

@@ -84,8 +84,8 @@ fn gone_by_loss(kind: UnitKind, men: u32, guns: u32, share: u32, per_gun: u32) -
 /// The forecast of the melee `decl` on `board` as declared.
 pub fn forecast(board: &Board, decl: &Declaration) -> Forecast {
     let b: Breakdown = system(&board.params).breakdown(board, decl);
-    if let Some(sb) = &b.sector {
-        return sector_forecast(board, &b, sb);
+    if let Some(samples) = samples(board, &b) {
+        return sampled_forecast(board, &b, &samples);
     }
     let att = LossDistribution::of(b.attacker_loss_range).capped(b.attacker_capacity);
     let def = LossDistribution::of(b.defender_loss_range).capped(b.defender_capacity);
@@ -180,32 +180,144 @@ pub fn forecast(board: &Board, decl: &Declaration) -> Forecast {
     out
 }
 
-/// Bodenstedt's forecast (§15.1): the six rows of the column, equally likely.
-fn sector_forecast(
-    board: &Board,
-    b: &Breakdown,
-    sb: &super::bodenstedt::SectorBreakdown,
-) -> Forecast {
+/// One equally weighted way a melee can end, for the systems whose odds enumerate their dice.
+struct Sample {
+    weight: f64,
+    attacker_loss: u32,
+    defender_loss: u32,
+    /// The defender leaves its hex (retreat, rout or surrender).
+    defender_moves: bool,
+    /// Units that leave the board.
+    gone: Vec<UnitId>,
+}
+
+/// The samples of the system's own distribution, if it enumerates one: Bodenstedt's six rows
+/// (§15.1), the impetus dice tuples (§15.2), La Bataille's d66 paths (§15.3).
+fn samples(board: &Board, b: &Breakdown) -> Option<Vec<Sample>> {
     let men_of = |id: &UnitId| board.unit(*id).map_or(0, |u| u.men);
-    let total = |r: &super::bodenstedt::RowResult, mine: bool| {
-        if mine {
-            r.attacker_total
+    if let Some(sb) = &b.sector {
+        let sixth = 1.0 / sb.rows.len().max(1) as f64;
+        return Some(
+            sb.rows
+                .iter()
+                .map(|r| Sample {
+                    weight: sixth,
+                    attacker_loss: r.attacker_total,
+                    defender_loss: r.defender_total,
+                    defender_moves: r.cell.defender_digit < 0,
+                    gone: b
+                        .attackers
+                        .iter()
+                        .chain(&b.defenders)
+                        .map(|s| s.unit)
+                        .filter(|id| {
+                            r.eliminated.contains(id)
+                                || r.losses
+                                    .iter()
+                                    .any(|(u, m)| u == id && *m >= men_of(u) && *m > 0)
+                        })
+                        .collect(),
+                })
+                .collect(),
+        );
+    }
+    let side_gone = |units: &[super::UnitStrength], loss: u32| -> Vec<UnitId> {
+        let all: u32 = units.iter().map(|s| s.capacity).sum();
+        if loss >= all && all > 0 {
+            units.iter().map(|s| s.unit).collect()
         } else {
-            r.defender_total
+            Vec::new()
         }
     };
+    if let Some(ib) = &b.impetus {
+        let tuples = super::impetus::dice_tuples(ib);
+        let w = 1.0 / tuples.len().max(1) as f64;
+        return Some(
+            tuples
+                .into_iter()
+                .map(|t| {
+                    let f = super::impetus::fight(ib, t);
+                    let mut gone = side_gone(&b.attackers, f.attacker_loss);
+                    if f.surrendered {
+                        gone.extend(b.defenders.iter().map(|s| s.unit));
+                    } else {
+                        gone.extend(side_gone(&b.defenders, f.defender_loss));
+                    }
+                    Sample {
+                        weight: w,
+                        attacker_loss: f.attacker_loss,
+                        defender_loss: f.defender_loss,
+                        defender_moves: f.defender_moved.is_some(),
+                        gone,
+                    }
+                })
+                .collect(),
+        );
+    }
+    if let Some(ab) = &b.assault {
+        use super::labataille::Effect;
+        return Some(
+            super::labataille::outcomes(ab)
+                .into_iter()
+                .map(|(a, w)| {
+                    let mut gone: Vec<UnitId> = a
+                        .effects
+                        .iter()
+                        .filter(|(_, e)| *e == Effect::Surrender)
+                        .map(|(id, _)| *id)
+                        .collect();
+                    gone.extend(
+                        a.losses
+                            .iter()
+                            .filter(|(id, m)| *m >= men_of(id) && *m > 0)
+                            .map(|(id, _)| *id),
+                    );
+                    Sample {
+                        weight: w,
+                        attacker_loss: a.lost[0],
+                        defender_loss: a.lost[1],
+                        defender_moves: a
+                            .effects
+                            .iter()
+                            .any(|(id, _)| b.defenders.iter().any(|s| s.unit == *id)),
+                        gone,
+                    }
+                })
+                .collect(),
+        );
+    }
+    None
+}
+
+/// The forecast from a system's own enumerated distribution.
+fn sampled_forecast(board: &Board, b: &Breakdown, samples: &[Sample]) -> Forecast {
     let dist = |mine: bool| {
-        let v: Vec<u32> = sb.rows.iter().map(|r| total(r, mine)).collect();
-        let start = v.iter().copied().min().unwrap_or(0);
-        let end = v.iter().copied().max().unwrap_or(0);
+        let v: Vec<(u32, f64)> = samples
+            .iter()
+            .map(|s| {
+                (
+                    if mine {
+                        s.attacker_loss
+                    } else {
+                        s.defender_loss
+                    },
+                    s.weight,
+                )
+            })
+            .collect();
+        let start = v.iter().map(|x| x.0).min().unwrap_or(0);
+        let end = v.iter().map(|x| x.0).max().unwrap_or(0);
         let mut probs = vec![0.0; (end - start) as usize + 1];
-        for x in &v {
-            probs[(x - start) as usize] += 1.0 / v.len().max(1) as f64;
+        for (x, w) in &v {
+            probs[(x - start) as usize] += w;
         }
         LossDistribution { start, probs }
     };
-    let sixth = 1.0 / sb.rows.len().max(1) as f64;
-    let falls = sb.rows.iter().filter(|r| r.cell.defender_digit < 0).count() as f64 * sixth;
+    let falls: f64 = samples
+        .iter()
+        .filter(|s| s.defender_moves)
+        .map(|s| s.weight)
+        .sum();
     let guns = b
         .defenders
         .iter()
@@ -214,19 +326,13 @@ fn sector_forecast(
         .attackers
         .iter()
         .chain(&b.defenders)
-        .map(|s| {
-            let p = sb
-                .rows
+        .map(|u| {
+            let p: f64 = samples
                 .iter()
-                .filter(|r| {
-                    r.eliminated.contains(&s.unit)
-                        || r.losses
-                            .iter()
-                            .any(|(id, m)| *id == s.unit && *m >= men_of(id) && *m > 0)
-                })
-                .count() as f64
-                * sixth;
-            (s.unit, p)
+                .filter(|s| s.gone.contains(&u.unit))
+                .map(|s| s.weight)
+                .sum();
+            (u.unit, p)
         })
         .filter(|(_, p)| *p > 0.0)
         .collect();

@@ -7,6 +7,8 @@ mod austerlitz;
 pub mod bodenstedt;
 mod breakdown;
 mod forecast;
+pub mod impetus;
+pub mod labataille;
 mod odds;
 mod resolve;
 mod restrictions;
@@ -38,6 +40,13 @@ pub struct Declaration {
     /// Committed units, in declaration order (the order they advance in, D-adv-1).
     pub attackers: Vec<UnitId>,
     pub defending_hex: Hex,
+    /// Impetus I2: whether the attackers follow up a defender that falls back (on unless the
+    /// order says otherwise; the other systems ignore it).
+    #[serde(
+        default = "crate::rules::order::yes",
+        skip_serializing_if = "crate::rules::order::is_yes"
+    )]
+    pub follow_up: bool,
 }
 
 impl Declaration {
@@ -130,7 +139,24 @@ pub fn system(params: &Parameters) -> &'static dyn MeleeSystem {
         MeleeSystemName::Tiller => &CivilWarBattles,
         MeleeSystemName::Austerlitz => &austerlitz::Austerlitz,
         MeleeSystemName::Bodenstedt => &bodenstedt::Bodenstedt,
+        MeleeSystemName::Impetus => &impetus::Impetus,
+        MeleeSystemName::LaBataille => &labataille::LaBataille,
     }
+}
+
+/// The lead unit of a side (D-sys-4): its non-leader with most men, a gun counting 50; the
+/// first in order on ties.
+pub fn lead_unit<'a>(
+    units: &[&'a crate::rules::unit::Unit],
+) -> Option<&'a crate::rules::unit::Unit> {
+    let weight = |u: &crate::rules::unit::Unit| u.men + u.guns * 50;
+    let mut best: Option<&crate::rules::unit::Unit> = None;
+    for u in units.iter().filter(|u| !u.is_leader()) {
+        if best.is_none_or(|b| weight(u) > weight(b)) {
+            best = Some(u);
+        }
+    }
+    best
 }
 
 /// The units of `side` in `hex` that a drag from that hex commits against `defending_hex`:
@@ -153,6 +179,7 @@ pub fn committable(
             let alone = Declaration {
                 attackers: vec![u.id],
                 defending_hex,
+                follow_up: true,
             };
             check(board, &alone).iter().all(|v| v.unit != Some(u.id))
         })

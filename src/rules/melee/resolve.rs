@@ -226,17 +226,7 @@ pub fn take_results(
     for &(side, id, share) in &shares {
         // §9.4: melee fatigue is 1.5 × the engine's, the loser's twice that; attacking at night
         // adds the penalty to the nominal value first.
-        let fatigue = |nominal: u32| {
-            let mut nominal = nominal as f64;
-            if side == MeleeSide::Attacker && night {
-                nominal += p.melee.night_attack_penalty as f64;
-            }
-            let mut gained = nominal * p.melee.fatigue_multiplier;
-            if side == loser {
-                gained *= p.melee.loser_fatigue_multiplier;
-            }
-            gained.round() as u32
-        };
+        let fatigue = melee_fatigue(&p, night, side, Some(loser));
         let Some(t) = take_loss(board, id, share, fatigue, rng) else {
             continue;
         };
@@ -250,6 +240,32 @@ pub fn take_results(
         } else if t.was_max && t.gained > 0 {
             r.checks_due.push((id, "fatigue at maximum"));
         }
+    }
+}
+
+/// The fatigue a unit of `side` gains from a melee loss (D-sys-2, as §9.4): the §8 nominal
+/// value, plus the night penalty for attackers, ×1.5, and ×2 more for the loser.
+pub fn melee_fatigue(
+    p: &crate::rules::params::Parameters,
+    night: bool,
+    side: MeleeSide,
+    loser: Option<MeleeSide>,
+) -> impl FnOnce(u32) -> u32 {
+    let (penalty, times, loser_times) = (
+        p.melee.night_attack_penalty as f64,
+        p.melee.fatigue_multiplier,
+        p.melee.loser_fatigue_multiplier,
+    );
+    move |nominal: u32| {
+        let mut nominal = nominal as f64;
+        if side == MeleeSide::Attacker && night {
+            nominal += penalty;
+        }
+        let mut gained = nominal * times;
+        if Some(side) == loser {
+            gained *= loser_times;
+        }
+        gained.round() as u32
     }
 }
 

@@ -1,0 +1,1015 @@
+//! La Bataille's assault à mêlée (seed 003, RULES.md §15.3): pre-melee morale checks on the
+//! d66, then the Melee Assault Chart by odds of melee values, increments lost one at a time,
+//! and the checks after losses.
+
+use rand::RngExt;
+use serde::{Deserialize, Serialize};
+
+use super::bodenstedt::{Budget, Class, class, fall_back_by};
+use super::resolve::{Resolution, melee_fatigue};
+use super::{Breakdown, Declaration, MeleeSide, MeleeSystem, Modifier, Odds, UnitStrength};
+use crate::rules::board::Board;
+use crate::rules::combat::take_loss;
+use crate::rules::hex::{Facing, Hex};
+use crate::rules::map::Terrain;
+use crate::rules::params::MeleeSystemName;
+use crate::rules::refusal::Refusal;
+use crate::rules::retreat;
+use crate::rules::unit::{Crew, Formation, Quality, Unit, UnitId, UnitKind};
+
+/// §15.3's numbers (Parameter Data `labataille`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LaBatailleParams {
+    pub men_per_increment: u32,
+    pub guns_per_increment: u32,
+    /// Melee value per increment by type (D-lb-1).
+    pub type_infantry: f64,
+    pub type_mounted_cavalry: f64,
+    pub type_dismounted_cavalry: f64,
+    pub type_artillery: f64,
+    /// By quality A…F.
+    pub quality: [f64; 6],
+    /// Morale values on the d66 by quality A…F (D-lb-2).
+    pub morale: [u8; 6],
+    /// Pre-melee ratio thresholds and roll modifiers (D-lb-7): ≥3, ≥2, ≥1, ≥½, else.
+    pub ratio_at_least: [f64; 4],
+    pub ratio_modifier: [i32; 5],
+    pub disordered: i32,
+    pub routed: i32,
+    pub leader: i32,
+    pub flank_or_rear: i32,
+    pub per_increment_lost_to_fire: i32,
+    /// An attacking Line counts at most this many increments in the ratio.
+    pub line_increments: f64,
+    pub retreat_mp: u32,
+    pub rout_hexes: u32,
+    /// The chart (D-lb-9): a roll at position p in column c (1 = 1:3 … 9 = 6:1) reads
+    /// E = p + `column_shift`(c − 3); the result is the first band E falls at or under.
+    pub column_shift: i32,
+    pub bands: [i32; 9],
+}
+
+impl Default for LaBatailleParams {
+    fn default() -> Self {
+        LaBatailleParams {
+            men_per_increment: 100,
+            guns_per_increment: 2,
+            type_infantry: 2.0,
+            type_mounted_cavalry: 3.0,
+            type_dismounted_cavalry: 1.0,
+            type_artillery: 1.0,
+            quality: [1.5, 1.25, 1.0, 1.0, 0.75, 0.5],
+            morale: [16, 23, 26, 33, 36, 43],
+            ratio_at_least: [3.0, 2.0, 1.0, 0.5],
+            ratio_modifier: [6, 3, 0, -3, -6],
+            disordered: -3,
+            routed: -6,
+            leader: 3,
+            flank_or_rear: -3,
+            per_increment_lost_to_fire: -3,
+            line_increments: 4.0,
+            retreat_mp: 3,
+            rout_hexes: 10,
+            column_shift: 3,
+            bands: [3, 8, 13, 19, 24, 29, 34, 40, 46],
+        }
+    }
+}
+
+impl LaBatailleParams {
+    pub fn is_default(&self) -> bool {
+        *self == LaBatailleParams::default()
+    }
+}
+
+/// The odds columns, left to right.
+pub const COLUMNS: [(&str, f64); 9] = [
+    ("1:3", 1.0 / 3.0),
+    ("1:2", 0.5),
+    ("1:1", 1.0),
+    ("3:2", 1.5),
+    ("2:1", 2.0),
+    ("3:1", 3.0),
+    ("4:1", 4.0),
+    ("5:1", 5.0),
+    ("6:1", 6.0),
+];
+
+/// A chart result (the source's codes): increments lost a/d and the effect on each side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChartResult {
+    /// AR 1/0
+    AttackerRouted,
+    /// AD 1/0
+    AttackerDisrupted,
+    /// 1/0
+    AttackerLoses,
+    /// 1/1
+    BothLose,
+    /// —
+    NoEffect,
+    /// 0/1
+    DefenderLoses,
+    /// DD 0/1
+    DefenderDisrupted,
+    /// DD 1/2
+    DefenderDisruptedBothLose,
+    /// DR 0/2
+    DefenderRouted,
+    /// DS
+    DefenderSurrenders,
+}
+
+impl ChartResult {
+    pub const ALL: [ChartResult; 10] = [
+        ChartResult::AttackerRouted,
+        ChartResult::AttackerDisrupted,
+        ChartResult::AttackerLoses,
+        ChartResult::BothLose,
+        ChartResult::NoEffect,
+        ChartResult::DefenderLoses,
+        ChartResult::DefenderDisrupted,
+        ChartResult::DefenderDisruptedBothLose,
+        ChartResult::DefenderRouted,
+        ChartResult::DefenderSurrenders,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            ChartResult::AttackerRouted => "AR 1/0",
+            ChartResult::AttackerDisrupted => "AD 1/0",
+            ChartResult::AttackerLoses => "1/0",
+            ChartResult::BothLose => "1/1",
+            ChartResult::NoEffect => "-",
+            ChartResult::DefenderLoses => "0/1",
+            ChartResult::DefenderDisrupted => "DD 0/1",
+            ChartResult::DefenderDisruptedBothLose => "DD 1/2",
+            ChartResult::DefenderRouted => "DR 0/2",
+            ChartResult::DefenderSurrenders => "DS",
+        }
+    }
+
+    /// Increments lost [attacker, defender].
+    pub fn increments(self) -> [u32; 2] {
+        match self {
+            ChartResult::AttackerRouted
+            | ChartResult::AttackerDisrupted
+            | ChartResult::AttackerLoses => [1, 0],
+            ChartResult::BothLose => [1, 1],
+            ChartResult::NoEffect | ChartResult::DefenderSurrenders => [0, 0],
+            ChartResult::DefenderLoses | ChartResult::DefenderDisrupted => [0, 1],
+            ChartResult::DefenderDisruptedBothLose => [1, 2],
+            ChartResult::DefenderRouted => [0, 2],
+        }
+    }
+
+    /// The effect on [attacker, defender].
+    fn effects(self) -> [Option<Effect>; 2] {
+        match self {
+            ChartResult::AttackerRouted => [Some(Effect::Rout), None],
+            ChartResult::AttackerDisrupted => [Some(Effect::Retreat), None],
+            ChartResult::DefenderDisrupted | ChartResult::DefenderDisruptedBothLose => {
+                [None, Some(Effect::Retreat)]
+            }
+            ChartResult::DefenderRouted => [None, Some(Effect::Rout)],
+            ChartResult::DefenderSurrenders => [None, Some(Effect::Surrender)],
+            _ => [None, None],
+        }
+    }
+}
+
+/// What a result does to a unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Effect {
+    /// Disrupted, retreat 3 MP.
+    Retreat,
+    /// Routed, rout 10 hexes (surrender if it cannot finish).
+    Rout,
+    Surrender,
+}
+
+/// The position 1…36 of a d66 reading (11…66).
+pub fn position(d66: u8) -> i32 {
+    let (t, u) = ((d66 / 10) as i32, (d66 % 10) as i32);
+    6 * (t - 1) + u
+}
+
+/// The d66 reading of a position.
+pub fn reading(p: i32) -> u8 {
+    (((p - 1) / 6 + 1) * 10 + (p - 1) % 6 + 1) as u8
+}
+
+/// The chart's result for a roll at position `p` in column `c` (0 = 1:3 … 8 = 6:1).
+pub fn chart(params: &LaBatailleParams, c: usize, p: i32) -> ChartResult {
+    let e = p + params.column_shift * (c as i32 + 1 - 3);
+    let i = params
+        .bands
+        .iter()
+        .position(|b| e <= *b)
+        .unwrap_or(ChartResult::ALL.len() - 1);
+    ChartResult::ALL[i]
+}
+
+/// The column of `attack` : `defence`, rounded down for the defender.
+pub fn column(attack: f64, defence: f64) -> usize {
+    if defence <= 0.0 {
+        return COLUMNS.len() - 1;
+    }
+    let r = attack / defence;
+    COLUMNS
+        .iter()
+        .rposition(|(_, v)| r + 1e-9 >= *v)
+        .unwrap_or(0)
+}
+
+/// One unit in the assault.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AssaultUnit {
+    pub unit: UnitId,
+    pub name: String,
+    pub side: MeleeSide,
+    /// Increments n (men/100, guns/2).
+    pub increments: f64,
+    /// Melee value n × type × quality.
+    pub mv: f64,
+    /// Its MV's multiplier on the chart (flank, rear, Disordered, Routed).
+    pub factor: f64,
+    pub why: String,
+    /// Takes the pre-melee check.
+    pub checks: bool,
+    /// Its morale value's position on the d66.
+    pub morale: i32,
+    /// Its standing roll modifiers (Disordered, Routed, leader, flank/rear, fire losses).
+    pub standing: i32,
+    pub mounted: bool,
+    /// Unlimbered, uncrewed or spiked guns stay (D-cap-1).
+    pub stays: bool,
+    /// Men (and guns as men) it has to lose, one increment at a time.
+    pub men: u32,
+    pub guns: u32,
+    pub artillery: bool,
+}
+
+/// The §15.3 breakdown.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AssaultBreakdown {
+    pub units: Vec<AssaultUnit>,
+    /// Pre-melee ratios [attacker, defender] and their roll modifiers.
+    pub ratio: [f64; 2],
+    pub ratio_modifier: [i32; 2],
+    /// Whether each side starts in the enemy's zone of control (leaving it costs an increment).
+    pub in_zoc: [bool; 2],
+    pub params: LaBatailleParams,
+    /// Men per gun lost, for a battery's increment.
+    pub men_per_gun: u32,
+}
+
+/// The assault as five d66 positions make it (defender check, attacker check, chart,
+/// defender's after-loss check, attacker's); a stage that does not happen reads nothing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Assault {
+    /// Each stage's reading, where it happened.
+    pub rolls: [Option<u8>; 5],
+    /// Units that failed a pre-melee check.
+    pub failed_before: Vec<UnitId>,
+    pub attack: f64,
+    pub defence: f64,
+    pub column: Option<usize>,
+    pub result: Option<ChartResult>,
+    /// Units that failed a check after losses.
+    pub failed_after: Vec<UnitId>,
+    /// Men (a battery's increments as men) each unit lost.
+    pub losses: Vec<(UnitId, u32)>,
+    pub effects: Vec<(UnitId, Effect)>,
+    /// Losses [attacker, defender] in men, the surrendered included.
+    pub lost: [u32; 2],
+    pub loser: Option<MeleeSide>,
+}
+
+fn side_index(s: MeleeSide) -> usize {
+    match s {
+        MeleeSide::Attacker => 0,
+        MeleeSide::Defender => 1,
+    }
+}
+
+/// Takes `n` increments from the units of `side` still in the melee, each from the one with
+/// most men (D-lb-10).
+fn take_increments(
+    b: &AssaultBreakdown,
+    left: &mut [(u32, u32)],
+    from: &[bool],
+    side: MeleeSide,
+    n: u32,
+    out: &mut [u32],
+) {
+    let p = &b.params;
+    for _ in 0..n {
+        let pick = b
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| u.side == side && from[*i] && (left[*i].0 > 0 || left[*i].1 > 0))
+            .max_by_key(|(i, _)| (left[*i].0 + left[*i].1 * 50, std::cmp::Reverse(*i)))
+            .map(|(i, _)| i);
+        let Some(i) = pick else { return };
+        let u = &b.units[i];
+        if u.artillery {
+            let guns = p.guns_per_increment.min(left[i].1);
+            left[i].1 -= guns;
+            out[i] += guns * b.men_per_gun;
+        } else {
+            let men = p.men_per_increment.min(left[i].0);
+            left[i].0 -= men;
+            out[i] += men;
+        }
+    }
+}
+
+/// Whether a unit passes a check with the roll at position `p` and `extra` modifier.
+fn passes(u: &AssaultUnit, p: i32, extra: i32) -> bool {
+    p + u.standing + extra > u.morale
+}
+
+/// The assault for five d66 positions (1…36).
+pub fn assault(b: &AssaultBreakdown, pos: [i32; 5]) -> Assault {
+    let n = b.units.len();
+    let mut out = Assault {
+        rolls: [None; 5],
+        failed_before: Vec::new(),
+        attack: 0.0,
+        defence: 0.0,
+        column: None,
+        result: None,
+        failed_after: Vec::new(),
+        losses: Vec::new(),
+        effects: Vec::new(),
+        lost: [0, 0],
+        loser: None,
+    };
+    let mut gone = vec![false; n];
+    let mut effect: Vec<Option<Effect>> = vec![None; n];
+    let mut failed = [false, false];
+    let present = |gone: &[bool], side: MeleeSide| {
+        b.units
+            .iter()
+            .enumerate()
+            .any(|(i, u)| u.side == side && !gone[i])
+    };
+    // Step 1: the defenders' check, then (with a defender left) the attackers'.
+    for (stage, side) in [(0, MeleeSide::Defender), (1, MeleeSide::Attacker)] {
+        if stage == 1 && !present(&gone, MeleeSide::Defender) {
+            break;
+        }
+        let checking: Vec<usize> = (0..n)
+            .filter(|i| b.units[*i].side == side && b.units[*i].checks && !gone[*i])
+            .collect();
+        if checking.is_empty() {
+            continue;
+        }
+        out.rolls[stage] = Some(reading(pos[stage]));
+        let extra = b.ratio_modifier[side_index(side)];
+        for i in checking {
+            if !passes(&b.units[i], pos[stage], extra) {
+                out.failed_before.push(b.units[i].unit);
+                failed[side_index(side)] = true;
+                effect[i] = Some(Effect::Retreat);
+                // Guns that cannot leave stay in the melee.
+                gone[i] = !b.units[i].stays;
+            }
+        }
+    }
+    let mut left: Vec<(u32, u32)> = b.units.iter().map(|u| (u.men, u.guns)).collect();
+    let mut lost = vec![0u32; n];
+    if present(&gone, MeleeSide::Defender) && present(&gone, MeleeSide::Attacker) {
+        // Step 2: the chart.
+        let sum = |side: MeleeSide| -> f64 {
+            (0..n)
+                .filter(|i| b.units[*i].side == side && !gone[*i])
+                .map(|i| b.units[i].mv * b.units[i].factor)
+                .sum()
+        };
+        out.attack = sum(MeleeSide::Attacker);
+        out.defence = sum(MeleeSide::Defender);
+        let c = column(out.attack, out.defence);
+        out.column = Some(c);
+        out.rolls[2] = Some(reading(pos[2]));
+        let result = chart(&b.params, c, pos[2]);
+        out.result = Some(result);
+        let inc = result.increments();
+        let effects = result.effects();
+        for side in [MeleeSide::Attacker, MeleeSide::Defender] {
+            let k = side_index(side);
+            let present: Vec<bool> = gone.iter().map(|g| !g).collect();
+            take_increments(b, &mut left, &present, side, inc[k], &mut lost);
+            if let Some(e) = effects[k] {
+                failed[k] = true;
+                for i in (0..n).filter(|i| b.units[*i].side == side && !gone[*i]) {
+                    // Mounted cavalry routs instead of retreating.
+                    let e = if e == Effect::Retreat && b.units[i].mounted {
+                        Effect::Rout
+                    } else {
+                        e
+                    };
+                    effect[i] = Some(e);
+                }
+            }
+        }
+        // Checks after losses: each side that lost increments and has no effect yet.
+        for (stage, side) in [(3, MeleeSide::Defender), (4, MeleeSide::Attacker)] {
+            let k = side_index(side);
+            let units: Vec<usize> = (0..n)
+                .filter(|i| b.units[*i].side == side && !gone[*i])
+                .collect();
+            let lost_any = units.iter().any(|i| lost[*i] > 0);
+            if !lost_any || effects[k].is_some() || units.is_empty() {
+                continue;
+            }
+            out.rolls[stage] = Some(reading(pos[stage]));
+            for i in units {
+                if left[i] == (0, 0) {
+                    continue;
+                }
+                if !passes(&b.units[i], pos[stage], 0) {
+                    out.failed_after.push(b.units[i].unit);
+                    failed[k] = true;
+                    effect[i] = Some(if b.units[i].mounted {
+                        Effect::Rout
+                    } else {
+                        Effect::Retreat
+                    });
+                }
+            }
+        }
+    }
+    // A side that leaves the enemy's zone of control by a result (a failed check or the
+    // chart's) loses at least one increment in all, from the units that leave.
+    for side in [MeleeSide::Attacker, MeleeSide::Defender] {
+        let k = side_index(side);
+        let leaving: Vec<bool> = (0..n)
+            .map(|i| {
+                b.units[i].side == side
+                    && !b.units[i].stays
+                    && matches!(effect[i], Some(Effect::Retreat | Effect::Rout))
+            })
+            .collect();
+        let lost_any = (0..n).any(|i| b.units[i].side == side && lost[i] > 0);
+        if b.in_zoc[k] && !lost_any && leaving.iter().any(|l| *l) {
+            take_increments(b, &mut left, &leaving, side, 1, &mut lost);
+        }
+    }
+    for i in 0..n {
+        let u = &b.units[i];
+        let k = side_index(u.side);
+        if lost[i] > 0 {
+            out.losses.push((u.unit, lost[i]));
+        }
+        out.lost[k] += lost[i];
+        if let Some(e) = effect[i] {
+            out.effects.push((u.unit, e));
+            if e == Effect::Surrender {
+                out.lost[k] += left[i].0 + left[i].1 * b.men_per_gun;
+            }
+        }
+    }
+    out.loser = match failed {
+        [true, false] => Some(MeleeSide::Attacker),
+        [false, true] => Some(MeleeSide::Defender),
+        _ => None,
+    };
+    out
+}
+
+/// The exact distribution (D-sys-6): each stage is a threshold of one d66, so rolls that give
+/// the same pass set (or chart result) are merged and weighted by count / 36.
+pub fn outcomes(b: &AssaultBreakdown) -> Vec<(Assault, f64)> {
+    let mut out = Vec::new();
+    walk(b, [1; 5], 0, 1.0, &mut out);
+    out
+}
+
+fn stage_key(a: &Assault, stage: usize) -> Option<String> {
+    a.rolls[stage]?;
+    Some(match stage {
+        2 => format!("{:?}", a.result),
+        0 | 1 => format!("{:?}", a.failed_before),
+        _ => format!("{:?}", a.failed_after),
+    })
+}
+
+fn walk(b: &AssaultBreakdown, pos: [i32; 5], stage: usize, w: f64, out: &mut Vec<(Assault, f64)>) {
+    if stage == 5 {
+        out.push((assault(b, pos), w));
+        return;
+    }
+    let mut groups: Vec<(Option<String>, i32, u32)> = Vec::new();
+    for p in 1..=36 {
+        let mut at = pos;
+        at[stage] = p;
+        let key = stage_key(&assault(b, at), stage);
+        if key.is_none() {
+            // The stage does not happen on this path: one branch, read nothing.
+            return walk(b, pos, stage + 1, w, out);
+        }
+        match groups.iter_mut().find(|g| g.0 == key) {
+            Some(g) => g.2 += 1,
+            None => groups.push((key, p, 1)),
+        }
+    }
+    for (_, p, count) in groups {
+        let mut at = pos;
+        at[stage] = p;
+        walk(b, at, stage + 1, w * count as f64 / 36.0, out);
+    }
+}
+
+/// The odds (D-sys-6).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AssaultOdds {
+    pub attacker_wins: f64,
+    pub no_decision: f64,
+    pub defender_wins: f64,
+    /// P(some defender retreats / routs / surrenders).
+    pub defender_retreats: f64,
+    pub defender_routs: f64,
+    pub defender_surrenders: f64,
+    pub expected_attacker_loss: f64,
+    pub expected_defender_loss: f64,
+    /// P(each chart result), in the chart's order; P(no chart: the pre-melee checks ended it).
+    pub results: Vec<(String, f64)>,
+    pub ended_before_chart: f64,
+}
+
+pub fn assault_odds(b: &AssaultBreakdown) -> AssaultOdds {
+    let mut o = AssaultOdds {
+        attacker_wins: 0.0,
+        no_decision: 0.0,
+        defender_wins: 0.0,
+        defender_retreats: 0.0,
+        defender_routs: 0.0,
+        defender_surrenders: 0.0,
+        expected_attacker_loss: 0.0,
+        expected_defender_loss: 0.0,
+        results: ChartResult::ALL
+            .iter()
+            .map(|r| (r.code().to_string(), 0.0))
+            .collect(),
+        ended_before_chart: 0.0,
+    };
+    let defenders: Vec<UnitId> = b
+        .units
+        .iter()
+        .filter(|u| u.side == MeleeSide::Defender)
+        .map(|u| u.unit)
+        .collect();
+    for (a, w) in outcomes(b) {
+        match a.loser {
+            Some(MeleeSide::Defender) => o.attacker_wins += w,
+            Some(MeleeSide::Attacker) => o.defender_wins += w,
+            None => o.no_decision += w,
+        }
+        let worst = a
+            .effects
+            .iter()
+            .filter(|(id, _)| defenders.contains(id))
+            .map(|(_, e)| *e)
+            .max_by_key(|e| match e {
+                Effect::Retreat => 0,
+                Effect::Rout => 1,
+                Effect::Surrender => 2,
+            });
+        match worst {
+            Some(Effect::Retreat) => o.defender_retreats += w,
+            Some(Effect::Rout) => o.defender_routs += w,
+            Some(Effect::Surrender) => o.defender_surrenders += w,
+            None => {}
+        }
+        o.expected_attacker_loss += w * a.lost[0] as f64;
+        o.expected_defender_loss += w * a.lost[1] as f64;
+        match a.result {
+            Some(r) => {
+                let i = ChartResult::ALL.iter().position(|x| *x == r).unwrap_or(0);
+                o.results[i].1 += w;
+            }
+            None => o.ended_before_chart += w,
+        }
+    }
+    o
+}
+
+fn quality_index(q: Quality) -> usize {
+    match q {
+        Quality::A => 0,
+        Quality::B => 1,
+        Quality::C => 2,
+        Quality::D => 3,
+        Quality::E => 4,
+        Quality::F => 5,
+    }
+}
+
+/// Increments and melee value of a unit (D-lb-1).
+pub fn melee_value(p: &LaBatailleParams, u: &Unit) -> (f64, f64) {
+    let n = match u.kind {
+        UnitKind::Artillery => u.guns as f64 / p.guns_per_increment.max(1) as f64,
+        UnitKind::Leader => 0.0,
+        _ => u.men as f64 / p.men_per_increment.max(1) as f64,
+    };
+    let t = match u.kind {
+        UnitKind::Infantry => p.type_infantry,
+        UnitKind::Cavalry if u.is_mounted_cavalry() => p.type_mounted_cavalry,
+        UnitKind::Cavalry => p.type_dismounted_cavalry,
+        UnitKind::Artillery if u.crew == Crew::Crewed && !u.is_captured() => p.type_artillery,
+        _ => 0.0,
+    };
+    (n, n * t * p.quality[quality_index(u.quality)])
+}
+
+/// The §15.3 breakdown of a declaration.
+pub fn assault_breakdown(board: &Board, decl: &Declaration) -> AssaultBreakdown {
+    let p = board.params.labataille.clone();
+    let d = decl.defending_hex;
+    let (attackers, defenders) = decl.sides(board);
+    let lead_d = super::lead_unit(&defenders);
+    let open = matches!(board.map.terrain(d), Terrain::Clear | Terrain::Field);
+    let cavalry_with = |units: &[&Unit]| units.iter().any(|u| u.is_mounted_cavalry());
+    let mut units = Vec::new();
+    let mut increments = [0.0f64; 2];
+    for (side, list) in [
+        (MeleeSide::Attacker, &attackers),
+        (MeleeSide::Defender, &defenders),
+    ] {
+        let with_cavalry = cavalry_with(list);
+        for u in list.iter().filter(|u| !u.is_leader()) {
+            let (n, mv) = melee_value(&p, u);
+            let mut factor = 1.0;
+            let mut why = vec![format!(
+                "{n:.2} increments x type x quality {} = MV {mv:.2}",
+                p.quality[quality_index(u.quality)]
+            )];
+            let mut standing = 0;
+            let mut through = None;
+            if side == MeleeSide::Attacker {
+                if let (Some(t), Some(f)) = (lead_d, Facing::between(d, u.hex)) {
+                    through = Some(class(t.facing, f));
+                }
+                match through {
+                    Some(Class::Flank) => {
+                        factor *= 2.0;
+                        why.push("through a flank x2".into());
+                    }
+                    Some(Class::Rear) => {
+                        factor *= 1.5;
+                        why.push("through the rear x1.5".into());
+                    }
+                    _ => {}
+                }
+                let lost = u.marks.fire_losses / p.men_per_increment.max(1);
+                if lost > 0 {
+                    standing += p.per_increment_lost_to_fire * lost as i32;
+                }
+                let ratio_n = if u.kind == UnitKind::Infantry && u.formation == Formation::Line {
+                    n.min(p.line_increments)
+                } else {
+                    n
+                };
+                increments[0] += ratio_n;
+            } else {
+                increments[1] += n;
+            }
+            if u.disrupted {
+                factor *= 0.5;
+                standing += p.disordered;
+                why.push("Disordered x1/2".into());
+            }
+            if u.routed {
+                let f = if u.kind == UnitKind::Cavalry {
+                    0.25
+                } else {
+                    1.0 / 3.0
+                };
+                if side == MeleeSide::Defender {
+                    factor *= f;
+                    why.push(format!("Routed x{f:.2}"));
+                }
+                standing += p.routed;
+            }
+            if board
+                .units_at(u.hex)
+                .any(|o| o.side == u.side && o.is_leader())
+            {
+                standing += p.leader;
+            }
+            let flanked = side == MeleeSide::Defender
+                && attackers.iter().any(|a| {
+                    !a.is_leader()
+                        && Facing::between(d, a.hex)
+                            .is_some_and(|f| class(u.facing, f) != Class::Front)
+                });
+            if flanked {
+                standing += p.flank_or_rear;
+            }
+            // Who checks before the melee: defenders in the open, then attackers; never
+            // mounted cavalry, nor infantry alongside it (D-lb-6).
+            let exempt = u.is_mounted_cavalry() || (u.kind == UnitKind::Infantry && with_cavalry);
+            let checks = !exempt && (side == MeleeSide::Attacker || open);
+            units.push(AssaultUnit {
+                unit: u.id,
+                name: u.name.clone(),
+                side,
+                increments: n,
+                mv,
+                factor,
+                why: why.join(", "),
+                checks,
+                morale: position(p.morale[quality_index(u.quality)]),
+                standing,
+                mounted: u.is_mounted_cavalry(),
+                stays: retreat::cannot_retreat(board, u.id),
+                men: u.men,
+                guns: if u.kind == UnitKind::Artillery {
+                    u.guns
+                } else {
+                    0
+                },
+                artillery: u.kind == UnitKind::Artillery,
+            });
+        }
+    }
+    let ratio_mod = |r: f64| {
+        let i = p
+            .ratio_at_least
+            .iter()
+            .position(|t| r + 1e-9 >= *t)
+            .unwrap_or(p.ratio_at_least.len());
+        p.ratio_modifier[i]
+    };
+    let ratio = |own: f64, other: f64| if other > 0.0 { own / other } else { 99.0 };
+    let r = [
+        ratio(increments[0], increments[1]),
+        ratio(increments[1], increments[0]),
+    ];
+    let side_of = |list: &[&Unit]| list.first().map(|u| u.side);
+    let zoc = |list: &[&Unit]| {
+        side_of(list).is_some_and(|s| list.iter().any(|u| board.in_enemy_zoc(u.hex, s)))
+    };
+    AssaultBreakdown {
+        units,
+        ratio: r,
+        ratio_modifier: [ratio_mod(r[0]), ratio_mod(r[1])],
+        in_zoc: [zoc(&attackers), zoc(&defenders)],
+        params: p,
+        men_per_gun: board.params.combat.men_per_gun_lost,
+    }
+}
+
+/// §15.3's own restrictions: L1 and L2.
+pub fn assault_check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
+    let mut out = super::check(board, decl);
+    let d = decl.defending_hex;
+    for id in &decl.attackers {
+        let Some(u) = board.unit(*id) else { continue };
+        if u.marks.fired_at.is_some_and(|h| h != d) {
+            out.push(Refusal::system(
+                "L1",
+                Some(u.id),
+                format!(
+                    "`{}` fired at another hex this turn: a unit that fired may melee only the hex it fired into",
+                    u.name
+                ),
+            ));
+        }
+    }
+    let (_, defenders) = decl.sides(board);
+    if !defenders.is_empty() && !decl.attackers.is_empty() {
+        let b = assault_breakdown(board, decl);
+        let sum = |side: MeleeSide| -> f64 {
+            b.units
+                .iter()
+                .filter(|u| u.side == side)
+                .map(|u| u.mv * u.factor)
+                .sum()
+        };
+        let (a, dv) = (sum(MeleeSide::Attacker), sum(MeleeSide::Defender));
+        if dv > 0.0 && a * 3.0 < dv - 1e-9 {
+            out.push(Refusal::system(
+                "L2",
+                None,
+                format!("odds {a:.1} : {dv:.1} are below 1:3; no assault at such odds"),
+            ));
+        }
+    }
+    out
+}
+
+/// The seam's breakdown: MVs as the strengths, men as the split weights, the ratio modifiers
+/// and chart factors as modifiers, the loss extremes over every path as the loss ranges.
+pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
+    let (attackers, defenders) = decl.sides(board);
+    if defenders.is_empty() {
+        let mut b = super::breakdown(board, decl);
+        b.system = MeleeSystemName::LaBataille;
+        return b;
+    }
+    let ab = assault_breakdown(board, decl);
+    let strengths = |list: &[&Unit]| -> Vec<UnitStrength> {
+        list.iter()
+            .map(|u| {
+                let a = ab.units.iter().find(|a| a.unit == u.id);
+                UnitStrength {
+                    unit: u.id,
+                    name: u.name.clone(),
+                    nominal: u.men,
+                    strength: u.men as f64,
+                    adjustments: a.map(|a| vec![a.why.clone()]).unwrap_or_default(),
+                    capacity: super::breakdown::capacity(board, u),
+                }
+            })
+            .collect()
+    };
+    let (att, def) = (strengths(&attackers), strengths(&defenders));
+    let mv = |side: MeleeSide| -> f64 {
+        ab.units
+            .iter()
+            .filter(|u| u.side == side)
+            .map(|u| u.mv * u.factor)
+            .sum()
+    };
+    let mut modifiers = Vec::new();
+    for (side, k) in [(MeleeSide::Attacker, 0), (MeleeSide::Defender, 1)] {
+        modifiers.push(Modifier {
+            side,
+            name: format!(
+                "pre-melee ratio {:.2}: roll {:+}",
+                ab.ratio[k], ab.ratio_modifier[k]
+            ),
+            percent: 0,
+        });
+    }
+    let paths = outcomes(&ab);
+    let range = |k: usize| {
+        [
+            paths.iter().map(|(a, _)| a.lost[k]).min().unwrap_or(0) as f64,
+            paths.iter().map(|(a, _)| a.lost[k]).max().unwrap_or(0) as f64,
+        ]
+    };
+    Breakdown {
+        attacker_capacity: att.iter().map(|s| s.capacity).sum(),
+        defender_capacity: def.iter().map(|s| s.capacity).sum(),
+        attackers: att,
+        defenders: def,
+        attack_base: mv(MeleeSide::Attacker),
+        defense_base: mv(MeleeSide::Defender),
+        modifiers,
+        attack_factor: 1.0,
+        defense_factor: 1.0,
+        attack_strength: mv(MeleeSide::Attacker),
+        defense_strength: mv(MeleeSide::Defender),
+        cavalry_rule: false,
+        attacker_loss_range: range(0),
+        defender_loss_range: range(1),
+        bridge_damage: false,
+        system: MeleeSystemName::LaBataille,
+        sector: None,
+        impetus: None,
+        assault: Some(Box::new(ab)),
+    }
+}
+
+/// A d66: two d6 read tens and units.
+fn d66(rng: &mut impl rand::Rng) -> i32 {
+    let t = rng.random_range(1..=6u8);
+    let u = rng.random_range(1..=6u8);
+    position(t * 10 + u)
+}
+
+/// The assault on the board: the d66s in §15.3's order (each stage that happens), then the
+/// losses with D-sys-2 fatigue, the retreats, routs and surrenders.
+pub fn assault_results(board: &mut Board, r: &mut Resolution, rng: &mut impl rand::Rng) {
+    let b = r.out.breakdown.clone();
+    let Some(ab) = b.assault.as_deref().filter(|_| !b.bridge_damage) else {
+        return super::resolve::combat_results(board, r, rng);
+    };
+    // Roll stage by stage: a stage that does not happen draws nothing.
+    let mut pos = [1i32; 5];
+    for stage in 0..5 {
+        if assault(ab, pos).rolls[stage].is_some() {
+            pos[stage] = d66(rng);
+        }
+    }
+    let a = assault(ab, pos);
+    r.out.attacker_roll = a.lost[0];
+    r.out.defender_roll = a.lost[1];
+    r.out.loser = a.loser;
+    let p = board.params.clone();
+    let night = board.night;
+    for &(id, men) in &a.losses {
+        let side = if r.attackers.contains(&id) {
+            MeleeSide::Attacker
+        } else {
+            MeleeSide::Defender
+        };
+        let Some(t) = take_loss(board, id, men, melee_fatigue(&p, night, side, a.loser), rng)
+        else {
+            continue;
+        };
+        match side {
+            MeleeSide::Attacker => r.out.attacker_loss += men,
+            MeleeSide::Defender => r.out.defender_loss += men,
+        }
+        r.out.losses.extend(t.loss);
+        r.out.fatigue.extend(t.fatigue);
+    }
+    let d = r.out.declaration.defending_hex;
+    let lp = &ab.params;
+    for &(id, e) in &a.effects {
+        let Some(u) = board.unit(id) else { continue };
+        if u.is_spent() {
+            continue;
+        }
+        let attacker = r.attackers.contains(&id);
+        let enemy: Vec<Hex> = if attacker { vec![d] } else { r.hexes.clone() };
+        match e {
+            // Guns that cannot retreat stay for the capture step (§9.5).
+            _ if retreat::cannot_retreat(board, id) => {
+                if let Some(u) = board.unit_mut(id) {
+                    u.disrupted |= e != Effect::Surrender;
+                }
+            }
+            Effect::Surrender => {
+                if let Some(u) = board.remove(id) {
+                    r.out.defender_loss += u.men;
+                    r.out.eliminated.push(super::Elimination {
+                        unit: id,
+                        reason: "surrendered (DS)".into(),
+                        captured: true,
+                        men: u.men,
+                        guns: u.guns,
+                    });
+                }
+            }
+            Effect::Retreat => {
+                if let Some(u) = board.unit_mut(id) {
+                    u.disrupted = true;
+                }
+                fall_back_by(
+                    board,
+                    id,
+                    &enemy,
+                    Budget::Mp(lp.retreat_mp),
+                    false,
+                    &mut r.out,
+                );
+            }
+            Effect::Rout => {
+                fall_back_by(
+                    board,
+                    id,
+                    &enemy,
+                    Budget::AllOf(lp.rout_hexes),
+                    true,
+                    &mut r.out,
+                );
+            }
+        }
+    }
+}
+
+/// Seed 003's melee system.
+pub struct LaBataille;
+
+impl MeleeSystem for LaBataille {
+    fn name(&self) -> &'static str {
+        "LaBataille"
+    }
+    fn check(&self, board: &Board, decl: &Declaration) -> Vec<Refusal> {
+        assault_check(board, decl)
+    }
+    fn breakdown(&self, board: &Board, decl: &Declaration) -> Breakdown {
+        breakdown(board, decl)
+    }
+    fn odds(&self, b: &Breakdown) -> Odds {
+        let Some(ab) = &b.assault else {
+            return super::odds(b);
+        };
+        let o = assault_odds(ab);
+        Odds {
+            attacker_win_probability: o.attacker_wins,
+            expected_attacker_loss: o.expected_attacker_loss,
+            expected_defender_loss: o.expected_defender_loss,
+        }
+    }
+    fn combat_results(
+        &self,
+        board: &mut Board,
+        r: &mut Resolution,
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) {
+        assault_results(board, r, rng)
+    }
+    /// §15.3: the pre-melee and after-loss checks are the morale; no §9.6 check follows.
+    fn checks_after_retreat(&self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,262 @@
+//! RULES.md §15.3, La Bataille's assault à mêlée (seed 003), behind the melee-system seam:
+//! the worked example exactly, the pre-melee checks, the chart as the rule book prints it,
+//! the results, L1 and L2, exact odds against 10,000 seeded resolutions, and the computer
+//! playing a whole scenario under it.
+
+use bayonet::rules::hex::Facing;
+use bayonet::rules::melee::labataille::{self, ChartResult, Effect};
+use bayonet::rules::melee::{self, Declaration, MeleeSide};
+use bayonet::rules::params::MeleeSystemName;
+use bayonet::rules::unit::{UnitId, UnitKind};
+
+use crate::common::{Field, inf};
+
+fn field() -> Field {
+    let mut f = Field::new(30, 20);
+    f.params.melee_system = MeleeSystemName::LaBataille;
+    f
+}
+
+fn decl(attackers: Vec<UnitId>, d: bayonet::rules::hex::Hex) -> Declaration {
+    Declaration {
+        attackers,
+        defending_hex: d,
+        follow_up: true,
+    }
+}
+
+/// 450 C Line attack 230 C in the open: §15.3's example.
+fn example() -> (Field, Declaration) {
+    let mut f = field();
+    let d = f.hex(15, 10);
+    f.add(1, inf(), d, Facing::SW, 230);
+    let a = f.attacker(0, inf(), d, Facing::SW, 450);
+    (f, decl(vec![a], d))
+}
+
+fn ab(f: &Field, d: &Declaration) -> labataille::AssaultBreakdown {
+    labataille::assault_breakdown(&f.board(), d)
+}
+
+fn pos(d66: u8) -> i32 {
+    labataille::position(d66)
+}
+
+#[test]
+fn s15_3_worked_example_450_line_attack_230_in_the_open() {
+    let (f, d) = example();
+    let b = ab(&f, &d);
+    // Ratios 4 : 2.3 (a Line counts at most 4) and 2.3 : 4.
+    assert_eq!(b.ratio_modifier, [0, -3]);
+    // The defender passes on 34+ (21 of 36), the attacker on 31+ (24 of 36).
+    let passing = |k: usize| {
+        (1..=36)
+            .filter(|p| {
+                let mut at = [36; 5];
+                at[k] = *p;
+                let a = labataille::assault(&b, at);
+                let who = b.units[1 - k].unit;
+                !a.failed_before.contains(&who)
+            })
+            .collect::<Vec<_>>()
+    };
+    let def = passing(0);
+    assert_eq!((def.len(), def[0]), (21, pos(34)));
+    let att = passing(1);
+    assert_eq!((att.len(), att[0]), (24, pos(31)));
+    // Chart: 9 : 4.6 → 3:2; roll 53 → DD 0/1.
+    let a = labataille::assault(&b, [pos(34), pos(31), pos(53), 1, 1]);
+    assert!((a.attack - 9.0).abs() < 1e-9 && (a.defence - 4.6).abs() < 1e-9);
+    assert_eq!(a.column, Some(3));
+    assert_eq!(a.result, Some(ChartResult::DefenderDisrupted));
+    assert_eq!(a.losses, vec![(b.units[1].unit, 100)]);
+    assert_eq!(a.effects, vec![(b.units[1].unit, Effect::Retreat)]);
+    assert_eq!(a.loser, Some(MeleeSide::Defender));
+    // A failed defender's check ends it before the chart: no roll on it.
+    let early = labataille::assault(&b, [pos(33), 1, 1, 1, 1]);
+    assert_eq!(early.result, None);
+    assert_eq!(
+        early.rolls[1], None,
+        "no attacker check once the hex is empty"
+    );
+    assert_eq!(early.loser, Some(MeleeSide::Defender));
+}
+
+/// The Melee Assault Chart exactly as RULES.md §15.3 prints it (D-lb-9), cell by cell.
+#[test]
+fn d_lb_9_the_chart_is_the_rule_books_table() {
+    let table = [
+        "11-23 24-32 33-41 42-51 52-56 61-65 66 . . .",
+        "11-16 21-25 26-34 35-44 45-53 54-62 63-66 . . .",
+        "11-13 14-22 23-31 32-41 42-46 51-55 56-64 65-66 . .",
+        ". 11-15 16-24 25-34 35-43 44-52 53-61 62-66 . .",
+        ". 11-12 13-21 22-31 32-36 41-45 46-54 55-64 65-66 .",
+        ". . 11-14 15-24 25-33 34-42 43-51 52-61 62-66 .",
+        ". . 11 12-21 22-26 31-35 36-44 45-54 55-64 65-66",
+        ". . . 11-14 15-23 24-32 33-41 42-51 52-61 62-66",
+        ". . . 11 12-16 21-25 26-34 35-44 45-54 55-66",
+    ];
+    let p = bayonet::rules::params::Parameters::defaults().labataille;
+    for (c, row) in table.iter().enumerate() {
+        for (i, cell) in row.split(' ').enumerate() {
+            if cell == "." {
+                continue;
+            }
+            let (lo, hi) = cell.split_once('-').unwrap_or((cell, cell));
+            for p66 in pos(lo.parse().unwrap())..=pos(hi.parse().unwrap()) {
+                assert_eq!(
+                    labataille::chart(&p, c, p66),
+                    ChartResult::ALL[i],
+                    "column {c} roll {}",
+                    labataille::reading(p66)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn s15_3_pre_melee_checks_who_checks() {
+    // In a forest the defenders hold general order and do not check; mounted cavalry never
+    // checks, nor infantry alongside it (D-lb-6).
+    let (mut f, d) = example();
+    f.map
+        .set_terrain(d.defending_hex, bayonet::rules::map::Terrain::Forest);
+    let b = ab(&f, &d);
+    assert!(b.units[0].checks && !b.units[1].checks);
+    let (mut f, _) = example();
+    let dh = f.hex(15, 10);
+    let c = f.attacker(0, UnitKind::Cavalry, dh, Facing::S, 200);
+    let a = f.units[1].id;
+    let b = ab(&f, &decl(vec![a, c], dh));
+    assert!(
+        b.units
+            .iter()
+            .filter(|u| u.side == MeleeSide::Attacker)
+            .all(|u| !u.checks)
+    );
+}
+
+#[test]
+fn l1_a_unit_that_fired_elsewhere_may_not_melee_and_l2_no_melee_below_1_to_3() {
+    let (mut f, d) = example();
+    let a = d.attackers[0];
+    f.unit(a).marks.fired = true;
+    f.unit(a).marks.fired_at = Some(f.hex(2, 2));
+    let board = f.board();
+    let refusals = melee::system(&board.params).check(&board, &d);
+    assert!(
+        refusals.iter().any(|r| r.to_string().contains("L1")),
+        "{refusals:?}"
+    );
+    f.unit(a).marks.fired_at = Some(d.defending_hex);
+    let board = f.board();
+    assert!(melee::system(&board.params).check(&board, &d).is_empty());
+    // 100 against 400: 2 : 8 is below 1:3.
+    let mut f = field();
+    let dh = f.hex(15, 10);
+    f.add(1, inf(), dh, Facing::SW, 400);
+    let a = f.attacker(0, inf(), dh, Facing::SW, 100);
+    let board = f.board();
+    let refusals = melee::system(&board.params).check(&board, &decl(vec![a], dh));
+    assert!(
+        refusals.iter().any(|r| r.to_string().contains("L2")),
+        "{refusals:?}"
+    );
+}
+
+#[test]
+fn s15_3_mounted_cavalry_routs_instead_of_retreating_and_ds_surrenders_the_hex() {
+    let mut f = field();
+    let dh = f.hex(15, 10);
+    let c = f.add(1, UnitKind::Cavalry, dh, Facing::SW, 300);
+    f.unit(c).quality = bayonet::rules::unit::Quality::F;
+    let a = f.attacker(0, inf(), dh, Facing::SW, 900);
+    let b = ab(&f, &decl(vec![a], dh));
+    // 18 : 4.5 is 4:1; the cavalry takes no pre-melee check, the attacker does.
+    assert!(!b.units[1].checks && b.units[0].checks);
+    let params = bayonet::rules::params::Parameters::defaults().labataille;
+    let col = labataille::column(18.0, 4.5);
+    assert_eq!(col, 6);
+    let dd = (1..=36)
+        .find(|p| labataille::chart(&params, col, *p) == ChartResult::DefenderDisrupted)
+        .unwrap();
+    let x = labataille::assault(&b, [36, 36, dd, 36, 36]);
+    assert_eq!(x.effects, vec![(c, Effect::Rout)]);
+    assert_eq!(x.losses, vec![(c, 100)]);
+    // DS at 66: every defender surrenders, its men counted lost.
+    let x = labataille::assault(&b, [36, 36, 36, 36, 36]);
+    assert_eq!(x.result, Some(ChartResult::DefenderSurrenders));
+    assert_eq!(x.lost[1], 300);
+    assert_eq!(x.loser, Some(MeleeSide::Defender));
+}
+
+#[test]
+fn s15_3_leaving_the_enemy_zoc_by_a_failed_check_costs_an_increment() {
+    let (f, d) = example();
+    let b = ab(&f, &d);
+    assert_eq!(b.in_zoc, [true, true]);
+    // The defender fails its pre-melee check: it leaves the hex with no chart roll, and loses
+    // one increment for leaving the attacker's zone of control.
+    let x = labataille::assault(&b, [1, 36, 36, 36, 36]);
+    assert_eq!(x.result, None);
+    assert_eq!(x.losses, vec![(b.units[1].unit, 100)]);
+    // Out of the zone of control (the attacker faces away), no increment.
+    let (mut f, d) = example();
+    let a = d.attackers[0];
+    f.unit(a).facing = Facing::SW;
+    let b = ab(&f, &d);
+    assert!(!b.in_zoc[1]);
+    let x = labataille::assault(&b, [1, 36, 36, 36, 36]);
+    assert!(x.losses.is_empty(), "{x:?}");
+}
+
+/// §15.0 D-sys-6: the exact distribution matches 10,000 seeded resolutions on the board.
+#[test]
+fn s15_3_exact_odds_match_10000_seeded_resolutions() {
+    let (f1, d1) = example();
+    let mut f2 = field();
+    let dh = f2.hex(15, 10);
+    f2.add(1, inf(), dh, Facing::N, 500);
+    let a = f2.attacker(0, inf(), dh, Facing::SW, 400);
+    let b2 = f2.attacker(0, UnitKind::Cavalry, dh, Facing::NW, 200);
+    for (f, dcl) in [(f1, d1), (f2, decl(vec![a, b2], dh))] {
+        let board = f.board();
+        let sys = melee::system(&board.params);
+        let bd = sys.breakdown(&board, &dcl);
+        let exact = labataille::assault_odds(bd.assault.as_deref().unwrap());
+        let total: f64 = exact.attacker_wins + exact.defender_wins + exact.no_decision;
+        assert!((total - 1.0).abs() < 1e-9);
+        let n = 10_000u64;
+        let (mut wins, mut retreats, mut lost_a, mut lost_d) = (0u32, 0u32, 0f64, 0f64);
+        for seed in 0..n {
+            let (_, out) = crate::common::settle(&f, &dcl, seed);
+            wins += u32::from(out.loser == Some(MeleeSide::Defender));
+            retreats += u32::from(
+                out.retreats
+                    .iter()
+                    .any(|r| !dcl.attackers.contains(&r.unit)),
+            );
+            lost_a += out.attacker_loss as f64;
+            lost_d += out.defender_loss as f64;
+        }
+        let sd = |p: f64| (p * (1.0 - p) / n as f64).sqrt().max(1e-3);
+        let p = exact.attacker_wins;
+        let seen = wins as f64 / n as f64;
+        assert!((seen - p).abs() < 4.0 * sd(p), "P(win) {p} seen {seen}");
+        let q = exact.defender_retreats + exact.defender_routs;
+        let seen_r = retreats as f64 / n as f64;
+        assert!(
+            (seen_r - q).abs() < 4.0 * sd(q),
+            "P(retreat) {q} seen {seen_r}"
+        );
+        assert!((lost_a / n as f64 - exact.expected_attacker_loss).abs() < 2.0);
+        assert!((lost_d / n as f64 - exact.expected_defender_loss).abs() < 2.0);
+    }
+}
+
+#[test]
+fn labataille_plays_harpers_crossing_to_the_end_with_no_refused_order_and_replays() {
+    let n = crate::common::computer_plays_to_the_end(MeleeSystemName::LaBataille);
+    assert!(n > 0, "the computer fought melees");
+}
