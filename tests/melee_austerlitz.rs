@@ -441,21 +441,22 @@ fn the_start_dialog_chooses_the_melee_system() {
         }
         app.update();
     };
-    // Tiller, then Bodenstedt, then Austerlitz.
-    press(&mut app, Control::MeleeSystem);
-    press(&mut app, Control::MeleeSystem);
-    let label: Vec<String> = app
-        .world_mut()
-        .query::<&Text>()
-        .iter(app.world())
-        .map(|t| t.0.clone())
-        .filter(|t| t.starts_with("Austerlitz: "))
-        .collect();
-    assert_eq!(
-        label.len(),
-        1,
-        "the button names the system and says what it is"
-    );
+    // Tiller, then Bodenstedt, Impetus, La Bataille and Austerlitz, each with its line.
+    for name in ["Bodenstedt", "Impetus", "LaBataille", "Austerlitz"] {
+        press(&mut app, Control::MeleeSystem);
+        let label: Vec<String> = app
+            .world_mut()
+            .query::<&Text>()
+            .iter(app.world())
+            .map(|t| t.0.clone())
+            .filter(|t| t.starts_with(&format!("{name}: ")))
+            .collect();
+        assert_eq!(
+            label.len(),
+            1,
+            "the button names the system and says what it is"
+        );
+    }
     press(&mut app, Control::Start);
     app.update();
     let game = crate::common::game(&app);

@@ -122,3 +122,349 @@ fn impetus_plays_harpers_crossing_to_the_end_with_no_refused_order_and_replays()
     let n = crate::common::computer_plays_to_the_end(MeleeSystemName::Impetus);
     assert!(n > 0, "the computer fought melees");
 }
+
+fn fight_of(f: &Field, d: &Declaration, dice: [u8; 5]) -> impetus::Fight {
+    impetus::fight(&ib(f, d), dice)
+}
+
+/// D-imp-4: impetus by the lead unit, charging (D-imp-1: half the allowance spent), the
+/// defender's "stood" value, 0 for a defender that retreated into the hex or is routed, and
+/// Disordered halving (rounding down).
+#[test]
+fn d_imp_4_impetus_table_charging_and_disordered_halving() {
+    let (mut f, d) = example();
+    let a = d.attackers[0];
+    let def = f.units[0].id;
+    assert_eq!(ib(&f, &d).attacker.impetus, 1);
+    f.unit(a).marks.mp_used = 6; // half of 12
+    assert!(ib(&f, &d).attacker.charging);
+    assert_eq!(ib(&f, &d).attacker.impetus, 2);
+    f.unit(a).marks.mp_used = 5;
+    assert_eq!(ib(&f, &d).attacker.impetus, 1);
+    f.unit(a).marks.mp_used = 6;
+    f.unit(a).formation = bayonet::rules::unit::Formation::Column;
+    assert_eq!(ib(&f, &d).attacker.impetus, 3);
+    assert_eq!(ib(&f, &d).defender.impetus, 3, "a Line that stood");
+    f.unit(def).formation = bayonet::rules::unit::Formation::Column;
+    assert_eq!(ib(&f, &d).defender.impetus, 2);
+    f.unit(def).marks.retreated = true;
+    assert_eq!(ib(&f, &d).defender.impetus, 0, "retreated into the hex");
+    f.unit(def).marks.retreated = false;
+    f.unit(def).routed = true;
+    assert_eq!(ib(&f, &d).defender.impetus, 0, "routed");
+    f.unit(def).routed = false;
+    // Disordered halves, rounding down: 3 → 1.
+    f.unit(a).disrupted = true;
+    let x = fight_of(&f, &d, [1, 3, 3, 6, 6]);
+    assert_eq!(x.rounds[0].impetus, [1, 2]);
+    // Mounted cavalry: 4 charging, 2 not.
+    let mut g = impetus_field();
+    let dh = g.center();
+    g.add(1, inf(), dh, Facing::SW, 230);
+    let c = g.attacker(0, UnitKind::Cavalry, dh, Facing::SW, 300);
+    assert_eq!(ib(&g, &decl(vec![c], dh)).attacker.impetus, 2);
+    g.unit(c).marks.mp_used = 12;
+    assert_eq!(ib(&g, &decl(vec![c], dh)).attacker.impetus, 4);
+}
+
+/// §15.2 score: die + impetus + the men ratio, quality, leader, fatigue and the defender's
+/// ground; losses round(score × enemy men × 1 %), half to even as the worked example reads.
+#[test]
+fn s15_2_scores_and_losses() {
+    let (f, d) = example();
+    // A: 3 + 1 + 1 (450 ≥ 1.5 × 230) = 5; D: 4 + 3 = 7.
+    let x = fight_of(&f, &d, [1, 3, 4, 6, 6]);
+    assert_eq!(x.rounds[0].scores, [5, 7]);
+    // D loses round(5 × 4.5) = 22 (22.5 to even); A loses round(7 × 2.3) = 16.
+    assert_eq!(x.rounds[0].losses, [16, 22]);
+    // ≥2× and ≥3× the enemy's men: +2, +3.
+    let (mut f2, d2) = example();
+    f2.unit(d2.attackers[0]).men = 460;
+    assert_eq!(fight_of(&f2, &d2, [1, 3, 4, 6, 6]).rounds[0].scores[0], 6);
+    f2.unit(d2.attackers[0]).men = 690;
+    assert_eq!(fight_of(&f2, &d2, [1, 3, 4, 6, 6]).rounds[0].scores[0], 7);
+    // Quality A +1, E −1; fatigue High −1; a leader with the side +1.
+    let (mut f3, d3) = example();
+    let a = d3.attackers[0];
+    f3.unit(a).quality = bayonet::rules::unit::Quality::A;
+    assert_eq!(fight_of(&f3, &d3, [1, 3, 4, 6, 6]).rounds[0].scores[0], 6);
+    f3.unit(a).quality = bayonet::rules::unit::Quality::E;
+    assert_eq!(fight_of(&f3, &d3, [1, 3, 4, 6, 6]).rounds[0].scores[0], 4);
+    f3.unit(a).quality = bayonet::rules::unit::Quality::C;
+    f3.unit(a).fatigue = 700;
+    assert_eq!(fight_of(&f3, &d3, [1, 3, 4, 6, 6]).rounds[0].scores[0], 4);
+    f3.unit(a).fatigue = 0;
+    let at = f3.unit(a).hex;
+    let l = f3.add(0, UnitKind::Leader, at, Facing::NE, 0);
+    let d3b = decl(vec![a, l], d3.defending_hex);
+    assert_eq!(fight_of(&f3, &d3b, [1, 3, 4, 6, 6]).rounds[0].scores[0], 6);
+    // The defender's ground: Town +1 (+2 against mounted cavalry), higher +1, a stone wall
+    // crossed by every attacker +2, else a fence +1.
+    let (mut f4, d4) = example();
+    let dh = d4.defending_hex;
+    f4.map.set_terrain(dh, bayonet::rules::map::Terrain::Town);
+    assert_eq!(fight_of(&f4, &d4, [1, 3, 4, 6, 6]).rounds[0].scores[1], 8);
+    f4.map.set_elevation(dh, 1);
+    assert_eq!(fight_of(&f4, &d4, [1, 3, 4, 6, 6]).rounds[0].scores[1], 9);
+    f4.feature(dh, Facing::SW, bayonet::rules::map::SideFeature::Fence);
+    assert_eq!(fight_of(&f4, &d4, [1, 3, 4, 6, 6]).rounds[0].scores[1], 10);
+    f4.feature(dh, Facing::SW, bayonet::rules::map::SideFeature::StoneWall);
+    assert_eq!(fight_of(&f4, &d4, [1, 3, 4, 6, 6]).rounds[0].scores[1], 11);
+}
+
+/// D-imp-7: the morale table, net = die + 5 − column.
+#[test]
+fn d_imp_7_morale_results_by_column() {
+    use impetus::Morale::*;
+    let row = |c: i32| {
+        (1..=6)
+            .map(|d| impetus::Morale::of(d, c))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(row(3), vec![S; 6]);
+    assert_eq!(row(5), vec![FB, SD, S, S, S, S]);
+    assert_eq!(row(7), vec![R, FC, FB, SD, S, S]);
+    assert_eq!(row(9), vec![R, R, R, FC, FB, SD]);
+    // The column: M, lost the round (+1, +2 by 3 or more), lost ≥10 %, Disordered.
+    let (f, d) = example();
+    // A 5 vs D 7: A lost by 2 → +1; A lost 16 of 450 (<10 %): column 6. D lost 22 of 230
+    // (<10 %), won the round: column 5.
+    let x = fight_of(&f, &d, [1, 3, 4, 6, 6]);
+    assert_eq!(x.rounds[0].columns, [6, 5]);
+    // A 8 vs D 4: D lost by 4 → +2, lost round(8 × 4.5) = 36 ≥ 23 → +1: column 8.
+    let x = fight_of(&f, &d, [1, 6, 1, 6, 6]);
+    assert_eq!(x.rounds[0].scores, [8, 4]);
+    assert_eq!(x.rounds[0].columns[1], 8);
+}
+
+/// §15.2 contact: the best class of a committed attacker against the lead defender; flank or
+/// rear gives the defender +2 and the attacker −2 on the morale column, and disorders the
+/// defender before round 1 when that attacker is charging; mounted cavalry against foot in
+/// the open is at least flank.
+#[test]
+fn s15_2_contact_flank_and_rear() {
+    let mut f = impetus_field();
+    let dh = f.center();
+    f.add(1, inf(), dh, Facing::N, 230);
+    let a = f.attacker(0, inf(), dh, Facing::S, 450);
+    let b = ib(&f, &decl(vec![a], dh));
+    assert_eq!(b.contact, bayonet::rules::melee::bodenstedt::Class::Rear);
+    assert!(b.defender.column.iter().any(|(_, v)| *v == 2));
+    assert!(b.attacker.column.iter().any(|(_, v)| *v == -2));
+    assert!(!b.defender.disordered);
+    f.unit(a).marks.mp_used = 6;
+    assert!(ib(&f, &decl(vec![a], dh)).defender.disordered);
+    // Mounted cavalry from the front of a Line in the open: flank; in a forest: front.
+    let mut g = impetus_field();
+    let dh = g.center();
+    g.add(1, inf(), dh, Facing::SW, 230);
+    let c = g.attacker(0, UnitKind::Cavalry, dh, Facing::SW, 300);
+    let cls = |g: &Field| ib(g, &decl(vec![c], dh)).contact;
+    assert_eq!(cls(&g), bayonet::rules::melee::bodenstedt::Class::Flank);
+    g.map.set_terrain(dh, bayonet::rules::map::Terrain::Forest);
+    assert_eq!(cls(&g), bayonet::rules::melee::bodenstedt::Class::Front);
+}
+
+/// I1 (replacing 9.1.3): foot may not attack formed mounted cavalry through its front; through
+/// its flank, or when the cavalry is Disordered, it may.
+#[test]
+fn i1_foot_may_not_attack_formed_cavalry_through_its_front() {
+    let mut f = impetus_field();
+    let dh = f.center();
+    let c = f.add(1, UnitKind::Cavalry, dh, Facing::SW, 300);
+    let a = f.attacker(0, inf(), dh, Facing::SW, 450);
+    let refused = |f: &Field, who: UnitId| {
+        let b = f.board();
+        melee::system(&b.params).check(&b, &decl(vec![who], dh))
+    };
+    let r = refused(&f, a);
+    assert!(r.iter().any(|x| x.to_string().contains("I1")), "{r:?}");
+    f.unit(c).disrupted = true;
+    assert!(refused(&f, a).iter().all(|x| !x.to_string().contains("I1")));
+    f.unit(c).disrupted = false;
+    let flank = f.attacker(0, inf(), dh, Facing::SE, 300);
+    let r = refused(&f, flank);
+    assert!(r.iter().all(|x| !x.to_string().contains("I1")), "{r:?}");
+}
+
+/// §15.2 close to contact: cavalry attacking a square checks on column M+2 with die c; failing,
+/// there is no melee and it takes the same die on column M. A square's impetus is 4.
+#[test]
+fn s15_2_cavalry_closes_with_a_square() {
+    let mut f = impetus_field();
+    let dh = f.center();
+    let s = f.add(1, inf(), dh, Facing::SW, 400);
+    f.unit(s).formation = bayonet::rules::unit::Formation::Column;
+    let c = f.attacker(0, UnitKind::Cavalry, dh, Facing::SW, 300);
+    let d = decl(vec![c], dh);
+    let b = ib(&f, &d);
+    assert!(b.square && b.close_to_contact);
+    assert_eq!(b.defender.impetus, 4);
+    // M 5: column 7; c = 1 is R → no melee, then column 5: FB.
+    let x = impetus::fight(&b, [1, 6, 6, 6, 6]);
+    assert_eq!(x.closing, Some(impetus::Morale::R));
+    assert!(x.rounds.is_empty());
+    assert_eq!(x.attacker_moved, Some(impetus::Morale::FB));
+    assert_eq!(x.loser, Some(MeleeSide::Attacker));
+    // c = 4 is S/D on column 7: it closes Disordered.
+    let x = impetus::fight(&b, [4, 6, 6, 6, 6]);
+    assert_eq!(x.closing, Some(impetus::Morale::SD));
+    assert_eq!(x.rounds.len().min(1), 1);
+    assert_eq!(x.rounds[0].impetus[0], 1, "Disordered halves its 2");
+    // The odds read the five dice: 6^5 tuples.
+    assert_eq!(impetus::dice_tuples(&b).len(), 7776);
+}
+
+/// §15.2 rounds: a defender that falls back is followed (attacker "other" + 1, defender 0) on
+/// the same dice; forced back keeps a charging value; without follow-up the melee stops.
+#[test]
+fn s15_2_follow_up_rounds_on_the_same_dice() {
+    let (mut f, d) = {
+        let mut f = impetus_field();
+        f.map = bayonet::rules::map::Map::new(14, 10);
+        let dh = f.hex(7, 5);
+        f.add(1, inf(), dh, Facing::SW, 230);
+        let a = f.attacker(0, inf(), dh, Facing::SW, 450);
+        (f, decl(vec![a], dh))
+    };
+    let a = d.attackers[0];
+    let b = ib(&f, &d);
+    assert!(b.grounds.len() >= 3, "{:?}", b.grounds);
+    // Find dice where the defender falls back (FB) and the attacker stands in round 1.
+    let tuples = impetus::dice_tuples(&b);
+    let fb = tuples
+        .iter()
+        .find(|t| {
+            let x = impetus::fight(&b, **t);
+            x.rounds[0].results[1] == impetus::Morale::FB
+                && x.rounds[0].results[0] == impetus::Morale::S
+        })
+        .copied()
+        .unwrap();
+    let x = impetus::fight(&b, fb);
+    assert!(x.rounds.len() >= 2, "{x:?}");
+    assert_eq!(x.rounds[1].ground, 1);
+    assert_eq!(
+        x.rounds[1].impetus,
+        [2, 0],
+        "other 1 + 1; the defender fell back"
+    );
+    let mut no = b.clone();
+    no.follow_up = false;
+    assert_eq!(impetus::fight(&no, fb).rounds.len(), 1);
+    // Charging and forced back: the attacker keeps its charging value.
+    f.unit(a).marks.mp_used = 12;
+    let b = ib(&f, &d);
+    let fc = impetus::dice_tuples(&b)
+        .into_iter()
+        .find(|t| {
+            let x = impetus::fight(&b, *t);
+            x.rounds[0].results[1] == impetus::Morale::FC
+                && x.rounds[0].results[0] == impetus::Morale::S
+        })
+        .unwrap();
+    let x = impetus::fight(&b, fc);
+    assert_eq!(x.rounds[1].impetus[0], 2, "charging Line keeps 2");
+    // On the board the attacker follows into the vacated hex and fights on there.
+    let dh = d.defending_hex;
+    let seed = (0..500)
+        .find(|x| {
+            crate::common::settle(&f, &d, *x)
+                .1
+                .fight
+                .is_some_and(|g| g.rounds.len() >= 2 && g.defender_fell_back >= 1)
+        })
+        .unwrap();
+    let (board, out) = crate::common::settle(&f, &d, seed);
+    assert!(out.advanced.contains(&a));
+    assert_ne!(board.unit(a).unwrap().hex, f.unit(a).hex);
+    let def = board.units.iter().find(|u| u.side.0 == 1).unwrap();
+    assert_ne!(def.hex, dh, "the defender fell back");
+}
+
+/// §15.2: with no movement, mounted cavalry that lost the round to foot breaks off.
+#[test]
+fn s15_2_cavalry_that_loses_a_round_to_foot_breaks_off() {
+    let mut f = impetus_field();
+    let dh = f.center();
+    f.add(1, inf(), dh, Facing::SW, 600);
+    let c = f.attacker(0, UnitKind::Cavalry, dh, Facing::SW, 200);
+    let b = ib(&f, &decl(vec![c], dh));
+    let x = impetus::fight(&b, [1, 1, 6, 6, 6]);
+    assert!(x.rounds[0].scores[0] < x.rounds[0].scores[1]);
+    assert!(x.broke_off);
+    assert_eq!(x.rounds.len(), 1);
+    assert_eq!(x.loser, None);
+}
+
+/// §15.2 winner: a winner that stood improves its morale value by one, once (never below 3),
+/// and ends Disordered; a square that fought cavalry stands and may not move next turn.
+#[test]
+fn s15_2_the_winner_improves_its_morale_once_and_a_square_holds() {
+    let (f, d) = example();
+    let a = d.attackers[0];
+    let seed = (0..200)
+        .find(|s| crate::common::settle(&f, &d, *s).1.loser == Some(MeleeSide::Defender))
+        .unwrap();
+    let (board, out) = crate::common::settle(&f, &d, seed);
+    assert!(out.fight.is_some());
+    let u = board.unit(a).unwrap();
+    assert!(u.morale_bonus);
+    let breakthrough = out.fight.as_ref().unwrap().defender_moved == Some(impetus::Morale::R);
+    assert_eq!(u.disrupted, !breakthrough);
+    let mut f2 = Field::new(10, 8);
+    f2.adopt(&board);
+    f2.params.melee_system = MeleeSystemName::Impetus;
+    let again = ib(&f2, &decl(vec![a], d.defending_hex));
+    assert_eq!(again.attacker.morale, 4, "C's 5 improved once");
+    // A square that held cavalry off.
+    let mut g = impetus_field();
+    let dh = g.center();
+    let s = g.add(1, inf(), dh, Facing::SW, 400);
+    g.unit(s).formation = bayonet::rules::unit::Formation::Column;
+    let c = g.attacker(0, UnitKind::Cavalry, dh, Facing::SW, 300);
+    let dc = decl(vec![c], dh);
+    let seed = (0..400)
+        .find(|x| {
+            let o = crate::common::settle(&g, &dc, *x).1;
+            o.fight.as_ref().is_some_and(|f| {
+                f.closing
+                    .is_some_and(|c| matches!(c, impetus::Morale::S | impetus::Morale::SD))
+            }) && o.loser == Some(MeleeSide::Attacker)
+        })
+        .unwrap();
+    let (board, _) = crate::common::settle(&g, &dc, seed);
+    let sq = board.unit(s).unwrap();
+    assert!(sq.hold_next_turn && !sq.disrupted && sq.morale_bonus);
+}
+
+/// The melee report names the system and shows the lead units, each round's scores, losses
+/// and morale results; the drag preview's line gives the system's own distribution.
+#[cfg(feature = "client")]
+#[test]
+fn the_report_shows_the_impetus_rounds() {
+    let (f, d) = example();
+    let (_, out) = crate::common::settle(&f, &d, 4);
+    let battle = bayonet::sim::Battle::new(f.scenario());
+    let names = f.units.iter().map(|u| (u.id, u.name.clone())).collect();
+    let text = bayonet::client::report::melee_lines(&battle, &names, &out).join("\n");
+    assert!(text.contains("(Impetus melee system)"), "{text}");
+    assert!(
+        text.contains("(InfantryLine, impetus 1, morale 5) vs"),
+        "{text}"
+    );
+    let r = out.fight.as_ref().unwrap().rounds[0];
+    assert!(
+        text.contains(&format!(
+            "round 1: score A {} vs D {}; losses A {} D {}",
+            r.scores[0], r.scores[1], r.losses[0], r.losses[1]
+        )),
+        "{text}"
+    );
+    let b = melee::system(&f.board().params).breakdown(&f.board(), &d);
+    let line = bayonet::client::melee_drag::system_words(&b).unwrap();
+    assert!(
+        line.starts_with("Impetus 1 vs 3, contact Front: A wins "),
+        "{line}"
+    );
+}

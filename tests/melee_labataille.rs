@@ -260,3 +260,186 @@ fn labataille_plays_harpers_crossing_to_the_end_with_no_refused_order_and_replay
     let n = crate::common::computer_plays_to_the_end(MeleeSystemName::LaBataille);
     assert!(n > 0, "the computer fought melees");
 }
+
+/// D-lb-1: MV = increments × type × quality; D-lb-2: morale values as d66 positions.
+#[test]
+fn d_lb_1_melee_values_and_d_lb_2_morale_values() {
+    use bayonet::rules::unit::Quality::*;
+    let p = bayonet::rules::params::Parameters::defaults().labataille;
+    let mut f = field();
+    let dh = f.hex(15, 10);
+    let i = f.add(1, inf(), dh, Facing::SW, 300);
+    let c = f.add(1, UnitKind::Cavalry, dh, Facing::SW, 200);
+    let g = f.add(1, UnitKind::Artillery, dh, Facing::SW, 4);
+    let board = f.board();
+    let mv = |id| labataille::melee_value(&p, board.unit(id).unwrap());
+    assert_eq!(mv(i), (3.0, 6.0));
+    assert_eq!(mv(c), (2.0, 6.0));
+    assert_eq!(mv(g), (2.0, 2.0));
+    for (q, want) in [(A, 9.0), (B, 7.5), (C, 6.0), (D, 6.0), (E, 4.5), (F, 3.0)] {
+        let mut u = board.unit(i).unwrap().clone();
+        u.quality = q;
+        assert_eq!(labataille::melee_value(&p, &u).1, want, "{q:?}");
+    }
+    let mut u = board.unit(c).unwrap().clone();
+    u.formation = bayonet::rules::unit::Formation::Dismounted;
+    assert_eq!(labataille::melee_value(&p, &u).1, 2.0);
+    // Morale: A 16 … F 43 on the d66, as positions 6, 9, 12, 15, 18, 21.
+    let want = [6, 9, 12, 15, 18, 21];
+    for (k, m) in p.morale.iter().enumerate() {
+        assert_eq!(labataille::position(*m), want[k]);
+    }
+    assert_eq!(
+        labataille::position(43) + 4,
+        labataille::position(51),
+        "43 + 4 = 51"
+    );
+}
+
+/// D-lb-7 and the source's roll modifiers: the ratio bands, Disordered −3, Routed −6, a leader
+/// +3, a defender flanked −3, −3 per increment lost to opportunity fire; the chart's factors:
+/// flank ×2, rear ×1.5, Disordered ×½, routed infantry ×⅓.
+#[test]
+fn d_lb_7_check_modifiers_and_chart_factors() {
+    let ratio = |att: u32, def: u32| {
+        let mut f = field();
+        let dh = f.hex(15, 10);
+        f.add(1, inf(), dh, Facing::SW, def);
+        let a = f.attacker(0, inf(), dh, Facing::SW, att);
+        f.unit(a).formation = bayonet::rules::unit::Formation::Column;
+        ab(&f, &decl(vec![a], dh)).ratio_modifier
+    };
+    assert_eq!(ratio(900, 300), [6, -6]);
+    assert_eq!(ratio(600, 300), [3, -3]);
+    assert_eq!(ratio(300, 300), [0, 0]);
+    assert_eq!(ratio(300, 400), [-3, 0]);
+    assert_eq!(ratio(100, 300), [-6, 6]);
+    let (mut f, d) = example();
+    let a = d.attackers[0];
+    let def = f.units[0].id;
+    f.unit(def).disrupted = true;
+    f.unit(a).marks.fire_losses = 230;
+    let b = ab(&f, &d);
+    assert_eq!(b.units[0].standing, -6, "two increments lost to fire");
+    assert_eq!(b.units[1].standing, -3);
+    assert!((b.units[1].factor - 0.5).abs() < 1e-9);
+    f.unit(def).disrupted = false;
+    f.unit(def).routed = true;
+    let b = ab(&f, &d);
+    assert_eq!(b.units[1].standing, -6);
+    assert!((b.units[1].factor - 1.0 / 3.0).abs() < 1e-9);
+    f.unit(def).routed = false;
+    let dh = d.defending_hex;
+    f.add(1, UnitKind::Leader, dh, Facing::SW, 0);
+    assert_eq!(ab(&f, &d).units[1].standing, 3);
+    // Through the flank ×2 (and the defender −3); through the rear ×1.5.
+    let mut g = field();
+    let dh = g.hex(15, 10);
+    g.add(1, inf(), dh, Facing::N, 230);
+    let fl = g.attacker(0, inf(), dh, Facing::SW, 300);
+    let b = ab(&g, &decl(vec![fl], dh));
+    assert!((b.units[0].factor - 2.0).abs() < 1e-9);
+    assert_eq!(b.units[1].standing, -3);
+    let mut g = field();
+    g.add(1, inf(), dh, Facing::N, 230);
+    let re = g.attacker(0, inf(), dh, Facing::S, 300);
+    assert!((ab(&g, &decl(vec![re], dh)).units[0].factor - 1.5).abs() < 1e-9);
+}
+
+/// D-lb-10: increments are taken one at a time from the side's unit with most men; D-lb-11:
+/// a side that lost increments checks after, and a failing unit takes the AD/DD effect.
+#[test]
+fn d_lb_10_increments_from_the_biggest_unit_and_d_lb_11_checks_after_losses() {
+    let mut f = field();
+    let dh = f.hex(15, 10);
+    let big = f.add(1, inf(), dh, Facing::SW, 250);
+    let small = f.add(1, inf(), dh, Facing::SW, 200);
+    f.map.set_terrain(dh, bayonet::rules::map::Terrain::Forest);
+    let a = f.attacker(0, inf(), dh, Facing::SW, 1000);
+    let b = ab(&f, &decl(vec![a], dh));
+    let p = bayonet::rules::params::Parameters::defaults().labataille;
+    let c = labataille::column(b.units[0].mv * b.units[0].factor, 9.0);
+    // DR 0/2: 100 from the 250 (now 150), then 100 from the 200.
+    let dr = (1..=36)
+        .find(|x| labataille::chart(&p, c, *x) == ChartResult::DefenderRouted)
+        .unwrap();
+    let x = labataille::assault(&b, [36, 36, dr, 36, 36]);
+    assert_eq!(x.losses, vec![(big, 100), (small, 100)]);
+    // 0/1: the defenders check after the loss; at roll 11 (position 1) they fail.
+    let zero_one = (1..=36)
+        .find(|x| labataille::chart(&p, c, *x) == ChartResult::DefenderLoses)
+        .unwrap();
+    let x = labataille::assault(&b, [36, 36, zero_one, 1, 36]);
+    assert_eq!(x.failed_after.len(), 2);
+    assert_eq!(x.loser, Some(MeleeSide::Defender));
+    assert!(x.effects.iter().all(|(_, e)| *e == Effect::Retreat));
+    assert_eq!(x.rolls[4], None, "the attacker lost nothing: no check");
+    let x = labataille::assault(&b, [36, 36, zero_one, 36, 36]);
+    assert!(x.failed_after.is_empty());
+    assert_eq!(x.loser, None, "a loss alone decides nothing");
+}
+
+/// §15.3 draws: the d66s in order — defender check, attacker check, chart, after-loss checks
+/// — each two d6 read tens then units; a stage that does not happen draws nothing.
+#[test]
+fn s15_3_draw_order() {
+    use rand::{RngExt, SeedableRng};
+    let (f, d) = example();
+    for seed in 0..40 {
+        let (_, out) = crate::common::settle(&f, &d, seed);
+        let a = out.assault.unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for k in 0..5 {
+            if let Some(r) = a.rolls[k] {
+                let t = rng.random_range(1..=6u8);
+                let u = rng.random_range(1..=6u8);
+                assert_eq!(r, t * 10 + u, "seed {seed} stage {k}");
+            }
+        }
+    }
+}
+
+/// The melee report names the system and shows the pre-melee checks, the odds column and
+/// the chart's result.
+#[cfg(feature = "client")]
+#[test]
+fn the_report_shows_the_checks_column_and_chart_result() {
+    let (f, d) = example();
+    let seed = (0..100)
+        .find(|s| {
+            crate::common::settle(&f, &d, *s)
+                .1
+                .assault
+                .unwrap()
+                .result
+                .is_some()
+        })
+        .unwrap();
+    let (_, out) = crate::common::settle(&f, &d, seed);
+    let a = out.assault.clone().unwrap();
+    let battle = bayonet::sim::Battle::new(f.scenario());
+    let names = f.units.iter().map(|u| (u.id, u.name.clone())).collect();
+    let text = bayonet::client::report::melee_lines(&battle, &names, &out).join("\n");
+    assert!(text.contains("(LaBataille melee system)"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "pre-melee checks: D d66 {} (-3)",
+            a.rolls[0].unwrap()
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "chart: MV 9.0 vs 4.6 -> 3:2, d66 {}: {}",
+            a.rolls[2].unwrap(),
+            a.result.unwrap().code()
+        )),
+        "{text}"
+    );
+    let b = melee::system(&f.board().params).breakdown(&f.board(), &d);
+    let line = bayonet::client::melee_drag::system_words(&b).unwrap();
+    assert!(
+        line.starts_with("La Bataille MV 9.0:4.6, checks A +0 D -3: A wins "),
+        "{line}"
+    );
+}

@@ -178,7 +178,7 @@ fn pending_melees(
             .collect();
         let w = crate::rules::melee::whole_odds(&game, p);
         lines.push(format!(
-            "{}. {} ({}) from {}\n   attack {:.0} vs defence {:.0}\n   {}\n   {}",
+            "{}. {} ({}) from {}\n   attack {:.0} vs defence {:.0}\n   {}\n   {}{}",
             i + 1,
             defender,
             game.map.coord(p.defending_hex),
@@ -186,7 +186,8 @@ fn pending_melees(
             b.attack_strength,
             b.defense_strength,
             super::melee_drag::odds_words(&w),
-            super::melee_drag::forecast_words(&game, &crate::rules::melee::forecast(&game, p))
+            super::melee_drag::forecast_words(&game, &crate::rules::melee::forecast(&game, p)),
+            super::melee_drag::system_words(&b).map_or(String::new(), |s| format!("\n   {s}"))
         ));
     }
     fill_panel(&mut text, &mut panel, &lines, !game.pending.is_empty());

@@ -257,11 +257,12 @@ fn preview(
                 target: Some(to),
                 legal: true,
                 text: format!(
-                    "Melee on {c}: attack {:.0} vs defence {:.0}; {}\n   {}",
+                    "Melee on {c}: attack {:.0} vs defence {:.0}; {}\n   {}{}",
                     b.attack_strength,
                     b.defense_strength,
                     odds_words(&w),
-                    forecast_words(board, &melee::forecast(board, &decl))
+                    forecast_words(board, &melee::forecast(board, &decl)),
+                    system_words(&b).map_or(String::new(), |s| format!("\n   {s}"))
                 ),
             }
         }
@@ -326,4 +327,59 @@ pub fn forecast_words(board: &crate::rules::board::Board, f: &melee::Forecast) -
         s += &format!("; eliminated: {}", lost.join(", "));
     }
     s
+}
+
+/// The chosen system's own distribution, in a line: what kind of result each side may get
+/// (§15.0 D-sys-6); none for the systems whose odds are the loss ranges.
+pub fn system_words(b: &melee::Breakdown) -> Option<String> {
+    let pc = |p: f64| format!("{:.0}%", p * 100.0);
+    if let Some(sb) = &b.sector {
+        let o = melee::bodenstedt::sector_odds(sb);
+        return Some(format!(
+            "Bodenstedt CV {}:{} column {}: A wins {}, none {}, D wins {}; D falls back {}, routs {}, ELIM {}",
+            sb.attack_cv,
+            sb.defence_cv,
+            melee::bodenstedt::COLUMNS[sb.column],
+            pc(o.attacker_wins),
+            pc(o.no_decision),
+            pc(o.defender_wins),
+            pc(o.defender_retreats),
+            pc(o.defender_routs),
+            pc(o.defender_eliminated)
+        ));
+    }
+    if let Some(ib) = &b.impetus {
+        let o = melee::impetus::impetus_odds(ib);
+        return Some(format!(
+            "Impetus {} vs {}, contact {:?}: A wins {}, none {}, D wins {}; D falls back {}, routs {}, surrenders {}; more than one round {}",
+            ib.attacker.impetus,
+            ib.defender.impetus,
+            ib.contact,
+            pc(o.attacker_wins),
+            pc(o.no_decision),
+            pc(o.defender_wins),
+            pc(o.defender_retreats),
+            pc(o.defender_routs),
+            pc(o.defender_surrenders),
+            pc(o.rounds.iter().skip(2).sum())
+        ));
+    }
+    if let Some(ab) = &b.assault {
+        let o = melee::labataille::assault_odds(ab);
+        return Some(format!(
+            "La Bataille MV {:.1}:{:.1}, checks A {:+} D {:+}: A wins {}, none {}, D wins {}; D retreats {}, routs {}, surrenders {}; over before the chart {}",
+            b.attack_strength,
+            b.defense_strength,
+            ab.ratio_modifier[0],
+            ab.ratio_modifier[1],
+            pc(o.attacker_wins),
+            pc(o.no_decision),
+            pc(o.defender_wins),
+            pc(o.defender_retreats),
+            pc(o.defender_routs),
+            pc(o.defender_surrenders),
+            pc(o.ended_before_chart)
+        ));
+    }
+    None
 }

@@ -177,8 +177,9 @@ pub fn melee_lines(
             )
         })
         .collect();
-    if b.sector.is_some() {
-        // Bodenstedt's losses come from the row, not from loss ranges.
+    system_lines(b, o, &n, &mut out);
+    if b.sector.is_some() || b.impetus.is_some() || b.assault.is_some() {
+        // These systems' losses come from their own tables, not from loss ranges.
         out.push(format!(
             "  losses: attacker {}, defender {}",
             o.attacker_loss, o.defender_loss
@@ -497,4 +498,89 @@ fn show(
     }
     let shown = !lines.is_empty();
     super::hud::fill_panel(&mut text, &mut panel, &lines, shown);
+}
+
+/// The impetus rounds (§15.2) and La Bataille's checks and chart (§15.3) as they were rolled.
+fn system_lines(
+    b: &crate::rules::melee::Breakdown,
+    o: &MeleeOutcome,
+    n: &dyn Fn(UnitId) -> String,
+    out: &mut Vec<String>,
+) {
+    if let (Some(ib), Some(f)) = (&b.impetus, &o.fight) {
+        let side = |s: &crate::rules::melee::impetus::ImpetusSide| {
+            format!(
+                "{} ({:?}{}, impetus {}, morale {})",
+                s.lead_name,
+                s.kind,
+                if s.charging { ", charging" } else { "" },
+                s.impetus,
+                s.morale
+            )
+        };
+        out.push(format!(
+            "  {} vs {}; contact {:?}{}",
+            side(&ib.attacker),
+            side(&ib.defender),
+            ib.contact,
+            if ib.follow_up { "" } else { "; no follow-up" }
+        ));
+        if let Some(c) = f.closing {
+            out.push(format!("  closing with the square: {}", c.code()));
+        }
+        for (i, r) in f.rounds.iter().enumerate() {
+            out.push(format!(
+                "  round {}: score A {} vs D {}; losses A {} D {}; morale A col {} {}, D col {} {}",
+                i + 1,
+                r.scores[0],
+                r.scores[1],
+                r.losses[0],
+                r.losses[1],
+                r.columns[0],
+                r.results[0].code(),
+                r.columns[1],
+                r.results[1].code()
+            ));
+        }
+        if f.broke_off {
+            out.push("  the cavalry broke off".into());
+        }
+    }
+    if let (Some(ab), Some(a)) = (&b.assault, &o.assault) {
+        let roll = |k: usize| a.rolls[k].map_or("-".to_string(), |r| r.to_string());
+        let failed = |ids: &[UnitId]| {
+            if ids.is_empty() {
+                "all pass".to_string()
+            } else {
+                let v: Vec<String> = ids.iter().map(|id| n(*id)).collect();
+                format!("{} fail", v.join(", "))
+            }
+        };
+        out.push(format!(
+            "  pre-melee checks: D d66 {} ({:+}), A d66 {} ({:+}): {}",
+            roll(0),
+            ab.ratio_modifier[1],
+            roll(1),
+            ab.ratio_modifier[0],
+            failed(&a.failed_before)
+        ));
+        if let (Some(c), Some(r)) = (a.column, a.result) {
+            out.push(format!(
+                "  chart: MV {:.1} vs {:.1} -> {}, d66 {}: {}",
+                a.attack,
+                a.defence,
+                crate::rules::melee::labataille::COLUMNS[c].0,
+                roll(2),
+                r.code()
+            ));
+        }
+        if a.rolls[3].is_some() || a.rolls[4].is_some() {
+            out.push(format!(
+                "  after losses: D d66 {}, A d66 {}: {}",
+                roll(3),
+                roll(4),
+                failed(&a.failed_after)
+            ));
+        }
+    }
 }

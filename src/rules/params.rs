@@ -311,7 +311,7 @@ impl MeleeSystemName {
                 "La Bataille (seed 003): pre-melee morale on the d66, then the assault chart by odds of melee values"
             }
             MeleeSystemName::Austerlitz => {
-                "Austerlitz (seed 004): HC × EF × men × formation × modifiers, losses U[1,3]× strength"
+                "Austerlitz (seed 004): HC x EF x men x formation x modifiers, losses U[1,3] x strength"
             }
         }
     }

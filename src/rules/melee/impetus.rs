@@ -973,6 +973,7 @@ pub fn impetus_results(board: &mut Board, r: &mut Resolution, rng: &mut impl ran
     r.out.attacker_roll = f.attacker_loss;
     r.out.defender_roll = f.defender_loss;
     r.out.loser = f.loser;
+    r.out.fight = Some(f.clone());
     // Losses first, while every unit is still in the melee.
     let p = board.params.clone();
     let night = board.night;

@@ -902,6 +902,7 @@ pub fn assault_results(board: &mut Board, r: &mut Resolution, rng: &mut impl ran
     r.out.attacker_roll = a.lost[0];
     r.out.defender_roll = a.lost[1];
     r.out.loser = a.loser;
+    r.out.assault = Some(a.clone());
     let p = board.params.clone();
     let night = board.night;
     for &(id, men) in &a.losses {

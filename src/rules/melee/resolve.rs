@@ -83,6 +83,12 @@ pub struct MeleeOutcome {
     /// Losing defenders that must check morale at the end of the phase.
     pub end_of_phase_checks: Vec<UnitId>,
     pub bridge: Option<BridgeDamage>,
+    /// The impetus melee's rounds as fought (§15.2), for the report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fight: Option<super::impetus::Fight>,
+    /// La Bataille's checks and chart as rolled (§15.3), for the report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assault: Option<super::labataille::Assault>,
 }
 
 fn eliminate(board: &mut Board, id: UnitId, reason: &str, captured: bool) -> Option<Elimination> {
@@ -160,6 +166,8 @@ pub fn begin(board: &mut Board, decl: &Declaration, b: Breakdown) -> Resolution 
             routs: Vec::new(),
             end_of_phase_checks: Vec::new(),
             bridge: None,
+            fight: None,
+            assault: None,
         },
     }
 }
