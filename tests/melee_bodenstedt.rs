@@ -10,7 +10,7 @@ use bayonet::rules::melee::bodenstedt::{
     self, BodenstedtParams, Cell, Letter, column, row_result, sector_breakdown, sector_odds,
 };
 use bayonet::rules::params::Parameters;
-use bayonet::rules::unit::{Command, Crew, UnitKind};
+use bayonet::rules::unit::{Command, Crew, UnitId, UnitKind};
 
 use crate::common::{Field, inf};
 
@@ -413,6 +413,21 @@ fn d_bod_10_a_losing_attacker_is_every_unit_of_its_attacking_hex() {
             "three hexes further away"
         );
     }
+    // The beaten sector leaves the melees still pending: `by` was also committed elsewhere.
+    let d2 = f.hex(9, 4);
+    f.add(1, inf(), d2, Facing::S, 100);
+    let other = f.attacker(0, inf(), d2, Facing::S, 300);
+    let mut board = f.board();
+    board.pending.push(Declaration {
+        attackers: vec![by, other],
+        defending_hex: d2,
+        follow_up: true,
+    });
+    let sys = melee::system(&board.params);
+    let b = sys.breakdown(&board, &decl);
+    let mut r = melee::begin(&mut board, &decl, b);
+    sys.combat_results(&mut board, &mut r, &mut ChaCha8Rng::seed_from_u64(seed));
+    assert_eq!(board.pending[0].attackers, vec![other]);
 }
 
 #[test]
@@ -487,4 +502,125 @@ fn the_report_shows_bodenstedts_cvs_column_and_row() {
         text.contains(&format!("d6 {}: attacker", out.attacker_roll)),
         "{text}"
     );
+}
+
+/// The seed whose first d6 (the table's row) is `row`.
+fn seed_for_row(row: u8) -> u64 {
+    (0..500)
+        .find(|s| ChaCha8Rng::seed_from_u64(*s).random_range(1..=6u8) == row)
+        .unwrap()
+}
+
+/// D-bod-8: +n lets the committed attackers advance up to n hexes: the shared advance takes
+/// the first (into the vacated hex), a player's orders the rest, one hex at a time, and a
+/// step into an enemy zone of control after the first ends it.
+#[test]
+fn d_bod_8_a_winner_advances_up_to_n_hexes_stopping_in_enemy_zoc() {
+    use bayonet::rules::advance;
+    let mut f = Field::new(14, 10);
+    chosen(&mut f);
+    let d = f.hex(7, 4);
+    f.add(1, inf(), d, Facing::S, 100);
+    let a = f.attacker(0, inf(), d, Facing::S, 1000);
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+        follow_up: true,
+    };
+    // 30 : 3 is 5:1 or better; row 3 reads +2/-3.
+    let (board, out) = fight(&f, &decl, seed_for_row(3));
+    assert_eq!(out.loser, Some(MeleeSide::Defender));
+    assert!(out.advanced.contains(&a));
+    let u = board.unit(a).unwrap();
+    assert_eq!((u.hex, u.marks.advance_left), (d, 1));
+    let on = d + Facing::N.step();
+    assert_eq!(advance::check(&board, a, on), None);
+    let mut b2 = board.clone();
+    advance::advance(&mut b2, a, on).unwrap();
+    assert_eq!(b2.unit(a).unwrap().hex, on);
+    let again = advance::check(&b2, a, on + Facing::N.step()).unwrap();
+    assert!(again.contains("no advance left"), "{again}");
+    // Not two hexes at once, nor into the enemy.
+    assert!(advance::check(&board, a, on + Facing::N.step()).is_some());
+    // Row 4 reads +3/-3: two hexes left after the first; an enemy's zone of control stops it.
+    let mut g = Field::new(14, 10);
+    chosen(&mut g);
+    g.add(1, inf(), d, Facing::S, 100);
+    let a = g.attacker(0, inf(), d, Facing::S, 1000);
+    let watcher = d + Facing::N.step() + Facing::N.step();
+    g.add(1, inf(), watcher, Facing::S, 300);
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let (mut board, _) = fight(&g, &decl, seed_for_row(4));
+    assert_eq!(board.unit(a).unwrap().marks.advance_left, 2);
+    advance::advance(&mut board, a, on).unwrap();
+    assert!(board.in_enemy_zoc(on, board.unit(a).unwrap().side));
+    assert_eq!(
+        board.unit(a).unwrap().marks.advance_left,
+        0,
+        "stopped in enemy ZOC"
+    );
+    // A loser, or a unit that did not fight, has no advance.
+    assert!(advance::check(&board, UnitId(1), on).is_some());
+}
+
+/// The Advance order through the simulation: a drag from the winners' hex to an empty
+/// neighbour after the melee moves them on; one more than the digit allows is refused.
+#[test]
+fn d_bod_8_the_advance_order_in_the_game() {
+    use bayonet::rules::order::{self, Order};
+    use bayonet::sim::{self, MeleeResolved, OrderRejected};
+    let mut f = Field::new(14, 10);
+    chosen(&mut f);
+    let d = f.hex(7, 4);
+    f.add(1, inf(), d, Facing::S, 100);
+    let a = f.attacker(0, inf(), d, Facing::S, 1000);
+    let from = f.units[1].hex;
+    for seed in 1..200 {
+        let mut app = sim::headless_app(f.scenario(), Some(seed));
+        app.update();
+        let drag = crate::common::melee_drag(&app, from, d);
+        crate::common::give(&mut app, drag);
+        app.update();
+        crate::common::give(&mut app, Order::Resolve);
+        app.update();
+        let done = crate::common::read::<MeleeResolved>(&app);
+        let u = crate::common::game(&app).unit(a).cloned();
+        let Some(u) = u.filter(|u| u.marks.advance_left == 1 && u.hex == d) else {
+            continue;
+        };
+        assert_eq!(done.len(), 1);
+        let on = d + Facing::N.step();
+        let orders = order::drag_orders(crate::common::game(&app), d, on);
+        assert_eq!(
+            orders,
+            vec![Order::Advance {
+                unit: u.id,
+                to: crate::common::at(&app, on)
+            }]
+        );
+        for o in orders {
+            crate::common::give(&mut app, o);
+        }
+        app.update();
+        assert_eq!(crate::common::game(&app).unit(a).unwrap().hex, on);
+        let beyond = Order::Advance {
+            unit: a,
+            to: crate::common::at(&app, on + Facing::N.step()),
+        };
+        crate::common::give(&mut app, beyond);
+        app.update();
+        let refused = crate::common::read::<OrderRejected>(&app);
+        assert_eq!(refused.len(), 1, "{refused:?}");
+        assert!(
+            refused[0].reasons[0]
+                .to_string()
+                .contains("no advance left")
+        );
+        return;
+    }
+    panic!("no seed gave a +2 row");
 }

@@ -188,12 +188,9 @@ fn feed(
                 }
                 Action::MeleeOver(h) => drag.over = h,
                 Action::Declare { from, to } => {
-                    orders.write(GiveOrder(Order::Melee {
-                        from: vec![At::of(&game, from)],
-                        units: Vec::new(),
-                        at: At::of(&game, to),
-                        follow_up: true,
-                    }));
+                    for o in order::drag_orders(&game, from, to) {
+                        orders.write(GiveOrder(o));
+                    }
                     drag.from = None;
                     drag.over = None;
                 }
@@ -241,6 +238,26 @@ fn preview(
     }
     let board = &game.0;
     let c = board.map.coord(to);
+    let advance = order::drag_orders(board, from, to);
+    if matches!(advance.first(), Some(Order::Advance { .. })) {
+        let refused = advance.iter().find_map(|o| order::check(board, o).err());
+        *out = match refused {
+            None => DragPreview {
+                target: Some(to),
+                legal: true,
+                text: format!(
+                    "Advance {} unit(s) to {c} (the melee's winner goes on)",
+                    advance.len()
+                ),
+            },
+            Some(r) => DragPreview {
+                target: Some(to),
+                legal: false,
+                text: format!("Illegal: {}", r[0]),
+            },
+        };
+        return;
+    }
     let (from, at) = (vec![At::of(board, from)], At::of(board, to));
     let o = Order::Melee {
         from: from.clone(),

@@ -1,5 +1,6 @@
 //! The rules of the game in plain Rust, with no Bevy: data in, data out, dice through an RNG.
 
+pub mod advance;
 pub mod board;
 pub mod bridge;
 pub mod capture;

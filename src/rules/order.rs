@@ -105,6 +105,11 @@ pub enum Order {
         battery: UnitId,
         by: UnitId,
     },
+    /// A melee's winner goes on one hex (Bodenstedt's advance of up to n hexes, D-bod-8).
+    Advance {
+        unit: UnitId,
+        to: At,
+    },
     /// Resolve every pending melee, in declaration order.
     Resolve,
     /// End the acting side's turn (pending melees resolve first).
@@ -127,7 +132,8 @@ impl Order {
             | Order::Face { unit, .. }
             | Order::Formation { unit, .. }
             | Order::Fire { unit, .. }
-            | Order::RepairBridge { unit, .. } => Some(*unit),
+            | Order::RepairBridge { unit, .. }
+            | Order::Advance { unit, .. } => Some(*unit),
             Order::Spike { by, .. } | Order::Recrew { by, .. } => Some(*by),
             _ => None,
         }
@@ -148,6 +154,7 @@ impl Order {
             Order::Spike { battery, .. } => format!("spike {battery}"),
             Order::RepairBridge { at, .. } => format!("repair the bridge at {at}"),
             Order::Recrew { battery, .. } => format!("recrew {battery}"),
+            Order::Advance { unit, to } => format!("advance {unit} to {to}"),
             Order::Resolve => "resolve".into(),
             Order::EndTurn => "end turn".into(),
             Order::EndPhase => "end phase".into(),
@@ -309,6 +316,7 @@ pub fn in_phase(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
         Order::Melee { .. }
         | Order::DamageBridge { .. }
         | Order::CancelMelee { .. }
+        | Order::Advance { .. }
         | Order::Resolve => board.phase == Melee,
     };
     if ok {
@@ -396,6 +404,13 @@ pub fn check(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
             own_unit(board, *by)?;
             capture::check_recrew(board, *battery, *by).map_err(cannot(Reason::Guns, *battery))?;
         }
+        Order::Advance { unit, to } => {
+            own_unit(board, *unit)?;
+            let h = place(board, *to)?;
+            if let Some(why) = super::advance::check(board, *unit, h) {
+                return Err(one(Reason::CannotAct, Some(*unit), why));
+            }
+        }
         Order::RepairBridge { unit, at } => {
             own_unit(board, *unit)?;
             let h = place(board, *at)?;
@@ -423,4 +438,25 @@ pub(crate) fn yes() -> bool {
 
 pub(crate) fn is_yes(b: &bool) -> bool {
     *b
+}
+
+/// What a drag from `from` to `to` orders: a winner's advance when units there may still
+/// advance and `to` holds no enemy (D-bod-8), else a melee on `to`.
+pub fn drag_orders(board: &Board, from: Hex, to: Hex) -> Vec<Order> {
+    let side = board.ordering_side();
+    let movers = super::advance::advancing(board, from, side);
+    let enemy = board.units_at(to).any(|u| u.side != side);
+    if !movers.is_empty() && !enemy {
+        let at = At::of(board, to);
+        return movers
+            .into_iter()
+            .map(|unit| Order::Advance { unit, to: at })
+            .collect();
+    }
+    vec![Order::Melee {
+        from: vec![At::of(board, from)],
+        units: Vec::new(),
+        at: At::of(board, to),
+        follow_up: true,
+    }]
 }

@@ -204,6 +204,11 @@ pub struct TurnMarks {
     /// May not move this turn (an impetus square that fought cavalry, D-imp-9).
     #[serde(default)]
     pub held: bool,
+    /// Hexes it may still advance after winning a melee, and the steps taken (§15.1 D-bod-8).
+    #[serde(default)]
+    pub advance_left: u32,
+    #[serde(default)]
+    pub advance_steps: u32,
 }
 
 /// One counter on the map, as the rules see it.

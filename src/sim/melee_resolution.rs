@@ -92,14 +92,18 @@ fn resolve_melees(world: &mut World, mut cursor: Local<MessageCursor<GiveOrder>>
 }
 
 /// Resolves the pending melees one after another; their losing defenders wait for the end of
-/// the phase.
+/// the phase. Each is taken off the list as it starts, so that a result may change those still
+/// waiting (a beaten Bodenstedt sector leaves its other melees, D-bod-10).
 pub(super) fn resolve_pending(world: &mut World) {
-    if world.resource::<Game>().pending.is_empty() {
-        return;
-    }
-    let pending = std::mem::take(&mut world.resource_mut::<Game>().pending);
     let mut losers = Vec::new();
-    for (seq, decl) in pending.into_iter().enumerate() {
+    for seq in 0.. {
+        let decl = {
+            let mut game = world.resource_mut::<Game>();
+            if game.pending.is_empty() {
+                break;
+            }
+            game.pending.remove(0)
+        };
         world.insert_resource(MeleeUnderWay {
             seq,
             declaration: Some(decl),

@@ -90,7 +90,7 @@ pub struct GunsCaptured {
     pub by: Side,
 }
 
-/// A winning attacker advanced into the defending hex.
+/// A winning attacker advanced into the defending hex (or, by an Advance order, a hex on).
 #[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Advanced {
     pub unit: UnitId,

@@ -8,6 +8,7 @@ pub mod messages;
 pub mod resources;
 pub mod save;
 
+mod advance;
 pub mod ai_player;
 mod bridge;
 mod capture;
@@ -59,6 +60,7 @@ pub enum Concern {
     Bridge,
     MeleeDeclaration,
     MeleeResolution,
+    Advance,
     Turn,
 }
 
@@ -109,6 +111,7 @@ impl Plugin for SimPlugin {
                     Concern::Bridge,
                     Concern::MeleeDeclaration,
                     Concern::MeleeResolution,
+                    Concern::Advance,
                     Concern::Turn,
                 )
                     .chain()
@@ -127,6 +130,7 @@ impl Plugin for SimPlugin {
             bridge::plugin,
             melee_declaration::plugin,
             melee_resolution::plugin,
+            advance::plugin,
             turn::plugin,
             undo::plugin,
         ))

@@ -815,6 +815,12 @@ pub fn bodenstedt_results(board: &mut Board, r: &mut super::Resolution, rng: &mu
         }
     }
     let d = r.out.declaration.defending_hex;
+    // +n: the committed attackers may advance up to n hexes (D-bod-8); the shared advance takes
+    // the first, a player the rest.
+    if row.cell.attacker_digit > 0 && loser == Some(MeleeSide::Defender) {
+        let n = row.cell.attacker_digit as u32;
+        crate::rules::advance::grant(board, &ids, n);
+    }
     // A routing defender runs now; a retreat of one hex is the shared §10 step that follows.
     if row.cell.defender_digit <= -2 {
         let n = row.cell.defender_digit.unsigned_abs() as u32;
@@ -834,6 +840,11 @@ pub fn bodenstedt_results(board: &mut Board, r: &mut super::Resolution, rng: &mu
             .filter(|u| Some(u.side) == side && r.hexes.contains(&u.hex))
             .map(|u| u.id)
             .collect();
+        // D-bod-10: the beaten sector leaves the melees still waiting; one left with nobody
+        // is called off when its turn comes.
+        for p in &mut board.pending {
+            p.attackers.retain(|id| !whole.contains(id));
+        }
         for id in whole {
             if crate::rules::retreat::cannot_retreat(board, id) {
                 continue;

@@ -403,6 +403,7 @@ pub fn advance(board: &mut Board, r: &mut Resolution) {
             let (side, leader) = (u.side, u.is_leader());
             crate::rules::movement::take_objectives(board, &[d], side, leader);
         }
+        crate::rules::advance::stepped(board, id);
         r.out.advanced.push(id);
     }
 }
