@@ -464,7 +464,81 @@ fn the_report_shows_the_impetus_rounds() {
     let b = melee::system(&f.board().params).breakdown(&f.board(), &d);
     let line = bayonet::client::melee_drag::system_words(&b).unwrap();
     assert!(
-        line.starts_with("Impetus 1 vs 3, contact Front: A wins "),
+        line.starts_with("Impetus 1 vs 3, contact Front, follow-up on: A wins "),
         "{line}"
     );
+    assert!(text.contains(&format!("  odds: {line}")), "{text}");
+}
+
+/// §15.2 draws: c (only against a square), then the attacker's score die, the defender's,
+/// the attacker's morale die, the defender's, each a d6, rolled once and read every round.
+#[test]
+fn s15_2_draw_order() {
+    use rand::{RngExt, SeedableRng};
+    let (f, d) = example();
+    let b = ib(&f, &d);
+    for seed in 0..30 {
+        let (_, out) = crate::common::settle(&f, &d, seed);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let dice: Vec<u8> = (0..4).map(|_| rng.random_range(1..=6u8)).collect();
+        let want = impetus::fight(&b, [1, dice[0], dice[1], dice[2], dice[3]]);
+        assert_eq!(out.fight.as_ref(), Some(&want), "seed {seed}");
+    }
+}
+
+/// I2: the order carries follow-up on or off; a Melee order naming nobody on a hex already
+/// under attack restates that melee with its follow-up, and on any other hex is refused.
+#[test]
+fn i2_the_melee_order_carries_follow_up() {
+    use bayonet::rules::order::Order;
+    use bayonet::sim::{self, OrderRejected};
+    let (f, d) = example();
+    let dh = d.defending_hex;
+    let from = f.units[1].hex;
+    let mut app = sim::headless_app(f.scenario(), Some(3));
+    app.update();
+    let drag = crate::common::melee_drag(&app, from, dh);
+    crate::common::give(&mut app, drag);
+    app.update();
+    assert!(crate::common::game(&app).pending[0].follow_up);
+    let hold = Order::Melee {
+        from: Vec::new(),
+        units: Vec::new(),
+        at: crate::common::at(&app, dh),
+        follow_up: false,
+    };
+    crate::common::give(&mut app, hold.clone());
+    app.update();
+    let p = &crate::common::game(&app).pending;
+    assert_eq!((p.len(), p[0].follow_up), (1, false));
+    assert_eq!(p[0].attackers, d.attackers);
+    let elsewhere = Order::Melee {
+        from: Vec::new(),
+        units: Vec::new(),
+        at: crate::common::at(&app, f.hex(1, 1)),
+        follow_up: false,
+    };
+    crate::common::give(&mut app, elsewhere);
+    app.update();
+    let refused = crate::common::read::<OrderRejected>(&app);
+    assert_eq!(refused.len(), 1, "{refused:?}");
+}
+
+/// I2 for a player: the toolbar's Follow-up button (U), shown under the impetus system,
+/// switches the selected or last pending melee.
+#[cfg(feature = "client")]
+#[test]
+fn i2_the_follow_up_button_switches_the_pending_melee() {
+    use bayonet::client::toolbar::ToolButton;
+    use bevy::prelude::KeyCode;
+    let mut s = crate::rig::field();
+    s.params.melee_system = MeleeSystemName::Impetus;
+    let mut r = crate::rig::Rig::on(s, bayonet::client::settings::SettingsFile(None));
+    r.mouse_drag((4, 4), (5, 4));
+    let follow = |r: &crate::rig::Rig| r.res::<bayonet::sim::Game>().pending[0].follow_up;
+    assert!(follow(&r));
+    r.press(ToolButton::FollowUp);
+    assert!(!follow(&r));
+    r.tap_key(KeyCode::KeyU);
+    assert!(follow(&r));
 }

@@ -368,10 +368,11 @@ pub fn system_words(b: &melee::Breakdown) -> Option<String> {
     if let Some(ib) = &b.impetus {
         let o = melee::impetus::impetus_odds(ib);
         return Some(format!(
-            "Impetus {} vs {}, contact {:?}: A wins {}, none {}, D wins {}; D falls back {}, routs {}, surrenders {}; more than one round {}",
+            "Impetus {} vs {}, contact {:?}, follow-up {}: A wins {}, none {}, D wins {}; D falls back {}, routs {}, surrenders {}; more than one round {}",
             ib.attacker.impetus,
             ib.defender.impetus,
             ib.contact,
+            if ib.follow_up { "on" } else { "off" },
             pc(o.attacker_wins),
             pc(o.no_decision),
             pc(o.defender_wins),

@@ -178,6 +178,10 @@ pub fn melee_lines(
         })
         .collect();
     system_lines(b, o, &n, &mut out);
+    // The exact distribution the melee was fought at (§15.0 D-sys-6).
+    if let Some(w) = super::melee_drag::system_words(b) {
+        out.push(format!("  odds: {w}"));
+    }
     if b.sector.is_some() || b.impetus.is_some() || b.assault.is_some() {
         // These systems' losses come from their own tables, not from loss ranges.
         out.push(format!(

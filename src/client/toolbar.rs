@@ -25,6 +25,9 @@ pub enum ToolButton {
     /// The browser: the quick save as a file, and a save file loaded (shown only there).
     Download,
     Upload,
+    /// Impetus I2: the selected (or last) pending melee's follow-up on or off (shown only under
+    /// the impetus melee system).
+    FollowUp,
 }
 
 impl ToolButton {
@@ -39,6 +42,7 @@ impl ToolButton {
             ToolButton::Load => "Load (F9)",
             ToolButton::Download => "Download save",
             ToolButton::Upload => "Upload save",
+            ToolButton::FollowUp => "Follow-up (U)",
         }
     }
 }
@@ -72,7 +76,7 @@ fn spawn(mut commands: Commands, rows: Query<(Entity, &DockRow)>) {
                 ToolButton::EndTurn,
             ],
         ),
-        (3, &[ToolButton::EndPhase]),
+        (3, &[ToolButton::EndPhase, ToolButton::FollowUp]),
         (3, files),
     ];
     for (row, buttons) in plan {
@@ -120,6 +124,16 @@ struct Tools<'w> {
 }
 
 impl Tools<'_> {
+    /// The melee on the selected hex, or else the last one declared.
+    fn target(&self) -> Option<crate::rules::melee::Declaration> {
+        let pending = &self.game.pending;
+        self.selected
+            .0
+            .and_then(|h| pending.iter().find(|p| p.defending_hex == h))
+            .or_else(|| pending.last())
+            .cloned()
+    }
+
     fn act(&mut self, b: ToolButton) {
         if !self.gate.open() {
             return;
@@ -132,16 +146,20 @@ impl Tools<'_> {
                 self.orders.write(GiveOrder(Order::Resolve));
             }
             ToolButton::CancelMelee => {
-                // The melee on the selected hex, or else the last one declared.
-                let pending = &self.game.pending;
-                let target = self
-                    .selected
-                    .0
-                    .filter(|h| pending.iter().any(|p| p.defending_hex == *h))
-                    .or_else(|| pending.last().map(|p| p.defending_hex));
-                if let Some(h) = target {
-                    let at = At::of(&self.game, h);
+                if let Some(p) = self.target() {
+                    let at = At::of(&self.game, p.defending_hex);
                     self.orders.write(GiveOrder(Order::CancelMelee { at }));
+                }
+            }
+            ToolButton::FollowUp => {
+                if let Some(p) = self.target() {
+                    let order = Order::Melee {
+                        from: Vec::new(),
+                        units: Vec::new(),
+                        at: At::of(&self.game, p.defending_hex),
+                        follow_up: !p.follow_up,
+                    };
+                    self.orders.write(GiveOrder(order));
                 }
             }
             ToolButton::EndTurn => {
@@ -192,6 +210,7 @@ fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools) {
         (KeyCode::KeyC, ToolButton::CancelMelee),
         (KeyCode::KeyE, ToolButton::EndTurn),
         (KeyCode::KeyP, ToolButton::EndPhase),
+        (KeyCode::KeyU, ToolButton::FollowUp),
     ] {
         if input.just_pressed(key) {
             tools.act(b);
@@ -230,7 +249,13 @@ fn look(
         }
     }
     for (i, b, mut bg, mut node) in &mut q {
-        let shown = *b != ToolButton::EndPhase || game.phased();
+        let shown = match b {
+            ToolButton::EndPhase => game.phased(),
+            ToolButton::FollowUp => {
+                game.params.melee_system == crate::rules::params::MeleeSystemName::Impetus
+            }
+            _ => true,
+        };
         let display = if shown { Display::Flex } else { Display::None };
         if node.display != display {
             node.display = display;

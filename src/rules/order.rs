@@ -236,7 +236,10 @@ pub fn declaration(
             }
         }
     }
-    if attackers.is_empty() {
+    // An order naming nobody on a hex already under attack restates that melee (Impetus
+    // I2: switching its follow-up).
+    let restated = attackers.is_empty() && board.pending.iter().any(|p| p.defending_hex == d);
+    if attackers.is_empty() && !restated {
         return Err(one(
             Reason::NotAMelee,
             None,
