@@ -83,27 +83,31 @@ fn melee_fatigue_is_half_again_and_double_for_the_loser() {
 
 #[test]
 fn night_attack_penalty_adds_to_each_attacker() {
-    let mut f = Field::new(10, 8);
-    let d = f.center();
-    f.add(1, UnitKind::Supply, d, Facing::SW, 10); // defends at 0: the attacker loses nothing
-    let a = f.attacker(0, inf(), d, Facing::SW, 400);
-    f.night = true;
-    let decl = Declaration {
-        attackers: vec![a],
-        defending_hex: d,
-        follow_up: true,
-    };
-    for seed in 0..50 {
-        let (_, o) = resolve(&f, &decl, seed);
-        assert_eq!(o.attacker_loss, 0);
-        let gained = o.fatigue.iter().find(|g| g.unit == a).map(|g| g.gained);
-        let expect = if o.loser == Some(MeleeSide::Attacker) {
-            900
-        } else {
-            450
+    // Against wagons (they defend at 0) the attacker loses nothing, so its fatigue is the
+    // night penalty alone: 300 × 1.5, ×2 when it loses. Two men inflict nothing most of the
+    // time (a tie: the attacker loses); four hundred always win.
+    let mut seen = [false, false];
+    for men in [400, 2] {
+        let mut f = Field::new(10, 8);
+        let d = f.center();
+        f.add(1, UnitKind::Supply, d, Facing::SW, 10);
+        let a = f.attacker(0, inf(), d, Facing::SW, men);
+        f.night = true;
+        let decl = Declaration {
+            attackers: vec![a],
+            defending_hex: d,
+            follow_up: true,
         };
-        assert_eq!(gained, Some(expect), "300 × 1.5, ×2 for a loser");
+        for seed in 0..50 {
+            let (_, o) = resolve(&f, &decl, seed);
+            assert_eq!(o.attacker_loss, 0);
+            let gained = o.fatigue.iter().find(|g| g.unit == a).map(|g| g.gained);
+            let lost = o.loser == Some(MeleeSide::Attacker);
+            seen[usize::from(lost)] = true;
+            assert_eq!(gained, Some(if lost { 900 } else { 450 }), "men {men}");
+        }
     }
+    assert_eq!(seen, [true, true], "both branches reached");
 }
 
 #[test]
@@ -236,28 +240,45 @@ fn retreat_prefers_hexes_outside_enemy_zoc() {
 
 #[test]
 fn retreat_overruns_lone_leaders_wagons_and_limbered_guns() {
-    let mut f = Field::new(10, 8);
-    let d = f.center();
-    let dd = f.add(1, inf(), d, Facing::SW, 200);
-    let a = f.attacker(0, inf(), d, Facing::SW, 800);
-    // Every neighbour but N is blocked terrain; an enemy wagon sits in the N hex.
-    for side in [Facing::NE, Facing::SE, Facing::S, Facing::NW] {
-        f.map.set_terrain(d + side.step(), Terrain::Blocked);
-    }
-    let wagon = f.add(0, UnitKind::Supply, d + Facing::N.step(), Facing::S, 10);
-    let decl = Declaration {
-        attackers: vec![a],
-        defending_hex: d,
-        follow_up: true,
-    };
-    let (b, o) = seed_where(&f, &decl, |o| o.loser == Some(MeleeSide::Defender));
-    assert_eq!(b.unit(dd).map(|u| u.hex), Some(d + Facing::N.step()));
-    assert!(
-        o.eliminated
+    // §10: every neighbour but N is blocked terrain; a lone enemy leader, wagon or limbered
+    // battery in the N hex is overrun; an unlimbered, crewed battery blocks it (the defender
+    // surrenders).
+    for (kind, limbered, overrun) in [
+        (UnitKind::Leader, false, true),
+        (UnitKind::Supply, false, true),
+        (UnitKind::Artillery, true, true),
+        (UnitKind::Artillery, false, false),
+    ] {
+        let mut f = Field::new(10, 8);
+        let d = f.center();
+        let dd = f.add(1, inf(), d, Facing::SW, 200);
+        let a = f.attacker(0, inf(), d, Facing::SW, 800);
+        for side in [Facing::NE, Facing::SE, Facing::S, Facing::NW] {
+            f.map.set_terrain(d + side.step(), Terrain::Blocked);
+        }
+        let lone = f.add(0, kind, d + Facing::N.step(), Facing::S, 4);
+        if limbered {
+            f.unit(lone).formation = bayonet::rules::unit::Formation::Limbered;
+        }
+        let decl = Declaration {
+            attackers: vec![a],
+            defending_hex: d,
+            follow_up: true,
+        };
+        let (b, o) = seed_where(&f, &decl, |o| o.loser == Some(MeleeSide::Defender));
+        let gone = o
+            .eliminated
             .iter()
-            .any(|e| e.unit == wagon && e.reason.contains("overrun"))
-    );
-    assert!(b.unit(wagon).is_none());
+            .any(|e| e.unit == lone && e.reason.contains("overrun"));
+        assert_eq!(gone, overrun, "{kind:?} limbered {limbered}");
+        assert_eq!(b.unit(lone).is_none(), overrun, "{kind:?}");
+        let at = b.unit(dd).map(|u| u.hex);
+        if overrun {
+            assert_eq!(at, Some(d + Facing::N.step()));
+        } else {
+            assert_eq!(at, None, "no hex to go to: it surrendered");
+        }
+    }
 }
 
 #[test]

@@ -332,13 +332,18 @@ fn optional_quality_modifiers() {
     let b = bd(&f, &[a]);
     assert_eq!(percent(&b, MeleeSide::Attacker, "quality"), Some(10));
     assert_eq!(percent(&b, MeleeSide::Defender, "quality"), Some(-10));
-    // The lowest-quality attacker decides the bonus; leaders are left out.
+    // The lowest-quality attacker decides the bonus; leaders are left out: an F leader with
+    // the good regiment leaves its +10, which it would cancel if it counted.
     let d = f.center();
+    let l = f.attacker(0, UnitKind::Leader, d, Facing::S, 0);
+    f.unit(l).quality = Quality::F;
+    assert_eq!(
+        percent(&bd(&f, &[a, l]), MeleeSide::Attacker, "quality"),
+        Some(10)
+    );
     let poor = f.attacker(0, inf(), d, Facing::S, 100);
     f.unit(poor).quality = Quality::D;
     f.unit(poor).marks.fired = true;
-    let l = f.attacker(0, UnitKind::Leader, d, Facing::S, 0);
-    f.unit(l).quality = Quality::F;
     assert_eq!(
         percent(&bd(&f, &[a, poor, l]), MeleeSide::Attacker, "quality"),
         None
