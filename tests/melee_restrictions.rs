@@ -192,3 +192,75 @@ fn leaders_join_but_cannot_attack_alone() {
     assert_eq!(rules_broken(&f, &[a, l]), Vec::<u8>::new());
     assert_eq!(rules_broken(&f, &[l]), vec![0]);
 }
+
+/// Rule 3 is about mounted cavalry only: foot may attack dismounted cavalry.
+#[test]
+fn rule_9_1_3_dismounted_cavalry_may_be_attacked_by_foot() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let cav = f.add(1, UnitKind::Cavalry, d, Facing::SW, 300);
+    f.unit(cav).formation = Formation::Dismounted;
+    let a = f.attacker(0, inf(), d, Facing::SW, 400);
+    assert_eq!(rules_broken(&f, &[a]), Vec::<u8>::new());
+    f.unit(cav).formation = Formation::Mounted;
+    assert_eq!(rules_broken(&f, &[a]), vec![3]);
+}
+
+/// What a drag from a hex commits: every unit there that may melee (leaders too); artillery and
+/// wagons stay behind; a unit that may not (Disrupted) stays; if none may, all but the guns and
+/// wagons, so that the check names why.
+#[test]
+fn a_drag_commits_every_unit_of_the_hex_that_may_melee() {
+    use bayonet::rules::melee::committable;
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.add(1, inf(), d, Facing::SW, 300);
+    let a = f.attacker(0, inf(), d, Facing::SW, 400);
+    let from = f.units[1].hex;
+    let shaken = f.add(0, inf(), from, Facing::NE, 200);
+    f.unit(shaken).disrupted = true;
+    let guns = f.add(0, UnitKind::Artillery, from, Facing::NE, 2);
+    let wagons = f.add(0, UnitKind::Supply, from, Facing::NE, 5);
+    let leader = f.add(0, UnitKind::Leader, from, Facing::NE, 0);
+    let side = f.units[1].side;
+    assert_eq!(committable(&f.board(), from, side, d), vec![a, leader]);
+    f.unit(a).disrupted = true;
+    assert_eq!(
+        committable(&f.board(), from, side, d),
+        vec![a, shaken, leader],
+        "none may: all but {guns} and {wagons}, for the check to say why"
+    );
+}
+
+/// §9.4: the defenders that lost a melee check morale at the end of the phase; a failed check
+/// routs and runs (D-rout-1); a unit already routed does not check again.
+#[test]
+fn end_of_phase_checks_the_losing_defenders_and_routs_the_failures() {
+    use bayonet::rules::melee::end_of_phase;
+    use bayonet::rules::unit::Quality;
+    use rand::SeedableRng;
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let loser = f.add(1, inf(), d, Facing::SW, 300);
+    f.unit(loser).quality = Quality::F;
+    f.unit(loser).disrupted = true;
+    f.attacker(0, inf(), d, Facing::SW, 400);
+    let ran_before = f.add(1, inf(), f.hex(8, 1), Facing::SW, 100);
+    f.unit(ran_before).routed = true;
+    f.night = true;
+    let mut board = f.board();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let (checks, routs) = end_of_phase(&mut board, &[loser, ran_before], &mut rng);
+    assert_eq!(checks.len(), 1, "{checks:?}");
+    assert_eq!(checks[0].unit, loser);
+    assert_eq!(checks[0].reason, "lost a melee (end of phase)");
+    assert!(
+        checks[0].morale <= 0,
+        "F, disrupted, at night: it cannot pass"
+    );
+    assert!(!checks[0].passed);
+    assert!(board.unit(loser).unwrap().routed);
+    assert_eq!(routs.len(), 1);
+    assert_eq!((routs[0].unit, routs[0].from), (loser, d));
+    assert_eq!(board.unit(loser).unwrap().hex, routs[0].to);
+}

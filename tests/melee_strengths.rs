@@ -372,3 +372,96 @@ fn isolation_effects_can_be_switched_off() {
     f.params.optional.isolation_effects = false;
     assert_eq!(bd(&f, &[a]).defense_base, 400.0);
 }
+
+/// §9.3's hexside table, each feature alone (D-hex-1 then picks one): stream −20, creek (a ford)
+/// −20, fence −30, stone wall −50, embankment −70, cut +50; a stone wall and a cut tie at 50 and
+/// the penalty counts, whichever hexside is read first.
+#[test]
+fn d_hex_1_each_hexside_modifier_and_the_tie_goes_to_the_penalty() {
+    let d = Field::new(10, 8).center();
+    for (feature, want, name) in [
+        (SideFeature::Stream, -20, "hexside: stream"),
+        (SideFeature::Creek, -20, "hexside: creek (ford)"),
+        (SideFeature::Fence, -30, "hexside: fence"),
+        (SideFeature::StoneWall, -50, "hexside: stone wall"),
+        (SideFeature::Embankment, -70, "hexside: embankment"),
+        (SideFeature::Cut, 50, "hexside: cut"),
+    ] {
+        let (mut f, a, _) = duel(300, 300);
+        f.feature(d, Facing::SW, feature);
+        let b = bd(&f, &[a]);
+        let m: Vec<_> = b
+            .modifiers
+            .iter()
+            .filter(|m| m.name.starts_with("hexside"))
+            .collect();
+        assert_eq!(m.len(), 1, "{feature:?}");
+        assert_eq!(
+            (m[0].percent, m[0].name.as_str()),
+            (want, name),
+            "{feature:?}"
+        );
+    }
+    for (first, second) in [
+        (SideFeature::Cut, SideFeature::StoneWall),
+        (SideFeature::StoneWall, SideFeature::Cut),
+    ] {
+        let (mut f, a, _) = duel(300, 300);
+        let b2 = f.attacker(0, inf(), d, Facing::S, 300);
+        f.unit(b2).marks.fired = true;
+        f.feature(d, Facing::SW, first);
+        f.feature(d, Facing::S, second);
+        assert_eq!(
+            percent(&bd(&f, &[a, b2]), MeleeSide::Attacker, "hexside"),
+            Some(-50),
+            "{first:?} then {second:?}"
+        );
+    }
+}
+
+/// §9.4's cavalry rule needs both sides wholly mounted cavalry (leaders aside): foot on
+/// either side, or a side of leaders alone, and the losses are not quartered.
+#[test]
+fn cavalry_rule_needs_both_sides_wholly_mounted() {
+    let base = || {
+        let mut f = Field::new(10, 8);
+        let d = f.center();
+        let dc = f.add(1, UnitKind::Cavalry, d, Facing::SW, 400);
+        let c = f.attacker(0, UnitKind::Cavalry, d, Facing::SW, 400);
+        f.unit(c).marks.fired = true;
+        (f, c, dc)
+    };
+    let (f, c, _) = base();
+    assert!(bd(&f, &[c]).cavalry_rule);
+    let (mut f, c, _) = base();
+    let d = f.center();
+    let foot = f.attacker(0, inf(), d, Facing::S, 100);
+    assert!(!bd(&f, &[c, foot]).cavalry_rule, "foot with the attackers");
+    let l = f.attacker(0, UnitKind::Leader, d, Facing::SE, 0);
+    assert!(bd(&f, &[c, l]).cavalry_rule, "a leader does not count");
+    assert!(!bd(&f, &[l]).cavalry_rule, "leaders alone are not cavalry");
+    let (mut f, c, _) = base();
+    f.add(1, inf(), d, Facing::SW, 50);
+    assert!(!bd(&f, &[c]).cavalry_rule, "foot with the defenders");
+    let (mut f, c, dc) = base();
+    f.unit(dc).formation = Formation::Dismounted;
+    assert!(!bd(&f, &[c]).cavalry_rule, "dismounted defenders");
+}
+
+/// D-cr-2: a side loses at most what it has: men, and for a battery its guns at 25 men each;
+/// a leader adds nothing.
+#[test]
+fn d_cr_2_capacity_counts_men_guns_and_no_leaders() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.add(1, UnitKind::Artillery, d, Facing::SW, 4);
+    f.add(1, UnitKind::Leader, d, Facing::SW, 0);
+    f.add(1, inf(), d, Facing::SW, 130);
+    let a = f.attacker(0, inf(), d, Facing::SW, 400);
+    let l = f.attacker(0, UnitKind::Leader, d, Facing::SW, 0);
+    let b = bd(&f, &[a, l]);
+    assert_eq!(b.defender_capacity, 4 * 25 + 130);
+    assert_eq!(b.attacker_capacity, 400);
+    let caps: Vec<u32> = b.defenders.iter().map(|s| s.capacity).collect();
+    assert_eq!(caps, vec![100, 0, 130]);
+}

@@ -335,7 +335,10 @@ fn fire_results_losses_morale_and_ammo() {
     }
     let share = low as f64 / 2000.0;
     assert!((share - 0.04).abs() < 0.015, "ammo loss about 4%: {share}");
-    assert!(disorder > 0 && opportunity_failed > 0, "both branches reached");
+    assert!(
+        disorder > 0 && opportunity_failed > 0,
+        "both branches reached"
+    );
 }
 
 #[test]
