@@ -8,6 +8,7 @@ use bayonet::rules::map::{FullHexBridge, MapEdge, Terrain};
 use bayonet::rules::melee::{self, Declaration, MeleeOutcome, MeleeSide};
 use bayonet::rules::morale;
 use bayonet::rules::movement::{MoverClass, entry_blocked};
+use bayonet::rules::params::Parameters;
 use bayonet::rules::retreat::{self, RetreatChoice};
 use bayonet::rules::stacking::{StackLimit, hex_load};
 use bayonet::rules::unit::{Crew, Formation, Quality, Side, UnitId, UnitKind};
@@ -714,4 +715,43 @@ fn a_rout_spreads_to_neighbours_and_rout_limiting_steadies_them() {
     b.unit_mut(u).unwrap().routed = true;
     let (checks, _) = morale::rout_cascade(&mut b, vec![(u, d)], &mut ChaCha8Rng::seed_from_u64(3));
     assert_eq!(checks[0].morale, 0);
+}
+
+/// §9.6: each unit that loses L men in a melee checks morale with chance L / (L + 25); one that
+/// loses none never does. Counted over 4,000 seeded melees against the exact expectation.
+#[test]
+fn s9_6_melee_losses_call_for_a_check_at_l_over_l_plus_base() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.add(1, inf(), d, Facing::SW, 500);
+    let a = f.attacker(0, inf(), d, Facing::SW, 500);
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let base = Parameters::defaults().morale.check_base;
+    let (mut expected, mut seen, mut var) = (0.0, 0.0, 0.0);
+    for seed in 0..4000 {
+        let (_, o) = resolve(&f, &decl, seed);
+        for l in &o.losses {
+            let p = morale::check_chance(l.share, base);
+            expected += p;
+            var += p * (1.0 - p);
+            let checked = o
+                .morale
+                .iter()
+                .any(|m| m.unit == l.unit && m.reason == "losses");
+            seen += f64::from(u8::from(checked));
+            if l.share == 0 {
+                assert!(!checked, "seed {seed}: no loss, no check");
+            }
+        }
+    }
+    assert!(
+        (seen - expected).abs() < 4.0 * var.sqrt(),
+        "checks {seen}, expected {expected:.1} ± {:.1}",
+        var.sqrt()
+    );
+    assert!(expected > 500.0, "{expected}");
 }
