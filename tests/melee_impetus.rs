@@ -46,9 +46,9 @@ fn s15_2_worked_example_round_one_alone() {
     assert_eq!((b.attacker.impetus, b.defender.impetus), (1, 3));
     assert_eq!((b.attacker.morale, b.defender.morale), (5, 5));
     let o = impetus::impetus_odds(&b);
-    let only_defender = o.attacker_wins;
-    let only_attacker = o.defender_wins;
-    let neither = o.no_decision - o.both_move;
+    let only_defender = o.outcomes.attacker_wins;
+    let only_attacker = o.outcomes.defender_wins;
+    let neither = o.outcomes.no_decision - o.both_move;
     // 23 %, 23 %, 8 %, 46 %: exactly 297, 297, 105 and 597 of the 1,296 dice tuples.
     for (got, want) in [
         (only_defender, 297.0),
@@ -104,7 +104,9 @@ fn s15_2_exact_odds_match_10000_seeded_resolutions() {
         let p = exact.attacker_win_probability;
         let seen = wins as f64 / n as f64;
         assert!((seen - p).abs() < 4.0 * sd(p), "P(win) {p} seen {seen}");
-        let q = full.defender_retreats + full.defender_routs + full.defender_surrenders;
+        let q = full.outcomes.defender_retreats
+            + full.outcomes.defender_routs
+            + full.outcomes.defender_surrenders;
         let seen_moved = moved as f64 / n as f64;
         assert!(
             (seen_moved - q).abs() < 4.0 * sd(q),

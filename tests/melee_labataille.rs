@@ -225,7 +225,9 @@ fn s15_3_exact_odds_match_10000_seeded_resolutions() {
         let sys = melee::system(&board.params);
         let bd = sys.breakdown(&board, &dcl);
         let exact = labataille::assault_odds(bd.assault.as_deref().unwrap());
-        let total: f64 = exact.attacker_wins + exact.defender_wins + exact.no_decision;
+        let total: f64 = exact.outcomes.attacker_wins
+            + exact.outcomes.defender_wins
+            + exact.outcomes.no_decision;
         assert!((total - 1.0).abs() < 1e-9);
         let n = 10_000u64;
         let (mut wins, mut retreats, mut lost_a, mut lost_d) = (0u32, 0u32, 0f64, 0f64);
@@ -241,17 +243,17 @@ fn s15_3_exact_odds_match_10000_seeded_resolutions() {
             lost_d += out.defender_loss as f64;
         }
         let sd = |p: f64| (p * (1.0 - p) / n as f64).sqrt().max(1e-3);
-        let p = exact.attacker_wins;
+        let p = exact.outcomes.attacker_wins;
         let seen = wins as f64 / n as f64;
         assert!((seen - p).abs() < 4.0 * sd(p), "P(win) {p} seen {seen}");
-        let q = exact.defender_retreats + exact.defender_routs;
+        let q = exact.outcomes.defender_retreats + exact.outcomes.defender_routs;
         let seen_r = retreats as f64 / n as f64;
         assert!(
             (seen_r - q).abs() < 4.0 * sd(q),
             "P(retreat) {q} seen {seen_r}"
         );
-        assert!((lost_a / n as f64 - exact.expected_attacker_loss).abs() < 2.0);
-        assert!((lost_d / n as f64 - exact.expected_defender_loss).abs() < 2.0);
+        assert!((lost_a / n as f64 - exact.outcomes.expected_attacker_loss).abs() < 2.0);
+        assert!((lost_d / n as f64 - exact.outcomes.expected_defender_loss).abs() < 2.0);
     }
 }
 

@@ -778,25 +778,9 @@ pub fn bodenstedt_results(board: &mut Board, r: &mut super::Resolution, rng: &mu
         None => None,
     };
     r.out.loser = loser;
-    let p = board.params.clone();
-    let night = board.night;
     let ids: Vec<UnitId> = r.attackers.clone();
     for &(id, men) in &row.losses {
-        let side = if ids.contains(&id) {
-            MeleeSide::Attacker
-        } else {
-            MeleeSide::Defender
-        };
-        let fatigue = super::resolve::melee_fatigue(&p, night, side, loser);
-        let Some(t) = crate::rules::combat::take_loss(board, id, men, fatigue, rng) else {
-            continue;
-        };
-        match side {
-            MeleeSide::Attacker => r.out.attacker_loss += men,
-            MeleeSide::Defender => r.out.defender_loss += men,
-        }
-        r.out.losses.extend(t.loss);
-        r.out.fatigue.extend(t.fatigue);
+        super::resolve::take_system_loss(board, r, id, men, loser, rng);
     }
     for &id in &row.eliminated {
         if let Some(u) = board.remove(id) {

@@ -7,10 +7,10 @@ use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 use super::bodenstedt::{Class, class, fall_back};
-use super::resolve::{Resolution, melee_fatigue};
+use super::resolve::{Resolution, take_system_loss};
 use super::{Breakdown, Declaration, MeleeSide, MeleeSystem, Modifier, Odds, UnitStrength};
 use crate::rules::board::Board;
-use crate::rules::combat::{split_loss, take_loss};
+use crate::rules::combat::split_loss;
 use crate::rules::hex::{Facing, Hex};
 use crate::rules::map::{SideFeature, Terrain};
 use crate::rules::params::MeleeSystemName;
@@ -740,19 +740,12 @@ pub fn impetus_breakdown(board: &Board, decl: &Declaration) -> ImpetusBreakdown 
 /// The exact odds (D-sys-6): every tuple of the four (five) dice, equally likely.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ImpetusOdds {
-    pub attacker_wins: f64,
-    pub no_decision: f64,
-    pub defender_wins: f64,
-    /// P(the defender falls back or is forced back), P(it routs), P(it surrenders).
-    pub defender_retreats: f64,
-    pub defender_routs: f64,
-    pub defender_surrenders: f64,
-    /// P(only the defender moves), P(only the attacker), P(both), P(neither): round by round
-    /// the shape §15.2's example gives.
+    #[serde(flatten)]
+    pub outcomes: super::Outcomes,
+    /// P(the attacker moves), P(both sides move): with `outcomes`, the shape §15.2's example
+    /// gives (only the defender, only the attacker, both, neither).
     pub attacker_moves: f64,
     pub both_move: f64,
-    pub expected_attacker_loss: f64,
-    pub expected_defender_loss: f64,
     /// P(the melee lasted 1, 2, 3 … rounds).
     pub rounds: Vec<f64>,
 }
@@ -778,40 +771,27 @@ pub fn impetus_odds(b: &ImpetusBreakdown) -> ImpetusOdds {
     let tuples = dice_tuples(b);
     let w = 1.0 / tuples.len() as f64;
     let mut o = ImpetusOdds {
-        attacker_wins: 0.0,
-        no_decision: 0.0,
-        defender_wins: 0.0,
-        defender_retreats: 0.0,
-        defender_routs: 0.0,
-        defender_surrenders: 0.0,
+        outcomes: super::Outcomes::default(),
         attacker_moves: 0.0,
         both_move: 0.0,
-        expected_attacker_loss: 0.0,
-        expected_defender_loss: 0.0,
         rounds: vec![0.0; b.params.max_rounds.max(1) as usize + 1],
     };
     for t in tuples {
         let f = fight(b, t);
-        match f.loser {
-            Some(MeleeSide::Defender) => o.attacker_wins += w,
-            Some(MeleeSide::Attacker) => o.defender_wins += w,
-            None => o.no_decision += w,
-        }
-        if f.surrendered {
-            o.defender_surrenders += w;
-        } else if f.defender_moved == Some(Morale::R) {
-            o.defender_routs += w;
-        } else if f.defender_moved.is_some() {
-            o.defender_retreats += w;
-        }
+        let fate = match f.defender_moved {
+            _ if f.surrendered => super::Fate::Surrenders,
+            Some(Morale::R) => super::Fate::Routs,
+            Some(_) => super::Fate::Retreats,
+            None => super::Fate::Stays,
+        };
+        o.outcomes
+            .add(w, f.loser, fate, [f.attacker_loss, f.defender_loss]);
         if f.attacker_moved.is_some() {
             o.attacker_moves += w;
             if f.defender_moved.is_some() {
                 o.both_move += w;
             }
         }
-        o.expected_attacker_loss += w * f.attacker_loss as f64;
-        o.expected_defender_loss += w * f.defender_loss as f64;
         o.rounds[f.rounds.len()] += w;
     }
     o
@@ -975,30 +955,14 @@ pub fn impetus_results(board: &mut Board, r: &mut Resolution, rng: &mut impl ran
     r.out.loser = f.loser;
     r.out.fight = Some(f.clone());
     // Losses first, while every unit is still in the melee.
-    let p = board.params.clone();
-    let night = board.night;
-    for (side, units, total) in [
-        (MeleeSide::Attacker, &b.attackers, f.attacker_loss),
-        (MeleeSide::Defender, &b.defenders, f.defender_loss),
+    for (units, total) in [
+        (&b.attackers, f.attacker_loss),
+        (&b.defenders, f.defender_loss),
     ] {
         let weights: Vec<f64> = units.iter().map(|s| s.strength).collect();
         let caps: Vec<u32> = units.iter().map(|s| s.capacity).collect();
         for (s, share) in units.iter().zip(split_loss(total, &weights, &caps)) {
-            let Some(t) = take_loss(
-                board,
-                s.unit,
-                share,
-                melee_fatigue(&p, night, side, f.loser),
-                rng,
-            ) else {
-                continue;
-            };
-            match side {
-                MeleeSide::Attacker => r.out.attacker_loss += share,
-                MeleeSide::Defender => r.out.defender_loss += share,
-            }
-            r.out.losses.extend(t.loss);
-            r.out.fatigue.extend(t.fatigue);
+            take_system_loss(board, r, s.unit, share, f.loser, rng);
         }
     }
     let d = r.out.declaration.defending_hex;
@@ -1132,12 +1096,7 @@ impl MeleeSystem for Impetus {
         let Some(ib) = &b.impetus else {
             return super::odds(b);
         };
-        let o = impetus_odds(ib);
-        Odds {
-            attacker_win_probability: o.attacker_wins,
-            expected_attacker_loss: o.expected_attacker_loss,
-            expected_defender_loss: o.expected_defender_loss,
-        }
+        impetus_odds(ib).outcomes.odds()
     }
     fn combat_results(
         &self,

@@ -6,10 +6,9 @@ use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 use super::bodenstedt::{Budget, Class, class, fall_back_by};
-use super::resolve::{Resolution, melee_fatigue};
+use super::resolve::{Resolution, take_system_loss};
 use super::{Breakdown, Declaration, MeleeSide, MeleeSystem, Modifier, Odds, UnitStrength};
 use crate::rules::board::Board;
-use crate::rules::combat::take_loss;
 use crate::rules::hex::{Facing, Hex};
 use crate::rules::map::Terrain;
 use crate::rules::params::MeleeSystemName;
@@ -527,15 +526,8 @@ fn walk(b: &AssaultBreakdown, pos: [i32; 5], stage: usize, w: f64, out: &mut Vec
 /// The odds (D-sys-6).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AssaultOdds {
-    pub attacker_wins: f64,
-    pub no_decision: f64,
-    pub defender_wins: f64,
-    /// P(some defender retreats / routs / surrenders).
-    pub defender_retreats: f64,
-    pub defender_routs: f64,
-    pub defender_surrenders: f64,
-    pub expected_attacker_loss: f64,
-    pub expected_defender_loss: f64,
+    #[serde(flatten)]
+    pub outcomes: super::Outcomes,
     /// P(each chart result), in the chart's order; P(no chart: the pre-melee checks ended it).
     pub results: Vec<(String, f64)>,
     pub ended_before_chart: f64,
@@ -543,14 +535,7 @@ pub struct AssaultOdds {
 
 pub fn assault_odds(b: &AssaultBreakdown) -> AssaultOdds {
     let mut o = AssaultOdds {
-        attacker_wins: 0.0,
-        no_decision: 0.0,
-        defender_wins: 0.0,
-        defender_retreats: 0.0,
-        defender_routs: 0.0,
-        defender_surrenders: 0.0,
-        expected_attacker_loss: 0.0,
-        expected_defender_loss: 0.0,
+        outcomes: super::Outcomes::default(),
         results: ChartResult::ALL
             .iter()
             .map(|r| (r.code().to_string(), 0.0))
@@ -564,29 +549,18 @@ pub fn assault_odds(b: &AssaultBreakdown) -> AssaultOdds {
         .map(|u| u.unit)
         .collect();
     for (a, w) in outcomes(b) {
-        match a.loser {
-            Some(MeleeSide::Defender) => o.attacker_wins += w,
-            Some(MeleeSide::Attacker) => o.defender_wins += w,
-            None => o.no_decision += w,
-        }
-        let worst = a
+        let fate = a
             .effects
             .iter()
             .filter(|(id, _)| defenders.contains(id))
-            .map(|(_, e)| *e)
-            .max_by_key(|e| match e {
-                Effect::Retreat => 0,
-                Effect::Rout => 1,
-                Effect::Surrender => 2,
-            });
-        match worst {
-            Some(Effect::Retreat) => o.defender_retreats += w,
-            Some(Effect::Rout) => o.defender_routs += w,
-            Some(Effect::Surrender) => o.defender_surrenders += w,
-            None => {}
-        }
-        o.expected_attacker_loss += w * a.lost[0] as f64;
-        o.expected_defender_loss += w * a.lost[1] as f64;
+            .map(|(_, e)| match e {
+                Effect::Retreat => super::Fate::Retreats,
+                Effect::Rout => super::Fate::Routs,
+                Effect::Surrender => super::Fate::Surrenders,
+            })
+            .max()
+            .unwrap_or(super::Fate::Stays);
+        o.outcomes.add(w, a.loser, fate, a.lost);
         match a.result {
             Some(r) => {
                 let i = ChartResult::ALL.iter().position(|x| *x == r).unwrap_or(0);
@@ -903,24 +877,8 @@ pub fn assault_results(board: &mut Board, r: &mut Resolution, rng: &mut impl ran
     r.out.defender_roll = a.lost[1];
     r.out.loser = a.loser;
     r.out.assault = Some(a.clone());
-    let p = board.params.clone();
-    let night = board.night;
     for &(id, men) in &a.losses {
-        let side = if r.attackers.contains(&id) {
-            MeleeSide::Attacker
-        } else {
-            MeleeSide::Defender
-        };
-        let Some(t) = take_loss(board, id, men, melee_fatigue(&p, night, side, a.loser), rng)
-        else {
-            continue;
-        };
-        match side {
-            MeleeSide::Attacker => r.out.attacker_loss += men,
-            MeleeSide::Defender => r.out.defender_loss += men,
-        }
-        r.out.losses.extend(t.loss);
-        r.out.fatigue.extend(t.fatigue);
+        take_system_loss(board, r, id, men, a.loser, rng);
     }
     let d = r.out.declaration.defending_hex;
     let lp = &ab.params;
@@ -994,12 +952,7 @@ impl MeleeSystem for LaBataille {
         let Some(ab) = &b.assault else {
             return super::odds(b);
         };
-        let o = assault_odds(ab);
-        Odds {
-            attacker_win_probability: o.attacker_wins,
-            expected_attacker_loss: o.expected_attacker_loss,
-            expected_defender_loss: o.expected_defender_loss,
-        }
+        assault_odds(ab).outcomes.odds()
     }
     fn combat_results(
         &self,

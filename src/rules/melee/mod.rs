@@ -92,6 +92,58 @@ pub enum MeleeSide {
     Defender,
 }
 
+/// What becomes of the defenders in one outcome of a melee.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Fate {
+    Stays,
+    Retreats,
+    Routs,
+    Surrenders,
+}
+
+/// A system's exact distribution in the terms every system shares (§15.0 D-sys-6): who wins,
+/// what becomes of the defender, the expected losses.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Outcomes {
+    pub attacker_wins: f64,
+    pub no_decision: f64,
+    pub defender_wins: f64,
+    pub defender_retreats: f64,
+    pub defender_routs: f64,
+    pub defender_surrenders: f64,
+    pub expected_attacker_loss: f64,
+    pub expected_defender_loss: f64,
+}
+
+impl Outcomes {
+    /// Counts one outcome of probability `w`: its loser, the defender's fate, the losses
+    /// [attacker, defender] in men.
+    pub fn add(&mut self, w: f64, loser: Option<MeleeSide>, fate: Fate, lost: [u32; 2]) {
+        match loser {
+            Some(MeleeSide::Defender) => self.attacker_wins += w,
+            Some(MeleeSide::Attacker) => self.defender_wins += w,
+            None => self.no_decision += w,
+        }
+        match fate {
+            Fate::Stays => {}
+            Fate::Retreats => self.defender_retreats += w,
+            Fate::Routs => self.defender_routs += w,
+            Fate::Surrenders => self.defender_surrenders += w,
+        }
+        self.expected_attacker_loss += w * lost[0] as f64;
+        self.expected_defender_loss += w * lost[1] as f64;
+    }
+
+    /// The seam's odds.
+    pub fn odds(&self) -> Odds {
+        Odds {
+            attacker_win_probability: self.attacker_wins,
+            expected_attacker_loss: self.expected_attacker_loss,
+            expected_defender_loss: self.expected_defender_loss,
+        }
+    }
+}
+
 /// The seam of the melee systems (RULES.md §9 and §15): what differs between them. The shared
 /// steps (defensive fire, morale, retreat, capture, advance, routs) stay outside, and the
 /// simulation reaches a melee system only through `system`.

@@ -258,7 +258,7 @@ pub fn melee_fatigue(
     night: bool,
     side: MeleeSide,
     loser: Option<MeleeSide>,
-) -> impl FnOnce(u32) -> u32 {
+) -> impl FnOnce(u32) -> u32 + use<> {
     let (penalty, times, loser_times) = (
         p.melee.night_attack_penalty as f64,
         p.melee.fatigue_multiplier,
@@ -275,6 +275,33 @@ pub fn melee_fatigue(
         }
         gained.round() as u32
     }
+}
+
+/// The systems with their own loss tables (§15): `men` taken from unit `id`, with D-sys-2
+/// fatigue, into the outcome; no §9.6 check follows.
+pub fn take_system_loss(
+    board: &mut Board,
+    r: &mut Resolution,
+    id: UnitId,
+    men: u32,
+    loser: Option<MeleeSide>,
+    rng: &mut impl Rng,
+) {
+    let side = if r.attackers.contains(&id) {
+        MeleeSide::Attacker
+    } else {
+        MeleeSide::Defender
+    };
+    let fatigue = melee_fatigue(&board.params, board.night, side, loser);
+    let Some(t) = take_loss(board, id, men, fatigue, rng) else {
+        return;
+    };
+    match side {
+        MeleeSide::Attacker => r.out.attacker_loss += men,
+        MeleeSide::Defender => r.out.defender_loss += men,
+    }
+    r.out.losses.extend(t.loss);
+    r.out.fatigue.extend(t.fatigue);
 }
 
 /// Morale (§9.6): the checks the losses called for (melee happens in the acting side's turn:
