@@ -755,3 +755,47 @@ fn s9_6_melee_losses_call_for_a_check_at_l_over_l_plus_base() {
     );
     assert!(expected > 500.0, "{expected}");
 }
+
+/// D-cap-1: guns that are unlimbered, uncrewed, spiked or captured cannot retreat; a limbered,
+/// crewed battery retreats like any unit, and so does everything that is not artillery.
+#[test]
+fn d_cap_1_which_guns_cannot_retreat() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let g = f.add(1, UnitKind::Artillery, d, Facing::SW, 12);
+    let i = f.add(1, inf(), f.hex(1, 1), Facing::SW, 100);
+    let check = |f: &mut Field, formation: Formation, crew: Crew, captured: bool| {
+        f.unit(g).formation = formation;
+        f.unit(g).crew = crew;
+        f.unit(g).captured_from = captured.then_some(Side(0));
+        retreat::cannot_retreat(&f.board(), g)
+    };
+    assert!(!check(&mut f, Formation::Limbered, Crew::Crewed, false));
+    assert!(check(&mut f, Formation::Unlimbered, Crew::Crewed, false));
+    assert!(check(&mut f, Formation::Limbered, Crew::Uncrewed, false));
+    assert!(check(&mut f, Formation::Limbered, Crew::Spiked, false));
+    assert!(check(&mut f, Formation::Limbered, Crew::Crewed, true));
+    assert!(!retreat::cannot_retreat(&f.board(), i));
+    // A limbered battery that loses a melee retreats; unlimbered, it stays to be taken.
+    let a = f.attacker(0, inf(), d, Facing::SW, 300);
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let lost_standing = |o: &MeleeOutcome| {
+        o.loser == Some(MeleeSide::Defender)
+            && !o
+                .eliminated
+                .iter()
+                .any(|e| e.unit == g && e.reason == "no men left")
+    };
+    check(&mut f, Formation::Limbered, Crew::Crewed, false);
+    let (b, o) = seed_where(&f, &decl, lost_standing);
+    assert!(o.retreats.iter().any(|r| r.unit == g), "{o:?}");
+    assert_ne!(b.unit(g).map(|u| u.hex), Some(d));
+    check(&mut f, Formation::Unlimbered, Crew::Crewed, false);
+    let (_, o) = seed_where(&f, &decl, lost_standing);
+    assert!(o.retreats.iter().all(|r| r.unit != g));
+    assert!(o.eliminated.iter().any(|e| e.unit == g && e.captured));
+}
