@@ -103,3 +103,34 @@ fn fatigue_from_loss_is_between_one_and_three_times_the_loss() {
     assert_eq!(seen.len(), 41, "every value in [20, 60] turns up");
     assert_eq!(fatigue_from_loss(0, 1, 3, &mut rng), 0);
 }
+
+/// §8/§9.4: fatigue gained is capped at 900; a unit already at 900 is "at maximum" (a melee
+/// then calls for a morale check), one at 899 is not; a loss of nothing is no loss.
+#[test]
+fn fatigue_caps_at_900_and_was_max_means_already_there() {
+    use bayonet::rules::combat::take_loss;
+    use bayonet::rules::hex::Facing;
+    let mut f = crate::common::Field::new(10, 8);
+    let u = f.add(1, crate::common::inf(), f.center(), Facing::N, 300);
+    for (before, gain, now, was_max) in [
+        (899, 450, 900, false),
+        (900, 10, 900, true),
+        (500, 0, 500, false),
+    ] {
+        f.unit(u).fatigue = before;
+        let mut b = f.board();
+        let t = take_loss(&mut b, u, 20, |_| gain, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+        assert_eq!(
+            (b.unit(u).unwrap().fatigue, t.was_max, t.gained),
+            (now, was_max, gain)
+        );
+        assert_eq!(t.fatigue.is_some(), gain > 0);
+        assert_eq!(b.unit(u).unwrap().men, 280);
+        assert!(!t.spent);
+    }
+    let mut b = f.board();
+    let t = take_loss(&mut b, u, 0, |_| 0, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+    assert_eq!(t.loss, None);
+    let t = take_loss(&mut b, u, 300, |_| 0, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+    assert!(t.spent, "no men left");
+}
