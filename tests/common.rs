@@ -327,3 +327,11 @@ pub fn computer_plays_to_the_end(system: bayonet::rules::params::MeleeSystemName
     assert!(save::replay(&saved).unwrap().matches, "the save replays");
     n
 }
+
+/// Asserts that `r` is refused, and that the reason says `why` (the words that matter).
+#[track_caller]
+pub fn refused<T: std::fmt::Debug, E: std::fmt::Debug>(r: Result<T, E>, why: &str) {
+    let e = r.expect_err("refused");
+    let text = format!("{e:?}");
+    assert!(!why.is_empty() && text.contains(why), "refused for: {text}");
+}

@@ -361,7 +361,10 @@ fn optional_artillery_capture_spike_recapture_recrew() {
     // D-cap-1: its captors may turn it and fire it, at half; it may not move or limber.
     let to = gun.facing.clockwise();
     assert!(bayonet::rules::facing::check(&b, g, to).is_ok());
-    assert!(bayonet::rules::formation::check(&b, g, Formation::Limbered).is_err());
+    crate::common::refused(
+        bayonet::rules::formation::check(&b, g, Formation::Limbered),
+        "is captured and cannot leave its hex",
+    );
     let enemy = b.units.iter().find(|u| u.side == Side(1)).map(|u| u.id);
     let target = gun.hex + gun.facing.step() + gun.facing.step();
     let mut shoot = b.clone();
@@ -390,8 +393,14 @@ fn optional_artillery_capture_spike_recapture_recrew() {
     // Without a captor beside them the guns can neither turn nor fire.
     let mut alone = shoot.clone();
     alone.unit_mut(a).unwrap().hex = gun.hex + gun.facing.opposite().step() + Facing::S.step();
-    assert!(bayonet::rules::facing::check(&alone, g, to).is_err());
-    assert!(bayonet::rules::fire::breakdown(&alone, g, target, false, 1.0).is_err());
+    crate::common::refused(
+        bayonet::rules::facing::check(&alone, g, to),
+        "a unit of yours must stand with it to turn it",
+    );
+    crate::common::refused(
+        bayonet::rules::fire::breakdown(&alone, g, target, false, 1.0),
+        "a unit of yours must stand with it to fire it",
+    );
     // The guns taken are what they are worth, even if the battery loses guns after.
     b.unit_mut(g).unwrap().guns -= 1;
     let fewer = b.unit(g).unwrap().clone();
@@ -403,9 +412,9 @@ fn optional_artillery_capture_spike_recapture_recrew() {
     assert_eq!(gun.crew, Crew::Spiked);
     assert_eq!(capture::captured_gun_value(&b, &gun), value / 2.0);
     assert_eq!(capture::fire_factor(&b, &gun), 0.0);
-    assert!(
-        capture::spike(&mut b, g, a).is_err(),
-        "spiking twice is refused"
+    crate::common::refused(
+        capture::spike(&mut b, g, a),
+        "is not a captured, unspiked battery",
     );
 }
 
@@ -434,9 +443,9 @@ fn guns_won_back_come_back_uncrewed_and_can_be_recrewed() {
     assert_eq!(gun.side, Side(1));
     assert_eq!(gun.captured_from, None);
     assert_eq!(gun.crew, Crew::Uncrewed);
-    assert!(
-        capture::recrew(&mut b2, g, back).is_err(),
-        "the attacker has already meleed"
+    crate::common::refused(
+        capture::recrew(&mut b2, g, back),
+        "the crewing unit has already acted this turn",
     );
     b2.unit_mut(back).unwrap().marks = Default::default();
     capture::recrew(&mut b2, g, back).unwrap();

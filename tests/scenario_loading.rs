@@ -269,7 +269,10 @@ fn every_scenario_in_maps_is_embedded_for_the_browser_and_loads() {
     }
     // Loading by path falls back on the embedded copy where there is no file.
     assert!(bayonet::load_scenario("maps/test_melee.ron").is_ok());
-    assert!(bayonet::load_scenario("no/such.ron").is_err());
+    crate::common::refused(
+        bayonet::load_scenario("no/such.ron"),
+        "cannot read the file: No such file",
+    );
 }
 
 #[test]

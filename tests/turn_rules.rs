@@ -163,7 +163,10 @@ fn facing_costs_and_limits() {
     f.unit(u).fixed_until = Some(5);
     assert!(facing::check(&f.board(), u, Facing::NE).is_ok());
     f.unit(u).marks.fired = true;
-    assert!(facing::check(&f.board(), u, Facing::NE).is_err());
+    crate::common::refused(
+        facing::check(&f.board(), u, Facing::NE),
+        "has fired this turn and may not move",
+    );
 }
 
 #[test]
@@ -186,7 +189,10 @@ fn formation_changes_and_dismounting() {
         formation::apply(&mut b, g, Formation::Limbered),
         Ok(Formation::Limbered)
     );
-    assert!(formation::check(&b, i, Formation::Mounted).is_err());
+    crate::common::refused(
+        formation::check(&b, i, Formation::Mounted),
+        "infantry in column cannot change to mounted",
+    );
     // The dismounting cavalry is dismounted at the start of its next turn.
     start_of_turn(&mut b, Side(0), 2, &mut rng(1));
     assert_eq!(b.unit(c).unwrap().formation, Formation::Dismounted);
@@ -235,13 +241,19 @@ fn fire_needs_formation_range_front_sight_and_ammo() {
     );
     f.unit(u).formation = Formation::Line;
     f.unit(u).ammo = Ammo::Low;
-    assert!(fire::breakdown(&f.board(), u, t2, false, 1.0).is_err());
+    crate::common::refused(
+        fire::breakdown(&f.board(), u, t2, false, 1.0),
+        "is low on ammunition: it may only fire at units that come to it",
+    );
     assert!(
         fire::breakdown(&f.board(), u, t2, true, 1.0).is_ok(),
         "low ammo may opportunity-fire"
     );
     f.unit(u).ammo = Ammo::Out;
-    assert!(fire::breakdown(&f.board(), u, t2, true, 1.0).is_err());
+    crate::common::refused(
+        fire::breakdown(&f.board(), u, t2, true, 1.0),
+        "is out of ammunition",
+    );
     // The front reaches 90° either side of the facing.
     assert!(in_front(a, Facing::N, a + Facing::NE.step()));
     assert!(!in_front(a, Facing::N, a + Facing::SE.step()));
@@ -519,7 +531,10 @@ fn night_sight_moved_guns_and_bridges() {
     assert_eq!(before, 200);
     assert_eq!(after, 200 - o.loss);
     let i = f.add(0, inf(), a + Facing::N.step(), Facing::N, 300);
-    assert!(fire::breakdown(&f.board(), i, br, false, 1.0).is_err());
+    crate::common::refused(
+        fire::breakdown(&f.board(), i, br, false, 1.0),
+        "no enemy unit there (only artillery may fire at an empty bridge)",
+    );
 }
 
 #[test]
@@ -737,21 +752,29 @@ fn bridge_limit_and_repair_sets_the_strength_each_arm_needs_and_mends_bridges() 
     assert!(order::check(&b, &o).is_ok());
     let mut off = b.clone();
     off.params.optional.bridge_limit_and_repair = false;
-    assert!(order::check(&off, &o).is_err(), "only under the rule");
+    crate::common::refused(
+        order::check(&off, &o),
+        "bridges are repaired only under the Bridge Limit and Repair rule",
+    );
     let mut line = b.clone();
     line.unit_mut(w).unwrap().formation = Formation::Line;
-    assert!(order::check(&line, &o).is_err(), "in column only");
+    crate::common::refused(
+        order::check(&line, &o),
+        "must be infantry in column to repair a bridge",
+    );
     // Neither disrupted nor routed, and not after acting this turn.
-    for spoil in [
-        |u: &mut bayonet::rules::unit::Unit| u.disrupted = true,
-        |u: &mut bayonet::rules::unit::Unit| u.routed = true,
-        |u: &mut bayonet::rules::unit::Unit| u.marks.moved = true,
-        |u: &mut bayonet::rules::unit::Unit| u.marks.fired = true,
-        |u: &mut bayonet::rules::unit::Unit| u.marks.meleed = true,
-    ] {
+    type Spoil = fn(&mut bayonet::rules::unit::Unit);
+    let spoils: [(Spoil, &str); 5] = [
+        (|u| u.disrupted = true, "is disrupted or routed"),
+        (|u| u.routed = true, "is disrupted or routed"),
+        (|u| u.marks.moved = true, "has already acted this turn"),
+        (|u| u.marks.fired = true, "has already acted this turn"),
+        (|u| u.marks.meleed = true, "has already acted this turn"),
+    ];
+    for (spoil, why) in spoils {
         let mut c = b.clone();
         spoil(c.unit_mut(w).unwrap());
-        assert!(order::check(&c, &o).is_err());
+        crate::common::refused(order::check(&c, &o), why);
     }
     let mut b = b;
     bayonet::rules::bridge::repair(&mut b, w, br).unwrap();
