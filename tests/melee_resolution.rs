@@ -808,3 +808,22 @@ fn d_cap_1_which_guns_cannot_retreat() {
     assert!(o.retreats.iter().all(|r| r.unit != g));
     assert!(o.eliminated.iter().any(|e| e.unit == g && e.captured));
 }
+
+/// D-ret-1: away from the attackers — first the farthest from the nearest attacking hex, then
+/// the farthest from all of them together. Attacked from SW, S and N, every neighbour left is
+/// next to one attacking hex; NW is nearer the other two than NE or SE are.
+#[test]
+fn d_ret_1_ties_on_the_nearest_attacker_go_to_the_farthest_from_all() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let u = f.add(1, inf(), d, Facing::N, 200);
+    let from = [Facing::SW, Facing::S, Facing::N].map(|s| d + s.step());
+    let b = f.board();
+    let RetreatChoice::To { to, .. } = retreat::choose(&b, u, d, &from, b.edge(Side(1))) else {
+        panic!("it can retreat");
+    };
+    assert!(
+        [d + Facing::NE.step(), d + Facing::SE.step()].contains(&to),
+        "{to:?}"
+    );
+}
