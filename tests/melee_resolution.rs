@@ -827,3 +827,105 @@ fn d_ret_1_ties_on_the_nearest_attacker_go_to_the_farthest_from_all() {
         "{to:?}"
     );
 }
+
+/// D-cap-1's orders, each refusal with its reason: who may spike or recrew (a friendly,
+/// steady, fighting unit stacked with the battery, not the battery itself, nor a leader,
+/// wagons or other captured guns), which battery (captured and unspiked; uncrewed and its own
+/// side's), and Recrew costing the crew its turn. Capture itself: only artillery, only under
+/// the rule; won back, the battery is its side's again, uncrewed.
+#[test]
+fn d_cap_1_spike_and_recrew_refusals_and_capture() {
+    use crate::common::refused;
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let g = f.add(0, UnitKind::Artillery, d, Facing::SW, 4);
+    f.unit(g).captured_from = Some(Side(1));
+    f.unit(g).captured_guns = 4;
+    let crew = f.add(0, inf(), d, Facing::SW, 200);
+    let away = f.add(0, inf(), f.hex(1, 1), Facing::SW, 200);
+    let leader = f.add(0, UnitKind::Leader, d, Facing::SW, 0);
+    let wagons = f.add(0, UnitKind::Supply, d, Facing::SW, 5);
+    let b = f.board();
+    assert_eq!(capture::check_spike(&b, g, crew), Ok(()));
+    for (by, why) in [
+        (away, "is not a friendly unit stacked with"),
+        (g, "is not a friendly unit stacked with"),
+        (leader, "cannot serve guns"),
+        (wagons, "cannot serve guns"),
+    ] {
+        refused(capture::check_spike(&b, g, by), why);
+    }
+    type Spoil = fn(&mut bayonet::rules::unit::Unit);
+    let spoils: [Spoil; 2] = [|u| u.routed = true, |u| u.disrupted = true];
+    for spoil in spoils {
+        let mut b2 = f.board();
+        spoil(b2.unit_mut(crew).unwrap());
+        refused(capture::check_spike(&b2, g, crew), "is routed or disrupted");
+    }
+    let mut b2 = f.board();
+    capture::spike(&mut b2, g, crew).unwrap();
+    assert_eq!(b2.unit(g).unwrap().crew, Crew::Spiked);
+    refused(
+        capture::check_spike(&b2, g, crew),
+        "not a captured, unspiked battery",
+    );
+    refused(
+        capture::check_recrew(&b, g, crew),
+        "not an uncrewed battery of its own side",
+    );
+    // Won back by its own side: uncrewed, its own again.
+    let mut b3 = f.board();
+    b3.params.optional.artillery_capture = true;
+    assert!(capture::capture(&mut b3, g, Side(1)));
+    let u = b3.unit(g).unwrap();
+    assert_eq!(
+        (u.side, u.captured_from, u.captured_guns, u.crew),
+        (Side(1), None, 0, Crew::Uncrewed)
+    );
+    let mine = b3.units.iter().position(|u| u.id == crew).unwrap();
+    b3.units[mine].side = Side(1);
+    assert_eq!(capture::check_recrew(&b3, g, crew), Ok(()));
+    let marks: [Spoil; 3] = [
+        |u| u.marks.moved = true,
+        |u| u.marks.fired = true,
+        |u| u.marks.meleed = true,
+    ];
+    for mark in marks {
+        let mut b4 = b3.clone();
+        mark(b4.unit_mut(crew).unwrap());
+        refused(
+            capture::check_recrew(&b4, g, crew),
+            "already acted this turn",
+        );
+    }
+    capture::recrew(&mut b3, g, crew).unwrap();
+    assert_eq!(b3.unit(g).unwrap().crew, Crew::Crewed);
+    let m = b3.unit(crew).unwrap().marks;
+    assert!(
+        m.moved && m.fired && m.meleed,
+        "recrewing is the crew's turn"
+    );
+    // Taken from its own side, a routed battery changes side, steadied, worth its guns.
+    let mut b5 = f.board();
+    b5.params.optional.artillery_capture = true;
+    let fresh = b5.units.iter().position(|u| u.id == g).unwrap();
+    b5.units[fresh].captured_from = None;
+    b5.units[fresh].routed = true;
+    assert!(capture::capture(&mut b5, g, Side(1)));
+    let u = b5.unit(g).unwrap();
+    assert_eq!(
+        (u.side, u.captured_from, u.captured_guns),
+        (Side(1), Some(Side(0)), 4)
+    );
+    assert!(!u.routed && !u.disrupted);
+    assert!(
+        !capture::capture(&mut b5, crew, Side(1)),
+        "only artillery is captured"
+    );
+    let mut b6 = f.board();
+    b6.params.optional.artillery_capture = false;
+    assert!(
+        !capture::capture(&mut b6, g, Side(1)),
+        "only under the optional rule"
+    );
+}
