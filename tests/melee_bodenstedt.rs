@@ -624,3 +624,65 @@ fn d_bod_8_the_advance_order_in_the_game() {
     }
     panic!("no seed gave a +2 row");
 }
+
+/// D-bod-8's Advance, each refusal with its reason; the first step may enter an enemy zone of
+/// control without stopping; an advance takes an objective; routed or spent units do not
+/// advance.
+#[test]
+fn d_bod_8_advance_refusals_first_step_and_objectives() {
+    use bayonet::rules::advance;
+    let mut f = Field::new(14, 10);
+    let d = f.hex(7, 4);
+    let u = f.add(0, inf(), d, Facing::N, 300);
+    f.unit(u).marks.advance_left = 2;
+    let enemy = d + Facing::N.step() + Facing::N.step();
+    f.add(1, inf(), enemy, Facing::S, 300);
+    let n = d + Facing::N.step();
+    f.map.set_terrain(d + Facing::NE.step(), Terrain::Blocked);
+    f.add(1, inf(), d + Facing::SE.step(), Facing::N, 100);
+    let crowd = d + Facing::S.step();
+    f.add(0, inf(), crowd, Facing::N, 1500);
+    let b = f.board();
+    let why = |to| advance::check(&b, u, to).unwrap_or_default();
+    assert!(why(enemy).contains("one hex at a time"), "{}", why(enemy));
+    assert!(why(d + Facing::NE.step()).contains("cannot enter that ground"));
+    assert!(why(d + Facing::SE.step()).contains("does not enter the enemy"));
+    assert!(why(crowd).contains("would overstack"), "{}", why(crowd));
+    assert_eq!(advance::check(&b, u, n), None);
+    assert_eq!(
+        advance::advancing(&b, d, bayonet::rules::unit::Side(0)),
+        vec![u]
+    );
+    assert!(advance::advancing(&b, d, bayonet::rules::unit::Side(1)).is_empty());
+    // The first step into the enemy's zone of control goes on; an objective there is taken.
+    let mut g = f;
+    g.map.objectives.push(bayonet::rules::map::Objective {
+        hex: n,
+        name: "Knoll".into(),
+        points: 50,
+        owner: None,
+    });
+    let mut b = g.board();
+    assert!(b.in_enemy_zoc(n, bayonet::rules::unit::Side(0)));
+    advance::advance(&mut b, u, n).unwrap();
+    let m = b.unit(u).unwrap().marks;
+    assert_eq!(
+        (m.advance_left, m.advance_steps),
+        (1, 1),
+        "the first step does not stop"
+    );
+    assert_eq!(
+        b.map.objectives[0].owner,
+        Some(bayonet::rules::unit::Side(0))
+    );
+    // Routed, it does not advance at all.
+    let mut r = g.board();
+    r.unit_mut(u).unwrap().routed = true;
+    assert!(advance::check(&r, u, n).unwrap().contains("is routed"));
+    assert!(advance::advancing(&r, d, bayonet::rules::unit::Side(0)).is_empty());
+    // The shared advance's step counts against it.
+    let mut s = g.board();
+    advance::stepped(&mut s, u);
+    let m = s.unit(u).unwrap().marks;
+    assert_eq!((m.advance_left, m.advance_steps), (1, 1));
+}
