@@ -929,3 +929,58 @@ fn d_cap_1_spike_and_recrew_refusals_and_capture() {
         "only under the optional rule"
     );
 }
+
+/// §9.6's morale value, one modifier at a time on a C regiment (4): a leader in the hex +1,
+/// low or no ammunition −1, night −2, medium fatigue −1, high −2 (maximum too), Disrupted −1,
+/// another brigade's unit in the hex −1 (a leader of another brigade does not count); a leader's
+/// own value has no leader bonus from itself.
+#[test]
+fn s9_6_morale_value_each_modifier() {
+    use bayonet::rules::unit::Ammo;
+    type Change = fn(&mut Field, UnitId);
+    let cases: [(Change, i32); 10] = [
+        (|_, _| {}, 4),
+        (
+            |f, _| drop(f.add(0, UnitKind::Leader, f.center(), Facing::N, 0)),
+            5,
+        ),
+        (|f, u| f.unit(u).ammo = Ammo::Low, 3),
+        (|f, u| f.unit(u).ammo = Ammo::Out, 3),
+        (|f, u| f.unit(u).fatigue = 300, 3),
+        (|f, u| f.unit(u).fatigue = 600, 2),
+        (|f, u| f.unit(u).fatigue = 900, 2),
+        (|f, u| f.unit(u).disrupted = true, 3),
+        (
+            |f, _| {
+                let o = f.add(0, inf(), f.center(), Facing::N, 100);
+                f.unit(o).brigade = "another".into();
+            },
+            3,
+        ),
+        (
+            |f, _| {
+                let l = f.add(0, UnitKind::Leader, f.center(), Facing::N, 0);
+                f.unit(l).brigade = "another".into();
+            },
+            5,
+        ),
+    ];
+    for (k, (change, want)) in cases.into_iter().enumerate() {
+        let mut f = Field::new(10, 8);
+        let u = f.add(0, inf(), f.center(), Facing::N, 300);
+        change(&mut f, u);
+        let b = f.board();
+        assert_eq!(morale::morale_value(&b, u), want, "case {k}");
+    }
+    let mut f = Field::new(10, 8);
+    let u = f.add(0, inf(), f.center(), Facing::N, 300);
+    f.night = true;
+    assert_eq!(morale::morale_value(&f.board(), u), 2, "night");
+    let l = f.add(0, UnitKind::Leader, f.center(), Facing::N, 0);
+    f.night = false;
+    assert_eq!(
+        morale::morale_value(&f.board(), l),
+        4,
+        "a leader's own value: no bonus from itself"
+    );
+}
