@@ -640,6 +640,8 @@ fn d_bod_8_advance_refusals_first_step_and_objectives() {
     let n = d + Facing::N.step();
     f.map.set_terrain(d + Facing::NE.step(), Terrain::Blocked);
     f.add(1, inf(), d + Facing::SE.step(), Facing::N, 100);
+    // A unit beside it that won nothing does not advance.
+    f.add(0, inf(), d, Facing::N, 50);
     let crowd = d + Facing::S.step();
     f.add(0, inf(), crowd, Facing::N, 1500);
     let b = f.board();
