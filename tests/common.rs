@@ -324,6 +324,10 @@ pub fn computer_plays_to_the_end(system: bayonet::rules::params::MeleeSystemName
     assert!(game(&app).over, "the game ended");
     assert!(refused.is_empty(), "{refused:?}");
     let saved = save::save(app.world_mut());
+    assert_eq!(
+        saved.parameters.melee_system, system,
+        "the save records the system"
+    );
     assert!(save::replay(&saved).unwrap().matches, "the save replays");
     n
 }

@@ -941,7 +941,9 @@ fn s9_6_morale_value_each_modifier() {
     let cases: [(Change, i32); 10] = [
         (|_, _| {}, 4),
         (
-            |f, _| drop(f.add(0, UnitKind::Leader, f.center(), Facing::N, 0)),
+            |f, _| {
+                f.add(0, UnitKind::Leader, f.center(), Facing::N, 0);
+            },
             5,
         ),
         (|f, u| f.unit(u).ammo = Ammo::Low, 3),

@@ -265,12 +265,7 @@ pub fn austerlitz_breakdown(board: &Board, decl: &Declaration) -> Breakdown {
 pub fn austerlitz_check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
     let mut out = super::check(board, decl);
     let d = decl.defending_hex;
-    let Some(side) = decl
-        .attackers
-        .first()
-        .and_then(|id| board.unit(*id))
-        .map(|u| u.side)
-    else {
+    let Some(side) = decl.side(board) else {
         return out;
     };
     let ground = board.map.terrain(d);

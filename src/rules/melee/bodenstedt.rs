@@ -517,12 +517,7 @@ pub fn bodenstedt_check(board: &Board, decl: &Declaration) -> Vec<super::Refusal
         .filter(|r| r.rule != 3)
         .collect();
     let d = decl.defending_hex;
-    let Some(side) = decl
-        .attackers
-        .first()
-        .and_then(|id| board.unit(*id))
-        .map(|u| u.side)
-    else {
+    let Some(side) = decl.side(board) else {
         return out;
     };
     let sheltered = matches!(board.map.terrain(d), Terrain::Town | Terrain::Forest);

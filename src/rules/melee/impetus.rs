@@ -805,12 +805,7 @@ pub fn impetus_check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
         .filter(|r| r.rule != 3)
         .collect();
     let d = decl.defending_hex;
-    let Some(side) = decl
-        .attackers
-        .first()
-        .and_then(|id| board.unit(*id))
-        .map(|u| u.side)
-    else {
+    let Some(side) = decl.side(board) else {
         return out;
     };
     let cavalry: Vec<&Unit> = board
@@ -899,7 +894,6 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
             percent: 0,
         });
     }
-    let o = impetus_odds(&ib);
     let fights: Vec<Fight> = dice_tuples(&ib)
         .into_iter()
         .map(|t| fight(&ib, t))
@@ -910,7 +904,6 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
             fights.iter().map(f).max().unwrap_or(0) as f64,
         ]
     };
-    let _ = o;
     Breakdown {
         attacker_capacity: att.iter().map(|s| s.capacity).sum(),
         defender_capacity: def.iter().map(|s| s.capacity).sum(),

@@ -63,6 +63,14 @@ impl Declaration {
         out
     }
 
+    /// The attacking side: its first committed unit's.
+    pub fn side(&self, board: &Board) -> Option<super::unit::Side> {
+        self.attackers
+            .first()
+            .and_then(|id| board.unit(*id))
+            .map(|u| u.side)
+    }
+
     /// The committed units, and the enemy units in the defending hex: the two sides.
     pub fn sides<'a>(
         &self,
