@@ -19,6 +19,7 @@ fn default_scenario() -> bayonet::rules::scenario::Scenario {
     parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO).unwrap()
 }
 
+/// §13: the computer wins against a side that only holds, over ten seeds, on either side.
 #[test]
 fn the_computer_beats_a_side_that_only_holds_over_ten_seeds() {
     let s = default_scenario();
@@ -68,6 +69,7 @@ fn computer_orders_pass_the_rules() {
     assert!(save::replay(&saved).unwrap().matches);
 }
 
+/// Orders in, outcomes out: the computer's games replay from their saves on several seeds.
 #[test]
 fn replays_of_computer_games_match_on_several_seeds() {
     let s = parse(
@@ -90,6 +92,8 @@ fn replays_of_computer_games_match_on_several_seeds() {
     }
 }
 
+/// §9.4 odds: the computer declares a melee only at good odds and keeps leaders and wagons out of
+/// the fight.
 #[test]
 fn it_attacks_only_with_good_odds_and_keeps_leaders_and_wagons_back() {
     let mut f = Field::new(12, 10);
@@ -153,6 +157,8 @@ fn it_attacks_only_with_good_odds_and_keeps_leaders_and_wagons_back() {
     );
 }
 
+/// §9.6 and §7: the computer's routed units move away from the enemy, and its guns fire when they
+/// may.
 #[test]
 fn routed_units_run_and_guns_fire_when_they_can() {
     let mut f = Field::new(14, 10);

@@ -6,6 +6,8 @@ use bayonet::rules::combat::{
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+/// §8: a loss's fractional part rounds up with probability equal to it (3.7 → 4 seven times in
+/// ten); a whole number stays.
 #[test]
 fn fraction_rounds_up_with_its_own_probability() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -19,6 +21,8 @@ fn fraction_rounds_up_with_its_own_probability() {
     assert!((0..1000).all(|_| random_round(5.0, &mut rng) == 5));
 }
 
+/// §8: the exact loss distribution (uniform in [low, high], then random rounding) matches 200,000
+/// rolls of the seed example's 11.25–56.25.
 #[test]
 fn exact_distribution_matches_the_dice() {
     let range = [11.25, 56.25];
@@ -47,6 +51,8 @@ fn exact_distribution_matches_the_dice() {
     );
 }
 
+/// §8: a range of one point still rounds randomly; D-cr-2: a distribution capped at what the side
+/// has.
 #[test]
 fn a_point_range_rounds_randomly() {
     let d = LossDistribution::of([2.5, 2.5]);
@@ -57,6 +63,8 @@ fn a_point_range_rounds_randomly() {
     assert!((capped.probs.iter().sum::<f64>() - 1.0).abs() < 1e-9);
 }
 
+/// §8: against artillery each 25 men of loss removes a gun and a remainder r one more with chance
+/// r/25; never more guns than the battery has.
 #[test]
 fn each_25_men_of_loss_removes_a_gun() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
@@ -91,6 +99,8 @@ fn losses_split_by_contribution_with_largest_remainder() {
     assert_eq!(split_loss(10, &[0.0, 0.0], &[30, 10]), vec![8, 2]);
 }
 
+/// §8: fatigue from a loss is uniform over [loss, 3 × loss], every value reached; no loss, no
+/// fatigue.
 #[test]
 fn fatigue_from_loss_is_between_one_and_three_times_the_loss() {
     let mut rng = ChaCha8Rng::seed_from_u64(4);

@@ -190,6 +190,8 @@ fn s15_4_infantry_in_a_village_takes_a_fifth_fewer_casualties() {
     );
 }
 
+/// §15.4 rule A1: mounted cavalry may not attack a town holding infantry (dismounted it may; under
+/// Tiller A1 is no rule).
 #[test]
 fn a1_mounted_cavalry_may_not_attack_a_town_holding_infantry() {
     let mut f = Field::new(10, 8);
@@ -226,6 +228,8 @@ fn a1_mounted_cavalry_may_not_attack_a_town_holding_infantry() {
     assert!(!codes(&f).contains(&"A1".to_string()));
 }
 
+/// §15.4 rule A2: only light mounted cavalry may attack into a forest, refused naming the unit and
+/// the rule.
 #[test]
 fn a2_only_light_mounted_cavalry_may_attack_into_a_forest() {
     let mut f = Field::new(10, 8);
@@ -362,6 +366,8 @@ fn s15_4_exact_odds_match_10000_seeded_resolutions() {
     }
 }
 
+/// §15.0 (D-sys-1): the system is chosen per scenario, recorded in saves and replayed; the computer
+/// plays Austerlitz to the end.
 #[test]
 fn austerlitz_is_chosen_per_scenario_recorded_in_saves_and_replayed() {
     let text = bayonet::DEFAULT_SCENARIO.replacen(

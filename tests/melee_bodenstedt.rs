@@ -128,6 +128,7 @@ fn s15_1_defender_cv_by_the_hexside_class_its_state_and_leaders() {
     assert_eq!(b.attack_cv, 3 + 3 + 5, "two troops, and a general's 5");
 }
 
+/// §15.1 rule B2: at most ten troops count from one attacking hex.
 #[test]
 fn b2_at_most_ten_troops_count_from_one_attacking_hex() {
     let mut f = Field::new(10, 8);
@@ -292,6 +293,8 @@ fn fight(
     crate::common::settle(f, decl, seed)
 }
 
+/// §15.1 rule B1: foot may not attack mounted cavalry in the open unless it is isolated; in a town
+/// or forest it may.
 #[test]
 fn b1_foot_may_not_attack_mounted_cavalry_in_the_open_unless_isolated() {
     let mut f = Field::new(10, 8);
@@ -469,6 +472,8 @@ fn s15_1_exact_odds_match_10000_seeded_resolutions() {
     }
 }
 
+/// §15.0 and §15.1: the computer plays a battle to its end under Bodenstedt, no order refused, and
+/// the save replays.
 #[test]
 fn bodenstedt_plays_harpers_crossing_to_the_end_with_no_refused_order_and_replays() {
     let n = crate::common::computer_plays_to_the_end(MeleeSystemName::Bodenstedt);
@@ -478,6 +483,8 @@ fn bodenstedt_plays_harpers_crossing_to_the_end_with_no_refused_order_and_replay
 /// The melee report names the system and shows its own breakdown: the CVs, the odds column
 /// and the row the d6 gave.
 #[cfg(feature = "client")]
+/// §15.1 (D-sys-6): the melee report names the system and shows the CVs, the odds column and the
+/// row rolled.
 #[test]
 fn the_report_shows_bodenstedts_cvs_column_and_row() {
     let (mut f, decl) = example();

@@ -119,6 +119,8 @@ fn s15_2_exact_odds_match_10000_seeded_resolutions() {
     }
 }
 
+/// §15.0 and §15.2: the computer plays a battle to its end under Impetus, no order refused, and the
+/// save replays.
 #[test]
 fn impetus_plays_harpers_crossing_to_the_end_with_no_refused_order_and_replays() {
     let n = crate::common::computer_plays_to_the_end(MeleeSystemName::Impetus);
@@ -443,6 +445,7 @@ fn s15_2_the_winner_improves_its_morale_once_and_a_square_holds() {
 /// The melee report names the system and shows the lead units, each round's scores, losses
 /// and morale results; the drag preview's line gives the system's own distribution.
 #[cfg(feature = "client")]
+/// §15.2 (D-sys-6): the melee report names the system and shows each round's scores and results.
 #[test]
 fn the_report_shows_the_impetus_rounds() {
     let (f, d) = example();
@@ -529,6 +532,7 @@ fn i2_the_melee_order_carries_follow_up() {
 /// I2 for a player: the toolbar's Follow-up button (U), shown under the impetus system,
 /// switches the selected or last pending melee.
 #[cfg(feature = "client")]
+/// §15.2 rule I2: the Follow-up button switches the follow-up of the pending melee.
 #[test]
 fn i2_the_follow_up_button_switches_the_pending_melee() {
     use bayonet::client::toolbar::ToolButton;

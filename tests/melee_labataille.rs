@@ -137,6 +137,7 @@ fn s15_3_pre_melee_checks_who_checks() {
     );
 }
 
+/// §15.3 rules L1 and L2: a unit that fired at another hex may not melee; no melee below 1:3.
 #[test]
 fn l1_a_unit_that_fired_elsewhere_may_not_melee_and_l2_no_melee_below_1_to_3() {
     let (mut f, d) = example();
@@ -404,6 +405,8 @@ fn s15_3_draw_order() {
 /// The melee report names the system and shows the pre-melee checks, the odds column and
 /// the chart's result.
 #[cfg(feature = "client")]
+/// §15.3 (D-sys-6): the melee report names the system and shows the checks, the column and the
+/// chart result.
 #[test]
 fn the_report_shows_the_checks_column_and_chart_result() {
     let (f, d) = example();

@@ -8,6 +8,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::common::{Field, big_melee, inf};
 
+/// §9.4 with §8: the exact odds (P(attacker wins), expected losses) of a melee with modifiers agree
+/// with 20,000 seeded resolutions.
 #[test]
 fn exact_odds_agree_with_20000_resolutions() {
     let (f, decl) = big_melee();
@@ -38,6 +40,7 @@ fn exact_odds_agree_with_20000_resolutions() {
     assert!((def as f64 / n as f64 - o.expected_defender_loss).abs() < 0.5);
 }
 
+/// §9.4: the seed example's exact odds (expected losses 33.75 and 28.75) agree with the dice.
 #[test]
 fn odds_of_the_seed_example_agree_with_the_dice() {
     let mut f = Field::new(10, 8);
@@ -65,6 +68,8 @@ fn odds_of_the_seed_example_agree_with_the_dice() {
     assert!((wins as f64 / n as f64 - o.attacker_win_probability).abs() < 0.01);
 }
 
+/// §9.4: the loser is the side with the greater loss and the defender wins ties, in `loser` and in
+/// the odds.
 #[test]
 fn the_defender_wins_ties() {
     assert_eq!(loser(10, 10), MeleeSide::Attacker);
@@ -194,6 +199,8 @@ fn assert_whole_odds_match(s: bayonet::rules::scenario::Scenario, decl: Declarat
     assert!(w.attacker_win_probability + w.called_off_probability <= 1.0 + 1e-9);
 }
 
+/// §1 and §9.4: the whole resolution's odds (defensive fire first, then the melee) agree with
+/// 10,000 resolutions of the seed example.
 #[test]
 fn whole_resolution_odds_agree_with_10000_resolutions_of_the_seed_example() {
     // Seed 000's worked example: 450 attack 230 (4,4 on 5,4); the defenders fire first.
@@ -218,12 +225,16 @@ fn whole_resolution_odds_agree_with_10000_resolutions_of_the_seed_example() {
     assert_whole_odds_match(s, decl, 10_000);
 }
 
+/// §1 and §9.4: the whole resolution's odds agree with 10,000 resolutions of a melee from three
+/// hexes.
 #[test]
 fn whole_resolution_odds_agree_with_10000_resolutions_of_a_three_hex_melee() {
     let (f, decl) = big_melee();
     assert_whole_odds_match(f.scenario(), decl, 10_000);
 }
 
+/// §1, §9.4, §9.6: the whole resolution's odds agree with the dice when defensive fire tires,
+/// disrupts and routs attackers.
 #[test]
 fn whole_resolution_odds_agree_with_the_dice_when_fire_can_tire_and_rout() {
     // Strong fire at full strength on tired, poor attackers stacked with a disrupted friend
@@ -252,6 +263,8 @@ fn whole_resolution_odds_agree_with_the_dice_when_fire_can_tire_and_rout() {
     assert_whole_odds_match(f.scenario(), decl, 10_000);
 }
 
+/// §9.4–§10: the forecast (loss ranges, retreat, guns taken, eliminations) matches 20,000
+/// resolutions.
 #[test]
 fn the_forecast_matches_20000_resolutions() {
     // Loss ranges with their most likely values, the chance of a retreat, of guns taken and of

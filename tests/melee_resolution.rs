@@ -35,6 +35,8 @@ fn seed_where(
         .expect("some seed gives the wanted result")
 }
 
+/// §9.4: a resolution is a function of the board and the seed: the same seed gives the same
+/// outcome, other seeds others.
 #[test]
 fn same_seed_same_outcome() {
     let (f, decl) = big_melee();
@@ -46,6 +48,7 @@ fn same_seed_same_outcome() {
     assert!(differs, "other seeds give other outcomes");
 }
 
+/// §9.4: melee fatigue is §8's fatigue × 1.5 for everyone and × 2 more for the loser.
 #[test]
 fn melee_fatigue_is_half_again_and_double_for_the_loser() {
     let mut f = Field::new(10, 8);
@@ -82,6 +85,8 @@ fn melee_fatigue_is_half_again_and_double_for_the_loser() {
     assert_eq!(seen_loser, [true, true]);
 }
 
+/// §9.4: at night each attacker adds the Night Attack Penalty (300) before the × 1.5 and the
+/// loser's × 2.
 #[test]
 fn night_attack_penalty_adds_to_each_attacker() {
     // Against wagons (they defend at 0) the attacker loses nothing, so its fatigue is the
@@ -111,6 +116,7 @@ fn night_attack_penalty_adds_to_each_attacker() {
     assert_eq!(seen, [true, true], "both branches reached");
 }
 
+/// §9.4: fatigue caps at 900, and a unit already at 900 that gains fatigue checks morale.
 #[test]
 fn fatigue_caps_at_900_and_a_unit_there_checks_morale() {
     let mut f = Field::new(10, 8);
@@ -136,6 +142,7 @@ fn fatigue_caps_at_900_and_a_unit_there_checks_morale() {
     );
 }
 
+/// §9.6: the morale value and its modifiers; a failed check in one's own attack routs.
 #[test]
 fn morale_value_and_failed_checks_rout() {
     let mut f = Field::new(10, 8);
@@ -199,6 +206,7 @@ fn losing_defender_retreats_away_and_winners_advance_in_order() {
     assert_eq!(b.unit(a2).unwrap().hex, s);
 }
 
+/// §9.4: a losing attacker stays where it is and is marked meleed.
 #[test]
 fn losing_attacker_stays_put() {
     let mut f = Field::new(10, 8);
@@ -282,6 +290,7 @@ fn retreat_overruns_lone_leaders_wagons_and_limbered_guns() {
     }
 }
 
+/// §10: a losing defender with no candidate hex surrenders (eliminated, counted as captured).
 #[test]
 fn with_no_retreat_hex_the_defender_surrenders() {
     let mut f = Field::new(10, 8);
@@ -338,6 +347,8 @@ fn unlimbered_guns_of_a_losing_defender_are_eliminated_by_default() {
     assert!(o.captured.is_empty());
 }
 
+/// §9.5 (D-cap-1), Artillery Capture: guns taken change side, fire at half beside a captor, never
+/// move; spiking.
 #[test]
 fn optional_artillery_capture_spike_recapture_recrew() {
     let (f, g, a, decl) = battery_melee(true);
@@ -360,7 +371,10 @@ fn optional_artillery_capture_spike_recapture_recrew() {
     assert_eq!(gun.captured_guns, gun.guns);
     // D-cap-1: its captors may turn it and fire it, at half; it may not move or limber.
     let to = gun.facing.clockwise();
-    assert!(bayonet::rules::facing::check(&b, g, to).is_ok());
+    assert_eq!(
+        bayonet::rules::facing::check(&b, g, to),
+        Ok(bayonet::rules::facing::cost(&b, g, to).unwrap())
+    );
     crate::common::refused(
         bayonet::rules::formation::check(&b, g, Formation::Limbered),
         "is captured and cannot leave its hex",
@@ -418,6 +432,7 @@ fn optional_artillery_capture_spike_recapture_recrew() {
     );
 }
 
+/// §9.5: guns won back by melee return uncrewed and may be recrewed.
 #[test]
 fn guns_won_back_come_back_uncrewed_and_can_be_recrewed() {
     let (f, g, _, decl) = battery_melee(true);
@@ -582,6 +597,8 @@ fn totals(units: &[bayonet::rules::unit::Unit]) -> (u64, u64) {
         .fold((0, 0), |(m, g), u| (m + u.men as u64, g + u.guns as u64))
 }
 
+/// §8–§10 over 10,000 random legal melees: men and guns conserved, nobody gains men, fatigue ≤ 900,
+/// one loser.
 #[test]
 fn invariants_over_10000_random_melees() {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
@@ -693,6 +710,8 @@ fn a_routed_unit_runs_half_its_allowance_away_from_the_enemy() {
     assert_eq!(m2.to.unsigned_distance_to(d), 1);
 }
 
+/// §9.6 (D-rout-1): a rout makes adjacent friends check too; Rout Limiting adds 1 per level of the
+/// cascade.
 #[test]
 fn a_rout_spreads_to_neighbours_and_rout_limiting_steadies_them() {
     let mut f = Field::new(12, 9);

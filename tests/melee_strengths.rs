@@ -35,6 +35,8 @@ fn duel(att: u32, def: u32) -> (Field, UnitId, UnitId) {
     (f, a, dd)
 }
 
+/// §9.2 and §9.4: the seed's worked example, 450 attack 230: no modifier, losses 11.25–56.25 and
+/// 11.5–46.
 #[test]
 fn seed_worked_example_450_attack_230() {
     let (f, a, _) = duel(450, 230);
@@ -48,6 +50,7 @@ fn seed_worked_example_450_attack_230() {
     assert!((b.attacker_loss_range[1] - 46.0).abs() < 1e-9);
 }
 
+/// §9.2: dismounted cavalry counts ¾ in attack and in defence.
 #[test]
 fn dismounted_cavalry_counts_three_quarters_in_attack_and_defence() {
     let mut f = Field::new(10, 8);
@@ -81,6 +84,7 @@ fn dismounted_cavalry_counts_three_quarters_in_attack_and_defence() {
     assert_eq!(bd(&f, &[i]).defense_base, 400.0);
 }
 
+/// §9.2: a defending gun is ⅓ of a Strength Point (24 men): 8 men a gun.
 #[test]
 fn a_defending_gun_is_a_third_of_a_strength_point() {
     let mut f = Field::new(10, 8);
@@ -91,6 +95,7 @@ fn a_defending_gun_is_a_third_of_a_strength_point() {
     assert_eq!(bd(&f, &[a]).defense_base, 48.0);
 }
 
+/// §9.2: supply wagons, uncrewed and spiked guns defend at 0.
 #[test]
 fn wagons_uncrewed_and_spiked_guns_defend_at_zero() {
     for crew in [Crew::Uncrewed, Crew::Spiked] {
@@ -104,6 +109,7 @@ fn wagons_uncrewed_and_spiked_guns_defend_at_zero() {
     }
 }
 
+/// §9.2: Routed or Isolated defends at ÷4, Routed and Isolated at 0.
 #[test]
 fn routed_or_isolated_quarter_both_zero() {
     let (mut f, a, dd) = duel(300, 400);
@@ -116,6 +122,7 @@ fn routed_or_isolated_quarter_both_zero() {
     assert_eq!(bd(&f, &[a]).defense_base, 0.0);
 }
 
+/// §9.2 and §10: a unit that retreated into the hex this phase defends at ÷2.
 #[test]
 fn defending_again_after_a_retreat_halves() {
     let (mut f, a, dd) = duel(300, 400);
@@ -159,6 +166,7 @@ fn no_fire_bonus_only_when_no_attacker_fired() {
     );
 }
 
+/// §9.3: a leader among the attackers, or among the defenders, adds 10 % to its side.
 #[test]
 fn leaders_add_ten_percent_to_their_side() {
     let (mut f, a, _) = duel(300, 300);
@@ -187,6 +195,7 @@ fn attack_through_a_rear_hexside_adds_twenty() {
     assert_eq!(percent(&bd(&f, &[a]), MeleeSide::Attacker, "rear"), None);
 }
 
+/// §9.3 (D-facing-1): the rear bonus needs a non-leader attacker and a non-leader defender.
 #[test]
 fn a_leader_alone_does_not_make_a_rear_attack() {
     let mut f = Field::new(10, 8);
@@ -234,6 +243,8 @@ fn only_the_largest_hexside_modifier_applies() {
     );
 }
 
+/// §9.3 (D-hex-1, D-mod-1): breastworks −50 % apply besides the largest hexside modifier; factors
+/// multiply.
 #[test]
 fn breastworks_apply_besides_the_hexside_modifier() {
     let (mut f, a, _) = duel(400, 300);
@@ -291,6 +302,8 @@ fn uphill_attacks_lose_thirty_percent_per_level_by_the_largest_climb() {
     );
 }
 
+/// §9.3: all attackers mounted cavalry (leaders aside), the defending and every attacking hex
+/// Clear: +25 %.
 #[test]
 fn mounted_charge_over_clear_ground_adds_twenty_five() {
     let mut f = Field::new(10, 8);
@@ -318,6 +331,8 @@ fn mounted_charge_over_clear_ground_adds_twenty_five() {
     );
 }
 
+/// §9.3, Quality Melee Modifiers: lowest-quality attacker A/B +10 %, highest E/F −10 %, leaders
+/// left out; the same for the defenders.
 #[test]
 fn optional_quality_modifiers() {
     let (mut f, a, dd) = duel(300, 300);
@@ -364,6 +379,7 @@ fn cavalry_rule_quarters_both_loss_ranges() {
     assert!((b.attacker_loss_range[1] - 200.0 * 400.0 / 1000.0 / 4.0).abs() < 1e-9);
 }
 
+/// §9.2 and §14: without Isolation Effects an Isolated defender defends in full.
 #[test]
 fn isolation_effects_can_be_switched_off() {
     let (mut f, a, dd) = duel(300, 400);

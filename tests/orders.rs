@@ -215,6 +215,8 @@ fn verdict(
     }
 }
 
+/// §9.1 and the one legality check (DESIGN.md): a preview's verdict is the simulation's, on
+/// thousands of random orders.
 #[test]
 fn preview_and_simulation_agree_on_thousands_of_random_orders() {
     let mut rng = ChaCha8Rng::seed_from_u64(9);
@@ -270,6 +272,7 @@ fn preview_and_simulation_agree_on_thousands_of_random_orders() {
     }
 }
 
+/// Orders in, outcomes out: random order sequences replay from a save to the same game hash.
 #[test]
 fn random_order_sequences_replay_from_a_save_to_the_same_hash() {
     let mut total = 0;
@@ -296,6 +299,7 @@ fn random_order_sequences_replay_from_a_save_to_the_same_hash() {
     assert!(total > 100, "{total} orders replayed");
 }
 
+/// One order language: orders files and save logs read and write the same orders.
 #[test]
 fn orders_files_and_save_logs_are_one_language() {
     let text = r#"[
@@ -376,6 +380,7 @@ fn the_start_dialogs_rules_are_an_order_logged_and_replayed() {
     assert_eq!(game(&app).params, p);
 }
 
+/// §9.1: a refusal names the broken rule by number and the fault in players' words.
 #[test]
 fn refusals_name_the_fault_in_players_words() {
     let mut f = Field::new(10, 8);
@@ -428,6 +433,7 @@ fn refusals_name_the_fault_in_players_words() {
     );
 }
 
+/// §9.6 (D-rout-1): a rout caused by fire runs, and its run is reported with the fire.
 #[test]
 fn routs_caused_by_fire_are_reported_with_the_fire() {
     // A weak, poor regiment under heavy fire: over many seeds some rout, and each rout's run
@@ -462,6 +468,8 @@ fn routs_caused_by_fire_are_reported_with_the_fire() {
     assert!(seen > 5, "{seen} routs");
 }
 
+/// §9.4–§10: a resolution runs as steps (strengths, results, morale, retreat, capture, advance),
+/// each with its message.
 #[test]
 fn melee_resolution_runs_as_a_chain_of_steps_with_their_own_messages() {
     use bayonet::sim::{Advanced, MeleeResolved, Retreated};
@@ -491,6 +499,7 @@ fn melee_resolution_runs_as_a_chain_of_steps_with_their_own_messages() {
     assert!(won > 10, "{won}");
 }
 
+/// The board is the one truth: a state changed on it reaches the ECS entities.
 #[test]
 fn a_unit_state_changed_by_a_test_reaches_the_entities() {
     let mut f = Field::new(10, 8);

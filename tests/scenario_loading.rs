@@ -267,8 +267,21 @@ fn every_scenario_in_maps_is_embedded_for_the_browser_and_loads() {
         let s = bayonet::rules::scenario::parse(path, text).unwrap();
         assert!(!s.units.is_empty(), "{path}");
     }
-    // Loading by path falls back on the embedded copy where there is no file.
-    assert!(bayonet::load_scenario("maps/test_melee.ron").is_ok());
+    // Loading by path gives the scenario the embedded copy holds (the browser, with no files,
+    // reads that copy).
+    let embedded = bayonet::load_scenario("maps/test_melee.ron").unwrap();
+    let text = bayonet::SCENARIOS
+        .iter()
+        .find(|(p, _)| *p == "maps/test_melee.ron")
+        .unwrap()
+        .1;
+    assert_eq!(
+        embedded.units.len(),
+        bayonet::rules::scenario::parse("maps/test_melee.ron", text)
+            .unwrap()
+            .units
+            .len()
+    );
     crate::common::refused(
         bayonet::load_scenario("no/such.ron"),
         "cannot read the file: No such file",

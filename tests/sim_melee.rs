@@ -47,6 +47,8 @@ fn duel_app() -> (App, Field) {
     (app, f)
 }
 
+/// §1 and §9.1: a declared melee stays pending with its odds until Resolve; two drags onto one hex
+/// make one melee.
 #[test]
 fn declare_then_resolve_through_messages() {
     let (mut app, f) = duel_app();
@@ -151,6 +153,7 @@ fn illegal_declarations_are_rejected_with_the_rule() {
     }));
 }
 
+/// §1: a pending melee can be taken back before it is resolved.
 #[test]
 fn a_pending_melee_can_be_cancelled() {
     let (mut app, f) = duel_app();
@@ -166,6 +169,7 @@ fn a_pending_melee_can_be_cancelled() {
     assert!(game(&app).pending.is_empty());
 }
 
+/// §1: ending the turn resolves what is pending and hands over; marks are per side turn.
 #[test]
 fn ending_the_turn_resolves_pending_melees_and_hands_over() {
     let (mut app, f) = duel_app();
@@ -189,6 +193,7 @@ fn ending_the_turn_resolves_pending_melees_and_hands_over() {
     assert!(units(&mut app).iter().all(|u| !u.marks.meleed));
 }
 
+/// §1: the same seed and orders give the same game through the simulation.
 #[test]
 fn same_seed_same_game() {
     let run = || {
@@ -208,6 +213,7 @@ fn same_seed_same_game() {
     assert_eq!(run(), run());
 }
 
+/// §3: every unit kind's state goes into the ECS world and comes back unchanged.
 #[test]
 fn units_of_every_kind_survive_a_round_trip_through_the_world() {
     let mut f = Field::new(10, 8);
@@ -228,6 +234,8 @@ fn units_of_every_kind_survive_a_round_trip_through_the_world() {
     assert_eq!(units(&mut app), f.units);
 }
 
+/// §9.1 rules 1 and 4: a drag commits the hex's units that may melee (leaders join), not guns; a
+/// hex with none is refused by rule.
 #[test]
 fn a_drag_from_a_hex_commits_what_may_melee_and_leaves_guns_behind() {
     let mut f = Field::new(10, 8);
@@ -499,6 +507,7 @@ fn the_phase_ends_with_the_turn_not_with_each_resolve() {
     assert!(tried >= 3, "{tried}");
 }
 
+/// Orders in, outcomes out (DESIGN.md): a frame with no order changes nothing.
 #[test]
 fn a_frame_with_no_orders_leaves_the_game_untouched() {
     // No system copies or rewrites the game without an order (so the mirror, the panels and

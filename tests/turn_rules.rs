@@ -20,6 +20,7 @@ fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
+/// §6: entry costs by mover class and terrain, along roads, across hexsides and per level climbed.
 #[test]
 fn entry_costs_by_mover_terrain_road_hexside_and_climb() {
     let mut f = Field::new(10, 8);
@@ -76,6 +77,8 @@ fn entry_costs_by_mover_terrain_road_hexside_and_climb() {
     assert_eq!(cost(&f, MoverClass::ColumnInfantry), None);
 }
 
+/// §4, §5, §6: a move stops on entering enemy ZOC, never enters an enemy hex, and ends within
+/// stacking limits.
 #[test]
 fn movement_range_stops_at_zoc_avoids_enemies_and_respects_stacking() {
     let mut f = Field::new(12, 10);
@@ -109,6 +112,8 @@ fn movement_range_stops_at_zoc_avoids_enemies_and_respects_stacking() {
     assert!(err.contains("Disrupted"), "{err}");
 }
 
+/// §6 and §12: Fixed units, units that fired, unlimbered guns and units out of movement points
+/// may not move.
 #[test]
 fn who_may_not_move() {
     let mut f = Field::new(10, 8);
@@ -145,6 +150,8 @@ fn who_may_not_move() {
     );
 }
 
+/// §4: facing changes cost 2 / 3 a hexside (infantry / cavalry), about face 2; Fixed units may
+/// turn, units that fired may not.
 #[test]
 fn facing_costs_and_limits() {
     let mut f = Field::new(10, 8);
@@ -161,7 +168,7 @@ fn facing_costs_and_limits() {
     assert_eq!(b.unit(u).unwrap().marks.mp_used, 4);
     // Fixed units may turn; units that fired may not.
     f.unit(u).fixed_until = Some(5);
-    assert!(facing::check(&f.board(), u, Facing::NE).is_ok());
+    assert_eq!(facing::check(&f.board(), u, Facing::NE), Ok(2));
     f.unit(u).marks.fired = true;
     crate::common::refused(
         facing::check(&f.board(), u, Facing::NE),
@@ -169,6 +176,8 @@ fn facing_costs_and_limits() {
     );
 }
 
+/// §6: formation changes cost their MP (infantry 4, cavalry 6, artillery 3); cavalry passes through
+/// Dismounting.
 #[test]
 fn formation_changes_and_dismounting() {
     let mut f = Field::new(10, 8);
@@ -198,6 +207,8 @@ fn formation_changes_and_dismounting() {
     assert_eq!(b.unit(c).unwrap().formation, Formation::Dismounted);
 }
 
+/// §7: fire needs a firing formation, range, the target in front and in sight, and ammunition (Low
+/// only as opportunity fire).
 #[test]
 fn fire_needs_formation_range_front_sight_and_ammo() {
     let mut f = Field::new(12, 10);
@@ -206,7 +217,10 @@ fn fire_needs_formation_range_front_sight_and_ammo() {
     let t2 = a + Facing::NE.step() + Facing::NE.step();
     f.add(1, inf(), t2, Facing::SW, 300);
     let b = f.board();
-    assert!(fire::breakdown(&b, u, t2, false, 1.0).is_ok());
+    assert_eq!(
+        fire::breakdown(&b, u, t2, false, 1.0).map(|f| f.range),
+        Ok(2)
+    );
     let far = t2 + Facing::NE.step() + Facing::NE.step();
     f.add(1, inf(), far, Facing::SW, 300);
     assert!(
@@ -245,8 +259,9 @@ fn fire_needs_formation_range_front_sight_and_ammo() {
         fire::breakdown(&f.board(), u, t2, false, 1.0),
         "is low on ammunition: it may only fire at units that come to it",
     );
-    assert!(
-        fire::breakdown(&f.board(), u, t2, true, 1.0).is_ok(),
+    assert_eq!(
+        fire::breakdown(&f.board(), u, t2, true, 1.0).map(|f| f.range),
+        Ok(2),
         "low ammo may opportunity-fire"
     );
     f.unit(u).ammo = Ammo::Out;
@@ -259,6 +274,8 @@ fn fire_needs_formation_range_front_sight_and_ammo() {
     assert!(!in_front(a, Facing::N, a + Facing::SE.step()));
 }
 
+/// §7: fire value = men × effectiveness at range (halved beyond half range), and each terrain,
+/// hexside and fatigue modifier.
 #[test]
 fn fire_value_and_modifiers() {
     let mut f = Field::new(12, 10);
@@ -312,6 +329,8 @@ fn fire_value_and_modifiers() {
     );
 }
 
+/// §7 with §8 and §9.6: fire losses at LCV 5 / HCV 25, the target released if Fixed, morale checks
+/// and ammunition loss.
 #[test]
 fn fire_results_losses_morale_and_ammo() {
     let mut f = Field::new(12, 10);
@@ -353,6 +372,7 @@ fn fire_results_losses_morale_and_ammo() {
     );
 }
 
+/// §1: opportunity fire at a mover entering range, once per enemy turn.
 #[test]
 fn opportunity_fire_at_a_mover_once_per_enemy_turn() {
     let mut f = Field::new(12, 10);
@@ -378,6 +398,8 @@ fn opportunity_fire_at_a_mover_once_per_enemy_turn() {
     assert!(again.is_empty());
 }
 
+/// §1 and §12 (D-rally-1): the start of a turn recovers fatigue, rallies, tests isolation, releases
+/// Fixed units and resupplies, in that order.
 #[test]
 fn start_of_turn_recovery_rally_isolation_release_resupply() {
     let mut f = Field::new(12, 10);
@@ -420,6 +442,7 @@ fn start_of_turn_recovery_rally_isolation_release_resupply() {
     assert!(r.released.contains(&fixed));
 }
 
+/// §13: victory points from objectives held and losses, compared with the thresholds.
 #[test]
 fn victory_level_from_objectives_and_losses() {
     let s = bayonet::rules::scenario::parse("skirmish", include_str!("../maps/test_skirmish.ron"))
@@ -462,6 +485,8 @@ fn run_orders(file: &str) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// §1 and §13: a scripted game plays to its end and its victory level; refused orders are reported
+/// and play goes on.
 #[test]
 fn a_scripted_game_plays_to_its_victory_level() {
     let v = run_orders("tests/data/short_game.ron");
@@ -490,6 +515,8 @@ fn a_scripted_game_plays_to_its_victory_level() {
     assert_eq!(hold["final"]["clock"], "19:00");
 }
 
+/// §7 and §11: at night one sees one hex; guns that moved may not fire; artillery, not infantry,
+/// may fire at an empty full-hex bridge.
 #[test]
 fn night_sight_moved_guns_and_bridges() {
     let mut f = Field::new(12, 10);
@@ -497,7 +524,10 @@ fn night_sight_moved_guns_and_bridges() {
     let g = f.add(0, UnitKind::Artillery, a, Facing::NE, 4);
     let t2 = a + Facing::NE.step() + Facing::NE.step();
     f.add(1, inf(), t2, Facing::SW, 300);
-    assert!(fire::breakdown(&f.board(), g, t2, false, 1.0).is_ok());
+    assert_eq!(
+        fire::breakdown(&f.board(), g, t2, false, 1.0).map(|f| f.range),
+        Ok(2)
+    );
     // At night one can see one hex.
     f.night = true;
     assert!(
@@ -537,6 +567,8 @@ fn night_sight_moved_guns_and_bridges() {
     );
 }
 
+/// D-rally-1 and §9.6: a Routed unit rallies to Disrupted only on a passed check; rest by night
+/// recovers more fatigue.
 #[test]
 fn routed_units_rally_only_on_a_passed_check_and_night_rest_recovers_more() {
     let mut f = Field::new(12, 10);
@@ -567,6 +599,7 @@ fn routed_units_rally_only_on_a_passed_check_and_night_rest_recovers_more() {
     );
 }
 
+/// §12: Fixed units are released on their turn, by an enemy within five hexes, or when meleed.
 #[test]
 fn fixed_units_are_released_by_a_near_enemy_or_a_melee() {
     let mut f = Field::new(14, 10);
@@ -603,6 +636,7 @@ fn fixed_units_are_released_by_a_near_enemy_or_a_melee() {
     assert!(b.unit(u).is_none_or(|x| !x.is_fixed()));
 }
 
+/// §4: the six facings point where their names say on the drawn map, and turn as named.
 #[test]
 fn facings_point_where_their_names_say_on_screen() {
     // hexx's flat layout with +y up, as the tilemap draws it.
@@ -624,6 +658,8 @@ fn facings_point_where_their_names_say_on_screen() {
     assert_eq!(Facing::NE.front(), [Facing::N, Facing::NE, Facing::SE]);
 }
 
+/// §4 and §10: who exerts a ZOC (not leaders, routed or limbered/uncrewed/spiked guns) and who
+/// blocks a retreat.
 #[test]
 fn who_exerts_a_zone_of_control_and_who_blocks_a_retreat() {
     let mut f = Field::new(10, 8);
@@ -749,7 +785,7 @@ fn bridge_limit_and_repair_sets_the_strength_each_arm_needs_and_mends_bridges() 
         unit: w,
         at: At::of(&b, br),
     };
-    assert!(order::check(&b, &o).is_ok());
+    assert_eq!(order::check(&b, &o), Ok(()));
     let mut off = b.clone();
     off.params.optional.bridge_limit_and_repair = false;
     crate::common::refused(
@@ -893,6 +929,7 @@ fn phased_play_runs_movement_defensive_fire_offensive_fire_and_melee_in_turn() {
     );
 }
 
+/// §1, Phased Play: the computer plays a phased game to its end, and the save replays.
 #[test]
 fn the_computer_plays_a_phased_game_to_the_end_and_it_replays() {
     use bayonet::sim::{self, Brain, OrderRejected, Players, save};
