@@ -190,8 +190,8 @@ fn s15_4_infantry_in_a_village_takes_a_fifth_fewer_casualties() {
     );
 }
 
-/// §15.4 rule A1: mounted cavalry may not attack a town holding infantry (dismounted it may; under
-/// Tiller A1 is no rule).
+/// §15.4 rule A1: mounted cavalry of either side may not attack a town holding infantry
+/// (dismounted it may; under Tiller A1 is no rule).
 #[test]
 fn a1_mounted_cavalry_may_not_attack_a_town_holding_infantry() {
     let mut f = Field::new(10, 8);
@@ -226,6 +226,23 @@ fn a1_mounted_cavalry_may_not_attack_a_town_holding_infantry() {
     f.unit(a).formation = Formation::Mounted;
     f.params.melee_system = MeleeSystemName::Tiller;
     assert!(!codes(&f).contains(&"A1".to_string()));
+    // The same for the second side's cavalry against the first side's town: "infantry there"
+    // means the attackers' enemy, whichever side attacks.
+    let mut g = Field::new(10, 8);
+    austerlitz(&mut g);
+    g.map.set_terrain(d, Terrain::Town);
+    g.add(0, inf(), d, Facing::SW, 200);
+    let a = g.attacker(1, UnitKind::Cavalry, d, Facing::SW, 300);
+    let b = g.board();
+    let refused = melee::system(&b.params).check(
+        &b,
+        &Declaration {
+            attackers: vec![a],
+            defending_hex: d,
+            follow_up: true,
+        },
+    );
+    assert!(refused.iter().any(|r| r.code == "A1"), "{refused:?}");
 }
 
 /// §15.4 rule A2: only light mounted cavalry may attack into a forest, refused naming the unit and

@@ -350,3 +350,39 @@ fn the_forecast_matches_20000_resolutions() {
         "the cap piles up"
     );
 }
+
+/// §15.0 D-sys-6: the shared tally of the enumerating systems counts each outcome's weight once
+/// in its winner (or no decision), once in the defender's fate (staying counts nowhere), and its
+/// losses in the expected losses; its odds are those sums.
+#[test]
+fn d_sys_6_outcomes_tally_each_weight_in_winner_fate_and_losses() {
+    use bayonet::rules::melee::{Fate, Outcomes};
+    let mut o = Outcomes::default();
+    o.add(0.125, Some(MeleeSide::Defender), Fate::Retreats, [4, 10]);
+    o.add(0.25, Some(MeleeSide::Defender), Fate::Routs, [2, 20]);
+    o.add(0.0625, Some(MeleeSide::Defender), Fate::Surrenders, [0, 40]);
+    o.add(0.5, Some(MeleeSide::Attacker), Fate::Stays, [30, 6]);
+    o.add(0.0625, None, Fate::Stays, [8, 8]);
+    assert_eq!(
+        o,
+        Outcomes {
+            attacker_wins: 0.4375,
+            no_decision: 0.0625,
+            defender_wins: 0.5,
+            defender_retreats: 0.125,
+            defender_routs: 0.25,
+            defender_surrenders: 0.0625,
+            expected_attacker_loss: 0.5 + 0.5 + 0.0 + 15.0 + 0.5,
+            expected_defender_loss: 1.25 + 5.0 + 2.5 + 3.0 + 0.5,
+        }
+    );
+    let odds = o.odds();
+    assert_eq!(
+        (
+            odds.attacker_win_probability,
+            odds.expected_attacker_loss,
+            odds.expected_defender_loss
+        ),
+        (0.4375, 16.5, 12.25)
+    );
+}
