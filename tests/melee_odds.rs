@@ -386,3 +386,26 @@ fn d_sys_6_outcomes_tally_each_weight_in_winner_fate_and_losses() {
         (0.4375, 16.5, 12.25)
     );
 }
+
+/// §15.0 D-sys-4: a side's lead unit is its non-leader with most men, a gun counting 50 (a
+/// battery of 4 guns and 20 crew weighs 220); the first in order on a tie; leaders never lead.
+#[test]
+fn d_sys_4_the_lead_unit_has_most_men_a_gun_counting_fifty() {
+    let mut f = Field::new(10, 8);
+    let regiment = f.add(0, inf(), f.hex(1, 1), Facing::N, 210);
+    let battery = f.add(0, UnitKind::Artillery, f.hex(2, 1), Facing::N, 4);
+    f.unit(battery).men = 20;
+    let twin = f.add(0, inf(), f.hex(3, 1), Facing::N, 220);
+    let leader = f.add(0, UnitKind::Leader, f.hex(4, 1), Facing::N, 0);
+    f.unit(leader).men = 5000;
+    let b = f.board();
+    let lead = |ids: &[bayonet::rules::unit::UnitId]| {
+        let units: Vec<_> = ids.iter().map(|id| b.unit(*id).unwrap()).collect();
+        melee::lead_unit(&units).map(|u| u.id)
+    };
+    assert_eq!(lead(&[regiment, battery]), Some(battery), "220 against 210");
+    assert_eq!(lead(&[battery, twin]), Some(battery), "a tie: the first");
+    assert_eq!(lead(&[twin, battery]), Some(twin), "a tie: the first");
+    assert_eq!(lead(&[leader, regiment]), Some(regiment));
+    assert_eq!(lead(&[leader]), None);
+}

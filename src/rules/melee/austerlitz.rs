@@ -318,9 +318,6 @@ pub fn austerlitz_results(board: &mut Board, r: &mut Resolution, rng: &mut impl 
 }
 
 impl MeleeSystem for Austerlitz {
-    fn name(&self) -> &'static str {
-        "Austerlitz"
-    }
     fn check(&self, board: &Board, decl: &Declaration) -> Vec<Refusal> {
         austerlitz_check(board, decl)
     }

@@ -834,9 +834,6 @@ pub fn bodenstedt_results(board: &mut Board, r: &mut super::Resolution, rng: &mu
 }
 
 impl super::MeleeSystem for Bodenstedt {
-    fn name(&self) -> &'static str {
-        "Bodenstedt"
-    }
     fn check(&self, board: &Board, decl: &Declaration) -> Vec<super::Refusal> {
         bodenstedt_check(board, decl)
     }

@@ -1076,9 +1076,6 @@ pub fn impetus_results(board: &mut Board, r: &mut Resolution, rng: &mut impl ran
 pub struct Impetus;
 
 impl MeleeSystem for Impetus {
-    fn name(&self) -> &'static str {
-        "Impetus"
-    }
     fn check(&self, board: &Board, decl: &Declaration) -> Vec<Refusal> {
         impetus_check(board, decl)
     }

@@ -939,9 +939,6 @@ pub fn assault_results(board: &mut Board, r: &mut Resolution, rng: &mut impl ran
 pub struct LaBataille;
 
 impl MeleeSystem for LaBataille {
-    fn name(&self) -> &'static str {
-        "LaBataille"
-    }
     fn check(&self, board: &Board, decl: &Declaration) -> Vec<Refusal> {
         assault_check(board, decl)
     }

@@ -156,7 +156,6 @@ impl Outcomes {
 /// steps (defensive fire, morale, retreat, capture, advance, routs) stay outside, and the
 /// simulation reaches a melee system only through `system`.
 pub trait MeleeSystem: Send + Sync {
-    fn name(&self) -> &'static str;
     /// Every restriction the declaration breaks.
     fn check(&self, board: &Board, decl: &Declaration) -> Vec<Refusal>;
     /// Strengths and modifiers.
@@ -176,9 +175,6 @@ pub trait MeleeSystem: Send + Sync {
 pub struct CivilWarBattles;
 
 impl MeleeSystem for CivilWarBattles {
-    fn name(&self) -> &'static str {
-        "Tiller"
-    }
     fn check(&self, board: &Board, decl: &Declaration) -> Vec<Refusal> {
         check(board, decl)
     }
