@@ -514,6 +514,15 @@ fn bridge_damage_falls_on_the_bridge_alone() {
         }
     }
     assert!(destroyed, "440 × 125 / 1000 = 55 can beat strength 40");
+    // With an enemy standing on the bridge it is an ordinary melee against that enemy; and an
+    // empty hex without a bridge is no bridge attack either.
+    let held = f.add(1, inf(), d, Facing::SW, 200);
+    let b = melee::breakdown(&f.board(), &decl);
+    assert!(!b.bridge_damage);
+    assert_eq!(b.defense_base, 200.0);
+    f.units.retain(|u| u.id != held);
+    f.map.bridges.clear();
+    assert!(!melee::breakdown(&f.board(), &decl).bridge_damage);
 }
 
 /// Random melees around one defending hex on a 9×9 field.

@@ -241,6 +241,27 @@ fn only_the_largest_hexside_modifier_applies() {
         percent(&bd(&f, &[a]), MeleeSide::Attacker, "hexside"),
         Some(50)
     );
+    // Equal percentages (a stream and a ford, −20 each): the first attacker's hexside names it.
+    let (mut f, a, _) = duel(300, 300);
+    let b2 = f.attacker(0, inf(), d, Facing::S, 300);
+    f.feature(d, Facing::SW, SideFeature::Stream);
+    f.feature(d, Facing::S, SideFeature::Creek);
+    f.feature(d, Facing::S, SideFeature::Ford);
+    let named = |b: &bayonet::rules::melee::Breakdown| -> Vec<(String, i32)> {
+        b.modifiers
+            .iter()
+            .filter(|m| m.name.starts_with("hexside"))
+            .map(|m| (m.name.clone(), m.percent))
+            .collect()
+    };
+    assert_eq!(
+        named(&bd(&f, &[a, b2])),
+        vec![("hexside: stream".to_string(), -20)]
+    );
+    assert_eq!(
+        named(&bd(&f, &[b2, a])),
+        vec![("hexside: creek (ford)".to_string(), -20)]
+    );
 }
 
 /// §9.3 (D-hex-1, D-mod-1): breastworks −50 % apply besides the largest hexside modifier; factors
