@@ -352,6 +352,12 @@ fn s15_1_each_roll_applies_its_row_losses_digits_and_loser() {
         for (id, men) in &row.losses {
             assert_eq!(lost(*id), *men, "seed {seed} roll {roll}");
         }
+        // Each side's loss is its units' losses and the men of its units ELIM takes.
+        assert_eq!(
+            (out.attacker_loss, out.defender_loss),
+            (row.attacker_total, row.defender_total),
+            "seed {seed} roll {roll}"
+        );
         let want = match (row.cell.attacker_digit < 0, row.cell.defender_digit < 0) {
             (false, true) => Some(MeleeSide::Defender),
             (true, false) => Some(MeleeSide::Attacker),

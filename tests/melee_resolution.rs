@@ -140,6 +140,26 @@ fn fatigue_caps_at_900_and_a_unit_there_checks_morale() {
             .iter()
             .any(|m| m.unit == a && m.reason.contains("fatigue"))
     );
+    // By day the same attack costs it nothing (wagons defend at 0, no night penalty): it gains
+    // no fatigue, so it does not check, on any seed.
+    f.night = false;
+    for seed in 0..50 {
+        let (b, o) = resolve(
+            &f,
+            &Declaration {
+                attackers: vec![a],
+                defending_hex: d,
+                follow_up: true,
+            },
+            seed,
+        );
+        assert_eq!((o.attacker_loss, b.unit(a).unwrap().fatigue), (0, 900));
+        assert!(
+            o.morale.iter().all(|m| m.unit != a),
+            "seed {seed}: {:?}",
+            o.morale
+        );
+    }
 }
 
 /// §9.6: the morale value and its modifiers; a failed check in one's own attack routs.
@@ -504,6 +524,11 @@ fn bridge_damage_falls_on_the_bridge_alone() {
             roll >= b.defender_loss_range[0].floor() && roll <= b.defender_loss_range[1].ceil()
         );
         assert_eq!(dmg.after, 40u32.saturating_sub(o.defender_roll));
+        assert_eq!(
+            (dmg.before, o.defender_loss),
+            (40, 40 - dmg.after),
+            "the strength lost"
+        );
         if dmg.after == 0 {
             destroyed = true;
             // Strength 0: impassable, so not even meleed again.
@@ -1013,4 +1038,53 @@ fn s9_6_morale_value_each_modifier() {
         4,
         "a leader's own value: no bonus from itself"
     );
+}
+
+/// §9.6 and replays: a unit that loses nothing rolls no dice (no fatigue, no loss check), so a
+/// wagon standing first in the defending hex leaves every die of the regiment beside it as it
+/// would be without the wagon: the same fatigue and the same morale checks, seed for seed.
+#[test]
+fn s9_6_a_unit_that_loses_nothing_rolls_no_dice() {
+    let setup = |wagon: bool| {
+        let mut f = Field::new(10, 8);
+        let d = f.center();
+        if wagon {
+            f.add(1, UnitKind::Supply, d, Facing::SW, 10);
+        }
+        let regiment = f.add(1, inf(), d, Facing::SW, 300);
+        let a = f.attacker(0, inf(), d, Facing::SW, 500);
+        let decl = Declaration {
+            attackers: vec![a],
+            defending_hex: d,
+            follow_up: true,
+        };
+        (f, decl, regiment)
+    };
+    let (plain, decl, regiment) = setup(false);
+    let (with_wagon, decl_w, regiment_w) = setup(true);
+    let mut compared = 0;
+    for seed in 0..40 {
+        let (_, o) = resolve(&plain, &decl, seed);
+        let (_, ow) = resolve(&with_wagon, &decl_w, seed);
+        if o.defender_loss > 300 {
+            continue; // the wagon would share what the regiment cannot take
+        }
+        let of = |o: &MeleeOutcome, id| o.fatigue.iter().find(|g| g.unit == id).map(|g| g.gained);
+        let checks = |o: &MeleeOutcome, id| -> Vec<(u32, bool)> {
+            o.morale
+                .iter()
+                .filter(|m| m.unit == id)
+                .map(|m| (m.roll, m.passed))
+                .collect()
+        };
+        assert_eq!(of(&o, regiment), of(&ow, regiment_w), "seed {seed}");
+        assert_eq!(checks(&o, regiment), checks(&ow, regiment_w), "seed {seed}");
+        assert!(
+            ow.fatigue
+                .iter()
+                .all(|g| g.unit == regiment_w || g.unit == decl_w.attackers[0])
+        );
+        compared += 1;
+    }
+    assert!(compared > 30);
 }
