@@ -1088,3 +1088,37 @@ fn s9_6_a_unit_that_loses_nothing_rolls_no_dice() {
     }
     assert!(compared > 30);
 }
+
+/// §9.6 (D-rout-1) in a melee: a unit its loss check routs runs away from the enemy at once,
+/// and the run is in the outcome.
+#[test]
+fn d_rout_1_a_unit_routed_by_its_melee_losses_runs() {
+    let mut f = Field::new(12, 10);
+    let d = f.hex(5, 5);
+    let poor = f.add(1, inf(), d, Facing::SW, 400);
+    f.unit(poor).quality = Quality::F;
+    let a = f.attacker(0, inf(), d, Facing::SW, 300);
+    f.unit(a).quality = Quality::F;
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let (b, o) = seed_where(&f, &decl, |o| {
+        o.morale
+            .iter()
+            .any(|m| m.unit == a && m.reason == "losses" && m.result == "routed")
+    });
+    let run = o
+        .routs
+        .iter()
+        .find(|m| m.unit == a)
+        .expect("the routed attacker runs");
+    assert_eq!(run.from, d + Facing::SW.step());
+    assert_eq!(b.unit(a).unwrap().hex, run.to);
+    assert!(b.unit(a).unwrap().routed);
+    assert!(
+        bayonet::rules::hex::distance(run.to, d) > bayonet::rules::hex::distance(run.from, d),
+        "away from the enemy"
+    );
+}
