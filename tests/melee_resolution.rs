@@ -1122,3 +1122,49 @@ fn d_rout_1_a_unit_routed_by_its_melee_losses_runs() {
         "away from the enemy"
     );
 }
+
+/// §9.5 (D-cap-1): a captured battery is manned only by a unit of its captors that is neither a
+/// leader nor itself a captured battery: alone, beside another captured battery or with a
+/// leader only it neither fires nor turns; *Recrew* is only for an uncrewed battery of one's own.
+#[test]
+fn d_cap_1_only_a_captor_regiment_mans_captured_guns_and_recrew_needs_uncrewed_guns() {
+    let mut f = Field::new(10, 8);
+    let h = f.center();
+    let g = f.add(0, UnitKind::Artillery, h, Facing::N, 4);
+    f.unit(g).captured_from = Some(Side(1));
+    let manned = |f: &Field| {
+        let b = f.board();
+        capture::manned(&b, b.unit(g).unwrap())
+    };
+    let factor = |f: &Field| {
+        let b = f.board();
+        capture::fire_factor(&b, b.unit(g).unwrap())
+    };
+    assert!(!manned(&f), "alone");
+    assert_eq!(factor(&f), 0.0);
+    let g2 = f.add(0, UnitKind::Artillery, h, Facing::N, 2);
+    f.unit(g2).captured_from = Some(Side(1));
+    assert!(!manned(&f), "beside another captured battery");
+    f.add(0, UnitKind::Leader, h, Facing::N, 0);
+    assert!(!manned(&f), "with a leader only");
+    crate::common::refused(
+        bayonet::rules::facing::check(&f.board(), g, Facing::NE),
+        "a unit of yours must stand with it",
+    );
+    let captor = f.add(0, inf(), h, Facing::N, 100);
+    assert!(manned(&f));
+    assert_eq!(factor(&f), 0.5);
+    // Recrew: a crewed battery of one's own, or a captured one, is no battery to recrew.
+    let own = f.add(0, UnitKind::Artillery, h, Facing::N, 2);
+    crate::common::refused(
+        capture::check_recrew(&f.board(), own, captor),
+        "is not an uncrewed battery of its own side",
+    );
+    f.unit(g2).crew = Crew::Uncrewed;
+    crate::common::refused(
+        capture::check_recrew(&f.board(), g2, captor),
+        "is not an uncrewed battery of its own side",
+    );
+    f.unit(own).crew = Crew::Uncrewed;
+    assert_eq!(capture::check_recrew(&f.board(), own, captor), Ok(()));
+}

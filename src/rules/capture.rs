@@ -114,11 +114,11 @@ pub fn may_move(u: &Unit) -> bool {
 }
 
 /// Whether a captured battery has a unit of its captors stacked with it to turn and fire it
-/// (D-cap-1).
+/// (D-cap-1). (The battery itself, being captured, never counts.)
 pub fn manned(board: &Board, u: &Unit) -> bool {
     board
         .units_at(u.hex)
-        .any(|o| o.id != u.id && o.side == u.side && !o.is_captured() && !o.is_leader())
+        .any(|o| o.side == u.side && !o.is_captured() && !o.is_leader())
 }
 
 /// Fire strength factor of a battery: captured guns fire at half, and only while stacked with a
