@@ -1156,6 +1156,11 @@ fn d_cap_1_only_a_captor_regiment_mans_captured_guns_and_recrew_needs_uncrewed_g
     assert_eq!(factor(&f), 0.5);
     // Recrew: a crewed battery of one's own, or a captured one, is no battery to recrew.
     let own = f.add(0, UnitKind::Artillery, h, Facing::N, 2);
+    let own_factor = |f: &Field| {
+        let b = f.board();
+        capture::fire_factor(&b, b.unit(own).unwrap())
+    };
+    assert_eq!(own_factor(&f), 1.0);
     crate::common::refused(
         capture::check_recrew(&f.board(), own, captor),
         "is not an uncrewed battery of its own side",
@@ -1166,5 +1171,6 @@ fn d_cap_1_only_a_captor_regiment_mans_captured_guns_and_recrew_needs_uncrewed_g
         "is not an uncrewed battery of its own side",
     );
     f.unit(own).crew = Crew::Uncrewed;
+    assert_eq!(own_factor(&f), 0.0, "uncrewed guns do not fire");
     assert_eq!(capture::check_recrew(&f.board(), own, captor), Ok(()));
 }
