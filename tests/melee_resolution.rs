@@ -742,6 +742,39 @@ fn a_routed_unit_runs_half_its_allowance_away_from_the_enemy() {
     let mut b2 = f2.board();
     let m2 = morale::rout_move(&mut b2, u2).unwrap();
     assert_eq!(m2.to.unsigned_distance_to(d), 1);
+    // "The enemy" it runs from is the enemy's fighting units: a lone enemy leader and a wagon
+    // ahead of it, and a friendly regiment beside it, do not turn it; it still ends four hexes
+    // from the regiment that routed it.
+    // (Here the enemy stands towards the unit's own edge, so running away is not running home.)
+    let run = |leader: bool, wagon: bool, friend: bool| {
+        let mut f3 = Field::new(12, 9);
+        let u3 = f3.add(1, inf(), d, Facing::NE, 300);
+        let enemy = d + Facing::NE.step();
+        f3.add(0, inf(), enemy, Facing::SW, 300);
+        if leader {
+            let ahead = d + Facing::SW.step() + Facing::SW.step();
+            f3.add(0, UnitKind::Leader, ahead, Facing::NE, 0);
+        }
+        if wagon {
+            let ahead = d + Facing::S.step() + Facing::S.step();
+            f3.add(0, UnitKind::Supply, ahead, Facing::N, 5);
+        }
+        if friend {
+            f3.add(1, inf(), d + Facing::N.step(), Facing::SW, 300);
+        }
+        let mut b3 = f3.board();
+        let m = morale::rout_move(&mut b3, u3).expect("it runs");
+        (m.to.unsigned_distance_to(enemy), m.to)
+    };
+    let alone = run(false, false, false);
+    assert_eq!(alone.0, 4);
+    assert_eq!(run(true, false, false), alone, "an enemy leader");
+    assert_eq!(
+        run(false, true, false).0,
+        4,
+        "an enemy wagon (its hex is not entered)"
+    );
+    assert_eq!(run(false, false, true).0, 4, "a friend");
 }
 
 /// §9.6 (D-rout-1): a rout makes adjacent friends check too; Rout Limiting adds 1 per level of the
