@@ -21,11 +21,21 @@ const parse = (t) => {
 
 export async function probe(out, prefix = '') {
   fs.mkdirSync(out, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  // Chromium now and then dies at start-up on a loaded machine (SIGSEGV before any page): try
+  // three times before calling the test failed; a failure after start-up is never retried.
+  let browser;
+  for (let attempt = 1; !browser; attempt++) {
+    try {
+      browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+        args: ['--no-sandbox', '--disable-gpu-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+          '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      });
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      console.error(`chromium did not start (attempt ${attempt}): ${String(e).split('\n')[0]}`);
+    }
+  }
   const ctx = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: true });
   const page = await ctx.newPage();
   const trace = [];
