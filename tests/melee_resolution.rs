@@ -746,7 +746,7 @@ fn a_routed_unit_runs_half_its_allowance_away_from_the_enemy() {
     // ahead of it, and a friendly regiment beside it, do not turn it; it still ends four hexes
     // from the regiment that routed it.
     // (Here the enemy stands towards the unit's own edge, so running away is not running home.)
-    let run = |leader: bool, wagon: bool, friend: bool| {
+    let run = |leader: bool, wagon: bool, friend: Option<Hex>| {
         let mut f3 = Field::new(12, 9);
         let u3 = f3.add(1, inf(), d, Facing::NE, 300);
         let enemy = d + Facing::NE.step();
@@ -759,22 +759,32 @@ fn a_routed_unit_runs_half_its_allowance_away_from_the_enemy() {
             let ahead = d + Facing::S.step() + Facing::S.step();
             f3.add(0, UnitKind::Supply, ahead, Facing::N, 5);
         }
-        if friend {
-            f3.add(1, inf(), d + Facing::N.step(), Facing::SW, 300);
+        if let Some(at) = friend {
+            f3.add(1, inf(), at, Facing::SW, 300);
         }
         let mut b3 = f3.board();
         let m = morale::rout_move(&mut b3, u3).expect("it runs");
         (m.to.unsigned_distance_to(enemy), m.to)
     };
-    let alone = run(false, false, false);
+    let alone = run(false, false, None);
     assert_eq!(alone.0, 4);
-    assert_eq!(run(true, false, false), alone, "an enemy leader");
+    assert_eq!(run(true, false, None), alone, "an enemy leader");
     assert_eq!(
-        run(false, true, false).0,
+        run(false, true, None).0,
         4,
         "an enemy wagon (its hex is not entered)"
     );
-    assert_eq!(run(false, false, true).0, 4, "a friend");
+    assert_eq!(
+        run(false, false, Some(d + Facing::N.step())).0,
+        4,
+        "a friend"
+    );
+    // A friend where it would end does not stop it (600 men stack): it ends in that hex.
+    assert_eq!(
+        run(false, false, Some(alone.1)),
+        alone,
+        "a friend on its way"
+    );
 }
 
 /// §9.6 (D-rout-1): a rout makes adjacent friends check too; Rout Limiting adds 1 per level of the
