@@ -1217,3 +1217,29 @@ fn d_cap_1_only_a_captor_regiment_mans_captured_guns_and_recrew_needs_uncrewed_g
     assert_eq!(own_factor(&f), 0.0, "uncrewed guns do not fire");
     assert_eq!(capture::check_recrew(&f.board(), own, captor), Ok(()));
 }
+
+/// D-rout-1 and D-cap-1: a routed unit never runs to a hex no farther from the enemy (with every
+/// farther neighbour water it stays), and unlimbered guns, which cannot retreat, do not run.
+#[test]
+fn d_rout_1_a_rout_never_runs_level_or_nearer_and_unlimbered_guns_stay() {
+    let mut f = Field::new(12, 9);
+    let d = f.hex(5, 4);
+    let u = f.add(1, inf(), d, Facing::NE, 300);
+    // The enemy faces away, so the two hexes beside both are level with d and in no ZOC.
+    f.add(0, inf(), d + Facing::NE.step(), Facing::NE, 300);
+    for side in [Facing::S, Facing::SW, Facing::NW] {
+        f.map.set_terrain(d + side.step(), Terrain::Water);
+    }
+    let mut b = f.board();
+    assert_eq!(morale::rout_move(&mut b, u), None);
+    assert_eq!(b.unit(u).unwrap().hex, d);
+    // Open ground: it runs; an unlimbered battery in its place does not.
+    let mut f = Field::new(12, 9);
+    let g = f.add(1, UnitKind::Artillery, d, Facing::NE, 4);
+    f.add(0, inf(), d + Facing::NE.step(), Facing::SW, 300);
+    let mut b = f.board();
+    assert_eq!(morale::rout_move(&mut b, g), None);
+    f.unit(g).formation = Formation::Limbered;
+    let mut b = f.board();
+    assert!(morale::rout_move(&mut b, g).is_some(), "limbered, it runs");
+}
