@@ -1243,3 +1243,69 @@ fn d_rout_1_a_rout_never_runs_level_or_nearer_and_unlimbered_guns_stay() {
     let mut b = f.board();
     assert!(morale::rout_move(&mut b, g).is_some(), "limbered, it runs");
 }
+
+/// D-rout-1 over 3,000 random fields: a run never ends in an enemy's hex or zone of control or
+/// overstacked, ends farther from the enemy's fighting units than it began, and goes at most
+/// three clear hexes (half of 12 MP).
+#[test]
+fn d_rout_1_invariants_over_random_fields() {
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let mut ran = 0;
+    for _ in 0..3_000 {
+        let mut f = Field::new(10, 9);
+        let d = f.hex(5, 4);
+        let u = f.add(1, inf(), d, Facing::ALL[rng.random_range(0..6)], 300);
+        for _ in 0..rng.random_range(1..5) {
+            let h = f.hex(rng.random_range(0..10), rng.random_range(0..9));
+            if h != d {
+                let facing = Facing::ALL[rng.random_range(0..6)];
+                let side = rng.random_range(0..2u8);
+                let men = [100, 300, 800][rng.random_range(0..3)];
+                f.add(side, inf(), h, facing, men);
+            }
+        }
+        let nearest = |b: &Board, at: Hex| {
+            b.units
+                .iter()
+                .filter(|e| e.side != Side(1))
+                .map(|e| e.hex.unsigned_distance_to(at))
+                .min()
+        };
+        let mut b = f.board();
+        let before = nearest(&b, d);
+        let Some(m) = morale::rout_move(&mut b, u) else {
+            continue;
+        };
+        ran += 1;
+        let to = m.to;
+        assert!(!b.in_enemy_zoc(to, Side(1)), "{m:?}");
+        assert!(b.units_at(to).all(|o| o.side == Side(1)), "{m:?}");
+        assert!(
+            StackLimit::check(b.load_at(to), &b.params).is_none(),
+            "{m:?}"
+        );
+        // (With no enemy on the field it simply runs home.)
+        if before.is_some() {
+            assert!(nearest(&b, to) > before, "{m:?}");
+        }
+        assert!((1..=3).contains(&to.unsigned_distance_to(d)), "{m:?}");
+    }
+    assert!(ran > 1_000, "{ran} runs");
+}
+
+/// D-ret-1's order serves the rout too (D-rout-1): among hexes equally far from the enemy it
+/// runs towards its own map edge (east for the second side), not the first hexside in turn.
+#[test]
+fn d_rout_1_ties_go_towards_the_own_edge() {
+    let mut f = Field::new(12, 9);
+    let d = f.hex(5, 4);
+    let u = f.add(1, inf(), d, Facing::S, 300);
+    f.add(0, inf(), d + Facing::S.step(), Facing::S, 300);
+    let mut b = f.board();
+    let m = morale::rout_move(&mut b, u).expect("it runs");
+    assert_eq!(m.to.unsigned_distance_to(d + Facing::S.step()), 4);
+    assert!(
+        b.map.coord(m.to).col > b.map.coord(d).col,
+        "east, towards its own edge: {m:?}"
+    );
+}

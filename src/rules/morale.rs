@@ -158,9 +158,11 @@ pub fn rout_move(board: &mut Board, id: UnitId) -> Option<RoutMove> {
             let Some(cost) = entry_cost(&board.map, &board.params, class, at, to) else {
                 continue;
             };
+            // No test for enemy zones of control is needed: a hex in one is next to a fighting
+            // enemy, so never farther from the nearest than `here` (at least 1), and the
+            // never-nearer test below keeps the run out of it.
             if cost > left
                 || board.units_at(to).any(|o| o.side != u.side)
-                || board.in_enemy_zoc(to, u.side)
                 || StackLimit::check(
                     board.load_at(to) + unit_load(&u, &board.params),
                     &board.params,
