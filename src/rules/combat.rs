@@ -59,25 +59,7 @@ impl LossDistribution {
         let probs = (first..=last)
             .map(|n| {
                 let n = n as f64;
-                // The chance that a raw x becomes n is the tent 1 − |x − n|; integrate it over
-                // the part of [low, high] within one of n.
-                let rise = {
-                    let (a, b) = (low.max(n - 1.0), high.min(n));
-                    if b > a {
-                        ((b - n + 1.0).powi(2) - (a - n + 1.0).powi(2)) / 2.0
-                    } else {
-                        0.0
-                    }
-                };
-                let fall = {
-                    let (a, b) = (low.max(n), high.min(n + 1.0));
-                    if b > a {
-                        ((1.0 - (a - n)).powi(2) - (1.0 - (b - n)).powi(2)) / 2.0
-                    } else {
-                        0.0
-                    }
-                };
-                (rise + fall) / width
+                (tent_below(high - n) - tent_below(low - n)) / width
             })
             .collect();
         LossDistribution {
@@ -88,18 +70,15 @@ impl LossDistribution {
 
     /// The distribution of `min(result, cap)`.
     pub fn capped(mut self, cap: u32) -> LossDistribution {
-        if cap < self.start {
+        let Some(room) = cap.checked_sub(self.start) else {
             return LossDistribution {
                 start: cap,
                 probs: vec![1.0],
             };
-        }
-        let keep = (cap - self.start + 1) as usize;
-        if keep < self.probs.len() {
-            let tail: f64 = self.probs[keep..].iter().sum();
-            self.probs.truncate(keep);
-            self.probs[keep - 1] += tail;
-        }
+        };
+        let keep = (room as usize + 1).min(self.probs.len());
+        let tail: f64 = self.probs.drain(keep..).sum();
+        self.probs[keep - 1] += tail;
         self
     }
 
@@ -118,6 +97,17 @@ impl LossDistribution {
         }
         let k = ((n - self.start) as usize).min(self.probs.len());
         self.probs[..k].iter().sum()
+    }
+}
+
+/// The chance that a raw result `x` from a whole number or less rounds to it, accumulated:
+/// the integral of the rounding tent 1 − |x| from −1 up to `x` (0 below −1, 1 above 1).
+fn tent_below(x: f64) -> f64 {
+    let t = x.clamp(-1.0, 1.0);
+    if t < 0.0 {
+        (t + 1.0).powi(2) / 2.0
+    } else {
+        1.0 - (1.0 - t).powi(2) / 2.0
     }
 }
 
@@ -152,21 +142,17 @@ fn largest_remainder(total: u32, weights: &[f64]) -> Vec<u32> {
     let sum: f64 = weights.iter().sum();
     let exact: Vec<f64> = weights.iter().map(|w| total as f64 * w / sum).collect();
     let mut out: Vec<u32> = exact.iter().map(|e| e.floor() as u32).collect();
-    let mut rest = total.saturating_sub(out.iter().sum());
+    let rest = total.saturating_sub(out.iter().sum());
     let mut order: Vec<usize> = (0..weights.len()).collect();
     order.sort_by(|&a, &b| {
         (exact[b] - exact[b].floor())
             .total_cmp(&(exact[a] - exact[a].floor()))
             .then(a.cmp(&b))
     });
-    for i in order.into_iter().cycle().take(weights.len() * 2) {
-        if rest == 0 {
-            break;
-        }
-        if weights[i] > 0.0 {
-            out[i] += 1;
-            rest -= 1;
-        }
+    // The fractions add up to `rest` and each is below one, so more than `rest` units have a
+    // fraction (hence a weight) above zero, and they sort first: one pass hands out the rest.
+    for i in order.into_iter().take(rest as usize) {
+        out[i] += 1;
     }
     out
 }
