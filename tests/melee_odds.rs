@@ -409,3 +409,118 @@ fn d_sys_4_the_lead_unit_has_most_men_a_gun_counting_fifty() {
     assert_eq!(lead(&[leader, regiment]), Some(regiment));
     assert_eq!(lead(&[leader]), None);
 }
+
+/// The forecast shown before Resolve, under each system that enumerates its own dice (§15.1
+/// Bodenstedt's six rows, §15.2 the impetus dice, §15.3 La Bataille's d66 paths): its loss
+/// ranges hold every result, its most likely losses and expected losses come up as often as it
+/// says, and so do the defender leaving the hex, the guns taken (D-cap-1, with and without
+/// Artillery Capture) and each unit's elimination — against thousands of seeded resolutions of a
+/// melee where all of these happen.
+#[test]
+fn d_sys_6_the_forecast_of_each_enumerating_system_matches_the_dice() {
+    use MeleeSystemName::*;
+    use bayonet::rules::params::MeleeSystemName;
+    use std::collections::HashMap;
+    // With Artillery Capture the guns change side; without it they are eliminated (D-cap-1).
+    for (system, capture, n) in [
+        (Bodenstedt, true, 3_000u64),
+        (Impetus, true, 3_000),
+        (LaBataille, true, 3_000),
+        (Bodenstedt, false, 1_500),
+        (Impetus, false, 1_500),
+        (LaBataille, false, 1_500),
+    ] {
+        let mut f = Field::new(10, 8);
+        f.params.melee_system = system;
+        f.params.optional.artillery_capture = capture;
+        let d = f.center();
+        f.add(1, inf(), d, Facing::SW, 60);
+        f.add(1, inf(), d, Facing::SW, 10);
+        f.add(1, UnitKind::Artillery, d, Facing::SW, 2);
+        let a = f.attacker(0, inf(), d, Facing::SW, 400);
+        let b = f.attacker(0, inf(), d, Facing::S, 8);
+        let decl = Declaration {
+            attackers: vec![a, b],
+            defending_hex: d,
+            follow_up: true,
+        };
+        let board = f.board();
+        let fc = melee::forecast(&board, &decl);
+        let (mut moved, mut guns) = (0u64, 0u64);
+        let mut gone: HashMap<_, u64> = HashMap::new();
+        let (mut att, mut def) = (HashMap::new(), HashMap::new());
+        let (mut sum_a, mut sum_d) = (0u64, 0u64);
+        for seed in 0..n {
+            let (after, o) = crate::common::settle(&f, &decl, seed);
+            // La Bataille's losses count the surrendered too (§15.3, D-sys-6).
+            let [la, ld] = o
+                .assault
+                .as_ref()
+                .map_or([o.attacker_loss, o.defender_loss], |x| x.lost);
+            *att.entry(la).or_insert(0u64) += 1;
+            *def.entry(ld).or_insert(0u64) += 1;
+            sum_a += la as u64;
+            sum_d += ld as u64;
+            // Guns that cannot retreat stay (and are taken only if the defender lost).
+            moved += u64::from(
+                !after
+                    .units_at(d)
+                    .any(|u| u.side.0 == 1 && u.kind != UnitKind::Artillery),
+            );
+            guns += u64::from(!o.captured.is_empty());
+            for u in &board.units {
+                if after.unit(u.id).is_none() {
+                    *gone.entry(u.id).or_default() += 1;
+                }
+            }
+        }
+        let freq = |c: u64| c as f64 / n as f64;
+        let near = |p: f64, c: u64, what: &str| {
+            let sd = (p * (1.0 - p) / n as f64).sqrt().max(2e-3);
+            assert!(
+                (p - freq(c)).abs() < 4.0 * sd,
+                "{system:?} capture {capture} {what}: forecast {p}, seen {}\n{fc:?}",
+                freq(c)
+            );
+        };
+        for (l, seen, sum) in [
+            (fc.attacker_loss, &att, sum_a),
+            (fc.defender_loss, &def, sum_d),
+        ] {
+            assert!(
+                seen.keys().all(|x| (l.low..=l.high).contains(x)),
+                "{system:?}: {l:?} {seen:?}"
+            );
+            near(
+                l.most_likely_probability,
+                seen.get(&l.most_likely).copied().unwrap_or(0),
+                "most likely loss",
+            );
+            let top = seen.values().max().copied().unwrap();
+            assert!(
+                freq(top) < l.most_likely_probability + 0.03,
+                "{system:?} {l:?}"
+            );
+            let mean = sum as f64 / n as f64;
+            assert!(
+                (mean - l.expected).abs() < 0.05 * l.expected.max(10.0),
+                "{system:?}: mean {mean}, {l:?}"
+            );
+        }
+        near(fc.defender_retreats, moved, "the defender leaves");
+        near(fc.guns_captured, guns, "guns taken");
+        for u in &board.units {
+            let p = fc
+                .eliminated
+                .iter()
+                .find(|(id, _)| *id == u.id)
+                .map_or(0.0, |x| x.1);
+            near(p, gone.get(&u.id).copied().unwrap_or(0), &u.name);
+        }
+        assert!(
+            fc.defender_retreats > 0.05 && fc.defender_retreats < 0.95,
+            "{system:?} {fc:?}"
+        );
+        assert!(!fc.eliminated.is_empty(), "{system:?} {fc:?}");
+    }
+}

@@ -463,7 +463,8 @@ pub fn row_result(board: &Board, b: &SectorBreakdown, roll: u8) -> Result<RowRes
     })
 }
 
-/// The loser of a cell (D-sys-7): the side with a negative digit; none or both, no decision.
+/// The winner of a cell (D-sys-7): the side without a negative digit when the other has one;
+/// none or both negative, no decision.
 pub fn winner(c: &Cell) -> Option<super::MeleeSide> {
     match (c.attacker_digit < 0, c.defender_digit < 0) {
         (false, true) => Some(super::MeleeSide::Attacker),

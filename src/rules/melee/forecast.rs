@@ -187,14 +187,34 @@ struct Sample {
     defender_loss: u32,
     /// The defender leaves its hex (retreat, rout or surrender).
     defender_moves: bool,
-    /// Units that leave the board.
-    gone: Vec<UnitId>,
+    /// The defender lost (D-cap-1: only then are guns that cannot retreat taken).
+    defender_loses: bool,
+    /// Each unit's chance to leave the board in this outcome (a battery's guns lost are still
+    /// random once its share of men is known); units not named stay.
+    gone: Vec<(UnitId, f64)>,
+}
+
+impl Sample {
+    fn gone(&self, id: UnitId) -> f64 {
+        // Independent ways out (surrender, losses): the chance that any of them happens.
+        self.gone
+            .iter()
+            .filter(|(u, _)| *u == id)
+            .fold(0.0, |a, (_, p)| a + p - a * p)
+    }
 }
 
 /// The samples of the system's own distribution, if it enumerates one: Bodenstedt's six rows
 /// (§15.1), the impetus dice tuples (§15.2), La Bataille's d66 paths (§15.3).
 fn samples(board: &Board, b: &Breakdown) -> Option<Vec<Sample>> {
-    let men_of = |id: &UnitId| board.unit(*id).map_or(0, |u| u.men);
+    let per_gun = board.params.combat.men_per_gun_lost;
+    // A unit's chance to be eliminated by its share of a loss.
+    let by_loss = |id: UnitId, share: u32| -> (UnitId, f64) {
+        let p = board
+            .unit(id)
+            .map_or(0.0, |u| gone_by_loss(u.kind, u.men, u.guns, share, per_gun));
+        (id, p)
+    };
     if let Some(sb) = &b.sector {
         let sixth = 1.0 / sb.rows.len().max(1) as f64;
         return Some(
@@ -205,29 +225,27 @@ fn samples(board: &Board, b: &Breakdown) -> Option<Vec<Sample>> {
                     attacker_loss: r.attacker_total,
                     defender_loss: r.defender_total,
                     defender_moves: r.cell.defender_digit < 0,
-                    gone: b
-                        .attackers
+                    defender_loses: super::bodenstedt::winner(&r.cell)
+                        == Some(super::MeleeSide::Attacker),
+                    gone: r
+                        .eliminated
                         .iter()
-                        .chain(&b.defenders)
-                        .map(|s| s.unit)
-                        .filter(|id| {
-                            r.eliminated.contains(id)
-                                || r.losses
-                                    .iter()
-                                    .any(|(u, m)| u == id && *m >= men_of(u) && *m > 0)
-                        })
+                        .map(|id| (*id, 1.0))
+                        .chain(r.losses.iter().map(|(id, m)| by_loss(*id, *m)))
                         .collect(),
                 })
                 .collect(),
         );
     }
-    let side_gone = |units: &[super::UnitStrength], loss: u32| -> Vec<UnitId> {
-        let all: u32 = units.iter().map(|s| s.capacity).sum();
-        if loss >= all && all > 0 {
-            units.iter().map(|s| s.unit).collect()
-        } else {
-            Vec::new()
-        }
+    // The side's loss split as the resolution splits it (D-cr-1).
+    let split = |units: &[super::UnitStrength], loss: u32| -> Vec<(UnitId, f64)> {
+        let weights: Vec<f64> = units.iter().map(|s| s.strength).collect();
+        let caps: Vec<u32> = units.iter().map(|s| s.capacity).collect();
+        units
+            .iter()
+            .zip(split_loss(loss, &weights, &caps))
+            .map(|(s, share)| by_loss(s.unit, share))
+            .collect()
     };
     if let Some(ib) = &b.impetus {
         let tuples = super::impetus::dice_tuples(ib);
@@ -237,17 +255,17 @@ fn samples(board: &Board, b: &Breakdown) -> Option<Vec<Sample>> {
                 .into_iter()
                 .map(|t| {
                     let f = super::impetus::fight(ib, t);
-                    let mut gone = side_gone(&b.attackers, f.attacker_loss);
+                    let mut gone = split(&b.attackers, f.attacker_loss);
+                    gone.extend(split(&b.defenders, f.defender_loss));
                     if f.surrendered {
-                        gone.extend(b.defenders.iter().map(|s| s.unit));
-                    } else {
-                        gone.extend(side_gone(&b.defenders, f.defender_loss));
+                        gone.extend(b.defenders.iter().map(|s| (s.unit, 1.0)));
                     }
                     Sample {
                         weight: w,
                         attacker_loss: f.attacker_loss,
                         defender_loss: f.defender_loss,
                         defender_moves: f.defender_moved.is_some(),
+                        defender_loses: f.loser == Some(super::MeleeSide::Defender),
                         gone,
                     }
                 })
@@ -260,18 +278,16 @@ fn samples(board: &Board, b: &Breakdown) -> Option<Vec<Sample>> {
             super::labataille::outcomes(ab)
                 .into_iter()
                 .map(|(a, w)| {
-                    let mut gone: Vec<UnitId> = a
+                    let gone = a
                         .effects
                         .iter()
-                        .filter(|(_, e)| *e == Effect::Surrender)
-                        .map(|(id, _)| *id)
+                        // Guns that cannot retreat stay for the capture step instead.
+                        .filter(|(id, e)| {
+                            *e == Effect::Surrender && !retreat::cannot_retreat(board, *id)
+                        })
+                        .map(|(id, _)| (*id, 1.0))
+                        .chain(a.losses.iter().map(|(id, m)| by_loss(*id, *m)))
                         .collect();
-                    gone.extend(
-                        a.losses
-                            .iter()
-                            .filter(|(id, m)| *m >= men_of(id) && *m > 0)
-                            .map(|(id, _)| *id),
-                    );
                     Sample {
                         weight: w,
                         attacker_loss: a.lost[0],
@@ -280,6 +296,7 @@ fn samples(board: &Board, b: &Breakdown) -> Option<Vec<Sample>> {
                             .effects
                             .iter()
                             .any(|(id, _)| b.defenders.iter().any(|s| s.unit == *id)),
+                        defender_loses: a.loser == Some(super::MeleeSide::Defender),
                         gone,
                     }
                 })
@@ -318,10 +335,27 @@ fn sampled_forecast(board: &Board, b: &Breakdown, samples: &[Sample]) -> Forecas
         .filter(|s| s.defender_moves)
         .map(|s| s.weight)
         .sum();
-    let guns = b
+    // D-cap-1: when the defender loses, its guns that cannot retreat and are still there are
+    // captured (optional rule) or eliminated.
+    let stuck: Vec<UnitId> = b
         .defenders
         .iter()
-        .any(|s| retreat::cannot_retreat(board, s.unit));
+        .map(|s| s.unit)
+        .filter(|id| retreat::cannot_retreat(board, *id))
+        .collect();
+    let capture = board.params.optional.artillery_capture;
+    // The chance that some stuck battery is still there to be taken.
+    let taken = |s: &Sample| -> f64 {
+        if !s.defender_loses {
+            return 0.0;
+        }
+        1.0 - stuck.iter().map(|id| s.gone(*id)).product::<f64>()
+    };
+    let guns_captured: f64 = if capture {
+        samples.iter().map(|s| s.weight * taken(s)).sum()
+    } else {
+        0.0
+    };
     let eliminated = b
         .attackers
         .iter()
@@ -329,8 +363,10 @@ fn sampled_forecast(board: &Board, b: &Breakdown, samples: &[Sample]) -> Forecas
         .map(|u| {
             let p: f64 = samples
                 .iter()
-                .filter(|s| s.gone.contains(&u.unit))
-                .map(|s| s.weight)
+                .map(|s| {
+                    let lost_guns = !capture && s.defender_loses && stuck.contains(&u.unit);
+                    s.weight * if lost_guns { 1.0 } else { s.gone(u.unit) }
+                })
                 .sum();
             (u.unit, p)
         })
@@ -340,11 +376,7 @@ fn sampled_forecast(board: &Board, b: &Breakdown, samples: &[Sample]) -> Forecas
         attacker_loss: LossForecast::of(&dist(true)),
         defender_loss: LossForecast::of(&dist(false)),
         defender_retreats: falls,
-        guns_captured: if guns && board.params.optional.artillery_capture {
-            falls
-        } else {
-            0.0
-        },
+        guns_captured,
         eliminated,
     }
 }
