@@ -524,3 +524,93 @@ fn d_sys_6_the_forecast_of_each_enumerating_system_matches_the_dice() {
         assert!(!fc.eliminated.is_empty(), "{system:?} {fc:?}");
     }
 }
+
+/// The forecast of §9.4's seed example exactly: each loss from the whole number below its range
+/// to the one above; inside a range every whole number is equally likely, and the most likely
+/// shown is the middlemost of them; the expected losses are the odds' (33.75 and 28.75); the
+/// defender retreats exactly when it loses (§10); nobody can be eliminated.
+#[test]
+fn s9_4_the_forecast_of_the_seed_example_exactly() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.add(1, inf(), d, Facing::SW, 230);
+    let a = f.attacker(0, inf(), d, Facing::SW, 450);
+    f.unit(a).marks.fired = true;
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let board = f.board();
+    let b = melee::breakdown(&board, &decl);
+    assert_eq!(b.defender_loss_range, [11.25, 56.25]);
+    let fc = melee::forecast(&board, &decl);
+    let l = fc.defender_loss;
+    assert_eq!((l.low, l.high, l.most_likely), (11, 57, 34));
+    assert!(
+        (l.most_likely_probability - 1.0 / 45.0).abs() < 1e-12,
+        "{l:?}"
+    );
+    assert!((l.expected - 33.75).abs() < 1e-9);
+    let [lo, hi] = b.attacker_loss_range;
+    let l = fc.attacker_loss;
+    assert_eq!(
+        (l.low, l.high),
+        (lo.floor() as u32, hi.ceil() as u32),
+        "{b:?}"
+    );
+    assert_eq!(l.most_likely, (l.low + l.high) / 2, "{l:?}");
+    assert!((l.expected - 28.75).abs() < 1e-9);
+    let o = odds(&b);
+    assert!((fc.defender_retreats - o.attacker_win_probability).abs() < 1e-12);
+    assert_eq!(fc.guns_captured, 0.0);
+    assert_eq!(fc.eliminated, vec![]);
+}
+
+/// D-cr-2 in the forecast: 40 men attacked by 1,000 lose at most 40, and 40 is the most likely
+/// loss (the cap piles up there); the regiment is eliminated exactly when it loses all 40, and
+/// a losing regiment with nowhere to go surrenders (§10) — so it is gone whenever it loses.
+#[test]
+fn d_cr_2_the_forecast_piles_a_capped_loss_on_the_cap() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let def = f.add(1, inf(), d, Facing::SW, 40);
+    let a = f.attacker(0, inf(), d, Facing::SW, 1000);
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let board = f.board();
+    let b = melee::breakdown(&board, &decl);
+    let fc = melee::forecast(&board, &decl);
+    let l = fc.defender_loss;
+    assert_eq!((l.high, l.most_likely), (40, 40));
+    let all = bayonet::rules::combat::LossDistribution::of(b.defender_loss_range);
+    let p40 = 1.0 - all.below(40);
+    assert!((l.most_likely_probability - p40).abs() < 1e-12, "{l:?}");
+    let gone = |fc: &melee::Forecast| fc.eliminated.iter().find(|x| x.0 == def).map(|x| x.1);
+    assert!((gone(&fc).unwrap() - p40).abs() < 1e-12, "{fc:?}");
+    // Hemmed in by the map's edge and the enemy: losing is the end of it.
+    let mut f2 = Field::new(10, 8);
+    let d2 = f2.hex(0, 0);
+    let def2 = f2.add(1, inf(), d2, Facing::SW, 300);
+    let a2 = f2.add(0, inf(), f2.hex(1, 0), Facing::SW, 600);
+    f2.add(0, inf(), f2.hex(0, 1), Facing::N, 600);
+    f2.add(0, inf(), f2.hex(1, 1), Facing::N, 600);
+    let decl2 = Declaration {
+        attackers: vec![a2],
+        defending_hex: d2,
+        follow_up: true,
+    };
+    let board2 = f2.board();
+    let fc2 = melee::forecast(&board2, &decl2);
+    let p = fc2
+        .eliminated
+        .iter()
+        .find(|x| x.0 == def2)
+        .map(|x| x.1)
+        .unwrap_or(0.0);
+    assert!(fc2.defender_retreats > 0.2, "{fc2:?}");
+    assert!((p - fc2.defender_retreats).abs() < 1e-9, "{fc2:?}");
+}

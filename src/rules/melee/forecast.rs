@@ -25,10 +25,11 @@ pub struct LossForecast {
 
 impl LossForecast {
     fn of(d: &LossDistribution) -> LossForecast {
-        let last = d.probs.iter().rposition(|p| *p > 0.0).unwrap_or(0);
-        let first = d.probs.iter().position(|p| *p > 0.0).unwrap_or(0);
+        // Both ends of a distribution have a chance above zero (a range's ends round to them
+        // with a chance, an enumeration spans the results it has).
+        let last = d.probs.len().saturating_sub(1);
         let top = d.probs.iter().copied().fold(0.0, f64::max);
-        let middle = (first + last) as f64 / 2.0;
+        let middle = last as f64 / 2.0;
         let mode = (0..d.probs.len())
             .filter(|i| d.probs[*i] >= top - 1e-9)
             .min_by(|a, b| {
@@ -38,7 +39,7 @@ impl LossForecast {
             })
             .unwrap_or(0);
         LossForecast {
-            low: d.start + first as u32,
+            low: d.start,
             high: d.start + last as u32,
             most_likely: d.start + mode as u32,
             most_likely_probability: d.probs.get(mode).copied().unwrap_or(0.0),
