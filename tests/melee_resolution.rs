@@ -513,6 +513,13 @@ fn bridge_damage_falls_on_the_bridge_alone() {
     assert!(melee::check(&f.board(), &decl).is_empty());
     let b = melee::breakdown(&f.board(), &decl);
     assert!(b.bridge_damage);
+    // The forecast shows the damage alone: nobody retreats, nothing is taken or eliminated.
+    let fc = melee::forecast(&f.board(), &decl);
+    assert_eq!(
+        (fc.defender_retreats, fc.guns_captured, fc.eliminated.len()),
+        (0.0, 0.0, 0)
+    );
+    assert_eq!(fc.defender_loss.high, 40, "no more than the bridge has");
     let mut destroyed = false;
     for seed in 0..200 {
         let (board, o) = resolve(&f, &decl, seed);
