@@ -312,6 +312,11 @@ fn d_cr_1_largest_remainder_ties_and_rounds() {
     // A unit with no room (a leader) takes no part in the rounding: the others' remainders
     // decide it, as if it were not there.
     assert_eq!(split_loss(5, &[1.0, 1.0, 2.0], &[0, 10, 10]), vec![0, 2, 3]);
+    // A unit part-filled in one round is filled only up to its room in the next.
+    assert_eq!(
+        split_loss(20, &[10.0, 1.0, 0.01], &[1, 10, 100]),
+        vec![1, 10, 9]
+    );
     assert_eq!(
         split_loss(100, &[1.0, 1.0], &[3, 4]),
         vec![3, 4],

@@ -121,11 +121,9 @@ pub fn split_loss(total: u32, weights: &[f64], capacity: &[u32]) -> Vec<u32> {
     while left > 0 && !open.is_empty() {
         let mut w: Vec<f64> = open.iter().map(|&i| weights[i].max(0.0)).collect();
         if w.iter().sum::<f64>() <= 0.0 {
-            // Nobody with room contributed strength: weigh them by what they can still lose.
-            w = open
-                .iter()
-                .map(|&i| (capacity[i] - share[i]) as f64)
-                .collect();
+            // Nobody with room contributed strength: weigh them by what they can lose (they
+            // have had nothing yet, a unit of no weight getting no remainder).
+            w = open.iter().map(|&i| capacity[i] as f64).collect();
         }
         for (k, give) in largest_remainder(left, &w).into_iter().enumerate() {
             let i = open[k];
