@@ -233,12 +233,9 @@ fn whole_resolution_odds_agree_with_10000_resolutions_of_a_three_hex_melee() {
     assert_whole_odds_match(f.scenario(), decl, 10_000);
 }
 
-/// §1, §9.4, §9.6: the whole resolution's odds agree with the dice when defensive fire tires,
-/// disrupts and routs attackers.
-#[test]
-fn whole_resolution_odds_agree_with_the_dice_when_fire_can_tire_and_rout() {
-    // Strong fire at full strength on tired, poor attackers stacked with a disrupted friend
-    // (whose rout spreads) and near a fatigue level: every branch of the model is used.
+/// Strong fire at full strength on tired, poor attackers stacked with a disrupted friend (whose
+/// rout spreads) and near a fatigue level: every branch of the whole-odds model is used.
+fn fire_that_tires_and_routs() -> (Field, Declaration) {
     let mut f = Field::new(10, 8);
     f.params.optional.full_melee_defensive_fire = true;
     let d = f.center();
@@ -256,6 +253,14 @@ fn whole_resolution_odds_agree_with_the_dice_when_fire_can_tire_and_rout() {
         defending_hex: d,
         follow_up: true,
     };
+    (f, decl)
+}
+
+/// §1, §9.4, §9.6: the whole resolution's odds agree with the dice when defensive fire tires,
+/// disrupts and routs attackers.
+#[test]
+fn whole_resolution_odds_agree_with_the_dice_when_fire_can_tire_and_rout() {
+    let (f, decl) = fire_that_tires_and_routs();
     let t = std::time::Instant::now();
     let w = melee::whole_odds(&f.board(), &decl);
     eprintln!("the stress case took {:?} (test build)", t.elapsed());
@@ -669,4 +674,62 @@ fn d_cap_1_the_forecast_takes_or_eliminates_guns_that_cannot_retreat() {
         dist.start < 25 && dist.start as usize + dist.probs.len() > 50,
         "{dist:?}"
     );
+}
+
+/// §1, §9.4, §9.6: merging fatigue values that the rest of the fire cannot push into another
+/// level loses nothing: the whole odds equal those with every value kept apart, to 1e-12, in
+/// far fewer states — for the seed example, a three-hex melee and fire that tires and routs.
+#[test]
+fn whole_odds_merge_only_what_cannot_matter() {
+    let seed = bayonet::rules::scenario::parse(
+        "maps/test_melee.ron",
+        include_str!("../maps/test_melee.ron"),
+    )
+    .unwrap();
+    let (big, big_decl) = big_melee();
+    // Two regiments' fire (kept apart, the guns' would take minutes) on the tired attackers.
+    let (mut tired, tired_decl) = fire_that_tires_and_routs();
+    let d = tired_decl.defending_hex;
+    tired.units.retain(|u| u.hex != d);
+    tired.add(1, inf(), d, Facing::SW, 150);
+    tired.add(1, inf(), d, Facing::SW, 60);
+    let seed_board = seed.board();
+    let from = seed
+        .map
+        .hex_at(bayonet::rules::map::Coord { col: 4, row: 4 });
+    let d = seed
+        .map
+        .hex_at(bayonet::rules::map::Coord { col: 5, row: 4 });
+    let seed_decl = Declaration {
+        attackers: melee::committable(&seed_board, from, seed.first_side, d),
+        defending_hex: d,
+        follow_up: true,
+    };
+    for (name, board, decl) in [
+        ("seed example", seed_board, seed_decl),
+        ("three hexes", big.board(), big_decl),
+        ("tiring fire", tired.board(), tired_decl),
+    ] {
+        let merged = melee::whole_odds(&board, &decl);
+        let all = melee::whole_odds_exhaustive(&board, &decl);
+        eprintln!(
+            "{name}: {} states merged, {} kept apart",
+            merged.states, all.states
+        );
+        for (a, b) in [
+            (
+                merged.attacker_win_probability,
+                all.attacker_win_probability,
+            ),
+            (merged.called_off_probability, all.called_off_probability),
+            (
+                merged.attackers_drop_probability,
+                all.attackers_drop_probability,
+            ),
+        ] {
+            assert!((a - b).abs() < 1e-12, "{name}: {merged:?} {all:?}");
+        }
+        assert_eq!(merged.melee_only_probability, all.melee_only_probability);
+        assert!(merged.states < all.states, "{name}: {merged:?} {all:?}");
+    }
 }

@@ -24,7 +24,7 @@ pub use resolve::{
     begin, capture_guns, end_of_phase, loser, morale_checks, resolve, retreat, routs,
 };
 pub use restrictions::check;
-pub use whole::{WholeOdds, whole_odds};
+pub use whole::{WholeOdds, whole_odds, whole_odds_exhaustive};
 
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};

@@ -151,6 +151,16 @@ fn neighbourhood(board: &Board, decl: &Declaration) -> Board {
 /// The defensive fire as `opportunity::at_melee_attackers` gives it: each attacking hex in
 /// turn, every enemy unit able to fire at it firing once, in board order.
 pub fn whole_odds(board: &Board, decl: &Declaration) -> WholeOdds {
+    odds_over_states(board, decl, true)
+}
+
+/// The same odds with every fatigue value kept apart (only identical states merged): the
+/// reference that the merging of fatigue values is checked against. Slower, same answer.
+pub fn whole_odds_exhaustive(board: &Board, decl: &Declaration) -> WholeOdds {
+    odds_over_states(board, decl, false)
+}
+
+fn odds_over_states(board: &Board, decl: &Declaration, merge_fatigue: bool) -> WholeOdds {
     let system = system(&board.params);
     let melee_only = system
         .odds(&system.breakdown(board, decl))
@@ -241,7 +251,11 @@ pub fn whole_odds(board: &Board, decl: &Declaration) -> WholeOdds {
             {
                 continue;
             }
-            let later: u32 = bound[hi][si + 1..].iter().flatten().sum();
+            let later: u32 = if merge_fatigue {
+                bound[hi][si + 1..].iter().flatten().sum()
+            } else {
+                u32::MAX
+            };
             let mut grown = Vec::new();
             for s in &states {
                 if s.units[at[shooter]].opportunity_fired {
