@@ -458,3 +458,198 @@ fn the_start_dialog_chooses_the_melee_system() {
         matches!(&log[0], Order::SetParameters { params } if params.melee_system == MeleeSystemName::Austerlitz)
     );
 }
+
+/// The attack strength of `kind` (mounted, `cav` kind) against 230 infantry in the defending hex
+/// of terrain `ground`, with no other modifier.
+fn attack_on(ground: Terrain, kind: UnitKind, cav: CavalryKind) -> (f64, f64) {
+    let mut f = Field::new(10, 8);
+    austerlitz(&mut f);
+    let d = f.center();
+    f.map.set_terrain(d, ground);
+    f.add(1, inf(), d, Facing::SW, 230);
+    let a = f.attacker(0, kind, d, Facing::SW, 300);
+    f.unit(a).cavalry = cav;
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let b = bd(&f, &decl);
+    let hc = melee::hand_to_hand(&f.board(), f.board().unit(a).unwrap());
+    (b.attack_strength, hc * 4.0 * 300.0 / 1500.0)
+}
+
+/// §15.4 D-aus-5: cavalry against infantry in the bushes (Orchard or Rough): light −20 %, other
+/// cavalry −30 %; in a forest only light cavalry −35 % (heavy is refused there by A2, and its
+/// strength has no forest modifier); infantry attacking gets none of these.
+#[test]
+fn d_aus_5_cavalry_against_infantry_in_the_bushes_and_the_forest() {
+    use CavalryKind::*;
+    for (ground, kind, cav, factor) in [
+        (Terrain::Orchard, UnitKind::Cavalry, Light, 0.8),
+        (Terrain::Rough, UnitKind::Cavalry, Light, 0.8),
+        (Terrain::Orchard, UnitKind::Cavalry, Heavy, 0.7),
+        (Terrain::Rough, UnitKind::Cavalry, Lancer, 0.7),
+        (Terrain::Forest, UnitKind::Cavalry, Light, 0.65),
+        (Terrain::Forest, UnitKind::Cavalry, Heavy, 1.0),
+        (Terrain::Clear, UnitKind::Cavalry, Light, 1.0),
+        (Terrain::Rough, inf(), Light, 0.6),
+        (Terrain::Forest, inf(), Light, 0.6),
+    ] {
+        let (p, plain) = attack_on(ground, kind, cav);
+        assert!(
+            (p - plain * factor).abs() < 1e-9,
+            "{kind:?} {cav:?} into {ground:?}: {p} vs {plain} × {factor}"
+        );
+    }
+}
+
+/// §15.4 D-aus-5: the entrenchment (a Breastworks hexside crossed) costs attacking infantry
+/// 60 % against infantry or artillery, not against cavalry; the defenders fight across nothing.
+/// A defender higher than every attacking hex gets +10 %, not if one attacking hex is as high.
+#[test]
+fn d_aus_5_entrenchment_and_the_defenders_height() {
+    let mut f = Field::new(10, 8);
+    austerlitz(&mut f);
+    let d = f.center();
+    let def = f.add(1, inf(), d, Facing::SW, 230);
+    let a = f.attacker(0, inf(), d, Facing::SW, 300);
+    let b = f.attacker(0, inf(), d, Facing::S, 300);
+    f.feature(d, Facing::SW, SideFeature::Breastworks);
+    let decl = Declaration {
+        attackers: vec![a, b],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let one = 25.0 * 4.0 * 300.0 * 0.6 / 1500.0;
+    let defender = 25.0 * 4.0 * 230.0 * 0.6 / 1500.0;
+    let x = bd(&f, &decl);
+    assert!(
+        (x.attack_strength - one * (0.4 + 1.0)).abs() < 1e-9,
+        "{x:?}"
+    );
+    assert!((x.defense_strength - defender).abs() < 1e-9);
+    // Against artillery the same; against cavalry no entrenchment.
+    f.unit(def).kind = UnitKind::Artillery;
+    f.unit(def).formation = Formation::Unlimbered;
+    f.unit(def).guns = 2;
+    assert!((bd(&f, &decl).attack_strength - one * 1.4).abs() < 1e-9);
+    f.unit(def).kind = UnitKind::Cavalry;
+    f.unit(def).formation = Formation::Mounted;
+    f.unit(def).guns = 0;
+    assert!((bd(&f, &decl).attack_strength - one * 2.0).abs() < 1e-9);
+    f.unit(def).kind = UnitKind::Infantry;
+    f.unit(def).formation = Formation::Line;
+    // Height: above both attacking hexes +10 %; one of them as high, nothing.
+    f.map.set_elevation(d, 2);
+    assert!((bd(&f, &decl).defense_strength - defender * 1.1).abs() < 1e-9);
+    let bhex = f.units.iter().find(|u| u.id == b).unwrap().hex;
+    f.map.set_elevation(bhex, 2);
+    assert!((bd(&f, &decl).defense_strength - defender).abs() < 1e-9);
+    // The attacker on the higher hex gets its +10 % only when higher than the defender's.
+    f.map.set_elevation(bhex, 3);
+    let x = bd(&f, &decl);
+    assert!(
+        (x.attack_strength - one * (0.4 + 1.1)).abs() < 1e-9,
+        "{x:?}"
+    );
+}
+
+/// §15.4 D-aus-5: a defender's modifiers are judged against the attackers' lead unit on the
+/// ground it fights from: the defenders' light cavalry against infantry attacking from a forest
+/// −35 %, from rough ground −20 %; heavy defending cavalry against light attacking cavalry −15 %.
+#[test]
+fn d_aus_5_defenders_judge_the_lead_attacker_and_its_ground() {
+    let mut f = Field::new(10, 8);
+    austerlitz(&mut f);
+    let d = f.center();
+    let c = f.add(1, UnitKind::Cavalry, d, Facing::SW, 300);
+    let big = f.attacker(0, inf(), d, Facing::SW, 400);
+    let small = f.attacker(0, inf(), d, Facing::S, 100);
+    let decl = Declaration {
+        attackers: vec![small, big],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let plain = 35.0 * 4.0 * 300.0 / 1500.0;
+    let hex_of = |f: &Field, id| f.units.iter().find(|u| u.id == id).unwrap().hex;
+    assert!((bd(&f, &decl).defense_strength - plain).abs() < 1e-9);
+    // The lead unit is the bigger regiment: its ground counts, the other's does not.
+    f.map.set_terrain(hex_of(&f, small), Terrain::Forest);
+    assert!((bd(&f, &decl).defense_strength - plain).abs() < 1e-9);
+    f.map.set_terrain(hex_of(&f, big), Terrain::Forest);
+    assert!((bd(&f, &decl).defense_strength - plain * 0.65).abs() < 1e-9);
+    f.map.set_terrain(hex_of(&f, big), Terrain::Rough);
+    assert!((bd(&f, &decl).defense_strength - plain * 0.8).abs() < 1e-9);
+    // Heavy defending cavalry against a light cavalry lead: −15 %.
+    let mut g = Field::new(10, 8);
+    austerlitz(&mut g);
+    let hc = g.add(1, UnitKind::Cavalry, d, Facing::SW, 300);
+    g.unit(hc).cavalry = CavalryKind::Heavy;
+    let lc = g.attacker(0, UnitKind::Cavalry, d, Facing::SW, 300);
+    let decl = Declaration {
+        attackers: vec![lc],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let heavy = 40.0 * 4.0 * 300.0 / 1500.0;
+    assert!((bd(&g, &decl).defense_strength - heavy * 0.85).abs() < 1e-9);
+    // Dismounted, the light cavalry is no longer "light cavalry" to charge.
+    g.unit(lc).formation = Formation::Dismounted;
+    assert!((bd(&g, &decl).defense_strength - heavy).abs() < 1e-9);
+}
+
+/// §15.4: t = 1 − 0.2 × the share of a side's men that are infantry in a Town hex — for each
+/// side, on its own men (cavalry and men outside a town do not count); the modifier names it.
+#[test]
+fn s15_4_the_village_share_counts_infantry_men_in_a_town_only() {
+    let mut f = Field::new(10, 8);
+    austerlitz(&mut f);
+    let d = f.center();
+    f.map.set_terrain(d, Terrain::Town);
+    f.add(1, inf(), d, Facing::SW, 300);
+    f.add(1, UnitKind::Cavalry, d, Facing::SW, 100);
+    let a = f.attacker(0, inf(), d, Facing::SW, 300);
+    let b = f.attacker(0, inf(), d, Facing::S, 100);
+    let bhex = f.units.iter().find(|u| u.id == b).unwrap().hex;
+    f.map.set_terrain(bhex, Terrain::Town);
+    let decl = Declaration {
+        attackers: vec![a, b],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let x = bd(&f, &decl);
+    let (t_def, t_att) = (1.0 - 0.2 * 0.75, 1.0 - 0.2 * 0.25);
+    assert!(
+        (x.defender_loss_range[0] - x.attack_strength * t_def).abs() < 1e-9,
+        "{x:?}"
+    );
+    assert!((x.defender_loss_range[1] - 3.0 * x.attack_strength * t_def).abs() < 1e-9);
+    assert!((x.attacker_loss_range[0] - x.defense_strength * t_att).abs() < 1e-9);
+    assert!((x.attacker_loss_range[1] - 3.0 * x.defense_strength * t_att).abs() < 1e-9);
+    let pct: Vec<(MeleeSide, i32)> = x.modifiers.iter().map(|m| (m.side, m.percent)).collect();
+    assert_eq!(
+        pct,
+        vec![(MeleeSide::Defender, -15), (MeleeSide::Attacker, -5)]
+    );
+}
+
+/// D-aus-2: cavalry dismounting fights as dismounted (HC 20, skirmish order 40 %); captured guns
+/// have no crew of their own (HC 0); wagons 0.
+#[test]
+fn d_aus_2_dismounting_cavalry_captured_guns_and_wagons() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let c = f.add(0, UnitKind::Cavalry, d, Facing::N, 300);
+    f.unit(c).formation = Formation::Dismounting;
+    let g = f.add(0, UnitKind::Artillery, d, Facing::N, 4);
+    f.unit(g).captured_from = Some(bayonet::rules::unit::Side(1));
+    let w = f.add(0, UnitKind::Supply, d, Facing::N, 10);
+    let b = f.board();
+    let u = |id| b.unit(id).unwrap();
+    assert_eq!(melee::hand_to_hand(&b, u(c)), 20.0);
+    assert_eq!(melee::formation_share(u(c)).0, 0.4);
+    assert_eq!(melee::hand_to_hand(&b, u(g)), 0.0, "captured");
+    assert_eq!(melee::hand_to_hand(&b, u(w)), 0.0, "a wagon");
+    assert_eq!(melee::formation_share(u(w)).0, 1.0);
+}
