@@ -733,3 +733,51 @@ fn whole_odds_merge_only_what_cannot_matter() {
         assert!(merged.states < all.states, "{name}: {merged:?} {all:?}");
     }
 }
+
+/// §1 with nothing to fire: when the defenders have already fired their opportunity fire, the
+/// whole odds are the melee's own, in one state, nothing called off and nobody dropping out. A
+/// declaration that breaks a rule, or by units not of the side whose turn it is, is called off
+/// for certain.
+#[test]
+fn whole_odds_without_fire_are_the_melee_odds_and_an_illegal_melee_is_called_off() {
+    let (mut f, decl) = big_melee();
+    let d = decl.defending_hex;
+    for u in f.units.iter_mut().filter(|u| u.side.0 == 1) {
+        u.marks.opportunity_fired = true;
+    }
+    let board = f.board();
+    let w = melee::whole_odds(&board, &decl);
+    let alone = odds(&melee::breakdown(&board, &decl)).attacker_win_probability;
+    assert_eq!(
+        (w.attacker_win_probability, w.melee_only_probability),
+        (alone, alone)
+    );
+    assert_eq!(
+        (
+            w.called_off_probability,
+            w.attackers_drop_probability,
+            w.states
+        ),
+        (0.0, 0.0, 1),
+        "{w:?}"
+    );
+    assert!(alone > 0.05 && alone < 0.95, "{alone}");
+    // Not adjacent: refused, so called off.
+    let far = f.add(0, inf(), f.hex(0, 0), Facing::N, 300);
+    let mut bad = decl.clone();
+    bad.attackers.push(far);
+    let w = melee::whole_odds(&f.board(), &bad);
+    assert_eq!(
+        (w.attacker_win_probability, w.called_off_probability),
+        (0.0, 1.0)
+    );
+    // The other side's turn: the first side's units cannot attack now.
+    let mut b = f.board();
+    b.acting = bayonet::rules::unit::Side(1);
+    let w = melee::whole_odds(&b, &decl);
+    assert_eq!(
+        (w.attacker_win_probability, w.called_off_probability),
+        (0.0, 1.0)
+    );
+    assert!(board.units_at(d).count() > 0);
+}
