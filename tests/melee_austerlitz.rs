@@ -563,7 +563,7 @@ fn d_aus_5_defenders_judge_the_lead_attacker_and_its_ground() {
     let mut f = Field::new(10, 8);
     austerlitz(&mut f);
     let d = f.center();
-    let c = f.add(1, UnitKind::Cavalry, d, Facing::SW, 300);
+    f.add(1, UnitKind::Cavalry, d, Facing::SW, 300);
     let big = f.attacker(0, inf(), d, Facing::SW, 400);
     let small = f.attacker(0, inf(), d, Facing::S, 100);
     let decl = Declaration {

@@ -40,9 +40,8 @@ fn exact_odds_agree_with_20000_resolutions() {
     assert!((def as f64 / n as f64 - o.expected_defender_loss).abs() < 0.5);
 }
 
-/// §9.4: the seed example's exact odds (expected losses 33.75 and 28.75) agree with the dice.
-#[test]
-fn odds_of_the_seed_example_agree_with_the_dice() {
+/// §9.4's seed example: 450 men (who have fired) attack 230 frontally in the open.
+fn seed_example() -> (Field, Declaration) {
     let mut f = Field::new(10, 8);
     let d = f.center();
     f.add(1, inf(), d, Facing::SW, 230);
@@ -53,6 +52,13 @@ fn odds_of_the_seed_example_agree_with_the_dice() {
         defending_hex: d,
         follow_up: true,
     };
+    (f, decl)
+}
+
+/// §9.4: the seed example's exact odds (expected losses 33.75 and 28.75) agree with the dice.
+#[test]
+fn odds_of_the_seed_example_agree_with_the_dice() {
+    let (f, decl) = seed_example();
     let board = f.board();
     let o = odds(&melee::breakdown(&board, &decl));
     assert!((o.expected_defender_loss - 33.75).abs() < 1e-9);
@@ -536,16 +542,7 @@ fn d_sys_6_the_forecast_of_each_enumerating_system_matches_the_dice() {
 /// defender retreats exactly when it loses (§10); nobody can be eliminated.
 #[test]
 fn s9_4_the_forecast_of_the_seed_example_exactly() {
-    let mut f = Field::new(10, 8);
-    let d = f.center();
-    f.add(1, inf(), d, Facing::SW, 230);
-    let a = f.attacker(0, inf(), d, Facing::SW, 450);
-    f.unit(a).marks.fired = true;
-    let decl = Declaration {
-        attackers: vec![a],
-        defending_hex: d,
-        follow_up: true,
-    };
+    let (f, decl) = seed_example();
     let board = f.board();
     let b = melee::breakdown(&board, &decl);
     assert_eq!(b.defender_loss_range, [11.25, 56.25]);
