@@ -778,3 +778,127 @@ fn whole_odds_without_fire_are_the_melee_odds_and_an_illegal_melee_is_called_off
     );
     assert!(board.units_at(d).count() > 0);
 }
+
+/// §1, §8, §9.6 exactly for one volley: in the seed example the defender's fire at the attacker
+/// takes k men with the §8 chance P(k); the attacker then checks morale with chance k/(k + base)
+/// and fails on a d6 above its morale value, dropping out (disrupted) so the melee is called off;
+/// otherwise the melee goes ahead with k fewer men (its fatigue stays in the low level). The
+/// whole odds are that sum, to 1e-12.
+#[test]
+fn whole_odds_of_one_volley_exactly() {
+    use bayonet::rules::combat::LossDistribution;
+    use bayonet::rules::{fire, morale};
+    let (f, decl) = seed_example();
+    let board = f.board();
+    let a = decl.attackers[0];
+    let shooter = board.units_at(decl.defending_hex).next().unwrap().id;
+    let from = board.unit(a).unwrap().hex;
+    let shot = fire::breakdown(&board, shooter, from, true, 0.5).unwrap();
+    let dist = LossDistribution::of(shot.loss_range);
+    assert!(shot.loss_range[1] * 3.0 < 300.0, "the fatigue stays low");
+    let base = board.params.morale.check_base;
+    let fail = (6 - morale::morale_value(&board, a)).clamp(0, 6) as f64 / 6.0;
+    assert!(fail > 0.0 && fail < 1.0);
+    let (mut win, mut off) = (0.0, 0.0);
+    for (i, p) in dist.probs.iter().enumerate() {
+        let k = dist.start + i as u32;
+        let stops = morale::check_chance(k, base) * fail;
+        off += p * stops;
+        let mut after = board.clone();
+        after.unit_mut(a).unwrap().men -= k;
+        after.unit_mut(shooter).unwrap().marks.opportunity_fired = true;
+        let o = odds(&melee::breakdown(&after, &decl)).attacker_win_probability;
+        win += p * (1.0 - stops) * o;
+    }
+    let w = melee::whole_odds(&board, &decl);
+    assert!(
+        (w.attacker_win_probability - win).abs() < 1e-12,
+        "{w:?} {win}"
+    );
+    assert!(
+        (w.called_off_probability - off).abs() < 1e-12,
+        "{w:?} {off}"
+    );
+    assert!(
+        (w.attackers_drop_probability - off).abs() < 1e-12,
+        "{w:?} {off}"
+    );
+    assert!(off > 0.01, "{off}");
+}
+
+/// §1, §8, D-cr-1, §9.6 exactly for one volley at two regiments stacked in the attacking hex:
+/// the loss k is split by largest remainder over their men, each checks on its share and drops
+/// out if it fails; the melee goes ahead with those left, and is called off if neither is.
+#[test]
+fn whole_odds_of_one_volley_at_a_stack_exactly() {
+    use bayonet::rules::combat::{LossDistribution, split_loss};
+    use bayonet::rules::{fire, morale};
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let shooter = f.add(1, inf(), d, Facing::SW, 400);
+    let a = f.attacker(0, inf(), d, Facing::SW, 250);
+    let b = f.attacker(0, inf(), d, Facing::SW, 150);
+    let decl = Declaration {
+        attackers: vec![a, b],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let board = f.board();
+    let from = board.unit(a).unwrap().hex;
+    let shot = fire::breakdown(&board, shooter, from, true, 0.5).unwrap();
+    let dist = LossDistribution::of(shot.loss_range);
+    assert!(shot.loss_range[1] * 3.0 < 300.0, "the fatigue stays low");
+    let base = board.params.morale.check_base;
+    let fail = |id| (6 - morale::morale_value(&board, id)).clamp(0, 6) as f64 / 6.0;
+    let (mut win, mut off, mut drop) = (0.0, 0.0, 0.0);
+    for (i, p) in dist.probs.iter().enumerate() {
+        let k = dist.start + i as u32;
+        let shares = split_loss(k, &[250.0, 150.0], &[250, 150]);
+        let stop: Vec<f64> = [a, b]
+            .iter()
+            .zip(&shares)
+            .map(|(id, s)| morale::check_chance(*s, base) * fail(*id))
+            .collect();
+        let mut after = board.clone();
+        after.unit_mut(a).unwrap().men -= shares[0];
+        after.unit_mut(b).unwrap().men -= shares[1];
+        after.unit_mut(shooter).unwrap().marks.opportunity_fired = true;
+        for (left, q) in [
+            (vec![a, b], (1.0 - stop[0]) * (1.0 - stop[1])),
+            (vec![b], stop[0] * (1.0 - stop[1])),
+            (vec![a], (1.0 - stop[0]) * stop[1]),
+            (vec![], stop[0] * stop[1]),
+        ] {
+            if left.len() < 2 {
+                drop += p * q;
+            }
+            if left.is_empty() {
+                off += p * q;
+                continue;
+            }
+            let mut now = after.clone();
+            for id in [a, b].into_iter().filter(|id| !left.contains(id)) {
+                now.unit_mut(id).unwrap().disrupted = true;
+            }
+            let dl = Declaration {
+                attackers: left,
+                ..decl.clone()
+            };
+            win += p * q * odds(&melee::breakdown(&now, &dl)).attacker_win_probability;
+        }
+    }
+    let w = melee::whole_odds(&board, &decl);
+    assert!(
+        (w.attacker_win_probability - win).abs() < 1e-12,
+        "{w:?} {win}"
+    );
+    assert!(
+        (w.called_off_probability - off).abs() < 1e-12,
+        "{w:?} {off}"
+    );
+    assert!(
+        (w.attackers_drop_probability - drop).abs() < 1e-12,
+        "{w:?} {drop}"
+    );
+    assert!(drop > 2.0 * off && off > 0.0, "{w:?}");
+}
