@@ -902,3 +902,71 @@ fn whole_odds_of_one_volley_at_a_stack_exactly() {
     );
     assert!(drop > 2.0 * off && off > 0.0, "{w:?}");
 }
+
+/// §1, §9.6, D-rout-1 exactly for one volley at a committed regiment stacked with a disrupted
+/// friend that is not attacking: each checks on its share of the loss; the regiment that fails
+/// is disrupted and drops out; the friend that fails routs, runs, and its neighbours — the
+/// regiment — check in turn (with Rout Limiting, one better), routing if they fail. The whole
+/// odds are that sum, to 1e-12, with and without Rout Limiting.
+#[test]
+fn whole_odds_of_a_volley_that_starts_a_rout_exactly() {
+    use bayonet::rules::combat::{LossDistribution, split_loss};
+    use bayonet::rules::{fire, morale};
+    for limiting in [false, true] {
+        let mut f = Field::new(10, 8);
+        f.params.optional.rout_limiting = limiting;
+        let d = f.center();
+        let shooter = f.add(1, inf(), d, Facing::SW, 400);
+        let a = f.attacker(0, inf(), d, Facing::SW, 250);
+        let friend = f.attacker(0, inf(), d, Facing::SW, 150);
+        f.unit(friend).disrupted = true;
+        let decl = Declaration {
+            attackers: vec![a],
+            defending_hex: d,
+            follow_up: true,
+        };
+        let board = f.board();
+        let from = board.unit(a).unwrap().hex;
+        let shot = fire::breakdown(&board, shooter, from, true, 0.5).unwrap();
+        let dist = LossDistribution::of(shot.loss_range);
+        assert!(shot.loss_range[1] * 3.0 < 300.0, "the fatigue stays low");
+        let base = board.params.morale.check_base;
+        let fails = |m: i32| (6 - m).clamp(0, 6) as f64 / 6.0;
+        let fail_friend = fails(morale::morale_value(&board, friend));
+        let fail_a = fails(morale::morale_value(&board, a));
+        let fail_a_cascade = fails(morale::morale_value(&board, a) + limiting as i32);
+        assert!(
+            fail_friend > fail_a && fail_a > 0.0,
+            "{fail_friend} {fail_a}"
+        );
+        let (mut win, mut off) = (0.0, 0.0);
+        for (i, p) in dist.probs.iter().enumerate() {
+            let k = dist.start + i as u32;
+            let s = split_loss(k, &[250.0, 150.0], &[250, 150]);
+            let a_fails = morale::check_chance(s[0], base) * fail_a;
+            let f_routs = morale::check_chance(s[1], base) * fail_friend;
+            // The regiment attacks if it held its own check and, when the friend routed, the
+            // cascade's check too (a regiment disrupted by its own check has dropped out
+            // whatever the cascade does to it).
+            let goes = (1.0 - a_fails) * ((1.0 - f_routs) + f_routs * (1.0 - fail_a_cascade));
+            off += p * (1.0 - goes);
+            let mut after = board.clone();
+            after.unit_mut(a).unwrap().men -= s[0];
+            after.unit_mut(shooter).unwrap().marks.opportunity_fired = true;
+            win += p * goes * odds(&melee::breakdown(&after, &decl)).attacker_win_probability;
+        }
+        let w = melee::whole_odds(&board, &decl);
+        assert!(
+            (w.attacker_win_probability - win).abs() < 1e-12,
+            "{limiting}: {w:?} {win}"
+        );
+        assert!(
+            (w.called_off_probability - off).abs() < 1e-12,
+            "{limiting}: {w:?} {off}"
+        );
+        assert!(
+            (w.attackers_drop_probability - off).abs() < 1e-12,
+            "{w:?} {off}"
+        );
+    }
+}
