@@ -906,13 +906,14 @@ fn whole_odds_of_one_volley_at_a_stack_exactly() {
 /// §1, §9.6, D-rout-1 exactly for one volley at a committed regiment stacked with a disrupted
 /// friend that is not attacking: each checks on its share of the loss; the regiment that fails
 /// is disrupted and drops out; the friend that fails routs, runs, and its neighbours — the
-/// regiment — check in turn (with Rout Limiting, one better), routing if they fail. The whole
-/// odds are that sum, to 1e-12, with and without Rout Limiting.
+/// regiment — check in turn (with Rout Limiting, one better), routing if they fail. With the
+/// friend facing away the volley is in enfilade: more men and −2 to both checks (§9.6), not to
+/// the rout's. The whole odds are that sum, to 1e-12.
 #[test]
 fn whole_odds_of_a_volley_that_starts_a_rout_exactly() {
     use bayonet::rules::combat::{LossDistribution, split_loss};
     use bayonet::rules::{fire, morale};
-    for limiting in [false, true] {
+    for (limiting, enfilade) in [(false, false), (true, false), (false, true)] {
         let mut f = Field::new(10, 8);
         f.params.optional.rout_limiting = limiting;
         let d = f.center();
@@ -920,6 +921,9 @@ fn whole_odds_of_a_volley_that_starts_a_rout_exactly() {
         let a = f.attacker(0, inf(), d, Facing::SW, 250);
         let friend = f.attacker(0, inf(), d, Facing::SW, 150);
         f.unit(friend).disrupted = true;
+        if enfilade {
+            f.unit(friend).facing = Facing::SW;
+        }
         let decl = Declaration {
             attackers: vec![a],
             defending_hex: d,
@@ -930,13 +934,22 @@ fn whole_odds_of_a_volley_that_starts_a_rout_exactly() {
         let shot = fire::breakdown(&board, shooter, from, true, 0.5).unwrap();
         let dist = LossDistribution::of(shot.loss_range);
         assert!(shot.loss_range[1] * 3.0 < 300.0, "the fatigue stays low");
+        assert_eq!(
+            shot.modifiers.iter().any(|m| m.name == "enfilade"),
+            enfilade
+        );
         let base = board.params.morale.check_base;
         let fails = |m: i32| (6 - m).clamp(0, 6) as f64 / 6.0;
-        let fail_friend = fails(morale::morale_value(&board, friend));
-        let fail_a = fails(morale::morale_value(&board, a));
+        let bonus = if enfilade {
+            board.params.morale.enfilade
+        } else {
+            0
+        };
+        let fail_friend = fails(morale::morale_value(&board, friend) + bonus);
+        let fail_a = fails(morale::morale_value(&board, a) + bonus);
         let fail_a_cascade = fails(morale::morale_value(&board, a) + limiting as i32);
         assert!(
-            fail_friend > fail_a && fail_a > 0.0,
+            fail_friend > fail_a && fail_a > 0.0 && fail_friend < 1.0,
             "{fail_friend} {fail_a}"
         );
         let (mut win, mut off) = (0.0, 0.0);
@@ -958,11 +971,11 @@ fn whole_odds_of_a_volley_that_starts_a_rout_exactly() {
         let w = melee::whole_odds(&board, &decl);
         assert!(
             (w.attacker_win_probability - win).abs() < 1e-12,
-            "{limiting}: {w:?} {win}"
+            "limiting {limiting}, enfilade {enfilade}: {w:?} {win}"
         );
         assert!(
             (w.called_off_probability - off).abs() < 1e-12,
-            "{limiting}: {w:?} {off}"
+            "limiting {limiting}, enfilade {enfilade}: {w:?} {off}"
         );
         assert!(
             (w.attackers_drop_probability - off).abs() < 1e-12,
