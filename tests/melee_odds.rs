@@ -983,3 +983,60 @@ fn whole_odds_of_a_volley_that_starts_a_rout_exactly() {
         );
     }
 }
+
+/// §1, §8, §9.6 exactly for one volley at a regiment stacked with a disrupted battery: the loss
+/// is split over the regiment's men and 25 men a gun; the battery loses a gun per 25 men and
+/// one more with the remainder's chance; with no gun left it is gone (no check), else it checks
+/// and, failing, routs — and the regiment checks for the rout.
+#[test]
+fn whole_odds_of_a_volley_at_a_battery_exactly() {
+    use bayonet::rules::combat::{LossDistribution, split_loss};
+    use bayonet::rules::{fire, morale};
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.params.optional.full_melee_defensive_fire = true;
+    let shooter = f.add(1, inf(), d, Facing::SW, 1000);
+    let a = f.attacker(0, inf(), d, Facing::SW, 20);
+    let g = f.attacker(0, UnitKind::Artillery, d, Facing::SW, 1);
+    f.unit(g).disrupted = true;
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let board = f.board();
+    let from = board.unit(a).unwrap().hex;
+    let shot = fire::breakdown(&board, shooter, from, true, 1.0).unwrap();
+    let dist = LossDistribution::of(shot.loss_range);
+    assert!(shot.loss_range[1] * 3.0 < 300.0, "the fatigue stays low");
+    let base = board.params.morale.check_base;
+    let fails = |m: i32| (6 - m).clamp(0, 6) as f64 / 6.0;
+    let fail_a = fails(morale::morale_value(&board, a));
+    let fail_g = fails(morale::morale_value(&board, g));
+    assert!(fail_g > 0.0 && fail_g < 1.0 && fail_a > 0.0);
+    let (mut win, mut off, mut gun_gone) = (0.0, 0.0, 0.0);
+    for (i, p) in dist.probs.iter().enumerate() {
+        let k = dist.start + i as u32;
+        let s = split_loss(k, &[20.0, 25.0], &[20, 25]);
+        // One gun: gone for sure from 25 men, else with chance share/25.
+        let gone = if s[1] >= 25 { 1.0 } else { s[1] as f64 / 25.0 };
+        gun_gone += p * gone;
+        let routs = (1.0 - gone) * morale::check_chance(s[1], base) * fail_g;
+        let goes = (1.0 - morale::check_chance(s[0], base) * fail_a) * (1.0 - routs * fail_a);
+        off += p * (1.0 - goes);
+        let mut after = board.clone();
+        after.unit_mut(a).unwrap().men -= s[0];
+        after.unit_mut(shooter).unwrap().marks.opportunity_fired = true;
+        win += p * goes * odds(&melee::breakdown(&after, &decl)).attacker_win_probability;
+    }
+    assert!(gun_gone > 0.05 && gun_gone < 0.95, "{gun_gone} {shot:?}");
+    let w = melee::whole_odds(&board, &decl);
+    assert!(
+        (w.attacker_win_probability - win).abs() < 1e-12,
+        "{w:?} {win}"
+    );
+    assert!(
+        (w.called_off_probability - off).abs() < 1e-12,
+        "{w:?} {off}"
+    );
+}
