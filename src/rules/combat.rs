@@ -118,7 +118,12 @@ pub fn split_loss(total: u32, weights: &[f64], capacity: &[u32]) -> Vec<u32> {
     let mut share = vec![0u32; weights.len()];
     let mut left = total.min(capacity.iter().sum());
     let mut open: Vec<usize> = (0..weights.len()).filter(|&i| capacity[i] > 0).collect();
-    while left > 0 && !open.is_empty() {
+    // Each round hands out all that is left, or fills a unit up and drops it: so one round a
+    // unit at most (and no endless loop).
+    for _ in 0..weights.len() {
+        if left == 0 {
+            break;
+        }
         let mut w: Vec<f64> = open.iter().map(|&i| weights[i].max(0.0)).collect();
         if w.iter().sum::<f64>() <= 0.0 {
             // Nobody with room contributed strength: weigh them by what they can lose (they
