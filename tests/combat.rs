@@ -111,6 +111,8 @@ fn fatigue_from_loss_is_between_one_and_three_times_the_loss() {
         seen.insert(f);
     }
     assert_eq!(seen.len(), 41, "every value in [20, 60] turns up");
+    // Other factors scale the same way (the parameters may set them).
+    assert!((0..500).all(|_| (40..=60).contains(&fatigue_from_loss(20, 2, 3, &mut rng))));
     assert_eq!(fatigue_from_loss(0, 1, 3, &mut rng), 0);
 }
 
