@@ -78,7 +78,7 @@ fn gone_by_loss(kind: UnitKind, men: u32, guns: u32, share: u32, per_gun: u32) -
                 0.0
             }
         }
-        _ => (share >= men && men > 0) as u8 as f64,
+        _ => (share >= men) as u8 as f64,
     }
 }
 
