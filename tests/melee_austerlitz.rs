@@ -60,6 +60,7 @@ fn s15_4_worked_example_450_line_attack_230_line_in_the_open() {
     let [lo, hi] = b.attacker_loss_range;
     assert!((lo - 9.2).abs() < 1e-9 && (hi - 27.6).abs() < 1e-9);
     assert!(!b.cavalry_rule, "no cavalry ÷4 under Austerlitz");
+    assert_eq!(b.modifiers, vec![], "no village: no casualty modifier");
     let o = melee::system(&f.board().params).odds(&b);
     // "P(attacker wins) ≈ 0.92": exactly 0.9228 to four places.
     assert!(
