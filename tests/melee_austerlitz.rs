@@ -110,6 +110,14 @@ fn s15_4_hand_to_hand_factors_experience_and_formation_shares() {
     assert_eq!(melee::formation_share(&u(&f.board(), i)).0, 0.6, "line");
     f.unit(i).formation = Formation::Column;
     assert_eq!(melee::formation_share(&u(&f.board(), i)).0, 1.0, "column");
+    // The report names the share it used.
+    assert_eq!(melee::formation_share(&u(&f.board(), i)).1, "column 100 %");
+    assert_eq!(melee::formation_share(&u(&f.board(), g)), (1.0, "100 %"));
+    f.unit(c).formation = Formation::Mounted;
+    assert_eq!(
+        melee::formation_share(&u(&f.board(), c)),
+        (1.0, "mounted 100 %")
+    );
     f.unit(i).routed = true;
     assert_eq!(melee::formation_share(&u(&f.board(), i)).0, 0.4, "flight");
     let ef: Vec<f64> = [

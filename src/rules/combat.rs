@@ -223,7 +223,8 @@ pub fn take_loss(
     let was_max = u.fatigue >= max;
     u.fatigue = (u.fatigue + gained).min(max);
     Some(Taken {
-        loss: (share > 0 || guns > 0).then_some(UnitLoss {
+        // Guns go only with men (`guns_lost` of no men is none).
+        loss: (share > 0).then_some(UnitLoss {
             unit: id,
             men,
             guns,
