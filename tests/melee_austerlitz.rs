@@ -293,12 +293,20 @@ fn d_aus_4_a_defender_that_could_not_enter_the_attackers_ground_adds_nothing() {
         defending_hex: d,
         follow_up: true,
     };
-    let crew = bd(&f, &decl).defense_strength;
+    let b = bd(&f, &decl);
+    let crew = b.defense_strength;
     assert!(crew > 0.0);
+    assert_eq!(b.defenders[0].adjustments.len(), 1, "{:?}", b.defenders[0]);
     // Guns cannot enter rough ground: against attackers there the battery adds 0.
     let ahex = f.units.iter().find(|u| u.id == a).unwrap().hex;
     f.map.set_terrain(ahex, Terrain::Rough);
-    assert_eq!(bd(&f, &decl).defense_strength, 0.0);
+    let b = bd(&f, &decl);
+    assert_eq!(b.defense_strength, 0.0);
+    // The report says why.
+    assert_eq!(
+        b.defenders[0].adjustments.last().unwrap(),
+        "could not enter the attackers' ground: adds 0 (D-aus-4)"
+    );
 }
 
 /// One resolution's combat results under the scenario's system, with these dice.
