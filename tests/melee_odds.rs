@@ -570,13 +570,15 @@ fn s9_4_the_forecast_of_the_seed_example_exactly() {
 }
 
 /// D-cr-2 in the forecast: 40 men attacked by 1,000 lose at most 40, and 40 is the most likely
-/// loss (the cap piles up there); the regiment is eliminated exactly when it loses all 40, and
+/// loss (the cap piles up there); the regiment is eliminated exactly when it loses all 40 (its
+/// leader, who takes no loss, is not), and
 /// a losing regiment with nowhere to go surrenders (§10) — so it is gone whenever it loses.
 #[test]
 fn d_cr_2_the_forecast_piles_a_capped_loss_on_the_cap() {
     let mut f = Field::new(10, 8);
     let d = f.center();
     let def = f.add(1, inf(), d, Facing::SW, 40);
+    let leader = f.add(1, UnitKind::Leader, d, Facing::SW, 0);
     let a = f.attacker(0, inf(), d, Facing::SW, 1000);
     let decl = Declaration {
         attackers: vec![a],
@@ -593,6 +595,10 @@ fn d_cr_2_the_forecast_piles_a_capped_loss_on_the_cap() {
     assert!((l.most_likely_probability - p40).abs() < 1e-12, "{l:?}");
     let gone = |fc: &melee::Forecast| fc.eliminated.iter().find(|x| x.0 == def).map(|x| x.1);
     assert!((gone(&fc).unwrap() - p40).abs() < 1e-12, "{fc:?}");
+    assert!(
+        fc.eliminated.iter().all(|x| x.0 != leader),
+        "a leader takes no loss: {fc:?}"
+    );
     // Hemmed in by the map's edge and the enemy: losing is the end of it.
     let mut f2 = Field::new(10, 8);
     let d2 = f2.hex(0, 0);
