@@ -629,54 +629,66 @@ fn d_cr_2_the_forecast_piles_a_capped_loss_on_the_cap() {
 /// chance to be taken with it.
 #[test]
 fn d_cap_1_the_forecast_takes_or_eliminates_guns_that_cannot_retreat() {
-    let mut f = Field::new(10, 8);
-    let d = f.center();
-    let g = f.add(1, UnitKind::Artillery, d, Facing::SW, 2);
-    let a = f.attacker(0, inf(), d, Facing::SW, 500);
-    let decl = Declaration {
-        attackers: vec![a],
-        defending_hex: d,
-        follow_up: true,
-    };
-    let gone = |fc: &melee::Forecast| fc.eliminated.iter().find(|x| x.0 == g).map_or(0.0, |x| x.1);
-    f.params.optional.artillery_capture = true;
-    let with = melee::forecast(&f.board(), &decl);
-    f.params.optional.artillery_capture = false;
-    let without = melee::forecast(&f.board(), &decl);
-    assert!(with.guns_captured > 0.1, "{with:?}");
-    assert!(gone(&with) > 0.01, "{with:?}");
-    assert_eq!(without.guns_captured, 0.0);
-    assert!(
-        (gone(&without) - gone(&with) - with.guns_captured).abs() < 1e-12,
-        "{with:?} {without:?}"
-    );
-    assert_eq!(with.defender_retreats, without.defender_retreats);
-    // §8: a loss k takes ⌊k/25⌋ guns and one more with chance (k mod 25)/25: the two guns are
-    // gone for sure from 50 men, with chance (k − 25)/25 from 25 to 49, never below 25.
-    let b = melee::breakdown(&f.board(), &decl);
-    let dist = bayonet::rules::combat::LossDistribution::of(b.defender_loss_range)
-        .capped(b.defender_capacity);
-    let destroyed: f64 = dist
-        .probs
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
+    // 300 men nearly always beat two guns and often destroy them; 30 men may lose to them.
+    for men in [300, 30] {
+        let mut f = Field::new(10, 8);
+        let d = f.center();
+        let g = f.add(1, UnitKind::Artillery, d, Facing::SW, 2);
+        let a = f.attacker(0, inf(), d, Facing::SW, men);
+        let decl = Declaration {
+            attackers: vec![a],
+            defending_hex: d,
+            follow_up: true,
+        };
+        let gone =
+            |fc: &melee::Forecast| fc.eliminated.iter().find(|x| x.0 == g).map_or(0.0, |x| x.1);
+        f.params.optional.artillery_capture = true;
+        let with = melee::forecast(&f.board(), &decl);
+        f.params.optional.artillery_capture = false;
+        let without = melee::forecast(&f.board(), &decl);
+        assert_eq!(without.guns_captured, 0.0);
+        assert!(
+            (gone(&without) - gone(&with) - with.guns_captured).abs() < 1e-12,
+            "{with:?} {without:?}"
+        );
+        assert_eq!(with.defender_retreats, without.defender_retreats);
+        // §8: a loss k takes ⌊k/25⌋ guns and one more with chance (k mod 25)/25: the two guns
+        // are gone for sure from 50 men, with chance (k − 25)/25 from 25 to 49, never below 25.
+        // The guns are taken when the battery loses (the attacker's loss is smaller) and still
+        // has a gun.
+        let b = melee::breakdown(&f.board(), &decl);
+        let dist = bayonet::rules::combat::LossDistribution::of(b.defender_loss_range)
+            .capped(b.defender_capacity);
+        let att = bayonet::rules::combat::LossDistribution::of(b.attacker_loss_range)
+            .capped(b.attacker_capacity);
+        let (mut destroyed, mut taken) = (0.0, 0.0);
+        for (i, p) in dist.probs.iter().enumerate() {
             let k = dist.start + i as u32;
-            p * match k {
+            let d = match k {
                 50.. => 1.0,
                 25..=49 => (k - 25) as f64 / 25.0,
                 _ => 0.0,
-            }
-        })
-        .sum();
-    assert!(
-        (gone(&with) - destroyed).abs() < 1e-12,
-        "{with:?} {destroyed}"
-    );
-    assert!(
-        dist.start < 25 && dist.start as usize + dist.probs.len() > 50,
-        "{dist:?}"
-    );
+            };
+            destroyed += p * d;
+            taken += p * att.below(k) * (1.0 - d);
+        }
+        assert!(
+            (gone(&with) - destroyed).abs() < 1e-12,
+            "{with:?} {destroyed}"
+        );
+        assert!(
+            (with.guns_captured - taken).abs() < 1e-12,
+            "{with:?} {taken}"
+        );
+        if men == 300 {
+            assert!(destroyed > 0.1 && taken > 0.1, "{with:?}");
+        } else {
+            assert!(
+                with.defender_retreats > 0.1 && with.defender_retreats < 0.9,
+                "the battery may win: {with:?}"
+            );
+        }
+    }
 }
 
 /// §1, §9.4, §9.6: merging fatigue values that the rest of the fire cannot push into another
