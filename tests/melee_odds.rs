@@ -1058,3 +1058,47 @@ fn whole_odds_of_a_volley_at_a_battery_exactly() {
         "{w:?} {off}"
     );
 }
+
+/// D-cr-1 in the forecast: an attacker is eliminated by its share of its side's loss (split by
+/// strength, never beyond what it has) reaching its men — exactly the sum over the attackers'
+/// loss; a losing attacker stays where it is, so losses are its only way out.
+#[test]
+fn d_cr_1_the_forecast_eliminates_attackers_by_their_share() {
+    use bayonet::rules::combat::{LossDistribution, split_loss};
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.add(1, inf(), d, Facing::SW, 400);
+    // A spent, poor regiment beside a few fresh, good men: the few weigh more for their size.
+    let big = f.attacker(0, inf(), d, Facing::SW, 100);
+    f.unit(big).fatigue = 900;
+    f.unit(big).quality = bayonet::rules::unit::Quality::F;
+    let tiny = f.attacker(0, inf(), d, Facing::S, 10);
+    f.unit(tiny).quality = bayonet::rules::unit::Quality::A;
+    let decl = Declaration {
+        attackers: vec![big, tiny],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let board = f.board();
+    let b = melee::breakdown(&board, &decl);
+    let fc = melee::forecast(&board, &decl);
+    let att = LossDistribution::of(b.attacker_loss_range).capped(b.attacker_capacity);
+    let weights: Vec<f64> = b.attackers.iter().map(|s| s.strength).collect();
+    let caps: Vec<u32> = b.attackers.iter().map(|s| s.capacity).collect();
+    let mut want = [0.0; 2];
+    for (i, p) in att.probs.iter().enumerate() {
+        let shares = split_loss(att.start + i as u32, &weights, &caps);
+        for (k, men) in [100, 10].into_iter().enumerate() {
+            want[k] += p * (shares[k] >= men) as u8 as f64;
+        }
+    }
+    let p = |id| {
+        fc.eliminated
+            .iter()
+            .find(|x| x.0 == id)
+            .map_or(0.0, |x| x.1)
+    };
+    assert!((p(tiny) - want[1]).abs() < 1e-12, "{fc:?} {want:?} {b:?}");
+    assert!(p(tiny) > 0.1 && p(tiny) < 0.9, "{fc:?}");
+    assert_eq!((p(big), want[0]), (0.0, 0.0));
+}
