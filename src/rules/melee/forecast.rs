@@ -197,11 +197,13 @@ struct Sample {
 
 impl Sample {
     fn gone(&self, id: UnitId) -> f64 {
-        // Independent ways out (surrender, losses): the chance that any of them happens.
-        self.gone
+        // Independent ways out (surrender, losses): the chance that not all of them miss.
+        1.0 - self
+            .gone
             .iter()
             .filter(|(u, _)| *u == id)
-            .fold(0.0, |a, (_, p)| a + p - a * p)
+            .map(|(_, p)| 1.0 - p)
+            .product::<f64>()
     }
 }
 
