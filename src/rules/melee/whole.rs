@@ -243,11 +243,14 @@ fn odds_over_states(board: &Board, decl: &Declaration, merge_fatigue: bool) -> W
     }];
     for (hi, h) in hexes.iter().enumerate() {
         for (si, shooter) in shooters.iter().enumerate() {
-            // A unit fires once: once it has fired in every state, it is done.
-            if bound[hi][si].is_none()
-                || states
-                    .iter()
-                    .all(|s| s.units[at[shooter]].opportunity_fired)
+            // Shortcuts only (each state would be passed on unchanged below): a unit that cannot
+            // fire at this hex, or has fired in every state (a unit fires once).
+            if bound[hi][si].is_none() {
+                continue;
+            }
+            if states
+                .iter()
+                .all(|s| s.units[at[shooter]].opportunity_fired)
             {
                 continue;
             }
