@@ -533,6 +533,10 @@ fn d_sys_6_the_forecast_of_each_enumerating_system_matches_the_dice() {
             "{system:?} {fc:?}"
         );
         assert!(!fc.eliminated.is_empty(), "{system:?} {fc:?}");
+        assert!(
+            fc.eliminated.iter().all(|(_, p)| *p > 0.0),
+            "only units that can be eliminated are listed: {fc:?}"
+        );
     }
 }
 
