@@ -229,12 +229,17 @@ fn odds_over_states(board: &Board, decl: &Declaration, merge_fatigue: bool) -> W
         .collect();
     // The melee depends only on the units in the defending and attacking hexes as the fire
     // began (a unit can only leave them): states that agree there share one evaluation.
+    let melee_hexes: Vec<Hex> = hexes
+        .iter()
+        .copied()
+        .chain([committed.defending_hex])
+        .collect();
     let involved: Vec<usize> = sub
         .board
         .units
         .iter()
         .enumerate()
-        .filter(|(_, u)| u.hex == committed.defending_hex || hexes.contains(&u.hex))
+        .filter(|(_, u)| melee_hexes.contains(&u.hex))
         .map(|(i, _)| i)
         .collect();
     let mut states = vec![State {
