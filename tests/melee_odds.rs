@@ -820,7 +820,7 @@ fn whole_odds_of_one_volley_exactly() {
     let dist = LossDistribution::of(shot.loss_range);
     assert!(shot.loss_range[1] * 3.0 < 300.0, "the fatigue stays low");
     let base = board.params.morale.check_base;
-    let fail = (6 - morale::morale_value(&board, a)).clamp(0, 6) as f64 / 6.0;
+    let fail = d6_fails(morale::morale_value(&board, a));
     assert!(fail > 0.0 && fail < 1.0);
     let (mut win, mut off) = (0.0, 0.0);
     for (i, p) in dist.probs.iter().enumerate() {
@@ -872,7 +872,7 @@ fn whole_odds_of_one_volley_at_a_stack_exactly() {
     let dist = LossDistribution::of(shot.loss_range);
     assert!(shot.loss_range[1] * 3.0 < 300.0, "the fatigue stays low");
     let base = board.params.morale.check_base;
-    let fail = |id| (6 - morale::morale_value(&board, id)).clamp(0, 6) as f64 / 6.0;
+    let fail = |id| d6_fails(morale::morale_value(&board, id));
     let (mut win, mut off, mut drop) = (0.0, 0.0, 0.0);
     for (i, p) in dist.probs.iter().enumerate() {
         let k = dist.start + i as u32;
@@ -962,7 +962,7 @@ fn whole_odds_of_a_volley_that_starts_a_rout_exactly() {
             enfilade
         );
         let base = board.params.morale.check_base;
-        let fails = |m: i32| (6 - m).clamp(0, 6) as f64 / 6.0;
+        let fails = d6_fails;
         let bonus = if enfilade {
             board.params.morale.enfilade
         } else {
@@ -1033,7 +1033,7 @@ fn whole_odds_of_a_volley_at_a_battery_exactly() {
     let dist = LossDistribution::of(shot.loss_range);
     assert!(shot.loss_range[1] * 3.0 < 300.0, "the fatigue stays low");
     let base = board.params.morale.check_base;
-    let fails = |m: i32| (6 - m).clamp(0, 6) as f64 / 6.0;
+    let fails = d6_fails;
     let fail_a = fails(morale::morale_value(&board, a));
     let fail_g = fails(morale::morale_value(&board, g));
     assert!(fail_g > 0.0 && fail_g < 1.0 && fail_a > 0.0);
@@ -1106,4 +1106,9 @@ fn d_cr_1_the_forecast_eliminates_attackers_by_their_share() {
     assert!((p(tiny) - want[1]).abs() < 1e-12, "{fc:?} {want:?} {b:?}");
     assert!(p(tiny) > 0.1 && p(tiny) < 0.9, "{fc:?}");
     assert_eq!((p(big), want[0]), (0.0, 0.0));
+}
+
+/// §9.6: the chance that a check fails, a d6 above the morale value (the exact volley tests').
+fn d6_fails(morale: i32) -> f64 {
+    (6 - morale).clamp(0, 6) as f64 / 6.0
 }
