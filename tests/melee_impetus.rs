@@ -548,3 +548,96 @@ fn i2_the_follow_up_button_switches_the_pending_melee() {
     r.tap_key(KeyCode::KeyU);
     assert!(follow(&r));
 }
+
+/// The §15.2 fights the odds are tallied over: the worked example on a wide field (three
+/// rounds), the same ringed by the enemy (it surrenders), and cavalry closing
+/// with a square (five dice).
+fn tallied_fights() -> Vec<impetus::ImpetusBreakdown> {
+    let mut wide = impetus_field();
+    wide.map = bayonet::rules::map::Map::new(14, 10);
+    let d = wide.hex(7, 5);
+    wide.add(1, inf(), d, Facing::SW, 230);
+    let a = wide.attacker(0, inf(), d, Facing::SW, 450);
+    let mut edge = impetus_field();
+    let e = edge.center();
+    edge.add(1, inf(), e, Facing::S, 230);
+    let b = edge.attacker(0, inf(), e, Facing::S, 450);
+    for side in Facing::ALL.into_iter().filter(|s| *s != Facing::S) {
+        edge.attacker(0, inf(), e, side, 100);
+    }
+    let mut square = impetus_field();
+    let s = square.center();
+    let sq = square.add(1, inf(), s, Facing::SW, 400);
+    square.unit(sq).formation = bayonet::rules::unit::Formation::Column;
+    let c = square.attacker(0, UnitKind::Cavalry, s, Facing::SW, 300);
+    vec![
+        ib(&wide, &decl(vec![a], d)),
+        ib(&edge, &decl(vec![b], e)),
+        ib(&square, &decl(vec![c], s)),
+    ]
+}
+
+/// §15.0 D-sys-6 under §15.2: the odds weigh every dice tuple once and equally, and sort each
+/// fight by its loser, the defender's fate (surrendered, routed at its first move, else
+/// fell back), who moved and how many rounds it lasted.
+#[test]
+fn d_sys_6_impetus_odds_tally_every_dice_tuple_once() {
+    let mut seen = [0.0f64; 4]; // routs, surrenders, attacker moves, both move
+    for b in tallied_fights() {
+        let tuples = impetus::dice_tuples(&b);
+        let w = 1.0 / tuples.len() as f64;
+        let mut want = melee::Outcomes::default();
+        let (mut attacker_moves, mut both_move) = (0.0, 0.0);
+        let mut rounds = vec![0.0; 4];
+        for t in &tuples {
+            let x = impetus::fight(&b, *t);
+            let fate = if x.surrendered {
+                melee::Fate::Surrenders
+            } else {
+                match x.defender_moved {
+                    Some(impetus::Morale::R) => melee::Fate::Routs,
+                    Some(_) => melee::Fate::Retreats,
+                    None => melee::Fate::Stays,
+                }
+            };
+            want.add(w, x.loser, fate, [x.attacker_loss, x.defender_loss]);
+            attacker_moves += w * f64::from(u8::from(x.attacker_moved.is_some()));
+            both_move += w
+                * f64::from(u8::from(
+                    x.attacker_moved.is_some() && x.defender_moved.is_some(),
+                ));
+            rounds[x.rounds.len()] += w;
+        }
+        let got = impetus::impetus_odds(&b);
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+        let o = &got.outcomes;
+        for (g, w) in [
+            (o.attacker_wins, want.attacker_wins),
+            (o.defender_wins, want.defender_wins),
+            (o.no_decision, want.no_decision),
+            (o.defender_retreats, want.defender_retreats),
+            (o.defender_routs, want.defender_routs),
+            (o.defender_surrenders, want.defender_surrenders),
+            (o.expected_attacker_loss, want.expected_attacker_loss),
+            (o.expected_defender_loss, want.expected_defender_loss),
+            (got.attacker_moves, attacker_moves),
+            (got.both_move, both_move),
+        ] {
+            assert!(close(g, w), "{got:?} want {want:?}");
+        }
+        assert_eq!(got.rounds.len(), 4);
+        for (g, w) in got.rounds.iter().zip(&rounds) {
+            assert!(close(*g, *w), "{:?} want {rounds:?}", got.rounds);
+        }
+        for (s, v) in seen.iter_mut().zip([
+            want.defender_routs,
+            want.defender_surrenders,
+            attacker_moves,
+            both_move,
+        ]) {
+            *s += v;
+        }
+    }
+    // Each way of sorting a fight was met by some tuple: the checks above are not vacuous.
+    assert!(seen.iter().all(|s| *s > 0.01), "{seen:?}");
+}
