@@ -602,10 +602,9 @@ fn d_sys_6_impetus_odds_tally_every_dice_tuple_once() {
             };
             want.add(w, x.loser, fate, [x.attacker_loss, x.defender_loss]);
             attacker_moves += w * f64::from(u8::from(x.attacker_moved.is_some()));
-            both_move += w
-                * f64::from(u8::from(
-                    x.attacker_moved.is_some() && x.defender_moved.is_some(),
-                ));
+            both_move += w * f64::from(u8::from(
+                x.attacker_moved.is_some() && x.defender_moved.is_some(),
+            ));
             rounds[x.rounds.len()] += w;
         }
         let got = impetus::impetus_odds(&b);

@@ -448,3 +448,128 @@ fn the_report_shows_the_checks_column_and_chart_result() {
         "{line}"
     );
 }
+
+/// The §15.3 assaults the odds are checked on: the worked example, a quality F cavalry
+/// regiment against 900 (no defender check, DS on the chart), and a regiment with a cavalry
+/// regiment beside it (no attacker check) against 500.
+fn tallied_assaults() -> Vec<labataille::AssaultBreakdown> {
+    let (f1, d1) = example();
+    let mut f2 = field();
+    let dh = f2.hex(15, 10);
+    let c = f2.add(1, UnitKind::Cavalry, dh, Facing::SW, 300);
+    f2.unit(c).quality = bayonet::rules::unit::Quality::F;
+    let a = f2.attacker(0, inf(), dh, Facing::SW, 900);
+    let mut f3 = field();
+    f3.add(1, inf(), dh, Facing::N, 500);
+    let i = f3.attacker(0, inf(), dh, Facing::SW, 400);
+    let k = f3.attacker(0, UnitKind::Cavalry, dh, Facing::NW, 200);
+    vec![
+        ab(&f1, &d1),
+        ab(&f2, &decl(vec![a], dh)),
+        ab(&f3, &decl(vec![i, k], dh)),
+    ]
+}
+
+/// §15.0 D-sys-6 under §15.3: the exact odds (each stage's rolls merged by what they do)
+/// agree with 200,000 assaults on uniformly random d66 rolls, within 5 σ, in who loses, the
+/// defender's fate, the chart's results and the expected losses; the outcomes' weights sum
+/// to one and each is the assault its rolls make.
+#[test]
+fn d_sys_6_la_bataille_odds_match_200000_random_assaults() {
+    use rand::{RngExt, SeedableRng};
+    let n = 200_000u32;
+    let mut met = [0u32; 3];
+    for (k, b) in tallied_assaults().iter().enumerate() {
+        let all = labataille::outcomes(b);
+        let total: f64 = all.iter().map(|(_, w)| w).sum();
+        assert!((total - 1.0).abs() < 1e-12, "{total}");
+        for (a, _) in &all {
+            let at = a.rolls.map(|r| r.map_or(1, labataille::position));
+            assert_eq!(&labataille::assault(b, at), a);
+        }
+        let exact = labataille::assault_odds(b);
+        let defenders: Vec<UnitId> = b
+            .units
+            .iter()
+            .filter(|u| u.side == MeleeSide::Defender)
+            .map(|u| u.unit)
+            .collect();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(k as u64);
+        // [attacker wins, defender wins, no decision, retreats, routs, surrenders, no chart]
+        // then each chart result; and the sums and squares of the losses.
+        let mut count = vec![0u32; 7 + ChartResult::ALL.len()];
+        let (mut sum, mut squares) = ([0f64; 2], [0f64; 2]);
+        for _ in 0..n {
+            let pos: [i32; 5] = std::array::from_fn(|_| rng.random_range(1..=36));
+            let a = labataille::assault(b, pos);
+            count[match a.loser {
+                Some(MeleeSide::Defender) => 0,
+                Some(MeleeSide::Attacker) => 1,
+                None => 2,
+            }] += 1;
+            let fate = a
+                .effects
+                .iter()
+                .filter(|(id, _)| defenders.contains(id))
+                .map(|(_, e)| match e {
+                    Effect::Retreat => 3,
+                    Effect::Rout => 4,
+                    Effect::Surrender => 5,
+                })
+                .max();
+            if let Some(i) = fate {
+                count[i] += 1;
+            }
+            match a.result {
+                Some(r) => count[7 + ChartResult::ALL.iter().position(|x| *x == r).unwrap()] += 1,
+                None => count[6] += 1,
+            }
+            for s in 0..2 {
+                sum[s] += a.lost[s] as f64;
+                squares[s] += (a.lost[s] as f64).powi(2);
+            }
+        }
+        let o = &exact.outcomes;
+        let mut want = vec![
+            o.attacker_wins,
+            o.defender_wins,
+            o.no_decision,
+            o.defender_retreats,
+            o.defender_routs,
+            o.defender_surrenders,
+            exact.ended_before_chart,
+        ];
+        want.extend(exact.results.iter().map(|(_, p)| *p));
+        let nf = n as f64;
+        for (i, (c, p)) in count.iter().zip(&want).enumerate() {
+            let seen = *c as f64 / nf;
+            let sd = (p * (1.0 - p) / nf).sqrt().max(1.0 / nf);
+            assert!(
+                (seen - p).abs() < 5.0 * sd,
+                "assault {k}, tally {i}: {p} seen {seen}"
+            );
+        }
+        for (s, p) in [o.expected_attacker_loss, o.expected_defender_loss]
+            .iter()
+            .enumerate()
+        {
+            let mean = sum[s] / nf;
+            let sd = ((squares[s] / nf - mean * mean) / nf).sqrt().max(1.0 / nf);
+            assert!(
+                (mean - p).abs() < 5.0 * sd,
+                "assault {k}, side {s}: {p} seen {mean}"
+            );
+        }
+        // Not vacuous: each assault ends before the chart on some rolls and gives at least
+        // five of the chart's results on others; over the three, every fate is met.
+        assert!(count[6] > 0, "{count:?}");
+        assert!(
+            count[7..].iter().filter(|c| **c > 0).count() >= 5,
+            "{count:?}"
+        );
+        for (f, c) in met.iter_mut().zip(&count[3..6]) {
+            *f += c;
+        }
+    }
+    assert!(met.iter().all(|m| *m > 0), "{met:?}");
+}
