@@ -161,6 +161,11 @@ fn d_imp_4_impetus_table_charging_and_disordered_halving() {
     f.unit(a).disrupted = true;
     let x = fight_of(&f, &d, [1, 3, 3, 6, 6]);
     assert_eq!(x.rounds[0].impetus, [1, 2]);
+    // And a Disordered Column that stood: 2 → 1.
+    f.unit(def).disrupted = true;
+    let x = fight_of(&f, &d, [1, 3, 3, 6, 6]);
+    assert_eq!(x.rounds[0].impetus, [1, 1]);
+    f.unit(def).disrupted = false;
     // Mounted cavalry: 4 charging, 2 not.
     let mut g = impetus_field();
     let dh = g.center();

@@ -336,8 +336,8 @@ pub fn fight(b: &ImpetusBreakdown, dice: [u8; 5]) -> Fight {
     let [_, die_a, die_d, morale_a, morale_d] = dice;
     let mut imp = [a.impetus, d.impetus];
     let mut ground = 0;
-    for n in 1..=p.max_rounds.max(1) {
-        let g = &b.grounds[ground.min(b.grounds.len() - 1)];
+    for _ in 0..p.max_rounds.max(1) {
+        let g = &b.grounds[ground];
         let terrain: i32 = g.score.iter().map(|(_, v)| v).sum();
         let s_a = (die_a as i32
             + halve(imp[0], f.attacker_disordered)
@@ -374,11 +374,11 @@ pub fn fight(b: &ImpetusBreakdown, dice: [u8; 5]) -> Fight {
         apply_attacker(b, &mut f, r_a, &mut men_a, both_routed);
         let defender_to = apply_defender(b, &mut f, r_d, &mut men_d, ground, both_routed);
         if r_a.moves() || r_d.moves() {
+            // `defender_to` is a ground only for a defender that can leave; after the last
+            // round following up would change nothing.
             let follows = matches!(r_d, Morale::FB | Morale::FC)
                 && !r_a.moves()
                 && b.follow_up
-                && b.defender_mobile
-                && n < p.max_rounds
                 && defender_to.is_some();
             if !follows {
                 break;
