@@ -407,7 +407,8 @@ fn s15_2_cavalry_that_loses_a_round_to_foot_breaks_off() {
 }
 
 /// §15.2 winner: a winner that stood improves its morale value by one, once (never below 3),
-/// and ends Disordered; a square that fought cavalry stands and may not move next turn.
+/// and ends Disordered; a square that fought cavalry stands and may not move next turn, one the
+/// cavalry never reached may (D-imp-9).
 #[test]
 fn s15_2_the_winner_improves_its_morale_once_and_a_square_holds() {
     let (f, d) = example();
@@ -445,6 +446,20 @@ fn s15_2_the_winner_improves_its_morale_once_and_a_square_holds() {
     let (board, _) = crate::common::settle(&g, &dc, seed);
     let sq = board.unit(s).unwrap();
     assert!(sq.hold_next_turn && !sq.disrupted && sq.morale_bonus);
+    // Cavalry that failed to close fought no melee: the square is free to move (D-imp-9).
+    let seed = (0..400)
+        .find(|x| {
+            let o = crate::common::settle(&g, &dc, *x).1;
+            o.fight.as_ref().is_some_and(|f| {
+                f.closing
+                    .is_some_and(|c| !matches!(c, impetus::Morale::S | impetus::Morale::SD))
+            })
+        })
+        .unwrap();
+    let (board, out) = crate::common::settle(&g, &dc, seed);
+    let sq = board.unit(s).unwrap();
+    assert!(!sq.hold_next_turn);
+    assert_eq!(sq.morale_bonus, out.loser == Some(MeleeSide::Attacker));
 }
 
 /// The melee report names the system and shows the lead units, each round's scores, losses
@@ -644,4 +659,194 @@ fn d_sys_6_impetus_odds_tally_every_dice_tuple_once() {
     }
     // Each way of sorting a fight was met by some tuple: the checks above are not vacuous.
     assert!(seen.iter().all(|s| *s > 0.01), "{seen:?}");
+}
+
+/// §15.2's example on a 14×10 field, room to fall back three times.
+fn wide_example() -> (Field, Declaration) {
+    let mut f = impetus_field();
+    f.map = bayonet::rules::map::Map::new(14, 10);
+    let d = f.hex(7, 5);
+    f.add(1, inf(), d, Facing::SW, 230);
+    let a = f.attacker(0, inf(), d, Facing::SW, 450);
+    (f, decl(vec![a], d))
+}
+
+/// The first seed whose fight, resolved on the board, is as `want`ed.
+fn seed_where(f: &Field, d: &Declaration, want: impl Fn(&impetus::Fight) -> bool) -> u64 {
+    (0..5000)
+        .find(|s| {
+            crate::common::settle(f, d, *s)
+                .1
+                .fight
+                .as_ref()
+                .is_some_and(&want)
+        })
+        .expect("some seed gives such a fight")
+}
+
+fn unit_of(b: &bayonet::rules::board::Board, id: UnitId) -> &bayonet::rules::unit::Unit {
+    b.unit(id).expect("the unit is on the board")
+}
+
+/// §15.2 on the board, the attacker's results: R routs it (it runs and is Routed); FC puts it
+/// one hex back, Disordered, facing as it was; FB one hex back, facing as it was, in order.
+/// The defender that stood won: its morale improves and it ends Disordered.
+#[test]
+fn s15_2_on_the_board_the_attackers_rout_forced_back_and_fall_back() {
+    use bayonet::rules::hex::distance;
+    use impetus::Morale::{FB, FC, R};
+    let (f, d) = wide_example();
+    let (a, def, dh) = (d.attackers[0], f.units[0].id, d.defending_hex);
+    let (from, facing) = (f.units[1].hex, f.units[1].facing);
+    for result in [R, FC, FB] {
+        let s = seed_where(&f, &d, |x| {
+            x.attacker_moved == Some(result) && x.defender_moved.is_none() && x.rounds.len() == 1
+        });
+        let (board, out) = crate::common::settle(&f, &d, s);
+        let u = unit_of(&board, a);
+        assert_eq!(u.routed, result == R, "{result:?}");
+        assert_ne!(u.hex, from, "{result:?}");
+        if result == R {
+            assert!(
+                out.routs
+                    .iter()
+                    .any(|m| m.unit == a && m.from == from && m.to == u.hex)
+            );
+        } else {
+            assert_eq!(
+                (distance(u.hex, from), distance(u.hex, dh)),
+                (1, 2),
+                "{result:?}"
+            );
+            assert_eq!(u.facing, facing, "{result:?}");
+            assert_eq!(u.disrupted, result == FC, "{result:?}");
+            assert!(out.retreats.iter().any(|r| r.unit == a && r.to == u.hex));
+        }
+        let w = unit_of(&board, def);
+        assert_eq!(w.hex, dh, "{result:?}");
+        assert!(w.morale_bonus && w.disrupted, "{result:?}");
+    }
+}
+
+/// §15.2 on the board, the defender's results: R routs it out of the hex (Routed) and the
+/// attacker broke through (morale improved, not Disordered); FB and FC with no follow-up put it
+/// one hex back (FC Disordered), and the attacker that stood won (morale improved, Disordered).
+/// With follow-up off (I2) no second round is fought, but the winner still takes the vacated
+/// hex (D-adv-1).
+#[test]
+fn s15_2_on_the_board_the_defenders_rout_and_fall_back() {
+    use bayonet::rules::hex::distance;
+    use impetus::Morale::{FB, FC, R};
+    let (f, mut d) = wide_example();
+    d.follow_up = false;
+    let (a, def, dh) = (d.attackers[0], f.units[0].id, d.defending_hex);
+    let from = f.units[1].hex;
+    for result in [R, FC, FB] {
+        let s = seed_where(&f, &d, |x| {
+            x.defender_moved == Some(result) && x.attacker_moved.is_none() && x.rounds.len() == 1
+        });
+        let (board, out) = crate::common::settle(&f, &d, s);
+        let u = unit_of(&board, def);
+        assert_eq!(u.routed, result == R, "{result:?}");
+        assert_ne!(u.hex, dh, "{result:?}");
+        if result == R {
+            assert!(
+                out.routs
+                    .iter()
+                    .any(|m| m.unit == def && m.from == dh && m.to == u.hex)
+            );
+        } else {
+            assert_eq!(
+                (distance(u.hex, dh), distance(u.hex, from)),
+                (1, 2),
+                "{result:?}"
+            );
+            assert_eq!(u.disrupted, result == FC, "{result:?}");
+        }
+        let w = unit_of(&board, a);
+        assert!(w.morale_bonus, "{result:?}");
+        assert_eq!(w.disrupted, result != R, "{result:?}");
+        assert_eq!(
+            w.hex, dh,
+            "{result:?}: the winner takes the vacated hex (D-adv-1)"
+        );
+    }
+}
+
+/// §15.2: a round with no movement and no winner leaves each side as its results made it (S/D
+/// Disordered), where it stood, and neither side's morale improves.
+#[test]
+fn s15_2_on_the_board_a_drawn_fight_disorders_only_the_side_that_took_s_d() {
+    let (mut f, d) = wide_example();
+    let (a, def, dh) = (d.attackers[0], f.units[0].id, d.defending_hex);
+    f.unit(def).men = 400; // 230 never takes S/D and stands
+    for (att, dfd) in [(false, false), (true, false), (false, true), (true, true)] {
+        let s = seed_where(&f, &d, |x| {
+            x.loser.is_none()
+                && x.attacker_moved.is_none()
+                && x.defender_moved.is_none()
+                && x.attacker_disordered == att
+                && x.defender_disordered == dfd
+        });
+        let (board, _) = crate::common::settle(&f, &d, s);
+        let (u, w) = (unit_of(&board, a), unit_of(&board, def));
+        assert_eq!((u.disrupted, w.disrupted), (att, dfd));
+        assert_eq!((u.hex, w.hex), (f.units[1].hex, dh));
+        assert!(!u.morale_bonus && !w.morale_bonus);
+    }
+}
+
+/// §15.2: an attacker with no hex to fall back to is forced back instead (FB → FC: Disordered,
+/// 5 % more lost); the breakdown knows whether it has one.
+#[test]
+fn s15_2_an_attacker_that_cannot_fall_back_is_forced_back() {
+    let (mut f, d) = example();
+    assert!(ib(&f, &d).attacker_can_fall_back);
+    let at = f.units[1].hex;
+    for side in Facing::ALL {
+        let h = at + side.step();
+        if h != d.defending_hex && f.map.contains(h) {
+            f.add(1, inf(), h, side.opposite(), 100);
+        }
+    }
+    let hemmed = ib(&f, &d);
+    assert!(!hemmed.attacker_can_fall_back);
+    let mut open = hemmed.clone();
+    open.attacker_can_fall_back = true;
+    let t = impetus::dice_tuples(&open)
+        .into_iter()
+        .find(|t| {
+            let x = impetus::fight(&open, *t);
+            x.attacker_moved == Some(impetus::Morale::FB) && !x.attacker_disordered
+        })
+        .expect("some dice fall the attacker back");
+    let (x, y) = (impetus::fight(&open, t), impetus::fight(&hemmed, t));
+    assert_eq!(y.attacker_moved, Some(impetus::Morale::FC));
+    assert!(y.attacker_disordered);
+    let men = 450 - x.attacker_loss;
+    assert_eq!(
+        y.attacker_loss,
+        x.attacker_loss + (men as f64 * 0.05).round_ties_even() as u32
+    );
+}
+
+/// §15.2: when both sides move there is no winner: each falls back from where it fought, no
+/// attacker takes the defending hex, and neither side's morale improves.
+#[test]
+fn s15_2_on_the_board_when_both_sides_fall_back_nobody_advances() {
+    use bayonet::rules::hex::distance;
+    use impetus::Morale::FB;
+    let (f, d) = wide_example();
+    let (a, def, dh) = (d.attackers[0], f.units[0].id, d.defending_hex);
+    let from = f.units[1].hex;
+    let s = seed_where(&f, &d, |x| {
+        x.attacker_moved == Some(FB) && x.defender_moved == Some(FB) && x.rounds.len() == 1
+    });
+    let (board, out) = crate::common::settle(&f, &d, s);
+    assert_eq!(out.loser, None);
+    assert!(out.advanced.is_empty(), "{:?}", out.advanced);
+    let (u, w) = (unit_of(&board, a), unit_of(&board, def));
+    assert_eq!((distance(u.hex, from), distance(u.hex, dh)), (1, 2));
+    assert_eq!((distance(w.hex, dh), distance(w.hex, from)), (1, 2));
+    assert!(!u.morale_bonus && !w.morale_bonus);
 }

@@ -978,7 +978,7 @@ pub fn impetus_results(board: &mut Board, r: &mut Resolution, rng: &mut impl ran
     let mut here = d;
     for round in &f.rounds {
         let [ra, rd] = round.results;
-        if rd.moves() && f.defender_moved.is_some() {
+        if rd.moves() {
             let enemy: Vec<Hex> = if here == d {
                 r.hexes.clone()
             } else {
@@ -1023,10 +1023,8 @@ pub fn impetus_results(board: &mut Board, r: &mut Resolution, rng: &mut impl ran
         }
         if ra.moves() {
             let hexes: Vec<Hex> = vec![here];
+            // Attackers are never guns that cannot leave (artillery may not attack, §9.1).
             for id in &attackers {
-                if board.unit(*id).is_none() || retreat::cannot_retreat(board, *id) {
-                    continue;
-                }
                 if ra == Morale::R {
                     if let Some(u) = board.unit_mut(*id) {
                         u.routed = true;
