@@ -1112,3 +1112,58 @@ fn d_cr_1_the_forecast_eliminates_attackers_by_their_share() {
 fn d6_fails(morale: i32) -> f64 {
     (6 - morale).clamp(0, 6) as f64 / 6.0
 }
+
+/// §1 with §15.3's L2 exactly: the resolution checks the declaration again after the
+/// defenders' fire, and under La Bataille the men the fire takes can leave the attack below
+/// 1:3 with every committed unit still there (204 men, MV 4.08, against 600, MV 12: any loss
+/// over 4 men). The whole odds call such a melee off, volley by volley, to 1e-12.
+#[test]
+fn whole_odds_call_off_an_attack_the_fire_leaves_below_1_to_3_under_la_bataille() {
+    use bayonet::rules::combat::LossDistribution;
+    use bayonet::rules::{fire, morale};
+    let mut f = Field::new(10, 8);
+    f.params.melee_system = bayonet::rules::params::MeleeSystemName::LaBataille;
+    let d = f.center();
+    let shooter = f.add(1, inf(), d, Facing::SW, 600);
+    let a = f.attacker(0, inf(), d, Facing::SW, 204);
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let board = f.board();
+    let system = melee::system(&board.params);
+    assert!(system.check(&board, &decl).is_empty());
+    let from = board.unit(a).unwrap().hex;
+    let shot = fire::breakdown(&board, shooter, from, true, 0.5).unwrap();
+    let dist = LossDistribution::of(shot.loss_range);
+    let base = board.params.morale.check_base;
+    let fail = d6_fails(morale::morale_value(&board, a));
+    let (mut win, mut off, mut refused) = (0.0, 0.0, 0.0);
+    for (i, p) in dist.probs.iter().enumerate() {
+        let k = dist.start + i as u32;
+        let stops = morale::check_chance(k, base) * fail;
+        let mut after = board.clone();
+        after.unit_mut(a).unwrap().men -= k;
+        after.unit_mut(shooter).unwrap().marks.opportunity_fired = true;
+        if system.check(&after, &decl).is_empty() {
+            let o = system.odds(&system.breakdown(&after, &decl));
+            win += p * (1.0 - stops) * o.attacker_win_probability;
+            off += p * stops;
+        } else {
+            assert!(k > 4, "{k}");
+            off += p;
+            refused += p * (1.0 - stops);
+        }
+    }
+    assert!(refused > 0.1, "{refused}");
+    let w = melee::whole_odds(&board, &decl);
+    assert!(
+        (w.attacker_win_probability - win).abs() < 1e-12,
+        "{w:?} {win}"
+    );
+    assert!(
+        (w.called_off_probability - off).abs() < 1e-12,
+        "{w:?} {off}"
+    );
+}

@@ -296,10 +296,9 @@ fn odds_over_states(board: &Board, decl: &Declaration, merge_fatigue: bool) -> W
             out.attackers_drop_probability += s.p;
         }
         let win = *seen.entry(key).or_insert_with(|| {
-            // With every committed unit still there the check is the one already passed: the
-            // fire only takes men away, which cannot break a restriction.
-            let whole = left.attackers.len() == committed.attackers.len();
-            if left.attackers.is_empty() || !whole && !system.check(&sub.board, &left).is_empty() {
+            // Checked again even with every committed unit still there, as the resolution
+            // does: the men the fire took can break a restriction (La Bataille's L2 odds).
+            if left.attackers.is_empty() || !system.check(&sub.board, &left).is_empty() {
                 None
             } else {
                 let b = system.breakdown(&sub.board, &left);
