@@ -202,20 +202,34 @@ fn odds_over_states(board: &Board, decl: &Declaration, merge_fatigue: bool) -> W
         .map(|u| u.id)
         .collect();
     // An upper bound of the fatigue the rest of the fire at a hex can still add to a unit
-    // there (each later shooter's largest loss, doubled for the modifiers a changed target
-    // could bring): fatigue values closer than that to the next level are kept apart, the
-    // rest merged. Only fire at its own hex tires a unit.
+    // there: each later shooter's largest loss (the top of its loss range, rounded up) at the
+    // most fatigue a man lost brings. Fatigue values closer than that to the next level are
+    // kept apart, the rest merged. Only fire at its own hex tires a unit. Targets only leave a
+    // hex, so of the target's modifiers "mounted cavalry" can appear where mounted cavalry
+    // stands with others (the loss grows by it), and enfilade, a bonus, can only vanish.
     // A unit that cannot fire at a hex now never can (fire only takes targets and marks away).
     let high = sub.board.params.combat.fatigue_high_factor;
+    let mounted = (1.0 + f64::from(sub.board.params.fire.mounted_target) / 100.0).max(1.0);
     let bound: Vec<Vec<Option<u32>>> = hexes
         .iter()
         .map(|h| {
+            let targets: Vec<&Unit> = sub
+                .board
+                .units_at(*h)
+                .filter(|u| u.side == side && !u.is_leader())
+                .collect();
+            let cavalry = targets.iter().filter(|u| u.is_mounted_cavalry()).count();
+            let grow = if cavalry > 0 && cavalry < targets.len() {
+                mounted
+            } else {
+                1.0
+            };
             shooters
                 .iter()
                 .map(|id| {
                     fire::breakdown(&sub.board, *id, *h, true, factor)
                         .ok()
-                        .map(|b| ((2.0 * b.loss_range[1]).ceil() as u32 + 1) * high)
+                        .map(|b| (b.loss_range[1] * grow).ceil() as u32 * high)
                 })
                 .collect()
         })
@@ -345,10 +359,8 @@ fn fatigue_outcomes(now: u32, low: u32, high: u32, max: u32, later: u32) -> Vec<
                 }
             }
         } else {
-            match out.iter_mut().find(|(v, _)| *v == f) {
-                Some(slot) => slot.1 += share,
-                None => out.push((f, share)),
-            }
+            // Kept as it is (a value met twice, at the cap, is merged with the states).
+            out.push((f, share));
         }
     }
     out
@@ -387,8 +399,8 @@ fn one_fire(
     let caps: Vec<u32> = targets
         .iter()
         .filter_map(|(id, _)| sub.unit(*id))
+        // A leader has no men: it takes no share.
         .map(|u| match u.kind {
-            UnitKind::Leader => 0,
             UnitKind::Artillery => u.guns * c.men_per_gun_lost,
             _ => u.men,
         })
@@ -460,9 +472,9 @@ fn one_fire(
                         d.guns -= g;
                         d.fatigue = f;
                         d.fixed = false;
+                        // (A leader takes no share: it never comes here.)
                         let spent = match kind {
                             UnitKind::Artillery => d.guns == 0,
-                            UnitKind::Leader => false,
                             _ => d.men == 0,
                         };
                         let with = |d: Delta| {
