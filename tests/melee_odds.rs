@@ -936,11 +936,12 @@ fn whole_odds_of_one_volley_at_a_stack_exactly() {
 fn whole_odds_of_a_volley_that_starts_a_rout_exactly() {
     use bayonet::rules::combat::{LossDistribution, split_loss};
     use bayonet::rules::{fire, morale};
-    for (limiting, enfilade, far) in [
-        (false, false, false),
-        (true, false, false),
-        (false, true, false),
-        (false, false, true),
+    for (limiting, enfilade, far, next) in [
+        (false, false, false, false),
+        (true, false, false, false),
+        (false, true, false, false),
+        (false, false, true, false),
+        (true, false, false, true),
     ] {
         let mut f = Field::new(10, 8);
         f.params.optional.rout_limiting = limiting;
@@ -963,6 +964,12 @@ fn whole_odds_of_a_volley_that_starts_a_rout_exactly() {
             decl.attackers
                 .push(f.attacker(0, inf(), d, Facing::NE, 200));
         }
+        // A regiment behind the stack (no attacker, not fired at): it checks when the friend
+        // runs, and the regiment checks again, a level further on, when it runs.
+        let behind = next.then(|| {
+            let at = board_hex(&f, friend) + Facing::SW.step();
+            f.add(0, inf(), at, Facing::NE, 200)
+        });
         let alone = Declaration {
             attackers: decl.attackers[1..].to_vec(),
             ..decl.clone()
@@ -986,6 +993,10 @@ fn whole_odds_of_a_volley_that_starts_a_rout_exactly() {
         let fail_friend = fails(morale::morale_value(&board, friend) + bonus);
         let fail_a = fails(morale::morale_value(&board, a) + bonus);
         let fail_a_cascade = fails(morale::morale_value(&board, a) + limiting as i32);
+        let fail_a_later = fails(morale::morale_value(&board, a) + 2 * limiting as i32);
+        let fail_behind = behind.map_or(0.0, |b| {
+            fails(morale::morale_value(&board, b) + limiting as i32)
+        });
         assert!(
             fail_friend > fail_a && fail_a > 0.0 && fail_friend < 1.0,
             "{fail_friend} {fail_a}"
@@ -999,7 +1010,9 @@ fn whole_odds_of_a_volley_that_starts_a_rout_exactly() {
             // The regiment attacks if it held its own check and, when the friend routed, the
             // cascade's check too (a regiment disrupted by its own check has dropped out
             // whatever the cascade does to it).
-            let goes = (1.0 - a_fails) * ((1.0 - f_routs) + f_routs * (1.0 - fail_a_cascade));
+            let cascade =
+                (1.0 - fail_a_cascade) * ((1.0 - fail_behind) + fail_behind * (1.0 - fail_a_later));
+            let goes = (1.0 - a_fails) * ((1.0 - f_routs) + f_routs * cascade);
             drop += p * (1.0 - goes);
             let mut after = board.clone();
             after.unit_mut(a).unwrap().men -= s[0];
@@ -1129,6 +1142,10 @@ fn d_cr_1_the_forecast_eliminates_attackers_by_their_share() {
 }
 
 /// §9.6: the chance that a check fails, a d6 above the morale value (the exact volley tests').
+fn board_hex(f: &Field, id: bayonet::rules::unit::UnitId) -> bayonet::rules::hex::Hex {
+    f.units.iter().find(|u| u.id == id).expect("the unit").hex
+}
+
 fn d6_fails(morale: i32) -> f64 {
     (6 - morale).clamp(0, 6) as f64 / 6.0
 }
