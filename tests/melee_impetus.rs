@@ -234,6 +234,9 @@ fn d_imp_7_morale_results_by_column() {
     assert_eq!(row(5), vec![FB, SD, S, S, S, S]);
     assert_eq!(row(7), vec![R, FC, FB, SD, S, S]);
     assert_eq!(row(9), vec![R, R, R, FC, FB, SD]);
+    // Written as the table writes them.
+    let codes: Vec<&str> = [S, SD, FB, FC, R].iter().map(|m| m.code()).collect();
+    assert_eq!(codes, ["S", "S/D", "FB", "FC", "R"]);
     // The column: M, lost the round (+1, +2 by 3 or more), lost ≥10 %, Disordered.
     let (f, d) = example();
     // A 5 vs D 7: A lost by 2 → +1; A lost 16 of 450 (<10 %): column 6. D lost 22 of 230

@@ -148,3 +148,30 @@ fn a_version_1_save_is_refused_naming_its_version() {
     assert!(e.message.contains("save version 1"), "{}", e.message);
     assert!(e.message.contains("version 2"), "{}", e.message);
 }
+
+/// §15.0: a save names each melee system's numbers only where the scenario changed them (a
+/// save made before the systems existed loads with their defaults), and a changed one is kept.
+#[test]
+fn a_save_leaves_out_each_systems_numbers_while_they_are_the_defaults() {
+    use bayonet::rules::params::Parameters;
+    let text = |p: &Parameters| ron::to_string(p).expect("parameters serialize");
+    let base = Parameters::defaults();
+    let plain = text(&base);
+    let systems = ["austerlitz:", "bodenstedt:", "impetus:", "labataille:"];
+    for s in systems {
+        assert!(!plain.contains(s), "{s} written though default");
+    }
+    let mut changed = [base.clone(), base.clone(), base.clone(), base.clone()];
+    changed[0].austerlitz.divisor = 1000.0;
+    changed[1].bodenstedt.men_per_troop += 1;
+    changed[2].impetus.max_rounds = 2;
+    changed[3].labataille.men_per_increment = 50;
+    for (p, s) in changed.iter().zip(systems) {
+        let t = text(p);
+        for other in systems {
+            assert_eq!(t.contains(other), other == s, "{s}: {other} in {t}");
+        }
+        let back: Parameters = ron::from_str(&t).expect("parameters load");
+        assert_eq!(&back, p, "{s}");
+    }
+}
