@@ -853,3 +853,72 @@ fn s15_2_on_the_board_when_both_sides_fall_back_nobody_advances() {
     assert_eq!((distance(w.hex, dh), distance(w.hex, from)), (1, 2));
     assert!(!u.morale_bonus && !w.morale_bonus);
 }
+
+fn named(list: &[(String, i32)]) -> Vec<(&str, i32)> {
+    list.iter().map(|(n, v)| (n.as_str(), *v)).collect()
+}
+
+/// D-imp-6 and D-imp-7, the lead unit's modifiers by name: none for a fresh C unit; fatigue
+/// High −1 score and +1 column, Maximum −2 and +2; a leader with the side +1 score and −1
+/// column; the contact's column modifiers name the flank or the rear.
+#[test]
+fn d_imp_6_and_7_the_lead_units_modifiers_by_name() {
+    let (mut f, d) = example();
+    let a = d.attackers[0];
+    let b = ib(&f, &d);
+    assert!(
+        b.attacker.score.is_empty() && b.attacker.column.is_empty(),
+        "{b:?}"
+    );
+    assert!(
+        b.defender.score.is_empty() && b.defender.column.is_empty(),
+        "{b:?}"
+    );
+    f.unit(a).fatigue = 650;
+    let b = ib(&f, &d);
+    assert_eq!(named(&b.attacker.score), [("fatigue high", -1)]);
+    assert_eq!(named(&b.attacker.column), [("fatigue high", 1)]);
+    f.unit(a).fatigue = 900;
+    let b = ib(&f, &d);
+    assert_eq!(named(&b.attacker.score), [("fatigue maximum", -2)]);
+    assert_eq!(named(&b.attacker.column), [("fatigue maximum", 2)]);
+    f.unit(a).fatigue = 0;
+    let at = f.units[1].hex;
+    let l = f.add(0, UnitKind::Leader, at, Facing::NE, 0);
+    let b = ib(&f, &decl(vec![a, l], d.defending_hex));
+    assert_eq!(named(&b.attacker.score), [("leader with the side", 1)]);
+    assert_eq!(named(&b.attacker.column), [("leader with the side", -1)]);
+    // From the flank and from the rear.
+    for (facing, what) in [(Facing::SE, "flank"), (Facing::NE, "rear")] {
+        let mut g = impetus_field();
+        let dh = g.center();
+        g.add(1, inf(), dh, Facing::SW, 230);
+        let x = g.attacker(0, inf(), dh, facing, 450);
+        let b = ib(&g, &decl(vec![x], dh));
+        let attacked = format!("attacked in the {what}");
+        let attacking = format!("attacking the {what}");
+        assert_eq!(named(&b.defender.column), [(attacked.as_str(), 2)]);
+        assert_eq!(named(&b.attacker.column), [(attacking.as_str(), -2)]);
+    }
+}
+
+/// §15.2 contact: mounted cavalry is at least in the flank of dismounted cavalry in the open as
+/// of infantry, but a square has no flank to it: from the front it is front contact.
+#[test]
+fn s15_2_mounted_cavalry_contact_against_dismounted_cavalry_and_a_square() {
+    use bayonet::rules::melee::bodenstedt::Class;
+    use bayonet::rules::unit::Formation;
+    let mut f = impetus_field();
+    let dh = f.center();
+    let t = f.add(1, UnitKind::Cavalry, dh, Facing::SW, 300);
+    f.unit(t).formation = Formation::Dismounted;
+    let c = f.attacker(0, UnitKind::Cavalry, dh, Facing::SW, 300);
+    assert_eq!(ib(&f, &decl(vec![c], dh)).contact, Class::Flank);
+    f.unit(t).formation = Formation::Mounted;
+    assert_eq!(ib(&f, &decl(vec![c], dh)).contact, Class::Front);
+    f.unit(t).kind = UnitKind::Infantry;
+    f.unit(t).formation = Formation::Column;
+    let b = ib(&f, &decl(vec![c], dh));
+    assert!(b.square);
+    assert_eq!(b.contact, Class::Front);
+}
