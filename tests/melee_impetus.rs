@@ -145,6 +145,11 @@ fn d_imp_4_impetus_table_charging_and_disordered_halving() {
     assert_eq!(ib(&f, &d).attacker.impetus, 2);
     f.unit(a).marks.mp_used = 5;
     assert_eq!(ib(&f, &d).attacker.impetus, 1);
+    // A unit with no allowance (a scenario's choice) never charges.
+    f.unit(a).marks.mp_used = 0;
+    f.params.movement.allowance.infantry = 0;
+    assert!(!ib(&f, &d).attacker.charging);
+    f.params.movement.allowance.infantry = 12;
     f.unit(a).marks.mp_used = 6;
     f.unit(a).formation = bayonet::rules::unit::Formation::Column;
     assert_eq!(ib(&f, &d).attacker.impetus, 3);
@@ -277,8 +282,9 @@ fn s15_2_contact_flank_and_rear() {
     assert_eq!(cls(&g), bayonet::rules::melee::bodenstedt::Class::Front);
 }
 
-/// I1 (replacing 9.1.3): foot may not attack formed mounted cavalry through its front; through
-/// its flank, or when the cavalry is Disordered, it may.
+/// I1 (replacing 9.1.3): foot (dismounted cavalry too) may not attack formed mounted cavalry
+/// through its front; through its flank, or when the cavalry is Disordered or Routed, it may,
+/// and so may mounted cavalry.
 #[test]
 fn i1_foot_may_not_attack_formed_cavalry_through_its_front() {
     let mut f = impetus_field();
@@ -290,13 +296,25 @@ fn i1_foot_may_not_attack_formed_cavalry_through_its_front() {
         melee::system(&b.params).check(&b, &decl(vec![who], dh))
     };
     let r = refused(&f, a);
-    assert!(r.iter().any(|x| x.to_string().contains("I1")), "{r:?}");
+    let codes = |r: &[bayonet::rules::refusal::Refusal]| {
+        r.iter().map(|x| x.code.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(codes(&r), ["I1"], "{r:?}");
+    // Nothing else refuses these (9.1.3's cavalry rule gives way to I1).
     f.unit(c).disrupted = true;
-    assert!(refused(&f, a).iter().all(|x| !x.to_string().contains("I1")));
+    assert_eq!(refused(&f, a), []);
     f.unit(c).disrupted = false;
+    f.unit(c).routed = true;
+    assert_eq!(refused(&f, a), []);
+    f.unit(c).routed = false;
     let flank = f.attacker(0, inf(), dh, Facing::SE, 300);
-    let r = refused(&f, flank);
-    assert!(r.iter().all(|x| !x.to_string().contains("I1")), "{r:?}");
+    assert_eq!(refused(&f, flank), []);
+    // Dismounted cavalry is foot here; mounted cavalry may attack cavalry through its front.
+    f.unit(a).kind = UnitKind::Cavalry;
+    f.unit(a).formation = bayonet::rules::unit::Formation::Dismounted;
+    assert_eq!(codes(&refused(&f, a)), ["I1"]);
+    f.unit(a).formation = bayonet::rules::unit::Formation::Mounted;
+    assert_eq!(refused(&f, a), []);
 }
 
 /// §15.2 close to contact: cavalry attacking a square checks on column M+2 with die c; failing,
