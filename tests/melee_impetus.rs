@@ -940,3 +940,119 @@ fn s15_2_mounted_cavalry_contact_against_dismounted_cavalry_and_a_square() {
     assert!(b.square);
     assert_eq!(b.contact, Class::Front);
 }
+
+/// §15.2 results, over every dice tuple of the worked example on a wide field, ringed in, and
+/// fought by two poor regiments:
+/// each round costs its losses; FC then costs 5 % of the men left, R 10 % unless both sides
+/// routed (then nobody wins); an FB with no hex to fall back to is an FC, and a defender with
+/// nowhere to go surrenders.
+#[test]
+fn s15_2_forced_back_and_rout_cost_extra_men() {
+    use impetus::Morale::{FB, FC, R};
+    let pct = |men: u32, p: f64| (men as f64 * p / 100.0).round_ties_even() as u32;
+    // Extras seen: attacker FC, attacker R, defender FC, defender R, both routed.
+    let mut seen = [0u32; 5];
+    let mut fights = tallied_fights();
+    fights.truncate(2);
+    // Two poor regiments (F): both can rout in one round.
+    let (mut f, d) = wide_example();
+    for u in f.units.iter_mut() {
+        u.quality = bayonet::rules::unit::Quality::F;
+    }
+    fights.push(ib(&f, &d));
+    for b in fights {
+        for t in impetus::dice_tuples(&b) {
+            let x = impetus::fight(&b, t);
+            let mut men = [b.attacker.men, b.defender.men];
+            let mut lost = [0u32; 2];
+            for r in &x.rounds {
+                let both = r.results == [R, R];
+                seen[4] += u32::from(both);
+                let can_go = [
+                    b.attacker_can_fall_back,
+                    b.defender_mobile && r.ground + 1 < b.grounds.len(),
+                ];
+                for s in 0..2 {
+                    men[s] -= r.losses[s];
+                    lost[s] += r.losses[s];
+                    let extra = match r.results[s] {
+                        FB if !can_go[s] => pct(men[s], 5.0),
+                        FC => pct(men[s], 5.0),
+                        R if !both => pct(men[s], 10.0),
+                        _ => 0,
+                    };
+                    if extra > 0 {
+                        seen[2 * s + usize::from(r.results[s] == R)] += 1;
+                    }
+                    men[s] -= extra;
+                    lost[s] += extra;
+                }
+            }
+            assert_eq!([x.attacker_loss, x.defender_loss], lost, "{t:?} {x:?}");
+            let last = x.rounds.last().expect("a round");
+            let stuck = b.grounds.len() == 1 && matches!(last.results[1], FB | FC);
+            assert_eq!(x.surrendered, stuck, "{t:?} {x:?}");
+            if last.results == [R, R] {
+                assert_eq!(x.loser, None);
+            }
+        }
+    }
+    assert!(seen.iter().all(|s| *s > 0), "{seen:?}");
+}
+
+fn stood(m: impetus::Morale) -> bool {
+    matches!(m, impetus::Morale::S | impetus::Morale::SD)
+}
+
+/// The first dice tuple whose fight is as `want`ed.
+fn tuple_where(
+    b: &impetus::ImpetusBreakdown,
+    want: impl Fn(&impetus::Fight) -> bool,
+) -> impetus::Fight {
+    impetus::dice_tuples(b)
+        .into_iter()
+        .map(|t| impetus::fight(b, t))
+        .find(|x| want(x))
+        .expect("some dice give such a fight")
+}
+
+/// §15.2 rounds with no movement: the attacker fights on with its "other" value and the
+/// defender keeps its own; mounted cavalry, attacker or defender, that loses such a round to
+/// foot breaks off (the melee ends undecided); against cavalry it fights on.
+#[test]
+fn s15_2_a_round_without_movement() {
+    let (mut f, d) = wide_example();
+    f.unit(d.attackers[0]).marks.mp_used = 12; // a charging Line: 2, then 1
+    let b = ib(&f, &d);
+    let x = tuple_where(&b, |x| {
+        x.rounds.len() >= 2 && x.rounds[0].results == [impetus::Morale::S, impetus::Morale::S]
+    });
+    assert_eq!(x.rounds[0].impetus, [2, 3]);
+    assert_eq!(x.rounds[1].impetus, [1, 3]);
+    // Defending cavalry, attacked through its flank by foot.
+    let mut g = impetus_field();
+    let dh = g.center();
+    g.add(1, UnitKind::Cavalry, dh, Facing::SW, 300);
+    let a = g.attacker(0, inf(), dh, Facing::SE, 300);
+    let b = ib(&g, &decl(vec![a], dh));
+    let lost = |x: &impetus::Fight, s: usize| {
+        let r = &x.rounds[0];
+        r.results.iter().all(|m| stood(*m)) && r.scores[s] < r.scores[1 - s]
+    };
+    let x = tuple_where(&b, |x| lost(x, 1));
+    assert!(
+        x.broke_off && x.rounds.len() == 1 && x.loser.is_none(),
+        "{x:?}"
+    );
+    let x = tuple_where(&b, |x| lost(x, 0));
+    assert!(!x.broke_off && x.rounds.len() > 1, "{x:?}");
+    // Cavalry against cavalry fights on whoever loses the round.
+    let mut h = impetus_field();
+    h.add(1, UnitKind::Cavalry, dh, Facing::SW, 300);
+    let c = h.attacker(0, UnitKind::Cavalry, dh, Facing::SW, 300);
+    let b = ib(&h, &decl(vec![c], dh));
+    for s in 0..2 {
+        let x = tuple_where(&b, |x| lost(x, s));
+        assert!(!x.broke_off && x.rounds.len() > 1, "{s}: {x:?}");
+    }
+}
