@@ -931,7 +931,13 @@ fn s15_2_mounted_cavalry_contact_against_dismounted_cavalry_and_a_square() {
     let t = f.add(1, UnitKind::Cavalry, dh, Facing::SW, 300);
     f.unit(t).formation = Formation::Dismounted;
     let c = f.attacker(0, UnitKind::Cavalry, dh, Facing::SW, 300);
-    assert_eq!(ib(&f, &decl(vec![c], dh)).contact, Class::Flank);
+    let b = ib(&f, &decl(vec![c], dh));
+    assert_eq!(b.contact, Class::Flank);
+    // D-imp-4: dismounted cavalry that stood has impetus 2.
+    assert_eq!(
+        (b.defender.kind, b.defender.impetus),
+        (impetus::LeadKind::DismountedCavalry, 2)
+    );
     f.unit(t).formation = Formation::Mounted;
     assert_eq!(ib(&f, &decl(vec![c], dh)).contact, Class::Front);
     f.unit(t).kind = UnitKind::Infantry;
