@@ -1062,3 +1062,76 @@ fn s15_2_a_round_without_movement() {
         assert!(!x.broke_off && x.rounds.len() > 1, "{s}: {x:?}");
     }
 }
+
+/// D-imp-4's table for the defender that stood: mounted cavalry 1, unlimbered guns 1, limbered
+/// guns and wagons 0; and for attackers not yet tested: a Column not charging 2, dismounted
+/// cavalry 1 charging or not.
+#[test]
+fn d_imp_4_the_rest_of_the_impetus_table() {
+    use bayonet::rules::unit::Formation;
+    use impetus::LeadKind;
+    for (kind, formation, lead, want) in [
+        (
+            UnitKind::Cavalry,
+            Formation::Mounted,
+            LeadKind::MountedCavalry,
+            1,
+        ),
+        (
+            UnitKind::Artillery,
+            Formation::Unlimbered,
+            LeadKind::ArtilleryUnlimbered,
+            1,
+        ),
+        (
+            UnitKind::Artillery,
+            Formation::Limbered,
+            LeadKind::Limbered,
+            0,
+        ),
+        (UnitKind::Supply, Formation::Column, LeadKind::Limbered, 0),
+    ] {
+        let mut f = impetus_field();
+        let dh = f.center();
+        let t = f.add(1, kind, dh, Facing::SW, 4);
+        f.unit(t).formation = formation;
+        let a = f.attacker(0, inf(), dh, Facing::SW, 450);
+        let b = ib(&f, &decl(vec![a], dh));
+        assert_eq!(
+            (b.defender.kind, b.defender.impetus),
+            (lead, want),
+            "{kind:?}"
+        );
+    }
+    for (kind, formation, lead, values) in [
+        (
+            UnitKind::Infantry,
+            Formation::Column,
+            LeadKind::InfantryColumn,
+            [3, 2],
+        ),
+        (
+            UnitKind::Cavalry,
+            Formation::Dismounted,
+            LeadKind::DismountedCavalry,
+            [1, 1],
+        ),
+    ] {
+        let mut f = impetus_field();
+        let dh = f.center();
+        f.add(1, inf(), dh, Facing::SW, 230);
+        let a = f.attacker(0, kind, dh, Facing::SW, 450);
+        f.unit(a).formation = formation;
+        let allowance = bayonet::rules::movement::allowance(&f.params, &f.units[1]);
+        for (spent, want) in [(allowance, values[0]), (0, values[1])] {
+            f.unit(a).marks.mp_used = spent;
+            let b = ib(&f, &decl(vec![a], dh));
+            assert_eq!(
+                (b.attacker.kind, b.attacker.impetus),
+                (lead, want),
+                "{kind:?}"
+            );
+            assert_eq!(b.attacker.other, values[1]);
+        }
+    }
+}
