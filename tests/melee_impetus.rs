@@ -1135,3 +1135,110 @@ fn d_imp_4_the_rest_of_the_impetus_table() {
         }
     }
 }
+
+/// §15.0 D-sys-4 and D-sys-6 under §15.2, the seam's breakdown (what the report and the
+/// previews show): men as strengths and split weights, the lead units named with their
+/// impetus, each score modifier of either side and of the defender's ground as a line, and
+/// the loss ranges the least and most any dice tuple costs.
+#[test]
+fn d_sys_6_the_impetus_breakdown_on_the_seam() {
+    let (mut f, d) = example();
+    let a = d.attackers[0];
+    f.unit(a).quality = bayonet::rules::unit::Quality::A;
+    f.map
+        .set_terrain(d.defending_hex, bayonet::rules::map::Terrain::Town);
+    let board = f.board();
+    let b = melee::system(&board.params).breakdown(&board, &d);
+    let ib = b.impetus.as_deref().expect("the impetus breakdown");
+    let sides = [&b.attackers, &b.defenders];
+    for (list, men) in sides.iter().zip([450u32, 230]) {
+        assert_eq!(list.len(), 1);
+        assert_eq!(
+            (list[0].nominal, list[0].strength, list[0].capacity),
+            (men, men as f64, men)
+        );
+    }
+    assert_eq!(
+        b.attackers[0].adjustments,
+        ["lead unit: InfantryLine, impetus 1, morale 3"]
+    );
+    assert_eq!(
+        b.defenders[0].adjustments,
+        ["lead unit: InfantryLine, impetus 3, morale 5"]
+    );
+    let lines: Vec<(MeleeSide, &str)> = b
+        .modifiers
+        .iter()
+        .map(|m| (m.side, m.name.as_str()))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            (MeleeSide::Attacker, "score +1: quality A"),
+            (MeleeSide::Defender, "score +1: Town against foot"),
+        ]
+    );
+    assert_eq!((b.attack_strength, b.defense_strength), (1.0, 3.0));
+    assert_eq!((b.attacker_capacity, b.defender_capacity), (450, 230));
+    let fights: Vec<impetus::Fight> = impetus::dice_tuples(ib)
+        .into_iter()
+        .map(|t| impetus::fight(ib, t))
+        .collect();
+    let ends = |g: fn(&impetus::Fight) -> u32| {
+        [
+            fights.iter().map(g).min().unwrap() as f64,
+            fights.iter().map(g).max().unwrap() as f64,
+        ]
+    };
+    assert_eq!(b.attacker_loss_range, ends(|x| x.attacker_loss));
+    assert_eq!(b.defender_loss_range, ends(|x| x.defender_loss));
+    assert!(b.attacker_loss_range[0] < b.attacker_loss_range[1]);
+    assert!(b.defender_loss_range[0] < b.defender_loss_range[1]);
+}
+
+/// §15.2 odds "retreat hexes predicted at declaration": the defender falls back up to three
+/// times, each ground the hex it would go to, rated as a defending hex attacked from the hex it
+/// left (Town, higher, a fence crossed); a round fought there scores it.
+#[test]
+fn s15_2_the_grounds_fallen_back_to_are_rated_as_defending_hexes() {
+    let (mut f, d) = wide_example();
+    let b = ib(&f, &d);
+    assert_eq!(b.grounds.len(), 4, "{:?}", b.grounds);
+    assert_eq!(b.grounds[0].hex, d.defending_hex);
+    for k in 1..4 {
+        let (from, to) = (b.grounds[k - 1].hex, b.grounds[k].hex);
+        assert_eq!(bayonet::rules::hex::distance(from, to), 1);
+        assert!(b.grounds[k].score.is_empty());
+    }
+    // Every hex the defender could go to first: a higher Town behind a fence.
+    let dh = d.defending_hex;
+    let from = f.units[1].hex;
+    for side in Facing::ALL {
+        let n = dh + side.step();
+        if n != from {
+            f.map.set_terrain(n, bayonet::rules::map::Terrain::Town);
+            f.map.set_elevation(n, 1);
+            f.feature(n, side.opposite(), bayonet::rules::map::SideFeature::Fence);
+        }
+    }
+    let rated = ib(&f, &d);
+    assert_eq!(bayonet::rules::hex::distance(rated.grounds[1].hex, dh), 1);
+    assert!(rated.grounds[0].score.is_empty());
+    assert_eq!(
+        named(&rated.grounds[1].score),
+        [
+            ("Town against foot", 1),
+            ("higher than every attacking hex", 1),
+            ("every attacker crosses a fence, stream or creek", 1)
+        ]
+    );
+    // A follow-up round there: the defender scores 3 more on the same dice.
+    let x = tuple_where(&b, |x| x.rounds.len() >= 2 && x.rounds[1].ground == 1);
+    let dice = impetus::dice_tuples(&b)
+        .into_iter()
+        .find(|t| impetus::fight(&b, *t) == x)
+        .unwrap();
+    let y = impetus::fight(&rated, dice);
+    assert_eq!(y.rounds[0], x.rounds[0]);
+    assert_eq!(y.rounds[1].scores[1], x.rounds[1].scores[1] + 3);
+}
