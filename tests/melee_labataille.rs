@@ -273,7 +273,7 @@ fn d_lb_1_melee_values_and_d_lb_2_morale_values() {
     let dh = f.hex(15, 10);
     let i = f.add(1, inf(), dh, Facing::SW, 300);
     let c = f.add(1, UnitKind::Cavalry, dh, Facing::SW, 200);
-    let g = f.add(1, UnitKind::Artillery, dh, Facing::SW, 4);
+    let g = f.add(1, UnitKind::Artillery, dh, Facing::SW, 8);
     let board = f.board();
     let mv = |id| labataille::melee_value(&p, board.unit(id).unwrap());
     assert_eq!(mv(i), (3.0, 6.0));
@@ -572,4 +572,115 @@ fn d_sys_6_la_bataille_odds_match_200000_random_assaults() {
         }
     }
     assert!(met.iter().all(|m| *m > 0), "{met:?}");
+}
+
+/// The first seed whose assault, resolved on the board, is as `want`ed.
+fn seed_where(
+    f: &crate::common::Field,
+    d: &Declaration,
+    want: impl Fn(&labataille::Assault) -> bool,
+) -> u64 {
+    (0..20_000)
+        .find(|s| {
+            crate::common::settle(f, d, *s)
+                .1
+                .assault
+                .as_ref()
+                .is_some_and(&want)
+        })
+        .expect("some seed gives such an assault")
+}
+
+fn effect_of(a: &labataille::Assault, id: UnitId) -> Option<Effect> {
+    a.effects.iter().find(|(u, _)| *u == id).map(|(_, e)| *e)
+}
+
+/// §15.3 on the board: a retreat (AD, DD or a failed check) disrupts and moves the unit back
+/// within 3 MP (one clear hex at least); a rout moves it 10 hexes, Routed; DS removes the
+/// defenders as captured, their men lost; each side's increments come off its units.
+#[test]
+fn s15_3_on_the_board_retreats_routs_and_surrender() {
+    use bayonet::rules::hex::distance;
+    let (f, d) = example();
+    let (a, def, dh) = (d.attackers[0], f.units[0].id, d.defending_hex);
+    let from = f.units[1].hex;
+    for (who, at, enemy) in [(def, dh, from), (a, from, dh)] {
+        let s = seed_where(&f, &d, |x| effect_of(x, who) == Some(Effect::Retreat));
+        let (board, out) = crate::common::settle(&f, &d, s);
+        let x = out.assault.as_ref().unwrap();
+        let u = board.unit(who).expect("still on the board");
+        assert!(u.disrupted && !u.routed);
+        // Clear costs 2 MP a hex here: 3 MP is one hex, away from the enemy.
+        assert_eq!(
+            (distance(u.hex, at), distance(u.hex, enemy)),
+            (1, 2),
+            "{x:?}"
+        );
+        assert!(
+            out.retreats
+                .iter()
+                .any(|r| r.unit == who && r.from == at && r.to == u.hex)
+        );
+        let lost: u32 = x
+            .losses
+            .iter()
+            .filter(|(id, _)| *id == who)
+            .map(|(_, m)| m)
+            .sum();
+        let men = if who == a { 450 } else { 230 };
+        assert_eq!(u.men, men - lost);
+    }
+    // The defender routs (DR, only at better odds): 10 hexes on, Routed.
+    let mut f = f;
+    f.unit(a).men = 1200;
+    f.unit(a).formation = bayonet::rules::unit::Formation::Column;
+    let s = seed_where(&f, &d, |x| effect_of(x, def) == Some(Effect::Rout));
+    let (board, out) = crate::common::settle(&f, &d, s);
+    let u = board.unit(def).expect("it ran");
+    assert!(u.routed);
+    assert_eq!(distance(u.hex, dh), 10, "{:?}", out.retreats);
+    // DS: the cavalry surrenders, captured, its men lost.
+    let mut g = field();
+    let gh = g.hex(15, 10);
+    let c = g.add(1, UnitKind::Cavalry, gh, Facing::SW, 300);
+    g.unit(c).quality = bayonet::rules::unit::Quality::F;
+    let i = g.attacker(0, inf(), gh, Facing::SW, 900);
+    let gd = decl(vec![i], gh);
+    let s = seed_where(&g, &gd, |x| {
+        x.result == Some(ChartResult::DefenderSurrenders)
+    });
+    let (board, out) = crate::common::settle(&g, &gd, s);
+    assert!(board.unit(c).is_none());
+    let e = out
+        .eliminated
+        .iter()
+        .find(|e| e.unit == c)
+        .expect("eliminated");
+    assert!(
+        e.captured && e.reason == "surrendered (DS)" && e.men == 300,
+        "{e:?}"
+    );
+    assert_eq!(out.defender_loss, 300);
+}
+
+/// §15.3 with D-cap-1: guns that cannot retreat stay where they are on a retreat result, for
+/// the capture step, which takes them (with Artillery Capture they change side, Disrupted).
+#[test]
+fn s15_3_guns_that_cannot_retreat_stay_for_the_capture_step() {
+    let mut f = field();
+    let dh = f.hex(15, 10);
+    let g = f.add(1, UnitKind::Artillery, dh, Facing::SW, 8);
+    let a = f.attacker(0, inf(), dh, Facing::SW, 600);
+    let d = decl(vec![a], dh);
+    let s = seed_where(&f, &d, |x| effect_of(x, g) == Some(Effect::Retreat));
+    let (board, out) = crate::common::settle(&f, &d, s);
+    assert!(board.unit(g).is_none());
+    let e = out.eliminated.iter().find(|e| e.unit == g).expect("taken");
+    assert!(e.captured && e.reason == "guns could not retreat", "{e:?}");
+    assert_eq!(e.guns, 6, "8 less the increment lost");
+    f.params.optional.artillery_capture = true;
+    let (board, out) = crate::common::settle(&f, &d, s);
+    let u = board.unit(g).expect("the battery changed side");
+    assert_eq!((u.side.0, u.hex, u.guns), (0, dh, 6));
+    assert!(out.captured.contains(&g));
 }
