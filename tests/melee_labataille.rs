@@ -684,3 +684,52 @@ fn s15_3_guns_that_cannot_retreat_stay_for_the_capture_step() {
     assert_eq!((u.side.0, u.hex, u.guns), (0, dh, 6));
     assert!(out.captured.contains(&g));
 }
+
+/// §15.0 D-sys-4 and D-sys-6 under §15.3, the seam's breakdown: men as strengths and split
+/// weights, each unit's melee-value line, the melee values (MV × factor) as the strengths, the
+/// pre-melee ratios as lines, and the loss ranges the least and most any outcome costs.
+#[test]
+fn d_sys_6_the_la_bataille_breakdown_on_the_seam() {
+    let (f, d) = example();
+    let board = f.board();
+    let b = melee::system(&board.params).breakdown(&board, &d);
+    let ab = b.assault.as_deref().expect("the assault breakdown");
+    for (list, men) in [(&b.attackers, 450u32), (&b.defenders, 230)] {
+        assert_eq!(list.len(), 1);
+        assert_eq!(
+            (list[0].nominal, list[0].strength, list[0].capacity),
+            (men, men as f64, men)
+        );
+    }
+    assert_eq!(b.attackers[0].adjustments, [ab.units[0].why.clone()]);
+    assert_eq!(
+        b.attackers[0].adjustments,
+        ["4.50 increments x type x quality 1 = MV 9.00"]
+    );
+    assert_eq!((b.attack_strength, b.defense_strength), (9.0, 4.6));
+    assert_eq!((b.attack_base, b.defense_base), (9.0, 4.6));
+    assert_eq!((b.attacker_capacity, b.defender_capacity), (450, 230));
+    let lines: Vec<(MeleeSide, &str)> = b
+        .modifiers
+        .iter()
+        .map(|m| (m.side, m.name.as_str()))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            (MeleeSide::Attacker, "pre-melee ratio 1.74: roll +0"),
+            (MeleeSide::Defender, "pre-melee ratio 0.57: roll -3"),
+        ]
+    );
+    let all = labataille::outcomes(ab);
+    let ends = |k: usize| {
+        [
+            all.iter().map(|(a, _)| a.lost[k]).min().unwrap() as f64,
+            all.iter().map(|(a, _)| a.lost[k]).max().unwrap() as f64,
+        ]
+    };
+    assert_eq!(b.attacker_loss_range, ends(0));
+    assert_eq!(b.defender_loss_range, ends(1));
+    assert!(b.attacker_loss_range[0] < b.attacker_loss_range[1]);
+    assert!(b.defender_loss_range[0] < b.defender_loss_range[1]);
+}
