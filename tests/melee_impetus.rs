@@ -197,6 +197,11 @@ fn s15_2_scores_and_losses() {
     assert_eq!(fight_of(&f2, &d2, [1, 3, 4, 6, 6]).rounds[0].scores[0], 6);
     f2.unit(d2.attackers[0]).men = 690;
     assert_eq!(fight_of(&f2, &d2, [1, 3, 4, 6, 6]).rounds[0].scores[0], 7);
+    // The defender's numbers count as well: 700 against 450 is +1 (A: 3 + 1; D: 4 + 3 + 1).
+    let (mut f5, d5) = example();
+    f5.units[0].men = 700;
+    let x = fight_of(&f5, &d5, [1, 3, 4, 6, 6]);
+    assert_eq!(x.rounds[0].scores, [4, 8]);
     // Quality A +1, E −1; fatigue High −1; a leader with the side +1.
     let (mut f3, d3) = example();
     let a = d3.attackers[0];
@@ -336,6 +341,11 @@ fn s15_2_cavalry_closes_with_a_square() {
     assert!(x.rounds.is_empty());
     assert_eq!(x.attacker_moved, Some(impetus::Morale::FB));
     assert_eq!(x.loser, Some(MeleeSide::Attacker));
+    // c = 6 is S on column 7: it closes in order and the melee is fought.
+    let x = impetus::fight(&b, [6, 6, 6, 6, 6]);
+    assert_eq!(x.closing, Some(impetus::Morale::S));
+    assert!(!x.rounds.is_empty());
+    assert_eq!(x.rounds[0].impetus[0], 2, "other 2, not halved");
     // c = 4 is S/D on column 7: it closes Disordered.
     let x = impetus::fight(&b, [4, 6, 6, 6, 6]);
     assert_eq!(x.closing, Some(impetus::Morale::SD));

@@ -288,7 +288,8 @@ fn column(side: &ImpetusSide, own: i32, enemy: i32, lost: u32, disordered: bool)
     if own < enemy {
         c += if enemy - own >= 3 { 2 } else { 1 };
     }
-    if lost * 10 >= side.men && lost > 0 {
+    // (A side of no men has lost nothing to count.)
+    if lost * 10 >= side.men.max(1) {
         c += 1;
     }
     if disordered {
