@@ -210,6 +210,11 @@ fn s15_2_scores_and_losses() {
     f3.unit(a).quality = bayonet::rules::unit::Quality::E;
     assert_eq!(fight_of(&f3, &d3, [1, 3, 4, 6, 6]).rounds[0].scores[0], 4);
     f3.unit(a).quality = bayonet::rules::unit::Quality::C;
+    // The defender's own: quality A +1 (D: 4 + 3 + 1).
+    let dq = f3.units[0].id;
+    f3.unit(dq).quality = bayonet::rules::unit::Quality::A;
+    assert_eq!(fight_of(&f3, &d3, [1, 3, 4, 6, 6]).rounds[0].scores[1], 8);
+    f3.unit(dq).quality = bayonet::rules::unit::Quality::C;
     f3.unit(a).fatigue = 700;
     assert_eq!(fight_of(&f3, &d3, [1, 3, 4, 6, 6]).rounds[0].scores[0], 4);
     f3.unit(a).fatigue = 0;
@@ -1061,6 +1066,18 @@ fn s15_2_a_round_without_movement() {
         "{x:?}"
     );
     let x = tuple_where(&b, |x| lost(x, 0));
+    assert!(!x.broke_off && x.rounds.len() > 1, "{x:?}");
+    let tied = |x: &impetus::Fight| {
+        let r = &x.rounds[0];
+        r.results.iter().all(|m| stood(*m)) && r.scores[0] == r.scores[1]
+    };
+    // A tied round is nobody's loss: the cavalry fights on, defending or attacking foot.
+    let x = tuple_where(&b, tied);
+    assert!(!x.broke_off && x.rounds.len() > 1, "{x:?}");
+    let mut k = impetus_field();
+    k.add(1, inf(), dh, Facing::SW, 600);
+    let m = k.attacker(0, UnitKind::Cavalry, dh, Facing::SW, 200);
+    let x = tuple_where(&ib(&k, &decl(vec![m], dh)), tied);
     assert!(!x.broke_off && x.rounds.len() > 1, "{x:?}");
     // Cavalry against cavalry fights on whoever loses the round.
     let mut h = impetus_field();
