@@ -339,3 +339,22 @@ pub fn refused<T: std::fmt::Debug, E: std::fmt::Debug>(r: Result<T, E>, why: &st
     let text = format!("{e:?}");
     assert!(!why.is_empty() && text.contains(why), "refused for: {text}");
 }
+
+/// The seam's breakdown (§15.0 D-sys-4) of a one-against-one melee under an enumerating
+/// system: each side one unit, its men the strength, split weight and capacity. Returns the
+/// modifier lines by side.
+pub fn one_against_one_on_the_seam(
+    b: &bayonet::rules::melee::Breakdown,
+    men: [u32; 2],
+) -> Vec<(bayonet::rules::melee::MeleeSide, String)> {
+    for (list, men) in [&b.attackers, &b.defenders].into_iter().zip(men) {
+        assert_eq!(list.len(), 1);
+        let s = &list[0];
+        assert_eq!((s.nominal, s.strength, s.capacity), (men, men as f64, men));
+    }
+    assert_eq!([b.attacker_capacity, b.defender_capacity], men);
+    b.modifiers
+        .iter()
+        .map(|m| (m.side, m.name.clone()))
+        .collect()
+}

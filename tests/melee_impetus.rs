@@ -1178,13 +1178,7 @@ fn d_sys_6_the_impetus_breakdown_on_the_seam() {
     let b = melee::system(&board.params).breakdown(&board, &d);
     let ib = b.impetus.as_deref().expect("the impetus breakdown");
     let sides = [&b.attackers, &b.defenders];
-    for (list, men) in sides.iter().zip([450u32, 230]) {
-        assert_eq!(list.len(), 1);
-        assert_eq!(
-            (list[0].nominal, list[0].strength, list[0].capacity),
-            (men, men as f64, men)
-        );
-    }
+    let lines = crate::common::one_against_one_on_the_seam(&b, [450, 230]);
     assert_eq!(
         b.attackers[0].adjustments,
         ["lead unit: InfantryLine, impetus 1, morale 3"]
@@ -1193,13 +1187,11 @@ fn d_sys_6_the_impetus_breakdown_on_the_seam() {
         b.defenders[0].adjustments,
         ["lead unit: InfantryLine, impetus 3, morale 5"]
     );
-    let lines: Vec<(MeleeSide, &str)> = b
-        .modifiers
-        .iter()
-        .map(|m| (m.side, m.name.as_str()))
-        .collect();
     assert_eq!(
-        lines,
+        lines
+            .iter()
+            .map(|(s, l)| (*s, l.as_str()))
+            .collect::<Vec<_>>(),
         [
             (MeleeSide::Attacker, "score +1: quality A"),
             (MeleeSide::Defender, "score +1: Town against foot"),

@@ -694,13 +694,7 @@ fn d_sys_6_the_la_bataille_breakdown_on_the_seam() {
     let board = f.board();
     let b = melee::system(&board.params).breakdown(&board, &d);
     let ab = b.assault.as_deref().expect("the assault breakdown");
-    for (list, men) in [(&b.attackers, 450u32), (&b.defenders, 230)] {
-        assert_eq!(list.len(), 1);
-        assert_eq!(
-            (list[0].nominal, list[0].strength, list[0].capacity),
-            (men, men as f64, men)
-        );
-    }
+    let lines = crate::common::one_against_one_on_the_seam(&b, [450, 230]);
     assert_eq!(b.attackers[0].adjustments, [ab.units[0].why.clone()]);
     assert_eq!(
         b.attackers[0].adjustments,
@@ -709,13 +703,11 @@ fn d_sys_6_the_la_bataille_breakdown_on_the_seam() {
     assert_eq!((b.attack_strength, b.defense_strength), (9.0, 4.6));
     assert_eq!((b.attack_base, b.defense_base), (9.0, 4.6));
     assert_eq!((b.attacker_capacity, b.defender_capacity), (450, 230));
-    let lines: Vec<(MeleeSide, &str)> = b
-        .modifiers
-        .iter()
-        .map(|m| (m.side, m.name.as_str()))
-        .collect();
     assert_eq!(
-        lines,
+        lines
+            .iter()
+            .map(|(s, l)| (*s, l.as_str()))
+            .collect::<Vec<_>>(),
         [
             (MeleeSide::Attacker, "pre-melee ratio 1.74: roll +0"),
             (MeleeSide::Defender, "pre-melee ratio 0.57: roll -3"),

@@ -834,14 +834,7 @@ fn whole_odds_of_one_volley_exactly() {
         win += p * (1.0 - stops) * o;
     }
     let w = melee::whole_odds(&board, &decl);
-    assert!(
-        (w.attacker_win_probability - win).abs() < 1e-12,
-        "{w:?} {win}"
-    );
-    assert!(
-        (w.called_off_probability - off).abs() < 1e-12,
-        "{w:?} {off}"
-    );
+    assert_whole_odds_exactly(&w, win, off);
     assert!(
         (w.attackers_drop_probability - off).abs() < 1e-12,
         "{w:?} {off}"
@@ -911,14 +904,7 @@ fn whole_odds_of_one_volley_at_a_stack_exactly() {
         }
     }
     let w = melee::whole_odds(&board, &decl);
-    assert!(
-        (w.attacker_win_probability - win).abs() < 1e-12,
-        "{w:?} {win}"
-    );
-    assert!(
-        (w.called_off_probability - off).abs() < 1e-12,
-        "{w:?} {off}"
-    );
+    assert_whole_odds_exactly(&w, win, off);
     assert!(
         (w.attackers_drop_probability - drop).abs() < 1e-12,
         "{w:?} {drop}"
@@ -1087,14 +1073,7 @@ fn whole_odds_of_a_volley_at_a_battery_exactly() {
     }
     assert!(gun_gone > 0.05 && gun_gone < 0.95, "{gun_gone} {shot:?}");
     let w = melee::whole_odds(&board, &decl);
-    assert!(
-        (w.attacker_win_probability - win).abs() < 1e-12,
-        "{w:?} {win}"
-    );
-    assert!(
-        (w.called_off_probability - off).abs() < 1e-12,
-        "{w:?} {off}"
-    );
+    assert_whole_odds_exactly(&w, win, off);
 }
 
 /// D-cr-1 in the forecast: an attacker is eliminated by its share of its side's loss (split by
@@ -1142,6 +1121,18 @@ fn d_cr_1_the_forecast_eliminates_attackers_by_their_share() {
 }
 
 /// §9.6: the chance that a check fails, a d6 above the morale value (the exact volley tests').
+/// The whole odds' chance of winning and of the melee being called off, to 1e-12.
+fn assert_whole_odds_exactly(w: &melee::WholeOdds, win: f64, off: f64) {
+    assert!(
+        (w.attacker_win_probability - win).abs() < 1e-12,
+        "{w:?} {win}"
+    );
+    assert!(
+        (w.called_off_probability - off).abs() < 1e-12,
+        "{w:?} {off}"
+    );
+}
+
 fn board_hex(f: &Field, id: bayonet::rules::unit::UnitId) -> bayonet::rules::hex::Hex {
     f.units.iter().find(|u| u.id == id).expect("the unit").hex
 }
@@ -1195,14 +1186,7 @@ fn whole_odds_call_off_an_attack_the_fire_leaves_below_1_to_3_under_la_bataille(
     }
     assert!(refused > 0.1, "{refused}");
     let w = melee::whole_odds(&board, &decl);
-    assert!(
-        (w.attacker_win_probability - win).abs() < 1e-12,
-        "{w:?} {win}"
-    );
-    assert!(
-        (w.called_off_probability - off).abs() < 1e-12,
-        "{w:?} {off}"
-    );
+    assert_whole_odds_exactly(&w, win, off);
 }
 
 /// §1 with §8's fatigue: where two regiments fire at one attacking hex, a fatigue value the
