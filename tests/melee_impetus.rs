@@ -1198,7 +1198,6 @@ fn d_sys_6_the_impetus_breakdown_on_the_seam() {
         ]
     );
     assert_eq!((b.attack_strength, b.defense_strength), (1.0, 3.0));
-    assert_eq!((b.attacker_capacity, b.defender_capacity), (450, 230));
     let fights: Vec<impetus::Fight> = impetus::dice_tuples(ib)
         .into_iter()
         .map(|t| impetus::fight(ib, t))

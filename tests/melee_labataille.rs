@@ -702,7 +702,6 @@ fn d_sys_6_the_la_bataille_breakdown_on_the_seam() {
     );
     assert_eq!((b.attack_strength, b.defense_strength), (9.0, 4.6));
     assert_eq!((b.attack_base, b.defense_base), (9.0, 4.6));
-    assert_eq!((b.attacker_capacity, b.defender_capacity), (450, 230));
     assert_eq!(
         lines
             .iter()

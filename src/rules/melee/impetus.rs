@@ -328,7 +328,7 @@ pub fn fight(b: &ImpetusBreakdown, dice: [u8; 5]) -> Fight {
             _ => {
                 // No melee: the cavalry takes the same die read on its own column.
                 let r = Morale::of(c, a.morale);
-                apply_attacker(b, &mut f, r, &mut men_a, false);
+                apply_attacker(b, &mut f, r, men_a, false);
                 f.loser = f.attacker_moved.map(|_| MeleeSide::Attacker);
                 return f;
             }
@@ -372,7 +372,7 @@ pub fn fight(b: &ImpetusBreakdown, dice: [u8; 5]) -> Fight {
             ground,
         });
         let both_routed = r_a == Morale::R && r_d == Morale::R;
-        apply_attacker(b, &mut f, r_a, &mut men_a, both_routed);
+        apply_attacker(b, &mut f, r_a, men_a, both_routed);
         let defender_to = apply_defender(b, &mut f, r_d, &mut men_d, ground, both_routed);
         if r_a.moves() || r_d.moves() {
             // `defender_to` is a ground only for a defender that can leave; after the last
@@ -415,7 +415,9 @@ pub fn fight(b: &ImpetusBreakdown, dice: [u8; 5]) -> Fight {
     f
 }
 
-fn apply_attacker(b: &ImpetusBreakdown, f: &mut Fight, r: Morale, men: &mut u32, both: bool) {
+/// Applies the attacker's result. Its men after the extra losses are not needed: an attacker
+/// that moves ends the melee.
+fn apply_attacker(b: &ImpetusBreakdown, f: &mut Fight, r: Morale, men: u32, both: bool) {
     let p = &b.params;
     let r = if r == Morale::FB && !b.attacker_can_fall_back {
         Morale::FC
@@ -428,15 +430,11 @@ fn apply_attacker(b: &ImpetusBreakdown, f: &mut Fight, r: Morale, men: &mut u32,
         Morale::FB => {}
         Morale::FC => {
             f.attacker_disordered = true;
-            let extra = percent(*men, p.fc_loss_pct).min(*men);
-            *men -= extra;
-            f.attacker_loss += extra;
+            f.attacker_loss += percent(men, p.fc_loss_pct).min(men);
         }
         Morale::R => {
             if !both {
-                let extra = percent(*men, p.rout_loss_pct).min(*men);
-                *men -= extra;
-                f.attacker_loss += extra;
+                f.attacker_loss += percent(men, p.rout_loss_pct).min(men);
             }
         }
     }
