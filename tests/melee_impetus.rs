@@ -1177,7 +1177,6 @@ fn d_sys_6_the_impetus_breakdown_on_the_seam() {
     let board = f.board();
     let b = melee::system(&board.params).breakdown(&board, &d);
     let ib = b.impetus.as_deref().expect("the impetus breakdown");
-    let sides = [&b.attackers, &b.defenders];
     let lines = crate::common::one_against_one_on_the_seam(&b, [450, 230]);
     assert_eq!(
         b.attackers[0].adjustments,
