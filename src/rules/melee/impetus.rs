@@ -468,11 +468,10 @@ fn apply_defender(
             *men -= extra;
             f.defender_loss += extra;
         }
+        // Routers are not followed (D-imp-5): the men left after this are not needed.
         Morale::R => {
             if !both {
-                let extra = percent(*men, p.rout_loss_pct).min(*men);
-                *men -= extra;
-                f.defender_loss += extra;
+                f.defender_loss += percent(*men, p.rout_loss_pct).min(*men);
             }
         }
     }
