@@ -273,7 +273,7 @@ fn d_lb_1_melee_values_and_d_lb_2_morale_values() {
     let dh = f.hex(15, 10);
     let i = f.add(1, inf(), dh, Facing::SW, 300);
     let c = f.add(1, UnitKind::Cavalry, dh, Facing::SW, 200);
-    let g = f.add(1, UnitKind::Artillery, dh, Facing::SW, 8);
+    let g = f.add(1, UnitKind::Artillery, dh, Facing::SW, 4);
     let board = f.board();
     let mv = |id| labataille::melee_value(&p, board.unit(id).unwrap());
     assert_eq!(mv(i), (3.0, 6.0));
