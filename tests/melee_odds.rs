@@ -827,9 +827,7 @@ fn whole_odds_of_one_volley_exactly() {
         let k = dist.start + i as u32;
         let stops = morale::check_chance(k, base) * fail;
         off += p * stops;
-        let mut after = board.clone();
-        after.unit_mut(a).unwrap().men -= k;
-        after.unit_mut(shooter).unwrap().marks.opportunity_fired = true;
+        let after = after_volley(&board, shooter, &[(a, k)]);
         let o = odds(&melee::breakdown(&after, &decl)).attacker_win_probability;
         win += p * (1.0 - stops) * o;
     }
@@ -875,10 +873,7 @@ fn whole_odds_of_one_volley_at_a_stack_exactly() {
             .zip(&shares)
             .map(|(id, s)| morale::check_chance(*s, base) * fail(*id))
             .collect();
-        let mut after = board.clone();
-        after.unit_mut(a).unwrap().men -= shares[0];
-        after.unit_mut(b).unwrap().men -= shares[1];
-        after.unit_mut(shooter).unwrap().marks.opportunity_fired = true;
+        let after = after_volley(&board, shooter, &[(a, shares[0]), (b, shares[1])]);
         for (left, q) in [
             (vec![a, b], (1.0 - stop[0]) * (1.0 - stop[1])),
             (vec![b], stop[0] * (1.0 - stop[1])),
@@ -1000,9 +995,7 @@ fn whole_odds_of_a_volley_that_starts_a_rout_exactly() {
                 (1.0 - fail_a_cascade) * ((1.0 - fail_behind) + fail_behind * (1.0 - fail_a_later));
             let goes = (1.0 - a_fails) * ((1.0 - f_routs) + f_routs * cascade);
             drop += p * (1.0 - goes);
-            let mut after = board.clone();
-            after.unit_mut(a).unwrap().men -= s[0];
-            after.unit_mut(shooter).unwrap().marks.opportunity_fired = true;
+            let after = after_volley(&board, shooter, &[(a, s[0])]);
             let o = |d: &Declaration| odds(&melee::breakdown(&after, d)).attacker_win_probability;
             win += p * goes * o(&decl);
             if far {
@@ -1066,9 +1059,7 @@ fn whole_odds_of_a_volley_at_a_battery_exactly() {
         let routs = (1.0 - gone) * morale::check_chance(s[1], base) * fail_g;
         let goes = (1.0 - morale::check_chance(s[0], base) * fail_a) * (1.0 - routs * fail_a);
         off += p * (1.0 - goes);
-        let mut after = board.clone();
-        after.unit_mut(a).unwrap().men -= s[0];
-        after.unit_mut(shooter).unwrap().marks.opportunity_fired = true;
+        let after = after_volley(&board, shooter, &[(a, s[0])]);
         win += p * goes * odds(&melee::breakdown(&after, &decl)).attacker_win_probability;
     }
     assert!(gun_gone > 0.05 && gun_gone < 0.95, "{gun_gone} {shot:?}");
@@ -1121,6 +1112,24 @@ fn d_cr_1_the_forecast_eliminates_attackers_by_their_share() {
 }
 
 /// §9.6: the chance that a check fails, a d6 above the morale value (the exact volley tests').
+/// The board after `shooter`'s volley took `hits` (unit, men) and before the melee.
+fn after_volley(
+    board: &bayonet::rules::board::Board,
+    shooter: bayonet::rules::unit::UnitId,
+    hits: &[(bayonet::rules::unit::UnitId, u32)],
+) -> bayonet::rules::board::Board {
+    let mut after = board.clone();
+    for (u, k) in hits {
+        after.unit_mut(*u).expect("the unit hit").men -= k;
+    }
+    after
+        .unit_mut(shooter)
+        .expect("the shooter")
+        .marks
+        .opportunity_fired = true;
+    after
+}
+
 /// The whole odds' chance of winning and of the melee being called off, to 1e-12.
 fn assert_whole_odds_exactly(w: &melee::WholeOdds, win: f64, off: f64) {
     assert!(
@@ -1171,9 +1180,7 @@ fn whole_odds_call_off_an_attack_the_fire_leaves_below_1_to_3_under_la_bataille(
     for (i, p) in dist.probs.iter().enumerate() {
         let k = dist.start + i as u32;
         let stops = morale::check_chance(k, base) * fail;
-        let mut after = board.clone();
-        after.unit_mut(a).unwrap().men -= k;
-        after.unit_mut(shooter).unwrap().marks.opportunity_fired = true;
+        let after = after_volley(&board, shooter, &[(a, k)]);
         if system.check(&after, &decl).is_empty() {
             let o = system.odds(&system.breakdown(&after, &decl));
             win += p * (1.0 - stops) * o.attacker_win_probability;
