@@ -701,3 +701,144 @@ fn d_bod_8_advance_refusals_first_step_and_objectives() {
     let m = s.unit(u).unwrap().marks;
     assert_eq!((m.advance_left, m.advance_steps), (1, 1));
 }
+
+/// An outcome to collect `fall_back_by`'s retreats and eliminations in (any melee's, emptied).
+fn empty_outcome() -> melee::MeleeOutcome {
+    let (f, decl) = example();
+    let mut board = f.board();
+    let mut out = melee::resolve(&mut board, &decl, &mut ChaCha8Rng::seed_from_u64(1));
+    out.retreats.clear();
+    out.eliminated.clear();
+    out
+}
+
+/// D-sys-5: *Retreat m MP* spends terrain costs (clear ground is 2 MP to line infantry) and
+/// takes at least one step; *Retreat n* takes n steps. Each step here goes one hex farther
+/// from the enemy, so the distance counts the steps.
+#[test]
+fn d_sys_5_a_retreat_of_m_mp_spends_terrain_costs_and_takes_at_least_one_step() {
+    use bayonet::rules::hex::distance;
+    use bodenstedt::{Budget, fall_back_by};
+    let mut f = Field::new(14, 8);
+    let from = f.hex(3, 3);
+    let enemy = from + Facing::NW.step();
+    let u = f.add(1, inf(), from, Facing::NW, 300);
+    let steps = |budget: Budget| {
+        let mut board = f.board();
+        let mut out = empty_outcome();
+        let end = fall_back_by(&mut board, u, &[enemy], budget, false, &mut out)
+            .expect("open ground behind: no surrender");
+        assert_eq!(board.unit(u).map(|x| x.hex), Some(end));
+        let moved = distance(enemy, end) - 1;
+        assert_eq!(out.retreats.len(), usize::from(moved > 0), "{budget:?}");
+        moved
+    };
+    assert_eq!(steps(Budget::Mp(4)), 2, "2 + 2 MP is exactly the budget");
+    assert_eq!(steps(Budget::Mp(5)), 2, "a third hex would cost 6");
+    assert_eq!(steps(Budget::Mp(3)), 1, "a second hex would cost 4");
+    assert_eq!(
+        steps(Budget::Mp(1)),
+        1,
+        "the first step is taken whatever it costs"
+    );
+    assert_eq!(steps(Budget::Mp(0)), 1);
+    assert_eq!(steps(Budget::Mp(6)), 3);
+    assert_eq!(steps(Budget::Hexes(3)), 3);
+    assert_eq!(steps(Budget::Hexes(1)), 1);
+    assert_eq!(steps(Budget::AllOf(4)), 4);
+    // Forest costs line infantry 5: a 4 MP retreat into it stops after that one hex.
+    let mut forest = f.board();
+    for h in forest.map.hexes().collect::<Vec<_>>() {
+        if h != from {
+            forest.map.set_terrain(h, Terrain::Forest);
+        }
+    }
+    let into_forest = |mp| {
+        let mut board = forest.clone();
+        let end = fall_back_by(
+            &mut board,
+            u,
+            &[enemy],
+            Budget::Mp(mp),
+            false,
+            &mut empty_outcome(),
+        );
+        end.map(|e| distance(enemy, e) - 1)
+    };
+    assert_eq!(into_forest(9), Some(1), "5 + 5 MP is over 9");
+    assert_eq!(into_forest(10), Some(2), "5 + 5 MP is 10");
+}
+
+/// D-sys-5: no legal first step is surrender (eliminated, captured); blocked later the retreat
+/// (or Bodenstedt's rout) stops where it is, but La Bataille's rout of exactly n hexes
+/// (`AllOf`) surrenders when it cannot finish. The unit stands in water it cannot re-enter,
+/// with one dry hex beside it that leads nowhere.
+#[test]
+fn d_sys_5_no_first_step_surrenders_blocked_later_stops_unless_it_must_finish() {
+    use bodenstedt::{Budget, fall_back_by};
+    let mut f = Field::new(10, 8);
+    let from = f.center();
+    let dry = from + Facing::SE.step();
+    for h in f.map.hexes().collect::<Vec<_>>() {
+        if h != dry {
+            f.map.set_terrain(h, Terrain::Water);
+        }
+    }
+    let enemy = from + Facing::NW.step();
+    let u = f.add(1, inf(), from, Facing::NW, 300);
+    let run = |f: &Field, budget: Budget, rout: bool| {
+        let mut board = f.board();
+        let mut out = empty_outcome();
+        let end = fall_back_by(&mut board, u, &[enemy], budget, rout, &mut out);
+        (board, out, end)
+    };
+    for (budget, rout) in [
+        (Budget::Hexes(3), false),
+        (Budget::Hexes(3), true),
+        (Budget::Mp(6), false),
+    ] {
+        let (board, out, end) = run(&f, budget, rout);
+        assert_eq!(
+            end,
+            Some(dry),
+            "{budget:?}: stops after the one step it has"
+        );
+        let x = board.unit(u).expect("not surrendered");
+        assert_eq!((x.hex, x.routed), (dry, rout));
+        assert!(out.eliminated.is_empty());
+        assert_eq!(
+            out.retreats
+                .iter()
+                .map(|r| (r.unit, r.from, r.to))
+                .collect::<Vec<_>>(),
+            [(u, from, dry)]
+        );
+    }
+    let (board, out, end) = run(&f, Budget::AllOf(3), true);
+    assert_eq!(end, None, "La Bataille's rout cannot finish its hexes");
+    assert!(board.unit(u).is_none());
+    let e = &out.eliminated[..];
+    assert_eq!(e.len(), 1);
+    assert_eq!((e[0].unit, e[0].captured, e[0].men), (u, true, 300));
+    assert_eq!(e[0].reason, "surrendered: no way to run");
+    // With the dry hex flooded too there is no first step at all.
+    let mut shut = Field::new(10, 8);
+    shut.adopt(&f.board());
+    shut.map.set_terrain(dry, Terrain::Water);
+    for (budget, rout, why) in [
+        (Budget::Hexes(2), false, "surrendered: no hex to retreat to"),
+        (Budget::Mp(3), false, "surrendered: no hex to retreat to"),
+        (Budget::Hexes(2), true, "surrendered: no way to run"),
+    ] {
+        let (board, out, end) = run(&shut, budget, rout);
+        assert_eq!(end, None, "{budget:?}");
+        assert!(board.unit(u).is_none());
+        assert_eq!(out.eliminated.len(), 1);
+        assert_eq!(
+            (out.eliminated[0].unit, out.eliminated[0].captured),
+            (u, true)
+        );
+        assert_eq!(out.eliminated[0].reason, why);
+        assert!(out.retreats.is_empty());
+    }
+}

@@ -680,7 +680,9 @@ pub fn fall_back_by(
     let mut at = from;
     let (steps, mp, must_finish) = match budget {
         Budget::Hexes(n) => (n, u32::MAX, false),
-        Budget::Mp(m) => (u32::MAX, m, false),
+        // Every step costs at least 1 MP (a cost of 0 is prohibited terrain), so m MP never pay
+        // for more than m steps: the bound keeps a walk along a board edge from going on for ever.
+        Budget::Mp(m) => (m.max(1), m, false),
         Budget::AllOf(n) => (n, u32::MAX, true),
     };
     let mut spent = 0u32;
