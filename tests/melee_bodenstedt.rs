@@ -842,3 +842,26 @@ fn d_sys_5_no_first_step_surrenders_blocked_later_stops_unless_it_must_finish() 
         assert!(out.retreats.is_empty());
     }
 }
+
+/// §15.1: losses are split over a side's units by troops, so a leader and a wagon (no troops)
+/// are not among the units that lose men on any row, though they stand in the hex.
+#[test]
+fn s15_1_units_without_troops_take_no_share_of_a_rows_losses() {
+    let (mut f, decl) = example();
+    let d = decl.defending_hex;
+    let leader = f.add(1, UnitKind::Leader, d, Facing::N, 0);
+    let wagon = f.add(1, UnitKind::Supply, d, Facing::N, 20);
+    let board = f.board();
+    let b = sector_breakdown(&board, &decl);
+    let listed: Vec<(UnitId, u32)> = b.defenders.iter().map(|u| (u.unit, u.troops)).collect();
+    assert!(listed.contains(&(leader, 0)) && listed.contains(&(wagon, 0)), "{listed:?}");
+    let defender = b.defenders[0].unit;
+    let mut rows_with_losses = 0;
+    for roll in 1..=6 {
+        let r = row_result(&board, &b, roll).expect("a table row");
+        let ids: Vec<UnitId> = r.losses.iter().map(|(id, _)| *id).collect();
+        assert_eq!(ids, [decl.attackers[0], defender], "row {roll}");
+        rows_with_losses += usize::from(r.losses.iter().any(|(_, m)| *m > 0));
+    }
+    assert_eq!(rows_with_losses, 6);
+}
