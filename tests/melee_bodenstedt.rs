@@ -854,7 +854,10 @@ fn s15_1_units_without_troops_take_no_share_of_a_rows_losses() {
     let board = f.board();
     let b = sector_breakdown(&board, &decl);
     let listed: Vec<(UnitId, u32)> = b.defenders.iter().map(|u| (u.unit, u.troops)).collect();
-    assert!(listed.contains(&(leader, 0)) && listed.contains(&(wagon, 0)), "{listed:?}");
+    assert!(
+        listed.contains(&(leader, 0)) && listed.contains(&(wagon, 0)),
+        "{listed:?}"
+    );
     let defender = b.defenders[0].unit;
     let mut rows_with_losses = 0;
     for roll in 1..=6 {
@@ -864,4 +867,112 @@ fn s15_1_units_without_troops_take_no_share_of_a_rows_losses() {
         rows_with_losses += usize::from(r.losses.iter().any(|(_, m)| *m > 0));
     }
     assert_eq!(rows_with_losses, 6);
+}
+
+/// The Bodenstedt field of the worked example with every cell of the table (Parameter Data,
+/// D-bod-7) set to `cell`, so that any roll reads it.
+fn every_row(cell: &str) -> (Field, Declaration) {
+    let (mut f, decl) = example();
+    chosen(&mut f);
+    f.params.bodenstedt.table = vec![cell.to_string(); 36];
+    (f, decl)
+}
+
+/// The system's combat results alone (the roll, losses, ELIM, digits), as the seam runs them.
+fn combat_results(
+    mut board: bayonet::rules::board::Board,
+    decl: &Declaration,
+) -> (bayonet::rules::board::Board, melee::MeleeOutcome) {
+    let sys = melee::system(&board.params);
+    let b = sys.breakdown(&board, decl);
+    let mut r = melee::begin(&mut board, decl, b);
+    sys.combat_results(&mut board, &mut r, &mut ChaCha8Rng::seed_from_u64(3));
+    (board, r.out)
+}
+
+/// D-bod-7 (the table is Parameter Data) with §15.1's ELIM: a table that eliminates the
+/// attacker takes every attacker as captured and counts all its men as the attackers' loss.
+#[test]
+fn d_bod_7_an_attacker_elim_counts_all_its_men_as_the_attackers_loss() {
+    let (f, decl) = every_row("-1/+1 E/L");
+    let a = decl.attackers[0];
+    let (board, out) = combat_results(f.board(), &decl);
+    assert!(board.unit(a).is_none());
+    assert_eq!(out.attacker_loss, 450);
+    assert_eq!(out.loser, Some(MeleeSide::Attacker));
+    let e: Vec<_> = out
+        .eliminated
+        .iter()
+        .map(|e| (e.unit, e.captured, e.men))
+        .collect();
+    assert_eq!(e, [(a, true, 450)]);
+    assert_eq!(out.eliminated[0].reason, "eliminated (ELIM)");
+}
+
+/// D-bod-8: only a winning attacker's +n grants an advance of n. A +2 with no decision (no
+/// negative digit on either side) grants nothing, and a defender beaten while the attacker's
+/// digit is 0 leaves the advance an attacker already had as it was.
+#[test]
+fn d_bod_8_an_advance_only_for_a_winning_attacker_with_a_plus_digit() {
+    let left = |cell: &str, before: u32| {
+        let (mut f, decl) = every_row(cell);
+        let a = decl.attackers[0];
+        f.unit(a).marks.advance_left = before;
+        let (board, out) = combat_results(f.board(), &decl);
+        (
+            out.loser,
+            board.unit(a).expect("it won or drew").marks.advance_left,
+        )
+    };
+    assert_eq!(left("+2/-1 L/L", 0), (Some(MeleeSide::Defender), 2));
+    assert_eq!(left("+2/-1 L/L", 5), (Some(MeleeSide::Defender), 2));
+    assert_eq!(left("+2/0 L/L", 0), (None, 0), "no decision: no advance");
+    assert_eq!(
+        left("0/-1 L/L", 1),
+        (Some(MeleeSide::Defender), 1),
+        "+0 grants nothing"
+    );
+}
+
+/// §15.1 with D-cap-1: a routing defender runs its hexes at once, but unlimbered guns with it
+/// never retreat: they stay in the hex for the capture step.
+#[test]
+fn s15_1_a_routing_defenders_unlimbered_guns_stay_for_the_capture_step() {
+    let (mut f, decl) = every_row("+1/-3 L/L");
+    let d = decl.defending_hex;
+    let guns = f.add(1, UnitKind::Artillery, d, Facing::N, 2);
+    let (board, out) = combat_results(f.board(), &decl);
+    let foot = board
+        .units
+        .iter()
+        .find(|u| u.side.0 == 1 && u.kind == UnitKind::Infantry);
+    let foot = foot.expect("the infantry ran");
+    assert!(foot.routed);
+    assert_eq!(bayonet::rules::hex::distance(foot.hex, d), 3);
+    let g = board.unit(guns).expect("the guns stay");
+    assert_eq!((g.hex, g.routed), (d, false));
+    assert!(out.retreats.iter().all(|r| r.unit != guns));
+}
+
+/// D-bod-10: a sector that is not beaten (attacker digit 0, no decision) stays in the melees
+/// still waiting, and does not move.
+#[test]
+fn d_bod_10_a_drawn_sector_keeps_its_other_pending_melees() {
+    let (mut f, decl) = every_row("0/0 L/L");
+    let a = decl.attackers[0];
+    let ahex = f.units.iter().find(|u| u.id == a).unwrap().hex;
+    let by = f.add(0, inf(), ahex, Facing::N, 200);
+    let d2 = ahex + Facing::S.step() + Facing::S.step();
+    f.add(1, inf(), d2, Facing::N, 100);
+    let mut board = f.board();
+    board.pending.push(Declaration {
+        attackers: vec![by],
+        defending_hex: d2,
+        follow_up: true,
+    });
+    let (after, out) = combat_results(board, &decl);
+    assert_eq!(out.loser, None);
+    assert_eq!(after.pending[0].attackers, vec![by]);
+    assert_eq!(after.unit(a).map(|u| u.hex), Some(ahex));
+    assert!(out.retreats.is_empty());
 }
