@@ -787,9 +787,15 @@ fn whole_odds_without_fire_are_the_melee_odds_and_an_illegal_melee_is_called_off
     let mut bad = decl.clone();
     bad.attackers.push(far);
     let w = melee::whole_odds(&f.board(), &bad);
+    // Called off before any fire is played: no state, nobody counted as dropping out.
     assert_eq!(
-        (w.attacker_win_probability, w.called_off_probability),
-        (0.0, 1.0)
+        (
+            w.attacker_win_probability,
+            w.called_off_probability,
+            w.attackers_drop_probability,
+            w.states
+        ),
+        (0.0, 1.0, 0.0, 0)
     );
     // The other side's turn: the first side's units cannot attack now.
     let mut b = f.board();
@@ -1277,4 +1283,56 @@ fn whole_odds_allow_for_the_mounted_target_bonus_of_a_later_volley() {
         counts.push([merged.states, all.states]);
     }
     assert_eq!(counts, [[52, 405], [76, 405], [79, 405]]);
+}
+
+/// §1 with §8's fatigue and §7's "target mounted cavalry": the allowance for a later volley's
+/// mounted-target bonus is made only where mounted cavalry stands with other units that can
+/// run — not for cavalry alone, and a leader with it (it takes no fire) does not count. The
+/// merged odds agree with every fatigue value kept apart to 1e-12, with the state counts of
+/// the merging as designed (a needless allowance keeps more apart).
+#[test]
+fn whole_odds_make_no_mounted_allowance_for_cavalry_alone_or_with_a_leader() {
+    use bayonet::rules::fire;
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    f.add(1, inf(), d, Facing::SW, 300);
+    let second = f.add(1, inf(), d, Facing::SW, 300);
+    let c = f.attacker(0, UnitKind::Cavalry, d, Facing::SW, 400);
+    let from = f.units[2].hex;
+    let decl = Declaration {
+        attackers: vec![c],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let shot = fire::breakdown(&f.board(), second, from, true, 0.5).unwrap();
+    let most = shot.loss_range[1].ceil() as u32 * f.params.combat.fatigue_high_factor;
+    let mut counts = Vec::new();
+    for leader in [false, true] {
+        if leader {
+            f.add(0, UnitKind::Leader, from, Facing::NE, 0);
+        }
+        for start in [600 - most - 9, 600 - most - 6, 600 - most - 3] {
+            f.unit(c).fatigue = start;
+            let board = f.board();
+            let merged = melee::whole_odds(&board, &decl);
+            let all = melee::whole_odds_exhaustive(&board, &decl);
+            for (x, y) in [
+                (
+                    merged.attacker_win_probability,
+                    all.attacker_win_probability,
+                ),
+                (merged.called_off_probability, all.called_off_probability),
+            ] {
+                assert!((x - y).abs() < 1e-12, "{start}: {merged:?} {all:?}");
+            }
+            counts.push([merged.states, all.states]);
+        }
+    }
+    assert_eq!(most, 18);
+    let alone = [[261, 495], [327, 495], [342, 495]];
+    assert_eq!(
+        counts,
+        [alone, alone].concat(),
+        "the leader changes nothing"
+    );
 }
