@@ -1336,3 +1336,50 @@ fn whole_odds_make_no_mounted_allowance_for_cavalry_alone_or_with_a_leader() {
         "the leader changes nothing"
     );
 }
+
+/// §1, §8, §9.6 exactly for one volley whose fatigue can cross a level: a loss of k brings a
+/// fatigue gain drawn evenly from k × the low factor to k × the high factor (Parameter Data;
+/// here 2 and 3, so the low end counts), and the attacker's morale check uses the level it
+/// ends in (Medium: one worse). The attacker starts just below Medium; the whole odds are the
+/// sum over every loss and every gain, to 1e-12.
+#[test]
+fn whole_odds_of_one_volley_over_every_fatigue_gain_exactly() {
+    use bayonet::rules::combat::LossDistribution;
+    use bayonet::rules::{fire, morale};
+    let (mut f, decl) = seed_example();
+    f.params.combat.fatigue_low_factor = 2;
+    let a = decl.attackers[0];
+    let board = f.board();
+    let shooter = board.units_at(decl.defending_hex).next().unwrap().id;
+    let from = board.unit(a).unwrap().hex;
+    let shot = fire::breakdown(&board, shooter, from, true, 0.5).unwrap();
+    let dist = LossDistribution::of(shot.loss_range);
+    // Losses of 0 to 3: from 295 a loss of 2 (gain 4–6) crosses on two gains of three, 3 always.
+    assert_eq!((dist.start, dist.probs.len()), (0, 4));
+    let start = 295;
+    f.unit(a).fatigue = start;
+    let board = f.board();
+    let base = board.params.morale.check_base;
+    let (mut win, mut off, mut crossed) = (0.0, 0.0, 0.0);
+    for (i, p) in dist.probs.iter().enumerate() {
+        let k = dist.start + i as u32;
+        let gains = 2 * k..=3 * k;
+        let each = 1.0 / gains.clone().count() as f64;
+        for g in gains {
+            let mut after = after_volley(&board, shooter, &[(a, k)]);
+            after.unit_mut(a).unwrap().fatigue = start + g;
+            if start + g >= 300 {
+                crossed += p * each;
+            }
+            let stops = morale::check_chance(k, base) * d6_fails(morale::morale_value(&after, a));
+            off += p * each * stops;
+            let o = odds(&melee::breakdown(&after, &decl)).attacker_win_probability;
+            win += p * each * (1.0 - stops) * o;
+        }
+    }
+    assert!(crossed > 0.4 && crossed < 0.6, "{crossed}");
+    let w = melee::whole_odds(&board, &decl);
+    assert_whole_odds_exactly(&w, win, off);
+    let all = melee::whole_odds_exhaustive(&board, &decl);
+    assert_whole_odds_exactly(&all, win, off);
+}
