@@ -1259,3 +1259,99 @@ fn s15_2_the_grounds_fallen_back_to_are_rated_as_defending_hexes() {
     assert_eq!(y.rounds[0], x.rounds[0]);
     assert_eq!(y.rounds[1].scores[1], x.rounds[1].scores[1] + 3);
 }
+
+/// The system's combat results alone (dice, losses, the rounds' movement), as the seam runs
+/// them, so that the shared advance (D-adv-1) that follows cannot stand in for the follow-up.
+fn impetus_combat_results(
+    f: &Field,
+    d: &Declaration,
+    seed: u64,
+) -> (bayonet::rules::board::Board, melee::MeleeOutcome) {
+    use rand::SeedableRng;
+    let mut board = f.board();
+    let sys = melee::system(&board.params);
+    let b = sys.breakdown(&board, d);
+    let mut r = melee::begin(&mut board, d, b);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    sys.combat_results(&mut board, &mut r, &mut rng);
+    (board, r.out)
+}
+
+/// §15.2 follow-up on the board (I2 on): a defender that falls back (FB) from the defending
+/// hex goes one hex away from the attacking hex, the attacker that stood follows into the hex
+/// it left, and the next round is fought on the new ground; falling back again there, the
+/// defender goes away from the hex the attacker followed into — the ground before.
+#[test]
+fn s15_2_on_the_board_the_attacker_follows_up_and_the_defender_falls_back_from_it() {
+    use bayonet::rules::hex::distance;
+    use bayonet::rules::retreat::{RetreatChoice, choose};
+    use impetus::Morale::FB;
+    // The attacker comes from the NE facing S (the defending hex is its SW front hex), so the
+    // hex beside both (N) is outside its zone of control: falling back "away from the ground
+    // it is on" would take the defender there, next to the attacker; away from the attacking
+    // hex it goes S. The defender's own edge is east.
+    let mut f = impetus_field();
+    f.map = bayonet::rules::map::Map::new(14, 12);
+    let dh = f.hex(7, 4);
+    let def = f.add(1, inf(), dh, Facing::N, 230);
+    let a = f.add(0, inf(), dh + Facing::NE.step(), Facing::S, 450);
+    let d = decl(vec![a], dh);
+    let from = dh + Facing::NE.step();
+    let s = (0..5000)
+        .find(|s| {
+            impetus_combat_results(&f, &d, *s).1.fight.is_some_and(|x| {
+                x.rounds.len() >= 3
+                    && x.rounds[0].results == [impetus::Morale::S, FB]
+                    && x.rounds[1].results[1] == FB
+                    && x.rounds.iter().all(|r| stood(r.results[0]))
+            })
+        })
+        .expect("some seed falls back twice");
+    let (board, out) = impetus_combat_results(&f, &d, s);
+    let fight = out.fight.as_ref().unwrap();
+    assert_eq!((fight.rounds[0].ground, fight.rounds[1].ground), (0, 1));
+    // Round one: away from the attacking hex, and the attacker takes the hex left.
+    let before = f.board();
+    let RetreatChoice::To { to: first, .. } = choose(
+        &before,
+        def,
+        dh,
+        &[from],
+        before.edge(before.unit(def).unwrap().side),
+    ) else {
+        panic!("room to fall back")
+    };
+    assert_eq!((first, distance(first, from)), (dh + Facing::S.step(), 2));
+    // Round two: away from the defending hex, where the attacker now stands.
+    let mut mid = before.clone();
+    mid.unit_mut(def).unwrap().hex = first;
+    mid.unit_mut(a).unwrap().hex = dh;
+    let RetreatChoice::To { to: second, .. } = choose(
+        &mid,
+        def,
+        first,
+        &[dh],
+        mid.edge(mid.unit(def).unwrap().side),
+    ) else {
+        panic!("room to fall back again")
+    };
+    assert_eq!(distance(second, dh), 2);
+    let grounds: Vec<_> = ib(&f, &d).grounds.iter().map(|g| g.hex).collect();
+    assert_eq!(grounds[..3], [dh, first, second]);
+    // The attacker followed into each ground the defender left while a round was still to
+    // come: it stands on the ground before the last round's.
+    let n = fight.rounds.len();
+    let u = unit_of(&board, a);
+    assert_eq!(
+        (u.hex, u.routed),
+        (grounds[fight.rounds[n - 2].ground], false)
+    );
+    assert!(out.advanced.contains(&a));
+    let moves: Vec<_> = out
+        .retreats
+        .iter()
+        .filter(|r| r.unit == def)
+        .map(|r| (r.from, r.to))
+        .collect();
+    assert_eq!(moves[..2], [(dh, first), (first, second)]);
+}
