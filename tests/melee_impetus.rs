@@ -1355,3 +1355,38 @@ fn s15_2_on_the_board_the_attacker_follows_up_and_the_defender_falls_back_from_i
         .collect();
     assert_eq!(moves[..2], [(dh, first), (first, second)]);
 }
+
+/// §15.2 with the shared §10 step: a defender routed by its result (R) that cannot run (every
+/// hex about it as near an enemy, §9.6's rout never goes nearer or level) is still in the hex
+/// when its side lost; the §10 step moves it one hex, and under Impetus — whose results are the
+/// morale — it makes no end-of-phase check.
+#[test]
+fn s15_2_a_routed_defender_that_cannot_run_retreats_without_an_end_of_phase_check() {
+    let mut f = impetus_field();
+    f.map = bayonet::rules::map::Map::new(14, 12);
+    let dh = f.hex(7, 5);
+    let def = f.add(1, inf(), dh, Facing::N, 230);
+    let a = f.add(0, inf(), dh + Facing::N.step(), Facing::S, 450);
+    for side in [Facing::S, Facing::SE, Facing::SW] {
+        f.add(0, inf(), dh + side.step() + side.step(), Facing::N, 100);
+    }
+    let d = decl(vec![a], dh);
+    let s = seed_where(&f, &d, |x| x.defender_moved == Some(impetus::Morale::R));
+    let (board, out) = crate::common::settle(&f, &d, s);
+    assert_eq!(out.loser, Some(MeleeSide::Defender));
+    assert!(out.routs.iter().all(|m| m.unit != def), "it could not run");
+    let u = unit_of(&board, def);
+    assert!(u.routed);
+    let moved: Vec<_> = out
+        .retreats
+        .iter()
+        .filter(|r| r.unit == def)
+        .map(|r| (r.from, r.to))
+        .collect();
+    assert_eq!(moved, [(dh, u.hex)]);
+    assert!(
+        out.end_of_phase_checks.is_empty(),
+        "{:?}",
+        out.end_of_phase_checks
+    );
+}
