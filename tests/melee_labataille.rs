@@ -724,3 +724,22 @@ fn d_sys_6_the_la_bataille_breakdown_on_the_seam() {
     assert!(b.attacker_loss_range[0] < b.attacker_loss_range[1]);
     assert!(b.defender_loss_range[0] < b.defender_loss_range[1]);
 }
+
+/// D-lb-9: the odds list every chart result under the source's code, in the chart's order
+/// (AR 1/0 … DS), each with its chance; together with the pre-melee end they sum to one.
+#[test]
+fn d_lb_9_the_odds_name_each_chart_result_by_its_code() {
+    let (f, d) = example();
+    let o = labataille::assault_odds(&ab(&f, &d));
+    let codes: Vec<&str> = o.results.iter().map(|(c, _)| c.as_str()).collect();
+    assert_eq!(
+        codes,
+        [
+            "AR 1/0", "AD 1/0", "1/0", "1/1", "-", "0/1", "DD 0/1", "DD 1/2", "DR 0/2", "DS"
+        ]
+    );
+    let each: Vec<&str> = ChartResult::ALL.iter().map(|r| r.code()).collect();
+    assert_eq!(each, codes);
+    let total: f64 = o.results.iter().map(|(_, p)| p).sum::<f64>() + o.ended_before_chart;
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
+}
