@@ -743,3 +743,47 @@ fn d_lb_9_the_odds_name_each_chart_result_by_its_code() {
     let total: f64 = o.results.iter().map(|(_, p)| p).sum::<f64>() + o.ended_before_chart;
     assert!((total - 1.0).abs() < 1e-12, "{total}");
 }
+
+/// §15.3's chart effects (D-lb-9): on every outcome of the dice, AR routs each attacker that
+/// fought it and AD makes it retreat (disrupted); DD (both kinds) makes each defender retreat,
+/// DR rout and DS surrender; the other results move nobody who passed the checks. Checked over
+/// a weak, an even and a strong attack, so that each result has a chance.
+#[test]
+fn d_lb_9_each_chart_result_has_its_effect_on_every_outcome() {
+    use ChartResult::*;
+    let mut seen = std::collections::HashSet::new();
+    for men in [150, 450, 1500] {
+        let mut f = field();
+        let dh = f.hex(15, 10);
+        let def = f.add(1, inf(), dh, Facing::SW, 300);
+        let a = f.attacker(0, inf(), dh, Facing::SW, men);
+        let d = decl(vec![a], dh);
+        for (x, w) in labataille::outcomes(&ab(&f, &d)) {
+            let Some(r) = x.result.filter(|_| w > 0.0) else {
+                continue;
+            };
+            seen.insert(r.code());
+            let (want_a, want_d) = match r {
+                AttackerRouted => (Some(Effect::Rout), None),
+                AttackerDisrupted => (Some(Effect::Retreat), None),
+                DefenderDisrupted | DefenderDisruptedBothLose => (None, Some(Effect::Retreat)),
+                DefenderRouted => (None, Some(Effect::Rout)),
+                DefenderSurrenders => (None, Some(Effect::Surrender)),
+                _ => (None, None),
+            };
+            let after = |id| x.failed_after.contains(&id);
+            if !after(a) {
+                assert_eq!(effect_of(&x, a), want_a, "{men}: {r:?} {x:?}");
+            }
+            if !after(def) && want_d != Some(Effect::Surrender) {
+                assert_eq!(effect_of(&x, def), want_d, "{men}: {r:?} {x:?}");
+            }
+            if want_d == Some(Effect::Surrender) {
+                assert_eq!(effect_of(&x, def), want_d, "{men}: {r:?}");
+            }
+        }
+    }
+    let mut seen: Vec<_> = seen.into_iter().collect();
+    seen.sort();
+    assert_eq!(seen.len(), 10, "{seen:?}");
+}
