@@ -787,3 +787,21 @@ fn d_lb_9_each_chart_result_has_its_effect_on_every_outcome() {
     seen.sort();
     assert_eq!(seen.len(), 10, "{seen:?}");
 }
+
+/// §15.3's odds columns (D-lb-7): the ratio rounded down for the defender to a column of the
+/// chart, 1:3 the leftmost for any worse ratio, and a defence of nothing (only leaders or
+/// wagons in the hex) the rightmost, 6:1.
+#[test]
+fn d_lb_7_the_columns_round_down_and_no_defence_is_the_last() {
+    use labataille::{COLUMNS, column};
+    let names = |c: usize| COLUMNS[c].0;
+    assert_eq!(names(column(1.0, 0.0)), "6:1");
+    assert_eq!(names(column(0.0, 0.0)), "6:1");
+    assert_eq!(names(column(1.0, 10.0)), "1:3");
+    assert_eq!(names(column(4.9, 10.0)), "1:3");
+    assert_eq!(names(column(5.0, 10.0)), "1:2");
+    assert_eq!(names(column(14.9, 10.0)), "1:1");
+    assert_eq!(names(column(15.0, 10.0)), "3:2");
+    assert_eq!(names(column(59.0, 10.0)), "5:1");
+    assert_eq!(names(column(600.0, 10.0)), "6:1");
+}
