@@ -1226,19 +1226,7 @@ fn whole_odds_keep_apart_a_fatigue_the_next_volley_can_push_a_level_up() {
     let mut counts = Vec::new();
     for start in [600 - most - 7, 600 - most - 6, 600 - most - 5] {
         f.unit(a).fatigue = start;
-        let board = f.board();
-        let merged = melee::whole_odds(&board, &decl);
-        let all = melee::whole_odds_exhaustive(&board, &decl);
-        for (x, y) in [
-            (
-                merged.attacker_win_probability,
-                all.attacker_win_probability,
-            ),
-            (merged.called_off_probability, all.called_off_probability),
-        ] {
-            assert!((x - y).abs() < 1e-12, "{start}: {merged:?} {all:?}");
-        }
-        counts.push([merged.states, all.states]);
+        counts.push(merged_against_exhaustive(&f.board(), &decl));
     }
     // The state counts of the merging as designed: a looser bound keeps more apart.
     assert_eq!(most, 12);
@@ -1268,19 +1256,7 @@ fn whole_odds_allow_for_the_mounted_target_bonus_of_a_later_volley() {
     let mut counts = Vec::new();
     for start in [588, 590, 592] {
         f.unit(c).fatigue = start;
-        let board = f.board();
-        let merged = melee::whole_odds(&board, &decl);
-        let all = melee::whole_odds_exhaustive(&board, &decl);
-        for (x, y) in [
-            (
-                merged.attacker_win_probability,
-                all.attacker_win_probability,
-            ),
-            (merged.called_off_probability, all.called_off_probability),
-        ] {
-            assert!((x - y).abs() < 1e-12, "{start}: {merged:?} {all:?}");
-        }
-        counts.push([merged.states, all.states]);
+        counts.push(merged_against_exhaustive(&f.board(), &decl));
     }
     assert_eq!(counts, [[52, 405], [76, 405], [79, 405]]);
 }
@@ -1313,19 +1289,7 @@ fn whole_odds_make_no_mounted_allowance_for_cavalry_alone_or_with_a_leader() {
         }
         for start in [600 - most - 9, 600 - most - 6, 600 - most - 3] {
             f.unit(c).fatigue = start;
-            let board = f.board();
-            let merged = melee::whole_odds(&board, &decl);
-            let all = melee::whole_odds_exhaustive(&board, &decl);
-            for (x, y) in [
-                (
-                    merged.attacker_win_probability,
-                    all.attacker_win_probability,
-                ),
-                (merged.called_off_probability, all.called_off_probability),
-            ] {
-                assert!((x - y).abs() < 1e-12, "{start}: {merged:?} {all:?}");
-            }
-            counts.push([merged.states, all.states]);
+            counts.push(merged_against_exhaustive(&f.board(), &decl));
         }
     }
     assert_eq!(most, 18);
@@ -1382,4 +1346,24 @@ fn whole_odds_of_one_volley_over_every_fatigue_gain_exactly() {
     assert_whole_odds_exactly(&w, win, off);
     let all = melee::whole_odds_exhaustive(&board, &decl);
     assert_whole_odds_exactly(&all, win, off);
+}
+
+/// The whole odds with fatigue values merged agree with every value kept apart, to 1e-12;
+/// returns the two state counts [merged, kept apart].
+fn merged_against_exhaustive(
+    board: &bayonet::rules::board::Board,
+    decl: &Declaration,
+) -> [usize; 2] {
+    let merged = melee::whole_odds(board, decl);
+    let all = melee::whole_odds_exhaustive(board, decl);
+    for (x, y) in [
+        (
+            merged.attacker_win_probability,
+            all.attacker_win_probability,
+        ),
+        (merged.called_off_probability, all.called_off_probability),
+    ] {
+        assert!((x - y).abs() < 1e-12, "{merged:?} {all:?}");
+    }
+    [merged.states, all.states]
 }
