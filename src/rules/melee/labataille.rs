@@ -309,10 +309,13 @@ fn take_increments(
             .units
             .iter()
             .enumerate()
-            .filter(|(i, u)| u.side == side && from[*i] && (left[*i].0 > 0 || left[*i].1 > 0))
+            .filter(|(i, u)| u.side == side && from[*i])
             .max_by_key(|(i, _)| (left[*i].0 + left[*i].1 * 50, std::cmp::Reverse(*i)))
             .map(|(i, _)| i);
-        let Some(i) = pick else { return };
+        // The biggest has nothing left only when every unit has nothing left.
+        let Some(i) = pick.filter(|i| left[*i] != (0, 0)) else {
+            return;
+        };
         let u = &b.units[i];
         if u.artillery {
             let guns = p.guns_per_increment.min(left[i].1);
