@@ -806,25 +806,30 @@ fn d_lb_7_the_columns_round_down_and_no_defence_is_the_last() {
     assert_eq!(names(column(600.0, 10.0)), "6:1");
 }
 
-/// D-lb-10: increments come off one at a time from the unit with most men, a gun counting 50:
-/// a battery of 4 guns (60 crew, 260 by that count) gives the first increment (2 guns, their
-/// men) before 230 infantry beside it, on every outcome where the defender loses just one.
+/// D-lb-10: increments come off one at a time from the unit with most men, a gun counting 50,
+/// as it stands after the increments before. Beside 230 infantry a battery of 60 crew gives
+/// the first increment (2 guns, their men) with 4 guns (260) and, with 6 guns (360, then 260),
+/// the second too; with 4 it has 160 left and the second comes off the infantry — on every
+/// outcome where the defender loses one or two increments and nobody fails a check.
 #[test]
 fn d_lb_10_an_increment_comes_off_the_biggest_unit_a_gun_counting_fifty() {
-    let mut f = field();
-    let dh = f.hex(15, 10);
-    let foot = f.add(1, inf(), dh, Facing::SW, 230);
-    let guns = f.add(1, UnitKind::Artillery, dh, Facing::SW, 4);
-    f.unit(guns).men = 60;
-    let a = f.attacker(0, inf(), dh, Facing::SW, 900);
-    let b = ab(&f, &decl(vec![a], dh));
-    let per = b.men_per_gun * 2;
-    let mut seen = 0;
-    for (x, w) in labataille::outcomes(&b) {
-        if w <= 0.0 || !x.failed_before.is_empty() {
-            continue;
-        }
-        if x.result.map(|r| r.increments()[1]) == Some(1) && x.failed_after.is_empty() {
+    for (n, want) in [(4, [[1, 0], [1, 1]]), (6, [[1, 0], [2, 0]])] {
+        let mut f = field();
+        let dh = f.hex(15, 10);
+        let foot = f.add(1, inf(), dh, Facing::SW, 230);
+        let guns = f.add(1, UnitKind::Artillery, dh, Facing::SW, n);
+        f.unit(guns).men = 60;
+        let a = f.attacker(0, inf(), dh, Facing::SW, 900);
+        let b = ab(&f, &decl(vec![a], dh));
+        let per = [b.men_per_gun * 2, 100];
+        let mut seen = [0, 0];
+        for (x, w) in labataille::outcomes(&b) {
+            let Some(k) = x.result.map(|r| r.increments()[1] as usize) else {
+                continue;
+            };
+            if w <= 0.0 || !x.failed_before.is_empty() || !x.failed_after.is_empty() || k == 0 {
+                continue;
+            }
             let lost = |id| {
                 x.losses
                     .iter()
@@ -832,9 +837,14 @@ fn d_lb_10_an_increment_comes_off_the_biggest_unit_a_gun_counting_fifty() {
                     .map(|(_, m)| m)
                     .sum::<u32>()
             };
-            assert_eq!((lost(guns), lost(foot)), (per, 0), "{x:?}");
-            seen += 1;
+            let [g, i] = want[k - 1];
+            assert_eq!(
+                (lost(guns), lost(foot)),
+                (g * per[0], i * per[1]),
+                "{n} guns: {x:?}"
+            );
+            seen[k - 1] += 1;
         }
+        assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
     }
-    assert!(seen > 0);
 }
