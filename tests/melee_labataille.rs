@@ -848,3 +848,33 @@ fn d_lb_10_an_increment_comes_off_the_biggest_unit_a_gun_counting_fifty() {
         assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
     }
 }
+
+/// D-lb-10 for regiments: 400 and 250 men in the defending hex lose two increments both from
+/// the 400 (300 left after the first is still the most), on every outcome where the defender
+/// loses two and nobody fails a check.
+#[test]
+fn d_lb_10_two_increments_both_from_the_regiment_still_biggest() {
+    let mut f = field();
+    let dh = f.hex(15, 10);
+    let big = f.add(1, inf(), dh, Facing::SW, 400);
+    let small = f.add(1, inf(), dh, Facing::SW, 250);
+    let a = f.attacker(0, inf(), dh, Facing::SW, 1300);
+    let b = ab(&f, &decl(vec![a], dh));
+    let mut seen = 0;
+    for (x, w) in labataille::outcomes(&b) {
+        let two = x.result.is_some_and(|r| r.increments()[1] == 2);
+        if w <= 0.0 || !two || !x.failed_before.is_empty() || !x.failed_after.is_empty() {
+            continue;
+        }
+        let lost = |id| {
+            x.losses
+                .iter()
+                .filter(|(u, _)| *u == id)
+                .map(|(_, m)| m)
+                .sum::<u32>()
+        };
+        assert_eq!((lost(big), lost(small)), (200, 0), "{x:?}");
+        seen += 1;
+    }
+    assert!(seen > 0);
+}
