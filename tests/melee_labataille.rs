@@ -878,3 +878,55 @@ fn d_lb_10_two_increments_both_from_the_regiment_still_biggest() {
     }
     assert!(seen > 0);
 }
+
+/// D-lb-11: the checks after losses are only for a side that lost increments and has no chart
+/// effect yet: on every outcome where the chart gave a side an effect (AR, AD; DD, DR), that
+/// side rolls no after-loss check (stage 4 the attacker's, 3 the defender's).
+#[test]
+fn d_lb_11_no_after_loss_check_for_a_side_the_chart_already_moved() {
+    use ChartResult::*;
+    let mut met = [0, 0];
+    for men in [150, 450, 1500] {
+        let mut f = field();
+        let dh = f.hex(15, 10);
+        f.add(1, inf(), dh, Facing::SW, 300);
+        let a = f.attacker(0, inf(), dh, Facing::SW, men);
+        let d = decl(vec![a], dh);
+        for (x, w) in labataille::outcomes(&ab(&f, &d)) {
+            let Some(r) = x.result.filter(|_| w > 0.0) else {
+                continue;
+            };
+            if matches!(r, AttackerRouted | AttackerDisrupted) {
+                assert_eq!(x.rolls[4], None, "{men}: {x:?}");
+                met[0] += 1;
+            }
+            if matches!(
+                r,
+                DefenderDisrupted | DefenderDisruptedBothLose | DefenderRouted
+            ) {
+                assert_eq!(x.rolls[3], None, "{men}: {x:?}");
+                met[1] += 1;
+            }
+        }
+    }
+    assert!(met[0] > 0 && met[1] > 0, "{met:?}");
+}
+
+/// D-lb-7's chart strengths: each side's is its units' MV times their factors — a defender
+/// Disordered counts half, an attack through the defender's flank double.
+#[test]
+fn d_lb_7_the_chart_strengths_are_mv_times_the_factors() {
+    let mut f = field();
+    let dh = f.hex(15, 10);
+    let def = f.add(1, inf(), dh, Facing::N, 300);
+    f.unit(def).disrupted = true;
+    let a = f.attacker(0, inf(), dh, Facing::SE, 450);
+    let b = ab(&f, &decl(vec![a], dh));
+    let (ua, ud) = (&b.units[0], &b.units[1]);
+    assert_eq!((ua.unit, ud.unit), (a, def));
+    assert_eq!((ua.factor, ud.factor), (2.0, 0.5));
+    let x = labataille::assault(&b, [36, 36, 36, 36, 36]);
+    assert!(x.result.is_some(), "{x:?}");
+    assert!((x.attack - ua.mv * 2.0).abs() < 1e-12, "{x:?}");
+    assert!((x.defence - ud.mv * 0.5).abs() < 1e-12, "{x:?}");
+}
