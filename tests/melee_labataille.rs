@@ -746,8 +746,9 @@ fn d_lb_9_the_odds_name_each_chart_result_by_its_code() {
 
 /// §15.3's chart effects (D-lb-9): on every outcome of the dice, AR routs each attacker that
 /// fought it and AD makes it retreat (disrupted); DD (both kinds) makes each defender retreat,
-/// DR rout and DS surrender; the other results move nobody who passed the checks. Checked over
-/// a weak, an even and a strong attack, so that each result has a chance.
+/// DR rout and DS surrender; the other results move nobody who passed the checks; the side
+/// alone moved lost the melee. Checked over a weak, an even and a strong attack, so that each
+/// result has a chance.
 #[test]
 fn d_lb_9_each_chart_result_has_its_effect_on_every_outcome() {
     use ChartResult::*;
@@ -780,6 +781,12 @@ fn d_lb_9_each_chart_result_has_its_effect_on_every_outcome() {
             }
             if want_d == Some(Effect::Surrender) {
                 assert_eq!(effect_of(&x, def), want_d, "{men}: {r:?}");
+            }
+            // The side that alone was moved lost the melee.
+            match (effect_of(&x, a).is_some(), effect_of(&x, def).is_some()) {
+                (true, false) => assert_eq!(x.loser, Some(MeleeSide::Attacker), "{x:?}"),
+                (false, true) => assert_eq!(x.loser, Some(MeleeSide::Defender), "{x:?}"),
+                _ => assert_eq!(x.loser, None, "{x:?}"),
             }
         }
     }
