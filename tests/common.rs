@@ -285,6 +285,26 @@ pub fn settle(
     (board, r.out)
 }
 
+/// The melee system's combat results alone (its dice, losses and own movement), as the seam
+/// runs them, without the shared morale, retreat, capture and advance steps that `settle` adds.
+pub fn combat_results(
+    mut board: Board,
+    decl: &bayonet::rules::melee::Declaration,
+    seed: u64,
+) -> (Board, bayonet::rules::melee::MeleeOutcome) {
+    use bayonet::rules::melee;
+    use rand::SeedableRng;
+    let sys = melee::system(&board.params);
+    let b = sys.breakdown(&board, decl);
+    let mut r = melee::begin(&mut board, decl, b);
+    sys.combat_results(
+        &mut board,
+        &mut r,
+        &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed),
+    );
+    (board, r.out)
+}
+
 /// Harper's Crossing under `system`, the computer on both sides, played to its end: asserts
 /// that no computer order was refused, that every melee was fought under the system, and
 /// that the save replays; returns how many melees were fought.

@@ -878,25 +878,13 @@ fn every_row(cell: &str) -> (Field, Declaration) {
     (f, decl)
 }
 
-/// The system's combat results alone (the roll, losses, ELIM, digits), as the seam runs them.
-fn combat_results(
-    mut board: bayonet::rules::board::Board,
-    decl: &Declaration,
-) -> (bayonet::rules::board::Board, melee::MeleeOutcome) {
-    let sys = melee::system(&board.params);
-    let b = sys.breakdown(&board, decl);
-    let mut r = melee::begin(&mut board, decl, b);
-    sys.combat_results(&mut board, &mut r, &mut ChaCha8Rng::seed_from_u64(3));
-    (board, r.out)
-}
-
 /// D-bod-7 (the table is Parameter Data) with §15.1's ELIM: a table that eliminates the
 /// attacker takes every attacker as captured and counts all its men as the attackers' loss.
 #[test]
 fn d_bod_7_an_attacker_elim_counts_all_its_men_as_the_attackers_loss() {
     let (f, decl) = every_row("-1/+1 E/L");
     let a = decl.attackers[0];
-    let (board, out) = combat_results(f.board(), &decl);
+    let (board, out) = crate::common::combat_results(f.board(), &decl, 3);
     assert!(board.unit(a).is_none());
     assert_eq!(out.attacker_loss, 450);
     assert_eq!(out.loser, Some(MeleeSide::Attacker));
@@ -918,7 +906,7 @@ fn d_bod_8_an_advance_only_for_a_winning_attacker_with_a_plus_digit() {
         let (mut f, decl) = every_row(cell);
         let a = decl.attackers[0];
         f.unit(a).marks.advance_left = before;
-        let (board, out) = combat_results(f.board(), &decl);
+        let (board, out) = crate::common::combat_results(f.board(), &decl, 3);
         (
             out.loser,
             board.unit(a).expect("it won or drew").marks.advance_left,
@@ -941,7 +929,7 @@ fn s15_1_a_routing_defenders_unlimbered_guns_stay_for_the_capture_step() {
     let (mut f, decl) = every_row("+1/-3 L/L");
     let d = decl.defending_hex;
     let guns = f.add(1, UnitKind::Artillery, d, Facing::N, 2);
-    let (board, out) = combat_results(f.board(), &decl);
+    let (board, out) = crate::common::combat_results(f.board(), &decl, 3);
     let foot = board
         .units
         .iter()
@@ -970,7 +958,7 @@ fn d_bod_10_a_drawn_sector_keeps_its_other_pending_melees() {
         defending_hex: d2,
         follow_up: true,
     });
-    let (after, out) = combat_results(board, &decl);
+    let (after, out) = crate::common::combat_results(board, &decl, 3);
     assert_eq!(out.loser, None);
     assert_eq!(after.pending[0].attackers, vec![by]);
     assert_eq!(after.unit(a).map(|u| u.hex), Some(ahex));

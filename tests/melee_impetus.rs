@@ -1260,23 +1260,6 @@ fn s15_2_the_grounds_fallen_back_to_are_rated_as_defending_hexes() {
     assert_eq!(y.rounds[1].scores[1], x.rounds[1].scores[1] + 3);
 }
 
-/// The system's combat results alone (dice, losses, the rounds' movement), as the seam runs
-/// them, so that the shared advance (D-adv-1) that follows cannot stand in for the follow-up.
-fn impetus_combat_results(
-    f: &Field,
-    d: &Declaration,
-    seed: u64,
-) -> (bayonet::rules::board::Board, melee::MeleeOutcome) {
-    use rand::SeedableRng;
-    let mut board = f.board();
-    let sys = melee::system(&board.params);
-    let b = sys.breakdown(&board, d);
-    let mut r = melee::begin(&mut board, d, b);
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    sys.combat_results(&mut board, &mut r, &mut rng);
-    (board, r.out)
-}
-
 /// §15.2 follow-up on the board (I2 on): a defender that falls back (FB) from the defending
 /// hex goes one hex away from the attacking hex, the attacker that stood follows into the hex
 /// it left, and the next round is fought on the new ground; falling back again there, the
@@ -1299,15 +1282,18 @@ fn s15_2_on_the_board_the_attacker_follows_up_and_the_defender_falls_back_from_i
     let from = dh + Facing::NE.step();
     let s = (0..5000)
         .find(|s| {
-            impetus_combat_results(&f, &d, *s).1.fight.is_some_and(|x| {
-                x.rounds.len() >= 3
-                    && x.rounds[0].results == [impetus::Morale::S, FB]
-                    && x.rounds[1].results[1] == FB
-                    && x.rounds.iter().all(|r| stood(r.results[0]))
-            })
+            crate::common::combat_results(f.board(), &d, *s)
+                .1
+                .fight
+                .is_some_and(|x| {
+                    x.rounds.len() >= 3
+                        && x.rounds[0].results == [impetus::Morale::S, FB]
+                        && x.rounds[1].results[1] == FB
+                        && x.rounds.iter().all(|r| stood(r.results[0]))
+                })
         })
         .expect("some seed falls back twice");
-    let (board, out) = impetus_combat_results(&f, &d, s);
+    let (board, out) = crate::common::combat_results(f.board(), &d, s);
     let fight = out.fight.as_ref().unwrap();
     assert_eq!((fight.rounds[0].ground, fight.rounds[1].ground), (0, 1));
     // Round one: away from the attacking hex, and the attacker takes the hex left.

@@ -595,6 +595,15 @@ fn effect_of(a: &labataille::Assault, id: UnitId) -> Option<Effect> {
     a.effects.iter().find(|(u, _)| *u == id).map(|(_, e)| *e)
 }
 
+/// Men the unit lost in the assault.
+fn lost_by(a: &labataille::Assault, id: UnitId) -> u32 {
+    a.losses
+        .iter()
+        .filter(|(u, _)| *u == id)
+        .map(|(_, m)| m)
+        .sum()
+}
+
 /// §15.3 on the board: a retreat (AD, DD or a failed check) disrupts and moves the unit back
 /// within 3 MP (one clear hex at least); a rout moves it 10 hexes, Routed; DS removes the
 /// defenders as captured, their men lost; each side's increments come off its units.
@@ -837,16 +846,9 @@ fn d_lb_10_an_increment_comes_off_the_biggest_unit_a_gun_counting_fifty() {
             if w <= 0.0 || !x.failed_before.is_empty() || !x.failed_after.is_empty() || k == 0 {
                 continue;
             }
-            let lost = |id| {
-                x.losses
-                    .iter()
-                    .filter(|(u, _)| *u == id)
-                    .map(|(_, m)| m)
-                    .sum::<u32>()
-            };
             let [g, i] = want[k - 1];
             assert_eq!(
-                (lost(guns), lost(foot)),
+                (lost_by(&x, guns), lost_by(&x, foot)),
                 (g * per[0], i * per[1]),
                 "{n} guns: {x:?}"
             );
@@ -873,14 +875,7 @@ fn d_lb_10_two_increments_both_from_the_regiment_still_biggest() {
         if w <= 0.0 || !two || !x.failed_before.is_empty() || !x.failed_after.is_empty() {
             continue;
         }
-        let lost = |id| {
-            x.losses
-                .iter()
-                .filter(|(u, _)| *u == id)
-                .map(|(_, m)| m)
-                .sum::<u32>()
-        };
-        assert_eq!((lost(big), lost(small)), (200, 0), "{x:?}");
+        assert_eq!((lost_by(&x, big), lost_by(&x, small)), (200, 0), "{x:?}");
         seen += 1;
     }
     assert!(seen > 0);
