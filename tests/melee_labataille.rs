@@ -192,6 +192,28 @@ fn s15_3_mounted_cavalry_routs_instead_of_retreating_and_ds_surrenders_the_hex()
     assert_eq!(x.loser, Some(MeleeSide::Defender));
 }
 
+/// §15.3 DS with a battery in the hex: every defender surrenders, so the battery's loss is all of
+/// it — its guns counted as men the way its increments are (D-lb-10: `men_per_gun_lost` men a
+/// gun) and its crew — beside the regiment's men.
+#[test]
+fn s15_3_ds_counts_a_surrendered_batterys_guns_as_men_and_its_crew() {
+    let mut f = field();
+    let dh = f.hex(15, 10);
+    let foot = f.add(1, inf(), dh, Facing::SW, 120);
+    let guns = f.add(1, UnitKind::Artillery, dh, Facing::SW, 4);
+    f.unit(guns).men = 60;
+    let a = f.attacker(0, inf(), dh, Facing::SW, 1500);
+    let b = ab(&f, &decl(vec![a], dh));
+    assert_eq!(b.men_per_gun, 25);
+    let x = labataille::assault(&b, [36, 36, 36, 36, 36]);
+    assert_eq!(x.result, Some(ChartResult::DefenderSurrenders), "{x:?}");
+    assert_eq!(
+        x.effects,
+        vec![(foot, Effect::Surrender), (guns, Effect::Surrender)]
+    );
+    assert_eq!(x.lost, [0, 120 + 60 + 4 * 25]);
+}
+
 #[test]
 fn s15_3_leaving_the_enemy_zoc_by_a_failed_check_costs_an_increment() {
     let (f, d) = example();
