@@ -309,6 +309,15 @@ fn d_lb_1_melee_values_and_d_lb_2_morale_values() {
     let mut u = board.unit(c).unwrap().clone();
     u.formation = bayonet::rules::unit::Formation::Dismounted;
     assert_eq!(labataille::melee_value(&p, &u).1, 2.0);
+    // Uncrewed or spiked guns are still increments, but of type 0.
+    for crew in [
+        bayonet::rules::unit::Crew::Uncrewed,
+        bayonet::rules::unit::Crew::Spiked,
+    ] {
+        let mut u = board.unit(g).unwrap().clone();
+        u.crew = crew;
+        assert_eq!(labataille::melee_value(&p, &u), (2.0, 0.0), "{crew:?}");
+    }
     // Morale: A 16 … F 43 on the d66, as positions 6, 9, 12, 15, 18, 21.
     let want = [6, 9, 12, 15, 18, 21];
     for (k, m) in p.morale.iter().enumerate() {

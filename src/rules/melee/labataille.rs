@@ -643,9 +643,7 @@ pub fn assault_breakdown(board: &Board, decl: &Declaration) -> AssaultBreakdown 
                     _ => {}
                 }
                 let lost = u.marks.fire_losses / p.men_per_increment.max(1);
-                if lost > 0 {
-                    standing += p.per_increment_lost_to_fire * lost as i32;
-                }
+                standing += p.per_increment_lost_to_fire * lost as i32;
                 let ratio_n = if u.kind == UnitKind::Infantry && u.formation == Formation::Line {
                     n.min(p.line_increments)
                 } else {
