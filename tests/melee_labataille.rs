@@ -164,6 +164,36 @@ fn l1_a_unit_that_fired_elsewhere_may_not_melee_and_l2_no_melee_below_1_to_3() {
         refusals.iter().any(|r| r.to_string().contains("L2")),
         "{refusals:?}"
     );
+    // 100 against 300 (2 : 6) is exactly 1:3, and allowed; 100 against 301 is not.
+    for (men, refused) in [(300, false), (301, true)] {
+        let mut f = field();
+        let dh = f.hex(15, 10);
+        f.add(1, inf(), dh, Facing::SW, men);
+        let a = f.attacker(0, inf(), dh, Facing::SW, 100);
+        let board = f.board();
+        let refusals = melee::system(&board.params).check(&board, &decl(vec![a], dh));
+        assert_eq!(
+            refusals.iter().any(|r| r.to_string().contains("L2")),
+            refused,
+            "{men}: {refusals:?}"
+        );
+    }
+}
+
+/// §15.3 pre-melee ratios against a hex with no troops (a lone leader): the attacker's ratio is
+/// the top one (99, not a division by zero), so the breakdown survives the JSON the
+/// adjudicator prints; the leader's is 0.
+#[test]
+fn s15_3_a_hex_without_troops_gives_the_top_ratio_and_round_trips_as_json() {
+    let mut f = field();
+    let dh = f.hex(15, 10);
+    f.add(1, UnitKind::Leader, dh, Facing::SW, 0);
+    let a = f.attacker(0, inf(), dh, Facing::SW, 450);
+    let b = ab(&f, &decl(vec![a], dh));
+    assert_eq!(b.ratio, [99.0, 0.0]);
+    let text = serde_json::to_string(&b).unwrap();
+    let back: labataille::AssaultBreakdown = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, b);
 }
 
 #[test]

@@ -756,8 +756,9 @@ pub fn assault_check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
             ));
         }
     }
-    let (_, defenders) = decl.sides(board);
-    if !defenders.is_empty() && !decl.attackers.is_empty() {
+    // With no defenders the defence is 0 and nothing is refused; with no attackers the shared
+    // check has already said so.
+    if !decl.attackers.is_empty() {
         let b = assault_breakdown(board, decl);
         let sum = |side: MeleeSide| -> f64 {
             b.units
@@ -767,7 +768,7 @@ pub fn assault_check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
                 .sum()
         };
         let (a, dv) = (sum(MeleeSide::Attacker), sum(MeleeSide::Defender));
-        if dv > 0.0 && a * 3.0 < dv - 1e-9 {
+        if a * 3.0 < dv - 1e-9 {
             out.push(Refusal::system(
                 "L2",
                 None,
