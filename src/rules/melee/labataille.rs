@@ -286,6 +286,18 @@ pub struct Assault {
     pub loser: Option<MeleeSide>,
 }
 
+impl AssaultBreakdown {
+    /// A side's chart strength (step 2): Σ MV × factor of its units not `gone` from the melee.
+    pub fn strength(&self, side: MeleeSide, gone: &[bool]) -> f64 {
+        self.units
+            .iter()
+            .zip(gone)
+            .filter(|(u, gone)| u.side == side && !**gone)
+            .map(|(u, _)| u.mv * u.factor)
+            .sum()
+    }
+}
+
 fn side_index(s: MeleeSide) -> usize {
     match s {
         MeleeSide::Attacker => 0,
@@ -386,14 +398,8 @@ pub fn assault(b: &AssaultBreakdown, pos: [i32; 5]) -> Assault {
     let mut lost = vec![0u32; n];
     if present(&gone, MeleeSide::Defender) && present(&gone, MeleeSide::Attacker) {
         // Step 2: the chart.
-        let sum = |side: MeleeSide| -> f64 {
-            (0..n)
-                .filter(|i| b.units[*i].side == side && !gone[*i])
-                .map(|i| b.units[i].mv * b.units[i].factor)
-                .sum()
-        };
-        out.attack = sum(MeleeSide::Attacker);
-        out.defence = sum(MeleeSide::Defender);
+        out.attack = b.strength(MeleeSide::Attacker, &gone);
+        out.defence = b.strength(MeleeSide::Defender, &gone);
         let c = column(out.attack, out.defence);
         out.column = Some(c);
         out.rolls[2] = Some(reading(pos[2]));
@@ -760,14 +766,11 @@ pub fn assault_check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
     // check has already said so.
     if !decl.attackers.is_empty() {
         let b = assault_breakdown(board, decl);
-        let sum = |side: MeleeSide| -> f64 {
-            b.units
-                .iter()
-                .filter(|u| u.side == side)
-                .map(|u| u.mv * u.factor)
-                .sum()
-        };
-        let (a, dv) = (sum(MeleeSide::Attacker), sum(MeleeSide::Defender));
+        let none = vec![false; b.units.len()];
+        let (a, dv) = (
+            b.strength(MeleeSide::Attacker, &none),
+            b.strength(MeleeSide::Defender, &none),
+        );
         if a * 3.0 < dv - 1e-9 {
             out.push(Refusal::system(
                 "L2",
@@ -805,13 +808,8 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
             .collect()
     };
     let (att, def) = (strengths(&attackers), strengths(&defenders));
-    let mv = |side: MeleeSide| -> f64 {
-        ab.units
-            .iter()
-            .filter(|u| u.side == side)
-            .map(|u| u.mv * u.factor)
-            .sum()
-    };
+    let none = vec![false; ab.units.len()];
+    let mv = |side: MeleeSide| ab.strength(side, &none);
     let mut modifiers = Vec::new();
     for (side, k) in [(MeleeSide::Attacker, 0), (MeleeSide::Defender, 1)] {
         modifiers.push(Modifier {
