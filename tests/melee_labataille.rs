@@ -755,6 +755,28 @@ fn s15_3_guns_that_cannot_retreat_stay_for_the_capture_step() {
     assert!(out.captured.contains(&g));
 }
 
+/// §15.3 with D-cap-1, before the capture step: guns that cannot retreat are Disrupted where
+/// they stand on a retreat result (the AD/DD effect less the move), but on DS they are left as
+/// they are, still on the map, for §9.5 to take.
+#[test]
+fn s15_3_guns_that_cannot_retreat_are_disrupted_in_place_but_left_as_they_are_on_ds() {
+    for (men, want) in [(600, Effect::Retreat), (1500, Effect::Surrender)] {
+        let mut f = field();
+        let dh = f.hex(15, 10);
+        let g = f.add(1, UnitKind::Artillery, dh, Facing::SW, 8);
+        let a = f.attacker(0, inf(), dh, Facing::SW, men);
+        let d = decl(vec![a], dh);
+        let s = seed_where(&f, &d, |x| effect_of(x, g) == Some(want));
+        let (board, _) = crate::common::combat_results(f.board(), &d, s);
+        let u = board.unit(g).expect("the guns stay for the capture step");
+        assert_eq!(
+            (u.hex, u.disrupted),
+            (dh, want == Effect::Retreat),
+            "{want:?}"
+        );
+    }
+}
+
 /// §15.0 D-sys-4 and D-sys-6 under §15.3, the seam's breakdown: men as strengths and split
 /// weights, each unit's melee-value line, the melee values (MV × factor) as the strengths, the
 /// pre-melee ratios as lines, and the loss ranges the least and most any outcome costs.
