@@ -777,6 +777,37 @@ fn s15_3_guns_that_cannot_retreat_are_disrupted_in_place_but_left_as_they_are_on
     }
 }
 
+/// §15.3 "No §9.6 checks" with the shared §10 step (§15.0): when one of two defenders fails its
+/// check and falls back, the defenders lost; the other, still in the hex, is retreated one hex
+/// by §10 and makes no end-of-phase morale check.
+#[test]
+fn s15_3_a_defender_left_in_the_hex_retreats_by_10_without_a_morale_check() {
+    let mut f = field();
+    let dh = f.hex(15, 10);
+    let one = f.add(1, inf(), dh, Facing::SW, 230);
+    let two = f.add(1, inf(), dh, Facing::SW, 230);
+    // One roll a side, compared unit by unit (D-lb-8): an F fails where an A stands.
+    f.unit(one).quality = bayonet::rules::unit::Quality::F;
+    f.unit(two).quality = bayonet::rules::unit::Quality::A;
+    let a = f.attacker(0, inf(), dh, Facing::SW, 900);
+    let d = decl(vec![a], dh);
+    let s = seed_where(&f, &d, |x| {
+        x.loser == Some(MeleeSide::Defender)
+            && effect_of(x, one) == Some(Effect::Retreat)
+            && effect_of(x, two).is_none()
+    });
+    let (board, out) = crate::common::settle(&f, &d, s);
+    let moved: Vec<_> = out.retreats.iter().filter(|r| r.unit == two).collect();
+    assert_eq!(moved.len(), 1, "{:?}", out.retreats);
+    assert_eq!(moved[0].from, dh);
+    assert_eq!(board.unit(two).map(|u| u.hex), Some(moved[0].to));
+    assert!(
+        out.end_of_phase_checks.is_empty(),
+        "{:?}",
+        out.end_of_phase_checks
+    );
+}
+
 /// §15.0 D-sys-4 and D-sys-6 under §15.3, the seam's breakdown: men as strengths and split
 /// weights, each unit's melee-value line, the melee values (MV × factor) as the strengths, the
 /// pre-melee ratios as lines, and the loss ranges the least and most any outcome costs.
