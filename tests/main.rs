@@ -7,6 +7,7 @@ mod aids;
 mod cli;
 mod combat;
 mod editor;
+mod fire;
 mod historical;
 mod melee_austerlitz;
 mod melee_bodenstedt;

@@ -71,7 +71,7 @@ pub fn cannot_fire(u: &Unit, opportunity: bool) -> Option<String> {
     let formation_ok = match u.kind {
         UnitKind::Infantry => u.formation == Formation::Line,
         UnitKind::Cavalry => u.formation == Formation::Dismounted,
-        UnitKind::Artillery => u.formation == Formation::Unlimbered && u.crew == Crew::Crewed,
+        UnitKind::Artillery => u.formation == Formation::Unlimbered,
         _ => false,
     };
     if !formation_ok {
@@ -79,6 +79,11 @@ pub fn cannot_fire(u: &Unit, opportunity: bool) -> Option<String> {
             "{who} cannot fire in {} formation",
             u.formation.name()
         ));
+    }
+    match u.crew {
+        Crew::Crewed => {}
+        Crew::Uncrewed => return Some(format!("{who} has no crew to fire it")),
+        Crew::Spiked => return Some(format!("{who} is spiked")),
     }
     if u.routed {
         return Some(format!("{who} is routed"));

@@ -1,0 +1,76 @@
+//! RULES.md §7, fire: who may fire (formation, the front, range), each weapon's value at range
+//! and each modifier by itself, and what a volley does to its target and its firer.
+
+use bayonet::rules::fire::{self, in_front};
+use bayonet::rules::hex::Facing;
+use bayonet::rules::unit::{Formation, UnitKind};
+
+use crate::common::{Field, inf};
+
+/// §7 / §3: cavalry fires dismounted, with a carbine when no weapon is named (2 hexes,
+/// effectiveness 0.8); mounted it cannot fire.
+#[test]
+fn s7_dismounted_cavalry_fires_a_carbine_and_mounted_cavalry_cannot_fire() {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let c = f.add(0, UnitKind::Cavalry, a, Facing::NE, 200);
+    let t = a + Facing::NE.step();
+    f.add(1, inf(), t, Facing::SW, 300);
+    let far = t + Facing::NE.step() + Facing::NE.step();
+    f.add(1, inf(), far, Facing::SW, 300);
+    crate::common::refused(
+        fire::breakdown(&f.board(), c, t, false, 1.0),
+        "cannot fire in mounted formation",
+    );
+    f.unit(c).formation = Formation::Dismounted;
+    let b = fire::breakdown(&f.board(), c, t, false, 1.0).unwrap();
+    assert_eq!((b.range, b.base, b.value), (1, 160.0, 160.0));
+    crate::common::refused(
+        fire::breakdown(&f.board(), c, far, false, 1.0),
+        "reaches 2",
+    );
+}
+
+/// §7 with D-facing-1 extended to range: the front is the half-plane within 90° of the facing,
+/// the two hexes exactly abeam included; the firer's own hex is not in its front.
+#[test]
+fn s7_the_front_reaches_exactly_abeam_and_not_the_own_hex() {
+    let a = Field::new(12, 10).center();
+    let abeam_east = a + Facing::NE.step() + Facing::SE.step();
+    let abeam_west = a + Facing::NW.step() + Facing::SW.step();
+    assert!(in_front(a, Facing::N, abeam_east));
+    assert!(in_front(a, Facing::N, abeam_west));
+    assert!(!in_front(a, Facing::N, a + Facing::SE.step()));
+    assert!(!in_front(a, Facing::N, abeam_east + Facing::S.step()));
+    assert!(!in_front(a, Facing::N, a));
+}
+
+/// §7 / §3: only an unlimbered battery with its crew fires; limbered, uncrewed or spiked guns
+/// cannot, each refused with its own reason.
+#[test]
+fn s7_only_unlimbered_crewed_guns_fire() {
+    use bayonet::rules::unit::Crew;
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let g = f.add(0, UnitKind::Artillery, a, Facing::NE, 4);
+    let t = a + Facing::NE.step() + Facing::NE.step();
+    f.add(1, inf(), t, Facing::SW, 300);
+    assert_eq!(
+        fire::breakdown(&f.board(), g, t, false, 1.0).map(|b| b.base),
+        Ok(400.0),
+        "4 guns × 50 × 1, canister ×2 at 2 hexes"
+    );
+    f.unit(g).formation = Formation::Limbered;
+    crate::common::refused(
+        fire::breakdown(&f.board(), g, t, false, 1.0),
+        "cannot fire in limbered formation",
+    );
+    f.unit(g).formation = Formation::Unlimbered;
+    for (crew, why) in [
+        (Crew::Uncrewed, "has no crew to fire it"),
+        (Crew::Spiked, "is spiked"),
+    ] {
+        f.unit(g).crew = crew;
+        crate::common::refused(fire::breakdown(&f.board(), g, t, false, 1.0), why);
+    }
+}
