@@ -74,3 +74,29 @@ fn s7_only_unlimbered_crewed_guns_fire() {
         crate::common::refused(fire::breakdown(&f.board(), g, t, false, 1.0), why);
     }
 }
+
+/// §7 / §11: a hex with no enemy in it is a target only for guns, and only where a full-hex
+/// bridge stands; an empty field is no target even for guns.
+#[test]
+fn s7_guns_fire_at_an_empty_bridge_but_not_at_an_empty_hex() {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let g = f.add(0, UnitKind::Artillery, a, Facing::N, 4);
+    let empty = a + Facing::N.step() + Facing::N.step();
+    crate::common::refused(
+        fire::breakdown(&f.board(), g, empty, false, 1.0),
+        "no enemy unit there (only artillery may fire at an empty bridge)",
+    );
+    f.map.set_terrain(empty, bayonet::rules::map::Terrain::Water);
+    f.map.bridges.insert(
+        empty,
+        bayonet::rules::map::FullHexBridge {
+            strength: 200,
+            max: 200,
+        },
+    );
+    assert_eq!(
+        fire::breakdown(&f.board(), g, empty, false, 1.0).map(|b| b.base),
+        Ok(400.0)
+    );
+}

@@ -142,7 +142,7 @@ pub fn breakdown(
         .units_at(target)
         .filter(|t| t.side != u.side)
         .collect();
-    let bridge = targets.is_empty() && board.map.bridge(target).is_some();
+    let bridge = board.map.bridge(target).is_some();
     if targets.is_empty() && !(bridge && u.kind == UnitKind::Artillery) {
         return Err("no enemy unit there (only artillery may fire at an empty bridge)".into());
     }
