@@ -100,3 +100,22 @@ fn s7_guns_fire_at_an_empty_bridge_but_not_at_an_empty_hex() {
         Ok(400.0)
     );
 }
+
+/// §7: a smoothbore gun (6 hexes) keeps its full effect out to half its range, 3 hexes, and
+/// halves beyond; canister doubles it at 1–2 hexes only. 4 guns × 50 men-equivalent each.
+#[test]
+fn s7_effect_at_range_half_range_and_canister() {
+    let mut f = Field::new(16, 10);
+    let a = f.hex(1, 8);
+    let g = f.add(0, UnitKind::Artillery, a, Facing::N, 4);
+    let t = f.add(1, inf(), a, Facing::S, 300);
+    for (range, base) in [(1, 400.0), (2, 400.0), (3, 200.0), (4, 100.0), (6, 100.0)] {
+        let at = (0..range).fold(a, |h, _| h + Facing::N.step());
+        f.unit(t).hex = at;
+        let b = fire::breakdown(&f.board(), g, at, false, 1.0).unwrap();
+        assert_eq!((b.range, b.base), (range, base));
+    }
+    let at = (0..7).fold(a, |h, _| h + Facing::N.step());
+    f.unit(t).hex = at;
+    crate::common::refused(fire::breakdown(&f.board(), g, at, false, 1.0), "reaches 6");
+}
