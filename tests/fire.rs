@@ -119,3 +119,45 @@ fn s7_effect_at_range_half_range_and_canister() {
     f.unit(t).hex = at;
     crate::common::refused(fire::breakdown(&f.board(), g, at, false, 1.0), "reaches 6");
 }
+
+/// §7 hexside modifiers, for a target that held its hex: each feature of the hexside toward the
+/// firer by itself, and of several the one of largest magnitude, a penalty on equal size (as
+/// D-hex-1). Rifled muskets, 300 men at 1 hex: 300 before modifiers.
+#[test]
+fn s7_each_hexside_modifier_and_the_largest_of_several() {
+    use bayonet::rules::map::SideFeature::*;
+    let cases: [(&[bayonet::rules::map::SideFeature], i32); 12] = [
+        (&[Stream], -20),
+        (&[Creek], -20),
+        (&[Fence], -30),
+        (&[StoneWall], -50),
+        (&[Embankment], -70),
+        (&[Cut], 50),
+        (&[Breastworks], -50),
+        (&[Ford], 0),
+        (&[Fence, StoneWall], -50),
+        (&[StoneWall, Embankment], -70),
+        (&[Fence, Cut], 50),
+        (&[Cut, Breastworks], -50),
+    ];
+    for (features, percent) in cases {
+        let mut f = Field::new(12, 10);
+        let a = f.hex(3, 4);
+        let u = f.add(0, inf(), a, Facing::NE, 300);
+        let t = a + Facing::NE.step();
+        f.add(1, inf(), t, Facing::SW, 300);
+        for &x in features {
+            f.feature(t, Facing::SW, x);
+        }
+        let b = fire::breakdown(&f.board(), u, t, false, 1.0).unwrap();
+        let lines: Vec<i32> = b
+            .modifiers
+            .iter()
+            .filter(|m| m.name.starts_with("hexside"))
+            .map(|m| m.percent)
+            .collect();
+        let want: Vec<i32> = if percent == 0 { vec![] } else { vec![percent] };
+        assert_eq!(lines, want, "{features:?}");
+        assert_eq!(b.value, 300.0 * (1.0 + percent as f64 / 100.0), "{features:?}");
+    }
+}

@@ -207,7 +207,8 @@ pub fn breakdown(
                 SideFeature::Breastworks => h.breastworks,
                 _ => 0,
             };
-            if v != 0 && best.is_none_or(|(b, _)| v.abs() > b.abs()) {
+            // As D-hex-1: the largest magnitude, a penalty on equal size.
+            if v != 0 && best.is_none_or(|(b, _)| (v.abs(), -v) > (b.abs(), -b)) {
                 best = Some((v, f.name()));
             }
         }
