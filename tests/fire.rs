@@ -25,10 +25,7 @@ fn s7_dismounted_cavalry_fires_a_carbine_and_mounted_cavalry_cannot_fire() {
     f.unit(c).formation = Formation::Dismounted;
     let b = fire::breakdown(&f.board(), c, t, false, 1.0).unwrap();
     assert_eq!((b.range, b.base, b.value), (1, 160.0, 160.0));
-    crate::common::refused(
-        fire::breakdown(&f.board(), c, far, false, 1.0),
-        "reaches 2",
-    );
+    crate::common::refused(fire::breakdown(&f.board(), c, far, false, 1.0), "reaches 2");
 }
 
 /// §7 with D-facing-1 extended to range: the front is the half-plane within 90° of the facing,
@@ -87,7 +84,8 @@ fn s7_guns_fire_at_an_empty_bridge_but_not_at_an_empty_hex() {
         fire::breakdown(&f.board(), g, empty, false, 1.0),
         "no enemy unit there (only artillery may fire at an empty bridge)",
     );
-    f.map.set_terrain(empty, bayonet::rules::map::Terrain::Water);
+    f.map
+        .set_terrain(empty, bayonet::rules::map::Terrain::Water);
     f.map.bridges.insert(
         empty,
         bayonet::rules::map::FullHexBridge {
@@ -158,6 +156,151 @@ fn s7_each_hexside_modifier_and_the_largest_of_several() {
             .collect();
         let want: Vec<i32> = if percent == 0 { vec![] } else { vec![percent] };
         assert_eq!(lines, want, "{features:?}");
-        assert_eq!(b.value, 300.0 * (1.0 + percent as f64 / 100.0), "{features:?}");
+        assert_eq!(
+            b.value,
+            300.0 * (1.0 + percent as f64 / 100.0),
+            "{features:?}"
+        );
     }
+}
+
+/// 300 rifles at one hex against 300 foot facing them, as `tweak` leaves the field: the fire's
+/// modifier lines (name, percent) and its value.
+fn volley(
+    tweak: impl Fn(&mut Field, [bayonet::rules::unit::UnitId; 2]),
+) -> (Vec<(String, i32)>, f64) {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let u = f.add(0, inf(), a, Facing::NE, 300);
+    let t = a + Facing::NE.step();
+    let d = f.add(1, inf(), t, Facing::SW, 300);
+    tweak(&mut f, [u, d]);
+    let b = fire::breakdown(&f.board(), u, t, false, 1.0).unwrap();
+    let lines = b
+        .modifiers
+        .iter()
+        .map(|m| (m.name.clone(), m.percent))
+        .collect();
+    (lines, b.value)
+}
+
+/// §7: a target higher by N levels −30 % × N, never below −100 % (the fire is then worth
+/// nothing); a target lower gives nothing.
+#[test]
+fn s7_a_higher_target_minus_30_a_level_never_below_minus_100() {
+    let higher = |levels: i32| {
+        volley(move |f, [_, d]| {
+            let t = f.board().unit(d).unwrap().hex;
+            f.map.set_elevation(t, levels);
+        })
+    };
+    assert_eq!(
+        higher(1),
+        (vec![("target 1 level(s) higher".into(), -30)], 210.0)
+    );
+    assert_eq!(higher(3).0, [("target 3 level(s) higher".into(), -90)]);
+    assert_eq!(
+        higher(4),
+        (vec![("target 4 level(s) higher".into(), -100)], 0.0)
+    );
+    assert_eq!(higher(-2), (vec![], 300.0));
+}
+
+/// §7: +50 % against mounted cavalry, only when every target but its leaders is mounted.
+#[test]
+fn s7_target_mounted_cavalry_only_when_all_are_mounted() {
+    let line = ("target mounted cavalry".to_string(), 50);
+    let (lines, value) = volley(|f, [_, d]| {
+        f.unit(d).kind = UnitKind::Cavalry;
+        f.unit(d).formation = Formation::Mounted;
+        let t = f.board().unit(d).unwrap().hex;
+        f.add(1, UnitKind::Leader, t, Facing::SW, 0);
+    });
+    assert_eq!((lines, value), (vec![line.clone()], 450.0));
+    let (lines, _) = volley(|f, [_, d]| {
+        f.unit(d).kind = UnitKind::Cavalry;
+        f.unit(d).formation = Formation::Dismounted;
+    });
+    assert!(!lines.contains(&line), "{lines:?}");
+    let (lines, _) = volley(|f, [_, d]| {
+        f.unit(d).kind = UnitKind::Cavalry;
+        f.unit(d).formation = Formation::Mounted;
+        let t = f.board().unit(d).unwrap().hex;
+        f.add(1, inf(), t, Facing::SW, 100);
+    });
+    assert!(!lines.contains(&line), "{lines:?}");
+}
+
+/// §7 firer fatigue: Low 0, Medium −10 %, High −20 %, Maximum −40 %, at the levels' edges.
+#[test]
+fn s7_firer_fatigue_by_level() {
+    for (fatigue, percent) in [
+        (299, 0),
+        (300, -10),
+        (599, -10),
+        (600, -20),
+        (899, -20),
+        (900, -40),
+    ] {
+        let (lines, value) = volley(move |f, [u, _]| f.unit(u).fatigue = fatigue);
+        let want: Vec<(String, i32)> = if percent == 0 {
+            vec![]
+        } else {
+            vec![("firer fatigue".into(), percent)]
+        };
+        assert_eq!(lines, want, "{fatigue}");
+        assert_eq!(value, 300.0 * (1.0 + percent as f64 / 100.0), "{fatigue}");
+    }
+}
+
+/// §7 / §14 optional quality modifiers: firer A or B +10 %, E or F −10 %, C and D nothing; and
+/// nothing for any quality with the option off.
+#[test]
+fn s7_optional_firer_quality() {
+    use bayonet::rules::unit::Quality::*;
+    for (q, percent) in [(A, 10), (B, 10), (C, 0), (D, 0), (E, -10), (F, -10)] {
+        for on in [true, false] {
+            let (lines, _) = volley(move |f, [u, _]| {
+                f.params.optional.quality_melee_modifiers = on;
+                f.unit(u).quality = q;
+            });
+            let quality: Vec<i32> = lines
+                .iter()
+                .filter(|(n, _)| n.starts_with("firer quality"))
+                .map(|(_, p)| *p)
+                .collect();
+            let want: Vec<i32> = if on && percent != 0 {
+                vec![percent]
+            } else {
+                vec![]
+            };
+            assert_eq!(quality, want, "{q:?} option {on}");
+        }
+    }
+}
+
+/// §1 opportunity fire at melee attackers is half strength: the factor scales the value and is
+/// shown as a line of its own; at full strength there is no such line.
+#[test]
+fn s1_half_strength_fire_is_a_line_of_its_own() {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let u = f.add(0, inf(), a, Facing::NE, 300);
+    let t = a + Facing::NE.step();
+    f.add(1, inf(), t, Facing::SW, 300);
+    let b = fire::breakdown(&f.board(), u, t, true, 0.5).unwrap();
+    assert_eq!(b.value, 150.0);
+    assert_eq!(
+        b.modifiers
+            .iter()
+            .map(|m| (m.name.as_str(), m.percent))
+            .collect::<Vec<_>>(),
+        [("half-strength fire at melee attackers", -50)]
+    );
+    assert!(
+        fire::breakdown(&f.board(), u, t, true, 1.0)
+            .unwrap()
+            .modifiers
+            .is_empty()
+    );
 }
