@@ -304,3 +304,112 @@ fn s1_half_strength_fire_is_a_line_of_its_own() {
             .is_empty()
     );
 }
+
+fn rng(seed: u64) -> rand_chacha::ChaCha8Rng {
+    rand::SeedableRng::seed_from_u64(seed)
+}
+
+/// §7 / §1: what a volley marks. The acting side's fire marks the firer *fired* at that hex; an
+/// opportunity volley marks it *opportunity-fired* only and counts the men it cost each target
+/// (La Bataille's pre-melee check reads them); a Fixed target is released and listed (§12).
+#[test]
+fn s7_a_volley_marks_the_firer_the_target_and_releases_a_fixed_target() {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let u = f.add(0, inf(), a, Facing::NE, 400);
+    let t = a + Facing::NE.step();
+    let d = f.add(1, inf(), t, Facing::SW, 300);
+    f.unit(d).fixed_until = Some(9);
+    for opportunity in [false, true] {
+        let mut b = f.board();
+        let o = fire::fire(&mut b, u, t, opportunity, 1.0, &mut rng(5)).unwrap();
+        assert!(o.loss > 0);
+        let firer = b.unit(u).unwrap();
+        assert_eq!(
+            (firer.marks.fired, firer.marks.opportunity_fired),
+            (!opportunity, opportunity)
+        );
+        assert_eq!(firer.marks.fired_at, (!opportunity).then_some(t));
+        let target = b.unit(d).unwrap();
+        assert_eq!(
+            target.marks.fire_losses,
+            if opportunity { o.loss } else { 0 }
+        );
+        assert_eq!(target.fixed_until, None);
+        assert_eq!(o.released, [d]);
+        assert_eq!(o.opportunity, opportunity);
+    }
+}
+
+/// §7 with §8: fire at a battery is split by its guns as men (25 a gun) and takes guns; a
+/// target with nothing left is removed and listed as eliminated.
+#[test]
+fn s7_fire_at_guns_takes_guns_and_a_spent_target_is_eliminated() {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let u = f.add(0, inf(), a, Facing::NE, 1000);
+    let t = a + Facing::NE.step();
+    let g = f.add(1, UnitKind::Artillery, t, Facing::SW, 1);
+    let mut seen = 0;
+    for seed in 0..200 {
+        let mut b = f.board();
+        let o = fire::fire(&mut b, u, t, false, 1.0, &mut rng(seed)).unwrap();
+        // 1000 × 5..25 / 1000 = 5..25 men, against one gun of 25: all of it at most.
+        assert!(o.loss >= 5 && o.loss <= 25, "{}", o.loss);
+        match b.unit(g) {
+            None => {
+                assert_eq!(o.eliminated, [g]);
+                seen += 1;
+            }
+            Some(left) => {
+                assert_eq!(left.guns, 1);
+                assert!(o.eliminated.is_empty());
+            }
+        }
+    }
+    // A loss of r < 25 men takes the gun with chance r / 25: about 60 % over 5..25.
+    assert!(seen > 80 && seen < 160, "{seen}");
+}
+
+/// §7 ammunition: each volley may cost ammunition, infantry 4 %, artillery 12 % (PDT); Normal
+/// goes to Low, Low to Out.
+#[test]
+fn s7_ammunition_loss_infantry_4_artillery_12_low_then_out() {
+    use bayonet::rules::unit::Ammo;
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let i = f.add(0, inf(), a, Facing::NE, 300);
+    let g = f.add(0, UnitKind::Artillery, a, Facing::NE, 4);
+    let t = a + Facing::NE.step();
+    f.add(1, inf(), t, Facing::SW, 900);
+    let n = 3000;
+    for (firer, p) in [(i, 0.04), (g, 0.12)] {
+        for ammo in [Ammo::Normal, Ammo::Low] {
+            f.unit(firer).ammo = ammo;
+            let mut lost = 0;
+            for seed in 0..n {
+                let mut b = f.board();
+                // Low ammunition fires only as opportunity fire.
+                let o =
+                    fire::fire(&mut b, firer, t, ammo == Ammo::Low, 1.0, &mut rng(seed)).unwrap();
+                let now = b.unit(firer).unwrap().ammo;
+                assert_eq!(o.ammo_now, (now != ammo).then_some(now));
+                if now != ammo {
+                    assert_eq!(
+                        now,
+                        if ammo == Ammo::Normal {
+                            Ammo::Low
+                        } else {
+                            Ammo::Out
+                        }
+                    );
+                    lost += 1;
+                }
+            }
+            let share = lost as f64 / n as f64;
+            let sd = (p * (1.0 - p) / n as f64).sqrt();
+            assert!((share - p).abs() < 4.0 * sd, "{firer:?} {ammo:?}: {share}");
+        }
+        f.unit(firer).ammo = Ammo::Normal;
+    }
+}
