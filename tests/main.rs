@@ -9,6 +9,7 @@ mod combat;
 mod editor;
 mod fire;
 mod historical;
+mod map;
 mod melee_austerlitz;
 mod melee_bodenstedt;
 mod melee_impetus;
