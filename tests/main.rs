@@ -18,6 +18,7 @@ mod melee_odds;
 mod melee_resolution;
 mod melee_restrictions;
 mod melee_strengths;
+mod movement;
 mod orders;
 mod reinforcements;
 mod saves;
