@@ -27,6 +27,7 @@ mod serve;
 mod sim_melee;
 mod turn_rules;
 mod undo;
+mod unit;
 
 #[cfg(feature = "client")]
 mod aids_input;
