@@ -525,3 +525,172 @@ fn a_unit_state_changed_by_a_test_reaches_the_entities() {
     );
     let _ = Side(0);
 }
+
+/// §1 Phased Play: which orders belong to which phase — moves and the Command menu to the
+/// movement phase, fire to both fire phases, melees, bridge attacks, advances and Resolve to the
+/// melee phase; End phase everywhere but the melee phase (which ends with the turn), End turn
+/// everywhere but the other side's defensive fire; rules and Undo at any time. An order out of
+/// its phase is refused for that reason, naming the phase and the order.
+#[test]
+fn s1_phased_play_orders_belong_to_their_phases() {
+    use bayonet::rules::board::Phase::{self, *};
+    let u = UnitId(1);
+    let at = At(3, 3);
+    let params = Box::new(bayonet::rules::params::Parameters::defaults());
+    let orders: [(Order, &[Phase]); 16] = [
+        (
+            Order::Move {
+                unit: u,
+                to: at,
+                path: None,
+            },
+            &[Movement],
+        ),
+        (
+            Order::Face {
+                unit: u,
+                facing: Facing::N,
+            },
+            &[Movement],
+        ),
+        (
+            Order::Formation {
+                unit: u,
+                formation: Formation::Column,
+            },
+            &[Movement],
+        ),
+        (Order::Spike { battery: u, by: u }, &[Movement]),
+        (Order::Recrew { battery: u, by: u }, &[Movement]),
+        (Order::RepairBridge { unit: u, at }, &[Movement]),
+        (Order::Fire { unit: u, at }, &[DefensiveFire, OffensiveFire]),
+        (
+            Order::Melee {
+                from: vec![at],
+                units: Vec::new(),
+                at,
+                follow_up: true,
+            },
+            &[Melee],
+        ),
+        (Order::DamageBridge { units: vec![u], at }, &[Melee]),
+        (Order::CancelMelee { at }, &[Melee]),
+        (Order::Advance { unit: u, to: at }, &[Melee]),
+        (Order::Resolve, &[Melee]),
+        (Order::EndPhase, &[Movement, DefensiveFire, OffensiveFire]),
+        (Order::EndTurn, &[Movement, OffensiveFire, Melee]),
+        (
+            Order::Undo,
+            &[Movement, DefensiveFire, OffensiveFire, Melee],
+        ),
+        (
+            Order::SetParameters {
+                params: params.clone(),
+            },
+            &[Movement, DefensiveFire, OffensiveFire, Melee],
+        ),
+    ];
+    let mut f = Field::new(10, 8);
+    f.params.optional.phased_play = true;
+    let mut b = f.board();
+    for (order, phases) in &orders {
+        for phase in [Movement, DefensiveFire, OffensiveFire, Melee] {
+            b.phase = phase;
+            let got = order::in_phase(&b, order);
+            if phases.contains(&phase) {
+                assert_eq!(got, Ok(()), "{order:?} in {phase:?}");
+                continue;
+            }
+            let r = got.expect_err("out of its phase");
+            assert_eq!((r.len(), r[0].reason), (1, Reason::NotThisPhase));
+            assert_eq!(r[0].unit, order.unit());
+            let text = r[0].to_string();
+            let want = match order {
+                Order::EndPhase => "the melee phase ends with the turn: End turn".to_string(),
+                Order::EndTurn => {
+                    "the other side is firing: it ends its defensive fire first".to_string()
+                }
+                _ => format!("not in the {} phase: {}", phase.name(), order.describe()),
+            };
+            assert!(text.contains(&want), "{text}");
+        }
+    }
+}
+
+/// The orders' short names, as logs and reports give them, and the unit each names.
+#[test]
+fn orders_describe_themselves_and_name_their_unit() {
+    let (u, v) = (UnitId(4), UnitId(7));
+    let at = At(2, 5);
+    let cases = [
+        (
+            Order::Move {
+                unit: u,
+                to: at,
+                path: None,
+            },
+            "move #4 to 2,5",
+            Some(u),
+        ),
+        (
+            Order::Face {
+                unit: u,
+                facing: Facing::SE,
+            },
+            "face #4 SE",
+            Some(u),
+        ),
+        (
+            Order::Formation {
+                unit: u,
+                formation: Formation::Column,
+            },
+            "formation of #4 to column",
+            Some(u),
+        ),
+        (Order::Fire { unit: u, at }, "fire #4 at 2,5", Some(u)),
+        (
+            Order::Melee {
+                from: vec![],
+                units: vec![u],
+                at,
+                follow_up: true,
+            },
+            "melee on 2,5",
+            None,
+        ),
+        (Order::CancelMelee { at }, "cancel the melee on 2,5", None),
+        (
+            Order::DamageBridge { units: vec![u], at },
+            "damage the bridge at 2,5",
+            None,
+        ),
+        (Order::Spike { battery: u, by: v }, "spike #4", Some(v)),
+        (
+            Order::RepairBridge { unit: u, at },
+            "repair the bridge at 2,5",
+            Some(u),
+        ),
+        (Order::Recrew { battery: u, by: v }, "recrew #4", Some(v)),
+        (
+            Order::Advance { unit: u, to: at },
+            "advance #4 to 2,5",
+            Some(u),
+        ),
+        (Order::Resolve, "resolve", None),
+        (Order::EndTurn, "end turn", None),
+        (Order::EndPhase, "end phase", None),
+        (Order::Undo, "undo", None),
+        (
+            Order::SetParameters {
+                params: Box::new(bayonet::rules::params::Parameters::defaults()),
+            },
+            "set the rules",
+            None,
+        ),
+    ];
+    for (order, text, unit) in cases {
+        assert_eq!(order.describe(), text);
+        assert_eq!(order.unit(), unit, "{text}");
+    }
+}
