@@ -22,6 +22,7 @@ mod movement;
 mod orders;
 mod reinforcements;
 mod saves;
+mod scenario_checks;
 mod scenario_loading;
 mod serve;
 mod sim_melee;
