@@ -204,6 +204,20 @@ fn s7_a_higher_target_minus_30_a_level_never_below_minus_100() {
         (vec![("target 4 level(s) higher".into(), -100)], 0.0)
     );
     assert_eq!(higher(-2), (vec![], 300.0));
+    // Levels are counted from the firer's hex: from level 1 to 3 is 2 up; from 2 to 1, none.
+    let between = |from: i32, to: i32| {
+        volley(move |f, [u, d]| {
+            let (a, t) = (
+                f.board().unit(u).unwrap().hex,
+                f.board().unit(d).unwrap().hex,
+            );
+            f.map.set_elevation(a, from);
+            f.map.set_elevation(t, to);
+        })
+    };
+    assert_eq!(between(1, 3).0, [("target 2 level(s) higher".into(), -60)]);
+    assert_eq!(between(2, 1), (vec![], 300.0));
+    assert_eq!(between(2, 2), (vec![], 300.0));
 }
 
 /// §7: +50 % against mounted cavalry, only when every target but its leaders is mounted.
