@@ -427,3 +427,23 @@ fn s7_ammunition_loss_infantry_4_artillery_12_low_then_out() {
         f.unit(firer).ammo = Ammo::Normal;
     }
 }
+
+/// §7 enfilade (+50 %) is fire through a rear hexside of a target unit; a leader with the
+/// regiment, facing away, does not make it so. A leader alone is no mounted-cavalry target.
+#[test]
+fn s7_leaders_neither_open_an_enfilade_nor_count_as_mounted_cavalry() {
+    let enfilade = ("enfilade".to_string(), 50);
+    let (lines, _) = volley(|f, [_, d]| {
+        let t = f.board().unit(d).unwrap().hex;
+        f.add(1, UnitKind::Leader, t, Facing::NE, 0);
+    });
+    assert!(!lines.contains(&enfilade), "{lines:?}");
+    let (lines, value) = volley(|f, [_, d]| f.unit(d).facing = Facing::NE);
+    assert_eq!((lines, value), (vec![enfilade], 450.0));
+    let (lines, value) = volley(|f, [_, d]| {
+        f.unit(d).kind = UnitKind::Leader;
+        f.unit(d).formation = Formation::Mounted;
+        f.unit(d).men = 0;
+    });
+    assert_eq!((lines, value), (vec![], 300.0));
+}
