@@ -27,6 +27,7 @@ mod scenario_loading;
 mod serve;
 mod sim_melee;
 mod turn_rules;
+mod turn_start;
 mod undo;
 mod unit;
 
