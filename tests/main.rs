@@ -30,6 +30,7 @@ mod turn_rules;
 mod turn_start;
 mod undo;
 mod unit;
+mod victory;
 
 #[cfg(feature = "client")]
 mod aids_input;

@@ -1,0 +1,151 @@
+//! RULES.md §13, victory: objectives held, each kind of loss at its value (men 1, guns 20,
+//! wagons 25, leaders 50, captured guns per §9.5), the first side's total and the five levels at
+//! their thresholds.
+
+use bayonet::rules::hex::Facing;
+use bayonet::rules::map::Objective;
+use bayonet::rules::unit::{Side, UnitKind};
+use bayonet::rules::victory::report;
+
+use crate::common::{Field, inf};
+
+/// Both sides' forces: per side a regiment of 300, a 4-gun battery, a wagon and a leader.
+fn field() -> (Field, [[bayonet::rules::unit::UnitId; 4]; 2]) {
+    let mut f = Field::new(12, 10);
+    let mut ids = [[bayonet::rules::unit::UnitId(0); 4]; 2];
+    for side in 0..2u8 {
+        let col = 2 + 6 * side as i32;
+        let kinds = [
+            (inf(), 300),
+            (UnitKind::Artillery, 4),
+            (UnitKind::Supply, 20),
+            (UnitKind::Leader, 0),
+        ];
+        for (k, (kind, n)) in kinds.into_iter().enumerate() {
+            ids[side as usize][k] = f.add(side, kind, f.hex(col, 1 + 2 * k as i32), Facing::N, n);
+        }
+    }
+    (f, ids)
+}
+
+/// §13: each side's losses at their values — a man 1, a gun 20, a wagon 25, a leader 50 —
+/// counted against the scenario's start, and the first side's total: its enemy's losses less
+/// its own (D-vic-1).
+#[test]
+fn s13_losses_at_their_values() {
+    let (f, [blue, grey]) = field();
+    let s = f.scenario();
+    let mut b = s.board();
+    assert_eq!(report(&s, &b).losses, [0.0, 0.0]);
+    b.unit_mut(grey[0]).unwrap().men -= 40;
+    b.unit_mut(grey[1]).unwrap().guns -= 1;
+    b.remove(grey[2]);
+    b.remove(grey[3]);
+    b.unit_mut(blue[0]).unwrap().men -= 7;
+    let r = report(&s, &b);
+    assert_eq!(r.losses, [7.0, 40.0 + 20.0 + 25.0 + 50.0]);
+    assert_eq!(r.total, 135.0 - 7.0);
+    // Units gone entirely count all they had: 300 men, 4 guns.
+    b.remove(blue[0]);
+    b.remove(blue[1]);
+    assert_eq!(report(&s, &b).losses[0], 300.0 + 80.0);
+    // The same board seen with the other side first: the total changes sign.
+    let mut s2 = s.clone();
+    s2.first_side = Side(1);
+    let r2 = report(&s2, &b);
+    assert_eq!(r2.total, -report(&s, &b).total);
+}
+
+/// §9.5 in §13: a battery the enemy has captured counts for its captors at 20 a gun it had when
+/// taken, half when spiked.
+#[test]
+fn s13_captured_guns_at_the_value_their_captors_gain() {
+    let (f, [_, grey]) = field();
+    let s = f.scenario();
+    let mut b = s.board();
+    let g = b.unit_mut(grey[1]).unwrap();
+    g.side = Side(0);
+    g.captured_from = Some(Side(1));
+    g.captured_guns = 4;
+    g.guns = 3;
+    assert_eq!(report(&s, &b).losses[1], 80.0);
+    b.unit_mut(grey[1]).unwrap().crew = bayonet::rules::unit::Crew::Spiked;
+    assert_eq!(report(&s, &b).losses[1], 40.0);
+}
+
+/// §13: objectives count for the side that holds them, the first side's less the enemy's;
+/// the level from the total against the thresholds (here −10, −5, 5, 10): at or below a defeat
+/// threshold is that defeat, at or above a victory threshold that victory, between them a Draw.
+#[test]
+fn s13_objectives_and_the_five_levels_at_their_thresholds() {
+    let (mut f, _) = field();
+    for (k, points) in [4u32, 5, 10, 11].into_iter().enumerate() {
+        f.map.objectives.push(Objective {
+            name: format!("o{k}"),
+            hex: f.hex(5, k as i32),
+            points,
+            owner: None,
+        });
+    }
+    let s = f.scenario();
+    let mut b = s.board();
+    let mut level = |owners: [Option<u8>; 4]| {
+        for (o, w) in b.map.objectives.iter_mut().zip(owners) {
+            o.owner = w.map(Side);
+        }
+        let r = report(&s, &b);
+        (r.objectives, r.total, r.level)
+    };
+    assert_eq!(level([None; 4]), ([0, 0], 0.0, "Draw"));
+    assert_eq!(level([Some(0), None, None, None]), ([4, 0], 4.0, "Draw"));
+    assert_eq!(
+        level([None, Some(0), None, None]),
+        ([5, 0], 5.0, "Minor Victory")
+    );
+    assert_eq!(
+        level([Some(0), Some(0), None, None]),
+        ([9, 0], 9.0, "Minor Victory")
+    );
+    assert_eq!(
+        level([None, None, Some(0), None]),
+        ([10, 0], 10.0, "Major Victory")
+    );
+    assert_eq!(level([Some(1), None, None, None]), ([0, 4], -4.0, "Draw"));
+    assert_eq!(
+        level([None, Some(1), None, None]),
+        ([0, 5], -5.0, "Minor Defeat")
+    );
+    assert_eq!(
+        level([Some(0), None, None, Some(1)]),
+        ([4, 11], -7.0, "Minor Defeat")
+    );
+    assert_eq!(
+        level([None, None, Some(1), None]),
+        ([0, 10], -10.0, "Major Defeat")
+    );
+    assert_eq!(
+        level([None, None, None, Some(1)]),
+        ([0, 11], -11.0, "Major Defeat")
+    );
+}
+
+/// §13 with reinforcements: a unit still to arrive has lost nothing; once on the map, its
+/// losses count.
+#[test]
+fn s13_reinforcements_count_once_they_have_arrived() {
+    let (f, _) = field();
+    let mut s = f.scenario();
+    let mut late = s.units[0].clone();
+    late.id = bayonet::rules::unit::UnitId(99);
+    s.reinforcements
+        .push(bayonet::rules::reinforcement::Reinforcement {
+            turn: 2,
+            unit: late.clone(),
+        });
+    let mut b = s.board();
+    assert_eq!(report(&s, &b).losses, [0.0, 0.0], "not yet arrived");
+    b.reinforcements.clear();
+    late.men = 250;
+    b.units.push(late);
+    assert_eq!(report(&s, &b).losses, [50.0, 0.0]);
+}
