@@ -7,6 +7,7 @@ mod aids;
 mod cli;
 mod combat;
 mod editor;
+mod facing;
 mod fire;
 mod historical;
 mod map;
