@@ -248,8 +248,9 @@ fn s3_formation_changes_and_their_costs() {
                 ))
             );
             f.unit(id).marks.mp_used = all - cost;
-            assert!(
-                formation::check(&f.board(), id, to).is_ok(),
+            assert_eq!(
+                formation::check(&f.board(), id, to),
+                Ok((cost, now)),
                 "exactly enough"
             );
             f.unit(id).marks.mp_used = 0;
