@@ -44,9 +44,11 @@ fn refused(t: &str, want: &str) {
 /// The map's size: 2 to 1000 hexes each way; the terrain and elevation grids must match it.
 #[test]
 fn the_map_size_and_its_grids() {
-    assert!(load(&text(2, 2, "", "", "")).is_ok());
-    assert!(load(&text(1000, 2, "", "", "")).is_ok());
-    assert!(load(&text(2, 1000, "", "", "")).is_ok());
+    for (w, h) in [(2, 2), (1000, 2), (2, 1000)] {
+        let size = load(&text(w, h, "", "", ""))
+            .map(|s| (s.map.width, s.map.height, s.map.hexes().count()));
+        assert_eq!(size, Ok((w, h, (w * h) as usize)));
+    }
     for (w, h) in [(1, 2), (2, 1), (1001, 2), (2, 1001)] {
         refused(
             &text(
@@ -141,7 +143,12 @@ fn bridges_objectives_and_supply_sources() {
         .bridge(s.map.hex_at(Coord { col: 2, row: 1 }))
         .unwrap();
     assert_eq!((b.strength, b.max), (150, 150));
-    assert!(load(&water("bridges: [(hex: (2, 1), strength: 150, max: 200)]")).is_ok());
+    let s = load(&water("bridges: [(hex: (2, 1), strength: 150, max: 200)]")).unwrap();
+    let b = s
+        .map
+        .bridge(s.map.hex_at(Coord { col: 2, row: 1 }))
+        .unwrap();
+    assert_eq!((b.strength, b.max), (150, 200));
     refused(
         &water("bridges: [(hex: (2, 1), strength: 150, max: 201)]"),
         "bridge at 2,1: strength 150 of max 201 exceeds the limit 200 (or its own max)",
@@ -245,13 +252,12 @@ fn sides_turns_time_victory_and_brigades() {
             rise,
         );
     }
-    assert!(
-        load(&with(
-            "(major_defeat: -100, minor_defeat: -50, minor_victory: 50, major_victory: 100)",
-            "(major_defeat: 0, minor_defeat: 0, minor_victory: 0, major_victory: 0)"
-        ))
-        .is_ok()
-    );
+    let flat = load(&with(
+        "(major_defeat: -100, minor_defeat: -50, minor_victory: 50, major_victory: 100)",
+        "(major_defeat: 0, minor_defeat: 0, minor_victory: 0, major_victory: 0)",
+    ))
+    .map(|s| s.victory.major_victory);
+    assert_eq!(flat, Ok(0), "equal thresholds rise far enough");
     let one_side = with(
         ", (name: \"Confederate\", color: (0.5, 0.5, 0.5), edge: East)",
         "",
@@ -312,11 +318,14 @@ fn each_units_checks() {
         "kind: Infantry, men: 100, arrives: 3",
     ];
     for fields in ok {
-        assert!(
-            load(&unit(fields)).is_ok(),
-            "{fields}: {:?}",
-            load(&unit(fields)).err()
-        );
+        let loaded = load(&unit(fields)).map(|s| {
+            let u = s
+                .units
+                .iter()
+                .chain(s.reinforcements.iter().map(|r| &r.unit));
+            u.filter(|u| u.id.0 == 1).count()
+        });
+        assert_eq!(loaded, Ok(1), "{fields}");
     }
     let s = load(&unit("kind: Infantry, men: 100, arrives: 3")).unwrap();
     assert_eq!(
