@@ -32,6 +32,7 @@ mod turn_start;
 mod undo;
 mod unit;
 mod victory;
+mod words;
 
 #[cfg(feature = "client")]
 mod aids_input;

@@ -1,0 +1,91 @@
+//! The rules' words and fingerprints: a refusal as players read it (§9.1's rule number, §15's
+//! code), each reason's words, the words read back from a server, and the FNV-1a fingerprint
+//! saves carry.
+
+use bayonet::rules::refusal::{Reason, Refusal};
+use bayonet::rules::unit::UnitId;
+
+/// A refusal reads as its message, then "(§9.1 rule n)" for a melee restriction or "(§15 rule
+/// code)" for a system's own; an already-committed unit is §9.1 rule 6; rule 0 is "not a melee".
+#[test]
+fn a_refusal_names_its_rule() {
+    let r = Refusal::melee(3, Some(UnitId(2)), "not facing");
+    assert_eq!(
+        (r.reason, r.rule, r.unit),
+        (Reason::MeleeRule, 3, Some(UnitId(2)))
+    );
+    assert_eq!(r.to_string(), "not facing (§9.1 rule 3)");
+    let r = Refusal::melee(0, None, "nobody there");
+    assert_eq!(
+        (r.reason, r.to_string()),
+        (Reason::NotAMelee, "nobody there".into())
+    );
+    let r = Refusal::system("L2", None, "odds below 1:3");
+    assert_eq!(
+        (r.reason, r.rule, r.code.as_str()),
+        (Reason::SystemRule, 0, "L2")
+    );
+    assert_eq!(r.to_string(), "odds below 1:3 (§15 rule L2)");
+    let r = Refusal::new(Reason::AlreadyCommitted, Some(UnitId(4)), "committed");
+    assert_eq!(
+        (r.rule, r.to_string()),
+        (6, "committed (§9.1 rule 6)".into())
+    );
+    let r = Refusal::new(Reason::OffMap, None, "9,9 is off the map");
+    assert_eq!((r.rule, r.to_string()), (0, "9,9 is off the map".into()));
+}
+
+/// Each reason's words, as the client's refusal line and the JSON give them.
+#[test]
+fn each_reason_has_its_words() {
+    use Reason::*;
+    let want = [
+        (MeleeRule, "melee restriction"),
+        (NotAMelee, "not a melee"),
+        (GameOver, "the game is over"),
+        (NotYourTurn, "not your turn"),
+        (NoSuchUnit, "no such unit"),
+        (CannotAct, "cannot act"),
+        (OutOfReach, "out of reach"),
+        (CannotFire, "cannot fire"),
+        (AlreadyCommitted, "already committed"),
+        (NoPendingMelee, "no melee pending"),
+        (NoBridge, "no bridge"),
+        (Guns, "guns"),
+        (OffMap, "off the map"),
+        (Settings, "settings"),
+        (NotThisPhase, "not in this phase"),
+        (NothingToUndo, "nothing to undo"),
+        (SystemRule, "melee restriction"),
+    ];
+    for (r, words) in want {
+        assert_eq!(r.words(), words, "{r:?}");
+    }
+}
+
+/// Words read back from a server: a rules word is the rules' own; another is kept once, so
+/// reading it again gives the same word without keeping a second copy.
+#[test]
+fn words_read_back_are_the_rules_own_or_kept_once() {
+    use bayonet::rules::words::interned;
+    for w in ["held", "routed", "Major Victory", "rally"] {
+        let got = interned(&w.to_string());
+        assert_eq!(got, w);
+    }
+    let a = interned(&String::from("a word from a newer game"));
+    let b = interned(&String::from("a word from a newer game"));
+    assert_eq!(a, "a word from a newer game");
+    assert!(std::ptr::eq(a, b), "kept once");
+    let c = interned(&String::from("another word"));
+    assert!(!std::ptr::eq(a, c));
+}
+
+/// Saves fingerprint their text with FNV-1a (64 bits, 16 hex digits): the published test
+/// vectors, so a save's hash is the same on every platform and Rust version.
+#[test]
+fn the_save_fingerprint_is_fnv_1a() {
+    use bayonet::rules::fnv::hex;
+    assert_eq!(hex(""), "cbf29ce484222325");
+    assert_eq!(hex("a"), "af63dc4c8601ec8c");
+    assert_eq!(hex("foobar"), "85944171f73967e8");
+}
