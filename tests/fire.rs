@@ -124,21 +124,25 @@ fn s7_effect_at_range_half_range_and_canister() {
 #[test]
 fn s7_each_hexside_modifier_and_the_largest_of_several() {
     use bayonet::rules::map::SideFeature::*;
-    let cases: [(&[bayonet::rules::map::SideFeature], i32); 12] = [
-        (&[Stream], -20),
-        (&[Creek], -20),
-        (&[Fence], -30),
-        (&[StoneWall], -50),
-        (&[Embankment], -70),
-        (&[Cut], 50),
-        (&[Breastworks], -50),
-        (&[Ford], 0),
-        (&[Fence, StoneWall], -50),
-        (&[StoneWall, Embankment], -70),
-        (&[Fence, Cut], 50),
-        (&[Cut, Breastworks], -50),
+    // (features, the one line: its feature and percent). Of two equal ones the line names the
+    // first in the hexside's order (stream before creek, stone wall before breastworks).
+    let cases: [(&[bayonet::rules::map::SideFeature], Option<(&str, i32)>); 14] = [
+        (&[Stream], Some(("stream", -20))),
+        (&[Creek], Some(("creek", -20))),
+        (&[Fence], Some(("fence", -30))),
+        (&[StoneWall], Some(("stone wall", -50))),
+        (&[Embankment], Some(("embankment", -70))),
+        (&[Cut], Some(("cut", 50))),
+        (&[Breastworks], Some(("breastworks", -50))),
+        (&[Ford], None),
+        (&[Fence, StoneWall], Some(("stone wall", -50))),
+        (&[StoneWall, Embankment], Some(("embankment", -70))),
+        (&[Fence, Cut], Some(("cut", 50))),
+        (&[Cut, Breastworks], Some(("breastworks", -50))),
+        (&[Stream, Creek], Some(("stream", -20))),
+        (&[StoneWall, Breastworks], Some(("stone wall", -50))),
     ];
-    for (features, percent) in cases {
+    for (features, want) in cases {
         let mut f = Field::new(12, 10);
         let a = f.hex(3, 4);
         let u = f.add(0, inf(), a, Facing::NE, 300);
@@ -148,14 +152,18 @@ fn s7_each_hexside_modifier_and_the_largest_of_several() {
             f.feature(t, Facing::SW, x);
         }
         let b = fire::breakdown(&f.board(), u, t, false, 1.0).unwrap();
-        let lines: Vec<i32> = b
+        let lines: Vec<(String, i32)> = b
             .modifiers
             .iter()
             .filter(|m| m.name.starts_with("hexside"))
-            .map(|m| m.percent)
+            .map(|m| (m.name.clone(), m.percent))
             .collect();
-        let want: Vec<i32> = if percent == 0 { vec![] } else { vec![percent] };
-        assert_eq!(lines, want, "{features:?}");
+        let want_lines: Vec<(String, i32)> = want
+            .iter()
+            .map(|(n, p)| (format!("hexside: {n}"), *p))
+            .collect();
+        assert_eq!(lines, want_lines, "{features:?}");
+        let percent = want.map_or(0, |(_, p)| p);
         assert_eq!(
             b.value,
             300.0 * (1.0 + percent as f64 / 100.0),
