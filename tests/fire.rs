@@ -455,3 +455,35 @@ fn s7_leaders_neither_open_an_enfilade_nor_count_as_mounted_cavalry() {
     });
     assert_eq!((lines, value), (vec![], 300.0));
 }
+
+/// §7 with D-cr-1: a volley's loss is split across the units in the hex by what each can lose —
+/// a regiment its men, a battery 25 men a gun — by largest remainder; a leader with them takes
+/// none. 100 men beside 4 guns (100 as men): halves, to within the odd man.
+#[test]
+fn d_cr_1_fire_loss_split_by_men_and_guns_as_men_and_none_to_a_leader() {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let u = f.add(0, inf(), a, Facing::NE, 1000);
+    let t = a + Facing::NE.step();
+    let foot = f.add(1, inf(), t, Facing::SW, 100);
+    let guns = f.add(1, UnitKind::Artillery, t, Facing::SW, 4);
+    let leader = f.add(1, UnitKind::Leader, t, Facing::SW, 0);
+    for seed in 0..100 {
+        let mut b = f.board();
+        let o = fire::fire(&mut b, u, t, false, 1.0, &mut rng(seed)).unwrap();
+        let share = |id| {
+            o.losses
+                .iter()
+                .find(|l| l.unit == id)
+                .map_or(0, |l| l.share)
+        };
+        let (s_foot, s_guns) = (share(foot), share(guns));
+        assert_eq!(s_foot + s_guns, o.loss, "seed {seed}");
+        assert!(
+            s_foot.abs_diff(s_guns) <= 1,
+            "seed {seed}: {s_foot} and {s_guns}"
+        );
+        assert_eq!(share(leader), 0);
+        assert!(b.unit(leader).is_some());
+    }
+}

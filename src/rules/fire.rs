@@ -356,8 +356,8 @@ pub fn fire(
         let caps: Vec<u32> = targets
             .iter()
             .filter_map(|id| board.unit(*id))
+            // A leader has no men, so takes no share (D-cr-1).
             .map(|u| match u.kind {
-                UnitKind::Leader => 0,
                 UnitKind::Artillery => u.guns * p.combat.men_per_gun_lost,
                 _ => u.men,
             })
