@@ -434,6 +434,19 @@ fn s7_ammunition_loss_infantry_4_artillery_12_low_then_out() {
         }
         f.unit(firer).ammo = Ammo::Normal;
     }
+    // At 0 % a volley never costs ammunition; at 100 % always.
+    for (percent, lost) in [(0, false), (100, true)] {
+        f.params.fire.ammo_loss_infantry_percent = percent;
+        for seed in 0..500 {
+            let mut b = f.board();
+            let o = fire::fire(&mut b, i, t, false, 1.0, &mut rng(seed)).unwrap();
+            assert_eq!(
+                o.ammo_now,
+                lost.then_some(Ammo::Low),
+                "{percent} %, seed {seed}"
+            );
+        }
+    }
 }
 
 /// §7 enfilade (+50 %) is fire through a rear hexside of a target unit; a leader with the

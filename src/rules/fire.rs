@@ -391,7 +391,7 @@ pub fn fire(
                 out.eliminated.push(id);
                 continue;
             }
-            if share > 0 && rng.random::<f64>() < morale::check_chance(share, p.morale.check_base) {
+            if morale::draws_check(share, p.morale.check_base, rng) {
                 // Fire by the side acting routs; opportunity fire only disrupts (§9.6).
                 // §9.6: −2 when fired on in enfilade.
                 let bonus = if enfilade { p.morale.enfilade } else { 0 };

@@ -66,6 +66,12 @@ pub fn check_chance(loss: u32, base: u32) -> f64 {
     }
 }
 
+/// Whether `loss` men lost call for a morale check (§9.6): one draw, with chance
+/// `check_chance`; no loss, no draw.
+pub fn draws_check(loss: u32, base: u32, rng: &mut impl Rng) -> bool {
+    loss > 0 && rng.random::<f64>() < check_chance(loss, base)
+}
+
 /// Rolls a check for `id`; a roll above its morale fails. A failure during the side's own
 /// action or from the acting side's fire or melee routs; otherwise it disrupts. Applies it.
 pub fn check(

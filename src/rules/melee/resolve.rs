@@ -1,7 +1,7 @@
 //! Resolving one melee (§9.4–§10): roll both losses, find the loser, apply losses, fatigue and
 //! morale, then retreat, capture and advance. Returns every fact as a `MeleeOutcome`.
 
-use rand::{Rng, RngExt};
+use rand::Rng;
 use serde::{Deserialize, Serialize};
 
 use super::{Breakdown, Declaration, MeleeSide, breakdown};
@@ -243,7 +243,7 @@ pub fn take_results(
         if t.spent {
             continue;
         }
-        if share > 0 && rng.random::<f64>() < morale::check_chance(share, p.morale.check_base) {
+        if morale::draws_check(share, p.morale.check_base, rng) {
             r.checks_due.push((id, "losses"));
         } else if t.was_max && t.gained > 0 {
             r.checks_due.push((id, "fatigue at maximum"));
