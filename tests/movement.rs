@@ -263,3 +263,52 @@ fn s6_a_move_spends_its_cost_and_takes_objectives_but_not_for_a_leader() {
         );
     }
 }
+
+/// §2 / §11: a Water hex is closed to every mover, but a full-hex bridge on it opens it while
+/// strong enough — above 0, or under Bridge Limit and Repair ¼ of its maximum for foot, ½ for
+/// horse, ¾ for guns and wagons (exactly that strength is enough); off the map nothing is open.
+#[test]
+fn s11_a_full_hex_bridge_opens_water_while_strong_enough() {
+    use bayonet::rules::map::FullHexBridge;
+    use bayonet::rules::movement::terrain_allows;
+    let mut f = Field::new(10, 8);
+    let w = f.center();
+    f.map.set_terrain(w, Terrain::Water);
+    let open = |f: &Field| CLASSES.map(|c| terrain_allows(&f.map, &f.params, c, w));
+    assert_eq!(open(&f), [false; 5]);
+    f.map.bridges.insert(
+        w,
+        FullHexBridge {
+            strength: 1,
+            max: 200,
+        },
+    );
+    assert_eq!(open(&f), [true; 5]);
+    f.map.bridges.insert(
+        w,
+        FullHexBridge {
+            strength: 0,
+            max: 200,
+        },
+    );
+    assert_eq!(open(&f), [false; 5]);
+    f.params.optional.bridge_limit_and_repair = true;
+    for (strength, want) in [
+        (49, [false; 5]),
+        (50, [true, true, false, false, false]),
+        (100, [true, true, true, false, false]),
+        (149, [true, true, true, false, false]),
+        (150, [true; 5]),
+    ] {
+        f.map
+            .bridges
+            .insert(w, FullHexBridge { strength, max: 200 });
+        assert_eq!(open(&f), want, "strength {strength}");
+    }
+    let off = f.hex(-1, 0);
+    assert!(
+        CLASSES
+            .iter()
+            .all(|c| !terrain_allows(&f.map, &f.params, *c, off))
+    );
+}
