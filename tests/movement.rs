@@ -5,7 +5,7 @@
 use bayonet::rules::hex::{Facing, Hexside};
 use bayonet::rules::map::{Road, SideFeature, Terrain};
 use bayonet::rules::movement::{self, MoverClass, entry_cost};
-use bayonet::rules::unit::{Formation, UnitKind};
+use bayonet::rules::unit::{Formation, Side, UnitKind};
 
 use crate::common::{Field, inf};
 
@@ -310,5 +310,49 @@ fn s11_a_full_hex_bridge_opens_water_while_strong_enough() {
         CLASSES
             .iter()
             .all(|c| !terrain_allows(&f.map, &f.params, *c, off))
+    );
+}
+
+/// §4 / §6 in the movement range: entering an enemy ZOC ends the move there, but a unit that
+/// starts its move in one may leave it. A corridor of open hexes (the rest Blocked) running
+/// north: the enemy's ZOC covers its second hex.
+#[test]
+fn s4_a_zoc_hex_ends_the_move_but_a_unit_may_start_in_one() {
+    let mut f = Field::new(10, 12);
+    let a = f.hex(4, 10);
+    let corridor: Vec<_> = (0..5)
+        .map(|k| (0..k).fold(a, |h, _| h + Facing::N.step()))
+        .collect();
+    for h in f.map.hexes().collect::<Vec<_>>() {
+        if !corridor.contains(&h) {
+            f.map.set_terrain(h, Terrain::Blocked);
+        }
+    }
+    let u = f.add(0, inf(), a, Facing::N, 300);
+    // An enemy NE of the corridor's second hex, facing S (its front: SE, S, SW, the last that hex).
+    let e = corridor[1] + Facing::NE.step();
+    f.map.set_terrain(e, Terrain::Clear);
+    f.add(1, inf(), e, Facing::S, 300);
+    let b = f.board();
+    assert!(b.in_enemy_zoc(corridor[1], Side(0)));
+    assert!(!b.in_enemy_zoc(corridor[2], Side(0)) && !b.in_enemy_zoc(a, Side(0)));
+    let r = movement::movement_range(&b, u);
+    let mut reached: Vec<_> = r.keys().copied().collect();
+    reached.sort_by_key(|h| (h.x, h.y));
+    let mut want = vec![a, corridor[1]];
+    want.sort_by_key(|h| (h.x, h.y));
+    assert_eq!(reached, want, "no further than the ZOC hex");
+    assert!(r[&corridor[1]].stops && !r[&a].stops);
+    // Starting in the ZOC hex, it may go on up the corridor (3 hexes of clear for 6 MP, and
+    // back to its start).
+    f.unit(u).hex = corridor[1];
+    let r = movement::movement_range(&f.board(), u);
+    for h in [a, corridor[2], corridor[3], corridor[4]] {
+        assert!(r.contains_key(&h), "{:?}", f.board().map.coord(h));
+    }
+    assert_eq!(r[&corridor[4]].cost, 6);
+    assert_eq!(
+        movement::path_to(&r, corridor[4]),
+        Some(vec![corridor[2], corridor[3], corridor[4]])
     );
 }

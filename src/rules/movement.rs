@@ -6,7 +6,7 @@ use std::collections::{BinaryHeap, HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 
 use super::board::Board;
-use super::hex::{Facing, Hex};
+use super::hex::{Facing, Hex, neighbor};
 use super::map::{FullHexBridge, Map, Road, SideFeature, Terrain};
 use super::params::{Parameters, PerMover, PerTerrain};
 use super::stacking::{HexLoad, StackLimit, unit_load};
@@ -164,11 +164,8 @@ pub fn entry_cost(
             _ => 0,
         };
     }
-    let climb = map.elevation(to) - map.elevation(from);
-    if climb > 0 {
-        cost += climb as u32 * class.pick(&m.climb_per_level);
-    }
-    Some(cost)
+    let climb = (map.elevation(to) - map.elevation(from)).max(0) as u32;
+    Some(cost + climb * class.pick(&m.climb_per_level))
 }
 
 /// A unit's movement allowance for a turn (§6).
@@ -259,14 +256,14 @@ pub fn movement_range(board: &Board, id: UnitId) -> HashMap<Hex, Reach> {
     heap.push(Reverse((0u32, start.x, start.y)));
     while let Some(Reverse((cost, x, y))) = heap.pop() {
         let h = Hex::new(x, y);
-        if out.get(&h).is_some_and(|r| r.cost < cost) {
+        if out.get(&h).is_some_and(|r| stale(r, cost)) {
             continue;
         }
         if h != start && s.zoc.contains(&h) {
             continue;
         }
         for f in Facing::ALL {
-            let n = h + f.step();
+            let n = neighbor(h, f);
             let Some(c) = entry_cost(&board.map, &board.params, class, h, n) else {
                 continue;
             };
@@ -296,6 +293,11 @@ pub fn movement_range(board: &Board, id: UnitId) -> HashMap<Hex, Reach> {
         }
     }
     out
+}
+
+/// A heap entry of Dijkstra's at `cost` for a hex since reached more cheaply.
+fn stale(r: &Reach, cost: u32) -> bool {
+    r.cost < cost
 }
 
 /// Why a unit may not move at all now; `None` when it may.
