@@ -356,3 +356,62 @@ fn s4_a_zoc_hex_ends_the_move_but_a_unit_may_start_in_one() {
         Some(vec![corridor[2], corridor[3], corridor[4]])
     );
 }
+
+/// §6 who may move at all, each refused for its own reason: a limbered battery moves, an
+/// unlimbered one must limber first; a square held after fighting cavalry (D-imp-9), cavalry
+/// part-way through dismounting, and captured guns may not move; a unit that meleed may not.
+#[test]
+fn s6_who_may_move_at_all() {
+    let mut f = Field::new(10, 8);
+    let a = f.center();
+    let to = [a + Facing::N.step()];
+    let g = f.add(0, UnitKind::Artillery, a, Facing::N, 4);
+    f.unit(g).formation = Formation::Limbered;
+    assert_eq!(movement::check_move(&f.board(), g, &to), Ok(2));
+    f.unit(g).formation = Formation::Unlimbered;
+    crate::common::refused(
+        movement::check_move(&f.board(), g, &to),
+        "is unlimbered: limber it to move",
+    );
+    f.unit(g).formation = Formation::Limbered;
+    f.unit(g).captured_from = Some(Side(1));
+    crate::common::refused(
+        movement::check_move(&f.board(), g, &to),
+        "is captured and cannot leave its hex",
+    );
+    let i = f.add(0, inf(), a + Facing::S.step(), Facing::N, 300);
+    f.unit(i).marks.held = true;
+    crate::common::refused(
+        movement::check_move(&f.board(), i, &[a + Facing::SE.step()]),
+        "formed square against cavalry last turn",
+    );
+    f.unit(i).marks.held = false;
+    f.unit(i).marks.meleed = true;
+    crate::common::refused(
+        movement::check_move(&f.board(), i, &[a + Facing::SE.step()]),
+        "has meleed this turn",
+    );
+    let c = f.add(0, UnitKind::Cavalry, a + Facing::NW.step(), Facing::N, 200);
+    f.unit(c).formation = Formation::Dismounting;
+    crate::common::refused(
+        movement::check_move(&f.board(), c, &[a + Facing::NW.step() + Facing::N.step()]),
+        "is dismounting this turn",
+    );
+}
+
+/// §6: of two equally cheap ways to a hex the range keeps the first it finds — Dijkstra's order,
+/// by cost and then hex — so a move's path does not change from one look to the next. Two hexes
+/// east (via NE then SE, or SE then NE, 4 MP either way) the path runs through the SE hex.
+#[test]
+fn s6_the_first_of_equally_cheap_paths_is_kept() {
+    let mut f = Field::new(10, 8);
+    let a = f.center();
+    let u = f.add(0, inf(), a, Facing::N, 300);
+    let t = a + Facing::NE.step() + Facing::SE.step();
+    let r = movement::movement_range(&f.board(), u);
+    assert_eq!(r[&t].cost, 4);
+    assert_eq!(
+        movement::path_to(&r, t),
+        Some(vec![a + Facing::SE.step(), t])
+    );
+}
