@@ -694,3 +694,47 @@ fn orders_describe_themselves_and_name_their_unit() {
         assert_eq!(order.unit(), unit, "{text}");
     }
 }
+
+/// §9.1 rule 6 in the order check: a unit committed to a melee pending on one hex may not be
+/// committed to another (refused as already committed, rule 6); it may be named again on its
+/// own melee's hex, and others may attack elsewhere. An order naming nobody restates a pending
+/// melee, but on a hex under no attack it is no melee.
+#[test]
+fn s9_1_rule_6_a_unit_committed_to_one_melee_may_not_join_another() {
+    use bayonet::rules::melee::Declaration;
+    let mut f = Field::new(14, 10);
+    let d1 = f.hex(4, 4);
+    let d2 = f.hex(9, 4);
+    f.add(1, inf(), d1, Facing::SW, 200);
+    f.add(1, inf(), d2, Facing::SW, 200);
+    let a1 = f.attacker(0, inf(), d1, Facing::SW, 300);
+    let a2 = f.attacker(0, inf(), d2, Facing::SW, 300);
+    let mut b = f.board();
+    b.pending.push(Declaration {
+        attackers: vec![a1],
+        defending_hex: d1,
+        follow_up: true,
+    });
+    let at = |h| At::of(&b, h);
+    let (again, slot) = order::declaration(&b, &[], &[a1], at(d1)).unwrap();
+    assert_eq!((again.attackers, slot), (vec![a1], Some(0)));
+    let (other, slot) = order::declaration(&b, &[], &[a2], at(d2)).unwrap();
+    assert_eq!((other.attackers, slot), (vec![a2], None));
+    let refused = order::declaration(&b, &[], &[a1], at(d2)).unwrap_err();
+    let committed: Vec<_> = refused
+        .iter()
+        .filter(|r| r.reason == Reason::AlreadyCommitted)
+        .map(|r| (r.unit, r.rule, r.message.as_str()))
+        .collect();
+    let text = format!("unit {a1} is already committed to another melee this turn");
+    assert_eq!(committed, [(Some(a1), 6, text.as_str())]);
+    let (restated, slot) = order::declaration(&b, &[], &[], at(d1)).unwrap();
+    assert_eq!((restated.attackers, slot), (vec![a1], Some(0)));
+    let none = order::declaration(&b, &[], &[], at(d2)).unwrap_err();
+    assert_eq!(
+        none.iter()
+            .map(|r| (r.reason, r.message.as_str()))
+            .collect::<Vec<_>>(),
+        [(Reason::NotAMelee, "no unit of yours stands there to attack")]
+    );
+}

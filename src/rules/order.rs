@@ -238,7 +238,7 @@ pub fn declaration(
     }
     // An order naming nobody on a hex already under attack restates that melee (Impetus
     // I2: switching its follow-up).
-    let restated = attackers.is_empty() && board.pending.iter().any(|p| p.defending_hex == d);
+    let restated = board.pending.iter().any(|p| p.defending_hex == d);
     if attackers.is_empty() && !restated {
         return Err(one(
             Reason::NotAMelee,
