@@ -738,3 +738,31 @@ fn s9_1_rule_6_a_unit_committed_to_one_melee_may_not_join_another() {
         [(Reason::NotAMelee, "no unit of yours stands there to attack")]
     );
 }
+
+/// Orders files and logs (`maps/README.md`): a melee's follow-up (Impetus I2) is on unless
+/// written `follow_up: false`; the written form leaves the default out, and both read back.
+#[test]
+fn a_melees_follow_up_is_written_only_when_off() {
+    for (follow_up, written) in [(true, false), (false, true)] {
+        let o = Order::Melee {
+            from: vec![At(1, 2)],
+            units: Vec::new(),
+            at: At(2, 2),
+            follow_up,
+        };
+        let text = ron::to_string(&o).unwrap();
+        assert_eq!(text.contains("follow_up"), written, "{text}");
+        assert_eq!(ron::from_str::<Order>(&text).unwrap(), o);
+    }
+    let o: Order = ron::from_str("Melee(from: [(1, 2)], at: (2, 2))").unwrap();
+    assert!(
+        matches!(
+            o,
+            Order::Melee {
+                follow_up: true,
+                ..
+            }
+        ),
+        "{o:?}"
+    );
+}
