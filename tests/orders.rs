@@ -766,3 +766,38 @@ fn a_melees_follow_up_is_written_only_when_off() {
         "{o:?}"
     );
 }
+
+/// D-bod-8 with the drag gesture: a drag from a hex whose units may still advance to a hex
+/// without enemies orders each of them to advance there; onto an enemy (or from a hex with
+/// nobody to advance) it is a melee order. Friends in the hex dragged to do not stop an advance.
+#[test]
+fn a_drag_is_an_advance_for_winners_with_an_advance_left_else_a_melee() {
+    let mut f = Field::new(12, 10);
+    let h = f.hex(4, 4);
+    let winner = f.add(0, inf(), h, Facing::N, 300);
+    // Beside it a regiment with no advance left: it stays.
+    f.add(0, inf(), h, Facing::N, 200);
+    f.unit(winner).marks.advance_left = 2;
+    let empty = h + Facing::N.step();
+    let friendly = h + Facing::NW.step();
+    f.add(0, inf(), friendly, Facing::N, 100);
+    let enemy = h + Facing::NE.step();
+    f.add(1, inf(), enemy, Facing::SW, 100);
+    let b = f.board();
+    let melee = |to| Order::Melee {
+        from: vec![At::of(&b, h)],
+        units: Vec::new(),
+        at: At::of(&b, to),
+        follow_up: true,
+    };
+    let advance = |to| Order::Advance {
+        unit: winner,
+        to: At::of(&b, to),
+    };
+    assert_eq!(order::drag_orders(&b, h, empty), [advance(empty)]);
+    assert_eq!(order::drag_orders(&b, h, friendly), [advance(friendly)]);
+    assert_eq!(order::drag_orders(&b, h, enemy), [melee(enemy)]);
+    let mut none = b.clone();
+    none.unit_mut(winner).unwrap().marks.advance_left = 0;
+    assert_eq!(order::drag_orders(&none, h, empty), [melee(empty)]);
+}
