@@ -509,13 +509,11 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
             })?;
             let key = super::hex::Hexside::new(a, side);
             // Keep the better road where two meet on one hexside.
-            let better = map
+            let kind = map
                 .roads
                 .get(&key)
-                .is_none_or(|old| rank(r.kind) > rank(*old));
-            if better {
-                map.roads.insert(key, r.kind);
-            }
+                .map_or(r.kind, |old| std::cmp::max_by_key(*old, r.kind, |k| rank(*k)));
+            map.roads.insert(key, kind);
         }
     }
     for b in &ms.bridges {
