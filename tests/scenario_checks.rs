@@ -95,7 +95,8 @@ fn crossings_imply_their_creek_and_the_better_road_is_kept() {
         6,
         "hexsides: [(feature: Ford, at: [((2, 2), N)]), (feature: Bridge, at: [((3, 3), S)])], \
          roads: [(kind: Trail, path: [(1, 1), (1, 2), (1, 3)]), (kind: Pike, path: [(1, 2), (1, 3)]), \
-         (kind: Road, path: [(1, 2), (1, 1)]), (kind: Rail, path: [(1, 1), (1, 2)])]",
+         (kind: Road, path: [(1, 2), (1, 1)]), (kind: Rail, path: [(1, 1), (1, 2)]), \
+         (kind: Trail, path: [(3, 1), (3, 2)]), (kind: Rail, path: [(3, 1), (3, 2)]), (kind: Trail, path: [(3, 1), (3, 2)])]",
         "",
         "",
     ))
@@ -112,6 +113,11 @@ fn crossings_imply_their_creek_and_the_better_road_is_kept() {
     assert!(!s.map.creek_blocks(h(2, 2), Facing::N));
     assert_eq!(s.map.road(h(1, 2), Facing::S), Some(Road::Pike));
     assert_eq!(s.map.road(h(1, 1), Facing::S), Some(Road::Road));
+    assert_eq!(
+        s.map.road(h(3, 1), Facing::S),
+        Some(Road::Rail),
+        "rail over trail"
+    );
     let road = |path: &str| {
         text(
             6,

@@ -509,10 +509,9 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
             })?;
             let key = super::hex::Hexside::new(a, side);
             // Keep the better road where two meet on one hexside.
-            let kind = map
-                .roads
-                .get(&key)
-                .map_or(r.kind, |old| std::cmp::max_by_key(*old, r.kind, |k| rank(*k)));
+            let kind = map.roads.get(&key).map_or(r.kind, |old| {
+                std::cmp::max_by_key(*old, r.kind, |k| rank(*k))
+            });
             map.roads.insert(key, kind);
         }
     }
