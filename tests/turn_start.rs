@@ -208,3 +208,24 @@ fn s12_resupply_from_wagons_within_five_hexes_one_point_per_ten_men() {
     assert!(r.resupplied.is_empty());
     assert_eq!(b.unit(wagon).unwrap().men, 30);
 }
+
+/// §4 / §12: supply is traced past a Routed enemy's front (a routed unit exerts no ZOC), not past
+/// a steady one's, along a one-hex corridor to the West edge.
+#[test]
+fn s12_supply_passes_a_routed_enemys_front() {
+    use bayonet::rules::map::Terrain;
+    let mut f = Field::new(6, 2);
+    for col in 0..6 {
+        f.map.set_terrain(f.hex(col, 1), Terrain::Blocked);
+    }
+    let e_hex = f.hex(2, 1);
+    f.map.set_terrain(e_hex, Terrain::Clear);
+    let ours = f.add(0, inf(), f.hex(5, 0), Facing::N, 300);
+    let e = f.add(1, inf(), e_hex, Facing::N, 100);
+    assert!(f.board().in_enemy_zoc(f.hex(2, 0), Side(0)));
+    let r = start_of_turn(&mut f.board(), Side(0), 2, &mut rng(1));
+    assert_eq!(r.isolated, [ours], "cut off by the steady enemy's front");
+    f.unit(e).routed = true;
+    let r = start_of_turn(&mut f.board(), Side(0), 2, &mut rng(1));
+    assert!(r.isolated.is_empty(), "{:?}", r.isolated);
+}
