@@ -38,6 +38,8 @@ fn d_fat_2_recovery_and_the_marks_cleared() {
     let watched = f.add(0, inf(), f.hex(6, 4), Facing::N, 300);
     f.unit(watched).fatigue = 100;
     f.add(1, inf(), f.hex(6, 4) + Facing::N.step(), Facing::S, 300);
+    // Rested with no fatigue: nothing to recover, not listed.
+    f.add(0, inf(), f.hex(0, 9), Facing::NE, 300);
     f.unit(fresh).hold_next_turn = true;
     f.unit(tired).marks.mp_used = 7;
     for (night, rest) in [(false, 20), (true, 60)] {
@@ -200,6 +202,13 @@ fn s12_resupply_from_wagons_within_five_hexes_one_point_per_ten_men() {
     );
     // 301 men: 31 points; 2 guns as 50 men: 5.
     assert_eq!(b.unit(wagon).unwrap().men, 100 - 31 - 5);
+    // A wagon of exactly 31 points serves 301 men, and is empty after.
+    f.unit(wagon).men = 31;
+    f.unit(guns).ammo = Ammo::Normal;
+    let mut b = f.board();
+    let r = start_of_turn(&mut b, Side(0), 2, &mut rng(1));
+    assert_eq!(r.resupplied, [near]);
+    assert_eq!(b.unit(wagon).unwrap().men, 0);
     // A wagon of 30 points cannot serve 301 men.
     f.unit(wagon).men = 30;
     f.unit(guns).ammo = Ammo::Normal;
