@@ -281,11 +281,11 @@ impl Unit {
         self.captured_from.is_some()
     }
 
-    /// Men for stacking: each gun counts as `gun_men` men (§5).
+    /// Men for stacking: each gun counts as `gun_men` men (§5); a leader has no men (scenario
+    /// loading refuses one with any), so counts none.
     pub fn stacking_men(&self, gun_men: u32) -> u32 {
         match self.kind {
             UnitKind::Artillery => self.guns * gun_men,
-            UnitKind::Leader => 0,
             _ => self.men,
         }
     }
