@@ -149,3 +149,19 @@ fn s13_reinforcements_count_once_they_have_arrived() {
     b.units.push(late);
     assert_eq!(report(&s, &b).losses, [50.0, 0.0]);
 }
+
+/// §14 Parameter Data in §13: the values a man, a gun, a wagon and a leader are worth are the
+/// scenario's (here 3, 7, 11, 13): each loss counts at its own value.
+#[test]
+fn s13_loss_values_are_parameter_data() {
+    let (mut f, [_, grey]) = field();
+    let v = &mut f.params.victory;
+    (v.per_man, v.per_gun, v.per_wagon, v.per_leader) = (3, 7, 11, 13);
+    let s = f.scenario();
+    let mut b = s.board();
+    b.unit_mut(grey[0]).unwrap().men -= 10;
+    b.unit_mut(grey[1]).unwrap().guns -= 2;
+    b.remove(grey[2]);
+    b.remove(grey[3]);
+    assert_eq!(report(&s, &b).losses[1], 30.0 + 14.0 + 11.0 + 13.0);
+}
