@@ -1,9 +1,10 @@
 //! RULES.md §7, fire: who may fire (formation, the front, range), each weapon's value at range
 //! and each modifier by itself, and what a volley does to its target and its firer.
 
-use bayonet::rules::fire::{self, in_front};
+use bayonet::rules::fire::{self, in_front, line_of_sight};
 use bayonet::rules::hex::Facing;
-use bayonet::rules::unit::{Formation, UnitKind};
+use bayonet::rules::map::{SideFeature, Terrain};
+use bayonet::rules::unit::{Ammo, Formation, UnitKind};
 
 use crate::common::{Field, inf};
 
@@ -397,7 +398,6 @@ fn s7_fire_at_guns_takes_guns_and_a_spent_target_is_eliminated() {
 /// goes to Low, Low to Out.
 #[test]
 fn s7_ammunition_loss_infantry_4_artillery_12_low_then_out() {
-    use bayonet::rules::unit::Ammo;
     let mut f = Field::new(12, 10);
     let a = f.hex(3, 4);
     let i = f.add(0, inf(), a, Facing::NE, 300);
@@ -499,4 +499,197 @@ fn d_cr_1_fire_loss_split_by_men_and_guns_as_men_and_none_to_a_leader() {
         assert_eq!(share(leader), 0);
         assert!(b.unit(leader).is_some());
     }
+}
+
+/// §7: fire needs a firing formation, range, the target in front and in sight, and ammunition (Low
+/// only as opportunity fire).
+#[test]
+fn fire_needs_formation_range_front_sight_and_ammo() {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let u = f.add(0, inf(), a, Facing::NE, 300);
+    let t2 = a + Facing::NE.step() + Facing::NE.step();
+    f.add(1, inf(), t2, Facing::SW, 300);
+    let b = f.board();
+    assert_eq!(
+        fire::breakdown(&b, u, t2, false, 1.0).map(|f| f.range),
+        Ok(2)
+    );
+    let far = t2 + Facing::NE.step() + Facing::NE.step();
+    f.add(1, inf(), far, Facing::SW, 300);
+    assert!(
+        fire::breakdown(&f.board(), u, far, false, 1.0)
+            .unwrap_err()
+            .contains("reaches 3")
+    );
+    f.unit(u).facing = Facing::SW;
+    assert!(
+        fire::breakdown(&f.board(), u, t2, false, 1.0)
+            .unwrap_err()
+            .contains("front")
+    );
+    f.unit(u).facing = Facing::NE;
+    f.map.set_terrain(a + Facing::NE.step(), Terrain::Forest);
+    assert!(!line_of_sight(&f.board(), a, t2));
+    assert!(
+        fire::breakdown(&f.board(), u, t2, false, 1.0)
+            .unwrap_err()
+            .contains("line of sight")
+    );
+    // From a ridge the forest no longer hides it: 3 levels (60 ft) + 6 ft against 30 ft trees.
+    f.map.set_elevation(a, 3);
+    f.map.set_elevation(t2, 3);
+    assert!(line_of_sight(&f.board(), a, t2));
+    f.map.set_terrain(a + Facing::NE.step(), Terrain::Clear);
+    f.unit(u).formation = Formation::Column;
+    assert!(
+        fire::breakdown(&f.board(), u, t2, false, 1.0)
+            .unwrap_err()
+            .contains("column")
+    );
+    f.unit(u).formation = Formation::Line;
+    f.unit(u).ammo = Ammo::Low;
+    crate::common::refused(
+        fire::breakdown(&f.board(), u, t2, false, 1.0),
+        "is low on ammunition: it may only fire at units that come to it",
+    );
+    assert_eq!(
+        fire::breakdown(&f.board(), u, t2, true, 1.0).map(|f| f.range),
+        Ok(2),
+        "low ammo may opportunity-fire"
+    );
+    f.unit(u).ammo = Ammo::Out;
+    crate::common::refused(
+        fire::breakdown(&f.board(), u, t2, true, 1.0),
+        "is out of ammunition",
+    );
+    // The front reaches 90° either side of the facing.
+    assert!(in_front(a, Facing::N, a + Facing::NE.step()));
+    assert!(!in_front(a, Facing::N, a + Facing::SE.step()));
+}
+
+/// §7: fire value = men × effectiveness at range (halved beyond half range), and each terrain,
+/// hexside and fatigue modifier.
+#[test]
+fn fire_value_and_modifiers() {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let u = f.add(0, inf(), a, Facing::NE, 300);
+    let t = a + Facing::NE.step();
+    let d = f.add(1, inf(), t, Facing::SW, 300);
+    let v = |f: &Field| fire::breakdown(&f.board(), u, t, false, 1.0).unwrap();
+    // Rifled musket, 1 hex: full effect, 300 × 1.
+    assert_eq!(v(&f).value, 300.0);
+    assert_eq!(v(&f).loss_range, [1.5, 7.5]);
+    f.map.set_terrain(t, Terrain::Forest);
+    assert_eq!(v(&f).value, 150.0);
+    f.map.set_terrain(t, Terrain::Clear);
+    f.feature(t, Facing::SW, SideFeature::StoneWall);
+    assert_eq!(
+        v(&f).value,
+        150.0,
+        "a wall protects a unit that held its hex"
+    );
+    f.unit(d).marks.moved = true;
+    assert_eq!(v(&f).value, 300.0, "but not one that just moved in");
+    f.unit(d).marks.moved = false;
+    f.map.sides.clear();
+    f.unit(d).facing = Facing::NE;
+    assert_eq!(v(&f).value, 450.0, "enfilade through a rear hexside +50%");
+    f.unit(d).facing = Facing::SW;
+    f.unit(u).fatigue = 650;
+    assert_eq!(v(&f).value, 240.0, "high fatigue −20%");
+    f.unit(u).fatigue = 0;
+    // Beyond half range the effect halves: 2 hexes of a 3-hex rifle.
+    let t2 = t + Facing::NE.step();
+    f.add(1, inf(), t2, Facing::SW, 300);
+    f.unit(d).hex = f.hex(11, 9);
+    assert_eq!(
+        fire::breakdown(&f.board(), u, t2, false, 1.0)
+            .unwrap()
+            .value,
+        150.0
+    );
+    // Guns: 4 × 50, canister ×2 within 2 hexes; artillery fatigue counts double.
+    let g = f.add(0, UnitKind::Artillery, a, Facing::NE, 4);
+    let gv = fire::breakdown(&f.board(), g, t2, false, 1.0).unwrap();
+    assert_eq!(gv.value, 400.0);
+    f.unit(g).fatigue = 300;
+    assert_eq!(
+        fire::breakdown(&f.board(), g, t2, false, 1.0)
+            .unwrap()
+            .value,
+        320.0
+    );
+}
+
+/// §7 with §8 and §9.6: fire losses at LCV 5 / HCV 25, the target released if Fixed, morale checks
+/// and ammunition loss.
+#[test]
+fn fire_results_losses_morale_and_ammo() {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let u = f.add(0, inf(), a, Facing::NE, 400);
+    let t = a + Facing::NE.step();
+    let d = f.add(1, inf(), t, Facing::SW, 300);
+    f.unit(d).fixed_until = Some(9);
+    let mut low = 0;
+    let mut disorder = 0;
+    let mut opportunity_failed = 0;
+    for seed in 0..2000 {
+        let mut b = f.board();
+        let o = fire::fire(&mut b, u, t, false, 1.0, &mut rng(seed)).unwrap();
+        assert!(o.loss >= 2 && o.loss <= 10, "400 × 5..25 / 1000");
+        assert_eq!(b.unit(d).unwrap().men, 300 - o.loss);
+        assert!(b.unit(u).unwrap().marks.fired);
+        assert_eq!(b.unit(d).unwrap().fixed_until, None, "fired on: released");
+        if o.ammo_now.is_some() {
+            low += 1;
+        }
+        if o.morale.iter().any(|m| !m.passed) {
+            disorder += 1;
+            assert_eq!(o.morale[0].result, "routed", "the acting side's fire routs");
+        }
+        // Opportunity fire only disrupts.
+        let mut b = f.board();
+        let o = fire::fire(&mut b, u, t, true, 1.0, &mut rng(seed)).unwrap();
+        if let Some(m) = o.morale.iter().find(|m| !m.passed) {
+            assert_eq!(m.result, "disrupted");
+            opportunity_failed += 1;
+        }
+    }
+    let share = low as f64 / 2000.0;
+    assert!((share - 0.04).abs() < 0.015, "ammo loss about 4%: {share}");
+    assert!(
+        disorder > 0 && opportunity_failed > 0,
+        "both branches reached"
+    );
+}
+
+#[test]
+fn morale_after_fire_in_enfilade_is_two_lower() {
+    // §9.6: −2 fired on in enfilade. The same fire from the front and through the rear; every
+    // morale check it calls for is two lower in enfilade.
+    let mut checked = [0, 0];
+    for seed in 0..200u64 {
+        for (k, facing) in [Facing::SW, Facing::NE].into_iter().enumerate() {
+            let mut f = Field::new(8, 8);
+            let a = f.hex(3, 4);
+            let u = f.add(0, inf(), a, Facing::NE, 900);
+            let t = a + Facing::NE.step();
+            let d = f.add(1, inf(), t, facing, 120);
+            let mut b = f.board();
+            let expected = bayonet::rules::morale::morale_value(&b, d) - 2 * k as i32;
+            let out = fire::fire(&mut b, u, t, false, 1.0, &mut rng(seed)).unwrap();
+            assert_eq!(
+                out.breakdown.modifiers.iter().any(|m| m.name == "enfilade"),
+                k == 1
+            );
+            for m in out.morale.iter().filter(|m| m.unit == d) {
+                assert_eq!(m.morale, expected, "seed {seed}, facing {facing:?}");
+                checked[k] += 1;
+            }
+        }
+    }
+    assert!(checked[0] > 20 && checked[1] > 20, "{checked:?}");
 }
