@@ -693,3 +693,38 @@ fn morale_after_fire_in_enfilade_is_two_lower() {
     }
     assert!(checked[0] > 20 && checked[1] > 20, "{checked:?}");
 }
+
+/// §1 Phased Play / §7: only the other side's Defensive Fire phase fires as opportunity fire
+/// does (low ammunition allowed); the acting side's Offensive Fire does not, and without Phased
+/// Play there is no defensive fire phase.
+#[test]
+fn s1_only_the_defensive_fire_phase_fires_as_opportunity_fire() {
+    use bayonet::rules::board::Phase;
+    use bayonet::rules::order::{self, At, Order};
+    let mut f = Field::new(12, 10);
+    f.params.optional.phased_play = true;
+    let a = f.hex(3, 4);
+    let u = f.add(0, inf(), a, Facing::NE, 300);
+    let t = a + Facing::NE.step();
+    let d = f.add(1, inf(), t, Facing::SW, 300);
+    f.unit(u).ammo = Ammo::Low;
+    f.unit(d).ammo = Ammo::Low;
+    let mut b = f.board();
+    let fire_at = |b: &bayonet::rules::board::Board, unit, h| {
+        order::check(
+            b,
+            &Order::Fire {
+                unit,
+                at: At::of(b, h),
+            },
+        )
+    };
+    b.phase = Phase::OffensiveFire;
+    assert!(!b.defensive_fire_phase());
+    crate::common::refused(fire_at(&b, u, t), "is low on ammunition");
+    b.phase = Phase::DefensiveFire;
+    assert!(b.defensive_fire_phase());
+    assert_eq!(fire_at(&b, d, a), Ok(()));
+    b.params.optional.phased_play = false;
+    assert!(!b.defensive_fire_phase());
+}

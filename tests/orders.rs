@@ -610,7 +610,15 @@ fn s1_phased_play_orders_belong_to_their_phases() {
                 Order::EndTurn => {
                     "the other side is firing: it ends its defensive fire first".to_string()
                 }
-                _ => format!("not in the {} phase: {}", phase.name(), order.describe()),
+                _ => {
+                    let name = match phase {
+                        Movement => "movement",
+                        DefensiveFire => "defensive fire",
+                        OffensiveFire => "offensive fire",
+                        Melee => "melee",
+                    };
+                    format!("not in the {name} phase: {}", order.describe())
+                }
             };
             assert!(text.contains(&want), "{text}");
         }
