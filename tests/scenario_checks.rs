@@ -426,6 +426,7 @@ fn the_board_a_scenario_starts() {
     assert_eq!(b.edges, [MapEdge::West, MapEdge::East]);
     assert_eq!((b.acting, b.first_side), (Side(1), Side(1)));
     assert_eq!((b.minutes, b.night, b.last_turn), (19 * 60 + 30, true, 3));
+    assert_eq!(b.clock(), "19:30");
     assert_eq!(b.units.len(), 2);
     assert_eq!(b.reinforcements.len(), 1);
     assert_eq!(b.reinforcements[0].unit.name, "R");
