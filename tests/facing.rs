@@ -108,6 +108,13 @@ fn s4_turning_costs_per_hexside_and_an_about_face() {
         Err("turning to SE costs 4 movement points; 3 left".into())
     );
     assert_eq!(facing::check(&f.board(), i, NE), Ok(2));
+    f.unit(i).marks.mp_used = 8;
+    assert_eq!(
+        facing::check(&f.board(), i, SE),
+        Ok(4),
+        "exactly the points left"
+    );
+    f.unit(i).marks.mp_used = 9;
     let mut b = f.board();
     assert_eq!(facing::apply(&mut b, i, NE), Ok(2));
     let u = b.unit(i).unwrap();
