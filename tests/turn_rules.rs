@@ -218,7 +218,11 @@ fn opportunity_fire_at_a_mover_once_per_enemy_turn() {
     let path = [start + Facing::NE.step()];
     let mut b = f.board();
     let (m, fire) = opportunity::move_under_fire(&mut b, u, &path, &mut rng(3)).unwrap();
-    assert_eq!(m.path, path);
+    assert_eq!(
+        (m.path.as_slice(), m.cost),
+        (&path[..], 2),
+        "one clear hex: 2 MP"
+    );
     assert_eq!(fire.len(), 1);
     assert!(fire[0].opportunity);
     assert!(b.unit(shooter).unwrap().marks.opportunity_fired);
