@@ -89,3 +89,24 @@ fn the_save_fingerprint_is_fnv_1a() {
     assert_eq!(hex("a"), "af63dc4c8601ec8c");
     assert_eq!(hex("foobar"), "85944171f73967e8");
 }
+
+/// §15: the start dialog's line for each melee system names its seed text (000 is the Tiller
+/// melee the game began with, 001–004 the four others) and, but for Tiller's, its name.
+#[test]
+fn s15_each_melee_system_is_described_by_its_seed() {
+    use bayonet::rules::params::MeleeSystemName::{self, *};
+    let seeds: [(MeleeSystemName, &str); 5] = [
+        (Tiller, "Civil War Battles (seed 000): "),
+        (Bodenstedt, "Bodenstedt (seed 001): "),
+        (Impetus, "Impetus (seed 002): "),
+        (LaBataille, "La Bataille (seed 003): "),
+        (Austerlitz, "Austerlitz (seed 004): "),
+    ];
+    for (system, opening) in seeds {
+        let d = system.description();
+        assert!(
+            d.starts_with(opening) && d.len() > opening.len() + 20,
+            "{d}"
+        );
+    }
+}
