@@ -75,8 +75,7 @@ fn can_fire(board: &Board, u: &Unit, enemy: &HashSet<Hex>) -> bool {
     }
     let reach = fire::weapon_of(u, fire::weapons()).map_or(0, |w| w.range);
     let near = |h: &&Hex| distance(u.hex, **h) <= reach;
-    // Few units see many enemies: walk the nearer list.
-    let targets: Vec<Hex> = if (enemy.len() as u32) < 3 * reach * (reach + 1) + 1 {
+    let targets: Vec<Hex> = if walk_the_enemy_list(enemy.len(), reach) {
         enemy.iter().filter(near).copied().collect()
     } else {
         u.hex.range(reach).filter(|h| enemy.contains(h)).collect()
@@ -91,6 +90,12 @@ fn can_fire(board: &Board, u: &Unit, enemy: &HashSet<Hex>) -> bool {
         )
         .is_ok()
     })
+}
+
+/// Whether the enemy's hexes are fewer than the hexes in range (3r(r + 1) + 1), so that
+/// walking them is the quicker way to the same targets.
+fn walk_the_enemy_list(enemy_hexes: usize, reach: u32) -> bool {
+    (enemy_hexes as u32) < 3 * reach * (reach + 1) + 1
 }
 
 fn can_melee(board: &Board, u: &Unit, enemy: &HashSet<Hex>) -> bool {
