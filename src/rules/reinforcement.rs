@@ -24,22 +24,17 @@ const DISPLACE_LIMIT: u32 = 6;
 /// arrival and the hex it entered at. One that finds no hex this turn waits for the next.
 pub fn arrive(board: &mut Board, side: Side, turn: u32) -> Vec<(UnitId, Hex)> {
     let mut out = Vec::new();
-    let mut waiting = std::mem::take(&mut board.reinforcements);
-    let mut i = 0;
-    while i < waiting.len() {
-        let r = &waiting[i];
-        if r.unit.side != side || r.turn > turn {
-            i += 1;
-            continue;
-        }
-        match entry_hex(board, &r.unit) {
+    let mut waiting = Vec::new();
+    for r in std::mem::take(&mut board.reinforcements) {
+        let due = r.unit.side == side && r.turn <= turn;
+        match due.then(|| entry_hex(board, &r.unit)).flatten() {
             Some(hex) => {
-                let mut unit = waiting.remove(i).unit;
+                let mut unit = r.unit;
                 unit.hex = hex;
                 out.push((unit.id, hex));
                 board.units.push(unit);
             }
-            None => i += 1,
+            None => waiting.push(r),
         }
     }
     board.reinforcements = waiting;
