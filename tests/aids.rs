@@ -126,6 +126,15 @@ fn no_line_of_sight_no_fire_threat_and_melee_restrictions_hold() {
         foot_t.fire.is_some() && foot_t.melee.is_none(),
         "{foot_t:?}"
     );
+    // A held hex is reckoned as it stands, no notional unit beside ours: here all mounted
+    // cavalry, so fire at it has that modifier (§7).
+    let real = fire::breakdown(&b, foot, target, false, 1.0).unwrap();
+    assert!(
+        real.modifiers
+            .iter()
+            .any(|m| m.name == "target mounted cavalry")
+    );
+    assert_eq!(foot_t.fire, Some(real.value));
     let hid = of(hidden).unwrap();
     assert!(hid.fire.is_none() && hid.melee.is_some(), "{hid:?}");
     // An empty hex is threatened too (a notional unit of ours stands in).
@@ -287,4 +296,53 @@ fn cover_level_with_the_line_of_sight_does_not_block() {
     // Rough on a rise there would stand above it.
     f.map.set_elevation(first, 1);
     assert_eq!(look(&f.board(), a, b).blocking, Some(first));
+}
+
+/// A threat to an empty hex is reckoned against a regiment like our first (not a leader, not
+/// the enemy's), standing there as it stands: here facing N, so a volley from the north meets
+/// its front; a unit facing S, as the enemy's first does, would be fired on in enfilade.
+#[test]
+fn a_threat_to_an_empty_hex_is_reckoned_against_a_regiment_like_ours() {
+    let target = |f: &Field| f.hex(6, 6);
+    let field = |held: Option<Facing>| {
+        let mut f = Field::new(14, 12);
+        f.add(1, inf(), f.hex(12, 10), Facing::S, 300);
+        f.add(0, UnitKind::Leader, f.hex(1, 1), Facing::S, 0);
+        f.add(0, inf(), f.hex(1, 10), Facing::N, 300);
+        let north = f.add(1, inf(), f.hex(6, 4), Facing::S, 300);
+        if let Some(facing) = held {
+            f.add(0, inf(), target(&f), facing, 100);
+        }
+        (f, north)
+    };
+    let (f, north) = field(None);
+    let t = threats(&f.board(), target(&f), Side(0));
+    let got = t.iter().find(|x| x.unit == north).expect("it threatens");
+    let fired = |facing| {
+        let (f, north) = field(Some(facing));
+        fire::breakdown(&f.board(), north, target(&f), false, 1.0).unwrap()
+    };
+    let want = fired(Facing::N);
+    assert!(!want.modifiers.iter().any(|m| m.name == "enfilade"));
+    assert_eq!(got.fire, Some(want.value));
+    assert!(
+        fired(Facing::S).value > want.value,
+        "the rear would be enfiladed"
+    );
+}
+
+/// A threat's strength is the larger of its fire value and its melee strength; the list is
+/// strongest first.
+#[test]
+fn a_threats_strength_is_its_larger_blow() {
+    use bayonet::rules::threat::Threat;
+    let t = |fire, melee| Threat {
+        unit: bayonet::rules::unit::UnitId(1),
+        fire,
+        melee,
+    };
+    assert_eq!(t(Some(120.0), Some(300.0)).strength(), 300.0);
+    assert_eq!(t(Some(450.0), Some(300.0)).strength(), 450.0);
+    assert_eq!(t(Some(2.5), None).strength(), 2.5);
+    assert_eq!(t(None, Some(7.0)).strength(), 7.0);
 }

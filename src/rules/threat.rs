@@ -45,14 +45,15 @@ fn fresh(e: &Unit) -> Unit {
 fn with_target(board: &Board, hex: Hex, side: Side) -> Board {
     let mut b = board.clone();
     if !b.units_at(hex).any(|u| u.side == side) {
-        let id = UnitId(b.units.iter().map(|u| u.id.0).max().unwrap_or(0) + 1);
         let mut u = b
             .units
             .iter()
             .find(|u| u.side == side && !u.is_leader())
             .cloned()
             .unwrap_or_else(|| b.units[0].clone());
-        u.id = id;
+        // Fire and melee find their targets by hex, never by id: any id serves, so one no
+        // scenario is likely to use (and no sum that could overflow).
+        u.id = UnitId(u32::MAX);
         u.side = side;
         u.hex = hex;
         u.kind = UnitKind::Infantry;
