@@ -346,3 +346,24 @@ fn a_threats_strength_is_its_larger_blow() {
     assert_eq!(t(Some(2.5), None).strength(), 2.5);
     assert_eq!(t(None, Some(7.0)).strength(), 7.0);
 }
+
+/// §9.5 / D-cap-1: captured guns manned by a regiment of their captors fire at the captured
+/// factor, so they threaten as they would fire; left alone they cannot fire, and do not.
+#[test]
+fn d_cap_1_manned_captured_guns_threaten_and_unmanned_ones_do_not() {
+    let mut f = Field::new(14, 12);
+    let target = f.hex(6, 8);
+    f.add(0, inf(), target, Facing::N, 300);
+    let at = f.hex(6, 5);
+    let guns = f.add(1, UnitKind::Artillery, at, Facing::S, 4);
+    f.unit(guns).captured_from = Some(Side(0));
+    let captors = f.add(1, inf(), at, Facing::S, 300);
+    let b = f.board();
+    let want = fire::breakdown(&b, guns, target, false, 1.0).unwrap();
+    assert!(want.modifiers.iter().any(|m| m.name == "captured guns"));
+    let t = threats(&b, target, Side(0));
+    let of = |t: &[bayonet::rules::threat::Threat]| t.iter().find(|x| x.unit == guns).cloned();
+    assert_eq!(of(&t).and_then(|g| g.fire), Some(want.value));
+    f.unit(captors).hex = f.hex(13, 0);
+    assert_eq!(of(&threats(&f.board(), target, Side(0))), None);
+}

@@ -65,8 +65,8 @@ fn with_target(board: &Board, hex: Hex, side: Side) -> Board {
     b
 }
 
-/// The enemy units of `side` that could fire at or melee `hex` in their next turn, strongest
-/// first.
+/// The enemy units of `side` that could fire at or melee `hex` in their next turn (captured guns
+/// among them while their captors man them), strongest first.
 pub fn threats(board: &Board, hex: Hex, side: Side) -> Vec<Threat> {
     if board.units.is_empty() {
         return Vec::new();
@@ -78,11 +78,7 @@ pub fn threats(board: &Board, hex: Hex, side: Side) -> Vec<Threat> {
     let candidates: Vec<usize> = (0..work.units.len())
         .filter(|&i| {
             let e = &work.units[i];
-            let ok = e.side != side
-                && !e.routed
-                && !e.is_leader()
-                && e.kind != UnitKind::Supply
-                && !e.is_captured();
+            let ok = e.side != side && !e.routed && !e.is_leader() && e.kind != UnitKind::Supply;
             let allowance = movement::allowance(&work.params, e);
             let reach = fire::weapon_of(e, fire::weapons()).map_or(0, |w| w.range);
             ok && distance(e.hex, hex) <= reach.max(allowance + 1)
