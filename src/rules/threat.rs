@@ -78,7 +78,7 @@ pub fn threats(board: &Board, hex: Hex, side: Side) -> Vec<Threat> {
     let candidates: Vec<usize> = (0..work.units.len())
         .filter(|&i| {
             let e = &work.units[i];
-            let ok = e.side != side && !e.routed && !e.is_leader() && e.kind != UnitKind::Supply;
+            let ok = e.side != side && may_strike(e);
             let allowance = movement::allowance(&work.params, e);
             let reach = fire::weapon_of(e, fire::weapons()).map_or(0, |w| w.range);
             ok && distance(e.hex, hex) <= reach.max(allowance + 1)
@@ -104,6 +104,13 @@ pub fn threats(board: &Board, hex: Hex, side: Side) -> Vec<Threat> {
             .then(a.unit.cmp(&b.unit))
     });
     out
+}
+
+/// Whether unit `e` could strike at all: not routed, not a leader or a wagon. Only a shortcut
+/// past the costly reckoning (its reach of movement): fire's and melee's own checks refuse
+/// these units too.
+fn may_strike(e: &Unit) -> bool {
+    !e.routed && !e.is_leader() && e.kind != UnitKind::Supply
 }
 
 /// Its fire at the hex from where it stands, turned to face it.
