@@ -367,3 +367,27 @@ fn d_cap_1_manned_captured_guns_threaten_and_unmanned_ones_do_not() {
     f.unit(captors).hex = f.hex(13, 0);
     assert_eq!(of(&threats(&f.board(), target, Side(0))), None);
 }
+
+/// §6 / §9.1: the enemy's reach for melee is its movement allowance: mounted cavalry along a
+/// road (1 MP a hex) threatens melee from 25 hexes (24 hexes to close, then the melee), not 26.
+#[test]
+fn s6_a_melee_threat_reaches_as_far_as_a_move_along_a_road() {
+    use bayonet::rules::hex::Hexside;
+    use bayonet::rules::map::Road;
+    let reach = |d: i32| {
+        let mut f = Field::new(7, 32);
+        let target = f.hex(3, 2);
+        f.add(0, inf(), target, Facing::S, 300);
+        let at = f.hex(3, 2 + d);
+        let cav = f.add(1, UnitKind::Cavalry, at, Facing::N, 300);
+        for r in 2..=2 + d {
+            f.map
+                .roads
+                .insert(Hexside::new(f.hex(3, r), Facing::N), Road::Road);
+        }
+        let t = threats(&f.board(), target, Side(0));
+        t.iter().find(|x| x.unit == cav).and_then(|x| x.melee)
+    };
+    let got: Vec<bool> = (23..=26).map(|d| reach(d).is_some()).collect();
+    assert_eq!(got, [true, true, true, false]);
+}

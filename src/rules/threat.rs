@@ -76,13 +76,7 @@ pub fn threats(board: &Board, hex: Hex, side: Side) -> Vec<Threat> {
     work.acting = side.enemy();
     work.pending.clear();
     let candidates: Vec<usize> = (0..work.units.len())
-        .filter(|&i| {
-            let e = &work.units[i];
-            let ok = e.side != side && may_strike(e);
-            let allowance = movement::allowance(&work.params, e);
-            let reach = fire::weapon_of(e, fire::weapons()).map_or(0, |w| w.range);
-            ok && distance(e.hex, hex) <= reach.max(allowance + 1)
-        })
+        .filter(|&i| may_strike(&work, &work.units[i], hex, side))
         .collect();
     let mut out = Vec::new();
     for i in candidates {
@@ -106,11 +100,17 @@ pub fn threats(board: &Board, hex: Hex, side: Side) -> Vec<Threat> {
     out
 }
 
-/// Whether unit `e` could strike at all: not routed, not a leader or a wagon. Only a shortcut
-/// past the costly reckoning (its reach of movement): fire's and melee's own checks refuse
-/// these units too.
-fn may_strike(e: &Unit) -> bool {
-    !e.routed && !e.is_leader() && e.kind != UnitKind::Supply
+/// Whether unit `e` could strike `hex`, held by `side`, at all: an enemy, not routed, not a
+/// leader or a wagon, within its fire range or a move and a hex. Only a shortcut past the costly
+/// reckoning (its reach of movement): fire's and melee's own checks refuse all the others too.
+fn may_strike(board: &Board, e: &Unit, hex: Hex, side: Side) -> bool {
+    let allowance = movement::allowance(&board.params, e);
+    let reach = fire::weapon_of(e, fire::weapons()).map_or(0, |w| w.range);
+    e.side != side
+        && !e.routed
+        && !e.is_leader()
+        && e.kind != UnitKind::Supply
+        && distance(e.hex, hex) <= reach.max(allowance + 1)
 }
 
 /// Its fire at the hex from where it stands, turned to face it.
