@@ -329,3 +329,41 @@ fn skirmish() -> bayonet::rules::scenario::Scenario {
     )
     .unwrap()
 }
+
+/// The history itself: the step an undo would take back is the newest, in words; popping the
+/// last one says everything since has been undone, and closing it says why nothing can be.
+#[test]
+fn the_history_offers_its_newest_step_and_says_why_not() {
+    use bayonet::rules::undo::{History, Step};
+    let step = |n: u32, what: &str| Step {
+        before: n,
+        log_len: n as usize,
+        what: what.into(),
+    };
+    let mut h = History::<u32>::default();
+    assert!(h.last().is_none());
+    assert_eq!(
+        h.why_not().as_deref(),
+        Some("nothing to undo: nothing has been done yet")
+    );
+    h.push(step(1, "move #1 to 2,3"));
+    h.push(step(2, "face #1 N"));
+    assert_eq!(
+        h.last().map(|s| (s.before, s.what.as_str())),
+        Some((2, "face #1 N"))
+    );
+    assert_eq!(h.why_not(), None);
+    assert_eq!(h.pop().map(|s| s.log_len), Ok(2));
+    assert_eq!(h.last().map(|s| s.before), Some(1));
+    assert_eq!(h.pop().map(|s| s.before), Ok(1));
+    assert_eq!(
+        h.why_not().as_deref(),
+        Some("nothing to undo: everything since has been undone")
+    );
+    h.push(step(3, "move #2 to 1,1"));
+    h.close("the enemy fired");
+    assert!(h.last().is_none());
+    let r = h.pop().expect_err("closed");
+    assert_eq!(r[0].reason, Reason::NothingToUndo);
+    assert_eq!(r[0].message, "nothing to undo: the enemy fired");
+}

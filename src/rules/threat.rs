@@ -157,7 +157,6 @@ fn melee_strength(b: &mut Board, i: usize, hex: Hex) -> Option<f64> {
         m.hex = from;
         m.facing = f.opposite();
         m.marks.mp_used = cost;
-        m.marks.moved = cost > 0;
         if sys.check(b, &decl).is_empty() {
             let s = sys.breakdown(b, &decl).attack_strength;
             best = Some(best.map_or(s, |x: f64| x.max(s)));
