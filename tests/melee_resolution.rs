@@ -1316,3 +1316,23 @@ fn d_rout_1_ties_go_towards_the_own_edge() {
         "east, towards its own edge: {m:?}"
     );
 }
+
+/// §10 / §5: a retreat never overstacks. Its best hex (NE, as above) is taken while its friends
+/// there leave room (700 + 200 men), and passed over once they alone nearly fill it (900 + 200).
+#[test]
+fn s10_a_retreat_passes_over_a_hex_its_friends_would_overstack() {
+    let choice = |friends: u32| {
+        let mut f = Field::new(10, 8);
+        let d = f.center();
+        let dd = f.add(1, inf(), d, Facing::SW, 200);
+        let from = [d + Facing::SW.step()];
+        f.attacker(0, inf(), d, Facing::SW, 300);
+        f.add(1, inf(), d + Facing::NE.step(), Facing::SW, friends);
+        match retreat::choose(&f.board(), dd, d, &from, MapEdge::East) {
+            RetreatChoice::To { to, .. } => (to == d + Facing::NE.step(), to != d),
+            RetreatChoice::Surrender => (false, false),
+        }
+    };
+    assert_eq!(choice(700), (true, true));
+    assert_eq!(choice(900), (false, true));
+}
