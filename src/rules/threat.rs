@@ -104,13 +104,17 @@ pub fn threats(board: &Board, hex: Hex, side: Side) -> Vec<Threat> {
 /// leader or a wagon, within its fire range or a move and a hex. Only a shortcut past the costly
 /// reckoning (its reach of movement): fire's and melee's own checks refuse all the others too.
 fn may_strike(board: &Board, e: &Unit, hex: Hex, side: Side) -> bool {
-    let allowance = movement::allowance(&board.params, e);
-    let reach = fire::weapon_of(e, fire::weapons()).map_or(0, |w| w.range);
+    let reach = || {
+        let allowance = movement::allowance(&board.params, e);
+        fire::weapon_of(e, fire::weapons())
+            .map_or(0, |w| w.range)
+            .max(allowance + 1)
+    };
     e.side != side
         && !e.routed
         && !e.is_leader()
         && e.kind != UnitKind::Supply
-        && distance(e.hex, hex) <= reach.max(allowance + 1)
+        && distance(e.hex, hex) <= reach()
 }
 
 /// Its fire at the hex from where it stands, turned to face it.
