@@ -2,11 +2,23 @@
 //! and each modifier by itself, and what a volley does to its target and its firer.
 
 use bayonet::rules::fire::{self, in_front, line_of_sight};
-use bayonet::rules::hex::Facing;
+use bayonet::rules::hex::{Facing, Hex};
 use bayonet::rules::map::{SideFeature, Terrain};
-use bayonet::rules::unit::{Ammo, Formation, UnitKind};
+use bayonet::rules::unit::{Ammo, Formation, UnitId, UnitKind};
 
 use crate::common::{Field, inf};
+
+/// The exchange most of §7 starts from, on a 12×10 field: `men` rifles at (3, 4) facing NE,
+/// and 300 foot in the hex ahead facing them. The field, the firer's hex, the firer, the
+/// target's hex and the target.
+fn face_off(men: u32) -> (Field, Hex, UnitId, Hex, UnitId) {
+    let mut f = Field::new(12, 10);
+    let a = f.hex(3, 4);
+    let u = f.add(0, inf(), a, Facing::NE, men);
+    let t = a + Facing::NE.step();
+    let d = f.add(1, inf(), t, Facing::SW, 300);
+    (f, a, u, t, d)
+}
 
 /// §7 / §3: cavalry fires dismounted, with a carbine when no weapon is named (2 hexes,
 /// effectiveness 0.8); mounted it cannot fire.
@@ -144,11 +156,7 @@ fn s7_each_hexside_modifier_and_the_largest_of_several() {
         (&[StoneWall, Breastworks], Some(("stone wall", -50))),
     ];
     for (features, want) in cases {
-        let mut f = Field::new(12, 10);
-        let a = f.hex(3, 4);
-        let u = f.add(0, inf(), a, Facing::NE, 300);
-        let t = a + Facing::NE.step();
-        f.add(1, inf(), t, Facing::SW, 300);
+        let (mut f, _, u, t, _) = face_off(300);
         for &x in features {
             f.feature(t, Facing::SW, x);
         }
@@ -178,11 +186,7 @@ fn s7_each_hexside_modifier_and_the_largest_of_several() {
 fn volley(
     tweak: impl Fn(&mut Field, [bayonet::rules::unit::UnitId; 2]),
 ) -> (Vec<(String, i32)>, f64) {
-    let mut f = Field::new(12, 10);
-    let a = f.hex(3, 4);
-    let u = f.add(0, inf(), a, Facing::NE, 300);
-    let t = a + Facing::NE.step();
-    let d = f.add(1, inf(), t, Facing::SW, 300);
+    let (mut f, _, u, t, d) = face_off(300);
     tweak(&mut f, [u, d]);
     let b = fire::breakdown(&f.board(), u, t, false, 1.0).unwrap();
     let lines = b
@@ -306,11 +310,7 @@ fn s7_optional_firer_quality() {
 /// shown as a line of its own; at full strength there is no such line.
 #[test]
 fn s1_half_strength_fire_is_a_line_of_its_own() {
-    let mut f = Field::new(12, 10);
-    let a = f.hex(3, 4);
-    let u = f.add(0, inf(), a, Facing::NE, 300);
-    let t = a + Facing::NE.step();
-    f.add(1, inf(), t, Facing::SW, 300);
+    let (f, _, u, t, _) = face_off(300);
     let b = fire::breakdown(&f.board(), u, t, true, 0.5).unwrap();
     assert_eq!(b.value, 150.0);
     assert_eq!(
@@ -337,11 +337,7 @@ fn rng(seed: u64) -> rand_chacha::ChaCha8Rng {
 /// (La Bataille's pre-melee check reads them); a Fixed target is released and listed (§12).
 #[test]
 fn s7_a_volley_marks_the_firer_the_target_and_releases_a_fixed_target() {
-    let mut f = Field::new(12, 10);
-    let a = f.hex(3, 4);
-    let u = f.add(0, inf(), a, Facing::NE, 400);
-    let t = a + Facing::NE.step();
-    let d = f.add(1, inf(), t, Facing::SW, 300);
+    let (mut f, _, u, t, d) = face_off(400);
     f.unit(d).fixed_until = Some(9);
     for opportunity in [false, true] {
         let mut b = f.board();
@@ -572,11 +568,7 @@ fn fire_needs_formation_range_front_sight_and_ammo() {
 /// hexside and fatigue modifier.
 #[test]
 fn fire_value_and_modifiers() {
-    let mut f = Field::new(12, 10);
-    let a = f.hex(3, 4);
-    let u = f.add(0, inf(), a, Facing::NE, 300);
-    let t = a + Facing::NE.step();
-    let d = f.add(1, inf(), t, Facing::SW, 300);
+    let (mut f, a, u, t, d) = face_off(300);
     let v = |f: &Field| fire::breakdown(&f.board(), u, t, false, 1.0).unwrap();
     // Rifled musket, 1 hex: full effect, 300 × 1.
     assert_eq!(v(&f).value, 300.0);
@@ -627,11 +619,7 @@ fn fire_value_and_modifiers() {
 /// and ammunition loss.
 #[test]
 fn fire_results_losses_morale_and_ammo() {
-    let mut f = Field::new(12, 10);
-    let a = f.hex(3, 4);
-    let u = f.add(0, inf(), a, Facing::NE, 400);
-    let t = a + Facing::NE.step();
-    let d = f.add(1, inf(), t, Facing::SW, 300);
+    let (mut f, _, u, t, d) = face_off(400);
     f.unit(d).fixed_until = Some(9);
     let mut low = 0;
     let mut disorder = 0;
@@ -701,12 +689,8 @@ fn morale_after_fire_in_enfilade_is_two_lower() {
 fn s1_only_the_defensive_fire_phase_fires_as_opportunity_fire() {
     use bayonet::rules::board::Phase;
     use bayonet::rules::order::{self, At, Order};
-    let mut f = Field::new(12, 10);
+    let (mut f, a, u, t, d) = face_off(300);
     f.params.optional.phased_play = true;
-    let a = f.hex(3, 4);
-    let u = f.add(0, inf(), a, Facing::NE, 300);
-    let t = a + Facing::NE.step();
-    let d = f.add(1, inf(), t, Facing::SW, 300);
     f.unit(u).ammo = Ammo::Low;
     f.unit(d).ammo = Ammo::Low;
     let mut b = f.board();
