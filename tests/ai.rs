@@ -43,6 +43,8 @@ fn the_computer_beats_a_side_that_only_holds_over_ten_seeds() {
     eprintln!("computer vs hold, (seed, as Confederate, as Union): {scores:?}");
 }
 
+/// The computer plays through the one legality check (DESIGN.md): a whole game of the default
+/// scenario, computer against computer, with no order refused, and it replays from its save.
 #[test]
 fn computer_orders_pass_the_rules() {
     let s = default_scenario();

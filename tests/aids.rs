@@ -11,6 +11,10 @@ use bayonet::rules::unit::{Ammo, Formation, Side, UnitKind};
 
 use crate::common::{Field, inf};
 
+/// What each unit can still do is what §1, §6, §7 and §9.1 allow it: adjacent and facing, all
+/// three; two hexes off, fire only; out of range, move only; a leader alone, no melee (§9.1);
+/// after firing, no move and no second volley (§1); out of ammunition, no fire (§7); with its
+/// movement points spent, no move (§6); turned away, no fire or melee (D-facing-1).
 #[test]
 fn readiness_follows_the_rules_of_moving_firing_and_meleeing() {
     let mut f = Field::new(12, 10);
@@ -75,6 +79,9 @@ fn readiness_follows_the_rules_of_moving_firing_and_meleeing() {
     assert!(!r.can_melee && !r.can_fire, "{r:?}");
 }
 
+/// A threat is §7's fire (the enemy turned to face the hex) and §9.1's melee after a move (§6):
+/// a regiment two hexes off threatens both, a battery fire only (§9.1 rule 4), a far regiment and
+/// our own units nothing; strongest first.
 #[test]
 fn threats_are_the_fire_and_melee_rules_on_the_enemys_next_turn() {
     let mut f = Field::new(14, 12);
@@ -105,6 +112,8 @@ fn threats_are_the_fire_and_melee_rules_on_the_enemys_next_turn() {
     assert!(t.windows(2).all(|w| w[0].strength() >= w[1].strength()));
 }
 
+/// The threat overlay keeps §7's line of sight and §9.1's restrictions: foot beside mounted
+/// cavalry threatens fire only (rule 3), cavalry behind a wood melee only (no sight, no fire).
 #[test]
 fn no_line_of_sight_no_fire_threat_and_melee_restrictions_hold() {
     let mut f = Field::new(14, 12);
@@ -143,6 +152,8 @@ fn no_line_of_sight_no_fire_threat_and_melee_restrictions_hold() {
     let _ = Formation::Line;
 }
 
+/// §7 line of sight as the Sight tool shows it: the range, the hex that blocks it, and at night
+/// (§1) one hex only, with no hex to blame.
 #[test]
 fn look_names_the_blocking_hex_and_the_range() {
     let mut f = Field::new(12, 10);
@@ -163,6 +174,8 @@ fn look_names_the_blocking_hex_and_the_range() {
     assert!(!s.clear && s.night && s.blocking.is_none());
 }
 
+/// A side's readiness worked out at once is each unit's own, and agrees with the one legality
+/// check (§7 fire, §9.1 melee) tried at every enemy hex, on a crowded field.
 #[test]
 fn a_sides_readiness_at_once_is_each_units_readiness() {
     // A crowded field: artillery that reaches far (the hex-walk), muskets that reach near.

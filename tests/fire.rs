@@ -654,10 +654,10 @@ fn fire_results_losses_morale_and_ammo() {
     );
 }
 
+/// §9.6: −2 fired on in enfilade. The same fire from the front and through the rear; every
+/// morale check it calls for is two lower in enfilade.
 #[test]
 fn morale_after_fire_in_enfilade_is_two_lower() {
-    // §9.6: −2 fired on in enfilade. The same fire from the front and through the rear; every
-    // morale check it calls for is two lower in enfilade.
     let mut checked = [0, 0];
     for seed in 0..200u64 {
         for (k, facing) in [Facing::SW, Facing::NE].into_iter().enumerate() {

@@ -28,6 +28,7 @@ fn setup() -> (Field, UnitId) {
     (f, a)
 }
 
+/// §9.1: a melee that breaks none of the eight restrictions is legal.
 #[test]
 fn legal_melee_breaks_nothing() {
     let (f, a) = setup();
@@ -151,6 +152,7 @@ fn rule_9_1_8_dismounting_cavalry_cannot_attack() {
     assert_eq!(rules_broken(&f, &[c]), vec![8]);
 }
 
+/// §9.1: an illegal melee reports every rule it breaks, by number, with the unit at fault.
 #[test]
 fn every_broken_rule_is_reported_with_its_unit() {
     let mut f = Field::new(10, 8);
@@ -174,6 +176,7 @@ fn every_broken_rule_is_reported_with_its_unit() {
     assert!(v[1].message.contains("not facing"), "{}", v[1].message);
 }
 
+/// §9.1: a hex with no enemy unit cannot be meleed (reported as rule 0).
 #[test]
 fn an_empty_hex_or_a_friendly_hex_is_no_melee() {
     let mut f = Field::new(10, 8);
@@ -184,6 +187,7 @@ fn an_empty_hex_or_a_friendly_hex_is_no_melee() {
     assert!(rules_broken(&f, &[a]).contains(&0));
 }
 
+/// §9.1: leaders may join an attack, but a leader alone is no melee.
 #[test]
 fn leaders_join_but_cannot_attack_alone() {
     let (mut f, a) = setup();

@@ -386,6 +386,7 @@ fn optional_quality_modifiers() {
     );
 }
 
+/// §9.4's cavalry rule: mounted cavalry against mounted cavalry, both sides' loss ranges ÷4.
 #[test]
 fn cavalry_rule_quarters_both_loss_ranges() {
     let mut f = Field::new(10, 8);

@@ -345,6 +345,8 @@ fn orders_files_and_save_logs_are_one_language() {
     assert!(e.starts_with("o.ron:2:"), "{e}");
 }
 
+/// §14: the rules chosen at the start (Parameter Data and optional rules) are an order, logged
+/// and replayed like any other, and fixed once play has begun.
 #[test]
 fn the_start_dialogs_rules_are_an_order_logged_and_replayed() {
     let s = skirmish();

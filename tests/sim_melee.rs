@@ -19,6 +19,8 @@ fn units(app: &mut App) -> Vec<bayonet::rules::unit::Unit> {
     v
 }
 
+/// §1: a scenario starts at turn 1 with its first side, at its start time, by day; every unit
+/// becomes an entity and is in the hex index.
 #[test]
 fn scenario_loads_into_entities_and_the_index() {
     let s =
@@ -128,6 +130,8 @@ fn declare_then_resolve_through_messages() {
     );
 }
 
+/// §9.1 through the simulation: an illegal declaration is rejected naming its rule (2, not
+/// facing), nothing is left pending, and the other side may not declare in this side's turn (§1).
 #[test]
 fn illegal_declarations_are_rejected_with_the_rule() {
     let (mut app, f) = duel_app();
@@ -266,6 +270,8 @@ fn a_drag_from_a_hex_commits_what_may_melee_and_leaves_guns_behind() {
     assert_eq!(read::<OrderRejected>(&app)[0].reasons[0].rule, 1);
 }
 
+/// §11: a Damage Bridge order against an unoccupied full-hex bridge is resolved as a melee whose
+/// loss falls on the bridge alone; the attackers lose no men.
 #[test]
 fn the_damage_bridge_order_wears_down_an_unoccupied_bridge() {
     use bayonet::rules::map::{FullHexBridge, Terrain};
@@ -313,6 +319,8 @@ fn the_damage_bridge_order_wears_down_an_unoccupied_bridge() {
     );
 }
 
+/// §6, §4, §7 through the simulation: move, face and fire orders go in as messages and come out
+/// as outcome messages; an order of the side not to act is refused (§1).
 #[test]
 fn unit_orders_through_messages() {
     use bayonet::rules::unit::Formation;
@@ -382,6 +390,8 @@ fn unit_orders_through_messages() {
     assert!(read::<Fired>(&app).is_empty());
 }
 
+/// §1: opportunity fire at melee attackers just before the melee resolves can break it up; the
+/// melee is then reported called off with that fire, not refused and not resolved.
 #[test]
 fn a_melee_called_off_is_reported_after_its_fire_and_nothing_is_refused() {
     use bayonet::sim::{Fired, MeleeCalledOff};
