@@ -85,9 +85,9 @@ fn each_25_men_of_loss_removes_a_gun() {
     );
 }
 
+/// D-cr-1.
 #[test]
 fn losses_split_by_contribution_with_largest_remainder() {
-    // D-cr-1.
     assert_eq!(split_loss(41, &[300.0, 100.0], &[300, 100]), vec![31, 10]);
     assert_eq!(split_loss(0, &[300.0, 100.0], &[300, 100]), vec![0, 0]);
     // A unit never loses more than it has; the rest goes to the others.

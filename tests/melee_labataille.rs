@@ -310,6 +310,9 @@ fn s15_3_exact_odds_match_10000_seeded_resolutions() {
     }
 }
 
+/// §15.3 (D-sys-1): Harper's Crossing under La Bataille, the computer on both sides, to its
+/// end: no computer order refused, every melee fought as an assault à mêlée, and the save
+/// replays.
 #[test]
 fn labataille_plays_harpers_crossing_to_the_end_with_no_refused_order_and_replays() {
     let n = crate::common::computer_plays_to_the_end(MeleeSystemName::LaBataille);

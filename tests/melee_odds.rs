@@ -102,10 +102,10 @@ fn the_defender_wins_ties() {
     assert!((o.attacker_win_probability - p_def_loses_one).abs() < 1e-9);
 }
 
+/// D-cr-2: 40 men attacked by 1000: the defender's loss is capped at 40, so the attacker's
+/// odds count the capped loss.
 #[test]
 fn a_side_cannot_lose_more_than_it_has() {
-    // D-cr-2: 40 men attacked by 1000: the defender's loss is capped at 40, so the attacker's
-    // odds count the capped loss.
     let mut f = Field::new(10, 8);
     let d = f.center();
     f.add(1, inf(), d, Facing::SW, 40);

@@ -186,9 +186,9 @@ fn morale_value_and_failed_checks_rout() {
     assert_eq!(morale::check_chance(0, 25), 0.0);
 }
 
+/// D-ret-1 and D-adv-1.
 #[test]
 fn losing_defender_retreats_away_and_winners_advance_in_order() {
-    // D-ret-1 and D-adv-1.
     let mut f = Field::new(10, 8);
     let d = f.center();
     let dd = f.add(1, inf(), d, Facing::SW, 200);
@@ -246,10 +246,10 @@ fn losing_attacker_stays_put() {
     assert!(b.unit(a).unwrap().marks.meleed);
 }
 
+/// D-ret-1. Attacked from the SW, the N, NE and SE neighbours are all two hexes away; NE
+/// wins the tie towards the own (east) edge.
 #[test]
 fn retreat_prefers_hexes_outside_enemy_zoc() {
-    // D-ret-1. Attacked from the SW, the N, NE and SE neighbours are all two hexes away; NE
-    // wins the tie towards the own (east) edge.
     let mut f = Field::new(10, 8);
     let d = f.center();
     let dd = f.add(1, inf(), d, Facing::SW, 200);
@@ -267,11 +267,11 @@ fn retreat_prefers_hexes_outside_enemy_zoc() {
     assert_eq!(to(&f), d + Facing::SE.step());
 }
 
+/// §10: every neighbour but N is blocked terrain; a lone enemy leader, wagon or limbered
+/// battery in the N hex is overrun; an unlimbered, crewed battery blocks it (the defender
+/// surrenders).
 #[test]
 fn retreat_overruns_lone_leaders_wagons_and_limbered_guns() {
-    // §10: every neighbour but N is blocked terrain; a lone enemy leader, wagon or limbered
-    // battery in the N hex is overrun; an unlimbered, crewed battery blocks it (the defender
-    // surrenders).
     for (kind, limbered, overrun) in [
         (UnitKind::Leader, false, true),
         (UnitKind::Supply, false, true),
@@ -355,9 +355,9 @@ fn battery_melee(capture_rule: bool) -> (Field, UnitId, UnitId, Declaration) {
     )
 }
 
+/// D-cap-1.
 #[test]
 fn unlimbered_guns_of_a_losing_defender_are_eliminated_by_default() {
-    // D-cap-1.
     let (f, g, _, decl) = battery_melee(false);
     let (b, o) = seed_where(&f, &decl, |o| {
         o.loser == Some(MeleeSide::Defender)
@@ -491,9 +491,9 @@ fn guns_won_back_come_back_uncrewed_and_can_be_recrewed() {
     );
 }
 
+/// §11.
 #[test]
 fn bridge_damage_falls_on_the_bridge_alone() {
-    // §11.
     let mut f = Field::new(10, 8);
     let d = f.center();
     f.map.set_terrain(d, Terrain::Water);
@@ -726,9 +726,9 @@ fn invariants_over_10000_random_melees() {
     );
 }
 
+/// D-rout-1: infantry has 12 MP; half is 6, three clear hexes at 2 each.
 #[test]
 fn a_routed_unit_runs_half_its_allowance_away_from_the_enemy() {
-    // D-rout-1: infantry has 12 MP; half is 6, three clear hexes at 2 each.
     let mut f = Field::new(12, 9);
     let d = f.hex(5, 4);
     let u = f.add(1, inf(), d, Facing::SW, 300);

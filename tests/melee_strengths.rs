@@ -130,9 +130,9 @@ fn defending_again_after_a_retreat_halves() {
     assert_eq!(bd(&f, &[a]).defense_base, 200.0);
 }
 
+/// D-fat-1.
 #[test]
 fn fatigue_scales_each_attacker_and_never_the_defence() {
-    // D-fat-1.
     let (mut f, a, dd) = duel(500, 400);
     let d = f.center();
     let b2 = f.attacker(0, inf(), d, Facing::S, 100);
@@ -147,9 +147,9 @@ fn fatigue_scales_each_attacker_and_never_the_defence() {
     assert!((bd(&f, &[a, b2]).attack_base - (300.0 + 90.0)).abs() < 1e-9);
 }
 
+/// D-turn-1.
 #[test]
 fn no_fire_bonus_only_when_no_attacker_fired() {
-    // D-turn-1.
     let (mut f, a, _) = duel(300, 300);
     assert_eq!(percent(&bd(&f, &[a]), MeleeSide::Attacker, "fired"), None);
     f.unit(a).marks.fired = false;
@@ -180,9 +180,9 @@ fn leaders_add_ten_percent_to_their_side() {
     assert!((b.defense_strength - 330.0).abs() < 1e-9);
 }
 
+/// D-facing-1: facing NE, the front is N, NE, SE; an attack from the SW is from the rear.
 #[test]
 fn attack_through_a_rear_hexside_adds_twenty() {
-    // D-facing-1: facing NE, the front is N, NE, SE; an attack from the SW is from the rear.
     let (mut f, a, dd) = duel(300, 300);
     assert_eq!(percent(&bd(&f, &[a]), MeleeSide::Attacker, "rear"), None);
     f.unit(dd).facing = Facing::NE;
@@ -215,9 +215,9 @@ fn a_leader_alone_does_not_make_a_rear_attack() {
     );
 }
 
+/// D-hex-1: a fence (−30%) on one attacking hexside, a stone wall (−50%) on another.
 #[test]
 fn only_the_largest_hexside_modifier_applies() {
-    // D-hex-1: a fence (−30%) on one attacking hexside, a stone wall (−50%) on another.
     let (mut f, a, _) = duel(300, 300);
     let d = f.center();
     let b2 = f.attacker(0, inf(), d, Facing::S, 300);
@@ -279,9 +279,9 @@ fn breastworks_apply_besides_the_hexside_modifier() {
     assert!((b.attack_strength - 140.0).abs() < 1e-9);
 }
 
+/// D-hex-2.
 #[test]
 fn a_hexside_bridge_takes_thirty_percent_instead_of_the_creek() {
-    // D-hex-2.
     let (mut f, a, _) = duel(400, 300);
     let d = f.center();
     f.feature(d, Facing::SW, SideFeature::Creek);
@@ -299,9 +299,9 @@ fn a_hexside_bridge_takes_thirty_percent_instead_of_the_creek() {
     );
 }
 
+/// D-elev-1.
 #[test]
 fn uphill_attacks_lose_thirty_percent_per_level_by_the_largest_climb() {
-    // D-elev-1.
     let (mut f, a, _) = duel(400, 300);
     let d = f.center();
     let b2 = f.attacker(0, inf(), d, Facing::S, 100);

@@ -419,11 +419,11 @@ fn a_melee_called_off_is_reported_after_its_fire_and_nothing_is_refused() {
     assert!(game(&app).pending.is_empty());
 }
 
+/// RULES §1, §9.4, §10: a defender that retreated keeps its mark for the rest of the phase
+/// (÷2 when meleed again after another Resolve), and the losing defenders check morale
+/// once, when the side's turn ends.
 #[test]
 fn the_phase_ends_with_the_turn_not_with_each_resolve() {
-    // RULES §1, §9.4, §10: a defender that retreated keeps its mark for the rest of the phase
-    // (÷2 when meleed again after another Resolve), and the losing defenders check morale
-    // once, when the side's turn ends.
     use bayonet::sim::PhaseMoraleChecked;
     let mut tried = 0;
     for seed in 0..60u64 {

@@ -542,10 +542,10 @@ fn who_exerts_a_zone_of_control_and_who_blocks_a_retreat() {
     assert!(!f.board().unit(g).unwrap().blocks_retreat());
 }
 
+/// §11 optional: a damaged bridge carries foot at ¼ of its maximum, horse at ½, guns and
+/// wagons at ¾; infantry in column facing it repairs 6 per 100 men each later turn.
 #[test]
 fn bridge_limit_and_repair_sets_the_strength_each_arm_needs_and_mends_bridges() {
-    // §11 optional: a damaged bridge carries foot at ¼ of its maximum, horse at ½, guns and
-    // wagons at ¾; infantry in column facing it repairs 6 per 100 men each later turn.
     use bayonet::rules::movement::entry_blocked;
     use bayonet::rules::order::{self, At, Order};
     let mut f = Field::new(10, 8);
@@ -646,10 +646,10 @@ fn bridge_limit_and_repair_sets_the_strength_each_arm_needs_and_mends_bridges() 
     assert_eq!(two.map.bridge(br).unwrap().strength, 136);
 }
 
+/// §1 optional Phased Play: each order in its phase; the other side fires in the defensive
+/// fire phase (as opportunity fire does); no opportunity fire at movers (D-phase-1).
 #[test]
 fn phased_play_runs_movement_defensive_fire_offensive_fire_and_melee_in_turn() {
-    // §1 optional Phased Play: each order in its phase; the other side fires in the defensive
-    // fire phase (as opportunity fire does); no opportunity fire at movers (D-phase-1).
     use crate::common::{game, give, read};
     use bayonet::rules::board::Phase;
     use bayonet::rules::order::{At, Order};
