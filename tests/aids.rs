@@ -344,8 +344,9 @@ fn a_threat_to_an_empty_hex_is_reckoned_against_a_regiment_like_ours() {
     );
 }
 
-/// A threat's strength is the larger of its fire value and its melee strength; the list is
-/// strongest first.
+/// A threat's strength is the larger of its fire value and its melee strength. The overlay's
+/// list is sorted by it, as `threats_are_the_fire_and_melee_rules_on_the_enemys_next_turn`
+/// checks.
 #[test]
 fn a_threats_strength_is_its_larger_blow() {
     use bayonet::rules::threat::Threat;

@@ -183,9 +183,7 @@ fn s7_each_hexside_modifier_and_the_largest_of_several() {
 
 /// 300 rifles at one hex against 300 foot facing them, as `tweak` leaves the field: the fire's
 /// modifier lines (name, percent) and its value.
-fn volley(
-    tweak: impl Fn(&mut Field, [bayonet::rules::unit::UnitId; 2]),
-) -> (Vec<(String, i32)>, f64) {
+fn volley(tweak: impl Fn(&mut Field, [UnitId; 2])) -> (Vec<(String, i32)>, f64) {
     let (mut f, _, u, t, d) = face_off(300);
     tweak(&mut f, [u, d]);
     let b = fire::breakdown(&f.board(), u, t, false, 1.0).unwrap();
