@@ -8,6 +8,7 @@ pub mod cli;
 #[cfg(feature = "client")]
 pub mod client;
 pub mod editor;
+pub mod places;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod remote;
 pub mod rules;

@@ -1,31 +1,23 @@
 //! The `bayonet` binary: a subcommand of the adjudicator, or the game window.
 
+use bayonet::cli::{Cli, Command};
+
 fn main() {
     #[allow(unused_mut)]
     let mut argv: Vec<String> = std::env::args().skip(1).collect();
     // In the browser the page's address carries the options: `?scenario=maps/test_melee.ron`.
     #[cfg(target_arch = "wasm32")]
     if let Some(q) = web_sys::window().and_then(|w| w.location().search().ok()) {
-        for pair in q
-            .trim_start_matches('?')
-            .split('&')
-            .filter(|p| !p.is_empty())
-        {
-            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            argv.push(format!("--{k}"));
-            if !v.is_empty() {
-                argv.push(
-                    v.replace("%2F", "/")
-                        .replace("%2C", ",")
-                        .replace("%3E", ">"),
-                );
-            }
-        }
+        argv.extend(bayonet::cli::args::from_query(&q));
     }
-    if let Some(code) = bayonet::cli::run(&argv) {
+    let cli = match bayonet::cli::parse(&argv) {
+        Ok(c) => c,
+        Err(e) => e.exit(),
+    };
+    if let Some(code) = cli.command.as_ref().and_then(bayonet::cli::run) {
         std::process::exit(code);
     }
-    let code = open_game(&argv);
+    let code = open_game(cli);
     // In the browser the game runs on after `main` returns (the page's event loop).
     if code != 0 || !cfg!(target_arch = "wasm32") {
         std::process::exit(code);
@@ -34,45 +26,8 @@ fn main() {
 
 /// `bayonet edit [FILE] [--new WxH] [--screenshot OUT.png] [--size WxH]`: the scenario editor.
 #[cfg(feature = "client")]
-fn open_editor(argv: &[String]) -> i32 {
-    let mut file = None;
-    let mut size = (40, 30);
-    let mut screenshot = None;
-    let mut window = None;
-    let mut it = argv.iter();
-    let parse_size = |v: Option<&String>| {
-        v.and_then(|v| v.split_once(['x', 'X']))
-            .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
-            .filter(|(w, h)| (2..=1000).contains(w) && (2..=1000).contains(h))
-    };
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--new" => match parse_size(it.next()) {
-                Some(s) => size = s,
-                None => {
-                    eprintln!("bayonet edit: --new needs a size WxH, 2 to 1000 each way (40x30)");
-                    return 2;
-                }
-            },
-            "--size" => match parse_size(it.next()) {
-                Some(s) => window = Some(s),
-                None => {
-                    eprintln!("bayonet edit: --size needs WxH in pixels");
-                    return 2;
-                }
-            },
-            "--screenshot" => screenshot = it.next().cloned(),
-            f if !f.starts_with("--") && file.is_none() => file = Some(f.to_owned()),
-            other => {
-                eprintln!(
-                    "bayonet edit: unknown argument `{other}`\n{}",
-                    bayonet::cli::USAGE
-                );
-                return 2;
-            }
-        }
-    }
-    let path = file.unwrap_or_else(|| "new_scenario.ron".to_owned());
+fn open_editor(a: bayonet::cli::args::Edit) -> i32 {
+    let path = a.file.unwrap_or_else(|| "new_scenario.ron".to_owned());
     let doc = if std::path::Path::new(&path).exists() {
         match bayonet::editor::Document::open(&path) {
             Ok(d) => d,
@@ -82,128 +37,59 @@ fn open_editor(argv: &[String]) -> i32 {
             }
         }
     } else {
-        bayonet::editor::Document::new(&path, size.0, size.1)
+        bayonet::editor::Document::new(&path, a.new.0, a.new.1)
     };
-    bayonet::client::editor::run(doc, screenshot, window)
+    bayonet::client::editor::run(doc, a.screenshot, a.size)
 }
 
 #[cfg(feature = "client")]
-fn open_game(argv: &[String]) -> i32 {
-    if argv.first().map(String::as_str) == Some("edit") {
-        return open_editor(&argv[1..]);
-    }
-    let mut scenario_path = None;
+fn open_game(cli: Cli) -> i32 {
+    let outer = cli.window;
     let mut from = None;
-    let mut computer: Option<String> = None;
-    let mut screenshot = None;
-    let mut script = bayonet::client::StartupOrders::default();
     // Online: `join URL INVITE`, or `host` (a server here and a new game on it).
     let mut join: Option<(String, String)> = None;
+    #[allow(unused_mut)]
     let mut host: Option<(String, String)> = None;
-    let mut it = argv.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--scenario" => scenario_path = it.next().cloned(),
-            "--screenshot" => screenshot = it.next().cloned(),
-            // Scripted openings, for demonstrations and screenshots.
-            "--declare" => match it
-                .next()
-                .map(|s| bayonet::client::StartupOrders::parse_drag(s))
-            {
-                Some(Ok(d)) => script.declares.push(d),
-                Some(Err(e)) => {
-                    eprintln!("bayonet: --declare: {e}");
-                    return 2;
-                }
-                None => {
-                    eprintln!("bayonet: --declare needs FROM>TO, e.g. 14,4>13,4");
-                    return 2;
-                }
-            },
-            "--resolve" => script.resolve = true,
-            "--aids" | "--select" | "--sight" | "--size" => {
-                let Some(v) = it.next() else {
-                    eprintln!("bayonet: {a} needs a value (see --help)");
-                    return 2;
-                };
-                let done = match a.as_str() {
-                    "--aids" => {
-                        bayonet::client::StartupOrders::parse_aids(v).map(|x| script.aids = x)
-                    }
-                    "--select" => bayonet::cli::args::coord(v).map(|c| script.select = Some(c)),
-                    "--sight" => bayonet::client::StartupOrders::parse_drag(v)
-                        .map(|d| script.sight = Some(d)),
-                    _ => {
-                        bayonet::client::StartupOrders::parse_size(v).map(|s| script.size = Some(s))
-                    }
-                };
-                if let Err(e) = done {
-                    eprintln!("bayonet: {a}: {e}");
-                    return 2;
-                }
-            }
-            "--dialog" => script.dialog = true,
-            "join" => match (it.next(), it.next()) {
-                (Some(u), Some(i)) => join = Some((u.clone(), i.clone())),
-                _ => {
-                    eprintln!("bayonet join: expected the server's address and an invite");
-                    return 2;
-                }
-            },
-            #[cfg(not(target_arch = "wasm32"))]
-            "host" => {
-                host = Some((
-                    bayonet::serve::DEFAULT_LISTEN.to_owned(),
-                    bayonet::serve::DEFAULT_DB.to_owned(),
-                ))
-            }
-            "--listen" | "--db" if host.is_some() => {
-                let Some(v) = it.next() else {
-                    eprintln!("bayonet host: {a} needs a value");
-                    return 2;
-                };
-                if let Some(h) = host.as_mut() {
-                    if a == "--listen" {
-                        h.0 = v.clone();
-                    } else {
-                        h.1 = v.clone();
-                    }
-                }
-            }
-            // In the browser the page's address carries an invite (its server is the page's).
-            "--invite" => match it.next() {
-                Some(i) => join = Some((String::new(), i.clone())),
-                None => {
-                    eprintln!("bayonet: --invite needs an invite");
-                    return 2;
-                }
-            },
-            // Who the computer plays: a side's name, `both` or `none`; skips the start dialog.
-            "--computer" => computer = it.next().cloned(),
-            "play" => match it.next().map(|p| bayonet::cli::saves::read(p)) {
-                Some(Ok(s)) => from = Some(s),
-                Some(Err(e)) => {
+    let w = match cli.command {
+        Some(Command::Edit(a)) => return open_editor(a),
+        Some(Command::Play(a)) => {
+            let path = bayonet::places::find_save(&a.save, bayonet::places::saves_dir().as_deref());
+            match bayonet::cli::saves::read(&path.to_string_lossy()) {
+                Ok(s) => from = Some(s),
+                Err(e) => {
                     eprintln!("{e}");
                     return 1;
                 }
-                None => {
-                    eprintln!("bayonet play: expected a SAVE file");
-                    return 2;
-                }
-            },
-            "--help" | "-h" => {
-                println!("{}", bayonet::cli::USAGE);
-                return 0;
             }
-            other => {
-                eprintln!(
-                    "bayonet: unknown argument `{other}`\n{}",
-                    bayonet::cli::USAGE
-                );
-                return 2;
-            }
+            a.window.or(outer)
         }
+        Some(Command::Join(a)) => {
+            join = Some((a.url, a.invite));
+            a.window.or(outer)
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        Some(Command::Host(a)) => {
+            host = Some((a.listen, a.db.unwrap_or_else(bayonet::places::default_db)));
+            a.window.or(outer)
+        }
+        _ => outer,
+    };
+    // In the browser the page's address carries an invite (its server is the page's).
+    if let Some(i) = &w.invite {
+        join = Some((String::new(), i.clone()));
     }
+    let scenario_path = w.scenario;
+    let screenshot = w.screenshot;
+    let computer = w.computer;
+    let script = bayonet::client::StartupOrders {
+        declares: w.declare,
+        resolve: w.resolve,
+        dialog: w.dialog,
+        aids: w.aids,
+        select: w.select,
+        sight: w.sight,
+        size: w.size,
+    };
     #[cfg(not(target_arch = "wasm32"))]
     if let Some((listen, db)) = host {
         let scenario = scenario_path
@@ -323,10 +209,10 @@ fn players_for(
 }
 
 #[cfg(not(feature = "client"))]
-fn open_game(_argv: &[String]) -> i32 {
+fn open_game(_cli: Cli) -> i32 {
     eprintln!(
-        "this build has no window (built without the `client` feature)\n{}",
-        bayonet::cli::USAGE
+        "this build has no window (built without the `client` feature); `bayonet --help` lists \
+         the subcommands it has"
     );
     2
 }

@@ -346,3 +346,179 @@ fn melee_system_on_the_command_line_overrides_the_scenarios() {
         "row 5 of 1:1: +1/−1"
     );
 }
+
+/// The README's command list between its `bayonet --help` markers, as the README shows it.
+fn readme_help() -> String {
+    let readme = include_str!("../README.md");
+    let start = readme
+        .find("<!-- bayonet --help -->")
+        .expect("the README marks its command list");
+    let body = &readme[start..];
+    let open = body
+        .find("```text\n")
+        .expect("a text block after the marker")
+        + "```text\n".len();
+    let close = body[open..].find("```").expect("the block closes");
+    body[open..open + close].to_owned()
+}
+
+#[test]
+fn help_lists_every_subcommand_and_the_readme_quotes_it() {
+    let (code, _, text) = bayonet(&["--help"]);
+    assert_eq!(code, 0, "{text}");
+    for sub in [
+        "check",
+        "edit",
+        "odds",
+        "resolve",
+        "run",
+        "replay",
+        "play",
+        "autoplay",
+        "host",
+        "join",
+        "serve",
+        "remote",
+        "completions",
+    ] {
+        assert!(
+            text.lines()
+                .any(|l| l.trim_start().starts_with(&format!("{sub} "))),
+            "`{sub}` is missing from --help:\n{text}"
+        );
+    }
+    assert!(text.contains("--scenario <FILE>"), "{text}");
+    assert_eq!(
+        readme_help(),
+        text,
+        "the README's command list is not `bayonet --help`: paste the new help between its markers"
+    );
+}
+
+#[test]
+fn the_parser_is_well_formed() {
+    // clap checks names, ids and positions of every subcommand only when asked (or when that
+    // subcommand is parsed): a clash would otherwise panic the first user to type it.
+    use clap::CommandFactory;
+    bayonet::cli::Cli::command().debug_assert();
+}
+
+#[test]
+fn each_subcommand_has_its_own_help() {
+    let (code, _, text) = bayonet(&["autoplay", "--help"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("Usage: bayonet autoplay [OPTIONS] <FILE>"),
+        "{text}"
+    );
+    for o in [
+        "--seed <N>",
+        "--hold <SIDE>",
+        "--rules",
+        "--melee-system",
+        "--json",
+    ] {
+        assert!(text.contains(o), "autoplay --help lacks {o}:\n{text}");
+    }
+    let (code, _, text) = bayonet(&["remote", "play", "--help"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("--orders <ORDERS.ron>"), "{text}");
+    let (code, _, text) = bayonet(&["help", "odds"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("--defend <C,R>"), "{text}");
+}
+
+#[test]
+fn a_bad_option_is_named_with_a_hint_and_exit_2() {
+    let (code, _, text) = bayonet(&["odds", "maps/test_melee.ron", "--bogus"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("unexpected argument '--bogus'"), "{text}");
+    assert!(text.contains("Usage: bayonet odds"), "{text}");
+    // A near miss is told the option it was meant to be.
+    let (code, _, text) = bayonet(&["check", "maps/test_melee.ron", "--jsn"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("'--json'"), "{text}");
+    let (code, _, text) = bayonet(&["chek", "maps/test_melee.ron"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("'check'"), "{text}");
+    // A missing value or file is a usage error too, named.
+    let (code, _, text) = bayonet(&["odds", "maps/test_melee.ron", "--attack", "4,4"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("--defend <C,R>"), "{text}");
+}
+
+#[test]
+fn version_and_shell_completions() {
+    let (code, _, text) = bayonet(&["--version"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        text.trim(),
+        format!("bayonet {}", env!("CARGO_PKG_VERSION"))
+    );
+    let (code, _, text) = bayonet(&["completions", "bash"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("_bayonet()"), "{text}");
+    assert!(text.contains("autoplay"), "{text}");
+    let (code, _, text) = bayonet(&["completions", "tcsh"]);
+    assert_eq!(code, 2, "{text}");
+}
+
+#[test]
+fn the_pages_address_is_read_as_options() {
+    use bayonet::cli::args::from_query;
+    assert_eq!(
+        from_query("?scenario=maps%2Ftest_melee.ron&declare=14%2C4%3E13%2C4&resolve&aids=1,2"),
+        [
+            "--scenario",
+            "maps/test_melee.ron",
+            "--declare",
+            "14,4>13,4",
+            "--resolve",
+            "--aids",
+            "1,2"
+        ]
+    );
+    // A form's `+` is a space, and an escape the old three-case decoder missed is decoded.
+    assert_eq!(from_query("invite=a+b%20c%7E"), ["--invite", "a b c~"]);
+    assert!(from_query("").is_empty());
+    let cli = bayonet::cli::parse(&from_query("?declare=14%2C4%3E13%2C4&size=1024x768")).unwrap();
+    let c = |col, row| bayonet::rules::map::Coord { col, row };
+    assert_eq!(cli.window.declare, [(c(14, 4), c(13, 4))]);
+    assert_eq!(cli.window.size, Some((1024, 768)));
+    assert!(cli.command.is_none());
+}
+
+#[test]
+fn window_options_before_a_subcommand_join_its_own() {
+    let argv: Vec<String> = [
+        "--screenshot",
+        "a.png",
+        "--declare",
+        "1,1>2,1",
+        "play",
+        "s.ron",
+    ]
+    .into_iter()
+    .chain(["--declare", "3,3>4,3", "--aids", "2,7"])
+    .map(String::from)
+    .collect();
+    let cli = bayonet::cli::parse(&argv).unwrap();
+    let Some(bayonet::cli::Command::Play(p)) = cli.command else {
+        panic!("play parsed as {:?}", cli.command);
+    };
+    assert_eq!(p.save, "s.ron");
+    let w = p.window.or(cli.window);
+    assert_eq!(w.screenshot.as_deref(), Some("a.png"));
+    assert_eq!(w.declare.len(), 2);
+    assert_eq!(w.declare[0].0.col, 1, "the earlier drag first");
+    assert_eq!(w.aids, [2, 7]);
+    for bad in [
+        ["--aids", "0"],
+        ["--aids", "10"],
+        ["--size", "100x100"],
+        ["--select", "3"],
+    ] {
+        let argv: Vec<String> = bad.iter().map(|s| s.to_string()).collect();
+        assert!(bayonet::cli::parse(&argv).is_err(), "{bad:?} accepted");
+    }
+}

@@ -118,12 +118,29 @@ fn f5_saves_and_f9_loads_the_game_in_the_window() {
     let _ = std::fs::remove_file(dir.join("bayonet-quicksave.ron"));
     let mut r = Rig::new();
     r.app.insert_resource(SaveDir(Some(dir.clone())));
+    r.app
+        .insert_resource(bayonet::client::report::Report::default());
     r.mouse_drag((4, 4), (5, 4));
     r.key(KeyCode::F5, ButtonState::Pressed);
     r.frames(2);
     r.key(KeyCode::F5, ButtonState::Released);
     r.frames(1);
     assert!(dir.join("bayonet-quicksave.ron").exists());
+    // The log names the save's full path (issue 29: the saves folder is not where the game
+    // was started, so a bare name would not tell the player where it went).
+    let full = dir.join("bayonet-quicksave.ron").display().to_string();
+    let said = |r: &Rig| {
+        r.app
+            .world()
+            .resource::<bayonet::client::report::Report>()
+            .lines
+            .clone()
+    };
+    assert!(
+        said(&r).contains(&format!("Saved to {full}")),
+        "{:?}",
+        said(&r)
+    );
     let saved_turn = r.app.world().resource::<Game>().turn_state();
     // The game goes on, then F9 brings back the saved one, pending melee and all.
     r.app
@@ -136,6 +153,11 @@ fn f5_saves_and_f9_loads_the_game_in_the_window() {
     r.frames(3);
     assert_eq!(r.app.world().resource::<Game>().turn_state(), saved_turn);
     assert_eq!(r.app.world().resource::<Game>().pending.len(), 1);
+    assert!(
+        said(&r).contains(&format!("Loaded {full}")),
+        "{:?}",
+        said(&r)
+    );
     let n = r
         .app
         .world_mut()
@@ -232,4 +254,26 @@ fn a_click_pressed_and_released_in_one_frame_selects_and_arms_no_drag() {
         .world()
         .resource::<bayonet::client::command::Command>();
     assert!(cmd.unit.is_some(), "the brigade is selected");
+}
+
+#[test]
+fn the_window_saves_to_the_data_folder_never_where_it_was_started() {
+    // Issue 29: the tests run in the checkout, as a newcomer's `cargo run` does.
+    use bayonet::client::saving::SaveDir;
+    let dir = SaveDir::for_run(false).0;
+    assert_eq!(dir, bayonet::places::saves_dir());
+    let dir = dir.expect("a home, so a saves folder");
+    let here = std::env::current_dir().unwrap();
+    assert!(
+        !dir.starts_with(&here),
+        "{} is under {}",
+        dir.display(),
+        here.display()
+    );
+    assert!(dir.ends_with("bayonet/saves") || std::env::var_os("BAYONET_DATA").is_some());
+    assert_eq!(
+        SaveDir::for_run(true).0,
+        None,
+        "a screenshot leaves no saves"
+    );
 }

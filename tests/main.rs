@@ -21,6 +21,7 @@ mod melee_restrictions;
 mod melee_strengths;
 mod movement;
 mod orders;
+mod places;
 mod reinforcements;
 mod saves;
 mod scenario_checks;

@@ -117,3 +117,47 @@ fn screenshot_of_the_editor_on_a_historical_scenario() {
         include_str!("../maps/railroad_cut.ron")
     );
 }
+
+#[test]
+fn the_game_started_in_the_checkout_saves_to_the_data_folder_and_writes_nothing_there() {
+    // Issue 29: the real window, started from the source tree with a home of its own; the
+    // computer plays both sides until its first side turn ends and the autosave is written.
+    if Command::new("xvfb-run").arg("--help").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "CI must install xvfb");
+        eprintln!("xvfb-run is not installed: skipping the window test");
+        return;
+    }
+    let home = std::env::temp_dir().join(format!("bayonet-home-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let save = home.join(".local/share/bayonet/saves/bayonet-autosave.ron");
+    let before = super::places::checkout_files();
+    let script = format!(
+        "\"$0\" --computer both --size 1024x768 & pid=$!; \
+         for i in $(seq 300); do [ -f '{}' ] && break; sleep 1; done; kill $pid; wait $pid; true",
+        save.display()
+    );
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1024x768x24", "sh", "-c", &script])
+        .arg(env!("CARGO_BIN_EXE_bayonet"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("HOME", &home)
+        .env_remove("XDG_DATA_HOME")
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("BAYONET_DATA")
+        .env_remove("BAYONET_CONFIG")
+        .status()
+        .expect("xvfb-run runs");
+    assert!(status.success(), "{status}");
+    let text = std::fs::read_to_string(&save).expect("an autosave in the data folder's saves");
+    assert!(text.contains("bayonet-save"), "{text:.200}");
+    let added: Vec<_> = super::places::checkout_files()
+        .into_iter()
+        .filter(|f| !before.contains(f))
+        .collect();
+    assert!(
+        added.is_empty(),
+        "the game wrote into the checkout: {added:?}"
+    );
+    std::fs::remove_dir_all(&home).unwrap();
+}

@@ -1,25 +1,361 @@
-//! Command-line arguments: one positional file and `--name value` options.
+//! The command line as one clap parser: the adjudicator's subcommands, the referee server and
+//! its seats, the editor, and the game window's options (from argv on the desktop, from the
+//! page's address in the browser). `bayonet --help` and the README's command list are this.
+
+use clap::{Args, Parser, Subcommand};
 
 use crate::rules::map::Coord;
+use crate::rules::params::MeleeSystemName;
 
-#[derive(Debug, Default, Clone)]
-pub struct Args {
-    pub file: Option<String>,
-    pub attack: Vec<Coord>,
-    pub defend: Option<Coord>,
-    pub units: Vec<u32>,
-    pub night: bool,
-    pub rules: Option<String>,
-    /// `--melee-system NAME`: the melee system to use instead of the scenario's (D-sys-1).
-    pub melee_system: Option<crate::rules::params::MeleeSystemName>,
-    pub seed: Option<u64>,
-    pub orders: Option<String>,
-    pub save: Option<String>,
-    pub from: Option<String>,
-    pub hold: Option<String>,
+/// Bayonet: Civil War tactical combat on a hex map. With no subcommand the game window opens.
+#[derive(Debug, Clone, Parser)]
+#[command(
+    name = "bayonet",
+    version,
+    after_help = "Coordinates are column,row from the map's top-left hex (0,0), as in maps/README.md.\n\
+                  `bayonet SUBCOMMAND --help` explains each subcommand."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub window: Window,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum Command {
+    /// Validate a scenario (every fault, not the first)
+    Check(Check),
+    /// The scenario editor on FILE (a new map when FILE does not exist)
+    Edit(Edit),
+    /// The melee breakdown and exact odds, no dice
+    Odds(Melee),
+    /// Resolve one melee with the game's dice
+    Resolve(Resolve),
+    /// Play a list of orders; print every outcome and the final state
+    Run(Run),
+    /// Replay a save's orders from the start; exit 1 if the state differs from the saved one
+    Replay(Replay),
+    /// Open the game from a save
+    Play(Play),
+    /// The computer against itself (or a side that only holds), the whole scenario
+    Autoplay(Autoplay),
+    /// Play a friend: a server here and a new game on it; prints the friend's invite
+    #[cfg(not(target_arch = "wasm32"))]
+    Host(Host),
+    /// Open the window on a server's game as that seat
+    Join(Join),
+    /// The referee server for games played apart
+    #[cfg(not(target_arch = "wasm32"))]
+    Serve(Serve),
+    /// A seat at a server's game, for scripts and tests
+    #[cfg(not(target_arch = "wasm32"))]
+    Remote {
+        #[command(subcommand)]
+        seat: Remote,
+    },
+    /// Print a shell completion script for bayonet
+    #[cfg(not(target_arch = "wasm32"))]
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell
+        shell: clap_complete::Shell,
+    },
+}
+
+/// The game window's options: on its own, after `play SAVE`, `join URL INVITE` and `host`.
+#[derive(Debug, Default, Clone, Args)]
+#[command(next_help_heading = "Game window")]
+pub struct Window {
+    /// Open the game on FILE (default: maps/harpers_crossing.ron)
+    #[arg(long, value_name = "FILE")]
+    pub scenario: Option<String>,
+    /// Who the computer plays: a side's name, both or none (skips the start dialog)
+    #[arg(long, value_name = "SIDE|both|none")]
+    pub computer: Option<String>,
+    /// Render one frame, save it as a PNG and exit (no saves are written)
+    #[arg(long, value_name = "OUT.png")]
+    pub screenshot: Option<String>,
+    /// A scripted opening drag from an attacking hex to a defending hex (repeatable)
+    #[arg(long, value_name = "C,R>C,R", value_parser = drag)]
+    pub declare: Vec<(Coord, Coord)>,
+    /// Press Resolve after the scripted drags
+    #[arg(long)]
+    pub resolve: bool,
+    /// Keep the start dialog open in a screenshot
+    #[arg(long)]
+    pub dialog: bool,
+    /// Aids switched on, by their numbers in the aids column
+    #[arg(long, value_name = "1,2,…", value_delimiter = ',', value_parser = aid_number)]
+    pub aids: Vec<usize>,
+    /// A hex selected, as a tap would
+    #[arg(long, value_name = "C,R", value_parser = coord)]
+    pub select: Option<Coord>,
+    /// A line-of-sight look from one hex to another
+    #[arg(long, value_name = "C,R>C,R", value_parser = drag)]
+    pub sight: Option<(Coord, Coord)>,
+    /// The window's size in logical pixels (any window, not only screenshots)
+    #[arg(long, value_name = "WxH", value_parser = window_size)]
+    pub size: Option<(u32, u32)>,
+    /// In the browser: the invite of a seat at the page's server
+    #[arg(long, value_name = "INVITE")]
+    pub invite: Option<String>,
+}
+
+impl Window {
+    /// These options, with `outer`'s (given before the subcommand) where these have none.
+    pub fn or(self, outer: Window) -> Window {
+        Window {
+            scenario: self.scenario.or(outer.scenario),
+            computer: self.computer.or(outer.computer),
+            screenshot: self.screenshot.or(outer.screenshot),
+            declare: [outer.declare, self.declare].concat(),
+            resolve: self.resolve || outer.resolve,
+            dialog: self.dialog || outer.dialog,
+            aids: if self.aids.is_empty() {
+                outer.aids
+            } else {
+                self.aids
+            },
+            select: self.select.or(outer.select),
+            sight: self.sight.or(outer.sight),
+            size: self.size.or(outer.size),
+            invite: self.invite.or(outer.invite),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct Check {
+    /// The scenario file
+    pub file: String,
+    /// Print JSON
+    #[arg(long)]
     pub json: bool,
 }
 
+#[derive(Debug, Clone, Args)]
+pub struct Edit {
+    /// The scenario to edit (default: new_scenario.ron)
+    pub file: Option<String>,
+    /// The size of a new map, in hexes (2 to 1000 each way)
+    #[arg(long, value_name = "WxH", value_parser = map_size, default_value = "40x30")]
+    pub new: (u32, u32),
+    /// Render one frame, save it as a PNG and exit
+    #[arg(long, value_name = "OUT.png")]
+    pub screenshot: Option<String>,
+    /// The window's size in logical pixels
+    #[arg(long, value_name = "WxH", value_parser = window_size)]
+    pub size: Option<(u32, u32)>,
+}
+
+/// The scenario's rules as the command line changes them.
+#[derive(Debug, Default, Clone, Args)]
+pub struct RuleChoice {
+    /// Optional rules switched on
+    #[arg(long, value_name = "quality,capture,…")]
+    pub rules: Option<String>,
+    /// The melee system instead of the scenario's (D-sys-1)
+    #[arg(long, value_name = "Tiller|Bodenstedt|Impetus|LaBataille|Austerlitz",
+          value_parser = melee_system)]
+    pub melee_system: Option<MeleeSystemName>,
+}
+
+impl RuleChoice {
+    /// `--rules` switches optional rules on, `--melee-system` picks the melee system.
+    pub fn adjust(&self, s: &mut crate::rules::scenario::Scenario) -> Result<(), String> {
+        if let Some(r) = &self.rules {
+            s.params.optional.enable(r)?;
+        }
+        if let Some(m) = self.melee_system {
+            s.params.melee_system = m;
+        }
+        Ok(())
+    }
+}
+
+/// One melee: `odds`, and `resolve` with a seed.
+#[derive(Debug, Clone, Args)]
+pub struct Melee {
+    /// The scenario file
+    pub file: String,
+    /// The attacking hexes
+    #[arg(long, required = true, value_name = "C,R[;C,R…]", value_delimiter = ';',
+          value_parser = coord)]
+    pub attack: Vec<Coord>,
+    /// The defending hex
+    #[arg(long, value_name = "C,R", value_parser = coord)]
+    pub defend: Coord,
+    /// Only these units of the attacking hexes attack (default: all that may)
+    #[arg(long, value_name = "ID,…", value_delimiter = ',', value_parser = unit_id)]
+    pub units: Vec<u32>,
+    /// Fight at night
+    #[arg(long)]
+    pub night: bool,
+    #[command(flatten)]
+    pub rules: RuleChoice,
+    /// Print JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct Resolve {
+    #[command(flatten)]
+    pub melee: Melee,
+    /// The seed of the game's dice (needed: resolve rolls them)
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct Run {
+    /// The scenario file (not with --from)
+    #[arg(required_unless_present = "from")]
+    pub file: Option<String>,
+    /// The orders to give, in order (the format is in maps/README.md)
+    #[arg(long, value_name = "ORDERS.ron")]
+    pub orders: String,
+    /// The seed of the game's dice
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Write the game at the end as a save
+    #[arg(long, value_name = "OUT.ron")]
+    pub save: Option<String>,
+    /// Carry on from a save instead of the scenario's start
+    #[arg(long, value_name = "SAVE")]
+    pub from: Option<String>,
+    #[command(flatten)]
+    pub rules: RuleChoice,
+    /// Print JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct Replay {
+    /// The save file
+    pub save: String,
+    /// Print JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct Play {
+    /// The save file (a bare name is also looked for among the saves the game wrote)
+    pub save: String,
+    #[command(flatten)]
+    pub window: Window,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct Autoplay {
+    /// The scenario file
+    pub file: String,
+    /// The seed of the game's dice
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// The side that only holds (its name, or 0 or 1)
+    #[arg(long, value_name = "SIDE")]
+    pub hold: Option<String>,
+    #[command(flatten)]
+    pub rules: RuleChoice,
+    /// Print JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone, Args)]
+pub struct Host {
+    /// Where the server listens
+    #[arg(long, value_name = "ADDR", default_value = crate::serve::DEFAULT_LISTEN)]
+    pub listen: String,
+    /// The games' database (default: bayonet-games.sqlite in the data folder)
+    #[arg(long, value_name = "URL")]
+    pub db: Option<String>,
+    #[command(flatten)]
+    pub window: Window,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct Join {
+    /// The server's address
+    pub url: String,
+    /// This seat's invite
+    #[arg(id = "seat_invite", value_name = "INVITE")]
+    pub invite: String,
+    #[command(flatten)]
+    pub window: Window,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone, Args)]
+pub struct Serve {
+    /// Where the server listens
+    #[arg(long, value_name = "ADDR", default_value = crate::serve::DEFAULT_LISTEN)]
+    pub listen: String,
+    /// The games' database: sqlite:FILE or postgres://USER:PASS@HOST/DB (default:
+    /// bayonet-games.sqlite in the data folder)
+    #[arg(long, value_name = "URL")]
+    pub db: Option<String>,
+    /// Serve the browser build from DIR too, so that /?invite=… opens a seat
+    #[arg(long, value_name = "DIR")]
+    pub site: Option<std::path::PathBuf>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone, Subcommand)]
+pub enum Remote {
+    /// Create a game on a server; print each side's invite
+    New {
+        /// The server's address
+        url: String,
+        /// A scenario file, or the name of one the server knows
+        scenario: String,
+        /// Optional rules switched on
+        #[arg(long, value_name = "quality,capture,…")]
+        rules: Option<String>,
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// The game as that seat sees it
+    State {
+        /// The server's address
+        url: String,
+        /// The seat's invite
+        invite: String,
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// Give the file's orders as that seat, each when it is the seat's turn
+    Play {
+        /// The server's address
+        url: String,
+        /// The seat's invite
+        invite: String,
+        /// The orders to give (refused ones are reported)
+        #[arg(long, value_name = "ORDERS.ron")]
+        orders: String,
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// A finished game's seed and orders, as a save that `bayonet replay` checks
+    Save {
+        /// The server's address
+        url: String,
+        /// The seat's invite
+        invite: String,
+        /// Write it to a file instead of printing it
+        #[arg(long, value_name = "OUT.ron")]
+        save: Option<String>,
+    },
+}
+
+/// Reads `COLUMN,ROW`.
 pub fn coord(s: &str) -> Result<Coord, String> {
     let (c, r) = s
         .split_once(',')
@@ -35,75 +371,71 @@ pub fn coord(s: &str) -> Result<Coord, String> {
     })
 }
 
-impl Args {
-    pub fn parse(argv: &[String]) -> Result<Args, String> {
-        let mut a = Args::default();
-        let mut it = argv.iter();
-        while let Some(arg) = it.next() {
-            let mut value = |name: &str| {
-                it.next()
-                    .cloned()
-                    .ok_or_else(|| format!("{name} needs a value"))
-            };
-            match arg.as_str() {
-                "--json" => a.json = true,
-                "--night" => a.night = true,
-                "--attack" => {
-                    a.attack = value("--attack")?
-                        .split(';')
-                        .filter(|s| !s.trim().is_empty())
-                        .map(coord)
-                        .collect::<Result<_, _>>()?
-                }
-                "--defend" => a.defend = Some(coord(&value("--defend")?)?),
-                "--units" => {
-                    a.units = value("--units")?
-                        .split(',')
-                        .map(|s| {
-                            s.trim()
-                                .parse()
-                                .map_err(|_| format!("--units: `{s}` is not a unit id"))
-                        })
-                        .collect::<Result<_, _>>()?
-                }
-                "--rules" => a.rules = Some(value("--rules")?),
-                "--melee-system" => a.melee_system = Some(value("--melee-system")?.try_into()?),
-                "--orders" => a.orders = Some(value("--orders")?),
-                "--save" => a.save = Some(value("--save")?),
-                "--from" => a.from = Some(value("--from")?),
-                "--hold" => a.hold = Some(value("--hold")?),
-                "--seed" => {
-                    let v = value("--seed")?;
-                    a.seed = Some(
-                        v.parse()
-                            .map_err(|_| format!("--seed: `{v}` is not a whole number"))?,
-                    )
-                }
-                s if s.starts_with("--") => return Err(format!("unknown option {s}")),
-                s if a.file.is_none() => a.file = Some(s.to_string()),
-                s => return Err(format!("unexpected argument `{s}`")),
-            }
-        }
-        Ok(a)
-    }
+/// Reads `C,R>C,R`: a drag from one hex to another.
+pub fn drag(s: &str) -> Result<(Coord, Coord), String> {
+    let (a, b) = s
+        .split_once('>')
+        .ok_or_else(|| format!("`{s}`: expected FROM>TO, e.g. 14,4>13,4"))?;
+    Ok((coord(a)?, coord(b)?))
+}
 
-    pub fn file(&self) -> Result<&str, String> {
-        self.file
-            .as_deref()
-            .ok_or_else(|| "expected a scenario FILE".to_string())
+/// How many aids the aids column has (the window checks it has as many).
+pub const AIDS: usize = 9;
+
+/// Reads one aid's number, 1–9.
+pub fn aid_number(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=AIDS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "`{s}`: expected an aid number 1–{AIDS}, e.g. 1,2,7"
+        )),
     }
 }
 
-impl Args {
-    /// The scenario's rules as the command line changes them: `--rules` switches optional
-    /// rules on, `--melee-system` picks the melee system.
-    pub fn adjust(&self, s: &mut crate::rules::scenario::Scenario) -> Result<(), String> {
-        if let Some(r) = &self.rules {
-            s.params.optional.enable(r)?;
+fn size_within(
+    s: &str,
+    w: std::ops::RangeInclusive<u32>,
+    h: std::ops::RangeInclusive<u32>,
+) -> Option<(u32, u32)> {
+    let (a, b) = s.split_once(['x', 'X'])?;
+    let (a, b) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+    (w.contains(&a) && h.contains(&b)).then_some((a, b))
+}
+
+/// Reads a window's `WIDTHxHEIGHT` in logical pixels.
+pub fn window_size(s: &str) -> Result<(u32, u32), String> {
+    size_within(s, 320..=8192, 240..=8192)
+        .ok_or_else(|| format!("`{s}`: expected WIDTHxHEIGHT, e.g. 1024x768"))
+}
+
+/// Reads a map's `WIDTHxHEIGHT` in hexes.
+pub fn map_size(s: &str) -> Result<(u32, u32), String> {
+    size_within(s, 2..=1000, 2..=1000)
+        .ok_or_else(|| format!("`{s}`: expected a size WxH in hexes, 2 to 1000 each way (40x30)"))
+}
+
+fn unit_id(s: &str) -> Result<u32, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a unit id"))
+}
+
+fn melee_system(s: &str) -> Result<MeleeSystemName, String> {
+    s.to_owned().try_into()
+}
+
+/// The page's address as options: `?scenario=maps%2Ftest_melee.ron&invite=X` is
+/// `--scenario maps/test_melee.ron --invite X` (a key without a value is a switch).
+pub fn from_query(query: &str) -> Vec<String> {
+    let mut argv = Vec::new();
+    for (k, v) in form_urlencoded::parse(query.trim_start_matches('?').as_bytes()) {
+        if k.is_empty() {
+            continue;
         }
-        if let Some(m) = self.melee_system {
-            s.params.melee_system = m;
+        argv.push(format!("--{k}"));
+        if !v.is_empty() {
+            argv.push(v.into_owned());
         }
-        Ok(())
     }
+    argv
 }

@@ -6,7 +6,7 @@ use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
 use serde_json::{Value, json};
 
-use super::Args;
+use super::args::Autoplay;
 use crate::rules::scenario::{self, Scenario};
 use crate::rules::victory::VictoryReport;
 use crate::sim::{self, Battle, Brain, Game, MeleeResolved, Players, TurnBegan};
@@ -49,9 +49,9 @@ pub fn autoplay(
     (summary, result)
 }
 
-pub fn run(args: &Args) -> Result<i32, String> {
-    let mut s = scenario::load_file(args.file()?).map_err(|e| e.to_string())?;
-    args.adjust(&mut s)?;
+pub fn run(args: &Autoplay) -> Result<i32, String> {
+    let mut s = scenario::load_file(&args.file).map_err(|e| e.to_string())?;
+    args.rules.adjust(&mut s)?;
     let mut brains = [Brain::Computer, Brain::Computer];
     if let Some(h) = &args.hold {
         let i = s

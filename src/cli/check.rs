@@ -1,10 +1,10 @@
 //! `bayonet check FILE`: load and validate a scenario; print its summary.
 
-use super::Args;
+use super::args::Check;
 use crate::rules::scenario;
 
-pub fn run(args: &Args) -> Result<i32, String> {
-    let file = args.file()?;
+pub fn run(args: &Check) -> Result<i32, String> {
+    let file = args.file.as_str();
     match scenario::load_file(file) {
         Ok(s) => {
             let summary = s.summary();

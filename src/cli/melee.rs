@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::Args;
+use super::args::Melee;
 use crate::rules::board::Board;
 use crate::rules::hex::Hex;
 use crate::rules::melee::{self, Declaration, MeleeOutcome, MeleeSide};
@@ -15,11 +15,8 @@ use crate::sim::{self, MeleeCalledOff, MeleeResolved, OrderRejected, PhaseMorale
 
 /// The declaration the arguments describe: the named units, or what a drag from each
 /// attacking hex commits (`melee::committable`).
-fn declaration(s: &Scenario, board: &Board, args: &Args) -> Result<Declaration, String> {
-    let defend = args.defend.ok_or("expected --defend COLUMN,ROW")?;
-    if args.attack.is_empty() {
-        return Err("expected --attack COLUMN,ROW[;COLUMN,ROW…]".into());
-    }
+fn declaration(s: &Scenario, board: &Board, args: &Melee) -> Result<Declaration, String> {
+    let defend = args.defend;
     let hexes: Vec<Hex> = args.attack.iter().map(|c| s.map.hex_at(*c)).collect();
     let defending_hex = s.map.hex_at(defend);
     let mut attackers = Vec::new();
@@ -46,9 +43,9 @@ fn declaration(s: &Scenario, board: &Board, args: &Args) -> Result<Declaration, 
     })
 }
 
-fn load(args: &Args) -> Result<Scenario, String> {
-    let mut s = scenario::load_file(args.file()?).map_err(|e| e.to_string())?;
-    args.adjust(&mut s)?;
+fn load(args: &Melee) -> Result<Scenario, String> {
+    let mut s = scenario::load_file(&args.file).map_err(|e| e.to_string())?;
+    args.rules.adjust(&mut s)?;
     Ok(s)
 }
 
@@ -65,7 +62,8 @@ pub(super) fn coord_json(s: &Scenario, h: Hex) -> Value {
     json!([c.col, c.row])
 }
 
-pub fn run(args: &Args, roll: bool) -> Result<i32, String> {
+/// `odds` (no seed), or `resolve` with the seed of its dice.
+pub fn run(args: &Melee, roll: Option<u64>) -> Result<i32, String> {
     let s = load(args)?;
     let mut board = s.board();
     if args.night {
@@ -120,8 +118,7 @@ pub fn run(args: &Args, roll: bool) -> Result<i32, String> {
         "night": board.night,
     });
     let mut code = 0;
-    if roll {
-        let seed = args.seed.ok_or("resolve needs --seed N")?;
+    if let Some(seed) = roll {
         out["seed"] = json!(seed);
         if legal {
             let (outcome, phase) = match resolve_in_sim(&s, &board, &decl, seed)? {

@@ -1,5 +1,6 @@
-//! The command-line adjudicator: `check`, `odds`, `resolve`, `run`. Prints text, or JSON with
-//! `--json`.
+//! The command line: the adjudicator (`check`, `odds`, `resolve`, `run`, `replay`,
+//! `autoplay`), the referee server and its seats; text, or JSON with `--json`. The parser is
+//! `args::Cli`; the window's subcommands (`edit`, `play`, `join`, `host`) are the binary's.
 
 pub mod args;
 pub mod autoplay;
@@ -10,92 +11,56 @@ pub mod remote;
 pub mod run;
 pub mod saves;
 
-pub use args::Args;
+pub use args::{Cli, Command};
 
-/// Runs a subcommand; returns the process exit code, or `None` when `argv` names none.
-pub fn run(argv: &[String]) -> Option<i32> {
-    let (cmd, rest) = argv.split_first()?;
-    #[cfg(not(target_arch = "wasm32"))]
-    match cmd.as_str() {
-        "serve" => return Some(crate::serve::run(rest)),
-        "remote" => return Some(remote::run(rest)),
-        _ => {}
-    }
-    if !matches!(
-        cmd.as_str(),
-        "check" | "odds" | "resolve" | "run" | "replay" | "autoplay" | "help" | "--help" | "-h"
-    ) {
-        return None;
-    }
-    let args = match Args::parse(rest) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("bayonet {cmd}: {e}");
-            return Some(2);
+/// Reads the command line (`argv` without the program's name): the parsed options, or clap's
+/// error (its `exit()` prints it and exits 2; for `--help` and `--version`, prints and exits 0).
+pub fn parse(argv: &[String]) -> Result<Cli, clap::Error> {
+    use clap::Parser;
+    Cli::try_parse_from(std::iter::once("bayonet".to_owned()).chain(argv.iter().cloned()))
+}
+
+/// Runs a subcommand that needs no window; returns the process exit code, or `None` for the
+/// window's own subcommands.
+pub fn run(cmd: &Command) -> Option<i32> {
+    let (name, result, json) = match cmd {
+        Command::Check(a) => ("check", check::run(a), a.json),
+        Command::Odds(a) => ("odds", melee::run(a, None), a.json),
+        Command::Resolve(a) => (
+            "resolve",
+            a.seed
+                .ok_or_else(|| "resolve needs --seed N".to_owned())
+                .and_then(|seed| melee::run(&a.melee, Some(seed))),
+            a.melee.json,
+        ),
+        Command::Run(a) => ("run", run::run(a), a.json),
+        Command::Replay(a) => ("replay", saves::replay(a), a.json),
+        Command::Autoplay(a) => ("autoplay", autoplay::run(a), a.json),
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Serve(a) => return Some(crate::serve::run(a)),
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Remote { seat } => return Some(remote::run(seat)),
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            clap_complete::generate(
+                *shell,
+                &mut Cli::command(),
+                "bayonet",
+                &mut std::io::stdout(),
+            );
+            return Some(0);
         }
-    };
-    let result = match cmd.as_str() {
-        "check" => check::run(&args),
-        "odds" => melee::run(&args, false),
-        "resolve" => melee::run(&args, true),
-        "run" => run::run(&args),
-        "replay" => saves::replay(&args),
-        "autoplay" => autoplay::run(&args),
-        "help" | "--help" | "-h" => {
-            println!("{}", USAGE);
-            Ok(0)
-        }
-        _ => return None,
+        Command::Edit(_) | Command::Play(_) | Command::Join(_) => return None,
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Host(_) => return None,
     };
     Some(result.unwrap_or_else(|e| {
-        if args.json {
+        if json {
             println!("{}", serde_json::json!({ "ok": false, "error": e }));
         } else {
-            eprintln!("bayonet {cmd}: {e}");
+            eprintln!("bayonet {name}: {e}");
         }
         1
     }))
 }
-
-pub const USAGE: &str = "\
-bayonet                                   open the game on the default scenario
-bayonet --scenario FILE                   open the game on FILE
-        [--computer SIDE|both|none]       who the computer plays (skips the start dialog)
-bayonet --screenshot OUT.png [--scenario FILE]
-                                          render one frame, save it, exit
-        [--declare C,R>C,R …] [--resolve] [--dialog]
-                                          scripted opening drags (and Resolve); keep the
-                                          start dialog open
-        [--aids 1,2,…] [--select C,R] [--sight C,R>C,R] [--size WxH]
-                                          aids switched on (their numbers in the aids
-                                          column), a hex selected, a line-of-sight look,
-                                          the window's size (any window, not only shots)
-bayonet check FILE [--json]               validate a scenario (every fault, not the first)
-bayonet edit [FILE] [--new WxH] [--screenshot OUT.png] [--size WxH]
-                                          the scenario editor on FILE (a new map of WxH
-                                          hexes when FILE does not exist; default 40x30)
-bayonet odds FILE --attack C,R[;C,R…] --defend C,R [--units ID,…] [--night]
-             [--rules quality,capture,…] [--melee-system Tiller|Bodenstedt|Austerlitz] [--json]
-                                          the melee breakdown and exact odds, no dice
-bayonet resolve FILE --attack … --defend … --seed N [same options] [--json]
-                                          resolve one melee with the game's dice
-bayonet run FILE --orders ORDERS.ron [--seed N] [--rules …] [--json]
-                                          play a list of orders; print every outcome and
-                                          the final state [--save OUT.ron] [--from SAVE]
-bayonet replay SAVE [--json]              replay a save's orders from the start; exit 1 if
-                                          the state differs from the saved one
-bayonet play SAVE                         open the game from a save
-bayonet autoplay FILE [--seed N] [--hold SIDE] [--json]
-                                          the computer against itself (or a side that
-                                          only holds), the whole scenario
-bayonet host [--scenario FILE] [--listen ADDR] [--db URL]
-                                          play a friend: a server here, a new game on it;
-                                          prints the friend's invite, opens your side
-bayonet join URL INVITE                   open the window on a server's game as that seat
-bayonet serve [--listen ADDR] [--db URL] [--site DIR]
-                                          the referee server for games played apart (default
-                                          0.0.0.0:7878, sqlite:bayonet-games.sqlite; or
-                                          --db postgres://USER:PASS@HOST/DB); --site serves
-                                          the browser build, so /?invite=… opens a seat
-bayonet remote new|state|play|save …      a seat at a server's game (bayonet remote --help)
-Coordinates are column,row from the map's top-left hex (0,0), as in maps/README.md.";

@@ -7,55 +7,28 @@ use serde_json::{Value, json};
 
 use crate::remote::Seat;
 
-pub const USAGE: &str = "\
-bayonet remote new URL SCENARIO [--rules quality,capture,…] [--json]
-                                          create a game on a server (with those optional
-                                          rules); prints each side's invite
-bayonet remote state URL INVITE [--json]  the game as that seat sees it
-bayonet remote play URL INVITE --orders ORDERS.ron [--json]
-                                          give the file's orders as that seat, each when it
-                                          is the seat's turn (refused ones are reported)
-bayonet remote save URL INVITE [--save OUT.ron]
-                                          a finished game's seed and orders, as a save that
-                                          `bayonet replay` checks";
-
-pub fn run(argv: &[String]) -> i32 {
-    let mut pos = Vec::new();
-    let (mut json_out, mut orders, mut out, mut rules) = (false, None, None, None);
-    let mut it = argv.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--json" => json_out = true,
-            "--orders" | "--save" | "--rules" => {
-                let Some(v) = it.next() else {
-                    eprintln!("bayonet remote: {a} needs a value");
-                    return 2;
-                };
-                match a.as_str() {
-                    "--orders" => orders = Some(v.clone()),
-                    "--save" => out = Some(v.clone()),
-                    _ => rules = Some(v.clone()),
-                }
-            }
-            s if s.starts_with("--") => {
-                eprintln!("bayonet remote: unknown option `{s}`\n{USAGE}");
-                return 2;
-            }
-            s => pos.push(s.to_owned()),
-        }
-    }
-    let result = match (pos.first().map(String::as_str), &pos[1.min(pos.len())..]) {
-        (Some("new"), [url, scenario]) => new(url, scenario, rules.as_deref(), json_out),
-        (Some("state"), [url, invite]) => state(&Seat::new(url, Some(invite)), json_out),
-        (Some("play"), [url, invite]) => match orders {
-            Some(f) => play(&Seat::new(url, Some(invite)), &f, json_out),
-            None => Err("remote play: expected --orders ORDERS.ron".into()),
-        },
-        (Some("save"), [url, invite]) => save(&Seat::new(url, Some(invite)), out.as_deref()),
-        _ => {
-            eprintln!("{USAGE}");
-            return 2;
-        }
+/// `bayonet remote SUBCOMMAND`: the exit code (1 when the server or a file says no).
+pub fn run(seat: &super::args::Remote) -> i32 {
+    use super::args::Remote;
+    let (result, json_out) = match seat {
+        Remote::New {
+            url,
+            scenario,
+            rules,
+            json,
+        } => (new(url, scenario, rules.as_deref(), *json), *json),
+        Remote::State { url, invite, json } => (state(&Seat::new(url, Some(invite)), *json), *json),
+        Remote::Play {
+            url,
+            invite,
+            orders,
+            json,
+        } => (play(&Seat::new(url, Some(invite)), orders, *json), *json),
+        Remote::Save {
+            url,
+            invite,
+            save: out,
+        } => (save(&Seat::new(url, Some(invite)), out.as_deref()), false),
     };
     match result {
         Ok(()) => 0,

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use serde_json::{Value, json};
 
-use super::Args;
+use super::args::Run;
 
 use super::melee::{coord_json, outcome_json, unit_json};
 use crate::rules::order::Order;
@@ -145,23 +145,26 @@ pub fn parse_orders(path: &str, text: &str) -> Result<Vec<Order>, String> {
     })
 }
 
-pub fn run(args: &Args) -> Result<i32, String> {
+pub fn run(args: &Run) -> Result<i32, String> {
     let s = match &args.from {
         Some(f) => {
             let saved = super::saves::read(f).map_err(|e| e.to_string())?;
             crate::sim::save::scenario_of(&saved).map_err(|e| e.to_string())?
         }
-        None => scenario::load_file(args.file()?).map_err(|e| e.to_string())?,
+        None => {
+            let file = args
+                .file
+                .as_deref()
+                .ok_or("expected a scenario FILE or --from SAVE")?;
+            scenario::load_file(file).map_err(|e| e.to_string())?
+        }
     };
-    let path = args
-        .orders
-        .as_deref()
-        .ok_or("expected --orders ORDERS.ron")?;
+    let path = args.orders.as_str();
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("{path}: cannot read the file: {e}"))?;
     let orders = parse_orders(path, &text)?;
     let mut s = s;
-    args.adjust(&mut s)?;
+    args.rules.adjust(&mut s)?;
     // Carry on from a save, or start the scenario afresh.
     let mut app = match &args.from {
         Some(f) => {

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use super::Args;
+use super::args::Replay;
 use crate::rules::scenario::LoadError;
 use crate::sim::save::{self, SaveGame};
 
@@ -20,8 +20,8 @@ pub fn read(path: &str) -> Result<SaveGame, LoadError> {
 }
 
 /// `bayonet replay SAVE`: exit 0 when the replay reaches the saved state, 1 otherwise.
-pub fn replay(args: &Args) -> Result<i32, String> {
-    let s = read(args.file()?).map_err(|e| e.to_string())?;
+pub fn replay(args: &Replay) -> Result<i32, String> {
+    let s = read(&args.save).map_err(|e| e.to_string())?;
     let r = save::replay(&s).map_err(|e| e.to_string())?;
     if args.json {
         println!("{}", json!(r));

@@ -205,15 +205,7 @@ pub fn run_seat(
     if let Some(s) = &from {
         crate::sim::save::restore(app.world_mut(), &s.snapshot, &s.orders);
     }
-    // Screenshots leave no saves behind.
-    // (In the browser, the page's local storage: `store`.)
-    let here = if cfg!(target_arch = "wasm32") {
-        Some(std::path::PathBuf::new())
-    } else {
-        std::env::current_dir().ok()
-    };
-    let dir = screenshot.is_none().then_some(here).flatten();
-    app.insert_resource(saving::SaveDir(dir));
+    app.insert_resource(saving::SaveDir::for_run(screenshot.is_some()));
     // Screenshots and command-line choices skip the start dialog (screenshots as hotseat).
     let preset = players.or(screenshot
         .as_ref()

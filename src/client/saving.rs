@@ -1,7 +1,7 @@
 //! Saving and loading from the window: an autosave at the end of every side turn, F5 (or the
 //! Save button) to save, F9 (or Load) to load the quick save of this scenario. Saves are
-//! written next to where the game was started (in the browser, to its local storage, which
-//! the page downloads and uploads as files); `bayonet play SAVE` opens any save.
+//! written to the data folder's `saves` (`places`; in the browser, to its local storage,
+//! which the page downloads and uploads as files); `bayonet play SAVE` opens any save.
 
 use bevy::prelude::*;
 
@@ -14,6 +14,20 @@ pub const QUICKSAVE: &str = "bayonet-quicksave.ron";
 /// Where saves go; none in screenshot and test runs.
 #[derive(Resource, Debug, Clone)]
 pub struct SaveDir(pub Option<std::path::PathBuf>);
+
+impl SaveDir {
+    /// The saves folder of the data folder (`places`), never the folder the game was started
+    /// from; in the browser, the page's local storage (`store`); none for a screenshot, which
+    /// leaves nothing behind.
+    pub fn for_run(screenshot: bool) -> SaveDir {
+        let dir = if cfg!(target_arch = "wasm32") {
+            Some(std::path::PathBuf::new())
+        } else {
+            crate::places::saves_dir()
+        };
+        SaveDir(dir.filter(|_| !screenshot))
+    }
+}
 
 /// Asks for a save or a load (from the buttons).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]

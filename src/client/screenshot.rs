@@ -4,7 +4,6 @@
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
-use crate::cli::args::coord;
 use crate::rules::map::Coord;
 use crate::rules::order::{At, Order};
 use crate::sim::GiveOrder;
@@ -27,35 +26,8 @@ pub struct StartupOrders {
     pub size: Option<(u32, u32)>,
 }
 
-impl StartupOrders {
-    /// Reads `C,R>C,R`.
-    pub fn parse_drag(s: &str) -> Result<(Coord, Coord), String> {
-        let (a, b) = s
-            .split_once('>')
-            .ok_or_else(|| format!("`{s}`: expected FROM>TO, e.g. 14,4>13,4"))?;
-        Ok((coord(a)?, coord(b)?))
-    }
-
-    /// Reads `1,2,7` (aid numbers 1–9).
-    pub fn parse_aids(s: &str) -> Result<Vec<usize>, String> {
-        s.split(',')
-            .map(|x| match x.trim().parse::<usize>() {
-                Ok(n) if (1..=super::aids::Aid::ALL.len()).contains(&n) => Ok(n),
-                _ => Err(format!("`{x}`: expected an aid number 1–9, e.g. 1,2,7")),
-            })
-            .collect()
-    }
-
-    /// Reads `WIDTHxHEIGHT`.
-    pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
-        let bad = || format!("`{s}`: expected WIDTHxHEIGHT, e.g. 1024x768");
-        let (w, h) = s.split_once('x').ok_or_else(bad)?;
-        match (w.parse::<u32>(), h.parse::<u32>()) {
-            (Ok(w), Ok(h)) if (320..=8192).contains(&w) && (240..=8192).contains(&h) => Ok((w, h)),
-            _ => Err(bad()),
-        }
-    }
-}
+// The command line reads aid numbers 1 to `cli::args::AIDS`: one for each aid of the column.
+const _: () = assert!(super::aids::Aid::ALL.len() == crate::cli::args::AIDS);
 
 fn send_script(
     mut script: ResMut<StartupOrders>,

@@ -58,13 +58,7 @@ impl SettingsFile {
         if cfg!(target_arch = "wasm32") {
             return SettingsFile(Some("bayonet-settings.ron".into()));
         }
-        let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
-        let path = env("BAYONET_CONFIG").map(Into::into).or_else(|| {
-            env("XDG_CONFIG_HOME")
-                .map(std::path::PathBuf::from)
-                .or_else(|| env("HOME").map(|h| std::path::PathBuf::from(h).join(".config")))
-                .map(|d| d.join("bayonet").join("settings.ron"))
-        });
+        let path = crate::places::settings_file();
         SettingsFile(path)
     }
 }

@@ -12,7 +12,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 pub const DEFAULT_LISTEN: &str = "0.0.0.0:7878";
-pub const DEFAULT_DB: &str = "sqlite:bayonet-games.sqlite";
 
 /// A server listening: its address, and the task serving it.
 pub struct Running {
@@ -79,31 +78,9 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
 }
 
 /// `bayonet serve [--listen ADDR] [--db URL] [--site DIR]`: serves until killed.
-pub fn run(argv: &[String]) -> i32 {
-    let mut listen = DEFAULT_LISTEN.to_owned();
-    let mut db = DEFAULT_DB.to_owned();
-    let mut site = String::new();
-    let mut it = argv.iter();
-    while let Some(a) = it.next() {
-        let slot = match a.as_str() {
-            "--listen" => &mut listen,
-            "--db" => &mut db,
-            "--site" => &mut site,
-            other => {
-                eprintln!(
-                    "bayonet serve: unknown argument `{other}`; expected --listen ADDR, --db URL, --site DIR"
-                );
-                return 2;
-            }
-        };
-        match it.next() {
-            Some(v) => *slot = v.clone(),
-            None => {
-                eprintln!("bayonet serve: {a} needs a value");
-                return 2;
-            }
-        }
-    }
+pub fn run(args: &crate::cli::args::Serve) -> i32 {
+    let listen = &args.listen;
+    let db = args.db.clone().unwrap_or_else(crate::places::default_db);
     let rt = match tokio::runtime::Runtime::new() {
         Ok(rt) => rt,
         Err(e) => {
@@ -112,7 +89,7 @@ pub fn run(argv: &[String]) -> i32 {
         }
     };
     rt.block_on(async {
-        let site = (!site.is_empty()).then(|| std::path::PathBuf::from(&site));
+        let site = args.site.clone();
         if let Some(d) = &site
             && !d.join("index.html").is_file()
         {
