@@ -491,15 +491,21 @@ fn the_pages_address_is_read_as_options() {
 #[test]
 fn window_options_before_a_subcommand_join_its_own() {
     let argv: Vec<String> = [
-        "--screenshot",
-        "a.png",
-        "--declare",
-        "1,1>2,1",
-        "play",
-        "s.ron",
+        ["--screenshot", "a.png", "--declare", "1,1>2,1", "--resolve"].as_slice(),
+        &[
+            "--computer",
+            "both",
+            "play",
+            "s.ron",
+            "--declare",
+            "3,3>4,3",
+        ],
+        &[
+            "--aids", "2,7", "--dialog", "--size", "1024x768", "--select", "3,4",
+        ],
     ]
+    .concat()
     .into_iter()
-    .chain(["--declare", "3,3>4,3", "--aids", "2,7"])
     .map(String::from)
     .collect();
     let cli = bayonet::cli::parse(&argv).unwrap();
@@ -512,6 +518,17 @@ fn window_options_before_a_subcommand_join_its_own() {
     assert_eq!(w.declare.len(), 2);
     assert_eq!(w.declare[0].0.col, 1, "the earlier drag first");
     assert_eq!(w.aids, [2, 7]);
+    assert!(
+        w.resolve && w.dialog,
+        "a switch given on either side of the subcommand holds"
+    );
+    assert_eq!(w.computer.as_deref(), Some("both"));
+    assert_eq!(w.size, Some((1024, 768)));
+    assert_eq!(
+        w.select,
+        Some(bayonet::rules::map::Coord { col: 3, row: 4 })
+    );
+    assert_eq!((w.scenario, w.sight, w.invite), (None, None, None));
     for bad in [
         ["--aids", "0"],
         ["--aids", "10"],

@@ -51,6 +51,9 @@ fn saves_go_to_the_data_folder_of_xdg_else_home_unless_bayonet_data_says() {
         Some(PathBuf::from("/home/ann/.local/share/bayonet/saves"))
     );
     assert_eq!(saves_dir_in(&env(&[])), None, "no home, no saves");
+    // BAYONET_DATA is the user's own word: taken as given, relative or not.
+    let rel = env(&[("HOME", "/home/ann"), ("BAYONET_DATA", "games")]);
+    assert_eq!(saves_dir_in(&rel), Some(PathBuf::from("games/saves")));
 }
 
 #[test]
