@@ -539,3 +539,46 @@ fn window_options_before_a_subcommand_join_its_own() {
         assert!(bayonet::cli::parse(&argv).is_err(), "{bad:?} accepted");
     }
 }
+
+#[test]
+fn sizes_on_the_command_line_are_checked_each_way() {
+    let parse =
+        |a: &[&str]| bayonet::cli::parse(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    let new = |a: &[&str]| match parse(a).map(|c| c.command) {
+        Ok(Some(bayonet::cli::Command::Edit(e))) => Ok(e.new),
+        Ok(other) => panic!("{other:?}"),
+        Err(e) => Err(e.to_string()),
+    };
+    assert_eq!(
+        new(&["edit", "m.ron"]),
+        Ok((40, 30)),
+        "a new map's default size"
+    );
+    assert_eq!(new(&["edit", "--new", "30x20"]), Ok((30, 20)));
+    assert_eq!(new(&["edit", "--new", "2X1000"]), Ok((2, 1000)));
+    for bad in ["1x20", "30x1", "1001x20", "30x1001", "30", "ax20"] {
+        let e = new(&["edit", "--new", bad]).unwrap_err();
+        assert!(e.contains("2 to 1000"), "{bad}: {e}");
+    }
+    // A window: 320–8192 wide, 240–8192 high; one side in range is not enough.
+    assert!(parse(&["--size", "1024x768"]).is_ok());
+    for bad in ["1024x100", "100x768", "9000x768", "1024x9000"] {
+        assert!(parse(&["--size", bad]).is_err(), "{bad} accepted");
+    }
+}
+
+#[test]
+fn named_units_are_read_as_ids() {
+    let parse =
+        |a: &[&str]| bayonet::cli::parse(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    let base = ["odds", "m.ron", "--attack", "4,4;3,4", "--defend", "5,4"];
+    let Ok(bayonet::cli::Command::Odds(m)) =
+        parse(&[&base[..], &["--units", "3, 17"]].concat()).map(|c| c.command.unwrap())
+    else {
+        panic!("odds did not parse");
+    };
+    assert_eq!(m.units, [3, 17]);
+    assert_eq!(m.attack.len(), 2);
+    let e = parse(&[&base[..], &["--units", "3,x"]].concat()).unwrap_err();
+    assert!(e.to_string().contains("`x` is not a unit id"), "{e}");
+}

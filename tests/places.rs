@@ -130,3 +130,23 @@ pub fn checkout_files() -> Vec<PathBuf> {
     all.sort();
     all
 }
+
+#[test]
+fn the_game_reads_its_own_environment() {
+    // The window, `play` and the server call these: they must read the process's variables
+    // (the tests run with a home, as a player does).
+    let process = |k: &str| std::env::var_os(k);
+    assert!(saves_dir_in(&process).is_some(), "tests run with a home");
+    assert_eq!(bayonet::places::saves_dir(), saves_dir_in(&process));
+    assert_eq!(bayonet::places::settings_file(), settings_file_in(&process));
+    assert!(bayonet::places::settings_file().is_some());
+    assert_eq!(
+        bayonet::places::default_db(),
+        bayonet::places::default_db_in(&process)
+    );
+    assert_ne!(
+        bayonet::places::default_db(),
+        "sqlite:bayonet-games.sqlite",
+        "the data folder's, not the working folder's"
+    );
+}
