@@ -1,6 +1,6 @@
 //! The `bayonet` binary: a subcommand of the adjudicator, or the game window.
 
-use bayonet::cli::{Cli, Command};
+use bayonet::cli::Cli;
 
 fn main() {
     #[allow(unused_mut)]
@@ -12,6 +12,15 @@ fn main() {
     }
     let cli = match bayonet::cli::parse(&argv) {
         Ok(c) => c,
+        // A page has no terminal for the usage, and a link may carry keys of its own (a
+        // tracker's, say): the game opens as if the address had none, and the console says why.
+        #[cfg(target_arch = "wasm32")]
+        Err(e) => {
+            let why = format!("bayonet: the page's address is ignored: {e}");
+            web_sys::console::warn_1(&why.into());
+            bayonet::cli::Cli::default()
+        }
+        #[cfg(not(target_arch = "wasm32"))]
         Err(e) => e.exit(),
     };
     if let Some(code) = cli.command.as_ref().and_then(bayonet::cli::run) {
@@ -44,6 +53,7 @@ fn open_editor(a: bayonet::cli::args::Edit) -> i32 {
 
 #[cfg(feature = "client")]
 fn open_game(cli: Cli) -> i32 {
+    use bayonet::cli::Command;
     let outer = cli.window;
     let mut from = None;
     // Online: `join URL INVITE`, or `host` (a server here and a new game on it).

@@ -8,7 +8,7 @@ use crate::rules::map::Coord;
 use crate::rules::params::MeleeSystemName;
 
 /// Bayonet: Civil War tactical combat on a hex map. With no subcommand the game window opens.
-#[derive(Debug, Clone, Parser)]
+#[derive(Debug, Default, Clone, Parser)]
 #[command(
     name = "bayonet",
     version,
