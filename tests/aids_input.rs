@@ -357,3 +357,41 @@ fn settings_are_remembered_between_runs_and_a_bad_file_is_reported_not_fatal() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_hex_grid_outlines_every_hexside_once_and_key_0_hides_it() {
+    // Issue 30: a grid, on by default, so that range can be counted across open ground.
+    use bayonet::client::hex_grid::HexGrid;
+    let mut r = Rig::new();
+    r.app.add_plugins(bayonet::client::hex_grid::plugin);
+    r.frames(1);
+    assert!(r.res::<Aids>().on(Aid::Grid), "on at the start");
+    // Every hexside once: a side between two map hexes counts for both, so half each; a side
+    // on the map's edge counts whole.
+    let map = &r.s.map;
+    let halves: usize = map
+        .hexes()
+        .flat_map(|h| Facing::ALL.map(|f| if map.contains(h + f.step()) { 1 } else { 2 }))
+        .sum();
+    let grid = |r: &mut Rig| -> Vec<(usize, Visibility)> {
+        r.app
+            .world_mut()
+            .query::<(&HexGrid, &Visibility)>()
+            .iter(r.app.world())
+            .map(|(g, v)| (g.sides, *v))
+            .collect()
+    };
+    assert_eq!(grid(&mut r), [(halves / 2, Visibility::Inherited)]);
+    r.key(KeyCode::Digit0, ButtonState::Pressed);
+    r.frames(1);
+    r.key(KeyCode::Digit0, ButtonState::Released);
+    r.frames(1);
+    assert!(!r.res::<Aids>().on(Aid::Grid));
+    assert_eq!(grid(&mut r)[0].1, Visibility::Hidden, "0 hides it");
+    r.press(Aid::Grid);
+    assert_eq!(
+        grid(&mut r)[0].1,
+        Visibility::Inherited,
+        "its button shows it"
+    );
+}

@@ -530,8 +530,8 @@ fn window_options_before_a_subcommand_join_its_own() {
     );
     assert_eq!((w.scenario, w.sight, w.invite), (None, None, None));
     for bad in [
-        ["--aids", "0"],
         ["--aids", "10"],
+        ["--aids", "-1"],
         ["--size", "100x100"],
         ["--select", "3"],
     ] {

@@ -380,14 +380,16 @@ pub fn drag(s: &str) -> Result<(Coord, Coord), String> {
 }
 
 /// How many aids the aids column has (the window checks it has as many).
-pub const AIDS: usize = 9;
+pub const AIDS: usize = 10;
 
-/// Reads one aid's number, 1–9.
+/// Reads one aid's number as its button shows it, 1–9 or 0 (the tenth): its place in the
+/// column, from 1.
 pub fn aid_number(s: &str) -> Result<usize, String> {
     match s.trim().parse::<usize>() {
-        Ok(n) if (1..=AIDS).contains(&n) => Ok(n),
+        Ok(0) => Ok(AIDS),
+        Ok(n) if (1..AIDS).contains(&n) => Ok(n),
         _ => Err(format!(
-            "`{s}`: expected an aid number 1–{AIDS}, e.g. 1,2,7"
+            "`{s}`: expected an aid number 1–9 or 0, e.g. 1,2,7"
         )),
     }
 }

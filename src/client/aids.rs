@@ -1,7 +1,7 @@
 //! The aids column on the left: highlights (units that can still move, fire, melee; low or
 //! out of ammunition; disrupted and routed; the selected unit's brigade and its leader), the
-//! threat overlay, the line-of-sight tool and the order of battle. Each is a toggle, by button
-//! (mouse or touch) or by key 1–9 (L and O too).
+//! threat overlay, the line-of-sight tool, the order of battle and the hex grid. Each is a
+//! toggle, by button (mouse or touch) or by key 1–9 and 0 (L and O too).
 
 use std::collections::BTreeSet;
 
@@ -21,10 +21,12 @@ pub enum Aid {
     Threats,
     Sight,
     OrderOfBattle,
+    /// The hex grid (on by default).
+    Grid,
 }
 
 impl Aid {
-    pub const ALL: [Aid; 9] = [
+    pub const ALL: [Aid; 10] = [
         Aid::CanMove,
         Aid::CanFire,
         Aid::CanMelee,
@@ -34,6 +36,7 @@ impl Aid {
         Aid::Threats,
         Aid::Sight,
         Aid::OrderOfBattle,
+        Aid::Grid,
     ];
 
     pub fn label(self) -> &'static str {
@@ -47,6 +50,7 @@ impl Aid {
             Aid::Threats => "7 Threats",
             Aid::Sight => "8 Sight (L)",
             Aid::OrderOfBattle => "9 Order of\nbattle (O)",
+            Aid::Grid => "0 Hex grid",
         }
     }
 
@@ -62,6 +66,7 @@ impl Aid {
             Aid::Threats => "!",
             Aid::Sight => "L",
             Aid::OrderOfBattle => "O",
+            Aid::Grid => "#",
         }
     }
 
@@ -76,13 +81,20 @@ impl Aid {
             Aid::Threats => &[KeyCode::Digit7],
             Aid::Sight => &[KeyCode::Digit8, KeyCode::KeyL],
             Aid::OrderOfBattle => &[KeyCode::Digit9, KeyCode::KeyO],
+            Aid::Grid => &[KeyCode::Digit0],
         }
     }
 }
 
-/// The aids switched on.
-#[derive(Resource, Debug, Default, Clone, PartialEq)]
+/// The aids switched on; at the start, the hex grid alone.
+#[derive(Resource, Debug, Clone, PartialEq)]
 pub struct Aids(pub BTreeSet<Aid>);
+
+impl Default for Aids {
+    fn default() -> Self {
+        Aids(BTreeSet::from([Aid::Grid]))
+    }
+}
 
 impl Aids {
     pub fn on(&self, a: Aid) -> bool {

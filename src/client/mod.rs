@@ -9,6 +9,7 @@ mod counters;
 mod dock;
 pub mod editor;
 pub mod gesture;
+pub mod hex_grid;
 mod hexsides;
 pub mod highlights;
 mod hud;
@@ -44,6 +45,7 @@ pub use screenshot::{ScreenshotRequest, StartupOrders};
 
 /// Draw order on the map, bottom to top.
 pub mod z {
+    pub const GRID: f32 = 0.5;
     pub const CONTOUR: f32 = 1.0;
     pub const HEXSIDE: f32 = 2.0;
     pub const ROAD: f32 = 3.0;
@@ -57,6 +59,7 @@ pub mod z {
 pub fn plugin(app: &mut App) {
     app.add_plugins(input_plugin).add_plugins((
         tiles::plugin,
+        hex_grid::plugin,
         hexsides::plugin,
         counters::plugin,
         camera::plugin,

@@ -10,6 +10,8 @@ pub const TEXT: Color = Color::srgb(0.93, 0.91, 0.85);
 pub const HOVER: Color = Color::srgba(1.0, 1.0, 0.6, 0.9);
 pub const SELECTED: Color = Color::srgba(1.0, 0.85, 0.2, 1.0);
 pub const CONTOUR: Color = Color::srgba(0.45, 0.30, 0.15, 0.75);
+/// The hex grid: dark and faint, so that it reads on every terrain without hiding any.
+pub const GRID: Color = Color::srgba(0.0, 0.0, 0.0, 0.45);
 pub const OBJECTIVE: Color = Color::srgb(0.95, 0.78, 0.15);
 /// Text for the panels and buttons, at a size in pixels.
 pub fn text(content: impl Into<String>, size: f32) -> (Text, TextFont, TextColor) {

@@ -16,7 +16,7 @@ pub struct StartupOrders {
     pub resolve: bool,
     /// Keep the start dialog open in screenshot mode.
     pub dialog: bool,
-    /// Aids to switch on, by their number in the aids column (1–9).
+    /// Aids to switch on, by their place in the aids column (1–10; the tenth's button says 0).
     pub aids: Vec<usize>,
     /// A hex to select (as a tap would).
     pub select: Option<Coord>,
