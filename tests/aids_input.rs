@@ -395,3 +395,44 @@ fn the_hex_grid_outlines_every_hexside_once_and_key_0_hides_it() {
         "its button shows it"
     );
 }
+
+#[test]
+fn the_threats_line_names_only_the_kinds_of_threat_there_are() {
+    // Issue 30, words: never "fire from 0 units (value -0)".
+    use bayonet::client::threat_overlay::summary;
+    use bayonet::rules::threat::Threat;
+    let r = Rig::new();
+    let game = r.res::<Game>().0.clone();
+    let at = hex(&r, 4, 4);
+    let threat = |fire, melee| {
+        (
+            Threat {
+                unit: UnitId(2),
+                fire,
+                melee,
+            },
+            hex(&r, 5, 4),
+        )
+    };
+    let line = |threats| {
+        summary(
+            &game,
+            &ThreatOverlay {
+                target: Some(at),
+                threats,
+            },
+        )
+    };
+    assert_eq!(
+        line(vec![threat(None, Some(450.0))]),
+        "Threats to 4,4: melee from 1 unit (strength 450)"
+    );
+    assert_eq!(
+        line(vec![
+            threat(Some(115.4), None),
+            threat(Some(50.0), Some(200.0))
+        ]),
+        "Threats to 4,4: fire from 2 units (value 165); melee from 1 unit (strength 200)"
+    );
+    assert_eq!(line(vec![]), "Threats to 4,4: none next turn");
+}

@@ -277,3 +277,59 @@ fn the_window_saves_to_the_data_folder_never_where_it_was_started() {
         "a screenshot leaves no saves"
     );
 }
+
+#[test]
+fn the_move_hint_says_what_it_costs_and_what_is_left_in_the_players_gesture() {
+    // Issue 30, words: "costs 2 MP; 4 left", "click" with a mouse and "tap" on a touch screen.
+    use bayonet::client::command::Hint;
+    let mut r = Rig::new();
+    r.click(4, 4);
+    let left = {
+        let game = r.app.world().resource::<Game>();
+        let id = game
+            .units_at(r.s.map.hex_at(Coord { col: 4, row: 4 }))
+            .next()
+            .unwrap()
+            .id;
+        bayonet::rules::movement::mp_left(&game.params, game.unit(id).unwrap())
+    };
+    let at = r.screen(3, 4);
+    r.cursor(at);
+    r.frames(2);
+    let hint = r.res::<Hint>().0.clone();
+    let (_, after) = hint
+        .split_once(": costs ")
+        .unwrap_or_else(|| panic!("{hint}"));
+    let (cost, rest) = after.split_once(" MP; ").unwrap();
+    let (rest_left, _) = rest.split_once(" left").unwrap();
+    let (cost, rest_left): (u32, u32) = (cost.parse().unwrap(), rest_left.parse().unwrap());
+    assert!(cost > 0, "{hint}");
+    assert_eq!(cost + rest_left, left, "{hint}");
+    assert!(hint.ends_with("click twice to move"), "{hint}");
+    // The same hex after a touch: the words follow the finger.
+    r.app
+        .world_mut()
+        .insert_resource(bayonet::client::settings::TouchSeen(true));
+    r.cursor(r.screen(4, 4));
+    r.frames(1);
+    r.cursor(at);
+    r.frames(2);
+    let hint = r.res::<Hint>().0.clone();
+    assert!(hint.ends_with("tap twice to move"), "{hint}");
+}
+
+#[test]
+fn the_fire_hint_has_no_empty_brackets_and_says_click() {
+    // Issue 30, words: "value 165 ()" and "tap to fire" at a desk were what it said.
+    use bayonet::client::command::Hint;
+    let mut r = Rig::new();
+    r.click(4, 4);
+    r.tap_key(KeyCode::KeyT);
+    let at = r.screen(5, 4);
+    r.cursor(at);
+    r.frames(2);
+    let hint = r.res::<Hint>().0.clone();
+    assert!(hint.starts_with("Fire "), "{hint}");
+    assert!(!hint.contains("()"), "{hint}");
+    assert!(hint.ends_with("; click to fire"), "{hint}");
+}

@@ -392,10 +392,17 @@ fn hint(
     hovered: Res<HoveredHex>,
     game: Res<Game>,
     mut out: ResMut<Hint>,
+    touch: Option<Res<super::settings::TouchSeen>>,
 ) {
     if !(cmd.is_changed() || reach.is_changed() || hovered.is_changed()) {
         return;
     }
+    // The player's own gesture: a tap on a touch screen, a click with a mouse.
+    let press = if touch.is_some_and(|t| t.0) {
+        "tap"
+    } else {
+        "click"
+    };
     let board = &game.0;
     let verdict = |o: Order| order::check(board, &o).map_err(|r| words(&r));
     let text = match (cmd.unit.and_then(|id| board.unit(id)), hovered.0) {
@@ -406,19 +413,26 @@ fn hint(
         })
         .and_then(|()| fire::breakdown(board, u.id, h, false, 1.0))
         {
-            Ok(b) => format!(
-                "Fire {} at {}: value {:.0} ({}), losses {:.1}-{:.1}; tap to fire",
-                u.name,
-                board.map.coord(h),
-                b.value,
-                b.modifiers
+            Ok(b) => {
+                let modifiers: Vec<String> = b
+                    .modifiers
                     .iter()
                     .map(|m| format!("{:+}% {}", m.percent, m.name))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                b.loss_range[0],
-                b.loss_range[1]
-            ),
+                    .collect();
+                let modifiers = if modifiers.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", modifiers.join(", "))
+                };
+                format!(
+                    "Fire {} at {}: value {:.0}{modifiers}, losses {:.1}-{:.1}; {press} to fire",
+                    u.name,
+                    board.map.coord(h),
+                    b.value,
+                    b.loss_range[0],
+                    b.loss_range[1]
+                )
+            }
             Err(why) => format!("Cannot fire there: {why}"),
         },
         (Some(u), Some(h)) if h != u.hex => match reach.0.get(&h).filter(|_| {
@@ -430,20 +444,20 @@ fn hint(
             .is_ok()
         }) {
             Some(r) => format!(
-                "Move {} to {}: {} of {} MP left{}; {}",
+                "Move {} to {}: costs {} MP; {} left{}; {}",
                 u.name,
                 board.map.coord(h),
                 r.cost,
-                crate::rules::movement::mp_left(&board.params, u),
+                crate::rules::movement::mp_left(&board.params, u).saturating_sub(r.cost),
                 if r.stops {
                     " (enemy zone of control: the move ends)"
                 } else {
                     ""
                 },
                 if cmd.move_target == Some(h) {
-                    "tap again to move"
+                    format!("{press} again to move")
                 } else {
-                    "tap twice to move"
+                    format!("{press} twice to move")
                 }
             ),
             None => format!("{} cannot reach {}", u.name, board.map.coord(h)),

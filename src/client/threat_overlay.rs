@@ -83,15 +83,30 @@ pub fn summary(game: &crate::rules::board::Board, o: &ThreatOverlay) -> String {
     if fire.is_empty() && melee.is_empty() {
         return format!("Threats to {}: none next turn", At::of(game, hex));
     }
-    format!(
-        "Threats to {}: fire from {} unit{} (value {:.0}), melee from {} (strength {:.0})",
-        At::of(game, hex),
-        fire.len(),
-        if fire.len() == 1 { "" } else { "s" },
-        fire.iter().sum::<f64>(),
-        melee.len(),
-        melee.iter().sum::<f64>()
-    )
+    // Only the kinds of threat there are: no "fire from 0 units (value -0)".
+    let units = |n: usize| {
+        if n == 1 {
+            "1 unit".to_owned()
+        } else {
+            format!("{n} units")
+        }
+    };
+    let mut parts = Vec::new();
+    if !fire.is_empty() {
+        let value = fire.iter().sum::<f64>();
+        parts.push(format!(
+            "fire from {} (value {value:.0})",
+            units(fire.len())
+        ));
+    }
+    if !melee.is_empty() {
+        let strength = melee.iter().sum::<f64>();
+        parts.push(format!(
+            "melee from {} (strength {strength:.0})",
+            units(melee.len())
+        ));
+    }
+    format!("Threats to {}: {}", At::of(game, hex), parts.join("; "))
 }
 
 /// A translucent shade under each threatening unit, deeper the stronger it is, and its values.
