@@ -40,6 +40,7 @@ impl Online {
             ..default()
         };
         o.take_state(state);
+        o.seq = state["seq"].as_i64().unwrap_or(0);
         o
     }
 
@@ -51,7 +52,8 @@ impl Online {
             .as_str()
             .unwrap_or(&self.side_name)
             .to_owned();
-        self.seq = s["seq"].as_i64().unwrap_or(self.seq).max(self.seq);
+        // Not `seq`: the state may be read after an order the records have not brought yet
+        // (the next poll brings it); counting it as heard would skip that order's outcomes.
         self.your_turn = s["your_turn"] == true;
         self.over = s["over"] == true;
     }
