@@ -19,14 +19,16 @@ fn var(env: Env, k: &str) -> Option<PathBuf> {
     (!k.starts_with("XDG_") || v.is_absolute()).then_some(v)
 }
 
+/// An XDG base folder: `$xdg`, else `home_part` under `$HOME`.
+fn xdg_base(env: Env, xdg: &str, home_part: &str) -> Option<PathBuf> {
+    var(env, xdg).or_else(|| var(env, "HOME").map(|h| h.join(home_part)))
+}
+
 /// `$BAYONET_DATA`, else `$XDG_DATA_HOME/bayonet`, else `~/.local/share/bayonet`; `None` when
 /// no home is known.
 pub fn data_dir_in(env: Env) -> Option<PathBuf> {
-    var(env, "BAYONET_DATA").or_else(|| {
-        var(env, "XDG_DATA_HOME")
-            .or_else(|| var(env, "HOME").map(|h| h.join(".local").join("share")))
-            .map(|d| d.join("bayonet"))
-    })
+    var(env, "BAYONET_DATA")
+        .or_else(|| xdg_base(env, "XDG_DATA_HOME", ".local/share").map(|d| d.join("bayonet")))
 }
 
 /// The data folder's `saves`.
@@ -38,9 +40,7 @@ pub fn saves_dir_in(env: Env) -> Option<PathBuf> {
 /// `~/.config/bayonet/settings.ron`.
 pub fn settings_file_in(env: Env) -> Option<PathBuf> {
     var(env, "BAYONET_CONFIG").or_else(|| {
-        var(env, "XDG_CONFIG_HOME")
-            .or_else(|| var(env, "HOME").map(|h| h.join(".config")))
-            .map(|d| d.join("bayonet").join("settings.ron"))
+        xdg_base(env, "XDG_CONFIG_HOME", ".config").map(|d| d.join("bayonet").join("settings.ron"))
     })
 }
 

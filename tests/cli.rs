@@ -347,6 +347,11 @@ fn melee_system_on_the_command_line_overrides_the_scenarios() {
     );
 }
 
+/// The command line parsed as the binary parses it.
+fn parse(argv: &[&str]) -> Result<bayonet::cli::Cli, clap::Error> {
+    bayonet::cli::parse(&argv.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+}
+
 /// The README's command list between its `bayonet --help` markers, as the README shows it.
 fn readme_help() -> String {
     let readme = include_str!("../README.md");
@@ -535,15 +540,12 @@ fn window_options_before_a_subcommand_join_its_own() {
         ["--size", "100x100"],
         ["--select", "3"],
     ] {
-        let argv: Vec<String> = bad.iter().map(|s| s.to_string()).collect();
-        assert!(bayonet::cli::parse(&argv).is_err(), "{bad:?} accepted");
+        assert!(parse(&bad).is_err(), "{bad:?} accepted");
     }
 }
 
 #[test]
 fn sizes_on_the_command_line_are_checked_each_way() {
-    let parse =
-        |a: &[&str]| bayonet::cli::parse(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
     let new = |a: &[&str]| match parse(a).map(|c| c.command) {
         Ok(Some(bayonet::cli::Command::Edit(e))) => Ok(e.new),
         Ok(other) => panic!("{other:?}"),
@@ -569,8 +571,6 @@ fn sizes_on_the_command_line_are_checked_each_way() {
 
 #[test]
 fn named_units_are_read_as_ids() {
-    let parse =
-        |a: &[&str]| bayonet::cli::parse(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
     let base = ["odds", "m.ron", "--attack", "4,4;3,4", "--defend", "5,4"];
     let Ok(bayonet::cli::Command::Odds(m)) =
         parse(&[&base[..], &["--units", "3, 17"]].concat()).map(|c| c.command.unwrap())

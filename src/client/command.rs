@@ -392,17 +392,13 @@ fn hint(
     hovered: Res<HoveredHex>,
     game: Res<Game>,
     mut out: ResMut<Hint>,
-    touch: Option<Res<super::settings::TouchSeen>>,
+    touch: Res<super::settings::TouchSeen>,
 ) {
-    if !(cmd.is_changed() || reach.is_changed() || hovered.is_changed()) {
+    if !(cmd.is_changed() || reach.is_changed() || hovered.is_changed() || touch.is_changed()) {
         return;
     }
     // The player's own gesture: a tap on a touch screen, a click with a mouse.
-    let press = if touch.is_some_and(|t| t.0) {
-        "tap"
-    } else {
-        "click"
-    };
+    let press = if touch.0 { "tap" } else { "click" };
     let board = &game.0;
     let verdict = |o: Order| order::check(board, &o).map_err(|r| words(&r));
     let text = match (cmd.unit.and_then(|id| board.unit(id)), hovered.0) {
