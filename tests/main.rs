@@ -48,4 +48,6 @@ mod online;
 #[cfg(feature = "client")]
 mod rig;
 #[cfg(feature = "client")]
+mod screen;
+#[cfg(feature = "client")]
 mod screenshot;

@@ -8,6 +8,7 @@ pub mod command;
 mod counters;
 mod dock;
 pub mod editor;
+pub mod font;
 pub mod gesture;
 pub mod hex_grid;
 mod hexsides;
@@ -200,6 +201,7 @@ pub fn run_seat(
             .set(ImagePlugin::default_nearest()),
     )
     .add_plugins(TilemapPlugin)
+    .add_plugins(font::plugin)
     .add_plugins(SimPlugin {
         scenario,
         seed: from.as_ref().map(|s| s.seed),

@@ -150,6 +150,7 @@ pub fn run(doc: Document, screenshot: Option<String>, size: Option<(u32, u32)>) 
             .set(ImagePlugin::default_nearest()),
     )
     .add_plugins(TilemapPlugin)
+    .add_plugins(super::font::plugin)
     .add_plugins(SimPlugin::new(shown(&doc)))
     .insert_resource(ClearColor(super::palette::BACKGROUND))
     .insert_resource(Editing(doc))

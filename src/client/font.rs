@@ -1,0 +1,50 @@
+//! The game's typeface: DejaVu Sans Condensed (Latin-1 and more, `assets/fonts/`) in place of
+//! Bevy's ASCII-only default, so that "Duffié" and "Münster" read as written; bold for the
+//! counters' numbers.
+
+use bevy::prelude::*;
+
+use crate::rules::scenario::Scenario;
+
+pub const REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf");
+pub const BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
+
+/// The bold face (the counters' strength numbers).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Bold(pub Handle<Font>);
+
+/// The letters of `text` that `font` has no glyph for (line breaks and tabs aside), each once.
+pub fn missing_glyphs(font: &[u8], text: &str) -> Vec<char> {
+    use skrifa::MetadataProvider;
+    let Ok(f) = skrifa::FontRef::new(font) else {
+        return text.chars().collect();
+    };
+    let map = f.charmap();
+    let mut out: Vec<char> = text
+        .chars()
+        .filter(|c| !c.is_control() && map.map(*c).is_none())
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Every name a scenario puts on the screen: its title and description, the sides, brigades,
+/// units (and reinforcements) and objectives.
+pub fn scenario_words(s: &Scenario) -> Vec<String> {
+    let mut out = vec![s.name.clone(), s.description.clone()];
+    out.extend(s.sides.iter().map(|x| x.name.clone()));
+    out.extend(s.brigades.iter().map(|b| b.name.clone()));
+    out.extend(s.units.iter().map(|u| u.name.clone()));
+    out.extend(s.reinforcements.iter().map(|r| r.unit.name.clone()));
+    out.extend(s.map.objectives.iter().map(|o| o.name.clone()));
+    out
+}
+
+pub(super) fn plugin(app: &mut App) {
+    let mut fonts = app.world_mut().resource_mut::<Assets<Font>>();
+    // Every text that names no font uses the default handle: this face, everywhere at once.
+    let _ = fonts.insert(AssetId::default(), Font::from_bytes(REGULAR.to_vec()));
+    let bold = fonts.add(Font::from_bytes(BOLD.to_vec()));
+    app.insert_resource(Bold(bold));
+}
