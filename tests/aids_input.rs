@@ -318,6 +318,7 @@ fn settings_are_remembered_between_runs_and_a_bad_file_is_reported_not_fatal() {
         s.step(1);
         s.step(1);
         s.colour_blind = true;
+        s.confirm_end_turn = false;
     }
     r.frames(1);
     let again = Rig::on(field(), SettingsFile(Some(file.clone())));
@@ -325,7 +326,8 @@ fn settings_are_remembered_between_runs_and_a_bad_file_is_reported_not_fatal() {
         *again.res::<Settings>(),
         Settings {
             ui_scale: 150,
-            colour_blind: true
+            colour_blind: true,
+            confirm_end_turn: false,
         }
     );
     // The scale stays within 75–200 %, and a touch screen never goes below 100 %.

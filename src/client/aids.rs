@@ -1,4 +1,4 @@
-//! The aids column on the left: highlights (units that can still move, fire, melee; low or
+//! The aids, at the top of the right-hand column: highlights (units that can still move, fire, melee; low or
 //! out of ammunition; disrupted and routed; the selected unit's brigade and its leader), the
 //! threat overlay, the line-of-sight tool, the order of battle and the hex grid. Each is a
 //! toggle, by button (mouse or touch) or by key 1–9 and 0 (L and O too).
@@ -7,7 +7,10 @@ use std::collections::BTreeSet;
 
 use bevy::prelude::*;
 
+use super::keys::{Act, keys_of, pressed};
 use super::palette;
+use super::regions::{Region, find};
+use super::tooltip::Tip;
 
 /// One aid of the column.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -39,18 +42,35 @@ impl Aid {
         Aid::Grid,
     ];
 
-    pub fn label(self) -> &'static str {
+    /// Its word on the button (under its key).
+    pub fn word(self) -> &'static str {
         match self {
-            Aid::CanMove => "1 Can move",
-            Aid::CanFire => "2 Can fire",
-            Aid::CanMelee => "3 Can melee",
-            Aid::Ammo => "4 Ammunition",
-            Aid::Disorder => "5 Disorder",
-            Aid::Brigade => "6 Brigade",
-            Aid::Threats => "7 Threats",
-            Aid::Sight => "8 Sight (L)",
-            Aid::OrderOfBattle => "9 Order of\nbattle (O)",
-            Aid::Grid => "0 Hex grid",
+            Aid::CanMove => "Move",
+            Aid::CanFire => "Fire",
+            Aid::CanMelee => "Melee",
+            Aid::Ammo => "Ammo",
+            Aid::Disorder => "Disorder",
+            Aid::Brigade => "Brigade",
+            Aid::Threats => "Threats",
+            Aid::Sight => "Sight",
+            Aid::OrderOfBattle => "OOB",
+            Aid::Grid => "Grid",
+        }
+    }
+
+    /// What it shows, in full (its tooltip and the help).
+    pub fn name(self) -> &'static str {
+        match self {
+            Aid::CanMove => "Units that can still move",
+            Aid::CanFire => "Units that can still fire",
+            Aid::CanMelee => "Units that can still melee",
+            Aid::Ammo => "Units low on or out of ammunition",
+            Aid::Disorder => "Disrupted and routed units",
+            Aid::Brigade => "The selected unit's brigade and its leader",
+            Aid::Threats => "Threats: where the enemy can fire and melee next turn",
+            Aid::Sight => "Line of sight: tap two hexes",
+            Aid::OrderOfBattle => "Order of battle",
+            Aid::Grid => "Hex grid",
         }
     }
 
@@ -67,21 +87,6 @@ impl Aid {
             Aid::Sight => "L",
             Aid::OrderOfBattle => "O",
             Aid::Grid => "#",
-        }
-    }
-
-    fn keys(self) -> &'static [KeyCode] {
-        match self {
-            Aid::CanMove => &[KeyCode::Digit1],
-            Aid::CanFire => &[KeyCode::Digit2],
-            Aid::CanMelee => &[KeyCode::Digit3],
-            Aid::Ammo => &[KeyCode::Digit4],
-            Aid::Disorder => &[KeyCode::Digit5],
-            Aid::Brigade => &[KeyCode::Digit6],
-            Aid::Threats => &[KeyCode::Digit7],
-            Aid::Sight => &[KeyCode::Digit8, KeyCode::KeyL],
-            Aid::OrderOfBattle => &[KeyCode::Digit9, KeyCode::KeyO],
-            Aid::Grid => &[KeyCode::Digit0],
         }
     }
 }
@@ -114,31 +119,32 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (press, keys, look).chain());
 }
 
-fn spawn(mut commands: Commands) {
-    commands
-        .spawn(Node {
-            position_type: PositionType::Absolute,
-            top: Val::Px(36.0),
-            left: Val::Px(6.0),
-            width: Val::Px(124.0),
-            flex_direction: FlexDirection::Column,
-            row_gap: Val::Px(4.0),
-            ..default()
-        })
-        .with_children(|col| {
-            for a in Aid::ALL {
-                col.spawn((
-                    a,
-                    Button,
-                    palette::button_node(),
-                    BorderColor::all(palette::TEXT),
-                    BackgroundColor(palette::PANEL),
-                ))
-                .with_children(|b| {
-                    b.spawn(palette::text(a.label(), 12.0));
-                });
-            }
-        });
+fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
+    let Some(column) = find(&regions, Region::Aids) else {
+        return;
+    };
+    for a in Aid::ALL {
+        let mut node = palette::button_node();
+        // Five to a row of the right-hand column.
+        node.width = Val::Percent(18.4);
+        node.padding = UiRect::all(Val::Px(2.0));
+        let key = keys_of(Act::Aid(a));
+        let button = commands
+            .spawn((
+                a,
+                Button,
+                node,
+                Tip(format!("{} ({key})", a.name())),
+                BorderColor::all(palette::TEXT),
+                BackgroundColor(palette::PANEL),
+            ))
+            .with_children(|b| {
+                b.spawn(palette::dim_text(key.split(',').next().unwrap_or(""), 10.0));
+                b.spawn(palette::text(a.word(), 11.0));
+            })
+            .id();
+        commands.entity(column).add_child(button);
+    }
 }
 
 fn press(q: Query<(&Interaction, &Aid), Changed<Interaction>>, mut aids: ResMut<Aids>) {
@@ -154,11 +160,11 @@ fn keys(
     mut aids: ResMut<Aids>,
     dialog: Res<super::start::DialogOpen>,
 ) {
-    if dialog.0 || super::toolbar::ctrl(&input) {
+    if dialog.0 {
         return;
     }
     for a in Aid::ALL {
-        if input.any_just_pressed(a.keys().iter().copied()) {
+        if pressed(&input, Act::Aid(a)) {
             aids.toggle(a);
         }
     }

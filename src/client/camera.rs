@@ -1,37 +1,122 @@
-//! The camera: starts over the whole map; pans by right/middle drag, arrow keys or WASD (left
-//! and one-finger drags pan through the gestures); zooms by wheel, + and -, or pinch.
+//! The camera: opens over the whole map where it fits at a readable zoom, else over the army
+//! that moves first; pans by right/middle drag, arrow keys or WASD (left and one-finger drags
+//! pan through the gestures); zooms by wheel, + and -, or pinch, out until the whole map fits
+//! (Home goes there at once).
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
 
+use super::keys::{Act, held, pressed};
 use super::layout::MapLayout;
 use crate::rules::map::Coord;
 use crate::sim::Battle;
 
 const MIN_SCALE: f32 = 0.25;
-const MAX_SCALE: f32 = 3.0;
+/// The opening zoom at most: the counters' numbers stay at least 11 pixels high (they are 15
+/// world units; see `counters`).
+pub const OPENING_SCALE: f32 = 1.3;
 const KEY_SPEED: f32 = 700.0;
 
 #[derive(Component)]
 pub struct MapCamera;
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn)
-        .add_systems(Update, (keys, mouse, touch));
+/// How far the view may zoom out — until the whole map fits the part of the window the panels
+/// leave, whatever the window's size — and where the view looks then.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct ZoomLimits {
+    pub max: f32,
+    pub centre: Vec2,
+    /// The map's corners in the world (its hexes' outer edges and a little more).
+    pub lo: Vec2,
+    pub hi: Vec2,
 }
 
-fn spawn(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
+impl Default for ZoomLimits {
+    fn default() -> Self {
+        ZoomLimits {
+            max: 3.0,
+            centre: Vec2::ZERO,
+            lo: Vec2::ZERO,
+            hi: Vec2::ZERO,
+        }
+    }
+}
+
+/// The part of the window the panels leave the map: the right-hand column, and the top bar and
+/// the toolbar (about 30 and 52 pixels).
+const COVERED: Vec2 = Vec2::new(super::regions::COLUMN, 82.0);
+/// The open part's centre lies this far from the window's (screen pixels, y down).
+const OPEN_OFFSET: Vec2 = Vec2::new(-super::regions::COLUMN / 2.0, -11.0);
+
+/// The zoom and centre at which the whole of `battle`'s map fits a `window`-sized window.
+pub fn fit(battle: &Battle, layout: &MapLayout, window: Vec2) -> ZoomLimits {
     let map = &battle.scenario.map;
     let corner = |col, row| layout.center(map.hex_at(Coord { col, row }));
-    let a = corner(0, 0);
-    let b = corner(map.width as i32 - 1, map.height as i32 - 1);
-    // Leave room on the right for the side panel.
-    let center = (a + b) / 2.0 + Vec2::new(120.0, -10.0);
-    let extent = (b - a).abs() + Vec2::splat(80.0);
-    let scale = (extent.x / 960.0)
-        .max(extent.y / 720.0)
-        .clamp(MIN_SCALE, MAX_SCALE);
+    let (a, b) = (
+        corner(0, 0),
+        corner(map.width as i32 - 1, map.height as i32 - 1),
+    );
+    let lo = a.min(b) - Vec2::new(super::layout::HEX_WIDTH, super::layout::HEX_HEIGHT) * 0.6;
+    let hi = a.max(b) + Vec2::new(super::layout::HEX_WIDTH, super::layout::HEX_HEIGHT) * 0.6;
+    let extent = hi - lo;
+    let open = (window - COVERED).max(Vec2::splat(100.0));
+    let max = (extent.x / open.x).max(extent.y / open.y).max(1.0);
+    let mid = (lo + hi) / 2.0;
+    ZoomLimits {
+        max,
+        centre: mid + Vec2::new(-OPEN_OFFSET.x, OPEN_OFFSET.y) * max,
+        lo,
+        hi,
+    }
+}
+
+/// Open over the whole map whatever the zoom (the editor: building a battle wants all of it).
+#[derive(Resource, Debug, Default)]
+pub struct OpenWhole;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ZoomLimits>()
+        .add_systems(Startup, spawn)
+        .add_systems(Update, (refit, keys, mouse, touch).chain());
+}
+
+fn spawn(
+    mut commands: Commands,
+    battle: Res<Battle>,
+    layout: Res<MapLayout>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut limits: ResMut<ZoomLimits>,
+    whole: Option<Res<OpenWhole>>,
+) {
+    let size = window
+        .single()
+        .map_or(Vec2::new(1280.0, 800.0), |w| w.size());
+    *limits = fit(&battle, &layout, size);
+    // The whole map when it fits at a readable zoom; else a readable zoom over the army of the
+    // side that moves first.
+    let (scale, centre) = if limits.max <= OPENING_SCALE || whole.is_some() {
+        (limits.max, limits.centre)
+    } else {
+        let s = &battle.scenario;
+        let own: Vec<Vec2> = s
+            .units
+            .iter()
+            .filter(|u| u.side == s.first_side)
+            .map(|u| layout.center(u.hex))
+            .collect();
+        let mid = own.iter().copied().sum::<Vec2>() / own.len().max(1) as f32;
+        let mid = if own.is_empty() { limits.centre } else { mid };
+        let k = OPENING_SCALE;
+        // Kept inside the map, so that no edge of the view looks off it.
+        let half = (size - COVERED) / 2.0 * k;
+        let (lo, hi) = (limits.lo + half, limits.hi - half);
+        let mid = Vec2::new(
+            mid.x.clamp(lo.x.min(hi.x), hi.x.max(lo.x)),
+            mid.y.clamp(lo.y.min(hi.y), hi.y.max(lo.y)),
+        );
+        (k, mid + Vec2::new(-OPEN_OFFSET.x, OPEN_OFFSET.y) * k)
+    };
     commands.spawn((
         MapCamera,
         Camera2d,
@@ -39,17 +124,47 @@ fn spawn(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
             scale,
             ..OrthographicProjection::default_2d()
         }),
-        Transform::from_translation(center.extend(0.0)),
+        Transform::from_translation(centre.extend(0.0)),
     ));
 }
 
-fn zoom_by(projection: &mut Projection, factor: f32) {
-    if let Projection::Orthographic(o) = projection {
-        o.scale = (o.scale * factor).clamp(MIN_SCALE, MAX_SCALE);
+/// A new window size, a new farthest zoom.
+fn refit(
+    window: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
+    battle: Res<Battle>,
+    layout: Res<MapLayout>,
+    mut limits: ResMut<ZoomLimits>,
+    mut cam: Query<&mut Projection, With<MapCamera>>,
+) {
+    let Ok(w) = window.single() else { return };
+    if !w.is_changed() && !battle.is_changed() {
+        return;
+    }
+    let now = fit(&battle, &layout, w.size());
+    if *limits != now {
+        *limits = now;
+        for mut p in &mut cam {
+            let s = scale_of(&p).min(now.max);
+            set_scale(&mut p, s);
+        }
     }
 }
 
-fn scale_of(projection: &Projection) -> f32 {
+fn set_scale(projection: &mut Projection, scale: f32) {
+    if let Projection::Orthographic(o) = projection {
+        if o.scale != scale {
+            o.scale = scale;
+        }
+    }
+}
+
+fn zoom_by(projection: &mut Projection, factor: f32, max: f32) {
+    if let Projection::Orthographic(o) = projection {
+        o.scale = (o.scale * factor).clamp(MIN_SCALE, max.max(MIN_SCALE));
+    }
+}
+
+pub fn scale_of(projection: &Projection) -> f32 {
     match projection {
         Projection::Orthographic(o) => o.scale,
         _ => 1.0,
@@ -59,29 +174,34 @@ fn scale_of(projection: &Projection) -> f32 {
 fn keys(
     input: Res<ButtonInput<KeyCode>>,
     time: Res<Time>,
+    limits: Res<ZoomLimits>,
     mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>,
 ) {
     let Ok((mut t, mut p)) = cam.single_mut() else {
         return;
     };
     let mut d = Vec2::ZERO;
-    for (keys, v) in [
-        ([KeyCode::ArrowLeft, KeyCode::KeyA], Vec2::NEG_X),
-        ([KeyCode::ArrowRight, KeyCode::KeyD], Vec2::X),
-        ([KeyCode::ArrowUp, KeyCode::KeyW], Vec2::Y),
-        ([KeyCode::ArrowDown, KeyCode::KeyS], Vec2::NEG_Y),
+    for (act, v) in [
+        (Act::PanLeft, Vec2::NEG_X),
+        (Act::PanRight, Vec2::X),
+        (Act::PanUp, Vec2::Y),
+        (Act::PanDown, Vec2::NEG_Y),
     ] {
-        if input.any_pressed(keys) {
+        if held(&input, act) {
             d += v;
         }
     }
     let s = scale_of(&p);
     t.translation += (d * KEY_SPEED * s * time.delta_secs()).extend(0.0);
-    if input.just_pressed(KeyCode::Equal) || input.just_pressed(KeyCode::NumpadAdd) {
-        zoom_by(&mut p, 0.8);
+    if pressed(&input, Act::ZoomIn) {
+        zoom_by(&mut p, 0.8, limits.max);
     }
-    if input.just_pressed(KeyCode::Minus) || input.just_pressed(KeyCode::NumpadSubtract) {
-        zoom_by(&mut p, 1.25);
+    if pressed(&input, Act::ZoomOut) {
+        zoom_by(&mut p, 1.25, limits.max);
+    }
+    if pressed(&input, Act::ZoomAll) {
+        t.translation = limits.centre.extend(t.translation.z);
+        set_scale(&mut p, limits.max);
     }
 }
 
@@ -92,6 +212,7 @@ fn mouse(
     mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     scrollers: Query<(&ComputedNode, &UiGlobalTransform), With<ScrollPosition>>,
+    limits: Res<ZoomLimits>,
 ) {
     // The wheel over a panel that scrolls is the panel's, not the map's.
     let over_panel = window
@@ -118,20 +239,24 @@ fn mouse(
             MouseScrollUnit::Line => scroll.delta.y,
             MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
         };
-        zoom_by(&mut p, 0.9f32.powf(steps));
+        zoom_by(&mut p, 0.9f32.powf(steps), limits.max);
     }
 }
 
 /// Two fingers pinch to zoom. (One-finger drags are gestures: a pan, or a melee after a long
 /// press.)
-fn touch(touches: Res<Touches>, mut cam: Query<&mut Projection, With<MapCamera>>) {
+fn touch(
+    touches: Res<Touches>,
+    mut cam: Query<&mut Projection, With<MapCamera>>,
+    limits: Res<ZoomLimits>,
+) {
     let Ok(mut p) = cam.single_mut() else { return };
     let active: Vec<_> = touches.iter().collect();
     if let [a, b, ..] = active.as_slice() {
         let now = a.position().distance(b.position());
         let before = a.previous_position().distance(b.previous_position());
         if now > 1.0 && before > 1.0 {
-            zoom_by(&mut p, before / now);
+            zoom_by(&mut p, before / now, limits.max);
         }
     }
 }

@@ -7,8 +7,10 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
+use super::keys::{self, Act, keys_of, pressed};
 use super::palette;
 use super::pointer::{HoveredHex, SelectedHex};
+use super::regions::ToolGroup;
 use crate::rules::fire;
 use crate::rules::hex::Hex;
 use crate::rules::movement::{Reach, movement_range};
@@ -245,6 +247,58 @@ fn order(
     }
 }
 
+impl UnitButton {
+    const ALL: [UnitButton; 8] = [
+        UnitButton::TurnLeft,
+        UnitButton::TurnRight,
+        UnitButton::Formation,
+        UnitButton::Fire,
+        UnitButton::Spike,
+        UnitButton::Recrew,
+        UnitButton::DamageBridge,
+        UnitButton::RepairBridge,
+    ];
+
+    fn act(self) -> Act {
+        match self {
+            UnitButton::TurnLeft => Act::TurnLeft,
+            UnitButton::TurnRight => Act::TurnRight,
+            UnitButton::Formation => Act::Formation,
+            UnitButton::Fire => Act::Fire,
+            UnitButton::Spike => Act::Spike,
+            UnitButton::Recrew => Act::Recrew,
+            UnitButton::DamageBridge => Act::DamageBridge,
+            UnitButton::RepairBridge => Act::RepairBridge,
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            UnitButton::TurnLeft => "Turn left",
+            UnitButton::TurnRight => "Turn right",
+            UnitButton::Formation => "Formation",
+            UnitButton::Fire => "Fire",
+            UnitButton::Spike => "Spike guns",
+            UnitButton::Recrew => "Recrew guns",
+            UnitButton::DamageBridge => "Damage bridge",
+            UnitButton::RepairBridge => "Repair bridge",
+        }
+    }
+
+    /// Whether the button applies to unit `u` now: the turns, formation and fire for any unit
+    /// of the side giving orders; the Command menu only where it has something to act on.
+    fn applies(self, u: &Unit, game: &crate::rules::board::Board) -> bool {
+        match self {
+            UnitButton::Formation => formation_toggle(u).is_some(),
+            UnitButton::Spike
+            | UnitButton::Recrew
+            | UnitButton::DamageBridge
+            | UnitButton::RepairBridge => command_order(self, u, game).is_some(),
+            _ => true,
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn keys(
     input: Res<ButtonInput<KeyCode>>,
@@ -256,25 +310,15 @@ fn keys(
     mut orders: MessageWriter<GiveOrder>,
     gate: super::start::Gate,
 ) {
-    // Ctrl+Z is the toolbar's Undo, not a turn.
-    if !gate.open() || super::toolbar::ctrl(&input) {
+    if !gate.open() {
         return;
     }
-    for (key, b) in [
-        (KeyCode::KeyZ, UnitButton::TurnLeft),
-        (KeyCode::KeyX, UnitButton::TurnRight),
-        (KeyCode::KeyF, UnitButton::Formation),
-        (KeyCode::KeyT, UnitButton::Fire),
-        (KeyCode::KeyG, UnitButton::Spike),
-        (KeyCode::KeyY, UnitButton::Recrew),
-        (KeyCode::KeyB, UnitButton::DamageBridge),
-        (KeyCode::KeyN, UnitButton::RepairBridge),
-    ] {
-        if input.just_pressed(key) {
+    for b in UnitButton::ALL {
+        if pressed(&input, b.act()) {
             order(b, &mut cmd, &game, &mut orders, &mut notices);
         }
     }
-    if input.just_pressed(KeyCode::KeyV) {
+    if pressed(&input, Act::AboutFace) {
         if let Some(u) = cmd.unit.and_then(|id| units.iter().find(|x| x.0.id == id)) {
             orders.write(GiveOrder(Order::Face {
                 unit: u.0.id,
@@ -282,7 +326,7 @@ fn keys(
             }));
         }
     }
-    if input.just_pressed(KeyCode::Tab) {
+    if pressed(&input, Act::NextInStack) {
         if let Some(h) = selected.0 {
             let ids: Vec<UnitId> = units_here(&occupancy, &units, h)
                 .iter()
@@ -295,73 +339,54 @@ fn keys(
             cmd.unit = ids.get(i % ids.len().max(1)).copied();
         }
     }
-    if input.just_pressed(KeyCode::Escape) {
+    if pressed(&input, Act::Deselect) {
         *cmd = Command::default();
         selected.0 = None;
     }
 }
 
-fn spawn_buttons(mut commands: Commands, rows: Query<(Entity, &super::dock::DockRow)>) {
-    // In the dock above the toolbar: the unit's own actions, and above them the Command menu.
-    let plan: [(u8, &[(UnitButton, &str)]); 2] = [
-        (
-            1,
-            &[
-                (UnitButton::TurnLeft, "Turn left (Z)"),
-                (UnitButton::TurnRight, "Turn right (X)"),
-                (UnitButton::Formation, "Formation (F)"),
-                (UnitButton::Fire, "Fire (T)"),
-            ],
-        ),
-        (
-            2,
-            &[
-                (UnitButton::Spike, "Spike guns (G)"),
-                (UnitButton::Recrew, "Recrew guns (Y)"),
-                (UnitButton::DamageBridge, "Damage bridge (B)"),
-                (UnitButton::RepairBridge, "Repair bridge (N)"),
-            ],
-        ),
-    ];
-    for (row, buttons) in plan {
-        let Some((bar, _)) = rows.iter().find(|(_, r)| r.0 == row) else {
-            continue;
-        };
-        for &(b, label) in buttons {
-            let button = commands
-                .spawn((
-                    b,
-                    Button,
-                    palette::button_node(),
-                    BorderColor::all(palette::TEXT),
-                    BackgroundColor(palette::PANEL),
-                ))
-                .with_children(|t| {
-                    t.spawn((palette::text(label, 13.0),));
-                })
-                .id();
-            commands.entity(bar).add_child(button);
-        }
+fn spawn_buttons(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
+    let Some((bar, _)) = groups.iter().find(|(_, g)| **g == ToolGroup::Unit) else {
+        return;
+    };
+    for b in UnitButton::ALL {
+        let a = b.act();
+        let tip = format!("{} ({})", keys::what(a), keys_of(a));
+        let button = super::toolbar::tool_button(&mut commands, b.label(), &keys_of(a), tip);
+        commands.entity(button).insert(b);
+        commands.entity(bar).add_child(button);
     }
 }
 
+#[allow(clippy::type_complexity)]
 fn buttons(
     q: Query<(&Interaction, &UnitButton), Changed<Interaction>>,
-    mut look: Query<(&UnitButton, &mut BackgroundColor)>,
+    mut look: Query<(&UnitButton, &mut BackgroundColor, &mut Node)>,
     mut cmd: ResMut<Command>,
     (game, mut notices): (Res<Game>, MessageWriter<Notice>),
     mut orders: MessageWriter<GiveOrder>,
     gate: super::start::Gate,
+    mut was_open: Local<bool>,
 ) {
-    if !gate.open() {
-        return;
-    }
-    for (i, b) in &q {
-        if *i == Interaction::Pressed {
-            order(*b, &mut cmd, &game, &mut orders, &mut notices);
+    let open = gate.open();
+    if open {
+        for (i, b) in &q {
+            if *i == Interaction::Pressed {
+                order(*b, &mut cmd, &game, &mut orders, &mut notices);
+            }
         }
     }
-    for (b, mut bg) in &mut look {
+    // The selected unit's buttons, while the side giving orders has one selected.
+    let stirred = cmd.is_changed() || game.is_changed() || open != *was_open;
+    *was_open = open;
+    let unit = cmd
+        .unit
+        .and_then(|id| game.unit(id))
+        .filter(|u| open && u.side == game.ordering_side());
+    for (b, mut bg, mut node) in &mut look {
+        if stirred {
+            super::hud::show(&mut node, unit.is_some_and(|u| b.applies(u, &game)));
+        }
         bg.0 = if *b == UnitButton::Fire && cmd.fire_mode {
             Color::srgb(0.6, 0.15, 0.1)
         } else {

@@ -1,5 +1,7 @@
-//! Unit counters in side colours: a symbol for the kind, the strength, a pointer for the
-//! facing, marks for disrupted/routed/fixed; a stack shows as offset counters.
+//! Unit counters in side colours: a NATO symbol for the kind, the strength in bold, the
+//! formation, a notch on the front edge for the facing, letters for disrupted, routed, fixed and
+//! low or no ammunition, and on a stack the number of counters; a stack shows as offset
+//! counters. Zoomed far out, only the side's colour.
 
 use std::collections::HashMap;
 
@@ -11,7 +13,8 @@ use super::z;
 use crate::rules::unit::{Crew, Formation, Unit, UnitKind};
 use crate::sim::{Battle, UnitState};
 
-const SIDE: f32 = 38.0;
+/// A combat unit's counter, in world units (a hex is 64 wide, 55 high).
+const SIDE: f32 = 44.0;
 
 /// The drawing of one unit.
 #[derive(Component)]
@@ -34,8 +37,36 @@ pub(super) fn plugin(app: &mut App) {
         (
             redraw.run_if(units_changed.or_else(resource_changed::<Settings>)),
             slide,
+            simplify,
         ),
     );
+}
+
+/// Zoomed far out, the counters drop their details and show their side's colour alone.
+fn simplify(
+    cam: Query<&Projection, (With<super::camera::MapCamera>, Changed<Projection>)>,
+    mut details: Query<&mut Visibility, With<Detail>>,
+    mut was: Local<Option<bool>>,
+) {
+    let Some(simple) = cam
+        .iter()
+        .next()
+        .map(|p| super::camera::scale_of(p) > SIMPLE_BEYOND)
+    else {
+        return;
+    };
+    if *was == Some(simple) {
+        return;
+    }
+    *was = Some(simple);
+    let v = if simple {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    for mut d in &mut details {
+        *d = v;
+    }
 }
 
 fn units_changed(
@@ -65,7 +96,15 @@ fn redraw(
     layout: Res<MapLayout>,
     settings: Res<Settings>,
     mut drawn: Local<HashMap<crate::rules::unit::UnitId, hexx::Hex>>,
+    (bold, cam): (
+        Option<Res<super::font::Bold>>,
+        Query<&Projection, With<super::camera::MapCamera>>,
+    ),
 ) {
+    let bold = bold.map(|b| b.0.clone()).unwrap_or_default();
+    let simple = cam
+        .iter()
+        .any(|p| super::camera::scale_of(p) > SIMPLE_BEYOND);
     for e in &old {
         commands.entity(e).despawn();
     }
@@ -76,12 +115,30 @@ fn redraw(
     for (hex, mut stack) in stacks {
         // Combat units under leaders; the strongest at the bottom.
         stack.sort_by_key(|u| (u.is_leader(), std::cmp::Reverse(u.men + u.guns * 50), u.id));
+        // A leader with troops is a gold mark on the top counter, not a counter over their
+        // number.
+        let total = stack.len();
+        let troops = stack.iter().filter(|u| !u.is_leader()).count();
+        let leaders = total - troops;
+        if troops > 0 {
+            stack.truncate(troops);
+        }
         let n = stack.len() as f32;
+        let top = stack.len() - 1;
         for (i, u) in stack.iter().enumerate() {
             let off = Vec2::new(-2.0, 2.0) * (n - 1.0) + Vec2::new(4.0, -4.0) * i as f32;
             let at = layout.center(hex) + off * 0.5;
             let z = z::COUNTER + i as f32 * 0.1;
-            let e = spawn_counter(&mut commands, (&battle, &settings), u, at, z);
+            let e = spawn_counter(
+                &mut commands,
+                (&battle, &settings, &bold, simple),
+                u,
+                if i == top {
+                    (at, z, total, if troops > 0 { leaders } else { 0 })
+                } else {
+                    (at, z, 1, 0)
+                },
+            );
             if let Some(was) = drawn.insert(u.id, hex).filter(|was| *was != hex) {
                 let from = layout.center(was);
                 commands.entity(e).insert((
@@ -114,12 +171,40 @@ fn slide(
     }
 }
 
+/// The strength number's size in world units: at the opening zoom (`camera::OPENING_SCALE`) its
+/// digits (0.73 of it in DejaVu Sans) stand 11 pixels high.
+pub const NUMBER_SIZE: f32 = 20.0;
+/// Farther out than this the counters show only their side's colour (no symbol, number or
+/// marks to smudge).
+pub const SIMPLE_BEYOND: f32 = 2.4;
+
+/// A counter's detail: hidden when zoomed far out.
+#[derive(Component)]
+pub struct Detail;
+
+/// The strength number of a counter (its size is measured by the layout test).
+#[derive(Component)]
+pub struct StrengthNumber;
+
+/// Formation as a tag on the counter: line and column, mounted and dismounted, limbered and
+/// unlimbered read apart without the side panel.
+fn formation_tag(u: &Unit) -> &'static str {
+    match (u.kind, u.formation) {
+        (UnitKind::Infantry, Formation::Line) => "Line",
+        (UnitKind::Infantry, Formation::Column) => "Col",
+        (UnitKind::Cavalry, Formation::Mounted) => "Mtd",
+        (UnitKind::Cavalry, Formation::Dismounted) => "Dis",
+        (UnitKind::Artillery, Formation::Limbered) => "Limb",
+        (UnitKind::Artillery, Formation::Unlimbered) => "Unl",
+        _ => "",
+    }
+}
+
 fn spawn_counter(
     commands: &mut Commands,
-    (battle, settings): (&Battle, &Settings),
+    (battle, settings, bold, simple): (&Battle, &Settings, &Handle<Font>, bool),
     u: &Unit,
-    at: Vec2,
-    z: f32,
+    (at, z, stack, leaders): (Vec2, f32, usize, usize),
 ) -> Entity {
     let fill = side_color(battle, u, settings);
     let marks = super::palette::marks(settings.colour_blind);
@@ -128,8 +213,26 @@ fn spawn_counter(
     } else {
         Color::WHITE
     };
-    let size = if u.is_leader() { SIDE * 0.7 } else { SIDE };
+    let size = if u.is_leader() { SIDE * 0.6 } else { SIDE };
     let facing = u.facing.screen_angle();
+    let detail = if simple {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    let small = |text: String, colour: Color, x: f32, y: f32| {
+        (
+            Detail,
+            detail,
+            Text2d::new(text),
+            TextFont {
+                font_size: FontSize::Px(9.0),
+                ..default()
+            },
+            TextColor(colour),
+            Transform::from_xyz(x, y, 0.05),
+        )
+    };
     commands
         .spawn((
             Counter,
@@ -137,38 +240,31 @@ fn spawn_counter(
             Visibility::default(),
         ))
         .with_children(|c| {
-            // Facing pointer: a bar from the centre to past the edge, toward the front hexside.
+            // Facing: a notch on the counter's front edge, toward the hexside it faces, clear
+            // of the symbol and the number.
             let dir = Vec2::from_angle(facing);
-            let pointer = Color::srgb(1.0, 0.9, 0.15);
+            let notch = dir * (HEX_SIZE * 0.8);
+            let across = Quat::from_rotation_z(facing + std::f32::consts::FRAC_PI_2);
             c.spawn((
-                Sprite::from_color(Color::BLACK, Vec2::new(HEX_SIZE * 0.5, 7.0)),
+                Detail,
+                detail,
+                Sprite::from_color(Color::BLACK, Vec2::new(18.0, 7.0)),
                 Transform {
-                    translation: (dir * HEX_SIZE * 0.55).extend(0.05),
-                    rotation: Quat::from_rotation_z(facing),
+                    translation: notch.extend(0.05),
+                    rotation: across,
                     ..default()
                 },
             ));
             c.spawn((
-                Sprite::from_color(pointer, Vec2::new(HEX_SIZE * 0.48, 4.0)),
+                Detail,
+                detail,
+                Sprite::from_color(Color::srgb(1.0, 0.9, 0.15), Vec2::new(16.0, 4.0)),
                 Transform {
-                    translation: (dir * HEX_SIZE * 0.55).extend(0.06),
-                    rotation: Quat::from_rotation_z(facing),
+                    translation: notch.extend(0.06),
+                    rotation: across,
                     ..default()
                 },
             ));
-            // An arrowhead: two short bars swept back from the tip.
-            for sweep in [2.5f32, -2.5] {
-                c.spawn((
-                    Sprite::from_color(pointer, Vec2::new(9.0, 4.0)),
-                    Transform {
-                        translation: (dir * HEX_SIZE * 0.76
-                            + Vec2::from_angle(facing + sweep) * 3.5)
-                            .extend(0.06),
-                        rotation: Quat::from_rotation_z(facing + sweep),
-                        ..default()
-                    },
-                ));
-            }
             c.spawn((
                 Sprite::from_color(Color::BLACK, Vec2::splat(size + 2.0)),
                 Transform::from_xyz(0.0, 0.0, -0.01),
@@ -184,7 +280,7 @@ fn spawn_counter(
                     Transform::from_xyz(-size * 0.5 + 2.5, 0.0, 0.02),
                 ));
             }
-            symbol(c, u, ink, size);
+            symbol(c, u, ink, size, detail);
             let label = match u.kind {
                 UnitKind::Artillery => format!("{}g", u.guns),
                 UnitKind::Leader => String::new(),
@@ -193,16 +289,26 @@ fn spawn_counter(
             };
             if !label.is_empty() {
                 c.spawn((
+                    Detail,
+                    StrengthNumber,
+                    detail,
                     Text2d::new(label),
                     TextFont {
-                        font_size: FontSize::Px(11.0),
+                        font: bold.clone().into(),
+                        font_size: FontSize::Px(NUMBER_SIZE),
                         ..default()
                     },
                     TextColor(ink),
-                    Transform::from_xyz(0.0, -size * 0.32, 0.03),
+                    Transform::from_xyz(0.0, -size * 0.25, 0.03),
                 ));
             }
-            let mark = if u.routed {
+            // The top strip: formation at the left, state in the middle, the stack at the right.
+            let top = size * 0.36;
+            let tag = formation_tag(u);
+            if !tag.is_empty() {
+                c.spawn(small(tag.into(), ink, -size * 0.24, top));
+            }
+            let state = if u.routed {
                 Some((marks.routed, "R"))
             } else if u.disrupted {
                 Some((marks.disrupted, "D"))
@@ -211,29 +317,38 @@ fn spawn_counter(
             } else {
                 None
             };
-            if let Some((m, letter)) = mark {
-                // Colour-blind players get the state's letter, not only its colour.
-                let side = if settings.colour_blind { 11.0 } else { 7.0 };
+            let ammo = match u.ammo {
+                crate::rules::unit::Ammo::Normal => None,
+                crate::rules::unit::Ammo::Low => Some((marks.disrupted, "a")),
+                _ => Some((marks.routed, "A")),
+            };
+            let mut x = size * 0.04;
+            for (m, letter) in [state, ammo].into_iter().flatten() {
+                // A dark chip under each letter: the state reads by letter, not colour alone.
                 c.spawn((
-                    Sprite::from_color(m, Vec2::splat(side)),
-                    Transform::from_xyz(size * 0.38, size * 0.38, 0.04),
+                    Detail,
+                    detail,
+                    Sprite::from_color(Color::srgba(0.0, 0.0, 0.0, 0.8), Vec2::new(9.0, 10.0)),
+                    Transform::from_xyz(x, top, 0.04),
                 ));
-                if settings.colour_blind {
-                    c.spawn((
-                        Text2d::new(letter),
-                        TextFont {
-                            font_size: FontSize::Px(9.0),
-                            ..default()
-                        },
-                        TextColor(Color::BLACK),
-                        Transform::from_xyz(size * 0.38, size * 0.38, 0.05),
-                    ));
-                }
+                c.spawn(small(letter.into(), m, x, top));
+                x += 10.0;
+            }
+            if stack > 1 && !u.is_leader() {
+                c.spawn(small(format!("×{stack}"), ink, size * 0.33, top));
+            }
+            if leaders > 0 {
+                c.spawn(small(
+                    "◆".repeat(leaders),
+                    super::palette::OBJECTIVE,
+                    size * 0.33,
+                    -size * 0.05,
+                ));
             }
             if u.is_captured() || u.crew != Crew::Crewed {
                 c.spawn((
                     Sprite::from_color(Color::srgb(0.8, 0.1, 0.6), Vec2::new(size, 3.0)),
-                    Transform::from_xyz(0.0, size * 0.45, 0.04),
+                    Transform::from_xyz(0.0, -size * 0.47, 0.04),
                 ));
             }
         })
@@ -241,12 +356,14 @@ fn spawn_counter(
 }
 
 /// NATO-style kind symbols drawn with bars.
-fn symbol(c: &mut ChildSpawnerCommands, u: &Unit, ink: Color, size: f32) {
-    let box_w = size * 0.62;
-    let box_h = size * 0.36;
+fn symbol(c: &mut ChildSpawnerCommands, u: &Unit, ink: Color, size: f32, detail: Visibility) {
+    let box_w = size * 0.56;
+    let box_h = size * 0.3;
     let y = size * 0.1;
     let bar = |c: &mut ChildSpawnerCommands, len: f32, w: f32, at: Vec2, rot: f32| {
         c.spawn((
+            Detail,
+            detail,
             Sprite::from_color(ink, Vec2::new(len, w)),
             Transform {
                 translation: at.extend(0.02),

@@ -4,13 +4,17 @@
 use bevy::prelude::*;
 
 use super::palette;
-use super::pointer::{HoveredHex, SelectedHex};
+use super::pointer::SelectedHex;
+use super::regions::{Region, find};
 use crate::rules::hex::{Facing, Hex};
 use crate::rules::unit::{Ammo, Crew, Unit, UnitKind};
 use crate::sim::{Battle, Game, Occupancy, UnitState};
 
+/// One item of the top bar: the battle, the turn, the clock, whose turn, melees, victory.
 #[derive(Component)]
-struct TopBar;
+struct TopBar(usize);
+
+const TOP_ITEMS: usize = 6;
 
 #[derive(Component)]
 struct SidePanel;
@@ -33,62 +37,29 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (top_bar, side_panel, pending_melees, game_over));
 }
 
-fn spawn(mut commands: Commands) {
-    commands
-        .spawn((
-            Node {
-                position_type: PositionType::Absolute,
-                top: Val::Px(0.0),
-                left: Val::Px(0.0),
-                right: Val::Px(0.0),
-                height: Val::Px(30.0),
-                padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)),
-                ..default()
-            },
-            BackgroundColor(palette::PANEL),
-        ))
-        .with_children(|c| {
-            // One line: a long status is cut at the window edge rather than wrapped over the map.
-            c.spawn((TopBar, palette::text("", 15.0), TextLayout::no_wrap()));
-        });
-    // The right column: the hex under the pointer, then the pending melees (in screen space,
-    // so that no label covers a counter at any zoom).
-    commands
-        .spawn(Node {
-            position_type: PositionType::Absolute,
-            top: Val::Px(36.0),
-            right: Val::Px(6.0),
-            width: Val::Px(300.0),
-            flex_direction: FlexDirection::Column,
-            row_gap: Val::Px(6.0),
-            ..default()
-        })
-        .with_children(|col| {
-            col.spawn((
-                Node {
-                    padding: UiRect::all(Val::Px(10.0)),
-                    ..default()
-                },
-                BackgroundColor(palette::PANEL),
-            ))
-            .with_children(|c| {
-                c.spawn((SidePanel, palette::text("", 12.0)));
-            });
-            col.spawn((
-                PendingPanel,
-                Node {
-                    padding: UiRect::all(Val::Px(10.0)),
-                    border: UiRect::all(Val::Px(2.0)),
-                    ..default()
-                },
-                BorderColor::all(palette::PENDING),
-                BackgroundColor(palette::PANEL),
-                Visibility::Hidden,
-            ))
-            .with_children(|c| {
-                c.spawn((PendingText, palette::text("", 14.0)));
-            });
-        });
+fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
+    // The top bar's items wrap onto a second line in a narrow window rather than run off it.
+    if let Some(bar) = find(&regions, Region::TopBar) {
+        for i in 0..TOP_ITEMS {
+            let item = commands
+                .spawn((TopBar(i), palette::text("", 15.0), TextLayout::no_wrap()))
+                .id();
+            commands.entity(bar).add_child(item);
+        }
+    }
+    // The selected hex and its units, until the selection changes (hover details are the
+    // tooltip's).
+    if let Some(panel) = find(&regions, Region::UnitPanel) {
+        let text = commands.spawn((SidePanel, palette::text("", 13.0))).id();
+        commands.entity(panel).add_child(text);
+    }
+    if let Some(panel) = find(&regions, Region::Melees) {
+        commands
+            .entity(panel)
+            .insert((PendingPanel, BorderColor::all(palette::PENDING)));
+        let text = commands.spawn((PendingText, palette::text("", 13.0))).id();
+        commands.entity(panel).add_child(text);
+    }
     commands
         .spawn((
             GameOverPanel,
@@ -117,7 +88,7 @@ fn spawn(mut commands: Commands) {
         });
 }
 
-fn top_bar(game: Res<Game>, battle: Res<Battle>, mut q: Query<&mut Text, With<TopBar>>) {
+fn top_bar(game: Res<Game>, battle: Res<Battle>, mut q: Query<(&TopBar, &mut Text)>) {
     if !game.is_changed() {
         return;
     }
@@ -137,19 +108,28 @@ fn top_bar(game: Res<Game>, battle: Res<Battle>, mut q: Query<&mut Text, With<To
     } else {
         format!("{side} to act")
     };
-    let text = format!(
-        "{}  |  Turn {}/{}  |  {} ({light})  |  {status}  |  melees: {}  |  {} VP {:+.0} ({})",
-        s.name,
-        turn.turn,
-        turn.last_turn,
-        turn.clock(),
-        game.pending.len(),
-        s.side_name(s.first_side),
-        vp.total,
-        vp.level
-    );
-    for mut t in &mut q {
-        t.0.clone_from(&text);
+    let melees = match game.pending.len() {
+        0 => String::new(),
+        1 => "1 melee pending".to_string(),
+        n => format!("{n} melees pending"),
+    };
+    let items = [
+        s.name.clone(),
+        format!("Turn {}/{}", turn.turn, turn.last_turn),
+        format!("{} ({light})", turn.clock()),
+        status,
+        melees,
+        format!(
+            "{} VP {:+.0} ({})",
+            s.side_name(s.first_side),
+            vp.total,
+            vp.level
+        ),
+    ];
+    for (TopBar(i), mut t) in &mut q {
+        if t.0 != items[*i] {
+            t.0.clone_from(&items[*i]);
+        }
     }
 }
 
@@ -158,7 +138,7 @@ fn top_bar(game: Res<Game>, battle: Res<Battle>, mut q: Query<&mut Text, With<To
 fn pending_melees(
     game: Res<Game>,
     mut text: Query<&mut Text, With<PendingText>>,
-    mut panel: Query<&mut Visibility, With<PendingPanel>>,
+    mut panel: Query<&mut Node, With<PendingPanel>>,
 ) {
     if !game.is_changed() {
         return;
@@ -230,7 +210,6 @@ fn game_over(
 
 #[allow(clippy::too_many_arguments)]
 fn side_panel(
-    hovered: Res<HoveredHex>,
     selected: Res<SelectedHex>,
     command: Res<super::command::Command>,
     battle: Res<Battle>,
@@ -238,28 +217,28 @@ fn side_panel(
     occupancy: Res<Occupancy>,
     units: Query<&UnitState>,
     mut q: Query<&mut Text, With<SidePanel>>,
+    mut panel: Query<&mut Node, With<Region>>,
+    regions: Query<(Entity, &Region)>,
 ) {
-    if !(hovered.is_changed()
-        || selected.is_changed()
+    if !(selected.is_changed()
         || occupancy.is_changed()
         || game.is_changed()
         || command.is_changed())
     {
         return;
     }
-    let text = match hovered.0.or(selected.0) {
-        Some(hex) => describe(hex, &battle, &game, &occupancy, &units, command.unit),
-        None => "Point at or tap a hex to see its terrain and units.\n\n\
-                 Pan: drag the map (right-drag anywhere), arrow keys or WASD; one finger.\n\
-                 Zoom: wheel, + and -; pinch."
-            .to_string(),
-    };
+    let text = selected
+        .0
+        .map(|hex| describe(hex, &battle, &game, &occupancy, &units, command.unit));
     for mut t in &mut q {
-        t.0.clone_from(&text);
+        t.0 = text.clone().unwrap_or_default();
+    }
+    if let Some(mut n) = find(&regions, Region::UnitPanel).and_then(|e| panel.get_mut(e).ok()) {
+        show(&mut n, text.is_some());
     }
 }
 
-fn describe(
+pub(super) fn describe(
     hex: Hex,
     battle: &Battle,
     game: &Game,
@@ -381,21 +360,29 @@ fn unit_line(battle: &Battle, u: &Unit) -> String {
     )
 }
 
-/// Puts `lines` in a panel's text, and shows the panel or hides it.
+/// Puts `lines` in a panel's text, and shows the panel or takes it off the screen (out of the
+/// layout, so that the regions below it close up).
 pub(super) fn fill_panel<T: Component, P: Component>(
     text: &mut Query<&mut Text, With<T>>,
-    panel: &mut Query<&mut Visibility, With<P>>,
+    panel: &mut Query<&mut Node, With<P>>,
     lines: &[String],
     shown: bool,
 ) {
     for mut t in text.iter_mut() {
-        t.0 = lines.join("\n");
+        let joined = lines.join("\n");
+        if t.0 != joined {
+            t.0 = joined;
+        }
     }
-    for mut v in panel.iter_mut() {
-        *v = if shown {
-            Visibility::Inherited
-        } else {
-            Visibility::Hidden
-        };
+    for mut n in panel.iter_mut() {
+        show(&mut n, shown);
+    }
+}
+
+/// A node in the layout, or out of it.
+pub(super) fn show(node: &mut Node, shown: bool) {
+    let d = if shown { Display::Flex } else { Display::None };
+    if node.display != d {
+        node.display = d;
     }
 }

@@ -6,14 +6,15 @@ pub mod aids;
 pub mod camera;
 pub mod command;
 mod counters;
-mod dock;
 pub mod editor;
 pub mod font;
 pub mod gesture;
+pub mod help;
 pub mod hex_grid;
 mod hexsides;
 pub mod highlights;
 mod hud;
+pub mod keys;
 pub mod layout;
 pub mod line;
 pub mod melee_drag;
@@ -23,6 +24,7 @@ pub mod online_dialog;
 pub mod order_of_battle;
 mod palette;
 mod pointer;
+pub mod regions;
 pub mod report;
 pub mod saving;
 mod screenshot;
@@ -33,7 +35,9 @@ mod store;
 pub mod threat_overlay;
 mod tiles;
 pub mod toolbar;
+pub mod tooltip;
 mod trace;
+pub mod words;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -137,7 +141,7 @@ pub(crate) fn windowless_base(
 pub fn input_plugin(app: &mut App) {
     app.add_plugins((
         settings::plugin,
-        dock::plugin,
+        regions::plugin,
         layout::plugin,
         pointer::plugin,
         melee_drag::plugin,
@@ -154,6 +158,8 @@ pub fn input_plugin(app: &mut App) {
         order_of_battle::plugin,
         online::plugin,
         online_dialog::plugin,
+        tooltip::plugin,
+        help::plugin,
     ));
 }
 

@@ -207,10 +207,10 @@ fn turn_page(
             step(if *p == Pager::On { 1 } else { -1 });
         }
     }
-    if input.just_pressed(KeyCode::PageDown) {
+    if super::keys::pressed(&input, super::keys::Act::PageDown) {
         step(1);
     }
-    if input.just_pressed(KeyCode::PageUp) {
+    if super::keys::pressed(&input, super::keys::Act::PageUp) {
         step(-1);
     }
 }

@@ -25,6 +25,24 @@ pub fn text(content: impl Into<String>, size: f32) -> (Text, TextFont, TextColor
     )
 }
 
+/// A quieter line under a label (a button's key).
+pub const DIM: Color = Color::srgb(0.68, 0.66, 0.60);
+
+/// Text in the quieter colour.
+pub fn dim_text(content: impl Into<String>, size: f32) -> (Text, TextFont, TextColor) {
+    coloured_text(content, size, DIM)
+}
+
+/// Text in `colour` (headings in the objective's gold).
+pub fn coloured_text(
+    content: impl Into<String>,
+    size: f32,
+    colour: Color,
+) -> (Text, TextFont, TextColor) {
+    let (t, f, _) = text(content, size);
+    (t, f, TextColor(colour))
+}
+
 /// Pending melees: their arrows on the map and their panel.
 pub const PENDING: Color = Color::srgb(1.0, 0.55, 0.1);
 

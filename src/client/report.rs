@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::layout::MapLayout;
 use super::melee_drag::DragPreview;
 use super::palette;
+use super::regions::{Region, find};
 use super::z;
 use crate::rules::melee::{MeleeOutcome, MeleeSide};
 use crate::rules::unit::UnitId;
@@ -49,8 +50,13 @@ fn floaters(
     }
 }
 
-const KEEP: usize = 200;
-const SHOW: usize = 16;
+/// Lines shown while the log is folded (the last of the history, then what the pointer would
+/// do).
+const FOLDED: usize = 1;
+
+/// Whether the log is open (the whole history, scrolling) or folded to its last line.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct LogOpen(pub bool);
 
 #[derive(Resource, Default, Debug)]
 pub struct Report {
@@ -63,32 +69,51 @@ struct ReportText;
 #[derive(Component)]
 struct ReportPanel;
 
+/// The scrolling part of the open log.
+#[derive(Component)]
+struct History;
+
+/// The line under the history: what the pointer would do here.
+#[derive(Component)]
+struct HintText;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Report>()
+        .init_resource::<LogOpen>()
         .add_systems(Startup, spawn)
-        .add_systems(Update, ((collect, show).chain(), floaters));
+        .add_systems(Update, ((collect, show).chain(), floaters, scroll_history));
 }
 
-fn spawn(mut commands: Commands) {
-    commands
+fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
+    let Some(log) = find(&regions, Region::Log) else {
+        return;
+    };
+    commands.entity(log).insert(ReportPanel);
+    let history = commands
         .spawn((
-            ReportPanel,
+            History,
             Node {
-                position_type: PositionType::Absolute,
-                bottom: Val::Px(8.0),
-                left: Val::Px(8.0),
-                width: Val::Px(530.0),
-                // The dock of buttons takes the right of the bottom edge.
-                max_width: Val::Percent(42.0),
-                padding: UiRect::all(Val::Px(8.0)),
+                flex_direction: FlexDirection::Column,
+                // A third of the window at most; the wheel or a finger scrolls the rest.
+                max_height: Val::Vh(34.0),
+                overflow: Overflow::scroll_y(),
                 ..default()
             },
-            BackgroundColor(palette::PANEL),
-            Visibility::Hidden,
+            ScrollPosition::default(),
+            // The wheel and presses over the history stay off the map.
+            Interaction::default(),
         ))
         .with_children(|c| {
             c.spawn((ReportText, palette::text("", 12.0)));
-        });
+        })
+        .id();
+    let hint = commands
+        .spawn((
+            HintText,
+            palette::coloured_text("", 12.0, palette::OBJECTIVE),
+        ))
+        .id();
+    commands.entity(log).add_children(&[history, hint]);
 }
 
 fn name_of(names: &HashMap<UnitId, String>, id: UnitId) -> String {
@@ -473,35 +498,52 @@ fn collect(
             battle.scenario.side_name(t.side)
         ));
     }
-    let excess = report.lines.len().saturating_sub(KEEP);
-    report.lines.drain(..excess);
 }
 
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn show(
     report: Res<Report>,
     preview: Res<DragPreview>,
     hint: Res<super::command::Hint>,
-    mut text: Query<&mut Text, With<ReportText>>,
-    mut panel: Query<&mut Visibility, With<ReportPanel>>,
+    open: Res<LogOpen>,
+    mut text: Query<&mut Text, (With<ReportText>, Without<HintText>)>,
+    mut hint_text: Query<&mut Text, (With<HintText>, Without<ReportText>)>,
+    mut panel: Query<&mut Node, With<ReportPanel>>,
+    mut history: Query<(&mut ScrollPosition, &ComputedNode), With<History>>,
 ) {
-    if !report.is_changed() && !preview.is_changed() && !hint.is_changed() {
+    if !report.is_changed() && !preview.is_changed() && !hint.is_changed() && !open.is_changed() {
         return;
     }
-    let mut lines: Vec<String> = report
-        .lines
-        .iter()
-        .rev()
-        .take(SHOW)
-        .rev()
-        .cloned()
-        .collect();
-    if !preview.text.is_empty() {
-        lines.push(format!(">> {}", preview.text));
+    // Open: the whole game's history, scrolled to its foot; folded: its last line.
+    let keep = if open.0 { report.lines.len() } else { FOLDED };
+    let lines: Vec<String> = report.lines[report.lines.len().saturating_sub(keep)..].to_vec();
+    let now = if !preview.text.is_empty() {
+        format!(">> {}", preview.text)
     } else if !hint.0.is_empty() {
-        lines.push(format!(">> {}", hint.0));
+        format!(">> {}", hint.0)
+    } else {
+        String::new()
+    };
+    for mut t in &mut hint_text {
+        if t.0 != now {
+            t.0.clone_from(&now);
+        }
     }
-    let shown = !lines.is_empty();
-    super::hud::fill_panel(&mut text, &mut panel, &lines, shown);
+    let shown = !lines.is_empty() || !now.is_empty();
+    let joined = lines.join("\n");
+    for mut t in &mut text {
+        if t.0 != joined {
+            t.0.clone_from(&joined);
+        }
+    }
+    for mut n in &mut panel {
+        super::hud::show(&mut n, shown);
+    }
+    if report.is_changed() || open.is_changed() {
+        for (mut p, node) in &mut history {
+            p.0.y = node.content_size.y.max(1.0e6);
+        }
+    }
 }
 
 /// The impetus rounds (§15.2) and La Bataille's checks and chart (§15.3) as they were rolled.
@@ -585,6 +627,35 @@ fn system_lines(
                 roll(4),
                 failed(&a.failed_after)
             ));
+        }
+    }
+}
+
+/// The wheel over the open log scrolls its history (the camera leaves it alone there).
+fn scroll_history(
+    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut q: Query<(&mut ScrollPosition, &ComputedNode, &UiGlobalTransform), With<History>>,
+) {
+    let dy: f32 = wheel
+        .read()
+        .map(|w| match w.unit {
+            bevy::input::mouse::MouseScrollUnit::Line => -w.y * 16.0,
+            bevy::input::mouse::MouseScrollUnit::Pixel => -w.y,
+        })
+        .sum();
+    let Some((c, k)) = window
+        .single()
+        .ok()
+        .and_then(|w| Some((w.cursor_position()?, w.scale_factor())))
+    else {
+        return;
+    };
+    for (mut p, node, at) in &mut q {
+        let (mid, half) = (at.translation / k, node.size / k / 2.0);
+        if dy != 0.0 && node.size.x > 0.0 && (c - mid).abs().cmple(half).all() {
+            let most = ((node.content_size.y - node.size.y) / k).max(0.0);
+            p.0.y = (p.0.y + dy).clamp(0.0, most);
         }
     }
 }

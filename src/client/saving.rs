@@ -81,8 +81,8 @@ fn autosave(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCurs
 fn quicksave(world: &mut World, mut asked: Local<bevy::ecs::message::MessageCursor<SaveLoad>>) {
     let keys = world.resource::<ButtonInput<KeyCode>>();
     let (mut save, mut load) = (
-        keys.just_pressed(KeyCode::F5),
-        keys.just_pressed(KeyCode::F9),
+        super::keys::pressed(keys, super::keys::Act::Save),
+        super::keys::pressed(keys, super::keys::Act::Load),
     );
     let (mut download, mut upload) = (false, false);
     for a in asked.read(world.resource::<Messages<SaveLoad>>()) {

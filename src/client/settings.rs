@@ -15,6 +15,8 @@ pub struct Settings {
     /// Sides and highlights told apart by shape and pattern as well as colour, in colours that
     /// colour-blind players can tell apart (Okabe–Ito).
     pub colour_blind: bool,
+    /// End turn asks for a second press (or Enter) before it ends the turn.
+    pub confirm_end_turn: bool,
 }
 
 impl Default for Settings {
@@ -22,6 +24,7 @@ impl Default for Settings {
         Settings {
             ui_scale: 100,
             colour_blind: false,
+            confirm_end_turn: true,
         }
     }
 }

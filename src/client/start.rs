@@ -465,7 +465,7 @@ fn labels(
 
 /// Space speeds the computer up (or back down).
 fn pace(input: Res<ButtonInput<KeyCode>>, mut pace: ResMut<AiPace>) {
-    if input.just_pressed(KeyCode::Space) {
+    if super::keys::pressed(&input, super::keys::Act::Pace) {
         pace.0 = if pace.0 > 0.0 { 0.0 } else { 0.5 };
     }
 }

@@ -1,14 +1,21 @@
-//! The toolbar: Save, Load, Undo, Resolve (the seed's button), Cancel melee and End turn, with
-//! keys Ctrl+Z, R, C and E. Undo says under its label why it cannot be given when it cannot.
+//! The toolbar's game buttons: Help, Log, Save, Load, Undo, Resolve (the seed's button), Cancel
+//! melee and End turn (which asks for a second press), each with its key under its label and a
+//! tooltip. Undo says under its label what it would take back, or why it cannot be given.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::dock::DockRow;
+use super::command::Notice;
+use super::help::HelpOpen;
+use super::keys::{self, Act, keys_of, pressed};
 use super::palette;
 use super::pointer::SelectedHex;
+use super::regions::ToolGroup;
+use super::report::LogOpen;
 use super::saving::SaveLoad;
-use super::start::Gate;
+use super::settings::Settings;
+use super::start::{DialogOpen, Gate};
+use super::tooltip::Tip;
 use crate::rules::order::{At, Order};
 use crate::sim::{Game, GiveOrder, UndoHistory};
 
@@ -25,89 +32,156 @@ pub enum ToolButton {
     /// The browser: the quick save as a file, and a save file loaded (shown only there).
     Download,
     Upload,
+    /// The help overlay, and the log folded or opened.
+    Help,
+    Log,
     /// Impetus I2: the selected (or last) pending melee's follow-up on or off (shown only under
     /// the impetus melee system).
     FollowUp,
 }
 
 impl ToolButton {
+    /// Its word on the button.
     fn label(self) -> &'static str {
         match self {
-            ToolButton::Undo => "Undo (Ctrl+Z)",
-            ToolButton::Resolve => "Resolve (R)",
-            ToolButton::CancelMelee => "Cancel melee (C)",
-            ToolButton::EndPhase => "End phase (P)",
-            ToolButton::EndTurn => "End turn (E)",
-            ToolButton::Save => "Save (F5)",
-            ToolButton::Load => "Load (F9)",
-            ToolButton::Download => "Download save",
-            ToolButton::Upload => "Upload save",
-            ToolButton::FollowUp => "Follow-up (U)",
+            ToolButton::Help => "Help",
+            ToolButton::Log => "Log",
+            ToolButton::Undo => "Undo",
+            ToolButton::Resolve => "Resolve",
+            ToolButton::CancelMelee => "Cancel melee",
+            ToolButton::EndPhase => "End phase",
+            ToolButton::EndTurn => "End turn",
+            ToolButton::Save => "Save",
+            ToolButton::Load => "Load",
+            ToolButton::Download => "Download",
+            ToolButton::Upload => "Upload",
+            ToolButton::FollowUp => "Follow-up",
+        }
+    }
+
+    /// Its key in the one key table (the browser's file buttons have none).
+    pub fn act(self) -> Option<Act> {
+        Some(match self {
+            ToolButton::Help => Act::Help,
+            ToolButton::Log => Act::Log,
+            ToolButton::Undo => Act::Undo,
+            ToolButton::Resolve => Act::Resolve,
+            ToolButton::CancelMelee => Act::CancelMelee,
+            ToolButton::EndPhase => Act::EndPhase,
+            ToolButton::EndTurn => Act::EndTurn,
+            ToolButton::Save => Act::Save,
+            ToolButton::Load => Act::Load,
+            ToolButton::FollowUp => Act::FollowUp,
+            ToolButton::Download | ToolButton::Upload => return None,
+        })
+    }
+
+    fn tip(self) -> String {
+        match self.act() {
+            Some(a) => format!("{} ({})", keys::what(a), keys_of(a)),
+            None if self == ToolButton::Download => "Download the quick save as a file".into(),
+            None => "Load a save file from this device".into(),
         }
     }
 }
 
+/// End turn was pressed once and waits for a second press (or Enter): ending a turn cannot be
+/// undone, and E lies beside the pan keys.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct EndTurnArmed(pub bool);
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SaveLoad>()
+        .init_resource::<EndTurnArmed>()
+        .init_resource::<LogOpen>()
         .add_systems(Startup, spawn)
         .add_systems(Update, (press, keys, look));
 }
 
-/// The small line under Undo's label: why it cannot be given now.
+/// The small line under Undo's label: why it cannot be given now, or what it takes back.
 #[derive(Component)]
 struct UndoWhyNot;
 
-fn spawn(mut commands: Commands, rows: Query<(Entity, &DockRow)>) {
-    // The toolbar, and above the unit's buttons End phase alone (Phased Play only).
+/// A button's label (End turn's changes while it waits for the confirmation).
+#[derive(Component)]
+struct Label;
+
+/// A toolbar button: its label, and its key under it in a quieter line.
+pub fn tool_button(commands: &mut Commands, label: &str, key: &str, tip: String) -> Entity {
+    let mut node = palette::button_node();
+    node.padding = UiRect::axes(Val::Px(8.0), Val::Px(3.0));
+    commands
+        .spawn((
+            Button,
+            node,
+            Tip(tip),
+            BorderColor::all(palette::TEXT),
+            BackgroundColor(palette::PANEL),
+        ))
+        .with_children(|t| {
+            t.spawn((Label, palette::text(label, 13.0)));
+            if !key.is_empty() {
+                t.spawn(palette::dim_text(key, 10.0));
+            }
+        })
+        .id()
+}
+
+fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
     let files: &[ToolButton] = if cfg!(target_arch = "wasm32") {
         &[ToolButton::Download, ToolButton::Upload]
     } else {
         &[]
     };
-    let plan: [(u8, &[ToolButton]); 3] = [
+    let plan: [(ToolGroup, &[ToolButton]); 3] = [
         (
-            0,
+            ToolGroup::Files,
             &[
+                ToolButton::Help,
+                ToolButton::Log,
                 ToolButton::Save,
                 ToolButton::Load,
+            ],
+        ),
+        (ToolGroup::Files, files),
+        (
+            ToolGroup::Turn,
+            &[
                 ToolButton::Undo,
                 ToolButton::Resolve,
                 ToolButton::CancelMelee,
+                ToolButton::FollowUp,
+                ToolButton::EndPhase,
                 ToolButton::EndTurn,
             ],
         ),
-        (3, &[ToolButton::EndPhase, ToolButton::FollowUp]),
-        (3, files),
     ];
-    for (row, buttons) in plan {
-        let Some((bar, _)) = rows.iter().find(|(_, r)| r.0 == row) else {
+    for (group, buttons) in plan {
+        let Some((bar, _)) = groups.iter().find(|(_, g)| **g == group) else {
             continue;
         };
         for &b in buttons {
-            let mut node = palette::button_node();
-            node.padding = UiRect::axes(Val::Px(12.0), Val::Px(10.0));
-            node.border = UiRect::all(Val::Px(2.0));
+            let key = b.act().map(keys_of).unwrap_or_default();
+            let key = key.split(", ").next().unwrap_or("").to_string();
+            let button = tool_button(&mut commands, b.label(), &key, b.tip());
+            commands.entity(button).insert(b);
             if b == ToolButton::Undo {
                 // Its second line changes with every order: a fixed width keeps the toolbar
                 // from reflowing under the player's finger.
-                node.width = Val::Px(190.0);
-                node.overflow = Overflow::clip();
+                commands.entity(button).insert(Node {
+                    width: Val::Px(176.0),
+                    overflow: Overflow::clip(),
+                    ..palette::button_node()
+                });
+                let why = commands
+                    .spawn((
+                        UndoWhyNot,
+                        palette::dim_text("", 10.0),
+                        TextLayout::no_wrap(),
+                    ))
+                    .id();
+                commands.entity(button).add_child(why);
             }
-            let button = commands
-                .spawn((
-                    b,
-                    Button,
-                    node,
-                    BorderColor::all(palette::TEXT),
-                    BackgroundColor(palette::PANEL),
-                ))
-                .with_children(|t| {
-                    t.spawn((palette::text(b.label(), 16.0),));
-                    if b == ToolButton::Undo {
-                        t.spawn((UndoWhyNot, palette::text("", 10.0)));
-                    }
-                })
-                .id();
             commands.entity(bar).add_child(button);
         }
     }
@@ -121,6 +195,11 @@ struct Tools<'w> {
     gate: Gate<'w>,
     orders: MessageWriter<'w, GiveOrder>,
     saves: MessageWriter<'w, SaveLoad>,
+    armed: ResMut<'w, EndTurnArmed>,
+    settings: Res<'w, Settings>,
+    help: ResMut<'w, HelpOpen>,
+    log: ResMut<'w, LogOpen>,
+    notices: MessageWriter<'w, Notice>,
 }
 
 impl Tools<'_> {
@@ -135,10 +214,26 @@ impl Tools<'_> {
     }
 
     fn act(&mut self, b: ToolButton) {
+        // The help and the log are the player's at any time, the computer's turn too.
+        match b {
+            ToolButton::Help => {
+                self.help.0 = !self.help.0;
+                return;
+            }
+            ToolButton::Log => {
+                self.log.0 = !self.log.0;
+                return;
+            }
+            _ => {}
+        }
         if !self.gate.open() {
             return;
         }
+        if b != ToolButton::EndTurn && self.armed.0 {
+            self.armed.0 = false;
+        }
         match b {
+            ToolButton::Help | ToolButton::Log => {}
             ToolButton::Undo => {
                 self.orders.write(GiveOrder(Order::Undo));
             }
@@ -163,7 +258,15 @@ impl Tools<'_> {
                 }
             }
             ToolButton::EndTurn => {
-                self.orders.write(GiveOrder(Order::EndTurn));
+                if self.armed.0 || !self.settings.confirm_end_turn {
+                    self.armed.0 = false;
+                    self.orders.write(GiveOrder(Order::EndTurn));
+                } else {
+                    self.armed.0 = true;
+                    self.notices.write(Notice(
+                        "End the turn? Press End turn again, or E or Enter; Esc keeps it".into(),
+                    ));
+                }
             }
             ToolButton::EndPhase => {
                 self.orders.write(GiveOrder(Order::EndPhase));
@@ -197,34 +300,50 @@ pub fn ctrl(input: &ButtonInput<KeyCode>) -> bool {
     input.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
 }
 
-/// Ctrl+Z, R, C and E; F5 and F9 are the saving plugin's.
-fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools) {
-    if ctrl(&input) {
-        if input.just_pressed(KeyCode::KeyZ) {
-            tools.act(ToolButton::Undo);
-        }
+/// The buttons' keys (from the one key table); Enter confirms End turn, Esc withdraws it.
+fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools, dialog: Res<DialogOpen>) {
+    if dialog.0 {
         return;
     }
-    for (key, b) in [
-        (KeyCode::KeyR, ToolButton::Resolve),
-        (KeyCode::KeyC, ToolButton::CancelMelee),
-        (KeyCode::KeyE, ToolButton::EndTurn),
-        (KeyCode::KeyP, ToolButton::EndPhase),
-        (KeyCode::KeyU, ToolButton::FollowUp),
+    for b in [
+        ToolButton::Help,
+        ToolButton::Log,
+        ToolButton::Undo,
+        ToolButton::Resolve,
+        ToolButton::CancelMelee,
+        ToolButton::EndTurn,
+        ToolButton::EndPhase,
+        ToolButton::FollowUp,
     ] {
-        if input.just_pressed(key) {
+        if b.act().is_some_and(|a| pressed(&input, a)) {
             tools.act(b);
         }
+    }
+    if tools.armed.0 && pressed(&input, Act::Confirm) {
+        tools.act(ToolButton::EndTurn);
+    }
+    if tools.armed.0 && pressed(&input, Act::Deselect) {
+        tools.armed.0 = false;
     }
 }
 
 /// Buttons light up under the pointer, Resolve glows while melees wait, and Undo is dimmed
 /// with its reason while it cannot be given.
+#[allow(clippy::type_complexity)]
 fn look(
-    mut q: Query<(&Interaction, &ToolButton, &mut BackgroundColor, &mut Node)>,
+    mut q: Query<(
+        &Interaction,
+        &ToolButton,
+        &mut BackgroundColor,
+        &mut Node,
+        &mut Tip,
+        &Children,
+    )>,
     game: Res<Game>,
     undo: Res<UndoHistory>,
-    mut why: Query<&mut Text, With<UndoWhyNot>>,
+    armed: Res<EndTurnArmed>,
+    mut why: Query<&mut Text, (With<UndoWhyNot>, Without<Label>)>,
+    mut labels: Query<&mut Text, With<Label>>,
 ) {
     if undo.is_changed() {
         // What Undo would take back, or why it cannot ("the dice were rolled (…)"), cut to
@@ -236,31 +355,50 @@ fn look(
                 .trim_start_matches("nothing to undo: ")
                 .to_string(),
         };
-        let short: String = line.chars().take(27).collect();
-        let short = if short.len() < line.len() {
-            format!("{short}...")
-        } else {
-            short
-        };
+        let short = super::words::ellipsis(&line, 30);
         for mut t in &mut why {
             if t.0 != short {
-                t.0 = short.clone();
+                t.0.clone_from(&short);
+            }
+        }
+        // The whole of it in the tooltip.
+        for (_, b, _, _, mut tip, _) in &mut q {
+            if *b == ToolButton::Undo {
+                tip.0 = format!("{} ({}): {line}", keys::what(Act::Undo), keys_of(Act::Undo));
             }
         }
     }
-    for (i, b, mut bg, mut node) in &mut q {
+    for (i, b, mut bg, mut node, _, children) in &mut q {
+        // Context buttons only where they apply.
         let shown = match b {
             ToolButton::EndPhase => game.phased(),
             ToolButton::FollowUp => {
                 game.params.melee_system == crate::rules::params::MeleeSystemName::Impetus
+                    && !game.pending.is_empty()
             }
+            ToolButton::CancelMelee => !game.pending.is_empty(),
             _ => true,
         };
+        if *b == ToolButton::EndTurn {
+            let want = if armed.0 {
+                "Confirm end turn"
+            } else {
+                "End turn"
+            };
+            for c in children {
+                if let Ok(mut t) = labels.get_mut(*c) {
+                    if t.0 != want {
+                        t.0 = want.to_string();
+                    }
+                }
+            }
+        }
         let display = if shown { Display::Flex } else { Display::None };
         if node.display != display {
             node.display = display;
         }
         let waiting = *b == ToolButton::Resolve && !game.pending.is_empty();
+        let waiting = waiting || (*b == ToolButton::EndTurn && armed.0);
         let dim = game.over || (*b == ToolButton::Undo && undo.why_not().is_some());
         bg.0 = match (i, waiting, dim) {
             (_, _, true) => Color::srgb(0.2, 0.2, 0.2),

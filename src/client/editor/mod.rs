@@ -154,6 +154,7 @@ pub fn run(doc: Document, screenshot: Option<String>, size: Option<(u32, u32)>) 
     .add_plugins(SimPlugin::new(shown(&doc)))
     .insert_resource(ClearColor(super::palette::BACKGROUND))
     .insert_resource(Editing(doc))
+    .insert_resource(super::camera::OpenWhole)
     .insert_resource(SpawnPlayTest(screenshot.is_none()));
     if let Some(path) = screenshot {
         app.insert_resource(super::ScreenshotRequest {

@@ -1,0 +1,200 @@
+//! The help overlay (F1, H or ?, or the Help button): every key from the one key table, the
+//! gestures, the highlight letters and the map's legend (every terrain and hexside style as
+//! the map draws it). Esc, the same keys or its Close button shut it.
+
+use bevy::prelude::*;
+
+use super::aids::Aid;
+use super::keys::{self, Act, BINDINGS, GESTURES, keys_of};
+use super::palette;
+use crate::rules::map::{Road, SideFeature, Terrain};
+
+/// Whether the help is open.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct HelpOpen(pub bool);
+
+#[derive(Component)]
+struct HelpPanel;
+
+#[derive(Component)]
+pub struct CloseHelp;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HelpOpen>()
+        .add_systems(Startup, spawn)
+        .add_systems(Update, (close, show).chain());
+}
+
+/// The key lines, as the help lists them: "F1, H, ?  Help: …" (one line per action).
+pub fn key_lines() -> Vec<(String, &'static str)> {
+    let mut out: Vec<(String, &'static str)> = Vec::new();
+    let mut seen: Vec<Act> = Vec::new();
+    for b in BINDINGS {
+        if seen.contains(&b.act) {
+            continue;
+        }
+        seen.push(b.act);
+        out.push((keys_of(b.act), keys::what(b.act)));
+    }
+    out
+}
+
+fn column(p: &mut ChildSpawnerCommands, title: &str, fill: impl FnOnce(&mut ChildSpawnerCommands)) {
+    p.spawn(Node {
+        flex_direction: FlexDirection::Column,
+        row_gap: Val::Px(2.0),
+        max_width: Val::Px(420.0),
+        ..default()
+    })
+    .with_children(|c| {
+        c.spawn(palette::coloured_text(title, 15.0, palette::OBJECTIVE));
+        fill(c);
+    });
+}
+
+/// A swatch of `colour`, `w` by `h`, and its name.
+fn swatch(c: &mut ChildSpawnerCommands, colour: Color, w: f32, h: f32, name: &str) {
+    c.spawn(Node {
+        column_gap: Val::Px(8.0),
+        align_items: AlignItems::Center,
+        ..default()
+    })
+    .with_children(|row| {
+        row.spawn(Node {
+            width: Val::Px(28.0),
+            height: Val::Px(14.0),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        })
+        .with_child((
+            Node {
+                width: Val::Px(w),
+                height: Val::Px(h),
+                ..default()
+            },
+            BackgroundColor(colour),
+        ));
+        row.spawn(palette::text(name, 12.0));
+    });
+}
+
+fn rgb(c: [u8; 3]) -> Color {
+    Color::srgb_u8(c[0], c[1], c[2])
+}
+
+fn spawn(mut commands: Commands) {
+    commands
+        .spawn((
+            HelpPanel,
+            Node {
+                position_type: PositionType::Absolute,
+                display: Display::None,
+                left: Val::Px(16.0),
+                right: Val::Px(16.0),
+                top: Val::Px(40.0),
+                bottom: Val::Px(16.0),
+                padding: UiRect::all(Val::Px(14.0)),
+                flex_direction: FlexDirection::Row,
+                flex_wrap: FlexWrap::Wrap,
+                column_gap: Val::Px(28.0),
+                row_gap: Val::Px(12.0),
+                overflow: Overflow::scroll_y(),
+                ..default()
+            },
+            ScrollPosition::default(),
+            BackgroundColor(Color::srgba(0.04, 0.04, 0.03, 0.97)),
+            GlobalZIndex(40),
+            // Presses on the help stay off the map.
+            Interaction::default(),
+        ))
+        .with_children(|p| {
+            column(p, "Keys", |c| {
+                for (k, what) in key_lines() {
+                    c.spawn(Node {
+                        column_gap: Val::Px(8.0),
+                        ..default()
+                    })
+                    .with_children(|row| {
+                        row.spawn((
+                            Node {
+                                width: Val::Px(110.0),
+                                ..default()
+                            },
+                            children![palette::text(k, 12.0)],
+                        ));
+                        row.spawn(palette::dim_text(what, 12.0));
+                    });
+                }
+            });
+            column(p, "Gestures", |c| {
+                for (g, what) in GESTURES {
+                    c.spawn(palette::text(*g, 12.0));
+                    c.spawn(palette::dim_text(format!("    {what}"), 12.0));
+                }
+                c.spawn(palette::coloured_text(
+                    "Highlight letters",
+                    15.0,
+                    palette::OBJECTIVE,
+                ));
+                for a in Aid::ALL {
+                    c.spawn(palette::text(
+                        format!("{}  {} ({})", a.letter(), a.name(), keys_of(Act::Aid(a))),
+                        12.0,
+                    ));
+                }
+                c.spawn((
+                    CloseHelp,
+                    Button,
+                    palette::button_node(),
+                    BorderColor::all(palette::TEXT),
+                    BackgroundColor(palette::PANEL),
+                    children![palette::text("Close (Esc)", 14.0)],
+                ));
+            });
+            column(p, "Legend: terrain", |c| {
+                for t in Terrain::ALL {
+                    swatch(c, rgb(palette::terrain(t).0), 26.0, 14.0, t.name());
+                }
+                c.spawn(palette::coloured_text("Roads", 15.0, palette::OBJECTIVE));
+                for r in Road::ALL {
+                    let (colour, w) = palette::road(r);
+                    let h = (w * super::layout::HEX_SIZE).max(2.0);
+                    swatch(c, colour, 26.0, h, r.name());
+                }
+                c.spawn(palette::coloured_text("Hexsides", 15.0, palette::OBJECTIVE));
+                for f in SideFeature::ALL {
+                    let (colour, w) = palette::feature(f);
+                    let h = (w * super::layout::HEX_SIZE).max(2.0);
+                    swatch(c, colour, 26.0, h, f.name());
+                }
+                swatch(c, palette::CONTOUR, 26.0, 2.0, "elevation contour");
+                swatch(
+                    c,
+                    palette::OBJECTIVE,
+                    12.0,
+                    12.0,
+                    "objective (name and points)",
+                );
+            });
+        });
+}
+
+fn close(
+    input: Res<ButtonInput<KeyCode>>,
+    button: Query<&Interaction, (With<CloseHelp>, Changed<Interaction>)>,
+    mut open: ResMut<HelpOpen>,
+) {
+    let pressed = button.iter().any(|i| *i == Interaction::Pressed);
+    if open.0 && (pressed || keys::pressed(&input, Act::Deselect)) {
+        open.0 = false;
+    }
+}
+
+fn show(open: Res<HelpOpen>, mut q: Query<&mut Node, With<HelpPanel>>) {
+    if open.is_changed() {
+        for mut n in &mut q {
+            super::hud::show(&mut n, open.0);
+        }
+    }
+}

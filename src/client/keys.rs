@@ -1,0 +1,293 @@
+//! Every key of the game window in one table: the input systems ask it whether their action's
+//! key was pressed, and the help overlay lists it, so the two cannot drift apart.
+
+use bevy::prelude::*;
+
+use super::aids::Aid;
+
+/// What a key does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Act {
+    Help,
+    Log,
+    Save,
+    Load,
+    Undo,
+    Resolve,
+    CancelMelee,
+    EndPhase,
+    FollowUp,
+    EndTurn,
+    /// Accepts what waits for a confirmation (End turn).
+    Confirm,
+    TurnLeft,
+    TurnRight,
+    AboutFace,
+    Formation,
+    Fire,
+    Spike,
+    Recrew,
+    DamageBridge,
+    RepairBridge,
+    NextInStack,
+    /// Drops the selection (and closes the help).
+    Deselect,
+    Aid(Aid),
+    PanLeft,
+    PanRight,
+    PanUp,
+    PanDown,
+    ZoomIn,
+    ZoomOut,
+    /// The whole map in the window.
+    ZoomAll,
+    PageUp,
+    PageDown,
+    /// The computer plays faster (or back at a readable pace).
+    Pace,
+}
+
+/// A key (or keys) and what it does; `ctrl` whether Ctrl must be held with it (without it, Ctrl
+/// must not be: Ctrl+Z is Undo, Z alone turns left).
+#[derive(Debug, Clone, Copy)]
+pub struct Binding {
+    pub keys: &'static [KeyCode],
+    pub ctrl: bool,
+    pub shift: bool,
+    pub act: Act,
+    pub what: &'static str,
+}
+
+const fn k(keys: &'static [KeyCode], act: Act, what: &'static str) -> Binding {
+    Binding {
+        keys,
+        ctrl: false,
+        shift: false,
+        act,
+        what,
+    }
+}
+
+use KeyCode as K;
+
+/// The table, in the order the help lists it.
+pub const BINDINGS: &[Binding] = &[
+    k(
+        &[K::F1, K::KeyH],
+        Act::Help,
+        "Help: keys, gestures and the map's legend",
+    ),
+    Binding {
+        shift: true,
+        ..k(&[K::Slash], Act::Help, "Help (?)")
+    },
+    k(
+        &[K::KeyK],
+        Act::Log,
+        "Log: open the whole history, or fold it to one line",
+    ),
+    k(&[K::F5], Act::Save, "Save the game"),
+    k(&[K::F9], Act::Load, "Load the saved game"),
+    Binding {
+        ctrl: true,
+        ..k(
+            &[K::KeyZ],
+            Act::Undo,
+            "Undo the last order (until dice are rolled)",
+        )
+    },
+    k(&[K::KeyR], Act::Resolve, "Resolve the declared melees"),
+    k(
+        &[K::KeyC],
+        Act::CancelMelee,
+        "Cancel the selected (or last) melee",
+    ),
+    k(&[K::KeyP], Act::EndPhase, "End the phase (Phased Play)"),
+    k(
+        &[K::KeyU],
+        Act::FollowUp,
+        "Follow-up on or off for the melee (Impetus)",
+    ),
+    k(
+        &[K::KeyE],
+        Act::EndTurn,
+        "End turn (press again, or Enter, to confirm)",
+    ),
+    k(
+        &[K::Enter, K::NumpadEnter],
+        Act::Confirm,
+        "Confirm ending the turn",
+    ),
+    k(&[K::KeyZ], Act::TurnLeft, "Turn the selected unit left"),
+    k(&[K::KeyX], Act::TurnRight, "Turn it right"),
+    k(&[K::KeyV], Act::AboutFace, "About face"),
+    k(
+        &[K::KeyF],
+        Act::Formation,
+        "Change formation (line/column, mounted, limbered)",
+    ),
+    k(&[K::KeyT], Act::Fire, "Fire: then tap the target"),
+    k(&[K::KeyG], Act::Spike, "Spike captured guns in the hex"),
+    k(&[K::KeyY], Act::Recrew, "Recrew won-back guns in the hex"),
+    k(
+        &[K::KeyB],
+        Act::DamageBridge,
+        "Damage the bridge the unit faces",
+    ),
+    k(
+        &[K::KeyN],
+        Act::RepairBridge,
+        "Repair the bridge the unit faces",
+    ),
+    k(&[K::Tab], Act::NextInStack, "Next unit in the stack"),
+    k(
+        &[K::Escape],
+        Act::Deselect,
+        "Drop the selection; close the help",
+    ),
+    k(
+        &[K::Digit1],
+        Act::Aid(Aid::CanMove),
+        "Highlight: can move (M)",
+    ),
+    k(
+        &[K::Digit2],
+        Act::Aid(Aid::CanFire),
+        "Highlight: can fire (F)",
+    ),
+    k(
+        &[K::Digit3],
+        Act::Aid(Aid::CanMelee),
+        "Highlight: can melee (X)",
+    ),
+    k(
+        &[K::Digit4],
+        Act::Aid(Aid::Ammo),
+        "Highlight: low or no ammunition (A)",
+    ),
+    k(
+        &[K::Digit5],
+        Act::Aid(Aid::Disorder),
+        "Highlight: disrupted and routed (D)",
+    ),
+    k(
+        &[K::Digit6],
+        Act::Aid(Aid::Brigade),
+        "Highlight: the selected unit's brigade (B)",
+    ),
+    k(
+        &[K::Digit7],
+        Act::Aid(Aid::Threats),
+        "Threats of the enemy's next turn (!)",
+    ),
+    k(
+        &[K::Digit8, K::KeyL],
+        Act::Aid(Aid::Sight),
+        "Line-of-sight tool",
+    ),
+    k(
+        &[K::Digit9, K::KeyO],
+        Act::Aid(Aid::OrderOfBattle),
+        "Order of battle",
+    ),
+    k(&[K::Digit0], Act::Aid(Aid::Grid), "Hex grid"),
+    k(&[K::ArrowLeft, K::KeyA], Act::PanLeft, "Pan left"),
+    k(&[K::ArrowRight, K::KeyD], Act::PanRight, "Pan right"),
+    k(&[K::ArrowUp, K::KeyW], Act::PanUp, "Pan up"),
+    k(&[K::ArrowDown, K::KeyS], Act::PanDown, "Pan down"),
+    k(&[K::Equal, K::NumpadAdd], Act::ZoomIn, "Zoom in"),
+    k(&[K::Minus, K::NumpadSubtract], Act::ZoomOut, "Zoom out"),
+    k(&[K::Home], Act::ZoomAll, "The whole map"),
+    k(&[K::PageUp], Act::PageUp, "Order of battle: page back"),
+    k(&[K::PageDown], Act::PageDown, "Order of battle: page on"),
+    k(
+        &[K::Space],
+        Act::Pace,
+        "The computer's turn: fast, or readable",
+    ),
+];
+
+/// The gestures, for the help (the gestures module and the camera do them).
+pub const GESTURES: &[(&str, &str)] = &[
+    (
+        "Click / tap a hex",
+        "select it; again: the next unit of the stack",
+    ),
+    (
+        "Click / tap twice where it can reach",
+        "move the selected unit there",
+    ),
+    (
+        "Drag from your hex to an enemy's (long press first on touch)",
+        "declare a melee",
+    ),
+    ("Right-drag, or one finger", "pan the map"),
+    ("Wheel, or pinch", "zoom"),
+    ("Click / tap the mini-map", "look there"),
+];
+
+fn ctrl(input: &ButtonInput<KeyCode>) -> bool {
+    input.any_pressed([K::ControlLeft, K::ControlRight])
+}
+
+fn shift(input: &ButtonInput<KeyCode>) -> bool {
+    input.any_pressed([K::ShiftLeft, K::ShiftRight])
+}
+
+fn bindings(act: Act) -> impl Iterator<Item = &'static Binding> {
+    BINDINGS.iter().filter(move |b| b.act == act)
+}
+
+/// Whether a key of `act` went down this frame (with Ctrl as the binding wants it; a binding
+/// that asks for Shift wants it held, the others do not mind).
+pub fn pressed(input: &ButtonInput<KeyCode>, act: Act) -> bool {
+    bindings(act).any(|b| {
+        b.ctrl == ctrl(input)
+            && (!b.shift || shift(input))
+            && input.any_just_pressed(b.keys.iter().copied())
+    })
+}
+
+/// Whether a key of `act` is held (the pan keys).
+pub fn held(input: &ButtonInput<KeyCode>, act: Act) -> bool {
+    bindings(act).any(|b| b.ctrl == ctrl(input) && input.any_pressed(b.keys.iter().copied()))
+}
+
+/// A key as the keyboard's cap names it.
+pub fn key_name(key: KeyCode) -> String {
+    let s = format!("{key:?}");
+    let s = s
+        .trim_start_matches("Key")
+        .trim_start_matches("Digit")
+        .replace("Arrow", "")
+        .replace("Numpad", "Pad ");
+    match s.as_str() {
+        "Equal" => "+".into(),
+        "Minus" => "-".into(),
+        "Slash" => "/".into(),
+        "Escape" => "Esc".into(),
+        "PageUp" => "PgUp".into(),
+        "PageDown" => "PgDn".into(),
+        _ => s,
+    }
+}
+
+/// All the keys of `act`'s bindings, as the help and the tooltips write them ("Ctrl+Z",
+/// "9, O", "?").
+pub fn keys_of(act: Act) -> String {
+    bindings(act)
+        .flat_map(|b| {
+            b.keys.iter().map(move |k| match (b.ctrl, b.shift, *k) {
+                (_, true, K::Slash) => "?".to_string(),
+                (true, _, k) => format!("Ctrl+{}", key_name(k)),
+                (_, _, k) => key_name(k),
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What `act` does, as the table says it first.
+pub fn what(act: Act) -> &'static str {
+    bindings(act).next().map_or("", |b| b.what)
+}

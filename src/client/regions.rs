@@ -1,0 +1,216 @@
+//! The screen's named regions, laid out so that none covers another and the map keeps most of
+//! the window: the top bar across the top, the toolbar across the bottom, a column on the right
+//! (the aids, the selected unit, the pending melees, the mini-map) and the log at the bottom
+//! left. Each plugin puts its content into its region; the hover tooltip floats by the pointer.
+
+use bevy::prelude::*;
+
+/// A region of the screen (its node carries this; the layout trace reports its rectangle).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Region {
+    TopBar,
+    Toolbar,
+    Aids,
+    UnitPanel,
+    Melees,
+    MiniMap,
+    Log,
+    Tooltip,
+}
+
+impl Region {
+    pub const ALL: [Region; 8] = [
+        Region::TopBar,
+        Region::Toolbar,
+        Region::Aids,
+        Region::UnitPanel,
+        Region::Melees,
+        Region::MiniMap,
+        Region::Log,
+        Region::Tooltip,
+    ];
+}
+
+/// A group of the toolbar's buttons. The game's buttons stay at the left edge, where they never
+/// move; the selected unit's come and go at the right.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToolGroup {
+    /// Help, the log, saving and loading.
+    Files,
+    /// Undo, Resolve, Cancel melee, End phase, Follow-up, End turn.
+    Turn,
+    /// The selected unit's orders and its Command menu.
+    Unit,
+}
+
+/// The width of the right-hand column.
+pub const COLUMN: f32 = 264.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(PreStartup, spawn);
+}
+
+/// The region's node, for a plugin to put its content into.
+pub fn find(regions: &Query<(Entity, &Region)>, which: Region) -> Option<Entity> {
+    regions.iter().find(|(_, r)| **r == which).map(|(e, _)| e)
+}
+
+fn panel() -> BackgroundColor {
+    BackgroundColor(super::palette::PANEL)
+}
+
+fn spawn(mut commands: Commands) {
+    let top = commands
+        .spawn((
+            Region::TopBar,
+            Node {
+                width: Val::Percent(100.0),
+                padding: UiRect::axes(Val::Px(10.0), Val::Px(4.0)),
+                flex_wrap: FlexWrap::Wrap,
+                column_gap: Val::Px(14.0),
+                ..default()
+            },
+            panel(),
+        ))
+        .id();
+    let log = commands
+        .spawn((
+            Region::Log,
+            Node {
+                max_width: Val::Px(620.0),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(Val::Px(6.0)),
+                margin: UiRect::all(Val::Px(6.0)),
+                ..default()
+            },
+            panel(),
+        ))
+        .id();
+    // The map's part of the middle: transparent, the log at its bottom left.
+    let open = commands
+        .spawn(Node {
+            flex_grow: 1.0,
+            min_width: Val::Px(0.0),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::FlexEnd,
+            align_items: AlignItems::FlexStart,
+            ..default()
+        })
+        .add_child(log)
+        .id();
+    let column: Vec<Entity> = [
+        Region::Aids,
+        Region::UnitPanel,
+        Region::Melees,
+        Region::MiniMap,
+    ]
+    .into_iter()
+    .map(|r| {
+        let mut node = Node {
+            width: Val::Percent(100.0),
+            flex_direction: FlexDirection::Column,
+            ..default()
+        };
+        match r {
+            Region::Aids => {
+                node.flex_direction = FlexDirection::Row;
+                node.flex_wrap = FlexWrap::Wrap;
+                node.column_gap = Val::Px(4.0);
+                node.row_gap = Val::Px(4.0);
+            }
+            // The mini-map sits at the column's foot, above the toolbar.
+            Region::MiniMap => node.margin = UiRect::top(Val::Auto),
+            _ => {
+                node.padding = UiRect::all(Val::Px(8.0));
+                node.overflow = Overflow::clip();
+                node.flex_shrink = 1.0;
+                node.min_height = Val::Px(0.0);
+            }
+        }
+        if matches!(r, Region::UnitPanel | Region::Melees) {
+            // Shown while there is a selection, or melees wait.
+            node.display = Display::None;
+            node.border = UiRect::all(Val::Px(if r == Region::Melees { 2.0 } else { 0.0 }));
+            return commands.spawn((r, node, panel())).id();
+        }
+        commands.spawn((r, node)).id()
+    })
+    .collect();
+    let right = commands
+        .spawn(Node {
+            width: Val::Px(COLUMN),
+            flex_shrink: 0.0,
+            flex_direction: FlexDirection::Column,
+            row_gap: Val::Px(6.0),
+            padding: UiRect::all(Val::Px(6.0)),
+            min_height: Val::Px(0.0),
+            ..default()
+        })
+        .add_children(&column)
+        .id();
+    let middle = commands
+        .spawn(Node {
+            flex_grow: 1.0,
+            min_height: Val::Px(0.0),
+            flex_direction: FlexDirection::Row,
+            ..default()
+        })
+        .add_children(&[open, right])
+        .id();
+    let groups: Vec<Entity> = [ToolGroup::Files, ToolGroup::Turn, ToolGroup::Unit]
+        .into_iter()
+        .map(|g| {
+            let mut node = Node {
+                flex_wrap: FlexWrap::Wrap,
+                column_gap: Val::Px(4.0),
+                row_gap: Val::Px(4.0),
+                ..default()
+            };
+            if g == ToolGroup::Unit {
+                // After a gap that takes the rest of the row: the game's buttons never move.
+                node.margin = UiRect::left(Val::Auto);
+                node.justify_content = JustifyContent::FlexEnd;
+            }
+            commands.spawn((g, node)).id()
+        })
+        .collect();
+    let toolbar = commands
+        .spawn((
+            Region::Toolbar,
+            Node {
+                width: Val::Percent(100.0),
+                flex_wrap: FlexWrap::Wrap,
+                column_gap: Val::Px(14.0),
+                row_gap: Val::Px(4.0),
+                padding: UiRect::all(Val::Px(4.0)),
+                ..default()
+            },
+            panel(),
+        ))
+        .add_children(&groups)
+        .id();
+    commands
+        .spawn(Node {
+            position_type: PositionType::Absolute,
+            left: Val::Px(0.0),
+            right: Val::Px(0.0),
+            top: Val::Px(0.0),
+            bottom: Val::Px(0.0),
+            flex_direction: FlexDirection::Column,
+            ..default()
+        })
+        .add_children(&[top, middle, toolbar]);
+    // By the pointer, over everything; hidden until there is something to say.
+    commands.spawn((
+        Region::Tooltip,
+        Node {
+            position_type: PositionType::Absolute,
+            display: Display::None,
+            max_width: Val::Px(340.0),
+            padding: UiRect::all(Val::Px(6.0)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.03, 0.03, 0.02, 0.95)),
+        GlobalZIndex(20),
+    ));
+}

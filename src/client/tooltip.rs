@@ -1,0 +1,114 @@
+//! The hover tooltip, by the pointer: a button's name and key, or the hex under the pointer
+//! (its terrain, hexsides and units) while the selected hex's details stay in their panel.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::palette;
+use super::pointer::{HoveredHex, SelectedHex};
+use super::regions::{Region, find};
+use crate::sim::{Battle, Game, Occupancy, UnitState};
+
+/// What a button's tooltip says (its full name and key).
+#[derive(Component, Debug, Clone, PartialEq)]
+pub struct Tip(pub String);
+
+/// The tooltip's text as it stands (tests read it).
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct Tooltip(pub String);
+
+#[derive(Component)]
+struct TooltipText;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Tooltip>()
+        .add_systems(Startup, spawn)
+        .add_systems(Update, (say, place).chain());
+}
+
+fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
+    if let Some(r) = find(&regions, Region::Tooltip) {
+        let t = commands.spawn((TooltipText, palette::text("", 12.0))).id();
+        commands.entity(r).add_child(t);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn say(
+    tips: Query<(&Interaction, &Tip)>,
+    hovered: Res<HoveredHex>,
+    selected: Res<SelectedHex>,
+    touch: Res<super::settings::TouchSeen>,
+    (battle, game, occupancy): (Res<Battle>, Res<Game>, Res<Occupancy>),
+    units: Query<&UnitState>,
+    command: Res<super::command::Command>,
+    over_ui: Query<&Interaction>,
+    mut out: ResMut<Tooltip>,
+) {
+    let button = tips
+        .iter()
+        .find(|(i, _)| **i == Interaction::Hovered)
+        .map(|(_, t)| t.0.clone());
+    let on_ui = over_ui.iter().any(|i| *i != Interaction::None);
+    // A finger has no hover: on a touch screen only the panels speak.
+    let text = match button {
+        Some(t) => t,
+        None if touch.0 || on_ui => String::new(),
+        None => match hovered.0.filter(|h| selected.0 != Some(*h)) {
+            Some(h) => super::hud::describe(h, &battle, &game, &occupancy, &units, command.unit)
+                .trim_end()
+                .to_string(),
+            None => String::new(),
+        },
+    };
+    if out.0 != text {
+        out.0 = text;
+    }
+}
+
+/// Beside the pointer, turned back inside the window near its right and bottom edges.
+fn place(
+    tip: Res<Tooltip>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    regions: Query<(Entity, &Region)>,
+    mut nodes: Query<(&mut Node, &ComputedNode)>,
+    mut text: Query<&mut Text, With<TooltipText>>,
+    ui_scale: Option<Res<UiScale>>,
+) {
+    let Some(e) = find(&regions, Region::Tooltip) else {
+        return;
+    };
+    if tip.is_changed() {
+        for mut t in &mut text {
+            t.0.clone_from(&tip.0);
+        }
+    }
+    let Ok((mut node, computed)) = nodes.get_mut(e) else {
+        return;
+    };
+    let cursor = window.single().ok().and_then(|w| {
+        let k = w.scale_factor();
+        Some((w.cursor_position()?, w.size(), computed.size / k))
+    });
+    let shown = !tip.0.is_empty() && cursor.is_some();
+    super::hud::show(&mut node, shown);
+    if let Some((c, win, size)) = cursor.filter(|_| shown) {
+        let x = if c.x + 18.0 + size.x > win.x {
+            c.x - 12.0 - size.x
+        } else {
+            c.x + 18.0
+        };
+        let y = if c.y + 22.0 + size.y > win.y {
+            c.y - 8.0 - size.y
+        } else {
+            c.y + 22.0
+        };
+        // The node's offsets are in UI pixels, which the UI scale enlarges.
+        let u = ui_scale.map_or(1.0, |s| s.0).max(0.1);
+        let (x, y) = (Val::Px(x.max(0.0) / u), Val::Px(y.max(0.0) / u));
+        if node.left != x || node.top != y {
+            node.left = x;
+            node.top = y;
+        }
+    }
+}
