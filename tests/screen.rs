@@ -45,3 +45,196 @@ fn the_glyph_check_finds_letters_the_font_lacks() {
     assert_eq!(missing_glyphs(REGULAR, "Lee 李 李"), vec!['李']);
     assert_eq!(missing_glyphs(b"not a font", "ab"), vec!['a', 'b']);
 }
+
+/// A rectangle `[left, top, width, height]` from the layout trace.
+type Rect = [f64; 4];
+
+fn rect(v: &serde_json::Value) -> Rect {
+    let a: Vec<f64> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    [a[0], a[1], a[2], a[3]]
+}
+
+fn overlap(a: &Rect, b: &Rect) -> bool {
+    // A shared edge (rounding) is not an overlap.
+    a[0] + a[2] > b[0] + 1.0
+        && b[0] + b[2] > a[0] + 1.0
+        && a[1] + a[3] > b[1] + 1.0
+        && b[1] + b[3] > a[1] + 1.0
+}
+
+fn inside(r: &Rect, w: f64, h: f64) -> bool {
+    r[0] >= -1.0 && r[1] >= -1.0 && r[0] + r[2] <= w + 1.0 && r[1] + r[3] <= h + 1.0
+}
+
+/// The game under Xvfb at `size` on `scenario` (with `extra` arguments), to its screenshot and
+/// the layout traced beside it; `None` without Xvfb (outside CI).
+fn layout_of(
+    name: &str,
+    size: (u32, u32),
+    scenario: &str,
+    extra: &[&str],
+) -> Option<serde_json::Value> {
+    use std::process::Command;
+    if Command::new("xvfb-run").arg("--help").output().is_err() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install xvfb (see .ci/run)"
+        );
+        return None;
+    }
+    let out =
+        std::env::temp_dir().join(format!("bayonet-layout-{name}-{}.png", std::process::id()));
+    let (w, h) = size;
+    let status = Command::new("xvfb-run")
+        .args([
+            "-a",
+            "-s",
+            &format!("-screen 0 {w}x{h}x24"),
+            env!("CARGO_BIN_EXE_bayonet"),
+        ])
+        .arg("--screenshot")
+        .arg(&out)
+        .args(["--size", &format!("{w}x{h}"), "--scenario", scenario])
+        .args(extra)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("xvfb-run runs");
+    assert!(
+        status.status.success(),
+        "{name}: the game failed: {}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let json = std::fs::read_to_string(format!("{}.layout.json", out.display()))
+        .expect("the layout is written beside the screenshot");
+    Some(serde_json::from_str(&json).unwrap())
+}
+
+/// Issue 30, item 3: at 1280×800, 1024×768 and portrait 768×1024, on Harper's Crossing and
+/// Brandy Station (with a unit selected, so that its panel and the log show too): no region
+/// covers another, no button another, every one inside the window; the map keeps 70 % of the
+/// window at the two landscape sizes; the counters' digits stand at least 11 pixels high.
+#[test]
+fn the_screen_regions_never_overlap_and_leave_the_map_most_of_the_window() {
+    let cases: Vec<(String, (u32, u32), &str, Vec<&str>)> = [(1280, 800), (1024, 768), (768, 1024)]
+        .into_iter()
+        .flat_map(|s| {
+            [
+                (
+                    format!("hc{}x{}", s.0, s.1),
+                    s,
+                    "maps/harpers_crossing.ron",
+                    vec![],
+                ),
+                (
+                    format!("bs{}x{}", s.0, s.1),
+                    s,
+                    "maps/brandy_station.ron",
+                    vec![],
+                ),
+                (
+                    format!("hcsel{}x{}", s.0, s.1),
+                    s,
+                    "maps/harpers_crossing.ron",
+                    vec!["--select", "8,5"],
+                ),
+            ]
+        })
+        .collect();
+    // Two at a time: the machine has two cores.
+    let mut seen = Vec::new();
+    for pair in cases.chunks(2) {
+        let runs: Vec<_> = pair
+            .iter()
+            .map(|(n, s, f, e)| {
+                let (n, s, f, e) = (n.clone(), *s, f.to_string(), e.clone());
+                let e: Vec<String> = e.iter().map(|x| x.to_string()).collect();
+                std::thread::spawn(move || {
+                    let e: Vec<&str> = e.iter().map(|x| x.as_str()).collect();
+                    (n.clone(), s, layout_of(&n, s, &f, &e))
+                })
+            })
+            .collect();
+        for r in runs {
+            seen.push(r.join().unwrap());
+        }
+    }
+    for (name, (w, h), l) in seen {
+        let Some(l) = l else { return };
+        let (w, h) = (w as f64, h as f64);
+        let regions: Vec<(String, Rect)> = l["regions"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.clone(), rect(v)))
+            .collect();
+        for want in ["TopBar", "Toolbar", "Aids", "MiniMap"] {
+            assert!(
+                regions.iter().any(|(k, _)| k == want),
+                "{name}: no {want} in {regions:?}"
+            );
+        }
+        if name.starts_with("hcsel") {
+            assert!(
+                regions.iter().any(|(k, _)| k == "UnitPanel"),
+                "{name}: the selection's panel"
+            );
+            assert!(
+                regions.iter().any(|(k, _)| k == "Log"),
+                "{name}: the log (the hint line)"
+            );
+        }
+        for (i, (a, ra)) in regions.iter().enumerate() {
+            assert!(inside(ra, w, h), "{name}: {a} {ra:?} leaves the window");
+            for (b, rb) in &regions[i + 1..] {
+                assert!(!overlap(ra, rb), "{name}: {a} {ra:?} overlaps {b} {rb:?}");
+            }
+        }
+        let buttons: Vec<(String, Rect)> = l["button_rects"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| {
+                (
+                    b["name"].as_str().unwrap_or("").to_string(),
+                    rect(&b["rect"]),
+                )
+            })
+            .collect();
+        assert!(buttons.len() >= 16, "{name}: {} buttons", buttons.len());
+        for (i, (a, ra)) in buttons.iter().enumerate() {
+            assert!(
+                inside(ra, w, h),
+                "{name}: button {a} {ra:?} leaves the window"
+            );
+            for (b, rb) in &buttons[i + 1..] {
+                assert!(
+                    !overlap(ra, rb),
+                    "{name}: button {a} {ra:?} overlaps {b} {rb:?}"
+                );
+            }
+        }
+        let covered: f64 = regions
+            .iter()
+            .filter(|(k, _)| k != "Tooltip")
+            .map(|(_, r)| r[2] * r[3])
+            .sum();
+        let share = 1.0 - covered / (w * h);
+        if w > h {
+            assert!(
+                share >= 0.70,
+                "{name}: the map has {:.0} % of the window",
+                share * 100.0
+            );
+        }
+        let digits = l["digit_px"].as_f64().unwrap();
+        assert!(
+            digits >= 11.0,
+            "{name}: the counters' digits are {digits:.1} px high"
+        );
+    }
+}

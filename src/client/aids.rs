@@ -132,6 +132,7 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
         let button = commands
             .spawn((
                 a,
+                Name::new(format!("{a:?}")),
                 Button,
                 node,
                 Tip(format!("{} ({key})", a.name())),

@@ -353,7 +353,9 @@ fn spawn_buttons(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
         let a = b.act();
         let tip = format!("{} ({})", keys::what(a), keys_of(a));
         let button = super::toolbar::tool_button(&mut commands, b.label(), &keys_of(a), tip);
-        commands.entity(button).insert(b);
+        commands
+            .entity(button)
+            .insert((b, Name::new(format!("{b:?}"))));
         commands.entity(bar).add_child(button);
     }
 }

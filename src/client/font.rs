@@ -29,6 +29,25 @@ pub fn missing_glyphs(font: &[u8], text: &str) -> Vec<char> {
     out
 }
 
+/// How high a digit ("0") of the bold face stands, as a share of the font size (its outline's
+/// height over the em): the counters' numbers are this times their size, on the screen divided
+/// by the zoom.
+pub fn digit_height() -> f32 {
+    use skrifa::MetadataProvider;
+    use skrifa::raw::TableProvider;
+    let measured = skrifa::FontRef::new(BOLD).ok().and_then(|f| {
+        let gid = f.charmap().map('0')?;
+        let metrics = f.glyph_metrics(
+            skrifa::instance::Size::unscaled(),
+            skrifa::instance::LocationRef::default(),
+        );
+        let bounds = metrics.bounds(gid)?;
+        let em = f.head().ok()?.units_per_em() as f32;
+        Some((bounds.y_max - bounds.y_min) / em)
+    });
+    measured.unwrap_or(0.0)
+}
+
 /// Every name a scenario puts on the screen: its title and description, the sides, brigades,
 /// units (and reinforcements) and objectives.
 pub fn scenario_words(s: &Scenario) -> Vec<String> {

@@ -19,6 +19,7 @@ pub mod layout;
 pub mod line;
 pub mod melee_drag;
 mod melee_marks;
+pub mod mini_map;
 pub mod online;
 pub mod online_dialog;
 pub mod order_of_battle;
@@ -36,7 +37,7 @@ pub mod threat_overlay;
 mod tiles;
 pub mod toolbar;
 pub mod tooltip;
-mod trace;
+pub mod trace;
 pub mod words;
 
 use bevy::prelude::*;
@@ -72,6 +73,7 @@ pub fn plugin(app: &mut App) {
         melee_marks::plugin,
         aid_marks::plugin,
         report::plugin,
+        mini_map::plugin,
         screenshot::plugin,
         trace::plugin,
     ));

@@ -83,12 +83,23 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, send_script.run_if(resource_exists::<StartupOrders>));
 }
 
-fn take(mut commands: Commands, mut req: ResMut<ScreenshotRequest>, mut frames: Local<u32>) {
+fn take(
+    mut commands: Commands,
+    mut req: ResMut<ScreenshotRequest>,
+    mut frames: Local<u32>,
+    layout: Option<Res<super::trace::LastLayout>>,
+) {
     *frames += 1;
     if *frames != req.after_frames {
         return;
     }
     let path = std::mem::take(&mut req.path);
+    // The screen's rectangles as they were drawn, for the layout test.
+    if let Some(l) = layout {
+        if let Err(e) = std::fs::write(format!("{path}.layout.json"), &l.0) {
+            warn!("could not write the layout beside {path}: {e}");
+        }
+    }
     commands
         .spawn(Screenshot::primary_window())
         .observe(save_to_disk(path))

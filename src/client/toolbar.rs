@@ -164,13 +164,16 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
             let key = b.act().map(keys_of).unwrap_or_default();
             let key = key.split(", ").next().unwrap_or("").to_string();
             let button = tool_button(&mut commands, b.label(), &key, b.tip());
-            commands.entity(button).insert(b);
+            commands
+                .entity(button)
+                .insert((b, Name::new(format!("{b:?}"))));
             if b == ToolButton::Undo {
                 // Its second line changes with every order: a fixed width keeps the toolbar
                 // from reflowing under the player's finger.
                 commands.entity(button).insert(Node {
                     width: Val::Px(176.0),
                     overflow: Overflow::clip(),
+                    padding: UiRect::axes(Val::Px(8.0), Val::Px(3.0)),
                     ..palette::button_node()
                 });
                 let why = commands

@@ -12,7 +12,8 @@ use crate::rules::order::At;
 use crate::sim::{Game, MeleeCalledOff, MeleeDeclared, MeleeResolved};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (started, previewed, melees, layout, loaded, turns));
+    app.init_resource::<LastLayout>()
+        .add_systems(Update, (started, previewed, melees, layout, loaded, turns));
 }
 
 /// A named button was laid out anew.
@@ -24,9 +25,21 @@ type NamedButtonMoved = (
     )>,
 );
 
+/// The last layout traced, as JSON: a screenshot writes it beside the picture.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct LastLayout(pub String);
+
+/// A node's rectangle on the screen, `[left, top, width, height]` in logical pixels.
+fn rect(node: &ComputedNode, at: &UiGlobalTransform, k: f32) -> serde_json::Value {
+    let (c, size) = (at.translation / k, node.size / k);
+    let tl = c - size / 2.0;
+    json!([tl.x.round(), tl.y.round(), size.x.round(), size.y.round()])
+}
+
 /// Where the named buttons and the units' hexes are on the screen (CSS / logical pixels),
-/// whenever that changes: a test taps them there.
-#[allow(clippy::too_many_arguments)]
+/// whenever that changes: a test taps them there. Also every region's rectangle and every
+/// shown button's, the map's zoom, and how high the counters' digits stand on the screen.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn layout(
     window: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
     moved: Query<(), NamedButtonMoved>,
@@ -43,14 +56,33 @@ fn layout(
     cam: Query<(Ref<Transform>, Ref<Projection>), With<super::camera::MapCamera>>,
     map: Res<super::layout::MapLayout>,
     game: Res<Game>,
-    mut last: Local<String>,
+    mut last: ResMut<LastLayout>,
+    (regions, shown_buttons, any_moved): (
+        Query<(
+            &super::regions::Region,
+            &ComputedNode,
+            &UiGlobalTransform,
+            &InheritedVisibility,
+        )>,
+        Query<
+            (
+                Entity,
+                &ComputedNode,
+                &UiGlobalTransform,
+                &InheritedVisibility,
+            ),
+            With<Button>,
+        >,
+        Query<(), Or<(Changed<UiGlobalTransform>, Changed<ComputedNode>)>>,
+    ),
+    names: Query<&Name>,
 ) {
     let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
         return;
     };
     // Only when something on the screen moved: not a frame's work on a large battle.
     let stirred = w.is_changed() || t.is_changed() || p.is_changed() || game.is_changed();
-    if !stirred && moved.is_empty() {
+    if !stirred && moved.is_empty() && any_moved.is_empty() {
         return;
     }
     let k = w.scale_factor();
@@ -82,10 +114,33 @@ fn layout(
             json!([x.round(), y.round()]),
         );
     }
-    let now = json!({ "window": [size.x, size.y], "buttons": buttons, "hexes": hexes }).to_string();
-    if *last != now {
+    let mut areas = serde_json::Map::new();
+    for (r, n, at, v) in &regions {
+        if n.size.x > 0.0 && n.size.y > 0.0 && v.get() {
+            areas.insert(format!("{r:?}"), rect(n, at, k));
+        }
+    }
+    let mut rects = Vec::new();
+    for (e, n, at, v) in &shown_buttons {
+        if n.size.x > 0.0 && v.get() {
+            let name = names.get(e).map(|n| n.to_string()).unwrap_or_default();
+            rects.push(json!({ "name": name, "rect": rect(n, at, k) }));
+        }
+    }
+    let digits = super::counters::NUMBER_SIZE * super::font::digit_height() / scale;
+    let now = json!({
+        "window": [size.x, size.y],
+        "buttons": buttons,
+        "hexes": hexes,
+        "regions": areas,
+        "button_rects": rects,
+        "scale": scale,
+        "digit_px": digits,
+    })
+    .to_string();
+    if last.0 != now {
         line("layout", serde_json::from_str(&now).unwrap_or_default());
-        *last = now;
+        last.0 = now;
     }
 }
 
