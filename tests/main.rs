@@ -42,6 +42,8 @@ mod editor_input;
 #[cfg(feature = "client")]
 mod gesture;
 #[cfg(feature = "client")]
+mod help_keys;
+#[cfg(feature = "client")]
 mod input;
 #[cfg(feature = "client")]
 mod online;

@@ -238,3 +238,88 @@ fn the_screen_regions_never_overlap_and_leave_the_map_most_of_the_window() {
         );
     }
 }
+
+/// Issue 30, item 1: zoomed fully out, the whole map lies inside the part of the window the
+/// panels leave, for every scenario at every size; and the game opens at a zoom where the
+/// counters' digits stand 11 pixels high.
+#[test]
+fn zoomed_fully_out_every_map_fits_the_window() {
+    use bayonet::client::camera::{OPENING_SCALE, fit};
+    use bayonet::client::layout::MapLayout;
+    use bayonet::rules::map::Coord;
+    let layout = MapLayout(
+        hexx::HexLayout::flat().with_rect_size(bevy::math::Vec2::new(
+            bayonet::client::layout::HEX_WIDTH,
+            bayonet::client::layout::HEX_HEIGHT,
+        )),
+    );
+    for s in scenarios() {
+        let battle = bayonet::sim::Battle::new(s.clone());
+        for (w, h) in [
+            (1280.0, 800.0),
+            (1024.0, 768.0),
+            (768.0, 1024.0),
+            (2560.0, 1440.0),
+        ] {
+            let window = bevy::math::Vec2::new(w, h);
+            let l = fit(&battle, &layout, window);
+            let map = &s.map;
+            for (col, row) in [
+                (0, 0),
+                (map.width as i32 - 1, map.height as i32 - 1),
+                (0, map.height as i32 - 1),
+                (map.width as i32 - 1, 0),
+            ] {
+                let p = layout.center(map.hex_at(Coord { col, row }));
+                let x = w / 2.0 + (p.x - l.centre.x) / l.max;
+                let y = h / 2.0 - (p.y - l.centre.y) / l.max;
+                // Inside the window, clear of the right-hand column, the top bar and the toolbar.
+                use bayonet::client::regions::{COLUMN, TOOLBAR_HEIGHT, TOP_BAR_HEIGHT};
+                let (right, top, bottom) = (w - COLUMN, TOP_BAR_HEIGHT, h - TOOLBAR_HEIGHT);
+                let (right, top, bottom) = (right as f32, top as f32, bottom as f32);
+                assert!(
+                    x >= 0.0 && x <= right && y >= top && y <= bottom,
+                    "{} at {w}x{h}: corner {col},{row} at {x:.0},{y:.0}",
+                    s.name
+                );
+            }
+        }
+    }
+    let digit = bayonet::client::font::digit_height();
+    assert!(digit > 0.6 && digit < 0.8, "a digit is {digit} of the em");
+    assert!(bayonet::client::counters::NUMBER_SIZE * digit / OPENING_SCALE >= 11.0);
+}
+
+/// The mini-map's point-to-world sums: its corners are the map's, a click centres there.
+#[test]
+fn the_mini_map_maps_its_corners_to_the_maps() {
+    use bayonet::client::mini_map::{mini_to_world, world_to_mini};
+    use bevy::math::Vec2;
+    let (lo, hi) = (Vec2::new(-100.0, -50.0), Vec2::new(300.0, 150.0));
+    let rect = [1000.0, 500.0, 200.0, 100.0];
+    assert_eq!(
+        mini_to_world(rect, Vec2::new(1000.0, 500.0), lo, hi),
+        Vec2::new(-100.0, 150.0)
+    );
+    assert_eq!(
+        mini_to_world(rect, Vec2::new(1200.0, 600.0), lo, hi),
+        Vec2::new(300.0, -50.0)
+    );
+    assert_eq!(
+        mini_to_world(rect, Vec2::new(1100.0, 550.0), lo, hi),
+        Vec2::new(100.0, 50.0)
+    );
+    // Off the picture: its nearest edge.
+    assert_eq!(
+        mini_to_world(rect, Vec2::new(900.0, 700.0), lo, hi),
+        Vec2::new(-100.0, -50.0)
+    );
+    assert_eq!(
+        world_to_mini(Vec2::new(100.0, 50.0), lo, hi),
+        Vec2::new(0.5, 0.5)
+    );
+    assert_eq!(
+        world_to_mini(Vec2::new(-100.0, 150.0), lo, hi),
+        Vec2::new(0.0, 0.0)
+    );
+}

@@ -43,11 +43,13 @@ impl Default for ZoomLimits {
     }
 }
 
-/// The part of the window the panels leave the map: the right-hand column, and the top bar and
-/// the toolbar (about 30 and 52 pixels).
-const COVERED: Vec2 = Vec2::new(super::regions::COLUMN, 82.0);
+use super::regions::{COLUMN, TOOLBAR_HEIGHT, TOP_BAR_HEIGHT};
+
+/// The part of the window the panels take from the map: the right-hand column, and the top bar
+/// and the toolbar (in one row each, as they are in a landscape window).
+const COVERED: Vec2 = Vec2::new(COLUMN, TOP_BAR_HEIGHT + TOOLBAR_HEIGHT);
 /// The open part's centre lies this far from the window's (screen pixels, y down).
-const OPEN_OFFSET: Vec2 = Vec2::new(-super::regions::COLUMN / 2.0, -11.0);
+const OPEN_OFFSET: Vec2 = Vec2::new(-COLUMN / 2.0, (TOP_BAR_HEIGHT - TOOLBAR_HEIGHT) / 2.0);
 
 /// The zoom and centre at which the whole of `battle`'s map fits a `window`-sized window.
 pub fn fit(battle: &Battle, layout: &MapLayout, window: Vec2) -> ZoomLimits {
@@ -88,11 +90,16 @@ fn spawn(
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut limits: ResMut<ZoomLimits>,
     whole: Option<Res<OpenWhole>>,
+    already: Query<(), With<MapCamera>>,
 ) {
     let size = window
         .single()
         .map_or(Vec2::new(1280.0, 800.0), |w| w.size());
     *limits = fit(&battle, &layout, size);
+    // A window-less app (the input tests) brings its own camera, at the origin.
+    if !already.is_empty() {
+        return;
+    }
     // The whole map when it fits at a readable zoom; else a readable zoom over the army of the
     // side that moves first.
     let (scale, centre) = if limits.max <= OPENING_SCALE || whole.is_some() {

@@ -66,7 +66,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Reachable>()
         .init_resource::<Hint>()
         .add_systems(Startup, spawn_buttons)
-        .add_systems(Update, (tap, keys, buttons, refresh, hint).chain());
+        .add_systems(Update, (tap, keys, follow, buttons, refresh, hint).chain());
 }
 
 fn units_here<'a>(occupancy: &Occupancy, units: &'a Query<&UnitState>, h: Hex) -> Vec<&'a Unit> {
@@ -394,6 +394,19 @@ fn buttons(
         } else {
             palette::PANEL
         };
+    }
+}
+
+/// The selection follows the unit under command when it moves, retreats or advances: the ring
+/// never stays on the hex it left.
+fn follow(cmd: Res<Command>, game: Res<Game>, mut selected: ResMut<SelectedHex>) {
+    if !game.is_changed() {
+        return;
+    }
+    if let Some(u) = cmd.unit.and_then(|id| game.unit(id)) {
+        if selected.0 != Some(u.hex) {
+            selected.0 = Some(u.hex);
+        }
     }
 }
 

@@ -5,7 +5,7 @@ mod aid_marks;
 pub mod aids;
 pub mod camera;
 pub mod command;
-mod counters;
+pub mod counters;
 pub mod editor;
 pub mod font;
 pub mod gesture;
@@ -24,7 +24,7 @@ pub mod online;
 pub mod online_dialog;
 pub mod order_of_battle;
 mod palette;
-mod pointer;
+pub mod pointer;
 pub mod regions;
 pub mod report;
 pub mod saving;
@@ -68,7 +68,6 @@ pub fn plugin(app: &mut App) {
         hex_grid::plugin,
         hexsides::plugin,
         counters::plugin,
-        camera::plugin,
         hud::plugin,
         melee_marks::plugin,
         aid_marks::plugin,
@@ -145,6 +144,7 @@ pub fn input_plugin(app: &mut App) {
         settings::plugin,
         regions::plugin,
         layout::plugin,
+        camera::plugin,
         pointer::plugin,
         melee_drag::plugin,
         command::plugin,

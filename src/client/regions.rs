@@ -45,6 +45,9 @@ pub enum ToolGroup {
 
 /// The width of the right-hand column.
 pub const COLUMN: f32 = 264.0;
+/// The top bar's and the toolbar's heights in one row (as the layout trace measures them).
+pub const TOP_BAR_HEIGHT: f32 = 26.0;
+pub const TOOLBAR_HEIGHT: f32 = 56.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, spawn);

@@ -1,0 +1,405 @@
+//! The help overlay's keys, each sent to the window and its effect seen (issue 30, item 4): the
+//! overlay and the input systems read one key table, and this test walks that table, so a key
+//! that stops working, or a new one without a check, fails here.
+
+use bayonet::client::aids::Aids;
+use bayonet::client::camera::{MapCamera, ZoomLimits, scale_of};
+use bayonet::client::command::{Command, Notice};
+use bayonet::client::help::{HelpOpen, key_lines};
+use bayonet::client::keys::{Act, BINDINGS, Binding};
+use bayonet::client::order_of_battle::OobPage;
+use bayonet::client::report::LogOpen;
+use bayonet::client::settings::SettingsFile;
+use bayonet::client::toolbar::EndTurnArmed;
+use bayonet::rules::hex::Facing;
+use bayonet::rules::params::MeleeSystemName;
+use bayonet::rules::scenario::parse;
+use bayonet::rules::unit::{Formation, UnitId};
+use bayonet::sim::{AiPace, Game};
+use bevy::input::ButtonState;
+use bevy::prelude::*;
+
+use crate::rig::Rig;
+
+/// The melee field with the Union cavalry stacked on the 450 Union at 4,4.
+fn stacked() -> Rig {
+    let text = include_str!("../maps/test_melee.ron")
+        .replace("kind: Cavalry, at: (6, 2)", "kind: Cavalry, at: (4, 4)");
+    Rig::on(parse("stacked.ron", &text).unwrap(), SettingsFile(None))
+}
+
+/// `key` pressed with the modifiers `b` asks for.
+fn hit(r: &mut Rig, b: &Binding, key: KeyCode) {
+    if b.ctrl {
+        r.key(KeyCode::ControlLeft, ButtonState::Pressed);
+    }
+    if b.shift {
+        r.key(KeyCode::ShiftLeft, ButtonState::Pressed);
+    }
+    r.key(key, ButtonState::Pressed);
+    r.frames(1);
+    r.key(key, ButtonState::Released);
+    r.key(KeyCode::ControlLeft, ButtonState::Released);
+    r.key(KeyCode::ShiftLeft, ButtonState::Released);
+    r.frames(1);
+}
+
+fn facing(r: &Rig, id: u32) -> Facing {
+    r.res::<Game>().unit(UnitId(id)).unwrap().facing
+}
+
+fn camera(r: &mut Rig) -> (Vec3, f32) {
+    let mut q = r
+        .app
+        .world_mut()
+        .query_filtered::<(&Transform, &Projection), With<MapCamera>>();
+    let (t, p) = q.single(r.app.world()).unwrap();
+    (t.translation, scale_of(p))
+}
+
+fn notices(r: &Rig) -> Vec<String> {
+    r.read::<Notice>().into_iter().map(|n| n.0).collect()
+}
+
+/// One key of one binding: the state it needs, the key, and what must follow.
+fn check(b: &Binding, key: KeyCode) {
+    let what = format!("{key:?} ({})", b.what);
+    let mut r = if b.act == Act::NextInStack {
+        stacked()
+    } else {
+        Rig::new()
+    };
+    match b.act {
+        Act::Help => {
+            hit(&mut r, b, key);
+            assert!(r.res::<HelpOpen>().0, "{what} opens the help");
+            hit(&mut r, b, key);
+            assert!(!r.res::<HelpOpen>().0, "{what} closes it again");
+        }
+        Act::Log => {
+            hit(&mut r, b, key);
+            assert!(r.res::<LogOpen>().0, "{what}");
+        }
+        Act::Save | Act::Load => {
+            use bayonet::client::saving::SaveDir;
+            let dir =
+                std::env::temp_dir().join(format!("bayonet-help-keys-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            r.app.insert_resource(SaveDir(Some(dir.clone())));
+            r.app
+                .insert_resource(bayonet::client::report::Report::default());
+            if b.act == Act::Load {
+                r.tap_key(KeyCode::F5);
+            }
+            hit(&mut r, b, key);
+            let lines = &r.res::<bayonet::client::report::Report>().lines;
+            let word = if b.act == Act::Save {
+                "Saved to"
+            } else {
+                "Loaded"
+            };
+            assert!(
+                lines.iter().any(|l| l.starts_with(word)),
+                "{what}: {lines:?}"
+            );
+        }
+        Act::Undo => {
+            r.click(5, 5);
+            r.tap_key(KeyCode::KeyX);
+            assert_eq!(facing(&r, 7), Facing::NE);
+            hit(&mut r, b, key);
+            assert_eq!(facing(&r, 7), Facing::N, "{what}");
+        }
+        Act::Resolve | Act::CancelMelee => {
+            r.mouse_drag((4, 4), (5, 4));
+            assert_eq!(r.res::<Game>().pending.len(), 1);
+            hit(&mut r, b, key);
+            assert!(r.res::<Game>().pending.is_empty(), "{what}");
+            // Resolved, or called off by the defender's fire: fought out either way.
+            let resolved = r.read::<bayonet::sim::MeleeResolved>().len()
+                + r.read::<bayonet::sim::MeleeCalledOff>().len();
+            let cancelled = r.read::<bayonet::sim::MeleeCancelled>().len();
+            let want = if b.act == Act::Resolve {
+                (1, 0)
+            } else {
+                (0, 1)
+            };
+            assert_eq!((resolved, cancelled), want, "{what}");
+        }
+        Act::EndPhase => {
+            r.app
+                .world_mut()
+                .resource_mut::<Game>()
+                .params
+                .optional
+                .phased_play = true;
+            r.frames(1);
+            let before = r.res::<Game>().turn_state().phase;
+            hit(&mut r, b, key);
+            assert_ne!(r.res::<Game>().turn_state().phase, before, "{what}");
+        }
+        Act::FollowUp => {
+            r.app.world_mut().resource_mut::<Game>().params.melee_system = MeleeSystemName::Impetus;
+            r.mouse_drag((4, 4), (5, 4));
+            let before = r.res::<Game>().pending[0].follow_up;
+            hit(&mut r, b, key);
+            assert_ne!(r.res::<Game>().pending[0].follow_up, before, "{what}");
+        }
+        Act::EndTurn => {
+            let side = r.res::<Game>().turn_state().side;
+            hit(&mut r, b, key);
+            assert!(r.res::<EndTurnArmed>().0, "{what}: asks first");
+            assert_eq!(
+                r.res::<Game>().turn_state().side,
+                side,
+                "{what}: not at once"
+            );
+            hit(&mut r, b, key);
+            assert_ne!(
+                r.res::<Game>().turn_state().side,
+                side,
+                "{what}: the second press ends it"
+            );
+        }
+        Act::Confirm => {
+            let side = r.res::<Game>().turn_state().side;
+            hit(&mut r, b, key);
+            assert_eq!(
+                r.res::<Game>().turn_state().side,
+                side,
+                "{what} alone does nothing"
+            );
+            r.tap_key(KeyCode::KeyE);
+            hit(&mut r, b, key);
+            assert_ne!(
+                r.res::<Game>().turn_state().side,
+                side,
+                "{what} after End turn"
+            );
+        }
+        Act::TurnLeft | Act::TurnRight | Act::AboutFace => {
+            r.click(5, 5);
+            hit(&mut r, b, key);
+            let want = match b.act {
+                Act::TurnLeft => Facing::NW,
+                Act::TurnRight => Facing::NE,
+                _ => Facing::S,
+            };
+            assert_eq!(facing(&r, 7), want, "{what}");
+        }
+        Act::Formation => {
+            r.click(5, 5);
+            let before = r.res::<Game>().unit(UnitId(7)).unwrap().formation;
+            hit(&mut r, b, key);
+            let after = r.res::<Game>().unit(UnitId(7)).unwrap().formation;
+            assert_eq!(
+                (before, after),
+                (Formation::Line, Formation::Column),
+                "{what}"
+            );
+        }
+        Act::Fire => {
+            r.click(4, 4);
+            hit(&mut r, b, key);
+            assert!(r.res::<Command>().fire_mode, "{what}");
+        }
+        Act::Spike | Act::Recrew | Act::DamageBridge | Act::RepairBridge => {
+            // Nothing to act on at 5,5: the key answers why, in the log.
+            r.click(5, 5);
+            hit(&mut r, b, key);
+            let said = notices(&r);
+            let want = if matches!(b.act, Act::Spike | Act::Recrew) {
+                "No guns stand with Union reserve"
+            } else {
+                "Union reserve faces no full-hex bridge"
+            };
+            assert!(said.iter().any(|n| n == want), "{what}: {said:?}");
+        }
+        Act::NextInStack => {
+            r.click(4, 4);
+            let first = r.res::<Command>().unit;
+            hit(&mut r, b, key);
+            let next = r.res::<Command>().unit;
+            assert!(first.is_some() && next.is_some() && next != first, "{what}");
+        }
+        Act::Deselect => {
+            r.click(4, 4);
+            r.app.world_mut().resource_mut::<HelpOpen>().0 = true;
+            hit(&mut r, b, key);
+            assert_eq!(r.res::<Command>().unit, None, "{what}");
+            assert!(!r.res::<HelpOpen>().0, "{what} closes the help");
+        }
+        Act::Aid(a) => {
+            let before = r.res::<Aids>().on(a);
+            hit(&mut r, b, key);
+            assert_ne!(r.res::<Aids>().on(a), before, "{what}");
+        }
+        Act::PanLeft | Act::PanRight | Act::PanUp | Act::PanDown => {
+            let (t0, _) = camera(&mut r);
+            hit(&mut r, b, key);
+            let d = camera(&mut r).0 - t0;
+            let ok = match b.act {
+                Act::PanLeft => d.x < 0.0,
+                Act::PanRight => d.x > 0.0,
+                Act::PanUp => d.y > 0.0,
+                _ => d.y < 0.0,
+            };
+            assert!(ok, "{what}: moved {d:?}");
+        }
+        Act::ZoomIn | Act::ZoomOut | Act::ZoomAll => {
+            // In first: the field fits the window at the farthest zoom.
+            if b.act != Act::ZoomIn {
+                r.tap_key(KeyCode::Equal);
+                r.tap_key(KeyCode::Equal);
+            }
+            let (_, s0) = camera(&mut r);
+            hit(&mut r, b, key);
+            let (_, s) = camera(&mut r);
+            match b.act {
+                Act::ZoomIn => assert!(s < s0, "{what}"),
+                Act::ZoomOut => assert!(s > s0, "{what}"),
+                _ => assert_eq!(s, r.res::<ZoomLimits>().max, "{what}"),
+            }
+        }
+        Act::PageUp | Act::PageDown => {
+            let s = bayonet::rules::scenario::load_file(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/maps/harpers_crossing.ron"
+            ))
+            .unwrap();
+            let mut r = Rig::on(s, SettingsFile(None));
+            r.tap_key(KeyCode::KeyO);
+            if b.act == Act::PageUp {
+                r.tap_key(KeyCode::PageDown);
+                assert_eq!(r.res::<OobPage>().0, 1);
+            }
+            hit(&mut r, b, key);
+            let want = if b.act == Act::PageUp { 0 } else { 1 };
+            assert_eq!(r.res::<OobPage>().0, want, "{what}");
+        }
+        Act::Pace => {
+            let before = r.res::<AiPace>().0;
+            hit(&mut r, b, key);
+            assert_ne!(r.res::<AiPace>().0, before, "{what}");
+        }
+    }
+}
+
+#[test]
+fn every_key_in_the_help_does_what_it_says() {
+    let mut n = 0;
+    for b in BINDINGS {
+        for &key in b.keys {
+            check(b, key);
+            n += 1;
+        }
+    }
+    assert!(n >= 45, "{n} keys checked");
+    // The help lists each action once, with all its keys.
+    let lines = key_lines();
+    assert!(lines.iter().any(|(k, _)| k == "F1, H, ?"), "{lines:?}");
+    assert!(lines.iter().any(|(k, _)| k == "Ctrl+Z"));
+    assert!(lines.iter().any(|(k, _)| k == "9, O"));
+}
+
+/// Issue 30, item 3: the selection follows a unit it moves (the ring never stays behind).
+#[test]
+fn the_selection_follows_a_moved_unit() {
+    use bayonet::client::pointer::SelectedHex;
+    use bayonet::rules::map::Coord;
+    let mut r = Rig::new();
+    r.click(5, 5);
+    let from = r.res::<SelectedHex>().0;
+    r.click(5, 6);
+    r.click(5, 6);
+    let at = r.res::<Game>().unit(UnitId(7)).unwrap().hex;
+    assert_eq!(
+        at,
+        r.s.map.hex_at(Coord { col: 5, row: 6 }),
+        "the unit moved"
+    );
+    assert_eq!(
+        r.res::<SelectedHex>().0,
+        Some(at),
+        "and the selection with it"
+    );
+    assert_ne!(from, Some(at));
+}
+
+/// Issue 30, item 4: with the confirmation turned off in the settings, one End turn ends it.
+#[test]
+fn end_turn_without_the_confirmation_setting_ends_at_once() {
+    let mut r = Rig::new();
+    r.app
+        .world_mut()
+        .resource_mut::<bayonet::client::settings::Settings>()
+        .confirm_end_turn = false;
+    let side = r.res::<Game>().turn_state().side;
+    r.press(bayonet::client::toolbar::ToolButton::EndTurn);
+    assert_ne!(r.res::<Game>().turn_state().side, side);
+    // With it on (the default), the button asks, and a second press ends the turn.
+    let mut r = Rig::new();
+    r.press(bayonet::client::toolbar::ToolButton::EndTurn);
+    assert_eq!(r.res::<Game>().turn_state().side, side);
+    assert!(r.res::<EndTurnArmed>().0);
+    r.press(bayonet::client::toolbar::ToolButton::EndTurn);
+    assert_ne!(r.res::<Game>().turn_state().side, side);
+}
+
+/// Issue 30, item 3: the context buttons show only where they apply — Cancel melee while a
+/// melee waits, the unit's orders while one of the side's units is selected, the Command menu
+/// only with something to act on.
+#[test]
+fn context_buttons_show_only_where_they_apply() {
+    use bayonet::client::toolbar::ToolButton;
+    fn shown<C: Component + PartialEq>(r: &mut Rig, which: C) -> bool {
+        let mut q = r.app.world_mut().query::<(&C, &Node)>();
+        q.iter(r.app.world())
+            .any(|(c, n)| *c == which && n.display != Display::None)
+    }
+    let mut r = Rig::new();
+    r.frames(1);
+    assert!(!shown(&mut r, ToolButton::CancelMelee));
+    assert!(
+        shown(&mut r, ToolButton::Resolve),
+        "Resolve is always there"
+    );
+    assert!(
+        !shown(&mut r, ToolButton::FollowUp),
+        "Follow-up is Impetus's"
+    );
+    r.mouse_drag((4, 4), (5, 4));
+    assert!(shown(&mut r, ToolButton::CancelMelee));
+    let names = |r: &mut Rig| {
+        let mut q = r.app.world_mut().query::<(&Name, &Node)>();
+        let mut v: Vec<String> = q
+            .iter(r.app.world())
+            .filter(|(_, n)| n.display != Display::None)
+            .map(|(n, _)| n.to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    assert!(
+        !names(&mut r).contains(&"TurnLeft".to_string()),
+        "{:?}",
+        names(&mut r)
+    );
+    r.click(5, 5);
+    let now = names(&mut r);
+    for b in ["TurnLeft", "TurnRight", "Formation", "Fire"] {
+        assert!(
+            now.contains(&b.to_string()),
+            "{b} for the selected unit: {now:?}"
+        );
+    }
+    for b in ["Spike", "Recrew", "DamageBridge", "RepairBridge"] {
+        assert!(
+            !now.contains(&b.to_string()),
+            "{b}: nothing to act on: {now:?}"
+        );
+    }
+    // An enemy unit selected: none of the unit's orders.
+    r.click(7, 2);
+    assert!(!names(&mut r).contains(&"TurnLeft".to_string()));
+}
