@@ -55,11 +55,22 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
         for side in [Facing::N, Facing::NE, Facing::SE] {
             let other = hex + side.step();
             if map.contains(other) && map.elevation(other) != map.elevation(hex) {
+                // Dotted, along the hexside: not a road (solid, centre to centre) nor a fence.
                 let (mid, rot) = layout.hexside(hex, side);
-                commands.spawn((
-                    Drawn,
-                    bar(palette::CONTOUR, HEX_SIZE, 2.5, mid, z::CONTOUR, rot),
-                ));
+                for k in 0..4 {
+                    let off = rot * Vec3::X * ((k as f32 - 1.5) * HEX_SIZE * 0.25);
+                    commands.spawn((
+                        Drawn,
+                        bar(
+                            palette::CONTOUR,
+                            3.0,
+                            2.0,
+                            mid + off.truncate(),
+                            z::CONTOUR,
+                            rot,
+                        ),
+                    ));
+                }
             }
         }
     }
@@ -72,25 +83,87 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
                 // Crossings are drawn across the creek, as a short plank or a sandy strip.
                 SideFeature::Ford | SideFeature::Bridge => {
                     let across = rot * Quat::from_rotation_z(std::f32::consts::FRAC_PI_2);
-                    commands.spawn((
-                        Drawn,
-                        bar(color, HEX_SIZE * 0.55, width, mid, z::BRIDGE, across),
-                    ));
+                    let (len, rim) = if *f == SideFeature::Bridge {
+                        (HEX_SIZE * 0.6, Color::srgb(0.15, 0.08, 0.03))
+                    } else {
+                        (HEX_SIZE * 0.7, Color::srgb(0.95, 0.92, 0.8))
+                    };
+                    commands.spawn((Drawn, bar(color, len, width, mid, z::BRIDGE, across)));
+                    // A bridge's rails; a ford's stepping stones.
+                    for side in [-1.0f32, 1.0] {
+                        let off = rot * Vec3::X * (side * width * 0.45);
+                        let (l, w) = if *f == SideFeature::Bridge {
+                            (len, 2.0)
+                        } else {
+                            (len * 0.2, 3.0)
+                        };
+                        commands.spawn((
+                            Drawn,
+                            bar(rim, l, w, mid + off.truncate(), z::BRIDGE + 0.01, across),
+                        ));
+                    }
                 }
                 SideFeature::Fence => {
-                    for k in 0..4 {
-                        let off = rot * Vec3::X * ((k as f32 - 1.5) * HEX_SIZE * 0.24);
+                    // A worm fence: rails zig-zagging along the hexside.
+                    for k in 0..5 {
+                        let off = rot * Vec3::X * ((k as f32 - 2.0) * HEX_SIZE * 0.2);
+                        let zig = if k % 2 == 0 { 0.45 } else { -0.45 };
                         commands.spawn((
                             Drawn,
                             bar(
                                 color,
-                                HEX_SIZE * 0.16,
+                                HEX_SIZE * 0.24,
                                 width,
                                 mid + off.truncate(),
                                 z::HEXSIDE + 0.1,
-                                rot,
+                                rot * Quat::from_rotation_z(zig),
                             ),
                         ));
+                    }
+                }
+                SideFeature::StoneWall | SideFeature::Embankment | SideFeature::Cut => {
+                    let z = z::HEXSIDE + 0.1;
+                    // Outlined, so that walls read on grey rough ground.
+                    let rim = if *f == SideFeature::StoneWall {
+                        Color::srgb(0.2, 0.2, 0.2)
+                    } else {
+                        Color::srgb(0.2, 0.14, 0.08)
+                    };
+                    commands.spawn((Drawn, bar(rim, HEX_SIZE * 1.04, width + 3.0, mid, z, rot)));
+                    commands.spawn((Drawn, bar(color, HEX_SIZE, width, mid, z + 0.01, rot)));
+                    // Stones for a wall, hachures across an embankment, a cut's floor line.
+                    match f {
+                        SideFeature::StoneWall => {
+                            for k in 0..5 {
+                                let off = rot * Vec3::X * ((k as f32 - 2.0) * HEX_SIZE * 0.2);
+                                commands.spawn((
+                                    Drawn,
+                                    bar(rim, 1.5, width, mid + off.truncate(), z + 0.02, rot),
+                                ));
+                            }
+                        }
+                        SideFeature::Embankment => {
+                            for k in 0..6 {
+                                let off = rot * Vec3::X * ((k as f32 - 2.5) * HEX_SIZE * 0.17);
+                                commands.spawn((
+                                    Drawn,
+                                    bar(rim, 1.5, width + 8.0, mid + off.truncate(), z + 0.02, rot),
+                                ));
+                            }
+                        }
+                        _ => {
+                            commands.spawn((
+                                Drawn,
+                                bar(
+                                    Color::srgb(0.62, 0.5, 0.32),
+                                    HEX_SIZE * 0.9,
+                                    1.5,
+                                    mid,
+                                    z + 0.02,
+                                    rot,
+                                ),
+                            ));
+                        }
                     }
                 }
                 SideFeature::Breastworks => {
@@ -122,29 +195,44 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
             }
         }
     }
-    // Roads run centre to centre through the hexside they use.
+    // Roads run centre to centre through the hexside they use, each class in its own style:
+    // a trail dashed, a road solid, a pike broad and cased, the railroad black with ties.
     for (side, road) in &map.roads {
         let a = layout.center(side.hex);
         let b = layout.center(side.hex + side.side.step());
         let (color, w) = palette::road(*road);
         let d = b - a;
         let rot = Quat::from_rotation_z(d.y.atan2(d.x));
-        commands.spawn((
-            Drawn,
-            bar(
-                color,
-                d.length() + w * HEX_SIZE,
-                w * HEX_SIZE,
-                (a + b) / 2.0,
-                z::ROAD,
-                rot,
-            ),
-        ));
-        if *road == crate::rules::map::Road::Rail {
-            for k in 0..4 {
-                let p = a + d * (0.125 + 0.25 * k as f32);
-                let tie = rot * Quat::from_rotation_z(std::f32::consts::FRAC_PI_2);
-                commands.spawn((Drawn, bar(color, HEX_SIZE * 0.3, 2.0, p, z::ROAD, tie)));
+        let width = w * HEX_SIZE;
+        let mid = (a + b) / 2.0;
+        match road {
+            crate::rules::map::Road::Trail => {
+                for k in 0..3 {
+                    let p = a + d * (1.0 / 6.0 + k as f32 / 3.0);
+                    commands.spawn((Drawn, bar(color, d.length() / 5.0, width, p, z::ROAD, rot)));
+                }
+            }
+            crate::rules::map::Road::Road | crate::rules::map::Road::Pike => {
+                let casing = Color::srgb(0.22, 0.15, 0.08);
+                commands.spawn((
+                    Drawn,
+                    bar(casing, d.length() + width, width + 3.0, mid, z::ROAD, rot),
+                ));
+                commands.spawn((
+                    Drawn,
+                    bar(color, d.length() + width, width, mid, z::ROAD + 0.01, rot),
+                ));
+            }
+            crate::rules::map::Road::Rail => {
+                commands.spawn((
+                    Drawn,
+                    bar(color, d.length() + width, width, mid, z::ROAD, rot),
+                ));
+                for k in 0..4 {
+                    let p = a + d * (0.125 + 0.25 * k as f32);
+                    let tie = rot * Quat::from_rotation_z(std::f32::consts::FRAC_PI_2);
+                    commands.spawn((Drawn, bar(color, HEX_SIZE * 0.3, 2.0, p, z::ROAD, tie)));
+                }
             }
         }
     }
@@ -176,14 +264,16 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
             ));
         }
     }
+    // Objectives: a gold star with the name and the points on a dark label, above the hex's
+    // centre so that the counter leaves it readable.
     for o in &map.objectives {
-        let at = layout.center(o.hex) + Vec2::new(0.0, HEX_SIZE * 0.55);
+        let at = layout.center(o.hex) + Vec2::new(0.0, HEX_SIZE * 0.62);
         commands.spawn((
             Drawn,
             bar(
-                palette::OBJECTIVE,
-                9.0,
-                9.0,
+                Color::BLACK,
+                15.0,
+                15.0,
                 at,
                 z::OBJECTIVE,
                 Quat::from_rotation_z(0.785),
@@ -191,14 +281,41 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
         ));
         commands.spawn((
             Drawn,
+            bar(
+                palette::OBJECTIVE,
+                12.0,
+                12.0,
+                at,
+                z::OBJECTIVE + 0.01,
+                Quat::from_rotation_z(0.785),
+            ),
+        ));
+        let label = format!("{} ({})", o.name, o.points);
+        let size = 12.0;
+        // DejaVu Sans Condensed's letters average about half their size across.
+        let w = label.chars().count() as f32 * size * 0.5 + 6.0;
+        let y = at + Vec2::new(0.0, 14.0);
+        commands.spawn((
+            Drawn,
+            bar(
+                Color::srgba(0.05, 0.05, 0.04, 0.8),
+                w,
+                size + 4.0,
+                y,
+                z::COUNTER + 5.0,
+                Quat::IDENTITY,
+            ),
+        ));
+        commands.spawn((
+            Drawn,
             (
-                Text2d::new(format!("{}", o.points)),
+                Text2d::new(label),
                 TextFont {
-                    font_size: FontSize::Px(8.0),
+                    font_size: FontSize::Px(size),
                     ..default()
                 },
-                TextColor(Color::BLACK),
-                Transform::from_translation((at + Vec2::new(0.0, -9.0)).extend(z::OBJECTIVE)),
+                TextColor(palette::OBJECTIVE),
+                Transform::from_translation(y.extend(z::COUNTER + 5.1)),
             ),
         ));
     }

@@ -9,7 +9,8 @@ pub const PANEL: Color = Color::srgba(0.08, 0.08, 0.07, 0.88);
 pub const TEXT: Color = Color::srgb(0.93, 0.91, 0.85);
 pub const HOVER: Color = Color::srgba(1.0, 1.0, 0.6, 0.9);
 pub const SELECTED: Color = Color::srgba(1.0, 0.85, 0.2, 1.0);
-pub const CONTOUR: Color = Color::srgba(0.45, 0.30, 0.15, 0.75);
+/// Contours: faint dots along the hexsides where the ground changes level.
+pub const CONTOUR: Color = Color::srgba(0.30, 0.20, 0.10, 0.6);
 /// The hex grid: dark and faint, so that it reads on every terrain without hiding any.
 pub const GRID: Color = Color::srgba(0.0, 0.0, 0.0, 0.45);
 pub const OBJECTIVE: Color = Color::srgb(0.95, 0.78, 0.15);
@@ -68,9 +69,9 @@ pub fn feature(f: SideFeature) -> (Color, f32) {
         SideFeature::Creek => (Color::srgb(0.15, 0.35, 0.85), 0.18),
         SideFeature::Ford => (Color::srgb(0.85, 0.75, 0.45), 0.16),
         SideFeature::Bridge => (Color::srgb(0.45, 0.28, 0.12), 0.30),
-        SideFeature::Fence => (Color::srgb(0.55, 0.38, 0.2), 0.07),
-        SideFeature::StoneWall => (Color::srgb(0.55, 0.55, 0.55), 0.14),
-        SideFeature::Embankment => (Color::srgb(0.42, 0.36, 0.22), 0.16),
+        SideFeature::Fence => (Color::srgb(0.80, 0.62, 0.36), 0.06),
+        SideFeature::StoneWall => (Color::srgb(0.62, 0.62, 0.60), 0.14),
+        SideFeature::Embankment => (Color::srgb(0.66, 0.55, 0.34), 0.14),
         SideFeature::Cut => (Color::srgb(0.25, 0.2, 0.15), 0.16),
         SideFeature::Breastworks => (Color::srgb(0.35, 0.22, 0.1), 0.16),
     }
@@ -78,10 +79,10 @@ pub fn feature(f: SideFeature) -> (Color, f32) {
 
 pub fn road(r: Road) -> (Color, f32) {
     match r {
-        Road::Trail => (Color::srgb(0.6, 0.45, 0.3), 0.05),
-        Road::Road => (Color::srgb(0.5, 0.33, 0.18), 0.09),
-        Road::Pike => (Color::srgb(0.35, 0.33, 0.3), 0.13),
-        Road::Rail => (Color::srgb(0.1, 0.1, 0.1), 0.06),
+        Road::Trail => (Color::srgb(0.55, 0.40, 0.25), 0.05),
+        Road::Road => (Color::srgb(0.72, 0.55, 0.32), 0.08),
+        Road::Pike => (Color::srgb(0.88, 0.84, 0.74), 0.12),
+        Road::Rail => (Color::srgb(0.1, 0.1, 0.1), 0.05),
     }
 }
 
