@@ -323,3 +323,84 @@ fn the_mini_map_maps_its_corners_to_the_maps() {
         Vec2::new(0.0, 0.0)
     );
 }
+
+/// Issue 30, item 6: the start dialog offers the scenarios by title with their size, the test
+/// fields under a fold that opens on a press, the scenario being set up marked.
+#[test]
+fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
+    use bayonet::client::start::Control;
+    use bevy::prelude::*;
+    let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
+    let mut app = bayonet::client::windowless_app(s, bayonet::client::input_plugin);
+    app.world_mut()
+        .remove_resource::<bayonet::client::start::PresetPlayers>();
+    app.update();
+    app.update();
+    // Each scenario button: its texts, whether it is laid out (not under a closed fold), and
+    // whether it is lit.
+    fn buttons(app: &mut App) -> Vec<(Vec<String>, bool, bool)> {
+        let mut out = Vec::new();
+        let mut q = app
+            .world_mut()
+            .query::<(Entity, &Control, &BackgroundColor)>();
+        let found: Vec<(Entity, Color)> = q
+            .iter(app.world())
+            .filter(|(_, c, _)| matches!(c, Control::Scenario(_)))
+            .map(|(e, _, b)| (e, b.0))
+            .collect();
+        for (e, bg) in found {
+            let world = app.world();
+            let texts: Vec<String> = world
+                .get::<Children>(e)
+                .map(|c| {
+                    c.iter()
+                        .filter_map(|t| world.get::<Text>(t).map(|t| t.0.clone()))
+                        .collect()
+                })
+                .unwrap_or_default();
+            // Laid out unless some ancestor is folded away.
+            let mut shown = true;
+            let mut at = e;
+            while let Some(p) = world.get::<ChildOf>(at) {
+                at = p.parent();
+                shown &= world
+                    .get::<Node>(at)
+                    .is_none_or(|n| n.display != Display::None);
+            }
+            out.push((texts, shown, bg == bayonet::client::palette::LIT));
+        }
+        out
+    }
+    let before = buttons(&mut app);
+    let find = |v: &[(Vec<String>, bool, bool)], title: &str| {
+        v.iter()
+            .find(|(t, _, _)| t[0] == title)
+            .cloned()
+            .unwrap_or_else(|| panic!("{title} in {v:?}"))
+    };
+    let brandy = find(&before, "Brandy Station, 9 June 1863");
+    assert!(
+        brandy.0[1].contains("36 turns") && brandy.0[1].contains("hexes"),
+        "{brandy:?}"
+    );
+    assert!(brandy.1 && brandy.2, "shown, and marked as the one set up");
+    let harper = find(&before, "Harper's Crossing");
+    assert!(harper.1 && !harper.2);
+    let test = find(&before, "Test: melee field");
+    assert!(!test.1, "the test fields start folded away");
+    assert!(
+        before.iter().all(|(t, _, _)| !t[0].ends_with(".ron")),
+        "no file names: {before:?}"
+    );
+    let mut q = app.world_mut().query::<(&Control, &mut Interaction)>();
+    for (c, mut i) in q.iter_mut(app.world_mut()) {
+        if *c == Control::TestFold {
+            *i = Interaction::Pressed;
+        }
+    }
+    app.update();
+    assert!(
+        find(&buttons(&mut app), "Test: melee field").1,
+        "the fold opened"
+    );
+}

@@ -175,7 +175,7 @@ fn keys(
 fn look(aids: Res<Aids>, mut q: Query<(&Aid, &Interaction, &mut BackgroundColor)>) {
     for (a, i, mut bg) in &mut q {
         let want = match (aids.on(*a), i) {
-            (true, _) => Color::srgb(0.45, 0.32, 0.08),
+            (true, _) => palette::LIT,
             (false, Interaction::Hovered) => Color::srgb(0.3, 0.3, 0.25),
             _ => palette::PANEL,
         };

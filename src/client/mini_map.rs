@@ -28,7 +28,20 @@ struct ViewBox;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn)
-        .add_systems(Update, (paint, frame_view, jump).chain());
+        .add_systems(Update, (paint, frame_view, jump, under_dialogs).chain());
+}
+
+/// Off while the start dialog or the help is open: the picture would show through them.
+fn under_dialogs(
+    dialog: Res<super::start::DialogOpen>,
+    help: Res<super::help::HelpOpen>,
+    mut q: Query<&mut Node, With<MiniImage>>,
+) {
+    if dialog.is_changed() || help.is_changed() {
+        for mut n in &mut q {
+            super::hud::show(&mut n, !dialog.0 && !help.0);
+        }
+    }
 }
 
 /// The world point under `at`, a point of the mini-map shown in the `rect` `[left, top, width,

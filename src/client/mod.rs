@@ -23,7 +23,7 @@ pub mod mini_map;
 pub mod online;
 pub mod online_dialog;
 pub mod order_of_battle;
-mod palette;
+pub mod palette;
 pub mod pointer;
 pub mod regions;
 pub mod report;

@@ -7,7 +7,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::palette;
-use super::start::Dialog;
+use super::start::DialogBody;
 
 /// A text field of the section, and what it holds.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
@@ -73,7 +73,11 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Adds the section to the dialog when it opens.
-fn section(mut commands: Commands, dialogs: Query<Entity, Added<Dialog>>, form: Res<OnlineForm>) {
+fn section(
+    mut commands: Commands,
+    dialogs: Query<Entity, Added<DialogBody>>,
+    form: Res<OnlineForm>,
+) {
     for d in &dialogs {
         let text = |t: String| {
             (

@@ -13,6 +13,8 @@ pub const SELECTED: Color = Color::srgba(1.0, 0.85, 0.2, 1.0);
 pub const CONTOUR: Color = Color::srgba(0.30, 0.20, 0.10, 0.6);
 /// The hex grid: dark and faint, so that it reads on every terrain without hiding any.
 pub const GRID: Color = Color::srgba(0.0, 0.0, 0.0, 0.45);
+/// A switched-on or chosen button.
+pub const LIT: Color = Color::srgb(0.45, 0.32, 0.08);
 pub const OBJECTIVE: Color = Color::srgb(0.95, 0.78, 0.15);
 /// Text for the panels and buttons, at a size in pixels.
 pub fn text(content: impl Into<String>, size: f32) -> (Text, TextFont, TextColor) {

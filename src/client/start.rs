@@ -46,9 +46,58 @@ struct Chosen(Mode);
 #[derive(Component)]
 pub(super) struct Dialog;
 
+/// A scenario the picker offers: its file, and what the player reads on its button.
+#[derive(Debug, Clone, PartialEq)]
+struct Listed {
+    path: String,
+    title: String,
+    /// Its size: turns and start, hexes, units.
+    size: String,
+    /// A test field (kept under a fold): its title begins "Test".
+    test: bool,
+}
+
 /// The scenarios in `maps/`, for the picker.
 #[derive(Resource, Debug, Clone, Default)]
-struct ScenarioList(Vec<String>);
+struct ScenarioList(Vec<Listed>);
+
+/// Each scenario of the list by its title, date and size; one that does not load is offered by
+/// its file name with the reason.
+fn describe_maps(paths: Vec<String>) -> Vec<Listed> {
+    paths
+        .into_iter()
+        .map(|path| match crate::load_scenario(&path) {
+            Ok(s) => Listed {
+                test: s.name.starts_with("Test"),
+                size: format!(
+                    "{} turns from {:02}:{:02} · {}×{} hexes · {} units",
+                    s.turns,
+                    s.start_time / 60,
+                    s.start_time % 60,
+                    s.map.width,
+                    s.map.height,
+                    s.units.len() + s.reinforcements.len()
+                ),
+                title: s.name,
+                path,
+            },
+            Err(e) => Listed {
+                title: path.trim_start_matches("maps/").to_string(),
+                size: format!("does not load: {e}"),
+                test: true,
+                path,
+            },
+        })
+        .collect()
+}
+
+/// The test fields' row of the picker, folded away until asked for.
+#[derive(Component)]
+struct TestFields;
+
+/// The part of the dialog that scrolls (its title and Start stay put).
+#[derive(Component)]
+pub(super) struct DialogBody;
 
 fn list_maps() -> Vec<String> {
     let mut v: Vec<String> = crate::SCENARIOS
@@ -82,6 +131,10 @@ pub enum Control {
     /// The interface settings (remembered between runs): UI scale − / +, colour-blind palette.
     UiScale(i32),
     ColourBlind,
+    /// End turn asks for a second press (remembered).
+    ConfirmEndTurn,
+    /// Shows or hides the test fields.
+    TestFold,
     Start,
 }
 
@@ -162,7 +215,7 @@ fn open(
         return;
     }
     let s = &battle.scenario;
-    let maps = ScenarioList(list_maps());
+    let maps = ScenarioList(describe_maps(list_maps()));
     let button = |c: Control| {
         (
             c,
@@ -185,23 +238,20 @@ fn open(
             TextColor(palette::TEXT),
         )
     };
-    commands
+    let dialog = commands
         .spawn((
             Dialog,
             Node {
                 position_type: PositionType::Absolute,
-                top: Val::Px(40.0),
-                left: Val::Percent(15.0),
-                width: Val::Percent(70.0),
-                // A small window (or a large UI scale) scrolls the dialog: wheel or drag.
+                top: Val::Px(36.0),
+                left: Val::Percent(8.0),
+                width: Val::Percent(84.0),
                 max_height: Val::Percent(92.0),
-                overflow: Overflow::scroll_y(),
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(Val::Px(18.0)),
                 row_gap: Val::Px(6.0),
                 ..default()
             },
-            ScrollPosition::default(),
             Interaction::default(),
             BackgroundColor(Color::srgba(0.06, 0.06, 0.05, 0.96)),
             GlobalZIndex(10),
@@ -221,111 +271,156 @@ fn open(
                         b.spawn(text("Start the battle".into(), 18.0));
                     });
             });
-            d.spawn(text(s.description.clone(), 13.0));
-            if !maps.0.is_empty() {
-                d.spawn(text("Scenario".into(), 16.0));
-                d.spawn(Node {
-                    flex_wrap: FlexWrap::Wrap,
-                    ..default()
-                })
+        })
+        .id();
+    // The rest scrolls in a small window (or at a large UI scale): wheel or drag.
+    let body = commands
+        .spawn((
+            DialogBody,
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: Val::Px(6.0),
+                overflow: Overflow::scroll_y(),
+                flex_shrink: 1.0,
+                min_height: Val::Px(0.0),
+                ..default()
+            },
+            ScrollPosition::default(),
+        ))
+        .id();
+    commands.entity(dialog).add_child(body);
+    commands.entity(body).with_children(|d| {
+        d.spawn(text(s.description.clone(), 13.0));
+        if !maps.0.is_empty() {
+            d.spawn(text("Scenario".into(), 16.0));
+            let entry = |row: &mut ChildSpawnerCommands, i: usize, m: &Listed| {
+                row.spawn(button(Control::Scenario(i))).with_children(|b| {
+                    b.spawn(text(m.title.clone(), 14.0));
+                    b.spawn(palette::dim_text(m.size.clone(), 11.0));
+                });
+            };
+            d.spawn(Node {
+                flex_wrap: FlexWrap::Wrap,
+                ..default()
+            })
+            .with_children(|row| {
+                for (i, m) in maps.0.iter().enumerate().filter(|(_, m)| !m.test) {
+                    entry(row, i, m);
+                }
+            });
+            if maps.0.iter().any(|m| m.test) {
+                d.spawn(button(Control::TestFold)).with_children(|b| {
+                    b.spawn((Label(Control::TestFold), text(String::new(), 13.0)));
+                });
+                d.spawn((
+                    TestFields,
+                    Node {
+                        flex_wrap: FlexWrap::Wrap,
+                        display: Display::None,
+                        ..default()
+                    },
+                ))
                 .with_children(|row| {
-                    for (i, m) in maps.0.iter().enumerate() {
-                        row.spawn(button(Control::Scenario(i))).with_children(|b| {
-                            b.spawn(text(m.trim_start_matches("maps/").to_string(), 13.0));
-                        });
+                    for (i, m) in maps.0.iter().enumerate().filter(|(_, m)| m.test) {
+                        entry(row, i, m);
                     }
                 });
             }
-            d.spawn(text("Who plays".into(), 16.0));
-            d.spawn(Node {
-                flex_wrap: FlexWrap::Wrap,
-                ..default()
-            })
-            .with_children(|row| {
-                let modes = [
-                    (
-                        Mode::Play(0),
-                        format!(
-                            "I play {} (computer: {})",
-                            s.side_name(Side(0)),
-                            s.side_name(Side(1))
-                        ),
+        }
+        d.spawn(text("Who plays".into(), 16.0));
+        d.spawn(Node {
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        })
+        .with_children(|row| {
+            let modes = [
+                (
+                    Mode::Play(0),
+                    format!(
+                        "I play {} (computer: {})",
+                        s.side_name(Side(0)),
+                        s.side_name(Side(1))
                     ),
-                    (
-                        Mode::Play(1),
-                        format!(
-                            "I play {} (computer: {})",
-                            s.side_name(Side(1)),
-                            s.side_name(Side(0))
-                        ),
+                ),
+                (
+                    Mode::Play(1),
+                    format!(
+                        "I play {} (computer: {})",
+                        s.side_name(Side(1)),
+                        s.side_name(Side(0))
                     ),
-                    (Mode::Hotseat, "Two players, one device".to_string()),
-                    (Mode::Watch, "Watch the computer play both".to_string()),
-                ];
-                for (m, label) in modes {
-                    row.spawn(button(Control::Mode(m))).with_children(|b| {
-                        b.spawn(text(label, 14.0));
-                    });
-                }
-            });
-            d.spawn(text("Melee system".into(), 16.0));
-            d.spawn(button(Control::MeleeSystem)).with_children(|b| {
-                b.spawn((Label(Control::MeleeSystem), text(String::new(), 13.0)));
-            });
-            d.spawn(text("Optional rules".into(), 16.0));
-            d.spawn(Node {
-                flex_wrap: FlexWrap::Wrap,
-                ..default()
-            })
-            .with_children(|row| {
-                for i in 0..RULES.len() {
-                    row.spawn(button(Control::Rule(i))).with_children(|b| {
-                        b.spawn((Label(Control::Rule(i)), text(String::new(), 13.0)));
-                    });
-                }
-            });
-            d.spawn(text("Parameter Data".into(), 16.0));
-            d.spawn(Node {
-                flex_wrap: FlexWrap::Wrap,
-                column_gap: Val::Px(18.0),
-                ..default()
-            })
-            .with_children(|wrap| {
-                for i in 0..PARAMS.len() {
-                    wrap.spawn(Node {
-                        align_items: AlignItems::Center,
-                        ..default()
-                    })
-                    .with_children(|row| {
-                        row.spawn(button(Control::Param(i, -1))).with_children(|b| {
-                            b.spawn(text(" - ".into(), 14.0));
-                        });
-                        row.spawn(button(Control::Param(i, 1))).with_children(|b| {
-                            b.spawn(text(" + ".into(), 14.0));
-                        });
-                        row.spawn((Label(Control::Param(i, 0)), text(String::new(), 14.0)));
-                    });
-                }
-            });
-            d.spawn(text("Interface (remembered)".into(), 16.0));
-            d.spawn(Node {
-                align_items: AlignItems::Center,
-                flex_wrap: FlexWrap::Wrap,
-                ..default()
-            })
-            .with_children(|row| {
-                row.spawn(button(Control::UiScale(-1))).with_children(|b| {
-                    b.spawn(text(" - ".into(), 14.0));
+                ),
+                (Mode::Hotseat, "Two players, one device".to_string()),
+                (Mode::Watch, "Watch the computer play both".to_string()),
+            ];
+            for (m, label) in modes {
+                row.spawn(button(Control::Mode(m))).with_children(|b| {
+                    b.spawn(text(label, 14.0));
                 });
-                row.spawn(button(Control::UiScale(1))).with_children(|b| {
-                    b.spawn(text(" + ".into(), 14.0));
-                });
-                row.spawn((Label(Control::UiScale(0)), text(String::new(), 14.0)));
-                row.spawn(button(Control::ColourBlind)).with_children(|b| {
-                    b.spawn((Label(Control::ColourBlind), text(String::new(), 13.0)));
-                });
-            });
+            }
         });
+        d.spawn(text("Melee system".into(), 16.0));
+        d.spawn(button(Control::MeleeSystem)).with_children(|b| {
+            b.spawn((Label(Control::MeleeSystem), text(String::new(), 13.0)));
+        });
+        d.spawn(text("Optional rules".into(), 16.0));
+        d.spawn(Node {
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        })
+        .with_children(|row| {
+            for i in 0..RULES.len() {
+                row.spawn(button(Control::Rule(i))).with_children(|b| {
+                    b.spawn((Label(Control::Rule(i)), text(String::new(), 13.0)));
+                });
+            }
+        });
+        d.spawn(text("Parameter Data".into(), 16.0));
+        d.spawn(Node {
+            flex_wrap: FlexWrap::Wrap,
+            column_gap: Val::Px(18.0),
+            ..default()
+        })
+        .with_children(|wrap| {
+            for i in 0..PARAMS.len() {
+                wrap.spawn(Node {
+                    align_items: AlignItems::Center,
+                    ..default()
+                })
+                .with_children(|row| {
+                    row.spawn(button(Control::Param(i, -1))).with_children(|b| {
+                        b.spawn(text(" - ".into(), 14.0));
+                    });
+                    row.spawn(button(Control::Param(i, 1))).with_children(|b| {
+                        b.spawn(text(" + ".into(), 14.0));
+                    });
+                    row.spawn((Label(Control::Param(i, 0)), text(String::new(), 14.0)));
+                });
+            }
+        });
+        d.spawn(text("Interface (remembered)".into(), 16.0));
+        d.spawn(Node {
+            align_items: AlignItems::Center,
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        })
+        .with_children(|row| {
+            row.spawn(button(Control::UiScale(-1))).with_children(|b| {
+                b.spawn(text(" - ".into(), 14.0));
+            });
+            row.spawn(button(Control::UiScale(1))).with_children(|b| {
+                b.spawn(text(" + ".into(), 14.0));
+            });
+            row.spawn((Label(Control::UiScale(0)), text(String::new(), 14.0)));
+            row.spawn(button(Control::ColourBlind)).with_children(|b| {
+                b.spawn((Label(Control::ColourBlind), text(String::new(), 13.0)));
+            });
+            row.spawn(button(Control::ConfirmEndTurn))
+                .with_children(|b| {
+                    b.spawn((Label(Control::ConfirmEndTurn), text(String::new(), 13.0)));
+                });
+        });
+    });
     commands.insert_resource(maps);
 }
 
@@ -344,6 +439,7 @@ fn press(
     mut dialog: ResMut<DialogOpen>,
     maps: Option<Res<ScenarioList>>,
     (mut exit, mut settings): (MessageWriter<AppExit>, ResMut<Settings>),
+    mut fold: Query<&mut Node, With<TestFields>>,
 ) {
     for (i, c) in &q {
         if *i != Interaction::Pressed {
@@ -352,7 +448,11 @@ fn press(
         match *c {
             Control::Scenario(i) => {
                 // Another battle: open it in a fresh game window and close this one.
-                let Some(file) = maps.as_ref().and_then(|m| m.0.get(i).cloned()) else {
+                let Some(file) = maps
+                    .as_ref()
+                    .and_then(|m| m.0.get(i))
+                    .map(|m| m.path.clone())
+                else {
                     continue;
                 };
                 // In the browser the page reloads on it (`?scenario=`).
@@ -374,6 +474,16 @@ fn press(
             Control::Mode(m) => chosen.0 = m,
             Control::UiScale(dir) => settings.step(dir),
             Control::ColourBlind => settings.colour_blind = !settings.colour_blind,
+            Control::ConfirmEndTurn => settings.confirm_end_turn = !settings.confirm_end_turn,
+            Control::TestFold => {
+                for mut n in &mut fold {
+                    n.display = if n.display == Display::None {
+                        Display::Flex
+                    } else {
+                        Display::None
+                    };
+                }
+            }
             Control::Rule(r) => {
                 let Some(d) = draft.as_mut() else { continue };
                 let v = rule(d, r);
@@ -416,7 +526,16 @@ fn press(
     }
 }
 
+/// Whether two scenario paths name one file ("maps/x.ron" and "./maps/x.ron").
+fn same_file(a: &str, b: &str) -> bool {
+    let name = |p: &str| std::path::Path::new(p).file_name().map(|n| n.to_owned());
+    name(a) == name(b)
+}
+
+#[allow(clippy::too_many_arguments)]
 fn labels(
+    maps: Option<Res<ScenarioList>>,
+    battle: Res<Battle>,
     draft: Option<ResMut<Draft>>,
     chosen: Res<Chosen>,
     settings: Res<Settings>,
@@ -445,6 +564,15 @@ fn labels(
                 "Colour-blind palette: {}",
                 if settings.colour_blind { "ON" } else { "off" }
             ),
+            Control::ConfirmEndTurn => format!(
+                "End turn asks to confirm: {}",
+                if settings.confirm_end_turn {
+                    "ON"
+                } else {
+                    "off"
+                }
+            ),
+            Control::TestFold => "Test fields (for checking the rules) ▸".to_string(),
             _ => continue,
         };
     }
@@ -453,13 +581,15 @@ fn labels(
             Control::Mode(m) => m == chosen.0,
             Control::Rule(r) => *rule(&mut draft, r),
             Control::ColourBlind => settings.colour_blind,
+            Control::ConfirmEndTurn => settings.confirm_end_turn,
+            // The scenario being set up.
+            Control::Scenario(i) => maps
+                .as_ref()
+                .and_then(|m| m.0.get(i))
+                .is_some_and(|m| same_file(&m.path, &battle.scenario.file)),
             _ => false,
         };
-        bg.0 = if on {
-            Color::srgb(0.45, 0.32, 0.08)
-        } else {
-            palette::PANEL
-        };
+        bg.0 = if on { palette::LIT } else { palette::PANEL };
     }
 }
 
@@ -474,7 +604,7 @@ fn pace(input: Res<ButtonInput<KeyCode>>, mut pace: ResMut<AiPace>) {
 fn scroll(
     mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
     touches: Res<Touches>,
-    mut q: Query<&mut ScrollPosition, With<Dialog>>,
+    mut q: Query<&mut ScrollPosition, With<DialogBody>>,
 ) {
     let mut dy: f32 = wheel
         .read()
