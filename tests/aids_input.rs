@@ -266,9 +266,16 @@ fn the_order_of_battle_lists_the_side_and_a_row_selects_and_centres_the_unit() {
             .query_filtered::<&Transform, With<bayonet::client::camera::MapCamera>>();
         q.single(r.app.world()).unwrap().translation
     };
-    assert_eq!(cam.truncate(), centre);
+    // The unit shows in the middle of the map's open part, right of the panel (no layout here:
+    // the panel is measured as nothing) and left of the right-hand column.
+    use bayonet::client::camera::{centre_on, open_centre};
+    let window = Vec2::new(1280.0, 800.0);
+    let spot = open_centre(window, 0.0);
+    assert_eq!(spot, Vec2::new(508.0, 385.0));
+    assert_eq!(cam.truncate(), centre_on(centre, spot, window, 1.0));
+    assert_eq!(cam.truncate(), centre + Vec2::new(132.0, -15.0));
     // The row says what the unit has done: once it has fired it is no longer fresh.
-    let line = bayonet::client::order_of_battle::row_text(&unit(&r, 1));
+    let line = bayonet::client::order_of_battle::row_text(&unit(&r, 1), &r.res::<Game>().0);
     assert!(
         line.contains("450 men") && line.ends_with("fresh"),
         "{line}"
@@ -285,7 +292,7 @@ fn the_order_of_battle_lists_the_side_and_a_row_selects_and_centres_the_unit() {
     r.tap_key(KeyCode::KeyT);
     r.click(5, 4);
     r.frames(2);
-    let line = bayonet::client::order_of_battle::row_text(&unit(&r, 1));
+    let line = bayonet::client::order_of_battle::row_text(&unit(&r, 1), &r.res::<Game>().0);
     assert!(line.ends_with(": fired"), "{line}");
 }
 

@@ -403,3 +403,48 @@ fn context_buttons_show_only_where_they_apply() {
     r.click(7, 2);
     assert!(!names(&mut r).contains(&"TurnLeft".to_string()));
 }
+
+/// Issue 30, item 6: the order of battle gives each unit's hex, movement points left and
+/// ammunition, and its Reinforcements tab lists who arrives, when and where.
+#[test]
+fn the_order_of_battle_shows_hex_mp_ammo_and_the_reinforcements_to_come() {
+    use bayonet::client::order_of_battle::{OobTab, Pager, reinforcement_rows, row_text};
+    let mut r = Rig::new();
+    let line = row_text(r.res::<Game>().unit(UnitId(1)).unwrap(), &r.res::<Game>().0);
+    assert!(
+        line.contains("at 4,4") && line.contains("12 MP left") && line.contains("ammo full"),
+        "{line}"
+    );
+    // A move spends them.
+    r.click(5, 5);
+    r.click(5, 6);
+    r.click(5, 6);
+    let line = row_text(r.res::<Game>().unit(UnitId(7)).unwrap(), &r.res::<Game>().0);
+    assert!(
+        line.contains("at 5,6") && !line.contains("12 MP left"),
+        "{line}"
+    );
+    let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
+    let mut r = Rig::on(s, SettingsFile(None));
+    let due = reinforcement_rows(&r.res::<Game>().0, bayonet::rules::unit::Side(0));
+    assert!(
+        due.iter()
+            .any(|l| l.starts_with("Turn 6: Col. Alfred N. Duffié (leader) at 99,64")),
+        "{due:?}"
+    );
+    r.tap_key(KeyCode::KeyO);
+    r.press(Pager::Tab(OobTab::Reinforcements));
+    assert_eq!(*r.res::<OobTab>(), OobTab::Reinforcements);
+    let mut q = r.app.world_mut().query::<&Text>();
+    let texts: Vec<String> = q.iter(r.app.world()).map(|t| t.0.clone()).collect();
+    assert!(
+        texts.iter().any(|t| t.starts_with("Reinforcements: Union")),
+        "{texts:?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("Duffié") || t.starts_with("Turn ")),
+        "{texts:?}"
+    );
+}

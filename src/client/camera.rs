@@ -51,6 +51,23 @@ const COVERED: Vec2 = Vec2::new(COLUMN, TOP_BAR_HEIGHT + TOOLBAR_HEIGHT);
 /// The open part's centre lies this far from the window's (screen pixels, y down).
 const OPEN_OFFSET: Vec2 = Vec2::new(-COLUMN / 2.0, (TOP_BAR_HEIGHT - TOOLBAR_HEIGHT) / 2.0);
 
+/// The middle of the part of a `window`-sized window the panels leave the map, with a panel
+/// reaching `left` pixels in from the left edge (screen pixels, y down).
+pub fn open_centre(window: Vec2, left: f32) -> Vec2 {
+    Vec2::new(
+        (left + window.x - COLUMN) / 2.0,
+        (TOP_BAR_HEIGHT + window.y - TOOLBAR_HEIGHT) / 2.0,
+    )
+}
+
+/// Where the camera goes for world point `at` to show at screen point `spot`.
+pub fn centre_on(at: Vec2, spot: Vec2, window: Vec2, scale: f32) -> Vec2 {
+    Vec2::new(
+        at.x - (spot.x - window.x / 2.0) * scale,
+        at.y + (spot.y - window.y / 2.0) * scale,
+    )
+}
+
 /// The zoom and centre at which the whole of `battle`'s map fits a `window`-sized window.
 pub fn fit(battle: &Battle, layout: &MapLayout, window: Vec2) -> ZoomLimits {
     let map = &battle.scenario.map;

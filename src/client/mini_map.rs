@@ -255,7 +255,7 @@ fn jump(
     window: Query<&Window, With<PrimaryWindow>>,
     touches: Res<bevy::input::touch::Touches>,
     limits: Res<ZoomLimits>,
-    mut cam: Query<&mut Transform, With<MapCamera>>,
+    mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
 ) {
     let Ok(w) = window.single() else { return };
     let k = w.scale_factor();
@@ -272,9 +272,12 @@ fn jump(
         let (c, size) = (g.translation / k, node.size / k);
         let rect = [c.x - size.x / 2.0, c.y - size.y / 2.0, size.x, size.y];
         let p = mini_to_world(rect, at, limits.lo, limits.hi);
-        for mut t in &mut cam {
-            t.translation.x = p.x;
-            t.translation.y = p.y;
+        // That point in the middle of the open map, not under the column.
+        let spot = super::camera::open_centre(w.size(), 0.0);
+        for (mut t, proj) in &mut cam {
+            let c = super::camera::centre_on(p, spot, w.size(), scale_of(proj));
+            t.translation.x = c.x;
+            t.translation.y = c.y;
         }
     }
 }

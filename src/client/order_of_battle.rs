@@ -33,13 +33,16 @@ struct OobList;
 pub struct OobRow(pub UnitId);
 
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
-enum Pager {
+pub enum Pager {
     Back,
     On,
+    /// The tabs: the units on the map, and the reinforcements to come.
+    Tab(OobTab),
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OobPage>()
+        .init_resource::<OobTab>()
         .add_systems(Startup, spawn)
         .add_systems(Update, (turn_page, choose, rebuild).chain());
 }
@@ -50,10 +53,11 @@ fn spawn(mut commands: Commands) {
             OobPanel,
             Node {
                 position_type: PositionType::Absolute,
-                top: Val::Px(36.0),
-                left: Val::Px(136.0),
-                width: Val::Px(600.0),
-                max_width: Val::Percent(60.0),
+                // At the left, under the top bar: the map shows to its right.
+                top: Val::Px(32.0),
+                left: Val::Px(6.0),
+                width: Val::Px(640.0),
+                max_width: Val::Percent(62.0),
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(Val::Px(8.0)),
                 row_gap: Val::Px(3.0),
@@ -66,6 +70,27 @@ fn spawn(mut commands: Commands) {
             Interaction::default(),
         ))
         .with_children(|p| {
+            p.spawn(Node {
+                column_gap: Val::Px(6.0),
+                ..default()
+            })
+            .with_children(|row| {
+                for (tab, label) in [
+                    (OobTab::Units, "Units"),
+                    (OobTab::Reinforcements, "Reinforcements"),
+                ] {
+                    row.spawn((
+                        Pager::Tab(tab),
+                        Button,
+                        palette::button_node(),
+                        BorderColor::all(palette::TEXT),
+                        BackgroundColor(palette::PANEL),
+                    ))
+                    .with_children(|b| {
+                        b.spawn(palette::text(label, 13.0));
+                    });
+                }
+            });
             p.spawn((
                 OobList,
                 Node {
@@ -95,8 +120,9 @@ fn spawn(mut commands: Commands) {
         });
 }
 
-/// One unit's line: strength, formation, fatigue, flags, and what it has done this turn.
-pub fn row_text(u: &Unit) -> String {
+/// One unit's line: where it stands, strength, formation, movement points left, ammunition,
+/// fatigue, flags, and what it has done this turn.
+pub fn row_text(u: &Unit, board: &crate::rules::board::Board) -> String {
     let strength = match u.kind {
         UnitKind::Artillery => format!("{} guns", u.guns),
         UnitKind::Leader => "leader".to_string(),
@@ -112,11 +138,11 @@ pub fn row_text(u: &Unit) -> String {
     if u.is_fixed() {
         flags.push("fixed");
     }
-    match u.ammo {
-        Ammo::Low => flags.push("ammo low"),
-        Ammo::Out => flags.push("ammo OUT"),
-        Ammo::Normal => {}
-    }
+    let ammo = match u.ammo {
+        Ammo::Low => "ammo low",
+        Ammo::Out => "ammo OUT",
+        Ammo::Normal => "ammo full",
+    };
     if u.is_captured() {
         flags.push("captured");
     }
@@ -131,9 +157,14 @@ pub fn row_text(u: &Unit) -> String {
     .filter(|(d, _)| *d)
     .map(|(_, w)| *w)
     .collect();
+    let mp = format!(
+        "{} MP left",
+        crate::rules::movement::mp_left(&board.params, u)
+    );
     let mut s = format!(
-        "{}  {}  {}  fatigue {} ({})",
+        "{}  at {}  {}  {}  {mp}  {ammo}  fatigue {} ({})",
         u.name,
+        board.map.coord(u.hex),
         strength,
         u.formation.name(),
         u.fatigue,
@@ -185,9 +216,49 @@ pub fn rows(
         units.sort_by_key(|u| (!u.is_leader(), u.id));
         let men: u32 = units.iter().map(|u| u.men).sum();
         out.push((format!("{name}: {} units, {men} men", units.len()), None));
-        out.extend(units.into_iter().map(|u| (row_text(u), Some(u.id))));
+        out.extend(units.into_iter().map(|u| (row_text(u, game), Some(u.id))));
     }
     out
+}
+
+/// The side's reinforcements still to come, in the order they arrive: when, who and where.
+pub fn reinforcement_rows(game: &crate::rules::board::Board, side: Side) -> Vec<String> {
+    let mut due: Vec<&crate::rules::reinforcement::Reinforcement> = game
+        .reinforcements
+        .iter()
+        .filter(|r| r.unit.side == side)
+        .collect();
+    due.sort_by_key(|r| (r.turn, r.unit.id));
+    due.into_iter()
+        .map(|r| {
+            let u = &r.unit;
+            let what = match u.kind {
+                UnitKind::Artillery => format!("artillery, {} guns", u.guns),
+                UnitKind::Leader => "leader".to_string(),
+                UnitKind::Supply => format!("supply, {} wagons", u.men),
+                k => format!("{}, {} men", k.name(), u.men),
+            };
+            let late = if r.turn < game.turn {
+                " (late: its hex was held)"
+            } else {
+                ""
+            };
+            format!(
+                "Turn {}: {} ({what}) at {}{late}",
+                r.turn,
+                u.name,
+                game.map.coord(u.hex)
+            )
+        })
+        .collect()
+}
+
+/// Which list the order of battle shows.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum OobTab {
+    #[default]
+    Units,
+    Reinforcements,
 }
 
 fn turn_page(
@@ -195,6 +266,8 @@ fn turn_page(
     input: Res<ButtonInput<KeyCode>>,
     aids: Res<Aids>,
     mut page: ResMut<OobPage>,
+    mut tab: ResMut<OobTab>,
+    mut look: Query<(&Pager, &mut BackgroundColor)>,
 ) {
     if !aids.on(Aid::OrderOfBattle) {
         return;
@@ -204,7 +277,27 @@ fn turn_page(
     };
     for (i, p) in &q {
         if *i == Interaction::Pressed {
-            step(if *p == Pager::On { 1 } else { -1 });
+            match *p {
+                Pager::On => step(1),
+                Pager::Back => step(-1),
+                Pager::Tab(t) if *tab != t => {
+                    *tab = t;
+                    // A new list opens at its first page.
+                    step(-i32::MAX / 2);
+                }
+                Pager::Tab(_) => {}
+            }
+        }
+    }
+    if tab.is_changed() || aids.is_changed() {
+        for (p, mut bg) in &mut look {
+            if let Pager::Tab(t) = p {
+                bg.0 = if *t == *tab {
+                    palette::LIT
+                } else {
+                    palette::PANEL
+                };
+            }
         }
     }
     if super::keys::pressed(&input, super::keys::Act::PageDown) {
@@ -222,7 +315,9 @@ fn choose(
     layout: Res<MapLayout>,
     mut cmd: ResMut<Command>,
     mut selected: ResMut<SelectedHex>,
-    mut cam: Query<&mut Transform, With<MapCamera>>,
+    mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
+    panel: Query<(&ComputedNode, &UiGlobalTransform), With<OobPanel>>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) {
     for (i, row) in &q {
         if *i != Interaction::Pressed {
@@ -234,10 +329,20 @@ fn choose(
             unit: Some(u.id),
             ..default()
         };
+        // In the middle of the map the panel and the right-hand column leave open.
+        let size = window
+            .single()
+            .map_or(Vec2::new(1280.0, 800.0), |w| w.size());
+        let k = window.single().map_or(1.0, |w| w.scale_factor());
+        let left = panel
+            .single()
+            .map_or(0.0, |(n, g)| (g.translation.x + n.size.x / 2.0) / k);
+        let spot = super::camera::open_centre(size, left);
         let at = layout.center(u.hex);
-        for mut t in &mut cam {
-            t.translation.x = at.x;
-            t.translation.y = at.y;
+        for (mut t, p) in &mut cam {
+            let c = super::camera::centre_on(at, spot, size, super::camera::scale_of(p));
+            t.translation.x = c.x;
+            t.translation.y = c.y;
         }
     }
 }
@@ -249,11 +354,12 @@ fn rebuild(
     game: Res<Game>,
     battle: Res<Battle>,
     mut page: ResMut<OobPage>,
+    tab: Res<OobTab>,
     mut panel: Query<&mut Node, With<OobPanel>>,
     list: Query<Entity, With<OobList>>,
     children: Query<&Children>,
 ) {
-    if !(aids.is_changed() || game.is_changed() || page.is_changed()) {
+    if !(aids.is_changed() || game.is_changed() || page.is_changed() || tab.is_changed()) {
         return;
     }
     let on = aids.on(Aid::OrderOfBattle);
@@ -271,13 +377,27 @@ fn rebuild(
         return;
     }
     let side = game.ordering_side();
-    let all = rows(&game, &battle, side);
+    let all = match *tab {
+        OobTab::Units => rows(&game, &battle, side),
+        OobTab::Reinforcements => {
+            let due = reinforcement_rows(&game, side);
+            if due.is_empty() {
+                vec![("No more reinforcements are due.".to_string(), None)]
+            } else {
+                due.into_iter().map(|r| (r, None)).collect()
+            }
+        }
+    };
     let pages = all.len().div_ceil(PAGE_ROWS).max(1);
     if page.0 >= pages {
         page.0 = pages - 1;
     }
+    let what = match *tab {
+        OobTab::Units => "Order of battle",
+        OobTab::Reinforcements => "Reinforcements",
+    };
     let title = format!(
-        "Order of battle: {} (page {} of {pages})",
+        "{what}: {} (page {} of {pages})",
         battle.scenario.side_name(side),
         page.0 + 1
     );
