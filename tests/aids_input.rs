@@ -97,7 +97,10 @@ fn undo_is_refused_after_fire_with_the_reason_in_the_log() {
     ctrl_z(&mut r);
     assert!(r.read::<Undone>().is_empty());
     let why = r.res::<bayonet::sim::UndoHistory>().why_not().unwrap();
-    assert!(why.contains("fire #1 at 5,4 cannot be taken back"), "{why}");
+    assert!(
+        why.contains("fire 450 Union at 5,4 cannot be taken back"),
+        "{why}"
+    );
 }
 
 #[test]

@@ -88,7 +88,10 @@ fn moves_facing_and_formation_are_undone_one_by_one_and_leave_the_log() {
     give(&mut app, Order::Undo);
     assert_eq!(game(&app).unit(u).unwrap().formation, Formation::Line);
     assert_eq!(hash(&app), after_face);
-    assert_eq!(read::<Undone>(&app)[0].what, "formation of #1 to column");
+    assert_eq!(
+        read::<Undone>(&app)[0].what,
+        "formation of infantry 1 to column"
+    );
     give(&mut app, Order::Undo);
     assert_eq!(game(&app).unit(u).unwrap().facing, Facing::N);
     assert_eq!(hash(&app), after_move);
@@ -127,7 +130,7 @@ fn a_die_rolled_by_fire_ends_undo_and_says_so() {
     let why = refusals(&app);
     assert_eq!(why.len(), 1);
     assert!(
-        why[0].contains("fire #1 at 2,4 cannot be taken back"),
+        why[0].contains("fire infantry 1 at 2,4 cannot be taken back"),
         "{why:?}"
     );
     assert_eq!(game(&app).unit(UnitId(2)).unwrap().facing, Facing::NW);
@@ -156,7 +159,7 @@ fn opportunity_fire_during_a_move_ends_undo() {
     give(&mut app, Order::Undo);
     let why = refusals(&app);
     assert!(
-        why[0].contains("the dice were rolled (move #1 to 2,5)"),
+        why[0].contains("the dice were rolled (move infantry 1 to 2,5)"),
         "{why:?}"
     );
     assert_ne!(

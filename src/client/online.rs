@@ -109,14 +109,23 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The window's orders go to the server (on the seat's turn), not to its own simulation.
-fn forward(mut given: MessageReader<GiveOrder>, mut online: ResMut<Online>, wire: Res<Wire>) {
+fn forward(
+    mut given: MessageReader<GiveOrder>,
+    mut online: ResMut<Online>,
+    wire: Res<Wire>,
+    game: Res<crate::sim::Game>,
+) {
+    let name = |id| {
+        game.unit(id)
+            .map_or_else(|| id.to_string(), |u| u.name.clone())
+    };
     for GiveOrder(order) in given.read() {
         if online.over {
             online.status = "the game is over".into();
         } else if !online.your_turn {
             online.status = format!("not your turn: the {} are acting", online.side_name);
         } else {
-            online.status = format!("sent: {}", order.describe());
+            online.status = format!("sent: {}", order.describe_with(name));
             wire.0.give(order.clone(), online.seq);
         }
     }
@@ -193,28 +202,26 @@ fn hear(world: &mut World) {
     }
 }
 
-/// The bar across the top of the window: online, whose turn, what became of the last order.
+/// In the top bar, after the battle's items: online, whose turn, what became of the last order.
 fn bar(
     mut commands: Commands,
     online: Res<Online>,
     mut text: Query<&mut Text, With<OnlineBar>>,
+    regions: Query<(Entity, &super::regions::Region)>,
     mut made: Local<bool>,
 ) {
     if !*made {
+        let Some(top) = super::regions::find(&regions, super::regions::Region::TopBar) else {
+            return;
+        };
         *made = true;
-        commands
+        let item = commands
             .spawn((
                 Node {
-                    // Under the status line, right of the aids column: clear of the toolbar
-                    // and the dock, whatever the window's shape.
-                    position_type: PositionType::Absolute,
-                    top: Val::Px(34.0),
-                    left: Val::Px(140.0),
-                    padding: UiRect::axes(Val::Px(10.0), Val::Px(4.0)),
+                    padding: UiRect::axes(Val::Px(8.0), Val::Px(0.0)),
                     ..default()
                 },
                 BackgroundColor(Color::srgba(0.05, 0.05, 0.1, 0.85)),
-                GlobalZIndex(50),
             ))
             .with_child((
                 Text::new(online.bar()),
@@ -224,7 +231,9 @@ fn bar(
                 },
                 TextColor(Color::srgb(0.95, 0.9, 0.7)),
                 OnlineBar,
-            ));
+            ))
+            .id();
+        commands.entity(top).add_child(item);
         return;
     }
     if online.is_changed() {

@@ -140,21 +140,29 @@ impl Order {
     }
 
     /// A short name for logs and reports.
+    /// The order in a few words, units by their ids ("move #1 to 2,5"): the command line's
+    /// JSON and the server's records, which readers match by id.
     pub fn describe(&self) -> String {
+        self.describe_with(|id| id.to_string())
+    }
+
+    /// The order in a few words, units as `name` calls them: the window's words ("move 19th
+    /// Maine to 8,6").
+    pub fn describe_with(&self, name: impl Fn(UnitId) -> String) -> String {
         match self {
-            Order::Move { unit, to, .. } => format!("move {unit} to {to}"),
-            Order::Face { unit, facing } => format!("face {unit} {}", facing.name()),
+            Order::Move { unit, to, .. } => format!("move {} to {to}", name(*unit)),
+            Order::Face { unit, facing } => format!("face {} {}", name(*unit), facing.name()),
             Order::Formation { unit, formation } => {
-                format!("formation of {unit} to {}", formation.name())
+                format!("formation of {} to {}", name(*unit), formation.name())
             }
-            Order::Fire { unit, at } => format!("fire {unit} at {at}"),
+            Order::Fire { unit, at } => format!("fire {} at {at}", name(*unit)),
             Order::Melee { at, .. } => format!("melee on {at}"),
             Order::CancelMelee { at } => format!("cancel the melee on {at}"),
             Order::DamageBridge { at, .. } => format!("damage the bridge at {at}"),
-            Order::Spike { battery, .. } => format!("spike {battery}"),
+            Order::Spike { battery, .. } => format!("spike {}", name(*battery)),
             Order::RepairBridge { at, .. } => format!("repair the bridge at {at}"),
-            Order::Recrew { battery, .. } => format!("recrew {battery}"),
-            Order::Advance { unit, to } => format!("advance {unit} to {to}"),
+            Order::Recrew { battery, .. } => format!("recrew {}", name(*battery)),
+            Order::Advance { unit, to } => format!("advance {} to {to}", name(*unit)),
             Order::Resolve => "resolve".into(),
             Order::EndTurn => "end turn".into(),
             Order::EndPhase => "end phase".into(),

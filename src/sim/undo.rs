@@ -119,14 +119,29 @@ fn keep_or_close(world: &mut World) {
     if new.is_empty() && now_dice == seen_dice {
         return;
     }
+    // Units by name, as the player knows them (one gone from the board by its scenario name).
+    let names: std::collections::HashMap<crate::rules::unit::UnitId, String> = {
+        let s = &world.resource::<super::Battle>().scenario;
+        let on_board = world.resource::<Game>().0.units.iter();
+        s.units
+            .iter()
+            .chain(s.reinforcements.iter().map(|r| &r.unit))
+            .chain(on_board)
+            .map(|u| (u.id, u.name.clone()))
+            .collect()
+    };
+    let name = |id: crate::rules::unit::UnitId| names.get(&id).cloned().unwrap_or(id.to_string());
     let what = new
         .iter()
-        .map(|o| o.describe())
+        .map(|o| o.describe_with(name))
         .collect::<Vec<_>>()
         .join(", ");
+    let mut h = world.resource_mut::<UndoHistory>();
     if let Some(other) = new.iter().find(|o| !undo::undoable(o)) {
-        h.history
-            .close(format!("{} cannot be taken back", other.describe()));
+        h.history.close(format!(
+            "{} cannot be taken back",
+            other.describe_with(name)
+        ));
         return;
     }
     if now_dice != seen_dice {
