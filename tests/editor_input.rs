@@ -432,3 +432,76 @@ fn bridges_erasing_roads_deleting_and_the_scenarios_sides_and_rules_by_input() {
         bayonet::rules::params::MeleeSystemName::Austerlitz
     );
 }
+
+/// Issue 30, item 7: the inspector shows only the fields that apply to the unit's kind — no
+/// crew or guns for infantry, no command for a regiment, no men for a leader.
+#[test]
+fn the_inspector_shows_only_the_fields_of_the_units_kind() {
+    use bayonet::client::editor::applies;
+    for (kind, shown, hidden) in [
+        (
+            UnitKind::Infantry,
+            vec![Field::UnitMen, Field::UnitFormation, Field::UnitWeapon],
+            vec![
+                Field::UnitCrew,
+                Field::UnitGuns,
+                Field::UnitCavalry,
+                Field::UnitCommand,
+            ],
+        ),
+        (
+            UnitKind::Artillery,
+            vec![Field::UnitCrew, Field::UnitGuns],
+            vec![Field::UnitCavalry, Field::UnitCommand],
+        ),
+        (
+            UnitKind::Cavalry,
+            vec![Field::UnitCavalry, Field::UnitFormation],
+            vec![Field::UnitCrew, Field::UnitCommand],
+        ),
+        (
+            UnitKind::Leader,
+            vec![Field::UnitCommand, Field::UnitFacing],
+            vec![
+                Field::UnitMen,
+                Field::UnitCrew,
+                Field::UnitWeapon,
+                Field::UnitAmmo,
+            ],
+        ),
+    ] {
+        for f in shown {
+            assert!(applies(kind, f), "{kind:?} shows {f:?}");
+        }
+        for f in hidden {
+            assert!(!applies(kind, f), "{kind:?} hides {f:?}");
+        }
+    }
+    // In the window: an infantry unit picked, its Crew button is out of the layout.
+    let mut r = Rig::editor(Document::new(&temp("inspect.ron"), 12, 10));
+    r.press(Act::Tool(Tool::Place(UnitKind::Infantry)));
+    r.click(4, 4);
+    r.frames(2);
+    assert!(
+        r.res::<EditorState>().unit.is_some(),
+        "the new unit is picked"
+    );
+    let hidden = |r: &mut Rig, f: Field| {
+        let world = r.app.world_mut();
+        let mut q = world.query::<(&bayonet::client::editor::FieldLabel, &ChildOf)>();
+        let parents: Vec<Entity> = q
+            .iter(world)
+            .filter(|(l, _)| l.0 == f)
+            .map(|(_, p)| p.parent())
+            .collect();
+        assert!(!parents.is_empty(), "{f:?} has a label");
+        parents.iter().all(|p| {
+            world
+                .get::<Node>(*p)
+                .is_some_and(|n| n.display == Display::None)
+        })
+    };
+    assert!(hidden(&mut r, Field::UnitCrew));
+    assert!(hidden(&mut r, Field::UnitCommand));
+    assert!(!hidden(&mut r, Field::UnitMen));
+}

@@ -101,14 +101,21 @@ fn marks(
         if !map.contains(hex) {
             continue;
         }
-        commands.spawn((
-            FaultMark,
-            Sprite::from_color(
-                Color::srgba(0.9, 0.1, 0.1, 0.35),
-                Vec2::splat(HEX_SIZE * 1.2),
-            ),
-            Transform::from_translation(layout.center(hex).extend(z::HIGHLIGHT + 0.5)),
-        ));
+        // A red ring round the hex, so that the unit or feature the fault is about still shows.
+        let centre = layout.center(hex);
+        for k in 0..6 {
+            let a = k as f32 * std::f32::consts::FRAC_PI_3 + std::f32::consts::FRAC_PI_6;
+            let mid = centre + Vec2::from_angle(a) * HEX_SIZE * 0.82;
+            commands.spawn((
+                FaultMark,
+                Sprite::from_color(Color::srgb(0.95, 0.1, 0.1), Vec2::new(HEX_SIZE * 0.95, 4.0)),
+                Transform {
+                    translation: mid.extend(z::COUNTER + 6.0),
+                    rotation: Quat::from_rotation_z(a + std::f32::consts::FRAC_PI_2),
+                    ..default()
+                },
+            ));
+        }
     }
 }
 

@@ -64,7 +64,7 @@ pub enum Field {
 struct Inspector;
 
 #[derive(Component)]
-struct Label(Field);
+pub struct FieldLabel(pub Field);
 
 /// What the panel was built for: rebuilt when it changes.
 #[derive(Resource, Default, PartialEq, Clone, Debug)]
@@ -83,6 +83,27 @@ const COLOURS: [(f32, f32, f32); 6] = [
     (0.45, 0.3, 0.6),
     (0.7, 0.55, 0.2),
 ];
+
+/// The presets' names, as the colour button says them beside its swatch.
+const COLOUR_NAMES: [&str; 6] = ["blue", "grey", "red", "green", "purple", "buff"];
+
+/// A side's colour as a swatch on its button.
+#[derive(Component)]
+struct Swatch(u8);
+
+/// Whether a unit field applies to a unit of `kind`: the inspector shows only those (no crew
+/// for infantry, no command for a regiment).
+pub fn applies(kind: UnitKind, f: Field) -> bool {
+    match f {
+        Field::UnitCrew | Field::UnitGuns => kind == UnitKind::Artillery,
+        Field::UnitCavalry => kind == UnitKind::Cavalry,
+        Field::UnitCommand => kind == UnitKind::Leader,
+        Field::UnitWeapon | Field::UnitAmmo => !matches!(kind, UnitKind::Leader | UnitKind::Supply),
+        Field::UnitMen | Field::UnitDisrupted | Field::UnitRouted => kind != UnitKind::Leader,
+        Field::UnitFormation => formations(kind).len() > 1,
+        _ => true,
+    }
+}
 
 fn rebuild(
     mut commands: Commands,
@@ -115,17 +136,17 @@ fn rebuild(
             row.spawn(button(Act::Step(f, 1))).with_children(|b| {
                 b.spawn(text(" + ", 13.0));
             });
-            row.spawn((Label(f), text("", 13.0)));
+            row.spawn((FieldLabel(f), text("", 13.0)));
         });
     };
     let cycle = |p: &mut ChildSpawnerCommands, f: Field| {
         p.spawn(button(Act::Step(f, 1))).with_children(|b| {
-            b.spawn((Label(f), text("", 13.0)));
+            b.spawn((FieldLabel(f), text("", 13.0)));
         });
     };
     let typed = |p: &mut ChildSpawnerCommands, f: Field| {
         p.spawn(button(Act::Type(f))).with_children(|b| {
-            b.spawn((Label(f), text("", 13.0)));
+            b.spawn((FieldLabel(f), text("", 13.0)));
         });
     };
     let doc = &editing.0;
@@ -216,11 +237,21 @@ fn rebuild(
                     p.spawn(Node::default()).with_children(|row| {
                         row.spawn(button(Act::Step(Field::SideEdge(i), 1)))
                             .with_children(|b| {
-                                b.spawn((Label(Field::SideEdge(i)), text("", 13.0)));
+                                b.spawn((FieldLabel(Field::SideEdge(i)), text("", 13.0)));
                             });
                         row.spawn(button(Act::Step(Field::SideColour(i), 1)))
                             .with_children(|b| {
-                                b.spawn((Label(Field::SideColour(i)), text("", 13.0)));
+                                b.spawn((
+                                    Swatch(i),
+                                    Node {
+                                        width: Val::Px(18.0),
+                                        height: Val::Px(18.0),
+                                        margin: UiRect::right(Val::Px(6.0)),
+                                        ..default()
+                                    },
+                                    BackgroundColor(Color::BLACK),
+                                ));
+                                b.spawn((FieldLabel(Field::SideColour(i)), text("", 13.0)));
                             });
                     });
                 }
@@ -229,11 +260,11 @@ fn rebuild(
                     p.spawn(Node::default()).with_children(|row| {
                         row.spawn(button(Act::Type(Field::BrigadeName(i))))
                             .with_children(|b| {
-                                b.spawn((Label(Field::BrigadeName(i)), text("", 13.0)));
+                                b.spawn((FieldLabel(Field::BrigadeName(i)), text("", 13.0)));
                             });
                         row.spawn(button(Act::Step(Field::BrigadeSide(i), 1)))
                             .with_children(|b| {
-                                b.spawn((Label(Field::BrigadeSide(i)), text("", 13.0)));
+                                b.spawn((FieldLabel(Field::BrigadeSide(i)), text("", 13.0)));
                             });
                     });
                 }
@@ -657,7 +688,11 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
                 .sides
                 .get(i as usize)
                 .map_or((0.0, 0.0, 0.0), |s| s.color);
-            format!("colour ({:.2}, {:.2}, {:.2})", c.0, c.1, c.2)
+            let name = COLOURS
+                .iter()
+                .position(|x| *x == c)
+                .map_or("own colour", |i| COLOUR_NAMES[i]);
+            format!("colour: {name}")
         }
         (Field::BrigadeName(i), _) => file
             .brigades
@@ -695,9 +730,17 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
     }
 }
 
-fn labels(editing: Res<Editing>, state: Res<EditorState>, mut q: Query<(Ref<Label>, &mut Text)>) {
+#[allow(clippy::type_complexity)]
+fn labels(
+    editing: Res<Editing>,
+    state: Res<EditorState>,
+    mut q: Query<(Ref<FieldLabel>, &mut Text, &ChildOf)>,
+    mut nodes: Query<&mut Node>,
+    mut swatches: Query<(Ref<Swatch>, &mut BackgroundColor)>,
+) {
     let all = editing.is_changed() || state.is_changed();
-    for (l, mut t) in &mut q {
+    let kind = state.unit.and_then(|id| editing.0.unit(id)).map(|u| u.kind);
+    for (l, mut t, parent) in &mut q {
         // A label of a panel just rebuilt is filled in too.
         if !all && !l.is_added() {
             continue;
@@ -705,6 +748,28 @@ fn labels(editing: Res<Editing>, state: Res<EditorState>, mut q: Query<(Ref<Labe
         let s = shown(&editing.0, &state, l.0);
         if t.0 != s {
             t.0 = s;
+        }
+        // A field that does not apply to the unit's kind: its button (or row) is not shown.
+        if let (Some(k), Ok(mut n)) = (kind, nodes.get_mut(parent.parent())) {
+            let d = if applies(k, l.0) {
+                Display::Flex
+            } else {
+                Display::None
+            };
+            if n.display != d {
+                n.display = d;
+            }
+        }
+    }
+    for (sw, mut bg) in &mut swatches {
+        if all || sw.is_added() {
+            let c = editing
+                .0
+                .file
+                .sides
+                .get(sw.0 as usize)
+                .map_or((0.0, 0.0, 0.0), |s| s.color);
+            bg.0 = Color::srgb(c.0, c.1, c.2);
         }
     }
 }

@@ -18,7 +18,7 @@ use crate::rules::scenario::{At, Fault};
 use crate::rules::unit::UnitKind;
 use crate::sim::SimPlugin;
 
-pub use inspector::Field;
+pub use inspector::{Field, FieldLabel, applies};
 pub use tools::{Act, PlayTestRequested};
 
 /// The scenario being edited.

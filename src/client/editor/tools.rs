@@ -58,11 +58,12 @@ pub(super) fn button(act: Act) -> impl Bundle {
         act,
         Button,
         Node {
-            margin: UiRect::all(Val::Px(2.0)),
-            padding: UiRect::axes(Val::Px(6.0), Val::Px(4.0)),
+            margin: UiRect::all(Val::Px(1.5)),
+            padding: UiRect::axes(Val::Px(6.0), Val::Px(3.0)),
             border: UiRect::all(Val::Px(1.0)),
-            min_height: Val::Px(36.0),
-            min_width: Val::Px(36.0),
+            // Compact enough that every tool shows at 1024×768 without scrolling.
+            min_height: Val::Px(32.0),
+            min_width: Val::Px(32.0),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             ..default()
@@ -165,10 +166,11 @@ fn spawn(mut commands: Commands, editing: Res<Editing>) {
             Panel,
             Node {
                 position_type: PositionType::Absolute,
+                // Between the file bar and the fault line, scrolling if the window is short.
                 top: Val::Px(48.0),
+                bottom: Val::Px(34.0),
                 left: Val::Px(0.0),
                 width: Val::Px(232.0),
-                max_height: Val::Percent(90.0),
                 overflow: Overflow::scroll_y(),
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(Val::Px(4.0)),
