@@ -28,6 +28,7 @@ mod scenario_checks;
 mod scenario_loading;
 mod serve;
 mod sim_melee;
+mod structure;
 mod turn_rules;
 mod turn_start;
 mod undo;

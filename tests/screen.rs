@@ -118,9 +118,12 @@ fn layout_of(
 /// Brandy Station (with a unit selected, so that its panel and the log show too): no region
 /// covers another, no button another, every one inside the window; the map keeps 70 % of the
 /// window at the two landscape sizes; the counters' digits stand at least 11 pixels high.
+/// A window test's name, size, scenario and extra arguments.
+type Case<'a> = (String, (u32, u32), &'a str, Vec<&'a str>);
+
 #[test]
 fn the_screen_regions_never_overlap_and_leave_the_map_most_of_the_window() {
-    let cases: Vec<(String, (u32, u32), &str, Vec<&str>)> = [(1280, 800), (1024, 768), (768, 1024)]
+    let cases: Vec<Case> = [(1280, 800), (1024, 768), (768, 1024)]
         .into_iter()
         .flat_map(|s| {
             [
@@ -276,7 +279,6 @@ fn zoomed_fully_out_every_map_fits_the_window() {
                 // Inside the window, clear of the right-hand column, the top bar and the toolbar.
                 use bayonet::client::regions::{COLUMN, TOOLBAR_HEIGHT, TOP_BAR_HEIGHT};
                 let (right, top, bottom) = (w - COLUMN, TOP_BAR_HEIGHT, h - TOOLBAR_HEIGHT);
-                let (right, top, bottom) = (right as f32, top as f32, bottom as f32);
                 assert!(
                     x >= 0.0 && x <= right && y >= top && y <= bottom,
                     "{} at {w}x{h}: corner {col},{row} at {x:.0},{y:.0}",

@@ -9,87 +9,10 @@ use bevy::prelude::*;
 
 use super::keys::{Act, keys_of, pressed};
 use super::palette;
+use super::regions::Tip;
 use super::regions::{Region, find};
-use super::tooltip::Tip;
 
-/// One aid of the column.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Aid {
-    CanMove,
-    CanFire,
-    CanMelee,
-    Ammo,
-    Disorder,
-    Brigade,
-    Threats,
-    Sight,
-    OrderOfBattle,
-    /// The hex grid (on by default).
-    Grid,
-}
-
-impl Aid {
-    pub const ALL: [Aid; 10] = [
-        Aid::CanMove,
-        Aid::CanFire,
-        Aid::CanMelee,
-        Aid::Ammo,
-        Aid::Disorder,
-        Aid::Brigade,
-        Aid::Threats,
-        Aid::Sight,
-        Aid::OrderOfBattle,
-        Aid::Grid,
-    ];
-
-    /// Its word on the button (under its key).
-    pub fn word(self) -> &'static str {
-        match self {
-            Aid::CanMove => "Move",
-            Aid::CanFire => "Fire",
-            Aid::CanMelee => "Melee",
-            Aid::Ammo => "Ammo",
-            Aid::Disorder => "Disorder",
-            Aid::Brigade => "Brigade",
-            Aid::Threats => "Threats",
-            Aid::Sight => "Sight",
-            Aid::OrderOfBattle => "OOB",
-            Aid::Grid => "Grid",
-        }
-    }
-
-    /// What it shows, in full (its tooltip and the help).
-    pub fn name(self) -> &'static str {
-        match self {
-            Aid::CanMove => "Units that can still move",
-            Aid::CanFire => "Units that can still fire",
-            Aid::CanMelee => "Units that can still melee",
-            Aid::Ammo => "Units low on or out of ammunition",
-            Aid::Disorder => "Disrupted and routed units",
-            Aid::Brigade => "The selected unit's brigade and its leader",
-            Aid::Threats => "Threats: where the enemy can fire and melee next turn",
-            Aid::Sight => "Line of sight: tap two hexes",
-            Aid::OrderOfBattle => "Order of battle",
-            Aid::Grid => "Hex grid",
-        }
-    }
-
-    /// The letter its marks on the map carry: shape, not colour alone, tells them apart.
-    pub fn letter(self) -> &'static str {
-        match self {
-            Aid::CanMove => "M",
-            Aid::CanFire => "F",
-            Aid::CanMelee => "X",
-            Aid::Ammo => "A",
-            Aid::Disorder => "D",
-            Aid::Brigade => "B",
-            Aid::Threats => "!",
-            Aid::Sight => "L",
-            Aid::OrderOfBattle => "O",
-            Aid::Grid => "#",
-        }
-    }
-}
+pub use super::aid::Aid;
 
 /// The aids switched on; at the start, the hex grid alone.
 #[derive(Resource, Debug, Clone, PartialEq)]

@@ -36,10 +36,7 @@ pub struct Command {
 #[derive(Resource, Default, Debug, Clone)]
 pub struct Reachable(pub HashMap<Hex, Reach>);
 
-/// A word to the player that is no order's outcome (a Command-menu button with nothing to act
-/// on); the log shows it.
-#[derive(Message, Debug, Clone, PartialEq)]
-pub struct Notice(pub String);
+pub use super::notice::Notice;
 
 /// One line saying what the pointer would do here.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
@@ -352,7 +349,7 @@ fn spawn_buttons(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
     for b in UnitButton::ALL {
         let a = b.act();
         let tip = format!("{} ({})", keys::what(a), keys_of(a));
-        let button = super::toolbar::tool_button(&mut commands, b.label(), &keys_of(a), tip);
+        let button = super::regions::tool_button(&mut commands, b.label(), &keys_of(a), tip);
         commands
             .entity(button)
             .insert((b, Name::new(format!("{b:?}"))));
@@ -387,7 +384,7 @@ fn buttons(
         .filter(|u| open && u.side == game.ordering_side());
     for (b, mut bg, mut node) in &mut look {
         if stirred {
-            super::hud::show(&mut node, unit.is_some_and(|u| b.applies(u, &game)));
+            super::regions::show(&mut node, unit.is_some_and(|u| b.applies(u, &game)));
         }
         bg.0 = if *b == UnitButton::Fire && cmd.fire_mode {
             Color::srgb(0.6, 0.15, 0.1)

@@ -88,6 +88,7 @@ fn side_color(battle: &Battle, u: &Unit, settings: &Settings) -> Color {
     Color::srgb(r, g, b)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn redraw(
     mut commands: Commands,
     old: Query<Entity, With<Counter>>,

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::aids::Aid;
+use super::aid::Aid;
 use super::keys::{self, Act, BINDINGS, GESTURES, keys_of};
 use super::palette;
 use crate::rules::map::{Road, SideFeature, Terrain};
@@ -194,7 +194,7 @@ fn close(
 fn show(open: Res<HelpOpen>, mut q: Query<&mut Node, With<HelpPanel>>) {
     if open.is_changed() {
         for mut n in &mut q {
-            super::hud::show(&mut n, open.0);
+            super::regions::show(&mut n, open.0);
         }
     }
 }

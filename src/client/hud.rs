@@ -165,12 +165,12 @@ fn pending_melees(
             from.join(" + "),
             b.attack_strength,
             b.defense_strength,
-            super::melee_drag::odds_words(&w),
-            super::melee_drag::forecast_words(&game, &crate::rules::melee::forecast(&game, p)),
-            super::melee_drag::system_words(&b).map_or(String::new(), |s| format!("\n   {s}"))
+            super::words::odds_words(&w),
+            super::words::forecast_words(&game, &crate::rules::melee::forecast(&game, p)),
+            super::words::system_words(&b).map_or(String::new(), |s| format!("\n   {s}"))
         ));
     }
-    fill_panel(&mut text, &mut panel, &lines, !game.pending.is_empty());
+    super::regions::fill_panel(&mut text, &mut panel, &lines, !game.pending.is_empty());
 }
 
 fn game_over(
@@ -234,7 +234,7 @@ fn side_panel(
         t.0 = text.clone().unwrap_or_default();
     }
     if let Some(mut n) = find(&regions, Region::UnitPanel).and_then(|e| panel.get_mut(e).ok()) {
-        show(&mut n, text.is_some());
+        super::regions::show(&mut n, text.is_some());
     }
 }
 
@@ -358,31 +358,4 @@ fn unit_line(battle: &Battle, u: &Unit) -> String {
             format!("\n  {}", flags.join(", "))
         },
     )
-}
-
-/// Puts `lines` in a panel's text, and shows the panel or takes it off the screen (out of the
-/// layout, so that the regions below it close up).
-pub(super) fn fill_panel<T: Component, P: Component>(
-    text: &mut Query<&mut Text, With<T>>,
-    panel: &mut Query<&mut Node, With<P>>,
-    lines: &[String],
-    shown: bool,
-) {
-    for mut t in text.iter_mut() {
-        let joined = lines.join("\n");
-        if t.0 != joined {
-            t.0 = joined;
-        }
-    }
-    for mut n in panel.iter_mut() {
-        show(&mut n, shown);
-    }
-}
-
-/// A node in the layout, or out of it.
-pub(super) fn show(node: &mut Node, shown: bool) {
-    let d = if shown { Display::Flex } else { Display::None };
-    if node.display != d {
-        node.display = d;
-    }
 }

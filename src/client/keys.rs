@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::aids::Aid;
+use super::aid::Aid;
 
 /// What a key does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -39,7 +39,7 @@ fn under_dialogs(
 ) {
     if dialog.is_changed() || help.is_changed() {
         for mut n in &mut q {
-            super::hud::show(&mut n, !dialog.0 && !help.0);
+            super::regions::show(&mut n, !dialog.0 && !help.0);
         }
     }
 }
@@ -92,7 +92,7 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
             ImageNode::default(),
             Node::default(),
             Button,
-            super::tooltip::Tip("Mini-map: click or tap to look there".into()),
+            super::regions::Tip("Mini-map: click or tap to look there".into()),
         ))
         .add_child(view)
         .id();

@@ -1,6 +1,7 @@
 //! The game window: the map, counters, panels and input. It only writes orders and reads state
 //! and outcome messages (DESIGN.md).
 
+pub mod aid;
 mod aid_marks;
 pub mod aids;
 pub mod camera;
@@ -20,6 +21,7 @@ pub mod line;
 pub mod melee_drag;
 mod melee_marks;
 pub mod mini_map;
+pub mod notice;
 pub mod online;
 pub mod online_dialog;
 pub mod order_of_battle;

@@ -88,10 +88,13 @@ pub fn road(r: Road) -> (Color, f32) {
     }
 }
 
-/// A button's box: never smaller than a fingertip (`settings::TOUCH_TARGET` logical pixels at
-/// 100 %), its label centred.
+/// The smallest button a finger can hit (logical pixels, Apple's and Google's guidance).
+pub const TOUCH_TARGET: f32 = 44.0;
+
+/// A button's box: never smaller than a fingertip (`TOUCH_TARGET` logical pixels at 100 %), its
+/// label centred.
 pub fn button_node() -> Node {
-    let min = Val::Px(super::settings::TOUCH_TARGET);
+    let min = Val::Px(TOUCH_TARGET);
     Node {
         padding: UiRect::axes(Val::Px(12.0), Val::Px(8.0)),
         border: UiRect::all(Val::Px(1.0)),

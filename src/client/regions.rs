@@ -217,3 +217,60 @@ fn spawn(mut commands: Commands) {
         GlobalZIndex(20),
     ));
 }
+
+/// Puts `lines` in a panel's text, and shows the panel or takes it off the screen (out of the
+/// layout, so that the regions below it close up).
+pub(super) fn fill_panel<T: Component, P: Component>(
+    text: &mut Query<&mut Text, With<T>>,
+    panel: &mut Query<&mut Node, With<P>>,
+    lines: &[String],
+    shown: bool,
+) {
+    for mut t in text.iter_mut() {
+        let joined = lines.join("\n");
+        if t.0 != joined {
+            t.0 = joined;
+        }
+    }
+    for mut n in panel.iter_mut() {
+        show(&mut n, shown);
+    }
+}
+
+/// A node in the layout, or out of it.
+pub(super) fn show(node: &mut Node, shown: bool) {
+    let d = if shown { Display::Flex } else { Display::None };
+    if node.display != d {
+        node.display = d;
+    }
+}
+
+/// What a button's tooltip says (its full name and key).
+#[derive(Component, Debug, Clone, PartialEq)]
+pub struct Tip(pub String);
+
+/// A toolbar button: its label, and its key under it in a quieter line.
+pub fn tool_button(commands: &mut Commands, label: &str, key: &str, tip: String) -> Entity {
+    use super::palette;
+    let mut node = palette::button_node();
+    node.padding = UiRect::axes(Val::Px(8.0), Val::Px(3.0));
+    commands
+        .spawn((
+            Button,
+            node,
+            Tip(tip),
+            BorderColor::all(palette::TEXT),
+            BackgroundColor(palette::PANEL),
+        ))
+        .with_children(|t| {
+            t.spawn((ButtonLabel, palette::text(label, 13.0)));
+            if !key.is_empty() {
+                t.spawn(palette::dim_text(key, 10.0));
+            }
+        })
+        .id()
+}
+
+/// A tool button's label (End turn's changes while it waits for the confirmation).
+#[derive(Component)]
+pub struct ButtonLabel;

@@ -204,7 +204,7 @@ pub fn melee_lines(
         .collect();
     system_lines(b, o, &n, &mut out);
     // The exact distribution the melee was fought at (§15.0 D-sys-6).
-    if let Some(w) = super::melee_drag::system_words(b) {
+    if let Some(w) = super::words::system_words(b) {
         out.push(format!("  odds: {w}"));
     }
     if b.sector.is_some() || b.impetus.is_some() || b.assault.is_some() {
@@ -303,7 +303,7 @@ fn collect(
     (mut turns, mut phases, mut notices, mut undone): (
         MessageReader<TurnBegan>,
         MessageReader<crate::sim::PhaseBegan>,
-        MessageReader<super::command::Notice>,
+        MessageReader<super::notice::Notice>,
         MessageReader<crate::sim::Undone>,
     ),
     mut moved: MessageReader<UnitMoved>,
@@ -537,7 +537,7 @@ fn show(
         }
     }
     for mut n in &mut panel {
-        super::hud::show(&mut n, shown);
+        super::regions::show(&mut n, shown);
     }
     if report.is_changed() || open.is_changed() {
         for (mut p, node) in &mut history {

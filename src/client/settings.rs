@@ -31,8 +31,7 @@ impl Default for Settings {
 
 pub const MIN_SCALE: u32 = 75;
 pub const MAX_SCALE: u32 = 200;
-/// The smallest button a finger can hit (logical pixels, Apple's and Google's guidance).
-pub const TOUCH_TARGET: f32 = 44.0;
+pub use super::palette::TOUCH_TARGET;
 
 impl Settings {
     /// The scale step of the dialog's − and + buttons.
@@ -111,13 +110,10 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Default)]
 struct Problem(Option<String>);
 
-fn report_problem(
-    mut problem: ResMut<Problem>,
-    mut notices: MessageWriter<super::command::Notice>,
-) {
+fn report_problem(mut problem: ResMut<Problem>, mut notices: MessageWriter<super::notice::Notice>) {
     if let Some(p) = problem.0.take() {
         warn!("{p}");
-        notices.write(super::command::Notice(p));
+        notices.write(super::notice::Notice(p));
     }
 }
 

@@ -5,17 +5,16 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::command::Notice;
 use super::help::HelpOpen;
 use super::keys::{self, Act, keys_of, pressed};
+use super::notice::Notice;
 use super::palette;
 use super::pointer::SelectedHex;
-use super::regions::ToolGroup;
+use super::regions::{ButtonLabel, Tip, ToolGroup};
 use super::report::LogOpen;
 use super::saving::SaveLoad;
 use super::settings::Settings;
 use super::start::{DialogOpen, Gate};
-use super::tooltip::Tip;
 use crate::rules::order::{At, Order};
 use crate::sim::{Game, GiveOrder, UndoHistory};
 
@@ -102,31 +101,6 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 struct UndoWhyNot;
 
-/// A button's label (End turn's changes while it waits for the confirmation).
-#[derive(Component)]
-struct Label;
-
-/// A toolbar button: its label, and its key under it in a quieter line.
-pub fn tool_button(commands: &mut Commands, label: &str, key: &str, tip: String) -> Entity {
-    let mut node = palette::button_node();
-    node.padding = UiRect::axes(Val::Px(8.0), Val::Px(3.0));
-    commands
-        .spawn((
-            Button,
-            node,
-            Tip(tip),
-            BorderColor::all(palette::TEXT),
-            BackgroundColor(palette::PANEL),
-        ))
-        .with_children(|t| {
-            t.spawn((Label, palette::text(label, 13.0)));
-            if !key.is_empty() {
-                t.spawn(palette::dim_text(key, 10.0));
-            }
-        })
-        .id()
-}
-
 fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
     let files: &[ToolButton] = if cfg!(target_arch = "wasm32") {
         &[ToolButton::Download, ToolButton::Upload]
@@ -163,7 +137,7 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
         for &b in buttons {
             let key = b.act().map(keys_of).unwrap_or_default();
             let key = key.split(", ").next().unwrap_or("").to_string();
-            let button = tool_button(&mut commands, b.label(), &key, b.tip());
+            let button = super::regions::tool_button(&mut commands, b.label(), &key, b.tip());
             commands
                 .entity(button)
                 .insert((b, Name::new(format!("{b:?}"))));
@@ -345,8 +319,8 @@ fn look(
     game: Res<Game>,
     undo: Res<UndoHistory>,
     armed: Res<EndTurnArmed>,
-    mut why: Query<&mut Text, (With<UndoWhyNot>, Without<Label>)>,
-    mut labels: Query<&mut Text, With<Label>>,
+    mut why: Query<&mut Text, (With<UndoWhyNot>, Without<ButtonLabel>)>,
+    mut labels: Query<&mut Text, With<ButtonLabel>>,
 ) {
     if undo.is_changed() {
         // What Undo would take back, or why it cannot ("the dice were rolled (…)"), cut to

@@ -9,9 +9,7 @@ use super::pointer::{HoveredHex, SelectedHex};
 use super::regions::{Region, find};
 use crate::sim::{Battle, Game, Occupancy, UnitState};
 
-/// What a button's tooltip says (its full name and key).
-#[derive(Component, Debug, Clone, PartialEq)]
-pub struct Tip(pub String);
+pub use super::regions::Tip;
 
 /// The tooltip's text as it stands (tests read it).
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
@@ -91,7 +89,7 @@ fn place(
         Some((w.cursor_position()?, w.size(), computed.size / k))
     });
     let shown = !tip.0.is_empty() && cursor.is_some();
-    super::hud::show(&mut node, shown);
+    super::regions::show(&mut node, shown);
     if let Some((c, win, size)) = cursor.filter(|_| shown) {
         let x = if c.x + 18.0 + size.x > win.x {
             c.x - 12.0 - size.x

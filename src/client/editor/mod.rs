@@ -80,7 +80,7 @@ pub struct SpawnPlayTest(pub bool);
 /// the headless editor tests run.
 pub fn input_plugin(app: &mut App) {
     // The play window's messages that shared parts write (settings' notices, scripted taps).
-    app.add_message::<super::command::Notice>()
+    app.add_message::<super::notice::Notice>()
         .add_message::<super::command::HexTapped>();
     app.add_plugins((
         super::settings::plugin,
