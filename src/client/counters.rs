@@ -1,7 +1,7 @@
 //! Unit counters in side colours: a NATO symbol for the kind, the strength in bold, the
 //! formation, a notch on the front edge for the facing, letters for disrupted, routed, fixed and
 //! low or no ammunition, and on a stack the number of counters; a stack shows as offset
-//! counters. Zoomed far out, only the side's colour.
+//! counters. Zoomed far out, only the side's colour, sized by strength.
 
 use std::collections::HashMap;
 
@@ -32,40 +32,37 @@ struct Slide {
 const SLIDE_SECONDS: f32 = 0.6;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PostStartup, redraw).add_systems(
-        Update,
-        (
-            redraw.run_if(units_changed.or_else(resource_changed::<Settings>)),
-            slide,
-            simplify,
-        ),
-    );
+    app.init_resource::<FarOut>()
+        .add_systems(PostStartup, redraw)
+        .add_systems(
+            Update,
+            (
+                simplify,
+                redraw.run_if(
+                    units_changed
+                        .or_else(resource_changed::<Settings>)
+                        .or_else(resource_changed::<FarOut>),
+                ),
+                slide,
+            ),
+        );
 }
 
-/// Zoomed far out, the counters drop their details and show their side's colour alone.
+/// Whether the view is zoomed out past `SIMPLE_BEYOND`, where counters are drawn in their
+/// simple form.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct FarOut(pub bool);
+
+/// The zoom crossed `SIMPLE_BEYOND`: the counters are drawn again in the other form.
 fn simplify(
     cam: Query<&Projection, (With<super::camera::MapCamera>, Changed<Projection>)>,
-    mut details: Query<&mut Visibility, With<Detail>>,
-    mut was: Local<Option<bool>>,
+    mut far: ResMut<FarOut>,
 ) {
-    let Some(simple) = cam
-        .iter()
-        .next()
-        .map(|p| super::camera::scale_of(p) > SIMPLE_BEYOND)
-    else {
-        return;
-    };
-    if *was == Some(simple) {
-        return;
-    }
-    *was = Some(simple);
-    let v = if simple {
-        Visibility::Hidden
-    } else {
-        Visibility::Inherited
-    };
-    for mut d in &mut details {
-        *d = v;
+    if let Some(p) = cam.iter().next() {
+        let now = super::camera::scale_of(p) > SIMPLE_BEYOND;
+        if far.0 != now {
+            far.0 = now;
+        }
     }
 }
 
@@ -97,15 +94,10 @@ fn redraw(
     layout: Res<MapLayout>,
     settings: Res<Settings>,
     mut drawn: Local<HashMap<crate::rules::unit::UnitId, hexx::Hex>>,
-    (bold, cam): (
-        Option<Res<super::font::Bold>>,
-        Query<&Projection, With<super::camera::MapCamera>>,
-    ),
+    (bold, far): (Option<Res<super::font::Bold>>, Res<FarOut>),
 ) {
     let bold = bold.map(|b| b.0.clone()).unwrap_or_default();
-    let simple = cam
-        .iter()
-        .any(|p| super::camera::scale_of(p) > SIMPLE_BEYOND);
+    let simple = far.0;
     for e in &old {
         commands.entity(e).despawn();
     }
@@ -214,7 +206,14 @@ fn spawn_counter(
     } else {
         Color::WHITE
     };
-    let size = if u.is_leader() { SIDE * 0.6 } else { SIDE };
+    // Far out, a counter's size tells its strength (a 600-man regiment full size).
+    let size = match (u.is_leader(), simple) {
+        (true, _) => SIDE * 0.6,
+        (false, true) => {
+            SIDE * (0.5 + 0.5 * ((u.men + u.guns * 50) as f32 / 600.0).sqrt()).min(1.25)
+        }
+        (false, false) => SIDE,
+    };
     let facing = u.facing.screen_angle();
     let detail = if simple {
         Visibility::Hidden

@@ -103,7 +103,7 @@ fn spawn(mut commands: Commands) {
                 ..default()
             },
             ScrollPosition::default(),
-            BackgroundColor(Color::srgba(0.04, 0.04, 0.03, 0.97)),
+            BackgroundColor(Color::srgb(0.06, 0.06, 0.05)),
             GlobalZIndex(40),
             // Presses on the help stay off the map.
             Interaction::default(),

@@ -33,12 +33,24 @@ fn hover(
     layout: Res<MapLayout>,
     battle: Res<Battle>,
     mut hovered: ResMut<HoveredHex>,
+    regions: Query<(&super::regions::Region, &ComputedNode, &UiGlobalTransform)>,
 ) {
     let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
         return;
     };
+    // Over a panel or the toolbar the pointer is on the screen's furniture, not the map.
+    let k = w.scale_factor();
+    let on_panel = |c: Vec2| {
+        regions.iter().any(|(r, n, at)| {
+            let (mid, half) = (at.translation / k, n.size / k / 2.0);
+            *r != super::regions::Region::Tooltip
+                && n.size.x > 0.0
+                && (c - mid).abs().cmple(half).all()
+        })
+    };
     let hex = w
         .cursor_position()
+        .filter(|c| !on_panel(*c))
         .map(|c| layout.hex_at(screen_to_world(w.size(), t, p, c)))
         .filter(|h| battle.scenario.map.contains(*h));
     if hovered.0 != hex {

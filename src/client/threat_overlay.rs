@@ -1,6 +1,6 @@
 //! The threat overlay: for the selected unit (or the selected hex), each enemy unit that could
-//! fire at it or melee it next turn is shaded by its strength, with its fire value (F) and
-//! melee strength (X) written beside it; the log sums them up. The rules are
+//! fire at it or melee it next turn is shaded by its strength; the tooltip over it gives its fire
+//! value and melee strength, and the log sums them up. The rules are
 //! `rules::threat`'s; `aid_marks` draws the rings (fire) and hexagons (melee).
 
 use bevy::prelude::*;
@@ -109,6 +109,39 @@ pub fn summary(game: &crate::rules::board::Board, o: &ThreatOverlay) -> String {
     format!("Threats to {}: {}", At::of(game, hex), parts.join("; "))
 }
 
+/// What the unit at `hex` threatens, as the tooltip says it ("threatens 19th Maine: fire value
+/// 120, melee strength 550"), if it is one of the overlay's.
+pub fn threat_words(
+    overlay: &ThreatOverlay,
+    game: &crate::rules::board::Board,
+    hex: Hex,
+) -> Option<String> {
+    let t = overlay
+        .threats
+        .iter()
+        .find(|(_, h)| *h == hex)
+        .map(|(t, _)| t)?;
+    let target = overlay
+        .target
+        .and_then(|h| {
+            game.units_at(h)
+                .find(|u| !u.is_leader())
+                .map(|u| u.name.clone())
+        })
+        .unwrap_or_else(|| "the hex".to_string());
+    let mut parts = Vec::new();
+    if let Some(f) = t.fire {
+        parts.push(format!("fire value {f:.0}"));
+    }
+    if let Some(x) = t.melee {
+        parts.push(format!("melee strength {x:.0}"));
+    }
+    Some(format!(
+        "Threatens {target} next turn: {}",
+        parts.join(", ")
+    ))
+}
+
 /// A translucent shade under each threatening unit, deeper the stronger it is, and its values.
 fn shade(
     mut commands: Commands,
@@ -137,36 +170,12 @@ fn shade(
             m.fire_threat
         };
         let at = layout.center(*hex);
-        let mut words = Vec::new();
-        if let Some(f) = t.fire {
-            words.push(format!("F{f:.0}"));
-        }
-        if let Some(x) = t.melee {
-            words.push(format!("X{x:.0}"));
-        }
-        commands
-            .spawn((
-                Shade,
-                Sprite::from_color(base.with_alpha(0.15 + 0.5 * k), Vec2::splat(HEX_SIZE * 1.5)),
-                Transform::from_translation(at.extend(z::HIGHLIGHT - 0.5)),
-            ))
-            .with_children(|c| {
-                c.spawn((
-                    Sprite::from_color(
-                        Color::srgba(0.0, 0.0, 0.0, 0.75),
-                        Vec2::new(6.5 * words.join(" ").len() as f32 + 6.0, 13.0),
-                    ),
-                    Transform::from_xyz(0.0, -HEX_SIZE * 0.68, z::COUNTER + 3.0 - z::HIGHLIGHT),
-                ));
-                c.spawn((
-                    Text2d::new(words.join(" ")),
-                    TextFont {
-                        font_size: FontSize::Px(10.0),
-                        ..default()
-                    },
-                    TextColor(Color::WHITE),
-                    Transform::from_xyz(0.0, -HEX_SIZE * 0.68, z::COUNTER + 3.1 - z::HIGHLIGHT),
-                ));
-            });
+        // The values are the hover tooltip's (`threat_words`): a label here would lie over this
+        // counter and the next.
+        commands.spawn((
+            Shade,
+            Sprite::from_color(base.with_alpha(0.15 + 0.5 * k), Vec2::splat(HEX_SIZE * 1.5)),
+            Transform::from_translation(at.extend(z::HIGHLIGHT - 0.5)),
+        ));
     }
 }

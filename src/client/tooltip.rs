@@ -42,6 +42,7 @@ fn say(
     command: Res<super::command::Command>,
     over_ui: Query<&Interaction>,
     mut out: ResMut<Tooltip>,
+    threats: Res<super::threat_overlay::ThreatOverlay>,
 ) {
     let button = tips
         .iter()
@@ -53,9 +54,16 @@ fn say(
         Some(t) => t,
         None if touch.0 || on_ui => String::new(),
         None => match hovered.0.filter(|h| selected.0 != Some(*h)) {
-            Some(h) => super::hud::describe(h, &battle, &game, &occupancy, &units, command.unit)
-                .trim_end()
-                .to_string(),
+            Some(h) => {
+                let mut t =
+                    super::hud::describe(h, &battle, &game, &occupancy, &units, command.unit)
+                        .trim_end()
+                        .to_string();
+                if let Some(w) = super::threat_overlay::threat_words(&threats, &game, h) {
+                    t = format!("{w}\n{t}");
+                }
+                t
+            }
             None => String::new(),
         },
     };

@@ -63,7 +63,10 @@ try {
   const kind = kinds.includes('MeleeResolved') ? 'resolved' : kinds.includes('MeleeCalledOff') ? 'called_off' : 'none';
   if (kind !== outcome.event) fail(`page ${outcome.event}, server ${kinds}`);
 
-  // End the turn; the other seat plays from the command line; the page sees it happen.
+  // End the turn (a second tap confirms); the other seat plays from the command line; the page
+  // sees it happen.
+  await tap(layout().buttons.EndTurn);
+  await page.waitForTimeout(400);
   await tap(layout().buttons.EndTurn);
   await until('the turn ended', (e) => e.event === 'online' && e.data.seq === 3, 10000);
   fs.writeFileSync(path.join(out, 'other.ron'), '[Face(unit: 2, facing: S), EndTurn]\n');

@@ -118,7 +118,10 @@ try {
   await page.waitForTimeout(800);
   if (!(gap() > g0 * 1.2)) fail(`pinch did not zoom in: ${g0} -> ${gap()}`);
 
-  // End turn: the computer plays the Confederates' turn in the browser and hands it back.
+  // End turn (it asks to be confirmed: a second tap): the computer plays the Confederates'
+  // turn in the browser and hands it back.
+  await tap(layout().buttons.EndTurn);
+  await page.waitForTimeout(400);
   await tap(layout().buttons.EndTurn);
   await until('the computer\'s turn', (e) => e.event === 'turn' && e.data.side === 1, 20000);
   await until('our turn again', (e) => e.event === 'turn' && e.data.side === 0, 90000);
@@ -133,6 +136,47 @@ try {
   await shot('5-landscape-1366.png');
   const small = Object.entries(layout().buttons).filter(([, p]) => !p);
   if (small.length) fail('buttons off screen: ' + small);
+  // The screen's regions (issue 30) on Harper's Crossing and Brandy Station at the three sizes:
+  // none overlaps another or leaves the window, the map keeps 70 % in landscape, and the
+  // counters' digits stand 11 pixels high.
+  const overlap = (a, b) => a[0] + a[2] > b[0] + 1 && b[0] + b[2] > a[0] + 1
+    && a[1] + a[3] > b[1] + 1 && b[1] + b[3] > a[1] + 1;
+  for (const [file, tag] of [['maps/harpers_crossing.ron', 'hc'], ['maps/brandy_station.ron', 'bs']]) {
+    trace.length = 0;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`http://127.0.0.1:${port}/?scenario=${file}`);
+    await until(`${tag}: start dialog`, (e) => e.event === 'layout' && e.data.buttons.Start, 60000);
+    await page.waitForTimeout(500);
+    await tap(layout().buttons.Start);
+    await until(`${tag}: started`, (e) => e.event === 'started', 20000);
+    for (const [w, h] of [[1280, 800], [1024, 768], [768, 1024]]) {
+      await page.setViewportSize({ width: w, height: h });
+      // The UI is laid out again a few frames after the window changes (slowly on the large
+      // map): wait for a layout of this size whose regions have moved in.
+      const settled = (l) => l.window[0] === w && l.window[1] === h && l.regions && l.regions.MiniMap
+        && Object.values(l.regions).every((r) => r[0] + r[2] <= w + 1 && r[1] + r[3] <= h + 1);
+      for (let t = 0; t < 40 && !settled(layout()); t++) await page.waitForTimeout(500);
+      await page.waitForTimeout(500);
+      const l = layout();
+      if (l.window[0] !== w || l.window[1] !== h) fail(`${tag}: no layout at ${w}x${h}`);
+      const regions = Object.entries(l.regions);
+      for (const [n, r] of regions) {
+        if (r[0] < -1 || r[1] < -1 || r[0] + r[2] > w + 1 || r[1] + r[3] > h + 1) fail(`${tag} ${w}x${h}: ${n} ${r} leaves the window`);
+      }
+      for (let i = 0; i < regions.length; i++) for (let j = i + 1; j < regions.length; j++) {
+        if (overlap(regions[i][1], regions[j][1])) fail(`${tag} ${w}x${h}: ${regions[i][0]} overlaps ${regions[j][0]}`);
+      }
+      const buttons = l.button_rects.map((b) => b.rect);
+      for (let i = 0; i < buttons.length; i++) for (let j = i + 1; j < buttons.length; j++) {
+        if (overlap(buttons[i], buttons[j])) fail(`${tag} ${w}x${h}: buttons ${l.button_rects[i].name} and ${l.button_rects[j].name} overlap`);
+      }
+      const covered = regions.filter(([n]) => n !== 'Tooltip').reduce((s, [, r]) => s + r[2] * r[3], 0);
+      if (w > h && 1 - covered / (w * h) < 0.7) fail(`${tag} ${w}x${h}: the map has ${(100 - 100 * covered / (w * h)).toFixed(0)} %`);
+      if (!(l.digit_px >= 11)) fail(`${tag} ${w}x${h}: digits ${l.digit_px} px`);
+      await shot(`7-${tag}-${w}x${h}.png`);
+    }
+  }
+
   // An address with a key the game does not know (a tracker's, say) still opens the game
   // (issue 29: the page's options go through the command line's parser).
   trace.length = 0;
