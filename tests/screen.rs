@@ -406,3 +406,80 @@ fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
         "the fold opened"
     );
 }
+
+/// Issue 30, item 2: zoomed fully out on Brandy Station the counters take their simple form —
+/// no symbol, number or marks, the side's colour sized by strength — and zoomed back in they
+/// have their details again.
+#[test]
+fn far_out_the_counters_are_side_colours_sized_by_strength() {
+    use bayonet::client::counters::{Counter, Detail, FarOut};
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    use bevy::prelude::*;
+    let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
+    let mut app = bayonet::client::windowless_app(s, bayonet::client::frame_plugin);
+    app.update();
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<Window>>()
+        .single(app.world())
+        .unwrap();
+    let tap = |app: &mut App, key: KeyCode| {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut().write_message(KeyboardInput {
+                key_code: key,
+                logical_key: Key::Character("-".into()),
+                state,
+                text: None,
+                repeat: false,
+                window,
+            });
+            app.update();
+        }
+        app.update();
+    };
+    let hidden = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Visibility, With<Detail>>();
+        let v: Vec<Visibility> = q.iter(app.world()).copied().collect();
+        (
+            v.len(),
+            v.iter().filter(|v| **v == Visibility::Hidden).count(),
+        )
+    };
+    assert!(!app.world().resource::<FarOut>().0);
+    let (n, h) = hidden(&mut app);
+    assert!(
+        n > 100 && h == 0,
+        "details drawn at the opening zoom: {h} of {n} hidden"
+    );
+    tap(&mut app, KeyCode::Home);
+    assert!(
+        app.world().resource::<FarOut>().0,
+        "the whole map is far out"
+    );
+    let (n, h) = hidden(&mut app);
+    assert!(n > 100 && h == n, "{h} of {n} details hidden");
+    // The fills (each counter's largest sprite) differ with strength.
+    let mut q = app.world_mut().query::<(&Counter, &Children)>();
+    let parents: Vec<Vec<Entity>> = q
+        .iter(app.world())
+        .map(|(_, c)| c.iter().collect())
+        .collect();
+    let sizes: std::collections::BTreeSet<u32> = parents
+        .iter()
+        .filter_map(|kids| {
+            kids.iter()
+                .filter_map(|k| app.world().get::<Sprite>(*k).and_then(|s| s.custom_size))
+                .map(|v| (v.x * 10.0) as u32)
+                .max()
+        })
+        .collect();
+    assert!(sizes.len() >= 3, "sizes by strength: {sizes:?}");
+    for _ in 0..8 {
+        tap(&mut app, KeyCode::Equal);
+    }
+    assert!(!app.world().resource::<FarOut>().0, "zoomed back in");
+    assert_eq!(hidden(&mut app).1, 0);
+}
