@@ -274,3 +274,36 @@ pub fn tool_button(commands: &mut Commands, label: &str, key: &str, tip: String)
 /// A tool button's label (End turn's changes while it waits for the confirmation).
 #[derive(Component)]
 pub struct ButtonLabel;
+
+/// The wheel over a `T` node that scrolls (its `ScrollPosition`) scrolls it, within its content:
+/// the log's history, the editor's panels. The camera leaves the wheel alone over them.
+pub fn wheel_scrolls<T: Component>(
+    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut q: Query<(&mut ScrollPosition, &ComputedNode, &UiGlobalTransform), With<T>>,
+) {
+    let dy: f32 = wheel
+        .read()
+        .map(|w| match w.unit {
+            bevy::input::mouse::MouseScrollUnit::Line => -w.y * 20.0,
+            bevy::input::mouse::MouseScrollUnit::Pixel => -w.y,
+        })
+        .sum();
+    let Some((c, k)) = window
+        .single()
+        .ok()
+        .and_then(|w| Some((w.cursor_position()?, w.scale_factor())))
+    else {
+        return;
+    };
+    if dy == 0.0 {
+        return;
+    }
+    for (mut p, node, at) in &mut q {
+        let (mid, half) = (at.translation / k, node.size / k / 2.0);
+        if node.size.x > 0.0 && (c - mid).abs().cmple(half).all() {
+            let most = ((node.content_size.y - node.size.y) / k).max(0.0);
+            p.0.y = (p.0.y + dy).clamp(0.0, most);
+        }
+    }
+}

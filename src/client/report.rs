@@ -81,7 +81,14 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Report>()
         .init_resource::<LogOpen>()
         .add_systems(Startup, spawn)
-        .add_systems(Update, ((collect, show).chain(), floaters, scroll_history));
+        .add_systems(
+            Update,
+            (
+                (collect, show).chain(),
+                floaters,
+                super::regions::wheel_scrolls::<History>,
+            ),
+        );
 }
 
 fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
@@ -627,35 +634,6 @@ fn system_lines(
                 roll(4),
                 failed(&a.failed_after)
             ));
-        }
-    }
-}
-
-/// The wheel over the open log scrolls its history (the camera leaves it alone there).
-fn scroll_history(
-    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
-    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    mut q: Query<(&mut ScrollPosition, &ComputedNode, &UiGlobalTransform), With<History>>,
-) {
-    let dy: f32 = wheel
-        .read()
-        .map(|w| match w.unit {
-            bevy::input::mouse::MouseScrollUnit::Line => -w.y * 16.0,
-            bevy::input::mouse::MouseScrollUnit::Pixel => -w.y,
-        })
-        .sum();
-    let Some((c, k)) = window
-        .single()
-        .ok()
-        .and_then(|w| Some((w.cursor_position()?, w.scale_factor())))
-    else {
-        return;
-    };
-    for (mut p, node, at) in &mut q {
-        let (mid, half) = (at.translation / k, node.size / k / 2.0);
-        if dy != 0.0 && node.size.x > 0.0 && (c - mid).abs().cmple(half).all() {
-            let most = ((node.content_size.y - node.size.y) / k).max(0.0);
-            p.0.y = (p.0.y + dy).clamp(0.0, most);
         }
     }
 }

@@ -49,7 +49,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn)
         .add_systems(
             Update,
-            (press, keys, file_label, mark_tool, play_test, scroll),
+            (
+                press,
+                keys,
+                file_label,
+                mark_tool,
+                play_test,
+                super::super::regions::wheel_scrolls::<Panel>,
+            ),
         );
 }
 
@@ -376,34 +383,5 @@ fn play_test(mut asked: MessageReader<PlayTestRequested>, spawn: Res<SpawnPlayTe
         }
         #[cfg(target_arch = "wasm32")]
         let _ = path;
-    }
-}
-
-/// The wheel (or a finger's drag) over a panel scrolls that panel.
-fn scroll(
-    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
-    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    mut q: Query<(&mut ScrollPosition, &ComputedNode, &UiGlobalTransform), With<Panel>>,
-) {
-    let dy: f32 = wheel
-        .read()
-        .map(|w| match w.unit {
-            bevy::input::mouse::MouseScrollUnit::Line => -w.y * 24.0,
-            bevy::input::mouse::MouseScrollUnit::Pixel => -w.y,
-        })
-        .sum();
-    let Ok(w) = window.single() else { return };
-    let Some(cursor) = w.cursor_position() else {
-        return;
-    };
-    if dy == 0.0 {
-        return;
-    }
-    let k = w.scale_factor();
-    for (mut p, node, at) in &mut q {
-        let (c, half) = (at.translation / k, node.size / k / 2.0);
-        if (cursor - c).abs().cmple(half).all() {
-            p.0.y = (p.0.y + dy).max(0.0);
-        }
     }
 }
