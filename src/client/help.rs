@@ -1,6 +1,6 @@
 //! The help overlay (F1, H or ?, or the Help button): every key from the one key table, the
-//! gestures, the highlight letters and the map's legend (every terrain and hexside style as
-//! the map draws it). Esc, the same keys or its Close button shut it.
+//! gestures, the highlight letters and the map's legend (every terrain, and every road, hexside
+//! and contour in the pattern the map draws it in: `palette::Pattern`). Esc, the same keys or its Close button shut it.
 
 use bevy::prelude::*;
 
@@ -75,6 +75,142 @@ fn swatch(c: &mut ChildSpawnerCommands, colour: Color, w: f32, h: f32, name: &st
             },
             BackgroundColor(colour),
         ));
+        row.spawn(palette::text(name, 12.0));
+    });
+}
+
+/// A legend entry drawn in the map's own pattern (`palette::Pattern`), small: `colour` at
+/// thickness `h` in a 36 by 16 box, and its name.
+fn pattern_swatch(
+    c: &mut ChildSpawnerCommands,
+    colour: Color,
+    h: f32,
+    pattern: palette::Pattern,
+    name: &str,
+) {
+    use palette::Pattern;
+    const W: f32 = 36.0;
+    const H: f32 = 16.0;
+    let dark = Color::srgb(0.2, 0.15, 0.08);
+    // (colour, width, height, centre x, centre y, turn in radians) of each mark.
+    let mut marks: Vec<(Color, f32, f32, f32, f32, f32)> = Vec::new();
+    let mid = H / 2.0;
+    match pattern {
+        Pattern::Solid => marks.push((colour, W, h, W / 2.0, mid, 0.0)),
+        Pattern::Cased => {
+            marks.push((dark, W, h + 3.0, W / 2.0, mid, 0.0));
+            marks.push((colour, W, h, W / 2.0, mid, 0.0));
+        }
+        Pattern::Dashes(n) | Pattern::Dots(n) => {
+            let dots = matches!(pattern, Pattern::Dots(_));
+            for k in 0..n {
+                let x = (k as f32 + 0.5) * W / n as f32;
+                let len = if dots { 3.0 } else { W / n as f32 * 0.6 };
+                marks.push((colour, len, h.max(2.0), x, mid, 0.0));
+            }
+        }
+        Pattern::ZigZag(n) => {
+            for k in 0..n {
+                let x = (k as f32 + 0.5) * W / n as f32;
+                let turn = if k % 2 == 0 { 0.45 } else { -0.45 };
+                marks.push((colour, W / n as f32 * 1.2, h.max(2.0), x, mid, turn));
+            }
+        }
+        Pattern::Stones(n) | Pattern::Hachures(n) | Pattern::Teeth(n) => {
+            let rim = if matches!(pattern, Pattern::Stones(_)) {
+                Color::srgb(0.2, 0.2, 0.2)
+            } else {
+                dark
+            };
+            if !matches!(pattern, Pattern::Teeth(_)) {
+                marks.push((rim, W, h + 3.0, W / 2.0, mid, 0.0));
+            }
+            marks.push((colour, W, h, W / 2.0, mid, 0.0));
+            for k in 0..n {
+                let x = (k as f32 + 0.5) * W / n as f32;
+                match pattern {
+                    Pattern::Stones(_) => marks.push((rim, 1.5, h, x, mid, 0.0)),
+                    Pattern::Hachures(_) => marks.push((rim, 1.5, h + 8.0, x, mid, 0.0)),
+                    _ => marks.push((colour, h * 1.4, h * 0.8, x, mid - h, 0.8)),
+                }
+            }
+        }
+        Pattern::Floor => {
+            marks.push((dark, W, h + 3.0, W / 2.0, mid, 0.0));
+            marks.push((colour, W, h, W / 2.0, mid, 0.0));
+            marks.push((
+                Color::srgb(0.62, 0.5, 0.32),
+                W * 0.9,
+                1.5,
+                W / 2.0,
+                mid,
+                0.0,
+            ));
+        }
+        Pattern::Rails | Pattern::SteppingStones => {
+            // Across a creek: the creek's blue, the crossing over it.
+            marks.push((
+                palette::feature(SideFeature::Creek).0,
+                W,
+                5.0,
+                W / 2.0,
+                mid,
+                0.0,
+            ));
+            marks.push((colour, 12.0, H, W / 2.0, mid, 0.0));
+            let rim = if pattern == Pattern::Rails {
+                Color::srgb(0.15, 0.08, 0.03)
+            } else {
+                Color::srgb(0.95, 0.92, 0.8)
+            };
+            for side in [-1.0f32, 1.0] {
+                let (w, hh) = if pattern == Pattern::Rails {
+                    (2.0, H)
+                } else {
+                    (3.0, 3.0)
+                };
+                marks.push((rim, w, hh, W / 2.0 + side * 4.5, mid, 0.0));
+            }
+        }
+        Pattern::Ties(n) => {
+            marks.push((colour, W, h, W / 2.0, mid, 0.0));
+            for k in 0..n {
+                let x = (k as f32 + 0.5) * W / n as f32;
+                marks.push((colour, 2.0, 9.0, x, mid, 0.0));
+            }
+        }
+    }
+    c.spawn(Node {
+        column_gap: Val::Px(8.0),
+        align_items: AlignItems::Center,
+        ..default()
+    })
+    .with_children(|row| {
+        // On open ground, as on the map: dark marks (the railroad, contours) read there.
+        row.spawn((
+            Node {
+                width: Val::Px(W),
+                height: Val::Px(H),
+                ..default()
+            },
+            BackgroundColor(rgb(palette::terrain(Terrain::Clear).0)),
+        ))
+        .with_children(|b| {
+            for (colour, w, hh, x, y, turn) in marks {
+                b.spawn((
+                    Node {
+                        position_type: PositionType::Absolute,
+                        left: Val::Px(x - w / 2.0),
+                        top: Val::Px(y - hh / 2.0),
+                        width: Val::Px(w),
+                        height: Val::Px(hh),
+                        ..default()
+                    },
+                    UiTransform::from_rotation(Rot2::radians(turn)),
+                    BackgroundColor(colour),
+                ));
+            }
+        });
         row.spawn(palette::text(name, 12.0));
     });
 }
@@ -159,16 +295,22 @@ fn spawn(mut commands: Commands) {
                 c.spawn(palette::coloured_text("Roads", 15.0, palette::OBJECTIVE));
                 for r in Road::ALL {
                     let (colour, w) = palette::road(r);
-                    let h = (w * super::layout::HEX_SIZE).max(2.0);
-                    swatch(c, colour, 26.0, h, r.name());
+                    let h = (w * super::layout::HEX_SIZE * 0.6).max(2.0);
+                    pattern_swatch(c, colour, h, palette::road_pattern(r), r.name());
                 }
                 c.spawn(palette::coloured_text("Hexsides", 15.0, palette::OBJECTIVE));
                 for f in SideFeature::ALL {
                     let (colour, w) = palette::feature(f);
-                    let h = (w * super::layout::HEX_SIZE).max(2.0);
-                    swatch(c, colour, 26.0, h, f.name());
+                    let h = (w * super::layout::HEX_SIZE * 0.6).max(2.0);
+                    pattern_swatch(c, colour, h, palette::feature_pattern(f), f.name());
                 }
-                swatch(c, palette::CONTOUR, 26.0, 2.0, "elevation contour");
+                pattern_swatch(
+                    c,
+                    palette::CONTOUR,
+                    2.0,
+                    palette::CONTOUR_PATTERN,
+                    "elevation contour (dots along the hexsides)",
+                );
                 swatch(
                     c,
                     palette::OBJECTIVE,

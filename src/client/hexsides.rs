@@ -57,8 +57,11 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
             if map.contains(other) && map.elevation(other) != map.elevation(hex) {
                 // Dotted, along the hexside: not a road (solid, centre to centre) nor a fence.
                 let (mid, rot) = layout.hexside(hex, side);
-                for k in 0..4 {
-                    let off = rot * Vec3::X * ((k as f32 - 1.5) * HEX_SIZE * 0.25);
+                let palette::Pattern::Dots(n) = palette::CONTOUR_PATTERN else {
+                    continue;
+                };
+                for k in 0..n {
+                    let off = rot * Vec3::X * ((k as f32 - (n - 1) as f32 / 2.0) * HEX_SIZE * 0.25);
                     commands.spawn((
                         Drawn,
                         bar(
@@ -79,11 +82,13 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
         for (i, f) in features.iter().enumerate() {
             let (color, w) = palette::feature(*f);
             let width = w * HEX_SIZE;
-            match f {
+            use palette::Pattern;
+            match palette::feature_pattern(*f) {
                 // Crossings are drawn across the creek, as a short plank or a sandy strip.
-                SideFeature::Ford | SideFeature::Bridge => {
+                Pattern::Rails | Pattern::SteppingStones => {
                     let across = rot * Quat::from_rotation_z(std::f32::consts::FRAC_PI_2);
-                    let (len, rim) = if *f == SideFeature::Bridge {
+                    let bridge = *f == SideFeature::Bridge;
+                    let (len, rim) = if bridge {
                         (HEX_SIZE * 0.6, Color::srgb(0.15, 0.08, 0.03))
                     } else {
                         (HEX_SIZE * 0.7, Color::srgb(0.95, 0.92, 0.8))
@@ -92,21 +97,18 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
                     // A bridge's rails; a ford's stepping stones.
                     for side in [-1.0f32, 1.0] {
                         let off = rot * Vec3::X * (side * width * 0.45);
-                        let (l, w) = if *f == SideFeature::Bridge {
-                            (len, 2.0)
-                        } else {
-                            (len * 0.2, 3.0)
-                        };
+                        let (l, w) = if bridge { (len, 2.0) } else { (len * 0.2, 3.0) };
                         commands.spawn((
                             Drawn,
                             bar(rim, l, w, mid + off.truncate(), z::BRIDGE + 0.01, across),
                         ));
                     }
                 }
-                SideFeature::Fence => {
+                Pattern::ZigZag(n) => {
                     // A worm fence: rails zig-zagging along the hexside.
-                    for k in 0..5 {
-                        let off = rot * Vec3::X * ((k as f32 - 2.0) * HEX_SIZE * 0.2);
+                    for k in 0..n {
+                        let off =
+                            rot * Vec3::X * ((k as f32 - (n - 1) as f32 / 2.0) * HEX_SIZE * 0.2);
                         let zig = if k % 2 == 0 { 0.45 } else { -0.45 };
                         commands.spawn((
                             Drawn,
@@ -121,10 +123,10 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
                         ));
                     }
                 }
-                SideFeature::StoneWall | SideFeature::Embankment | SideFeature::Cut => {
+                pattern @ (Pattern::Stones(_) | Pattern::Hachures(_) | Pattern::Floor) => {
                     let z = z::HEXSIDE + 0.1;
                     // Outlined, so that walls read on grey rough ground.
-                    let rim = if *f == SideFeature::StoneWall {
+                    let rim = if matches!(pattern, Pattern::Stones(_)) {
                         Color::srgb(0.2, 0.2, 0.2)
                     } else {
                         Color::srgb(0.2, 0.14, 0.08)
@@ -132,19 +134,23 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
                     commands.spawn((Drawn, bar(rim, HEX_SIZE * 1.04, width + 3.0, mid, z, rot)));
                     commands.spawn((Drawn, bar(color, HEX_SIZE, width, mid, z + 0.01, rot)));
                     // Stones for a wall, hachures across an embankment, a cut's floor line.
-                    match f {
-                        SideFeature::StoneWall => {
-                            for k in 0..5 {
-                                let off = rot * Vec3::X * ((k as f32 - 2.0) * HEX_SIZE * 0.2);
+                    match pattern {
+                        Pattern::Stones(n) => {
+                            for k in 0..n {
+                                let off = rot
+                                    * Vec3::X
+                                    * ((k as f32 - (n - 1) as f32 / 2.0) * HEX_SIZE * 0.2);
                                 commands.spawn((
                                     Drawn,
                                     bar(rim, 1.5, width, mid + off.truncate(), z + 0.02, rot),
                                 ));
                             }
                         }
-                        SideFeature::Embankment => {
-                            for k in 0..6 {
-                                let off = rot * Vec3::X * ((k as f32 - 2.5) * HEX_SIZE * 0.17);
+                        Pattern::Hachures(n) => {
+                            for k in 0..n {
+                                let off = rot
+                                    * Vec3::X
+                                    * ((k as f32 - (n - 1) as f32 / 2.0) * HEX_SIZE * 0.17);
                                 commands.spawn((
                                     Drawn,
                                     bar(rim, 1.5, width + 8.0, mid + off.truncate(), z + 0.02, rot),
@@ -166,14 +172,15 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
                         }
                     }
                 }
-                SideFeature::Breastworks => {
+                Pattern::Teeth(n) => {
                     // Drawn a little inside the defended hex.
                     commands.spawn((
                         Drawn,
                         bar(color, HEX_SIZE * 0.9, width, mid, z::HEXSIDE + 0.2, rot),
                     ));
-                    for k in 0..5 {
-                        let off = rot * Vec3::X * ((k as f32 - 2.0) * HEX_SIZE * 0.18);
+                    for k in 0..n {
+                        let off =
+                            rot * Vec3::X * ((k as f32 - (n - 1) as f32 / 2.0) * HEX_SIZE * 0.18);
                         let tooth = rot * Quat::from_rotation_z(0.8);
                         commands.spawn((
                             Drawn,
@@ -205,14 +212,14 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
         let rot = Quat::from_rotation_z(d.y.atan2(d.x));
         let width = w * HEX_SIZE;
         let mid = (a + b) / 2.0;
-        match road {
-            crate::rules::map::Road::Trail => {
-                for k in 0..3 {
-                    let p = a + d * (1.0 / 6.0 + k as f32 / 3.0);
+        match palette::road_pattern(*road) {
+            palette::Pattern::Dashes(n) => {
+                for k in 0..n {
+                    let p = a + d * ((k as f32 + 0.5) / n as f32);
                     commands.spawn((Drawn, bar(color, d.length() / 5.0, width, p, z::ROAD, rot)));
                 }
             }
-            crate::rules::map::Road::Road | crate::rules::map::Road::Pike => {
+            palette::Pattern::Cased => {
                 let casing = Color::srgb(0.22, 0.15, 0.08);
                 commands.spawn((
                     Drawn,
@@ -223,16 +230,23 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
                     bar(color, d.length() + width, width, mid, z::ROAD + 0.01, rot),
                 ));
             }
-            crate::rules::map::Road::Rail => {
+            palette::Pattern::Ties(n) => {
                 commands.spawn((
                     Drawn,
                     bar(color, d.length() + width, width, mid, z::ROAD, rot),
                 ));
-                for k in 0..4 {
-                    let p = a + d * (0.125 + 0.25 * k as f32);
+                for k in 0..n {
+                    let p = a + d * ((k as f32 + 0.5) / n as f32);
                     let tie = rot * Quat::from_rotation_z(std::f32::consts::FRAC_PI_2);
                     commands.spawn((Drawn, bar(color, HEX_SIZE * 0.3, 2.0, p, z::ROAD, tie)));
                 }
+            }
+            // No road takes another pattern; were one to, a plain line.
+            _ => {
+                commands.spawn((
+                    Drawn,
+                    bar(color, d.length() + width, width, mid, z::ROAD, rot),
+                ));
             }
         }
     }

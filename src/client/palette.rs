@@ -79,6 +79,59 @@ pub fn feature(f: SideFeature) -> (Color, f32) {
     }
 }
 
+/// How a hexside feature, a road or a contour is drawn: the map draws it so, and the legend draws
+/// a small copy, so the two cannot differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pattern {
+    /// One bar (streams, creeks).
+    Solid,
+    /// A bar with a dark casing (roads, pikes).
+    Cased,
+    /// Short bars in a row (trails).
+    Dashes(u8),
+    /// Dots in a row (contours).
+    Dots(u8),
+    /// Rails zig-zagging (worm fences).
+    ZigZag(u8),
+    /// An outlined bar with stones across it (stone walls).
+    Stones(u8),
+    /// An outlined bar with hachures standing out of it (embankments).
+    Hachures(u8),
+    /// An outlined dark bar with a pale floor line (cuts).
+    Floor,
+    /// A bar with teeth (breastworks).
+    Teeth(u8),
+    /// A plank across a creek with rails on its sides (bridges) or stepping stones (fords).
+    Rails,
+    SteppingStones,
+    /// A black line with ties across it (railroads).
+    Ties(u8),
+}
+
+pub fn feature_pattern(f: SideFeature) -> Pattern {
+    match f {
+        SideFeature::Stream | SideFeature::Creek => Pattern::Solid,
+        SideFeature::Ford => Pattern::SteppingStones,
+        SideFeature::Bridge => Pattern::Rails,
+        SideFeature::Fence => Pattern::ZigZag(5),
+        SideFeature::StoneWall => Pattern::Stones(5),
+        SideFeature::Embankment => Pattern::Hachures(6),
+        SideFeature::Cut => Pattern::Floor,
+        SideFeature::Breastworks => Pattern::Teeth(5),
+    }
+}
+
+pub fn road_pattern(r: Road) -> Pattern {
+    match r {
+        Road::Trail => Pattern::Dashes(3),
+        Road::Road | Road::Pike => Pattern::Cased,
+        Road::Rail => Pattern::Ties(4),
+    }
+}
+
+/// Contours: dots along the hexside.
+pub const CONTOUR_PATTERN: Pattern = Pattern::Dots(4);
+
 pub fn road(r: Road) -> (Color, f32) {
     match r {
         Road::Trail => (Color::srgb(0.55, 0.40, 0.25), 0.05),
