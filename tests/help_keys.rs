@@ -448,3 +448,37 @@ fn the_order_of_battle_shows_hex_mp_ammo_and_the_reinforcements_to_come() {
         "{texts:?}"
     );
 }
+
+/// Issue 31, item 1 (in part): during the computer's turn the window still speaks from the
+/// player's side — the player's own unit is not "(enemy)", and Undo offers nothing of the
+/// computer's.
+#[test]
+fn during_the_computers_turn_the_words_stay_the_players() {
+    use bayonet::client::command::Hint;
+    use bayonet::sim::{Brain, Players};
+    let mut r = Rig::new();
+    r.app
+        .insert_resource(Players([None, Some(Brain::Computer)]));
+    r.click(5, 5);
+    assert!(
+        r.res::<Hint>().0.starts_with("Union reserve selected"),
+        "{}",
+        r.res::<Hint>().0
+    );
+    r.tap_key(KeyCode::KeyE);
+    r.tap_key(KeyCode::KeyE);
+    assert_eq!(
+        r.res::<Game>().turn_state().side,
+        bayonet::rules::unit::Side(1),
+        "the computer's turn"
+    );
+    r.frames(1);
+    let hint = r.res::<Hint>().0.clone();
+    assert!(!hint.contains("(enemy)"), "{hint}");
+    assert_eq!(hint, "Union reserve selected; Confederate to act");
+    // The Undo button's line.
+    let mut q = r.app.world_mut().query::<&Text>();
+    let texts: Vec<String> = q.iter(r.app.world()).map(|t| t.0.clone()).collect();
+    assert!(texts.iter().any(|t| t == "not your turn"), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.starts_with("back: ")), "{texts:?}");
+}

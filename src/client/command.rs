@@ -430,16 +430,30 @@ fn hint(
     game: Res<Game>,
     mut out: ResMut<Hint>,
     touch: Res<super::settings::TouchSeen>,
+    gate: super::start::Gate,
+    battle: Res<crate::sim::Battle>,
 ) {
-    if !(cmd.is_changed() || reach.is_changed() || hovered.is_changed() || touch.is_changed()) {
+    if !(cmd.is_changed()
+        || reach.is_changed()
+        || hovered.is_changed()
+        || touch.is_changed()
+        || game.is_changed())
+    {
         return;
     }
     // The player's own gesture: a tap on a touch screen, a click with a mouse.
     let press = if touch.0 { "tap" } else { "click" };
     let board = &game.0;
+    let side_name = |s: crate::rules::unit::Side| battle.scenario.side_name(s).to_string();
     let verdict = |o: Order| order::check(board, &o).map_err(|r| words(&r));
     let text = match (cmd.unit.and_then(|id| board.unit(id)), hovered.0) {
-        (Some(u), _) if u.side != board.ordering_side() => format!("{} (enemy)", u.name),
+        // Words from the player's side, the computer's turn too.
+        (Some(u), _) if u.side != gate.viewer() => format!("{} (enemy)", u.name),
+        (Some(u), _) if !gate.open() => format!(
+            "{} selected; {} to act",
+            u.name,
+            side_name(board.ordering_side())
+        ),
         (Some(u), Some(h)) if cmd.fire_mode => match verdict(Order::Fire {
             unit: u.id,
             at: At::of(board, h),

@@ -31,6 +31,16 @@ impl Gate<'_> {
     pub fn open(&self) -> bool {
         !self.dialog.0 && self.players.0[self.game.ordering_side().0 as usize & 1].is_none()
     }
+
+    /// The side the window speaks for: the one person's against the computer, whoever's turn it
+    /// is; else the side giving orders (two players at one device, or watching the computer).
+    pub fn viewer(&self) -> Side {
+        match self.players.0 {
+            [None, Some(_)] => Side(0),
+            [Some(_), None] => Side(1),
+            _ => self.game.ordering_side(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -321,11 +321,17 @@ fn look(
     armed: Res<EndTurnArmed>,
     mut why: Query<&mut Text, (With<UndoWhyNot>, Without<ButtonLabel>)>,
     mut labels: Query<&mut Text, With<ButtonLabel>>,
+    (gate, mut was_open): (Gate, Local<Option<bool>>),
 ) {
-    if undo.is_changed() {
+    // During the computer's turn Undo is not the player's: it offers nothing of the computer's.
+    let open = gate.open();
+    let turned = *was_open != Some(open);
+    *was_open = Some(open);
+    if undo.is_changed() || turned {
         // What Undo would take back, or why it cannot ("the dice were rolled (…)"), cut to
         // fit the button; the whole of it is in the log when Undo is pressed.
         let line = match (undo.why_not(), undo.history.last()) {
+            _ if !open => "not your turn".to_string(),
             (None, Some(step)) => format!("back: {}", step.what),
             (why, _) => why
                 .unwrap_or_default()
@@ -376,7 +382,7 @@ fn look(
         }
         let waiting = *b == ToolButton::Resolve && !game.pending.is_empty();
         let waiting = waiting || (*b == ToolButton::EndTurn && armed.0);
-        let dim = game.over || (*b == ToolButton::Undo && undo.why_not().is_some());
+        let dim = game.over || (*b == ToolButton::Undo && (undo.why_not().is_some() || !open));
         bg.0 = match (i, waiting, dim) {
             (_, _, true) => Color::srgb(0.2, 0.2, 0.2),
             (Interaction::Pressed, _, _) => Color::srgb(0.55, 0.45, 0.15),
