@@ -272,6 +272,7 @@ fn turn_page(
     if !aids.on(Aid::OrderOfBattle) {
         return;
     }
+    let mut first = false;
     let mut step = |dir: i32| {
         page.0 = (page.0 as i32 + dir).max(0) as usize;
     };
@@ -283,7 +284,7 @@ fn turn_page(
                 Pager::Tab(t) if *tab != t => {
                     *tab = t;
                     // A new list opens at its first page.
-                    step(-i32::MAX / 2);
+                    first = true;
                 }
                 Pager::Tab(_) => {}
             }
@@ -305,6 +306,9 @@ fn turn_page(
     }
     if super::keys::pressed(&input, super::keys::Act::PageUp) {
         step(-1);
+    }
+    if first {
+        page.0 = 0;
     }
 }
 

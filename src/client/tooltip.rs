@@ -43,7 +43,19 @@ fn say(
     over_ui: Query<&Interaction>,
     mut out: ResMut<Tooltip>,
     threats: Res<super::threat_overlay::ThreatOverlay>,
+    stirred: Query<(), Changed<Interaction>>,
 ) {
+    // Only when something it reads changed: describing a hex is not every frame's work.
+    if stirred.is_empty()
+        && !(hovered.is_changed()
+            || selected.is_changed()
+            || touch.is_changed()
+            || game.is_changed()
+            || threats.is_changed()
+            || command.is_changed())
+    {
+        return;
+    }
     let button = tips
         .iter()
         .find(|(i, _)| **i == Interaction::Hovered)
