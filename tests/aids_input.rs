@@ -338,6 +338,7 @@ fn settings_are_remembered_between_runs_and_a_bad_file_is_reported_not_fatal() {
             ui_scale: 150,
             colour_blind: true,
             confirm_end_turn: false,
+            ..Settings::default()
         }
     );
     // The scale stays within 75–200 %, and a touch screen never goes below 100 %.

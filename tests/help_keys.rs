@@ -8,14 +8,18 @@ use bayonet::client::command::{Command, Notice};
 use bayonet::client::help::{HelpOpen, key_lines};
 use bayonet::client::keys::{Act, BINDINGS, Binding};
 use bayonet::client::order_of_battle::OobPage;
+use bayonet::client::playback::{Pace, Playback};
 use bayonet::client::report::LogOpen;
+use bayonet::client::settings::Settings;
 use bayonet::client::settings::SettingsFile;
 use bayonet::client::toolbar::EndTurnArmed;
+use bayonet::client::watch::{Offer, Watching};
 use bayonet::rules::hex::Facing;
 use bayonet::rules::params::MeleeSystemName;
 use bayonet::rules::scenario::parse;
+use bayonet::rules::unit::Side;
 use bayonet::rules::unit::{Formation, UnitId};
-use bayonet::sim::{AiPace, Game};
+use bayonet::sim::{AiPace, Brain, Game, Players, ShowHold};
 use bevy::input::ButtonState;
 use bevy::prelude::*;
 
@@ -277,10 +281,75 @@ fn check(b: &Binding, key: KeyCode) {
             let want = if b.act == Act::PageUp { 0 } else { 1 };
             assert_eq!(r.res::<OobPage>().0, want, "{what}");
         }
-        Act::Pace => {
-            let before = r.res::<AiPace>().0;
+        Act::Pause => {
+            // Paused, the computer waits; Space again plays on.
             hit(&mut r, b, key);
-            assert_ne!(r.res::<AiPace>().0, before, "{what}");
+            assert!(r.res::<Playback>().paused, "{what}");
+            assert!(r.res::<ShowHold>().0, "{what}: the computer waits");
+            hit(&mut r, b, key);
+            assert!(!r.res::<Playback>().paused, "{what}");
+        }
+        Act::Step => {
+            // Paused during the computer's turn (it only ends its turns): nothing happens
+            // until a step lets its order through.
+            r.app.insert_resource(Players([None, Some(Brain::Hold)]));
+            r.tap_key(KeyCode::Space);
+            r.tap_key(KeyCode::KeyE);
+            r.tap_key(KeyCode::KeyE);
+            let theirs = r.res::<Game>().turn_state().side;
+            assert_eq!(theirs, Side(1));
+            r.frames(5);
+            assert_eq!(r.res::<Game>().turn_state().side, theirs, "paused");
+            hit(&mut r, b, key);
+            r.frames(2);
+            assert_eq!(r.res::<Game>().turn_state().side, Side(0), "{what}");
+        }
+        Act::StepBack | Act::Watch => {
+            // An order, then the replay of this game: at its start, then one on, one back.
+            r.click(5, 5);
+            r.tap_key(KeyCode::KeyX);
+            assert_eq!(facing(&r, 7), Facing::NE);
+            r.tap_key(KeyCode::F7);
+            assert_eq!(r.res::<Watching>().at, 0, "Watch starts at the first order");
+            assert_eq!(facing(&r, 7), Facing::N, "the state at the start");
+            if b.act == Act::StepBack {
+                r.tap_key(KeyCode::Period);
+                r.frames(2);
+                assert_eq!(facing(&r, 7), Facing::NE, "one order on");
+                hit(&mut r, b, key);
+                assert_eq!(r.res::<Watching>().at, 0, "{what}");
+                assert_eq!(facing(&r, 7), Facing::N, "{what}");
+            }
+        }
+        Act::ReplayTurn => {
+            // At a hotseat, the hand-over offers the turn just played.
+            r.click(5, 5);
+            r.tap_key(KeyCode::KeyX);
+            r.tap_key(KeyCode::KeyE);
+            r.tap_key(KeyCode::KeyE);
+            assert_eq!(r.res::<Offer>().0, Some(0));
+            hit(&mut r, b, key);
+            let w = r.res::<Watching>();
+            assert_eq!((w.at, w.timeline.len()), (0, 2), "{what}");
+        }
+        Act::Faster | Act::Slower => {
+            if b.act == Act::Slower {
+                r.tap_key(KeyCode::BracketRight);
+            }
+            let before = r.res::<Settings>().pace;
+            hit(&mut r, b, key);
+            let after = r.res::<Settings>().pace;
+            let want = if b.act == Act::Faster {
+                Pace::Fast
+            } else {
+                Pace::Readable
+            };
+            assert_eq!((before == after, after), (false, want), "{what}");
+            assert_eq!(
+                r.res::<AiPace>().0,
+                after.order_gap(),
+                "the computer's pace"
+            );
         }
     }
 }

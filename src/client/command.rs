@@ -63,7 +63,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Reachable>()
         .init_resource::<Hint>()
         .add_systems(Startup, spawn_buttons)
-        .add_systems(Update, (tap, keys, follow, buttons, refresh, hint).chain());
+        .add_systems(Update, (tap, keys).chain().in_set(super::Frame::Commands))
+        .add_systems(
+            Update,
+            (follow, buttons, refresh, hint)
+                .chain()
+                .in_set(super::Frame::AfterGame),
+        );
 }
 
 fn units_here<'a>(occupancy: &Occupancy, units: &'a Query<&UnitState>, h: Hex) -> Vec<&'a Unit> {
@@ -396,15 +402,21 @@ fn buttons(
 
 /// The selection follows the unit under command when it moves, retreats or advances: the ring
 /// never stays on the hex it left.
-fn follow(cmd: Res<Command>, game: Res<Game>, mut selected: ResMut<SelectedHex>) {
-    if !game.is_changed() {
-        return;
-    }
-    if let Some(u) = cmd.unit.and_then(|id| game.unit(id)) {
-        if selected.0 != Some(u.hex) {
-            selected.0 = Some(u.hex);
+/// (It compares the unit's hex with the one it last saw, not the game's change: whether the
+/// order was carried out before or after it ran in a frame does not matter.)
+fn follow(
+    cmd: Res<Command>,
+    game: Res<Game>,
+    mut selected: ResMut<SelectedHex>,
+    mut seen: Local<Option<(crate::rules::unit::UnitId, Hex)>>,
+) {
+    let now = cmd.unit.and_then(|id| game.unit(id)).map(|u| (u.id, u.hex));
+    if let (Some((id, hex)), Some((was_id, was))) = (now, *seen) {
+        if id == was_id && hex != was && selected.0 != Some(hex) {
+            selected.0 = Some(hex);
         }
     }
+    *seen = now;
 }
 
 /// Recomputes the movement range when the unit under command or any unit changes.

@@ -20,31 +20,77 @@ const SIDE: f32 = 44.0;
 #[derive(Component)]
 pub struct Counter;
 
-/// A counter on its way from where it was drawn last to where the unit is now: moves,
-/// retreats, advances and routs show as movement, not as jumps.
-#[derive(Component)]
+/// A counter on its way from where it was drawn last to where the unit is now, hex by hex along
+/// the path it took: moves, retreats, advances and routs show as movement, not as jumps. Kept
+/// by unit, so that a counter drawn again mid-way (another unit changed) slides on.
+#[derive(Debug, Clone)]
 struct Slide {
-    from: Vec2,
-    to: Vec2,
-    t: f32,
+    points: Vec<Vec2>,
+    /// When it starts (the game clock; `None` while it waits for its beat of the show), and how
+    /// long it takes.
+    start: Option<f32>,
+    queued: f32,
+    seconds: f32,
 }
 
-const SLIDE_SECONDS: f32 = 0.6;
+/// A counter that slides (its slide is in `Slides`, by unit).
+#[derive(Component)]
+struct Sliding(crate::rules::unit::UnitId);
+
+/// A slide waits at most this long for its beat (a show dropped half-way never leaves a counter
+/// behind).
+const LONGEST_WAIT: f32 = 12.0;
+
+/// The counters' systems (after the game's index, and after the show queues its beats).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Drawing;
+
+/// Where each unit's counter was last drawn (the show reads where a mover came from).
+#[derive(Resource, Debug, Default)]
+pub struct Drawn(pub HashMap<crate::rules::unit::UnitId, hexx::Hex>);
+
+/// The paths of this frame's moves, by unit (their steps, not the hex left).
+#[derive(Resource, Debug, Default)]
+struct Paths(HashMap<crate::rules::unit::UnitId, Vec<hexx::Hex>>);
+
+/// The slides under way, by unit.
+#[derive(Resource, Debug, Default)]
+struct Slides(HashMap<crate::rules::unit::UnitId, Slide>);
+
+/// What the counters' slides wait for: the units whose moves the show will play (each slides
+/// when its beat comes, at the show's pace), and those whose beat has come.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct SlideCues {
+    pub awaited: std::collections::HashSet<crate::rules::unit::UnitId>,
+    pub released: Vec<crate::rules::unit::UnitId>,
+    /// Seconds a hex of the show's slides.
+    pub per_hex: f32,
+}
+
+/// A slide of the player's own units, a hex at a time.
+const OWN_SECONDS_A_HEX: f32 = 0.1;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FarOut>()
+        .init_resource::<Drawn>()
+        .init_resource::<Paths>()
+        .init_resource::<Slides>()
         .add_systems(PostStartup, redraw)
         .add_systems(
             Update,
             (
                 simplify,
+                remember_paths,
                 redraw.run_if(
                     units_changed
                         .or_else(resource_changed::<Settings>)
                         .or_else(resource_changed::<FarOut>),
                 ),
                 slide,
-            ),
+            )
+                .chain()
+                .in_set(Drawing)
+                .after(crate::sim::SimSet::Index),
         );
 }
 
@@ -85,6 +131,12 @@ fn side_color(battle: &Battle, u: &Unit, settings: &Settings) -> Color {
     Color::srgb(r, g, b)
 }
 
+fn remember_paths(mut moved: MessageReader<crate::sim::UnitMoved>, mut paths: ResMut<Paths>) {
+    for m in moved.read() {
+        paths.0.insert(m.moved.unit, m.moved.path.clone());
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn redraw(
     mut commands: Commands,
@@ -93,9 +145,18 @@ fn redraw(
     battle: Res<Battle>,
     layout: Res<MapLayout>,
     settings: Res<Settings>,
-    mut drawn: Local<HashMap<crate::rules::unit::UnitId, hexx::Hex>>,
+    (mut drawn, mut paths, mut slides, time, cues): (
+        ResMut<Drawn>,
+        ResMut<Paths>,
+        ResMut<Slides>,
+        Res<Time>,
+        Option<Res<SlideCues>>,
+    ),
     (bold, far): (Option<Res<super::font::Bold>>, Res<FarOut>),
 ) {
+    let now = time.elapsed_secs();
+    // The other side's moves slide at the show's pace, each when its beat comes.
+    let per_hex = cues.as_ref().map_or(OWN_SECONDS_A_HEX, |c| c.per_hex);
     let bold = bold.map(|b| b.0.clone()).unwrap_or_default();
     let simple = far.0;
     for e in &old {
@@ -132,34 +193,96 @@ fn redraw(
                     (at, z, 1, 0)
                 },
             );
-            if let Some(was) = drawn.insert(u.id, hex).filter(|was| *was != hex) {
-                let from = layout.center(was);
-                commands.entity(e).insert((
-                    Slide {
-                        from,
-                        to: at,
-                        t: 0.0,
-                    },
-                    Transform::from_translation(from.extend(z + 1.0)),
-                ));
+            let slide = match drawn.0.insert(u.id, hex).filter(|was| *was != hex) {
+                Some(was) => {
+                    let mut points = vec![layout.center(was)];
+                    match paths.0.remove(&u.id) {
+                        // Its path, when it ends here (a retreat or a rout goes straight).
+                        Some(p) if p.last() == Some(&hex) => {
+                            points.extend(p[..p.len() - 1].iter().map(|h| layout.center(*h)))
+                        }
+                        _ => {}
+                    }
+                    points.push(at);
+                    let awaited = cues.as_ref().is_some_and(|c| c.awaited.contains(&u.id));
+                    let seconds = (points.len() - 1) as f32
+                        * if awaited { per_hex } else { OWN_SECONDS_A_HEX };
+                    (seconds > 0.0).then(|| Slide {
+                        points,
+                        start: (!awaited).then_some(now),
+                        queued: now,
+                        seconds,
+                    })
+                }
+                // Drawn again mid-slide: it slides on, to where it is drawn now.
+                None => slides.0.get(&u.id).cloned().map(|mut s| {
+                    if let Some(last) = s.points.last_mut() {
+                        *last = at;
+                    }
+                    s
+                }),
+            };
+            match slide {
+                Some(s) => {
+                    let from = s.points[0];
+                    slides.0.insert(u.id, s);
+                    commands.entity(e).insert((
+                        Sliding(u.id),
+                        Transform::from_translation(from.extend(z + 1.0)),
+                    ));
+                }
+                None => {
+                    slides.0.remove(&u.id);
+                }
             }
         }
     }
+    paths.0.clear();
 }
 
 fn slide(
     mut commands: Commands,
     time: Res<Time>,
-    mut q: Query<(Entity, &mut Slide, &mut Transform)>,
+    mut slides: ResMut<Slides>,
+    cues: Option<ResMut<SlideCues>>,
+    mut q: Query<(Entity, &Sliding, &mut Transform)>,
 ) {
-    for (e, mut s, mut t) in &mut q {
-        s.t = (s.t + time.delta_secs() / SLIDE_SECONDS).min(1.0);
-        let k = s.t * s.t * (3.0 - 2.0 * s.t);
-        let p = s.from.lerp(s.to, k);
+    let now = time.elapsed_secs();
+    if let Some(mut c) = cues {
+        let released: Vec<_> = c.released.drain(..).collect();
+        for id in released {
+            c.awaited.remove(&id);
+            if let Some(s) = slides.0.get_mut(&id) {
+                s.start.get_or_insert(now);
+            }
+        }
+    }
+    for (e, sliding, mut t) in &mut q {
+        let Some(s) = slides.0.get_mut(&sliding.0) else {
+            commands.entity(e).try_remove::<Sliding>();
+            continue;
+        };
+        if s.start.is_none() && now - s.queued > LONGEST_WAIT {
+            s.start = Some(now);
+        }
+        let k = s
+            .start
+            .map_or(0.0, |start| ((now - start) / s.seconds).clamp(0.0, 1.0));
+        // Along the path at an even pace, easing in at its start and out at its end.
+        let legs = (s.points.len() - 1).max(1) as f32;
+        let eased = k * k * (3.0 - 2.0 * k);
+        let along = if legs > 1.0 {
+            k * 0.5 + eased * 0.5
+        } else {
+            eased
+        } * legs;
+        let i = (along.floor() as usize).min(s.points.len().saturating_sub(2));
+        let p = s.points[i].lerp(s.points[(i + 1).min(s.points.len() - 1)], along - i as f32);
         t.translation.x = p.x;
         t.translation.y = p.y;
-        if s.t >= 1.0 {
-            commands.entity(e).try_remove::<Slide>();
+        if k >= 1.0 {
+            commands.entity(e).try_remove::<Sliding>();
+            slides.0.remove(&sliding.0);
         }
     }
 }

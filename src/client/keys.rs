@@ -43,8 +43,17 @@ pub enum Act {
     ZoomAll,
     PageUp,
     PageDown,
-    /// The computer plays faster (or back at a readable pace).
-    Pace,
+    /// The other side's turn shown: pause or play, one action on, faster, slower.
+    Pause,
+    Step,
+    /// A replay: one order back.
+    StepBack,
+    /// A replay of this game from its start.
+    Watch,
+    /// At a hotseat: the other player's last turn replayed.
+    ReplayTurn,
+    Faster,
+    Slower,
 }
 
 /// A key (or keys) and what it does; `ctrl` whether Ctrl must be held with it (without it, Ctrl
@@ -88,6 +97,16 @@ pub const BINDINGS: &[Binding] = &[
     ),
     k(&[K::F5], Act::Save, "Save the game"),
     k(&[K::F9], Act::Load, "Load the saved game"),
+    k(
+        &[K::F7],
+        Act::Watch,
+        "Watch this battle from its first order",
+    ),
+    k(
+        &[K::F8],
+        Act::ReplayTurn,
+        "Hotseat: replay the other player's last turn",
+    ),
     Binding {
         ctrl: true,
         ..k(
@@ -202,9 +221,21 @@ pub const BINDINGS: &[Binding] = &[
     k(&[K::PageDown], Act::PageDown, "Order of battle: page on"),
     k(
         &[K::Space],
-        Act::Pace,
-        "The computer's turn: fast, or readable",
+        Act::Pause,
+        "The other side's turn: pause, or play on",
     ),
+    k(
+        &[K::Period],
+        Act::Step,
+        "Paused: show the next action (a replay: the next order)",
+    ),
+    k(&[K::Comma], Act::StepBack, "A replay: one order back"),
+    k(
+        &[K::BracketRight],
+        Act::Faster,
+        "Show the other side's turn faster (readable, fast, instant)",
+    ),
+    k(&[K::BracketLeft], Act::Slower, "Show it slower"),
 ];
 
 /// The gestures, for the help (the gestures module and the camera do them).
@@ -268,6 +299,10 @@ pub fn key_name(key: KeyCode) -> String {
         "Escape" => "Esc".into(),
         "PageUp" => "PgUp".into(),
         "PageDown" => "PgDn".into(),
+        "Period" => ".".into(),
+        "Comma" => ",".into(),
+        "BracketRight" => "]".into(),
+        "BracketLeft" => "[".into(),
         _ => s,
     }
 }

@@ -43,7 +43,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GestureState>()
         .init_resource::<MeleeDrag>()
         .init_resource::<DragPreview>()
-        .add_systems(Update, (feed, preview).chain());
+        .add_systems(
+            Update,
+            (feed, preview).chain().in_set(super::Frame::Pointer),
+        );
 }
 
 #[allow(clippy::too_many_arguments)]

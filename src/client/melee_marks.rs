@@ -1,6 +1,7 @@
 //! Orders on the map: the arrow of a melee drag with its target marked legal (green) or not
 //! (red); every pending melee with its arrows (its strengths and odds are in the HUD's panel); the selected unit's
-//! movement range and path, and its fire mode.
+//! movement range and path, and its fire mode; and the marks of actions as the show plays them
+//! (a fire's line, a melee's arrows), fading as they age.
 
 use bevy::prelude::*;
 
@@ -17,7 +18,7 @@ const PENDING: Color = palette::PENDING;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, thicker_lines)
-        .add_systems(Update, (draw, draw_command));
+        .add_systems(Update, (draw, draw_command, draw_actions));
 }
 
 fn thicker_lines(mut store: ResMut<GizmoConfigStore>) {
@@ -128,5 +129,67 @@ fn draw_command(
             HEX_SIZE * 0.8,
             Color::srgb(0.95, 0.2, 0.1),
         );
+    }
+}
+
+/// The marks of actions just shown: fire as a line from the firer's hex to the target's with a
+/// ring on the target (dashed for opportunity fire), a melee as arrows into the defending hex in
+/// the colour of who won, a declaration as the pending melee's arrows.
+fn draw_actions(
+    mut gizmos: Gizmos,
+    layout: Res<MapLayout>,
+    marks: Query<&super::playback::ActionMark>,
+) {
+    use super::playback::Action;
+    for m in &marks {
+        let alpha = (m.left / m.whole * 2.0).clamp(0.0, 1.0);
+        match &m.action {
+            Action::Fire {
+                from,
+                at,
+                opportunity,
+                ..
+            } => {
+                let colour = Color::srgba(1.0, 0.55, 0.1, alpha);
+                let (a, b) = (layout.center(*from), layout.center(*at));
+                if *opportunity {
+                    let n = 8;
+                    for k in (0..n).step_by(2) {
+                        let (s, e) = (k as f32 / n as f32, (k + 1) as f32 / n as f32);
+                        gizmos.line_2d(a.lerp(b, s), a.lerp(b, e), colour);
+                    }
+                } else {
+                    gizmos.line_2d(a, b, colour);
+                }
+                gizmos.circle_2d(b, HEX_SIZE * 0.5, colour);
+            }
+            Action::Declare { from, at } => {
+                let to = layout.center(*at);
+                for h in from {
+                    let a = layout.center(*h);
+                    gizmos.arrow_2d(a, a.lerp(to, 0.8), PENDING.with_alpha(alpha));
+                }
+            }
+            Action::Melee {
+                from, at, result, ..
+            } => {
+                let colour = if result.starts_with("attacker") {
+                    Color::srgba(1.0, 0.3, 0.2, alpha)
+                } else {
+                    Color::srgba(0.4, 0.7, 1.0, alpha)
+                };
+                let to = layout.center(*at);
+                for h in from {
+                    let a = layout.center(*h);
+                    gizmos.arrow_2d(a, a.lerp(to, 0.8), colour);
+                }
+                outline(&mut gizmos, &layout, *at, colour);
+            }
+            Action::Rout { from, to, .. } => {
+                let colour = Color::srgba(0.95, 0.9, 0.3, alpha);
+                gizmos.arrow_2d(layout.center(*from), layout.center(*to), colour);
+            }
+            Action::Move { .. } => {}
+        }
     }
 }

@@ -26,12 +26,16 @@ pub mod online;
 pub mod online_dialog;
 pub mod order_of_battle;
 pub mod palette;
+pub mod playback;
 pub mod pointer;
 pub mod regions;
 pub mod report;
+pub mod results_card;
 pub mod saving;
+mod screen_trace;
 mod screenshot;
 pub mod settings;
+pub mod show_controls;
 pub mod sight_tool;
 pub mod start;
 mod store;
@@ -40,6 +44,7 @@ mod tiles;
 pub mod toolbar;
 pub mod tooltip;
 pub mod trace;
+pub mod watch;
 pub mod words;
 
 use bevy::prelude::*;
@@ -63,6 +68,18 @@ pub mod z {
     pub const COUNTER: f32 = 10.0;
 }
 
+/// The parts of a frame the client's systems run in, around the game's: the pointer and the
+/// gestures, then what they command (orders given), then the game carries them out, then
+/// whatever follows the game (the selection, the range, the show, the counters). Fixed here, so
+/// that a tap's order is carried out in the frame it is made, whatever order the scheduler
+/// would pick.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Frame {
+    Pointer,
+    Commands,
+    AfterGame,
+}
+
 /// The client plugins, for an app that already has the simulation.
 pub fn plugin(app: &mut App) {
     app.add_plugins(input_plugin).add_plugins((
@@ -74,9 +91,10 @@ pub fn plugin(app: &mut App) {
         melee_marks::plugin,
         aid_marks::plugin,
         report::plugin,
+        results_card::plugin,
         mini_map::plugin,
         screenshot::plugin,
-        trace::plugin,
+        screen_trace::plugin,
     ));
 }
 
@@ -142,6 +160,14 @@ pub(crate) fn windowless_base(
 /// The part of the client that turns input into orders, with nothing to draw: what the
 /// headless input tests run.
 pub fn input_plugin(app: &mut App) {
+    use crate::sim::SimSet;
+    app.configure_sets(
+        Update,
+        (Frame::Pointer, Frame::Commands)
+            .chain()
+            .before(SimSet::Orders),
+    )
+    .configure_sets(Update, Frame::AfterGame.after(SimSet::Index));
     app.add_plugins((
         settings::plugin,
         regions::plugin,
@@ -164,6 +190,9 @@ pub fn input_plugin(app: &mut App) {
         online_dialog::plugin,
         tooltip::plugin,
         help::plugin,
+        playback::plugin,
+        show_controls::plugin,
+        watch::plugin,
     ));
 }
 

@@ -24,7 +24,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HoveredHex>()
         .init_resource::<SelectedHex>()
         .add_systems(Startup, spawn_markers)
-        .add_systems(Update, (hover, place_markers).chain());
+        .add_systems(
+            Update,
+            (hover, place_markers).chain().in_set(super::Frame::Pointer),
+        );
 }
 
 fn hover(

@@ -1,7 +1,7 @@
 //! The screen's named regions, laid out so that none covers another and the map keeps most of
 //! the window: the top bar across the top, the toolbar across the bottom, a column on the right
-//! (the aids, the selected unit, the pending melees, the mini-map) and the log at the bottom
-//! left. Each plugin puts its content into its region; the hover tooltip floats by the pointer.
+//! (the aids, the selected unit, the pending melees, the results card, the mini-map) and the log
+//! at the bottom left. Each plugin puts its content into its region; the hover tooltip floats by the pointer.
 
 use bevy::prelude::*;
 
@@ -13,18 +13,21 @@ pub enum Region {
     Aids,
     UnitPanel,
     Melees,
+    /// The results card of the last melee or fire (until closed).
+    Results,
     MiniMap,
     Log,
     Tooltip,
 }
 
 impl Region {
-    pub const ALL: [Region; 8] = [
+    pub const ALL: [Region; 9] = [
         Region::TopBar,
         Region::Toolbar,
         Region::Aids,
         Region::UnitPanel,
         Region::Melees,
+        Region::Results,
         Region::MiniMap,
         Region::Log,
         Region::Tooltip,
@@ -39,8 +42,12 @@ pub enum ToolGroup {
     Files,
     /// Undo, Resolve, Cancel melee, End phase, Follow-up, End turn.
     Turn,
+    /// The other side's turn as it is shown: pause, step, pace, follow.
+    Show,
     /// The selected unit's orders and its Command menu.
     Unit,
+    /// A replay's controls and its scrub bar (a row of its own, while watching).
+    Watch,
 }
 
 /// The width of the right-hand column.
@@ -105,6 +112,7 @@ fn spawn(mut commands: Commands) {
         Region::Aids,
         Region::UnitPanel,
         Region::Melees,
+        Region::Results,
         Region::MiniMap,
     ]
     .into_iter()
@@ -130,8 +138,11 @@ fn spawn(mut commands: Commands) {
                 node.min_height = Val::Px(0.0);
             }
         }
-        if matches!(r, Region::UnitPanel | Region::Melees) {
-            // Shown while there is a selection, or melees wait.
+        if r == Region::Results {
+            node.row_gap = Val::Px(4.0);
+        }
+        if matches!(r, Region::UnitPanel | Region::Melees | Region::Results) {
+            // Shown while there is a selection, melees wait, or a card is open.
             node.display = Display::None;
             node.border = UiRect::all(Val::Px(if r == Region::Melees { 2.0 } else { 0.0 }));
             return commands.spawn((r, node, panel())).id();
@@ -160,23 +171,34 @@ fn spawn(mut commands: Commands) {
         })
         .add_children(&[open, right])
         .id();
-    let groups: Vec<Entity> = [ToolGroup::Files, ToolGroup::Turn, ToolGroup::Unit]
-        .into_iter()
-        .map(|g| {
-            let mut node = Node {
-                flex_wrap: FlexWrap::Wrap,
-                column_gap: Val::Px(4.0),
-                row_gap: Val::Px(4.0),
-                ..default()
-            };
-            if g == ToolGroup::Unit {
-                // After a gap that takes the rest of the row: the game's buttons never move.
-                node.margin = UiRect::left(Val::Auto);
-                node.justify_content = JustifyContent::FlexEnd;
-            }
-            commands.spawn((g, node)).id()
-        })
-        .collect();
+    let groups: Vec<Entity> = [
+        ToolGroup::Watch,
+        ToolGroup::Files,
+        ToolGroup::Turn,
+        ToolGroup::Show,
+        ToolGroup::Unit,
+    ]
+    .into_iter()
+    .map(|g| {
+        let mut node = Node {
+            flex_wrap: FlexWrap::Wrap,
+            column_gap: Val::Px(4.0),
+            row_gap: Val::Px(4.0),
+            ..default()
+        };
+        if g == ToolGroup::Watch {
+            node.width = Val::Percent(100.0);
+            node.flex_direction = FlexDirection::Column;
+            node.display = Display::None;
+        }
+        if g == ToolGroup::Unit {
+            // After a gap that takes the rest of the row: the game's buttons never move.
+            node.margin = UiRect::left(Val::Auto);
+            node.justify_content = JustifyContent::FlexEnd;
+        }
+        commands.spawn((g, node)).id()
+    })
+    .collect();
     let toolbar = commands
         .spawn((
             Region::Toolbar,

@@ -17,6 +17,10 @@ pub struct Settings {
     pub colour_blind: bool,
     /// End turn asks for a second press (or Enter) before it ends the turn.
     pub confirm_end_turn: bool,
+    /// How fast the other side's turn is shown.
+    pub pace: Pace,
+    /// The camera goes to each action of the other side's turn that happens outside the view.
+    pub follow: bool,
 }
 
 impl Default for Settings {
@@ -25,6 +29,70 @@ impl Default for Settings {
             ui_scale: 100,
             colour_blind: false,
             confirm_end_turn: true,
+            pace: Pace::Readable,
+            follow: true,
+        }
+    }
+}
+
+/// How fast the other side's turn is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Pace {
+    /// Each action long enough to read its marks.
+    #[default]
+    Readable,
+    Fast,
+    /// No show: the orders follow one another at once.
+    Instant,
+}
+
+impl Pace {
+    /// How long a beat takes, against the readable pace.
+    pub fn factor(self) -> f32 {
+        match self {
+            Pace::Readable => 1.0,
+            Pace::Fast => 0.3,
+            Pace::Instant => 0.0,
+        }
+    }
+
+    /// The computer's pause between two orders (seconds).
+    pub fn order_gap(self) -> f32 {
+        match self {
+            Pace::Readable => 0.3,
+            Pace::Fast => 0.08,
+            Pace::Instant => 0.0,
+        }
+    }
+
+    pub fn words(self) -> &'static str {
+        match self {
+            Pace::Readable => "readable",
+            Pace::Fast => "fast",
+            Pace::Instant => "instant",
+        }
+    }
+
+    pub fn faster(self) -> Pace {
+        match self {
+            Pace::Readable => Pace::Fast,
+            _ => Pace::Instant,
+        }
+    }
+
+    pub fn slower(self) -> Pace {
+        match self {
+            Pace::Instant => Pace::Fast,
+            _ => Pace::Readable,
+        }
+    }
+
+    /// The next pace round the cycle (the toolbar's one button).
+    pub fn next(self) -> Pace {
+        match self {
+            Pace::Readable => Pace::Fast,
+            Pace::Fast => Pace::Instant,
+            Pace::Instant => Pace::Readable,
         }
     }
 }

@@ -9,7 +9,7 @@ use super::settings::Settings;
 use crate::rules::order::Order;
 use crate::rules::params::Parameters;
 use crate::rules::unit::Side;
-use crate::sim::{AiPace, Battle, Brain, Game, GiveOrder, Players};
+use crate::sim::{Battle, Brain, Game, GiveOrder, Players};
 
 /// Whether the dialog is open (the map takes no orders meanwhile).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,11 +25,20 @@ pub struct Gate<'w> {
     dialog: Res<'w, DialogOpen>,
     players: Res<'w, Players>,
     game: Res<'w, Game>,
+    watching: Option<Res<'w, crate::sim::Replaying>>,
 }
 
 impl Gate<'_> {
+    /// A replay is under way.
+    pub fn watching(&self) -> bool {
+        self.watching.is_some()
+    }
+
+    /// No dialog open, not the computer's turn, and no replay under way.
     pub fn open(&self) -> bool {
-        !self.dialog.0 && self.players.0[self.game.ordering_side().0 as usize & 1].is_none()
+        !self.dialog.0
+            && self.watching.is_none()
+            && self.players.0[self.game.ordering_side().0 as usize & 1].is_none()
     }
 
     /// The side the window speaks for: the one person's against the computer, whoever's turn it
@@ -205,7 +214,7 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(DialogOpen(true))
         .insert_resource(Chosen(Mode::Play(0)))
         .add_systems(Startup, open)
-        .add_systems(Update, (press, labels, pace, scroll).chain());
+        .add_systems(Update, (press, labels, scroll).chain());
 }
 
 fn open(
@@ -213,11 +222,9 @@ fn open(
     preset: Option<Res<PresetPlayers>>,
     mut players: ResMut<Players>,
     mut dialog: ResMut<DialogOpen>,
-    mut pace: ResMut<AiPace>,
     battle: Res<Battle>,
     game: Res<Game>,
 ) {
-    pace.0 = 0.5;
     commands.insert_resource(Draft(game.params.clone()));
     if let Some(p) = preset {
         players.0 = p.0;
@@ -600,13 +607,6 @@ fn labels(
             _ => false,
         };
         bg.0 = if on { palette::LIT } else { palette::PANEL };
-    }
-}
-
-/// Space speeds the computer up (or back down).
-fn pace(input: Res<ButtonInput<KeyCode>>, mut pace: ResMut<AiPace>) {
-    if super::keys::pressed(&input, super::keys::Act::Pace) {
-        pace.0 = if pace.0 > 0.0 { 0.0 } else { 0.5 };
     }
 }
 

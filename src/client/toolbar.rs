@@ -37,6 +37,10 @@ pub enum ToolButton {
     /// Impetus I2: the selected (or last) pending melee's follow-up on or off (shown only under
     /// the impetus melee system).
     FollowUp,
+    /// A replay of this game from its first order.
+    Watch,
+    /// At a hotseat, the other player's last turn replayed (offered when a turn is handed over).
+    ReplayTurn,
 }
 
 impl ToolButton {
@@ -55,6 +59,8 @@ impl ToolButton {
             ToolButton::Download => "Download",
             ToolButton::Upload => "Upload",
             ToolButton::FollowUp => "Follow-up",
+            ToolButton::Watch => "Watch",
+            ToolButton::ReplayTurn => "Replay their turn",
         }
     }
 
@@ -71,6 +77,8 @@ impl ToolButton {
             ToolButton::Save => Act::Save,
             ToolButton::Load => Act::Load,
             ToolButton::FollowUp => Act::FollowUp,
+            ToolButton::Watch => Act::Watch,
+            ToolButton::ReplayTurn => Act::ReplayTurn,
             ToolButton::Download | ToolButton::Upload => return None,
         })
     }
@@ -94,7 +102,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<EndTurnArmed>()
         .init_resource::<LogOpen>()
         .add_systems(Startup, spawn)
-        .add_systems(Update, (press, keys, look));
+        .add_systems(Update, ((press, keys).in_set(super::Frame::Commands), look));
 }
 
 /// The small line under Undo's label: why it cannot be given now, or what it takes back.
@@ -115,6 +123,8 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
                 ToolButton::Log,
                 ToolButton::Save,
                 ToolButton::Load,
+                ToolButton::Watch,
+                ToolButton::ReplayTurn,
             ],
         ),
         (ToolGroup::Files, files),
@@ -177,6 +187,8 @@ struct Tools<'w> {
     help: ResMut<'w, HelpOpen>,
     log: ResMut<'w, LogOpen>,
     notices: MessageWriter<'w, Notice>,
+    watch: MessageWriter<'w, super::watch::Watch>,
+    offer: Res<'w, super::watch::Offer>,
 }
 
 impl Tools<'_> {
@@ -201,6 +213,19 @@ impl Tools<'_> {
                 self.log.0 = !self.log.0;
                 return;
             }
+            // Watching is the player's at any time but during a replay (the bar has its own).
+            ToolButton::Watch => {
+                if !self.gate.watching() {
+                    self.watch.write(super::watch::Watch::ThisGame { from: 0 });
+                }
+                return;
+            }
+            ToolButton::ReplayTurn => {
+                if let (Some(from), false) = (self.offer.0, self.gate.watching()) {
+                    self.watch.write(super::watch::Watch::ThisGame { from });
+                }
+                return;
+            }
             _ => {}
         }
         if !self.gate.open() {
@@ -210,7 +235,7 @@ impl Tools<'_> {
             self.armed.0 = false;
         }
         match b {
-            ToolButton::Help | ToolButton::Log => {}
+            ToolButton::Help | ToolButton::Log | ToolButton::Watch | ToolButton::ReplayTurn => {}
             ToolButton::Undo => {
                 self.orders.write(GiveOrder(Order::Undo));
             }
@@ -291,6 +316,8 @@ fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools, dialog: Res<DialogOp
         ToolButton::EndTurn,
         ToolButton::EndPhase,
         ToolButton::FollowUp,
+        ToolButton::Watch,
+        ToolButton::ReplayTurn,
     ] {
         if b.act().is_some_and(|a| pressed(&input, a)) {
             tools.act(b);
@@ -321,7 +348,7 @@ fn look(
     armed: Res<EndTurnArmed>,
     mut why: Query<&mut Text, (With<UndoWhyNot>, Without<ButtonLabel>)>,
     mut labels: Query<&mut Text, With<ButtonLabel>>,
-    (gate, mut was_open): (Gate, Local<Option<bool>>),
+    (gate, mut was_open, offer): (Gate, Local<Option<bool>>, Res<super::watch::Offer>),
 ) {
     // During the computer's turn Undo is not the player's: it offers nothing of the computer's.
     let open = gate.open();
@@ -360,6 +387,7 @@ fn look(
                     && !game.pending.is_empty()
             }
             ToolButton::CancelMelee => !game.pending.is_empty(),
+            ToolButton::ReplayTurn => offer.0.is_some() && !gate.watching(),
             _ => true,
         };
         if *b == ToolButton::EndTurn {

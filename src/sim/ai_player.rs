@@ -29,6 +29,11 @@ pub struct Players(pub [Option<Brain>; 2]);
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct AiPace(pub f32);
 
+/// The window is still showing what the last order did (its moves, fire and melees, at the
+/// player's pace, or paused): the computer's next order waits for it, as a player's would.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct ShowHold(pub bool);
+
 #[derive(Resource, Debug, Default)]
 struct Queue {
     orders: VecDeque<Order>,
@@ -40,6 +45,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Players>()
         .init_resource::<AiPace>()
         .init_resource::<Queue>()
+        .init_resource::<ShowHold>()
         .add_systems(PreUpdate, play);
 }
 
@@ -50,7 +56,8 @@ pub fn forget_plans(world: &mut World) {
 
 fn play(world: &mut World) {
     let game = &world.resource::<Game>().0;
-    if game.over {
+    if game.over || world.resource::<ShowHold>().0 || world.contains_resource::<super::Replaying>()
+    {
         return;
     }
     // Under Phased Play the other side gives the orders of the defensive fire phase.

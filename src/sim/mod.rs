@@ -7,6 +7,7 @@ pub mod components;
 pub mod messages;
 pub mod resources;
 pub mod save;
+pub mod timeline;
 
 mod advance;
 pub mod ai_player;
@@ -30,7 +31,7 @@ use bevy::prelude::*;
 
 use crate::rules::scenario::Scenario;
 
-pub use ai_player::{AiPace, Brain, Players};
+pub use ai_player::{AiPace, Brain, Players, ShowHold};
 pub use components::UnitState;
 pub use messages::*;
 pub use mirror::UnitEntities;
@@ -69,6 +70,11 @@ pub enum Concern {
 /// back, so nothing here may apply them or roll its own dice.
 #[derive(Resource, Debug, Default)]
 pub struct OrdersElsewhere;
+
+/// Present while the window shows a replay: its orders come from the log being replayed, and
+/// neither a player nor the computer gives any.
+#[derive(Resource, Debug, Default)]
+pub struct Replaying;
 
 /// The simulation: give it a scenario, drive it with orders.
 pub struct SimPlugin {

@@ -1,0 +1,624 @@
+//! Results cards: for each resolved melee and each fire, a card in the right-hand column (never
+//! over the map) with who against whom, every modifier, the strengths, the odds it was fought
+//! at, the rolls, the losses of each unit, the loser, morale checks, retreats, captures and
+//! advances, in the melee system's own terms. A card stays until closed; the newest shows, and
+//! the others wait behind it (< and >). The log keeps every card and opens it again on a click.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+
+use super::palette;
+use super::regions::{Region, find};
+use crate::rules::fire::FireOutcome;
+use crate::rules::hex::Hex;
+use crate::rules::melee::{MeleeOutcome, MeleeSide};
+use crate::rules::unit::UnitId;
+use crate::sim::Battle;
+
+/// One card: its heading and its lines.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Card {
+    pub title: String,
+    pub lines: Vec<String>,
+    pub at: Hex,
+}
+
+/// Every card of the game, the ones still open (oldest first) and the one showing.
+#[derive(Resource, Debug, Default)]
+pub struct Cards {
+    pub all: Vec<Card>,
+    pub open: Vec<usize>,
+    pub showing: Option<usize>,
+}
+
+impl Cards {
+    /// A new card, opened and shown; its number for the log.
+    pub fn add(&mut self, card: Card) -> usize {
+        self.all.push(card);
+        let i = self.all.len() - 1;
+        self.open.push(i);
+        self.showing = Some(i);
+        i
+    }
+
+    /// Opens card `i` again (a click on its log line).
+    pub fn reopen(&mut self, i: usize) {
+        if i >= self.all.len() {
+            return;
+        }
+        if !self.open.contains(&i) {
+            self.open.push(i);
+            self.open.sort_unstable();
+        }
+        self.showing = Some(i);
+    }
+
+    /// Closes the card showing; the one before it (or after) shows.
+    pub fn close(&mut self) {
+        let Some(i) = self.showing else { return };
+        let at = self.open.iter().position(|x| *x == i);
+        self.open.retain(|x| *x != i);
+        self.showing = at
+            .and_then(|k| self.open.get(k.saturating_sub(1)).or(self.open.last()))
+            .copied();
+    }
+
+    pub fn close_all(&mut self) {
+        self.open.clear();
+        self.showing = None;
+    }
+
+    /// The open card `d` places on from the one showing.
+    pub fn turn(&mut self, d: i32) {
+        let Some(k) = self
+            .showing
+            .and_then(|i| self.open.iter().position(|x| *x == i))
+        else {
+            return;
+        };
+        let k = (k as i32 + d).clamp(0, self.open.len() as i32 - 1) as usize;
+        self.showing = self.open.get(k).copied();
+    }
+}
+
+fn name_of(names: &HashMap<UnitId, String>, id: UnitId) -> String {
+    names
+        .get(&id)
+        .cloned()
+        .unwrap_or_else(|| format!("unit {}", id.0))
+}
+
+/// The card of one fire: firer and target, range, value and its modifiers, the loss range and
+/// the loss, each unit's losses, morale, routs and eliminations.
+pub fn fire_card(battle: &Battle, names: &HashMap<UnitId, String>, f: &FireOutcome) -> Card {
+    let map = &battle.scenario.map;
+    let b = &f.breakdown;
+    let n = |id| name_of(names, id);
+    let kind = if f.opportunity {
+        "Opportunity fire"
+    } else {
+        "Fire"
+    };
+    let mut lines = vec![format!(
+        "{} at {}, range {}",
+        n(b.firer),
+        map.coord(b.target),
+        b.range
+    )];
+    lines.push(format!("base value {:.1}", b.base));
+    for m in &b.modifiers {
+        lines.push(format!("  {:+}% {}", m.percent, m.name));
+    }
+    lines.push(format!(
+        "value {:.1}; loss range {:.1}-{:.1}; rolled: {} lost",
+        b.value, b.loss_range[0], b.loss_range[1], f.loss
+    ));
+    for l in &f.losses {
+        let guns = if l.guns > 0 {
+            format!(", {} guns", l.guns)
+        } else {
+            String::new()
+        };
+        lines.push(format!("{}: -{} men{guns}", n(l.unit), l.men));
+    }
+    for m in &f.morale {
+        lines.push(format!(
+            "{} checks morale ({}): {} vs {}: {}",
+            n(m.unit),
+            m.reason,
+            m.roll,
+            m.morale,
+            m.result
+        ));
+    }
+    for r in &f.routs {
+        lines.push(format!(
+            "{} routs {} -> {}",
+            n(r.unit),
+            map.coord(r.from),
+            map.coord(r.to)
+        ));
+    }
+    for e in &f.eliminated {
+        lines.push(format!("{} eliminated", n(*e)));
+    }
+    if let Some(a) = f.ammo_now {
+        lines.push(format!("{}'s ammunition now {a:?}", n(b.firer)));
+    }
+    if let Some((before, after)) = f.bridge {
+        lines.push(format!("bridge strength {before} -> {after}"));
+    }
+    Card {
+        title: format!("{kind}: {} lost", f.loss),
+        lines,
+        at: b.target,
+    }
+}
+
+/// The card of one melee: the defenders' fire before it, then the melee's whole report.
+pub fn melee_card(
+    battle: &Battle,
+    names: &HashMap<UnitId, String>,
+    o: &crate::rules::melee::MeleeOutcome,
+) -> Card {
+    let map = &battle.scenario.map;
+    let at = o.declaration.defending_hex;
+    let n = |id| name_of(names, id);
+    let who = |side: &[crate::rules::melee::UnitStrength]| {
+        side.iter()
+            .map(|s| s.name.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut lines = Vec::new();
+    if o.bridge.is_none() {
+        lines.push(format!(
+            "{} against {}",
+            who(&o.breakdown.attackers),
+            who(&o.breakdown.defenders)
+        ));
+    }
+    for f in &o.defensive_fire {
+        lines.push(format!(
+            "defensive fire: {} at {}: {} lost",
+            n(f.breakdown.firer),
+            map.coord(f.breakdown.target),
+            f.loss
+        ));
+    }
+    // The report's lines without its heading (the card's title says it).
+    lines.extend(
+        melee_lines(battle, names, o)
+            .into_iter()
+            .skip(1)
+            .map(|l| l.trim_start().to_string()),
+    );
+    let result = match o.loser {
+        Some(MeleeSide::Defender) => "the attacker won",
+        Some(MeleeSide::Attacker) => "the defender held",
+        None => "the bridge",
+    };
+    Card {
+        title: format!("Melee at {}: {result}", map.coord(at)),
+        lines,
+        at,
+    }
+}
+
+#[derive(Component)]
+struct CardTitle;
+
+#[derive(Component)]
+struct CardBody;
+
+#[derive(Component)]
+struct CardCount;
+
+/// The card's buttons.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardButton {
+    Back,
+    On,
+    Close,
+    CloseAll,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Cards>()
+        .add_systems(Startup, spawn)
+        .add_systems(
+            Update,
+            (press, show, super::regions::wheel_scrolls::<CardBody>).chain(),
+        );
+}
+
+fn small_button(commands: &mut Commands, which: CardButton, label: &str) -> Entity {
+    let mut node = palette::button_node();
+    node.padding = UiRect::axes(Val::Px(6.0), Val::Px(2.0));
+    commands
+        .spawn((
+            which,
+            Button,
+            node,
+            super::regions::Tip(match which {
+                CardButton::Back => "The card before".into(),
+                CardButton::On => "The card after".into(),
+                CardButton::Close => "Close this card (the log keeps it)".into(),
+                CardButton::CloseAll => "Close every card".into(),
+            }),
+            BorderColor::all(palette::TEXT),
+            BackgroundColor(palette::PANEL),
+            Name::new(format!("Card{which:?}")),
+        ))
+        .with_children(|t| {
+            t.spawn(palette::text(label, 12.0));
+        })
+        .id()
+}
+
+fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
+    let Some(region) = find(&regions, Region::Results) else {
+        return;
+    };
+    let back = small_button(&mut commands, CardButton::Back, "<");
+    let count = commands
+        .spawn((CardCount, palette::dim_text("", 11.0)))
+        .id();
+    let on = small_button(&mut commands, CardButton::On, ">");
+    let close = small_button(&mut commands, CardButton::Close, "Close");
+    let all = small_button(&mut commands, CardButton::CloseAll, "All");
+    let bar = commands
+        .spawn(Node {
+            column_gap: Val::Px(4.0),
+            align_items: AlignItems::Center,
+            ..default()
+        })
+        .add_children(&[back, count, on])
+        .id();
+    let gap = commands
+        .spawn(Node {
+            flex_grow: 1.0,
+            ..default()
+        })
+        .id();
+    let head = commands
+        .spawn(Node {
+            column_gap: Val::Px(4.0),
+            align_items: AlignItems::Center,
+            ..default()
+        })
+        .add_children(&[bar, gap, close, all])
+        .id();
+    let title = commands
+        .spawn((
+            CardTitle,
+            palette::coloured_text("", 13.0, palette::OBJECTIVE),
+        ))
+        .id();
+    let body = commands
+        .spawn((
+            CardBody,
+            Node {
+                flex_direction: FlexDirection::Column,
+                max_height: Val::Vh(38.0),
+                overflow: Overflow::scroll_y(),
+                ..default()
+            },
+            ScrollPosition::default(),
+            Interaction::default(),
+        ))
+        .with_children(|c| {
+            c.spawn(palette::text("", 11.0));
+        })
+        .id();
+    commands.entity(region).add_children(&[head, title, body]);
+}
+
+fn press(q: Query<(&Interaction, &CardButton), Changed<Interaction>>, mut cards: ResMut<Cards>) {
+    for (i, b) in &q {
+        if *i != Interaction::Pressed {
+            continue;
+        }
+        match b {
+            CardButton::Back => cards.turn(-1),
+            CardButton::On => cards.turn(1),
+            CardButton::Close => cards.close(),
+            CardButton::CloseAll => cards.close_all(),
+        }
+    }
+}
+
+#[allow(clippy::type_complexity)]
+fn show(
+    cards: Res<Cards>,
+    mut region: Query<(&Region, &mut Node)>,
+    mut title: Query<&mut Text, (With<CardTitle>, Without<CardCount>)>,
+    mut count: Query<&mut Text, (With<CardCount>, Without<CardTitle>)>,
+    body: Query<&Children, With<CardBody>>,
+    mut texts: Query<&mut Text, (Without<CardTitle>, Without<CardCount>)>,
+    mut scroll: Query<&mut ScrollPosition, With<CardBody>>,
+) {
+    if !cards.is_changed() {
+        return;
+    }
+    let card = cards.showing.and_then(|i| cards.all.get(i));
+    for (r, mut n) in &mut region {
+        if *r == Region::Results {
+            super::regions::show(&mut n, card.is_some());
+        }
+    }
+    let Some(card) = card else { return };
+    for mut t in &mut title {
+        t.0.clone_from(&card.title);
+    }
+    let k = cards
+        .showing
+        .and_then(|i| cards.open.iter().position(|x| *x == i))
+        .map_or(0, |k| k + 1);
+    for mut t in &mut count {
+        t.0 = format!("{k} of {}", cards.open.len());
+    }
+    let joined = card.lines.join("\n");
+    for children in &body {
+        for c in children.iter() {
+            if let Ok(mut t) = texts.get_mut(c) {
+                t.0.clone_from(&joined);
+            }
+        }
+    }
+    for mut p in &mut scroll {
+        p.0.y = 0.0;
+    }
+}
+
+/// The report of one melee, in lines.
+pub fn melee_lines(
+    battle: &Battle,
+    names: &HashMap<UnitId, String>,
+    o: &MeleeOutcome,
+) -> Vec<String> {
+    let map = &battle.scenario.map;
+    let b = &o.breakdown;
+    let c = |h| map.coord(h).to_string();
+    let n = |id| name_of(names, id);
+    let mut out = Vec::new();
+    if let Some(br) = &o.bridge {
+        out.push(format!(
+            "Bridge at {} attacked: strength {} -> {}{}",
+            c(br.hex),
+            br.before,
+            br.after,
+            if br.after == 0 { " (destroyed)" } else { "" }
+        ));
+        return out;
+    }
+    let who = match o.loser {
+        Some(MeleeSide::Defender) => "the defender lost",
+        Some(MeleeSide::Attacker) => "the attacker lost",
+        None => "no decision",
+    };
+    out.push(format!(
+        "MELEE on {}: {who} ({} melee system)",
+        c(o.declaration.defending_hex),
+        b.system.name()
+    ));
+    // Bodenstedt (§15.1): the CVs, the column and the row the d6 gave.
+    // The other systems' per-unit working (Bodenstedt's CVs, Austerlitz's HC x EF x ...).
+    if b.system != crate::rules::params::MeleeSystemName::Tiller {
+        for s in b.attackers.iter().chain(&b.defenders) {
+            if let Some(w) = s.adjustments.first() {
+                out.push(format!("  {}: {w}", s.name));
+            }
+        }
+    }
+    if let Some(sb) = &b.sector {
+        use crate::rules::melee::bodenstedt::COLUMNS;
+        out.push(format!(
+            "  odds {}:{} -> {}{}",
+            sb.attack_cv,
+            sb.defence_cv,
+            COLUMNS[sb.raw_column],
+            sb.defence_bonus
+                .as_ref()
+                .map_or(String::new(), |w| format!(", {w}: {}", COLUMNS[sb.column]))
+        ));
+        if let Some(row) = sb.rows.get((o.attacker_roll as usize).saturating_sub(1)) {
+            let c = row.cell;
+            out.push(format!(
+                "  d6 {}: attacker {:+} {:?}, defender {:+} {:?}",
+                o.attacker_roll,
+                c.attacker_digit,
+                c.attacker_letter,
+                c.defender_digit,
+                c.defender_letter
+            ));
+        }
+    }
+    let mods: Vec<String> = b
+        .modifiers
+        .iter()
+        .map(|m| {
+            format!(
+                "{}{:+}% {}",
+                if m.side == MeleeSide::Attacker {
+                    "A"
+                } else {
+                    "D"
+                },
+                m.percent,
+                m.name
+            )
+        })
+        .collect();
+    system_lines(b, o, &n, &mut out);
+    // The exact distribution the melee was fought at (§15.0 D-sys-6).
+    if let Some(w) = super::words::system_words(b) {
+        out.push(format!("  odds: {w}"));
+    }
+    if b.sector.is_some() || b.impetus.is_some() || b.assault.is_some() {
+        // These systems' losses come from their own tables, not from loss ranges.
+        out.push(format!(
+            "  losses: attacker {}, defender {}",
+            o.attacker_loss, o.defender_loss
+        ));
+    } else {
+        out.push(format!(
+            "  attack {:.0} -> {:.1}, defence {:.0} -> {:.1}{}",
+            b.attack_base,
+            b.attack_strength,
+            b.defense_base,
+            b.defense_strength,
+            if b.cavalry_rule {
+                " (cavalry rule: losses /4)"
+            } else {
+                ""
+            }
+        ));
+        if !mods.is_empty() {
+            out.push(format!("  modifiers: {}", mods.join("; ")));
+        }
+        out.push(format!(
+            "  loss ranges: attacker {:.1}-{:.1}, defender {:.1}-{:.1}; rolled: attacker {}, defender {}",
+            b.attacker_loss_range[0],
+            b.attacker_loss_range[1],
+            b.defender_loss_range[0],
+            b.defender_loss_range[1],
+            o.attacker_loss,
+            o.defender_loss
+        ));
+    }
+    for l in &o.losses {
+        let guns = if l.guns > 0 {
+            format!(", {} guns", l.guns)
+        } else {
+            String::new()
+        };
+        out.push(format!("  {}: -{} men{guns}", n(l.unit), l.men));
+    }
+    for m in &o.morale {
+        out.push(format!(
+            "  {} checks morale ({}): {} vs {} -- {}",
+            n(m.unit),
+            m.reason,
+            m.roll,
+            m.morale,
+            m.result
+        ));
+    }
+    for r in &o.retreats {
+        out.push(format!(
+            "  {} retreats {} -> {}",
+            n(r.unit),
+            c(r.from),
+            c(r.to)
+        ));
+    }
+    for r in &o.routs {
+        out.push(format!(
+            "  {} routs {} -> {}",
+            n(r.unit),
+            c(r.from),
+            c(r.to)
+        ));
+    }
+    for e in &o.eliminated {
+        out.push(format!("  {} eliminated: {}", n(e.unit), e.reason));
+    }
+    for g in &o.captured {
+        out.push(format!("  {} captured", n(*g)));
+    }
+    for a in &o.advanced {
+        out.push(format!(
+            "  {} advances into {}",
+            n(*a),
+            c(o.declaration.defending_hex)
+        ));
+    }
+    out
+}
+
+/// The impetus rounds (§15.2) and La Bataille's checks and chart (§15.3) as they were rolled.
+fn system_lines(
+    b: &crate::rules::melee::Breakdown,
+    o: &MeleeOutcome,
+    n: &dyn Fn(UnitId) -> String,
+    out: &mut Vec<String>,
+) {
+    if let (Some(ib), Some(f)) = (&b.impetus, &o.fight) {
+        let side = |s: &crate::rules::melee::impetus::ImpetusSide| {
+            format!(
+                "{} ({:?}{}, impetus {}, morale {})",
+                s.lead_name,
+                s.kind,
+                if s.charging { ", charging" } else { "" },
+                s.impetus,
+                s.morale
+            )
+        };
+        out.push(format!(
+            "  {} vs {}; contact {:?}{}",
+            side(&ib.attacker),
+            side(&ib.defender),
+            ib.contact,
+            if ib.follow_up { "" } else { "; no follow-up" }
+        ));
+        if let Some(c) = f.closing {
+            out.push(format!("  closing with the square: {}", c.code()));
+        }
+        for (i, r) in f.rounds.iter().enumerate() {
+            out.push(format!(
+                "  round {}: score A {} vs D {}; losses A {} D {}; morale A col {} {}, D col {} {}",
+                i + 1,
+                r.scores[0],
+                r.scores[1],
+                r.losses[0],
+                r.losses[1],
+                r.columns[0],
+                r.results[0].code(),
+                r.columns[1],
+                r.results[1].code()
+            ));
+        }
+        if f.broke_off {
+            out.push("  the cavalry broke off".into());
+        }
+    }
+    if let (Some(ab), Some(a)) = (&b.assault, &o.assault) {
+        let roll = |k: usize| a.rolls[k].map_or("-".to_string(), |r| r.to_string());
+        let failed = |ids: &[UnitId]| {
+            if ids.is_empty() {
+                "all pass".to_string()
+            } else {
+                let v: Vec<String> = ids.iter().map(|id| n(*id)).collect();
+                format!("{} fail", v.join(", "))
+            }
+        };
+        out.push(format!(
+            "  pre-melee checks: D d66 {} ({:+}), A d66 {} ({:+}): {}",
+            roll(0),
+            ab.ratio_modifier[1],
+            roll(1),
+            ab.ratio_modifier[0],
+            failed(&a.failed_before)
+        ));
+        if let (Some(c), Some(r)) = (a.column, a.result) {
+            out.push(format!(
+                "  chart: MV {:.1} vs {:.1} -> {}, d66 {}: {}",
+                a.attack,
+                a.defence,
+                crate::rules::melee::labataille::COLUMNS[c].0,
+                roll(2),
+                r.code()
+            ));
+        }
+        if a.rolls[3].is_some() || a.rolls[4].is_some() {
+            out.push(format!(
+                "  after losses: D d66 {}, A d66 {}: {}",
+                roll(3),
+                roll(4),
+                failed(&a.failed_after)
+            ));
+        }
+    }
+}

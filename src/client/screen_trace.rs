@@ -1,0 +1,223 @@
+//! The trace's observers: the game started, a melee drag's preview shown, a melee declared and
+//! resolved, a save loaded, a side's turn begun, each action of the other side's turn shown, a
+//! replay begun and left, and where the buttons and units are on the screen (`trace`).
+
+use bevy::prelude::*;
+use serde_json::json;
+
+use super::trace::{LastLayout, line};
+
+use super::melee_drag::DragPreview;
+use super::start::DialogOpen;
+use crate::rules::order::At;
+use crate::sim::{Game, MeleeCalledOff, MeleeDeclared, MeleeResolved};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LastLayout>()
+        .add_systems(Update, (started, previewed, melees, layout, loaded, turns));
+}
+
+/// A named button was laid out anew.
+type NamedButtonMoved = (
+    Or<(Changed<UiGlobalTransform>, Changed<ComputedNode>)>,
+    Or<(
+        With<super::toolbar::ToolButton>,
+        With<super::start::StartButton>,
+    )>,
+);
+
+/// A node's rectangle on the screen, `[left, top, width, height]` in logical pixels.
+fn rect(node: &ComputedNode, at: &UiGlobalTransform, k: f32) -> serde_json::Value {
+    let (c, size) = (at.translation / k, node.size / k);
+    let tl = c - size / 2.0;
+    json!([tl.x.round(), tl.y.round(), size.x.round(), size.y.round()])
+}
+
+/// Where the named buttons and the units' hexes are on the screen (CSS / logical pixels),
+/// whenever that changes: a test taps them there. Also every region's rectangle and every
+/// shown button's, the map's zoom, and how high the counters' digits stand on the screen.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn layout(
+    window: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
+    moved: Query<(), NamedButtonMoved>,
+    tools: Query<(
+        &super::toolbar::ToolButton,
+        &ComputedNode,
+        &UiGlobalTransform,
+    )>,
+    start: Query<(
+        &super::start::StartButton,
+        &ComputedNode,
+        &UiGlobalTransform,
+    )>,
+    cam: Query<(Ref<Transform>, Ref<Projection>), With<super::camera::MapCamera>>,
+    map: Res<super::layout::MapLayout>,
+    game: Res<Game>,
+    mut last: ResMut<LastLayout>,
+    (regions, shown_buttons, any_moved): (
+        Query<(
+            &super::regions::Region,
+            &ComputedNode,
+            &UiGlobalTransform,
+            &InheritedVisibility,
+        )>,
+        Query<
+            (
+                Entity,
+                &ComputedNode,
+                &UiGlobalTransform,
+                &InheritedVisibility,
+            ),
+            With<Button>,
+        >,
+        Query<(), Or<(Changed<UiGlobalTransform>, Changed<ComputedNode>)>>,
+    ),
+    names: Query<&Name>,
+) {
+    let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
+        return;
+    };
+    // Only when something on the screen moved: not a frame's work on a large battle.
+    let stirred = w.is_changed() || t.is_changed() || p.is_changed() || game.is_changed();
+    if !stirred && moved.is_empty() && any_moved.is_empty() {
+        return;
+    }
+    let k = w.scale_factor();
+    let mut buttons = serde_json::Map::new();
+    let mut put = |name: String, node: &ComputedNode, at: &UiGlobalTransform| {
+        if node.size.x > 0.0 {
+            let c = at.translation / k;
+            buttons.insert(name, json!([c.x.round(), c.y.round()]));
+        }
+    };
+    for (b, n, at) in &tools {
+        put(format!("{b:?}"), n, at);
+    }
+    for (_, n, at) in &start {
+        put("Start".into(), n, at);
+    }
+    let scale = match &*p {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let size = w.size();
+    let mut hexes = serde_json::Map::new();
+    for u in &game.units {
+        let world = map.center(u.hex) - t.translation.truncate();
+        let x = size.x / 2.0 + world.x / scale;
+        let y = size.y / 2.0 - world.y / scale;
+        hexes.insert(
+            At::of(&game, u.hex).to_string(),
+            json!([x.round(), y.round()]),
+        );
+    }
+    let mut areas = serde_json::Map::new();
+    for (r, n, at, v) in &regions {
+        if n.size.x > 0.0 && n.size.y > 0.0 && v.get() {
+            areas.insert(format!("{r:?}"), rect(n, at, k));
+        }
+    }
+    let mut rects = Vec::new();
+    for (e, n, at, v) in &shown_buttons {
+        if n.size.x > 0.0 && v.get() {
+            let name = names.get(e).map(|n| n.to_string()).unwrap_or_default();
+            rects.push(json!({ "name": name, "rect": rect(n, at, k) }));
+        }
+    }
+    let digits = super::counters::NUMBER_SIZE * super::font::digit_height() / scale;
+    let now = json!({
+        "window": [size.x, size.y],
+        "buttons": buttons,
+        "hexes": hexes,
+        "regions": areas,
+        "button_rects": rects,
+        "scale": scale,
+        "digit_px": digits,
+    })
+    .to_string();
+    if last.0 != now {
+        line("layout", serde_json::from_str(&now).unwrap_or_default());
+        last.0 = now;
+    }
+}
+
+fn started(dialog: Res<DialogOpen>, mut said: Local<bool>) {
+    if !dialog.0 && !*said {
+        *said = true;
+        line("started", json!({}));
+    }
+}
+
+fn previewed(preview: Res<DragPreview>, game: Res<Game>) {
+    if !preview.is_changed() {
+        return;
+    }
+    if let Some(t) = preview.target {
+        line(
+            "preview",
+            json!({ "target": At::of(&game, t).to_string(), "legal": preview.legal, "text": preview.text }),
+        );
+    }
+}
+
+/// The men each defensive fire took, unit by unit: `[[unit, men], …]`.
+fn fire_losses(fire: &[crate::rules::fire::FireOutcome]) -> serde_json::Value {
+    json!(
+        fire.iter()
+            .flat_map(|f| f.losses.iter().map(|l| json!([l.unit, l.men])))
+            .collect::<Vec<_>>()
+    )
+}
+
+fn melees(
+    mut declared: MessageReader<MeleeDeclared>,
+    mut resolved: MessageReader<MeleeResolved>,
+    mut called_off: MessageReader<MeleeCalledOff>,
+    game: Res<Game>,
+) {
+    for d in declared.read() {
+        line(
+            "declared",
+            json!({
+                "at": At::of(&game, d.declaration.defending_hex).to_string(),
+                "attackers": d.declaration.attackers,
+                "odds": d.odds.attacker_win_probability,
+            }),
+        );
+    }
+    for c in called_off.read() {
+        line(
+            "called_off",
+            json!({
+                "at": At::of(&game, c.declaration.defending_hex).to_string(),
+                "reason": c.reasons.first().map(|r| r.message.clone()),
+                "fire_losses": fire_losses(&c.defensive_fire),
+            }),
+        );
+    }
+    for r in resolved.read() {
+        let mut body = json!(r.0);
+        body["fire_losses"] = fire_losses(&r.0.defensive_fire);
+        line("resolved", body);
+    }
+}
+
+/// A save was loaded (the quick save, or a file the page uploaded).
+fn loaded(mut loads: MessageReader<crate::sim::save::LoadGame>) {
+    for l in loads.read() {
+        line(
+            "loaded",
+            json!({ "orders": l.0.orders.len(), "hash": l.0.hash }),
+        );
+    }
+}
+
+/// A side's turn began (after a person's End turn, or the computer's).
+fn turns(mut began: MessageReader<crate::sim::TurnBegan>) {
+    for t in began.read() {
+        line(
+            "turn",
+            json!({ "turn": t.turn, "side": t.side.0, "clock": t.clock }),
+        );
+    }
+}

@@ -1,0 +1,555 @@
+//! Watching a game in the window: `bayonet watch SAVE`, the toolbar's Watch (this game from its
+//! first order), and at a hotseat the other player's last turn offered as a replay. Play /
+//! pause, one order on or back, the start and the end, a turn back or on, and a scrub bar over
+//! the whole battle. Going on shows each order as the other side's turn is shown (its moves,
+//! fire and melees); going back, or jumping, rebuilds the state exactly from the timeline's
+//! nearest snapshot. Watching this game, the end of the replay hands the game back as it was.
+
+use bevy::prelude::*;
+
+use super::keys::{Act, keys_of, pressed};
+use super::palette;
+use super::playback::Playback;
+use super::regions::{ButtonLabel, ToolGroup};
+use crate::rules::order::Order;
+use crate::sim::save::{self, Snapshot};
+use crate::sim::timeline::Timeline;
+use crate::sim::{Brain, GiveOrder, Players};
+
+/// The game as it stood when watching began, to hand back at the end.
+#[derive(Debug, Clone)]
+pub struct LiveGame {
+    pub snapshot: Snapshot,
+    pub orders: Vec<Order>,
+    pub players: [Option<Brain>; 2],
+}
+
+/// A replay under way.
+#[derive(Resource)]
+pub struct Watching {
+    pub timeline: Timeline,
+    /// The state shown is the one after this many orders.
+    pub at: usize,
+    pub playing: bool,
+    /// Watching this game: where it stood (the replay ends there and the game goes on).
+    pub live: Option<LiveGame>,
+    wait: f32,
+}
+
+impl Watching {
+    pub fn new(timeline: Timeline, at: usize, live: Option<LiveGame>) -> Watching {
+        Watching {
+            at: at.min(timeline.len()),
+            timeline,
+            playing: false,
+            live,
+            wait: 0.0,
+        }
+    }
+
+    /// What the bar says: the order, the turn and the side.
+    pub fn words(&self, battle: &crate::sim::Battle) -> String {
+        let t = self.timeline.turn_at(self.at);
+        format!(
+            "Replay: order {} of {}, turn {} ({})",
+            self.at,
+            self.timeline.len(),
+            t.turn,
+            battle.scenario.side_name(t.side)
+        )
+    }
+}
+
+/// Asks to watch: this game from `from` orders on (the game handed back at the end), or a save
+/// from its start.
+#[derive(Message, Debug, Clone)]
+pub enum Watch {
+    ThisGame { from: usize },
+    Save(Box<crate::sim::save::SaveGame>),
+}
+
+/// What the player does with the replay.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Replay {
+    PlayPause,
+    On,
+    Back,
+    Start,
+    End,
+    TurnBack,
+    TurnOn,
+    /// To the order this share of the way through the game (a tap on the scrub bar).
+    To(u32),
+    Leave,
+}
+
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WatchButton {
+    Start,
+    Back,
+    PlayPause,
+    On,
+    End,
+    TurnBack,
+    TurnOn,
+    Leave,
+}
+
+impl WatchButton {
+    const ALL: [WatchButton; 8] = [
+        WatchButton::Start,
+        WatchButton::TurnBack,
+        WatchButton::Back,
+        WatchButton::PlayPause,
+        WatchButton::On,
+        WatchButton::TurnOn,
+        WatchButton::End,
+        WatchButton::Leave,
+    ];
+
+    fn label(self, w: Option<&Watching>) -> &'static str {
+        match self {
+            WatchButton::Start => "|<",
+            WatchButton::Back => "< Back",
+            WatchButton::PlayPause if w.is_some_and(|w| w.playing) => "Pause",
+            WatchButton::PlayPause => "Play",
+            WatchButton::On => "On >",
+            WatchButton::End => ">|",
+            WatchButton::TurnBack => "<< Turn",
+            WatchButton::TurnOn => "Turn >>",
+            WatchButton::Leave if w.is_some_and(|w| w.live.is_some()) => "Back to the game",
+            WatchButton::Leave => "Play from the end",
+        }
+    }
+
+    fn replay(self) -> Replay {
+        match self {
+            WatchButton::Start => Replay::Start,
+            WatchButton::Back => Replay::Back,
+            WatchButton::PlayPause => Replay::PlayPause,
+            WatchButton::On => Replay::On,
+            WatchButton::End => Replay::End,
+            WatchButton::TurnBack => Replay::TurnBack,
+            WatchButton::TurnOn => Replay::TurnOn,
+            WatchButton::Leave => Replay::Leave,
+        }
+    }
+
+    fn key(self) -> Option<Act> {
+        match self {
+            WatchButton::PlayPause => Some(Act::Pause),
+            WatchButton::On => Some(Act::Step),
+            WatchButton::Back => Some(Act::StepBack),
+            _ => None,
+        }
+    }
+
+    fn tip(self) -> String {
+        let what = match self {
+            WatchButton::Start => "To the battle's start",
+            WatchButton::Back => "One order back",
+            WatchButton::PlayPause => "Play the replay, or pause it",
+            WatchButton::On => "One order on, shown",
+            WatchButton::End => "To the end",
+            WatchButton::TurnBack => "To the start of this side turn (again: the one before)",
+            WatchButton::TurnOn => "To the start of the next side turn",
+            WatchButton::Leave => "Leave the replay",
+        };
+        match self.key() {
+            Some(a) => format!("{what} ({})", keys_of(a)),
+            None => what.into(),
+        }
+    }
+}
+
+/// At a hotseat, after a turn was handed over: where the other player's last turn began in the
+/// log, until the player gives an order of their own.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct Offer(pub Option<usize>);
+
+/// The scrub bar, and its filled part.
+#[derive(Component)]
+pub struct ScrubBar;
+
+#[derive(Component)]
+struct ScrubFill;
+
+#[derive(Component)]
+struct WatchWords;
+
+/// The scrub bar's steps: a tap sets the place to within one part in this many.
+pub const SCRUB_PARTS: u32 = 10_000;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<Watch>()
+        .add_message::<Replay>()
+        .init_resource::<Offer>()
+        .add_systems(Startup, spawn)
+        .add_systems(
+            Update,
+            (offer, start, keys, press, scrub, replay, play_on, look)
+                .chain()
+                .before(super::playback::Showing),
+        );
+}
+
+fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
+    let Some((bar, _)) = groups.iter().find(|(_, g)| **g == ToolGroup::Watch) else {
+        return;
+    };
+    let words = commands.spawn((WatchWords, palette::text("", 13.0))).id();
+    let mut buttons = vec![words];
+    for b in WatchButton::ALL {
+        let key = b.key().map(keys_of).unwrap_or_default();
+        let e = super::regions::tool_button(&mut commands, b.label(None), &key, b.tip());
+        commands
+            .entity(e)
+            .insert((b, Name::new(format!("Watch{b:?}"))));
+        buttons.push(e);
+    }
+    let row = commands
+        .spawn(Node {
+            flex_wrap: FlexWrap::Wrap,
+            column_gap: Val::Px(4.0),
+            row_gap: Val::Px(4.0),
+            align_items: AlignItems::Center,
+            ..default()
+        })
+        .add_children(&buttons)
+        .id();
+    let fill = commands
+        .spawn((
+            ScrubFill,
+            Node {
+                width: Val::Percent(0.0),
+                height: Val::Percent(100.0),
+                ..default()
+            },
+            BackgroundColor(palette::OBJECTIVE),
+        ))
+        .id();
+    let scrub = commands
+        .spawn((
+            ScrubBar,
+            Name::new("ScrubBar"),
+            Button,
+            Node {
+                width: Val::Percent(100.0),
+                // A finger's size: the bar is dragged on a tablet.
+                min_height: Val::Px(palette::TOUCH_TARGET),
+                min_width: Val::Px(palette::TOUCH_TARGET),
+                border: UiRect::all(Val::Px(1.0)),
+                ..default()
+            },
+            BorderColor::all(palette::TEXT),
+            BackgroundColor(palette::BACKGROUND),
+            super::regions::Tip("The whole battle: tap or drag to go there".into()),
+        ))
+        .add_child(fill)
+        .id();
+    commands.entity(bar).add_children(&[row, scrub]);
+}
+
+/// At a hotseat, each hand-over offers the turn just played as a replay; the new side's first
+/// order withdraws the offer.
+fn offer(
+    mut offer: ResMut<Offer>,
+    mut turn_start: Local<usize>,
+    mut done: MessageReader<crate::sim::OrderDone>,
+    mut began: MessageReader<crate::sim::TurnBegan>,
+    (log, players, online, watching): (
+        Res<save::OrderLog>,
+        Res<Players>,
+        Option<Res<super::online::Online>>,
+        Option<Res<Watching>>,
+    ),
+) {
+    if watching.is_some() {
+        done.clear();
+        began.clear();
+        return;
+    }
+    if done.read().count() > 0 && offer.0.is_some() {
+        offer.0 = None;
+    }
+    if began.read().count() > 0 {
+        let hotseat = players.0 == [None, None] && online.is_none();
+        offer.0 = (hotseat && log.0.len() > *turn_start).then_some(*turn_start);
+        *turn_start = log.0.len();
+    }
+}
+
+/// Begins a replay: the timeline built, the state rebuilt at its first order, nobody giving
+/// orders meanwhile.
+fn start(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<Watch>>) {
+    let Some(ask) = cursor
+        .read(world.resource::<Messages<Watch>>())
+        .last()
+        .cloned()
+    else {
+        return;
+    };
+    let (timeline, at, live) = match ask {
+        Watch::ThisGame { from } => {
+            let seed = world.resource::<crate::sim::GameSeed>().0;
+            let scenario = world.resource::<crate::sim::Battle>().scenario.clone();
+            let orders = world.resource::<save::OrderLog>().0.clone();
+            let live = LiveGame {
+                snapshot: save::snapshot(world),
+                orders: orders.clone(),
+                players: world.resource::<Players>().0,
+            };
+            (Timeline::build(scenario, seed, orders), from, Some(live))
+        }
+        Watch::Save(s) => match Timeline::of_save(&s) {
+            Ok(t) => (t, 0, None),
+            Err(e) => {
+                world.write_message(super::notice::Notice(format!("Cannot watch: {e}")));
+                return;
+            }
+        },
+    };
+    world.resource_mut::<Players>().0 = [None, None];
+    world.insert_resource(crate::sim::Replaying);
+    let w = Watching::new(timeline, at, live);
+    go_to(world, &w, w.at);
+    world.insert_resource(w);
+    super::trace::line(
+        "watch",
+        serde_json::json!({"orders": world.resource::<Watching>().timeline.len()}),
+    );
+}
+
+/// Puts the state after `n` orders into the game (no show: a jump).
+fn go_to(world: &mut World, w: &Watching, n: usize) {
+    let snap = w.timeline.state_at(n);
+    save::restore(world, &snap, &w.timeline.orders[..n.min(w.timeline.len())]);
+    *world.resource_mut::<Playback>() = Playback::default();
+}
+
+fn keys(
+    input: Res<ButtonInput<KeyCode>>,
+    watching: Option<Res<Watching>>,
+    mut out: MessageWriter<Replay>,
+) {
+    if watching.is_none() {
+        return;
+    }
+    if pressed(&input, Act::Pause) {
+        out.write(Replay::PlayPause);
+    }
+    if pressed(&input, Act::Step) {
+        out.write(Replay::On);
+    }
+    if pressed(&input, Act::StepBack) {
+        out.write(Replay::Back);
+    }
+}
+
+fn press(
+    q: Query<(&Interaction, &WatchButton), Changed<Interaction>>,
+    mut out: MessageWriter<Replay>,
+) {
+    for (i, b) in &q {
+        if *i == Interaction::Pressed {
+            out.write(b.replay());
+        }
+    }
+}
+
+/// A press or drag on the scrub bar goes to that place in the battle.
+fn scrub(
+    q: Query<(&Interaction, &ComputedNode, &UiGlobalTransform), With<ScrubBar>>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    touches: Res<Touches>,
+    mut out: MessageWriter<Replay>,
+    mut last: Local<Option<u32>>,
+) {
+    let Ok(w) = window.single() else { return };
+    let k = w.scale_factor();
+    let pointer = w
+        .cursor_position()
+        .or_else(|| touches.iter().next().map(|t| t.position()));
+    for (i, node, at) in &q {
+        if *i != Interaction::Pressed {
+            *last = None;
+            continue;
+        }
+        let Some(p) = pointer else { continue };
+        let (mid, half) = (at.translation / k, node.size / k / 2.0);
+        if half.x <= 0.0 {
+            continue;
+        }
+        let share = ((p.x - (mid.x - half.x)) / (2.0 * half.x)).clamp(0.0, 1.0);
+        let part = (share * SCRUB_PARTS as f32).round() as u32;
+        if *last != Some(part) {
+            *last = Some(part);
+            out.write(Replay::To(part));
+        }
+    }
+}
+
+/// Carries out the player's replay controls.
+fn replay(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<Replay>>) {
+    let asks: Vec<Replay> = cursor
+        .read(world.resource::<Messages<Replay>>())
+        .copied()
+        .collect();
+    for ask in asks {
+        let Some(mut w) = world.remove_resource::<Watching>() else {
+            return;
+        };
+        let len = w.timeline.len();
+        let jump = |n: usize| Some(n.min(len));
+        let target = match ask {
+            Replay::PlayPause => {
+                w.playing = !w.playing && w.at < len;
+                None
+            }
+            Replay::On => {
+                w.playing = false;
+                step_on(world, &mut w);
+                None
+            }
+            Replay::Back => {
+                w.playing = false;
+                jump(w.at.saturating_sub(1))
+            }
+            Replay::Start => jump(0),
+            Replay::End => jump(len),
+            Replay::TurnBack => {
+                let t = w.timeline.turn_at(w.at);
+                // At a turn's start already: the one before.
+                if t.order == w.at && w.at > 0 {
+                    jump(w.timeline.turn_at(w.at - 1).order)
+                } else {
+                    jump(t.order)
+                }
+            }
+            Replay::TurnOn => jump(
+                w.timeline
+                    .turns
+                    .iter()
+                    .find(|t| t.order > w.at)
+                    .map_or(len, |t| t.order),
+            ),
+            Replay::To(part) => jump(
+                ((part.min(SCRUB_PARTS) as f64 / SCRUB_PARTS as f64) * len as f64).round() as usize,
+            ),
+            Replay::Leave => {
+                leave(world, w);
+                return;
+            }
+        };
+        if let Some(n) = target {
+            w.playing = false;
+            go_to(world, &w, n);
+            w.at = n;
+        }
+        world.insert_resource(w);
+    }
+}
+
+/// The next order given, for the show to play.
+fn step_on(world: &mut World, w: &mut Watching) {
+    if let Some(o) = w.timeline.orders.get(w.at).cloned() {
+        world.write_message(GiveOrder(o));
+        w.at += 1;
+    }
+}
+
+/// Ends the replay: this game handed back as it stood; a save watched stays at its end, and
+/// is played on from there by the one at the screen.
+fn leave(world: &mut World, w: Watching) {
+    *world.resource_mut::<Playback>() = Playback::default();
+    world.remove_resource::<crate::sim::Replaying>();
+    match w.live {
+        Some(live) => {
+            save::restore(world, &live.snapshot, &live.orders);
+            world.resource_mut::<Players>().0 = live.players;
+        }
+        None => {
+            let n = w.timeline.len();
+            go_to(world, &w, n);
+        }
+    }
+    super::trace::line("watch_left", serde_json::json!({}));
+}
+
+/// Playing: the next order once the show of the last is over; at the end, this game is handed
+/// back.
+fn play_on(world: &mut World) {
+    let dt = world.get_resource::<Time>().map_or(0.0, |t| t.delta_secs());
+    let busy = world.resource::<Playback>().busy();
+    let gap = world
+        .resource::<super::settings::Settings>()
+        .pace
+        .order_gap();
+    let Some(mut w) = world.remove_resource::<Watching>() else {
+        return;
+    };
+    if w.playing && !busy {
+        w.wait -= dt;
+        if w.wait <= 0.0 {
+            w.wait = gap;
+            step_on(world, &mut w);
+            if w.at >= w.timeline.len() {
+                w.playing = false;
+                if w.live.is_some() {
+                    leave(world, w);
+                    return;
+                }
+            }
+        }
+    }
+    world.insert_resource(w);
+}
+
+#[allow(clippy::type_complexity)]
+fn look(
+    watching: Option<Res<Watching>>,
+    battle: Res<crate::sim::Battle>,
+    mut groups: Query<(&ToolGroup, &mut Node), Without<ScrubFill>>,
+    buttons: Query<(&WatchButton, &Children)>,
+    mut labels: Query<&mut Text, (With<ButtonLabel>, Without<WatchWords>)>,
+    mut words: Query<&mut Text, (With<WatchWords>, Without<ButtonLabel>)>,
+    mut fill: Query<&mut Node, With<ScrubFill>>,
+) {
+    let on = watching.is_some();
+    for (g, mut n) in &mut groups {
+        match g {
+            ToolGroup::Watch => super::regions::show(&mut n, on),
+            // While watching, nobody gives orders: the game's own buttons make way.
+            ToolGroup::Turn | ToolGroup::Unit => super::regions::show(&mut n, !on),
+            ToolGroup::Show | ToolGroup::Files => {}
+        }
+    }
+    let Some(w) = watching else { return };
+    if !w.is_changed() {
+        return;
+    }
+    for (b, children) in &buttons {
+        let label = b.label(Some(&w));
+        for c in children.iter() {
+            if let Ok(mut t) = labels.get_mut(c)
+                && t.0 != label
+            {
+                t.0 = label.into();
+            }
+        }
+    }
+    let said = w.words(&battle);
+    for mut t in &mut words {
+        if t.0 != said {
+            t.0.clone_from(&said);
+        }
+    }
+    let share = if w.timeline.is_empty() {
+        100.0
+    } else {
+        w.at as f32 / w.timeline.len() as f32 * 100.0
+    };
+    for mut n in &mut fill {
+        n.width = Val::Percent(share);
+    }
+}

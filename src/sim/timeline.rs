@@ -1,0 +1,139 @@
+//! A game's history as a timeline, for replays: the state after any order of the log, rebuilt
+//! exactly from the scenario, the seed and the orders, starting from the nearest snapshot kept
+//! on the way (at every side turn's start, and at least every `SPACING` orders), so that a jump
+//! anywhere replays only a few orders.
+
+use bevy::ecs::message::{MessageCursor, Messages};
+
+use super::messages::{GiveOrder, TurnBegan};
+use super::save::{self, SaveGame, Snapshot};
+use crate::rules::order::Order;
+use crate::rules::scenario::LoadError;
+use crate::rules::scenario::Scenario;
+use crate::rules::unit::Side;
+
+/// At most this many orders lie between two snapshots.
+pub const SPACING: usize = 16;
+
+/// Where a side turn began in the log: before order `order`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnMark {
+    pub order: usize,
+    pub turn: u32,
+    pub side: Side,
+}
+
+/// The whole history of one game.
+#[derive(Clone)]
+pub struct Timeline {
+    pub scenario: Scenario,
+    pub seed: u64,
+    pub orders: Vec<Order>,
+    /// The state before order `k` (after `k` orders), for each kept `k`, in order.
+    snapshots: Vec<(usize, Snapshot)>,
+    /// Every side turn's start, in order (the game's first included).
+    pub turns: Vec<TurnMark>,
+}
+
+impl Timeline {
+    /// Replays `orders` on `scenario` with `seed` once, keeping the snapshots.
+    pub fn build(scenario: Scenario, seed: u64, orders: Vec<Order>) -> Timeline {
+        let mut app = super::headless_app(scenario.clone(), Some(seed));
+        let first = {
+            let t = app.world().resource::<super::Game>().0.turn_state();
+            TurnMark {
+                order: 0,
+                turn: t.turn,
+                side: t.side,
+            }
+        };
+        let mut turns = vec![first];
+        let mut snapshots = vec![(0, save::snapshot(app.world()))];
+        let mut began = MessageCursor::<TurnBegan>::default();
+        // The first update's messages are the start's, already marked.
+        began
+            .read(app.world().resource::<Messages<TurnBegan>>())
+            .count();
+        for (i, o) in orders.iter().enumerate() {
+            app.world_mut().write_message(GiveOrder(o.clone()));
+            app.update();
+            let n = i + 1;
+            let new_turns: Vec<TurnMark> = began
+                .read(app.world().resource::<Messages<TurnBegan>>())
+                .map(|t| TurnMark {
+                    order: n,
+                    turn: t.turn,
+                    side: t.side,
+                })
+                .collect();
+            let far = n - snapshots.last().map_or(0, |(k, _)| *k) >= SPACING;
+            if (!new_turns.is_empty() || far) && n < orders.len() {
+                snapshots.push((n, save::snapshot(app.world())));
+            }
+            turns.extend(new_turns);
+        }
+        if !orders.is_empty() {
+            snapshots.push((orders.len(), save::snapshot(app.world())));
+        }
+        Timeline {
+            scenario,
+            seed,
+            orders,
+            snapshots,
+            turns,
+        }
+    }
+
+    /// The timeline of a saved game.
+    pub fn of_save(s: &SaveGame) -> Result<Timeline, LoadError> {
+        let scenario = save::scenario_of(s)?;
+        Ok(Timeline::build(scenario, s.seed, s.orders.clone()))
+    }
+
+    /// How many orders the game has.
+    pub fn len(&self) -> usize {
+        self.orders.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.orders.is_empty()
+    }
+
+    /// How many snapshots are kept.
+    pub fn snapshots(&self) -> usize {
+        self.snapshots.len()
+    }
+
+    /// The state after the first `n` orders (the whole game for `n` past its end): the nearest
+    /// snapshot at or before `n`, and the orders from there replayed.
+    pub fn state_at(&self, n: usize) -> Snapshot {
+        let n = n.min(self.orders.len());
+        let at = self.snapshots.partition_point(|(k, _)| *k <= n);
+        let (k, snap) = &self.snapshots[at.saturating_sub(1)];
+        if *k == n {
+            return snap.clone();
+        }
+        let mut app = super::headless_app(self.scenario.clone(), Some(self.seed));
+        save::restore(app.world_mut(), snap, &self.orders[..*k]);
+        app.update();
+        for o in &self.orders[*k..n] {
+            app.world_mut().write_message(GiveOrder(o.clone()));
+            app.update();
+        }
+        save::snapshot(app.world())
+    }
+
+    /// The side turn under way after `n` orders.
+    pub fn turn_at(&self, n: usize) -> TurnMark {
+        let at = self.turns.partition_point(|t| t.order <= n);
+        self.turns[at.saturating_sub(1)]
+    }
+
+    /// Where side turn `turn` of `side` began, if the game got there.
+    pub fn start_of(&self, turn: u32, side: Side) -> Option<usize> {
+        self.turns
+            .iter()
+            .find(|t| t.turn == turn && t.side == side)
+            .map(|t| t.order)
+    }
+}
