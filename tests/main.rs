@@ -23,6 +23,7 @@ mod movement;
 mod orders;
 mod places;
 mod reinforcements;
+mod replays;
 mod saves;
 mod scenario_checks;
 mod scenario_loading;
@@ -54,3 +55,5 @@ mod rig;
 mod screen;
 #[cfg(feature = "client")]
 mod screenshot;
+#[cfg(feature = "client")]
+mod show;

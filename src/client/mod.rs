@@ -105,6 +105,17 @@ pub fn frame_plugin(app: &mut App) {
         .add_plugins((counters::plugin, hud::plugin));
 }
 
+/// Everything of the window but its drawing: input, panels, the log and its results cards, the
+/// show of the other side's turn, replays and the counters (for tests of what a player sees
+/// happen, without a renderer).
+pub fn seen_plugin(app: &mut App) {
+    app.add_plugins(input_plugin).add_plugins((
+        counters::plugin,
+        report::plugin,
+        results_card::plugin,
+    ));
+}
+
 /// A window-less game with `plugins` of the client on top, a 1280×800 primary window entity
 /// and the map camera at the origin: for input tests and benchmarks without a renderer.
 pub fn windowless_app(scenario: Scenario, plugins: fn(&mut App)) -> App {

@@ -234,15 +234,19 @@ fn collect(
                     fire_line(f, &names).replacen("Opportunity fire: ", "", 1)
                 ));
             }
-            report.add(format!(
-                "Melee on {} called off: {}",
-                map.coord(c.declaration.defending_hex),
-                c.reasons
-                    .iter()
-                    .map(|r| r.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            ));
+            let card = cards.add(super::results_card::called_off_card(&battle, &names, c));
+            report.add_card(
+                format!(
+                    "Melee on {} called off: {}",
+                    map.coord(c.declaration.defending_hex),
+                    c.reasons
+                        .iter()
+                        .map(|r| r.to_string())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ),
+                Some(card),
+            );
             continue;
         }
         let Some(m) = done.next() else { continue };

@@ -156,6 +156,39 @@ pub fn fire_card(battle: &Battle, names: &HashMap<UnitId, String>, f: &FireOutco
     }
 }
 
+/// The card of a melee that did not go ahead: the defenders' fire that broke it up, or why an
+/// earlier melee left it impossible.
+pub fn called_off_card(
+    battle: &Battle,
+    names: &HashMap<UnitId, String>,
+    c: &crate::sim::MeleeCalledOff,
+) -> Card {
+    let map = &battle.scenario.map;
+    let at = c.declaration.defending_hex;
+    let mut lines = vec![format!(
+        "{} attacking",
+        c.declaration
+            .attackers
+            .iter()
+            .map(|id| name_of(names, *id))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )];
+    for f in &c.defensive_fire {
+        let fire = fire_card(battle, names, f);
+        lines.push(format!("defensive fire: {}", fire.lines[0]));
+        lines.extend(fire.lines.into_iter().skip(1).map(|l| format!("  {l}")));
+    }
+    for r in &c.reasons {
+        lines.push(format!("called off: {r}"));
+    }
+    Card {
+        title: format!("Melee at {}: called off", map.coord(at)),
+        lines,
+        at,
+    }
+}
+
 /// The card of one melee: the defenders' fire before it, then the melee's whole report.
 pub fn melee_card(
     battle: &Battle,
@@ -185,6 +218,16 @@ pub fn melee_card(
             n(f.breakdown.firer),
             map.coord(f.breakdown.target),
             f.loss
+        ));
+    }
+    // The odds it was fought at: the systems with their own distribution say it in their lines.
+    if o.bridge.is_none() && super::words::system_words(&o.breakdown).is_none() {
+        let odds = crate::rules::melee::odds(&o.breakdown);
+        lines.push(format!(
+            "odds: attacker wins {:.0}% (expected losses: attacker {:.0}, defender {:.0})",
+            odds.attacker_win_probability * 100.0,
+            odds.expected_attacker_loss,
+            odds.expected_defender_loss
         ));
     }
     // The report's lines without its heading (the card's title says it).

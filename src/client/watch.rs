@@ -189,7 +189,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (offer, start, keys, press, scrub, replay, play_on, look)
                 .chain()
-                .before(super::playback::Showing),
+                .in_set(super::Frame::Commands),
         );
 }
 

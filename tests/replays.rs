@@ -1,0 +1,114 @@
+//! Replays (issue 31, item 3): a whole game's timeline gives the exact state after every order,
+//! going forward and back, against a straight replay of the same orders and `bayonet run`.
+
+use std::sync::OnceLock;
+
+use bayonet::rules::order::Order;
+use bayonet::rules::scenario::{Scenario, load_file};
+use bayonet::sim::save::{self, SaveGame};
+use bayonet::sim::timeline::{SPACING, Timeline};
+use bayonet::sim::{self, Brain, Game, GiveOrder, Players};
+
+pub fn harpers() -> Scenario {
+    load_file(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/maps/harpers_crossing.ron"
+    ))
+    .unwrap()
+}
+
+/// A whole game of Harper's Crossing, the computer on both sides: its save, and the state's
+/// hash after each of its orders, replayed one at a time as `bayonet run` does.
+pub fn whole_game() -> &'static (SaveGame, Vec<String>) {
+    static GAME: OnceLock<(SaveGame, Vec<String>)> = OnceLock::new();
+    GAME.get_or_init(|| {
+        let mut app = sim::headless_app(harpers(), Some(11));
+        app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
+        for _ in 0..100_000 {
+            app.update();
+            if app.world().resource::<Game>().over {
+                break;
+            }
+        }
+        assert!(
+            app.world().resource::<Game>().over,
+            "the game ran to its end"
+        );
+        let saved = save::save(app.world_mut());
+        let mut again = sim::headless_app(harpers(), Some(saved.seed));
+        let mut hashes = vec![save::snapshot(again.world()).hash()];
+        for o in &saved.orders {
+            again.world_mut().write_message(GiveOrder(o.clone()));
+            again.update();
+            hashes.push(save::snapshot(again.world()).hash());
+        }
+        (saved, hashes)
+    })
+}
+
+#[test]
+fn a_timeline_gives_the_exact_state_after_every_order_forward_and_back() {
+    let (saved, hashes) = whole_game();
+    let n = saved.orders.len();
+    assert!(n > 100, "a whole game has many orders ({n})");
+    assert_eq!(
+        hashes[n], saved.hash,
+        "the straight replay ends where the game did"
+    );
+    let t = Timeline::of_save(saved).unwrap();
+    assert_eq!(t.len(), n);
+    // Snapshots at every side turn's start and at most SPACING orders apart.
+    assert!(t.snapshots() >= n / SPACING, "{} snapshots", t.snapshots());
+    assert!(
+        t.turns.len() >= 20,
+        "every side turn marked: {}",
+        t.turns.len()
+    );
+    for k in 0..=n {
+        assert_eq!(t.state_at(k).hash(), hashes[k], "forward, after order {k}");
+    }
+    for k in (0..=n).rev() {
+        assert_eq!(t.state_at(k).hash(), hashes[k], "back, after order {k}");
+    }
+    // Each side turn's start is where the log says a turn began.
+    for m in &t.turns[1..] {
+        let before = &saved.orders[m.order - 1];
+        assert!(
+            matches!(before, Order::EndTurn | Order::EndPhase),
+            "turn {} began after {before:?}",
+            m.turn
+        );
+        assert_eq!(t.state_at(m.order).turn.turn, m.turn);
+        assert_eq!(t.state_at(m.order).turn.side, m.side);
+    }
+}
+
+#[test]
+fn the_timelines_end_is_what_bayonet_run_prints() {
+    let (saved, _) = whole_game();
+    let dir = std::env::temp_dir().join(format!("bayonet-replays-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let orders = dir.join("orders.ron");
+    std::fs::write(&orders, ron::to_string(&saved.orders).unwrap()).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bayonet"))
+        .args([
+            "run",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/maps/harpers_crossing.ron"),
+            "--orders",
+            orders.to_str().unwrap(),
+            "--seed",
+            &saved.seed.to_string(),
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let t = Timeline::of_save(saved).unwrap();
+    assert_eq!(v["final"]["hash"], t.state_at(t.len()).hash());
+    let _ = std::fs::remove_dir_all(dir);
+}
