@@ -56,13 +56,15 @@ fn open_game(cli: Cli) -> i32 {
     use bayonet::cli::Command;
     let outer = cli.window;
     let mut from = None;
+    // `watch SAVE` opens as `play SAVE` does, then replays it from its first order.
+    let watch = matches!(cli.command, Some(Command::Watch(_)));
     // Online: `join URL INVITE`, or `host` (a server here and a new game on it).
     let mut join: Option<(String, String)> = None;
     #[allow(unused_mut)]
     let mut host: Option<(String, String)> = None;
     let w = match cli.command {
         Some(Command::Edit(a)) => return open_editor(a),
-        Some(Command::Play(a)) => {
+        Some(Command::Play(a) | Command::Watch(a)) => {
             let path = bayonet::places::find_save(&a.save, bayonet::places::saves_dir().as_deref());
             match bayonet::cli::saves::read(&path.to_string_lossy()) {
                 Ok(s) => from = Some(s),
@@ -99,6 +101,7 @@ fn open_game(cli: Cli) -> i32 {
         select: w.select,
         sight: w.sight,
         size: w.size,
+        watch,
     };
     #[cfg(not(target_arch = "wasm32"))]
     if let Some((listen, db)) = host {

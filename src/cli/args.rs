@@ -38,6 +38,8 @@ pub enum Command {
     Replay(Replay),
     /// Open the game from a save
     Play(Play),
+    /// Watch a save in the window from its first order: play, pause, step, scrub
+    Watch(Play),
     /// The computer against itself (or a side that only holds), the whole scenario
     Autoplay(Autoplay),
     /// Play a friend: a server here and a new game on it; prints the friend's invite
@@ -258,6 +260,9 @@ pub struct Autoplay {
     /// The side that only holds (its name, or 0 or 1)
     #[arg(long, value_name = "SIDE")]
     pub hold: Option<String>,
+    /// Write the finished game there as a save (to watch, replay or report on)
+    #[arg(long, value_name = "OUT.ron")]
+    pub save: Option<String>,
     #[command(flatten)]
     pub rules: RuleChoice,
     /// Print JSON

@@ -17,6 +17,16 @@ pub fn autoplay(
     seed: Option<u64>,
     brains: [Brain; 2],
 ) -> (Vec<Value>, VictoryReport) {
+    let (lines, result, _) = autoplay_saved(s, seed, brains);
+    (lines, result)
+}
+
+/// `autoplay`, and the finished game as a save.
+pub fn autoplay_saved(
+    s: &Scenario,
+    seed: Option<u64>,
+    brains: [Brain; 2],
+) -> (Vec<Value>, VictoryReport, crate::sim::save::SaveGame) {
     let mut app = sim::headless_app(s.clone(), seed);
     app.insert_resource(Players([Some(brains[0]), Some(brains[1])]));
     let mut began = MessageCursor::<TurnBegan>::default();
@@ -37,6 +47,7 @@ pub fn autoplay(
             break;
         }
     }
+    let saved = crate::sim::save::save(app.world_mut());
     let world = app.world();
     let result = world
         .resource::<Battle>()
@@ -46,7 +57,7 @@ pub fn autoplay(
         .map(|(turn, side, clock)| json!({"turn": turn, "side": s.side_name(side), "clock": clock}))
         .chain(std::iter::once(json!({"melees": melee_count})))
         .collect();
-    (summary, result)
+    (summary, result, saved)
 }
 
 pub fn run(args: &Autoplay) -> Result<i32, String> {
@@ -63,7 +74,10 @@ pub fn run(args: &Autoplay) -> Result<i32, String> {
         let i = i.ok_or_else(|| format!("--hold: no side `{h}` (give its name or 0/1)"))?;
         brains[i] = Brain::Hold;
     }
-    let (turns, result) = autoplay(&s, args.seed, brains);
+    let (turns, result, saved) = autoplay_saved(&s, args.seed, brains);
+    if let Some(out) = &args.save {
+        super::saves::write(out, &saved)?;
+    }
     if args.json {
         println!("{}", json!({"turns": turns, "victory": result}));
     } else {

@@ -51,7 +51,9 @@ pub fn run(cmd: &Command) -> Option<i32> {
             );
             return Some(0);
         }
-        Command::Edit(_) | Command::Play(_) | Command::Join(_) => return None,
+        Command::Edit(_) | Command::Play(_) | Command::Watch(_) | Command::Join(_) => {
+            return None;
+        }
         #[cfg(not(target_arch = "wasm32"))]
         Command::Host(_) => return None,
     };

@@ -278,7 +278,12 @@ pub fn run_seat(
     if let Some((seat, line, state)) = joined {
         online::join(&mut app, seat, line, &state);
     }
+    let watch = script.watch;
     app.insert_resource(script).add_plugins(plugin);
+    if let (true, Some(s)) = (watch, from) {
+        app.world_mut()
+            .write_message(watch::Watch::Save(Box::new(s)));
+    }
     match app.run() {
         AppExit::Success => 0,
         AppExit::Error(code) => code.get() as i32,

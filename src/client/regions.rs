@@ -187,8 +187,9 @@ fn spawn(mut commands: Commands) {
             ..default()
         };
         if g == ToolGroup::Watch {
+            // A row of its own: the replay's buttons and its scrub bar.
             node.width = Val::Percent(100.0);
-            node.flex_direction = FlexDirection::Column;
+            node.align_items = AlignItems::Center;
             node.display = Display::None;
         }
         if g == ToolGroup::Unit {

@@ -24,6 +24,8 @@ pub struct StartupOrders {
     pub sight: Option<(Coord, Coord)>,
     /// The window's size in logical pixels.
     pub size: Option<(u32, u32)>,
+    /// Watch the save the window opens on from its first order (`bayonet watch`).
+    pub watch: bool,
 }
 
 // The command line reads aid numbers 1 to `cli::args::AIDS`: one for each aid of the column.

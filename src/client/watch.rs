@@ -174,6 +174,10 @@ pub struct ScrubBar;
 #[derive(Component)]
 struct ScrubFill;
 
+/// A side turn's start on the scrub bar.
+#[derive(Component)]
+struct TurnTick;
+
 #[derive(Component)]
 struct WatchWords;
 
@@ -207,25 +211,18 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
             .insert((b, Name::new(format!("Watch{b:?}"))));
         buttons.push(e);
     }
-    let row = commands
-        .spawn(Node {
-            flex_wrap: FlexWrap::Wrap,
-            column_gap: Val::Px(4.0),
-            row_gap: Val::Px(4.0),
-            align_items: AlignItems::Center,
-            ..default()
-        })
-        .add_children(&buttons)
-        .id();
     let fill = commands
         .spawn((
             ScrubFill,
             Node {
+                position_type: PositionType::Absolute,
+                left: Val::Px(0.0),
+                top: Val::Px(0.0),
                 width: Val::Percent(0.0),
                 height: Val::Percent(100.0),
                 ..default()
             },
-            BackgroundColor(palette::OBJECTIVE),
+            BackgroundColor(palette::OBJECTIVE.with_alpha(0.6)),
         ))
         .id();
     let scrub = commands
@@ -234,10 +231,10 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
             Name::new("ScrubBar"),
             Button,
             Node {
-                width: Val::Percent(100.0),
+                flex_grow: 1.0,
                 // A finger's size: the bar is dragged on a tablet.
                 min_height: Val::Px(palette::TOUCH_TARGET),
-                min_width: Val::Px(palette::TOUCH_TARGET),
+                min_width: Val::Px(160.0),
                 border: UiRect::all(Val::Px(1.0)),
                 ..default()
             },
@@ -247,7 +244,8 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
         ))
         .add_child(fill)
         .id();
-    commands.entity(bar).add_children(&[row, scrub]);
+    buttons.push(scrub);
+    commands.entity(bar).add_children(&buttons);
 }
 
 /// At a hotseat, each hand-over offers the turn just played as a replay; the new side's first
@@ -507,6 +505,9 @@ fn play_on(world: &mut World) {
 
 #[allow(clippy::type_complexity)]
 fn look(
+    mut commands: Commands,
+    bar: Query<Entity, With<ScrubBar>>,
+    ticks: Query<Entity, With<TurnTick>>,
     watching: Option<Res<Watching>>,
     battle: Res<crate::sim::Battle>,
     mut groups: Query<(&ToolGroup, &mut Node), Without<ScrubFill>>,
@@ -527,6 +528,36 @@ fn look(
     let Some(w) = watching else { return };
     if !w.is_changed() {
         return;
+    }
+    if w.is_added() {
+        // A tick at each side turn's start: the turns read off the bar, and a tap finds one.
+        for e in &ticks {
+            commands.entity(e).despawn();
+        }
+        let len = w.timeline.len().max(1) as f32;
+        for b in &bar {
+            for t in w.timeline.turns.iter().skip(1) {
+                let tick = commands
+                    .spawn((
+                        TurnTick,
+                        Node {
+                            position_type: PositionType::Absolute,
+                            left: Val::Percent(t.order as f32 / len * 100.0),
+                            top: Val::Px(0.0),
+                            width: Val::Px(1.0),
+                            height: Val::Percent(if t.side == w.timeline.turns[0].side {
+                                100.0
+                            } else {
+                                50.0
+                            }),
+                            ..default()
+                        },
+                        BackgroundColor(palette::TEXT.with_alpha(0.5)),
+                    ))
+                    .id();
+                commands.entity(b).add_child(tick);
+            }
+        }
     }
     for (b, children) in &buttons {
         let label = b.label(Some(&w));
