@@ -3,6 +3,7 @@
 //! `rules` is the game in plain Rust; `sim` runs it as Bevy ECS (headless); `client` draws it
 //! and takes mouse and touch input; `cli` is the command-line adjudicator.
 
+pub mod after_action;
 pub mod ai;
 pub mod cli;
 #[cfg(feature = "client")]

@@ -2,6 +2,7 @@
 
 mod common;
 
+mod after_action;
 mod ai;
 mod aids;
 mod cli;

@@ -40,6 +40,9 @@ pub enum Command {
     Play(Play),
     /// Watch a save in the window from its first order: play, pause, step, scrub
     Watch(Play),
+    /// The after-action report of a save: charts (PNG, SVG) and a web page; --json the numbers
+    #[cfg(not(target_arch = "wasm32"))]
+    Report(Report),
     /// The computer against itself (or a side that only holds), the whole scenario
     Autoplay(Autoplay),
     /// Play a friend: a server here and a new game on it; prints the friend's invite
@@ -248,6 +251,19 @@ pub struct Play {
     pub save: String,
     #[command(flatten)]
     pub window: Window,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone, Args)]
+pub struct Report {
+    /// The save file
+    pub save: String,
+    /// The folder to write the charts and the page into
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<String>,
+    /// Print the numbers as JSON
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -1,5 +1,5 @@
 //! The command line: the adjudicator (`check`, `odds`, `resolve`, `run`, `replay`,
-//! `autoplay`), the referee server and its seats; text, or JSON with `--json`. The parser is
+//! `autoplay`, `report`), the referee server and its seats; text, or JSON with `--json`. The parser is
 //! `args::Cli`; the window's subcommands (`edit`, `play`, `join`, `host`) are the binary's.
 
 pub mod args;
@@ -8,6 +8,8 @@ mod check;
 mod melee;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod remote;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod report;
 pub mod run;
 pub mod saves;
 
@@ -36,6 +38,8 @@ pub fn run(cmd: &Command) -> Option<i32> {
         Command::Run(a) => ("run", run::run(a), a.json),
         Command::Replay(a) => ("replay", saves::replay(a), a.json),
         Command::Autoplay(a) => ("autoplay", autoplay::run(a), a.json),
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Report(a) => ("report", report::run(a), a.json),
         #[cfg(not(target_arch = "wasm32"))]
         Command::Serve(a) => return Some(crate::serve::run(a)),
         #[cfg(not(target_arch = "wasm32"))]

@@ -10,7 +10,11 @@ use bayonet::sim::Brain;
 use bayonet::sim::timeline::Timeline;
 
 fn main() {
-    let s = load_file(concat!(env!("CARGO_MANIFEST_DIR"), "/maps/brandy_station.ron")).unwrap();
+    let s = load_file(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/maps/brandy_station.ron"
+    ))
+    .unwrap();
     let (_, _, saved) = autoplay_saved(&s, Some(3), [Brain::Computer, Brain::Computer]);
     let t0 = Instant::now();
     let t = Timeline::of_save(&saved).unwrap();

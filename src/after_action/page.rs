@@ -1,0 +1,115 @@
+//! The after-action report as one web page: the result, the charts (their PNG files beside it,
+//! the SVG a click away), the biggest melees, and every brigade's and unit's losses.
+
+use super::AfterAction;
+
+/// `&`, `<`, `>` and quotes as HTML writes them.
+pub fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The page, naming each chart's files as `charts` gives them (its file name without the
+/// extension, and its title).
+pub fn html(aar: &AfterAction, charts: &[(&str, &str)]) -> String {
+    let side = |s: crate::rules::unit::Side| escape(&aar.sides[s.0 as usize & 1]);
+    let first = aar.first_side;
+    let totals = aar.totals();
+    let tally = aar.melee_tally();
+    let mut h = String::new();
+    h.push_str("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
+    h.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    h.push_str(&format!(
+        "<title>After-action report: {}</title>\n",
+        escape(&aar.scenario)
+    ));
+    h.push_str(
+        "<style>body{font-family:sans-serif;max-width:980px;margin:1em auto;padding:0 1em;\
+         color:#222}img{max-width:100%;border:1px solid #ccc}table{border-collapse:collapse;\
+         margin:0.5em 0}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}\
+         td:first-child,th:first-child{text-align:left}</style>\n</head><body>\n",
+    );
+    h.push_str(&format!(
+        "<h1>After-action report: {}</h1>\n",
+        escape(&aar.scenario)
+    ));
+    h.push_str(&format!(
+        "<p><b>{}</b> for the {}: {:+.0} victory points; objectives held {} {} / {} {}; {} orders{}.</p>\n",
+        escape(aar.result.level),
+        side(first),
+        aar.result.total,
+        side(crate::rules::unit::Side(0)),
+        aar.result.objectives[0],
+        side(crate::rules::unit::Side(1)),
+        aar.result.objectives[1],
+        aar.orders,
+        if aar.over { "" } else { " (the game is not over)" }
+    ));
+    h.push_str("<table><tr><th>Side</th><th>Men lost</th><th>Guns lost</th><th>Melees won</th><th>Melees lost</th></tr>\n");
+    for s in 0..2 {
+        h.push_str(&format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            escape(&aar.sides[s]),
+            totals[s].0,
+            totals[s].1,
+            tally[s].0,
+            tally[s].1
+        ));
+    }
+    h.push_str("</table>\n");
+    for (file, title) in charts {
+        h.push_str(&format!(
+            "<h2>{}</h2>\n<p><a href=\"{file}.svg\"><img src=\"{file}.png\" alt=\"{}\"></a></p>\n",
+            escape(title),
+            escape(title)
+        ));
+    }
+    h.push_str("<h2>The biggest melees</h2>\n<table><tr><th>Where</th><th>Turn</th><th>Attacker</th><th>Won by</th><th>Attacker lost</th><th>Defender lost</th></tr>\n");
+    for m in aar.biggest_melees(8) {
+        h.push_str(&format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            m.at,
+            m.turn,
+            side(m.attacker),
+            m.winner.map_or("no decision".to_string(), side),
+            m.attacker_loss,
+            m.defender_loss
+        ));
+    }
+    h.push_str("</table>\n<h2>Brigades</h2>\n<table><tr><th>Brigade</th><th>Side</th><th>Men lost</th><th>Guns lost</th><th>Units</th><th>Gone</th></tr>\n");
+    for b in &aar.brigades {
+        h.push_str(&format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            escape(&b.name),
+            side(b.side),
+            b.men_lost,
+            b.guns_lost,
+            b.units,
+            b.eliminated
+        ));
+    }
+    h.push_str("</table>\n<h2>Units</h2>\n<table><tr><th>Unit</th><th>Side</th><th>Brigade</th><th>Men</th><th>Lost</th><th>Guns</th><th>Lost</th><th>End</th></tr>\n");
+    for u in &aar.units {
+        let end = if u.captured {
+            "captured"
+        } else if u.eliminated {
+            "gone"
+        } else {
+            ""
+        };
+        h.push_str(&format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{end}</td></tr>\n",
+            escape(&u.name),
+            side(u.side),
+            escape(&u.brigade),
+            u.men_start,
+            u.men_lost(),
+            u.guns_start,
+            u.guns_lost()
+        ));
+    }
+    h.push_str("</table>\n</body></html>\n");
+    h
+}

@@ -1,0 +1,68 @@
+//! `bayonet report SAVE --out DIR [--json]`: the after-action report of a saved game, written
+//! as charts (PNG and SVG) and a web page that shows them; `--json` prints its numbers.
+
+use super::args::Report;
+
+pub fn run(args: &Report) -> Result<i32, String> {
+    let saved = super::saves::read(&args.save).map_err(|e| e.to_string())?;
+    let aar = crate::after_action::of_save(&saved).map_err(|e| e.to_string())?;
+    if let Some(dir) = &args.out {
+        write(&aar, std::path::Path::new(dir))?;
+    }
+    if args.json {
+        let mut v = serde_json::to_value(&aar).map_err(|e| e.to_string())?;
+        v["totals"] = serde_json::json!(
+            aar.totals()
+                .map(|(men, guns)| serde_json::json!({"men": men, "guns": guns}))
+        );
+        println!("{v}");
+    } else {
+        let t = aar.totals();
+        println!(
+            "{}: {} ({:+.0} points); men lost {} {} / {} {}; guns {} / {}; {} melees, {} routs",
+            aar.scenario,
+            aar.result.level,
+            aar.result.total,
+            aar.sides[0],
+            t[0].0,
+            aar.sides[1],
+            t[1].0,
+            t[0].1,
+            t[1].1,
+            aar.melees.len(),
+            aar.routs.len()
+        );
+        if let Some(dir) = &args.out {
+            println!("written: {dir}/index.html");
+        }
+    }
+    Ok(0)
+}
+
+/// Every chart as PNG and SVG, and the page, into `dir` (made if missing).
+pub fn write(aar: &crate::after_action::AfterAction, dir: &std::path::Path) -> Result<(), String> {
+    use crate::after_action::charts::{self, Chart};
+    let at = |f: &str| dir.join(f);
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("{}: cannot make the folder: {e}", dir.display()))?;
+    let put = |name: String, bytes: &[u8]| {
+        std::fs::write(at(&name), bytes)
+            .map_err(|e| format!("{}: cannot write: {e}", at(&name).display()))
+    };
+    let mut listed = Vec::new();
+    for c in Chart::ALL {
+        put(format!("{}.png", c.file()), &charts::png(aar, c)?)?;
+        put(format!("{}.svg", c.file()), charts::svg(aar, c)?.as_bytes())?;
+        listed.push((c.file(), c.title()));
+    }
+    put(
+        "index.html".into(),
+        crate::after_action::page::html(aar, &listed).as_bytes(),
+    )?;
+    put(
+        "report.json".into(),
+        serde_json::to_string_pretty(aar)
+            .map_err(|e| e.to_string())?
+            .as_bytes(),
+    )
+}

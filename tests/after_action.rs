@@ -1,0 +1,205 @@
+//! The after-action report (issue 31, item 4): `bayonet report SAVE --out DIR --json` on a
+//! whole game of each historical scenario writes the charts and the page, and its numbers add up
+//! to the save's: losses per turn, per unit and per brigade sum to the game's totals, which are
+//! what the victory points count.
+
+use bayonet::after_action::{self, AfterAction};
+use bayonet::cli::autoplay::autoplay_saved;
+use bayonet::rules::scenario::load_file;
+use bayonet::rules::unit::{Side, UnitKind};
+use bayonet::sim::Brain;
+use bayonet::sim::save::{self, SaveGame};
+
+fn game(map: &str, seed: u64) -> (SaveGame, usize) {
+    let s = load_file(&format!("{}/maps/{map}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let (lines, _, saved) = autoplay_saved(&s, Some(seed), [Brain::Computer, Brain::Computer]);
+    let melees = lines.iter().find_map(|l| l["melees"].as_u64()).unwrap_or(0) as usize;
+    (saved, melees)
+}
+
+/// The save's own count of what each side lost: the scenario's units and the reinforcements
+/// that came, against the units at the end.
+fn lost_in_save(saved: &SaveGame, side: Side) -> (u32, u32, u32) {
+    let s = save::scenario_of(saved).unwrap();
+    let end = &saved.snapshot.units;
+    let waiting = &saved.snapshot.reinforcements;
+    let (mut men, mut guns, mut gone) = (0, 0, 0);
+    for u in s
+        .units
+        .iter()
+        .chain(s.reinforcements.iter().map(|r| &r.unit))
+        .filter(|u| u.side == side && !waiting.iter().any(|w| w.unit.id == u.id))
+    {
+        let now = end.iter().find(|x| x.id == u.id);
+        match u.kind {
+            UnitKind::Infantry | UnitKind::Cavalry => men += u.men - now.map_or(0, |n| n.men),
+            UnitKind::Artillery => {
+                guns += u.guns - now.filter(|n| n.side == side).map_or(0, |n| n.guns)
+            }
+            _ => gone += u32::from(now.is_none()),
+        }
+    }
+    (men, guns, gone)
+}
+
+fn check_numbers(aar: &AfterAction, saved: &SaveGame, melees: usize) {
+    let totals = aar.totals();
+    for s in 0..2 {
+        let side = Side(s as u8);
+        let (men, guns, gone) = lost_in_save(saved, side);
+        assert_eq!(
+            totals[s],
+            (men, guns),
+            "{}: the turns sum to the save's losses",
+            aar.scenario
+        );
+        let units: (u32, u32) = aar
+            .units
+            .iter()
+            .filter(|u| u.side == side)
+            .fold((0, 0), |a, u| (a.0 + u.men_lost(), a.1 + u.guns_lost()));
+        assert_eq!(
+            units, totals[s],
+            "{}: the units sum to the totals",
+            aar.scenario
+        );
+        let brigades: (u32, u32) = aar
+            .brigades
+            .iter()
+            .filter(|b| b.side == side)
+            .fold((0, 0), |a, b| (a.0 + b.men_lost, a.1 + b.guns_lost));
+        assert_eq!(
+            brigades, totals[s],
+            "{}: the brigades sum to the totals",
+            aar.scenario
+        );
+        // The victory points count the same losses (when no battery changed hands, whose
+        // value the captors' rule sets).
+        let captured = aar.units.iter().any(|u| u.captured);
+        if !captured {
+            let v = &saved.parameters.victory;
+            let points = (men * v.per_man + guns * v.per_gun) as f64
+                + (gone * v.per_leader.max(v.per_wagon)) as f64;
+            if gone == 0 {
+                assert_eq!(
+                    aar.result.losses[s], points,
+                    "{}: victory losses",
+                    aar.scenario
+                );
+            }
+        }
+    }
+    assert_eq!(
+        aar.melees.len(),
+        melees,
+        "{}: every melee fought",
+        aar.scenario
+    );
+    assert!(
+        aar.turns.len() >= 2 * 6,
+        "{}: every side turn",
+        aar.scenario
+    );
+    assert_eq!(aar.orders, saved.orders.len());
+    assert!(aar.over);
+    assert_eq!(
+        aar.turns.last().unwrap().victory_points,
+        aar.result.total,
+        "{}: the last turn's points are the result",
+        aar.scenario
+    );
+    let tally = aar.melee_tally();
+    let decided = aar.melees.iter().filter(|m| m.winner.is_some()).count();
+    assert_eq!(tally[0].0 + tally[0].1 + tally[1].0 + tally[1].1, decided);
+}
+
+#[test]
+fn bayonet_report_writes_the_charts_and_page_of_each_historical_scenario() {
+    let dir = std::env::temp_dir().join(format!("bayonet-aar-{}", std::process::id()));
+    for (map, seed) in [
+        ("harpers_crossing.ron", 11),
+        ("brandy_station.ron", 3),
+        ("railroad_cut.ron", 3),
+    ] {
+        let (saved, melees) = game(map, seed);
+        let file = dir.join(format!("{map}.save.ron"));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&file, save::to_text(&saved)).unwrap();
+        let out = dir.join(map.trim_end_matches(".ron"));
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_bayonet"))
+            .args([
+                "report",
+                file.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+                "--json",
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{map}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        let aar = after_action::of_save(&saved).unwrap();
+        check_numbers(&aar, &saved, melees);
+        // The JSON is the report's numbers.
+        for s in 0..2 {
+            assert_eq!(json["totals"][s]["men"], aar.totals()[s].0, "{map}");
+        }
+        assert_eq!(json["melees"].as_array().unwrap().len(), aar.melees.len());
+        let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+        for c in after_action::charts::Chart::ALL {
+            let png = std::fs::read(out.join(format!("{}.png", c.file()))).unwrap();
+            assert_eq!(
+                &png[..8],
+                b"\x89PNG\r\n\x1a\n",
+                "{map}: {} is a PNG",
+                c.file()
+            );
+            let svg = std::fs::read_to_string(out.join(format!("{}.svg", c.file()))).unwrap();
+            assert!(svg.starts_with("<svg"), "{map}: {}", c.file());
+            assert!(
+                page.contains(&format!("src=\"{}.png\"", c.file())),
+                "{map}: the page shows {}",
+                c.file()
+            );
+        }
+        for b in &aar.brigades {
+            assert!(
+                page.contains(&after_action::page::escape(&b.name)),
+                "{map}: {}",
+                b.name
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A save that is no game is refused with the file and the reason, and nothing is written.
+#[test]
+fn bayonet_report_refuses_a_bad_save() {
+    let dir = std::env::temp_dir().join(format!("bayonet-aar-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("not-a-save.ron");
+    std::fs::write(&file, "(units: [])").unwrap();
+    let out = dir.join("out");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_bayonet"))
+        .args([
+            "report",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("not-a-save.ron") && err.contains("not a Bayonet save"),
+        "{err}"
+    );
+    assert!(!out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
