@@ -332,6 +332,17 @@ fn check(b: &Binding, key: KeyCode) {
             let w = r.res::<Watching>();
             assert_eq!((w.at, w.timeline.len()), (0, 2), "{what}");
         }
+        Act::Report => {
+            // An order, then the report: worked out from this game, shown until Esc.
+            r.click(5, 5);
+            r.tap_key(KeyCode::KeyX);
+            hit(&mut r, b, key);
+            let v = r.res::<bayonet::client::after_action_view::ReportView>();
+            assert!(v.open, "{what}");
+            assert_eq!(v.report.as_ref().map(|a| a.orders), Some(1), "{what}");
+            r.tap_key(KeyCode::Escape);
+            assert!(!r.res::<bayonet::client::after_action_view::ReportView>().open);
+        }
         Act::Faster | Act::Slower => {
             if b.act == Act::Slower {
                 r.tap_key(KeyCode::BracketRight);

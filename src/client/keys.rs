@@ -52,6 +52,8 @@ pub enum Act {
     Watch,
     /// At a hotseat: the other player's last turn replayed.
     ReplayTurn,
+    /// The after-action report.
+    Report,
     Faster,
     Slower,
 }
@@ -106,6 +108,11 @@ pub const BINDINGS: &[Binding] = &[
         &[K::F8],
         Act::ReplayTurn,
         "Hotseat: replay the other player's last turn",
+    ),
+    k(
+        &[K::F6],
+        Act::Report,
+        "After-action report: the battle's charts (Esc closes)",
     ),
     Binding {
         ctrl: true,

@@ -1,6 +1,8 @@
 //! The game window: the map, counters, panels and input. It only writes orders and reads state
 //! and outcome messages (DESIGN.md).
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod after_action_view;
 pub mod aid;
 mod aid_marks;
 pub mod aids;
@@ -116,6 +118,14 @@ pub fn seen_plugin(app: &mut App) {
     ));
 }
 
+/// The after-action report's view (its charts need plotters, which the browser build leaves
+/// out).
+fn report_view_plugin(app: &mut App) {
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins(after_action_view::plugin);
+    let _ = app;
+}
+
 /// A window-less game with `plugins` of the client on top, a 1280×800 primary window entity
 /// and the map camera at the origin: for input tests and benchmarks without a renderer.
 pub fn windowless_app(scenario: Scenario, plugins: fn(&mut App)) -> App {
@@ -204,6 +214,7 @@ pub fn input_plugin(app: &mut App) {
         playback::plugin,
         show_controls::plugin,
         watch::plugin,
+        report_view_plugin,
     ));
 }
 

@@ -41,6 +41,8 @@ pub enum ToolButton {
     Watch,
     /// At a hotseat, the other player's last turn replayed (offered when a turn is handed over).
     ReplayTurn,
+    /// The after-action report over the map (not in the browser: `bayonet report` there).
+    Report,
 }
 
 impl ToolButton {
@@ -61,6 +63,7 @@ impl ToolButton {
             ToolButton::FollowUp => "Follow-up",
             ToolButton::Watch => "Watch",
             ToolButton::ReplayTurn => "Replay their turn",
+            ToolButton::Report => "Report",
         }
     }
 
@@ -79,6 +82,7 @@ impl ToolButton {
             ToolButton::FollowUp => Act::FollowUp,
             ToolButton::Watch => Act::Watch,
             ToolButton::ReplayTurn => Act::ReplayTurn,
+            ToolButton::Report => Act::Report,
             ToolButton::Download | ToolButton::Upload => return None,
         })
     }
@@ -113,7 +117,7 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
     let files: &[ToolButton] = if cfg!(target_arch = "wasm32") {
         &[ToolButton::Download, ToolButton::Upload]
     } else {
-        &[]
+        &[ToolButton::Report]
     };
     let plan: [(ToolGroup, &[ToolButton]); 3] = [
         (
@@ -189,6 +193,8 @@ struct Tools<'w> {
     notices: MessageWriter<'w, Notice>,
     watch: MessageWriter<'w, super::watch::Watch>,
     offer: Res<'w, super::watch::Offer>,
+    #[cfg(not(target_arch = "wasm32"))]
+    report: Option<ResMut<'w, super::after_action_view::ReportView>>,
 }
 
 impl Tools<'_> {
@@ -226,6 +232,13 @@ impl Tools<'_> {
                 }
                 return;
             }
+            ToolButton::Report => {
+                #[cfg(not(target_arch = "wasm32"))]
+                if let Some(v) = self.report.as_mut() {
+                    v.toggle();
+                }
+                return;
+            }
             _ => {}
         }
         if !self.gate.open() {
@@ -235,7 +248,11 @@ impl Tools<'_> {
             self.armed.0 = false;
         }
         match b {
-            ToolButton::Help | ToolButton::Log | ToolButton::Watch | ToolButton::ReplayTurn => {}
+            ToolButton::Help
+            | ToolButton::Log
+            | ToolButton::Watch
+            | ToolButton::ReplayTurn
+            | ToolButton::Report => {}
             ToolButton::Undo => {
                 self.orders.write(GiveOrder(Order::Undo));
             }
@@ -318,6 +335,7 @@ fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools, dialog: Res<DialogOp
         ToolButton::FollowUp,
         ToolButton::Watch,
         ToolButton::ReplayTurn,
+        ToolButton::Report,
     ] {
         if b.act().is_some_and(|a| pressed(&input, a)) {
             tools.act(b);

@@ -1,0 +1,198 @@
+//! The after-action report in the window: at the game's end, and any time from the toolbar's
+//! Report (F6), its charts as pictures over the map with the sides' totals, in a column that
+//! scrolls, until closed (Close, Esc, or Report again). The same charts `bayonet report` writes.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+
+use super::keys::{Act, pressed};
+use super::palette;
+use crate::after_action::charts::{self, Chart};
+use crate::after_action::{self, AfterAction};
+use crate::sim::save::OrderLog;
+use crate::sim::{Battle, GameEnded, GameSeed};
+
+/// Whether the report is open, and the report as last worked out (for the log's length then).
+#[derive(Resource, Default)]
+pub struct ReportView {
+    pub open: bool,
+    pub report: Option<AfterAction>,
+    built_for: Option<usize>,
+}
+
+impl ReportView {
+    pub fn toggle(&mut self) {
+        self.open = !self.open;
+    }
+}
+
+#[derive(Component)]
+struct Overlay;
+
+#[derive(Component)]
+struct CloseReport;
+
+#[derive(Component)]
+struct ReportBody;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ReportView>().add_systems(
+        Update,
+        (at_the_end, keys, close, build, super::regions::wheel_scrolls::<ReportBody>).chain(),
+    );
+}
+
+fn at_the_end(mut ended: MessageReader<GameEnded>, mut view: ResMut<ReportView>) {
+    if ended.read().count() > 0 {
+        view.open = true;
+    }
+}
+
+fn keys(input: Res<ButtonInput<KeyCode>>, mut view: ResMut<ReportView>) {
+    if view.open && pressed(&input, Act::Deselect) {
+        view.open = false;
+    }
+}
+
+fn close(q: Query<&Interaction, (Changed<Interaction>, With<CloseReport>)>, mut view: ResMut<ReportView>) {
+    if q.iter().any(|i| *i == Interaction::Pressed) {
+        view.open = false;
+    }
+}
+
+/// Opened, the report is worked out from this game's log (again when the log grew) and drawn;
+/// closed, it goes.
+#[allow(clippy::too_many_arguments)]
+fn build(
+    mut commands: Commands,
+    mut view: ResMut<ReportView>,
+    overlay: Query<Entity, With<Overlay>>,
+    (battle, seed, log): (Res<Battle>, Res<GameSeed>, Res<OrderLog>),
+    images: Option<ResMut<Assets<Image>>>,
+) {
+    if !view.open {
+        if view.is_changed() {
+            for e in &overlay {
+                commands.entity(e).despawn();
+            }
+        }
+        return;
+    }
+    if view.built_for == Some(log.0.len()) && !overlay.is_empty() {
+        return;
+    }
+    for e in &overlay {
+        commands.entity(e).despawn();
+    }
+    let aar = after_action::of_game(&battle.scenario, seed.0, &log.0);
+    view.built_for = Some(log.0.len());
+    let totals = aar.totals();
+    let tally = aar.melee_tally();
+    let mut lines = vec![format!(
+        "{}: {} for the {} ({:+.0} victory points){}",
+        aar.scenario,
+        aar.result.level,
+        aar.sides[aar.first_side.0 as usize & 1],
+        aar.result.total,
+        if aar.over { "" } else { " so far" }
+    )];
+    for s in 0..2 {
+        lines.push(format!(
+            "{}: {} men and {} guns lost; melees attacked: {} won, {} lost",
+            aar.sides[s], totals[s].0, totals[s].1, tally[s].0, tally[s].1
+        ));
+    }
+    let mut pictures = Vec::new();
+    if let Some(mut images) = images {
+        for c in Chart::ALL {
+            if let Ok((w, h, rgba)) = charts::rgba(&aar, c) {
+                let image = Image::new(
+                    Extent3d {
+                        width: w,
+                        height: h,
+                        depth_or_array_layers: 1,
+                    },
+                    TextureDimension::D2,
+                    rgba,
+                    TextureFormat::Rgba8UnormSrgb,
+                    RenderAssetUsages::RENDER_WORLD,
+                );
+                pictures.push((images.add(image), w));
+            }
+        }
+    }
+    view.report = Some(aar);
+    let close = commands
+        .spawn((
+            CloseReport,
+            Button,
+            palette::button_node(),
+            BorderColor::all(palette::TEXT),
+            BackgroundColor(palette::PANEL),
+            Name::new("CloseReport"),
+        ))
+        .with_children(|b| {
+            b.spawn(palette::text("Close (Esc)", 13.0));
+        })
+        .id();
+    let head = commands
+        .spawn(Node {
+            column_gap: Val::Px(12.0),
+            align_items: AlignItems::Center,
+            ..default()
+        })
+        .with_children(|h| {
+            h.spawn(palette::coloured_text("After-action report", 18.0, palette::OBJECTIVE));
+        })
+        .add_child(close)
+        .id();
+    let body = commands
+        .spawn((
+            ReportBody,
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: Val::Px(8.0),
+                overflow: Overflow::scroll_y(),
+                flex_grow: 1.0,
+                min_height: Val::Px(0.0),
+                ..default()
+            },
+            ScrollPosition::default(),
+            Interaction::default(),
+        ))
+        .with_children(|b| {
+            b.spawn(palette::text(&lines.join("\n"), 14.0));
+            for (handle, w) in pictures {
+                b.spawn((
+                    ImageNode::new(handle),
+                    Node {
+                        width: Val::Px(w as f32),
+                        max_width: Val::Percent(100.0),
+                        ..default()
+                    },
+                ));
+            }
+        })
+        .id();
+    commands
+        .spawn((
+            Overlay,
+            Node {
+                position_type: PositionType::Absolute,
+                left: Val::Px(0.0),
+                right: Val::Px(0.0),
+                top: Val::Px(0.0),
+                bottom: Val::Px(0.0),
+                flex_direction: FlexDirection::Column,
+                row_gap: Val::Px(8.0),
+                padding: UiRect::all(Val::Px(16.0)),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.06, 0.06, 0.05, 0.96)),
+            GlobalZIndex(15),
+            // Presses over the report stay off the map.
+            Interaction::default(),
+        ))
+        .add_children(&[head, body]);
+}
