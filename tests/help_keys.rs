@@ -341,7 +341,10 @@ fn check(b: &Binding, key: KeyCode) {
             assert!(v.open, "{what}");
             assert_eq!(v.report.as_ref().map(|a| a.orders), Some(1), "{what}");
             r.tap_key(KeyCode::Escape);
-            assert!(!r.res::<bayonet::client::after_action_view::ReportView>().open);
+            assert!(
+                !r.res::<bayonet::client::after_action_view::ReportView>()
+                    .open
+            );
         }
         Act::Faster | Act::Slower => {
             if b.act == Act::Slower {

@@ -60,7 +60,7 @@ impl Chart {
                 let k = (880.0 / dx).min(620.0 / dy);
                 ((dx * k) as u32 + 24, (dy * k) as u32 + 60)
             }
-            _ => (720, 360),
+            _ => (600, 320),
         }
     }
 }
@@ -117,7 +117,7 @@ fn per_turn<DB: DrawingBackend>(
         .turns
         .iter()
         .flat_map(|t| [value(t, 0), value(t, 1)])
-        .fold(1.0f64, f64::max);
+        .fold(5.0f64, f64::max);
     let mut c = ChartBuilder::on(root)
         .caption(chart.title(), (FONT, 20))
         .margin(12)

@@ -39,7 +39,14 @@ struct ReportBody;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ReportView>().add_systems(
         Update,
-        (at_the_end, keys, close, build, super::regions::wheel_scrolls::<ReportBody>).chain(),
+        (
+            at_the_end,
+            keys,
+            close,
+            build,
+            super::regions::wheel_scrolls::<ReportBody>,
+        )
+            .chain(),
     );
 }
 
@@ -55,7 +62,10 @@ fn keys(input: Res<ButtonInput<KeyCode>>, mut view: ResMut<ReportView>) {
     }
 }
 
-fn close(q: Query<&Interaction, (Changed<Interaction>, With<CloseReport>)>, mut view: ResMut<ReportView>) {
+fn close(
+    q: Query<&Interaction, (Changed<Interaction>, With<CloseReport>)>,
+    mut view: ResMut<ReportView>,
+) {
     if q.iter().any(|i| *i == Interaction::Pressed) {
         view.open = false;
     }
@@ -143,7 +153,11 @@ fn build(
             ..default()
         })
         .with_children(|h| {
-            h.spawn(palette::coloured_text("After-action report", 18.0, palette::OBJECTIVE));
+            h.spawn(palette::coloured_text(
+                "After-action report",
+                18.0,
+                palette::OBJECTIVE,
+            ));
         })
         .add_child(close)
         .id();
@@ -163,16 +177,25 @@ fn build(
         ))
         .with_children(|b| {
             b.spawn(palette::text(&lines.join("\n"), 14.0));
-            for (handle, w) in pictures {
-                b.spawn((
-                    ImageNode::new(handle),
-                    Node {
-                        width: Val::Px(w as f32),
-                        max_width: Val::Percent(100.0),
-                        ..default()
-                    },
-                ));
-            }
+            // Side by side where the window is wide enough.
+            b.spawn(Node {
+                flex_wrap: FlexWrap::Wrap,
+                column_gap: Val::Px(8.0),
+                row_gap: Val::Px(8.0),
+                ..default()
+            })
+            .with_children(|row| {
+                for (handle, w) in pictures {
+                    row.spawn((
+                        ImageNode::new(handle),
+                        Node {
+                            width: Val::Px(w as f32),
+                            max_width: Val::Percent(100.0),
+                            ..default()
+                        },
+                    ));
+                }
+            });
         })
         .id();
     commands
@@ -189,7 +212,7 @@ fn build(
                 padding: UiRect::all(Val::Px(16.0)),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.06, 0.06, 0.05, 0.96)),
+            BackgroundColor(Color::srgb(0.06, 0.06, 0.05)),
             GlobalZIndex(15),
             // Presses over the report stay off the map.
             Interaction::default(),

@@ -96,6 +96,17 @@ fn layout(
     for (_, n, at) in &start {
         put("Start".into(), n, at);
     }
+    // The results card's, the show's and the replay's buttons, by their names.
+    for (e, n, at, v) in &shown_buttons {
+        let name = names.get(e).map(|n| n.to_string()).unwrap_or_default();
+        if v.get()
+            && ["Card", "Watch", "Show"]
+                .iter()
+                .any(|p| name.starts_with(p))
+        {
+            put(name, n, at);
+        }
+    }
     let scale = match &*p {
         Projection::Orthographic(o) => o.scale,
         _ => 1.0,

@@ -444,8 +444,16 @@ fn replay(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor
             go_to(world, &w, n);
             w.at = n;
         }
+        trace_place(&w);
         world.insert_resource(w);
     }
+}
+
+fn trace_place(w: &Watching) {
+    super::trace::line(
+        "replay_at",
+        serde_json::json!({"at": w.at, "of": w.timeline.len(), "playing": w.playing}),
+    );
 }
 
 /// The next order given, for the show to play.
@@ -491,6 +499,7 @@ fn play_on(world: &mut World) {
         if w.wait <= 0.0 {
             w.wait = gap;
             step_on(world, &mut w);
+            trace_place(&w);
             if w.at >= w.timeline.len() {
                 w.playing = false;
                 if w.live.is_some() {

@@ -63,6 +63,17 @@ try {
   await page.waitForTimeout(500);
   await shot('3-report.png');
 
+  // Issue 31: the melee's results card is in the right-hand column (not over the map); a tap
+  // on Close takes it away.
+  for (let t = 0; t < 20 && !layout().regions.Results; t++) await page.waitForTimeout(250);
+  const card = layout().regions.Results;
+  if (!card) fail('no results card after the melee: ' + JSON.stringify(layout().regions));
+  if (card[0] < 1024 - 270) fail('the results card is not in the right-hand column: ' + card);
+  if (!layout().buttons.CardClose) fail('the card has no Close button: ' + JSON.stringify(layout().buttons));
+  await tap(layout().buttons.CardClose);
+  for (let t = 0; t < 20 && layout().regions.Results; t++) await page.waitForTimeout(250);
+  if (layout().regions.Results) fail('the card stayed after Close');
+
   // The native game, same scenario, seed and orders, must reach the same outcome.
   fs.writeFileSync(path.join(out, 'orders.ron'), '[Melee(from: [(4, 4)], at: (5, 4)), Resolve]\n');
   const native = JSON.parse(execFileSync(bin, ['run', 'maps/test_melee.ron', '--orders', path.join(out, 'orders.ron'), '--json']));
@@ -97,6 +108,25 @@ try {
   await page.setInputFiles('#upload', file);
   const loaded = await until('upload loaded', (e) => e.event === 'loaded', 10000);
   if (loaded.data.orders !== 2) fail('uploaded save: ' + JSON.stringify(loaded.data));
+
+  // Issue 31: Watch replays this game from its first order; On shows the next order, Back
+  // goes back, and Back to the game hands the game back.
+  await page.waitForTimeout(500);
+  trace.length = 0;
+  await tap(layout().buttons.Watch);
+  const watching = await until('watch', (e) => e.event === 'watch', 10000);
+  if (watching.data.orders !== 2) fail('watching: ' + JSON.stringify(watching.data));
+  for (let t = 0; t < 20 && !layout().buttons.WatchOn; t++) await page.waitForTimeout(250);
+  await shot('3b-watch.png');
+  await tap(layout().buttons.WatchOn);
+  const on = await until('one order on', (e) => e.event === 'replay_at' && e.data.at === 1, 10000);
+  if (on.data.of !== 2) fail('replay: ' + JSON.stringify(on.data));
+  await page.waitForTimeout(1500);
+  await tap(layout().buttons.WatchBack);
+  await until('one order back', (e) => e.event === 'replay_at' && e.data.at === 0, 10000);
+  await tap(layout().buttons.WatchLeave);
+  await until('back to the game', (e) => e.event === 'watch_left', 10000);
+  await page.waitForTimeout(800);
 
   // One finger dragged quickly over open ground pans the map (no long press: no melee).
   const before = layout().hexes['4,4'];
