@@ -430,3 +430,39 @@ fn a_melee_card_under_every_system_has_its_own_breakdown() {
         assert!(text.contains("odds"), "{system:?}: the odds in {text}");
     }
 }
+
+/// Issue 31, done-when 2, in the window: `bayonet watch` of a whole Harper's Crossing game,
+/// stepped on to its end and back to its start, reaches at every order the state a straight
+/// replay of the orders reaches (`replays::whole_game`, checked there against `bayonet run`).
+#[test]
+fn watching_a_whole_harpers_crossing_game_forward_and_back_in_the_window() {
+    let (saved, hashes) = crate::replays::whole_game();
+    let mut app = seen(crate::replays::harpers());
+    app.world_mut().resource_mut::<Settings>().pace = Pace::Instant;
+    app.world_mut()
+        .write_message(Watch::Save(Box::new(saved.clone())));
+    app.update();
+    let hash = |app: &App| bayonet::sim::save::snapshot(app.world()).hash();
+    assert_eq!(hash(&app), hashes[0]);
+    let n = saved.orders.len();
+    for k in 1..=n {
+        app.world_mut().write_message(Replay::On);
+        app.update();
+        assert_eq!(hash(&app), hashes[k], "on to order {k}");
+    }
+    for k in (0..n).rev() {
+        app.world_mut().write_message(Replay::Back);
+        app.update();
+        assert_eq!(hash(&app), hashes[k], "back to order {k}");
+    }
+    // A turn on, and back: each lands on a side turn's start.
+    app.world_mut().write_message(Replay::TurnOn);
+    app.update();
+    let at = app.world().resource::<Watching>().at;
+    let t = &app.world().resource::<Watching>().timeline;
+    assert_eq!(t.turns[1].order, at);
+    assert_eq!(hash(&app), hashes[at]);
+    app.world_mut().write_message(Replay::End);
+    app.update();
+    assert_eq!(hash(&app), saved.hash, "the end is the save's");
+}

@@ -29,6 +29,11 @@ pub struct Gate<'w> {
 }
 
 impl Gate<'_> {
+    /// The start dialog is open.
+    pub fn dialog_open(&self) -> bool {
+        self.dialog.0
+    }
+
     /// A replay is under way.
     pub fn watching(&self) -> bool {
         self.watching.is_some()

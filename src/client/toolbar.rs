@@ -398,7 +398,18 @@ fn look(
     }
     for (i, b, mut bg, mut node, _, children) in &mut q {
         // Context buttons only where they apply.
+        // While the other side gives its orders, the buttons that give orders make way for the
+        // show's controls (Undo stays, saying whose turn it is).
+        let orders = matches!(
+            b,
+            ToolButton::Resolve
+                | ToolButton::CancelMelee
+                | ToolButton::EndPhase
+                | ToolButton::FollowUp
+                | ToolButton::EndTurn
+        );
         let shown = match b {
+            _ if orders && !open && !gate.dialog_open() => false,
             ToolButton::EndPhase => game.phased(),
             ToolButton::FollowUp => {
                 game.params.melee_system == crate::rules::params::MeleeSystemName::Impetus

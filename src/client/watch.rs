@@ -307,6 +307,13 @@ fn start(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<
             }
         },
     };
+    if live.is_none() {
+        // A save of another game: its scenario and parameters in place of this one's.
+        let scenario = timeline.scenario.clone();
+        world.insert_resource(crate::sim::Game(scenario.board()));
+        world.insert_resource(crate::sim::Battle::new(scenario));
+        crate::sim::ai_player::forget_plans(world);
+    }
     world.resource_mut::<Players>().0 = [None, None];
     world.insert_resource(crate::sim::Replaying);
     let w = Watching::new(timeline, at, live);
@@ -321,6 +328,9 @@ fn start(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<
 /// Puts the state after `n` orders into the game (no show: a jump).
 fn go_to(world: &mut World, w: &Watching, n: usize) {
     let snap = w.timeline.state_at(n);
+    // The dice are the game's own stream (its seed), at the snapshot's place in it.
+    world.insert_resource(crate::sim::GameRng::seeded(w.timeline.seed));
+    world.insert_resource(crate::sim::GameSeed(w.timeline.seed));
     save::restore(world, &snap, &w.timeline.orders[..n.min(w.timeline.len())]);
     *world.resource_mut::<Playback>() = Playback::default();
 }

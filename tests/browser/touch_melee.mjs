@@ -112,9 +112,10 @@ try {
   // Issue 31: Watch replays this game from its first order; On shows the next order, Back
   // goes back, and Back to the game hands the game back.
   await page.waitForTimeout(500);
-  trace.length = 0;
-  await tap(layout().buttons.Watch);
-  const watching = await until('watch', (e) => e.event === 'watch', 10000);
+  const watchButton = layout().buttons.Watch;
+  if (!watchButton) fail('no Watch button: ' + JSON.stringify(layout().buttons));
+  await tap(watchButton);
+  const watching = await until('watch', (e) => e.event === 'watch', 20000);
   if (watching.data.orders !== 2) fail('watching: ' + JSON.stringify(watching.data));
   for (let t = 0; t < 20 && !layout().buttons.WatchOn; t++) await page.waitForTimeout(250);
   await shot('3b-watch.png');
