@@ -130,7 +130,28 @@ fn the_window_plays_a_seat_at_a_server_game() {
         a.world().resource::<Online>().seq == 3
     });
     assert_eq!(facing(&app, 2), Facing::S);
-    other.order(&Order::EndTurn, Some(3)).unwrap();
+    // The other seat's fire is shown here as the computer's is (issue 31): a beat of the
+    // show, its line drawn on the map.
+    other
+        .order(
+            &Order::Fire {
+                unit: UnitId(2),
+                at: bayonet::rules::order::At(4, 4),
+            },
+            Some(3),
+        )
+        .unwrap();
+    until(&mut app, "the other side's fire", |a| {
+        a.world().resource::<Online>().seq == 4
+    });
+    until(&mut app, "its beat shown", |a| {
+        a.world()
+            .resource::<bayonet::client::playback::ShownLog>()
+            .0
+            .iter()
+            .any(|s| s.kind == bayonet::client::playback::ActionKind::Fire && s.marked)
+    });
+    other.order(&Order::EndTurn, Some(4)).unwrap();
     until(&mut app, "the turn back", |a| {
         a.world().resource::<Online>().your_turn
     });
