@@ -105,6 +105,30 @@ pub fn draw<DB: DrawingBackend>(
     root.present().map_err(err)
 }
 
+/// The side turns along the bottom, labelled by game turn; whole numbers up the side.
+fn turn_axis<DB: DrawingBackend>(
+    c: &mut ChartContext<
+        '_,
+        DB,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+    >,
+    aar: &AfterAction,
+) -> Drawn {
+    let turns = &aar.turns;
+    c.configure_mesh()
+        .x_desc("game turn")
+        .x_labels(turns.len().clamp(1, 16))
+        .x_label_formatter(&|x| {
+            turns
+                .get(*x as usize)
+                .map_or(String::new(), |t| t.turn.to_string())
+        })
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .label_style((FONT, 13))
+        .draw()
+        .map_err(err)
+}
+
 /// A line per side over the side turns.
 fn per_turn<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -126,18 +150,7 @@ fn per_turn<DB: DrawingBackend>(
         .build_cartesian_2d(0f64..n as f64, 0f64..top * 1.1)
         .map_err(err)?;
     let turns = &aar.turns;
-    c.configure_mesh()
-        .x_desc("game turn")
-        .x_labels(n.min(16))
-        .x_label_formatter(&|x| {
-            turns
-                .get(*x as usize)
-                .map_or(String::new(), |t| t.turn.to_string())
-        })
-        .y_label_formatter(&|y| format!("{y:.0}"))
-        .label_style((FONT, 13))
-        .draw()
-        .map_err(err)?;
+    turn_axis(&mut c, aar)?;
     for s in 0..2 {
         let col = colour(aar.colours[s]);
         let pts: Vec<(f64, f64)> = turns
@@ -180,19 +193,7 @@ fn victory<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, aar: &AfterAction)
         .y_label_area_size(60)
         .build_cartesian_2d(0f64..n as f64, (lo - pad)..(hi + pad))
         .map_err(err)?;
-    let turns = &aar.turns;
-    c.configure_mesh()
-        .x_desc("game turn")
-        .x_labels(n.min(16))
-        .x_label_formatter(&|x| {
-            turns
-                .get(*x as usize)
-                .map_or(String::new(), |t| t.turn.to_string())
-        })
-        .y_label_formatter(&|y| format!("{y:.0}"))
-        .label_style((FONT, 13))
-        .draw()
-        .map_err(err)?;
+    turn_axis(&mut c, aar)?;
     c.draw_series(LineSeries::new(
         [(0.0, 0.0), (n as f64, 0.0)],
         BLACK.mix(0.4).stroke_width(1),

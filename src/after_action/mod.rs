@@ -210,20 +210,13 @@ pub fn of_game(
         let began = read.turns(&app);
         for (t, side, clock) in began {
             let now = strengths(&b, &original);
-            let (men, guns) = lost_between(&at_turn_start, &now);
-            out.turns.push(TurnRecord {
-                turn: turn.0,
-                side: turn.1,
-                clock: turn.2.clone(),
-                men_lost: men,
-                guns_lost: guns,
-                victory_points: app
-                    .world()
-                    .resource::<crate::sim::Battle>()
-                    .victory(&b)
-                    .total,
-                objectives: objectives_held(&b),
-            });
+            let points = app
+                .world()
+                .resource::<crate::sim::Battle>()
+                .victory(&b)
+                .total;
+            out.turns
+                .push(turn_record(&turn, &at_turn_start, &now, points, &b));
             for (id, v) in &now {
                 first.entry(*id).or_insert(*v);
             }
@@ -235,17 +228,9 @@ pub fn of_game(
     let result = app.world().resource::<crate::sim::Battle>().victory(&b);
     // The side turn under way when the log ends (the game's last, or a game saved mid-turn).
     let now = strengths(&b, &original);
-    let (men, guns) = lost_between(&at_turn_start, &now);
-    if men != [0, 0] || guns != [0, 0] || !b.over {
-        out.turns.push(TurnRecord {
-            turn: turn.0,
-            side: turn.1,
-            clock: turn.2.clone(),
-            men_lost: men,
-            guns_lost: guns,
-            victory_points: result.total,
-            objectives: objectives_held(&b),
-        });
+    let last = turn_record(&turn, &at_turn_start, &now, result.total, &b);
+    if last.men_lost != [0, 0] || last.guns_lost != [0, 0] || !b.over {
+        out.turns.push(last);
     }
     for (id, v) in &now {
         first.entry(*id).or_insert(*v);
@@ -290,6 +275,27 @@ pub fn of_game(
         routs: out.routs,
         units,
         brigades,
+    }
+}
+
+/// The side turn `turn` (its number, side and clock) as it ended: what was lost between the
+/// readings at its start and its end, and the points and objectives then.
+fn turn_record(
+    turn: &(u32, Side, String),
+    start: &Strengths,
+    end: &Strengths,
+    victory_points: f64,
+    board: &Board,
+) -> TurnRecord {
+    let (men_lost, guns_lost) = lost_between(start, end);
+    TurnRecord {
+        turn: turn.0,
+        side: turn.1,
+        clock: turn.2.clone(),
+        men_lost,
+        guns_lost,
+        victory_points,
+        objectives: objectives_held(board),
     }
 }
 

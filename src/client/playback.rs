@@ -288,10 +288,8 @@ fn collect(
     }
     let resolved: Vec<&MeleeResolved> = resolved.read().collect();
     let called: Vec<&MeleeCalledOff> = called.read().collect();
-    let before_melee = |f: &crate::rules::fire::FireOutcome| {
-        resolved.iter().any(|m| m.0.defensive_fire.contains(f))
-            || called.iter().any(|c| c.defensive_fire.contains(f))
-    };
+    let before_melee =
+        |f: &crate::rules::fire::FireOutcome| crate::sim::defensive_fire_of(f, &resolved, &called);
     for f in fired.read().filter(|f| !before_melee(&f.0)) {
         let side = side_of(&game, &battle, f.0.breakdown.firer);
         beats.push((fire(&f.0), is_watched(side)));

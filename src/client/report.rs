@@ -214,10 +214,8 @@ fn collect(
     let resolved: Vec<&MeleeResolved> = resolved.read().collect();
     let called: Vec<&MeleeCalledOff> = called.read().collect();
     // The defenders' fire before a melee is told with that melee, in its place.
-    let before_melee = |f: &crate::rules::fire::FireOutcome| {
-        resolved.iter().any(|m| m.0.defensive_fire.contains(f))
-            || called.iter().any(|c| c.defensive_fire.contains(f))
-    };
+    let before_melee =
+        |f: &crate::rules::fire::FireOutcome| crate::sim::defensive_fire_of(f, &resolved, &called);
     for f in fired.read().filter(|f| !before_melee(&f.0)) {
         let card = cards.add(super::results_card::fire_card(&battle, &names, &f.0));
         lines.push((fire_line(&f.0, &names), Some(card)));

@@ -66,6 +66,17 @@ pub struct MeleeCalledOff {
 #[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MeleeResolved(pub MeleeOutcome);
 
+/// Whether `f` was the defenders' fire before one of these melees (every fire is a `Fired`;
+/// a report tells this one with its melee, in its place).
+pub fn defensive_fire_of(
+    f: &crate::rules::fire::FireOutcome,
+    resolved: &[&MeleeResolved],
+    called: &[&MeleeCalledOff],
+) -> bool {
+    resolved.iter().any(|m| m.0.defensive_fire.contains(f))
+        || called.iter().any(|c| c.defensive_fire.contains(f))
+}
+
 /// The end-of-phase morale checks of defenders that lost melees, and any routs they caused.
 #[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PhaseMoraleChecked {
