@@ -268,3 +268,74 @@ fn an_online_window_leaves_saving_to_the_server() {
     let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert!(files.is_empty(), "no save written online: {files:?}");
 }
+
+/// Issue 31, item 3: a seat that comes back to its game is offered the orders given since its
+/// last turn as a replay, built from the states the server rebuilds; going on shows each order
+/// (the other side's fire as a beat) and ends on the game as it stands.
+#[test]
+fn a_returning_seat_is_offered_the_other_sides_turn_as_a_replay() {
+    use bayonet::client::playback::{ActionKind, Playback, ShownLog};
+    use bayonet::client::watch::{Offer, Replay, Watch, Watching};
+    let url = server_on(&temp_db("return"));
+    let made = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
+    let invite = |n: usize| made["sides"][n]["invite"].as_str().unwrap().to_owned();
+    let union = Seat::new(&url, Some(&invite(0)));
+    let rebels = Seat::new(&url, Some(&invite(1)));
+    // The Union's turn, then the Confederates' while the Union player is away.
+    union.order(&Order::EndTurn, Some(0)).unwrap();
+    rebels
+        .order(
+            &Order::Fire {
+                unit: UnitId(2),
+                at: bayonet::rules::order::At(4, 4),
+            },
+            Some(1),
+        )
+        .unwrap();
+    rebels
+        .order(
+            &Order::Face {
+                unit: UnitId(4),
+                facing: Facing::S,
+            },
+            Some(2),
+        )
+        .unwrap();
+    rebels.order(&Order::EndTurn, Some(3)).unwrap();
+    // The Union player comes back.
+    let (scenario, joined) = online::connect(&url, &invite(0)).expect("the window joins");
+    let mut app = bayonet::client::windowless_app(scenario, bayonet::client::input_plugin);
+    online::join(&mut app, joined.0, joined.1, &joined.2);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Offer>().0, Some(0), "the replay is offered");
+    let live = sim::save::snapshot(app.world()).hash();
+    app.world_mut().write_message(Watch::Offered);
+    app.update();
+    {
+        let w = app.world().resource::<Watching>();
+        assert_eq!((w.at, w.timeline.len()), (0, 3), "the three orders since the Union's turn");
+    }
+    assert_eq!(facing(&app, 4), Facing::SW, "the state before them");
+    for k in 1..=3 {
+        app.world_mut().write_message(Replay::On);
+        app.update();
+        until(&mut app, "the beat shown", |a| !a.world().resource::<Playback>().busy());
+        assert_eq!(app.world().resource::<Watching>().at, k);
+    }
+    assert_eq!(facing(&app, 4), Facing::S);
+    assert_eq!(sim::save::snapshot(app.world()).hash(), live, "the replay ends on the game now");
+    assert!(
+        app.world()
+            .resource::<ShownLog>()
+            .0
+            .iter()
+            .any(|s| s.kind == ActionKind::Fire),
+        "the other side's fire shown"
+    );
+    app.world_mut().write_message(Replay::Leave);
+    app.update();
+    assert!(!app.world().contains_resource::<Watching>());
+    assert_eq!(sim::save::snapshot(app.world()).hash(), live);
+    assert_eq!(app.world().resource::<Offer>().0, None, "offered once");
+}

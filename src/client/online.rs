@@ -85,11 +85,17 @@ pub fn join(app: &mut App, online: Online, line: Line, state: &Value) {
     if let Some(snap) = snapshot_of(state) {
         crate::sim::save::restore(app.world_mut(), &snap, &[]);
     }
+    app.insert_resource(ReplayOnJoin(state["replay"].clone()));
     app.insert_resource(OrdersElsewhere)
         .insert_resource(super::start::PresetPlayers([None, None]))
         .insert_resource(online)
         .insert_resource(Wire(line));
 }
+
+/// What the server offered as a replay when the window joined (`GET /api/game/replay`): the
+/// orders given since this seat's last turn, their outcomes, and the states between them.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ReplayOnJoin(pub Value);
 
 fn snapshot_of(state: &Value) -> Option<crate::sim::save::Snapshot> {
     ron::from_str(state["snapshot"].as_str()?).ok()
@@ -252,7 +258,11 @@ pub fn connect(
     let seat = crate::remote::Seat::new(url, Some(invite));
     let (file, source) = seat.scenario().map_err(|e| e.to_string())?;
     let scenario = crate::rules::scenario::parse(&file, &source).map_err(|e| e.to_string())?;
-    let state = seat.full_state().map_err(|e| e.to_string())?;
+    let mut state = seat.full_state().map_err(|e| e.to_string())?;
+    // The orders given since this seat's last turn, offered as a replay (none: nothing offered).
+    if let Ok(r) = seat.json_get("/api/game/replay") {
+        state["replay"] = r;
+    }
     let base = crate::remote::base_url(url);
     let line = Line::open(&base, invite, state["seq"].as_i64().unwrap_or(0));
     let online = Online::from_state(&base, &state);
@@ -288,7 +298,10 @@ pub fn connect_in_page(invite: String, screenshot: Option<String>, script: super
                 sc["source"].as_str().unwrap_or(""),
             )
             .map_err(|e| e.to_string())?;
-            let state = get("/api/game?snapshot=true").await?;
+            let mut state = get("/api/game?snapshot=true").await?;
+            if let Ok(r) = get("/api/game/replay").await {
+                state["replay"] = r;
+            }
             Ok::<_, String>((scenario, state))
         }
         .await;

@@ -227,8 +227,8 @@ impl Tools<'_> {
                 return;
             }
             ToolButton::ReplayTurn => {
-                if let (Some(from), false) = (self.offer.0, self.gate.watching()) {
-                    self.watch.write(super::watch::Watch::ThisGame { from });
+                if self.offer.0.is_some() && !self.gate.watching() {
+                    self.watch.write(super::watch::Watch::Offered);
                 }
                 return;
             }

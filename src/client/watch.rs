@@ -33,6 +33,9 @@ pub struct Watching {
     pub playing: bool,
     /// Watching this game: where it stood (the replay ends there and the game goes on).
     pub live: Option<LiveGame>,
+    /// Each order's outcomes, when the states came from a server (an online window carries out
+    /// no orders: going on shows the outcomes and puts the next state in place).
+    pub outcomes: Option<Vec<Vec<crate::sim::outcome::Outcome>>>,
     wait: f32,
 }
 
@@ -43,6 +46,7 @@ impl Watching {
             timeline,
             playing: false,
             live,
+            outcomes: None,
             wait: 0.0,
         }
     }
@@ -64,8 +68,47 @@ impl Watching {
 /// from its start.
 #[derive(Message, Debug, Clone)]
 pub enum Watch {
-    ThisGame { from: usize },
+    ThisGame {
+        from: usize,
+    },
     Save(Box<crate::sim::save::SaveGame>),
+    /// What `Offer` offers: the hotseat's last turn, or the orders an online game's server sent
+    /// since this seat's last turn.
+    Offered,
+}
+
+/// The orders an online game's server sent when the window joined (`online::ReplayOnJoin`),
+/// as a timeline of the states it sent, with each order's outcomes.
+#[derive(Resource, Clone)]
+pub struct OnlineReplay {
+    pub timeline: Timeline,
+    pub outcomes: Vec<Vec<crate::sim::outcome::Outcome>>,
+}
+
+impl OnlineReplay {
+    /// The server's answer read; `None` when it offers nothing (or nothing readable).
+    pub fn read(
+        scenario: &crate::rules::scenario::Scenario,
+        v: &serde_json::Value,
+    ) -> Option<OnlineReplay> {
+        let records = v["records"].as_array()?;
+        if records.is_empty() {
+            return None;
+        }
+        let mut orders = Vec::new();
+        let mut outcomes = Vec::new();
+        for r in records {
+            orders.push(serde_json::from_value::<Order>(r["order"].clone()).ok()?);
+            outcomes.push(serde_json::from_value(r["outcomes"].clone()).unwrap_or_default());
+        }
+        let states = v["snapshots"]
+            .as_array()?
+            .iter()
+            .map(|s| ron::from_str::<Snapshot>(s.as_str()?).ok())
+            .collect::<Option<Vec<_>>>()?;
+        let timeline = Timeline::of_states(scenario.clone(), orders, states)?;
+        Some(OnlineReplay { timeline, outcomes })
+    }
 }
 
 /// What the player does with the replay.
@@ -251,8 +294,13 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
 /// At a hotseat, each hand-over offers the turn just played as a replay; the new side's first
 /// order withdraws the offer.
 fn offer(
+    mut commands: Commands,
     mut offer: ResMut<Offer>,
     mut turn_start: Local<usize>,
+    (joined, battle): (
+        Option<Res<super::online::ReplayOnJoin>>,
+        Res<crate::sim::Battle>,
+    ),
     mut done: MessageReader<crate::sim::OrderDone>,
     mut began: MessageReader<crate::sim::TurnBegan>,
     (log, players, online, watching): (
@@ -265,6 +313,15 @@ fn offer(
     if watching.is_some() {
         done.clear();
         began.clear();
+        return;
+    }
+    // Online, once: what the server sent on joining.
+    if let Some(j) = joined {
+        if let Some(r) = OnlineReplay::read(&battle.scenario, &j.0) {
+            commands.insert_resource(r);
+            offer.0 = Some(0);
+        }
+        commands.remove_resource::<super::online::ReplayOnJoin>();
         return;
     }
     if done.read().count() > 0 && offer.0.is_some() {
@@ -287,17 +344,38 @@ fn start(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<
     else {
         return;
     };
+    let live_now = |world: &World| LiveGame {
+        snapshot: save::snapshot(world),
+        orders: world.resource::<save::OrderLog>().0.clone(),
+        players: world.resource::<Players>().0,
+    };
+    let ask = match ask {
+        Watch::Offered => match world.remove_resource::<OnlineReplay>() {
+            Some(r) => {
+                world.resource_mut::<Offer>().0 = None;
+                let live = live_now(world);
+                let mut w = Watching::new(r.timeline, 0, Some(live));
+                w.outcomes = Some(r.outcomes);
+                begin(world, w);
+                return;
+            }
+            None => Watch::ThisGame {
+                from: world.resource::<Offer>().0.unwrap_or(0),
+            },
+        },
+        a => a,
+    };
     let (timeline, at, live) = match ask {
+        Watch::Offered => return,
         Watch::ThisGame { from } => {
             let seed = world.resource::<crate::sim::GameSeed>().0;
             let scenario = world.resource::<crate::sim::Battle>().scenario.clone();
-            let orders = world.resource::<save::OrderLog>().0.clone();
-            let live = LiveGame {
-                snapshot: save::snapshot(world),
-                orders: orders.clone(),
-                players: world.resource::<Players>().0,
-            };
-            (Timeline::build(scenario, seed, orders), from, Some(live))
+            let live = live_now(world);
+            (
+                Timeline::build(scenario, seed, live.orders.clone()),
+                from,
+                Some(live),
+            )
         }
         Watch::Save(s) => match Timeline::of_save(&s) {
             Ok(t) => (t, 0, None),
@@ -314,9 +392,13 @@ fn start(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<
         world.insert_resource(crate::sim::Battle::new(scenario));
         crate::sim::ai_player::forget_plans(world);
     }
+    begin(world, Watching::new(timeline, at, live));
+}
+
+/// The replay `w` begins: nobody gives orders meanwhile, and the state is its first.
+fn begin(world: &mut World, w: Watching) {
     world.resource_mut::<Players>().0 = [None, None];
     world.insert_resource(crate::sim::Replaying);
-    let w = Watching::new(timeline, at, live);
     go_to(world, &w, w.at);
     world.insert_resource(w);
     super::trace::line(
@@ -466,12 +548,25 @@ fn trace_place(w: &Watching) {
     );
 }
 
-/// The next order given, for the show to play.
+/// The next order given, for the show to play; or, with the server's states, its outcomes
+/// told and the state after it put in place.
 fn step_on(world: &mut World, w: &mut Watching) {
-    if let Some(o) = w.timeline.orders.get(w.at).cloned() {
-        world.write_message(GiveOrder(o));
-        w.at += 1;
+    if w.at >= w.timeline.len() {
+        return;
     }
+    match &w.outcomes {
+        Some(all) => {
+            let told = all.get(w.at).cloned().unwrap_or_default();
+            crate::sim::outcome::write(world, &told);
+            let snap = w.timeline.state_at(w.at + 1);
+            save::restore(world, &snap, &w.timeline.orders[..w.at + 1]);
+        }
+        None => {
+            let o = w.timeline.orders[w.at].clone();
+            world.write_message(GiveOrder(o));
+        }
+    }
+    w.at += 1;
 }
 
 /// Ends the replay: this game handed back as it stood; a save watched stays at its end, and

@@ -107,6 +107,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/game/scenario", get(scenario))
         .route("/api/game/orders", post(order))
         .route("/api/game/events", get(events))
+        .route("/api/game/replay", get(replay))
         .route("/api/game/save", get(published))
         .route("/api/game/ws", get(socket))
         .layer(DefaultBodyLimit::max(ORDER_LIMIT))
@@ -419,6 +420,60 @@ async fn state(
         Ok(g) => axum::Json(state_json(&g, seat.side, full.snapshot)).into_response(),
         Err(r) => r,
     }
+}
+
+/// What a seat coming back to its game is offered as a replay: the orders given since its side
+/// last gave one (the other side's turn, or turns), each with its outcomes, and the state before
+/// each and after the last, rebuilt from the game's scenario, seed and log.
+async fn replay(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
+    let seat = match seat(&server, &headers, None).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let g = match game_of(&server, &seat, true).await {
+        Ok(g) => g,
+        Err(r) => return r,
+    };
+    let rows = match server.store.orders(&seat.game, 0).await {
+        Ok(r) => r,
+        Err(e) => return refusal(db_error(e)),
+    };
+    let from = rows
+        .iter()
+        .rposition(|r| r.side == seat.side)
+        .map_or(0, |i| i + 1);
+    let since: Vec<Value> = rows[from..].iter().map(record_json).collect();
+    if since.is_empty() {
+        return axum::Json(json!({"from": from, "records": [], "snapshots": []})).into_response();
+    }
+    let mut orders = Vec::with_capacity(rows.len());
+    for r in &rows {
+        match serde_json::from_str::<Order>(&r.order_json) {
+            Ok(o) => orders.push(o),
+            Err(e) => {
+                return refusal(Refused::new(
+                    500,
+                    "corrupt",
+                    format!("order {} unreadable: {e}", r.seq),
+                ));
+            }
+        }
+    }
+    let scenario = match crate::rules::scenario::parse(&g.scenario_file, &g.scenario_source) {
+        Ok(s) => s,
+        Err(e) => return refusal(Refused::new(500, "corrupt", e.to_string())),
+    };
+    let n = orders.len();
+    // A replay of the whole log: off the server's async threads.
+    let states = tokio::task::spawn_blocking(move || {
+        let t = crate::sim::timeline::Timeline::build(scenario, g.seed, orders);
+        (from..=n)
+            .map(|k| ron::to_string(&t.state_at(k)).unwrap_or_default())
+            .collect::<Vec<String>>()
+    })
+    .await
+    .unwrap_or_default();
+    axum::Json(json!({"from": from, "records": since, "snapshots": states})).into_response()
 }
 
 async fn scenario(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {

@@ -84,6 +84,40 @@ impl Timeline {
         }
     }
 
+    /// A timeline known by its states rather than rebuilt from the dice (what a server sends a
+    /// seat: the state before each order and after the last). `None` unless there is one state
+    /// more than there are orders.
+    pub fn of_states(
+        scenario: Scenario,
+        orders: Vec<Order>,
+        states: Vec<Snapshot>,
+    ) -> Option<Timeline> {
+        if states.len() != orders.len() + 1 {
+            return None;
+        }
+        let mut turns: Vec<TurnMark> = Vec::new();
+        for (k, s) in states.iter().enumerate() {
+            let m = TurnMark {
+                order: k,
+                turn: s.turn.turn,
+                side: s.turn.side,
+            };
+            if turns
+                .last()
+                .is_none_or(|t| t.turn != m.turn || t.side != m.side)
+            {
+                turns.push(m);
+            }
+        }
+        Some(Timeline {
+            scenario,
+            seed: 0,
+            orders,
+            snapshots: states.into_iter().enumerate().collect(),
+            turns,
+        })
+    }
+
     /// The timeline of a saved game.
     pub fn of_save(s: &SaveGame) -> Result<Timeline, LoadError> {
         let scenario = save::scenario_of(s)?;
