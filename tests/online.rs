@@ -308,23 +308,37 @@ fn a_returning_seat_is_offered_the_other_sides_turn_as_a_replay() {
     online::join(&mut app, joined.0, joined.1, &joined.2);
     app.update();
     app.update();
-    assert_eq!(app.world().resource::<Offer>().0, Some(0), "the replay is offered");
+    assert_eq!(
+        app.world().resource::<Offer>().0,
+        Some(0),
+        "the replay is offered"
+    );
     let live = sim::save::snapshot(app.world()).hash();
     app.world_mut().write_message(Watch::Offered);
     app.update();
     {
         let w = app.world().resource::<Watching>();
-        assert_eq!((w.at, w.timeline.len()), (0, 3), "the three orders since the Union's turn");
+        assert_eq!(
+            (w.at, w.timeline.len()),
+            (0, 3),
+            "the three orders since the Union's turn"
+        );
     }
     assert_eq!(facing(&app, 4), Facing::SW, "the state before them");
     for k in 1..=3 {
         app.world_mut().write_message(Replay::On);
         app.update();
-        until(&mut app, "the beat shown", |a| !a.world().resource::<Playback>().busy());
+        until(&mut app, "the beat shown", |a| {
+            !a.world().resource::<Playback>().busy()
+        });
         assert_eq!(app.world().resource::<Watching>().at, k);
     }
     assert_eq!(facing(&app, 4), Facing::S);
-    assert_eq!(sim::save::snapshot(app.world()).hash(), live, "the replay ends on the game now");
+    assert_eq!(
+        sim::save::snapshot(app.world()).hash(),
+        live,
+        "the replay ends on the game now"
+    );
     assert!(
         app.world()
             .resource::<ShownLog>()

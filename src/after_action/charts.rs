@@ -67,8 +67,11 @@ impl Chart {
 
 const FONT: &str = "sans-serif";
 
+/// The game's own font for the text (in the browser, the page's sans-serif measures it).
 fn fonts() {
+    #[cfg(not(target_arch = "wasm32"))]
     static ONCE: std::sync::Once = std::sync::Once::new();
+    #[cfg(not(target_arch = "wasm32"))]
     ONCE.call_once(|| {
         let bytes: &'static [u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf");
         // The game's own font: the report draws the same on every machine.
@@ -390,6 +393,7 @@ fn map_extent(aar: &AfterAction) -> ((f64, f64), (f64, f64)) {
 }
 
 /// The chart as a PNG file's bytes.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn png(aar: &AfterAction, chart: Chart) -> Result<Vec<u8>, String> {
     let (w, h) = chart.size(aar);
     let mut rgb = vec![0u8; (w * h * 3) as usize];
@@ -409,6 +413,7 @@ pub fn png(aar: &AfterAction, chart: Chart) -> Result<Vec<u8>, String> {
 }
 
 /// The chart as pixels (red, green, blue, alpha), for the window.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn rgba(aar: &AfterAction, chart: Chart) -> Result<(u32, u32, Vec<u8>), String> {
     let (w, h) = chart.size(aar);
     let mut rgb = vec![0u8; (w * h * 3) as usize];

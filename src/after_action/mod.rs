@@ -4,7 +4,6 @@
 //! unit's and brigade's losses. `charts` draws it, `page` writes it as a web page;
 //! `bayonet report SAVE --out DIR` does both, `--json` prints the numbers.
 
-#[cfg(not(target_arch = "wasm32"))]
 pub mod charts;
 pub mod page;
 

@@ -14,6 +14,32 @@ pub fn escape(s: &str) -> String {
 /// The page, naming each chart's files as `charts` gives them (its file name without the
 /// extension, and its title).
 pub fn html(aar: &AfterAction, charts: &[(&str, &str)]) -> String {
+    let linked: Vec<(&str, String)> = charts
+        .iter()
+        .map(|(file, title)| {
+            (
+                *title,
+                format!(
+                    "<a href=\"{file}.svg\"><img src=\"{file}.png\" alt=\"{}\"></a>",
+                    escape(title)
+                ),
+            )
+        })
+        .collect();
+    page(aar, &linked)
+}
+
+/// The page with each chart's SVG in it (the browser's window: no files).
+pub fn html_inline(aar: &AfterAction, charts: &[(&str, String)]) -> String {
+    let inline: Vec<(&str, String)> = charts
+        .iter()
+        .map(|(title, svg)| (*title, svg.clone()))
+        .collect();
+    page(aar, &inline)
+}
+
+/// The page, each chart given as its title and the HTML that shows it.
+fn page(aar: &AfterAction, charts: &[(&str, String)]) -> String {
     let side = |s: crate::rules::unit::Side| escape(&aar.sides[s.0 as usize & 1]);
     let first = aar.first_side;
     let totals = aar.totals();
@@ -59,12 +85,8 @@ pub fn html(aar: &AfterAction, charts: &[(&str, &str)]) -> String {
         ));
     }
     h.push_str("</table>\n");
-    for (file, title) in charts {
-        h.push_str(&format!(
-            "<h2>{}</h2>\n<p><a href=\"{file}.svg\"><img src=\"{file}.png\" alt=\"{}\"></a></p>\n",
-            escape(title),
-            escape(title)
-        ));
+    for (title, shown) in charts {
+        h.push_str(&format!("<h2>{}</h2>\n<p>{shown}</p>\n", escape(title)));
     }
     h.push_str("<h2>The biggest melees</h2>\n<table><tr><th>Where</th><th>Turn</th><th>Attacker</th><th>Won by</th><th>Attacker lost</th><th>Defender lost</th></tr>\n");
     for m in aar.biggest_melees(8) {

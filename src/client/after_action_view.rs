@@ -1,12 +1,13 @@
 //! The after-action report in the window: at the game's end, and any time from the toolbar's
 //! Report (F6), its charts as pictures over the map with the sides' totals, in a column that
 //! scrolls, until closed (Close, Esc, or Report again). The same charts `bayonet report` writes.
+//! In the browser the report is the same web page `bayonet report` writes, its charts as SVG,
+//! laid over the game's canvas in the page itself (its Close button takes it away).
 
-use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use super::keys::{Act, pressed};
+#[cfg(not(target_arch = "wasm32"))]
 use super::palette;
 use crate::after_action::charts::{self, Chart};
 use crate::after_action::{self, AfterAction};
@@ -97,6 +98,23 @@ fn build(
     }
     let aar = after_action::of_game(&battle.scenario, seed.0, &log.0);
     view.built_for = Some(log.0.len());
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = images;
+        in_page(&aar);
+        // The page's own Close takes it away; the next Report lays it over again.
+        view.open = false;
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    in_window(&mut commands, &aar, images);
+    view.report = Some(aar);
+}
+
+/// The report over the map, its charts as pictures.
+#[cfg(not(target_arch = "wasm32"))]
+fn in_window(commands: &mut Commands, aar: &AfterAction, images: Option<ResMut<Assets<Image>>>) {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
     let totals = aar.totals();
     let tally = aar.melee_tally();
     let mut lines = vec![format!(
@@ -116,7 +134,7 @@ fn build(
     let mut pictures = Vec::new();
     if let Some(mut images) = images {
         for c in Chart::ALL {
-            if let Ok((w, h, rgba)) = charts::rgba(&aar, c) {
+            if let Ok((w, h, rgba)) = charts::rgba(aar, c) {
                 let image = Image::new(
                     Extent3d {
                         width: w,
@@ -132,7 +150,6 @@ fn build(
             }
         }
     }
-    view.report = Some(aar);
     let close = commands
         .spawn((
             CloseReport,
@@ -218,4 +235,34 @@ fn build(
             Interaction::default(),
         ))
         .add_children(&[head, body]);
+}
+
+/// The report as a web page over the game's canvas (the browser).
+#[cfg(target_arch = "wasm32")]
+fn in_page(aar: &AfterAction) {
+    let charts: Vec<(&str, String)> = Chart::ALL
+        .iter()
+        .map(|c| (c.title(), charts::svg(aar, *c).unwrap_or_default()))
+        .collect();
+    let page = crate::after_action::page::html_inline(aar, &charts);
+    // The page's body, in a box of its own over the canvas.
+    let body = page
+        .split_once("<body>")
+        .and_then(|(_, b)| b.rsplit_once("</body>"))
+        .map_or(page.as_str(), |(b, _)| b);
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(old) = doc.get_element_by_id("bayonet-report") {
+        old.remove();
+    }
+    let Some(root) = doc.body() else { return };
+    let html = format!(
+        "<div id=\"bayonet-report\" style=\"position:fixed;inset:0;overflow:auto;z-index:10;\
+         background:#fff;color:#222;font-family:sans-serif;padding:12px\">\
+         <button id=\"bayonet-report-close\" style=\"position:sticky;top:0;font-size:18px;\
+         min-width:44px;min-height:44px\" onclick=\"this.parentElement.remove()\">Close</button>\
+         {body}</div>"
+    );
+    let _ = root.insert_adjacent_html("beforeend", &html);
 }

@@ -1,7 +1,6 @@
 //! The game window: the map, counters, panels and input. It only writes orders and reads state
 //! and outcome messages (DESIGN.md).
 
-#[cfg(not(target_arch = "wasm32"))]
 pub mod after_action_view;
 pub mod aid;
 mod aid_marks;
@@ -118,12 +117,9 @@ pub fn seen_plugin(app: &mut App) {
     ));
 }
 
-/// The after-action report's view (its charts need plotters, which the browser build leaves
-/// out).
+/// The after-action report's view.
 fn report_view_plugin(app: &mut App) {
-    #[cfg(not(target_arch = "wasm32"))]
     app.add_plugins(after_action_view::plugin);
-    let _ = app;
 }
 
 /// A window-less game with `plugins` of the client on top, a 1280×800 primary window entity

@@ -41,7 +41,7 @@ pub enum ToolButton {
     Watch,
     /// At a hotseat, the other player's last turn replayed (offered when a turn is handed over).
     ReplayTurn,
-    /// The after-action report over the map (not in the browser: `bayonet report` there).
+    /// The after-action report over the map.
     Report,
 }
 
@@ -115,7 +115,7 @@ struct UndoWhyNot;
 
 fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
     let files: &[ToolButton] = if cfg!(target_arch = "wasm32") {
-        &[ToolButton::Download, ToolButton::Upload]
+        &[ToolButton::Download, ToolButton::Upload, ToolButton::Report]
     } else {
         &[ToolButton::Report]
     };
@@ -193,7 +193,6 @@ struct Tools<'w> {
     notices: MessageWriter<'w, Notice>,
     watch: MessageWriter<'w, super::watch::Watch>,
     offer: Res<'w, super::watch::Offer>,
-    #[cfg(not(target_arch = "wasm32"))]
     report: Option<ResMut<'w, super::after_action_view::ReportView>>,
 }
 
@@ -233,7 +232,6 @@ impl Tools<'_> {
                 return;
             }
             ToolButton::Report => {
-                #[cfg(not(target_arch = "wasm32"))]
                 if let Some(v) = self.report.as_mut() {
                     v.toggle();
                 }

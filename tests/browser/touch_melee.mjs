@@ -129,6 +129,25 @@ try {
   await until('back to the game', (e) => e.event === 'watch_left', 10000);
   await page.waitForTimeout(800);
 
+  // Issue 31, item 4: Report lays the after-action report over the game, its six charts as
+  // SVG; its Close, tapped, takes it away.
+  await tap(layout().buttons.Report);
+  let charts = 0;
+  for (let t = 0; t < 40 && charts < 6; t++) {
+    await page.waitForTimeout(250);
+    charts = await page.evaluate(() => document.querySelectorAll('#bayonet-report svg').length);
+  }
+  if (charts !== 6) fail(`the report shows ${charts} charts`);
+  const words = await page.evaluate(() => document.getElementById('bayonet-report').innerText);
+  if (!words.includes('After-action report') || !words.includes('Union')) fail('the report says: ' + words.slice(0, 200));
+  await shot('3c-report.png');
+  const close = await page.evaluate(() => { const r = document.getElementById('bayonet-report-close').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; });
+  await touch('touchStart', close[0], close[1]);
+  await page.waitForTimeout(80);
+  await touch('touchEnd');
+  await page.waitForTimeout(400);
+  if (await page.evaluate(() => !!document.getElementById('bayonet-report'))) fail('the report stayed after Close');
+
   // One finger dragged quickly over open ground pans the map (no long press: no melee).
   const before = layout().hexes['4,4'];
   await touch('touchStart', 600, 300);
