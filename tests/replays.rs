@@ -112,3 +112,68 @@ fn the_timelines_end_is_what_bayonet_run_prints() {
     assert_eq!(v["final"]["hash"], t.state_at(t.len()).hash());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The same on a short game (the skirmish field, the computer on both sides): fast enough for
+/// the mutation check, which leaves the whole-game tests out.
+#[test]
+fn a_timeline_of_a_short_game_gives_every_orders_state() {
+    let s = load_file(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/maps/test_skirmish.ron"
+    ))
+    .unwrap();
+    let (_, _, saved) =
+        bayonet::cli::autoplay::autoplay_saved(&s, Some(5), [Brain::Computer, Brain::Computer]);
+    let mut again = sim::headless_app(s.clone(), Some(saved.seed));
+    let mut hashes = vec![save::snapshot(again.world()).hash()];
+    for o in &saved.orders {
+        again.world_mut().write_message(GiveOrder(o.clone()));
+        again.update();
+        hashes.push(save::snapshot(again.world()).hash());
+    }
+    let t = Timeline::of_save(&saved).unwrap();
+    assert_eq!(t.len(), saved.orders.len());
+    assert!(!t.is_empty());
+    for k in (0..=t.len()).rev() {
+        assert_eq!(t.state_at(k).hash(), hashes[k], "order {k}");
+    }
+    assert_eq!(
+        t.state_at(t.len() + 5).hash(),
+        saved.hash,
+        "past the end: the end"
+    );
+    // The turn marks: each side turn's start, in order, with its turn and side.
+    let marks: Vec<(u32, u8)> = t.turns.iter().map(|m| (m.turn, m.side.0)).collect();
+    let mut want = Vec::new();
+    for k in 0..=t.len() {
+        let st = t.state_at(k).turn;
+        // The game's end begins no turn.
+        if !st.over && want.last() != Some(&(st.turn, st.side.0)) {
+            want.push((st.turn, st.side.0));
+        }
+    }
+    assert_eq!(marks, want);
+    for m in &t.turns {
+        assert_eq!(t.turn_at(m.order), *m);
+        assert_eq!(t.start_of(m.turn, m.side), Some(m.order));
+        if m.order > 0 {
+            assert_ne!(t.turn_at(m.order - 1), *m);
+        }
+    }
+    assert_eq!(t.start_of(99, bayonet::rules::unit::Side(0)), None);
+    // Snapshots at most SPACING orders apart, and never more than orders and turns need.
+    assert!(t.snapshots() >= t.len() / SPACING + 1);
+    assert!(t.snapshots() <= t.len() / SPACING + t.turns.len() + 2);
+    // Known by its states, a timeline gives them back as they are.
+    let states: Vec<_> = (0..=t.len()).map(|k| t.state_at(k)).collect();
+    let known = Timeline::of_states(s.clone(), saved.orders.clone(), states.clone()).unwrap();
+    assert_eq!(
+        known.turns[..],
+        t.turns[..],
+        "marks as the states show them"
+    );
+    for k in 0..=t.len() {
+        assert_eq!(known.state_at(k), states[k]);
+    }
+    assert!(Timeline::of_states(s, saved.orders.clone(), states[1..].to_vec()).is_none());
+}

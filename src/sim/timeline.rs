@@ -102,10 +102,11 @@ impl Timeline {
                 turn: s.turn.turn,
                 side: s.turn.side,
             };
-            if turns
+            // The game's end begins no turn.
+            let new = turns
                 .last()
-                .is_none_or(|t| t.turn != m.turn || t.side != m.side)
-            {
+                .is_none_or(|t| t.turn != m.turn || t.side != m.side);
+            if new && !s.turn.over {
                 turns.push(m);
             }
         }
