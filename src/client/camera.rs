@@ -68,6 +68,15 @@ pub fn centre_on(at: Vec2, spot: Vec2, window: Vec2, scale: f32) -> Vec2 {
     )
 }
 
+/// The world point to put at the open part's centre to look at `at`, moved in as far as needed
+/// that no edge of the view looks off the map (where the map is larger than the view).
+pub fn kept_on_map(limits: &ZoomLimits, at: Vec2, window: Vec2, scale: f32) -> Vec2 {
+    let half = (window - COVERED).max(Vec2::ZERO) / 2.0 * scale;
+    let (lo, hi) = (limits.lo + half, limits.hi - half);
+    let keep = |v: f32, a: f32, b: f32| if a <= b { v.clamp(a, b) } else { (a + b) / 2.0 };
+    Vec2::new(keep(at.x, lo.x, hi.x), keep(at.y, lo.y, hi.y))
+}
+
 /// The zoom and centre at which the whole of `battle`'s map fits a `window`-sized window.
 pub fn fit(battle: &Battle, layout: &MapLayout, window: Vec2) -> ZoomLimits {
     let map = &battle.scenario.map;

@@ -419,8 +419,9 @@ fn open_view(centre: Vec2, scale: f32, window: Vec2) -> (Vec2, Vec2) {
             centre.y - (sy - window.y / 2.0) * scale,
         )
     };
-    // A hex's margin inside the panels, so that a counter at the edge counts as out of view.
-    let m = super::layout::HEX_WIDTH / scale.max(0.01);
+    // Half a hex inside the panels, so that a counter cut by the edge counts as out of view
+    // (and the map's edge hex, where the camera stops at the map's edge, as in it).
+    let m = super::layout::HEX_WIDTH * 0.5 / scale.max(0.01);
     let a = world(m, TOP_BAR_HEIGHT + m);
     let b = world(window.x - COLUMN - m, window.y - TOOLBAR_HEIGHT - m);
     (a.min(b), a.max(b))
@@ -444,7 +445,9 @@ fn play(
     layout: Res<MapLayout>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
+    limits: Option<Res<super::camera::ZoomLimits>>,
 ) {
+    let limits = limits.map(|l| *l);
     let size = window
         .single()
         .map_or(Vec2::new(1280.0, 800.0), |w| w.size());
@@ -459,7 +462,8 @@ fn play(
             let out = !inside(at, open_view(centre, scale, size));
             let pan = (out && settings.follow).then(|| {
                 let spot = super::camera::open_centre(size, 0.0);
-                (centre, super::camera::centre_on(at, spot, size, scale))
+                let look = limits.map_or(at, |l| super::camera::kept_on_map(&l, at, size, scale));
+                (centre, super::camera::centre_on(look, spot, size, scale))
             });
             log.0.push(Shown {
                 kind: action.kind(),
