@@ -230,7 +230,8 @@ fn in_window(commands: &mut Commands, aar: &AfterAction, images: Option<ResMut<A
                 ..default()
             },
             BackgroundColor(Color::srgb(0.06, 0.06, 0.05)),
-            GlobalZIndex(15),
+            // Over everything, the pointer's tooltip too.
+            GlobalZIndex(30),
             // Presses over the report stay off the map.
             Interaction::default(),
         ))
