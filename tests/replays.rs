@@ -161,8 +161,25 @@ fn a_timeline_of_a_short_game_gives_every_orders_state() {
         }
     }
     assert_eq!(t.start_of(99, bayonet::rules::unit::Side(0)), None);
-    // Snapshots at most SPACING orders apart, and never more than orders and turns need.
-    assert!(t.snapshots() >= t.len() / SPACING + 1);
+    // Snapshots at most SPACING orders apart, one at each side turn's start and at the end, and
+    // never more than orders and turns need.
+    let places = t.snapshot_places();
+    assert_eq!((places[0], *places.last().unwrap()), (0, t.len()));
+    assert!(
+        places
+            .windows(2)
+            .all(|w| w[0] < w[1] && w[1] - w[0] <= SPACING),
+        "{places:?}"
+    );
+    for m in &t.turns {
+        assert!(
+            places.contains(&m.order),
+            "turn {} at {}: {places:?}",
+            m.turn,
+            m.order
+        );
+    }
+    assert_eq!(places.len(), t.snapshots());
     assert!(t.snapshots() <= t.len() / SPACING + t.turns.len() + 2);
     // Known by its states, a timeline gives them back as they are.
     let states: Vec<_> = (0..=t.len()).map(|k| t.state_at(k)).collect();

@@ -139,6 +139,11 @@ impl Timeline {
         self.snapshots.len()
     }
 
+    /// After how many orders each snapshot was kept, in order.
+    pub fn snapshot_places(&self) -> Vec<usize> {
+        self.snapshots.iter().map(|(k, _)| *k).collect()
+    }
+
     /// The state after the first `n` orders (the whole game for `n` past its end): the nearest
     /// snapshot at or before `n`, and the orders from there replayed.
     pub fn state_at(&self, n: usize) -> Snapshot {
