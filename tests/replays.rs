@@ -192,5 +192,10 @@ fn a_timeline_of_a_short_game_gives_every_orders_state() {
     for k in 0..=t.len() {
         assert_eq!(known.state_at(k), states[k]);
     }
-    assert!(Timeline::of_states(s, saved.orders.clone(), states[1..].to_vec()).is_none());
+    assert!(Timeline::of_states(s.clone(), saved.orders.clone(), states[1..].to_vec()).is_none());
+    // A game with no orders yet: its start, and nothing to step through.
+    let none = Timeline::build(s.clone(), 5, Vec::new());
+    assert!(none.is_empty() && none.len() == 0);
+    assert_eq!(none.state_at(3).hash(), hashes[0]);
+    assert_eq!((none.snapshot_places(), none.turns.len()), (vec![0], 1));
 }
