@@ -67,12 +67,13 @@ impl Timeline {
                 })
                 .collect();
             let far = n - snapshots.last().map_or(0, |(k, _)| *k) >= SPACING;
-            if (!new_turns.is_empty() || far) && n < orders.len() {
+            if !new_turns.is_empty() || far {
                 snapshots.push((n, save::snapshot(app.world())));
             }
             turns.extend(new_turns);
         }
-        if !orders.is_empty() {
+        // And the end, where a jump to it is most often asked for.
+        if snapshots.last().map(|(k, _)| *k) != Some(orders.len()) {
             snapshots.push((orders.len(), save::snapshot(app.world())));
         }
         Timeline {
