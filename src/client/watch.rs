@@ -377,7 +377,8 @@ fn start(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<
                 Some(live),
             )
         }
-        Watch::Save(s) => match Timeline::of_save(&s) {
+        // The save's scenario and parameters in place of this game's, then its timeline.
+        Watch::Save(s) => match save::take_over(world, &s).and_then(|()| Timeline::of_save(&s)) {
             Ok(t) => (t, 0, None),
             Err(e) => {
                 world.write_message(super::notice::Notice(format!("Cannot watch: {e}")));
@@ -385,13 +386,6 @@ fn start(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<
             }
         },
     };
-    if live.is_none() {
-        // A save of another game: its scenario and parameters in place of this one's.
-        let scenario = timeline.scenario.clone();
-        world.insert_resource(crate::sim::Game(scenario.board()));
-        world.insert_resource(crate::sim::Battle::new(scenario));
-        crate::sim::ai_player::forget_plans(world);
-    }
     begin(world, Watching::new(timeline, at, live));
 }
 

@@ -248,15 +248,20 @@ fn load_game(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCur
     else {
         return;
     };
-    let Ok(scenario) = scenario_of(&saved.0) else {
-        return;
-    };
+    let _ = take_over(world, &saved.0);
+}
+
+/// The game in `world` becomes the save's: its scenario, its dice and its state (a load, or a
+/// replay of the save); refused when the save's scenario does not read.
+pub fn take_over(world: &mut World, saved: &SaveGame) -> Result<(), LoadError> {
+    let scenario = scenario_of(saved)?;
     world.insert_resource(Game(scenario.board()));
     world.insert_resource(Battle::new(scenario));
-    world.insert_resource(GameRng::seeded(saved.0.seed));
-    world.insert_resource(super::resources::GameSeed(saved.0.seed));
-    restore(world, &saved.0.snapshot, &saved.0.orders);
+    world.insert_resource(GameRng::seeded(saved.seed));
+    world.insert_resource(super::resources::GameSeed(saved.seed));
+    restore(world, &saved.snapshot, &saved.orders);
     super::ai_player::forget_plans(world);
+    Ok(())
 }
 
 /// A headless game carrying on from a save.
