@@ -141,7 +141,7 @@ fn no_line_of_sight_no_fire_threat_and_melee_restrictions_hold() {
     assert!(
         real.modifiers
             .iter()
-            .any(|m| m.name == "target mounted cavalry")
+            .any(|m| m.name() == "target mounted cavalry")
     );
     assert_eq!(foot_t.fire, Some(real.value));
     let hid = of(hidden).unwrap();
@@ -336,7 +336,7 @@ fn a_threat_to_an_empty_hex_is_reckoned_against_a_regiment_like_ours() {
         fire::breakdown(&f.board(), north, target(&f), false, 1.0).unwrap()
     };
     let want = fired(Facing::N);
-    assert!(!want.modifiers.iter().any(|m| m.name == "enfilade"));
+    assert!(!want.modifiers.iter().any(|m| m.name() == "enfilade"));
     assert_eq!(got.fire, Some(want.value));
     assert!(
         fired(Facing::S).value > want.value,
@@ -374,7 +374,7 @@ fn d_cap_1_manned_captured_guns_threaten_and_unmanned_ones_do_not() {
     let captors = f.add(1, inf(), at, Facing::S, 300);
     let b = f.board();
     let want = fire::breakdown(&b, guns, target, false, 1.0).unwrap();
-    assert!(want.modifiers.iter().any(|m| m.name == "captured guns"));
+    assert!(want.modifiers.iter().any(|m| m.name() == "captured guns"));
     let t = threats(&b, target, Side(0));
     let of = |t: &[bayonet::rules::threat::Threat]| t.iter().find(|x| x.unit == guns).cloned();
     assert_eq!(of(&t).and_then(|g| g.fire), Some(want.value));

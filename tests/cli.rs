@@ -582,3 +582,117 @@ fn named_units_are_read_as_ids() {
     let e = parse(&[&base[..], &["--units", "3,x"]].concat()).unwrap_err();
     assert!(e.to_string().contains("`x` is not a unit id"), "{e}");
 }
+
+/// One melee pipeline (issue 32): the same melee, seed and system give the same outcome through
+/// every entry point — the rules' `melee::resolve`, the ECS simulation (declare, Resolve) and
+/// `bayonet resolve` — defensive fire included, under each of the five systems.
+#[test]
+fn one_melee_pipeline_every_entry_point_gives_the_same_outcome() {
+    use bayonet::rules::melee::{self, Declaration};
+    use bayonet::rules::order::{At, Order};
+    use bayonet::rules::params::MeleeSystemName::*;
+    use bayonet::sim::{self, MeleeResolved};
+    use rand::SeedableRng;
+    let mut fired = 0;
+    for (system, name) in [
+        (Tiller, "Tiller"),
+        (Bodenstedt, "Bodenstedt"),
+        (Impetus, "Impetus"),
+        (LaBataille, "LaBataille"),
+        (Austerlitz, "Austerlitz"),
+    ] {
+        for seed in [3u64, 8] {
+            let mut s = bayonet::rules::scenario::load_file("maps/test_melee.ron").unwrap();
+            s.params.melee_system = system;
+            let mut board = s.board();
+            let at = |col, row| s.map.hex_at(bayonet::rules::map::Coord { col, row });
+            let (from, defending_hex) = (at(4, 4), at(5, 4));
+            let side = board.side_at(from).unwrap();
+            board.acting = side;
+            let decl = Declaration {
+                attackers: melee::committable(&board, from, side, defending_hex),
+                defending_hex,
+                follow_up: true,
+            };
+            let mut sim_app = sim::headless_app(s.clone(), Some(seed));
+            sim_app.world_mut().resource_mut::<sim::Game>().acting = side;
+            let rules = melee::resolve(
+                &mut board,
+                &decl,
+                &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed),
+            )
+            .fought()
+            .expect("the melee goes ahead");
+            fired += rules.defensive_fire.len();
+            let at = At::of(&sim_app.world().resource::<sim::Game>().0, defending_hex);
+            sim::give(
+                sim_app.world_mut(),
+                Order::Melee {
+                    from: Vec::new(),
+                    units: decl.attackers.clone(),
+                    at,
+                    follow_up: true,
+                },
+            );
+            sim::give(sim_app.world_mut(), Order::Resolve);
+            sim_app.update();
+            let messages = sim_app
+                .world()
+                .resource::<bevy::prelude::Messages<MeleeResolved>>();
+            let in_sim: Vec<_> = messages.get_cursor().read(messages).cloned().collect();
+            assert_eq!(in_sim.len(), 1, "{name} seed {seed}");
+            assert_eq!(
+                in_sim[0].0, rules,
+                "{name} seed {seed}: the sim and the rules"
+            );
+            assert_eq!(
+                sim_app.world().resource::<sim::Game>().0.units,
+                board.units,
+                "{name} seed {seed}: the board after"
+            );
+            let (code, v, text) = bayonet(&[
+                "resolve",
+                "maps/test_melee.ron",
+                "--attack",
+                "4,4",
+                "--defend",
+                "5,4",
+                "--seed",
+                &seed.to_string(),
+                "--melee-system",
+                name,
+                "--json",
+            ]);
+            assert_eq!(code, 0, "{text}");
+            let cli = (
+                v["attacker_loss"].as_u64(),
+                v["defender_loss"].as_u64(),
+                v["defensive_fire"].as_array().map(Vec::len),
+                v["retreats"].as_array().map(Vec::len),
+                v["losses"].as_array().map(|l| {
+                    l.iter()
+                        .map(|x| (x["unit"]["id"].as_u64(), x["men"].as_u64()))
+                        .collect::<Vec<_>>()
+                }),
+            );
+            let want = (
+                Some(rules.attacker_loss as u64),
+                Some(rules.defender_loss as u64),
+                Some(rules.defensive_fire.len()),
+                Some(rules.retreats.len()),
+                Some(
+                    rules
+                        .losses
+                        .iter()
+                        .map(|l| (Some(l.unit.0 as u64), Some(l.men as u64)))
+                        .collect::<Vec<_>>(),
+                ),
+            );
+            assert_eq!(
+                cli, want,
+                "{name} seed {seed}: the command line and the rules"
+            );
+        }
+    }
+    assert!(fired > 0, "the defenders fired before some melee");
+}

@@ -263,26 +263,46 @@ pub fn read<M: bevy::prelude::Message + Clone>(app: &bevy::prelude::App) -> Vec<
     messages.get_cursor().read(messages).cloned().collect()
 }
 
-/// A whole melee on the field's board, as the simulation runs it after defensive fire: the
-/// system's combat results, then morale, retreat, capture and advance, with a seeded RNG.
+/// `board` with the defenders' fire spent: every unit has fired at an enemy this turn (its
+/// opportunity fire), so a melee on it resolves without defensive fire (§1) — the melee alone.
+pub fn fire_spent(mut board: Board) -> Board {
+    for u in board.units.iter_mut() {
+        u.marks.opportunity_fired = true;
+    }
+    board
+}
+
+/// A melee through the game's one pipeline (`melee::resolve`), fought on `board` in the
+/// attackers' turn.
+pub fn fought(
+    board: &mut Board,
+    decl: &bayonet::rules::melee::Declaration,
+    seed: u64,
+) -> bayonet::rules::melee::MeleeOutcome {
+    use bayonet::rules::melee::Resolved;
+    use rand::SeedableRng;
+    // A side melees in its own turn.
+    if let Some(side) = decl.side(board) {
+        board.acting = side;
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    match bayonet::rules::melee::resolve(board, decl, &mut rng) {
+        Resolved::Fought(out) => *out,
+        Resolved::CalledOff(off) => panic!("the melee was called off: {:?}", off.reasons),
+    }
+}
+
+/// A whole melee on the field's board, after the defenders' fire (spent, `fire_spent`), through
+/// the game's one pipeline: the system's combat results, morale, retreat, capture, advance and
+/// routs, with a seeded RNG.
 pub fn settle(
     f: &Field,
     decl: &bayonet::rules::melee::Declaration,
     seed: u64,
 ) -> (Board, bayonet::rules::melee::MeleeOutcome) {
-    use bayonet::rules::melee;
-    use rand::SeedableRng;
-    let mut board = f.board();
-    let sys = melee::system(&board.params);
-    let b = sys.breakdown(&board, decl);
-    let mut r = melee::begin(&mut board, decl, b);
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    sys.combat_results(&mut board, &mut r, &mut rng);
-    melee::morale_checks(&mut board, &mut r, &mut rng);
-    melee::retreat(&mut board, &mut r);
-    melee::capture_guns(&mut board, &mut r);
-    melee::advance(&mut board, &mut r);
-    (board, r.out)
+    let mut board = fire_spent(f.board());
+    let out = fought(&mut board, decl, seed);
+    (board, out)
 }
 
 /// The melee system's combat results alone (its dice, losses and own movement), as the seam
@@ -373,8 +393,5 @@ pub fn one_against_one_on_the_seam(
         assert_eq!((s.nominal, s.strength, s.capacity), (men, men as f64, men));
     }
     assert_eq!([b.attacker_capacity, b.defender_capacity], men);
-    b.modifiers
-        .iter()
-        .map(|m| (m.side, m.name.clone()))
-        .collect()
+    b.modifiers.iter().map(|m| (m.side, m.name())).collect()
 }

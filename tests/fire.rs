@@ -4,6 +4,7 @@
 use bayonet::rules::fire::{self, in_front, line_of_sight};
 use bayonet::rules::hex::{Facing, Hex};
 use bayonet::rules::map::{SideFeature, Terrain};
+use bayonet::rules::morale::MoraleResult;
 use bayonet::rules::unit::{Ammo, Formation, UnitId, UnitKind};
 
 use crate::common::{Field, inf};
@@ -164,8 +165,8 @@ fn s7_each_hexside_modifier_and_the_largest_of_several() {
         let lines: Vec<(String, i32)> = b
             .modifiers
             .iter()
-            .filter(|m| m.name.starts_with("hexside"))
-            .map(|m| (m.name.clone(), m.percent))
+            .filter(|m| m.name().starts_with("hexside"))
+            .map(|m| (m.name(), m.percent))
             .collect();
         let want_lines: Vec<(String, i32)> = want
             .iter()
@@ -187,11 +188,7 @@ fn volley(tweak: impl Fn(&mut Field, [UnitId; 2])) -> (Vec<(String, i32)>, f64) 
     let (mut f, _, u, t, d) = face_off(300);
     tweak(&mut f, [u, d]);
     let b = fire::breakdown(&f.board(), u, t, false, 1.0).unwrap();
-    let lines = b
-        .modifiers
-        .iter()
-        .map(|m| (m.name.clone(), m.percent))
-        .collect();
+    let lines = b.modifiers.iter().map(|m| (m.name(), m.percent)).collect();
     (lines, b.value)
 }
 
@@ -314,9 +311,9 @@ fn s1_half_strength_fire_is_a_line_of_its_own() {
     assert_eq!(
         b.modifiers
             .iter()
-            .map(|m| (m.name.as_str(), m.percent))
+            .map(|m| (m.name(), m.percent))
             .collect::<Vec<_>>(),
-        [("half-strength fire at melee attackers", -50)]
+        [("half-strength fire at melee attackers".to_string(), -50)]
     );
     assert!(
         fire::breakdown(&f.board(), u, t, true, 1.0)
@@ -634,13 +631,17 @@ fn fire_results_losses_morale_and_ammo() {
         }
         if o.morale.iter().any(|m| !m.passed) {
             disorder += 1;
-            assert_eq!(o.morale[0].result, "routed", "the acting side's fire routs");
+            assert_eq!(
+                o.morale[0].result,
+                MoraleResult::Routed,
+                "the acting side's fire routs"
+            );
         }
         // Opportunity fire only disrupts.
         let mut b = f.board();
         let o = fire::fire(&mut b, u, t, true, 1.0, &mut rng(seed)).unwrap();
         if let Some(m) = o.morale.iter().find(|m| !m.passed) {
-            assert_eq!(m.result, "disrupted");
+            assert_eq!(m.result, MoraleResult::Disrupted);
             opportunity_failed += 1;
         }
     }
@@ -668,7 +669,10 @@ fn morale_after_fire_in_enfilade_is_two_lower() {
             let expected = bayonet::rules::morale::morale_value(&b, d) - 2 * k as i32;
             let out = fire::fire(&mut b, u, t, false, 1.0, &mut rng(seed)).unwrap();
             assert_eq!(
-                out.breakdown.modifiers.iter().any(|m| m.name == "enfilade"),
+                out.breakdown
+                    .modifiers
+                    .iter()
+                    .any(|m| m.name() == "enfilade"),
                 k == 1
             );
             for m in out.morale.iter().filter(|m| m.unit == d) {

@@ -6,6 +6,7 @@
 use bayonet::rules::hex::Facing;
 use bayonet::rules::map::{SideFeature, Terrain};
 use bayonet::rules::melee::Declaration;
+use bayonet::rules::melee::EliminationReason;
 use bayonet::rules::melee::bodenstedt::{
     self, BodenstedtParams, Cell, Letter, column, row_result, sector_breakdown, sector_odds,
 };
@@ -246,10 +247,11 @@ fn s15_1_a_cavalryman_costs_two_factors_when_infantry_fights_beside_him() {
     };
     let b = sector_breakdown(&board, &decl);
     // 12:9 → 1:1; row 1: −2/+2 H/L: the attackers suffer H × 3 defending troops = 9 factors,
-    // split 2:2 by troops → 4.5 each; the infantry loses 22 men, the cavalry 11.
+    // split 2:2 by troops as whole factors (D-cr-1: 4.5 each, the tie's extra factor to the
+    // first, the cavalry): 5 and 4. The cavalry loses ⌊5 × 5 / 2⌋ = 12 men, the infantry 20.
     let r = row_result(&board, &b, 1).unwrap();
     let loss = |id| r.losses.iter().find(|(u, _)| *u == id).unwrap().1;
-    assert_eq!((loss(i), loss(c)), (22, 11));
+    assert_eq!((loss(i), loss(c)), (20, 12));
     // Cavalry alone (6:9, ≤1:2; row 1: −3/+3 H/L) pays one factor a man: 9 × 5 = 45.
     let decl = Declaration {
         attackers: vec![c],
@@ -705,8 +707,7 @@ fn d_bod_8_advance_refusals_first_step_and_objectives() {
 /// An outcome to collect `fall_back_by`'s retreats and eliminations in (any melee's, emptied).
 fn empty_outcome() -> melee::MeleeOutcome {
     let (f, decl) = example();
-    let mut board = f.board();
-    let mut out = melee::resolve(&mut board, &decl, &mut ChaCha8Rng::seed_from_u64(1));
+    let (_, mut out) = crate::common::settle(&f, &decl, 1);
     out.retreats.clear();
     out.eliminated.clear();
     out
@@ -820,15 +821,15 @@ fn d_sys_5_no_first_step_surrenders_blocked_later_stops_unless_it_must_finish() 
     let e = &out.eliminated[..];
     assert_eq!(e.len(), 1);
     assert_eq!((e[0].unit, e[0].captured, e[0].men), (u, true, 300));
-    assert_eq!(e[0].reason, "surrendered: no way to run");
+    assert_eq!(e[0].reason, EliminationReason::NoWayToRun);
     // With the dry hex flooded too there is no first step at all.
     let mut shut = Field::new(10, 8);
     shut.adopt(&f.board());
     shut.map.set_terrain(dry, Terrain::Water);
     for (budget, rout, why) in [
-        (Budget::Hexes(2), false, "surrendered: no hex to retreat to"),
-        (Budget::Mp(3), false, "surrendered: no hex to retreat to"),
-        (Budget::Hexes(2), true, "surrendered: no way to run"),
+        (Budget::Hexes(2), false, EliminationReason::NoHexToRetreatTo),
+        (Budget::Mp(3), false, EliminationReason::NoHexToRetreatTo),
+        (Budget::Hexes(2), true, EliminationReason::NoWayToRun),
     ] {
         let (board, out, end) = run(&shut, budget, rout);
         assert_eq!(end, None, "{budget:?}");
@@ -841,6 +842,35 @@ fn d_sys_5_no_first_step_surrenders_blocked_later_stops_unless_it_must_finish() 
         assert_eq!(out.eliminated[0].reason, why);
         assert!(out.retreats.is_empty());
     }
+}
+
+/// §15.1 letters with D-cr-1: a side's casualty factors are split over its units by troops as
+/// whole factors, by largest remainder, and only then turned into men, so the side loses what
+/// the table says.
+#[test]
+fn s15_1_letters_split_whole_factors_by_largest_remainder() {
+    let mut f = Field::new(10, 8);
+    let d = f.center();
+    let ids: Vec<UnitId> = (0..3).map(|_| f.add(1, inf(), d, Facing::N, 100)).collect();
+    let a = f.attacker(0, inf(), d, Facing::N, 500);
+    chosen(&mut f);
+    f.params.bodenstedt.table = vec!["0/0 L/L".to_string(); 36];
+    let board = f.board();
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+        follow_up: true,
+    };
+    let b = sector_breakdown(&board, &decl);
+    let r = row_result(&board, &b, 3).unwrap();
+    let loss = |id| r.losses.iter().find(|(u, _)| *u == id).unwrap().1;
+    // 5 attacking troops × L (1) = 5 factors over three troops: 2, 2, 1 → 10, 10, 5 men. A
+    // share of 1⅔ factors each, floored as men, would lose 8 each: 24, not the table's 25.
+    let lost: Vec<u32> = ids.iter().map(|id| loss(*id)).collect();
+    assert_eq!(lost, [10, 10, 5]);
+    assert_eq!(r.defender_total, 25);
+    // 3 defending troops × L = 3 factors, all on the one attacker: 15 men.
+    assert_eq!(loss(a), 15);
 }
 
 /// §15.1: losses are split over a side's units by troops, so a leader and a wagon (no troops)
@@ -894,7 +924,7 @@ fn d_bod_7_an_attacker_elim_counts_all_its_men_as_the_attackers_loss() {
         .map(|e| (e.unit, e.captured, e.men))
         .collect();
     assert_eq!(e, [(a, true, 450)]);
-    assert_eq!(out.eliminated[0].reason, "eliminated (ELIM)");
+    assert_eq!(out.eliminated[0].reason, EliminationReason::Elim);
 }
 
 /// D-bod-8: only a winning attacker's +n grants an advance of n. A +2 with no decision (no

@@ -634,8 +634,8 @@ fn tallied_fights() -> Vec<impetus::ImpetusBreakdown> {
 }
 
 /// §15.0 D-sys-6 under §15.2: the odds weigh every dice tuple once and equally, and sort each
-/// fight by its loser, the defender's fate (surrendered, routed at its first move, else
-/// fell back), who moved and how many rounds it lasted.
+/// fight by its loser, the defender's end state (D-sys-8: surrendered, else routed in any
+/// round, else fell back), who moved and how many rounds it lasted.
 #[test]
 fn d_sys_6_impetus_odds_tally_every_dice_tuple_once() {
     let mut seen = [0.0f64; 4]; // routs, surrenders, attacker moves, both move
@@ -647,14 +647,16 @@ fn d_sys_6_impetus_odds_tally_every_dice_tuple_once() {
         let mut rounds = vec![0.0; 4];
         for t in &tuples {
             let x = impetus::fight(&b, *t);
+            // D-sys-8: the defender's end state, read off the rounds as fought.
+            let routed = x.rounds.iter().any(|r| r.results[1] == impetus::Morale::R);
             let fate = if x.surrendered {
                 melee::Fate::Surrenders
+            } else if routed {
+                melee::Fate::Routs
+            } else if x.defender_moved.is_some() {
+                melee::Fate::Retreats
             } else {
-                match x.defender_moved {
-                    Some(impetus::Morale::R) => melee::Fate::Routs,
-                    Some(_) => melee::Fate::Retreats,
-                    None => melee::Fate::Stays,
-                }
+                melee::Fate::Stays
             };
             want.add(w, x.loser, fate, [x.attacker_loss, x.defender_loss]);
             attacker_moves += w * f64::from(u8::from(x.attacker_moved.is_some()));
@@ -695,6 +697,51 @@ fn d_sys_6_impetus_odds_tally_every_dice_tuple_once() {
     }
     // Each way of sorting a fight was met by some tuple: the checks above are not vacuous.
     assert!(seen.iter().all(|s| *s > 0.01), "{seen:?}");
+}
+
+/// §15.0 D-sys-8 under §15.2: on the seed's example (room to fall back three times) a
+/// defender that falls back in round 1 and routs in round 2 has routed: the odds count the
+/// end state, and so many seeded resolutions end with the defender Routed.
+#[test]
+fn d_sys_8_impetus_odds_count_the_defenders_end_state() {
+    let mut f = impetus_field();
+    f.map = bayonet::rules::map::Map::new(14, 10);
+    let d = f.hex(7, 5);
+    let defender = f.add(1, inf(), d, Facing::SW, 230);
+    let a = f.attacker(0, inf(), d, Facing::SW, 450);
+    let dcl = decl(vec![a], d);
+    let b = ib(&f, &dcl);
+    let o = impetus::impetus_odds(&b).outcomes;
+    // The first movement alone would give retreats 0.394 and routs 0.093.
+    assert!(
+        (o.defender_retreats - 0.215).abs() < 0.01 && (o.defender_routs - 0.272).abs() < 0.01,
+        "{o:?}"
+    );
+    let later = impetus::dice_tuples(&b)
+        .into_iter()
+        .map(|t| impetus::fight(&b, t))
+        .find(|x| {
+            x.defender_moved == Some(impetus::Morale::FB)
+                && x.rounds
+                    .last()
+                    .is_some_and(|r| r.results[1] == impetus::Morale::R)
+        })
+        .expect("a fight where the defender falls back, then routs");
+    assert_eq!(later.defender_fate(), melee::Fate::Routs);
+    let n = 6_000u64;
+    let routed = (0..n)
+        .filter(|seed| {
+            let (board, _) = crate::common::settle(&f, &dcl, *seed);
+            board.unit(defender).is_some_and(|u| u.routed)
+        })
+        .count() as f64
+        / n as f64;
+    let sd = (o.defender_routs * (1.0 - o.defender_routs) / n as f64).sqrt();
+    assert!(
+        (routed - o.defender_routs).abs() < 4.0 * sd,
+        "seen {routed}, odds {}",
+        o.defender_routs
+    );
 }
 
 /// §15.2's example on a 14×10 field, room to fall back three times.

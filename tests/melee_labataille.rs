@@ -4,6 +4,7 @@
 //! playing a whole scenario under it.
 
 use bayonet::rules::hex::Facing;
+use bayonet::rules::melee::EliminationReason;
 use bayonet::rules::melee::labataille::{self, ChartResult, Effect};
 use bayonet::rules::melee::{self, Declaration, MeleeSide};
 use bayonet::rules::params::MeleeSystemName;
@@ -705,6 +706,8 @@ fn s15_3_on_the_board_retreats_routs_and_surrender() {
     }
     // The defender routs (DR, only at better odds): 10 hexes on, Routed.
     let mut f = f;
+    // A column of 1,200 may attack only where the scenario allows such a stack (§9.1 rule 7).
+    f.params.stacking.max_men = 1200;
     f.unit(a).men = 1200;
     f.unit(a).formation = bayonet::rules::unit::Formation::Column;
     let s = seed_where(&f, &d, |x| effect_of(x, def) == Some(Effect::Rout));
@@ -717,6 +720,8 @@ fn s15_3_on_the_board_retreats_routs_and_surrender() {
     let gh = g.hex(15, 10);
     let c = g.add(1, UnitKind::Cavalry, gh, Facing::SW, 300);
     g.unit(c).quality = bayonet::rules::unit::Quality::F;
+    // Foot may attack mounted cavalry only when it is Isolated (§9.1 rule 3).
+    g.unit(c).isolated = true;
     let i = g.attacker(0, inf(), gh, Facing::SW, 900);
     let gd = decl(vec![i], gh);
     let s = seed_where(&g, &gd, |x| {
@@ -730,7 +735,7 @@ fn s15_3_on_the_board_retreats_routs_and_surrender() {
         .find(|e| e.unit == c)
         .expect("eliminated");
     assert!(
-        e.captured && e.reason == "surrendered (DS)" && e.men == 300,
+        e.captured && e.reason == EliminationReason::DefenderSurrenders && e.men == 300,
         "{e:?}"
     );
     assert_eq!(out.defender_loss, 300);
@@ -749,7 +754,10 @@ fn s15_3_guns_that_cannot_retreat_stay_for_the_capture_step() {
     let (board, out) = crate::common::settle(&f, &d, s);
     assert!(board.unit(g).is_none());
     let e = out.eliminated.iter().find(|e| e.unit == g).expect("taken");
-    assert!(e.captured && e.reason == "guns could not retreat", "{e:?}");
+    assert!(
+        e.captured && e.reason == EliminationReason::GunsCouldNotRetreat,
+        "{e:?}"
+    );
     assert_eq!(e.guns, 6, "8 less the increment lost");
     f.params.optional.artillery_capture = true;
     let (board, out) = crate::common::settle(&f, &d, s);
@@ -765,6 +773,8 @@ fn s15_3_guns_that_cannot_retreat_stay_for_the_capture_step() {
 fn s15_3_guns_that_cannot_retreat_are_disrupted_in_place_but_left_as_they_are_on_ds() {
     for (men, want) in [(600, Effect::Retreat), (1500, Effect::Surrender)] {
         let mut f = field();
+        // 1,500 men may attack only where the scenario allows such a stack (§9.1 rule 7).
+        f.params.stacking.max_men = 1500;
         let dh = f.hex(15, 10);
         let g = f.add(1, UnitKind::Artillery, dh, Facing::SW, 8);
         let a = f.attacker(0, inf(), dh, Facing::SW, men);

@@ -3,10 +3,8 @@
 use bayonet::rules::hex::Facing;
 use bayonet::rules::melee::{self, Declaration, MeleeSide, loser, odds};
 use bayonet::rules::unit::UnitKind;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
-use crate::common::{Field, big_melee, inf};
+use crate::common::{Field, big_melee, fire_spent, fought, inf};
 
 /// §9.4 with §8: the exact odds (P(attacker wins), expected losses) of a melee with modifiers agree
 /// with 20,000 seeded resolutions.
@@ -21,9 +19,8 @@ fn exact_odds_agree_with_20000_resolutions() {
     let mut wins = 0;
     let (mut att, mut def) = (0u64, 0u64);
     for seed in 0..n {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut copy = board.clone();
-        let out = melee::resolve(&mut copy, &decl, &mut rng);
+        let mut copy = fire_spent(board.clone());
+        let out = fought(&mut copy, &decl, seed);
         if out.loser == Some(MeleeSide::Defender) {
             wins += 1;
         }
@@ -66,8 +63,8 @@ fn odds_of_the_seed_example_agree_with_the_dice() {
     let n = 20_000;
     let wins = (0..n)
         .filter(|seed| {
-            let mut copy = board.clone();
-            let out = melee::resolve(&mut copy, &decl, &mut ChaCha8Rng::seed_from_u64(*seed));
+            let mut copy = fire_spent(board.clone());
+            let out = fought(&mut copy, &decl, *seed);
             out.loser == Some(MeleeSide::Defender)
         })
         .count();
@@ -298,8 +295,8 @@ fn the_forecast_matches_20000_resolutions() {
     let mut gone: std::collections::HashMap<_, u64> = Default::default();
     let (mut att_counts, mut def_counts) = (vec![0u64; 400], vec![0u64; 400]);
     for seed in 0..n {
-        let mut copy = board.clone();
-        let o = melee::resolve(&mut copy, &decl, &mut ChaCha8Rng::seed_from_u64(seed));
+        let mut copy = fire_spent(board.clone());
+        let o = fought(&mut copy, &decl, seed);
         assert!(
             o.attacker_loss >= fc.attacker_loss.low && o.attacker_loss <= fc.attacker_loss.high
         );
@@ -398,23 +395,28 @@ fn d_sys_6_outcomes_tally_each_weight_in_winner_fate_and_losses() {
     );
 }
 
-/// §15.0 D-sys-4: a side's lead unit is its non-leader with most men, a gun counting 50 (a
-/// battery of 4 guns and 20 crew weighs 220); the first in order on a tie; leaders never lead.
+/// §15.0 D-sys-4: a side's lead unit is its non-leader with most men *as for stacking* (§5): a
+/// battery of 4 guns weighs 200 whatever its crew (here 20, which must not count); the first in
+/// order on a tie; leaders never lead.
 #[test]
-fn d_sys_4_the_lead_unit_has_most_men_a_gun_counting_fifty() {
+fn d_sys_4_the_lead_unit_has_most_men_as_for_stacking() {
     let mut f = Field::new(10, 8);
     let regiment = f.add(0, inf(), f.hex(1, 1), Facing::N, 210);
     let battery = f.add(0, UnitKind::Artillery, f.hex(2, 1), Facing::N, 4);
     f.unit(battery).men = 20;
-    let twin = f.add(0, inf(), f.hex(3, 1), Facing::N, 220);
+    let twin = f.add(0, inf(), f.hex(3, 1), Facing::N, 200);
     let leader = f.add(0, UnitKind::Leader, f.hex(4, 1), Facing::N, 0);
     f.unit(leader).men = 5000;
     let b = f.board();
     let lead = |ids: &[bayonet::rules::unit::UnitId]| {
         let units: Vec<_> = ids.iter().map(|id| b.unit(*id).unwrap()).collect();
-        melee::lead_unit(&units).map(|u| u.id)
+        melee::lead_unit(&units, &b.params).map(|u| u.id)
     };
-    assert_eq!(lead(&[regiment, battery]), Some(battery), "220 against 210");
+    assert_eq!(
+        lead(&[battery, regiment]),
+        Some(regiment),
+        "210 men against 4 guns (200): the crew does not count"
+    );
     assert_eq!(lead(&[battery, twin]), Some(battery), "a tie: the first");
     assert_eq!(lead(&[twin, battery]), Some(twin), "a tie: the first");
     assert_eq!(lead(&[leader, regiment]), Some(regiment));
@@ -967,7 +969,7 @@ fn whole_odds_of_a_volley_that_starts_a_rout_exactly() {
         let dist = LossDistribution::of(shot.loss_range);
         assert!(shot.loss_range[1] * 3.0 < 300.0, "the fatigue stays low");
         assert_eq!(
-            shot.modifiers.iter().any(|m| m.name == "enfilade"),
+            shot.modifiers.iter().any(|m| m.name() == "enfilade"),
             enfilade
         );
         let base = board.params.morale.check_base;

@@ -5,8 +5,11 @@ use bayonet::rules::board::Board;
 use bayonet::rules::capture;
 use bayonet::rules::hex::{Facing, Hex};
 use bayonet::rules::map::{FullHexBridge, MapEdge, Terrain};
+use bayonet::rules::melee::EliminationReason;
 use bayonet::rules::melee::{self, Declaration, MeleeOutcome, MeleeSide};
 use bayonet::rules::morale;
+use bayonet::rules::morale::CheckReason;
+use bayonet::rules::morale::MoraleResult;
 use bayonet::rules::movement::{MoverClass, entry_blocked};
 use bayonet::rules::params::Parameters;
 use bayonet::rules::retreat::{self, RetreatChoice};
@@ -17,10 +20,9 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::common::{Field, big_melee, inf};
 
+/// The melee alone (the defenders' fire spent), through the game's pipeline.
 fn resolve(f: &Field, decl: &Declaration, seed: u64) -> (Board, MeleeOutcome) {
-    let mut b = f.board();
-    let out = melee::resolve(&mut b, decl, &mut ChaCha8Rng::seed_from_u64(seed));
-    (b, out)
+    crate::common::settle(f, decl, seed)
 }
 
 /// The first seed whose resolution `want`s.
@@ -138,7 +140,7 @@ fn fatigue_caps_at_900_and_a_unit_there_checks_morale() {
     assert!(
         o.morale
             .iter()
-            .any(|m| m.unit == a && m.reason.contains("fatigue"))
+            .any(|m| m.unit == a && m.reason == CheckReason::FatigueAtMaximum)
     );
     // By day the same attack costs it nothing (wagons defend at 0, no night penalty): it gains
     // no fatigue, so it does not check, on any seed.
@@ -178,9 +180,15 @@ fn morale_value_and_failed_checks_rout() {
     assert_eq!(morale::morale_value(&b, u), 2);
     b.night = true; // −2
     assert_eq!(morale::morale_value(&b, u), 0);
-    let check = morale::check(&mut b, u, true, "losses", &mut ChaCha8Rng::seed_from_u64(1));
+    let check = morale::check(
+        &mut b,
+        u,
+        true,
+        CheckReason::Losses,
+        &mut ChaCha8Rng::seed_from_u64(1),
+    );
     assert!(!check.passed);
-    assert_eq!(check.result, "routed");
+    assert_eq!(check.result, MoraleResult::Routed);
     assert!(b.unit(u).unwrap().routed);
     assert!((morale::check_chance(25, 25) - 0.5).abs() < 1e-12);
     assert_eq!(morale::check_chance(0, 25), 0.0);
@@ -193,7 +201,8 @@ fn losing_defender_retreats_away_and_winners_advance_in_order() {
     let d = f.center();
     let dd = f.add(1, inf(), d, Facing::SW, 200);
     let a1 = f.attacker(0, inf(), d, Facing::SW, 600);
-    let a2 = f.attacker(0, inf(), d, Facing::S, 500);
+    // Together at the stacking limit (§9.1 rule 7 refuses more): both fit in the hex.
+    let a2 = f.attacker(0, inf(), d, Facing::S, 400);
     let decl = Declaration {
         attackers: vec![a1, a2],
         defending_hex: d,
@@ -220,10 +229,10 @@ fn losing_defender_retreats_away_and_winners_advance_in_order() {
     );
     assert!(b.unit(dd).unwrap().marks.retreated);
     assert_eq!(o.end_of_phase_checks, vec![dd]);
-    // 600 + 500 men would overstack the hex: only the first declared advances.
-    assert_eq!(o.advanced, vec![a1]);
+    // D-adv-1: the winners move in, in declaration order.
+    assert_eq!(o.advanced, vec![a1, a2]);
     assert_eq!(b.unit(a1).unwrap().hex, d);
-    assert_eq!(b.unit(a2).unwrap().hex, s);
+    assert_eq!(b.unit(a2).unwrap().hex, d);
 }
 
 /// §9.4: a losing attacker stays where it is and is marked meleed.
@@ -298,7 +307,7 @@ fn retreat_overruns_lone_leaders_wagons_and_limbered_guns() {
         let gone = o
             .eliminated
             .iter()
-            .any(|e| e.unit == lone && e.reason.contains("overrun"));
+            .any(|e| e.unit == lone && e.reason == EliminationReason::Overrun);
         assert_eq!(gone, overrun, "{kind:?} limbered {limbered}");
         assert_eq!(b.unit(lone).is_none(), overrun, "{kind:?}");
         let at = b.unit(dd).map(|u| u.hex);
@@ -333,7 +342,7 @@ fn with_no_retreat_hex_the_defender_surrenders() {
         .iter()
         .find(|e| e.unit == dd)
         .expect("defender eliminated");
-    assert!(e.captured && e.reason.contains("surrender"));
+    assert!(e.captured && e.reason == EliminationReason::NoHexToRetreatTo);
     assert!(b.unit(dd).is_none());
 }
 
@@ -361,7 +370,9 @@ fn unlimbered_guns_of_a_losing_defender_are_eliminated_by_default() {
     let (f, g, _, decl) = battery_melee(false);
     let (b, o) = seed_where(&f, &decl, |o| {
         o.loser == Some(MeleeSide::Defender)
-            && o.eliminated.iter().any(|e| e.reason.contains("retreat"))
+            && o.eliminated
+                .iter()
+                .any(|e| e.reason == EliminationReason::GunsCouldNotRetreat)
     });
     assert!(b.unit(g).is_none());
     assert!(o.captured.is_empty());
@@ -413,7 +424,7 @@ fn optional_artillery_capture_spike_recapture_recrew() {
     assert!(
         half.modifiers
             .iter()
-            .any(|m| m.name == "captured guns" && m.percent == -50)
+            .any(|m| m.name() == "captured guns" && m.percent == -50)
     );
     let mut own = shoot.clone();
     own.unit_mut(g).unwrap().captured_from = None;
@@ -709,7 +720,6 @@ fn invariants_over_10000_random_melees() {
                 );
             }
         }
-        assert!(o.eliminated.iter().all(|e| !e.reason.is_empty()));
         // The loser follows the losses actually taken; the defender wins ties.
         assert_eq!(
             o.loser == Some(MeleeSide::Defender),
@@ -818,7 +828,7 @@ fn a_rout_spreads_to_neighbours_and_rout_limiting_steadies_them() {
     assert_eq!(checks.len(), 1);
     assert_eq!(
         (checks[0].unit, checks[0].morale, checks[0].result),
-        (friend, -1, "routed")
+        (friend, -1, MoraleResult::Routed)
     );
     assert_eq!(moves.len(), 2, "both run");
     // Rout Limiting adds 1 per level of the cascade.
@@ -853,7 +863,7 @@ fn s9_6_melee_losses_call_for_a_check_at_l_over_l_plus_base() {
             let checked = o
                 .morale
                 .iter()
-                .any(|m| m.unit == l.unit && m.reason == "losses");
+                .any(|m| m.unit == l.unit && m.reason == CheckReason::Losses);
             seen += f64::from(u8::from(checked));
             if l.share == 0 {
                 assert!(!checked, "seed {seed}: no loss, no check");
@@ -900,7 +910,7 @@ fn d_cap_1_which_guns_cannot_retreat() {
             && !o
                 .eliminated
                 .iter()
-                .any(|e| e.unit == g && e.reason == "no men left")
+                .any(|e| e.unit == g && e.reason == EliminationReason::NoMenLeft)
     };
     check(&mut f, Formation::Limbered, Crew::Crewed, false);
     let (b, o) = seed_where(&f, &decl, lost_standing);
@@ -1155,9 +1165,9 @@ fn d_rout_1_a_unit_routed_by_its_melee_losses_runs() {
         follow_up: true,
     };
     let (b, o) = seed_where(&f, &decl, |o| {
-        o.morale
-            .iter()
-            .any(|m| m.unit == a && m.reason == "losses" && m.result == "routed")
+        o.morale.iter().any(|m| {
+            m.unit == a && m.reason == CheckReason::Losses && m.result == MoraleResult::Routed
+        })
     });
     let run = o
         .routs

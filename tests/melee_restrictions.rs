@@ -3,6 +3,7 @@
 use bayonet::rules::hex::Facing;
 use bayonet::rules::map::SideFeature;
 use bayonet::rules::melee::{Declaration, check};
+use bayonet::rules::morale::CheckReason;
 use bayonet::rules::unit::{Formation, UnitId, UnitKind};
 
 use crate::common::{Field, inf};
@@ -257,7 +258,7 @@ fn end_of_phase_checks_the_losing_defenders_and_routs_the_failures() {
     let (checks, routs) = end_of_phase(&mut board, &[loser, ran_before], &mut rng);
     assert_eq!(checks.len(), 1, "{checks:?}");
     assert_eq!(checks[0].unit, loser);
-    assert_eq!(checks[0].reason, "lost a melee (end of phase)");
+    assert_eq!(checks[0].reason, CheckReason::LostMelee);
     assert!(
         checks[0].morale <= 0,
         "F, disrupted, at night: it cannot pass"

@@ -21,7 +21,7 @@ fn bd(f: &Field, attackers: &[UnitId]) -> Breakdown {
 fn percent(b: &Breakdown, side: MeleeSide, name_part: &str) -> Option<i32> {
     b.modifiers
         .iter()
-        .find(|m| m.side == side && m.name.contains(name_part))
+        .find(|m| m.side == side && m.name().contains(name_part))
         .map(|m| m.percent)
 }
 
@@ -228,7 +228,7 @@ fn only_the_largest_hexside_modifier_applies() {
     let hexside: Vec<_> = b
         .modifiers
         .iter()
-        .filter(|m| m.name.starts_with("hexside"))
+        .filter(|m| m.name().starts_with("hexside"))
         .collect();
     assert_eq!(hexside.len(), 1);
     assert_eq!(hexside[0].percent, -50);
@@ -250,8 +250,8 @@ fn only_the_largest_hexside_modifier_applies() {
     let named = |b: &bayonet::rules::melee::Breakdown| -> Vec<(String, i32)> {
         b.modifiers
             .iter()
-            .filter(|m| m.name.starts_with("hexside"))
-            .map(|m| (m.name.clone(), m.percent))
+            .filter(|m| m.name().starts_with("hexside"))
+            .map(|m| (m.name(), m.percent))
             .collect()
     };
     assert_eq!(
@@ -431,12 +431,12 @@ fn d_hex_1_each_hexside_modifier_and_the_tie_goes_to_the_penalty() {
         let m: Vec<_> = b
             .modifiers
             .iter()
-            .filter(|m| m.name.starts_with("hexside"))
+            .filter(|m| m.name().starts_with("hexside"))
             .collect();
         assert_eq!(m.len(), 1, "{feature:?}");
         assert_eq!(
-            (m[0].percent, m[0].name.as_str()),
-            (want, name),
+            (m[0].percent, m[0].name()),
+            (want, name.to_string()),
             "{feature:?}"
         );
     }

@@ -3,6 +3,7 @@
 //! saves read the same language; random games replay to the same state.
 
 use bayonet::rules::hex::Facing;
+use bayonet::rules::morale::MoraleResult;
 use bayonet::rules::order::{self, At, Order};
 use bayonet::rules::refusal::Reason;
 use bayonet::rules::scenario::{Scenario, parse};
@@ -456,7 +457,7 @@ fn routs_caused_by_fire_are_reported_with_the_fire() {
         let routed = out
             .morale
             .iter()
-            .any(|m| m.unit == target && m.result == "routed");
+            .any(|m| m.unit == target && m.result == MoraleResult::Routed);
         let ran = out.routs.iter().find(|r| r.unit == target);
         if routed && game(&app).unit(target).is_some() {
             let ran = ran.expect("a routed unit's run is reported");

@@ -1,6 +1,7 @@
 //! The melee through the ECS simulation: orders in, outcome messages out.
 
 use bayonet::rules::hex::Facing;
+use bayonet::rules::morale::CheckReason;
 use bayonet::rules::order::Order;
 use bayonet::rules::unit::{Side, UnitKind};
 use bayonet::sim::{
@@ -505,7 +506,7 @@ fn the_phase_ends_with_the_turn_not_with_each_resolve() {
         let checks = phase
             .iter()
             .flat_map(|p| &p.checks)
-            .filter(|c| c.unit == def && c.reason == "lost a melee (end of phase)")
+            .filter(|c| c.unit == def && c.reason == CheckReason::LostMelee)
             .count();
         assert_eq!(checks, steady as usize);
         assert!(game(&app).units.iter().all(|u| !u.marks.retreated));

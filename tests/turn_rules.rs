@@ -11,6 +11,7 @@ use bayonet::rules::opportunity;
 use bayonet::rules::turn::start_of_turn;
 use bayonet::rules::unit::{Ammo, Formation, Side, UnitKind};
 use bayonet::rules::victory;
+use bayonet::rules::victory::VictoryLevel;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -288,12 +289,12 @@ fn victory_level_from_objectives_and_losses() {
         .unwrap();
     let mut b = s.board();
     let r = victory::report(&s, &b);
-    assert_eq!((r.total, r.level), (0.0, "Draw"));
+    assert_eq!((r.total, r.level), (0.0, VictoryLevel::Draw));
     b.map.objectives[0].owner = Some(Side(0));
-    assert_eq!(victory::report(&s, &b).level, "Minor Victory");
+    assert_eq!(victory::report(&s, &b).level, VictoryLevel::MinorVictory);
     b.unit_mut(bayonet::rules::unit::UnitId(12)).unwrap().men -= 60;
     let r = victory::report(&s, &b);
-    assert_eq!((r.total, r.level), (110.0, "Major Victory"));
+    assert_eq!((r.total, r.level), (110.0, VictoryLevel::MajorVictory));
     b.remove(bayonet::rules::unit::UnitId(1));
     assert_eq!(
         victory::report(&s, &b).total,
@@ -471,7 +472,7 @@ fn fixed_units_are_released_by_a_near_enemy_or_a_melee() {
         defending_hex: d,
         follow_up: true,
     };
-    bayonet::rules::melee::resolve(&mut b, &decl, &mut rng(1));
+    crate::common::fought(&mut b, &decl, 1);
     assert!(b.unit(u).is_none_or(|x| !x.is_fixed()));
 }
 

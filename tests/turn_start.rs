@@ -2,6 +2,8 @@
 //! (D-fat-2), the marks cleared, rally (D-rally-1), isolation, Fixed release, resupply.
 
 use bayonet::rules::hex::Facing;
+use bayonet::rules::morale::CheckReason;
+use bayonet::rules::morale::MoraleResult;
 use bayonet::rules::turn::start_of_turn;
 use bayonet::rules::unit::{Ammo, Side, UnitKind};
 use rand::SeedableRng;
@@ -79,14 +81,14 @@ fn d_rally_1_rally_on_a_roll_at_most_the_morale_value() {
         let r = start_of_turn(&mut b, Side(0), 2, &mut rng(seed));
         let c = &r.rally_checks;
         assert_eq!(c.len(), 1);
-        assert_eq!((c[0].unit, c[0].reason), (routed, "rally"));
+        assert_eq!((c[0].unit, c[0].reason), (routed, CheckReason::Rally));
         assert_eq!(c[0].passed, c[0].roll as i32 <= c[0].morale, "{c:?}");
         let u = b.unit(routed).unwrap();
         assert_eq!((u.routed, u.disrupted), (!c[0].passed, c[0].passed));
         let want = if c[0].passed {
-            "rallied to disrupted"
+            MoraleResult::Rallied
         } else {
-            "still routed"
+            MoraleResult::StillRouted
         };
         assert_eq!(c[0].result, want);
         seen[c[0].passed as usize] += 1;

@@ -5,6 +5,7 @@
 use bayonet::rules::hex::Facing;
 use bayonet::rules::map::Objective;
 use bayonet::rules::unit::{Side, UnitKind};
+use bayonet::rules::victory::VictoryLevel;
 use bayonet::rules::victory::report;
 
 use crate::common::{Field, inf};
@@ -96,36 +97,42 @@ fn s13_objectives_and_the_five_levels_at_their_thresholds() {
         let r = report(&s, &b);
         (r.objectives, r.total, r.level)
     };
-    assert_eq!(level([None; 4]), ([0, 0], 0.0, "Draw"));
-    assert_eq!(level([Some(0), None, None, None]), ([4, 0], 4.0, "Draw"));
+    assert_eq!(level([None; 4]), ([0, 0], 0.0, VictoryLevel::Draw));
+    assert_eq!(
+        level([Some(0), None, None, None]),
+        ([4, 0], 4.0, VictoryLevel::Draw)
+    );
     assert_eq!(
         level([None, Some(0), None, None]),
-        ([5, 0], 5.0, "Minor Victory")
+        ([5, 0], 5.0, VictoryLevel::MinorVictory)
     );
     assert_eq!(
         level([Some(0), Some(0), None, None]),
-        ([9, 0], 9.0, "Minor Victory")
+        ([9, 0], 9.0, VictoryLevel::MinorVictory)
     );
     assert_eq!(
         level([None, None, Some(0), None]),
-        ([10, 0], 10.0, "Major Victory")
+        ([10, 0], 10.0, VictoryLevel::MajorVictory)
     );
-    assert_eq!(level([Some(1), None, None, None]), ([0, 4], -4.0, "Draw"));
+    assert_eq!(
+        level([Some(1), None, None, None]),
+        ([0, 4], -4.0, VictoryLevel::Draw)
+    );
     assert_eq!(
         level([None, Some(1), None, None]),
-        ([0, 5], -5.0, "Minor Defeat")
+        ([0, 5], -5.0, VictoryLevel::MinorDefeat)
     );
     assert_eq!(
         level([Some(0), None, None, Some(1)]),
-        ([4, 11], -7.0, "Minor Defeat")
+        ([4, 11], -7.0, VictoryLevel::MinorDefeat)
     );
     assert_eq!(
         level([None, None, Some(1), None]),
-        ([0, 10], -10.0, "Major Defeat")
+        ([0, 10], -10.0, VictoryLevel::MajorDefeat)
     );
     assert_eq!(
         level([None, None, None, Some(1)]),
-        ([0, 11], -11.0, "Major Defeat")
+        ([0, 11], -11.0, VictoryLevel::MajorDefeat)
     );
 }
 

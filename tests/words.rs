@@ -63,21 +63,50 @@ fn each_reason_has_its_words() {
     }
 }
 
-/// Words read back from a server: a rules word is the rules' own; another is kept once, so
-/// reading it again gives the same word without keeping a second copy.
+/// Issue 32 (types, not strings): the rules' fixed words are enums that travel by their words
+/// — a morale result, its reason, a victory level, an elimination's reason — so a message from
+/// the referee server reads back as the same value, and a word no rule has is refused with
+/// the words it could have been.
 #[test]
-fn words_read_back_are_the_rules_own_or_kept_once() {
-    use bayonet::rules::words::interned;
-    for w in ["held", "routed", "Major Victory", "rally"] {
-        let got = interned(&w.to_string());
-        assert_eq!(got, w);
+fn the_rules_fixed_words_read_back_as_their_values() {
+    use bayonet::rules::melee::EliminationReason;
+    use bayonet::rules::morale::{CheckReason, MoraleResult};
+    use bayonet::rules::victory::VictoryLevel;
+    fn round_trip<
+        T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+    >(
+        all: &[T],
+        words: impl Fn(&T) -> &'static str,
+    ) {
+        for v in all {
+            let text = serde_json::to_string(v).unwrap();
+            assert_eq!(
+                text,
+                format!("\"{}\"", words(v)),
+                "{v:?} travels by its words"
+            );
+            assert_eq!(&serde_json::from_str::<T>(&text).unwrap(), v);
+        }
+        let mut seen: Vec<&str> = all.iter().map(&words).collect();
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), all.len(), "no two values share words");
     }
-    let a = interned(&String::from("a word from a newer game"));
-    let b = interned(&String::from("a word from a newer game"));
-    assert_eq!(a, "a word from a newer game");
-    assert!(std::ptr::eq(a, b), "kept once");
-    let c = interned(&String::from("another word"));
-    assert!(!std::ptr::eq(a, c));
+    round_trip(MoraleResult::ALL, |v| v.words());
+    round_trip(CheckReason::ALL, |v| v.words());
+    round_trip(VictoryLevel::ALL, |v| v.words());
+    round_trip(EliminationReason::ALL, |v| v.words());
+    assert_eq!(MoraleResult::Routed.to_string(), "routed");
+    assert_eq!(VictoryLevel::MinorVictory.words(), "Minor Victory");
+    assert_eq!(
+        CheckReason::LostMelee.words(),
+        "lost a melee (end of phase)"
+    );
+    let e = serde_json::from_str::<MoraleResult>("\"a word from a newer game\"").unwrap_err();
+    assert!(
+        e.to_string().contains("held, disrupted, routed"),
+        "the refusal names the words it knows: {e}"
+    );
 }
 
 /// Saves fingerprint their text with FNV-1a (64 bits, 16 hex digits): the published test

@@ -63,7 +63,7 @@ fn page(aar: &AfterAction, charts: &[(&str, String)]) -> String {
     ));
     h.push_str(&format!(
         "<p><b>{}</b> for the {}: {:+.0} victory points; objectives held {} {} / {} {}; {} orders{}.</p>\n",
-        escape(aar.result.level),
+        escape(aar.result.level.words()),
         side(first),
         aar.result.total,
         side(crate::rules::unit::Side(0)),

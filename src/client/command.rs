@@ -476,7 +476,7 @@ fn hint(
                 let modifiers: Vec<String> = b
                     .modifiers
                     .iter()
-                    .map(|m| format!("{:+}% {}", m.percent, m.name))
+                    .map(|m| format!("{:+}% {}", m.percent, m.name()))
                     .collect();
                 let modifiers = if modifiers.is_empty() {
                     String::new()

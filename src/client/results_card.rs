@@ -108,7 +108,7 @@ pub fn fire_card(battle: &Battle, names: &HashMap<UnitId, String>, f: &FireOutco
     )];
     lines.push(format!("base value {:.1}", b.base));
     for m in &b.modifiers {
-        lines.push(format!("  {:+}% {}", m.percent, m.name));
+        lines.push(format!("  {:+}% {}", m.percent, m.name()));
     }
     lines.push(format!(
         "value {:.1}; loss range {:.1}-{:.1}; rolled: {} lost",
@@ -490,7 +490,7 @@ pub fn melee_lines(
                     "D"
                 },
                 m.percent,
-                m.name
+                m.name()
             )
         })
         .collect();

@@ -1,11 +1,147 @@
-//! The combat results engine shared by fire and melee (§8): loss ranges, random rounding,
-//! the exact distribution of a result, splitting a loss across units, guns lost, fatigue.
+//! The combat results engine shared by fire and melee (§8): the sides, the modifiers, loss
+//! ranges, random rounding, the exact distribution of a result, splitting a loss across units,
+//! guns lost, fatigue.
 
 use rand::{Rng, RngExt};
+use serde::{Deserialize, Serialize};
 
 use super::board::Board;
-use super::melee::{FatigueGain, UnitLoss};
+use super::map::{SideFeature, Terrain};
 use super::unit::{UnitId, UnitKind};
+
+/// The two sides of a melee (a fire's firer counts as its attacker).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MeleeSide {
+    Attacker,
+    Defender,
+}
+
+/// What a modifier is for: each §8 fire and §9.3 melee modifier by its rule, and a melee
+/// system's own working (§15), in that system's words.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ModifierKind {
+    // §9.3, melee.
+    NoAttackerFired,
+    LeaderWithAttackers,
+    LeaderWithDefenders,
+    RearHexside,
+    /// The attack crosses this hexside (D-hex-1: the largest).
+    Hexside(SideFeature),
+    /// A creek crossed at a ford (no bridge).
+    Ford,
+    AcrossBreastworks,
+    BridgeOverCreek,
+    Uphill(i32),
+    CavalryCharge,
+    /// Optional Quality Melee Modifiers.
+    QualityGood,
+    QualityPoor,
+    // §8, fire.
+    TargetIn(Terrain),
+    TargetHigher(i32),
+    Enfilade,
+    TargetMountedCavalry,
+    FirerFatigue,
+    FirerQualityGood,
+    FirerQualityPoor,
+    CapturedGuns,
+    HalfStrengthAtMeleeAttackers,
+    // §15.
+    /// Austerlitz: infantry in a village takes fewer casualties.
+    VillageInfantry,
+    /// A system's own working line (Bodenstedt's odds and column, Impetus's scores, La
+    /// Bataille's ratios), shown as it is.
+    Working(String),
+}
+
+impl ModifierKind {
+    /// The modifier in words, as the breakdown shows it.
+    pub fn words(&self) -> String {
+        use ModifierKind::*;
+        match self {
+            NoAttackerFired => "no attacker fired this turn".into(),
+            LeaderWithAttackers => "leader with the attackers".into(),
+            LeaderWithDefenders => "leader with the defenders".into(),
+            RearHexside => "attack through a defender's rear hexside".into(),
+            Hexside(f) => format!("hexside: {}", f.name()),
+            Ford => "hexside: creek (ford)".into(),
+            AcrossBreastworks => "across breastworks".into(),
+            BridgeOverCreek => "across a creek by a bridge".into(),
+            Uphill(levels) => format!("attack uphill {levels} level(s)"),
+            CavalryCharge => "mounted cavalry charge over clear ground".into(),
+            QualityGood => "quality: lowest is A or B".into(),
+            QualityPoor => "quality: highest is E or F".into(),
+            TargetIn(t) => format!("target in {}", t.name()),
+            TargetHigher(levels) => format!("target {levels} level(s) higher"),
+            Enfilade => "enfilade".into(),
+            TargetMountedCavalry => "target mounted cavalry".into(),
+            FirerFatigue => "firer fatigue".into(),
+            FirerQualityGood => "firer quality A or B".into(),
+            FirerQualityPoor => "firer quality E or F".into(),
+            CapturedGuns => "captured guns".into(),
+            HalfStrengthAtMeleeAttackers => "half-strength fire at melee attackers".into(),
+            VillageInfantry => "infantry in a village: fewer casualties".into(),
+            Working(w) => w.clone(),
+        }
+    }
+}
+
+/// One modifier of a fire or melee breakdown: whose strength it changes, why, by how much.
+/// Written with its words as `name` (what `bayonet odds` prints); read back by its kind.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Modifier {
+    pub side: MeleeSide,
+    pub kind: ModifierKind,
+    pub percent: i32,
+}
+
+impl Modifier {
+    pub fn new(side: MeleeSide, kind: ModifierKind, percent: i32) -> Modifier {
+        Modifier {
+            side,
+            kind,
+            percent,
+        }
+    }
+
+    /// The modifier in words.
+    pub fn name(&self) -> String {
+        self.kind.words()
+    }
+}
+
+impl Serialize for Modifier {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = s.serialize_struct("Modifier", 4)?;
+        m.serialize_field("side", &self.side)?;
+        m.serialize_field("kind", &self.kind)?;
+        m.serialize_field("name", &self.name())?;
+        m.serialize_field("percent", &self.percent)?;
+        m.end()
+    }
+}
+
+/// One unit's loss in a fire or melee.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UnitLoss {
+    pub unit: UnitId,
+    /// Men lost (crew men for a battery).
+    pub men: u32,
+    pub guns: u32,
+    /// The unit's share of its side's loss, in men (what the loser comparison counts).
+    pub share: u32,
+}
+
+/// The fatigue one unit gained from a loss, and where it stands now.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FatigueGain {
+    pub unit: UnitId,
+    pub gained: u32,
+    pub now: u32,
+}
 
 /// `[low, high]` for combat value `value` with the pair (LCV, HCV), divided by `divisor`
 /// (the cavalry rule divides the raw result).
@@ -141,7 +277,10 @@ pub fn split_loss(total: u32, weights: &[f64], capacity: &[u32]) -> Vec<u32> {
     share
 }
 
-fn largest_remainder(total: u32, weights: &[f64]) -> Vec<u32> {
+/// `total` split into whole parts in proportion to `weights` (at least one above zero): each
+/// gets the floor of its exact share, and what is left goes one each to the largest fractions
+/// (the first on ties).
+pub fn largest_remainder(total: u32, weights: &[f64]) -> Vec<u32> {
     let sum: f64 = weights.iter().sum();
     let exact: Vec<f64> = weights.iter().map(|w| total as f64 * w / sum).collect();
     let mut out: Vec<u32> = exact.iter().map(|e| e.floor() as u32).collect();

@@ -9,10 +9,12 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::capture;
-use super::combat::{loss_range, roll_loss, split_loss, take_loss};
+use super::combat::{
+    FatigueGain, MeleeSide, Modifier, ModifierKind, UnitLoss, loss_range, roll_loss, split_loss,
+    take_loss,
+};
 use super::hex::{Facing, Hex, distance};
 use super::map::SideFeature;
-use super::melee::{MeleeSide, Modifier};
 use super::morale::{self, MoraleCheck};
 use super::movement::per_terrain;
 use super::unit::{Ammo, Crew, FatigueLevel, Formation, Quality, Unit, UnitId, UnitKind};
@@ -172,19 +174,15 @@ pub fn breakdown(
         _ => u.men as f64 * eff,
     };
     let mut mods = Vec::new();
-    let mut add = |name: String, percent: i32| {
-        mods.push(Modifier {
-            side: MeleeSide::Attacker,
-            name,
-            percent,
-        })
+    let mut add = |kind: ModifierKind, percent: i32| {
+        mods.push(Modifier::new(MeleeSide::Attacker, kind, percent))
     };
     if w.canister && range <= 2 {
         base *= 2.0;
     }
     let t = per_terrain(&p.terrain, board.map.terrain(target));
     if t != 0 {
-        add(format!("target in {}", board.map.terrain(target).name()), t);
+        add(ModifierKind::TargetIn(board.map.terrain(target)), t);
     }
     let line: Vec<Hex> = u.hex.line_to(target).collect();
     let before = line
@@ -195,7 +193,7 @@ pub fn breakdown(
     let held = targets.iter().all(|t| !t.marks.moved);
     if let (Some(side), true) = (side_to_firer, held) {
         let h = &p.hexside;
-        let mut best: Option<(i32, &str)> = None;
+        let mut best: Option<(i32, SideFeature)> = None;
         for f in board.map.features(target, side) {
             let v = match f {
                 SideFeature::Stream => h.stream,
@@ -209,17 +207,17 @@ pub fn breakdown(
             };
             // As D-hex-1: the largest magnitude, a penalty on equal size.
             if v != 0 && best.is_none_or(|(b, _)| (v.abs(), -v) > (b.abs(), -b)) {
-                best = Some((v, f.name()));
+                best = Some((v, *f));
             }
         }
-        if let Some((v, name)) = best {
-            add(format!("hexside: {name}"), v);
+        if let Some((v, f)) = best {
+            add(ModifierKind::Hexside(f), v);
         }
     }
     let climb = board.map.elevation(target) - board.map.elevation(u.hex);
     if climb > 0 {
         add(
-            format!("target {climb} level(s) higher"),
+            ModifierKind::TargetHigher(climb),
             (p.higher_per_level * climb).max(-100),
         );
     }
@@ -230,11 +228,11 @@ pub fn breakdown(
             .any(|t| !t.facing.covers(s))
     });
     if enfilade {
-        add("enfilade".into(), p.enfilade);
+        add(ModifierKind::Enfilade, p.enfilade);
     }
     let combat: Vec<_> = targets.iter().filter(|t| !t.is_leader()).collect();
     if !combat.is_empty() && combat.iter().all(|t| t.is_mounted_cavalry()) {
-        add("target mounted cavalry".into(), p.mounted_target);
+        add(ModifierKind::TargetMountedCavalry, p.mounted_target);
     }
     let fat = match u.fatigue_level() {
         FatigueLevel::Low => 0,
@@ -248,13 +246,13 @@ pub fn breakdown(
         } else {
             fat
         };
-        add("firer fatigue".into(), fat.max(-100));
+        add(ModifierKind::FirerFatigue, fat.max(-100));
     }
     if board.params.optional.quality_melee_modifiers {
         if u.quality <= Quality::B {
-            add("firer quality A or B".into(), p.quality_good);
+            add(ModifierKind::FirerQualityGood, p.quality_good);
         } else if u.quality >= Quality::E {
-            add("firer quality E or F".into(), p.quality_poor);
+            add(ModifierKind::FirerQualityPoor, p.quality_poor);
         }
     }
     let captured = capture::fire_factor(board, u);
@@ -272,18 +270,18 @@ pub fn breakdown(
             .map(|m| (1.0 + m.percent as f64 / 100.0).max(0.0))
             .product::<f64>();
     if captured < 1.0 {
-        mods.push(Modifier {
-            side: MeleeSide::Attacker,
-            name: "captured guns".into(),
-            percent: ((captured - 1.0) * 100.0).round() as i32,
-        });
+        mods.push(Modifier::new(
+            MeleeSide::Attacker,
+            ModifierKind::CapturedGuns,
+            ((captured - 1.0) * 100.0).round() as i32,
+        ));
     }
     if factor != 1.0 {
-        mods.push(Modifier {
-            side: MeleeSide::Attacker,
-            name: "half-strength fire at melee attackers".into(),
-            percent: ((factor - 1.0) * 100.0).round() as i32,
-        });
+        mods.push(Modifier::new(
+            MeleeSide::Attacker,
+            ModifierKind::HalfStrengthAtMeleeAttackers,
+            ((factor - 1.0) * 100.0).round() as i32,
+        ));
     }
     Ok(FireBreakdown {
         firer,
@@ -301,8 +299,8 @@ pub struct FireOutcome {
     pub breakdown: FireBreakdown,
     pub opportunity: bool,
     pub loss: u32,
-    pub losses: Vec<super::melee::UnitLoss>,
-    pub fatigue: Vec<super::melee::FatigueGain>,
+    pub losses: Vec<UnitLoss>,
+    pub fatigue: Vec<FatigueGain>,
     pub morale: Vec<MoraleCheck>,
     pub eliminated: Vec<UnitId>,
     pub released: Vec<UnitId>,
@@ -326,7 +324,7 @@ pub fn fire(
     let p = board.params.clone();
     let side = board.unit(firer).map(|u| u.side).ok_or("no firer")?;
     let roll = roll_loss(b.loss_range, rng);
-    let enfilade = b.modifiers.iter().any(|m| m.name == "enfilade");
+    let enfilade = b.modifiers.iter().any(|m| m.kind == ModifierKind::Enfilade);
     let mut out = FireOutcome {
         breakdown: b,
         opportunity,
@@ -399,7 +397,7 @@ pub fn fire(
                     board,
                     id,
                     !opportunity,
-                    "fire losses",
+                    morale::CheckReason::FireLosses,
                     bonus,
                     rng,
                 ));

@@ -10,17 +10,47 @@ use super::movement::{MoverClass, entry_cost};
 use super::stacking::{StackLimit, unit_load};
 use super::unit::{Ammo, FatigueLevel, UnitId};
 
+crate::words! {
+    /// What a morale check did to the unit.
+    pub enum MoraleResult {
+        Held => "held",
+        Disrupted => "disrupted",
+        Routed => "routed",
+        /// A routed unit's rally check passed: it is disrupted now (D-rally-1).
+        Rallied => "rallied to disrupted",
+        StillRouted => "still routed",
+    }
+}
+
+crate::words! {
+    /// Why a unit checked morale.
+    pub enum CheckReason {
+        /// Melee losses (§9.6).
+        Losses => "losses",
+        FatigueAtMaximum => "fatigue at maximum",
+        FireLosses => "fire losses",
+        FriendRouted => "a friend routed nearby",
+        LostMelee => "lost a melee (end of phase)",
+        Rally => "rally",
+    }
+}
+
+impl MoraleResult {
+    /// The check left the unit routed.
+    pub fn routed(self) -> bool {
+        matches!(self, MoraleResult::Routed | MoraleResult::StillRouted)
+    }
+}
+
 /// The result of one morale check.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MoraleCheck {
     pub unit: UnitId,
     pub morale: i32,
     pub roll: u32,
     pub passed: bool,
-    /// "held", "disrupted" or "routed".
-    pub result: &'static str,
-    /// Why it checked: "losses", "fatigue", "lost melee (end of phase)".
-    pub reason: &'static str,
+    pub result: MoraleResult,
+    pub reason: CheckReason,
 }
 
 /// The morale value of a unit where it stands now.
@@ -78,7 +108,7 @@ pub fn check(
     board: &mut Board,
     id: UnitId,
     routs_on_failure: bool,
-    reason: &'static str,
+    reason: CheckReason,
     rng: &mut impl Rng,
 ) -> MoraleCheck {
     check_with(board, id, routs_on_failure, reason, 0, rng)
@@ -89,23 +119,23 @@ pub fn check_with(
     board: &mut Board,
     id: UnitId,
     routs_on_failure: bool,
-    reason: &'static str,
+    reason: CheckReason,
     bonus: i32,
     rng: &mut impl Rng,
 ) -> MoraleCheck {
     let morale = morale_value(board, id) + bonus;
     let roll = rng.random_range(1..=6u32);
     let passed = roll as i32 <= morale;
-    let mut result = "held";
+    let mut result = MoraleResult::Held;
     if !passed {
         if let Some(u) = board.unit_mut(id) {
             if routs_on_failure || u.disrupted {
                 u.routed = true;
                 u.disrupted = false;
-                result = "routed";
+                result = MoraleResult::Routed;
             } else {
                 u.disrupted = true;
-                result = "disrupted";
+                result = MoraleResult::Disrupted;
             }
         }
     }
@@ -240,8 +270,8 @@ pub fn rout_cascade(
                 } else {
                     0
                 };
-                let c = check_with(board, n, true, "a friend routed nearby", bonus, rng);
-                if c.result == "routed" {
+                let c = check_with(board, n, true, CheckReason::FriendRouted, bonus, rng);
+                if c.result == MoraleResult::Routed {
                     let at = board.unit(n).map(|u| u.hex).unwrap_or(from);
                     next.push((n, at));
                 }
@@ -262,32 +292,8 @@ pub fn routs_after(
 ) -> (Vec<MoraleCheck>, Vec<RoutMove>) {
     let routed: Vec<(UnitId, Hex)> = checks
         .iter()
-        .filter(|c| c.result == "routed")
+        .filter(|c| c.result == MoraleResult::Routed)
         .filter_map(|c| board.unit(c.unit).map(|u| (u.id, u.hex)))
         .collect();
     rout_cascade(board, routed, rng)
-}
-
-/// Read back (from the referee server): the words are the rules' own (`words::interned`).
-impl<'de> Deserialize<'de> for MoraleCheck {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        struct Read {
-            unit: UnitId,
-            morale: i32,
-            roll: u32,
-            passed: bool,
-            result: String,
-            reason: String,
-        }
-        let r = Read::deserialize(d)?;
-        Ok(MoraleCheck {
-            unit: r.unit,
-            morale: r.morale,
-            roll: r.roll,
-            passed: r.passed,
-            result: super::words::interned(&r.result),
-            reason: super::words::interned(&r.reason),
-        })
-    }
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::board::Board;
 use super::formation;
 use super::hex::{Hex, distance};
-use super::morale::{self, MoraleCheck};
+use super::morale::{self, CheckReason, MoraleCheck, MoraleResult};
 use super::unit::{Ammo, Side, UnitId, UnitKind};
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -128,11 +128,11 @@ pub fn start_of_turn(board: &mut Board, side: Side, turn: u32, rng: &mut impl Rn
                 roll,
                 passed,
                 result: if passed {
-                    "rallied to disrupted"
+                    MoraleResult::Rallied
                 } else {
-                    "still routed"
+                    MoraleResult::StillRouted
                 },
-                reason: "rally",
+                reason: CheckReason::Rally,
             });
         } else if u.disrupted && !board.in_enemy_zoc(u.hex, side) {
             board.unit_mut(id).unwrap().disrupted = false;

@@ -7,7 +7,18 @@ use super::capture;
 use super::scenario::Scenario;
 use super::unit::{Side, UnitKind};
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+crate::words! {
+    /// The victory level of the first side (§13), from its total.
+    pub enum VictoryLevel {
+        MajorDefeat => "Major Defeat",
+        MinorDefeat => "Minor Defeat",
+        Draw => "Draw",
+        MinorVictory => "Minor Victory",
+        MajorVictory => "Major Victory",
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VictoryReport {
     /// Objective points held by each side.
     pub objectives: [u32; 2],
@@ -16,7 +27,7 @@ pub struct VictoryReport {
     /// The first side's total: its objectives less the enemy's, plus the enemy's losses, less
     /// its own (D-vic-1: points are relative, so either side's gains count).
     pub total: f64,
-    pub level: &'static str,
+    pub level: VictoryLevel,
 }
 
 /// Points lost by `side` since the scenario began: men, guns (captured batteries at the value
@@ -60,40 +71,20 @@ pub fn report(start: &Scenario, board: &Board) -> VictoryReport {
     let total = objectives[f] as f64 - objectives[e] as f64 + losses[e] - losses[f];
     let t = &start.victory;
     let level = if total <= t.major_defeat as f64 {
-        "Major Defeat"
+        VictoryLevel::MajorDefeat
     } else if total <= t.minor_defeat as f64 {
-        "Minor Defeat"
+        VictoryLevel::MinorDefeat
     } else if total < t.minor_victory as f64 {
-        "Draw"
+        VictoryLevel::Draw
     } else if total < t.major_victory as f64 {
-        "Minor Victory"
+        VictoryLevel::MinorVictory
     } else {
-        "Major Victory"
+        VictoryLevel::MajorVictory
     };
     VictoryReport {
         objectives,
         losses,
         total,
         level,
-    }
-}
-
-/// Read back (from the referee server): the level is one of the rules' words.
-impl<'de> Deserialize<'de> for VictoryReport {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        struct Read {
-            objectives: [u32; 2],
-            losses: [f64; 2],
-            total: f64,
-            level: String,
-        }
-        let r = Read::deserialize(d)?;
-        Ok(VictoryReport {
-            objectives: r.objectives,
-            losses: r.losses,
-            total: r.total,
-            level: super::words::interned(&r.level),
-        })
     }
 }

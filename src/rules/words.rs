@@ -1,42 +1,58 @@
-//! The rules' fixed words (a morale result, a victory level) read back from a message: outcomes
-//! travel from the referee server to its clients, and their words are `&'static str`.
+//! The rules' fixed words as types: `words!` makes an enum whose every value has its words in
+//! one place, shown, written to JSON and read back from a message by those words alone.
 
-use std::collections::HashSet;
-use std::sync::{Mutex, OnceLock};
+/// An enum of fixed words: `words! { pub enum Name { Value => "its words", … } }` gives the
+/// enum, `ALL`, `words()`, `Display`, and serde by the words (what outcomes carry from the
+/// referee server to its clients, and what `bayonet` prints), so no other code spells them.
+#[macro_export]
+macro_rules! words {
+    ($(#[$meta:meta])* pub enum $name:ident { $($(#[$vmeta:meta])* $value:ident => $words:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name {
+            $($(#[$vmeta])* $value),+
+        }
 
-/// Every word the rules use in an outcome; a word read back is one of these.
-const KNOWN: &[&str] = &[
-    "held",
-    "disrupted",
-    "routed",
-    "losses",
-    "fatigue",
-    "lost melee (end of phase)",
-    "rally",
-    "isolated",
-    "Major Defeat",
-    "Minor Defeat",
-    "Draw",
-    "Minor Victory",
-    "Major Victory",
-];
+        impl $name {
+            /// Every value, in order.
+            pub const ALL: &'static [$name] = &[$($name::$value),+];
 
-/// A word read back as `&'static str`: a known word is that word; another (an older or newer
-/// game's) is kept once for the life of the process, so a client never grows by more than the
-/// words its server uses.
-pub fn interned(word: &str) -> &'static str {
-    if let Some(k) = KNOWN.iter().find(|k| **k == word) {
-        return k;
-    }
-    static OTHERS: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
-    let mut others = OTHERS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    if let Some(w) = others.get(word) {
-        return w;
-    }
-    let w: &'static str = Box::leak(word.to_owned().into_boxed_str());
-    others.insert(w);
-    w
+            /// The value in words, as a player reads it.
+            pub fn words(self) -> &'static str {
+                match self {
+                    $($name::$value => $words),+
+                }
+            }
+
+            /// The value whose words these are.
+            pub fn of_words(s: &str) -> Option<$name> {
+                $name::ALL.iter().copied().find(|v| v.words() == s)
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.words())
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.words())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+                $name::of_words(&s).ok_or_else(|| {
+                    let known: Vec<&str> = $name::ALL.iter().map(|v| v.words()).collect();
+                    serde::de::Error::custom(format!(
+                        "`{s}` is not one of: {}",
+                        known.join(", ")
+                    ))
+                })
+            }
+        }
+    };
 }

@@ -16,9 +16,7 @@ use super::resources::{Game, GameRng};
 use super::save::OrderLog;
 use crate::rules::fire::FireOutcome;
 use crate::rules::melee::{self, Declaration, MeleeSide, Resolution};
-use crate::rules::opportunity;
 use crate::rules::order::{self, Order};
-use crate::rules::refusal::Refusal;
 use crate::rules::unit::UnitId;
 
 /// The schedule run once per pending melee.
@@ -151,39 +149,22 @@ fn defensive_fire(
     let Some(declared) = m.declaration.take() else {
         return;
     };
-    let mut decl = declared.clone();
-    let system = melee::system(&game.params);
-    let acting = game.acting;
-    decl.attackers
-        .retain(|id| game.unit(*id).is_some_and(|u| u.side == acting));
-    if system.check(&game, &decl).is_empty() && !decl.attackers.is_empty() {
-        m.fire = opportunity::at_melee_attackers(&mut game, &decl, &mut rng.0);
-        fired.write_batch(m.fire.iter().cloned().map(Fired));
-        decl.attackers
-            .retain(|id| game.unit(*id).is_some_and(|u| !u.disrupted && !u.routed));
+    match melee::defensive_fire(&mut game, &declared, &mut rng.0) {
+        Ok((decl, fire)) => {
+            fired.write_batch(fire.iter().cloned().map(Fired));
+            m.fire = fire;
+            m.declaration = Some(decl);
+        }
+        Err(off) => {
+            fired.write_batch(off.defensive_fire.iter().cloned().map(Fired));
+            called_off.write(MeleeCalledOff {
+                seq: m.seq,
+                declaration: off.declaration,
+                reasons: off.reasons,
+                defensive_fire: off.defensive_fire,
+            });
+        }
     }
-    let mut reasons = system.check(&game, &decl);
-    if decl.attackers.is_empty() {
-        reasons = vec![Refusal::melee(
-            0,
-            None,
-            if m.fire.is_empty() {
-                "none of the committed units can attack any more"
-            } else {
-                "the defenders' fire broke the attack up: no committed unit can attack"
-            },
-        )];
-    }
-    if !reasons.is_empty() {
-        called_off.write(MeleeCalledOff {
-            seq: m.seq,
-            declaration: declared,
-            reasons,
-            defensive_fire: std::mem::take(&mut m.fire),
-        });
-        return;
-    }
-    m.declaration = Some(decl);
 }
 
 /// Strengths and modifiers: the breakdown the rest of the melee uses.
@@ -191,24 +172,20 @@ fn strengths(mut game: ResMut<Game>, mut m: ResMut<MeleeUnderWay>) {
     let Some(decl) = m.declaration.clone() else {
         return;
     };
-    let b = melee::system(&game.params).breakdown(&game, &decl);
-    let mut r = melee::begin(&mut game, &decl, b);
-    r.out.defensive_fire = std::mem::take(&mut m.fire);
-    m.resolution = Some(r);
+    let fire = std::mem::take(&mut m.fire);
+    m.resolution = Some(melee::strengths(&mut game, &decl, fire));
 }
 
 fn combat_results(mut game: ResMut<Game>, mut rng: ResMut<GameRng>, mut m: ResMut<MeleeUnderWay>) {
     let Some(r) = m.resolution.as_mut() else {
         return;
     };
-    melee::system(&game.params).combat_results(&mut game, r, &mut rng.0);
+    melee::results(&mut game, r, &mut rng.0);
 }
 
 /// The melee goes on past the combat results (a bridge takes the result alone).
 fn fought(m: &mut MeleeUnderWay) -> Option<&mut Resolution> {
-    m.resolution
-        .as_mut()
-        .filter(|r| !r.out.breakdown.bridge_damage)
+    m.resolution.as_mut().filter(|r| melee::goes_on(r))
 }
 
 fn morale(mut game: ResMut<Game>, mut rng: ResMut<GameRng>, mut m: ResMut<MeleeUnderWay>) {

@@ -185,7 +185,10 @@ pub fn austerlitz_breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         b.system = MeleeSystemName::Austerlitz;
         return b;
     }
-    let (lead_a, lead_d) = (super::lead_unit(&attackers), super::lead_unit(&defenders));
+    let (lead_a, lead_d) = (
+        super::lead_unit(&attackers, &board.params),
+        super::lead_unit(&defenders, &board.params),
+    );
     let map = &board.map;
     let hexes = decl.attacking_hexes(board);
     let att: Vec<(UnitStrength, f64)> = attackers
@@ -232,7 +235,7 @@ pub fn austerlitz_breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         if t < 1.0 {
             modifiers.push(Modifier {
                 side,
-                name: "infantry in a village: fewer casualties".into(),
+                kind: super::ModifierKind::VillageInfantry,
                 percent: ((t - 1.0) * 100.0).round() as i32,
             });
         }

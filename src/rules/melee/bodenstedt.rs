@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Declaration;
 use crate::rules::board::Board;
+use crate::rules::combat::largest_remainder;
 use crate::rules::hex::Facing;
 use crate::rules::map::{SideFeature, Terrain};
 use crate::rules::unit::{Crew, Unit, UnitId, UnitKind};
@@ -416,7 +417,6 @@ pub fn row_result(board: &Board, b: &SectorBreakdown, roll: u8) -> Result<RowRes
             continue;
         }
         let factors = factor(p, letter) * troops_of(inflicting);
-        let own = troops_of(suffering);
         let units: Vec<&Unit> = suffering
             .iter()
             .filter_map(|u| board.unit(u.unit))
@@ -424,17 +424,24 @@ pub fn row_result(board: &Board, b: &SectorBreakdown, roll: u8) -> Result<RowRes
         let foot = units
             .iter()
             .any(|u| matches!(u.kind, UnitKind::Infantry | UnitKind::Artillery));
-        for s in suffering.iter().filter(|s| s.troops > 0) {
-            let Some(u) = board.unit(s.unit) else {
-                continue;
-            };
-            let share = factors as f64 * s.troops as f64 / own.max(1) as f64;
+        // §15.1 with D-cr-1: whole factors go to the units by troops, largest remainder
+        // first, and only then become men (a share's fraction is a factor, not lost).
+        let sharing: Vec<(&UnitCv, &Unit)> = suffering
+            .iter()
+            .filter(|s| s.troops > 0)
+            .filter_map(|s| board.unit(s.unit).map(|u| (s, u)))
+            .collect();
+        if sharing.is_empty() {
+            continue;
+        }
+        let weights: Vec<f64> = sharing.iter().map(|(s, _)| s.troops as f64).collect();
+        for ((s, u), whole) in sharing.iter().zip(largest_remainder(factors, &weights)) {
             let cost = if u.kind == UnitKind::Cavalry && foot {
-                2.0
+                2
             } else {
-                1.0
+                1
             };
-            let men = (share * p.men_per_factor as f64 / cost).floor() as u32;
+            let men = whole * p.men_per_factor / cost;
             losses.push((s.unit, men.min(u.men)));
         }
     }
@@ -592,16 +599,16 @@ pub fn bodenstedt_breakdown(board: &Board, decl: &Declaration) -> super::Breakdo
     };
     let mut modifiers = vec![Modifier {
         side: MeleeSide::Attacker,
-        name: format!(
+        kind: super::ModifierKind::Working(format!(
             "odds {}:{} -> column {}",
             sb.attack_cv, sb.defence_cv, COLUMNS[sb.raw_column]
-        ),
+        )),
         percent: 0,
     }];
     if let Some(why) = &sb.defence_bonus {
         modifiers.push(Modifier {
             side: MeleeSide::Defender,
-            name: format!("{why}: column {}", COLUMNS[sb.column]),
+            kind: super::ModifierKind::Working(format!("{why}: column {}", COLUMNS[sb.column])),
             percent: 0,
         });
     }
@@ -705,7 +712,7 @@ pub fn fall_back_by(
                     if let Some(u) = board.remove(o) {
                         out.eliminated.push(super::Elimination {
                             unit: o,
-                            reason: "overrun by a retreating enemy".into(),
+                            reason: super::EliminationReason::Overrun,
                             captured: false,
                             men: u.men,
                             guns: u.guns,
@@ -727,9 +734,9 @@ pub fn fall_back_by(
                 out.eliminated.push(super::Elimination {
                     unit: id,
                     reason: if rout {
-                        "surrendered: no way to run".into()
+                        super::EliminationReason::NoWayToRun
                     } else {
-                        "surrendered: no hex to retreat to".into()
+                        super::EliminationReason::NoHexToRetreatTo
                     },
                     captured: true,
                     men: u.men,
@@ -789,7 +796,7 @@ pub fn bodenstedt_results(board: &mut Board, r: &mut super::Resolution, rng: &mu
             }
             r.out.eliminated.push(super::Elimination {
                 unit: id,
-                reason: "eliminated (ELIM)".into(),
+                reason: super::EliminationReason::Elim,
                 captured: true,
                 men: u.men,
                 guns: u.guns,

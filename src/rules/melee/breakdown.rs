@@ -3,9 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Declaration, MeleeSide};
+use super::Declaration;
 use crate::rules::board::Board;
 use crate::rules::combat::loss_range;
+use crate::rules::combat::{MeleeSide, Modifier, ModifierKind};
 use crate::rules::hex::Facing;
 use crate::rules::map::{SideFeature, Terrain};
 use crate::rules::unit::{Crew, FatigueLevel, Formation, Quality, Unit, UnitId, UnitKind};
@@ -22,13 +23,6 @@ pub struct UnitStrength {
     pub adjustments: Vec<String>,
     /// The most this unit can lose, in men (a gun counts as the men that remove it).
     pub capacity: u32,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Modifier {
-    pub side: MeleeSide,
-    pub name: String,
-    pub percent: i32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -189,18 +183,18 @@ fn quality_modifier(board: &Board, units: &[&Unit], side: MeleeSide, out: &mut V
         return;
     };
     if *worst <= Quality::B {
-        out.push(Modifier {
+        out.push(Modifier::new(
             side,
-            name: "quality: lowest is A or B".into(),
-            percent: m.quality_good,
-        });
+            ModifierKind::QualityGood,
+            m.quality_good,
+        ));
     }
     if *best >= Quality::E {
-        out.push(Modifier {
+        out.push(Modifier::new(
             side,
-            name: "quality: highest is E or F".into(),
-            percent: m.quality_poor,
-        });
+            ModifierKind::QualityPoor,
+            m.quality_poor,
+        ));
     }
 }
 
@@ -225,20 +219,16 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
     let defense_base: f64 = def.iter().map(|s| s.strength).sum();
 
     let mut mods = Vec::new();
-    let mut add = |side: MeleeSide, name: &str, percent: i32| {
-        mods.push(Modifier {
-            side,
-            name: name.into(),
-            percent,
-        })
+    let mut add = |side: MeleeSide, kind: ModifierKind, percent: i32| {
+        mods.push(Modifier::new(side, kind, percent))
     };
     use MeleeSide::{Attacker, Defender};
     // D-turn-1: "fired" means fired during this side turn.
     if !attackers.is_empty() && attackers.iter().all(|u| !u.marks.fired) {
-        add(Attacker, "no attacker fired this turn", m.no_fire_bonus);
+        add(Attacker, ModifierKind::NoAttackerFired, m.no_fire_bonus);
     }
     if attackers.iter().any(|u| u.is_leader()) {
-        add(Attacker, "leader with the attackers", m.leader_bonus);
+        add(Attacker, ModifierKind::LeaderWithAttackers, m.leader_bonus);
     }
     // D-facing-1: through a hexside that is not in a defender's front.
     let rear = attackers.iter().filter(|a| !a.is_leader()).any(|a| {
@@ -251,16 +241,12 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
             .any(|u| !u.facing.covers(side_from_d))
     });
     if rear && !bridge_damage {
-        add(
-            Attacker,
-            "attack through a defender's rear hexside",
-            m.rear_bonus,
-        );
+        add(Attacker, ModifierKind::RearHexside, m.rear_bonus);
     }
     let hexes = decl.attacking_hexes(board);
     // D-hex-1: the single hexside modifier of largest magnitude (a penalty on equal size);
     // D-hex-2: a hexside bridge replaces its creek's own modifier.
-    let mut largest: Option<(i32, &'static str)> = None;
+    let mut largest: Option<(i32, ModifierKind)> = None;
     let mut breastworks = false;
     let mut bridge = false;
     for &h in &hexes {
@@ -278,28 +264,32 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
             let Some(p) = hexside_percent(board, f) else {
                 continue;
             };
-            let name = if f == SideFeature::Creek {
-                "creek (ford)"
+            let kind = if f == SideFeature::Creek {
+                ModifierKind::Ford
             } else {
-                f.name()
+                ModifierKind::Hexside(f)
             };
             let better = match largest {
                 None => true,
                 Some((q, _)) => p.abs() > q.abs() || (p.abs() == q.abs() && p < q),
             };
             if better {
-                largest = Some((p, name));
+                largest = Some((p, kind));
             }
         }
     }
-    if let Some((p, name)) = largest {
-        add(Attacker, &format!("hexside: {name}"), p);
+    if let Some((p, kind)) = largest {
+        add(Attacker, kind, p);
     }
     if breastworks {
-        add(Attacker, "across breastworks", m.hexside.breastworks);
+        add(
+            Attacker,
+            ModifierKind::AcrossBreastworks,
+            m.hexside.breastworks,
+        );
     }
     if bridge {
-        add(Attacker, "across a creek by a bridge", m.hexside.bridge);
+        add(Attacker, ModifierKind::BridgeOverCreek, m.hexside.bridge);
     }
     // D-elev-1: the largest climb among the attacking hexes.
     let climb = hexes
@@ -309,7 +299,7 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         .unwrap_or(0);
     if climb > 0 {
         let p = (m.elevation_per_level * climb).max(-100);
-        add(Attacker, &format!("attack uphill {climb} level(s)"), p);
+        add(Attacker, ModifierKind::Uphill(climb), p);
     }
     let charging = attackers.iter().any(|u| u.is_mounted_cavalry())
         && attackers
@@ -321,12 +311,12 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
     {
         add(
             Attacker,
-            "mounted cavalry charge over clear ground",
+            ModifierKind::CavalryCharge,
             m.cavalry_charge_bonus,
         );
     }
     if defenders.iter().any(|u| u.is_leader()) {
-        add(Defender, "leader with the defenders", m.leader_bonus);
+        add(Defender, ModifierKind::LeaderWithDefenders, m.leader_bonus);
     }
     if board.params.optional.quality_melee_modifiers {
         quality_modifier(board, &attackers, Attacker, &mut mods);

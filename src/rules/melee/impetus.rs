@@ -248,6 +248,9 @@ pub struct Fight {
     pub defender_moved: Option<Morale>,
     /// How many hexes the defender fell back.
     pub defender_fell_back: u32,
+    /// The defender routed, in whichever round (D-sys-8: its end state).
+    #[serde(default)]
+    pub defender_routed: bool,
     /// The defender had to fall back with no hex to go to.
     pub surrendered: bool,
     /// Mounted cavalry broke off after losing a round to infantry or artillery.
@@ -255,6 +258,23 @@ pub struct Fight {
     pub attacker_disordered: bool,
     pub defender_disordered: bool,
     pub loser: Option<MeleeSide>,
+}
+
+impl Fight {
+    /// What became of the defender by the end of the whole melee (D-sys-8): it surrendered,
+    /// else it routed (in any round: one that fell back first and routed later has routed),
+    /// else it fell back.
+    pub fn defender_fate(&self) -> super::Fate {
+        if self.surrendered {
+            super::Fate::Surrenders
+        } else if self.defender_routed {
+            super::Fate::Routs
+        } else if self.defender_moved.is_some() {
+            super::Fate::Retreats
+        } else {
+            super::Fate::Stays
+        }
+    }
 }
 
 fn halve(impetus: i32, disordered: bool) -> i32 {
@@ -311,6 +331,7 @@ pub fn fight(b: &ImpetusBreakdown, dice: [u8; 5]) -> Fight {
         attacker_moved: None,
         defender_moved: None,
         defender_fell_back: 0,
+        defender_routed: false,
         surrendered: false,
         broke_off: false,
         attacker_disordered: a.disordered,
@@ -482,6 +503,7 @@ fn apply_defender(
         f.defender_moved = Some(r);
     }
     if r == Morale::R {
+        f.defender_routed = true;
         return None;
     }
     if next.is_none() && ground + 1 >= b.grounds.len() {
@@ -536,7 +558,7 @@ fn side(
     charge: bool,
 ) -> ImpetusSide {
     let p = &board.params.impetus;
-    let lead = super::lead_unit(units);
+    let lead = super::lead_unit(units, &board.params);
     let kind = lead.map_or(LeadKind::Limbered, |u| LeadKind::of(u, square));
     let values = kind.values(p);
     let stood = lead.is_some_and(|u| !u.routed && !u.marks.retreated);
@@ -641,8 +663,8 @@ pub fn impetus_breakdown(board: &Board, decl: &Declaration) -> ImpetusBreakdown 
     let d = decl.defending_hex;
     let (attackers, defenders) = decl.sides(board);
     let hexes = decl.attacking_hexes(board);
-    let lead_a = super::lead_unit(&attackers);
-    let lead_d = super::lead_unit(&defenders);
+    let lead_a = super::lead_unit(&attackers, &board.params);
+    let lead_d = super::lead_unit(&defenders, &board.params);
     let cavalry = lead_a.is_some_and(|u| u.is_mounted_cavalry());
     let square = cavalry
         && lead_d.is_some_and(|u| u.kind == UnitKind::Infantry && u.formation == Formation::Column);
@@ -776,14 +798,12 @@ pub fn impetus_odds(b: &ImpetusBreakdown) -> ImpetusOdds {
     };
     for t in tuples {
         let f = fight(b, t);
-        let fate = match f.defender_moved {
-            _ if f.surrendered => super::Fate::Surrenders,
-            Some(Morale::R) => super::Fate::Routs,
-            Some(_) => super::Fate::Retreats,
-            None => super::Fate::Stays,
-        };
-        o.outcomes
-            .add(w, f.loser, fate, [f.attacker_loss, f.defender_loss]);
+        o.outcomes.add(
+            w,
+            f.loser,
+            f.defender_fate(),
+            [f.attacker_loss, f.defender_loss],
+        );
         if f.attacker_moved.is_some() {
             o.attacker_moves += w;
             if f.defender_moved.is_some() {
@@ -880,7 +900,7 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         for (name, v) in &s.score {
             modifiers.push(Modifier {
                 side,
-                name: format!("score {v:+}: {name}"),
+                kind: super::ModifierKind::Working(format!("score {v:+}: {name}")),
                 percent: 0,
             });
         }
@@ -888,7 +908,7 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
     for (name, v) in &ib.grounds[0].score {
         modifiers.push(Modifier {
             side: MeleeSide::Defender,
-            name: format!("score {v:+}: {name}"),
+            kind: super::ModifierKind::Working(format!("score {v:+}: {name}")),
             percent: 0,
         });
     }

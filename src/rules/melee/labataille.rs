@@ -614,7 +614,7 @@ pub fn assault_breakdown(board: &Board, decl: &Declaration) -> AssaultBreakdown 
     let p = board.params.labataille.clone();
     let d = decl.defending_hex;
     let (attackers, defenders) = decl.sides(board);
-    let lead_d = super::lead_unit(&defenders);
+    let lead_d = super::lead_unit(&defenders, &board.params);
     let open = matches!(board.map.terrain(d), Terrain::Clear | Terrain::Field);
     let cavalry_with = |units: &[&Unit]| units.iter().any(|u| u.is_mounted_cavalry());
     let mut units = Vec::new();
@@ -814,10 +814,10 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
     for (side, k) in [(MeleeSide::Attacker, 0), (MeleeSide::Defender, 1)] {
         modifiers.push(Modifier {
             side,
-            name: format!(
+            kind: super::ModifierKind::Working(format!(
                 "pre-melee ratio {:.2}: roll {:+}",
                 ab.ratio[k], ab.ratio_modifier[k]
-            ),
+            )),
             percent: 0,
         });
     }
@@ -901,7 +901,7 @@ pub fn assault_results(board: &mut Board, r: &mut Resolution, rng: &mut impl ran
                     r.out.defender_loss += u.men;
                     r.out.eliminated.push(super::Elimination {
                         unit: id,
-                        reason: "surrendered (DS)".into(),
+                        reason: super::EliminationReason::DefenderSurrenders,
                         captured: true,
                         men: u.men,
                         guns: u.guns,

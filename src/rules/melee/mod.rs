@@ -14,14 +14,16 @@ mod resolve;
 mod restrictions;
 mod whole;
 
+pub use crate::rules::combat::{FatigueGain, MeleeSide, Modifier, ModifierKind, UnitLoss};
 pub use crate::rules::refusal::Refusal;
 pub use austerlitz::{Austerlitz, austerlitz_breakdown, experience, formation_share, hand_to_hand};
-pub use breakdown::{Breakdown, Modifier, UnitStrength, breakdown};
+pub use breakdown::{Breakdown, UnitStrength, breakdown};
 pub use forecast::{Forecast, LossForecast, forecast};
 pub use odds::{Odds, odds};
 pub use resolve::{
-    BridgeDamage, Elimination, FatigueGain, MeleeOutcome, Resolution, Retreat, UnitLoss, advance,
-    begin, capture_guns, end_of_phase, loser, morale_checks, resolve, retreat, routs,
+    BridgeDamage, CalledOff, Elimination, EliminationReason, MeleeOutcome, Resolution, Resolved,
+    Retreat, advance, begin, capture_guns, defensive_fire, end_of_phase, goes_on, loser,
+    morale_checks, resolve, results, retreat, routs, strengths,
 };
 pub use restrictions::check;
 pub use whole::{WholeOdds, whole_odds, whole_odds_exhaustive};
@@ -91,13 +93,6 @@ impl Declaration {
             .collect();
         (attackers, defenders)
     }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MeleeSide {
-    Attacker,
-    Defender,
 }
 
 /// What becomes of the defenders in one outcome of a melee.
@@ -200,12 +195,14 @@ pub fn system(params: &Parameters) -> &'static dyn MeleeSystem {
     }
 }
 
-/// The lead unit of a side (D-sys-4): its non-leader with most men, a gun counting 50; the
-/// first in order on ties.
+/// The lead unit of a side (D-sys-4): its non-leader with most men as for stacking (§5: a
+/// battery counts its guns at `men_per_gun` each and its crew not at all); the first in order
+/// on ties.
 pub fn lead_unit<'a>(
     units: &[&'a crate::rules::unit::Unit],
+    params: &Parameters,
 ) -> Option<&'a crate::rules::unit::Unit> {
-    let weight = |u: &crate::rules::unit::Unit| u.men + u.guns * 50;
+    let weight = |u: &crate::rules::unit::Unit| u.stacking_men(params.stacking.men_per_gun);
     let mut best: Option<&crate::rules::unit::Unit> = None;
     for u in units.iter().filter(|u| !u.is_leader()) {
         if best.is_none_or(|b| weight(u) > weight(b)) {

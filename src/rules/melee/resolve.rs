@@ -2,34 +2,21 @@
 //! morale, then retreat, capture and advance. Returns every fact as a `MeleeOutcome`.
 
 use rand::Rng;
+use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{Breakdown, Declaration, MeleeSide, breakdown};
+use super::{Breakdown, Declaration, MeleeSide};
 use crate::rules::board::Board;
 use crate::rules::capture;
-use crate::rules::combat::{roll_loss, split_loss, take_loss};
+use crate::rules::combat::{FatigueGain, UnitLoss, roll_loss, split_loss, take_loss};
+use crate::rules::fire::FireOutcome;
 use crate::rules::hex::Hex;
-use crate::rules::morale::{self, MoraleCheck, RoutMove};
+use crate::rules::morale::{self, CheckReason, MoraleCheck, RoutMove};
+use crate::rules::opportunity;
+use crate::rules::refusal::Refusal;
 use crate::rules::retreat::{self, RetreatChoice};
 use crate::rules::stacking::{StackLimit, unit_load};
 use crate::rules::unit::UnitId;
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct UnitLoss {
-    pub unit: UnitId,
-    /// Men lost (crew men for a battery).
-    pub men: u32,
-    pub guns: u32,
-    /// The unit's share of its side's loss, in men (what the loser comparison counts).
-    pub share: u32,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct FatigueGain {
-    pub unit: UnitId,
-    pub gained: u32,
-    pub now: u32,
-}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Retreat {
@@ -38,10 +25,25 @@ pub struct Retreat {
     pub to: Hex,
 }
 
+crate::words! {
+    /// Why a unit left the board in a melee.
+    pub enum EliminationReason {
+        NoMenLeft => "no men left",
+        Overrun => "overrun by a retreating enemy",
+        NoHexToRetreatTo => "surrendered: no hex to retreat to",
+        NoWayToRun => "surrendered: no way to run",
+        GunsCouldNotRetreat => "guns could not retreat",
+        /// Bodenstedt's ELIM (§15.1).
+        Elim => "eliminated (ELIM)",
+        /// La Bataille's DS (§15.3).
+        DefenderSurrenders => "surrendered (DS)",
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Elimination {
     pub unit: UnitId,
-    pub reason: String,
+    pub reason: EliminationReason,
     /// Counted as captured for victory (surrendered, or guns taken).
     pub captured: bool,
     /// What it still had when it left the board.
@@ -91,11 +93,16 @@ pub struct MeleeOutcome {
     pub assault: Option<super::labataille::Assault>,
 }
 
-fn eliminate(board: &mut Board, id: UnitId, reason: &str, captured: bool) -> Option<Elimination> {
+fn eliminate(
+    board: &mut Board,
+    id: UnitId,
+    reason: EliminationReason,
+    captured: bool,
+) -> Option<Elimination> {
     let u = board.remove(id)?;
     Some(Elimination {
         unit: id,
-        reason: reason.into(),
+        reason,
         captured,
         men: u.men,
         guns: u.guns,
@@ -120,7 +127,7 @@ pub struct Resolution {
     /// The attacking hexes as the melee began.
     pub hexes: Vec<Hex>,
     /// Units that must check morale after the losses, and why.
-    pub checks_due: Vec<(UnitId, &'static str)>,
+    pub checks_due: Vec<(UnitId, CheckReason)>,
     pub out: MeleeOutcome,
 }
 
@@ -244,9 +251,9 @@ pub fn take_results(
             continue;
         }
         if morale::draws_check(share, p.morale.check_base, rng) {
-            r.checks_due.push((id, "losses"));
+            r.checks_due.push((id, CheckReason::Losses));
         } else if t.was_max && t.gained > 0 {
-            r.checks_due.push((id, "fatigue at maximum"));
+            r.checks_due.push((id, CheckReason::FatigueAtMaximum));
         }
     }
 }
@@ -316,7 +323,7 @@ pub fn morale_checks(board: &mut Board, r: &mut Resolution, rng: &mut impl Rng) 
         if board.unit(*id).is_some_and(|u| u.is_spent()) {
             r.out
                 .eliminated
-                .extend(eliminate(board, *id, "no men left", false));
+                .extend(eliminate(board, *id, EliminationReason::NoMenLeft, false));
         }
     }
 }
@@ -343,12 +350,9 @@ pub fn retreat(board: &mut Board, r: &mut Resolution) {
         match retreat::choose(board, id, d, &r.hexes, edge) {
             RetreatChoice::To { to, overrun } => {
                 for o in overrun {
-                    r.out.eliminated.extend(eliminate(
-                        board,
-                        o,
-                        "overrun by a retreating enemy",
-                        false,
-                    ));
+                    r.out
+                        .eliminated
+                        .extend(eliminate(board, o, EliminationReason::Overrun, false));
                 }
                 if let Some(u) = board.unit_mut(id) {
                     u.hex = to;
@@ -367,7 +371,7 @@ pub fn retreat(board: &mut Board, r: &mut Resolution) {
                 r.out.eliminated.extend(eliminate(
                     board,
                     id,
-                    "surrendered: no hex to retreat to",
+                    EliminationReason::NoHexToRetreatTo,
                     true,
                 ));
             }
@@ -393,9 +397,12 @@ pub fn capture_guns(board: &mut Board, r: &mut Resolution) {
         if winner.is_some_and(|w| capture::capture(board, id, w)) {
             r.out.captured.push(id);
         } else {
-            r.out
-                .eliminated
-                .extend(eliminate(board, id, "guns could not retreat", true));
+            r.out.eliminated.extend(eliminate(
+                board,
+                id,
+                EliminationReason::GunsCouldNotRetreat,
+                true,
+            ));
         }
     }
 }
@@ -439,25 +446,115 @@ pub fn advance(board: &mut Board, r: &mut Resolution) {
 pub fn routs(board: &mut Board, r: &mut Resolution, rng: &mut impl Rng) {
     let (checks, routs) = morale::routs_after(board, &r.out.morale, rng);
     r.out.morale.extend(checks);
-    r.out.routs = routs;
+    // After the system's own routs (an impetus R runs in its combat results).
+    r.out.routs.extend(routs);
 }
 
-/// Resolves a legal melee on `board` and returns what happened: every step of the chain in
-/// order (the simulation runs the same steps as systems). Check it first with
-/// `melee::check`; an illegal declaration resolves as if its faults did not matter.
-pub fn resolve(board: &mut Board, decl: &Declaration, rng: &mut impl Rng) -> MeleeOutcome {
-    let b = breakdown(board, decl);
-    let mut r = begin(board, decl, b);
-    combat_results(board, &mut r, rng);
-    if r.out.breakdown.bridge_damage {
-        return r.out;
+/// A declared melee that did not go ahead: why, and the defenders' fire that broke it up.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CalledOff {
+    pub declaration: Declaration,
+    pub reasons: Vec<Refusal>,
+    pub defensive_fire: Vec<crate::rules::fire::FireOutcome>,
+}
+
+/// What became of a declared melee.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Resolved {
+    Fought(Box<MeleeOutcome>),
+    CalledOff(CalledOff),
+}
+
+impl Resolved {
+    /// The melee as fought, if it was.
+    pub fn fought(self) -> Option<MeleeOutcome> {
+        match self {
+            Resolved::Fought(out) => Some(*out),
+            Resolved::CalledOff(_) => None,
+        }
     }
-    morale_checks(board, &mut r, rng);
-    retreat(board, &mut r);
-    capture_guns(board, &mut r);
-    advance(board, &mut r);
-    routs(board, &mut r, rng);
-    r.out
+}
+
+/// Defensive fire (§1): if the melee may go ahead, the defenders' side fires at the attacking
+/// hexes first, and the attackers it disrupts, routs or destroys drop out. Returns the
+/// declaration left and the fire, or why the melee is called off (committed units that are no
+/// longer the acting side's are dropped first: a captured battery).
+pub fn defensive_fire(
+    board: &mut Board,
+    declared: &Declaration,
+    rng: &mut ChaCha8Rng,
+) -> Result<(Declaration, Vec<FireOutcome>), CalledOff> {
+    let mut decl = declared.clone();
+    let system = super::system(&board.params);
+    let acting = board.acting;
+    decl.attackers
+        .retain(|id| board.unit(*id).is_some_and(|u| u.side == acting));
+    let mut fire = Vec::new();
+    if system.check(board, &decl).is_empty() && !decl.attackers.is_empty() {
+        fire = opportunity::at_melee_attackers(board, &decl, rng);
+        decl.attackers
+            .retain(|id| board.unit(*id).is_some_and(|u| !u.disrupted && !u.routed));
+    }
+    let mut reasons = system.check(board, &decl);
+    if decl.attackers.is_empty() {
+        reasons = vec![Refusal::melee(
+            0,
+            None,
+            if fire.is_empty() {
+                "none of the committed units can attack any more"
+            } else {
+                "the defenders' fire broke the attack up: no committed unit can attack"
+            },
+        )];
+    }
+    if !reasons.is_empty() {
+        return Err(CalledOff {
+            declaration: declared.clone(),
+            reasons,
+            defensive_fire: fire,
+        });
+    }
+    Ok((decl, fire))
+}
+
+/// Strengths and modifiers under the game's melee system: the breakdown the rest of the melee
+/// uses, with the defenders' fire that came before it.
+pub fn strengths(board: &mut Board, decl: &Declaration, fire: Vec<FireOutcome>) -> Resolution {
+    let b = super::system(&board.params).breakdown(board, decl);
+    let mut r = begin(board, decl, b);
+    r.out.defensive_fire = fire;
+    r
+}
+
+/// The game's melee system rolls the combat results.
+pub fn results(board: &mut Board, r: &mut Resolution, rng: &mut ChaCha8Rng) {
+    super::system(&board.params).combat_results(board, r, rng);
+}
+
+/// Whether the melee goes on past the combat results (a bridge takes the result alone, §11).
+pub fn goes_on(r: &Resolution) -> bool {
+    !r.out.breakdown.bridge_damage
+}
+
+/// Resolves a declared melee on `board` as the game does, under the melee system its
+/// Parameter Data names: defensive fire → strengths → combat results → morale → retreat →
+/// capture → advance → routs. The simulation runs these same functions, one system each; the
+/// losers' end-of-phase checks wait for `end_of_phase`.
+pub fn resolve(board: &mut Board, decl: &Declaration, rng: &mut ChaCha8Rng) -> Resolved {
+    let (decl, fire) = match defensive_fire(board, decl, rng) {
+        Ok(going) => going,
+        Err(off) => return Resolved::CalledOff(off),
+    };
+    let mut r = strengths(board, &decl, fire);
+    results(board, &mut r, rng);
+    if goes_on(&r) {
+        morale_checks(board, &mut r, rng);
+        retreat(board, &mut r);
+        capture_guns(board, &mut r);
+        advance(board, &mut r);
+        routs(board, &mut r, rng);
+    }
+    Resolved::Fought(Box::new(r.out))
 }
 
 /// The automatic end-of-phase morale check of defenders that lost a melee (§9.4); those that
@@ -470,13 +567,7 @@ pub fn end_of_phase(
     let mut checks = Vec::new();
     for id in ids {
         if board.unit(*id).is_some_and(|u| !u.routed) {
-            checks.push(morale::check(
-                board,
-                *id,
-                true,
-                "lost a melee (end of phase)",
-                rng,
-            ));
+            checks.push(morale::check(board, *id, true, CheckReason::LostMelee, rng));
         }
     }
     let (more, routs) = morale::routs_after(board, &checks, rng);

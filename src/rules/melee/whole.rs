@@ -380,7 +380,10 @@ fn one_fire(
     later: u32,
 ) -> Vec<State> {
     let dist = LossDistribution::of(b.loss_range);
-    let enfilade = b.modifiers.iter().any(|m| m.name == "enfilade");
+    let enfilade = b
+        .modifiers
+        .iter()
+        .any(|m| m.kind == crate::rules::combat::ModifierKind::Enfilade);
     let c = sub.board.params.combat.clone();
     let (check_base, enfilade_bonus) = (
         sub.board.params.morale.check_base,
