@@ -75,7 +75,7 @@ fn s15_1_troops_count_a_thinned_tray_in_full_batteries_by_two_guns() {
 #[test]
 fn s15_1_defender_cv_by_the_hexside_class_its_state_and_leaders() {
     // D-sys-3 classes for a unit facing N: front N, NE, NW; flank SE, SW; rear S.
-    use bodenstedt::{Class, class};
+    use bayonet::rules::melee::{Class, class};
     assert_eq!(class(Facing::N, Facing::NE), Class::Front);
     assert_eq!(class(Facing::N, Facing::SW), Class::Flank);
     assert_eq!(class(Facing::N, Facing::S), Class::Rear);
@@ -719,7 +719,7 @@ fn empty_outcome() -> melee::MeleeOutcome {
 #[test]
 fn d_sys_5_a_retreat_of_m_mp_spends_terrain_costs_and_takes_at_least_one_step() {
     use bayonet::rules::hex::distance;
-    use bodenstedt::{Budget, fall_back_by};
+    use bayonet::rules::melee::{Budget, fall_back_by};
     let mut f = Field::new(14, 8);
     let from = f.hex(3, 3);
     let enemy = from + Facing::NW.step();
@@ -776,7 +776,7 @@ fn d_sys_5_a_retreat_of_m_mp_spends_terrain_costs_and_takes_at_least_one_step() 
 /// with one dry hex beside it that leads nowhere.
 #[test]
 fn d_sys_5_no_first_step_surrenders_blocked_later_stops_unless_it_must_finish() {
-    use bodenstedt::{Budget, fall_back_by};
+    use bayonet::rules::melee::{Budget, fall_back_by};
     let mut f = Field::new(10, 8);
     let from = f.center();
     let dry = from + Facing::SE.step();

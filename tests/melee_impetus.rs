@@ -88,7 +88,7 @@ fn s15_2_exact_odds_match_10000_seeded_resolutions() {
     f2.unit(c).marks.mp_used = 10;
     for (f, dcl) in [(f1, decl(vec![a], d)), (f2, decl(vec![c], d))] {
         let (b, exact) = sys_odds(&f, &dcl);
-        let ib = b.impetus.as_deref().unwrap();
+        let ib = b.detail.get::<impetus::ImpetusBreakdown>().unwrap();
         let full = impetus::impetus_odds(ib);
         let n = 10_000u64;
         let (mut wins, mut moved, mut lost_a, mut lost_d) = (0u32, 0u32, 0f64, 0f64);
@@ -275,7 +275,7 @@ fn s15_2_contact_flank_and_rear() {
     f.add(1, inf(), dh, Facing::N, 230);
     let a = f.attacker(0, inf(), dh, Facing::S, 450);
     let b = ib(&f, &decl(vec![a], dh));
-    assert_eq!(b.contact, bayonet::rules::melee::bodenstedt::Class::Rear);
+    assert_eq!(b.contact, bayonet::rules::melee::Class::Rear);
     assert!(b.defender.column.iter().any(|(_, v)| *v == 2));
     assert!(b.attacker.column.iter().any(|(_, v)| *v == -2));
     assert!(!b.defender.disordered);
@@ -287,9 +287,9 @@ fn s15_2_contact_flank_and_rear() {
     g.add(1, inf(), dh, Facing::SW, 230);
     let c = g.attacker(0, UnitKind::Cavalry, dh, Facing::SW, 300);
     let cls = |g: &Field| ib(g, &decl(vec![c], dh)).contact;
-    assert_eq!(cls(&g), bayonet::rules::melee::bodenstedt::Class::Flank);
+    assert_eq!(cls(&g), bayonet::rules::melee::Class::Flank);
     g.map.set_terrain(dh, bayonet::rules::map::Terrain::Forest);
-    assert_eq!(cls(&g), bayonet::rules::melee::bodenstedt::Class::Front);
+    assert_eq!(cls(&g), bayonet::rules::melee::Class::Front);
 }
 
 /// I1 (replacing 9.1.3): foot (dismounted cavalry too) may not attack formed mounted cavalry
@@ -416,7 +416,8 @@ fn s15_2_follow_up_rounds_on_the_same_dice() {
         .find(|x| {
             crate::common::settle(&f, &d, *x)
                 .1
-                .fight
+                .rolled
+                .get::<impetus::Fight>()
                 .is_some_and(|g| g.rounds.len() >= 2 && g.defender_fell_back >= 1)
         })
         .unwrap();
@@ -453,10 +454,11 @@ fn s15_2_the_winner_improves_its_morale_once_and_a_square_holds() {
         .find(|s| crate::common::settle(&f, &d, *s).1.loser == Some(MeleeSide::Defender))
         .unwrap();
     let (board, out) = crate::common::settle(&f, &d, seed);
-    assert!(out.fight.is_some());
+    assert!(out.rolled.get::<impetus::Fight>().is_some());
     let u = board.unit(a).unwrap();
     assert!(u.morale_bonus);
-    let breakthrough = out.fight.as_ref().unwrap().defender_moved == Some(impetus::Morale::R);
+    let breakthrough =
+        out.rolled.get::<impetus::Fight>().unwrap().defender_moved == Some(impetus::Morale::R);
     assert_eq!(u.disrupted, !breakthrough);
     let mut f2 = Field::new(10, 8);
     f2.adopt(&board);
@@ -473,7 +475,7 @@ fn s15_2_the_winner_improves_its_morale_once_and_a_square_holds() {
     let seed = (0..400)
         .find(|x| {
             let o = crate::common::settle(&g, &dc, *x).1;
-            o.fight.as_ref().is_some_and(|f| {
+            o.rolled.get::<impetus::Fight>().is_some_and(|f| {
                 f.closing
                     .is_some_and(|c| matches!(c, impetus::Morale::S | impetus::Morale::SD))
             }) && o.loser == Some(MeleeSide::Attacker)
@@ -486,7 +488,7 @@ fn s15_2_the_winner_improves_its_morale_once_and_a_square_holds() {
     let seed = (0..400)
         .find(|x| {
             let o = crate::common::settle(&g, &dc, *x).1;
-            o.fight.as_ref().is_some_and(|f| {
+            o.rolled.get::<impetus::Fight>().is_some_and(|f| {
                 f.closing
                     .is_some_and(|c| !matches!(c, impetus::Morale::S | impetus::Morale::SD))
             })
@@ -514,7 +516,7 @@ fn the_report_shows_the_impetus_rounds() {
         text.contains("(InfantryLine, impetus 1, morale 5) vs"),
         "{text}"
     );
-    let r = out.fight.as_ref().unwrap().rounds[0];
+    let r = out.rolled.get::<impetus::Fight>().unwrap().rounds[0];
     assert!(
         text.contains(&format!(
             "round 1: score A {} vs D {}; losses A {} D {}",
@@ -543,7 +545,11 @@ fn s15_2_draw_order() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let dice: Vec<u8> = (0..4).map(|_| rng.random_range(1..=6u8)).collect();
         let want = impetus::fight(&b, [1, dice[0], dice[1], dice[2], dice[3]]);
-        assert_eq!(out.fight.as_ref(), Some(&want), "seed {seed}");
+        assert_eq!(
+            out.rolled.get::<impetus::Fight>(),
+            Some(&want),
+            "seed {seed}"
+        );
     }
 }
 
@@ -760,8 +766,8 @@ fn seed_where(f: &Field, d: &Declaration, want: impl Fn(&impetus::Fight) -> bool
         .find(|s| {
             crate::common::settle(f, d, *s)
                 .1
-                .fight
-                .as_ref()
+                .rolled
+                .get::<impetus::Fight>()
                 .is_some_and(&want)
         })
         .expect("some seed gives such a fight")
@@ -986,7 +992,7 @@ fn d_imp_6_and_7_the_lead_units_modifiers_by_name() {
 /// of infantry, but a square has no flank to it: from the front it is front contact.
 #[test]
 fn s15_2_mounted_cavalry_contact_against_dismounted_cavalry_and_a_square() {
-    use bayonet::rules::melee::bodenstedt::Class;
+    use bayonet::rules::melee::Class;
     use bayonet::rules::unit::Formation;
     let mut f = impetus_field();
     let dh = f.center();
@@ -1223,7 +1229,10 @@ fn d_sys_6_the_impetus_breakdown_on_the_seam() {
         .set_terrain(d.defending_hex, bayonet::rules::map::Terrain::Town);
     let board = f.board();
     let b = melee::system(&board.params).breakdown(&board, &d);
-    let ib = b.impetus.as_deref().expect("the impetus breakdown");
+    let ib = b
+        .detail
+        .get::<impetus::ImpetusBreakdown>()
+        .expect("the impetus breakdown");
     let lines = crate::common::one_against_one_on_the_seam(&b, [450, 230]);
     assert_eq!(
         b.attackers[0].adjustments,
@@ -1331,7 +1340,8 @@ fn s15_2_on_the_board_the_attacker_follows_up_and_the_defender_falls_back_from_i
         .find(|s| {
             crate::common::combat_results(f.board(), &d, *s)
                 .1
-                .fight
+                .rolled
+                .get::<impetus::Fight>()
                 .is_some_and(|x| {
                     x.rounds.len() >= 3
                         && x.rounds[0].results == [impetus::Morale::S, FB]
@@ -1341,7 +1351,7 @@ fn s15_2_on_the_board_the_attacker_follows_up_and_the_defender_falls_back_from_i
         })
         .expect("some seed falls back twice");
     let (board, out) = crate::common::combat_results(f.board(), &d, s);
-    let fight = out.fight.as_ref().unwrap();
+    let fight = out.rolled.get::<impetus::Fight>().unwrap();
     assert_eq!((fight.rounds[0].ground, fight.rounds[1].ground), (0, 1));
     // Round one: away from the attacking hex, and the attacker takes the hex left.
     let before = f.board();

@@ -278,7 +278,8 @@ fn s15_3_exact_odds_match_10000_seeded_resolutions() {
         let board = f.board();
         let sys = melee::system(&board.params);
         let bd = sys.breakdown(&board, &dcl);
-        let exact = labataille::assault_odds(bd.assault.as_deref().unwrap());
+        let exact =
+            labataille::assault_odds(bd.detail.get::<labataille::AssaultBreakdown>().unwrap());
         let total: f64 = exact.outcomes.attacker_wins
             + exact.outcomes.defender_wins
             + exact.outcomes.no_decision;
@@ -455,7 +456,7 @@ fn s15_3_draw_order() {
     let (f, d) = example();
     for seed in 0..40 {
         let (_, out) = crate::common::settle(&f, &d, seed);
-        let a = out.assault.unwrap();
+        let a = out.rolled.get::<labataille::Assault>().cloned().unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         for k in 0..5 {
             if let Some(r) = a.rolls[k] {
@@ -479,14 +480,15 @@ fn the_report_shows_the_checks_column_and_chart_result() {
         .find(|s| {
             crate::common::settle(&f, &d, *s)
                 .1
-                .assault
+                .rolled
+                .get::<labataille::Assault>()
                 .unwrap()
                 .result
                 .is_some()
         })
         .unwrap();
     let (_, out) = crate::common::settle(&f, &d, seed);
-    let a = out.assault.clone().unwrap();
+    let a = out.rolled.get::<labataille::Assault>().cloned().unwrap();
     let battle = bayonet::sim::Battle::new(f.scenario());
     let names = f.units.iter().map(|u| (u.id, u.name.clone())).collect();
     let text = bayonet::client::report::melee_lines(&battle, &names, &out).join("\n");
@@ -649,8 +651,8 @@ fn seed_where(
         .find(|s| {
             crate::common::settle(f, d, *s)
                 .1
-                .assault
-                .as_ref()
+                .rolled
+                .get::<labataille::Assault>()
                 .is_some_and(&want)
         })
         .expect("some seed gives such an assault")
@@ -681,7 +683,7 @@ fn s15_3_on_the_board_retreats_routs_and_surrender() {
     for (who, at, enemy) in [(def, dh, from), (a, from, dh)] {
         let s = seed_where(&f, &d, |x| effect_of(x, who) == Some(Effect::Retreat));
         let (board, out) = crate::common::settle(&f, &d, s);
-        let x = out.assault.as_ref().unwrap();
+        let x = out.rolled.get::<labataille::Assault>().unwrap();
         let u = board.unit(who).expect("still on the board");
         assert!(u.disrupted && !u.routed);
         // Clear costs 2 MP a hex here: 3 MP is one hex, away from the enemy.
@@ -829,7 +831,10 @@ fn d_sys_6_the_la_bataille_breakdown_on_the_seam() {
     let (f, d) = example();
     let board = f.board();
     let b = melee::system(&board.params).breakdown(&board, &d);
-    let ab = b.assault.as_deref().expect("the assault breakdown");
+    let ab = b
+        .detail
+        .get::<labataille::AssaultBreakdown>()
+        .expect("the assault breakdown");
     let lines = crate::common::one_against_one_on_the_seam(&b, [450, 230]);
     assert_eq!(b.attackers[0].adjustments, [ab.units[0].why.clone()]);
     assert_eq!(

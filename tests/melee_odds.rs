@@ -467,8 +467,8 @@ fn d_sys_6_the_forecast_of_each_enumerating_system_matches_the_dice() {
             let (after, o) = crate::common::settle(&f, &decl, seed);
             // La Bataille's losses count the surrendered too (§15.3, D-sys-6).
             let [la, ld] = o
-                .assault
-                .as_ref()
+                .rolled
+                .get::<bayonet::rules::melee::labataille::Assault>()
                 .map_or([o.attacker_loss, o.defender_loss], |x| x.lost);
             *att.entry(la).or_insert(0u64) += 1;
             *def.entry(ld).or_insert(0u64) += 1;

@@ -95,16 +95,16 @@ pub fn run(args: &Melee, roll: Option<u64>) -> Result<i32, String> {
         "system": b.system,
         // The system's own breakdown and result distribution (Bodenstedt: CVs, column and the
         // six rows); absent for the systems that have none beyond the loss ranges.
-        "sector": b.sector,
+        "sector": b.detail.get::<melee::bodenstedt::SectorBreakdown>(),
         // Impetus (§15.2): the lead units, impetus, grounds, and the distribution over the
         // dice: each kind of result, the rounds fought, the expected losses.
-        "impetus": b.impetus.as_deref().map(|ib| serde_json::json!({
+        "impetus": b.detail.get::<melee::impetus::ImpetusBreakdown>().map(|ib| serde_json::json!({
             "breakdown": ib,
             "odds": melee::impetus::impetus_odds(ib),
         })),
         // La Bataille (§15.3): every unit's MV and checks, the ratios, and the distribution
         // over the d66 paths: each chart result, the checks, the expected losses.
-        "assault": b.assault.as_deref().map(|ab| serde_json::json!({
+        "assault": b.detail.get::<melee::labataille::AssaultBreakdown>().map(|ab| serde_json::json!({
             "breakdown": ab,
             "odds": melee::labataille::assault_odds(ab),
         })),

@@ -455,7 +455,10 @@ pub fn melee_lines(
             }
         }
     }
-    if let Some(sb) = &b.sector {
+    if let Some(sb) = b
+        .detail
+        .get::<crate::rules::melee::bodenstedt::SectorBreakdown>()
+    {
         use crate::rules::melee::bodenstedt::COLUMNS;
         out.push(format!(
             "  odds {}:{} -> {}{}",
@@ -499,7 +502,7 @@ pub fn melee_lines(
     if let Some(w) = super::words::system_words(b) {
         out.push(format!("  odds: {w}"));
     }
-    if b.sector.is_some() || b.impetus.is_some() || b.assault.is_some() {
+    if !b.detail.is_none() {
         // These systems' losses come from their own tables, not from loss ranges.
         out.push(format!(
             "  losses: attacker {}, defender {}",
@@ -588,7 +591,11 @@ fn system_lines(
     n: &dyn Fn(UnitId) -> String,
     out: &mut Vec<String>,
 ) {
-    if let (Some(ib), Some(f)) = (&b.impetus, &o.fight) {
+    if let (Some(ib), Some(f)) = (
+        b.detail
+            .get::<crate::rules::melee::impetus::ImpetusBreakdown>(),
+        o.rolled.get::<crate::rules::melee::impetus::Fight>(),
+    ) {
         let side = |s: &crate::rules::melee::impetus::ImpetusSide| {
             format!(
                 "{} ({:?}{}, impetus {}, morale {})",
@@ -627,7 +634,11 @@ fn system_lines(
             out.push("  the cavalry broke off".into());
         }
     }
-    if let (Some(ab), Some(a)) = (&b.assault, &o.assault) {
+    if let (Some(ab), Some(a)) = (
+        b.detail
+            .get::<crate::rules::melee::labataille::AssaultBreakdown>(),
+        o.rolled.get::<crate::rules::melee::labataille::Assault>(),
+    ) {
         let roll = |k: usize| a.rolls[k].map_or("-".to_string(), |r| r.to_string());
         let failed = |ids: &[UnitId]| {
             if ids.is_empty() {

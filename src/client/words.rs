@@ -84,7 +84,7 @@ pub fn system_words(b: &melee::Breakdown) -> Option<String> {
             pc(o.defender_surrenders)
         )
     };
-    if let Some(sb) = &b.sector {
+    if let Some(sb) = b.detail.get::<melee::bodenstedt::SectorBreakdown>() {
         let o = melee::bodenstedt::sector_odds(sb);
         let as_shared = melee::Outcomes {
             attacker_wins: o.attacker_wins,
@@ -104,7 +104,7 @@ pub fn system_words(b: &melee::Breakdown) -> Option<String> {
             shared(&as_shared, "ELIM")
         ));
     }
-    if let Some(ib) = &b.impetus {
+    if let Some(ib) = b.detail.get::<melee::impetus::ImpetusBreakdown>() {
         let o = melee::impetus::impetus_odds(ib);
         return Some(format!(
             "Impetus {} vs {}, contact {:?}, follow-up {}: {}; more than one round {}",
@@ -116,7 +116,7 @@ pub fn system_words(b: &melee::Breakdown) -> Option<String> {
             pc(o.rounds.iter().skip(2).sum())
         ));
     }
-    if let Some(ab) = &b.assault {
+    if let Some(ab) = b.detail.get::<melee::labataille::AssaultBreakdown>() {
         let o = melee::labataille::assault_odds(ab);
         return Some(format!(
             "La Bataille MV {:.1}:{:.1}, checks A {:+} D {:+}: {}; over before the chart {}",

@@ -35,7 +35,7 @@ pub struct Board {
     /// The phase of the side turn under the optional Phased Play (§1); Movement otherwise.
     pub phase: Phase,
     /// Units still off the map, waiting for their turn to arrive.
-    pub reinforcements: Vec<super::reinforcement::Reinforcement>,
+    pub reinforcements: Vec<super::unit::Reinforcement>,
 }
 
 /// The phases of a side turn under Phased Play (§1): the acting side moves, the other side
@@ -201,5 +201,44 @@ impl Board {
     /// The clock as "HH:MM".
     pub fn clock(&self) -> String {
         self.turn_state().clock()
+    }
+}
+
+/// A declared melee as it stands on the board.
+impl Declaration {
+    /// The attacking hexes, each once, in the order first committed.
+    pub fn attacking_hexes(&self, board: &Board) -> Vec<Hex> {
+        let mut out = Vec::new();
+        for id in &self.attackers {
+            if let Some(u) = board.unit(*id) {
+                if !out.contains(&u.hex) {
+                    out.push(u.hex);
+                }
+            }
+        }
+        out
+    }
+
+    /// The attacking side: its first committed unit's.
+    pub fn side(&self, board: &Board) -> Option<Side> {
+        self.attackers
+            .first()
+            .and_then(|id| board.unit(*id))
+            .map(|u| u.side)
+    }
+
+    /// The committed units, and the enemy units in the defending hex: the two sides.
+    pub fn sides<'a>(&self, board: &'a Board) -> (Vec<&'a Unit>, Vec<&'a Unit>) {
+        let attackers: Vec<_> = self
+            .attackers
+            .iter()
+            .filter_map(|id| board.unit(*id))
+            .collect();
+        let side = attackers.first().map(|u| u.side);
+        let defenders = board
+            .units_at(self.defending_hex)
+            .filter(|u| Some(u.side) != side)
+            .collect();
+        (attackers, defenders)
     }
 }

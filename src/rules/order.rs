@@ -77,8 +77,8 @@ pub enum Order {
         /// Impetus I2: `follow_up: false` holds the attackers in place when the defender falls
         /// back (default on).
         #[serde(
-            default = "crate::rules::order::yes",
-            skip_serializing_if = "crate::rules::order::is_yes"
+            default = "crate::rules::melee::yes",
+            skip_serializing_if = "crate::rules::melee::is_yes"
         )]
         follow_up: bool,
     },
@@ -441,14 +441,6 @@ pub fn check(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
         }
     }
     Ok(())
-}
-
-pub(crate) fn yes() -> bool {
-    true
-}
-
-pub(crate) fn is_yes(b: &bool) -> bool {
-    *b
 }
 
 /// What a drag from `from` to `to` orders: a winner's advance when units there may still

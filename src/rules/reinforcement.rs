@@ -1,21 +1,12 @@
 //! Scheduled reinforcements: units that enter the map at a hex on a turn (D-rein-1, D-rein-2).
 
-use serde::{Deserialize, Serialize};
-
 use super::board::Board;
 use super::hex::{Hex, distance};
 use super::movement::{MoverClass, terrain_allows};
 use super::stacking::{StackLimit, hex_load};
 use super::unit::{Side, Unit, UnitId};
 
-/// A unit waiting off the map for its turn.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Reinforcement {
-    /// The game turn on which it enters, at the start of its side's turn.
-    pub turn: u32,
-    /// The unit, standing at its arrival hex.
-    pub unit: Unit,
-}
+pub use super::unit::Reinforcement;
 
 /// How far from its arrival hex a blocked reinforcement may be set down (D-rein-2).
 const DISPLACE_LIMIT: u32 = 6;

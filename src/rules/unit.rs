@@ -334,3 +334,12 @@ impl Unit {
         }
     }
 }
+
+/// A unit waiting off the map for its turn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Reinforcement {
+    /// The game turn on which it enters, at the start of its side's turn.
+    pub turn: u32,
+    /// The unit, standing at its arrival hex.
+    pub unit: Unit,
+}

@@ -201,7 +201,8 @@ fn retreat(
 ) {
     if let Some(r) = fought(&mut m) {
         let before = r.out.retreats.len();
-        melee::retreat(&mut game, r);
+        let checks = melee::system(&game.params).checks_after_retreat();
+        melee::retreat(&mut game, r, checks);
         out.write_batch(r.out.retreats[before..].iter().cloned().map(Retreated));
     }
 }

@@ -258,9 +258,7 @@ pub fn austerlitz_breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         attacker_loss_range: [a.z_min * s_d * t_att, a.z_max * s_d * t_att],
         bridge_damage: false,
         system: MeleeSystemName::Austerlitz,
-        sector: None,
-        impetus: None,
-        assault: None,
+        detail: super::Detail::none(),
     }
 }
 
@@ -321,6 +319,9 @@ pub fn austerlitz_results(board: &mut Board, r: &mut Resolution, rng: &mut impl 
 }
 
 impl MeleeSystem for Austerlitz {
+    fn name(&self) -> crate::rules::params::MeleeSystemName {
+        crate::rules::params::MeleeSystemName::Austerlitz
+    }
     fn check(&self, board: &Board, decl: &Declaration) -> Vec<Refusal> {
         austerlitz_check(board, decl)
     }

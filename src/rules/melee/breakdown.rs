@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Declaration;
+use super::{Declaration, Detail};
 use crate::rules::board::Board;
 use crate::rules::combat::loss_range;
 use crate::rules::combat::{MeleeSide, Modifier, ModifierKind};
@@ -49,15 +49,10 @@ pub struct Breakdown {
     /// The melee system that made it (D-sys-1).
     #[serde(default)]
     pub system: crate::rules::params::MeleeSystemName,
-    /// Bodenstedt's own breakdown (§15.1): CVs, column, the six rows.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sector: Option<super::bodenstedt::SectorBreakdown>,
-    /// The impetus melee's own breakdown (§15.2): lead units, impetus, grounds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub impetus: Option<Box<super::impetus::ImpetusBreakdown>>,
-    /// La Bataille's own breakdown (§15.3): every unit's MV, checks and the ratios.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub assault: Option<Box<super::labataille::AssaultBreakdown>>,
+    /// The system's own breakdown, which only it reads (Bodenstedt's CVs and rows, the impetus
+    /// lead units and grounds, La Bataille's melee values and checks).
+    #[serde(default, skip_serializing_if = "Detail::is_none")]
+    pub detail: Detail,
 }
 
 fn fatigue_factor(board: &Board, u: &Unit) -> Option<(f64, &'static str)> {
@@ -374,8 +369,6 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         defender_capacity,
         bridge_damage,
         system: crate::rules::params::MeleeSystemName::Tiller,
-        sector: None,
-        impetus: None,
-        assault: None,
+        detail: Detail::none(),
     }
 }

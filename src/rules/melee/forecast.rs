@@ -218,7 +218,7 @@ fn samples(board: &Board, b: &Breakdown) -> Option<Vec<Sample>> {
             .map_or(0.0, |u| gone_by_loss(u.kind, u.men, u.guns, share, per_gun));
         (id, p)
     };
-    if let Some(sb) = &b.sector {
+    if let Some(sb) = b.detail.get::<super::bodenstedt::SectorBreakdown>() {
         let sixth = 1.0 / sb.rows.len().max(1) as f64;
         return Some(
             sb.rows
@@ -250,7 +250,7 @@ fn samples(board: &Board, b: &Breakdown) -> Option<Vec<Sample>> {
             .map(|(s, share)| by_loss(s.unit, share))
             .collect()
     };
-    if let Some(ib) = &b.impetus {
+    if let Some(ib) = b.detail.get::<super::impetus::ImpetusBreakdown>() {
         let tuples = super::impetus::dice_tuples(ib);
         let w = 1.0 / tuples.len().max(1) as f64;
         return Some(
@@ -275,7 +275,7 @@ fn samples(board: &Board, b: &Breakdown) -> Option<Vec<Sample>> {
                 .collect(),
         );
     }
-    if let Some(ab) = &b.assault {
+    if let Some(ab) = b.detail.get::<super::labataille::AssaultBreakdown>() {
         use super::labataille::Effect;
         return Some(
             super::labataille::outcomes(ab)

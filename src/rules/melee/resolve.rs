@@ -2,18 +2,14 @@
 //! morale, then retreat, capture and advance. Returns every fact as a `MeleeOutcome`.
 
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{Breakdown, Declaration, MeleeSide};
+use super::{Breakdown, Declaration, Detail, MeleeSide};
 use crate::rules::board::Board;
 use crate::rules::capture;
 use crate::rules::combat::{FatigueGain, UnitLoss, roll_loss, split_loss, take_loss};
-use crate::rules::fire::FireOutcome;
 use crate::rules::hex::Hex;
 use crate::rules::morale::{self, CheckReason, MoraleCheck, RoutMove};
-use crate::rules::opportunity;
-use crate::rules::refusal::Refusal;
 use crate::rules::retreat::{self, RetreatChoice};
 use crate::rules::stacking::{StackLimit, unit_load};
 use crate::rules::unit::UnitId;
@@ -85,12 +81,10 @@ pub struct MeleeOutcome {
     /// Losing defenders that must check morale at the end of the phase.
     pub end_of_phase_checks: Vec<UnitId>,
     pub bridge: Option<BridgeDamage>,
-    /// The impetus melee's rounds as fought (§15.2), for the report.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fight: Option<super::impetus::Fight>,
-    /// La Bataille's checks and chart as rolled (§15.3), for the report.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub assault: Option<super::labataille::Assault>,
+    /// The system's own record of the melee as fought (the impetus rounds, La Bataille's checks
+    /// and chart), for the report.
+    #[serde(default, skip_serializing_if = "Detail::is_none")]
+    pub rolled: Detail,
 }
 
 fn eliminate(
@@ -173,8 +167,7 @@ pub fn begin(board: &mut Board, decl: &Declaration, b: Breakdown) -> Resolution 
             routs: Vec::new(),
             end_of_phase_checks: Vec::new(),
             bridge: None,
-            fight: None,
-            assault: None,
+            rolled: Detail::none(),
         },
     }
 }
@@ -330,13 +323,13 @@ pub fn morale_checks(board: &mut Board, r: &mut Resolution, rng: &mut impl Rng) 
 
 /// Retreat (§10, D-ret-1): losing defenders that can retreat go one hex, away from the
 /// attacking hexes; those with nowhere to go surrender. Guns that cannot retreat wait for
-/// the capture step.
-pub fn retreat(board: &mut Board, r: &mut Resolution) {
+/// the capture step. With `checks` (the system's `checks_after_retreat`) those that retreat
+/// check morale at the end of the phase.
+pub fn retreat(board: &mut Board, r: &mut Resolution, checks: bool) {
     if r.out.loser != Some(MeleeSide::Defender) {
         return;
     }
     let d = r.out.declaration.defending_hex;
-    let checks = super::system(&board.params).checks_after_retreat();
     for &id in &r.defenders {
         let Some(u) = board.unit(id) else { continue };
         // Already gone by its system's own result (a rout of several hexes).
@@ -448,113 +441,6 @@ pub fn routs(board: &mut Board, r: &mut Resolution, rng: &mut impl Rng) {
     r.out.morale.extend(checks);
     // After the system's own routs (an impetus R runs in its combat results).
     r.out.routs.extend(routs);
-}
-
-/// A declared melee that did not go ahead: why, and the defenders' fire that broke it up.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CalledOff {
-    pub declaration: Declaration,
-    pub reasons: Vec<Refusal>,
-    pub defensive_fire: Vec<crate::rules::fire::FireOutcome>,
-}
-
-/// What became of a declared melee.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Resolved {
-    Fought(Box<MeleeOutcome>),
-    CalledOff(CalledOff),
-}
-
-impl Resolved {
-    /// The melee as fought, if it was.
-    pub fn fought(self) -> Option<MeleeOutcome> {
-        match self {
-            Resolved::Fought(out) => Some(*out),
-            Resolved::CalledOff(_) => None,
-        }
-    }
-}
-
-/// Defensive fire (§1): if the melee may go ahead, the defenders' side fires at the attacking
-/// hexes first, and the attackers it disrupts, routs or destroys drop out. Returns the
-/// declaration left and the fire, or why the melee is called off (committed units that are no
-/// longer the acting side's are dropped first: a captured battery).
-pub fn defensive_fire(
-    board: &mut Board,
-    declared: &Declaration,
-    rng: &mut ChaCha8Rng,
-) -> Result<(Declaration, Vec<FireOutcome>), CalledOff> {
-    let mut decl = declared.clone();
-    let system = super::system(&board.params);
-    let acting = board.acting;
-    decl.attackers
-        .retain(|id| board.unit(*id).is_some_and(|u| u.side == acting));
-    let mut fire = Vec::new();
-    if system.check(board, &decl).is_empty() && !decl.attackers.is_empty() {
-        fire = opportunity::at_melee_attackers(board, &decl, rng);
-        decl.attackers
-            .retain(|id| board.unit(*id).is_some_and(|u| !u.disrupted && !u.routed));
-    }
-    let mut reasons = system.check(board, &decl);
-    if decl.attackers.is_empty() {
-        reasons = vec![Refusal::melee(
-            0,
-            None,
-            if fire.is_empty() {
-                "none of the committed units can attack any more"
-            } else {
-                "the defenders' fire broke the attack up: no committed unit can attack"
-            },
-        )];
-    }
-    if !reasons.is_empty() {
-        return Err(CalledOff {
-            declaration: declared.clone(),
-            reasons,
-            defensive_fire: fire,
-        });
-    }
-    Ok((decl, fire))
-}
-
-/// Strengths and modifiers under the game's melee system: the breakdown the rest of the melee
-/// uses, with the defenders' fire that came before it.
-pub fn strengths(board: &mut Board, decl: &Declaration, fire: Vec<FireOutcome>) -> Resolution {
-    let b = super::system(&board.params).breakdown(board, decl);
-    let mut r = begin(board, decl, b);
-    r.out.defensive_fire = fire;
-    r
-}
-
-/// The game's melee system rolls the combat results.
-pub fn results(board: &mut Board, r: &mut Resolution, rng: &mut ChaCha8Rng) {
-    super::system(&board.params).combat_results(board, r, rng);
-}
-
-/// Whether the melee goes on past the combat results (a bridge takes the result alone, §11).
-pub fn goes_on(r: &Resolution) -> bool {
-    !r.out.breakdown.bridge_damage
-}
-
-/// Resolves a declared melee on `board` as the game does, under the melee system its
-/// Parameter Data names: defensive fire → strengths → combat results → morale → retreat →
-/// capture → advance → routs. The simulation runs these same functions, one system each; the
-/// losers' end-of-phase checks wait for `end_of_phase`.
-pub fn resolve(board: &mut Board, decl: &Declaration, rng: &mut ChaCha8Rng) -> Resolved {
-    let (decl, fire) = match defensive_fire(board, decl, rng) {
-        Ok(going) => going,
-        Err(off) => return Resolved::CalledOff(off),
-    };
-    let mut r = strengths(board, &decl, fire);
-    results(board, &mut r, rng);
-    if goes_on(&r) {
-        morale_checks(board, &mut r, rng);
-        retreat(board, &mut r);
-        capture_guns(board, &mut r);
-        advance(board, &mut r);
-        routs(board, &mut r, rng);
-    }
-    Resolved::Fought(Box::new(r.out))
 }
 
 /// The automatic end-of-phase morale check of defenders that lost a melee (§9.4); those that

@@ -144,3 +144,36 @@ pub fn check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
     }
     out
 }
+
+/// The units of `side` in `hex` that a drag from that hex commits against `defending_hex`:
+/// every unit there that may melee it (artillery and wagons stay behind). If none may, all
+/// but the artillery and wagons, so that the check says why.
+pub fn committable(
+    board: &Board,
+    hex: crate::rules::hex::Hex,
+    side: crate::rules::unit::Side,
+    defending_hex: crate::rules::hex::Hex,
+) -> Vec<UnitId> {
+    use crate::rules::unit::UnitKind;
+    let all: Vec<_> = board
+        .units_at(hex)
+        .filter(|u| u.side == side && !matches!(u.kind, UnitKind::Artillery | UnitKind::Supply))
+        .collect();
+    let may: Vec<_> = all
+        .iter()
+        .filter(|u| {
+            let alone = Declaration {
+                attackers: vec![u.id],
+                defending_hex,
+                follow_up: true,
+            };
+            check(board, &alone).iter().all(|v| v.unit != Some(u.id))
+        })
+        .collect();
+    let chosen = if may.iter().any(|u| !u.is_leader()) {
+        may
+    } else {
+        all.iter().collect()
+    };
+    chosen.into_iter().map(|u| u.id).collect()
+}

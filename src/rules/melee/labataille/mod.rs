@@ -2,12 +2,15 @@
 //! d66, then the Melee Assault Chart by odds of melee values, increments lost one at a time,
 //! and the checks after losses.
 
+mod params;
+pub use params::LaBatailleParams;
+
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
-use super::bodenstedt::{Budget, Class, class, fall_back_by};
 use super::resolve::{Resolution, take_system_loss};
 use super::{Breakdown, Declaration, MeleeSide, MeleeSystem, Modifier, Odds, UnitStrength};
+use super::{Budget, Class, class, fall_back_by};
 use crate::rules::board::Board;
 use crate::rules::hex::{Facing, Hex};
 use crate::rules::map::Terrain;
@@ -15,72 +18,6 @@ use crate::rules::params::MeleeSystemName;
 use crate::rules::refusal::Refusal;
 use crate::rules::retreat;
 use crate::rules::unit::{Crew, Formation, Quality, Unit, UnitId, UnitKind};
-
-/// §15.3's numbers (Parameter Data `labataille`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LaBatailleParams {
-    pub men_per_increment: u32,
-    pub guns_per_increment: u32,
-    /// Melee value per increment by type (D-lb-1).
-    pub type_infantry: f64,
-    pub type_mounted_cavalry: f64,
-    pub type_dismounted_cavalry: f64,
-    pub type_artillery: f64,
-    /// By quality A…F.
-    pub quality: [f64; 6],
-    /// Morale values on the d66 by quality A…F (D-lb-2).
-    pub morale: [u8; 6],
-    /// Pre-melee ratio thresholds and roll modifiers (D-lb-7): ≥3, ≥2, ≥1, ≥½, else.
-    pub ratio_at_least: [f64; 4],
-    pub ratio_modifier: [i32; 5],
-    pub disordered: i32,
-    pub routed: i32,
-    pub leader: i32,
-    pub flank_or_rear: i32,
-    pub per_increment_lost_to_fire: i32,
-    /// An attacking Line counts at most this many increments in the ratio.
-    pub line_increments: f64,
-    pub retreat_mp: u32,
-    pub rout_hexes: u32,
-    /// The chart (D-lb-9): a roll at position p in column c (1 = 1:3 … 9 = 6:1) reads
-    /// E = p + `column_shift`(c − 3); the result is the first band E falls at or under.
-    pub column_shift: i32,
-    pub bands: [i32; 9],
-}
-
-impl Default for LaBatailleParams {
-    fn default() -> Self {
-        LaBatailleParams {
-            men_per_increment: 100,
-            guns_per_increment: 2,
-            type_infantry: 2.0,
-            type_mounted_cavalry: 3.0,
-            type_dismounted_cavalry: 1.0,
-            type_artillery: 1.0,
-            quality: [1.5, 1.25, 1.0, 1.0, 0.75, 0.5],
-            morale: [16, 23, 26, 33, 36, 43],
-            ratio_at_least: [3.0, 2.0, 1.0, 0.5],
-            ratio_modifier: [6, 3, 0, -3, -6],
-            disordered: -3,
-            routed: -6,
-            leader: 3,
-            flank_or_rear: -3,
-            per_increment_lost_to_fire: -3,
-            line_increments: 4.0,
-            retreat_mp: 3,
-            rout_hexes: 10,
-            column_shift: 3,
-            bands: [3, 8, 13, 19, 24, 29, 34, 40, 46],
-        }
-    }
-}
-
-impl LaBatailleParams {
-    pub fn is_default(&self) -> bool {
-        *self == LaBatailleParams::default()
-    }
-}
 
 /// The odds columns, left to right.
 pub const COLUMNS: [(&str, f64); 9] = [
@@ -845,9 +782,7 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         defender_loss_range: range(1),
         bridge_damage: false,
         system: MeleeSystemName::LaBataille,
-        sector: None,
-        impetus: None,
-        assault: Some(Box::new(ab)),
+        detail: super::Detail::of(ab),
     }
 }
 
@@ -862,7 +797,11 @@ fn d66(rng: &mut impl rand::Rng) -> i32 {
 /// losses with D-sys-2 fatigue, the retreats, routs and surrenders.
 pub fn assault_results(board: &mut Board, r: &mut Resolution, rng: &mut impl rand::Rng) {
     let b = r.out.breakdown.clone();
-    let Some(ab) = b.assault.as_deref().filter(|_| !b.bridge_damage) else {
+    let Some(ab) = b
+        .detail
+        .get::<AssaultBreakdown>()
+        .filter(|_| !b.bridge_damage)
+    else {
         return super::resolve::combat_results(board, r, rng);
     };
     // Roll stage by stage: a stage that does not happen draws nothing.
@@ -876,7 +815,7 @@ pub fn assault_results(board: &mut Board, r: &mut Resolution, rng: &mut impl ran
     r.out.attacker_roll = a.lost[0];
     r.out.defender_roll = a.lost[1];
     r.out.loser = a.loser;
-    r.out.assault = Some(a.clone());
+    r.out.rolled = super::Detail::of(a.clone());
     for &(id, men) in &a.losses {
         take_system_loss(board, r, id, men, a.loser, rng);
     }
@@ -939,6 +878,9 @@ pub fn assault_results(board: &mut Board, r: &mut Resolution, rng: &mut impl ran
 pub struct LaBataille;
 
 impl MeleeSystem for LaBataille {
+    fn name(&self) -> crate::rules::params::MeleeSystemName {
+        crate::rules::params::MeleeSystemName::LaBataille
+    }
     fn check(&self, board: &Board, decl: &Declaration) -> Vec<Refusal> {
         assault_check(board, decl)
     }
@@ -946,7 +888,7 @@ impl MeleeSystem for LaBataille {
         breakdown(board, decl)
     }
     fn odds(&self, b: &Breakdown) -> Odds {
-        let Some(ab) = &b.assault else {
+        let Some(ab) = b.detail.get::<AssaultBreakdown>() else {
             return super::odds(b);
         };
         assault_odds(ab).outcomes.odds()

@@ -3,12 +3,15 @@
 //! fight goes on for up to three rounds on the same four dice while the defender falls back
 //! and the attacker follows up.
 
+mod params;
+pub use params::ImpetusParams;
+
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
-use super::bodenstedt::{Class, class, fall_back};
 use super::resolve::{Resolution, take_system_loss};
 use super::{Breakdown, Declaration, MeleeSide, MeleeSystem, Modifier, Odds, UnitStrength};
+use super::{Class, class, fall_back};
 use crate::rules::board::Board;
 use crate::rules::combat::split_loss;
 use crate::rules::hex::{Facing, Hex};
@@ -17,60 +20,6 @@ use crate::rules::params::MeleeSystemName;
 use crate::rules::refusal::Refusal;
 use crate::rules::retreat::{self, RetreatChoice};
 use crate::rules::unit::{FatigueLevel, Formation, Quality, Unit, UnitId, UnitKind};
-
-/// §15.2's numbers (Parameter Data `impetus`). Impetus triples are [charging attacker, other
-/// attacker, defender that stood] (D-imp-4).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ImpetusParams {
-    /// Morale value M by quality A…F (lower is better).
-    pub morale: [i32; 6],
-    pub morale_floor: i32,
-    /// The share of its allowance an attacker must have spent this turn to be charging.
-    pub charge_fraction: f64,
-    pub follow_up_bonus: i32,
-    /// Men lost a round per point of the enemy's score, in % of the enemy's men.
-    pub loss_pct_per_point: f64,
-    pub fc_loss_pct: f64,
-    pub rout_loss_pct: f64,
-    pub max_rounds: u32,
-    pub mounted_cavalry: [i32; 3],
-    pub infantry_column: [i32; 3],
-    pub infantry_line: [i32; 3],
-    pub dismounted_cavalry: [i32; 3],
-    /// A square's impetus against mounted cavalry ("six ranks").
-    pub square: i32,
-    pub artillery_unlimbered: i32,
-    pub artillery_limbered: i32,
-}
-
-impl Default for ImpetusParams {
-    fn default() -> Self {
-        ImpetusParams {
-            morale: [3, 4, 5, 6, 7, 8],
-            morale_floor: 3,
-            charge_fraction: 0.5,
-            follow_up_bonus: 1,
-            loss_pct_per_point: 1.0,
-            fc_loss_pct: 5.0,
-            rout_loss_pct: 10.0,
-            max_rounds: 3,
-            mounted_cavalry: [4, 2, 1],
-            infantry_column: [3, 2, 2],
-            infantry_line: [2, 1, 3],
-            dismounted_cavalry: [1, 1, 2],
-            square: 4,
-            artillery_unlimbered: 1,
-            artillery_limbered: 0,
-        }
-    }
-}
-
-impl ImpetusParams {
-    pub fn is_default(&self) -> bool {
-        *self == ImpetusParams::default()
-    }
-}
 
 /// A morale result (D-imp-7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -939,9 +888,7 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         defender_loss_range: range(&|f| f.defender_loss),
         bridge_damage: false,
         system: MeleeSystemName::Impetus,
-        sector: None,
-        impetus: Some(Box::new(ib)),
-        assault: None,
+        detail: super::Detail::of(ib),
     }
 }
 
@@ -950,7 +897,11 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
 /// D-sys-2 fatigue, and the winner's morale improvement.
 pub fn impetus_results(board: &mut Board, r: &mut Resolution, rng: &mut impl rand::Rng) {
     let b = r.out.breakdown.clone();
-    let Some(ib) = b.impetus.as_deref().filter(|_| !b.bridge_damage) else {
+    let Some(ib) = b
+        .detail
+        .get::<ImpetusBreakdown>()
+        .filter(|_| !b.bridge_damage)
+    else {
         return super::resolve::combat_results(board, r, rng);
     };
     let mut dice = [1u8; 5];
@@ -964,7 +915,7 @@ pub fn impetus_results(board: &mut Board, r: &mut Resolution, rng: &mut impl ran
     r.out.attacker_roll = f.attacker_loss;
     r.out.defender_roll = f.defender_loss;
     r.out.loser = f.loser;
-    r.out.fight = Some(f.clone());
+    r.out.rolled = super::Detail::of(f.clone());
     // Losses first, while every unit is still in the melee.
     for (units, total) in [
         (&b.attackers, f.attacker_loss),
@@ -1092,6 +1043,9 @@ pub fn impetus_results(board: &mut Board, r: &mut Resolution, rng: &mut impl ran
 pub struct Impetus;
 
 impl MeleeSystem for Impetus {
+    fn name(&self) -> crate::rules::params::MeleeSystemName {
+        crate::rules::params::MeleeSystemName::Impetus
+    }
     fn check(&self, board: &Board, decl: &Declaration) -> Vec<Refusal> {
         impetus_check(board, decl)
     }
@@ -1099,7 +1053,7 @@ impl MeleeSystem for Impetus {
         breakdown(board, decl)
     }
     fn odds(&self, b: &Breakdown) -> Odds {
-        let Some(ib) = &b.impetus else {
+        let Some(ib) = b.detail.get::<ImpetusBreakdown>() else {
             return super::odds(b);
         };
         impetus_odds(ib).outcomes.odds()

@@ -4,102 +4,17 @@
 //! the melee-system seam: B1, the one d6, the losses, ELIM, retreats and routs of the loser
 //! (D-sys-5), the whole attacking hexes of a losing attacker (D-bod-10).
 
+mod params;
+pub use params::BodenstedtParams;
+
 use serde::{Deserialize, Serialize};
 
-use super::Declaration;
+use super::{Class, Declaration, class, fall_back};
 use crate::rules::board::Board;
 use crate::rules::combat::largest_remainder;
 use crate::rules::hex::Facing;
 use crate::rules::map::{SideFeature, Terrain};
 use crate::rules::unit::{Crew, Unit, UnitId, UnitKind};
-
-/// §15.1's numbers (Parameter Data, `bodenstedt`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BodenstedtParams {
-    pub men_per_troop: u32,
-    pub guns_per_troop: u32,
-    pub max_troops_per_hex: u32,
-    pub cv_troop: u32,
-    pub cv_rear: u32,
-    pub cv_flank: u32,
-    pub cv_officer: u32,
-    pub cv_general: u32,
-    pub defence_shift: u32,
-    pub factor_l: u32,
-    pub factor_m: u32,
-    pub factor_h: u32,
-    pub men_per_factor: u32,
-    /// The melee morale and casualty table, row by row (d6 1–6), columns ≤1:2, 1:1, 2:1, 3:1,
-    /// 4:1, ≥5:1; a cell is `attacker/defender digit attacker/defender letter` ("+2/-3 L/H").
-    pub table: Vec<String>,
-}
-
-impl Default for BodenstedtParams {
-    fn default() -> Self {
-        BodenstedtParams {
-            men_per_troop: 100,
-            guns_per_troop: 2,
-            max_troops_per_hex: 10,
-            cv_troop: 3,
-            cv_rear: 2,
-            cv_flank: 1,
-            cv_officer: 3,
-            cv_general: 5,
-            defence_shift: 1,
-            factor_l: 1,
-            factor_m: 2,
-            factor_h: 3,
-            men_per_factor: 5,
-            table: [
-                "-3/+3 H/L",
-                "-2/+2 H/L",
-                "-1/+1 M/L",
-                "0/0 M/M",
-                "+1/-1 L/M",
-                "+1/-1 L/M",
-                "-2/+2 H/L",
-                "-1/+1 M/L",
-                "0/0 M/M",
-                "+1/-1 L/M",
-                "+1/-1 L/M",
-                "+2/-2 L/H",
-                "-1/+1 M/L",
-                "-1/+1 M/M",
-                "+1/-1 L/M",
-                "+1/-1 L/M",
-                "+2/-2 L/H",
-                "+2/-3 L/H",
-                "-1/+1 M/M",
-                "0/0 M/M",
-                "+1/-1 M/M",
-                "+2/-2 L/H",
-                "+2/-3 L/H",
-                "+3/-3 0/H",
-                "0/0 M/M",
-                "+1/-1 L/M",
-                "+2/-2 L/H",
-                "+2/-3 L/H",
-                "+3/-3 0/H",
-                "+3/-4 0/H",
-                "0/0 L/M",
-                "+2/-2 L/H",
-                "+2/-2 L/H",
-                "+3/-3 0/H",
-                "+3/-4 0/E",
-                "+4/-4 0/E",
-            ]
-            .map(String::from)
-            .to_vec(),
-        }
-    }
-}
-
-impl BodenstedtParams {
-    pub fn is_default(&self) -> bool {
-        *self == BodenstedtParams::default()
-    }
-}
 
 /// The casualty letters: factors per troop of the inflicting side, or ELIM.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -154,24 +69,6 @@ impl Cell {
 /// The columns of the table.
 /// (In ASCII: the window's font has no ≤ or ≥.)
 pub const COLUMNS: [&str; 6] = ["1:2 or worse", "1:1", "2:1", "3:1", "4:1", "5:1 or better"];
-
-/// How a non-leader attacker comes at a defending unit (D-sys-3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Class {
-    Front,
-    Flank,
-    Rear,
-}
-
-/// The class of an attack on a unit facing `facing` through the hexside `side` of its hex.
-pub fn class(facing: Facing, side: Facing) -> Class {
-    let turn = (side.index() + 6 - facing.index()) % 6;
-    match turn {
-        0 | 1 | 5 => Class::Front,
-        2 | 4 => Class::Flank,
-        _ => Class::Rear,
-    }
-}
 
 /// A unit's troops: ⌈men / 100⌉ (a thinned troop counts in full); a crewed battery ⌈guns / 2⌉;
 /// wagons, uncrewed or spiked guns and leaders none.
@@ -629,15 +526,13 @@ pub fn bodenstedt_breakdown(board: &Board, decl: &Declaration) -> super::Breakdo
         defender_loss_range: range(false),
         bridge_damage: false,
         system: crate::rules::params::MeleeSystemName::Bodenstedt,
-        sector: Some(sb),
-        impetus: None,
-        assault: None,
+        detail: super::Detail::of(sb),
     }
 }
 
 /// The odds from the six rows (D-sys-6): P(attacker wins) and the expected losses.
 pub fn bodenstedt_odds(b: &super::Breakdown) -> super::Odds {
-    let Some(sb) = &b.sector else {
+    let Some(sb) = b.detail.get::<SectorBreakdown>() else {
         return super::odds(b);
     };
     let o = sector_odds(sb);
@@ -648,127 +543,18 @@ pub fn bodenstedt_odds(b: &super::Breakdown) -> super::Odds {
     }
 }
 
-/// Moves a unit `steps` hexes away from `enemy` hexes, one §10 step at a time (D-sys-5): the
-/// first step or surrender; later steps while a step is possible. With `rout` it ends Routed,
-/// facing away. Returns the hex it ends in, or `None` if it surrendered.
-pub fn fall_back(
-    board: &mut Board,
-    id: UnitId,
-    enemy: &[crate::rules::hex::Hex],
-    steps: u32,
-    rout: bool,
-    out: &mut super::MeleeOutcome,
-) -> Option<crate::rules::hex::Hex> {
-    fall_back_by(board, id, enemy, Budget::Hexes(steps), rout, out)
-}
-
-/// How far a multi-hex retreat or rout goes (D-sys-5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Budget {
-    /// n steps; blocked later = stop.
-    Hexes(u32),
-    /// Terrain costs up to m MP, at least one step.
-    Mp(u32),
-    /// Exactly n steps: unable to finish = surrender (La Bataille's rout).
-    AllOf(u32),
-}
-
-/// `fall_back` with any budget.
-pub fn fall_back_by(
-    board: &mut Board,
-    id: UnitId,
-    enemy: &[crate::rules::hex::Hex],
-    budget: Budget,
-    rout: bool,
-    out: &mut super::MeleeOutcome,
-) -> Option<crate::rules::hex::Hex> {
-    use crate::rules::retreat::{self, RetreatChoice};
-    let from = board.unit(id)?.hex;
-    let mut at = from;
-    let (steps, mp, must_finish) = match budget {
-        Budget::Hexes(n) => (n, u32::MAX, false),
-        // Every step costs at least 1 MP (a cost of 0 is prohibited terrain), so m MP never pay
-        // for more than m steps: the bound keeps a walk along a board edge from going on for ever.
-        Budget::Mp(m) => (m.max(1), m, false),
-        Budget::AllOf(n) => (n, u32::MAX, true),
-    };
-    let mut spent = 0u32;
-    for step in 0..steps {
-        let edge = board.edge(board.unit(id)?.side);
-        let choice = retreat::choose(board, id, at, enemy, edge);
-        if let RetreatChoice::To { to, .. } = &choice {
-            let class = crate::rules::movement::MoverClass::of(board.unit(id)?);
-            let cost =
-                crate::rules::movement::entry_cost(&board.map, &board.params, class, at, *to)
-                    .unwrap_or(1);
-            if step > 0 && spent.saturating_add(cost) > mp {
-                break;
-            }
-            spent = spent.saturating_add(cost);
-        }
-        match choice {
-            RetreatChoice::To { to, overrun } => {
-                for o in overrun {
-                    if let Some(u) = board.remove(o) {
-                        out.eliminated.push(super::Elimination {
-                            unit: o,
-                            reason: super::EliminationReason::Overrun,
-                            captured: false,
-                            men: u.men,
-                            guns: u.guns,
-                        });
-                    }
-                }
-                let u = board.unit_mut(id)?;
-                if let Some(f) = Facing::between(at, to) {
-                    if rout {
-                        u.facing = f;
-                    }
-                }
-                u.hex = to;
-                u.marks.retreated = true;
-                at = to;
-            }
-            RetreatChoice::Surrender if step == 0 || must_finish => {
-                let u = board.remove(id)?;
-                out.eliminated.push(super::Elimination {
-                    unit: id,
-                    reason: if rout {
-                        super::EliminationReason::NoWayToRun
-                    } else {
-                        super::EliminationReason::NoHexToRetreatTo
-                    },
-                    captured: true,
-                    men: u.men,
-                    guns: u.guns,
-                });
-                return None;
-            }
-            RetreatChoice::Surrender => break,
-        }
-    }
-    if rout {
-        if let Some(u) = board.unit_mut(id) {
-            u.routed = true;
-        }
-    }
-    if at != from {
-        out.retreats.push(super::Retreat {
-            unit: id,
-            from,
-            to: at,
-        });
-    }
-    Some(at)
-}
-
 /// The d6, the row's losses and ELIM, the digits: the loser retreats one hex (−1) or routs
 /// 2–4 (−2…−4); a losing attacker is every unit of its attacking hexes (D-bod-10).
 pub fn bodenstedt_results(board: &mut Board, r: &mut super::Resolution, rng: &mut impl rand::Rng) {
     use super::MeleeSide;
     use rand::RngExt;
     let b = r.out.breakdown.clone();
-    let Some(sb) = b.sector.clone().filter(|_| !b.bridge_damage) else {
+    let Some(sb) = b
+        .detail
+        .get::<SectorBreakdown>()
+        .cloned()
+        .filter(|_| !b.bridge_damage)
+    else {
         return super::resolve::combat_results(board, r, rng);
     };
     let roll = rng.random_range(1..=6u8);
@@ -844,6 +630,9 @@ pub fn bodenstedt_results(board: &mut Board, r: &mut super::Resolution, rng: &mu
 }
 
 impl super::MeleeSystem for Bodenstedt {
+    fn name(&self) -> crate::rules::params::MeleeSystemName {
+        crate::rules::params::MeleeSystemName::Bodenstedt
+    }
     fn check(&self, board: &Board, decl: &Declaration) -> Vec<super::Refusal> {
         bodenstedt_check(board, decl)
     }
