@@ -1,6 +1,7 @@
-//! The client's shape (issue 30, item 8): its modules import each other without a cycle, so
-//! that a newcomer can read them from the leaves (palette, notice, aid, keys, regions, words)
-//! up to the window.
+//! The code's shape: the client's modules (issue 30, item 8) and the rules' files (issue 32)
+//! import each other without a cycle, so that a newcomer can read them from the leaves
+//! (palette, notice, aid, keys, regions, words; hex, unit, combat) up to the window and the
+//! melee pipeline; and every melee system is registered once.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -113,4 +114,235 @@ fn the_cycle_check_finds_a_cycle() {
     g.insert("d".into(), ["a".to_string()].into());
     assert_eq!(cycle_from(&g, "a").unwrap().join(" "), "a b c a");
     assert_eq!(cycle_from(&g, "d"), None);
+}
+
+/// Each file of `src/rules`, named by its module path (`melee::impetus`, `melee::impetus::params`;
+/// `melee` for `melee/mod.rs`), and the files it imports. A name reached through a `mod.rs`'s
+/// `pub use child::Name` counts as the child's file; a `mod.rs` imports a child only where its
+/// code names it, not by declaring or re-exporting it.
+fn rules_imports() -> BTreeMap<String, BTreeSet<String>> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+    let mut files: BTreeMap<String, (bool, String)> = BTreeMap::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+                continue;
+            }
+            let rel = p.strip_prefix(&root).unwrap().with_extension("");
+            let mut parts: Vec<String> = rel.iter().map(|c| c.to_string_lossy().into()).collect();
+            let is_mod = parts.last().is_some_and(|l| l == "mod");
+            if is_mod {
+                parts.pop();
+            }
+            let text = std::fs::read_to_string(&p).unwrap();
+            files.insert(parts.join("::"), (is_mod || parts.is_empty(), text));
+        }
+    }
+    // `pub use child::{A, B}` in a module file: A and B are the child's.
+    let mut reexported: BTreeMap<(String, String), String> = BTreeMap::new();
+    for (m, (_, text)) in &files {
+        for line in text.lines() {
+            let Some(rest) = line.trim().strip_prefix("pub use ") else {
+                continue;
+            };
+            let Some((child, names)) = rest.split_once("::") else {
+                continue;
+            };
+            let full = if m.is_empty() {
+                child.to_string()
+            } else {
+                format!("{m}::{child}")
+            };
+            if !files.contains_key(&full) {
+                continue;
+            }
+            let names = names
+                .trim_end_matches(';')
+                .trim_matches(|c| c == '{' || c == '}');
+            for n in names.split(',') {
+                let n = n.split(" as ").last().unwrap_or("").trim();
+                if !n.is_empty() {
+                    reexported.insert((m.clone(), n.to_string()), full.clone());
+                }
+            }
+        }
+    }
+    // The file a path from module `base` through `segs` names.
+    let resolve = |base: &[String], segs: &[&str]| -> String {
+        let mut cur: Vec<String> = base.to_vec();
+        for s in segs {
+            let mut next = cur.clone();
+            next.push(s.to_string());
+            if files.contains_key(&next.join("::")) {
+                cur = next;
+                continue;
+            }
+            if let Some(f) = reexported.get(&(cur.join("::"), s.to_string())) {
+                return f.clone();
+            }
+            break;
+        }
+        cur.join("::")
+    };
+    let ident = |s: &str| -> String {
+        s.trim()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (m, (is_mod, text)) in &files {
+        let here: Vec<String> = if m.is_empty() {
+            Vec::new()
+        } else {
+            m.split("::").map(String::from).collect()
+        };
+        let mut deps = BTreeSet::new();
+        for line in text.lines().map(|l| l.split("//").next().unwrap_or("")) {
+            let declares = line.trim_start().starts_with("pub use ")
+                || line.trim_start().starts_with("mod ")
+                || line.trim_start().starts_with("pub mod ")
+                || line.trim_start().starts_with("pub(crate) use ");
+            let mut from = 0;
+            while let Some(i) = line[from..]
+                .find("crate::rules::")
+                .map(|i| (i + from, "crate::rules::"))
+                .into_iter()
+                .chain(line[from..].find("super::").map(|i| (i + from, "super::")))
+                .min_by_key(|(i, _)| *i)
+            {
+                let (at, pre) = i;
+                // `super::super::x` counts as one path.
+                let start = if pre == "super::" && at >= 7 && &line[at - 7..at] == "super::" {
+                    from = at + pre.len();
+                    continue;
+                } else {
+                    at
+                };
+                let rest = &line[start..];
+                let (base, tail): (Vec<String>, &str) =
+                    if let Some(t) = rest.strip_prefix("crate::rules::") {
+                        (Vec::new(), t)
+                    } else {
+                        let mut t = rest;
+                        let mut up = here.clone();
+                        while let Some(x) = t.strip_prefix("super::") {
+                            up.pop();
+                            t = x;
+                        }
+                        (up, t)
+                    };
+                let mut segs: Vec<&str> = Vec::new();
+                let mut t = tail;
+                let mut group: Option<&str> = None;
+                loop {
+                    if let Some(g) = t.strip_prefix('{') {
+                        group = Some(g.split('}').next().unwrap_or(""));
+                        break;
+                    }
+                    let name = t
+                        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .next()
+                        .unwrap_or("");
+                    if name.is_empty() {
+                        break;
+                    }
+                    segs.push(name);
+                    match t[name.len()..].strip_prefix("::") {
+                        Some(more) => t = more,
+                        None => break,
+                    }
+                }
+                let tails: Vec<Vec<String>> = match group {
+                    Some(g) => g
+                        .split(',')
+                        .map(|x| {
+                            x.split("::")
+                                .map(ident)
+                                .filter(|n| !n.is_empty() && n != "self")
+                                .collect()
+                        })
+                        .collect(),
+                    None => vec![Vec::new()],
+                };
+                for tl in tails {
+                    let mut all: Vec<&str> = segs.clone();
+                    all.extend(tl.iter().map(String::as_str));
+                    let target = resolve(&base, &all);
+                    // A module's own children, declared or re-exported, are its table of contents.
+                    let child_of_here =
+                        *is_mod && target.starts_with(&format!("{m}::")) && declares;
+                    if target != *m && !target.is_empty() && !child_of_here {
+                        deps.insert(target);
+                    }
+                }
+                from = start + 1;
+            }
+            // A module file naming a child in its code (`resolve::combat_results`).
+            if *is_mod && !declares {
+                for c in files.keys() {
+                    let Some(short) = c.strip_prefix(&format!("{m}::")) else {
+                        continue;
+                    };
+                    if short.contains("::") {
+                        continue;
+                    }
+                    let named = line.match_indices(&format!("{short}::")).any(|(i, _)| {
+                        i == 0
+                            || !line[..i].ends_with(|ch: char| {
+                                ch.is_alphanumeric() || ch == '_' || ch == ':'
+                            })
+                    });
+                    if named {
+                        deps.insert(c.clone());
+                    }
+                }
+            }
+        }
+        out.insert(m.clone(), deps);
+    }
+    out.remove("");
+    for deps in out.values_mut() {
+        deps.remove("");
+    }
+    out
+}
+
+#[test]
+fn no_import_cycle_in_the_rules() {
+    let g = rules_imports();
+    assert!(g.len() >= 45, "the rules' files were read: {:?}", g.keys());
+    assert!(
+        g["melee::impetus"].contains("melee::fall_back") && g["fire"].contains("combat"),
+        "their imports were read: {:?} {:?}",
+        g["melee::impetus"],
+        g["fire"]
+    );
+    assert!(
+        g["params"].contains("melee::bodenstedt::params"),
+        "a re-exported name counts as its own file's: {:?}",
+        g["params"]
+    );
+    for m in g.keys() {
+        if let Some(c) = cycle_from(&g, m) {
+            panic!("an import cycle in src/rules: {}", c.join(" → "));
+        }
+    }
+}
+
+/// Every melee system the Parameter Data can name is registered, once (issue 32: a system is
+/// its own files plus one line in `melee::SYSTEMS`).
+#[test]
+fn every_melee_system_is_registered_once() {
+    use bayonet::rules::melee::{SYSTEMS, named};
+    use bayonet::rules::params::MeleeSystemName;
+    for n in MeleeSystemName::ALL {
+        let found = SYSTEMS.iter().filter(|s| s.name() == n).count();
+        assert_eq!(found, 1, "{n:?} is registered once");
+        assert_eq!(named(n).name(), n);
+    }
+    assert_eq!(SYSTEMS.len(), MeleeSystemName::ALL.len());
 }
