@@ -93,21 +93,6 @@ pub fn run(args: &Melee, roll: Option<u64>) -> Result<i32, String> {
         "cavalry_rule": b.cavalry_rule,
         "bridge_damage": b.bridge_damage,
         "system": b.system,
-        // The system's own breakdown and result distribution (Bodenstedt: CVs, column and the
-        // six rows); absent for the systems that have none beyond the loss ranges.
-        "sector": b.detail.get::<melee::bodenstedt::SectorBreakdown>(),
-        // Impetus (§15.2): the lead units, impetus, grounds, and the distribution over the
-        // dice: each kind of result, the rounds fought, the expected losses.
-        "impetus": b.detail.get::<melee::impetus::ImpetusBreakdown>().map(|ib| serde_json::json!({
-            "breakdown": ib,
-            "odds": melee::impetus::impetus_odds(ib),
-        })),
-        // La Bataille (§15.3): every unit's MV and checks, the ratios, and the distribution
-        // over the d66 paths: each chart result, the checks, the expected losses.
-        "assault": b.detail.get::<melee::labataille::AssaultBreakdown>().map(|ab| serde_json::json!({
-            "breakdown": ab,
-            "odds": melee::labataille::assault_odds(ab),
-        })),
         "attacker_loss_range": b.attacker_loss_range,
         "defender_loss_range": b.defender_loss_range,
         "attacker_win_probability": odds.attacker_win_probability,
@@ -117,6 +102,12 @@ pub fn run(args: &Melee, roll: Option<u64>) -> Result<i32, String> {
         "expected_defender_loss": odds.expected_defender_loss,
         "night": board.night,
     });
+    // The system's own breakdown and distribution, under its own key (Bodenstedt's `sector`:
+    // CVs, column and the six rows; Impetus's `impetus` and La Bataille's `assault`: the
+    // breakdown and the distribution over the dice).
+    if let Some((key, value)) = system.json(&b) {
+        out[key] = value;
+    }
     let mut code = 0;
     if let Some(seed) = roll {
         out["seed"] = json!(seed);

@@ -221,8 +221,9 @@ pub fn melee_card(
         ));
     }
     // The odds it was fought at: the systems with their own distribution say it in their lines.
-    if o.bridge.is_none() && super::words::system_words(&o.breakdown).is_none() {
-        let odds = crate::rules::melee::odds(&o.breakdown);
+    let system = crate::rules::melee::named(o.breakdown.system);
+    if o.bridge.is_none() && system.odds_words(&o.breakdown).is_none() {
+        let odds = system.odds(&o.breakdown);
         lines.push(format!(
             "odds: attacker wins {:.0}% (expected losses: attacker {:.0}, defender {:.0})",
             odds.attacker_win_probability * 100.0,
@@ -446,39 +447,13 @@ pub fn melee_lines(
         c(o.declaration.defending_hex),
         b.system.name()
     ));
-    // Bodenstedt (§15.1): the CVs, the column and the row the d6 gave.
-    // The other systems' per-unit working (Bodenstedt's CVs, Austerlitz's HC x EF x ...).
-    if b.system != crate::rules::params::MeleeSystemName::Tiller {
+    let system = crate::rules::melee::named(b.system);
+    // The system's per-unit working (Bodenstedt's CVs, Austerlitz's HC x EF x ...).
+    if system.shows_unit_working() {
         for s in b.attackers.iter().chain(&b.defenders) {
             if let Some(w) = s.adjustments.first() {
                 out.push(format!("  {}: {w}", s.name));
             }
-        }
-    }
-    if let Some(sb) = b
-        .detail
-        .get::<crate::rules::melee::bodenstedt::SectorBreakdown>()
-    {
-        use crate::rules::melee::bodenstedt::COLUMNS;
-        out.push(format!(
-            "  odds {}:{} -> {}{}",
-            sb.attack_cv,
-            sb.defence_cv,
-            COLUMNS[sb.raw_column],
-            sb.defence_bonus
-                .as_ref()
-                .map_or(String::new(), |w| format!(", {w}: {}", COLUMNS[sb.column]))
-        ));
-        if let Some(row) = sb.rows.get((o.attacker_roll as usize).saturating_sub(1)) {
-            let c = row.cell;
-            out.push(format!(
-                "  d6 {}: attacker {:+} {:?}, defender {:+} {:?}",
-                o.attacker_roll,
-                c.attacker_digit,
-                c.attacker_letter,
-                c.defender_digit,
-                c.defender_letter
-            ));
         }
     }
     let mods: Vec<String> = b
@@ -497,12 +472,14 @@ pub fn melee_lines(
             )
         })
         .collect();
-    system_lines(b, o, &n, &mut out);
+    // The system's own working and the melee as it fought it (Bodenstedt's row, the impetus
+    // rounds, La Bataille's checks and chart).
+    out.extend(system.report_lines(b, o, &n));
     // The exact distribution the melee was fought at (§15.0 D-sys-6).
-    if let Some(w) = super::words::system_words(b) {
+    if let Some(w) = system.odds_words(b) {
         out.push(format!("  odds: {w}"));
     }
-    if !b.detail.is_none() {
+    if system.own_losses() {
         // These systems' losses come from their own tables, not from loss ranges.
         out.push(format!(
             "  losses: attacker {}, defender {}",
@@ -582,97 +559,4 @@ pub fn melee_lines(
         ));
     }
     out
-}
-
-/// The impetus rounds (§15.2) and La Bataille's checks and chart (§15.3) as they were rolled.
-fn system_lines(
-    b: &crate::rules::melee::Breakdown,
-    o: &MeleeOutcome,
-    n: &dyn Fn(UnitId) -> String,
-    out: &mut Vec<String>,
-) {
-    if let (Some(ib), Some(f)) = (
-        b.detail
-            .get::<crate::rules::melee::impetus::ImpetusBreakdown>(),
-        o.rolled.get::<crate::rules::melee::impetus::Fight>(),
-    ) {
-        let side = |s: &crate::rules::melee::impetus::ImpetusSide| {
-            format!(
-                "{} ({:?}{}, impetus {}, morale {})",
-                s.lead_name,
-                s.kind,
-                if s.charging { ", charging" } else { "" },
-                s.impetus,
-                s.morale
-            )
-        };
-        out.push(format!(
-            "  {} vs {}; contact {:?}{}",
-            side(&ib.attacker),
-            side(&ib.defender),
-            ib.contact,
-            if ib.follow_up { "" } else { "; no follow-up" }
-        ));
-        if let Some(c) = f.closing {
-            out.push(format!("  closing with the square: {}", c.code()));
-        }
-        for (i, r) in f.rounds.iter().enumerate() {
-            out.push(format!(
-                "  round {}: score A {} vs D {}; losses A {} D {}; morale A col {} {}, D col {} {}",
-                i + 1,
-                r.scores[0],
-                r.scores[1],
-                r.losses[0],
-                r.losses[1],
-                r.columns[0],
-                r.results[0].code(),
-                r.columns[1],
-                r.results[1].code()
-            ));
-        }
-        if f.broke_off {
-            out.push("  the cavalry broke off".into());
-        }
-    }
-    if let (Some(ab), Some(a)) = (
-        b.detail
-            .get::<crate::rules::melee::labataille::AssaultBreakdown>(),
-        o.rolled.get::<crate::rules::melee::labataille::Assault>(),
-    ) {
-        let roll = |k: usize| a.rolls[k].map_or("-".to_string(), |r| r.to_string());
-        let failed = |ids: &[UnitId]| {
-            if ids.is_empty() {
-                "all pass".to_string()
-            } else {
-                let v: Vec<String> = ids.iter().map(|id| n(*id)).collect();
-                format!("{} fail", v.join(", "))
-            }
-        };
-        out.push(format!(
-            "  pre-melee checks: D d66 {} ({:+}), A d66 {} ({:+}): {}",
-            roll(0),
-            ab.ratio_modifier[1],
-            roll(1),
-            ab.ratio_modifier[0],
-            failed(&a.failed_before)
-        ));
-        if let (Some(c), Some(r)) = (a.column, a.result) {
-            out.push(format!(
-                "  chart: MV {:.1} vs {:.1} -> {}, d66 {}: {}",
-                a.attack,
-                a.defence,
-                crate::rules::melee::labataille::COLUMNS[c].0,
-                roll(2),
-                r.code()
-            ));
-        }
-        if a.rolls[3].is_some() || a.rolls[4].is_some() {
-            out.push(format!(
-                "  after losses: D d66 {}, A d66 {}: {}",
-                roll(3),
-                roll(4),
-                failed(&a.failed_after)
-            ));
-        }
-    }
 }

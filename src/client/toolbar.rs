@@ -410,8 +410,7 @@ fn look(
             _ if orders && !open && !gate.dialog_open() => false,
             ToolButton::EndPhase => game.phased(),
             ToolButton::FollowUp => {
-                game.params.melee_system == crate::rules::params::MeleeSystemName::Impetus
-                    && !game.pending.is_empty()
+                crate::rules::melee::system(&game.params).follows_up() && !game.pending.is_empty()
             }
             ToolButton::CancelMelee => !game.pending.is_empty(),
             ToolButton::ReplayTurn => offer.0.is_some() && !gate.watching(),

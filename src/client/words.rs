@@ -70,63 +70,8 @@ pub fn forecast_words(board: &crate::rules::board::Board, f: &melee::Forecast) -
 }
 
 /// The chosen system's own distribution, in a line: what kind of result each side may get
-/// (§15.0 D-sys-6); none for the systems whose odds are the loss ranges.
+/// (§15.0 D-sys-6), in the system's own words; none for the systems whose odds are the loss
+/// ranges.
 pub fn system_words(b: &melee::Breakdown) -> Option<String> {
-    let pc = |p: f64| format!("{:.0}%", p * 100.0);
-    let shared = |o: &melee::Outcomes, gone: &str| {
-        format!(
-            "A wins {}, none {}, D wins {}; D falls back {}, routs {}, {gone} {}",
-            pc(o.attacker_wins),
-            pc(o.no_decision),
-            pc(o.defender_wins),
-            pc(o.defender_retreats),
-            pc(o.defender_routs),
-            pc(o.defender_surrenders)
-        )
-    };
-    if let Some(sb) = b.detail.get::<melee::bodenstedt::SectorBreakdown>() {
-        let o = melee::bodenstedt::sector_odds(sb);
-        let as_shared = melee::Outcomes {
-            attacker_wins: o.attacker_wins,
-            no_decision: o.no_decision,
-            defender_wins: o.defender_wins,
-            defender_retreats: o.defender_retreats,
-            defender_routs: o.defender_routs,
-            defender_surrenders: o.defender_eliminated,
-            expected_attacker_loss: o.expected_attacker_loss,
-            expected_defender_loss: o.expected_defender_loss,
-        };
-        return Some(format!(
-            "Bodenstedt CV {}:{} column {}: {}",
-            sb.attack_cv,
-            sb.defence_cv,
-            melee::bodenstedt::COLUMNS[sb.column],
-            shared(&as_shared, "ELIM")
-        ));
-    }
-    if let Some(ib) = b.detail.get::<melee::impetus::ImpetusBreakdown>() {
-        let o = melee::impetus::impetus_odds(ib);
-        return Some(format!(
-            "Impetus {} vs {}, contact {:?}, follow-up {}: {}; more than one round {}",
-            ib.attacker.impetus,
-            ib.defender.impetus,
-            ib.contact,
-            if ib.follow_up { "on" } else { "off" },
-            shared(&o.outcomes, "surrenders"),
-            pc(o.rounds.iter().skip(2).sum())
-        ));
-    }
-    if let Some(ab) = b.detail.get::<melee::labataille::AssaultBreakdown>() {
-        let o = melee::labataille::assault_odds(ab);
-        return Some(format!(
-            "La Bataille MV {:.1}:{:.1}, checks A {:+} D {:+}: {}; over before the chart {}",
-            b.attack_strength,
-            b.defense_strength,
-            ab.ratio_modifier[0],
-            ab.ratio_modifier[1],
-            shared(&o.outcomes, "surrenders"),
-            pc(o.ended_before_chart)
-        ));
-    }
-    None
+    melee::named(b.system).odds_words(b)
 }

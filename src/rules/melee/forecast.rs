@@ -5,11 +5,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Breakdown, Declaration, system};
+use super::{Breakdown, Declaration, Ending, gone_by_loss, system};
 use crate::rules::board::Board;
 use crate::rules::combat::{LossDistribution, split_loss};
 use crate::rules::retreat::{self, RetreatChoice};
-use crate::rules::unit::{UnitId, UnitKind};
+use crate::rules::unit::UnitId;
 
 /// One side's loss: the smallest and largest it can be, and the most likely.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -62,31 +62,12 @@ pub struct Forecast {
     pub eliminated: Vec<(UnitId, f64)>,
 }
 
-/// Chance that a unit taking `share` of its side's loss is eliminated by it: men for foot and
-/// horse, guns for a battery (one per `per_gun` men, one more with the remainder's chance).
-fn gone_by_loss(kind: UnitKind, men: u32, guns: u32, share: u32, per_gun: u32) -> f64 {
-    match kind {
-        UnitKind::Leader => 0.0,
-        UnitKind::Artillery => {
-            let per = per_gun.max(1);
-            let (whole, rem) = (share / per, share % per);
-            if whole >= guns {
-                1.0
-            } else if whole + 1 >= guns {
-                rem as f64 / per as f64
-            } else {
-                0.0
-            }
-        }
-        _ => (share >= men) as u8 as f64,
-    }
-}
-
 /// The forecast of the melee `decl` on `board` as declared.
 pub fn forecast(board: &Board, decl: &Declaration) -> Forecast {
-    let b: Breakdown = system(&board.params).breakdown(board, decl);
-    if let Some(samples) = samples(board, &b) {
-        return sampled_forecast(board, &b, &samples);
+    let system = system(&board.params);
+    let b: Breakdown = system.breakdown(board, decl);
+    if let Some(endings) = system.endings(board, &b) {
+        return sampled_forecast(board, &b, &endings);
     }
     let att = LossDistribution::of(b.attacker_loss_range).capped(b.attacker_capacity);
     let def = LossDistribution::of(b.defender_loss_range).capped(b.defender_capacity);
@@ -181,136 +162,8 @@ pub fn forecast(board: &Board, decl: &Declaration) -> Forecast {
     out
 }
 
-/// One equally weighted way a melee can end, for the systems whose odds enumerate their dice.
-struct Sample {
-    weight: f64,
-    attacker_loss: u32,
-    defender_loss: u32,
-    /// The defender leaves its hex (retreat, rout or surrender).
-    defender_moves: bool,
-    /// The defender lost (D-cap-1: only then are guns that cannot retreat taken).
-    defender_loses: bool,
-    /// Each unit's chance to leave the board in this outcome (a battery's guns lost are still
-    /// random once its share of men is known); units not named stay.
-    gone: Vec<(UnitId, f64)>,
-}
-
-impl Sample {
-    fn gone(&self, id: UnitId) -> f64 {
-        // Independent ways out (surrender, losses): the chance that not all of them miss.
-        1.0 - self
-            .gone
-            .iter()
-            .filter(|(u, _)| *u == id)
-            .map(|(_, p)| 1.0 - p)
-            .product::<f64>()
-    }
-}
-
-/// The samples of the system's own distribution, if it enumerates one: Bodenstedt's six rows
-/// (§15.1), the impetus dice tuples (§15.2), La Bataille's d66 paths (§15.3).
-fn samples(board: &Board, b: &Breakdown) -> Option<Vec<Sample>> {
-    let per_gun = board.params.combat.men_per_gun_lost;
-    // A unit's chance to be eliminated by its share of a loss.
-    let by_loss = |id: UnitId, share: u32| -> (UnitId, f64) {
-        let p = board
-            .unit(id)
-            .map_or(0.0, |u| gone_by_loss(u.kind, u.men, u.guns, share, per_gun));
-        (id, p)
-    };
-    if let Some(sb) = b.detail.get::<super::bodenstedt::SectorBreakdown>() {
-        let sixth = 1.0 / sb.rows.len().max(1) as f64;
-        return Some(
-            sb.rows
-                .iter()
-                .map(|r| Sample {
-                    weight: sixth,
-                    attacker_loss: r.attacker_total,
-                    defender_loss: r.defender_total,
-                    defender_moves: r.cell.defender_digit < 0,
-                    defender_loses: super::bodenstedt::winner(&r.cell)
-                        == Some(super::MeleeSide::Attacker),
-                    gone: r
-                        .eliminated
-                        .iter()
-                        .map(|id| (*id, 1.0))
-                        .chain(r.losses.iter().map(|(id, m)| by_loss(*id, *m)))
-                        .collect(),
-                })
-                .collect(),
-        );
-    }
-    // The side's loss split as the resolution splits it (D-cr-1).
-    let split = |units: &[super::UnitStrength], loss: u32| -> Vec<(UnitId, f64)> {
-        let weights: Vec<f64> = units.iter().map(|s| s.strength).collect();
-        let caps: Vec<u32> = units.iter().map(|s| s.capacity).collect();
-        units
-            .iter()
-            .zip(split_loss(loss, &weights, &caps))
-            .map(|(s, share)| by_loss(s.unit, share))
-            .collect()
-    };
-    if let Some(ib) = b.detail.get::<super::impetus::ImpetusBreakdown>() {
-        let tuples = super::impetus::dice_tuples(ib);
-        let w = 1.0 / tuples.len().max(1) as f64;
-        return Some(
-            tuples
-                .into_iter()
-                .map(|t| {
-                    let f = super::impetus::fight(ib, t);
-                    let mut gone = split(&b.attackers, f.attacker_loss);
-                    gone.extend(split(&b.defenders, f.defender_loss));
-                    if f.surrendered {
-                        gone.extend(b.defenders.iter().map(|s| (s.unit, 1.0)));
-                    }
-                    Sample {
-                        weight: w,
-                        attacker_loss: f.attacker_loss,
-                        defender_loss: f.defender_loss,
-                        defender_moves: f.defender_moved.is_some(),
-                        defender_loses: f.loser == Some(super::MeleeSide::Defender),
-                        gone,
-                    }
-                })
-                .collect(),
-        );
-    }
-    if let Some(ab) = b.detail.get::<super::labataille::AssaultBreakdown>() {
-        use super::labataille::Effect;
-        return Some(
-            super::labataille::outcomes(ab)
-                .into_iter()
-                .map(|(a, w)| {
-                    let gone = a
-                        .effects
-                        .iter()
-                        // Guns that cannot retreat stay for the capture step instead.
-                        .filter(|(id, e)| {
-                            *e == Effect::Surrender && !retreat::cannot_retreat(board, *id)
-                        })
-                        .map(|(id, _)| (*id, 1.0))
-                        .chain(a.losses.iter().map(|(id, m)| by_loss(*id, *m)))
-                        .collect();
-                    Sample {
-                        weight: w,
-                        attacker_loss: a.lost[0],
-                        defender_loss: a.lost[1],
-                        defender_moves: a
-                            .effects
-                            .iter()
-                            .any(|(id, _)| b.defenders.iter().any(|s| s.unit == *id)),
-                        defender_loses: a.loser == Some(super::MeleeSide::Defender),
-                        gone,
-                    }
-                })
-                .collect(),
-        );
-    }
-    None
-}
-
 /// The forecast from a system's own enumerated distribution.
-fn sampled_forecast(board: &Board, b: &Breakdown, samples: &[Sample]) -> Forecast {
+fn sampled_forecast(board: &Board, b: &Breakdown, samples: &[Ending]) -> Forecast {
     let dist = |mine: bool| {
         let v: Vec<(u32, f64)> = samples
             .iter()
@@ -348,7 +201,7 @@ fn sampled_forecast(board: &Board, b: &Breakdown, samples: &[Sample]) -> Forecas
         .collect();
     let capture = board.params.optional.artillery_capture;
     // The chance that some stuck battery is still there to be taken.
-    let taken = |s: &Sample| -> f64 {
+    let taken = |s: &Ending| -> f64 {
         if !s.defender_loses {
             return 0.0;
         }

@@ -41,7 +41,9 @@ pub use resolve::{
     begin, capture_guns, end_of_phase, loser, morale_checks, retreat, routs,
 };
 pub use restrictions::{check, committable};
-pub use system::{Fate, MeleeSystem, Outcomes, lead_unit};
+pub use system::{
+    Ending, Fate, MeleeSystem, Outcomes, gone_by_loss, gone_by_share, gone_by_split, lead_unit,
+};
 pub use systems::{SYSTEMS, named, system};
 pub use tiller::CivilWarBattles;
 pub use whole::{WholeOdds, whole_odds, whole_odds_exhaustive};

@@ -5,10 +5,13 @@
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{Breakdown, Declaration, MeleeSide, Odds, Refusal, Resolution};
+use super::{
+    Breakdown, Declaration, MeleeOutcome, MeleeSide, Odds, Refusal, Resolution, UnitStrength,
+};
 use crate::rules::board::Board;
+use crate::rules::combat::split_loss;
 use crate::rules::params::{MeleeSystemName, Parameters};
-use crate::rules::unit::Unit;
+use crate::rules::unit::{Unit, UnitId, UnitKind};
 
 /// What becomes of the defenders in one outcome of a melee.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -81,6 +84,140 @@ pub trait MeleeSystem: Send + Sync {
     fn checks_after_retreat(&self) -> bool {
         true
     }
+
+    // What the system adds for the player, so that the window, the report and `bayonet odds`
+    // show any system without knowing which it is.
+
+    /// Its exact distribution in the terms every system shares (D-sys-6, D-sys-8); `None`
+    /// where its odds are §9's loss ranges alone.
+    fn outcomes(&self, _b: &Breakdown) -> Option<Outcomes> {
+        None
+    }
+    /// Its own odds in one line (the drag preview, the pending melees, the report); `None` for
+    /// a system whose odds are the loss ranges.
+    fn odds_words(&self, _b: &Breakdown) -> Option<String> {
+        None
+    }
+    /// Whether a declaration's follow-up (I2) means anything to it: the window offers the
+    /// Follow up switch only then.
+    fn follows_up(&self) -> bool {
+        false
+    }
+    /// Its losses come from its own table, not from §9.4's loss ranges (the report then shows
+    /// the losses alone).
+    fn own_losses(&self) -> bool {
+        false
+    }
+    /// Whether the report shows each unit's working (its first adjustment: Bodenstedt's CVs,
+    /// Austerlitz's HC × EF × …).
+    fn shows_unit_working(&self) -> bool {
+        true
+    }
+    /// Its own report lines: its breakdown, and the melee as it was fought (`name` names a
+    /// unit).
+    fn report_lines(
+        &self,
+        _b: &Breakdown,
+        _o: &MeleeOutcome,
+        _name: &dyn Fn(UnitId) -> String,
+    ) -> Vec<String> {
+        Vec::new()
+    }
+    /// Its own part of `bayonet odds`' JSON: the key it goes under, and the value.
+    fn json(&self, _b: &Breakdown) -> Option<(&'static str, serde_json::Value)> {
+        None
+    }
+    /// Every way the melee can end, with its chance, where the system enumerates its dice (the
+    /// forecast is read off them); `None` for the loss ranges' closed form.
+    fn endings(&self, _board: &Board, _b: &Breakdown) -> Option<Vec<Ending>> {
+        None
+    }
+}
+
+impl Outcomes {
+    /// The distribution in words; `gone` names the defender's third fate ("surrenders",
+    /// Bodenstedt's "ELIM").
+    pub fn words(&self, gone: &str) -> String {
+        let pc = |p: f64| format!("{:.0}%", p * 100.0);
+        format!(
+            "A wins {}, none {}, D wins {}; D falls back {}, routs {}, {gone} {}",
+            pc(self.attacker_wins),
+            pc(self.no_decision),
+            pc(self.defender_wins),
+            pc(self.defender_retreats),
+            pc(self.defender_routs),
+            pc(self.defender_surrenders)
+        )
+    }
+}
+
+/// One way a melee can end, with its chance, for the systems whose odds enumerate their dice.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ending {
+    pub weight: f64,
+    pub attacker_loss: u32,
+    pub defender_loss: u32,
+    /// The defender leaves its hex (retreat, rout or surrender).
+    pub defender_moves: bool,
+    /// The defender lost (D-cap-1: only then are guns that cannot retreat taken).
+    pub defender_loses: bool,
+    /// Each unit's chance to leave the board in this ending (a battery's guns lost are still
+    /// random once its share of men is known); units not named stay.
+    pub gone: Vec<(UnitId, f64)>,
+}
+
+impl Ending {
+    /// The chance that unit `id` leaves the board in this ending: its ways out (surrender,
+    /// losses) are independent, so the chance that not all of them miss.
+    pub fn gone(&self, id: UnitId) -> f64 {
+        1.0 - self
+            .gone
+            .iter()
+            .filter(|(u, _)| *u == id)
+            .map(|(_, p)| 1.0 - p)
+            .product::<f64>()
+    }
+}
+
+/// Chance that a unit taking `share` of its side's loss is eliminated by it: men for foot and
+/// horse, guns for a battery (one per `per_gun` men, one more with the remainder's chance).
+pub fn gone_by_loss(kind: UnitKind, men: u32, guns: u32, share: u32, per_gun: u32) -> f64 {
+    match kind {
+        UnitKind::Leader => 0.0,
+        UnitKind::Artillery => {
+            let per = per_gun.max(1);
+            let (whole, rem) = (share / per, share % per);
+            if whole >= guns {
+                1.0
+            } else if whole + 1 >= guns {
+                rem as f64 / per as f64
+            } else {
+                0.0
+            }
+        }
+        _ => (share >= men) as u8 as f64,
+    }
+}
+
+/// Unit `id`'s chance to be eliminated by a share of `men`, on `board`.
+pub fn gone_by_share(board: &Board, id: UnitId, men: u32) -> (UnitId, f64) {
+    let per_gun = board.params.combat.men_per_gun_lost;
+    let p = board
+        .unit(id)
+        .map_or(0.0, |u| gone_by_loss(u.kind, u.men, u.guns, men, per_gun));
+    (id, p)
+}
+
+/// A side's loss split as the resolution splits it (D-cr-1), and each unit's chance to be
+/// eliminated by its share.
+pub fn gone_by_split(board: &Board, units: &[UnitStrength], loss: u32) -> Vec<(UnitId, f64)> {
+    let weights: Vec<f64> = units.iter().map(|s| s.strength).collect();
+    let caps: Vec<u32> = units.iter().map(|s| s.capacity).collect();
+    units
+        .iter()
+        .zip(split_loss(loss, &weights, &caps))
+        .map(|(s, share)| gone_by_share(board, s.unit, share))
+        .collect()
 }
 
 /// The lead unit of a side (D-sys-4): its non-leader with most men as for stacking (§5: a

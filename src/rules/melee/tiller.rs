@@ -27,4 +27,9 @@ impl MeleeSystem for CivilWarBattles {
     fn combat_results(&self, board: &mut Board, r: &mut Resolution, rng: &mut ChaCha8Rng) {
         super::resolve::combat_results(board, r, rng)
     }
+
+    /// Its modifiers say it all; each unit's adjustments stay in the breakdown.
+    fn shows_unit_working(&self) -> bool {
+        false
+    }
 }

@@ -654,4 +654,96 @@ impl super::MeleeSystem for Bodenstedt {
     fn checks_after_retreat(&self) -> bool {
         false
     }
+
+    fn outcomes(&self, b: &super::Breakdown) -> Option<super::Outcomes> {
+        let o = sector_odds(b.detail.get::<SectorBreakdown>()?);
+        Some(super::Outcomes {
+            attacker_wins: o.attacker_wins,
+            no_decision: o.no_decision,
+            defender_wins: o.defender_wins,
+            defender_retreats: o.defender_retreats,
+            defender_routs: o.defender_routs,
+            // ELIM takes the whole losing side: the defender's third fate here.
+            defender_surrenders: o.defender_eliminated,
+            expected_attacker_loss: o.expected_attacker_loss,
+            expected_defender_loss: o.expected_defender_loss,
+        })
+    }
+    fn odds_words(&self, b: &super::Breakdown) -> Option<String> {
+        let sb = b.detail.get::<SectorBreakdown>()?;
+        Some(format!(
+            "Bodenstedt CV {}:{} column {}: {}",
+            sb.attack_cv,
+            sb.defence_cv,
+            COLUMNS[sb.column],
+            self.outcomes(b)?.words("ELIM")
+        ))
+    }
+    fn own_losses(&self) -> bool {
+        true
+    }
+    /// The CVs, the column (and the defence bonus), and the row the d6 gave.
+    fn report_lines(
+        &self,
+        b: &super::Breakdown,
+        o: &super::MeleeOutcome,
+        _name: &dyn Fn(UnitId) -> String,
+    ) -> Vec<String> {
+        let Some(sb) = b.detail.get::<SectorBreakdown>() else {
+            return Vec::new();
+        };
+        let mut out = vec![format!(
+            "  odds {}:{} -> {}{}",
+            sb.attack_cv,
+            sb.defence_cv,
+            COLUMNS[sb.raw_column],
+            sb.defence_bonus
+                .as_ref()
+                .map_or(String::new(), |w| format!(", {w}: {}", COLUMNS[sb.column]))
+        )];
+        if let Some(row) = sb.rows.get((o.attacker_roll as usize).saturating_sub(1)) {
+            let c = row.cell;
+            out.push(format!(
+                "  d6 {}: attacker {:+} {:?}, defender {:+} {:?}",
+                o.attacker_roll,
+                c.attacker_digit,
+                c.attacker_letter,
+                c.defender_digit,
+                c.defender_letter
+            ));
+        }
+        out
+    }
+    /// Its CVs, column and the six rows.
+    fn json(&self, b: &super::Breakdown) -> Option<(&'static str, serde_json::Value)> {
+        let sb = b.detail.get::<SectorBreakdown>()?;
+        Some(("sector", serde_json::to_value(sb).ok()?))
+    }
+    /// The six rows, equally likely.
+    fn endings(&self, board: &Board, b: &super::Breakdown) -> Option<Vec<super::Ending>> {
+        let sb = b.detail.get::<SectorBreakdown>()?;
+        let sixth = 1.0 / sb.rows.len().max(1) as f64;
+        Some(
+            sb.rows
+                .iter()
+                .map(|r| super::Ending {
+                    weight: sixth,
+                    attacker_loss: r.attacker_total,
+                    defender_loss: r.defender_total,
+                    defender_moves: r.cell.defender_digit < 0,
+                    defender_loses: winner(&r.cell) == Some(super::MeleeSide::Attacker),
+                    gone: r
+                        .eliminated
+                        .iter()
+                        .map(|id| (*id, 1.0))
+                        .chain(
+                            r.losses
+                                .iter()
+                                .map(|(id, m)| super::gone_by_share(board, *id, *m)),
+                        )
+                        .collect(),
+                })
+                .collect(),
+        )
+    }
 }

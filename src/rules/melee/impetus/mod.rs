@@ -1070,4 +1070,114 @@ impl MeleeSystem for Impetus {
     fn checks_after_retreat(&self) -> bool {
         false
     }
+
+    fn outcomes(&self, b: &Breakdown) -> Option<super::Outcomes> {
+        Some(impetus_odds(b.detail.get::<ImpetusBreakdown>()?).outcomes)
+    }
+    fn odds_words(&self, b: &Breakdown) -> Option<String> {
+        let ib = b.detail.get::<ImpetusBreakdown>()?;
+        let o = impetus_odds(ib);
+        Some(format!(
+            "Impetus {} vs {}, contact {:?}, follow-up {}: {}; more than one round {:.0}%",
+            ib.attacker.impetus,
+            ib.defender.impetus,
+            ib.contact,
+            if ib.follow_up { "on" } else { "off" },
+            o.outcomes.words("surrenders"),
+            o.rounds.iter().skip(2).sum::<f64>() * 100.0
+        ))
+    }
+    fn own_losses(&self) -> bool {
+        true
+    }
+    /// I2: the attackers follow up a defender that falls back, unless told not to.
+    fn follows_up(&self) -> bool {
+        true
+    }
+    /// The lead units and contact, then the rounds as they were fought.
+    fn report_lines(
+        &self,
+        b: &Breakdown,
+        o: &super::MeleeOutcome,
+        _name: &dyn Fn(UnitId) -> String,
+    ) -> Vec<String> {
+        let (Some(ib), Some(f)) = (b.detail.get::<ImpetusBreakdown>(), o.rolled.get::<Fight>())
+        else {
+            return Vec::new();
+        };
+        let side = |s: &ImpetusSide| {
+            format!(
+                "{} ({:?}{}, impetus {}, morale {})",
+                s.lead_name,
+                s.kind,
+                if s.charging { ", charging" } else { "" },
+                s.impetus,
+                s.morale
+            )
+        };
+        let mut out = vec![format!(
+            "  {} vs {}; contact {:?}{}",
+            side(&ib.attacker),
+            side(&ib.defender),
+            ib.contact,
+            if ib.follow_up { "" } else { "; no follow-up" }
+        )];
+        if let Some(c) = f.closing {
+            out.push(format!("  closing with the square: {}", c.code()));
+        }
+        for (i, r) in f.rounds.iter().enumerate() {
+            out.push(format!(
+                "  round {}: score A {} vs D {}; losses A {} D {}; morale A col {} {}, D col {} {}",
+                i + 1,
+                r.scores[0],
+                r.scores[1],
+                r.losses[0],
+                r.losses[1],
+                r.columns[0],
+                r.results[0].code(),
+                r.columns[1],
+                r.results[1].code()
+            ));
+        }
+        if f.broke_off {
+            out.push("  the cavalry broke off".into());
+        }
+        out
+    }
+    /// The lead units, impetus and grounds, and the distribution over the dice: each kind of
+    /// result, the rounds fought, the expected losses.
+    fn json(&self, b: &Breakdown) -> Option<(&'static str, serde_json::Value)> {
+        let ib = b.detail.get::<ImpetusBreakdown>()?;
+        Some((
+            "impetus",
+            serde_json::json!({ "breakdown": ib, "odds": impetus_odds(ib) }),
+        ))
+    }
+    /// Every dice tuple, equally likely.
+    fn endings(&self, board: &Board, b: &Breakdown) -> Option<Vec<super::Ending>> {
+        let ib = b.detail.get::<ImpetusBreakdown>()?;
+        let tuples = dice_tuples(ib);
+        let w = 1.0 / tuples.len().max(1) as f64;
+        Some(
+            tuples
+                .into_iter()
+                .map(|t| {
+                    let f = fight(ib, t);
+                    let mut gone = super::gone_by_split(board, &b.attackers, f.attacker_loss);
+                    gone.extend(super::gone_by_split(board, &b.defenders, f.defender_loss));
+                    if f.surrendered {
+                        gone.extend(b.defenders.iter().map(|s| (s.unit, 1.0)));
+                    }
+                    super::Ending {
+                        weight: w,
+                        attacker_loss: f.attacker_loss,
+                        defender_loss: f.defender_loss,
+                        defender_moves: f.defender_moved.is_some(),
+                        defender_loses: f.loser == Some(MeleeSide::Defender),
+                        gone,
+                    }
+                })
+                .collect(),
+        )
+    }
 }

@@ -905,4 +905,119 @@ impl MeleeSystem for LaBataille {
     fn checks_after_retreat(&self) -> bool {
         false
     }
+
+    fn outcomes(&self, b: &Breakdown) -> Option<super::Outcomes> {
+        Some(assault_odds(b.detail.get::<AssaultBreakdown>()?).outcomes)
+    }
+    fn odds_words(&self, b: &Breakdown) -> Option<String> {
+        let ab = b.detail.get::<AssaultBreakdown>()?;
+        let o = assault_odds(ab);
+        Some(format!(
+            "La Bataille MV {:.1}:{:.1}, checks A {:+} D {:+}: {}; over before the chart {:.0}%",
+            b.attack_strength,
+            b.defense_strength,
+            ab.ratio_modifier[0],
+            ab.ratio_modifier[1],
+            o.outcomes.words("surrenders"),
+            o.ended_before_chart * 100.0
+        ))
+    }
+    fn own_losses(&self) -> bool {
+        true
+    }
+    /// The checks before the melee, the chart, and the checks after losses, as rolled.
+    fn report_lines(
+        &self,
+        b: &Breakdown,
+        o: &super::MeleeOutcome,
+        name: &dyn Fn(UnitId) -> String,
+    ) -> Vec<String> {
+        let (Some(ab), Some(a)) = (
+            b.detail.get::<AssaultBreakdown>(),
+            o.rolled.get::<Assault>(),
+        ) else {
+            return Vec::new();
+        };
+        let roll = |k: usize| a.rolls[k].map_or("-".to_string(), |r| r.to_string());
+        let failed = |ids: &[UnitId]| {
+            if ids.is_empty() {
+                "all pass".to_string()
+            } else {
+                let v: Vec<String> = ids.iter().map(|id| name(*id)).collect();
+                format!("{} fail", v.join(", "))
+            }
+        };
+        let mut out = vec![format!(
+            "  pre-melee checks: D d66 {} ({:+}), A d66 {} ({:+}): {}",
+            roll(0),
+            ab.ratio_modifier[1],
+            roll(1),
+            ab.ratio_modifier[0],
+            failed(&a.failed_before)
+        )];
+        if let (Some(c), Some(r)) = (a.column, a.result) {
+            out.push(format!(
+                "  chart: MV {:.1} vs {:.1} -> {}, d66 {}: {}",
+                a.attack,
+                a.defence,
+                COLUMNS[c].0,
+                roll(2),
+                r.code()
+            ));
+        }
+        if a.rolls[3].is_some() || a.rolls[4].is_some() {
+            out.push(format!(
+                "  after losses: D d66 {}, A d66 {}: {}",
+                roll(3),
+                roll(4),
+                failed(&a.failed_after)
+            ));
+        }
+        out
+    }
+    /// Every unit's MV and checks, the ratios, and the distribution over the d66 paths: each
+    /// chart result, the checks, the expected losses.
+    fn json(&self, b: &Breakdown) -> Option<(&'static str, serde_json::Value)> {
+        let ab = b.detail.get::<AssaultBreakdown>()?;
+        Some((
+            "assault",
+            serde_json::json!({ "breakdown": ab, "odds": assault_odds(ab) }),
+        ))
+    }
+    /// Every d66 path, by its chance.
+    fn endings(&self, board: &Board, b: &Breakdown) -> Option<Vec<super::Ending>> {
+        let ab = b.detail.get::<AssaultBreakdown>()?;
+        Some(
+            outcomes(ab)
+                .into_iter()
+                .map(|(a, w)| {
+                    let gone = a
+                        .effects
+                        .iter()
+                        // Guns that cannot retreat stay for the capture step instead.
+                        .filter(|(id, e)| {
+                            *e == Effect::Surrender && !retreat::cannot_retreat(board, *id)
+                        })
+                        .map(|(id, _)| (*id, 1.0))
+                        .chain(
+                            a.losses
+                                .iter()
+                                .map(|(id, m)| super::gone_by_share(board, *id, *m)),
+                        )
+                        .collect();
+                    super::Ending {
+                        weight: w,
+                        attacker_loss: a.lost[0],
+                        defender_loss: a.lost[1],
+                        defender_moves: a
+                            .effects
+                            .iter()
+                            .any(|(id, _)| b.defenders.iter().any(|s| s.unit == *id)),
+                        defender_loses: a.loser == Some(MeleeSide::Defender),
+                        gone,
+                    }
+                })
+                .collect(),
+        )
+    }
 }
