@@ -132,7 +132,7 @@ fn s15_each_melee_system_is_described_by_its_seed() {
         (Austerlitz, "Austerlitz (seed 004): "),
     ];
     for (system, opening) in seeds {
-        let d = system.description();
+        let d = bayonet::rules::melee::named(system).description();
         assert!(
             d.starts_with(opening) && d.len() > opening.len() + 20,
             "{d}"

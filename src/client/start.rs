@@ -579,7 +579,7 @@ fn labels(
             Control::MeleeSystem => format!(
                 "{}: {}",
                 draft.0.melee_system.name(),
-                draft.0.melee_system.description()
+                crate::rules::melee::named(draft.0.melee_system).description()
             ),
             Control::UiScale(_) => format!("  UI scale: {} %", settings.ui_scale),
             Control::ColourBlind => format!(

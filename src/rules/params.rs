@@ -294,27 +294,6 @@ impl MeleeSystemName {
             MeleeSystemName::LaBataille => "LaBataille",
         }
     }
-
-    /// One line for the start dialog.
-    pub fn description(self) -> &'static str {
-        match self {
-            MeleeSystemName::Tiller => {
-                "Civil War Battles (seed 000): loss ranges from strengths and modifiers"
-            }
-            MeleeSystemName::Bodenstedt => {
-                "Bodenstedt (seed 001): combat values by troop and flank, one d6 on the morale and casualty table"
-            }
-            MeleeSystemName::Impetus => {
-                "Impetus (seed 002): die + impetus + modifiers, losses by score, morale each round, up to 3 rounds"
-            }
-            MeleeSystemName::LaBataille => {
-                "La Bataille (seed 003): pre-melee morale on the d66, then the assault chart by odds of melee values"
-            }
-            MeleeSystemName::Austerlitz => {
-                "Austerlitz (seed 004): HC x EF x men x formation x modifiers, losses U[1,3] x strength"
-            }
-        }
-    }
 }
 
 impl TryFrom<String> for MeleeSystemName {

@@ -716,7 +716,11 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
         }
         (Field::MeleeSystem, _) => {
             let m = params_of(doc).melee_system;
-            format!("{}: {}", m.name(), m.description())
+            format!(
+                "{}: {}",
+                m.name(),
+                crate::rules::melee::named(m).description()
+            )
         }
         (Field::Param(i), _) => {
             let mut d = Draft(params_of(doc));

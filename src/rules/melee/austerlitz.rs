@@ -319,6 +319,9 @@ pub fn austerlitz_results(board: &mut Board, r: &mut Resolution, rng: &mut impl 
 }
 
 impl MeleeSystem for Austerlitz {
+    fn description(&self) -> &'static str {
+        "Austerlitz (seed 004): HC x EF x men x formation x modifiers, losses U[1,3] x strength"
+    }
     fn name(&self) -> crate::rules::params::MeleeSystemName {
         crate::rules::params::MeleeSystemName::Austerlitz
     }

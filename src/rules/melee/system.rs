@@ -71,6 +71,8 @@ impl Outcomes {
 pub trait MeleeSystem: Send + Sync {
     /// Its name in the Parameter Data (D-sys-1).
     fn name(&self) -> MeleeSystemName;
+    /// One line for the start dialog and the editor: its seed text and how it works.
+    fn description(&self) -> &'static str;
     /// Every restriction the declaration breaks.
     fn check(&self, board: &Board, decl: &Declaration) -> Vec<Refusal>;
     /// Strengths and modifiers.

@@ -12,6 +12,9 @@ use crate::rules::params::MeleeSystemName;
 pub struct CivilWarBattles;
 
 impl MeleeSystem for CivilWarBattles {
+    fn description(&self) -> &'static str {
+        "Civil War Battles (seed 000): loss ranges from strengths and modifiers"
+    }
     fn name(&self) -> MeleeSystemName {
         MeleeSystemName::Tiller
     }

@@ -630,6 +630,9 @@ pub fn bodenstedt_results(board: &mut Board, r: &mut super::Resolution, rng: &mu
 }
 
 impl super::MeleeSystem for Bodenstedt {
+    fn description(&self) -> &'static str {
+        "Bodenstedt (seed 001): combat values by troop and flank, one d6 on the morale and casualty table"
+    }
     fn name(&self) -> crate::rules::params::MeleeSystemName {
         crate::rules::params::MeleeSystemName::Bodenstedt
     }

@@ -1043,6 +1043,9 @@ pub fn impetus_results(board: &mut Board, r: &mut Resolution, rng: &mut impl ran
 pub struct Impetus;
 
 impl MeleeSystem for Impetus {
+    fn description(&self) -> &'static str {
+        "Impetus (seed 002): die + impetus + modifiers, losses by score, morale each round, up to 3 rounds"
+    }
     fn name(&self) -> crate::rules::params::MeleeSystemName {
         crate::rules::params::MeleeSystemName::Impetus
     }

@@ -878,6 +878,9 @@ pub fn assault_results(board: &mut Board, r: &mut Resolution, rng: &mut impl ran
 pub struct LaBataille;
 
 impl MeleeSystem for LaBataille {
+    fn description(&self) -> &'static str {
+        "La Bataille (seed 003): pre-melee morale on the d66, then the assault chart by odds of melee values"
+    }
     fn name(&self) -> crate::rules::params::MeleeSystemName {
         crate::rules::params::MeleeSystemName::LaBataille
     }
