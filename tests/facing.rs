@@ -105,7 +105,12 @@ fn s4_turning_costs_per_hexside_and_an_about_face() {
     f.unit(i).marks.mp_used = 9;
     assert_eq!(
         facing::check(&f.board(), i, SE),
-        Err("turning to SE costs 4 movement points; 3 left".into())
+        // The apply functions refuse with a typed reason (issue 32), not a bare string.
+        Err(bayonet::rules::refusal::Refusal::new(
+            bayonet::rules::refusal::Reason::CannotAct,
+            Some(i),
+            "turning to SE costs 4 movement points; 3 left"
+        ))
     );
     assert_eq!(facing::check(&f.board(), i, NE), Ok(2));
     f.unit(i).marks.mp_used = 8;
@@ -233,7 +238,7 @@ fn s3_formation_changes_and_their_costs() {
         let got = formation::check(&f.board(), id, to);
         assert_eq!(
             got,
-            want.map_err(String::from),
+            want.map_err(|m| bayonet::rules::refusal::Refusal::new(bayonet::rules::refusal::Reason::CannotAct, Some(id), m)),
             "{kind:?} {from:?} → {to:?}"
         );
         if let Ok((cost, now)) = want {
@@ -249,9 +254,13 @@ fn s3_formation_changes_and_their_costs() {
             f.unit(id).marks.mp_used = all - cost + 1;
             assert_eq!(
                 formation::check(&f.board(), id, to),
-                Err(format!(
-                    "changing formation costs {cost} movement points; {} left",
-                    cost - 1
+                Err(bayonet::rules::refusal::Refusal::new(
+                    bayonet::rules::refusal::Reason::CannotAct,
+                    Some(id),
+                    format!(
+                        "changing formation costs {cost} movement points; {} left",
+                        cost - 1
+                    )
                 ))
             );
             f.unit(id).marks.mp_used = all - cost;

@@ -511,12 +511,14 @@ fn fire_needs_formation_range_front_sight_and_ammo() {
     assert!(
         fire::breakdown(&f.board(), u, far, false, 1.0)
             .unwrap_err()
+            .message
             .contains("reaches 3")
     );
     f.unit(u).facing = Facing::SW;
     assert!(
         fire::breakdown(&f.board(), u, t2, false, 1.0)
             .unwrap_err()
+            .message
             .contains("front")
     );
     f.unit(u).facing = Facing::NE;
@@ -525,6 +527,7 @@ fn fire_needs_formation_range_front_sight_and_ammo() {
     assert!(
         fire::breakdown(&f.board(), u, t2, false, 1.0)
             .unwrap_err()
+            .message
             .contains("line of sight")
     );
     // From a ridge the forest no longer hides it: 3 levels (60 ft) + 6 ft against 30 ft trees.
@@ -536,6 +539,7 @@ fn fire_needs_formation_range_front_sight_and_ammo() {
     assert!(
         fire::breakdown(&f.board(), u, t2, false, 1.0)
             .unwrap_err()
+            .message
             .contains("column")
     );
     f.unit(u).formation = Formation::Line;

@@ -192,8 +192,10 @@ fn s6_a_move_is_checked_step_by_step() {
     let c = f.board().map.coord(six[5]);
     assert_eq!(
         movement::check_move(&f.board(), u, &six),
-        Err(format!(
-            "not enough movement points to reach {c}: 12 needed, 11 left"
+        Err(bayonet::rules::refusal::Refusal::new(
+            bayonet::rules::refusal::Reason::OutOfReach,
+            Some(u),
+            format!("not enough movement points to reach {c}: 12 needed, 11 left")
         ))
     );
     f.unit(u).marks.mp_used = 0;

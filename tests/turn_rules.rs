@@ -110,7 +110,7 @@ fn movement_range_stops_at_zoc_avoids_enemies_and_respects_stacking() {
     f.unit(u).disrupted = true;
     assert!(!movement_range(&f.board(), u).contains_key(&zoc));
     let err = check_move(&f.board(), u, &path_to(&r, zoc).unwrap()).unwrap_err();
-    assert!(err.contains("Disrupted"), "{err}");
+    assert!(err.message.contains("Disrupted"), "{err}");
 }
 
 /// §6 and §12: Fixed units, units that fired, unlimbered guns and units out of movement points
@@ -126,6 +126,7 @@ fn who_may_not_move() {
     assert!(
         check_move(&f.board(), u, &to)
             .unwrap_err()
+            .message
             .contains("Fixed")
     );
     f.unit(u).fixed_until = None;
@@ -133,12 +134,14 @@ fn who_may_not_move() {
     assert!(
         check_move(&f.board(), u, &to)
             .unwrap_err()
+            .message
             .contains("fired")
     );
     let g = f.add(0, UnitKind::Artillery, a + Facing::S.step(), Facing::N, 4);
     assert!(
         check_move(&f.board(), g, &[a + Facing::S.step() + Facing::S.step()])
             .unwrap_err()
+            .message
             .contains("unlimbered")
     );
     // Not enough movement points.
@@ -147,6 +150,7 @@ fn who_may_not_move() {
     assert!(
         check_move(&f.board(), c, &[f.hex(0, 1)])
             .unwrap_err()
+            .message
             .contains("movement points")
     );
 }
@@ -373,6 +377,7 @@ fn night_sight_moved_guns_and_bridges() {
     assert!(
         fire::breakdown(&f.board(), g, t2, false, 1.0)
             .unwrap_err()
+            .message
             .contains("sight")
     );
     f.night = false;
@@ -381,6 +386,7 @@ fn night_sight_moved_guns_and_bridges() {
     assert!(
         fire::breakdown(&f.board(), g, t2, false, 1.0)
             .unwrap_err()
+            .message
             .contains("moved")
     );
     f.unit(g).marks.moved = false;

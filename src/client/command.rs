@@ -470,7 +470,7 @@ fn hint(
             unit: u.id,
             at: At::of(board, h),
         })
-        .and_then(|()| fire::breakdown(board, u.id, h, false, 1.0))
+        .and_then(|()| fire::breakdown(board, u.id, h, false, 1.0).map_err(|r| words(&[r])))
         {
             Ok(b) => {
                 let modifiers: Vec<String> = b

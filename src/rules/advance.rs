@@ -6,8 +6,14 @@
 use super::board::Board;
 use super::hex::{Hex, distance};
 use super::movement::{MoverClass, entry_cost, take_objectives};
+use super::refusal::{Reason, Refusal};
 use super::stacking::{StackLimit, unit_load};
 use super::unit::{Side, UnitId};
+
+/// `id`'s order refused for `why` (the unit cannot do it now).
+fn no(id: UnitId, why: impl Into<String>) -> Refusal {
+    Refusal::new(Reason::CannotAct, Some(id), why)
+}
 
 /// Grants `n` hexes of advance to each of `units` (the first is the shared advance).
 pub fn grant(board: &mut Board, units: &[UnitId], n: u32) {
@@ -72,12 +78,16 @@ pub fn check(board: &Board, id: UnitId, to: Hex) -> Option<String> {
 }
 
 /// Moves `id` one hex on into `to` (checked first).
-pub fn advance(board: &mut Board, id: UnitId, to: Hex) -> Result<(), String> {
+pub fn advance(board: &mut Board, id: UnitId, to: Hex) -> Result<(), Refusal> {
     if let Some(why) = check(board, id, to) {
-        return Err(why);
+        return Err(no(id, why));
     }
     let Some(u) = board.unit_mut(id) else {
-        return Err(format!("no unit {id}"));
+        return Err(Refusal::new(
+            Reason::NoSuchUnit,
+            Some(id),
+            format!("no unit {id}"),
+        ));
     };
     u.hex = to;
     u.marks.advance_left -= 1;

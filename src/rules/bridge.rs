@@ -4,53 +4,66 @@
 
 use super::board::Board;
 use super::hex::Hex;
+use super::refusal::{Reason, Refusal};
 use super::unit::{Formation, Side, Unit, UnitId, UnitKind};
+
+/// `id`'s order refused for `why` (no bridge work there).
+fn no(id: UnitId, why: impl Into<String>) -> Refusal {
+    Refusal::new(Reason::NoBridge, Some(id), why)
+}
 
 /// Whether `u` can work on the bridge at `at`: infantry in column (D-repair-1, ours: the rule's
 /// "unit in column"), next to the bridge and facing it, neither disrupted nor routed.
-fn at_work(u: &Unit, at: Hex) -> Result<(), String> {
+fn at_work(u: &Unit, at: Hex) -> Result<(), Refusal> {
     if u.kind != UnitKind::Infantry || u.formation != Formation::Column {
-        return Err(format!(
-            "`{}` must be infantry in column to repair a bridge",
-            u.name
+        return Err(no(
+            u.id,
+            format!("`{}` must be infantry in column to repair a bridge", u.name),
         ));
     }
     if !u.front_hexes().contains(&at) {
-        return Err(format!(
-            "`{}` must stand next to the bridge, facing it",
-            u.name
+        return Err(no(
+            u.id,
+            format!("`{}` must stand next to the bridge, facing it", u.name),
         ));
     }
     if u.disrupted || u.routed {
-        return Err(format!("`{}` is disrupted or routed", u.name));
+        return Err(no(u.id, format!("`{}` is disrupted or routed", u.name)));
     }
     Ok(())
 }
 
 /// Checks the *Repair Bridge* order.
-pub fn check_repair(board: &Board, id: UnitId, at: Hex) -> Result<(), String> {
+pub fn check_repair(board: &Board, id: UnitId, at: Hex) -> Result<(), Refusal> {
     if !board.params.optional.bridge_limit_and_repair {
-        return Err("bridges are repaired only under the Bridge Limit and Repair rule".into());
+        return Err(no(
+            id,
+            "bridges are repaired only under the Bridge Limit and Repair rule",
+        ));
     }
-    let u = board
-        .unit(id)
-        .ok_or_else(|| format!("there is no unit {id}"))?;
+    let u = board.unit(id).ok_or_else(|| {
+        Refusal::new(
+            Reason::NoSuchUnit,
+            Some(id),
+            format!("there is no unit {id}"),
+        )
+    })?;
     let b = board
         .map
         .bridge(at)
-        .ok_or("there is no full-hex bridge there")?;
+        .ok_or_else(|| no(id, "there is no full-hex bridge there"))?;
     if b.strength >= b.max {
-        return Err("the bridge is whole".into());
+        return Err(no(id, "the bridge is whole"));
     }
     at_work(u, at)?;
     if u.marks.moved || u.marks.fired || u.marks.meleed {
-        return Err(format!("`{}` has already acted this turn", u.name));
+        return Err(no(id, format!("`{}` has already acted this turn", u.name)));
     }
     Ok(())
 }
 
 /// The *Repair Bridge* order: the unit goes to work, which takes its turn.
-pub fn repair(board: &mut Board, id: UnitId, at: Hex) -> Result<(), String> {
+pub fn repair(board: &mut Board, id: UnitId, at: Hex) -> Result<(), Refusal> {
     check_repair(board, id, at)?;
     if let Some(u) = board.unit_mut(id) {
         u.repairing = Some(at);

@@ -2,7 +2,13 @@
 //! are worth for victory.
 
 use super::board::Board;
+use super::refusal::{Reason, Refusal};
 use super::unit::{Crew, Side, Unit, UnitId, UnitKind};
+
+/// `id`'s order refused for `why` (the guns may not be so served).
+fn no(id: UnitId, why: impl Into<String>) -> Refusal {
+    Refusal::new(Reason::Guns, Some(id), why)
+}
 
 /// Takes a battery that could not retreat from a lost melee. With the optional rule it changes
 /// side and stays; a battery taken back by its own side comes back uncrewed. Returns whether
@@ -33,38 +39,55 @@ pub fn capture(board: &mut Board, id: UnitId, winner: Side) -> bool {
 }
 
 /// Whether a unit of `side` that can serve guns stands in `battery`'s hex.
-fn served_by(board: &Board, battery: &Unit, by: UnitId) -> Result<(), String> {
+fn served_by(board: &Board, battery: &Unit, by: UnitId) -> Result<(), Refusal> {
     let Some(b) = board.unit(by) else {
-        return Err(format!("there is no unit {by}"));
+        return Err(Refusal::new(
+            Reason::NoSuchUnit,
+            Some(by),
+            format!("there is no unit {by}"),
+        ));
     };
     if b.hex != battery.hex || b.side != battery.side || b.id == battery.id {
-        return Err(format!(
-            "`{}` is not a friendly unit stacked with `{}`",
-            b.name, battery.name
+        return Err(no(
+            battery.id,
+            format!(
+                "`{}` is not a friendly unit stacked with `{}`",
+                b.name, battery.name
+            ),
         ));
     }
     if matches!(b.kind, UnitKind::Leader | UnitKind::Supply) || b.is_captured() {
-        return Err(format!("`{}` cannot serve guns", b.name));
+        return Err(no(battery.id, format!("`{}` cannot serve guns", b.name)));
     }
     if b.routed || b.disrupted {
-        return Err(format!("`{}` is routed or disrupted", b.name));
+        return Err(no(
+            battery.id,
+            format!("`{}` is routed or disrupted", b.name),
+        ));
     }
     Ok(())
 }
 
 /// Checks the *Spike* order: a unit stacked with a captured, unspiked battery spikes it.
-pub fn check_spike(board: &Board, battery: UnitId, by: UnitId) -> Result<(), String> {
+pub fn check_spike(board: &Board, battery: UnitId, by: UnitId) -> Result<(), Refusal> {
     let Some(b) = board.unit(battery) else {
-        return Err(format!("there is no unit {battery}"));
+        return Err(Refusal::new(
+            Reason::NoSuchUnit,
+            Some(battery),
+            format!("there is no unit {battery}"),
+        ));
     };
     if !b.is_captured() || b.crew == Crew::Spiked {
-        return Err(format!("`{}` is not a captured, unspiked battery", b.name));
+        return Err(no(
+            battery,
+            format!("`{}` is not a captured, unspiked battery", b.name),
+        ));
     }
     served_by(board, b, by)
 }
 
 /// The *Spike* order.
-pub fn spike(board: &mut Board, battery: UnitId, by: UnitId) -> Result<(), String> {
+pub fn spike(board: &mut Board, battery: UnitId, by: UnitId) -> Result<(), Refusal> {
     check_spike(board, battery, by)?;
     if let Some(b) = board.unit_mut(battery) {
         b.crew = Crew::Spiked;
@@ -74,14 +97,18 @@ pub fn spike(board: &mut Board, battery: UnitId, by: UnitId) -> Result<(), Strin
 
 /// Checks the *Recrew* order: a friendly unit stacked with a won-back battery crews it, if it
 /// has not acted this turn.
-pub fn check_recrew(board: &Board, battery: UnitId, by: UnitId) -> Result<(), String> {
+pub fn check_recrew(board: &Board, battery: UnitId, by: UnitId) -> Result<(), Refusal> {
     let Some(b) = board.unit(battery) else {
-        return Err(format!("there is no unit {battery}"));
+        return Err(Refusal::new(
+            Reason::NoSuchUnit,
+            Some(battery),
+            format!("there is no unit {battery}"),
+        ));
     };
     if b.is_captured() || b.crew != Crew::Uncrewed {
-        return Err(format!(
-            "`{}` is not an uncrewed battery of its own side",
-            b.name
+        return Err(no(
+            battery,
+            format!("`{}` is not an uncrewed battery of its own side", b.name),
         ));
     }
     served_by(board, b, by)?;
@@ -89,13 +116,13 @@ pub fn check_recrew(board: &Board, battery: UnitId, by: UnitId) -> Result<(), St
         .unit(by)
         .is_some_and(|u| u.marks.moved || u.marks.fired || u.marks.meleed);
     if used {
-        return Err("the crewing unit has already acted this turn".into());
+        return Err(no(battery, "the crewing unit has already acted this turn"));
     }
     Ok(())
 }
 
 /// The *Recrew* order; it costs the crewing unit its turn.
-pub fn recrew(board: &mut Board, battery: UnitId, by: UnitId) -> Result<(), String> {
+pub fn recrew(board: &mut Board, battery: UnitId, by: UnitId) -> Result<(), Refusal> {
     check_recrew(board, battery, by)?;
     if let Some(u) = board.unit_mut(by) {
         u.marks.moved = true;

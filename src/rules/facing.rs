@@ -3,7 +3,13 @@
 use super::board::Board;
 use super::hex::Facing;
 use super::movement::{cannot_act, mp_left};
+use super::refusal::{Reason, Refusal};
 use super::unit::UnitId;
+
+/// `id`'s order refused for `why` (the unit cannot do it now).
+fn no(id: UnitId, why: impl Into<String>) -> Refusal {
+    Refusal::new(Reason::CannotAct, Some(id), why)
+}
 
 /// Hexside steps between two facings (0–3).
 pub fn steps(from: Facing, to: Facing) -> u32 {
@@ -25,37 +31,49 @@ pub fn cost(board: &Board, id: UnitId, to: Facing) -> Option<u32> {
 }
 
 /// Checks a facing change; Fixed units and unlimbered batteries may turn.
-pub fn check(board: &Board, id: UnitId, to: Facing) -> Result<u32, String> {
-    let u = board
-        .unit(id)
-        .ok_or_else(|| format!("there is no unit {id}"))?;
+pub fn check(board: &Board, id: UnitId, to: Facing) -> Result<u32, Refusal> {
+    let u = board.unit(id).ok_or_else(|| {
+        Refusal::new(
+            Reason::NoSuchUnit,
+            Some(id),
+            format!("there is no unit {id}"),
+        )
+    })?;
     if let Some(why) = cannot_act(u) {
-        return Err(why);
+        return Err(no(id, why));
     }
     // D-cap-1: captured guns turn only while a unit of their captors is stacked with them.
     if u.is_captured() && !super::capture::manned(board, u) {
-        return Err(format!(
-            "`{}` is captured: a unit of yours must stand with it to turn it",
-            u.name
+        return Err(no(
+            id,
+            format!(
+                "`{}` is captured: a unit of yours must stand with it to turn it",
+                u.name
+            ),
         ));
     }
     let c = cost(board, id, to).unwrap_or(0);
     if c == 0 {
-        return Err(format!("`{}` already faces {}", u.name, to.name()));
+        return Err(no(id, format!("`{}` already faces {}", u.name, to.name())));
     }
     let left = mp_left(&board.params, u);
     if c > left {
-        return Err(format!(
-            "turning to {} costs {c} movement points; {left} left",
-            to.name()
+        return Err(no(
+            id,
+            format!(
+                "turning to {} costs {c} movement points; {left} left",
+                to.name()
+            ),
         ));
     }
     Ok(c)
 }
 
-pub fn apply(board: &mut Board, id: UnitId, to: Facing) -> Result<u32, String> {
+pub fn apply(board: &mut Board, id: UnitId, to: Facing) -> Result<u32, Refusal> {
     let c = check(board, id, to)?;
-    let u = board.unit_mut(id).ok_or("no such unit")?;
+    let u = board
+        .unit_mut(id)
+        .ok_or_else(|| Refusal::new(Reason::NoSuchUnit, Some(id), "no such unit"))?;
     u.facing = to;
     u.marks.mp_used += c;
     Ok(c)

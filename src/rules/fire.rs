@@ -17,7 +17,13 @@ use super::hex::{Facing, Hex, distance};
 use super::map::SideFeature;
 use super::morale::{self, MoraleCheck};
 use super::movement::per_terrain;
+use super::refusal::{Reason, Refusal};
 use super::unit::{Ammo, Crew, FatigueLevel, Formation, Quality, Unit, UnitId, UnitKind};
+
+/// `id`'s order refused for `why` (the unit cannot fire so).
+fn no(id: UnitId, why: impl Into<String>) -> Refusal {
+    Refusal::new(Reason::CannotFire, Some(id), why)
+}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -133,12 +139,16 @@ pub fn breakdown(
     target: Hex,
     opportunity: bool,
     factor: f64,
-) -> Result<FireBreakdown, String> {
-    let u = board
-        .unit(firer)
-        .ok_or_else(|| format!("there is no unit {firer}"))?;
+) -> Result<FireBreakdown, Refusal> {
+    let u = board.unit(firer).ok_or_else(|| {
+        Refusal::new(
+            Reason::NoSuchUnit,
+            Some(firer),
+            format!("there is no unit {firer}"),
+        )
+    })?;
     if let Some(why) = cannot_fire(u, opportunity) {
-        return Err(why);
+        return Err(no(firer, why));
     }
     let targets: Vec<&Unit> = board
         .units_at(target)
@@ -146,23 +156,36 @@ pub fn breakdown(
         .collect();
     let bridge = board.map.bridge(target).is_some();
     if targets.is_empty() && !(bridge && u.kind == UnitKind::Artillery) {
-        return Err("no enemy unit there (only artillery may fire at an empty bridge)".into());
+        return Err(no(
+            firer,
+            "no enemy unit there (only artillery may fire at an empty bridge)",
+        ));
     }
     let table = weapons();
-    let w = weapon_of(u, table)
-        .ok_or_else(|| format!("`{}` has no known weapon `{}`", u.name, u.weapon))?;
+    let w = weapon_of(u, table).ok_or_else(|| {
+        no(
+            firer,
+            format!("`{}` has no known weapon `{}`", u.name, u.weapon),
+        )
+    })?;
     let range = distance(u.hex, target);
     if range == 0 || range > w.range {
-        return Err(format!(
-            "the target is {range} hexes away; `{}` reaches {}",
-            u.name, w.range
+        return Err(no(
+            firer,
+            format!(
+                "the target is {range} hexes away; `{}` reaches {}",
+                u.name, w.range
+            ),
         ));
     }
     if !in_front(u.hex, u.facing, target) {
-        return Err(format!("the target is not in the front of `{}`", u.name));
+        return Err(no(
+            firer,
+            format!("the target is not in the front of `{}`", u.name),
+        ));
     }
     if !line_of_sight(board, u.hex, target) {
-        return Err("no line of sight to the target".into());
+        return Err(no(firer, "no line of sight to the target"));
     }
     let p = &board.params.fire;
     let mut eff = w.effectiveness;
@@ -257,9 +280,12 @@ pub fn breakdown(
     }
     let captured = capture::fire_factor(board, u);
     if u.is_captured() && captured == 0.0 {
-        return Err(format!(
-            "`{}` is captured: a unit of yours must stand with it to fire it",
-            u.name
+        return Err(no(
+            firer,
+            format!(
+                "`{}` is captured: a unit of yours must stand with it to fire it",
+                u.name
+            ),
         ));
     }
     let value = base
@@ -319,10 +345,13 @@ pub fn fire(
     opportunity: bool,
     factor: f64,
     rng: &mut impl Rng,
-) -> Result<FireOutcome, String> {
+) -> Result<FireOutcome, Refusal> {
     let b = breakdown(board, firer, target, opportunity, factor)?;
     let p = board.params.clone();
-    let side = board.unit(firer).map(|u| u.side).ok_or("no firer")?;
+    let side = board
+        .unit(firer)
+        .map(|u| u.side)
+        .ok_or_else(|| no(firer, "no firer"))?;
     let roll = roll_loss(b.loss_range, rng);
     let enfilade = b.modifiers.iter().any(|m| m.kind == ModifierKind::Enfilade);
     let mut out = FireOutcome {

@@ -3,7 +3,13 @@
 
 use super::board::Board;
 use super::movement::{cannot_act, mp_left};
+use super::refusal::{Reason, Refusal};
 use super::unit::{Formation, UnitId, UnitKind};
+
+/// `id`'s order refused for `why` (the unit cannot do it now).
+fn no(id: UnitId, why: impl Into<String>) -> Refusal {
+    Refusal::new(Reason::CannotAct, Some(id), why)
+}
 
 /// The formation a change order leads to now: dismounting cavalry passes through
 /// *Dismounting* until its next turn.
@@ -20,46 +26,58 @@ fn result(kind: UnitKind, from: Formation, to: Formation) -> Option<Formation> {
 }
 
 /// Checks a formation change; returns its cost and the formation it gives now.
-pub fn check(board: &Board, id: UnitId, to: Formation) -> Result<(u32, Formation), String> {
-    let u = board
-        .unit(id)
-        .ok_or_else(|| format!("there is no unit {id}"))?;
+pub fn check(board: &Board, id: UnitId, to: Formation) -> Result<(u32, Formation), Refusal> {
+    let u = board.unit(id).ok_or_else(|| {
+        Refusal::new(
+            Reason::NoSuchUnit,
+            Some(id),
+            format!("there is no unit {id}"),
+        )
+    })?;
     if let Some(why) = cannot_act(u) {
-        return Err(why);
+        return Err(no(id, why));
     }
     if u.is_captured() {
-        return Err(format!(
-            "`{}` is captured and cannot leave its hex, nor limber to",
-            u.name
+        return Err(no(
+            id,
+            format!(
+                "`{}` is captured and cannot leave its hex, nor limber to",
+                u.name
+            ),
         ));
     }
     if u.is_fixed() {
-        return Err(format!(
-            "`{}` is Fixed and may not change formation",
-            u.name
+        return Err(no(
+            id,
+            format!("`{}` is Fixed and may not change formation", u.name),
         ));
     }
     let now = result(u.kind, u.formation, to).ok_or_else(|| {
-        format!(
-            "{} in {} cannot change to {}",
-            u.kind.name(),
-            u.formation.name(),
-            to.name()
-        )
+        no(id, {
+            format!(
+                "{} in {} cannot change to {}",
+                u.kind.name(),
+                u.formation.name(),
+                to.name()
+            )
+        })
     })?;
     let c = board.params.movement.change_formation.of(u.kind);
     let left = mp_left(&board.params, u);
     if c > left {
-        return Err(format!(
-            "changing formation costs {c} movement points; {left} left"
+        return Err(no(
+            id,
+            format!("changing formation costs {c} movement points; {left} left"),
         ));
     }
     Ok((c, now))
 }
 
-pub fn apply(board: &mut Board, id: UnitId, to: Formation) -> Result<Formation, String> {
+pub fn apply(board: &mut Board, id: UnitId, to: Formation) -> Result<Formation, Refusal> {
     let (c, now) = check(board, id, to)?;
-    let u = board.unit_mut(id).ok_or("no such unit")?;
+    let u = board
+        .unit_mut(id)
+        .ok_or_else(|| Refusal::new(Reason::NoSuchUnit, Some(id), "no such unit"))?;
     u.formation = now;
     u.marks.mp_used += c;
     u.marks.moved = true;

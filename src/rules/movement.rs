@@ -9,8 +9,14 @@ use super::board::Board;
 use super::hex::{Facing, Hex, neighbor};
 use super::map::{FullHexBridge, Map, Road, SideFeature, Terrain};
 use super::params::{Parameters, PerMover, PerTerrain};
+use super::refusal::{Reason, Refusal};
 use super::stacking::{HexLoad, StackLimit, unit_load};
 use super::unit::{Formation, Unit, UnitId, UnitKind};
+
+/// `id`'s order refused for `why` (the unit cannot go there).
+fn no(id: UnitId, why: impl Into<String>) -> Refusal {
+    Refusal::new(Reason::OutOfReach, Some(id), why)
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MoverClass {
@@ -346,15 +352,19 @@ pub struct Moved {
 
 /// Checks a move along `path` (adjacent hexes, the unit's own hex excluded) step by step, and
 /// returns its cost, or why it is refused.
-pub fn check_move(board: &Board, id: UnitId, path: &[Hex]) -> Result<u32, String> {
-    let u = board
-        .unit(id)
-        .ok_or_else(|| format!("there is no unit {id}"))?;
+pub fn check_move(board: &Board, id: UnitId, path: &[Hex]) -> Result<u32, Refusal> {
+    let u = board.unit(id).ok_or_else(|| {
+        Refusal::new(
+            Reason::NoSuchUnit,
+            Some(id),
+            format!("there is no unit {id}"),
+        )
+    })?;
     if let Some(why) = cannot_move(u) {
-        return Err(why);
+        return Err(no(id, why));
     }
     if path.is_empty() {
-        return Err("the path is empty".into());
+        return Err(no(id, "the path is empty"));
     }
     let class = MoverClass::of(u);
     let s = surroundings(board, u);
@@ -365,30 +375,35 @@ pub fn check_move(board: &Board, id: UnitId, path: &[Hex]) -> Result<u32, String
     for (i, &n) in path.iter().enumerate() {
         let c = board.map.coord(n);
         if let Some(why) = entry_blocked(&board.map, &board.params, class, at, n) {
-            return Err(format!("cannot enter {c}: {why}"));
+            return Err(no(id, format!("cannot enter {c}: {why}")));
         }
         cost += entry_cost(&board.map, &board.params, class, at, n).unwrap_or(0);
         if cost > budget {
-            return Err(format!(
-                "not enough movement points to reach {c}: {cost} needed, {budget} left"
+            return Err(no(
+                id,
+                format!("not enough movement points to reach {c}: {cost} needed, {budget} left"),
             ));
         }
         if s.enemy.contains(&n) {
-            return Err(format!("{c} holds enemy units"));
+            return Err(no(id, format!("{c} holds enemy units")));
         }
         let load = s.load.get(&n).copied().unwrap_or_default() + own;
         if let Some(over) = StackLimit::check(load, &board.params) {
-            return Err(format!("{c} would be overstacked: {over}"));
+            return Err(no(id, format!("{c} would be overstacked: {over}")));
         }
         if s.zoc.contains(&n) {
             if u.disrupted {
-                return Err(format!(
-                    "{c} is in an enemy zone of control, which a Disrupted unit may not enter"
+                return Err(no(
+                    id,
+                    format!(
+                        "{c} is in an enemy zone of control, which a Disrupted unit may not enter"
+                    ),
                 ));
             }
             if i + 1 < path.len() {
-                return Err(format!(
-                    "entering the enemy zone of control at {c} ends the move"
+                return Err(no(
+                    id,
+                    format!("entering the enemy zone of control at {c} ends the move"),
                 ));
             }
         }
@@ -398,10 +413,12 @@ pub fn check_move(board: &Board, id: UnitId, path: &[Hex]) -> Result<u32, String
 }
 
 /// Moves the unit along a checked path.
-pub fn apply_move(board: &mut Board, id: UnitId, path: &[Hex]) -> Result<Moved, String> {
+pub fn apply_move(board: &mut Board, id: UnitId, path: &[Hex]) -> Result<Moved, Refusal> {
     let cost = check_move(board, id, path)?;
-    let u = board.unit_mut(id).ok_or("no such unit")?;
-    let to = *path.last().ok_or("empty path")?;
+    let u = board
+        .unit_mut(id)
+        .ok_or_else(|| Refusal::new(Reason::NoSuchUnit, Some(id), "no such unit"))?;
+    let to = *path.last().ok_or_else(|| no(id, "empty path"))?;
     u.hex = to;
     u.marks.mp_used += cost;
     u.marks.moved = true;

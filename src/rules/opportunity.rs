@@ -9,6 +9,7 @@ use super::fire::{self, FireOutcome};
 use super::hex::Hex;
 use super::melee::Declaration;
 use super::movement::{self, Moved};
+use super::refusal::{Reason, Refusal};
 use super::unit::{Side, UnitId};
 
 /// Every unit of `side` that may fire at `target` now fires once (scaled by `factor`).
@@ -46,9 +47,12 @@ pub fn move_under_fire(
     id: UnitId,
     path: &[Hex],
     rng: &mut impl Rng,
-) -> Result<(Moved, Vec<FireOutcome>), String> {
+) -> Result<(Moved, Vec<FireOutcome>), Refusal> {
     movement::check_move(board, id, path)?;
-    let side = board.unit(id).map(|u| u.side).ok_or("no such unit")?;
+    let side = board
+        .unit(id)
+        .map(|u| u.side)
+        .ok_or_else(|| Refusal::new(Reason::NoSuchUnit, Some(id), "no such unit"))?;
     let mut fired = Vec::new();
     let mut done = Moved {
         unit: id,

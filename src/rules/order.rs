@@ -360,26 +360,25 @@ pub fn check(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
             "turns have phases only under Phased Play",
         ));
     }
-    let cannot = |reason: Reason, unit: UnitId| move |m: String| one(reason, Some(unit), m);
     match order {
         Order::Move { unit, to, path } => {
             own_unit(board, *unit)?;
             let p = move_path(board, *unit, *to, path.as_deref())?;
-            movement::check_move(board, *unit, &p).map_err(cannot(Reason::OutOfReach, *unit))?;
+            movement::check_move(board, *unit, &p).map_err(|r| vec![r])?;
         }
         Order::Face { unit, facing: f } => {
             own_unit(board, *unit)?;
-            facing::check(board, *unit, *f).map_err(cannot(Reason::CannotAct, *unit))?;
+            facing::check(board, *unit, *f).map_err(|r| vec![r])?;
         }
         Order::Formation { unit, formation: f } => {
             own_unit(board, *unit)?;
-            formation::check(board, *unit, *f).map_err(cannot(Reason::CannotAct, *unit))?;
+            formation::check(board, *unit, *f).map_err(|r| vec![r])?;
         }
         Order::Fire { unit, at } => {
             own_unit(board, *unit)?;
             let h = place(board, *at)?;
             fire::breakdown(board, *unit, h, board.defensive_fire_phase(), 1.0)
-                .map_err(cannot(Reason::CannotFire, *unit))?;
+                .map_err(|r| vec![r])?;
         }
         Order::Melee {
             from, units, at, ..
@@ -409,11 +408,11 @@ pub fn check(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
         }
         Order::Spike { battery, by } => {
             own_unit(board, *by)?;
-            capture::check_spike(board, *battery, *by).map_err(cannot(Reason::Guns, *battery))?;
+            capture::check_spike(board, *battery, *by).map_err(|r| vec![r])?;
         }
         Order::Recrew { battery, by } => {
             own_unit(board, *by)?;
-            capture::check_recrew(board, *battery, *by).map_err(cannot(Reason::Guns, *battery))?;
+            capture::check_recrew(board, *battery, *by).map_err(|r| vec![r])?;
         }
         Order::Advance { unit, to } => {
             own_unit(board, *unit)?;
@@ -425,8 +424,7 @@ pub fn check(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
         Order::RepairBridge { unit, at } => {
             own_unit(board, *unit)?;
             let h = place(board, *at)?;
-            super::bridge::check_repair(board, *unit, h)
-                .map_err(cannot(Reason::NoBridge, *unit))?;
+            super::bridge::check_repair(board, *unit, h).map_err(|r| vec![r])?;
         }
         // Whether there is a step to take back is the undo history's to say (`rules::undo`).
         Order::Resolve | Order::EndTurn | Order::EndPhase | Order::Undo => {}

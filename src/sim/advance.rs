@@ -8,7 +8,6 @@ use super::messages::Advanced;
 use super::resources::Game;
 use crate::rules::advance;
 use crate::rules::order::Order;
-use crate::rules::refusal::Reason;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, advance_after_melee.in_set(Concern::Advance));
@@ -17,7 +16,7 @@ pub(super) fn plugin(app: &mut App) {
 fn advance_after_melee(mut desk: Desk, mut game: ResMut<Game>, mut out: MessageWriter<Advanced>) {
     let mine = |o: &Order| matches!(o, Order::Advance { .. });
     let mut done = Vec::new();
-    desk.carry_out(&mut game, mine, Reason::CannotAct, |board, o| {
+    desk.carry_out(&mut game, mine, |board, o| {
         let Order::Advance { unit, to } = o else {
             return Ok(());
         };

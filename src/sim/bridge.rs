@@ -8,7 +8,6 @@ use super::desk::Desk;
 use super::resources::Game;
 use crate::rules::bridge;
 use crate::rules::order::{self, Order};
-use crate::rules::refusal::Reason;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, repair_bridges.in_set(Concern::Bridge));
@@ -16,9 +15,9 @@ pub(super) fn plugin(app: &mut App) {
 
 fn repair_bridges(mut desk: Desk, mut game: ResMut<Game>) {
     let mine = |o: &Order| matches!(o, Order::RepairBridge { .. });
-    desk.carry_out(&mut game, mine, Reason::NoBridge, |board, o| match o {
+    desk.carry_out(&mut game, mine, |board, o| match o {
         Order::RepairBridge { unit, at } => {
-            let h = order::place(board, *at).map_err(|r| r[0].message.clone())?;
+            let h = order::place(board, *at).map_err(|r| r[0].clone())?;
             bridge::repair(board, *unit, h)
         }
         _ => Ok(()),

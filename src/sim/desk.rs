@@ -51,14 +51,13 @@ impl Desk<'_, '_> {
     }
 
     /// Carries out this frame's orders that `mine` picks: each checked, then applied by
-    /// `apply`; done, or refused for `reason` with what `apply` says.
+    /// `apply`; done, or refused with the reason `apply` gives.
     /// The game is marked changed only when an order is applied.
     pub fn carry_out(
         &mut self,
         game: &mut ResMut<super::resources::Game>,
         mine: impl Fn(&Order) -> bool,
-        reason: crate::rules::refusal::Reason,
-        mut apply: impl FnMut(&mut Board, &Order) -> Result<(), String>,
+        mut apply: impl FnMut(&mut Board, &Order) -> Result<(), crate::rules::refusal::Refusal>,
     ) {
         for o in self.take(mine) {
             if !self.admit(&game.0, &o) {
@@ -67,20 +66,16 @@ impl Desk<'_, '_> {
             self.undo.before(&game.0, &o, self.log.0.len());
             match apply(&mut game.0, &o) {
                 Ok(()) => self.done(o),
-                Err(why) => self.refused(o, reason, why),
+                Err(why) => self.refused(o, why),
             }
         }
     }
 
     /// The rules refused the order while applying it (the check should have caught it).
-    pub fn refused(&mut self, order: Order, reason: crate::rules::refusal::Reason, why: String) {
+    pub fn refused(&mut self, order: Order, why: crate::rules::refusal::Refusal) {
         self.rejected.write(OrderRejected {
-            order: order.clone(),
-            reasons: vec![crate::rules::refusal::Refusal::new(
-                reason,
-                order.unit(),
-                why,
-            )],
+            order,
+            reasons: vec![why],
         });
     }
 }

@@ -7,7 +7,6 @@ use super::desk::Desk;
 use super::resources::Game;
 use crate::rules::facing;
 use crate::rules::order::Order;
-use crate::rules::refusal::Reason;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, face.in_set(Concern::Facing));
@@ -15,7 +14,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn face(mut desk: Desk, mut game: ResMut<Game>) {
     let mine = |o: &Order| matches!(o, Order::Face { .. });
-    desk.carry_out(&mut game, mine, Reason::CannotAct, |board, o| match o {
+    desk.carry_out(&mut game, mine, |board, o| match o {
         Order::Face { unit, facing: to } => facing::apply(board, *unit, *to).map(|_| ()),
         _ => Ok(()),
     });

@@ -9,7 +9,6 @@ use super::messages::Fired;
 use super::resources::{Game, GameRng};
 use crate::rules::fire;
 use crate::rules::order::{self, Order};
-use crate::rules::refusal::Reason;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, fire_at_targets.in_set(Concern::Fire));
@@ -22,11 +21,11 @@ fn fire_at_targets(
     mut fired: MessageWriter<Fired>,
 ) {
     let mine = |o: &Order| matches!(o, Order::Fire { .. });
-    desk.carry_out(&mut game, mine, Reason::CannotFire, |board, o| {
+    desk.carry_out(&mut game, mine, |board, o| {
         let Order::Fire { unit, at } = o else {
             return Ok(());
         };
-        let target = order::place(board, *at).map_err(|r| r[0].message.clone())?;
+        let target = order::place(board, *at).map_err(|r| r[0].clone())?;
         // The other side's fire in the defensive fire phase of Phased Play fires as
         // opportunity fire does.
         let defensive = board.defensive_fire_phase();

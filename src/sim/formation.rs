@@ -7,7 +7,6 @@ use super::desk::Desk;
 use super::resources::Game;
 use crate::rules::formation;
 use crate::rules::order::Order;
-use crate::rules::refusal::Reason;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, change_formation.in_set(Concern::Formation));
@@ -15,7 +14,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn change_formation(mut desk: Desk, mut game: ResMut<Game>) {
     let mine = |o: &Order| matches!(o, Order::Formation { .. });
-    desk.carry_out(&mut game, mine, Reason::CannotAct, |board, o| match o {
+    desk.carry_out(&mut game, mine, |board, o| match o {
         Order::Formation {
             unit,
             formation: to,

@@ -8,7 +8,6 @@ use super::desk::Desk;
 use super::messages::UnitMoved;
 use super::resources::{Game, GameRng};
 use crate::rules::order::{self, Order};
-use crate::rules::refusal::Reason;
 use crate::rules::{movement, opportunity};
 
 pub(super) fn plugin(app: &mut App) {
@@ -22,12 +21,12 @@ fn move_units(
     mut moved: MessageWriter<UnitMoved>,
 ) {
     let mine = |o: &Order| matches!(o, Order::Move { .. });
-    desk.carry_out(&mut game, mine, Reason::OutOfReach, |board, o| {
+    desk.carry_out(&mut game, mine, |board, o| {
         let Order::Move { unit, to, path } = o else {
             return Ok(());
         };
-        let path = order::move_path(board, *unit, *to, path.as_deref())
-            .map_err(|r| r[0].message.clone())?;
+        let path =
+            order::move_path(board, *unit, *to, path.as_deref()).map_err(|r| r[0].clone())?;
         // Under Phased Play the other side fires in its own phase, not at movers (D-phase-1).
         let (m, fire) = if board.phased() {
             (movement::apply_move(board, *unit, &path)?, Vec::new())
