@@ -389,9 +389,71 @@ struct Found {
     message: String,
 }
 
+/// The scenario a file describes, checked: a fault that stops the build is returned (the map,
+/// the sides, the clock, the Parameter Data); a unit's or a hex's is noted in `found` and the
+/// rest checked on, so that the editor shows every one.
 fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scenario, BuildError> {
     let none = |m: String| (None, m);
-    let ms = &spec.map;
+    let mut map = build_map(&spec.map)?;
+    let start_time = check_sides_and_clock(&spec)?;
+    let params = match &spec.parameters {
+        Some(over) => Parameters::with_overrides(over).map_err(none)?,
+        None => Parameters::defaults(),
+    };
+    for b in &map.bridges {
+        if b.1.max > params.bridges.max_strength || b.1.strength > b.1.max {
+            let c = map.coord(*b.0);
+            return Err(none(format!(
+                "bridge at {c}: strength {} of max {} exceeds the limit {} (or its own max)",
+                b.1.strength, b.1.max, params.bridges.max_strength
+            )));
+        }
+    }
+
+    let mut brigade_ids = HashSet::new();
+    for b in &spec.brigades {
+        if b.side > 1 {
+            return Err(none(format!(
+                "brigade `{}` has side {}; expected 0 or 1",
+                b.id, b.side
+            )));
+        }
+        if !brigade_ids.insert(b.id.as_str()) {
+            return Err(none(format!("brigade id `{}` is used twice", b.id)));
+        }
+    }
+
+    let (units, reinforcements) = build_units(&spec, text, &map, &params, found);
+    stacking_faults(&units, &map, &params, found);
+    for o in map.objectives.iter_mut() {
+        o.owner = units
+            .iter()
+            .find(|u| u.hex == o.hex && !u.is_leader())
+            .map(|u| u.side);
+    }
+    Ok(Scenario {
+        name: spec.name,
+        description: spec.description,
+        map,
+        sides: spec.sides,
+        first_side: Side(spec.first_side),
+        turns: spec.turns,
+        start_time,
+        victory: spec.victory,
+        seed: spec.seed,
+        params,
+        brigades: spec.brigades,
+        units,
+        reinforcements,
+        file: String::new(),
+        source: String::new(),
+    })
+}
+
+/// The map of a scenario file: its terrain and elevation rows, then its hexside features,
+/// roads, bridges, objectives and supply sources.
+fn build_map(ms: &MapSpec) -> Result<Map, BuildError> {
+    let none = |m: String| (None, m);
     if ms.width < 2 || ms.height < 2 || ms.width > 1000 || ms.height > 1000 {
         return Err(none(format!(
             "map size {}×{} is out of range (2 to 1000 each way)",
@@ -460,6 +522,13 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
             }
         }
     }
+    place_features(&mut map, ms)?;
+    Ok(map)
+}
+
+/// The map's hexside features, roads, full-hex bridges, objectives and supply sources.
+fn place_features(map: &mut Map, ms: &MapSpec) -> Result<(), BuildError> {
+    let none = |m: String| (None, m);
     let on_map = |map: &Map, at: At, what: &str| -> Result<Hex, BuildError> {
         let hex = map.hex_at(Coord {
             col: at.0,
@@ -473,7 +542,7 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
     };
     for hs in &ms.hexsides {
         for &(at, side) in &hs.at {
-            let hex = on_map(&map, at, &format!("{} hexside", hs.feature.name()))?;
+            let hex = on_map(map, at, &format!("{} hexside", hs.feature.name()))?;
             map.add_feature(hex, side, hs.feature);
         }
     }
@@ -495,8 +564,8 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
             )));
         }
         for pair in r.path.windows(2) {
-            let a = on_map(&map, pair[0], r.kind.name())?;
-            let b = on_map(&map, pair[1], r.kind.name())?;
+            let a = on_map(map, pair[0], r.kind.name())?;
+            let b = on_map(map, pair[1], r.kind.name())?;
             let side = Facing::between(a, b).ok_or_else(|| {
                 none(format!(
                     "{} path: {},{} and {},{} are not adjacent",
@@ -516,7 +585,7 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
         }
     }
     for b in &ms.bridges {
-        let hex = on_map(&map, b.hex, "bridge")?;
+        let hex = on_map(map, b.hex, "bridge")?;
         if map.terrain(hex) != Terrain::Water {
             return Err(none(format!(
                 "bridge at {},{} is on {} terrain; a full-hex bridge must be on water",
@@ -534,7 +603,7 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
         );
     }
     for o in &ms.objectives {
-        let hex = on_map(&map, o.hex, &format!("objective `{}`", o.name))?;
+        let hex = on_map(map, o.hex, &format!("objective `{}`", o.name))?;
         map.objectives.push(Objective {
             name: o.name.clone(),
             hex,
@@ -543,10 +612,15 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
         });
     }
     for &s in &ms.supply_sources {
-        let hex = on_map(&map, s, "supply source")?;
+        let hex = on_map(map, s, "supply source")?;
         map.supply_sources.push(hex);
     }
+    Ok(())
+}
 
+/// The sides, the turns, the clock and the victory thresholds; the start time in minutes.
+fn check_sides_and_clock(spec: &ScenarioFile) -> Result<u32, BuildError> {
+    let none = |m: String| (None, m);
     if spec.sides.len() != 2 {
         return Err(none(format!(
             "expected 2 sides; found {}",
@@ -578,34 +652,18 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
                 .into(),
         ));
     }
-    let params = match &spec.parameters {
-        Some(over) => Parameters::with_overrides(over).map_err(none)?,
-        None => Parameters::defaults(),
-    };
-    for b in &map.bridges {
-        if b.1.max > params.bridges.max_strength || b.1.strength > b.1.max {
-            let c = map.coord(*b.0);
-            return Err(none(format!(
-                "bridge at {c}: strength {} of max {} exceeds the limit {} (or its own max)",
-                b.1.strength, b.1.max, params.bridges.max_strength
-            )));
-        }
-    }
+    Ok(start_time)
+}
 
-    let mut brigade_ids = HashSet::new();
-    for b in &spec.brigades {
-        if b.side > 1 {
-            return Err(none(format!(
-                "brigade `{}` has side {}; expected 0 or 1",
-                b.id, b.side
-            )));
-        }
-        if !brigade_ids.insert(b.id.as_str()) {
-            return Err(none(format!("brigade id `{}` is used twice", b.id)));
-        }
-    }
-
-    let weapons = super::fire::weapons();
+/// The units on the map at the start and the reinforcements; each unit's fault is noted in
+/// `found` and the unit left out.
+fn build_units(
+    spec: &ScenarioFile,
+    text: &str,
+    map: &Map,
+    params: &Parameters,
+    found: &mut Vec<Found>,
+) -> (Vec<Unit>, Vec<Reinforcement>) {
     let mut units = Vec::new();
     let mut reinforcements = Vec::new();
     let mut ids = HashSet::new();
@@ -633,66 +691,14 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
         if !ids.insert(u.id) {
             unit_fault!("this id is used by another unit".into());
         }
-        if u.side > 1 {
-            unit_fault!(format!("side {} does not exist; expected 0 or 1", u.side));
-        }
-        match spec.brigades.iter().find(|b| b.id == u.brigade) {
-            None => unit_fault!(format!("unknown brigade `{}`", u.brigade)),
-            Some(b) if b.side != u.side => {
-                unit_fault!(format!("brigade `{}` belongs to the other side", u.brigade));
-            }
-            _ => {}
-        }
         let formation = u.formation.unwrap_or(match u.kind {
             UnitKind::Infantry => Formation::Line,
             UnitKind::Cavalry | UnitKind::Leader => Formation::Mounted,
             UnitKind::Artillery => Formation::Limbered,
             UnitKind::Supply => Formation::Column,
         });
-        if !formation.valid_for(u.kind) {
-            unit_fault!(format!(
-                "formation {} is not valid for {}",
-                formation.name(),
-                u.kind.name()
-            ));
-        }
-        match u.kind {
-            UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Supply if u.men == 0 => {
-                unit_fault!("needs men (wagon points for a supply wagon) above 0".into(),);
-            }
-            UnitKind::Artillery if u.guns == 0 => {
-                unit_fault!("a battery needs guns above 0".into());
-            }
-            UnitKind::Leader if u.men != 0 || u.guns != 0 => {
-                unit_fault!("a leader has no men or guns".into());
-            }
-            k if k != UnitKind::Artillery && u.guns != 0 => {
-                unit_fault!(format!("{} cannot have guns", k.name()));
-            }
-            _ => {}
-        }
-        if u.fatigue > params.combat.max_fatigue {
-            unit_fault!(format!(
-                "fatigue {} is above the maximum {}",
-                u.fatigue, params.combat.max_fatigue
-            ));
-        }
-        if !u.weapon.is_empty() && !weapons.contains_key(&u.weapon) {
-            let known: Vec<&str> = weapons.keys().map(String::as_str).collect();
-            unit_fault!(format!(
-                "unknown weapon `{}`; expected one of {} (assets/rules/weapons.ron)",
-                u.weapon,
-                known.join(", ")
-            ));
-        }
-        if u.cavalry.is_some() && u.kind != UnitKind::Cavalry {
-            unit_fault!("only cavalry can be Light, Heavy or Lancer".into());
-        }
-        if u.command.is_some() && u.kind != UnitKind::Leader {
-            unit_fault!("only a leader has a level of command".into());
-        }
-        if u.crew != Crew::Crewed && u.kind != UnitKind::Artillery {
-            unit_fault!("only artillery can be uncrewed or spiked".into());
+        if let Some(why) = unit_fault(spec, u, formation, params) {
+            unit_fault!(why);
         }
         let hex = map.hex_at(Coord {
             col: u.at.0,
@@ -752,8 +758,80 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
         }
     }
 
+    (units, reinforcements)
+}
+
+/// What is wrong with a unit's own fields, if anything: its side and brigade, its formation,
+/// men and guns for its kind, fatigue, weapon, and the marks only some kinds may carry.
+fn unit_fault(
+    spec: &ScenarioFile,
+    u: &UnitSpec,
+    formation: Formation,
+    params: &Parameters,
+) -> Option<String> {
+    let weapons = super::fire::weapons();
+    if u.side > 1 {
+        return Some(format!("side {} does not exist; expected 0 or 1", u.side));
+    }
+    match spec.brigades.iter().find(|b| b.id == u.brigade) {
+        None => return Some(format!("unknown brigade `{}`", u.brigade)),
+        Some(b) if b.side != u.side => {
+            return Some(format!("brigade `{}` belongs to the other side", u.brigade));
+        }
+        _ => {}
+    }
+    if !formation.valid_for(u.kind) {
+        return Some(format!(
+            "formation {} is not valid for {}",
+            formation.name(),
+            u.kind.name()
+        ));
+    }
+    match u.kind {
+        UnitKind::Infantry | UnitKind::Cavalry | UnitKind::Supply if u.men == 0 => {
+            return Some("needs men (wagon points for a supply wagon) above 0".into());
+        }
+        UnitKind::Artillery if u.guns == 0 => {
+            return Some("a battery needs guns above 0".into());
+        }
+        UnitKind::Leader if u.men != 0 || u.guns != 0 => {
+            return Some("a leader has no men or guns".into());
+        }
+        k if k != UnitKind::Artillery && u.guns != 0 => {
+            return Some(format!("{} cannot have guns", k.name()));
+        }
+        _ => {}
+    }
+    if u.fatigue > params.combat.max_fatigue {
+        return Some(format!(
+            "fatigue {} is above the maximum {}",
+            u.fatigue, params.combat.max_fatigue
+        ));
+    }
+    if !u.weapon.is_empty() && !weapons.contains_key(&u.weapon) {
+        let known: Vec<&str> = weapons.keys().map(String::as_str).collect();
+        return Some(format!(
+            "unknown weapon `{}`; expected one of {} (assets/rules/weapons.ron)",
+            u.weapon,
+            known.join(", ")
+        ));
+    }
+    if u.cavalry.is_some() && u.kind != UnitKind::Cavalry {
+        return Some("only cavalry can be Light, Heavy or Lancer".into());
+    }
+    if u.command.is_some() && u.kind != UnitKind::Leader {
+        return Some("only a leader has a level of command".into());
+    }
+    if u.crew != Crew::Crewed && u.kind != UnitKind::Artillery {
+        return Some("only artillery can be uncrewed or spiked".into());
+    }
+    None
+}
+
+/// A hex that holds both sides, or more than the stacking limit, is noted in `found`.
+fn stacking_faults(units: &[Unit], map: &Map, params: &Parameters, found: &mut Vec<Found>) {
     let mut by_hex: HashMap<Hex, Vec<&Unit>> = HashMap::new();
-    for u in &units {
+    for u in units {
         by_hex.entry(u.hex).or_default().push(u);
     }
     let mut hexes: Vec<_> = by_hex.keys().copied().collect();
@@ -771,8 +849,8 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
             });
             continue;
         }
-        let load = hex_load(here.iter().copied(), &params);
-        if let Some(over) = StackLimit::check(load, &params) {
+        let load = hex_load(here.iter().copied(), params);
+        if let Some(over) = StackLimit::check(load, params) {
             found.push(Found {
                 line: None,
                 at,
@@ -781,30 +859,6 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
             });
         }
     }
-
-    for o in map.objectives.iter_mut() {
-        o.owner = units
-            .iter()
-            .find(|u| u.hex == o.hex && !u.is_leader())
-            .map(|u| u.side);
-    }
-    Ok(Scenario {
-        name: spec.name,
-        description: spec.description,
-        map,
-        sides: spec.sides,
-        first_side: Side(spec.first_side),
-        turns: spec.turns,
-        start_time,
-        victory: spec.victory,
-        seed: spec.seed,
-        params,
-        brigades: spec.brigades,
-        units,
-        reinforcements,
-        file: String::new(),
-        source: String::new(),
-    })
 }
 
 fn rank(r: Road) -> u8 {
