@@ -52,9 +52,9 @@ fn s15_4_worked_example_450_line_attack_230_line_in_the_open() {
         b.attack_strength
     );
     assert!(
-        (b.defense_strength - 9.2).abs() < 1e-9,
+        (b.defence_strength - 9.2).abs() < 1e-9,
         "{}",
-        b.defense_strength
+        b.defence_strength
     );
     assert_eq!(b.defender_loss_range, [18.0, 54.0]);
     let [lo, hi] = b.attacker_loss_range;
@@ -294,14 +294,14 @@ fn d_aus_4_a_defender_that_could_not_enter_the_attackers_ground_adds_nothing() {
         follow_up: true,
     };
     let b = bd(&f, &decl);
-    let crew = b.defense_strength;
+    let crew = b.defence_strength;
     assert!(crew > 0.0);
     assert_eq!(b.defenders[0].adjustments.len(), 1, "{:?}", b.defenders[0]);
     // Guns cannot enter rough ground: against attackers there the battery adds 0.
     let ahex = f.units.iter().find(|u| u.id == a).unwrap().hex;
     f.map.set_terrain(ahex, Terrain::Rough);
     let b = bd(&f, &decl);
-    assert_eq!(b.defense_strength, 0.0);
+    assert_eq!(b.defence_strength, 0.0);
     // The report says why.
     assert_eq!(
         b.defenders[0].adjustments.last().unwrap(),
@@ -545,7 +545,7 @@ fn d_aus_5_entrenchment_and_the_defenders_height() {
         (x.attack_strength - one * (0.4 + 1.0)).abs() < 1e-9,
         "{x:?}"
     );
-    assert!((x.defense_strength - defender).abs() < 1e-9);
+    assert!((x.defence_strength - defender).abs() < 1e-9);
     // Against artillery the same; against cavalry no entrenchment.
     f.unit(def).kind = UnitKind::Artillery;
     f.unit(def).formation = Formation::Unlimbered;
@@ -559,10 +559,10 @@ fn d_aus_5_entrenchment_and_the_defenders_height() {
     f.unit(def).formation = Formation::Line;
     // Height: above both attacking hexes +10 %; one of them as high, nothing.
     f.map.set_elevation(d, 2);
-    assert!((bd(&f, &decl).defense_strength - defender * 1.1).abs() < 1e-9);
+    assert!((bd(&f, &decl).defence_strength - defender * 1.1).abs() < 1e-9);
     let bhex = f.units.iter().find(|u| u.id == b).unwrap().hex;
     f.map.set_elevation(bhex, 2);
-    assert!((bd(&f, &decl).defense_strength - defender).abs() < 1e-9);
+    assert!((bd(&f, &decl).defence_strength - defender).abs() < 1e-9);
     // The attacker on the higher hex gets its +10 % only when higher than the defender's.
     f.map.set_elevation(bhex, 3);
     let x = bd(&f, &decl);
@@ -590,14 +590,14 @@ fn d_aus_5_defenders_judge_the_lead_attacker_and_its_ground() {
     };
     let plain = 35.0 * 4.0 * 300.0 / 1500.0;
     let hex_of = |f: &Field, id| f.units.iter().find(|u| u.id == id).unwrap().hex;
-    assert!((bd(&f, &decl).defense_strength - plain).abs() < 1e-9);
+    assert!((bd(&f, &decl).defence_strength - plain).abs() < 1e-9);
     // The lead unit is the bigger regiment: its ground counts, the other's does not.
     f.map.set_terrain(hex_of(&f, small), Terrain::Forest);
-    assert!((bd(&f, &decl).defense_strength - plain).abs() < 1e-9);
+    assert!((bd(&f, &decl).defence_strength - plain).abs() < 1e-9);
     f.map.set_terrain(hex_of(&f, big), Terrain::Forest);
-    assert!((bd(&f, &decl).defense_strength - plain * 0.65).abs() < 1e-9);
+    assert!((bd(&f, &decl).defence_strength - plain * 0.65).abs() < 1e-9);
     f.map.set_terrain(hex_of(&f, big), Terrain::Rough);
-    assert!((bd(&f, &decl).defense_strength - plain * 0.8).abs() < 1e-9);
+    assert!((bd(&f, &decl).defence_strength - plain * 0.8).abs() < 1e-9);
     // Heavy defending cavalry against a light cavalry lead: −15 %.
     let mut g = Field::new(10, 8);
     austerlitz(&mut g);
@@ -610,10 +610,10 @@ fn d_aus_5_defenders_judge_the_lead_attacker_and_its_ground() {
         follow_up: true,
     };
     let heavy = 40.0 * 4.0 * 300.0 / 1500.0;
-    assert!((bd(&g, &decl).defense_strength - heavy * 0.85).abs() < 1e-9);
+    assert!((bd(&g, &decl).defence_strength - heavy * 0.85).abs() < 1e-9);
     // Dismounted, the light cavalry is no longer "light cavalry" to charge.
     g.unit(lc).formation = Formation::Dismounted;
-    assert!((bd(&g, &decl).defense_strength - heavy).abs() < 1e-9);
+    assert!((bd(&g, &decl).defence_strength - heavy).abs() < 1e-9);
 }
 
 /// §15.4: t = 1 − 0.2 × the share of a side's men that are infantry in a Town hex — for each
@@ -642,8 +642,8 @@ fn s15_4_the_village_share_counts_infantry_men_in_a_town_only() {
         "{x:?}"
     );
     assert!((x.defender_loss_range[1] - 3.0 * x.attack_strength * t_def).abs() < 1e-9);
-    assert!((x.attacker_loss_range[0] - x.defense_strength * t_att).abs() < 1e-9);
-    assert!((x.attacker_loss_range[1] - 3.0 * x.defense_strength * t_att).abs() < 1e-9);
+    assert!((x.attacker_loss_range[0] - x.defence_strength * t_att).abs() < 1e-9);
+    assert!((x.attacker_loss_range[1] - 3.0 * x.defence_strength * t_att).abs() < 1e-9);
     let pct: Vec<(MeleeSide, i32)> = x.modifiers.iter().map(|m| (m.side, m.percent)).collect();
     assert_eq!(
         pct,

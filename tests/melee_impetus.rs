@@ -1252,7 +1252,7 @@ fn d_sys_6_the_impetus_breakdown_on_the_seam() {
             (MeleeSide::Defender, "score +1: Town against foot"),
         ]
     );
-    assert_eq!((b.attack_strength, b.defense_strength), (1.0, 3.0));
+    assert_eq!((b.attack_strength, b.defence_strength), (1.0, 3.0));
     let fights: Vec<impetus::Fight> = impetus::dice_tuples(ib)
         .into_iter()
         .map(|t| impetus::fight(ib, t))

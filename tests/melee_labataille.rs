@@ -841,8 +841,8 @@ fn d_sys_6_the_la_bataille_breakdown_on_the_seam() {
         b.attackers[0].adjustments,
         ["4.50 increments x type x quality 1 = MV 9.00"]
     );
-    assert_eq!((b.attack_strength, b.defense_strength), (9.0, 4.6));
-    assert_eq!((b.attack_base, b.defense_base), (9.0, 4.6));
+    assert_eq!((b.attack_strength, b.defence_strength), (9.0, 4.6));
+    assert_eq!((b.attack_base, b.defence_base), (9.0, 4.6));
     assert_eq!(
         lines
             .iter()

@@ -562,7 +562,7 @@ fn bridge_damage_falls_on_the_bridge_alone() {
     let held = f.add(1, inf(), d, Facing::SW, 200);
     let b = melee::breakdown(&f.board(), &decl);
     assert!(!b.bridge_damage);
-    assert_eq!(b.defense_base, 200.0);
+    assert_eq!(b.defence_base, 200.0);
     f.units.retain(|u| u.id != held);
     f.map.bridges.clear();
     assert!(!melee::breakdown(&f.board(), &decl).bridge_damage);

@@ -43,7 +43,7 @@ fn seed_worked_example_450_attack_230() {
     let b = bd(&f, &[a]);
     assert!(b.modifiers.is_empty(), "{:?}", b.modifiers);
     assert_eq!(b.attack_strength, 450.0);
-    assert_eq!(b.defense_strength, 230.0);
+    assert_eq!(b.defence_strength, 230.0);
     assert!((b.defender_loss_range[0] - 11.25).abs() < 1e-9);
     assert!((b.defender_loss_range[1] - 56.25).abs() < 1e-9);
     assert!((b.attacker_loss_range[0] - 11.5).abs() < 1e-9);
@@ -61,12 +61,12 @@ fn dismounted_cavalry_counts_three_quarters_in_attack_and_defence() {
     f.unit(a).formation = Formation::Dismounted;
     let b = bd(&f, &[a]);
     assert_eq!(b.attack_base, 150.0);
-    assert_eq!(b.defense_base, 300.0);
+    assert_eq!(b.defence_base, 300.0);
     // D-dismount-1: caught Dismounting, it is already on foot and defends at ¾ too; infantry
     // may attack it (it is not mounted cavalry for rule 3).
     f.unit(dd).formation = Formation::Dismounting;
     let b = bd(&f, &[a]);
-    assert_eq!(b.defense_base, 300.0);
+    assert_eq!(b.defence_base, 300.0);
     assert!(!b.cavalry_rule);
     let i = f.attacker(0, inf(), d, Facing::S, 100);
     assert!(
@@ -81,7 +81,7 @@ fn dismounted_cavalry_counts_three_quarters_in_attack_and_defence() {
         .is_empty()
     );
     f.unit(dd).formation = Formation::Mounted;
-    assert_eq!(bd(&f, &[i]).defense_base, 400.0);
+    assert_eq!(bd(&f, &[i]).defence_base, 400.0);
 }
 
 /// §9.2: a defending gun is ⅓ of a Strength Point (24 men): 8 men a gun.
@@ -92,7 +92,7 @@ fn a_defending_gun_is_a_third_of_a_strength_point() {
     f.add(1, UnitKind::Artillery, d, Facing::SW, 6);
     let a = f.attacker(0, inf(), d, Facing::SW, 300);
     // Strength point 24 men: 8 men per gun.
-    assert_eq!(bd(&f, &[a]).defense_base, 48.0);
+    assert_eq!(bd(&f, &[a]).defence_base, 48.0);
 }
 
 /// §9.2: supply wagons, uncrewed and spiked guns defend at 0.
@@ -105,7 +105,7 @@ fn wagons_uncrewed_and_spiked_guns_defend_at_zero() {
         f.unit(g).crew = crew;
         f.add(1, UnitKind::Supply, d, Facing::SW, 20);
         let a = f.attacker(0, inf(), d, Facing::SW, 300);
-        assert_eq!(bd(&f, &[a]).defense_base, 0.0);
+        assert_eq!(bd(&f, &[a]).defence_base, 0.0);
     }
 }
 
@@ -114,12 +114,12 @@ fn wagons_uncrewed_and_spiked_guns_defend_at_zero() {
 fn routed_or_isolated_quarter_both_zero() {
     let (mut f, a, dd) = duel(300, 400);
     f.unit(dd).routed = true;
-    assert_eq!(bd(&f, &[a]).defense_base, 100.0);
+    assert_eq!(bd(&f, &[a]).defence_base, 100.0);
     f.unit(dd).routed = false;
     f.unit(dd).isolated = true;
-    assert_eq!(bd(&f, &[a]).defense_base, 100.0);
+    assert_eq!(bd(&f, &[a]).defence_base, 100.0);
     f.unit(dd).routed = true;
-    assert_eq!(bd(&f, &[a]).defense_base, 0.0);
+    assert_eq!(bd(&f, &[a]).defence_base, 0.0);
 }
 
 /// §9.2 and §10: a unit that retreated into the hex this phase defends at ÷2.
@@ -127,7 +127,7 @@ fn routed_or_isolated_quarter_both_zero() {
 fn defending_again_after_a_retreat_halves() {
     let (mut f, a, dd) = duel(300, 400);
     f.unit(dd).marks.retreated = true;
-    assert_eq!(bd(&f, &[a]).defense_base, 200.0);
+    assert_eq!(bd(&f, &[a]).defence_base, 200.0);
 }
 
 /// D-fat-1.
@@ -142,7 +142,7 @@ fn fatigue_scales_each_attacker_and_never_the_defence() {
     f.unit(dd).fatigue = 900;
     let b = bd(&f, &[a, b2]);
     assert!((b.attack_base - (400.0 + 90.0)).abs() < 1e-9);
-    assert_eq!(b.defense_base, 400.0);
+    assert_eq!(b.defence_base, 400.0);
     f.unit(a).fatigue = 900; // maximum: ×0.6
     assert!((bd(&f, &[a, b2]).attack_base - (300.0 + 90.0)).abs() < 1e-9);
 }
@@ -177,7 +177,7 @@ fn leaders_add_ten_percent_to_their_side() {
     assert_eq!(percent(&b, MeleeSide::Attacker, "leader"), Some(10));
     assert_eq!(percent(&b, MeleeSide::Defender, "leader"), Some(10));
     assert!((b.attack_strength - 330.0).abs() < 1e-9);
-    assert!((b.defense_strength - 330.0).abs() < 1e-9);
+    assert!((b.defence_strength - 330.0).abs() < 1e-9);
 }
 
 /// D-facing-1: facing NE, the front is N, NE, SE; an attack from the SW is from the rear.
@@ -406,9 +406,9 @@ fn cavalry_rule_quarters_both_loss_ranges() {
 fn isolation_effects_can_be_switched_off() {
     let (mut f, a, dd) = duel(300, 400);
     f.unit(dd).isolated = true;
-    assert_eq!(bd(&f, &[a]).defense_base, 100.0);
+    assert_eq!(bd(&f, &[a]).defence_base, 100.0);
     f.params.optional.isolation_effects = false;
-    assert_eq!(bd(&f, &[a]).defense_base, 400.0);
+    assert_eq!(bd(&f, &[a]).defence_base, 400.0);
 }
 
 /// §9.3's hexside table, each feature alone (D-hex-1 then picks one): stream −20, creek (a ford)

@@ -211,8 +211,8 @@ fn shipped_parameters_hold_the_rule_book_numbers() {
         (
             p.melee.attack_lcv,
             p.melee.attack_hcv,
-            p.melee.defense_lcv,
-            p.melee.defense_hcv
+            p.melee.defence_lcv,
+            p.melee.defence_hcv
         ),
         (25, 125, 50, 200)
     );

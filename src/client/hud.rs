@@ -164,7 +164,7 @@ fn pending_melees(
             game.map.coord(p.defending_hex),
             from.join(" + "),
             b.attack_strength,
-            b.defense_strength,
+            b.defence_strength,
             super::words::odds_words(&w),
             super::words::forecast_words(&game, &crate::rules::melee::forecast(&game, p)),
             super::words::system_words(&b).map_or(String::new(), |s| format!("\n   {s}"))

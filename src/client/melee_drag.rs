@@ -279,7 +279,7 @@ fn preview(
                 text: format!(
                     "Melee on {c}: attack {:.0} vs defence {:.0}; {}\n   {}{}",
                     b.attack_strength,
-                    b.defense_strength,
+                    b.defence_strength,
                     odds_words(&w),
                     forecast_words(board, &melee::forecast(board, &decl)),
                     system_words(&b).map_or(String::new(), |s| format!("\n   {s}"))

@@ -142,7 +142,7 @@ fn collect(
             map.coord(d.declaration.defending_hex),
             d.declaration.attackers.len(),
             d.breakdown.attack_strength,
-            d.breakdown.defense_strength,
+            d.breakdown.defence_strength,
             d.odds.attacker_win_probability * 100.0
         ));
     }

@@ -490,8 +490,8 @@ pub fn melee_lines(
             "  attack {:.0} -> {:.1}, defence {:.0} -> {:.1}{}",
             b.attack_base,
             b.attack_strength,
-            b.defense_base,
-            b.defense_strength,
+            b.defence_base,
+            b.defence_strength,
             if b.cavalry_rule {
                 " (cavalry rule: losses /4)"
             } else {

@@ -131,8 +131,11 @@ pub struct Fire {
 pub struct Melee {
     pub attack_lcv: u32,
     pub attack_hcv: u32,
-    pub defense_lcv: u32,
-    pub defense_hcv: u32,
+    // The code spells it "defence"; Parameter Data files keep the key they were written with.
+    #[serde(rename = "defense_lcv")]
+    pub defence_lcv: u32,
+    #[serde(rename = "defense_hcv")]
+    pub defence_hcv: u32,
     /// Men per Strength Point; a defending gun counts ⅓ of it.
     pub strength_point: u32,
     pub dismounted_factor: f64,

@@ -30,12 +30,16 @@ pub struct Breakdown {
     pub attackers: Vec<UnitStrength>,
     pub defenders: Vec<UnitStrength>,
     pub attack_base: f64,
-    pub defense_base: f64,
+    // The code spells it "defence"; saves and JSON keep the keys they were written with.
+    #[serde(rename = "defense_base")]
+    pub defence_base: f64,
     pub modifiers: Vec<Modifier>,
     pub attack_factor: f64,
-    pub defense_factor: f64,
+    #[serde(rename = "defense_factor")]
+    pub defence_factor: f64,
     pub attack_strength: f64,
-    pub defense_strength: f64,
+    #[serde(rename = "defense_strength")]
+    pub defence_strength: f64,
     /// Both sides entirely mounted cavalry (plus leaders): losses ÷4.
     pub cavalry_rule: bool,
     /// Losses the attacker may take, from the defence strength.
@@ -96,7 +100,7 @@ fn attack_strength_of(board: &Board, u: &Unit) -> UnitStrength {
     }
 }
 
-fn defense_strength_of(board: &Board, u: &Unit) -> UnitStrength {
+fn defence_strength_of(board: &Board, u: &Unit) -> UnitStrength {
     let m = &board.params.melee;
     let mut adjustments = Vec::new();
     let (nominal, mut s) = match u.kind {
@@ -208,10 +212,10 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         .collect();
     let def: Vec<UnitStrength> = defenders
         .iter()
-        .map(|u| defense_strength_of(board, u))
+        .map(|u| defence_strength_of(board, u))
         .collect();
     let attack_base: f64 = att.iter().map(|s| s.strength).sum();
-    let defense_base: f64 = def.iter().map(|s| s.strength).sum();
+    let defence_base: f64 = def.iter().map(|s| s.strength).sum();
 
     let mut mods = Vec::new();
     let mut add = |side: MeleeSide, kind: ModifierKind, percent: i32| {
@@ -326,9 +330,9 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
             .product::<f64>()
     };
     let attack_factor = factor(Attacker);
-    let defense_factor = factor(Defender);
+    let defence_factor = factor(Defender);
     let attack_strength = attack_base * attack_factor;
-    let defense_strength = defense_base * defense_factor;
+    let defence_strength = defence_base * defence_factor;
 
     let all_mounted = |us: &[&Unit]| {
         us.iter().any(|u| u.is_mounted_cavalry())
@@ -344,7 +348,7 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
     let attacker_loss_range = if bridge_damage {
         [0.0, 0.0]
     } else {
-        loss_range(defense_strength, m.defense_lcv, m.defense_hcv, divisor)
+        loss_range(defence_strength, m.defence_lcv, m.defence_hcv, divisor)
     };
     let attacker_capacity = att.iter().map(|s| s.capacity).sum();
     let defender_capacity = if bridge_damage {
@@ -356,12 +360,12 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         attackers: att,
         defenders: def,
         attack_base,
-        defense_base,
+        defence_base,
         modifiers: mods,
         attack_factor,
-        defense_factor,
+        defence_factor,
         attack_strength,
-        defense_strength,
+        defence_strength,
         cavalry_rule,
         attacker_loss_range,
         defender_loss_range,
