@@ -395,3 +395,66 @@ pub fn one_against_one_on_the_seam(
     assert_eq!([b.attacker_capacity, b.defender_capacity], men);
     b.modifiers.iter().map(|m| (m.side, m.name())).collect()
 }
+
+/// Strong fire at full strength on tired, poor attackers stacked with a disrupted friend (whose
+/// rout spreads) and near a fatigue level: every branch of the whole-odds model is used.
+pub fn fire_that_tires_and_routs() -> (Field, bayonet::rules::melee::Declaration) {
+    let mut f = Field::new(10, 8);
+    f.params.optional.full_melee_defensive_fire = true;
+    let d = f.center();
+    f.add(1, inf(), d, Facing::SW, 500);
+    f.add(1, UnitKind::Artillery, d, Facing::SW, 6);
+    let a = f.attacker(0, inf(), d, Facing::SW, 180);
+    f.unit(a).fatigue = 290;
+    f.unit(a).quality = bayonet::rules::unit::Quality::E;
+    let friend = f.attacker(0, inf(), d, Facing::SW, 60);
+    f.unit(friend).disrupted = true;
+    let b = f.attacker(0, inf(), d, Facing::S, 150);
+    f.unit(b).quality = bayonet::rules::unit::Quality::F;
+    let decl = bayonet::rules::melee::Declaration {
+        attackers: vec![a, b],
+        defending_hex: d,
+        follow_up: true,
+    };
+    (f, decl)
+}
+
+/// A generated worst case of a melee the game can declare, under `system`: three attacking
+/// hexes with 990 men committed (the stacking limit binds), each stacked to two regiments (one tired near a fatigue level, one poor and already
+/// disrupted, whose rout can spread), against a full defending hex whose regiments and battery
+/// fire at full strength, with a second enemy regiment and battery beside it that fire too.
+pub fn worst_melee(
+    system: bayonet::rules::params::MeleeSystemName,
+) -> (Field, bayonet::rules::melee::Declaration) {
+    use bayonet::rules::unit::Quality;
+    let mut f = Field::new(14, 12);
+    f.params.melee_system = system;
+    f.params.optional.full_melee_defensive_fire = true;
+    let d = f.hex(7, 6);
+    f.add(1, UnitKind::Infantry, d, Facing::SW, 450);
+    f.add(1, UnitKind::Artillery, d, Facing::S, 6);
+    f.add(1, UnitKind::Infantry, d, Facing::SE, 300);
+    let beside = d + Facing::NW.step();
+    f.add(1, UnitKind::Infantry, beside, Facing::SW, 400);
+    f.add(1, UnitKind::Artillery, d + Facing::NE.step(), Facing::SE, 4);
+    let mut attackers = Vec::new();
+    for (side, tired) in [(Facing::SW, 290), (Facing::S, 590), (Facing::SE, 0)] {
+        let a = f.attacker(0, UnitKind::Infantry, d, side, 220);
+        f.unit(a).fatigue = tired;
+        f.unit(a).quality = Quality::E;
+        let b = f.attacker(0, UnitKind::Infantry, d, side, 110);
+        f.unit(b).quality = Quality::F;
+        attackers.push(a);
+        attackers.push(b);
+    }
+    let shaken = f.attacker(0, UnitKind::Infantry, d, Facing::SW, 100);
+    f.unit(shaken).disrupted = true;
+    (
+        f,
+        bayonet::rules::melee::Declaration {
+            attackers,
+            defending_hex: d,
+            follow_up: true,
+        },
+    )
+}

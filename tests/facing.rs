@@ -238,7 +238,11 @@ fn s3_formation_changes_and_their_costs() {
         let got = formation::check(&f.board(), id, to);
         assert_eq!(
             got,
-            want.map_err(|m| bayonet::rules::refusal::Refusal::new(bayonet::rules::refusal::Reason::CannotAct, Some(id), m)),
+            want.map_err(|m| bayonet::rules::refusal::Refusal::new(
+                bayonet::rules::refusal::Reason::CannotAct,
+                Some(id),
+                m
+            )),
             "{kind:?} {from:?} → {to:?}"
         );
         if let Ok((cost, now)) = want {

@@ -167,10 +167,41 @@ fn through_the_sim(
     (won as f64 / n, off as f64 / n, dropped as f64 / n)
 }
 
+/// The odds the window shows (`whole_odds`) are the exact ones within the work budget, and
+/// beyond it a sample of the fire within three standard errors of them in each figure.
+fn assert_sampled_within_reach(shown: &melee::WholeOdds, exact: &melee::WholeOdds) {
+    assert!(exact.exact, "{exact:?}");
+    if shown.exact {
+        assert_eq!(shown, exact);
+        return;
+    }
+    assert_eq!(shown.states, 0, "{shown:?}");
+    assert_eq!(shown.melee_only_probability, exact.melee_only_probability);
+    let n = melee::WHOLE_ODDS_SAMPLES as f64;
+    for (a, b) in [
+        (
+            shown.attacker_win_probability,
+            exact.attacker_win_probability,
+        ),
+        (shown.called_off_probability, exact.called_off_probability),
+        (
+            shown.attackers_drop_probability,
+            exact.attackers_drop_probability,
+        ),
+    ] {
+        let se = (b * (1.0 - b) / n).sqrt().max(1.0 / n);
+        assert!(
+            (a - b).abs() <= 3.0 * se,
+            "sampled {a} vs exact {b}: {shown:?} {exact:?}"
+        );
+    }
+}
+
 fn assert_whole_odds_match(s: bayonet::rules::scenario::Scenario, decl: Declaration, n: u64) {
     let mut board = s.board();
     board.acting = s.first_side;
-    let w = melee::whole_odds(&board, &decl);
+    let w = melee::whole_odds_exact(&board, &decl);
+    assert_sampled_within_reach(&melee::whole_odds(&board, &decl), &w);
     let (won, off, dropped) = through_the_sim(s, &decl, n);
     eprintln!(
         "exact: wins {:.4} (melee only {:.4}), called off {:.4}, drops {:.4}, {} states; \
@@ -236,36 +267,13 @@ fn whole_resolution_odds_agree_with_10000_resolutions_of_a_three_hex_melee() {
     assert_whole_odds_match(f.scenario(), decl, 10_000);
 }
 
-/// Strong fire at full strength on tired, poor attackers stacked with a disrupted friend (whose
-/// rout spreads) and near a fatigue level: every branch of the whole-odds model is used.
-fn fire_that_tires_and_routs() -> (Field, Declaration) {
-    let mut f = Field::new(10, 8);
-    f.params.optional.full_melee_defensive_fire = true;
-    let d = f.center();
-    f.add(1, inf(), d, Facing::SW, 500);
-    f.add(1, UnitKind::Artillery, d, Facing::SW, 6);
-    let a = f.attacker(0, inf(), d, Facing::SW, 180);
-    f.unit(a).fatigue = 290;
-    f.unit(a).quality = bayonet::rules::unit::Quality::E;
-    let friend = f.attacker(0, inf(), d, Facing::SW, 60);
-    f.unit(friend).disrupted = true;
-    let b = f.attacker(0, inf(), d, Facing::S, 150);
-    f.unit(b).quality = bayonet::rules::unit::Quality::F;
-    let decl = Declaration {
-        attackers: vec![a, b],
-        defending_hex: d,
-        follow_up: true,
-    };
-    (f, decl)
-}
-
 /// §1, §9.4, §9.6: the whole resolution's odds agree with the dice when defensive fire tires,
 /// disrupts and routs attackers.
 #[test]
 fn whole_resolution_odds_agree_with_the_dice_when_fire_can_tire_and_rout() {
-    let (f, decl) = fire_that_tires_and_routs();
+    let (f, decl) = crate::common::fire_that_tires_and_routs();
     let t = std::time::Instant::now();
-    let w = melee::whole_odds(&f.board(), &decl);
+    let w = melee::whole_odds_exact(&f.board(), &decl);
     eprintln!("the stress case took {:?} (test build)", t.elapsed());
     assert!(w.attackers_drop_probability > 0.05, "{w:?}");
     assert_whole_odds_match(f.scenario(), decl, 10_000);
@@ -709,7 +717,7 @@ fn whole_odds_merge_only_what_cannot_matter() {
     .unwrap();
     let (big, big_decl) = big_melee();
     // Two regiments' fire (kept apart, the guns' would take minutes) on the tired attackers.
-    let (mut tired, tired_decl) = fire_that_tires_and_routs();
+    let (mut tired, tired_decl) = crate::common::fire_that_tires_and_routs();
     let d = tired_decl.defending_hex;
     tired.units.retain(|u| u.hex != d);
     tired.add(1, inf(), d, Facing::SW, 150);
@@ -1368,4 +1376,47 @@ fn merged_against_exhaustive(
         assert!((x - y).abs() < 1e-12, "{merged:?} {all:?}");
     }
     [merged.states, all.states]
+}
+
+/// Issue 32: the whole odds stay exact while the fire's branches fit the work budget (the
+/// three-hex melee: the same figures as the unbounded enumeration, to the bit), and beyond it
+/// (the stress case, and a generated worst case under every system, whose branches run to
+/// millions) they are a sample of the fire, said to be one, within three standard errors of
+/// the exact figures where those can be had; the sample is seeded, so the same every time.
+#[test]
+fn whole_odds_beyond_the_work_budget_are_a_seeded_sample_near_the_exact_odds() {
+    let (big, big_decl) = big_melee();
+    let b = big.board();
+    let shown = melee::whole_odds(&b, &big_decl);
+    assert!(shown.exact && shown.states > 1, "{shown:?}");
+    assert_eq!(shown, melee::whole_odds_exact(&b, &big_decl));
+    let (stress, decl) = crate::common::fire_that_tires_and_routs();
+    let b = stress.board();
+    let shown = melee::whole_odds(&b, &decl);
+    assert!(
+        !shown.exact,
+        "the stress case is over the budget: {shown:?}"
+    );
+    assert_sampled_within_reach(&shown, &melee::whole_odds_exact(&b, &decl));
+    assert_eq!(shown, melee::whole_odds(&b, &decl), "seeded");
+    for name in bayonet::rules::params::MeleeSystemName::ALL {
+        let (f, decl) = crate::common::worst_melee(name);
+        let b = f.board();
+        assert!(
+            melee::system(&b.params).check(&b, &decl).is_empty(),
+            "{name:?}"
+        );
+        let w = melee::whole_odds(&b, &decl);
+        assert!(!w.exact && w.states == 0, "{name:?}: {w:?}");
+        // The fire at seven units breaks some of them up in most runs, and sometimes all.
+        assert!(
+            w.attackers_drop_probability > 0.3 && w.called_off_probability > 0.0,
+            "{name:?}: {w:?}"
+        );
+        assert!(
+            w.attacker_win_probability + w.called_off_probability <= 1.0 + 1e-9
+                && w.attacker_win_probability < w.melee_only_probability,
+            "{name:?}: {w:?}"
+        );
+    }
 }

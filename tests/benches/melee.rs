@@ -17,17 +17,34 @@ use common::{Field, big_melee};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// Mean time of `f` over enough runs to fill about half a second.
+/// Mean time of `f` over enough runs to fill about half a second (in rounds of 100 runs, or
+/// of one where a run takes over a millisecond, so that a slow case is not run 100 times).
 fn time(mut f: impl FnMut(u64)) -> Duration {
+    let first = Instant::now();
+    f(0);
+    let round = if first.elapsed() > Duration::from_millis(1) {
+        1
+    } else {
+        100
+    };
     let start = Instant::now();
     let mut n = 0u64;
     while start.elapsed() < Duration::from_millis(500) {
-        for _ in 0..100 {
+        for _ in 0..round {
             f(n);
             n += 1;
         }
     }
     start.elapsed() / n as u32
+}
+
+/// How the whole odds were had: exactly over so many states, or by sampling.
+fn how(w: &melee::WholeOdds) -> String {
+    if w.exact {
+        format!("exact, {} states", w.states)
+    } else {
+        format!("sampled, {} runs", melee::WHOLE_ODDS_SAMPLES)
+    }
 }
 
 fn report(name: &str, t: Duration, target_us: f64) {
@@ -148,6 +165,37 @@ fn main() {
         }),
         50.0,
     );
+    // The stress case (fire that tires and routs, the rout spreading) and a generated worst
+    // case under each system: a finger's drag waits on these (issue 32: 5 ms at most).
+    {
+        let (sf, sd) = common::fire_that_tires_and_routs();
+        let sb = sf.board();
+        let w = melee::whole_odds(&sb, &sd);
+        report(
+            &format!("whole-resolution odds, stress case ({})", how(&w)),
+            time(|_| {
+                black_box(melee::whole_odds(black_box(&sb), &sd));
+            }),
+            5000.0,
+        );
+        for name in bayonet::rules::params::MeleeSystemName::ALL {
+            let (wf, wd) = common::worst_melee(name);
+            let wb = wf.board();
+            assert!(
+                melee::system(&wb.params).check(&wb, &wd).is_empty(),
+                "{name:?}: {:?}",
+                melee::system(&wb.params).check(&wb, &wd)
+            );
+            let w = melee::whole_odds(&wb, &wd);
+            report(
+                &format!("whole odds, worst case, {} ({})", name.name(), how(&w)),
+                time(|_| {
+                    black_box(melee::whole_odds(black_box(&wb), &wd));
+                }),
+                5000.0,
+            );
+        }
+    }
     report(
         "whole-resolution odds (defensive fire + melee)",
         time(|_| {

@@ -46,4 +46,6 @@ pub use system::{
 };
 pub use systems::{SYSTEMS, named, system};
 pub use tiller::CivilWarBattles;
-pub use whole::{WholeOdds, whole_odds, whole_odds_exhaustive};
+pub use whole::{
+    SAMPLES as WHOLE_ODDS_SAMPLES, WholeOdds, whole_odds, whole_odds_exact, whole_odds_exhaustive,
+};

@@ -29,7 +29,23 @@ pub struct WholeOdds {
     pub attackers_drop_probability: f64,
     /// States of the board the fire can leave, after merging equal ones.
     pub states: usize,
+    /// Enumerated exactly; `false` when enumerating the fire's outcomes would take more than
+    /// `WORK_BUDGET` branches and the odds are the mean over `SAMPLES` seeded runs of the fire
+    /// instead (each with the melee's exact odds after it), shown as "about".
+    #[serde(default = "super::yes")]
+    pub exact: bool,
 }
+
+/// The most branches of the fire (one unit's fire at one state, each loss, fatigue and morale
+/// outcome and each way its routs spread) the exact enumeration works through before it gives
+/// way to sampling: stacks of tired, shaken attackers under fire from five units branch into
+/// millions (minutes, and the machine's memory), where the stress case of the benchmark, a rout
+/// that cascades, takes 27,000. Counted, not timed, so the answer is the same on every machine.
+pub const WORK_BUDGET: usize = 40_000;
+
+/// Seeded runs of the defensive fire when the branches are too many: the melee after each is
+/// taken exactly, so the spread is the fire's alone (at most ±2.2 % at 512, one standard error).
+pub const SAMPLES: u64 = 512;
 
 /// What the fire can change of a unit: the state of the board near the melee is one of these
 /// per unit (in the order of the copy's units), so that states are cheap to copy and compare.
@@ -85,6 +101,13 @@ struct State {
 struct Scratch {
     board: Board,
     fixed: Vec<Option<u32>>,
+    /// Where a rout ends, by the routing unit and every unit's hex, men and guns (all that
+    /// `morale::rout_move` reads that the fire can change: the enemy stands still, and the
+    /// stacking limit counts men and guns): the same rout recurs in many branches.
+    routs: FastMap<(UnitId, Vec<(Hex, u32, u32)>), Hex>,
+    /// Branches worked through so far, and how many may be.
+    work: usize,
+    budget: usize,
 }
 
 impl Scratch {
@@ -96,6 +119,28 @@ impl Scratch {
 
     fn save(&self) -> Vec<Delta> {
         self.board.units.iter().map(Delta::of).collect()
+    }
+
+    /// `morale::rout_move` of `id` on the state loaded, remembered.
+    fn rout_move(&mut self, id: UnitId) {
+        let key = (
+            id,
+            self.board
+                .units
+                .iter()
+                .map(|u| (u.hex, u.men, u.guns))
+                .collect::<Vec<_>>(),
+        );
+        if let Some(to) = self.routs.get(&key) {
+            if let Some(u) = self.board.unit_mut(id) {
+                u.hex = *to;
+            }
+            return;
+        }
+        morale::rout_move(&mut self.board, id);
+        if let Some(u) = self.board.unit(id) {
+            self.routs.insert(key, u.hex);
+        }
     }
 
     /// The unit, unless the fire destroyed it.
@@ -150,17 +195,29 @@ fn neighbourhood(board: &Board, decl: &Declaration) -> Board {
 
 /// The defensive fire as `opportunity::at_melee_attackers` gives it: each attacking hex in
 /// turn, every enemy unit able to fire at it firing once, in board order.
+/// Exact within `WORK_BUDGET`, sampled beyond it (`WholeOdds::exact` says which).
 pub fn whole_odds(board: &Board, decl: &Declaration) -> WholeOdds {
-    odds_over_states(board, decl, true)
+    odds_over_states(board, decl, true, WORK_BUDGET)
+}
+
+/// The same odds enumerated exactly however long it takes: the reference the sampling is
+/// checked against.
+pub fn whole_odds_exact(board: &Board, decl: &Declaration) -> WholeOdds {
+    odds_over_states(board, decl, true, usize::MAX)
 }
 
 /// The same odds with every fatigue value kept apart (only identical states merged): the
 /// reference that the merging of fatigue values is checked against. Slower, same answer.
 pub fn whole_odds_exhaustive(board: &Board, decl: &Declaration) -> WholeOdds {
-    odds_over_states(board, decl, false)
+    odds_over_states(board, decl, false, usize::MAX)
 }
 
-fn odds_over_states(board: &Board, decl: &Declaration, merge_fatigue: bool) -> WholeOdds {
+fn odds_over_states(
+    board: &Board,
+    decl: &Declaration,
+    merge_fatigue: bool,
+    budget: usize,
+) -> WholeOdds {
     let system = system(&board.params);
     let melee_only = system
         .odds(&system.breakdown(board, decl))
@@ -171,10 +228,18 @@ fn odds_over_states(board: &Board, decl: &Declaration, merge_fatigue: bool) -> W
         called_off_probability: 0.0,
         attackers_drop_probability: 0.0,
         states: 0,
+        exact: true,
     };
     let sub = neighbourhood(board, decl);
+    let whole = sub.clone();
     let fixed = sub.units.iter().map(|u| u.fixed_until).collect();
-    let mut sub = Scratch { board: sub, fixed };
+    let mut sub = Scratch {
+        board: sub,
+        fixed,
+        routs: FastMap::default(),
+        work: 0,
+        budget,
+    };
     let acting = sub.board.acting;
     let mut committed = decl.clone();
     committed
@@ -294,6 +359,9 @@ fn odds_over_states(board: &Board, decl: &Declaration, merge_fatigue: bool) -> W
                     continue;
                 };
                 grown.extend(one_fire(&mut sub, &b, s, *shooter, later));
+                if sub.work > sub.budget {
+                    return sampled(&whole, &committed, out);
+                }
             }
             states = merge(grown);
         }
@@ -322,6 +390,60 @@ fn odds_over_states(board: &Board, decl: &Declaration, merge_fatigue: bool) -> W
         match win {
             Some(w) => out.attacker_win_probability += s.p * w,
             None => out.called_off_probability += s.p,
+        }
+    }
+    out
+}
+
+/// The odds as the mean over `SAMPLES` seeded runs of the defensive fire on `board` (the
+/// neighbourhood), each followed by the melee's exact odds: what `whole_odds` gives when the
+/// states are too many to enumerate.
+fn sampled(board: &Board, committed: &Declaration, mut out: WholeOdds) -> WholeOdds {
+    use rand::SeedableRng;
+    let system = system(&board.params);
+    let w = 1.0 / SAMPLES as f64;
+    out.exact = false;
+    out.states = 0;
+    out.attacker_win_probability = 0.0;
+    out.called_off_probability = 0.0;
+    out.attackers_drop_probability = 0.0;
+    // The melee depends only on the units in its hexes: runs that leave them alike share one
+    // evaluation (some systems' odds take milliseconds).
+    let hexes: Vec<Hex> = committed
+        .attacking_hexes(board)
+        .into_iter()
+        .chain([committed.defending_hex])
+        .collect();
+    let mut seen: FastMap<(Vec<UnitId>, Vec<Delta>), f64> = FastMap::default();
+    for seed in 0..SAMPLES {
+        let mut b = board.clone();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let run = super::defensive_fire(&mut b, committed, &mut rng);
+        let dropped = committed
+            .attackers
+            .iter()
+            .any(|id| b.unit(*id).is_none_or(|u| u.disrupted || u.routed));
+        if dropped {
+            out.attackers_drop_probability += w;
+        }
+        match run {
+            Ok((left, _)) => {
+                let here = b
+                    .units
+                    .iter()
+                    .filter(|u| hexes.contains(&u.hex))
+                    .map(Delta::of)
+                    .collect();
+                let win = *seen
+                    .entry((left.attackers.clone(), here))
+                    .or_insert_with(|| {
+                        system
+                            .odds(&system.breakdown(&b, &left))
+                            .attacker_win_probability
+                    });
+                out.attacker_win_probability += w * win;
+            }
+            Err(_) => out.called_off_probability += w,
         }
     }
     out
@@ -421,6 +543,10 @@ fn one_fire(
         .collect();
     let mut out = Vec::new();
     for (i, pk) in dist.probs.iter().enumerate() {
+        if sub.work > sub.budget {
+            // Given up: the caller samples instead.
+            return out;
+        }
         let k = dist.start + i as u32;
         let shares = split_loss(k, &weights, &caps);
         // (units, probability, units routed by this fire)
@@ -515,6 +641,7 @@ fn one_fire(
                     }
                 }
             }
+            sub.work += grown.len();
             partial = grown;
         }
         for (units, q, routed) in partial {
@@ -552,6 +679,10 @@ fn cascade(sub: &mut Scratch, first: Vec<(UnitId, Hex)>, p: f64) -> Vec<State> {
     let mut out = Vec::new();
     let mut work = vec![(sub.save(), queue, p)];
     while let Some((units, mut queue, q)) = work.pop() {
+        sub.work += 1;
+        if sub.work > sub.budget {
+            return out;
+        }
         sub.load(&units);
         let Some(step) = queue.pop_front() else {
             out.push(State { units, p: q });
@@ -559,7 +690,7 @@ fn cascade(sub: &mut Scratch, first: Vec<(UnitId, Hex)>, p: f64) -> Vec<State> {
         };
         match step {
             Step::Run { id, from, level } => {
-                morale::rout_move(&mut sub.board, id);
+                sub.rout_move(id);
                 if let Some(side) = sub.unit(id).map(|u| u.side) {
                     let near: Vec<UnitId> = sub
                         .board
