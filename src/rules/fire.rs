@@ -133,6 +133,10 @@ pub struct FireBreakdown {
 }
 
 /// Checks a fire and works out its value; the error says why it may not fire.
+///
+/// One function for the whole of §7's checks and modifiers in the rule book's order, so that a
+/// reader can hold it against the table; each step is a few lines and they share the firer,
+/// the target hex and the running value.
 pub fn breakdown(
     board: &Board,
     firer: UnitId,
@@ -338,6 +342,9 @@ pub struct FireOutcome {
 
 /// Fires `firer` at `target` (checked first) and applies the result. `factor` scales the fire
 /// (½ for opportunity fire at melee attackers).
+///
+/// Long because §7–§9.6's results of one fire (losses, guns, fatigue, morale, routs and their
+/// cascade, marks) are applied in the resolution's order, which the whole odds mirror.
 pub fn fire(
     board: &mut Board,
     firer: UnitId,

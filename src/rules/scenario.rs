@@ -657,6 +657,9 @@ fn check_sides_and_clock(spec: &ScenarioFile) -> Result<u32, BuildError> {
 
 /// The units on the map at the start and the reinforcements; each unit's fault is noted in
 /// `found` and the unit left out.
+///
+/// Long because each unit's placement checks (off the map, prohibited terrain, arrival turn)
+/// are noted in place and the unit built from its spec field by field.
 fn build_units(
     spec: &ScenarioFile,
     text: &str,

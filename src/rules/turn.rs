@@ -74,6 +74,9 @@ fn flood(board: &Board, side: Side, sources: Vec<Hex>, limit: Option<u32>) -> Ha
 
 /// Runs the start of `side`'s turn `turn`. Uses what units did in their last turn (for
 /// recovery) before the marks are cleared.
+///
+/// Long because §12's start of a turn is a fixed sequence (arrivals, repairs, recovery, rally,
+/// isolation, release, resupply), each step a few lines over the same side's units.
 pub fn start_of_turn(board: &mut Board, side: Side, turn: u32, rng: &mut impl Rng) -> TurnStart {
     let mut out = TurnStart {
         arrived: super::reinforcement::arrive(board, side, turn),

@@ -199,6 +199,9 @@ fn quality_modifier(board: &Board, units: &[&Unit], side: MeleeSide, out: &mut V
 
 /// The breakdown of a declared melee. Units that do not exist are left out (the restrictions
 /// report them).
+///
+/// Long because it follows §9.2–§9.4 step by step (base strengths, each modifier in the
+/// table's order, the loss ranges), each step reading what the ones before worked out.
 pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
     let m = &board.params.melee;
     let map = &board.map;

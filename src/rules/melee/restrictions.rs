@@ -9,6 +9,9 @@ use crate::rules::stacking::{StackLimit, hex_load};
 use crate::rules::unit::{Formation, UnitId, UnitKind};
 
 /// Every restriction `decl` breaks; empty when the melee is legal.
+///
+/// Long because it is the eight restrictions of §9.1 in their order, each a short block that adds
+/// its refusals; one list is what the player is shown.
 pub fn check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
     let mut out = Vec::new();
     let mut v = |rule: u8, unit: Option<UnitId>, message: String| {

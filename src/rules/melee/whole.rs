@@ -212,6 +212,10 @@ pub fn whole_odds_exhaustive(board: &Board, decl: &Declaration) -> WholeOdds {
     odds_over_states(board, decl, false, usize::MAX)
 }
 
+/// The whole odds: the melee alone, the neighbourhood, the fatigue bounds, the enumeration of the
+/// fire shooter by shooter at each hex, and the melee's odds in each state. Kept in one piece
+/// because the steps share the scratch board, the shooters' order and the unit index, and the
+/// order of the fire must be the resolution's (`opportunity::at_melee_attackers`).
 fn odds_over_states(
     board: &Board,
     decl: &Declaration,
@@ -494,6 +498,9 @@ fn fails(morale: i32) -> f64 {
 }
 
 /// Every way one unit's fire at hex `b.target` can end, from state `s`.
+///
+/// Long because the loss split, the guns lost, the fatigue gained and the morale check of each
+/// target are nested branches of one volley, played as `fire::fire` plays them, in its order.
 fn one_fire(
     sub: &mut Scratch,
     b: &fire::FireBreakdown,

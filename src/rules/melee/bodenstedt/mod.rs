@@ -127,6 +127,8 @@ pub fn column(a: u32, d: u32) -> usize {
     if a >= d { (a / d).min(5) as usize } else { 0 }
 }
 
+/// The §15.1 breakdown of a sector: troops, combat values by hexside class, the column and its
+/// shifts. Long because it follows the seed's worked example step by step.
 pub fn sector_breakdown(board: &Board, decl: &Declaration) -> SectorBreakdown {
     let p = &board.params.bodenstedt;
     let d = decl.defending_hex;

@@ -269,6 +269,9 @@ fn column(side: &ImpetusSide, own: i32, enemy: i32, lost: u32, disordered: bool)
 
 /// The melee as the dice [c, attacker score, defender score, attacker morale, defender morale]
 /// make it (c read only when cavalry closes with a square).
+///
+/// Long because §15.2's rounds read the same five dice in a fixed order; the round loop and its
+/// ending conditions are kept together.
 pub fn fight(b: &ImpetusBreakdown, dice: [u8; 5]) -> Fight {
     let p = &b.params;
     let (a, d) = (&b.attacker, &b.defender);
@@ -895,6 +898,9 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
 /// The rounds fought on the board: dice in §15.2's draw order, each round's movement applied
 /// as it happens (fall back, forced back, rout, follow-up), then the losses split by men with
 /// D-sys-2 fatigue, and the winner's morale improvement.
+///
+/// Long because §15.2's rounds are applied in the seed's order, each step changing what the next
+/// reads; split, the order would be spread over several functions.
 pub fn impetus_results(board: &mut Board, r: &mut Resolution, rng: &mut impl rand::Rng) {
     let b = r.out.breakdown.clone();
     let Some(ib) = b

@@ -284,6 +284,9 @@ fn passes(u: &AssaultUnit, p: i32, extra: i32) -> bool {
 }
 
 /// The assault for five d66 positions (1…36).
+///
+/// Long because §15.3's assault is one sequence of checks (L1–L6) and the chart, each reading
+/// the positions the earlier ones used; kept whole to be read against the seed.
 pub fn assault(b: &AssaultBreakdown, pos: [i32; 5]) -> Assault {
     let n = b.units.len();
     let mut out = Assault {
@@ -547,6 +550,9 @@ pub fn melee_value(p: &LaBatailleParams, u: &Unit) -> (f64, f64) {
 }
 
 /// The §15.3 breakdown of a declaration.
+///
+/// Long because it gathers §15.3's increments, melee values, lead units and modifiers for both
+/// sides in the seed's order.
 pub fn assault_breakdown(board: &Board, decl: &Declaration) -> AssaultBreakdown {
     let p = board.params.labataille.clone();
     let d = decl.defending_hex;
