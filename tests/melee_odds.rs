@@ -167,6 +167,16 @@ fn through_the_sim(
     (won as f64 / n, off as f64 / n, dropped as f64 / n)
 }
 
+/// The three figures the fire decides, of two answers side by side: the attacker wins, the
+/// melee is called off, some attackers drop out.
+fn figures(a: &melee::WholeOdds, b: &melee::WholeOdds) -> [(f64, f64); 3] {
+    [
+        (a.attacker_win_probability, b.attacker_win_probability),
+        (a.called_off_probability, b.called_off_probability),
+        (a.attackers_drop_probability, b.attackers_drop_probability),
+    ]
+}
+
 /// The odds the window shows (`whole_odds`) are the exact ones within the work budget, and
 /// beyond it a sample of the fire within three standard errors of them in each figure.
 fn assert_sampled_within_reach(shown: &melee::WholeOdds, exact: &melee::WholeOdds) {
@@ -178,17 +188,7 @@ fn assert_sampled_within_reach(shown: &melee::WholeOdds, exact: &melee::WholeOdd
     assert_eq!(shown.states, 0, "{shown:?}");
     assert_eq!(shown.melee_only_probability, exact.melee_only_probability);
     let n = melee::WHOLE_ODDS_SAMPLES as f64;
-    for (a, b) in [
-        (
-            shown.attacker_win_probability,
-            exact.attacker_win_probability,
-        ),
-        (shown.called_off_probability, exact.called_off_probability),
-        (
-            shown.attackers_drop_probability,
-            exact.attackers_drop_probability,
-        ),
-    ] {
+    for (a, b) in figures(shown, exact) {
         let se = (b * (1.0 - b) / n).sqrt().max(1.0 / n);
         assert!(
             (a - b).abs() <= 3.0 * se,
@@ -746,17 +746,7 @@ fn whole_odds_merge_only_what_cannot_matter() {
             "{name}: {} states merged, {} kept apart",
             merged.states, all.states
         );
-        for (a, b) in [
-            (
-                merged.attacker_win_probability,
-                all.attacker_win_probability,
-            ),
-            (merged.called_off_probability, all.called_off_probability),
-            (
-                merged.attackers_drop_probability,
-                all.attackers_drop_probability,
-            ),
-        ] {
+        for (a, b) in figures(&merged, &all) {
             assert!((a - b).abs() < 1e-12, "{name}: {merged:?} {all:?}");
         }
         assert_eq!(merged.melee_only_probability, all.melee_only_probability);

@@ -83,11 +83,7 @@ pub fn advance(board: &mut Board, id: UnitId, to: Hex) -> Result<(), Refusal> {
         return Err(no(id, why));
     }
     let Some(u) = board.unit_mut(id) else {
-        return Err(Refusal::new(
-            Reason::NoSuchUnit,
-            Some(id),
-            format!("no unit {id}"),
-        ));
+        return Err(Refusal::no_such_unit(id));
     };
     u.hex = to;
     u.marks.advance_left -= 1;

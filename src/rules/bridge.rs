@@ -41,13 +41,7 @@ pub fn check_repair(board: &Board, id: UnitId, at: Hex) -> Result<(), Refusal> {
             "bridges are repaired only under the Bridge Limit and Repair rule",
         ));
     }
-    let u = board.unit(id).ok_or_else(|| {
-        Refusal::new(
-            Reason::NoSuchUnit,
-            Some(id),
-            format!("there is no unit {id}"),
-        )
-    })?;
+    let u = board.unit(id).ok_or_else(|| Refusal::no_such_unit(id))?;
     let b = board
         .map
         .bridge(at)

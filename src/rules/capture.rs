@@ -41,11 +41,7 @@ pub fn capture(board: &mut Board, id: UnitId, winner: Side) -> bool {
 /// Whether a unit of `side` that can serve guns stands in `battery`'s hex.
 fn served_by(board: &Board, battery: &Unit, by: UnitId) -> Result<(), Refusal> {
     let Some(b) = board.unit(by) else {
-        return Err(Refusal::new(
-            Reason::NoSuchUnit,
-            Some(by),
-            format!("there is no unit {by}"),
-        ));
+        return Err(Refusal::no_such_unit(by));
     };
     if b.hex != battery.hex || b.side != battery.side || b.id == battery.id {
         return Err(no(
@@ -71,11 +67,7 @@ fn served_by(board: &Board, battery: &Unit, by: UnitId) -> Result<(), Refusal> {
 /// Checks the *Spike* order: a unit stacked with a captured, unspiked battery spikes it.
 pub fn check_spike(board: &Board, battery: UnitId, by: UnitId) -> Result<(), Refusal> {
     let Some(b) = board.unit(battery) else {
-        return Err(Refusal::new(
-            Reason::NoSuchUnit,
-            Some(battery),
-            format!("there is no unit {battery}"),
-        ));
+        return Err(Refusal::no_such_unit(battery));
     };
     if !b.is_captured() || b.crew == Crew::Spiked {
         return Err(no(
@@ -99,11 +91,7 @@ pub fn spike(board: &mut Board, battery: UnitId, by: UnitId) -> Result<(), Refus
 /// has not acted this turn.
 pub fn check_recrew(board: &Board, battery: UnitId, by: UnitId) -> Result<(), Refusal> {
     let Some(b) = board.unit(battery) else {
-        return Err(Refusal::new(
-            Reason::NoSuchUnit,
-            Some(battery),
-            format!("there is no unit {battery}"),
-        ));
+        return Err(Refusal::no_such_unit(battery));
     };
     if b.is_captured() || b.crew != Crew::Uncrewed {
         return Err(no(

@@ -32,13 +32,7 @@ pub fn cost(board: &Board, id: UnitId, to: Facing) -> Option<u32> {
 
 /// Checks a facing change; Fixed units and unlimbered batteries may turn.
 pub fn check(board: &Board, id: UnitId, to: Facing) -> Result<u32, Refusal> {
-    let u = board.unit(id).ok_or_else(|| {
-        Refusal::new(
-            Reason::NoSuchUnit,
-            Some(id),
-            format!("there is no unit {id}"),
-        )
-    })?;
+    let u = board.unit(id).ok_or_else(|| Refusal::no_such_unit(id))?;
     if let Some(why) = cannot_act(u) {
         return Err(no(id, why));
     }
@@ -73,7 +67,7 @@ pub fn apply(board: &mut Board, id: UnitId, to: Facing) -> Result<u32, Refusal> 
     let c = check(board, id, to)?;
     let u = board
         .unit_mut(id)
-        .ok_or_else(|| Refusal::new(Reason::NoSuchUnit, Some(id), "no such unit"))?;
+        .ok_or_else(|| Refusal::no_such_unit(id))?;
     u.facing = to;
     u.marks.mp_used += c;
     Ok(c)

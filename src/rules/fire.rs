@@ -144,13 +144,9 @@ pub fn breakdown(
     opportunity: bool,
     factor: f64,
 ) -> Result<FireBreakdown, Refusal> {
-    let u = board.unit(firer).ok_or_else(|| {
-        Refusal::new(
-            Reason::NoSuchUnit,
-            Some(firer),
-            format!("there is no unit {firer}"),
-        )
-    })?;
+    let u = board
+        .unit(firer)
+        .ok_or_else(|| Refusal::no_such_unit(firer))?;
     if let Some(why) = cannot_fire(u, opportunity) {
         return Err(no(firer, why));
     }

@@ -27,13 +27,7 @@ fn result(kind: UnitKind, from: Formation, to: Formation) -> Option<Formation> {
 
 /// Checks a formation change; returns its cost and the formation it gives now.
 pub fn check(board: &Board, id: UnitId, to: Formation) -> Result<(u32, Formation), Refusal> {
-    let u = board.unit(id).ok_or_else(|| {
-        Refusal::new(
-            Reason::NoSuchUnit,
-            Some(id),
-            format!("there is no unit {id}"),
-        )
-    })?;
+    let u = board.unit(id).ok_or_else(|| Refusal::no_such_unit(id))?;
     if let Some(why) = cannot_act(u) {
         return Err(no(id, why));
     }
@@ -77,7 +71,7 @@ pub fn apply(board: &mut Board, id: UnitId, to: Formation) -> Result<Formation, 
     let (c, now) = check(board, id, to)?;
     let u = board
         .unit_mut(id)
-        .ok_or_else(|| Refusal::new(Reason::NoSuchUnit, Some(id), "no such unit"))?;
+        .ok_or_else(|| Refusal::no_such_unit(id))?;
     u.formation = now;
     u.marks.mp_used += c;
     u.marks.moved = true;

@@ -353,13 +353,7 @@ pub struct Moved {
 /// Checks a move along `path` (adjacent hexes, the unit's own hex excluded) step by step, and
 /// returns its cost, or why it is refused.
 pub fn check_move(board: &Board, id: UnitId, path: &[Hex]) -> Result<u32, Refusal> {
-    let u = board.unit(id).ok_or_else(|| {
-        Refusal::new(
-            Reason::NoSuchUnit,
-            Some(id),
-            format!("there is no unit {id}"),
-        )
-    })?;
+    let u = board.unit(id).ok_or_else(|| Refusal::no_such_unit(id))?;
     if let Some(why) = cannot_move(u) {
         return Err(no(id, why));
     }
@@ -417,7 +411,7 @@ pub fn apply_move(board: &mut Board, id: UnitId, path: &[Hex]) -> Result<Moved, 
     let cost = check_move(board, id, path)?;
     let u = board
         .unit_mut(id)
-        .ok_or_else(|| Refusal::new(Reason::NoSuchUnit, Some(id), "no such unit"))?;
+        .ok_or_else(|| Refusal::no_such_unit(id))?;
     let to = *path.last().ok_or_else(|| no(id, "empty path"))?;
     u.hex = to;
     u.marks.mp_used += cost;

@@ -9,7 +9,7 @@ use super::fire::{self, FireOutcome};
 use super::hex::Hex;
 use super::melee::Declaration;
 use super::movement::{self, Moved};
-use super::refusal::{Reason, Refusal};
+use super::refusal::Refusal;
 use super::unit::{Side, UnitId};
 
 /// Every unit of `side` that may fire at `target` now fires once (scaled by `factor`).
@@ -52,7 +52,7 @@ pub fn move_under_fire(
     let side = board
         .unit(id)
         .map(|u| u.side)
-        .ok_or_else(|| Refusal::new(Reason::NoSuchUnit, Some(id), "no such unit"))?;
+        .ok_or_else(|| Refusal::no_such_unit(id))?;
     let mut fired = Vec::new();
     let mut done = Moved {
         unit: id,

@@ -189,11 +189,7 @@ pub fn place(board: &Board, at: At) -> Result<Hex, Vec<Refusal>> {
 /// The unit exists and belongs to the side giving orders now.
 fn own_unit(board: &Board, id: UnitId) -> Result<(), Vec<Refusal>> {
     match board.unit(id) {
-        None => Err(one(
-            Reason::NoSuchUnit,
-            Some(id),
-            format!("there is no unit {id}"),
-        )),
+        None => Err(vec![Refusal::no_such_unit(id)]),
         Some(u) if u.side != board.ordering_side() => Err(one(
             Reason::NotYourTurn,
             Some(id),

@@ -117,6 +117,17 @@ impl Refusal {
     }
 }
 
+impl Refusal {
+    /// The order names a unit that is not in the game (or no longer).
+    pub fn no_such_unit(id: UnitId) -> Refusal {
+        Refusal::new(
+            Reason::NoSuchUnit,
+            Some(id),
+            format!("there is no unit {id}"),
+        )
+    }
+}
+
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if !self.code.is_empty() {
