@@ -333,3 +333,47 @@ fn the_fire_hint_has_no_empty_brackets_and_says_click() {
     assert!(!hint.contains("()"), "{hint}");
     assert!(hint.ends_with("; click to fire"), "{hint}");
 }
+
+/// Issue 32: the drag preview never waits on the whole-resolution odds. The frame the pointer
+/// comes over the defending hex says the melee is legal with its strengths and "…" for the odds
+/// (worked out off the frame); a later frame shows them, exactly the rules' `whole_odds`, and
+/// moving on to another hex and back asks for nothing new.
+#[test]
+fn the_drag_preview_shows_the_odds_when_worked_out_off_the_frame() {
+    use bayonet::client::melee_drag::{DragPreview, WORKING, odds_words};
+    use bayonet::client::odds_work::OddsWork;
+    let mut r = Rig::new();
+    let (a, b) = (r.screen(4, 4), r.screen(5, 4));
+    r.mouse_drag_over((4, 4), (5, 4));
+    let first = r.res::<DragPreview>().clone();
+    assert!(first.legal, "{first:?}");
+    assert!(
+        first.text.contains("attack") && first.text.contains(WORKING),
+        "{first:?}"
+    );
+    let mut frames = 0;
+    while r.res::<OddsWork>().busy() {
+        assert!(frames < 2_000, "the odds never came");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        r.frames(1);
+        frames += 1;
+    }
+    r.frames(1);
+    let game = &r.app.world().resource::<Game>().0;
+    let at = |col, row| bayonet::rules::order::At::of(game, r.s.map.hex_at(Coord { col, row }));
+    let (d, _) = bayonet::rules::order::declaration(game, &[at(4, 4)], &[], at(5, 4)).unwrap();
+    let words = odds_words(&bayonet::rules::melee::whole_odds(game, &d));
+    let shown = r.res::<DragPreview>().clone();
+    assert!(shown.text.contains(&words), "{words} in {shown:?}");
+    assert!(!shown.text.contains(WORKING), "{shown:?}");
+    // Off the target and back: the odds are known, so they show at once.
+    r.cursor(a);
+    r.frames(1);
+    r.cursor(b);
+    r.frames(1);
+    assert!(r.res::<DragPreview>().text.contains(&words));
+    assert!(!r.res::<OddsWork>().busy());
+    r.mouse(ButtonState::Released);
+    r.frames(2);
+    assert_eq!(r.read::<MeleeDeclared>().len(), 1);
+}

@@ -163,6 +163,13 @@ impl Rig {
     }
 
     pub fn mouse_drag(&mut self, from: (i32, i32), to: (i32, i32)) {
+        self.mouse_drag_over(from, to);
+        self.mouse(ButtonState::Released);
+        self.frames(2);
+    }
+
+    /// A mouse drag from one hex to another, the button still held.
+    pub fn mouse_drag_over(&mut self, from: (i32, i32), to: (i32, i32)) {
         let (a, b) = (self.screen(from.0, from.1), self.screen(to.0, to.1));
         self.cursor(a);
         self.frames(1);
@@ -172,8 +179,6 @@ impl Rig {
         self.frames(1);
         self.cursor(b);
         self.frames(1);
-        self.mouse(ButtonState::Released);
-        self.frames(2);
     }
 
     /// A key tapped: pressed one frame, released the next.

@@ -33,8 +33,15 @@ struct GameOverPanel;
 struct GameOverText;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn)
-        .add_systems(Update, (top_bar, side_panel, pending_melees, game_over));
+    app.add_systems(Startup, spawn).add_systems(
+        Update,
+        (
+            top_bar,
+            side_panel,
+            pending_melees.after(super::odds_work::collect_odds),
+            game_over,
+        ),
+    );
 }
 
 fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
@@ -137,12 +144,16 @@ fn top_bar(game: Res<Game>, battle: Res<Battle>, mut q: Query<(&TopBar, &mut Tex
 /// strengths and the attacker's chance to win.
 fn pending_melees(
     game: Res<Game>,
+    mut odds: ResMut<super::odds_work::OddsWork>,
     mut text: Query<&mut Text, With<PendingText>>,
     mut panel: Query<&mut Node, With<PendingPanel>>,
+    mut arrived: Local<u64>,
 ) {
-    if !game.is_changed() {
+    // Again when the game changes, or when odds it waits for come in.
+    if !game.is_changed() && *arrived == odds.arrived {
         return;
     }
+    *arrived = odds.arrived;
     let system = crate::rules::melee::system(&game.params);
     let mut lines = vec!["Pending melees (Resolve: R)".to_string()];
     for (i, p) in game.pending.iter().enumerate() {
@@ -156,7 +167,7 @@ fn pending_melees(
             .iter()
             .map(|h| game.map.coord(*h).to_string())
             .collect();
-        let w = crate::rules::melee::whole_odds(&game, p);
+        let w = odds.get(&game, p);
         lines.push(format!(
             "{}. {} ({}) from {}\n   attack {:.0} vs defence {:.0}\n   {}\n   {}{}",
             i + 1,
@@ -165,7 +176,8 @@ fn pending_melees(
             from.join(" + "),
             b.attack_strength,
             b.defence_strength,
-            super::words::odds_words(&w),
+            w.as_ref()
+                .map_or(super::words::WORKING.to_string(), super::words::odds_words),
             super::words::forecast_words(&game, &crate::rules::melee::forecast(&game, p)),
             super::words::system_words(&b).map_or(String::new(), |s| format!("\n   {s}"))
         ));

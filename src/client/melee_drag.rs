@@ -45,7 +45,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<DragPreview>()
         .add_systems(
             Update,
-            (feed, preview).chain().in_set(super::Frame::Pointer),
+            (feed, preview)
+                .chain()
+                .after(super::odds_work::collect_odds)
+                .in_set(super::Frame::Pointer),
         );
 }
 
@@ -217,10 +220,12 @@ fn preview(
     drag: Res<MeleeDrag>,
     game: Res<Game>,
     mut out: ResMut<DragPreview>,
-    mut last: Local<Option<(Hex, Hex)>>,
+    mut odds: ResMut<super::odds_work::OddsWork>,
+    mut last: Local<(Option<(Hex, Hex)>, u64)>,
 ) {
-    // The pointer moves every frame of a drag; the verdict changes only with the hexes.
-    let now = drag.from.zip(drag.over);
+    // The pointer moves every frame of a drag; the verdict changes only with the hexes, or
+    // when the odds it waits for come in.
+    let now = (drag.from.zip(drag.over), odds.arrived);
     if !game.is_changed() && *last == now {
         return;
     }
@@ -272,7 +277,7 @@ fn preview(
         Ok((decl, _)) => {
             let system = melee::system(&board.params);
             let b = system.breakdown(board, &decl);
-            let w = melee::whole_odds(board, &decl);
+            let w = odds.get(board, &decl);
             DragPreview {
                 target: Some(to),
                 legal: true,
@@ -280,7 +285,7 @@ fn preview(
                     "Melee on {c}: attack {:.0} vs defence {:.0}; {}\n   {}{}",
                     b.attack_strength,
                     b.defence_strength,
-                    odds_words(&w),
+                    w.as_ref().map_or(WORKING.to_string(), odds_words),
                     forecast_words(board, &melee::forecast(board, &decl)),
                     system_words(&b).map_or(String::new(), |s| format!("\n   {s}"))
                 ),
@@ -294,4 +299,4 @@ fn preview(
     };
 }
 
-pub use super::words::{forecast_words, odds_words, system_words};
+pub use super::words::{WORKING, forecast_words, odds_words, system_words};

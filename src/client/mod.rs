@@ -23,6 +23,7 @@ pub mod melee_drag;
 mod melee_marks;
 pub mod mini_map;
 pub mod notice;
+pub mod odds_work;
 pub mod online;
 pub mod online_dialog;
 pub mod order_of_battle;
@@ -191,6 +192,7 @@ pub fn input_plugin(app: &mut App) {
         layout::plugin,
         camera::plugin,
         pointer::plugin,
+        odds_work::plugin,
         melee_drag::plugin,
         command::plugin,
         toolbar::plugin,

@@ -14,8 +14,12 @@ pub fn ellipsis(line: &str, max: usize) -> String {
     format!("{}…", cut.trim_end())
 }
 
+/// What the panels say while the whole odds are being worked out (off the frame).
+pub const WORKING: &str = "attacker wins … (working out the odds)";
+
 /// The odds as a player reads them: over the whole resolution, the melee alone, and what the
-/// defenders' fire may do first.
+/// defenders' fire may do first; "about" where they come from a sample of the fire (too many
+/// ways for it to go to count each).
 pub fn odds_words(w: &melee::WholeOdds) -> String {
     let pc = |p: f64| {
         if p > 0.0 && p < 0.005 {
@@ -24,16 +28,24 @@ pub fn odds_words(w: &melee::WholeOdds) -> String {
             format!("{:.0}%", p * 100.0)
         }
     };
+    // The melee alone is always counted exactly; what the fire may do first is sampled.
+    let whole = |p: f64| {
+        if w.exact {
+            pc(p)
+        } else {
+            format!("about {}", pc(p))
+        }
+    };
     let mut s = format!(
         "attacker wins {} (melee alone {})",
-        pc(w.attacker_win_probability),
+        whole(w.attacker_win_probability),
         pc(w.melee_only_probability)
     );
     if w.attackers_drop_probability > 0.0 {
         s += &format!(
             "; defensive fire stops some attackers {}, breaks the attack up {}",
-            pc(w.attackers_drop_probability),
-            pc(w.called_off_probability)
+            whole(w.attackers_drop_probability),
+            whole(w.called_off_probability)
         );
     }
     s
