@@ -377,3 +377,29 @@ fn the_drag_preview_shows_the_odds_when_worked_out_off_the_frame() {
     r.frames(2);
     assert_eq!(r.read::<MeleeDeclared>().len(), 1);
 }
+
+/// Sampled whole odds (too many ways for the fire to go to count each) are read "about"; the
+/// melee alone, always counted exactly, never is.
+#[test]
+fn sampled_odds_read_about_and_the_melee_alone_never_does() {
+    use bayonet::client::melee_drag::odds_words;
+    let mut w = bayonet::rules::melee::WholeOdds {
+        attacker_win_probability: 0.42,
+        melee_only_probability: 0.6,
+        called_off_probability: 0.1,
+        attackers_drop_probability: 0.3,
+        states: 12,
+        exact: true,
+    };
+    assert_eq!(
+        odds_words(&w),
+        "attacker wins 42% (melee alone 60%); defensive fire stops some attackers 30%, breaks \
+         the attack up 10%"
+    );
+    w.exact = false;
+    assert_eq!(
+        odds_words(&w),
+        "attacker wins about 42% (melee alone 60%); defensive fire stops some attackers about \
+         30%, breaks the attack up about 10%"
+    );
+}

@@ -90,9 +90,12 @@ fn take(
     mut req: ResMut<ScreenshotRequest>,
     mut frames: Local<u32>,
     layout: Option<Res<super::trace::LastLayout>>,
+    odds: Option<Res<super::odds_work::OddsWork>>,
 ) {
     *frames += 1;
-    if *frames != req.after_frames {
+    // Once; and a panel still waiting on its odds (worked out off the frame) is shot when they
+    // are in.
+    if *frames < req.after_frames || req.path.is_empty() || odds.is_some_and(|o| o.busy()) {
         return;
     }
     let path = std::mem::take(&mut req.path);
