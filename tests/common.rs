@@ -420,8 +420,9 @@ pub fn fire_that_tires_and_routs() -> (Field, bayonet::rules::melee::Declaration
 }
 
 /// A generated worst case of a melee the game can declare, under `system`: three attacking
-/// hexes with 990 men committed (the stacking limit binds), each stacked to two regiments (one tired near a fatigue level, one poor and already
-/// disrupted, whose rout can spread), against a full defending hex whose regiments and battery
+/// hexes with 990 men committed, two regiments in each (one of quality E, in two of the hexes
+/// tired to just short of a fatigue level, and one of quality F), and a disrupted regiment
+/// stacked in the first whose rout can spread; against a full defending hex whose regiments and battery
 /// fire at full strength, with a second enemy regiment and battery beside it that fire too.
 pub fn worst_melee(
     system: bayonet::rules::params::MeleeSystemName,

@@ -39,8 +39,9 @@ pub struct WholeOdds {
 /// The most branches of the fire (one unit's fire at one state, each loss, fatigue and morale
 /// outcome and each way its routs spread) the exact enumeration works through before it gives
 /// way to sampling: stacks of tired, shaken attackers under fire from five units branch into
-/// millions (minutes, and the machine's memory), where the stress case of the benchmark, a rout
-/// that cascades, takes 27,000. Counted, not timed, so the answer is the same on every machine.
+/// millions (minutes, and the machine's memory), where the benchmark's three-hex, eight-unit
+/// melee takes a few hundred; its stress case (a rout that cascades) runs past the budget.
+/// Counted, not timed, so the answer is the same on every machine.
 pub const WORK_BUDGET: usize = 40_000;
 
 /// Seeded runs of the defensive fire when the branches are too many: the melee after each is
@@ -195,6 +196,7 @@ fn neighbourhood(board: &Board, decl: &Declaration) -> Board {
 
 /// The defensive fire as `opportunity::at_melee_attackers` gives it: each attacking hex in
 /// turn, every enemy unit able to fire at it firing once, in board order.
+///
 /// Exact within `WORK_BUDGET`, sampled beyond it (`WholeOdds::exact` says which).
 pub fn whole_odds(board: &Board, decl: &Declaration) -> WholeOdds {
     odds_over_states(board, decl, true, WORK_BUDGET)
@@ -401,7 +403,7 @@ fn odds_over_states(
 
 /// The odds as the mean over `SAMPLES` seeded runs of the defensive fire on `board` (the
 /// neighbourhood), each followed by the melee's exact odds: what `whole_odds` gives when the
-/// states are too many to enumerate.
+/// fire branches too much to enumerate.
 fn sampled(board: &Board, committed: &Declaration, mut out: WholeOdds) -> WholeOdds {
     use rand::SeedableRng;
     let system = system(&board.params);
