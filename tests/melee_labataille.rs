@@ -1064,3 +1064,34 @@ fn d_lb_7_the_chart_strengths_are_mv_times_the_factors() {
     assert!((x.attack - ua.mv * 2.0).abs() < 1e-12, "{x:?}");
     assert!((x.defence - ud.mv * 0.5).abs() < 1e-12, "{x:?}");
 }
+
+/// §15.0 D-sys-6: La Bataille says its own distribution in a line, as the drag preview and the
+/// pending melees show it: both sides' melee values, the pre-melee checks' roll modifiers, the
+/// chance of each result, and of the melee ending before the chart.
+#[test]
+fn d_sys_6_la_bataille_words_its_own_odds() {
+    let (f, d) = example();
+    let board = f.board();
+    let system = melee::system(&board.params);
+    let b = system.breakdown(&board, &d);
+    let ab = b.detail.get::<labataille::AssaultBreakdown>().unwrap();
+    let o = labataille::assault_odds(ab);
+    let line = system.odds_words(&b).expect("La Bataille words its odds");
+    assert_eq!(
+        line,
+        format!(
+            "La Bataille MV {:.1}:{:.1}, checks A {:+} D {:+}: {}; over before the chart {:.0}%",
+            b.attack_strength,
+            b.defence_strength,
+            ab.ratio_modifier[0],
+            ab.ratio_modifier[1],
+            o.outcomes.words("surrenders"),
+            o.ended_before_chart * 100.0
+        )
+    );
+    // 450 men against 230 (D-lb-1 melee values), the defender's check at −3 for the ratio.
+    assert!(
+        line.starts_with("La Bataille MV 9.0:4.6, checks A +0 D -3: A wins 54%"),
+        "{line}"
+    );
+}
