@@ -122,6 +122,11 @@ impl Scratch {
         self.board.units.iter().map(Delta::of).collect()
     }
 
+    /// Past the work budget: the enumeration gives way to sampling.
+    fn spent(&self) -> bool {
+        self.work > self.budget
+    }
+
     /// `morale::rout_move` of `id` on the state loaded, remembered.
     fn rout_move(&mut self, id: UnitId) {
         let key = (
@@ -365,7 +370,7 @@ fn odds_over_states(
                     continue;
                 };
                 grown.extend(one_fire(&mut sub, &b, s, *shooter, later));
-                if sub.work > sub.budget {
+                if sub.spent() {
                     return sampled(&whole, &committed, out);
                 }
             }
@@ -552,7 +557,7 @@ fn one_fire(
         .collect();
     let mut out = Vec::new();
     for (i, pk) in dist.probs.iter().enumerate() {
-        if sub.work > sub.budget {
+        if sub.spent() {
             // Given up: the caller samples instead.
             return out;
         }
@@ -689,7 +694,7 @@ fn cascade(sub: &mut Scratch, first: Vec<(UnitId, Hex)>, p: f64) -> Vec<State> {
     let mut work = vec![(sub.save(), queue, p)];
     while let Some((units, mut queue, q)) = work.pop() {
         sub.work += 1;
-        if sub.work > sub.budget {
+        if sub.spent() {
             return out;
         }
         sub.load(&units);
