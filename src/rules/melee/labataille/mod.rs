@@ -437,12 +437,20 @@ pub fn outcomes(b: &AssaultBreakdown) -> Vec<(Assault, f64)> {
     out
 }
 
-fn stage_key(a: &Assault, stage: usize) -> Option<String> {
+/// What a stage decides, by which the walk groups the 36 readings of its d66 position: the
+/// chart's result, or the units that failed the checks before or after it.
+#[derive(PartialEq)]
+enum StageKey {
+    Result(Option<ChartResult>),
+    Failed(Vec<UnitId>),
+}
+
+fn stage_key(a: &Assault, stage: usize) -> Option<StageKey> {
     a.rolls[stage]?;
     Some(match stage {
-        2 => format!("{:?}", a.result),
-        0 | 1 => format!("{:?}", a.failed_before),
-        _ => format!("{:?}", a.failed_after),
+        2 => StageKey::Result(a.result),
+        0 | 1 => StageKey::Failed(a.failed_before.clone()),
+        _ => StageKey::Failed(a.failed_after.clone()),
     })
 }
 
@@ -451,7 +459,7 @@ fn walk(b: &AssaultBreakdown, pos: [i32; 5], stage: usize, w: f64, out: &mut Vec
         out.push((assault(b, pos), w));
         return;
     }
-    let mut groups: Vec<(Option<String>, i32, u32)> = Vec::new();
+    let mut groups: Vec<(Option<StageKey>, i32, u32)> = Vec::new();
     for p in 1..=36 {
         let mut at = pos;
         at[stage] = p;
