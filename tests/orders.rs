@@ -812,3 +812,91 @@ fn a_drag_is_an_advance_for_winners_with_an_advance_left_else_a_melee() {
     none.unit_mut(winner).unwrap().marks.advance_left = 0;
     assert_eq!(order::drag_orders(&none, h, empty), [melee(empty)]);
 }
+
+/// Issue 32: each rule that refuses an order says why as a typed reason, with the unit it
+/// concerns, set where the rule is (not by the order check or the simulation wrapping a string):
+/// fire that cannot be given, guns that may not be spiked, a bridge that may not be repaired,
+/// a move out of reach, a turn the unit cannot make, an advance it has not won, a unit that is
+/// not there.
+#[test]
+fn every_refused_order_says_its_typed_reason_and_unit() {
+    let mut f = Field::new(16, 7);
+    let a = f.add(0, inf(), f.hex(2, 3), Facing::N, 300);
+    let g = f.add(0, UnitKind::Artillery, f.hex(2, 5), Facing::N, 4);
+    let b = f.board();
+    let one = |o: Order| {
+        let r = order::check(&b, &o).expect_err("refused");
+        (r[0].reason, r[0].unit)
+    };
+    // No enemy in the hex fired at.
+    assert_eq!(
+        one(Order::Fire {
+            unit: a,
+            at: At::of(&b, f.hex(2, 2)),
+        }),
+        (Reason::CannotFire, Some(a))
+    );
+    // A battery of one's own, not captured: nothing to spike.
+    assert_eq!(
+        one(Order::Spike { battery: g, by: a }),
+        (Reason::Guns, Some(g))
+    );
+    // Bridge Limit and Repair is off.
+    assert_eq!(
+        one(Order::RepairBridge {
+            unit: a,
+            at: At::of(&b, f.hex(2, 2)),
+        }),
+        (Reason::NoBridge, Some(a))
+    );
+    // Eleven hexes in one go are beyond an infantry line's movement points.
+    assert_eq!(
+        one(Order::Move {
+            unit: a,
+            to: At::of(&b, f.hex(13, 3)),
+            path: None,
+        }),
+        (Reason::OutOfReach, Some(a))
+    );
+    // Already facing north.
+    assert_eq!(
+        one(Order::Face {
+            unit: a,
+            facing: Facing::N,
+        }),
+        (Reason::CannotAct, Some(a))
+    );
+    // No melee won: no advance.
+    assert_eq!(
+        one(Order::Advance {
+            unit: a,
+            to: At::of(&b, f.hex(2, 2)),
+        }),
+        (Reason::CannotAct, Some(a))
+    );
+    assert_eq!(
+        one(Order::Face {
+            unit: UnitId(99),
+            facing: Facing::S,
+        }),
+        (Reason::NoSuchUnit, Some(UnitId(99)))
+    );
+    // The apply functions say the same as the check.
+    let mut applied = b.clone();
+    assert_eq!(
+        bayonet::rules::capture::spike(&mut applied, g, a).map_err(|r| (r.reason, r.unit)),
+        Err((Reason::Guns, Some(g)))
+    );
+    assert_eq!(
+        bayonet::rules::fire::fire(
+            &mut applied,
+            a,
+            f.hex(2, 2),
+            false,
+            1.0,
+            &mut ChaCha8Rng::seed_from_u64(1)
+        )
+        .map_err(|r| (r.reason, r.unit)),
+        Err((Reason::CannotFire, Some(a)))
+    );
+}

@@ -115,9 +115,7 @@ impl Refusal {
             code: String::new(),
         }
     }
-}
 
-impl Refusal {
     /// The order names a unit that is not in the game (or no longer).
     pub fn no_such_unit(id: UnitId) -> Refusal {
         Refusal::new(

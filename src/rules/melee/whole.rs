@@ -242,7 +242,6 @@ fn odds_over_states(
         exact: true,
     };
     let sub = neighbourhood(board, decl);
-    let whole = sub.clone();
     let fixed = sub.units.iter().map(|u| u.fixed_until).collect();
     let mut sub = Scratch {
         board: sub,
@@ -371,7 +370,7 @@ fn odds_over_states(
                 };
                 grown.extend(one_fire(&mut sub, &b, s, *shooter, later));
                 if sub.spent() {
-                    return sampled(&whole, &committed, out);
+                    return sampled(&neighbourhood(board, decl), &committed, out);
                 }
             }
             states = merge(grown);
