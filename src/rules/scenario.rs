@@ -381,6 +381,11 @@ fn unit_line(text: &str, id: u32, nth: usize) -> Option<usize> {
 
 type BuildError = (Option<usize>, String);
 
+/// A fault that stops the build, at no particular line.
+fn none(m: String) -> BuildError {
+    (None, m)
+}
+
 /// A fault that does not stop the check: a unit's, or a hex's.
 struct Found {
     line: Option<usize>,
@@ -393,7 +398,6 @@ struct Found {
 /// the sides, the clock, the Parameter Data); a unit's or a hex's is noted in `found` and the
 /// rest checked on, so that the editor shows every one.
 fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scenario, BuildError> {
-    let none = |m: String| (None, m);
     let mut map = build_map(&spec.map)?;
     let start_time = check_sides_and_clock(&spec)?;
     let params = match &spec.parameters {
@@ -453,7 +457,6 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
 /// The map of a scenario file: its terrain and elevation rows, then its hexside features,
 /// roads, bridges, objectives and supply sources.
 fn build_map(ms: &MapSpec) -> Result<Map, BuildError> {
-    let none = |m: String| (None, m);
     if ms.width < 2 || ms.height < 2 || ms.width > 1000 || ms.height > 1000 {
         return Err(none(format!(
             "map size {}×{} is out of range (2 to 1000 each way)",
@@ -528,7 +531,6 @@ fn build_map(ms: &MapSpec) -> Result<Map, BuildError> {
 
 /// The map's hexside features, roads, full-hex bridges, objectives and supply sources.
 fn place_features(map: &mut Map, ms: &MapSpec) -> Result<(), BuildError> {
-    let none = |m: String| (None, m);
     let on_map = |map: &Map, at: At, what: &str| -> Result<Hex, BuildError> {
         let hex = map.hex_at(Coord {
             col: at.0,
@@ -620,7 +622,6 @@ fn place_features(map: &mut Map, ms: &MapSpec) -> Result<(), BuildError> {
 
 /// The sides, the turns, the clock and the victory thresholds; the start time in minutes.
 fn check_sides_and_clock(spec: &ScenarioFile) -> Result<u32, BuildError> {
-    let none = |m: String| (None, m);
     if spec.sides.len() != 2 {
         return Err(none(format!(
             "expected 2 sides; found {}",
