@@ -641,6 +641,67 @@ fn d_sys_6_la_bataille_odds_match_200000_random_assaults() {
     assert!(met.iter().all(|m| *m > 0), "{met:?}");
 }
 
+/// §15.0 D-sys-6 under §15.3: the walk that reads each stage's d66 only where an outcome can
+/// change (a unit's check turning from fail to pass, the chart's result changing along its
+/// column) gives exactly the distribution of reading all 36 positions of every stage, paths and
+/// weights alike, on the tallied assaults, the bench's worst case and 120 generated ones
+/// (qualities, sizes, fatigue, disorder, cavalry and guns on both sides).
+#[test]
+fn d_sys_6_la_bataille_breakpoints_give_the_same_distribution_as_every_reading() {
+    use bayonet::rules::unit::Quality;
+    let mut cases = tallied_assaults();
+    let (wf, wd) = crate::common::worst_melee(MeleeSystemName::LaBataille);
+    cases.push(ab(&wf, &wd));
+    let qualities = [
+        Quality::A,
+        Quality::B,
+        Quality::C,
+        Quality::D,
+        Quality::E,
+        Quality::F,
+    ];
+    for k in 0..120usize {
+        let mut f = field();
+        let dh = f.hex(15, 10);
+        let kinds = [inf(), UnitKind::Cavalry, UnitKind::Artillery];
+        let n_def = 1 + k % 2;
+        for j in 0..n_def {
+            let kind = kinds[(k / 2 + j) % 3];
+            let size = if kind == UnitKind::Artillery {
+                2 + (k % 5) as u32
+            } else {
+                120 + (k as u32 * 37 + j as u32 * 91) % 600
+            };
+            let id = f.add(1, kind, dh, Facing::ALL[(k + j) % 6], size);
+            f.unit(id).quality = qualities[(k * 5 + j) % 6];
+            f.unit(id).fatigue = ((k * 97 + j * 13) % 800) as u32;
+        }
+        let mut attackers = Vec::new();
+        for j in 0..1 + k % 3 {
+            let side = Facing::ALL[(k + 2 * j) % 6];
+            let kind = if (k + j) % 4 == 3 {
+                UnitKind::Cavalry
+            } else {
+                inf()
+            };
+            let a = f.attacker(0, kind, dh, side, 100 + ((k * 53 + j * 211) % 700) as u32);
+            f.unit(a).quality = qualities[(k + 3 * j) % 6];
+            f.unit(a).fatigue = ((k * 61 + j * 29) % 700) as u32;
+            f.unit(a).disrupted = (k + j) % 7 == 0;
+            attackers.push(a);
+        }
+        cases.push(ab(&f, &decl(attackers, dh)));
+    }
+    let mut paths = 0;
+    for (k, b) in cases.iter().enumerate() {
+        let fast = labataille::outcomes(b);
+        assert_eq!(fast, labataille::outcomes_by_every_reading(b), "case {k}");
+        paths += fast.len();
+    }
+    // Not vacuous: the cases walk many paths between them.
+    assert!(paths > 2_000, "{paths}");
+}
+
 /// The first seed whose assault, resolved on the board, is as `want`ed.
 fn seed_where(
     f: &crate::common::Field,

@@ -740,7 +740,7 @@ fn whole_odds_merge_only_what_cannot_matter() {
         ("three hexes", big.board(), big_decl, [70, 980]),
         ("tiring fire", tired.board(), tired_decl, [326, 1651]),
     ] {
-        let merged = melee::whole_odds(&board, &decl);
+        let merged = melee::whole_odds_exact(&board, &decl);
         let all = melee::whole_odds_exhaustive(&board, &decl);
         eprintln!(
             "{name}: {} states merged, {} kept apart",
@@ -1354,7 +1354,7 @@ fn merged_against_exhaustive(
     board: &bayonet::rules::board::Board,
     decl: &Declaration,
 ) -> [usize; 2] {
-    let merged = melee::whole_odds(board, decl);
+    let merged = melee::whole_odds_exact(board, decl);
     let all = melee::whole_odds_exhaustive(board, decl);
     for (x, y) in [
         (

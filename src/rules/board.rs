@@ -73,6 +73,44 @@ impl Phase {
 }
 
 impl Board {
+    /// Makes this board `start` again, all but its map and Parameter Data, reusing what it
+    /// holds: the seeded runs of the whole odds play the defensive fire hundreds of times on
+    /// one copy, and the fire at units changes neither (a copy of a historical map each run
+    /// would cost more than the fire). Every other field is named, so that a new one cannot be
+    /// left out.
+    pub fn restore_play(&mut self, start: &Board) {
+        let Board {
+            map: _,
+            params: _,
+            units,
+            night,
+            turn,
+            acting,
+            edges,
+            minutes,
+            last_turn,
+            first_side,
+            over,
+            pending,
+            phase_losers,
+            phase,
+            reinforcements,
+        } = start;
+        self.units.clone_from(units);
+        self.night = *night;
+        self.turn = *turn;
+        self.acting = *acting;
+        self.edges.clone_from(edges);
+        self.minutes = *minutes;
+        self.last_turn = *last_turn;
+        self.first_side = *first_side;
+        self.over = *over;
+        self.pending.clone_from(pending);
+        self.phase_losers.clone_from(phase_losers);
+        self.phase = *phase;
+        self.reinforcements.clone_from(reinforcements);
+    }
+
     pub fn new(map: Map, params: Parameters, units: Vec<Unit>) -> Board {
         Board {
             map,

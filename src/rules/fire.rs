@@ -75,7 +75,9 @@ pub fn line_of_sight(board: &Board, from: Hex, to: Hex) -> bool {
 
 /// Why `firer` may not fire now at all; `None` when it may. `opportunity` allows low ammo.
 pub fn cannot_fire(u: &Unit, opportunity: bool) -> Option<String> {
-    let who = format!("{} `{}`", u.kind.name(), u.name);
+    // Named only when it may not: the check runs for every shooter in every branch of the
+    // whole odds, and an allocation each time was a fifth of their cost.
+    let who = || format!("{} `{}`", u.kind.name(), u.name);
     let formation_ok = match u.kind {
         UnitKind::Infantry => u.formation == Formation::Line,
         UnitKind::Cavalry => u.formation == Formation::Dismounted,
@@ -84,37 +86,39 @@ pub fn cannot_fire(u: &Unit, opportunity: bool) -> Option<String> {
     };
     if !formation_ok {
         return Some(format!(
-            "{who} cannot fire in {} formation",
+            "{} cannot fire in {} formation",
+            who(),
             u.formation.name()
         ));
     }
     match u.crew {
         Crew::Crewed => {}
-        Crew::Uncrewed => return Some(format!("{who} has no crew to fire it")),
-        Crew::Spiked => return Some(format!("{who} is spiked")),
+        Crew::Uncrewed => return Some(format!("{} has no crew to fire it", who())),
+        Crew::Spiked => return Some(format!("{} is spiked", who())),
     }
     if u.routed {
-        return Some(format!("{who} is routed"));
+        return Some(format!("{} is routed", who()));
     }
     if u.marks.meleed {
-        return Some(format!("{who} has meleed this turn"));
+        return Some(format!("{} has meleed this turn", who()));
     }
     if opportunity {
         if u.marks.opportunity_fired {
-            return Some(format!("{who} has already fired at this enemy turn"));
+            return Some(format!("{} has already fired at this enemy turn", who()));
         }
     } else {
         if u.marks.fired {
-            return Some(format!("{who} has already fired this turn"));
+            return Some(format!("{} has already fired this turn", who()));
         }
         if u.kind == UnitKind::Artillery && u.marks.moved {
-            return Some(format!("{who} has moved this turn"));
+            return Some(format!("{} has moved this turn", who()));
         }
     }
     match u.ammo {
-        Ammo::Out => Some(format!("{who} is out of ammunition")),
+        Ammo::Out => Some(format!("{} is out of ammunition", who())),
         Ammo::Low if !opportunity => Some(format!(
-            "{who} is low on ammunition: it may only fire at units that come to it"
+            "{} is low on ammunition: it may only fire at units that come to it",
+            who()
         )),
         _ => None,
     }
@@ -350,7 +354,15 @@ pub fn fire(
     rng: &mut impl Rng,
 ) -> Result<FireOutcome, Refusal> {
     let b = breakdown(board, firer, target, opportunity, factor)?;
-    let p = board.params.clone();
+    // The few figures read while the board changes (a copy of all the Parameter Data was a
+    // tenth of a fire's cost).
+    let men_per_gun_lost = board.params.combat.men_per_gun_lost;
+    let (check_base, enfilade_bonus) =
+        (board.params.morale.check_base, board.params.morale.enfilade);
+    let ammo_loss = [
+        board.params.fire.ammo_loss_artillery_percent,
+        board.params.fire.ammo_loss_infantry_percent,
+    ];
     let side = board
         .unit(firer)
         .map(|u| u.side)
@@ -388,7 +400,7 @@ pub fn fire(
             .filter_map(|id| board.unit(*id))
             // A leader has no men, so takes no share (D-cr-1).
             .map(|u| match u.kind {
-                UnitKind::Artillery => u.guns * p.combat.men_per_gun_lost,
+                UnitKind::Artillery => u.guns * men_per_gun_lost,
                 _ => u.men,
             })
             .collect();
@@ -421,10 +433,10 @@ pub fn fire(
                 out.eliminated.push(id);
                 continue;
             }
-            if morale::draws_check(share, p.morale.check_base, rng) {
+            if morale::draws_check(share, check_base, rng) {
                 // Fire by the side acting routs; opportunity fire only disrupts (§9.6).
                 // §9.6: −2 when fired on in enfilade.
-                let bonus = if enfilade { p.morale.enfilade } else { 0 };
+                let bonus = if enfilade { enfilade_bonus } else { 0 };
                 out.morale.push(morale::check_with(
                     board,
                     id,
@@ -449,9 +461,9 @@ pub fn fire(
         u.marks.fired_at = Some(target);
     }
     let chance = if u.kind == UnitKind::Artillery {
-        p.fire.ammo_loss_artillery_percent
+        ammo_loss[0]
     } else {
-        p.fire.ammo_loss_infantry_percent
+        ammo_loss[1]
     };
     if rng.random_range(0..100) < chance {
         u.ammo = match u.ammo {

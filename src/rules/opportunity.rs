@@ -31,10 +31,9 @@ fn volley(
         if board.units_at(target).all(|u| u.side == side) {
             break;
         }
-        if fire::breakdown(board, id, target, true, factor).is_ok() {
-            if let Ok(o) = fire::fire(board, id, target, true, factor, rng) {
-                out.push(o);
-            }
+        // A unit that may not fire is refused before any dice are rolled.
+        if let Ok(o) = fire::fire(board, id, target, true, factor, rng) {
+            out.push(o);
         }
     }
     out

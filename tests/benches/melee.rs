@@ -150,21 +150,23 @@ fn main() {
     let board = f.board();
     assert!(melee::check(&board, &decl).is_empty());
     let b = melee::breakdown(&board, &decl);
-
-    report(
-        "odds from a breakdown",
-        time(|_| {
-            black_box(melee::odds(black_box(&b)));
-        }),
-        10.0,
-    );
-    report(
-        "breakdown from the board",
-        time(|_| {
-            black_box(melee::breakdown(black_box(&board), &decl));
-        }),
-        50.0,
-    );
+    // `ONLY=<system>` runs only the worst cases of that system (for profiling one).
+    if std::env::var("ONLY").is_err() {
+        report(
+            "odds from a breakdown",
+            time(|_| {
+                black_box(melee::odds(black_box(&b)));
+            }),
+            10.0,
+        );
+        report(
+            "breakdown from the board",
+            time(|_| {
+                black_box(melee::breakdown(black_box(&board), &decl));
+            }),
+            50.0,
+        );
+    }
     // The stress case (fire that tires and routs, the rout spreading) and a generated worst
     // case under each system: a finger's drag waits on these (issue 32: 5 ms at most).
     {
@@ -186,6 +188,19 @@ fn main() {
                 "{name:?}: {:?}",
                 melee::system(&wb.params).check(&wb, &wd)
             );
+            if std::env::var("ONLY").is_ok_and(|o| o != name.name()) {
+                continue;
+            }
+            // What `MeleeSystem::odds_work` stands for: one exact odds of the melee, with the
+            // breakdown it needs.
+            let system = melee::system(&wb.params);
+            report(
+                &format!("breakdown + odds, worst case, {}", name.name()),
+                time(|_| {
+                    black_box(system.odds(&system.breakdown(black_box(&wb), &wd)));
+                }),
+                5000.0,
+            );
             let w = melee::whole_odds(&wb, &wd);
             report(
                 &format!("whole odds, worst case, {} ({})", name.name(), how(&w)),
@@ -195,6 +210,9 @@ fn main() {
                 5000.0,
             );
         }
+    }
+    if std::env::var("ONLY").is_ok() {
+        return;
     }
     report(
         "whole-resolution odds (defensive fire + melee)",

@@ -50,12 +50,33 @@ pub fn defensive_fire(
     rng: &mut ChaCha8Rng,
 ) -> Result<(Declaration, Vec<FireOutcome>), CalledOff> {
     let mut decl = declared.clone();
-    let system = system(&board.params);
     let acting = board.acting;
     decl.attackers
         .retain(|id| board.unit(*id).is_some_and(|u| u.side == acting));
+    let legal = system(&board.params).check(board, &decl).is_empty();
+    fire_then_check(board, declared, decl, legal, rng)
+}
+
+/// The same for a declaration of the acting side's units already checked on this board (the
+/// whole odds' seeded runs: the check before the fire is the same in every run).
+pub fn defensive_fire_checked(
+    board: &mut Board,
+    declared: &Declaration,
+    rng: &mut ChaCha8Rng,
+) -> Result<(Declaration, Vec<FireOutcome>), CalledOff> {
+    fire_then_check(board, declared, declared.clone(), true, rng)
+}
+
+fn fire_then_check(
+    board: &mut Board,
+    declared: &Declaration,
+    mut decl: Declaration,
+    legal: bool,
+    rng: &mut ChaCha8Rng,
+) -> Result<(Declaration, Vec<FireOutcome>), CalledOff> {
+    let system = system(&board.params);
     let mut fire = Vec::new();
-    if system.check(board, &decl).is_empty() && !decl.attackers.is_empty() {
+    if legal && !decl.attackers.is_empty() {
         fire = opportunity::at_melee_attackers(board, &decl, rng);
         decl.attackers
             .retain(|id| board.unit(*id).is_some_and(|u| !u.disrupted && !u.routed));

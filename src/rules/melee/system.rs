@@ -65,6 +65,10 @@ impl Outcomes {
     }
 }
 
+/// `MeleeSystem::odds_work` of odds in closed form or over a few dozen dice: §9's loss ranges
+/// and Austerlitz's, about 2–4 µs with their breakdown for the worst case of the melee bench.
+pub const ODDS_WORK_CLOSED_FORM: usize = 20;
+
 /// The seam of the melee systems (RULES.md §9 and §15): what differs between them. The shared
 /// steps (defensive fire, morale, retreat, capture, advance, routs) stay outside, and the
 /// simulation reaches a melee system only through `system`.
@@ -79,6 +83,29 @@ pub trait MeleeSystem: Send + Sync {
     fn breakdown(&self, board: &Board, decl: &Declaration) -> Breakdown;
     /// The exact odds of a breakdown, without rolling.
     fn odds(&self, breakdown: &Breakdown) -> Odds;
+    /// The work of one exact `odds` (with its breakdown) of a melee of `units` units, in the
+    /// units the whole odds count their work in (a branch of the defensive fire, about 0.15 µs
+    /// on the 2-core machine the melee bench runs on), so that a system whose odds walk
+    /// thousands of dice paths keeps the whole odds within their budget. Counted, not timed,
+    /// so that the odds are the same on every machine.
+    fn odds_work(&self, _units: usize) -> usize {
+        ODDS_WORK_CLOSED_FORM
+    }
+    /// One roll of the melee's dice on `board` as it stands: the side that loses. The whole
+    /// odds' seeded runs take it where the exact odds are too heavy for every run; a system
+    /// whose breakdown walks all its dice rolls them here without the walk. Its chance of each
+    /// loser is the exact odds' (D-sys-6).
+    fn roll_loser(
+        &self,
+        board: &mut Board,
+        decl: &Declaration,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<MeleeSide> {
+        let b = self.breakdown(board, decl);
+        let mut r = super::begin(board, decl, b);
+        self.combat_results(board, &mut r, rng);
+        r.out.loser
+    }
     /// Rolls the results, decides the loser and applies the losses and fatigue.
     fn combat_results(&self, board: &mut Board, r: &mut Resolution, rng: &mut ChaCha8Rng);
     /// Whether a defender that retreated checks morale at the end of the phase (§9.4); a

@@ -8,10 +8,11 @@ use std::collections::{HashMap, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
-use super::{Declaration, system};
+use super::{Declaration, MeleeSide, system};
 use crate::rules::board::Board;
 use crate::rules::combat::{LossDistribution, split_loss};
 use crate::rules::fire;
+use crate::rules::fnv::Fnv;
 use crate::rules::hex::{Hex, distance};
 use crate::rules::morale;
 use crate::rules::unit::{FatigueLevel, Unit, UnitId, UnitKind};
@@ -29,24 +30,38 @@ pub struct WholeOdds {
     pub attackers_drop_probability: f64,
     /// States of the board the fire can leave, after merging equal ones.
     pub states: usize,
-    /// Enumerated exactly; `false` when enumerating the fire's outcomes would take more than
-    /// `WORK_BUDGET` branches and the odds are the mean over `SAMPLES` seeded runs of the fire
-    /// instead (each with the melee's exact odds after it), shown as "about".
+    /// Enumerated exactly; `false` when that would take more than `WORK_BUDGET` work and the
+    /// odds are the mean over `SAMPLES` seeded runs of the fire and the melee instead, shown as
+    /// "about".
     #[serde(default = "super::yes")]
     pub exact: bool,
 }
 
-/// The most branches of the fire (one unit's fire at one state, each loss, fatigue and morale
-/// outcome and each way its routs spread) the exact enumeration works through before it gives
-/// way to sampling: stacks of tired, shaken attackers under fire from five units branch into
-/// millions (minutes, and the machine's memory), where the benchmark's three-hex, eight-unit
-/// melee takes a few hundred; its stress case (a rout that cascades) runs past the budget.
+/// The most work the exact enumeration of the fire does before it gives way to sampling: each
+/// state passed on past a shooter and each branch of the fire (each loss, fatigue and morale
+/// outcome and each way its routs spread).
+/// Stacks of tired, shaken attackers under fire from five units branch into millions (minutes,
+/// and the machine's memory), where the benchmark's three-hex, eight-unit melee takes under a
+/// thousand; its stress case (a rout that cascades) runs past the budget. About 0.5 ms of work
+/// on the bench's machine, so that what is spent before sampling takes over stays small.
 /// Counted, not timed, so the answer is the same on every machine.
-pub const WORK_BUDGET: usize = 40_000;
+pub const WORK_BUDGET: usize = 3_000;
 
-/// Seeded runs of the defensive fire when the branches are too many: the melee after each is
-/// taken exactly, so the spread is the fire's alone (at most ±2.2 % at 512, one standard error).
-pub const SAMPLES: u64 = 512;
+/// The most work the melee's exact odds may take at the end of an exact enumeration, counted as
+/// the distinct melees (by their hexes' units) times `MeleeSystem::odds_work`: about 3.5 ms on
+/// the bench's machine, with room for eight La Bataille or twenty Impetus melees, or a
+/// thousand of §9's. Beyond it the odds are sampled.
+pub const MELEE_WORK_BUDGET: usize = 24_000;
+
+/// Seeded runs of the defensive fire and the melee when the work is too much: the spread of the
+/// odds is at most ±3.1 % (one standard error; less where the melee after each run is taken
+/// exactly), and 256 runs fit the 5 ms a finger's drag may wait (issue 32).
+pub const SAMPLES: u64 = 256;
+
+/// The most `MeleeSystem::odds_work` for which the seeded runs take the melee's exact odds after
+/// each run of the fire (about 15 µs: a roll of the dice, a breakdown and the combat step, costs
+/// a few); beyond it they roll its dice (`MeleeSystem::roll_loser`) once a run.
+pub const ROLL_WORK: usize = 100;
 
 /// What the fire can change of a unit: the state of the board near the melee is one of these
 /// per unit (in the order of the copy's units), so that states are cheap to copy and compare.
@@ -155,7 +170,7 @@ impl Scratch {
     }
 }
 
-type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<crate::rules::fnv::Fnv>>;
+type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fnv>>;
 
 fn merge(states: Vec<State>) -> Vec<State> {
     let mut at: FastMap<Vec<Delta>, usize> = FastMap::default();
@@ -204,19 +219,19 @@ fn neighbourhood(board: &Board, decl: &Declaration) -> Board {
 ///
 /// Exact within `WORK_BUDGET`, sampled beyond it (`WholeOdds::exact` says which).
 pub fn whole_odds(board: &Board, decl: &Declaration) -> WholeOdds {
-    odds_over_states(board, decl, true, WORK_BUDGET)
+    odds_over_states(board, decl, true, [WORK_BUDGET, MELEE_WORK_BUDGET])
 }
 
 /// The same odds enumerated exactly however long it takes: the reference the sampling is
 /// checked against.
 pub fn whole_odds_exact(board: &Board, decl: &Declaration) -> WholeOdds {
-    odds_over_states(board, decl, true, usize::MAX)
+    odds_over_states(board, decl, true, [usize::MAX; 2])
 }
 
 /// The same odds with every fatigue value kept apart (only identical states merged): the
 /// reference that the merging of fatigue values is checked against. Slower, same answer.
 pub fn whole_odds_exhaustive(board: &Board, decl: &Declaration) -> WholeOdds {
-    odds_over_states(board, decl, false, usize::MAX)
+    odds_over_states(board, decl, false, [usize::MAX; 2])
 }
 
 /// The whole odds: the melee alone, the neighbourhood, the fatigue bounds, the enumeration of the
@@ -227,7 +242,7 @@ fn odds_over_states(
     board: &Board,
     decl: &Declaration,
     merge_fatigue: bool,
-    budget: usize,
+    [budget, melee_budget]: [usize; 2],
 ) -> WholeOdds {
     let system = system(&board.params);
     let melee_only = system
@@ -353,6 +368,8 @@ fn odds_over_states(
             } else {
                 u32::MAX
             };
+            // Each state is passed on or fired at, then merged: work even where nothing fires.
+            sub.work += states.len();
             let mut grown = Vec::new();
             for s in &states {
                 if s.units[at[shooter]].opportunity_fired {
@@ -377,9 +394,21 @@ fn odds_over_states(
         }
     }
     out.states = states.len();
+    // The melee depends only on its hexes' units: the states that agree there share one
+    // evaluation, and their number says before any is made whether they fit the budget.
+    let keys: Vec<Vec<Delta>> = states
+        .iter()
+        .map(|s| involved.iter().map(|i| s.units[*i]).collect())
+        .collect();
+    let distinct = keys
+        .iter()
+        .collect::<std::collections::HashSet<_, std::hash::BuildHasherDefault<Fnv>>>()
+        .len();
+    if distinct.saturating_mul(system.odds_work(involved.len())) > melee_budget {
+        return sampled(&neighbourhood(board, decl), &committed, out);
+    }
     let mut seen: FastMap<Vec<Delta>, Option<f64>> = FastMap::default();
-    for s in &states {
-        let key: Vec<Delta> = involved.iter().map(|i| s.units[*i]).collect();
+    for (s, key) in states.iter().zip(keys) {
         sub.load(&s.units);
         let mut left = committed.clone();
         left.attackers
@@ -406,8 +435,11 @@ fn odds_over_states(
 }
 
 /// The odds as the mean over `SAMPLES` seeded runs of the defensive fire on `board` (the
-/// neighbourhood), each followed by the melee's exact odds: what `whole_odds` gives when the
-/// fire branches too much to enumerate.
+/// neighbourhood), each followed by the melee: its exact odds where they cost no more than a
+/// roll of its dice (`ROLL_WORK`), else one roll (Impetus's and La Bataille's odds play
+/// thousands of dice paths). Either way each run's figure has the whole resolution's chance as
+/// its mean, so the spread is at most ±3.1 % (one standard error at 256 runs). `committed`
+/// holds the acting side's units only and has been checked on `board`.
 fn sampled(board: &Board, committed: &Declaration, mut out: WholeOdds) -> WholeOdds {
     use rand::SeedableRng;
     let system = system(&board.params);
@@ -418,17 +450,24 @@ fn sampled(board: &Board, committed: &Declaration, mut out: WholeOdds) -> WholeO
     out.called_off_probability = 0.0;
     out.attackers_drop_probability = 0.0;
     // The melee depends only on the units in its hexes: runs that leave them alike share one
-    // evaluation (some systems' odds take milliseconds).
+    // evaluation.
     let hexes: Vec<Hex> = committed
         .attacking_hexes(board)
         .into_iter()
         .chain([committed.defending_hex])
         .collect();
+    let units = board
+        .units
+        .iter()
+        .filter(|u| hexes.contains(&u.hex))
+        .count();
+    let exact_melee = system.odds_work(units) <= ROLL_WORK;
     let mut seen: FastMap<(Vec<UnitId>, Vec<Delta>), f64> = FastMap::default();
+    let mut b = board.clone();
     for seed in 0..SAMPLES {
-        let mut b = board.clone();
+        b.restore_play(board);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let run = super::defensive_fire(&mut b, committed, &mut rng);
+        let run = super::pipeline::defensive_fire_checked(&mut b, committed, &mut rng);
         let dropped = committed
             .attackers
             .iter()
@@ -436,25 +475,32 @@ fn sampled(board: &Board, committed: &Declaration, mut out: WholeOdds) -> WholeO
         if dropped {
             out.attackers_drop_probability += w;
         }
-        match run {
-            Ok((left, _)) => {
+        let win = match run {
+            Ok((left, _)) if exact_melee => {
                 let here = b
                     .units
                     .iter()
                     .filter(|u| hexes.contains(&u.hex))
                     .map(Delta::of)
                     .collect();
-                let win = *seen
+                *seen
                     .entry((left.attackers.clone(), here))
                     .or_insert_with(|| {
                         system
                             .odds(&system.breakdown(&b, &left))
                             .attacker_win_probability
-                    });
-                out.attacker_win_probability += w * win;
+                    })
             }
-            Err(_) => out.called_off_probability += w,
-        }
+            Ok((left, _)) => {
+                let loser = system.roll_loser(&mut b, &left, &mut rng);
+                f64::from(u8::from(loser == Some(MeleeSide::Defender)))
+            }
+            Err(_) => {
+                out.called_off_probability += w;
+                0.0
+            }
+        };
+        out.attacker_win_probability += w * win;
     }
     out
 }
