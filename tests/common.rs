@@ -11,6 +11,7 @@ use bayonet::rules::unit::{
     Ammo, Crew, Formation, Quality, Side, TurnMarks, Unit, UnitId, UnitKind,
 };
 
+#[derive(Clone)]
 pub struct Field {
     pub map: Map,
     pub params: Parameters,

@@ -10,6 +10,7 @@ mod combat;
 mod editor;
 mod facing;
 mod fire;
+mod fog;
 mod historical;
 mod map;
 mod melee_austerlitz;

@@ -48,9 +48,10 @@ fn enemy_distance(b: &Board, side: Side, hex: Hex) -> u32 {
     nearest_enemy(b, side, hex).map_or(99, |e| distance(e, hex))
 }
 
-/// Plans `side`'s whole turn. The orders end with Resolve (if it declared melees) and EndTurn.
+/// Plans `side`'s whole turn from what it knows (its view under fog of war, §16 D-fow-6). The
+/// orders end with Resolve (if it declared melees) and EndTurn.
 pub fn plan_turn(board: &Board, side: Side) -> Vec<Order> {
-    let mut b = board.clone();
+    let mut b = crate::rules::fog::view(board, side).board;
     b.acting = side;
     let mut out = Vec::new();
     let mut busy: HashSet<UnitId> = HashSet::new();
@@ -69,7 +70,8 @@ pub fn plan_turn(board: &Board, side: Side) -> Vec<Order> {
 /// ends the phase, the melee phase the turn.
 pub fn plan_phase(board: &Board) -> Vec<Order> {
     let side = board.ordering_side();
-    let mut b = board.clone();
+    // From what the side knows (§16 D-fow-6).
+    let mut b = crate::rules::fog::view(board, side).board;
     let mut out = Vec::new();
     let mut busy: HashSet<UnitId> = HashSet::new();
     match board.phase {

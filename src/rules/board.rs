@@ -36,6 +36,8 @@ pub struct Board {
     pub phase: Phase,
     /// Units still off the map, waiting for their turn to arrive.
     pub reinforcements: Vec<super::unit::Reinforcement>,
+    /// What each side knows of the other under fog of war (§16).
+    pub fog: super::fog::known::Fog,
 }
 
 /// The phases of a side turn under Phased Play (§1): the acting side moves, the other side
@@ -95,6 +97,7 @@ impl Board {
             phase_losers,
             phase,
             reinforcements,
+            fog,
         } = start;
         self.units.clone_from(units);
         self.night = *night;
@@ -109,6 +112,7 @@ impl Board {
         self.phase_losers.clone_from(phase_losers);
         self.phase = *phase;
         self.reinforcements.clone_from(reinforcements);
+        self.fog.clone_from(fog);
     }
 
     pub fn new(map: Map, params: Parameters, units: Vec<Unit>) -> Board {
@@ -128,6 +132,7 @@ impl Board {
             phase_losers: Vec::new(),
             phase: Phase::Movement,
             reinforcements: Vec::new(),
+            fog: super::fog::known::Fog::default(),
         }
     }
 

@@ -191,6 +191,17 @@ pub fn breakdown(
     if !line_of_sight(board, u.hex, target) {
         return Err(no(firer, "no line of sight to the target"));
     }
+    // §16 D-fow-5: only a hex the side sees (the firer itself does within the visibility).
+    if super::fog::on(board)
+        && range > super::fog::visibility(board)
+        && !super::fog::sees(board, u.side, target)
+    {
+        return Err(Refusal::new(
+            Reason::Unseen,
+            Some(firer),
+            "no unit of yours sees that hex (fog of war): fire only at enemies in sight",
+        ));
+    }
     let p = &board.params.fire;
     let mut eff = w.effectiveness;
     if range as f64 > w.range as f64 / 2.0 {
@@ -451,6 +462,7 @@ pub fn fire(
     let (more, routs) = morale::routs_after(board, &out.morale, rng);
     out.morale.extend(more);
     out.routs = routs;
+    super::fog::gives_away(board, firer);
     let Some(u) = board.unit_mut(firer) else {
         return Ok(out);
     };

@@ -8,6 +8,7 @@ pub mod combat;
 pub mod facing;
 pub mod fire;
 pub mod fnv;
+pub mod fog;
 pub mod formation;
 pub mod hex;
 pub mod map;

@@ -62,6 +62,8 @@ pub fn move_under_fire(
         let m = movement::apply_move(board, id, &[step])?;
         done.path.push(step);
         done.cost += m.cost;
+        // §16 D-fow-1: sight is worked out again after every hex a mover enters.
+        super::fog::look_again(board);
         let before = board.unit(id).map(|u| (u.disrupted, u.routed));
         fired.extend(volley(board, side.enemy(), step, 1.0, rng));
         let after = board.unit(id).map(|u| (u.disrupted, u.routed));

@@ -223,6 +223,26 @@ pub struct Heights {
     pub per_level: u32,
 }
 
+/// Sight under fog of war (RULES.md §16, D-fow-1): how far a side sees by day, in hexes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SightParams {
+    /// 16 hexes: 2,000 yards at 125 yards a hex.
+    pub visibility: u32,
+}
+
+impl Default for SightParams {
+    fn default() -> Self {
+        SightParams { visibility: 16 }
+    }
+}
+
+impl SightParams {
+    pub fn is_default(&self) -> bool {
+        *self == SightParams::default()
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OptionalRules {
@@ -233,6 +253,12 @@ pub struct OptionalRules {
     pub bridge_limit_and_repair: bool,
     pub isolation_effects: bool,
     pub phased_play: bool,
+    /// RULES.md §16: each side sees only what its units see (left out of saves while off).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fog_of_war: bool,
+    /// §16 D-fow-2: enemy strengths are estimates; implies Fog of War.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub extreme_fog_of_war: bool,
 }
 
 impl OptionalRules {
@@ -249,10 +275,16 @@ impl OptionalRules {
                 "bridge_repair" | "bridge_limit_and_repair" => self.bridge_limit_and_repair = true,
                 "isolation" | "isolation_effects" => self.isolation_effects = true,
                 "phased" | "phased_play" => self.phased_play = true,
+                "fog" | "fog_of_war" => self.fog_of_war = true,
+                "extreme_fog" | "extreme_fog_of_war" => {
+                    self.fog_of_war = true;
+                    self.extreme_fog_of_war = true
+                }
                 other => {
                     return Err(format!(
                         "unknown optional rule `{other}`; expected one of quality, capture, \
-                         full_defensive_fire, rout_limiting, bridge_repair, isolation, phased"
+                         full_defensive_fire, rout_limiting, bridge_repair, isolation, phased, \
+                         fog, extreme_fog"
                     ));
                 }
             }
@@ -338,6 +370,9 @@ pub struct Parameters {
     pub supply: Supply,
     pub victory: Victory,
     pub heights: Heights,
+    /// §16's sight under fog of war (left out of saves while it is the default).
+    #[serde(default, skip_serializing_if = "SightParams::is_default")]
+    pub sight: SightParams,
     pub optional: OptionalRules,
     /// §15.4's numbers (left out of saves while they are the defaults).
     #[serde(default, skip_serializing_if = "AusterlitzParams::is_default")]

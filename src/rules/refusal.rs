@@ -36,6 +36,8 @@ pub enum Reason {
     NothingToUndo,
     /// A melee system's own restriction (§15: B1…, I1…, L1…, A1…; `Refusal::code` names it).
     SystemRule,
+    /// Fog of war (§16 D-fow-5): no unit of the side sees the target hex.
+    Unseen,
 }
 
 impl Reason {
@@ -57,6 +59,7 @@ impl Reason {
             Reason::Settings => "settings",
             Reason::NotThisPhase => "not in this phase",
             Reason::NothingToUndo => "nothing to undo",
+            Reason::Unseen => "not in sight",
             Reason::SystemRule => "melee restriction",
         }
     }

@@ -227,6 +227,8 @@ impl Scenario {
         b.last_turn = self.turns;
         b.first_side = self.first_side;
         b.reinforcements = self.reinforcements.clone();
+        // Under fog of war each side starts knowing what its units see.
+        super::fog::look_again(&mut b);
         b
     }
 

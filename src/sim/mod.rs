@@ -24,6 +24,7 @@ pub mod mirror;
 mod movement;
 pub mod outcome;
 mod settings;
+mod sight;
 mod turn;
 pub mod undo;
 
@@ -63,6 +64,7 @@ pub enum Concern {
     MeleeResolution,
     Advance,
     Turn,
+    Sight,
 }
 
 /// Present when another game carries out the orders (the referee server's, for a window playing
@@ -119,6 +121,7 @@ impl Plugin for SimPlugin {
                     Concern::MeleeResolution,
                     Concern::Advance,
                     Concern::Turn,
+                    Concern::Sight,
                 )
                     .chain()
                     .in_set(SimSet::Orders),
@@ -140,7 +143,7 @@ impl Plugin for SimPlugin {
             turn::plugin,
             undo::plugin,
         ))
-        .add_plugins((ai_player::plugin, save::plugin));
+        .add_plugins((ai_player::plugin, save::plugin, sight::plugin));
     }
 }
 

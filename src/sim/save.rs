@@ -39,6 +39,10 @@ pub struct Snapshot {
     /// Reinforcements not yet on the map (left out when none, so older saves keep their hash).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reinforcements: Vec<crate::rules::reinforcement::Reinforcement>,
+    /// What each side knows under fog of war: its last-seen markers above all (left out when
+    /// empty, so saves without fog keep their hash).
+    #[serde(default, skip_serializing_if = "crate::rules::fog::Fog::is_empty")]
+    pub fog: crate::rules::fog::Fog,
     /// Where the dice are in their stream (ChaCha word position), as decimal text.
     pub dice: String,
 }
@@ -97,6 +101,7 @@ pub fn snapshot_of(game: &crate::rules::board::Board, dice: u128) -> Snapshot {
         pending: game.pending.clone(),
         phase_losers: game.phase_losers.clone(),
         reinforcements: game.reinforcements.clone(),
+        fog: game.fog.clone(),
         dice: dice.to_string(),
     }
 }
@@ -213,6 +218,7 @@ pub fn restore(world: &mut World, snap: &Snapshot, orders: &[Order]) {
         game.pending = snap.pending.clone();
         game.phase_losers = snap.phase_losers.clone();
         game.reinforcements = snap.reinforcements.clone();
+        game.fog = snap.fog.clone();
         game.set_turn_state(&snap.turn);
     }
     if let Ok(pos) = snap.dice.parse::<u128>() {

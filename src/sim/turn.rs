@@ -76,6 +76,8 @@ fn end_turn(
         }
         let (side, turn) = (game.acting, game.turn);
         let start = rules_turn::start_of_turn(game, side, turn, &mut rng.0);
+        // §16 D-fow-4: fire gives a unit away until the side turn ends.
+        crate::rules::fog::side_turn_ended(game);
         began.write(TurnBegan {
             turn,
             side,

@@ -1,0 +1,52 @@
+//! What each side knows of the other under fog of war (RULES.md §16), kept with the game state:
+//! the enemy it spotted at its last look, its last-seen markers, the units their fire gave away.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::hex::Hex;
+use crate::rules::unit::{UnitId, UnitKind};
+
+/// Where a side last saw an enemy unit it can no longer see (D-fow-3): its kind, and when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastSeen {
+    pub hex: Hex,
+    pub kind: UnitKind,
+    pub turn: u32,
+    /// The clock when it passed out of sight, in minutes after midnight of the first day.
+    pub minutes: u32,
+}
+
+/// A last-seen marker with the unit it stands for: the truth keeps the unit (to take the marker
+/// away when the unit is spotted elsewhere); the side's view never shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Marker {
+    pub unit: UnitId,
+    pub seen: LastSeen,
+}
+
+/// An enemy unit a side spotted at the last look, where, and what it was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sighting {
+    pub unit: UnitId,
+    pub hex: Hex,
+    pub kind: UnitKind,
+}
+
+/// What each side knows under fog, kept with the game (saved, replayed, undone with it); index
+/// by `Side.0`. Empty while the rule is off.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fog {
+    /// The enemy units each side spotted at the last look.
+    pub spotted: [Vec<Sighting>; 2],
+    /// Each side's last-seen markers.
+    pub markers: [Vec<Marker>; 2],
+    /// Enemy units each side sees wherever they are until the side turn ends, because they
+    /// fired at it (D-fow-4).
+    pub fired: [Vec<UnitId>; 2],
+}
+
+impl Fog {
+    pub fn is_empty(&self) -> bool {
+        *self == Fog::default()
+    }
+}

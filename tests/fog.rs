@@ -1,0 +1,330 @@
+//! RULES.md §16, fog of war (issue 33): sight (D-fow-1), what is known and estimated (D-fow-2),
+//! last-seen markers (D-fow-3), fire giving a unit away (D-fow-4), acting under fog (D-fow-5),
+//! the side's view (D-fow-6) that the computer plans on, and a fog game saved and replayed.
+
+use bayonet::rules::board::Board;
+use bayonet::rules::fog::{self, LastSeen};
+use bayonet::rules::hex::Facing;
+use bayonet::rules::map::{Coord, Terrain};
+use bayonet::rules::refusal::Reason;
+use bayonet::rules::unit::{Side, UnitId, UnitKind};
+
+use crate::common::{Field, inf};
+
+/// A 40×12 field under Fog of War, at noon.
+fn foggy() -> Field {
+    let mut f = Field::new(40, 12);
+    f.params.optional.fog_of_war = true;
+    f
+}
+
+fn looked(f: &Field) -> Board {
+    let mut b = f.board();
+    fog::look_again(&mut b);
+    b
+}
+
+fn ids(v: &[UnitId]) -> Vec<u32> {
+    v.iter().map(|u| u.0).collect()
+}
+
+/// D-fow-1: a side sees a hex within the visibility (16 by day) to which one of its units has
+/// line of sight, and every hex next to its units; facing does not matter; half the visibility
+/// in the first day turn after dawn and the last before dusk; one hex at night.
+#[test]
+fn d_fow_1_sight_by_visibility_line_of_sight_and_the_hour() {
+    let mut f = foggy();
+    let eye = f.add(0, inf(), f.hex(2, 6), Facing::N, 300);
+    let near = f.add(1, inf(), f.hex(18, 6), Facing::N, 300);
+    let far = f.add(1, inf(), f.hex(19, 6), Facing::N, 300);
+    let b = looked(&f);
+    assert_eq!(fog::visibility(&b), 16);
+    let at = |b: &Board, id: UnitId| b.unit(id).unwrap().hex;
+    // Facing north, the regiment still sees east along the row: 16 hexes, not 17.
+    assert!(fog::sees(&b, Side(0), at(&b, near)));
+    assert!(!fog::sees(&b, Side(0), at(&b, far)));
+    assert_eq!(ids(&fog::spotted(&b, Side(0))), vec![near.0]);
+    // A wood between hides the nearer one; the hex next to the wood's far side stays unseen
+    // but the hex next to the regiment is always seen.
+    let mut woods = f.clone();
+    woods.map.set_terrain(woods.hex(10, 6), Terrain::Forest);
+    let wb = looked(&woods);
+    assert!(!fog::sees(&wb, Side(0), at(&wb, near)));
+    assert!(fog::spotted(&wb, Side(0)).is_empty());
+    let mut beside = woods.clone();
+    let close = beside.add(1, inf(), beside.hex(3, 6), Facing::N, 100);
+    beside.map.set_terrain(beside.hex(3, 6), Terrain::Forest);
+    assert!(fog::spotted(&looked(&beside), Side(0)).contains(&close));
+    // The hour: dawn's first turn and dusk's last see half as far, night one hex.
+    let c = b.params.clock.clone();
+    let mut t = b.clone();
+    for (minutes, want) in [
+        (c.dawn, 8),
+        (c.dawn + c.day_turn_minutes, 16),
+        (c.dusk - c.day_turn_minutes, 8),
+        (c.dusk - 2 * c.day_turn_minutes, 16),
+    ] {
+        t.minutes = minutes;
+        assert_eq!(fog::visibility(&t), want, "at {minutes} minutes");
+    }
+    t.night = true;
+    assert_eq!(fog::visibility(&t), 1);
+    assert!(!fog::sees(
+        &t,
+        Side(0),
+        t.map.hex_at(Coord { col: 4, row: 6 })
+    ));
+    assert!(fog::sees(
+        &t,
+        Side(0),
+        t.map.hex_at(Coord { col: 3, row: 6 })
+    ));
+    // The Parameter Data says how far (per scenario).
+    let mut short = f.clone();
+    short.params.sight.visibility = 10;
+    assert!(fog::spotted(&looked(&short), Side(0)).is_empty());
+    let _ = eye;
+}
+
+/// D-fow-6 and D-fow-2: the side's view holds its own units in full and the enemy it spots
+/// (fatigue as its level only), no unseen enemy, none of the enemy's reinforcements; with fog
+/// off it is the whole board.
+#[test]
+fn d_fow_6_the_view_leaves_out_unseen_enemies_and_d_fow_2_shows_the_fatigue_level() {
+    let mut f = foggy();
+    let own = f.add(0, inf(), f.hex(2, 6), Facing::N, 300);
+    f.unit(own).fatigue = 350;
+    let seen = f.add(1, inf(), f.hex(8, 6), Facing::N, 430);
+    f.unit(seen).fatigue = 350;
+    let unseen = f.add(1, UnitKind::Cavalry, f.hex(30, 6), Facing::N, 250);
+    let b = looked(&f);
+    let v = fog::view(&b, Side(0));
+    assert_eq!(v.side, Side(0));
+    assert!(v.board.unit(unseen).is_none());
+    assert_eq!(v.board.unit(own).unwrap().fatigue, 350, "its own in full");
+    let s = v.board.unit(seen).unwrap();
+    assert_eq!(
+        (s.men, s.fatigue),
+        (430, 300),
+        "men exact, fatigue its level's"
+    );
+    assert!(!v.estimates);
+    // The other side sees side 0's regiment 6 hexes off.
+    let other = fog::view(&b, Side(1));
+    assert!(other.board.unit(own).is_some());
+    // With fog off, the whole board.
+    let mut clear = f.clone();
+    clear.params.optional.fog_of_war = false;
+    let cb = clear.board();
+    let all = fog::view(&cb, Side(0));
+    assert_eq!(all.board.units.len(), cb.units.len());
+    assert_eq!(all.board.unit(seen).unwrap().fatigue, 350);
+}
+
+/// D-fow-2 under Extreme Fog of War: a spotted enemy shows its kind, formation and facing and
+/// its men to the nearest 50 (guns to the nearest 2), nothing exact: not its name, quality,
+/// fatigue, disorder or ammunition. `--rules extreme_fog` switches both rules on.
+#[test]
+fn d_fow_2_extreme_fog_shows_only_estimates() {
+    let mut f = foggy();
+    f.params.optional.enable("extreme_fog").unwrap();
+    assert!(f.params.optional.fog_of_war && f.params.optional.extreme_fog_of_war);
+    f.add(0, inf(), f.hex(2, 6), Facing::N, 300);
+    let foot = f.add(1, inf(), f.hex(6, 6), Facing::SW, 437);
+    f.unit(foot).quality = bayonet::rules::unit::Quality::A;
+    f.unit(foot).fatigue = 640;
+    f.unit(foot).disrupted = true;
+    let guns = f.add(1, UnitKind::Artillery, f.hex(7, 5), Facing::S, 5);
+    let v = fog::view(&looked(&f), Side(0));
+    assert!(v.estimates);
+    let u = v.board.unit(foot).unwrap();
+    assert_eq!(u.men, 450);
+    assert_eq!(u.facing, Facing::SW);
+    assert_eq!(u.quality, bayonet::rules::unit::Quality::C);
+    assert_eq!((u.fatigue, u.disrupted), (0, false));
+    assert_eq!(u.name, "enemy infantry");
+    assert_eq!(v.board.unit(guns).unwrap().guns, 6);
+    for (n, step, want) in [
+        (24, 50, 50),
+        (74, 50, 50),
+        (75, 50, 100),
+        (3, 2, 4),
+        (1, 2, 2),
+    ] {
+        assert_eq!(fog::round_to(n, step), want, "{n} to {step}");
+    }
+    assert!(
+        f.params
+            .optional
+            .enable("fogg")
+            .unwrap_err()
+            .contains("extreme_fog"),
+        "the error names the rules"
+    );
+}
+
+/// D-fow-3: a spotted unit that passes out of sight leaves a last-seen marker (its kind, the
+/// turn and the clock) where it was last seen; the view shows the marker and not the unit; the
+/// marker goes when its hex is seen again, or when the unit is spotted elsewhere.
+#[test]
+fn d_fow_3_last_seen_markers_come_and_go() {
+    let mut f = foggy();
+    let eye = f.add(0, inf(), f.hex(2, 6), Facing::N, 300);
+    let foe = f.add(1, UnitKind::Cavalry, f.hex(12, 6), Facing::N, 200);
+    let mut b = looked(&f);
+    assert!(fog::view(&b, Side(0)).last_seen.is_empty());
+    let was = b.unit(foe).unwrap().hex;
+    b.unit_mut(foe).unwrap().hex = b.map.hex_at(Coord { col: 25, row: 6 });
+    b.turn = 2;
+    fog::look_again(&mut b);
+    let v = fog::view(&b, Side(0));
+    assert!(v.board.unit(foe).is_none());
+    assert_eq!(
+        v.last_seen,
+        vec![LastSeen {
+            hex: was,
+            kind: UnitKind::Cavalry,
+            turn: 2,
+            minutes: b.minutes,
+        }]
+    );
+    // And the cavalry, gone off, no longer sees the regiment: its side keeps a marker too.
+    let ls = fog::view(&b, Side(1)).last_seen;
+    assert_eq!(ls.len(), 1);
+    assert_eq!(
+        (ls[0].hex, ls[0].kind),
+        (b.unit(eye).unwrap().hex, UnitKind::Infantry)
+    );
+    // Spotted elsewhere: the marker goes.
+    let mut spotted = b.clone();
+    spotted.unit_mut(foe).unwrap().hex = spotted.map.hex_at(Coord { col: 14, row: 4 });
+    fog::look_again(&mut spotted);
+    assert!(fog::view(&spotted, Side(0)).last_seen.is_empty());
+    // Its hex seen again (the unit long gone): the marker goes. A wood hides the hex first.
+    let mut hidden = b.clone();
+    hidden.unit_mut(foe).unwrap().hex = hidden.map.hex_at(Coord { col: 38, row: 10 });
+    for row in 0..12 {
+        hidden
+            .map
+            .set_terrain(hidden.map.hex_at(Coord { col: 7, row }), Terrain::Forest);
+    }
+    fog::look_again(&mut hidden);
+    assert_eq!(
+        fog::view(&hidden, Side(0)).last_seen.len(),
+        1,
+        "still unseen"
+    );
+    hidden.unit_mut(eye).unwrap().hex = hidden.map.hex_at(Coord { col: 11, row: 6 });
+    fog::look_again(&mut hidden);
+    assert!(fog::view(&hidden, Side(0)).last_seen.is_empty());
+}
+
+/// D-fow-4 and D-fow-5: in the first turn after dawn (8 hexes) a battery 10 hexes off fires on
+/// a regiment that a skirmisher beside it spots; without the skirmisher the fire is refused as
+/// unseen. The regiment's side, which sees 8 hexes, sees the battery once it fires, until the
+/// side turn ends.
+#[test]
+fn d_fow_4_fire_gives_the_firer_away_and_d_fow_5_fire_only_at_what_is_seen() {
+    use rand::SeedableRng;
+    let mut f = foggy();
+    let guns = f.add(0, UnitKind::Artillery, f.hex(2, 6), Facing::SE, 6);
+    f.unit(guns).weapon = "3-inch rifle".into();
+    let target = f.add(1, inf(), f.hex(12, 6), Facing::N, 400);
+    let mut alone = f.board();
+    alone.minutes = alone.params.clock.dawn;
+    fog::look_again(&mut alone);
+    assert_eq!(fog::visibility(&alone), 8);
+    let to = alone.unit(target).unwrap().hex;
+    let why = bayonet::rules::fire::breakdown(&alone, guns, to, false, 1.0).unwrap_err();
+    assert_eq!((why.reason, why.unit), (Reason::Unseen, Some(guns)));
+    let scout = f.add(0, UnitKind::Cavalry, f.hex(11, 6), Facing::S, 50);
+    let mut b = f.board();
+    b.minutes = b.params.clock.dawn;
+    fog::look_again(&mut b);
+    assert!(
+        !fog::spotted(&b, Side(1)).contains(&guns),
+        "8 hexes: the guns are unseen"
+    );
+    bayonet::rules::fire::fire(
+        &mut b,
+        guns,
+        to,
+        false,
+        1.0,
+        &mut rand_chacha::ChaCha8Rng::seed_from_u64(1),
+    )
+    .unwrap();
+    assert!(fog::spotted(&b, Side(1)).contains(&guns));
+    assert!(fog::view(&b, Side(1)).board.unit(guns).is_some());
+    fog::side_turn_ended(&mut b);
+    assert!(!fog::spotted(&b, Side(1)).contains(&guns));
+    let _ = scout;
+}
+
+/// D-fow-6: the computer plans on its side's view only. Moving, adding or removing enemy units
+/// it cannot see leaves its plan unchanged; the same change in sight changes it.
+#[test]
+fn d_fow_6_the_computer_plans_on_what_its_side_sees() {
+    let mut f = foggy();
+    for row in [4, 6, 8] {
+        f.add(0, inf(), f.hex(4, row), Facing::SE, 300);
+    }
+    f.add(1, inf(), f.hex(12, 6), Facing::NW, 250);
+    let base = looked(&f);
+    let plan = bayonet::ai::plan_turn(&base, Side(0));
+    let mut variants = Vec::new();
+    let mut moved = f.clone();
+    let far = moved.add(1, inf(), moved.hex(36, 2), Facing::NW, 500);
+    variants.push(moved.clone());
+    moved.unit(far).hex = moved.hex(37, 10);
+    variants.push(moved.clone());
+    let mut more = moved.clone();
+    more.add(1, UnitKind::Artillery, more.hex(35, 6), Facing::SW, 6);
+    variants.push(more);
+    for (k, v) in variants.iter().enumerate() {
+        assert_eq!(
+            bayonet::ai::plan_turn(&looked(v), Side(0)),
+            plan,
+            "variant {k}: an unseen enemy changed the plan"
+        );
+    }
+    // The enemy regiment it sees, gone, changes it.
+    let mut seen = f.clone();
+    seen.units.retain(|u| u.side == Side(0));
+    assert_ne!(bayonet::ai::plan_turn(&looked(&seen), Side(0)), plan);
+}
+
+/// D-fow-3 and D-fow-8: a fog game, the computer on both sides for three turns, saved with its
+/// last-seen markers, replays to the same state, markers included.
+#[test]
+fn a_fog_game_saves_its_markers_and_replays_identically() {
+    use bayonet::sim::save;
+    use bayonet::sim::{self, Brain, Game, GiveOrder, Players};
+    let mut s = crate::replays::harpers();
+    s.params.optional.fog_of_war = true;
+    let mut app = sim::headless_app(s.clone(), Some(5));
+    app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
+    let mut markers = 0;
+    for _ in 0..20_000 {
+        app.update();
+        let g = &app.world().resource::<Game>().0;
+        markers = markers.max(g.fog.markers.iter().map(Vec::len).sum::<usize>());
+        if g.turn > 3 {
+            break;
+        }
+    }
+    assert!(
+        app.world().resource::<Game>().turn > 3,
+        "three turns played"
+    );
+    assert!(markers > 0, "units passed out of sight");
+    let saved = save::save(app.world_mut());
+    assert!(saved.snapshot.params.optional.fog_of_war);
+    let mut again = sim::headless_app(s, Some(saved.seed));
+    for o in &saved.orders {
+        again.world_mut().write_message(GiveOrder(o.clone()));
+        again.update();
+    }
+    assert_eq!(save::snapshot(again.world()).hash(), saved.hash);
+    assert_eq!(save::snapshot(again.world()).fog, saved.snapshot.fog);
+}
