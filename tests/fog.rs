@@ -165,7 +165,8 @@ fn d_fow_2_extreme_fog_shows_only_estimates() {
 
 /// D-fow-3: a spotted unit that passes out of sight leaves a last-seen marker (its kind, the
 /// turn and the clock) where it was last seen; the view shows the marker and not the unit; the
-/// marker goes when its hex is seen again, or when the unit is spotted elsewhere.
+/// marker goes when its hex is seen again (after a look that did not see it), or when the unit
+/// is spotted elsewhere.
 #[test]
 fn d_fow_3_last_seen_markers_come_and_go() {
     let mut f = foggy();
@@ -188,6 +189,10 @@ fn d_fow_3_last_seen_markers_come_and_go() {
             minutes: b.minutes,
         }]
     );
+    // The hex it left is in sight, and it stays marked look after look: only a hex seen again
+    // after a look that did not see it clears its marker.
+    fog::look_again(&mut b);
+    assert_eq!(fog::view(&b, Side(0)).last_seen.len(), 1);
     // And the cavalry, gone off, no longer sees the regiment: its side keeps a marker too.
     let ls = fog::view(&b, Side(1)).last_seen;
     assert_eq!(ls.len(), 1);

@@ -44,6 +44,8 @@ mod aids_input;
 #[cfg(feature = "client")]
 mod editor_input;
 #[cfg(feature = "client")]
+mod fog_window;
+#[cfg(feature = "client")]
 mod gesture;
 #[cfg(feature = "client")]
 mod help_keys;

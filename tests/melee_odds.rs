@@ -1483,3 +1483,58 @@ fn restore_play_makes_a_played_copy_the_start_board_again() {
     copy.restore_play(&board);
     assert_eq!(format!("{copy:?}"), format!("{board:?}"));
 }
+
+/// Issue 32: the whole odds weigh each system's exact melee odds by their cost. One volley at
+/// the generated worst case's ten units leaves a few dozen different melees: under §9 (a few
+/// microseconds each) the odds stay exact; under La Bataille (its walk, 0.4 ms for ten units)
+/// and Impetus (every tuple of dice, 0.17 ms) they would take over the melee budget, so they
+/// are a seeded sample; a two-unit La Bataille melee's walk is cheap, and its odds exact.
+#[test]
+fn whole_odds_weigh_each_systems_melee_odds_by_their_cost() {
+    use bayonet::rules::params::MeleeSystemName;
+    for (name, exact) in [
+        (MeleeSystemName::Tiller, true),
+        (MeleeSystemName::LaBataille, false),
+        (MeleeSystemName::Impetus, false),
+    ] {
+        let (f, decl) = crate::common::worst_melee(name);
+        let mut b = f.board();
+        // One shooter left, at fresh, steady attackers: the fire's branches fit the budget.
+        for u in b.units.iter_mut().filter(|u| u.side.0 == 0) {
+            (u.fatigue, u.disrupted) = (0, false);
+        }
+        let mut kept = false;
+        for u in b.units.iter_mut().filter(|u| u.side.0 == 1) {
+            if kept || u.kind != UnitKind::Infantry {
+                u.marks.opportunity_fired = true;
+            } else {
+                u.men = 200;
+                kept = true;
+            }
+        }
+        let all = melee::whole_odds_exact(&b, &decl);
+        assert!(all.states > 25, "{name:?}: {all:?}");
+        let w = melee::whole_odds(&b, &decl);
+        assert_eq!(w.exact, exact, "{name:?}: {w:?}");
+        if exact {
+            assert_eq!(w, all);
+        }
+    }
+    let (f, decl) = one_volley_at_two_units_under_la_bataille();
+    let w = melee::whole_odds(&f.board(), &decl);
+    assert!(w.exact && w.states > 4, "{w:?}");
+}
+
+fn one_volley_at_two_units_under_la_bataille() -> (Field, Declaration) {
+    let mut f = Field::new(10, 8);
+    f.params.melee_system = bayonet::rules::params::MeleeSystemName::LaBataille;
+    let d = f.center();
+    f.add(1, inf(), d, Facing::SW, 600);
+    let a = f.attacker(0, inf(), d, Facing::SW, 204);
+    let decl = Declaration {
+        attackers: vec![a],
+        defending_hex: d,
+        follow_up: true,
+    };
+    (f, decl)
+}

@@ -46,6 +46,16 @@ impl Rig {
         Rig::around(app, s)
     }
 
+    /// A rig on `s` with `plugins` of the client (the counters too with `seen_plugin`).
+    pub fn with_plugins(s: Scenario, plugins: fn(&mut App)) -> Rig {
+        let app = bayonet::client::windowless_app_with(
+            s.clone(),
+            plugins,
+            bayonet::client::settings::SettingsFile(None),
+        );
+        Rig::around(app, s)
+    }
+
     /// A rig on the scenario editor, editing `doc`.
     pub fn editor(doc: bayonet::editor::Document) -> Rig {
         let s = doc.check().0.expect("the document builds");

@@ -89,7 +89,7 @@ fn tap(
     reach: Res<Reachable>,
     occupancy: Res<Occupancy>,
     units: Query<&UnitState>,
-    game: Res<Game>,
+    game: Res<super::seen::Seen>,
     mut orders: MessageWriter<GiveOrder>,
     (gate, aids): (super::start::Gate, Res<super::aids::Aids>),
 ) {
@@ -406,7 +406,7 @@ fn buttons(
 /// order was carried out before or after it ran in a frame does not matter.)
 fn follow(
     cmd: Res<Command>,
-    game: Res<Game>,
+    game: Res<super::seen::Seen>,
     mut selected: ResMut<SelectedHex>,
     mut seen: Local<Option<(crate::rules::unit::UnitId, Hex)>>,
 ) {
@@ -420,7 +420,7 @@ fn follow(
 }
 
 /// Recomputes the movement range when the unit under command or any unit changes.
-fn refresh(cmd: Res<Command>, game: Res<Game>, mut reach: ResMut<Reachable>) {
+fn refresh(cmd: Res<Command>, game: Res<super::seen::Seen>, mut reach: ResMut<Reachable>) {
     if !cmd.is_changed() && !game.is_changed() {
         return;
     }
@@ -439,7 +439,7 @@ fn hint(
     cmd: Res<Command>,
     reach: Res<Reachable>,
     hovered: Res<HoveredHex>,
-    game: Res<Game>,
+    game: Res<super::seen::Seen>,
     mut out: ResMut<Hint>,
     touch: Res<super::settings::TouchSeen>,
     gate: super::start::Gate,
@@ -455,7 +455,7 @@ fn hint(
     }
     // The player's own gesture: a tap on a touch screen, a click with a mouse.
     let press = if touch.0 { "tap" } else { "click" };
-    let board = &game.0;
+    let board = game.board();
     let side_name = |s: crate::rules::unit::Side| battle.scenario.side_name(s).to_string();
     let verdict = |o: Order| order::check(board, &o).map_err(|r| words(&r));
     let text = match (cmd.unit.and_then(|id| board.unit(id)), hovered.0) {

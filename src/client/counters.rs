@@ -83,6 +83,7 @@ pub(super) fn plugin(app: &mut App) {
                 remember_paths,
                 redraw.run_if(
                     units_changed
+                        .or_else(resource_exists_and_changed::<super::seen::Seen>)
                         .or_else(resource_changed::<Settings>)
                         .or_else(resource_changed::<FarOut>),
                 ),
@@ -90,7 +91,8 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(Drawing)
-                .after(crate::sim::SimSet::Index),
+                .after(crate::sim::SimSet::Index)
+                .after(super::seen::Looking),
         );
 }
 
@@ -140,8 +142,8 @@ fn remember_paths(mut moved: MessageReader<crate::sim::UnitMoved>, mut paths: Re
 #[allow(clippy::too_many_arguments)]
 fn redraw(
     mut commands: Commands,
-    old: Query<Entity, With<Counter>>,
-    units: Query<&UnitState>,
+    old: Query<Entity, Or<(With<Counter>, With<LastSeenMark>)>>,
+    (seen, units): (Option<Res<super::seen::Seen>>, Query<&UnitState>),
     battle: Res<Battle>,
     layout: Res<MapLayout>,
     settings: Res<Settings>,
@@ -162,10 +164,31 @@ fn redraw(
     for e in &old {
         commands.entity(e).despawn();
     }
+    // Only what the side at the screen knows (§16): unseen enemies are not drawn, and where
+    // one was last seen a faint marker says what and when. (The editor, which has no side at
+    // the screen, draws every unit.)
     let mut stacks: HashMap<hexx::Hex, Vec<&Unit>> = HashMap::new();
-    for u in &units {
-        stacks.entry(u.0.hex).or_default().push(&u.0);
+    match &seen {
+        Some(seen) => {
+            for u in &seen.board().units {
+                stacks.entry(u.hex).or_default().push(u);
+            }
+            let view = seen.view();
+            for m in &view.last_seen {
+                let at = layout.center(m.hex);
+                let ink = (&*battle, &*settings, &bold);
+                spawn_last_seen(&mut commands, ink, view.side.enemy(), m, at);
+            }
+        }
+        None => {
+            for u in &units {
+                stacks.entry(u.0.hex).or_default().push(&u.0);
+            }
+        }
     }
+    let estimates = seen
+        .as_ref()
+        .and_then(|s| s.view().estimates.then_some(s.view().side));
     for (hex, mut stack) in stacks {
         // Combat units under leaders; the strongest at the bottom.
         stack.sort_by_key(|u| (u.is_leader(), std::cmp::Reverse(u.men + u.guns * 50), u.id));
@@ -186,7 +209,7 @@ fn redraw(
             let e = spawn_counter(
                 &mut commands,
                 (&battle, &settings, &bold, simple),
-                u,
+                (u, estimates.is_some_and(|mine| u.side != mine)),
                 if i == top {
                     (at, z, total, if troops > 0 { leaders } else { 0 })
                 } else {
@@ -316,10 +339,62 @@ fn formation_tag(u: &Unit) -> &'static str {
     }
 }
 
+/// A last-seen marker (D-fow-3): where an enemy unit was last seen, what it was and when.
+#[derive(Component)]
+pub struct LastSeenMark;
+
+/// A faint counter in the enemy's colour with its kind and "T3?" (the turn it was last seen):
+/// it informs, and cannot be fired at or meleed.
+fn spawn_last_seen(
+    commands: &mut Commands,
+    (battle, settings, bold): (&Battle, &Settings, &Handle<Font>),
+    side: crate::rules::unit::Side,
+    m: &crate::rules::fog::LastSeen,
+    at: Vec2,
+) {
+    let colour = if settings.colour_blind {
+        super::palette::side_colour_blind(side.0)
+    } else {
+        let (r, g, b) = battle
+            .scenario
+            .sides
+            .get(side.0 as usize)
+            .map_or((0.5, 0.5, 0.5), |s| s.color);
+        Color::srgb(r, g, b)
+    };
+    commands
+        .spawn((
+            LastSeenMark,
+            Transform::from_translation(at.extend(z::COUNTER - 0.5)),
+            Visibility::default(),
+        ))
+        .with_children(|c| {
+            c.spawn(Sprite::from_color(
+                Color::srgba(0.0, 0.0, 0.0, 0.45),
+                Vec2::splat(SIDE + 2.0),
+            ));
+            c.spawn((
+                Sprite::from_color(colour.with_alpha(0.35), Vec2::splat(SIDE)),
+                Transform::from_xyz(0.0, 0.0, 0.01),
+            ));
+            c.spawn((
+                Text2d::new(format!("{}\nT{}?", m.kind.name(), m.turn)),
+                TextFont {
+                    font: bold.clone().into(),
+                    font_size: FontSize::Px(10.0),
+                    ..default()
+                },
+                TextColor(Color::WHITE),
+                TextLayout::justify(Justify::Center),
+                Transform::from_xyz(0.0, 0.0, 0.02),
+            ));
+        });
+}
+
 fn spawn_counter(
     commands: &mut Commands,
     (battle, settings, bold, simple): (&Battle, &Settings, &Handle<Font>, bool),
-    u: &Unit,
+    (u, estimated): (&Unit, bool),
     (at, z, stack, leaders): (Vec2, f32, usize, usize),
 ) -> Entity {
     let fill = side_color(battle, u, settings);
@@ -404,11 +479,13 @@ fn spawn_counter(
                 ));
             }
             symbol(c, u, ink, size, detail);
+            // Under Extreme Fog of War the enemy's strength is an estimate (D-fow-2).
+            let about = if estimated { "~" } else { "" };
             let label = match u.kind {
-                UnitKind::Artillery => format!("{}g", u.guns),
+                UnitKind::Artillery => format!("{about}{}g", u.guns),
                 UnitKind::Leader => String::new(),
                 UnitKind::Supply => format!("{}w", u.men),
-                _ => format!("{}", u.men),
+                _ => format!("{about}{}", u.men),
             };
             if !label.is_empty() {
                 c.spawn((

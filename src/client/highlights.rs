@@ -15,7 +15,6 @@ use super::z;
 use crate::rules::hex::Hex;
 use crate::rules::readiness::readiness_of_side;
 use crate::rules::unit::{Ammo, UnitKind};
-use crate::sim::Game;
 
 /// Every badge to draw: the hex, the aid, its letter. Sorted, one per hex, aid and letter.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
@@ -43,7 +42,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (work_out, draw).chain());
 }
 
-fn work_out(aids: Res<Aids>, game: Res<Game>, cmd: Res<Command>, mut out: ResMut<Highlighted>) {
+fn work_out(
+    aids: Res<Aids>,
+    game: Res<super::seen::Seen>,
+    cmd: Res<Command>,
+    mut out: ResMut<Highlighted>,
+) {
     if !(aids.is_changed() || game.is_changed() || cmd.is_changed()) {
         return;
     }

@@ -8,7 +8,7 @@ use super::pointer::SelectedHex;
 use super::regions::{Region, find};
 use crate::rules::hex::{Facing, Hex};
 use crate::rules::unit::{Ammo, Crew, Unit, UnitKind};
-use crate::sim::{Battle, Game, Occupancy, UnitState};
+use crate::sim::{Battle, Game};
 
 /// One item of the top bar: the battle, the turn, the clock, whose turn, melees, victory.
 #[derive(Component)]
@@ -225,23 +225,17 @@ fn side_panel(
     selected: Res<SelectedHex>,
     command: Res<super::command::Command>,
     battle: Res<Battle>,
-    game: Res<Game>,
-    occupancy: Res<Occupancy>,
-    units: Query<&UnitState>,
+    seen: Res<super::seen::Seen>,
     mut q: Query<&mut Text, With<SidePanel>>,
     mut panel: Query<&mut Node, With<Region>>,
     regions: Query<(Entity, &Region)>,
 ) {
-    if !(selected.is_changed()
-        || occupancy.is_changed()
-        || game.is_changed()
-        || command.is_changed())
-    {
+    if !(selected.is_changed() || seen.is_changed() || command.is_changed()) {
         return;
     }
     let text = selected
         .0
-        .map(|hex| describe(hex, &battle, &game, &occupancy, &units, command.unit));
+        .map(|hex| describe(hex, &battle, seen.view(), command.unit));
     for mut t in &mut q {
         t.0 = text.clone().unwrap_or_default();
     }
@@ -253,12 +247,10 @@ fn side_panel(
 pub(super) fn describe(
     hex: Hex,
     battle: &Battle,
-    game: &Game,
-    occupancy: &Occupancy,
-    units: &Query<&UnitState>,
+    seen: &crate::rules::fog::View,
     chosen: Option<crate::rules::unit::UnitId>,
 ) -> String {
-    let map = &game.map;
+    let map = &seen.board.map;
     let c = map.coord(hex);
     let mut out = format!(
         "Hex {c}: {}, elevation {}\n",
@@ -283,12 +275,8 @@ pub(super) fn describe(
         }
         out += &format!("  {} side: {}\n", side.name(), parts.join(", "));
     }
-    let here: Vec<&Unit> = occupancy
-        .at(hex)
-        .iter()
-        .filter_map(|e| units.get(*e).ok())
-        .map(|u| &u.0)
-        .collect();
+    // Only what the side at the screen knows (§16 D-fow-6).
+    let here: Vec<&Unit> = seen.board.units_at(hex).collect();
     if !here.is_empty() {
         out += "\n";
     }
@@ -296,13 +284,37 @@ pub(super) fn describe(
         if Some(u.id) == chosen {
             out += "> ";
         }
-        out += &unit_line(battle, u);
+        let estimated = seen.estimates && u.side != seen.side;
+        out += &unit_line(battle, u, estimated);
+    }
+    for m in seen.last_seen.iter().filter(|m| m.hex == hex) {
+        out += &format!(
+            "\nLast seen here: {} {}, turn {} at {}\n",
+            battle.scenario.side_name(seen.side.enemy()),
+            m.kind.name(),
+            m.turn,
+            m.clock()
+        );
     }
     out
 }
 
-fn unit_line(battle: &Battle, u: &Unit) -> String {
+/// A unit in one line; an enemy under Extreme Fog of War as the estimate it is (D-fow-2).
+fn unit_line(battle: &Battle, u: &Unit, estimated: bool) -> String {
     let side = battle.scenario.side_name(u.side);
+    if estimated {
+        let strength = match u.kind {
+            UnitKind::Artillery => format!("about {} guns", u.guns),
+            UnitKind::Leader => "leader".to_string(),
+            _ => format!("about {} men", u.men),
+        };
+        return format!(
+            "{side} {} ({strength}), {}, facing {} (estimate)\n",
+            u.kind.name(),
+            u.formation.name(),
+            u.facing.name()
+        );
+    }
     let strength = match u.kind {
         UnitKind::Leader => "leader".to_string(),
         UnitKind::Artillery => format!("{} guns, {} crew", u.guns, u.men),

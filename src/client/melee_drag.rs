@@ -13,7 +13,7 @@ use super::layout::{MapLayout, screen_to_world};
 use crate::rules::hex::Hex;
 use crate::rules::melee;
 use crate::rules::order::{self, At, Order};
-use crate::sim::{Game, GiveOrder, Occupancy, UnitState};
+use crate::sim::{GiveOrder, Occupancy, UnitState};
 
 /// The gesture machine and the finger it follows.
 #[derive(Resource, Default)]
@@ -62,7 +62,7 @@ fn feed(
     window: Query<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
     (layout, gate, ui): (Res<MapLayout>, super::start::Gate, Query<&Interaction>),
-    game: Res<Game>,
+    game: Res<super::seen::Seen>,
     occupancy: Res<Occupancy>,
     units: Query<&UnitState>,
     mut tapped: MessageWriter<HexTapped>,
@@ -218,7 +218,7 @@ fn feed(
 /// the same check the simulation makes of the order.
 fn preview(
     drag: Res<MeleeDrag>,
-    game: Res<Game>,
+    game: Res<super::seen::Seen>,
     mut out: ResMut<DragPreview>,
     mut odds: ResMut<super::odds_work::OddsWork>,
     mut last: Local<(Option<(Hex, Hex)>, u64)>,
@@ -244,7 +244,7 @@ fn preview(
         };
         return;
     }
-    let board = &game.0;
+    let board = game.board();
     let c = board.map.coord(to);
     let advance = order::drag_orders(board, from, to);
     if matches!(advance.first(), Some(Order::Advance { .. })) {

@@ -12,7 +12,7 @@ use super::palette;
 use super::pointer::HoveredHex;
 use crate::rules::hex::Hex;
 use crate::rules::movement::path_to;
-use crate::sim::{Game, UnitState};
+use crate::sim::UnitState;
 
 const PENDING: Color = palette::PENDING;
 
@@ -38,7 +38,7 @@ fn draw(
     layout: Res<MapLayout>,
     drag: Res<MeleeDrag>,
     preview: Res<DragPreview>,
-    game: Res<Game>,
+    game: Res<super::seen::Seen>,
     units: Query<&UnitState>,
     settings: Res<super::settings::Settings>,
 ) {

@@ -12,7 +12,7 @@ use super::layout::MapLayout;
 use super::palette;
 use super::regions::{COLUMN, Region, find};
 use super::settings::Settings;
-use crate::sim::{Battle, Game};
+use crate::sim::Battle;
 
 /// Pixels of the mini-map's picture per hex, across.
 const PX_PER_HEX: f32 = 4.0;
@@ -126,7 +126,7 @@ fn rgb(c: Color) -> [u8; 4] {
 #[allow(clippy::too_many_arguments)]
 fn paint(
     battle: Res<Battle>,
-    game: Res<Game>,
+    game: Res<super::seen::Seen>,
     layout: Res<MapLayout>,
     limits: Res<ZoomLimits>,
     settings: Res<Settings>,

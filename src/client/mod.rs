@@ -11,6 +11,7 @@ pub mod counters;
 pub mod editor;
 pub mod font;
 pub mod gesture;
+pub mod hand_over;
 pub mod help;
 pub mod hex_grid;
 mod hexsides;
@@ -36,6 +37,7 @@ pub mod results_card;
 pub mod saving;
 mod screen_trace;
 mod screenshot;
+pub mod seen;
 pub mod settings;
 pub mod show_controls;
 pub mod sight_tool;
@@ -213,6 +215,8 @@ pub fn input_plugin(app: &mut App) {
         show_controls::plugin,
         watch::plugin,
         report_view_plugin,
+        seen::plugin,
+        hand_over::plugin,
     ));
 }
 

@@ -8,7 +8,6 @@ use bevy::tasks::{AsyncComputeTaskPool, Task};
 
 use crate::rules::board::Board;
 use crate::rules::melee::{self, Declaration, WholeOdds};
-use crate::sim::Game;
 
 /// The odds worked out for the game as it stands, and those under way.
 #[derive(Resource, Default)]
@@ -48,7 +47,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Takes in the odds that are ready; a change to the game drops the rest (dropping a task
 /// cancels it) and forgets what was known.
-pub(super) fn collect_odds(mut work: ResMut<OddsWork>, game: Res<Game>) {
+pub(super) fn collect_odds(mut work: ResMut<OddsWork>, game: Res<super::seen::Seen>) {
     if game.is_changed() {
         if !work.done.is_empty() || !work.running.is_empty() {
             work.done.clear();

@@ -12,7 +12,7 @@ use super::layout::MapLayout;
 use super::palette;
 use super::pointer::SelectedHex;
 use crate::rules::unit::{Ammo, Side, Unit, UnitId, UnitKind};
-use crate::sim::{Battle, Game};
+use crate::sim::Battle;
 
 /// Rows (brigade headings and units) on one page.
 pub const PAGE_ROWS: usize = 10;
@@ -315,7 +315,7 @@ fn turn_page(
 #[allow(clippy::too_many_arguments)]
 fn choose(
     q: Query<(&Interaction, &OobRow), Changed<Interaction>>,
-    game: Res<Game>,
+    game: Res<super::seen::Seen>,
     layout: Res<MapLayout>,
     mut cmd: ResMut<Command>,
     mut selected: ResMut<SelectedHex>,
@@ -355,7 +355,7 @@ fn choose(
 fn rebuild(
     mut commands: Commands,
     aids: Res<Aids>,
-    game: Res<Game>,
+    game: Res<super::seen::Seen>,
     battle: Res<Battle>,
     mut page: ResMut<OobPage>,
     tab: Res<OobTab>,

@@ -12,7 +12,6 @@ use super::pointer::HoveredHex;
 use crate::rules::hex::Hex;
 use crate::rules::order::At;
 use crate::rules::sight::{Sight, look};
-use crate::sim::Game;
 
 /// The two hexes picked, and what the look between them found.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
@@ -50,7 +49,7 @@ pub fn words(game: &crate::rules::board::Board, s: &Sight) -> String {
 fn pick(
     mut taps: MessageReader<HexTapped>,
     aids: Res<Aids>,
-    game: Res<Game>,
+    game: Res<super::seen::Seen>,
     mut tool: ResMut<SightTool>,
     mut notices: MessageWriter<Notice>,
 ) {
@@ -82,7 +81,7 @@ fn pick(
 }
 
 /// Before the second pick, the line follows the pointer.
-fn follow(hovered: Res<HoveredHex>, game: Res<Game>, mut tool: ResMut<SightTool>) {
+fn follow(hovered: Res<HoveredHex>, game: Res<super::seen::Seen>, mut tool: ResMut<SightTool>) {
     if !(hovered.is_changed() || tool.is_changed()) {
         return;
     }

@@ -26,6 +26,7 @@ pub struct Gate<'w> {
     players: Res<'w, Players>,
     game: Res<'w, Game>,
     watching: Option<Res<'w, crate::sim::Replaying>>,
+    hand_over: Option<Res<'w, super::hand_over::HandOver>>,
 }
 
 impl Gate<'_> {
@@ -39,10 +40,12 @@ impl Gate<'_> {
         self.watching.is_some()
     }
 
-    /// No dialog open, not the computer's turn, and no replay under way.
+    /// No dialog open, not the computer's turn, no replay under way, and no hand-over screen
+    /// up.
     pub fn open(&self) -> bool {
         !self.dialog.0
             && self.watching.is_none()
+            && self.hand_over.as_ref().is_none_or(|h| h.waiting.is_none())
             && self.players.0[self.game.ordering_side().0 as usize & 1].is_none()
     }
 
@@ -170,7 +173,7 @@ struct Label(Control);
 pub struct StartButton;
 
 /// The optional rules, all of them carried out.
-pub(super) const RULES: [&str; 7] = [
+pub(super) const RULES: [&str; 9] = [
     "Quality melee modifiers",
     "Artillery capture",
     "Full melee defensive fire",
@@ -178,13 +181,16 @@ pub(super) const RULES: [&str; 7] = [
     "Isolation effects",
     "Bridge limit and repair",
     "Phased play",
+    "Fog of war",
+    "Extreme fog of war",
 ];
 
-pub(super) const PARAMS: [&str; 4] = [
+pub(super) const PARAMS: [&str; 5] = [
     "Night attack penalty",
     "Strength point (men)",
     "Stacking: men per hex",
     "Day turn (minutes)",
+    "Visibility (hexes, fog of war)",
 ];
 
 /// The optional rules and Parameter Data as the dialog has them; given to the game as one
@@ -201,7 +207,21 @@ pub(super) fn rule(b: &mut Draft, i: usize) -> &mut bool {
         3 => &mut o.rout_limiting,
         4 => &mut o.isolation_effects,
         5 => &mut o.bridge_limit_and_repair,
-        _ => &mut o.phased_play,
+        6 => &mut o.phased_play,
+        7 => &mut o.fog_of_war,
+        _ => &mut o.extreme_fog_of_war,
+    }
+}
+
+/// Switches rule `i` of `RULES`; Extreme Fog of War goes with Fog of War (§16).
+pub(super) fn toggle_rule(b: &mut Draft, i: usize) {
+    let v = rule(b, i);
+    *v = !*v;
+    let o = &mut b.0.optional;
+    match i {
+        7 if !o.fog_of_war => o.extreme_fog_of_war = false,
+        8 if o.extreme_fog_of_war => o.fog_of_war = true,
+        _ => {}
     }
 }
 
@@ -211,7 +231,8 @@ pub(super) fn param(b: &mut Draft, i: usize) -> (&mut u32, u32) {
         0 => (&mut p.melee.night_attack_penalty, 50),
         1 => (&mut p.melee.strength_point, 3),
         2 => (&mut p.stacking.max_men, 100),
-        _ => (&mut p.clock.day_turn_minutes, 5),
+        3 => (&mut p.clock.day_turn_minutes, 5),
+        _ => (&mut p.sight.visibility, 2),
     }
 }
 
@@ -236,6 +257,11 @@ fn open(
         dialog.0 = false;
         return;
     }
+    // A new game in the window is played under Fog of War unless the player turns it off, as
+    // Civil War Battles' players play (§16).
+    let mut draft = Draft(game.params.clone());
+    draft.0.optional.fog_of_war = true;
+    commands.insert_resource(draft);
     let s = &battle.scenario;
     let maps = ScenarioList(describe_maps(list_maps()));
     let button = |c: Control| {
@@ -508,8 +534,7 @@ fn press(
             }
             Control::Rule(r) => {
                 let Some(d) = draft.as_mut() else { continue };
-                let v = rule(d, r);
-                *v = !*v;
+                toggle_rule(d, r);
             }
             Control::MeleeSystem => {
                 let Some(d) = draft.as_mut() else { continue };

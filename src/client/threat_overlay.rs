@@ -15,7 +15,6 @@ use crate::rules::hex::Hex;
 use crate::rules::order::At;
 use crate::rules::threat::{Threat, threats};
 use crate::rules::unit::Side;
-use crate::sim::Game;
 
 /// The hex under threat and the threats to it, with where each threatening unit stands.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
@@ -34,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn work_out(
     aids: Res<Aids>,
-    game: Res<Game>,
+    game: Res<super::seen::Seen>,
     cmd: Res<Command>,
     selected: Res<SelectedHex>,
     mut overlay: ResMut<ThreatOverlay>,

@@ -7,7 +7,7 @@ use bevy::window::PrimaryWindow;
 use super::palette;
 use super::pointer::{HoveredHex, SelectedHex};
 use super::regions::{Region, find};
-use crate::sim::{Battle, Game, Occupancy, UnitState};
+use crate::sim::Battle;
 
 pub use super::regions::Tip;
 
@@ -37,8 +37,7 @@ fn say(
     hovered: Res<HoveredHex>,
     selected: Res<SelectedHex>,
     touch: Res<super::settings::TouchSeen>,
-    (battle, game, occupancy): (Res<Battle>, Res<Game>, Res<Occupancy>),
-    units: Query<&UnitState>,
+    (battle, seen): (Res<Battle>, Res<super::seen::Seen>),
     command: Res<super::command::Command>,
     over_ui: Query<&Interaction>,
     mut out: ResMut<Tooltip>,
@@ -50,7 +49,7 @@ fn say(
         && !(hovered.is_changed()
             || selected.is_changed()
             || touch.is_changed()
-            || game.is_changed()
+            || seen.is_changed()
             || threats.is_changed()
             || command.is_changed())
     {
@@ -67,11 +66,10 @@ fn say(
         None if touch.0 || on_ui => String::new(),
         None => match hovered.0.filter(|h| selected.0 != Some(*h)) {
             Some(h) => {
-                let mut t =
-                    super::hud::describe(h, &battle, &game, &occupancy, &units, command.unit)
-                        .trim_end()
-                        .to_string();
-                if let Some(w) = super::threat_overlay::threat_words(&threats, &game, h) {
+                let mut t = super::hud::describe(h, &battle, seen.view(), command.unit)
+                    .trim_end()
+                    .to_string();
+                if let Some(w) = super::threat_overlay::threat_words(&threats, seen.board(), h) {
                     t = format!("{w}\n{t}");
                 }
                 t

@@ -573,8 +573,7 @@ pub(super) fn step(
         Field::Rule(i) | Field::Param(i) => {
             let mut draft = Draft(params_of(doc));
             if let Field::Rule(_) = f {
-                let r = start::rule(&mut draft, i as usize);
-                *r = !*r;
+                start::toggle_rule(&mut draft, i as usize);
             } else {
                 let (v, by) = start::param(&mut draft, i as usize);
                 *v = if d < 0 {

@@ -16,12 +16,24 @@ pub struct LastSeen {
     pub minutes: u32,
 }
 
+impl LastSeen {
+    /// The clock when it was last seen, as "HH:MM".
+    pub fn clock(&self) -> String {
+        let t = self.minutes % (24 * 60);
+        format!("{:02}:{:02}", t / 60, t % 60)
+    }
+}
+
 /// A last-seen marker with the unit it stands for: the truth keeps the unit (to take the marker
 /// away when the unit is spotted elsewhere); the side's view never shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Marker {
     pub unit: UnitId,
     pub seen: LastSeen,
+    /// Whether its hex was in sight at the last look: a unit leaves sight by stepping out of a
+    /// hex still in view, and its marker goes only when the hex is seen *again*, after a look
+    /// that did not see it.
+    pub hex_in_sight: bool,
 }
 
 /// An enemy unit a side spotted at the last look, where, and what it was.

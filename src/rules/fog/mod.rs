@@ -57,7 +57,7 @@ pub fn spotted(board: &Board, side: Side) -> Vec<UnitId> {
 
 /// Looks again for both sides after an order or a mover's step (D-fow-1): units that passed
 /// out of sight leave a last-seen marker where they were last seen (D-fow-3); a marker goes when
-/// its hex is seen again or its unit is spotted elsewhere.
+/// its hex is seen again (after a look that did not see it) or its unit is spotted elsewhere.
 pub fn look_again(board: &mut Board) {
     if !on(board) {
         return;
@@ -86,13 +86,17 @@ pub fn look_again(board: &mut Board) {
                     turn: board.turn,
                     minutes: board.minutes,
                 },
+                hex_in_sight: sees(board, side, was.hex),
             })
             .collect();
         let mut markers = std::mem::take(&mut board.fog.markers[k]);
-        markers.retain(|m| {
-            !gone.iter().any(|g| g.unit == m.unit)
+        markers.retain_mut(|m| {
+            let in_sight = sees(board, side, m.seen.hex);
+            let seen_again = in_sight && !m.hex_in_sight;
+            m.hex_in_sight = in_sight;
+            !seen_again
+                && !gone.iter().any(|g| g.unit == m.unit)
                 && !now.iter().any(|s| s.unit == m.unit)
-                && !sees(board, side, m.seen.hex)
         });
         markers.extend(gone);
         board.fog.markers[k] = markers;
@@ -136,15 +140,13 @@ pub struct View {
 /// The side's view (D-fow-6): the one function the window, the aids, the odds, the computer
 /// opponent and a server seat read the board through. With fog off it is the whole board.
 pub fn view(board: &Board, side: Side) -> View {
-    let mut b = board.clone();
     if !on(board) {
         return View {
             side,
-            board: b,
-            last_seen: Vec::new(),
-            estimates: false,
+            ..whole(board)
         };
     }
+    let mut b = board.clone();
     let extreme = board.params.optional.extreme_fog_of_war;
     let seen = spotted(board, side);
     b.units.retain(|u| u.side == side || seen.contains(&u.id));
@@ -174,6 +176,17 @@ pub fn view(board: &Board, side: Side) -> View {
         board: b,
         last_seen,
         estimates: extreme,
+    }
+}
+
+/// The whole board as a view, for a spectator and for the end of the game (D-fow-7: the full
+/// figure is shown at the end).
+pub fn whole(board: &Board) -> View {
+    View {
+        side: board.ordering_side(),
+        board: board.clone(),
+        last_seen: Vec::new(),
+        estimates: false,
     }
 }
 

@@ -492,7 +492,8 @@ fn breakpoints(b: &AssaultBreakdown, first: &Assault, stage: usize) -> Vec<i32> 
             } else {
                 MeleeSide::Attacker
             };
-            let extra = if stage < 2 {
+            // The ratio modifies the checks before the chart only.
+            let extra = if matches!(stage, 0 | 1) {
                 b.ratio_modifier[side_index(side)]
             } else {
                 0

@@ -1,0 +1,92 @@
+//! What the window shows: the board as the side at the screen knows it (RULES.md §16,
+//! D-fow-6), worked out again whenever the game or the side at the screen changes. The counters,
+//! the panels, the aids, the odds and the movement range read it, never the game itself.
+
+use bevy::prelude::*;
+
+use crate::rules::fog::{self, View};
+use crate::rules::unit::Side;
+use crate::sim::{Brain, Game, Players};
+
+/// The side at the screen: the seat online, the one side a person plays against the computer,
+/// the side giving orders at a shared screen; `None` (everything) when the computer plays both
+/// sides or the game is over (the full figure is shown at the end, D-fow-7).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Viewer(pub Option<Side>);
+
+/// The board as the side at the screen knows it (its last-seen markers and whether the enemy's
+/// strengths are estimates in `view`).
+#[derive(Resource, Debug, Clone)]
+pub struct Seen(pub View);
+
+impl Seen {
+    pub fn board(&self) -> &crate::rules::board::Board {
+        &self.0.board
+    }
+
+    pub fn view(&self) -> &View {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for Seen {
+    type Target = crate::rules::board::Board;
+
+    fn deref(&self) -> &crate::rules::board::Board {
+        &self.0.board
+    }
+}
+
+/// Where the view is worked out: after the game's orders, before whatever draws or tells it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Looking;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Viewer>()
+        .add_systems(PreStartup, first_look)
+        .add_systems(
+            Update,
+            (choose_viewer, work_out)
+                .chain()
+                .in_set(Looking)
+                .after(crate::sim::SimSet::Index)
+                .before(super::Frame::AfterGame),
+        );
+}
+
+fn first_look(mut commands: Commands, game: Res<Game>) {
+    commands.insert_resource(Seen(fog::view(&game.0, game.0.ordering_side())));
+}
+
+/// Who is at the screen now.
+fn choose_viewer(
+    game: Res<Game>,
+    players: Res<Players>,
+    online: Option<Res<super::online::Online>>,
+    mut viewer: ResMut<Viewer>,
+) {
+    let side = if game.over {
+        None
+    } else if let Some(o) = online {
+        Some(o.you)
+    } else {
+        match players.0 {
+            [None, Some(Brain::Computer | Brain::Hold)] => Some(Side(0)),
+            [Some(Brain::Computer | Brain::Hold), None] => Some(Side(1)),
+            [None, None] => Some(game.ordering_side()),
+            _ => None,
+        }
+    };
+    viewer.set_if_neq(Viewer(side));
+}
+
+fn work_out(game: Res<Game>, viewer: Res<Viewer>, seen: Option<ResMut<Seen>>) {
+    let Some(mut seen) = seen else { return };
+    if !game.is_changed() && !viewer.is_changed() {
+        return;
+    }
+    seen.0 = match viewer.0 {
+        Some(side) => fog::view(&game.0, side),
+        None => fog::whole(&game.0),
+    };
+}

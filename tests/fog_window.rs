@@ -1,0 +1,118 @@
+//! RULES.md §16 in the window (issue 33, item 2): the counters, the panels' view and the
+//! last-seen markers come from the side's view; Extreme Fog of War's estimates read "~450"; at
+//! a shared screen a hand-over screen hides the map between the sides' turns.
+
+use bayonet::client::counters::{Counter, LastSeenMark, StrengthNumber};
+use bayonet::client::hand_over::{HandOver, Ready};
+use bayonet::client::seen::Seen;
+use bayonet::rules::fog;
+use bayonet::rules::hex::Facing;
+use bayonet::rules::order::Order;
+use bayonet::rules::unit::{Side, UnitId};
+use bayonet::sim::{Game, GiveOrder};
+use bevy::prelude::*;
+
+use crate::common::{Field, inf};
+use crate::rig::Rig;
+
+/// Blue's regiment at 2,6; a Grey regiment in sight at 8,6 and one far off at 30,6.
+fn field(extreme: bool) -> (Field, [UnitId; 3]) {
+    let mut f = Field::new(40, 12);
+    f.params.optional.fog_of_war = true;
+    f.params.optional.extreme_fog_of_war = extreme;
+    let own = f.add(0, inf(), f.hex(2, 6), Facing::N, 300);
+    let seen = f.add(1, inf(), f.hex(8, 6), Facing::N, 437);
+    let far = f.add(1, inf(), f.hex(30, 6), Facing::N, 500);
+    (f, [own, seen, far])
+}
+
+fn rig(f: &Field) -> Rig {
+    let mut r = Rig::with_plugins(f.scenario(), bayonet::client::seen_plugin);
+    r.frames(2);
+    r
+}
+
+fn count<C: Component>(r: &mut Rig) -> usize {
+    r.app
+        .world_mut()
+        .query_filtered::<(), With<C>>()
+        .iter(r.app.world())
+        .count()
+}
+
+/// D-fow-6: the window draws Blue's regiment and the Grey one it sees, not the one far off; the
+/// panels read the same view. When the Grey regiment in sight goes out of it, its counter goes
+/// and a last-seen marker stands where it was (D-fow-3).
+#[test]
+fn d_fow_6_the_window_draws_only_what_the_side_sees() {
+    let (f, [own, seen, far]) = field(false);
+    let mut r = rig(&f);
+    let view = r.res::<Seen>().view().clone();
+    assert_eq!(view.side, Side(0));
+    assert!(view.board.unit(own).is_some() && view.board.unit(seen).is_some());
+    assert!(view.board.unit(far).is_none());
+    assert_eq!(count::<Counter>(&mut r), 2, "two counters drawn, not three");
+    assert_eq!(count::<LastSeenMark>(&mut r), 0);
+    {
+        let mut game = r.app.world_mut().resource_mut::<Game>();
+        let away = game
+            .0
+            .map
+            .hex_at(bayonet::rules::map::Coord { col: 34, row: 2 });
+        game.0.unit_mut(seen).unwrap().hex = away;
+        fog::look_again(&mut game.0);
+    }
+    r.frames(2);
+    assert_eq!(count::<Counter>(&mut r), 1);
+    assert_eq!(count::<LastSeenMark>(&mut r), 1);
+    assert_eq!(r.res::<Seen>().view().last_seen.len(), 1);
+}
+
+/// D-fow-2: under Extreme Fog of War the Grey regiment's counter reads "~450", Blue's own its
+/// exact 300.
+#[test]
+fn d_fow_2_extreme_fog_counters_show_estimates() {
+    let (f, _) = field(true);
+    let mut r = rig(&f);
+    let mut labels: Vec<String> = r
+        .app
+        .world_mut()
+        .query_filtered::<&Text2d, With<StrengthNumber>>()
+        .iter(r.app.world())
+        .map(|t| t.0.clone())
+        .collect();
+    labels.sort();
+    assert_eq!(labels, vec!["300".to_string(), "~450".to_string()]);
+}
+
+/// D-fow-8: two players at one screen under fog: when Blue ends its turn, a hand-over screen
+/// for Grey covers the map and no order can be given until Grey's player says they are ready;
+/// the window then shows Grey's view.
+#[test]
+fn d_fow_8_a_hand_over_screen_between_the_sides_at_one_screen() {
+    let (f, [_, seen, far]) = field(false);
+    let mut r = rig(&f);
+    assert_eq!(r.res::<HandOver>().waiting, None);
+    r.app.world_mut().write_message(GiveOrder(Order::EndTurn));
+    r.frames(2);
+    assert_eq!(r.res::<HandOver>().waiting, Some(Side(1)));
+    assert_eq!(count::<Ready>(&mut r), 1, "the screen is up");
+    // While it is up, a click on Grey's regiment selects nothing.
+    let at = r.res::<Game>().0.unit(seen).unwrap().hex;
+    let c = r.res::<Game>().0.map.coord(at);
+    r.click(c.col, c.row);
+    assert_eq!(
+        r.res::<bayonet::client::command::Command>().unit,
+        None,
+        "nothing chosen behind the screen"
+    );
+    r.press(Ready);
+    assert_eq!(r.res::<HandOver>().waiting, None);
+    assert_eq!(count::<Ready>(&mut r), 0, "the screen is gone");
+    let view = r.res::<Seen>().view().clone();
+    assert_eq!(view.side, Side(1));
+    assert!(
+        view.board.unit(far).is_some(),
+        "Grey's own units, all of them"
+    );
+}
