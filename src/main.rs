@@ -91,6 +91,7 @@ fn open_game(cli: Cli) -> i32 {
         join = Some((String::new(), i.clone()));
     }
     let scenario_path = w.scenario;
+    let rules = w.rules;
     let screenshot = w.screenshot;
     let computer = w.computer;
     let script = bayonet::client::StartupOrders {
@@ -178,7 +179,13 @@ fn open_game(cli: Cli) -> i32 {
         ),
     };
     match loaded {
-        Ok(s) => {
+        Ok(mut s) => {
+            if from.is_none()
+                && let Err(e) = rules.adjust(&mut s)
+            {
+                eprintln!("bayonet: --rules: {e}");
+                return 2;
+            }
             let players = match computer.as_deref().map(|c| players_for(&s, c)) {
                 Some(Err(e)) => {
                     eprintln!("bayonet: --computer: {e}");

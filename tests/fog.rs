@@ -142,7 +142,7 @@ fn d_fow_2_extreme_fog_shows_only_estimates() {
     assert_eq!(u.facing, Facing::SW);
     assert_eq!(u.quality, bayonet::rules::unit::Quality::C);
     assert_eq!((u.fatigue, u.disrupted), (0, false));
-    assert_eq!(u.name, "enemy infantry");
+    assert_eq!(u.name, "unknown infantry");
     assert_eq!(v.board.unit(guns).unwrap().guns, 6);
     for (n, step, want) in [
         (24, 50, 50),

@@ -104,6 +104,9 @@ pub struct Window {
     /// In the browser: the invite of a seat at the page's server
     #[arg(long, value_name = "INVITE")]
     pub invite: Option<String>,
+    /// Optional rules switched on (fog, extreme_fog, quality, …) and the melee system
+    #[command(flatten)]
+    pub rules: RuleChoice,
 }
 
 impl Window {
@@ -125,6 +128,10 @@ impl Window {
             sight: self.sight.or(outer.sight),
             size: self.size.or(outer.size),
             invite: self.invite.or(outer.invite),
+            rules: RuleChoice {
+                rules: self.rules.rules.or(outer.rules.rules),
+                melee_system: self.rules.melee_system.or(outer.rules.melee_system),
+            },
         }
     }
 }
@@ -157,7 +164,7 @@ pub struct Edit {
 #[derive(Debug, Default, Clone, Args)]
 pub struct RuleChoice {
     /// Optional rules switched on
-    #[arg(long, value_name = "quality,capture,…")]
+    #[arg(long, value_name = "fog,extreme_fog,quality,…")]
     pub rules: Option<String>,
     /// The melee system instead of the scenario's (D-sys-1)
     #[arg(long, value_name = "Tiller|Bodenstedt|Impetus|LaBataille|Austerlitz",
@@ -335,7 +342,7 @@ pub enum Remote {
         /// A scenario file, or the name of one the server knows
         scenario: String,
         /// Optional rules switched on
-        #[arg(long, value_name = "quality,capture,…")]
+        #[arg(long, value_name = "fog,extreme_fog,quality,…")]
         rules: Option<String>,
         /// Print JSON
         #[arg(long)]

@@ -377,17 +377,30 @@ fn spawn_last_seen(
                 Sprite::from_color(colour.with_alpha(0.35), Vec2::splat(SIDE)),
                 Transform::from_xyz(0.0, 0.0, 0.01),
             ));
-            c.spawn((
-                Text2d::new(format!("{}\nT{}?", m.kind.name(), m.turn)),
-                TextFont {
-                    font: bold.clone().into(),
-                    font_size: FontSize::Px(10.0),
-                    ..default()
-                },
-                TextColor(Color::WHITE),
-                TextLayout::justify(Justify::Center),
-                Transform::from_xyz(0.0, 0.0, 0.02),
-            ));
+            // A big "?", the kind under it, the turn it was last seen: readable at the default
+            // zoom without being taken for a unit.
+            let kind = match m.kind {
+                crate::rules::unit::UnitKind::Infantry => "inf",
+                crate::rules::unit::UnitKind::Cavalry => "cav",
+                crate::rules::unit::UnitKind::Artillery => "guns",
+                crate::rules::unit::UnitKind::Leader => "ldr",
+                crate::rules::unit::UnitKind::Supply => "wgn",
+            };
+            for (text, size, y) in [
+                ("?".to_string(), 20.0, 7.0),
+                (format!("{kind} T{}", m.turn), 11.0, -12.0),
+            ] {
+                c.spawn((
+                    Text2d::new(text),
+                    TextFont {
+                        font: bold.clone().into(),
+                        font_size: FontSize::Px(size),
+                        ..default()
+                    },
+                    TextColor(Color::WHITE),
+                    Transform::from_xyz(0.0, y, 0.02),
+                ));
+            }
         });
 }
 

@@ -104,6 +104,13 @@ fn top_bar(game: Res<Game>, battle: Res<Battle>, mut q: Query<(&TopBar, &mut Tex
     let s = &battle.scenario;
     let side = s.side_name(turn.side);
     let light = if turn.night { "night" } else { "day" };
+    // Under fog the player should know that what is not drawn may still be there (§16).
+    let o = &game.params.optional;
+    let light = match (o.fog_of_war || o.extreme_fog_of_war, o.extreme_fog_of_war) {
+        (_, true) => format!("{light}, extreme fog of war"),
+        (true, false) => format!("{light}, fog of war"),
+        _ => light.to_string(),
+    };
     let status = if turn.over {
         "game over".to_string()
     } else if game.phased() {

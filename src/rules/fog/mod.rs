@@ -211,7 +211,7 @@ fn level_floor(l: FatigueLevel) -> u32 {
 fn estimate(u: &mut Unit) {
     u.men = round_to(u.men, 50);
     u.guns = round_to(u.guns, 2);
-    u.name = format!("enemy {}", u.kind.name());
+    u.name = format!("unknown {}", u.kind.name());
     u.brigade = String::new();
     u.quality = Quality::C;
     u.fatigue = 0;
