@@ -181,7 +181,8 @@ fn open_game(cli: Cli) -> i32 {
     match loaded {
         Ok(mut s) => {
             if from.is_none()
-                && let Err(e) = rules.adjust(&mut s)
+                && let Some(r) = &rules
+                && let Err(e) = s.params.optional.enable(r)
             {
                 eprintln!("bayonet: --rules: {e}");
                 return 2;

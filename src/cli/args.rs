@@ -104,9 +104,9 @@ pub struct Window {
     /// In the browser: the invite of a seat at the page's server
     #[arg(long, value_name = "INVITE")]
     pub invite: Option<String>,
-    /// Optional rules switched on (fog, extreme_fog, quality, …) and the melee system
-    #[command(flatten)]
-    pub rules: RuleChoice,
+    /// Optional rules switched on for a new game (fog, extreme_fog, quality, …)
+    #[arg(long, value_name = "fog,…")]
+    pub rules: Option<String>,
 }
 
 impl Window {
@@ -128,10 +128,7 @@ impl Window {
             sight: self.sight.or(outer.sight),
             size: self.size.or(outer.size),
             invite: self.invite.or(outer.invite),
-            rules: RuleChoice {
-                rules: self.rules.rules.or(outer.rules.rules),
-                melee_system: self.rules.melee_system.or(outer.rules.melee_system),
-            },
+            rules: self.rules.or(outer.rules),
         }
     }
 }

@@ -101,10 +101,7 @@ pub trait MeleeSystem: Send + Sync {
         decl: &Declaration,
         rng: &mut ChaCha8Rng,
     ) -> Option<MeleeSide> {
-        let b = self.breakdown(board, decl);
-        let mut r = super::begin(board, decl, b);
-        self.combat_results(board, &mut r, rng);
-        r.out.loser
+        roll_by_resolution(self, board, decl, rng)
     }
     /// Rolls the results, decides the loser and applies the losses and fatigue.
     fn combat_results(&self, board: &mut Board, r: &mut Resolution, rng: &mut ChaCha8Rng);
@@ -247,6 +244,21 @@ pub fn gone_by_split(board: &Board, units: &[UnitStrength], loss: u32) -> Vec<(U
         .zip(split_loss(loss, &weights, &caps))
         .map(|(s, share)| gone_by_share(board, s.unit, share))
         .collect()
+}
+
+/// One roll of a melee's dice through the resolution's own steps (its breakdown and combat
+/// results): `MeleeSystem::roll_loser` where a system has no shorter way, and for an empty
+/// bridge under every system.
+pub fn roll_by_resolution<S: MeleeSystem + ?Sized>(
+    system: &S,
+    board: &mut Board,
+    decl: &Declaration,
+    rng: &mut ChaCha8Rng,
+) -> Option<MeleeSide> {
+    let b = system.breakdown(board, decl);
+    let mut r = super::begin(board, decl, b);
+    system.combat_results(board, &mut r, rng);
+    r.out.loser
 }
 
 /// The lead unit of a side (D-sys-4): its non-leader with most men as for stacking (§5: a

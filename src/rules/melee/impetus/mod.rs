@@ -1075,10 +1075,7 @@ impl MeleeSystem for Impetus {
         rng: &mut rand_chacha::ChaCha8Rng,
     ) -> Option<MeleeSide> {
         if decl.sides(board).1.is_empty() {
-            let b = self.breakdown(board, decl);
-            let mut r = super::begin(board, decl, b);
-            self.combat_results(board, &mut r, rng);
-            return r.out.loser;
+            return super::system::roll_by_resolution(self, board, decl, rng);
         }
         let ib = impetus_breakdown(board, decl);
         let mut dice = [1u8; 5];
