@@ -1523,6 +1523,31 @@ fn whole_odds_weigh_each_systems_melee_odds_by_their_cost() {
     let (f, decl) = one_volley_at_two_units_under_la_bataille();
     let w = melee::whole_odds(&f.board(), &decl);
     assert!(w.exact && w.states > 4, "{w:?}");
+    // A volley of 3,000 men leaves 488 different melees: 7 µs each under Bodenstedt is over
+    // the melee budget, 3 µs each under §9 within it (the fire's own branches fit either way).
+    for (name, exact) in [
+        (MeleeSystemName::Bodenstedt, false),
+        (MeleeSystemName::Tiller, true),
+    ] {
+        let (f, decl) = crate::common::worst_melee(MeleeSystemName::Bodenstedt);
+        let mut b = f.board();
+        b.params.melee_system = name;
+        for u in b.units.iter_mut().filter(|u| u.side.0 == 0) {
+            (u.fatigue, u.disrupted) = (0, false);
+        }
+        let mut kept = false;
+        for u in b.units.iter_mut().filter(|u| u.side.0 == 1) {
+            if kept || u.kind != UnitKind::Infantry {
+                u.marks.opportunity_fired = true;
+            } else {
+                u.men = 3_000;
+                kept = true;
+            }
+        }
+        let w = melee::whole_odds(&b, &decl);
+        assert_eq!(w.exact, exact, "{name:?}: {w:?}");
+        assert!(!exact || w.states == 488, "{w:?}");
+    }
 }
 
 fn one_volley_at_two_units_under_la_bataille() -> (Field, Declaration) {
