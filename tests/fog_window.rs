@@ -116,3 +116,36 @@ fn d_fow_8_a_hand_over_screen_between_the_sides_at_one_screen() {
         "Grey's own units, all of them"
     );
 }
+
+/// D-fow-6: the log follows an enemy only while it is in sight. Grey (the computer's side here,
+/// its two moves given in the frame its turn begins, before it ends the turn) moves the
+/// regiment Blue sees one hex, and the one far off across the field: the log tells the first
+/// move and not the second.
+#[test]
+fn d_fow_6_the_log_tells_no_move_of_an_enemy_out_of_sight() {
+    use bayonet::rules::map::Coord;
+    use bayonet::rules::order::At;
+    let (f, [_, seen, far]) = field(false);
+    let mut r = rig(&f);
+    r.app.insert_resource(bayonet::sim::Players([
+        None,
+        Some(bayonet::sim::Brain::Hold),
+    ]));
+    r.app.world_mut().write_message(GiveOrder(Order::EndTurn));
+    r.frames(1);
+    let game = &r.res::<Game>().0;
+    let to = |c: i32, row: i32| At::of(game, game.map.hex_at(Coord { col: c, row }));
+    let (near_to, far_to) = (to(9, 6), to(31, 8));
+    for (unit, to) in [(seen, near_to), (far, far_to)] {
+        r.app.world_mut().write_message(GiveOrder(Order::Move {
+            unit,
+            to,
+            path: None,
+        }));
+    }
+    r.frames(2);
+    let log = r.res::<bayonet::client::report::Report>().lines.join("\n");
+    let name = |id: UnitId| r.res::<Game>().0.unit(id).unwrap().name.clone();
+    assert!(log.contains(&format!("{} moves to", name(seen))), "{log}");
+    assert!(!log.contains(&name(far)), "{log}");
+}

@@ -191,6 +191,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             Showing
                 .after(SimSet::Index)
+                .after(super::seen::Looking)
                 .before(super::counters::Drawing),
         )
         .add_systems(
@@ -249,11 +250,12 @@ fn collect(
     ),
     mut attack_hexes: Local<HashMap<Hex, Vec<Hex>>>,
     mut playback: ResMut<Playback>,
-    (layout, settings, drawn, mut cues): (
+    (layout, settings, drawn, mut cues, seen): (
         Res<MapLayout>,
         Res<Settings>,
         Option<Res<super::counters::Drawn>>,
         ResMut<SlideCues>,
+        Option<Res<super::seen::Seen>>,
     ),
 ) {
     let online = online.as_deref();
@@ -267,7 +269,12 @@ fn collect(
         opportunity: f.opportunity,
     };
     let mut beats: Vec<(Action, bool)> = Vec::new();
+    // The show plays no move of an enemy out of sight (§16): its marker says where it went.
+    let known = |id: UnitId| seen.as_ref().is_none_or(|s| s.knows(id));
     for m in moved.read() {
+        if !known(m.moved.unit) {
+            continue;
+        }
         let side = side_of(&game, &battle, m.moved.unit);
         let mut path = Vec::with_capacity(m.moved.path.len() + 1);
         // The hex it left, where its counter is still drawn (the path holds its steps).

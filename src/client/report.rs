@@ -63,7 +63,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (collect, show, reopen).chain(),
+                (collect.after(super::seen::Looking), show, reopen).chain(),
                 super::regions::wheel_scrolls::<History>,
             ),
         );
@@ -125,7 +125,10 @@ fn collect(
     mut moved: MessageReader<UnitMoved>,
     mut fired: MessageReader<Fired>,
     mut ended: MessageReader<GameEnded>,
-    mut cards: ResMut<super::results_card::Cards>,
+    (mut cards, seen): (
+        ResMut<super::results_card::Cards>,
+        Option<Res<super::seen::Seen>>,
+    ),
 ) {
     let mut names: HashMap<UnitId, String> = battle
         .scenario
@@ -190,7 +193,12 @@ fn collect(
         )
     };
     let mut lines = Vec::new();
+    // An enemy that moved out of sight is not followed there (§16).
+    let known = |id: UnitId| seen.as_ref().is_none_or(|s| s.knows(id));
     for m in moved.read() {
+        if !known(m.moved.unit) {
+            continue;
+        }
         let to = m
             .moved
             .path

@@ -27,6 +27,13 @@ impl Seen {
     pub fn view(&self) -> &View {
         &self.0
     }
+
+    /// Whether the side at the screen knows where unit `id` is now: its own, or an enemy in
+    /// sight. The log and the show of the other side's turn leave out the moves of the rest
+    /// (§16 D-fow-6), whose last-seen markers say where they went out of sight.
+    pub fn knows(&self, id: crate::rules::unit::UnitId) -> bool {
+        self.0.board.unit(id).is_some()
+    }
 }
 
 impl std::ops::Deref for Seen {
