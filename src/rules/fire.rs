@@ -136,6 +136,14 @@ pub struct FireBreakdown {
     pub loss_range: [f64; 2],
 }
 
+/// §16 D-fow-5: under fog of war a unit fires only at a hex its side sees. The firer, which has
+/// line of sight, sees the hex itself within the visibility; past it another unit must.
+fn unseen(board: &Board, u: &Unit, range: u32, target: Hex) -> bool {
+    super::fog::on(board)
+        && range > super::fog::visibility(board)
+        && !super::fog::sees(board, u.side, target)
+}
+
 /// Checks a fire and works out its value; the error says why it may not fire.
 ///
 /// One function for the whole of §7's checks and modifiers in the rule book's order, so that a
@@ -191,11 +199,7 @@ pub fn breakdown(
     if !line_of_sight(board, u.hex, target) {
         return Err(no(firer, "no line of sight to the target"));
     }
-    // §16 D-fow-5: only a hex the side sees (the firer itself does within the visibility).
-    if super::fog::on(board)
-        && range > super::fog::visibility(board)
-        && !super::fog::sees(board, u.side, target)
-    {
+    if unseen(board, u, range, target) {
         return Err(Refusal::new(
             Reason::Unseen,
             Some(firer),

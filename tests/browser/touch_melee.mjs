@@ -107,7 +107,8 @@ try {
   if (!fs.readFileSync(file, 'utf8').includes('bayonet-save')) fail('the download is not a save');
   await page.setInputFiles('#upload', file);
   const loaded = await until('upload loaded', (e) => e.event === 'loaded', 10000);
-  if (loaded.data.orders !== 2) fail('uploaded save: ' + JSON.stringify(loaded.data));
+  // Three orders: the start dialog's rules (Fog of War is on for a new game), the melee, Resolve.
+  if (loaded.data.orders !== 3) fail('uploaded save: ' + JSON.stringify(loaded.data));
 
   // Issue 31: Watch replays this game from its first order; On shows the next order, Back
   // goes back, and Back to the game hands the game back.
@@ -116,12 +117,12 @@ try {
   if (!watchButton) fail('no Watch button: ' + JSON.stringify(layout().buttons));
   await tap(watchButton);
   const watching = await until('watch', (e) => e.event === 'watch', 20000);
-  if (watching.data.orders !== 2) fail('watching: ' + JSON.stringify(watching.data));
+  if (watching.data.orders !== 3) fail('watching: ' + JSON.stringify(watching.data));
   for (let t = 0; t < 20 && !layout().buttons.WatchOn; t++) await page.waitForTimeout(250);
   await shot('3b-watch.png');
   await tap(layout().buttons.WatchOn);
   const on = await until('one order on', (e) => e.event === 'replay_at' && e.data.at === 1, 10000);
-  if (on.data.of !== 2) fail('replay: ' + JSON.stringify(on.data));
+  if (on.data.of !== 3) fail('replay: ' + JSON.stringify(on.data));
   await page.waitForTimeout(1500);
   await tap(layout().buttons.WatchBack);
   await until('one order back', (e) => e.event === 'replay_at' && e.data.at === 0, 10000);
