@@ -63,6 +63,9 @@ fn d_fow_1_sight_by_visibility_line_of_sight_and_the_hour() {
         (c.dawn + c.day_turn_minutes, 16),
         (c.dusk - c.day_turn_minutes, 8),
         (c.dusk - 2 * c.day_turn_minutes, 16),
+        // Night by the clock: from dusk to dawn.
+        (c.dusk, 1),
+        (c.dawn - 1, 1),
     ] {
         t.minutes = minutes;
         assert_eq!(fog::visibility(&t), want, "at {minutes} minutes");

@@ -20,14 +20,14 @@ pub fn on(board: &Board) -> bool {
 /// How far a side sees now (D-fow-1): the Parameter Data's visibility by day, half of it in the
 /// first day turn after dawn and the last before dusk, one hex at night.
 pub fn visibility(board: &Board) -> u32 {
-    if board.night {
+    let c = &board.params.clock;
+    let time = board.minutes % (24 * 60);
+    // Night by the clock as well as by the turn's flag (`scenario::is_night`'s hours).
+    if board.night || time >= c.dusk || time < c.dawn {
         return 1;
     }
-    let c = &board.params.clock;
     let day = board.params.sight.visibility;
-    let time = board.minutes % (24 * 60);
-    let twilight = (time >= c.dawn && time < c.dawn + c.day_turn_minutes)
-        || (time < c.dusk && time + c.day_turn_minutes >= c.dusk);
+    let twilight = time < c.dawn + c.day_turn_minutes || time + c.day_turn_minutes >= c.dusk;
     if twilight { (day / 2).max(1) } else { day }
 }
 
