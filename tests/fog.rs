@@ -336,3 +336,59 @@ fn a_fog_game_saves_its_markers_and_replays_identically() {
     assert_eq!(save::snapshot(again.world()).hash(), saved.hash);
     assert_eq!(save::snapshot(again.world()).fog, saved.snapshot.fog);
 }
+
+/// D-fow-6 and D-fow-2 over whole games: Harper's Crossing and Brandy Station under Extreme Fog
+/// of War, the computer on both sides for four turns, two seeds each: after every frame, each
+/// side's view holds every unit of its own exactly as it is, and of the enemy only units in a hex
+/// it sees or given away by their fire, their men to the nearest 50 and guns to the nearest 2;
+/// and some enemy unit is out of sight at some point (the property is not empty).
+#[test]
+fn d_fow_6_over_whole_games_a_view_holds_nothing_the_side_does_not_see() {
+    use bayonet::sim::{self, Brain, Game, Players};
+    let mut hidden = 0;
+    for file in ["harpers_crossing.ron", "brandy_station.ron"] {
+        for seed in [3, 8] {
+            let mut s = bayonet::rules::scenario::load_file(&format!(
+                "{}/maps/{file}",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .unwrap();
+            s.params.optional.enable("extreme_fog").unwrap();
+            let mut app = sim::headless_app(s, Some(seed));
+            app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
+            for _ in 0..4_000 {
+                app.update();
+                let b = &app.world().resource::<Game>().0;
+                if b.turn > 4 || b.over {
+                    break;
+                }
+                for side in [Side(0), Side(1)] {
+                    let v = fog::view(b, side);
+                    let fired = &b.fog.fired[side.0 as usize];
+                    for u in &b.units {
+                        let shown = v.board.unit(u.id);
+                        if u.side == side {
+                            assert_eq!(
+                                shown.map(|s| (s.hex, s.men, s.fatigue)),
+                                Some((u.hex, u.men, u.fatigue))
+                            );
+                            continue;
+                        }
+                        let known = fired.contains(&u.id) || fog::sees(b, side, u.hex);
+                        assert_eq!(
+                            shown.is_some(),
+                            known,
+                            "{file} seed {seed}: unit {:?}",
+                            u.id
+                        );
+                        hidden += usize::from(!known);
+                        if let Some(s) = shown {
+                            assert_eq!((s.men % 50, s.guns % 2), (0, 0), "{s:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(hidden > 0, "some enemy was out of sight");
+}
