@@ -196,6 +196,28 @@ fn d_fow_3_last_seen_markers_come_and_go() {
     // after a look that did not see it clears its marker.
     fog::look_again(&mut b);
     assert_eq!(fog::view(&b, Side(0)).last_seen.len(), 1);
+    // A second unit leaving sight later gets its own marker beside the first.
+    let mut two = b.clone();
+    let guns = two.units.iter().map(|u| u.id.0).max().unwrap() + 1;
+    let mut g = two.unit(foe).unwrap().clone();
+    g.id = UnitId(guns);
+    g.kind = UnitKind::Artillery;
+    g.hex = two.map.hex_at(Coord { col: 10, row: 3 });
+    two.units.push(g);
+    fog::look_again(&mut two);
+    assert_eq!(
+        fog::view(&two, Side(0)).last_seen.len(),
+        1,
+        "the guns are in sight"
+    );
+    two.unit_mut(UnitId(guns)).unwrap().hex = two.map.hex_at(Coord { col: 30, row: 10 });
+    fog::look_again(&mut two);
+    let kinds: Vec<UnitKind> = fog::view(&two, Side(0))
+        .last_seen
+        .iter()
+        .map(|m| m.kind)
+        .collect();
+    assert_eq!(kinds, vec![UnitKind::Cavalry, UnitKind::Artillery]);
     // And the cavalry, gone off, no longer sees the regiment: its side keeps a marker too.
     let ls = fog::view(&b, Side(1)).last_seen;
     assert_eq!(ls.len(), 1);
@@ -266,7 +288,28 @@ fn d_fow_4_fire_gives_the_firer_away_and_d_fow_5_fire_only_at_what_is_seen() {
     assert!(fog::view(&b, Side(1)).board.unit(guns).is_some());
     fog::side_turn_ended(&mut b);
     assert!(!fog::spotted(&b, Side(1)).contains(&guns));
-    let _ = scout;
+    // The other way round: Grey's guns firing give them away to Blue.
+    let mut g = f.clone();
+    g.params.optional.fog_of_war = true;
+    let grey = g.add(1, UnitKind::Artillery, g.hex(21, 6), Facing::SW, 6);
+    g.unit(grey).weapon = "3-inch rifle".into();
+    g.add(1, UnitKind::Cavalry, g.hex(13, 6), Facing::S, 50);
+    let mut b = g.board();
+    b.minutes = b.params.clock.dawn;
+    b.acting = Side(1);
+    fog::look_again(&mut b);
+    assert!(!fog::spotted(&b, Side(0)).contains(&grey));
+    let at = b.unit(scout).unwrap().hex;
+    bayonet::rules::fire::fire(
+        &mut b,
+        grey,
+        at,
+        false,
+        1.0,
+        &mut rand_chacha::ChaCha8Rng::seed_from_u64(2),
+    )
+    .unwrap();
+    assert!(fog::spotted(&b, Side(0)).contains(&grey));
 }
 
 /// D-fow-6: the computer plans on its side's view only. Moving, adding or removing enemy units

@@ -94,9 +94,9 @@ pub fn look_again(board: &mut Board) {
             let in_sight = sees(board, side, m.seen.hex);
             let seen_again = in_sight && !m.hex_in_sight;
             m.hex_in_sight = in_sight;
-            !seen_again
-                && !gone.iter().any(|g| g.unit == m.unit)
-                && !now.iter().any(|s| s.unit == m.unit)
+            // (A unit that leaves sight now was in sight at the last look, which took its old
+            // marker away: `gone` never repeats one.)
+            !seen_again && !now.iter().any(|s| s.unit == m.unit)
         });
         markers.extend(gone);
         board.fog.markers[k] = markers;
