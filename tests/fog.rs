@@ -435,3 +435,43 @@ fn d_fow_6_over_whole_games_a_view_holds_nothing_the_side_does_not_see() {
     }
     assert!(hidden > 0, "some enemy was out of sight");
 }
+
+/// D-fow-7: during play under fog the victory points count the enemy's losses as the side last
+/// saw them: a loss in sight counts, a loss out of sight does not, a unit that leaves sight
+/// counts at its last seen strength, one seen destroyed counts whole; the game over, the full
+/// figure.
+#[test]
+fn d_fow_7_victory_points_count_the_enemys_losses_as_seen() {
+    use bayonet::rules::victory::{report, report_as_seen};
+    let mut f = foggy();
+    f.add(0, inf(), f.hex(2, 6), Facing::N, 300);
+    let near = f.add(1, inf(), f.hex(8, 6), Facing::N, 400);
+    let far = f.add(1, inf(), f.hex(30, 6), Facing::N, 400);
+    let doomed = f.add(1, inf(), f.hex(6, 4), Facing::N, 100);
+    let s = f.scenario();
+    let mut b = s.board();
+    let per_man = b.params.victory.per_man as f64;
+    let seen = |b: &Board| report_as_seen(&s, b, Side(0)).losses[1];
+    assert_eq!(seen(&b), 0.0);
+    b.unit_mut(near).unwrap().men -= 100;
+    b.unit_mut(far).unwrap().men -= 100;
+    fog::look_again(&mut b);
+    assert_eq!(seen(&b), 100.0 * per_man, "the loss in sight only");
+    assert_eq!(report(&s, &b).losses[1], 200.0 * per_man, "the truth: both");
+    // Out of sight, it loses more: still counted as last seen.
+    b.unit_mut(near).unwrap().hex = b.map.hex_at(Coord { col: 34, row: 10 });
+    fog::look_again(&mut b);
+    b.unit_mut(near).unwrap().men -= 100;
+    fog::look_again(&mut b);
+    assert_eq!(seen(&b), 100.0 * per_man);
+    // Destroyed in sight: its 100 men count.
+    b.units.retain(|u| u.id != doomed);
+    fog::look_again(&mut b);
+    assert_eq!(seen(&b), 200.0 * per_man);
+    b.over = true;
+    assert_eq!(
+        seen(&b),
+        report(&s, &b).losses[1],
+        "the game over: the full figure"
+    );
+}

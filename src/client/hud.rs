@@ -95,12 +95,21 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
         });
 }
 
-fn top_bar(game: Res<Game>, battle: Res<Battle>, mut q: Query<(&TopBar, &mut Text)>) {
-    if !game.is_changed() {
+fn top_bar(
+    game: Res<Game>,
+    battle: Res<Battle>,
+    viewer: Option<Res<super::seen::Viewer>>,
+    mut q: Query<(&TopBar, &mut Text)>,
+) {
+    if !game.is_changed() && !viewer.as_ref().is_some_and(|v| v.is_changed()) {
         return;
     }
     let turn = game.turn_state();
-    let vp = battle.victory(&game);
+    // Under fog, the points as the side at the screen knows them (D-fow-7).
+    let vp = match viewer.and_then(|v| v.0) {
+        Some(side) => crate::rules::victory::report_as_seen(&battle.scenario, &game, side),
+        None => battle.victory(&game),
+    };
     let s = &battle.scenario;
     let side = s.side_name(turn.side);
     let light = if turn.night { "night" } else { "day" };

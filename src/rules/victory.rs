@@ -58,6 +58,42 @@ fn lost(start: &Scenario, board: &Board, side: Side) -> f64 {
     pts
 }
 
+/// The victory points as `side` knows them during play under fog of war (D-fow-7): the
+/// objectives and its own losses exactly, the enemy's losses as it last saw each unit (a unit
+/// never seen counted as it began). With fog off, or the game over, the full figure.
+pub fn report_as_seen(start: &Scenario, board: &Board, side: Side) -> VictoryReport {
+    if !super::fog::on(board) || board.over {
+        return report(start, board);
+    }
+    let known = &board.fog.strengths[usize::from(side.0 & 1)];
+    let mut b = board.clone();
+    let enemy = start
+        .units
+        .iter()
+        .chain(start.reinforcements.iter().map(|r| &r.unit))
+        .filter(|u| u.side != side);
+    for s in enemy {
+        let (men, guns) = known
+            .iter()
+            .find(|k| k.unit == s.id)
+            .map_or((s.men, s.guns), |k| (k.men, k.guns));
+        // A unit seen destroyed stays off the board; the rest stand as last seen.
+        if (men, guns) == (0, 0) && known.iter().any(|k| k.unit == s.id) {
+            b.units.retain(|u| u.id != s.id);
+            continue;
+        }
+        match b.unit_mut(s.id) {
+            Some(u) => (u.men, u.guns) = (men, guns),
+            None => b.units.push(super::unit::Unit {
+                men,
+                guns,
+                ..s.clone()
+            }),
+        }
+    }
+    report(start, &b)
+}
+
 pub fn report(start: &Scenario, board: &Board) -> VictoryReport {
     let first = start.first_side;
     let mut objectives = [0, 0];

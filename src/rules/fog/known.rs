@@ -55,6 +55,18 @@ pub struct Fog {
     /// Enemy units each side sees wherever they are until the side turn ends, because they
     /// fired at it (D-fow-4).
     pub fired: [Vec<UnitId>; 2],
+    /// The strength of each enemy unit as each side last saw it (an estimate under Extreme Fog
+    /// of War; nothing for a unit it saw destroyed): its victory points count these (D-fow-7).
+    #[serde(default)]
+    pub strengths: [Vec<Strength>; 2],
+}
+
+/// An enemy unit's men and guns as a side last saw them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Strength {
+    pub unit: UnitId,
+    pub men: u32,
+    pub guns: u32,
 }
 
 impl Fog {

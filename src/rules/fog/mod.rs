@@ -4,7 +4,7 @@
 
 pub mod known;
 
-pub use known::{Fog, LastSeen, Marker, Sighting};
+pub use known::{Fog, LastSeen, Marker, Sighting, Strength};
 
 use super::board::Board;
 use super::hex::{Hex, distance};
@@ -100,6 +100,26 @@ pub fn look_again(board: &mut Board) {
         });
         markers.extend(gone);
         board.fog.markers[k] = markers;
+        // What it sees of the enemy's strength now; a unit it saw and that is gone from the
+        // board was destroyed in its sight.
+        let extreme = board.params.optional.extreme_fog_of_war;
+        let mut strengths = std::mem::take(&mut board.fog.strengths[k]);
+        let destroyed = board.fog.spotted[k]
+            .iter()
+            .filter(|was| board.unit(was.unit).is_none())
+            .map(|was| (was.unit, 0, 0));
+        let seen = now.iter().filter_map(|s| board.unit(s.unit)).map(|u| {
+            if extreme {
+                (u.id, round_to(u.men, 50), round_to(u.guns, 2))
+            } else {
+                (u.id, u.men, u.guns)
+            }
+        });
+        for (unit, men, guns) in destroyed.chain(seen) {
+            strengths.retain(|s| s.unit != unit);
+            strengths.push(Strength { unit, men, guns });
+        }
+        board.fog.strengths[k] = strengths;
         board.fog.spotted[k] = now;
     }
 }
