@@ -115,11 +115,41 @@ fn d_fow_6_the_view_leaves_out_unseen_enemies_and_d_fow_2_shows_the_fatigue_leve
     // The other side sees side 0's regiment 6 hexes off.
     let other = fog::view(&b, Side(1));
     assert!(other.board.unit(own).is_some());
-    // With fog off, the whole board.
+    // Of the game's other parts, the side's own only: its reinforcements and its declared
+    // melees, and of the defenders waiting for their morale check those it sees.
+    let mut parts = b.clone();
+    for id in [own, unseen] {
+        let mut u = parts.unit(id).unwrap().clone();
+        u.id = UnitId(100 + id.0);
+        parts
+            .reinforcements
+            .push(bayonet::rules::unit::Reinforcement { turn: 3, unit: u });
+    }
+    for id in [own, unseen] {
+        parts.pending.push(bayonet::rules::melee::Declaration {
+            attackers: vec![id],
+            defending_hex: parts.unit(seen).unwrap().hex,
+            follow_up: true,
+        });
+    }
+    parts.phase_losers = vec![seen, unseen];
+    let pv = fog::view(&parts, Side(0)).board;
+    let ids = |v: Vec<UnitId>| v.into_iter().map(|u| u.0).collect::<Vec<_>>();
+    assert_eq!(
+        ids(pv.reinforcements.iter().map(|r| r.unit.id).collect()),
+        vec![100 + own.0]
+    );
+    assert_eq!(
+        ids(pv.pending.iter().map(|d| d.attackers[0]).collect()),
+        vec![own.0]
+    );
+    assert_eq!(ids(pv.phase_losers.clone()), vec![seen.0]);
+    // With fog off, the whole board, for whichever side asks.
     let mut clear = f.clone();
     clear.params.optional.fog_of_war = false;
     let cb = clear.board();
-    let all = fog::view(&cb, Side(0));
+    let all = fog::view(&cb, Side(1));
+    assert_eq!(all.side, Side(1));
     assert_eq!(all.board.units.len(), cb.units.len());
     assert_eq!(all.board.unit(seen).unwrap().fatigue, 350);
 }
