@@ -505,3 +505,16 @@ fn d_fow_7_victory_points_count_the_enemys_losses_as_seen() {
         "the game over: the full figure"
     );
 }
+
+/// D-fow-1's visibility is Parameter Data kept with a game: a save's Parameter Data carries a
+/// scenario's own visibility, and leaves it out while it is the default.
+#[test]
+fn d_fow_1_visibility_is_saved_with_the_parameter_data_unless_it_is_the_default() {
+    let mut p = bayonet::rules::params::Parameters::defaults();
+    let text = ron::to_string(&p).unwrap();
+    assert!(!text.contains("visibility"), "{text}");
+    p.sight.visibility = 10;
+    let text = ron::to_string(&p).unwrap();
+    let back: bayonet::rules::params::Parameters = ron::from_str(&text).unwrap();
+    assert_eq!(back.sight.visibility, 10);
+}
