@@ -401,6 +401,10 @@ fn a_fog_game_saves_its_markers_and_replays_identically() {
     assert!(markers > 0, "units passed out of sight");
     let saved = save::save(app.world_mut());
     assert!(saved.snapshot.params.optional.fog_of_war);
+    // The file keeps what each side knows.
+    let back = save::from_text("fog.ron", &save::to_text(&saved)).unwrap();
+    assert!(!back.snapshot.fog.spotted.iter().all(Vec::is_empty));
+    assert_eq!(back.snapshot.fog, saved.snapshot.fog);
     let mut again = sim::headless_app(s, Some(saved.seed));
     for o in &saved.orders {
         again.world_mut().write_message(GiveOrder(o.clone()));
@@ -517,4 +521,12 @@ fn d_fow_1_visibility_is_saved_with_the_parameter_data_unless_it_is_the_default(
     let text = ron::to_string(&p).unwrap();
     let back: bayonet::rules::params::Parameters = ron::from_str(&text).unwrap();
     assert_eq!(back.sight.visibility, 10);
+    // A game without fog saves no fog state: its saves keep the hash they had.
+    let mut f = foggy();
+    f.params.optional.fog_of_war = false;
+    f.add(0, inf(), f.hex(2, 6), Facing::N, 300);
+    f.add(1, inf(), f.hex(8, 6), Facing::N, 300);
+    let snap = bayonet::sim::save::snapshot_of(&f.scenario().board(), 0);
+    assert!(snap.fog.is_empty());
+    assert!(!ron::to_string(&snap).unwrap().contains("fog"));
 }

@@ -309,7 +309,7 @@ pub(super) fn describe(
             battle.scenario.side_name(seen.side.enemy()),
             m.kind.name(),
             m.turn,
-            m.clock()
+            crate::rules::board::clock_at(m.minutes)
         );
     }
     out

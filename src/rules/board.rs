@@ -192,9 +192,14 @@ pub struct TurnState {
 impl TurnState {
     /// The clock as "HH:MM".
     pub fn clock(&self) -> String {
-        let t = self.minutes % (24 * 60);
-        format!("{:02}:{:02}", t / 60, t % 60)
+        clock_at(self.minutes)
     }
+}
+
+/// A time of day as "HH:MM", from minutes after midnight of the first day.
+pub fn clock_at(minutes: u32) -> String {
+    let t = minutes % (24 * 60);
+    format!("{:02}:{:02}", t / 60, t % 60)
 }
 
 impl Board {

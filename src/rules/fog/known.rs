@@ -16,14 +16,6 @@ pub struct LastSeen {
     pub minutes: u32,
 }
 
-impl LastSeen {
-    /// The clock when it was last seen, as "HH:MM".
-    pub fn clock(&self) -> String {
-        let t = self.minutes % (24 * 60);
-        format!("{:02}:{:02}", t / 60, t % 60)
-    }
-}
-
 /// A last-seen marker with the unit it stands for: the truth keeps the unit (to take the marker
 /// away when the unit is spotted elsewhere); the side's view never shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
