@@ -120,17 +120,7 @@ fn s15_4_hand_to_hand_factors_experience_and_formation_shares() {
     );
     f.unit(i).routed = true;
     assert_eq!(melee::formation_share(&u(&f.board(), i)).0, 0.4, "flight");
-    let ef: Vec<f64> = [
-        Quality::A,
-        Quality::B,
-        Quality::C,
-        Quality::D,
-        Quality::E,
-        Quality::F,
-    ]
-    .into_iter()
-    .map(melee::experience)
-    .collect();
+    let ef: Vec<f64> = Quality::ALL.into_iter().map(melee::experience).collect();
     assert_eq!(ef, vec![6.0, 5.0, 4.0, 3.0, 2.0, 1.0]);
 }
 

@@ -652,14 +652,7 @@ fn d_sys_6_la_bataille_breakpoints_give_the_same_distribution_as_every_reading()
     let mut cases = tallied_assaults();
     let (wf, wd) = crate::common::worst_melee(MeleeSystemName::LaBataille);
     cases.push(ab(&wf, &wd));
-    let qualities = [
-        Quality::A,
-        Quality::B,
-        Quality::C,
-        Quality::D,
-        Quality::E,
-        Quality::F,
-    ];
+    let qualities = Quality::ALL;
     for k in 0..120usize {
         let mut f = field();
         let dh = f.hex(15, 10);

@@ -1497,21 +1497,7 @@ fn whole_odds_weigh_each_systems_melee_odds_by_their_cost() {
         (MeleeSystemName::LaBataille, false),
         (MeleeSystemName::Impetus, false),
     ] {
-        let (f, decl) = crate::common::worst_melee(name);
-        let mut b = f.board();
-        // One shooter left, at fresh, steady attackers: the fire's branches fit the budget.
-        for u in b.units.iter_mut().filter(|u| u.side.0 == 0) {
-            (u.fatigue, u.disrupted) = (0, false);
-        }
-        let mut kept = false;
-        for u in b.units.iter_mut().filter(|u| u.side.0 == 1) {
-            if kept || u.kind != UnitKind::Infantry {
-                u.marks.opportunity_fired = true;
-            } else {
-                u.men = 200;
-                kept = true;
-            }
-        }
+        let (b, decl) = one_shooter_at_the_worst_case(name, name, 200);
         let all = melee::whole_odds_exact(&b, &decl);
         assert!(all.states > 25, "{name:?}: {all:?}");
         let w = melee::whole_odds(&b, &decl);
@@ -1529,25 +1515,37 @@ fn whole_odds_weigh_each_systems_melee_odds_by_their_cost() {
         (MeleeSystemName::Bodenstedt, false),
         (MeleeSystemName::Tiller, true),
     ] {
-        let (f, decl) = crate::common::worst_melee(MeleeSystemName::Bodenstedt);
-        let mut b = f.board();
-        b.params.melee_system = name;
-        for u in b.units.iter_mut().filter(|u| u.side.0 == 0) {
-            (u.fatigue, u.disrupted) = (0, false);
-        }
-        let mut kept = false;
-        for u in b.units.iter_mut().filter(|u| u.side.0 == 1) {
-            if kept || u.kind != UnitKind::Infantry {
-                u.marks.opportunity_fired = true;
-            } else {
-                u.men = 3_000;
-                kept = true;
-            }
-        }
+        let (b, decl) = one_shooter_at_the_worst_case(MeleeSystemName::Bodenstedt, name, 3_000);
         let w = melee::whole_odds(&b, &decl);
         assert_eq!(w.exact, exact, "{name:?}: {w:?}");
         assert!(!exact || w.states == 488, "{w:?}");
     }
+}
+
+/// The generated worst case under `made_for`, fought under `system`, its attackers fresh and
+/// steady and one defending regiment of `men` left to fire (the rest have fired): the fire's
+/// branches fit the work budget.
+fn one_shooter_at_the_worst_case(
+    made_for: bayonet::rules::params::MeleeSystemName,
+    system: bayonet::rules::params::MeleeSystemName,
+    men: u32,
+) -> (bayonet::rules::board::Board, Declaration) {
+    let (f, decl) = crate::common::worst_melee(made_for);
+    let mut b = f.board();
+    b.params.melee_system = system;
+    for u in b.units.iter_mut().filter(|u| u.side.0 == 0) {
+        (u.fatigue, u.disrupted) = (0, false);
+    }
+    let mut kept = false;
+    for u in b.units.iter_mut().filter(|u| u.side.0 == 1) {
+        if kept || u.kind != UnitKind::Infantry {
+            u.marks.opportunity_fired = true;
+        } else {
+            u.men = men;
+            kept = true;
+        }
+    }
+    (b, decl)
 }
 
 fn one_volley_at_two_units_under_la_bataille() -> (Field, Declaration) {

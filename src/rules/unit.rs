@@ -95,6 +95,16 @@ pub enum Quality {
 }
 
 impl Quality {
+    /// Every quality, best first.
+    pub const ALL: [Quality; 6] = [
+        Quality::A,
+        Quality::B,
+        Quality::C,
+        Quality::D,
+        Quality::E,
+        Quality::F,
+    ];
+
     /// Morale value: A..F → 6..1 (§9.6).
     pub fn morale(self) -> i32 {
         6 - self as i32
