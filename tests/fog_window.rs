@@ -149,3 +149,16 @@ fn d_fow_6_the_log_tells_no_move_of_an_enemy_out_of_sight() {
     assert!(log.contains(&format!("{} moves to", name(seen))), "{log}");
     assert!(!log.contains(&name(far)), "{log}");
 }
+
+/// D-fow-2: under Extreme Fog of War the odds and forecast of the drag preview and the pending
+/// melees say they stand on estimates; under Fog of War they do not.
+#[test]
+fn d_fow_2_extreme_fog_odds_say_they_are_an_estimate() {
+    use bayonet::client::words::estimate_words;
+    for (extreme, says) in [(true, true), (false, false)] {
+        let (f, _) = field(extreme);
+        let r = rig(&f);
+        let words = estimate_words(r.res::<Seen>().view());
+        assert_eq!(words.contains("estimate"), says, "{words}");
+    }
+}

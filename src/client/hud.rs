@@ -159,7 +159,7 @@ fn top_bar(
 /// Each pending melee, numbered in the order it will resolve: where, against whom, both
 /// strengths and the attacker's chance to win.
 fn pending_melees(
-    game: Res<Game>,
+    game: Res<super::seen::Seen>,
     mut odds: ResMut<super::odds_work::OddsWork>,
     mut text: Query<&mut Text, With<PendingText>>,
     mut panel: Query<&mut Node, With<PendingPanel>>,
@@ -196,6 +196,7 @@ fn pending_melees(
                 .map_or(super::words::WORKING.to_string(), super::words::odds_words),
             super::words::forecast_words(&game, &crate::rules::melee::forecast(&game, p)),
             super::words::system_words(&b).map_or(String::new(), |s| format!("\n   {s}"))
+                + super::words::estimate_words(game.view())
         ));
     }
     super::regions::fill_panel(&mut text, &mut panel, &lines, !game.pending.is_empty());

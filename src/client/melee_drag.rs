@@ -288,6 +288,7 @@ fn preview(
                     w.as_ref().map_or(WORKING.to_string(), odds_words),
                     forecast_words(board, &melee::forecast(board, &decl)),
                     system_words(&b).map_or(String::new(), |s| format!("\n   {s}"))
+                        + super::words::estimate_words(game.view())
                 ),
             }
         }

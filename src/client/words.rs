@@ -20,6 +20,16 @@ pub const WORKING: &str = "attacker wins … (working out the odds)";
 /// The odds as a player reads them: over the whole resolution, the melee alone, and what the
 /// defenders' fire may do first; "about" where they come from a sample of the fire (too many
 /// ways for it to go to count each).
+/// Under Extreme Fog of War, what the odds and forecast stand on (D-fow-2): the enemy's
+/// strengths are estimates.
+pub fn estimate_words(seen: &crate::rules::fog::View) -> &'static str {
+    if seen.estimates {
+        "\n   (an estimate: the enemy's strengths are guesses under extreme fog)"
+    } else {
+        ""
+    }
+}
+
 pub fn odds_words(w: &melee::WholeOdds) -> String {
     let pc = |p: f64| {
         if p > 0.0 && p < 0.005 {
