@@ -482,6 +482,9 @@ fn d_fow_7_victory_points_count_the_enemys_losses_as_seen() {
     let near = f.add(1, inf(), f.hex(8, 6), Facing::N, 400);
     let far = f.add(1, inf(), f.hex(30, 6), Facing::N, 400);
     let doomed = f.add(1, inf(), f.hex(6, 4), Facing::N, 100);
+    // Two leaders, one in sight and one far off: alive, neither counts.
+    f.add(1, UnitKind::Leader, f.hex(7, 6), Facing::N, 0);
+    f.add(1, UnitKind::Leader, f.hex(33, 3), Facing::N, 0);
     let s = f.scenario();
     let mut b = s.board();
     let per_man = b.params.victory.per_man as f64;
@@ -496,6 +499,10 @@ fn d_fow_7_victory_points_count_the_enemys_losses_as_seen() {
     b.unit_mut(near).unwrap().hex = b.map.hex_at(Coord { col: 34, row: 10 });
     fog::look_again(&mut b);
     b.unit_mut(near).unwrap().men -= 100;
+    fog::look_again(&mut b);
+    assert_eq!(seen(&b), 100.0 * per_man);
+    // Destroyed out of sight: still as last seen.
+    b.units.retain(|u| u.id != near);
     fog::look_again(&mut b);
     assert_eq!(seen(&b), 100.0 * per_man);
     // Destroyed in sight: its 100 men count.

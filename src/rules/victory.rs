@@ -73,15 +73,14 @@ pub fn report_as_seen(start: &Scenario, board: &Board, side: Side) -> VictoryRep
         .chain(start.reinforcements.iter().map(|r| &r.unit))
         .filter(|u| u.side != side);
     for s in enemy {
-        let (men, guns) = known
-            .iter()
-            .find(|k| k.unit == s.id)
-            .map_or((s.men, s.guns), |k| (k.men, k.guns));
-        // A unit seen destroyed stays off the board; the rest stand as last seen.
-        if (men, guns) == (0, 0) && known.iter().any(|k| k.unit == s.id) {
+        let last = known.iter().find(|k| k.unit == s.id);
+        // A unit seen destroyed stays off the board; the rest stand as last seen, or as they
+        // began if never seen.
+        if last.is_some_and(|k| k.destroyed) {
             b.units.retain(|u| u.id != s.id);
             continue;
         }
+        let (men, guns) = last.map_or((s.men, s.guns), |k| (k.men, k.guns));
         match b.unit_mut(s.id) {
             Some(u) => (u.men, u.guns) = (men, guns),
             None => b.units.push(super::unit::Unit {

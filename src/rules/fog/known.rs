@@ -53,12 +53,15 @@ pub struct Fog {
     pub strengths: [Vec<Strength>; 2],
 }
 
-/// An enemy unit's men and guns as a side last saw them.
+/// An enemy unit's men and guns as a side last saw them, or that it saw it destroyed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Strength {
     pub unit: UnitId,
     pub men: u32,
     pub guns: u32,
+    /// Destroyed in its sight (a leader alive has no men or guns either).
+    #[serde(default)]
+    pub destroyed: bool,
 }
 
 impl Fog {

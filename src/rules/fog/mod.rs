@@ -107,17 +107,28 @@ pub fn look_again(board: &mut Board) {
         let destroyed = board.fog.spotted[k]
             .iter()
             .filter(|was| board.unit(was.unit).is_none())
-            .map(|was| (was.unit, 0, 0));
+            .map(|was| Strength {
+                unit: was.unit,
+                men: 0,
+                guns: 0,
+                destroyed: true,
+            });
         let seen = now.iter().filter_map(|s| board.unit(s.unit)).map(|u| {
-            if extreme {
-                (u.id, round_to(u.men, 50), round_to(u.guns, 2))
+            let (men, guns) = if extreme {
+                (round_to(u.men, 50), round_to(u.guns, 2))
             } else {
-                (u.id, u.men, u.guns)
+                (u.men, u.guns)
+            };
+            Strength {
+                unit: u.id,
+                men,
+                guns,
+                destroyed: false,
             }
         });
-        for (unit, men, guns) in destroyed.chain(seen) {
-            strengths.retain(|s| s.unit != unit);
-            strengths.push(Strength { unit, men, guns });
+        for st in destroyed.chain(seen) {
+            strengths.retain(|s| s.unit != st.unit);
+            strengths.push(st);
         }
         board.fog.strengths[k] = strengths;
         board.fog.spotted[k] = now;
