@@ -515,6 +515,21 @@ fn d_fow_7_victory_points_count_the_enemys_losses_as_seen() {
         report(&s, &b).losses[1],
         "the game over: the full figure"
     );
+    // Under Extreme Fog of War a regiment of 437 is estimated at 450, as it began: no loss (and
+    // no panic on an estimate above the true start). At 424 it is estimated at 400: a loss seen
+    // as 50, the estimate's fall. A regiment of 260, seen whole, estimated 250: no loss.
+    let mut x = foggy();
+    x.params.optional.extreme_fog_of_war = true;
+    x.add(0, inf(), x.hex(2, 6), Facing::N, 300);
+    let r = x.add(1, inf(), x.hex(8, 6), Facing::N, 437);
+    let c = x.add(1, inf(), x.hex(7, 5), Facing::N, 260);
+    let xs = x.scenario();
+    let mut xb = xs.board();
+    assert!(fog::spotted(&xb, Side(0)).contains(&c));
+    assert_eq!(report_as_seen(&xs, &xb, Side(0)).losses[1], 0.0);
+    xb.unit_mut(r).unwrap().men = 424;
+    fog::look_again(&mut xb);
+    assert_eq!(report_as_seen(&xs, &xb, Side(0)).losses[1], 50.0 * per_man);
 }
 
 /// D-fow-1's visibility is Parameter Data kept with a game: a save's Parameter Data carries a

@@ -138,16 +138,23 @@ fn collect(
         .collect();
     names.extend(units.iter().map(|u| (u.0.id, u.0.name.clone())));
     let map = &battle.scenario.map;
+    // Under Extreme Fog of War the declaration's figures (worked out on the truth) would give
+    // the enemy's strength away: the pending melees panel has them as estimates.
+    let estimates = seen.as_ref().is_some_and(|s| s.view().estimates);
     for d in declared.read() {
-        report.add(format!(
-            // The odds with the defenders' fire are in the pending panel, computed once there.
-            "Melee declared on {}: {} units, attack {:.0} vs {:.0}, melee alone: attacker wins {:.0}%",
-            map.coord(d.declaration.defending_hex),
-            d.declaration.attackers.len(),
-            d.breakdown.attack_strength,
-            d.breakdown.defence_strength,
-            d.odds.attacker_win_probability * 100.0
-        ));
+        let at = map.coord(d.declaration.defending_hex);
+        let n = d.declaration.attackers.len();
+        report.add(if estimates {
+            format!("Melee declared on {at}: {n} units (estimated odds in the pending melees)")
+        } else {
+            format!(
+                // The odds with the defenders' fire are in the pending panel, computed once there.
+                "Melee declared on {at}: {n} units, attack {:.0} vs {:.0}, melee alone: attacker wins {:.0}%",
+                d.breakdown.attack_strength,
+                d.breakdown.defence_strength,
+                d.odds.attacker_win_probability * 100.0
+            )
+        });
     }
     for u in undone.read() {
         report.add(format!("Undone: {}", u.what));

@@ -48,9 +48,11 @@ fn lost(start: &Scenario, board: &Board, side: Side) -> f64 {
             (UnitKind::Artillery, Some(u)) if u.side != side => {
                 capture::captured_gun_value(board, u)
             }
-            (UnitKind::Artillery, n) => ((s.guns - n.map_or(0, |u| u.guns)) * v.per_gun) as f64,
+            (UnitKind::Artillery, n) => {
+                (s.guns.saturating_sub(n.map_or(0, |u| u.guns)) * v.per_gun) as f64
+            }
             (UnitKind::Infantry | UnitKind::Cavalry, n) => {
-                ((s.men - n.map_or(0, |u| u.men)) * v.per_man) as f64
+                (s.men.saturating_sub(n.map_or(0, |u| u.men)) * v.per_man) as f64
             }
             _ => 0.0,
         };
@@ -80,7 +82,20 @@ pub fn report_as_seen(start: &Scenario, board: &Board, side: Side) -> VictoryRep
             b.units.retain(|u| u.id != s.id);
             continue;
         }
-        let (men, guns) = last.map_or((s.men, s.guns), |k| (k.men, k.guns));
+        // Under Extreme Fog of War the side knows the enemy's strength only as an estimate, and
+        // its losses as the fall of the estimate from the estimate of the unit as it began.
+        let extreme = board.params.optional.extreme_fog_of_war;
+        let fall = |began: u32, now: u32, step: u32| {
+            let from = if extreme {
+                super::fog::round_to(began, step)
+            } else {
+                began
+            };
+            began.saturating_sub(from.saturating_sub(now))
+        };
+        let (men, guns) = last.map_or((s.men, s.guns), |k| {
+            (fall(s.men, k.men, 50), fall(s.guns, k.guns, 2))
+        });
         match b.unit_mut(s.id) {
             Some(u) => (u.men, u.guns) = (men, guns),
             None => b.units.push(super::unit::Unit {
