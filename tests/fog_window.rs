@@ -117,7 +117,8 @@ fn d_fow_8_a_hand_over_screen_between_the_sides_at_one_screen() {
     );
 }
 
-/// D-fow-6: the log follows an enemy only while it is in sight. Grey (the computer's side here,
+/// D-fow-6: the log and the show of the other side's turn follow an enemy only while it is in
+/// sight. Grey (the computer's side here,
 /// its two moves given in the frame its turn begins, before it ends the turn) moves the
 /// regiment Blue sees one hex, and the one far off across the field: the log tells the first
 /// move and not the second.
@@ -148,6 +149,19 @@ fn d_fow_6_the_log_tells_no_move_of_an_enemy_out_of_sight() {
     let name = |id: UnitId| r.res::<Game>().0.unit(id).unwrap().name.clone();
     assert!(log.contains(&format!("{} moves to", name(seen))), "{log}");
     assert!(!log.contains(&name(far)), "{log}");
+    // And the show of Grey's turn plays the first move, not the second.
+    r.frames(80);
+    let game = &r.res::<Game>().0;
+    let hex = |c: i32, row: i32| game.map.hex_at(Coord { col: c, row });
+    let (near_hex, far_hex) = (hex(9, 6), hex(31, 8));
+    let shown: Vec<_> = r
+        .res::<bayonet::client::playback::ShownLog>()
+        .0
+        .iter()
+        .map(|b| b.focus)
+        .collect();
+    assert!(shown.contains(&near_hex), "{shown:?}");
+    assert!(!shown.contains(&far_hex), "{shown:?}");
 }
 
 /// D-fow-2: under Extreme Fog of War the odds and forecast of the drag preview and the pending
