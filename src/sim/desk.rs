@@ -65,11 +65,7 @@ impl Desk<'_, '_> {
             }
             self.undo.before(&game.0, &o, self.log.0.len());
             match apply(&mut game.0, &o) {
-                Ok(()) => {
-                    // §16 D-fow-1: sight is worked out again after every order.
-                    crate::rules::fog::look_again(&mut game.0);
-                    self.done(o)
-                }
+                Ok(()) => self.done(o),
                 Err(why) => self.refused(o, why),
             }
         }

@@ -1,5 +1,8 @@
 //! Sight under fog of war (RULES.md §16): after each frame's orders have done their work (a
-//! melee's retreats and advances, a turn's reinforcements), both sides look again.
+//! melee's retreats and advances, a turn's reinforcements), both sides look again. A mover
+//! looks after every hex it enters (`opportunity::move_under_fire`), so several moves in one
+//! frame each see what the last revealed; nothing else an order does needs a look before the
+//! frame's end.
 
 use bevy::prelude::*;
 
