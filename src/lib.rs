@@ -6,6 +6,7 @@
 pub mod after_action;
 pub mod ai;
 pub mod cli;
+pub mod dispatch;
 #[cfg(feature = "client")]
 pub mod client;
 pub mod editor;

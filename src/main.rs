@@ -125,10 +125,9 @@ fn open_game(cli: Cli) -> i32 {
             format!("http://{host_part}:{port}")
         };
         let side = |n: usize| {
-            (
-                made["sides"][n]["name"].as_str().unwrap_or("?").to_owned(),
-                made["sides"][n]["invite"].as_str().unwrap_or("").to_owned(),
-            )
+            made.sides
+                .get(n)
+                .map_or_else(Default::default, |s| (s.name.clone(), s.invite.clone()))
         };
         let ((mine, my_invite), (theirs, their_invite)) = (side(0), side(1));
         println!(
@@ -137,7 +136,7 @@ fn open_game(cli: Cli) -> i32 {
              desktop:  bayonet join {friend} {their_invite}\n  \
              browser:  {friend}/?invite={their_invite}  (a server given --site)\n\
              Your own invite, to come back later: bayonet join {friend} {my_invite}",
-            made["game"].as_str().unwrap_or("?")
+            made.game
         );
         let code = match bayonet::client::online::connect(&local, &my_invite) {
             Ok((s, joined)) => {

@@ -3,9 +3,12 @@
 
 use std::time::Duration;
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
+use crate::dispatch::{self, GameState, News, NewGame, OrderGiven, OrderTaken, Record};
 use crate::rules::order::Order;
+use crate::sim::outcome::Outcome;
 
 /// What the server answered when it did not take a request (or why it could not be asked).
 #[derive(Debug, Clone, PartialEq)]
@@ -15,7 +18,7 @@ pub struct Refusal {
     pub error: String,
     pub reason: String,
     /// Outcomes of a refused order (the rules' refusal with its reasons).
-    pub body: Value,
+    pub outcomes: Vec<Outcome>,
 }
 
 impl std::fmt::Display for Refusal {
@@ -24,6 +27,35 @@ impl std::fmt::Display for Refusal {
             write!(f, "{}", self.reason)
         } else {
             write!(f, "{} ({}): {}", self.error, self.status, self.reason)
+        }
+    }
+}
+
+impl Refusal {
+    fn unreachable(reason: String) -> Refusal {
+        Refusal {
+            status: 0,
+            error: "unreachable".into(),
+            reason,
+            outcomes: Vec::new(),
+        }
+    }
+
+    /// A refusal's answer as the server wrote it (`dispatch::Refused`), or its bare text.
+    pub fn of_answer(status: u16, text: &str) -> Refusal {
+        match serde_json::from_str::<dispatch::Refused>(text) {
+            Ok(r) => Refusal {
+                status,
+                error: r.error,
+                reason: r.reason,
+                outcomes: r.outcomes,
+            },
+            Err(_) => Refusal {
+                status,
+                error: "error".into(),
+                reason: text.to_owned(),
+                outcomes: Vec::new(),
+            },
         }
     }
 }
@@ -66,31 +98,24 @@ impl Seat {
         }
     }
 
-    fn call(
-        &self,
-        method: &str,
-        path: &str,
-        body: Option<&Value>,
-    ) -> Result<(u16, String), Refusal> {
+    fn call(&self, method: &str, path: &str, body: Option<String>) -> Result<(u16, String), Refusal> {
         let url = format!("{}{path}", self.base);
-        let unreachable = |e: ureq::Error| Refusal {
-            status: 0,
-            error: "unreachable".into(),
-            reason: format!("{url}: {e}"),
-            body: Value::Null,
-        };
+        let unreachable = |e: ureq::Error| Refusal::unreachable(format!("{url}: {e}"));
         let lost_since = std::time::Instant::now();
         // A flood refused with 429 waits what the server says, a few times; a server gone
         // (restarting) is asked again until `patience` runs out.
         for _ in 0..1000 {
             let auth = self.invite.as_ref().map(|i| format!("Bearer {i}"));
-            let resp = match (method, body) {
+            let resp = match (method, &body) {
                 ("POST", Some(b)) => {
-                    let mut r = self.agent.post(&url);
+                    let mut r = self
+                        .agent
+                        .post(&url)
+                        .header("Content-Type", "application/json");
                     if let Some(a) = &auth {
                         r = r.header("Authorization", a);
                     }
-                    r.send_json(b)
+                    r.send(b.as_str())
                 }
                 _ => {
                     let mut r = self.agent.get(&url);
@@ -131,36 +156,45 @@ impl Seat {
             status: 429,
             error: "too_many_requests".into(),
             reason: "the server kept refusing for too many requests".into(),
-            body: Value::Null,
+            outcomes: Vec::new(),
         })
     }
 
-    /// A JSON answer, or the server's refusal.
-    fn json(&self, method: &str, path: &str, body: Option<&Value>) -> Result<Value, Refusal> {
+    /// A typed answer, or the server's refusal.
+    fn ask<T: DeserializeOwned>(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&impl Serialize>,
+    ) -> Result<T, Refusal> {
+        let body = body.map(|b| serde_json::to_string(b).unwrap_or_default());
         let (status, text) = self.call(method, path, body)?;
-        let v: Value = serde_json::from_str(&text).unwrap_or_else(|_| json!({"text": text}));
-        if (200..300).contains(&status) {
-            Ok(v)
-        } else {
-            Err(Refusal {
-                status,
-                error: v["error"].as_str().unwrap_or("error").to_owned(),
-                reason: v["reason"]
-                    .as_str()
-                    .map(str::to_owned)
-                    .unwrap_or_else(|| text.clone()),
-                body: v,
-            })
+        if !(200..300).contains(&status) {
+            return Err(Refusal::of_answer(status, &text));
         }
+        serde_json::from_str(&text).map_err(|e| Refusal {
+            status,
+            error: "unreadable".into(),
+            reason: format!("{}{path}: the answer does not read: {e}", self.base),
+            outcomes: Vec::new(),
+        })
+    }
+
+    fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T, Refusal> {
+        self.ask("GET", path, None::<&()>)
     }
 
     /// Creates a game of a scenario the server has; the answer names each side's invite.
-    pub fn create(&self, scenario: &str) -> Result<Value, Refusal> {
-        self.json("POST", "/api/games", Some(&json!({"scenario": scenario})))
+    pub fn create(&self, scenario: &str) -> Result<dispatch::Created, Refusal> {
+        let new = NewGame {
+            scenario: Some(scenario.to_owned()),
+            ..Default::default()
+        };
+        self.ask("POST", "/api/games", Some(&new))
     }
 
     /// Creates a game of a scenario's own text.
-    pub fn create_from(&self, file: &str, source: &str) -> Result<Value, Refusal> {
+    pub fn create_from(&self, file: &str, source: &str) -> Result<dispatch::Created, Refusal> {
         self.create_with(file, source, None)
     }
 
@@ -170,57 +204,52 @@ impl Seat {
         file: &str,
         source: &str,
         parameters: Option<&crate::rules::params::Parameters>,
-    ) -> Result<Value, Refusal> {
-        let mut body = json!({"scenario_file": file, "scenario_source": source});
-        if let Some(p) = parameters {
-            body["parameters"] = json!(p);
-        }
-        self.json("POST", "/api/games", Some(&body))
-    }
-
-    /// Any GET request of the server's interface, as JSON.
-    pub fn json_get(&self, path: &str) -> Result<Value, Refusal> {
-        self.json("GET", path, None)
+    ) -> Result<dispatch::Created, Refusal> {
+        let new = NewGame {
+            scenario: None,
+            scenario_file: Some(file.to_owned()),
+            scenario_source: Some(source.to_owned()),
+            parameters: parameters.map(|p| Box::new(p.clone())),
+        };
+        self.ask("POST", "/api/games", Some(&new))
     }
 
     /// The game as this seat sees it now.
-    pub fn state(&self) -> Result<Value, Refusal> {
-        self.json("GET", "/api/game", None)
+    pub fn state(&self) -> Result<GameState, Refusal> {
+        self.get("/api/game")
     }
 
-    /// The game now, with the whole state (`state.snapshot`, a `sim::save::Snapshot` in RON).
-    pub fn full_state(&self) -> Result<Value, Refusal> {
-        self.json("GET", "/api/game?snapshot=true", None)
+    /// The game now, with the board as this seat's side knows it (`state.snapshot`).
+    pub fn full_state(&self) -> Result<GameState, Refusal> {
+        self.get("/api/game?snapshot=true")
     }
 
     /// The scenario's file name and text.
-    pub fn scenario(&self) -> Result<(String, String), Refusal> {
-        let v = self.json("GET", "/api/game/scenario", None)?;
-        Ok((
-            v["file"].as_str().unwrap_or("").to_owned(),
-            v["source"].as_str().unwrap_or("").to_owned(),
-        ))
+    pub fn scenario(&self) -> Result<dispatch::ScenarioText, Refusal> {
+        self.get("/api/game/scenario")
+    }
+
+    /// The orders given since this seat's side last gave one, with the boards between them.
+    pub fn replay(&self) -> Result<dispatch::Replay, Refusal> {
+        self.get("/api/game/replay")
     }
 
     /// Gives an order; `after` is the last order this seat has seen.
-    pub fn order(&self, order: &Order, after: Option<i64>) -> Result<Value, Refusal> {
-        let mut body = json!({"order": order, "snapshot": self.snapshots});
-        if let Some(a) = after {
-            body["after"] = json!(a);
-        }
-        self.json("POST", "/api/game/orders", Some(&body))
+    pub fn order(&self, order: &Order, after: Option<i64>) -> Result<OrderTaken, Refusal> {
+        let given = OrderGiven {
+            order: order.clone(),
+            after,
+            snapshot: self.snapshots,
+        };
+        self.ask("POST", "/api/game/orders", Some(&given))
     }
 
     /// The orders after `after`, waiting up to `wait` seconds for one.
-    pub fn events(&self, after: i64, wait: u64) -> Result<Value, Refusal> {
-        self.json(
-            "GET",
-            &format!(
-                "/api/game/events?after={after}&wait={wait}&snapshot={}",
-                self.snapshots
-            ),
-            None,
-        )
+    pub fn events(&self, after: i64, wait: u64) -> Result<News, Refusal> {
+        self.get(&format!(
+            "/api/game/events?after={after}&wait={wait}&snapshot={}",
+            self.snapshots
+        ))
     }
 
     /// The finished game as a save (seed and order log).
@@ -229,71 +258,94 @@ impl Seat {
         if status == 200 {
             return Ok(text);
         }
-        let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-        Err(Refusal {
-            status,
-            error: v["error"].as_str().unwrap_or("error").to_owned(),
-            reason: v["reason"].as_str().unwrap_or(&text).to_owned(),
-            body: v,
-        })
+        Err(Refusal::of_answer(status, &text))
     }
 
     /// Waits (as long as it takes) until it is this seat's turn or the game is over; returns
     /// the state then.
-    pub fn wait_for_turn(&self) -> Result<Value, Refusal> {
+    pub fn wait_for_turn(&self) -> Result<GameState, Refusal> {
         self.wait_from(self.state()?)
     }
 
     /// Waits from a state already known.
-    pub fn wait_from(&self, mut state: Value) -> Result<Value, Refusal> {
-        while state["your_turn"] != true && state["over"] != true {
-            let seq = state["seq"].as_i64().unwrap_or(0);
-            state = self.json(
-                "GET",
-                &format!("/api/game/events?after={seq}&wait=25&turn=true"),
-                None,
-            )?["state"]
-                .clone();
+    pub fn wait_from(&self, mut state: GameState) -> Result<GameState, Refusal> {
+        while !state.your_turn && !state.over {
+            let news: News = self.get(&format!(
+                "/api/game/events?after={}&wait=25&turn=true",
+                state.seq
+            ))?;
+            state = news.state;
         }
         Ok(state)
     }
+}
+
+/// What became of one order of a script (`Seat::play`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Played {
+    /// Its place in the script.
+    pub order: usize,
+    pub accepted: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record: Option<Record>,
+    /// Why it was refused (the server's status, error and words).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 impl Seat {
     /// Gives each order when it is this seat's turn, until the orders or the game run out; a
     /// line per order: taken (with its record) or refused (with the server's reason). An order
     /// whose answer was lost (the server went down) is found in the game's log, not given twice.
-    pub fn play(&self, orders: &[Order]) -> Result<(Vec<Value>, Value), Refusal> {
+    pub fn play(&self, orders: &[Order]) -> Result<(Vec<Played>, GameState), Refusal> {
         let mut lines = Vec::new();
         let mut state = self.state()?;
         for (i, order) in orders.iter().enumerate() {
             state = self.wait_from(state)?;
-            if state["over"] == true {
+            if state.over {
                 break;
             }
-            let seq = state["seq"].as_i64().unwrap_or(0);
+            let seq = state.seq;
+            let taken = |record| Played {
+                order: i,
+                accepted: true,
+                record: Some(record),
+                status: None,
+                error: None,
+                reason: None,
+            };
             let line = match self.order(order, Some(seq)) {
-                Ok(v) => {
-                    state = v["state"].clone();
-                    json!({"order": i, "accepted": true, "record": v["record"]})
+                Ok(t) => {
+                    state = t.state;
+                    taken(t.record)
                 }
                 Err(r) if r.error == "out_of_order" || r.status >= 500 => {
                     // Taken before the answer was lost? It is then the next record, and ours.
                     let next = self.events(seq, 0)?;
-                    let first = &next["records"][0];
-                    state = next["state"].clone();
-                    if first["seq"] == json!(seq + 1)
-                        && first["side"] == state["you"]
-                        && first["order"] == json!(order)
-                    {
-                        json!({"order": i, "accepted": true, "record": first})
-                    } else {
-                        return Err(r);
+                    state = next.state;
+                    match next.records.into_iter().next() {
+                        Some(first)
+                            if first.seq == seq + 1
+                                && first.side == state.you
+                                && first.order.as_ref() == Some(order) =>
+                        {
+                            taken(first)
+                        }
+                        _ => return Err(r),
                     }
                 }
-                Err(r) if r.status >= 400 && r.status < 500 => {
-                    json!({"order": i, "accepted": false, "status": r.status, "error": r.error, "reason": r.reason})
-                }
+                Err(r) if r.status >= 400 && r.status < 500 => Played {
+                    order: i,
+                    accepted: false,
+                    record: None,
+                    status: Some(r.status),
+                    error: Some(r.error),
+                    reason: Some(r.reason),
+                },
                 Err(r) => return Err(r),
             };
             lines.push(line);

@@ -41,10 +41,10 @@ fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
 fn the_window_plays_a_seat_at_a_server_game() {
     let url = server_on(&temp_db("window"));
     let made = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
-    let invite = |n: usize| made["sides"][n]["invite"].as_str().unwrap().to_owned();
+    let invite = |n: usize| made.sides[n].invite.clone();
     let (scenario, joined) = online::connect(&url, &invite(0)).expect("the window joins");
     let mut app = bayonet::client::windowless_app(scenario, bayonet::client::input_plugin);
-    online::join(&mut app, joined.0, joined.1, &joined.2);
+    online::join(&mut app, joined.0, joined.1, joined.2);
     app.update();
     let bar = app.world().resource::<Online>().bar();
     assert!(
@@ -73,7 +73,7 @@ fn the_window_plays_a_seat_at_a_server_game() {
         "the server's state is the window's"
     );
     let other = Seat::new(&url, Some(&invite(1)));
-    assert_eq!(other.state().unwrap()["seq"], 1, "the server took it");
+    assert_eq!(other.state().unwrap().seq, 1, "the server took it");
 
     // A refusal by the rules comes back with its reasons, as a local one would.
     let mut rejected = MessageCursor::<OrderRejected>::default();
@@ -113,7 +113,7 @@ fn the_window_plays_a_seat_at_a_server_game() {
             .starts_with("not your turn")
     );
     std::thread::sleep(Duration::from_millis(200));
-    assert_eq!(other.state().unwrap()["seq"], 2, "nothing sent out of turn");
+    assert_eq!(other.state().unwrap().seq, 2, "nothing sent out of turn");
 
     // The other seat's order appears here as it is taken.
     assert_eq!(facing(&app, 2), Facing::SW);
@@ -230,16 +230,18 @@ fn the_start_dialog_makes_an_online_game_and_fills_in_the_invite() {
     let me = Seat::new(&url, Some(&form.invite)).state().unwrap();
     let them = Seat::new(&url, Some(&theirs)).state().unwrap();
     assert_eq!(
-        (me["you_name"].as_str(), them["you_name"].as_str()),
-        (Some("Union"), Some("Confederate"))
+        (me.you_name.as_str(), them.you_name.as_str()),
+        ("Union", "Confederate")
     );
-    assert_eq!(me["game"], them["game"]);
-    assert_eq!(me["scenario"], "maps/test_melee.ron");
-    let first = Seat::new(&url, Some(&theirs)).events(0, 0).unwrap()["records"][0]["order"].clone();
-    assert_eq!(
-        first["SetParameters"]["params"]["optional"]["quality_melee_modifiers"],
-        true
-    );
+    assert_eq!(me.game, them.game);
+    assert_eq!(me.scenario, "maps/test_melee.ron");
+    let first = Seat::new(&url, Some(&theirs)).events(0, 0).unwrap().records[0]
+        .order
+        .clone();
+    let Some(Order::SetParameters { params }) = first else {
+        panic!("the chosen rules are the game's first order: {first:?}");
+    };
+    assert!(params.optional.quality_melee_modifiers);
 }
 
 /// Online, the window neither saves (its dice are not the game's) nor loads over the server's
@@ -248,13 +250,13 @@ fn the_start_dialog_makes_an_online_game_and_fills_in_the_invite() {
 fn an_online_window_leaves_saving_to_the_server() {
     let url = server_on(&temp_db("saving"));
     let made = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
-    let invite = made["sides"][0]["invite"].as_str().unwrap().to_owned();
+    let invite = made.sides[0].invite.clone();
     let (scenario, joined) = online::connect(&url, &invite).unwrap();
     let dir = std::env::temp_dir().join(format!("bayonet-online-saves-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut app = bayonet::client::windowless_app(scenario, bayonet::client::input_plugin);
     app.insert_resource(bayonet::client::saving::SaveDir(Some(dir.clone())));
-    online::join(&mut app, joined.0, joined.1, &joined.2);
+    online::join(&mut app, joined.0, joined.1, joined.2);
     app.update();
     app.world_mut()
         .write_message(bayonet::client::saving::SaveLoad::Save);
@@ -278,7 +280,7 @@ fn a_returning_seat_is_offered_the_other_sides_turn_as_a_replay() {
     use bayonet::client::watch::{Offer, Replay, Watch, Watching};
     let url = server_on(&temp_db("return"));
     let made = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
-    let invite = |n: usize| made["sides"][n]["invite"].as_str().unwrap().to_owned();
+    let invite = |n: usize| made.sides[n].invite.clone();
     let union = Seat::new(&url, Some(&invite(0)));
     let rebels = Seat::new(&url, Some(&invite(1)));
     // The Union's turn, then the Confederates' while the Union player is away.
@@ -305,7 +307,7 @@ fn a_returning_seat_is_offered_the_other_sides_turn_as_a_replay() {
     // The Union player comes back.
     let (scenario, joined) = online::connect(&url, &invite(0)).expect("the window joins");
     let mut app = bayonet::client::windowless_app(scenario, bayonet::client::input_plugin);
-    online::join(&mut app, joined.0, joined.1, &joined.2);
+    online::join(&mut app, joined.0, joined.1, joined.2);
     app.update();
     app.update();
     assert_eq!(

@@ -6,7 +6,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use bayonet::remote::Seat;
+use bayonet::dispatch::{Created, GameState, Record};
+use bayonet::remote::{Played, Seat};
 use bayonet::rules::order::Order;
 use bayonet::sim;
 use serde_json::{Value, json};
@@ -71,13 +72,8 @@ fn scripts(scenario: &str, seed: u64) -> [Vec<Order>; 2] {
     by_side
 }
 
-fn invites(made: &Value) -> [String; 2] {
-    let i = |n: usize| {
-        made["sides"][n]["invite"]
-            .as_str()
-            .expect("an invite")
-            .to_owned()
-    };
+fn invites(made: &Created) -> [String; 2] {
+    let i = |n: usize| made.sides[n].invite.clone();
     [i(0), i(1)]
 }
 
@@ -86,7 +82,7 @@ fn play_apart(
     urls: [&str; 2],
     invites: &[String; 2],
     scripts: &[Vec<Order>; 2],
-) -> [Vec<Value>; 2] {
+) -> [Vec<Played>; 2] {
     std::thread::scope(|sc| {
         let h: Vec<_> = (0..2)
             .map(|n| {
@@ -126,12 +122,13 @@ fn run_hash(scenario: &str, save_text: &str) -> (String, String) {
 }
 
 /// The game's log holds every order a seat was told was taken, at its place.
-fn nothing_lost(lines: &[Vec<Value>; 2], save_text: &str) -> usize {
+fn nothing_lost(lines: &[Vec<Played>; 2], save_text: &str) -> usize {
     let save = sim::save::from_text("published", save_text).unwrap();
     let mut acked = 0;
-    for l in lines.iter().flatten().filter(|l| l["accepted"] == true) {
-        let seq = l["record"]["seq"].as_u64().unwrap() as usize;
-        let given: Order = serde_json::from_value(l["record"]["order"].clone()).unwrap();
+    for l in lines.iter().flatten().filter(|l| l.accepted) {
+        let record = l.record.as_ref().expect("a taken order's record");
+        let seq = record.seq as usize;
+        let given = record.order.clone().expect("a seat is told its own order");
         assert_eq!(
             save.orders[seq - 1],
             given,
@@ -156,7 +153,7 @@ fn two_seats_play_apart_to_the_end_and_the_published_game_replays() {
     let inv = invites(&made);
     // While the game is on, the seed stays on the server.
     let seat0 = Seat::new(&url, Some(&inv[0]));
-    assert!(seat0.state().unwrap().get("seed").is_none());
+    assert!(seat0.state().unwrap().seed.is_none());
     let early = seat0.save().unwrap_err();
     assert_eq!((early.status, early.error.as_str()), (409, "not_over"));
     // The waiting side hears every order pushed over its WebSocket as it is taken.
@@ -171,15 +168,15 @@ fn two_seats_play_apart_to_the_end_and_the_published_game_replays() {
         let mut seqs = Vec::new();
         while let Ok(Some(Ok(m))) = tokio::time::timeout(Duration::from_secs(5), ws.next()).await {
             if let Ok(t) = m.to_text() {
-                let v: Value = serde_json::from_str(t).unwrap();
-                seqs.push(v["seq"].as_i64().unwrap());
+                let r: Record = serde_json::from_str(t).unwrap();
+                seqs.push(r.seq);
             }
         }
         seqs
     });
     let lines = play_apart([&url, &url], &inv, &scripts);
     let end = seat0.state().unwrap();
-    assert_eq!(end["over"], true, "the scripts play the game to its end");
+    assert!(end.over, "the scripts play the game to its end");
     let published = seat0.save().expect("published at the end");
     let acked = nothing_lost(&lines, &published);
     let (run, saved) = run_hash(scenario, &published);
@@ -188,15 +185,14 @@ fn two_seats_play_apart_to_the_end_and_the_published_game_replays() {
         "bayonet run with the published seed reaches the server's state"
     );
     let full = seat0.full_state().unwrap();
-    let from_snapshot: sim::save::Snapshot =
-        ron::from_str(full["snapshot"].as_str().unwrap()).unwrap();
+    let from_snapshot = full.board().expect("the board");
     assert_eq!(
         from_snapshot.hash(),
         saved,
         "the server's own state is the replayed one"
     );
     assert!(
-        end["seed"].as_str().is_some(),
+        end.seed.is_some(),
         "the seed is published once the game is over"
     );
     let replay = Command::new(BIN)
@@ -280,7 +276,7 @@ fn kill_midgame_once(db: &str, scenario: &str) -> bool {
         for at in [total / 3, 2 * total / 3] {
             // (Refused orders leave fewer in the log than in the scripts: a game over ends
             // the wait too.)
-            let short_of = |s: &Value| s["seq"].as_i64().unwrap_or(0) < at && s["over"] != true;
+            let short_of = |s: &GameState| s.seq < at && !s.over;
             // The state that ended the wait is the one judged, not a second read.
             let seen = loop {
                 match watcher.state() {
@@ -288,7 +284,7 @@ fn kill_midgame_once(db: &str, scenario: &str) -> bool {
                     _ => std::thread::sleep(Duration::from_millis(20)),
                 }
             };
-            if at == total / 3 && seen["over"] == true {
+            if at == total / 3 && seen.over {
                 seats.join().unwrap();
                 return None;
             }
@@ -515,7 +511,7 @@ fn bad_requests_are_refused_with_their_reason_and_change_nothing() {
     let after = raw(&url, "GET", "/api/game", Some(&b(&inv[0])), None).1;
     assert_eq!(after["seq"], 1, "only the one good order was taken");
     let one = Seat::new(&url, Some(&inv[0])).events(0, 0).unwrap();
-    assert_eq!(one["records"].as_array().unwrap().len(), 1);
+    assert_eq!(one.records.len(), 1);
     assert_eq!(
         (before["seq"].as_i64(), before["side"].as_i64()),
         (Some(0), Some(0))
@@ -620,18 +616,18 @@ fn load(url: &str, games: usize, think: Duration) -> Load {
                                 let mut st = seat.state().unwrap();
                                 for o in &script[n] {
                                     st = seat.wait_from(st).unwrap();
-                                    if st["over"] == true {
+                                    if st.over {
                                         break;
                                     }
                                     std::thread::sleep(think);
                                     let t0 = Instant::now();
-                                    let r = seat.order(o, st["seq"].as_i64());
+                                    let r = seat.order(o, Some(st.seq));
                                     lat.lock()
                                         .unwrap()
                                         .push(t0.elapsed().as_secs_f64() * 1000.0);
                                     match r {
                                         Ok(v) => {
-                                            st = v["state"].clone();
+                                            st = v.state;
                                             taken.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                                         }
                                         Err(e) => assert_eq!(e.status, 422, "{e}"),
@@ -651,12 +647,8 @@ fn load(url: &str, games: usize, think: Duration) -> Load {
     latency.sort_by(f64::total_cmp);
     for (_, taken, inv) in &timings {
         let st = Seat::new(url, Some(&inv[0])).state().unwrap();
-        assert_eq!(
-            st["seq"].as_u64().unwrap() as usize,
-            *taken,
-            "no order lost"
-        );
-        assert_eq!(st["over"], true);
+        assert_eq!(st.seq as usize, *taken, "no order lost");
+        assert!(st.over);
     }
     Load {
         orders: latency.len(),
@@ -692,27 +684,23 @@ fn a_game_made_with_chosen_rules_plays_under_them() {
     let inv = invites(&made);
     let seat = Seat::new(&url, Some(&inv[1]));
     let news = seat.events(0, 0).unwrap();
-    let first: Order = serde_json::from_value(news["records"][0]["order"].clone()).unwrap();
     assert_eq!(
-        first,
-        Order::SetParameters {
+        news.records[0].order,
+        Some(Order::SetParameters {
             params: Box::new(p.clone())
-        }
+        })
     );
     let full = seat.full_state().unwrap();
-    let snap: sim::save::Snapshot = ron::from_str(full["snapshot"].as_str().unwrap()).unwrap();
+    let snap = full.board().expect("the board");
     assert_eq!(snap.params, p, "the chosen rules are in force");
-    assert_eq!(
-        full["your_turn"], false,
-        "and the first side is still to act"
-    );
+    assert!(!full.your_turn, "and the first side is still to act");
     // The scenario's own rules: no first order.
     let plain = invites(
         &Seat::new(&url, None)
             .create_with(&s.file, &s.source, Some(&s.params))
             .unwrap(),
     );
-    assert_eq!(Seat::new(&url, Some(&plain[0])).state().unwrap()["seq"], 0);
+    assert_eq!(Seat::new(&url, Some(&plain[0])).state().unwrap().seq, 0);
 }
 
 /// A game left without orders longer than the server keeps it in memory is put away and
@@ -740,8 +728,15 @@ fn a_game_left_idle_is_put_away_and_taken_up_again() {
     for o in scripts[0].drain(..3) {
         std::thread::sleep(Duration::from_millis(400));
         assert_eq!(r.referee.resident(), 0, "the idle game was put away");
-        let seq = seat0.state().unwrap()["seq"].as_i64();
-        first.push(json!({"accepted": true, "record": seat0.order(&o, seq).unwrap()["record"]}));
+        let seq = seat0.state().unwrap().seq;
+        first.push(Played {
+            order: 0,
+            accepted: true,
+            record: Some(seat0.order(&o, Some(seq)).unwrap().record),
+            status: None,
+            error: None,
+            reason: None,
+        });
         assert_eq!(r.referee.resident(), 1, "and taken up again for the order");
     }
     let mut lines = play_apart([&url, &url], &inv, &scripts);

@@ -3,8 +3,9 @@
 //! seat sees it; `play URL INVITE --orders FILE` gives the file's orders, each when it is the
 //! seat's turn; `save URL INVITE [--save OUT]` the finished game, for `bayonet replay`.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
+use crate::dispatch::GameState;
 use crate::remote::Seat;
 
 /// `bayonet remote SUBCOMMAND`: the exit code (1 when the server or a file says no).
@@ -62,46 +63,34 @@ fn new(url: &str, scenario: &str, rules: Option<&str>, json_out: bool) -> Result
     }
     .map_err(|e| e.to_string())?;
     if json_out {
-        println!("{made}");
+        println!("{}", json!(made));
         return Ok(());
     }
-    println!(
-        "game {} on {}",
-        made["game"].as_str().unwrap_or("?"),
-        crate::remote::base_url(url)
-    );
-    for s in made["sides"].as_array().into_iter().flatten() {
-        println!(
-            "  {:<12} {}",
-            s["name"].as_str().unwrap_or("?"),
-            s["invite"].as_str().unwrap_or("?")
-        );
+    println!("game {} on {}", made.game, crate::remote::base_url(url));
+    for s in &made.sides {
+        println!("  {:<12} {}", s.name, s.invite);
     }
     println!("Keep one invite, send the other to your opponent (each plays only its own side).");
     Ok(())
 }
 
-fn state_line(s: &Value) -> String {
+fn state_line(s: &GameState) -> String {
     format!(
         "game {}: order {}, turn {} {}, {} to act{}; you are the {}",
-        s["game"].as_str().unwrap_or("?"),
-        s["seq"],
-        s["turn"]["turn"],
-        s["turn"]["clock"].as_str().unwrap_or(""),
-        s["side_name"].as_str().unwrap_or("?"),
-        if s["over"] == true {
-            " (game over)"
-        } else {
-            ""
-        },
-        s["you_name"].as_str().unwrap_or("?"),
+        s.game,
+        s.seq,
+        s.turn.turn,
+        s.turn.clock,
+        s.side_name,
+        if s.over { " (game over)" } else { "" },
+        s.you_name,
     )
 }
 
 fn state(seat: &Seat, json_out: bool) -> Result<(), String> {
     let s = seat.state().map_err(|e| e.to_string())?;
     if json_out {
-        println!("{s}");
+        println!("{}", json!(s));
     } else {
         println!("{}", state_line(&s));
     }
@@ -118,15 +107,14 @@ fn play(seat: &Seat, path: &str, json_out: bool) -> Result<(), String> {
         return Ok(());
     }
     for l in &lines {
-        let i = l["order"].as_u64().unwrap_or(0) as usize;
+        let i = l.order;
         let what = orders.get(i).map(|o| o.describe()).unwrap_or_default();
-        if l["accepted"] == true {
-            println!("[order {i}] seq {} {what}", l["record"]["seq"]);
-        } else {
-            println!(
+        match &l.record {
+            Some(r) if l.accepted => println!("[order {i}] seq {} {what}", r.seq),
+            _ => println!(
                 "[order {i}] refused: {what} — {}",
-                l["reason"].as_str().unwrap_or("")
-            );
+                l.reason.as_deref().unwrap_or("")
+            ),
         }
     }
     println!("{}", state_line(&state));

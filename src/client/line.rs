@@ -3,55 +3,75 @@
 //! condition). On the desktop two threads do the blocking HTTP; in the browser, the page's
 //! `fetch`. Either way the game reads what was heard once a frame, never waiting.
 
-use serde_json::{Value, json};
-
+use crate::dispatch::{GameState, OrderTaken, Record};
 use crate::rules::order::Order;
+use crate::sim::outcome::Outcome;
 
 /// What came down the line.
 #[derive(Debug, Clone)]
 pub enum Heard {
-    /// Orders after what was known (`records`) and the state after them (with its snapshot).
-    News { records: Vec<Value>, state: Value },
-    /// An order was refused: the server's status, its words, and the whole answer.
+    /// Orders after what was known (`records`) and the state after them (with its board).
+    News { records: Vec<Record>, state: GameState },
+    /// An order was refused: the server's status, its words, and the rules' outcomes.
     Refused {
         status: u16,
         reason: String,
-        body: Value,
+        outcomes: Vec<Outcome>,
     },
     /// The line is down (and being tried again), or back.
     Condition(String),
 }
 
 /// An order's taken answer as news.
-fn taken(v: &Value) -> Heard {
+fn taken(t: OrderTaken) -> Heard {
     Heard::News {
-        records: vec![v["record"].clone()],
-        state: v["state"].clone(),
+        records: vec![t.record],
+        state: t.state,
     }
 }
 
 /// The server's answer to an order, as news or a refusal.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 fn answered(status: u16, text: &str) -> Heard {
-    let v: Value = serde_json::from_str(text).unwrap_or_else(|_| json!({"reason": text}));
     if (200..300).contains(&status) {
-        taken(&v)
-    } else {
-        Heard::Refused {
-            status,
-            reason: v["reason"].as_str().unwrap_or(text).to_owned(),
-            body: v,
+        match serde_json::from_str::<OrderTaken>(text) {
+            Ok(t) => return taken(t),
+            Err(e) => {
+                return Heard::Refused {
+                    status: 0,
+                    reason: format!("the server's answer does not read: {e}"),
+                    outcomes: Vec::new(),
+                };
+            }
         }
+    }
+    match serde_json::from_str::<crate::dispatch::Refused>(text) {
+        Ok(r) => Heard::Refused {
+            status,
+            reason: r.reason,
+            outcomes: r.outcomes,
+        },
+        Err(_) => Heard::Refused {
+            status,
+            reason: text.to_owned(),
+            outcomes: Vec::new(),
+        },
     }
 }
 
 /// (The desktop's `remote::Seat` writes its own.)
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 fn order_body(order: &Order, after: i64) -> String {
-    json!({"order": order, "after": after, "snapshot": true}).to_string()
+    let given = crate::dispatch::OrderGiven {
+        order: order.clone(),
+        after: Some(after),
+        snapshot: true,
+    };
+    serde_json::to_string(&given).unwrap_or_default()
 }
 
-/// Where to ask for orders after `after`, waiting for them.
+/// Where to ask for orders after `after`, waiting for them (the desktop asks through `remote::Seat`).
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 fn events_path(after: i64) -> String {
     format!("/api/game/events?after={after}&wait=25&snapshot=true")
 }
@@ -86,11 +106,11 @@ mod native {
                 seat.snapshots = true;
                 for (order, after) in to_send {
                     let h = match seat.order(&order, Some(after)) {
-                        Ok(v) => super::taken(&v),
+                        Ok(t) => super::taken(t),
                         Err(r) => Heard::Refused {
                             status: r.status,
                             reason: r.reason,
-                            body: r.body,
+                            outcomes: r.outcomes,
                         },
                     };
                     if tell2.send(h).is_err() {
@@ -106,19 +126,18 @@ mod native {
                 let mut after = after;
                 let mut down = false;
                 loop {
-                    let h = match seat.json_get(&super::events_path(after)) {
-                        Ok(v) => {
-                            let records = v["records"].as_array().cloned().unwrap_or_default();
-                            if let Some(last) = records.last().and_then(|r| r["seq"].as_i64()) {
-                                after = after.max(last);
+                    let h = match seat.events(after, 25) {
+                        Ok(news) => {
+                            if let Some(last) = news.records.last() {
+                                after = after.max(last.seq);
                             }
                             if down {
                                 down = false;
                                 let _ = tell.send(Heard::Condition(String::new()));
                             }
                             Heard::News {
-                                records,
-                                state: v["state"].clone(),
+                                records: news.records,
+                                state: news.state,
                             }
                         }
                         Err(r) => {
@@ -229,21 +248,28 @@ mod web {
                 loop {
                     let url = format!("{b2}{}", super::events_path(after));
                     match call("GET", &url, Some(&i2), None).await {
-                        Ok((200, text)) => {
-                            let v: Value = serde_json::from_str(&text).unwrap_or_default();
-                            let records = v["records"].as_array().cloned().unwrap_or_default();
-                            if let Some(last) = records.last().and_then(|r| r["seq"].as_i64()) {
-                                after = after.max(last);
+                        Ok((200, text)) => match serde_json::from_str::<crate::dispatch::News>(&text) {
+                            Ok(news) => {
+                                if let Some(last) = news.records.last() {
+                                    after = after.max(last.seq);
+                                }
+                                if down {
+                                    down = false;
+                                    hear(Heard::Condition(String::new()));
+                                }
+                                hear(Heard::News {
+                                    records: news.records,
+                                    state: news.state,
+                                });
                             }
-                            if down {
-                                down = false;
-                                hear(Heard::Condition(String::new()));
+                            Err(e) => {
+                                down = true;
+                                hear(Heard::Condition(format!(
+                                    "the server's news does not read: {e}"
+                                )));
+                                nap(2000).await;
                             }
-                            hear(Heard::News {
-                                records,
-                                state: v["state"].clone(),
-                            });
-                        }
+                        },
                         Ok((status, text)) => {
                             down = true;
                             hear(Heard::Condition(format!(
@@ -274,7 +300,7 @@ mod web {
                     Err(e) => hear(Heard::Refused {
                         status: 0,
                         reason: e,
-                        body: Value::Null,
+                        outcomes: Vec::new(),
                     }),
                 }
             });

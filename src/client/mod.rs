@@ -232,7 +232,7 @@ pub fn run(
 }
 
 /// A seat at a game on a referee server: the seat, its line, and the state it joined.
-pub type Joined = (online::Online, line::Line, serde_json::Value);
+pub type Joined = (online::Online, line::Line, online::Arrival);
 
 /// `run`, or with `joined`, the window of a seat at a server's game.
 pub fn run_seat(
@@ -289,7 +289,7 @@ pub fn run_seat(
         });
     }
     if let Some((seat, line, state)) = joined {
-        online::join(&mut app, seat, line, &state);
+        online::join(&mut app, seat, line, state);
     }
     let watch = script.watch;
     app.insert_resource(script).add_plugins(plugin);

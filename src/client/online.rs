@@ -3,12 +3,13 @@
 //! state after them; a bar says whose turn it is and that the game is online.
 
 use bevy::prelude::*;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::line::{Heard, Line};
+use crate::dispatch::{GameState, Replay};
 use crate::rules::order::Order;
 use crate::rules::unit::Side;
-use crate::sim::outcome::{self, Outcome};
+use crate::sim::outcome;
 use crate::sim::{GiveOrder, OrdersElsewhere};
 
 /// The seat this window plays, and the game as the server last told it.
@@ -28,34 +29,40 @@ pub struct Online {
     pub status: String,
     /// The line is down.
     pub lost: bool,
-    /// Every order taken, in order (the local log a save or undo reads).
+    /// Every order taken that the seat knows, in order (the local log a save or undo reads;
+    /// under fog of war the other side's orders are not told).
     pub orders: Vec<Order>,
+}
+
+/// What a window joining a game was told: the game with its board as the seat's side knows
+/// it, and the orders since the seat's last turn, offered as a replay.
+#[derive(Debug, Clone)]
+pub struct Arrival {
+    pub state: GameState,
+    pub replay: Option<Replay>,
 }
 
 impl Online {
     /// The seat as a join's first answer (`GET /api/game?snapshot=true`) describes it.
-    pub fn from_state(server: &str, state: &Value) -> Online {
+    pub fn from_state(server: &str, state: &GameState) -> Online {
         let mut o = Online {
             server: server.to_owned(),
             ..default()
         };
         o.take_state(state);
-        o.seq = state["seq"].as_i64().unwrap_or(0);
+        o.seq = state.seq;
         o
     }
 
-    fn take_state(&mut self, s: &Value) {
-        self.game = s["game"].as_str().unwrap_or(&self.game).to_owned();
-        self.you = Side(s["you"].as_u64().unwrap_or(self.you.0 as u64) as u8);
-        self.you_name = s["you_name"].as_str().unwrap_or(&self.you_name).to_owned();
-        self.side_name = s["side_name"]
-            .as_str()
-            .unwrap_or(&self.side_name)
-            .to_owned();
+    fn take_state(&mut self, s: &GameState) {
+        self.game = s.game.clone();
+        self.you = s.you;
+        self.you_name = s.you_name.clone();
+        self.side_name = s.side_name.clone();
         // Not `seq`: the state may be read after an order the records have not brought yet
         // (the next poll brings it); counting it as heard would skip that order's outcomes.
-        self.your_turn = s["your_turn"] == true;
-        self.over = s["over"] == true;
+        self.your_turn = s.your_turn;
+        self.over = s.over;
     }
 
     /// The bar's words.
@@ -81,11 +88,13 @@ impl Online {
 pub struct Wire(pub Line);
 
 /// A window joining a game: the seat and the line, to put into the app before it runs.
-pub fn join(app: &mut App, online: Online, line: Line, state: &Value) {
-    if let Some(snap) = snapshot_of(state) {
+pub fn join(app: &mut App, online: Online, line: Line, arrival: Arrival) {
+    if let Some(snap) = arrival.state.board() {
         crate::sim::save::restore(app.world_mut(), &snap, &[]);
     }
-    app.insert_resource(ReplayOnJoin(state["replay"].clone()));
+    if let Some(r) = arrival.replay {
+        app.insert_resource(ReplayOnJoin(r));
+    }
     app.insert_resource(OrdersElsewhere)
         .insert_resource(super::start::PresetPlayers([None, None]))
         .insert_resource(online)
@@ -95,11 +104,7 @@ pub fn join(app: &mut App, online: Online, line: Line, state: &Value) {
 /// What the server offered as a replay when the window joined (`GET /api/game/replay`): the
 /// orders given since this seat's last turn, their outcomes, and the states between them.
 #[derive(Resource, Debug, Clone, Default)]
-pub struct ReplayOnJoin(pub Value);
-
-fn snapshot_of(state: &Value) -> Option<crate::sim::save::Snapshot> {
-    ron::from_str(state["snapshot"].as_str()?).ok()
-}
+pub struct ReplayOnJoin(pub Replay);
 
 #[derive(Component)]
 struct OnlineBar;
@@ -147,19 +152,14 @@ fn hear(world: &mut World) {
                 let mut online = world.resource::<Online>().clone();
                 let mut fresh = false;
                 for r in &records {
-                    let seq = r["seq"].as_i64().unwrap_or(0);
-                    if seq <= online.seq {
+                    if r.seq <= online.seq {
                         continue;
                     }
                     fresh = true;
-                    let outcomes: Vec<Outcome> =
-                        serde_json::from_value(r["outcomes"].clone()).unwrap_or_default();
-                    outcome::write(world, &outcomes);
-                    if let Ok(o) = serde_json::from_value::<Order>(r["order"].clone()) {
-                        online.orders.push(o);
-                    }
-                    online.seq = seq;
-                    super::trace::line("online", json!({"seq": seq, "side": r["side"]}));
+                    outcome::write(world, &r.outcomes);
+                    online.orders.extend(r.order.clone());
+                    online.seq = r.seq;
+                    super::trace::line("online", json!({"seq": r.seq, "side": r.side.0}));
                 }
                 online.take_state(&state);
                 if fresh {
@@ -167,10 +167,10 @@ fn hear(world: &mut World) {
                 }
                 // Only news changes the board: a wait that ended with none (every 25 s), or
                 // an order heard twice (its answer and the poll), leaves the game alone.
-                let newest = state["seq"].as_i64().unwrap_or(-1) >= online.seq;
+                let newest = state.seq >= online.seq;
                 if fresh
                     && newest
-                    && let Some(snap) = snapshot_of(&state)
+                    && let Some(snap) = state.board()
                 {
                     let orders = online.orders.clone();
                     crate::sim::save::restore(world, &snap, &orders);
@@ -180,14 +180,10 @@ fn hear(world: &mut World) {
             Heard::Refused {
                 status,
                 reason,
-                body,
+                outcomes,
             } => {
                 // A refusal by the rules comes with their reasons, shown as a local one is.
-                if let Ok(outcomes) =
-                    serde_json::from_value::<Vec<Outcome>>(body["outcomes"].clone())
-                {
-                    outcome::write(world, &outcomes);
-                }
+                outcome::write(world, &outcomes);
                 let mut online = world.resource_mut::<Online>();
                 online.status = if status == 0 {
                     format!("not sent: {reason}")
@@ -256,17 +252,15 @@ pub fn connect(
     invite: &str,
 ) -> Result<(crate::rules::scenario::Scenario, super::Joined), String> {
     let seat = crate::remote::Seat::new(url, Some(invite));
-    let (file, source) = seat.scenario().map_err(|e| e.to_string())?;
-    let scenario = crate::rules::scenario::parse(&file, &source).map_err(|e| e.to_string())?;
-    let mut state = seat.full_state().map_err(|e| e.to_string())?;
+    let sc = seat.scenario().map_err(|e| e.to_string())?;
+    let scenario = crate::rules::scenario::parse(&sc.file, &sc.source).map_err(|e| e.to_string())?;
+    let state = seat.full_state().map_err(|e| e.to_string())?;
     // The orders given since this seat's last turn, offered as a replay (none: nothing offered).
-    if let Ok(r) = seat.json_get("/api/game/replay") {
-        state["replay"] = r;
-    }
+    let replay = seat.replay().ok();
     let base = crate::remote::base_url(url);
-    let line = Line::open(&base, invite, state["seq"].as_i64().unwrap_or(0));
+    let line = Line::open(&base, invite, state.seq);
     let online = Online::from_state(&base, &state);
-    Ok((scenario, (online, line, state)))
+    Ok((scenario, (online, line, Arrival { state, replay })))
 }
 
 /// In the browser: joins the game of `invite` on the server that served the page, then opens
@@ -278,44 +272,39 @@ pub fn connect_in_page(invite: String, screenshot: Option<String>, script: super
         let base = web_sys::window()
             .and_then(|w| w.location().origin().ok())
             .unwrap_or_default();
-        let get = |path: &str| {
+        async fn get<T: serde::de::DeserializeOwned>(
+            base: &str,
+            invite: &str,
+            path: &str,
+        ) -> Result<T, String> {
             let url = format!("{base}{path}");
-            let invite = invite.clone();
-            async move {
-                match call("GET", &url, Some(&invite), None).await {
-                    Ok((200, text)) => {
-                        serde_json::from_str::<Value>(&text).map_err(|e| e.to_string())
-                    }
-                    Ok((status, text)) => Err(format!("{url}: {status} {text}")),
-                    Err(e) => Err(e),
-                }
+            match call("GET", &url, Some(invite), None).await {
+                Ok((200, text)) => serde_json::from_str::<T>(&text).map_err(|e| e.to_string()),
+                Ok((status, text)) => Err(format!("{url}: {status} {text}")),
+                Err(e) => Err(e),
             }
-        };
+        }
         let joined = async {
-            let sc = get("/api/game/scenario").await?;
-            let scenario = crate::rules::scenario::parse(
-                sc["file"].as_str().unwrap_or(""),
-                sc["source"].as_str().unwrap_or(""),
-            )
-            .map_err(|e| e.to_string())?;
-            let mut state = get("/api/game?snapshot=true").await?;
-            if let Ok(r) = get("/api/game/replay").await {
-                state["replay"] = r;
-            }
-            Ok::<_, String>((scenario, state))
+            let sc: crate::dispatch::ScenarioText =
+                get(&base, &invite, "/api/game/scenario").await?;
+            let scenario = crate::rules::scenario::parse(&sc.file, &sc.source)
+                .map_err(|e| e.to_string())?;
+            let state: GameState = get(&base, &invite, "/api/game?snapshot=true").await?;
+            let replay = get::<Replay>(&base, &invite, "/api/game/replay").await.ok();
+            Ok::<_, String>((scenario, Arrival { state, replay }))
         }
         .await;
         match joined {
-            Ok((scenario, state)) => {
-                let line = Line::open(&base, &invite, state["seq"].as_i64().unwrap_or(0));
-                let online = Online::from_state(&base, &state);
+            Ok((scenario, arrival)) => {
+                let line = Line::open(&base, &invite, arrival.state.seq);
+                let online = Online::from_state(&base, &arrival.state);
                 super::run_seat(
                     scenario,
                     screenshot,
                     script,
                     None,
                     None,
-                    Some((online, line, state)),
+                    Some((online, line, arrival)),
                 );
             }
             Err(e) => {

@@ -190,11 +190,12 @@ fn new_game(
 ) {
     let server = base_url(&form.server);
     let params = params.filter(|p| *p != scenario.params);
-    let mut body =
-        serde_json::json!({"scenario_file": scenario.file, "scenario_source": scenario.source});
-    if let Some(p) = &params {
-        body["parameters"] = serde_json::json!(p);
-    }
+    let body = crate::dispatch::NewGame {
+        scenario: None,
+        scenario_file: Some(scenario.file.clone()),
+        scenario_source: Some(scenario.source.clone()),
+        parameters: params.clone().map(Box::new),
+    };
     form.said = format!("Making a game on {server}…");
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -206,7 +207,8 @@ fn new_game(
     #[cfg(target_arch = "wasm32")]
     wasm_bindgen_futures::spawn_local(async move {
         let url = format!("{server}/api/games");
-        let r = match super::line::call("POST", &url, None, Some(body.to_string())).await {
+        let body = serde_json::to_string(&body).unwrap_or_default();
+        let r = match super::line::call("POST", &url, None, Some(body)).await {
             Ok((201, t)) => serde_json::from_str(&t).map_err(|e| e.to_string()),
             Ok((s, t)) => Err(format!("{s}: {t}")),
             Err(e) => Err(e),
@@ -217,7 +219,7 @@ fn new_game(
 
 #[cfg(target_arch = "wasm32")]
 thread_local! {
-    static MADE: std::cell::RefCell<Option<Result<serde_json::Value, String>>> =
+    static MADE: std::cell::RefCell<Option<Result<crate::dispatch::Created, String>>> =
         const { std::cell::RefCell::new(None) };
 }
 
@@ -231,14 +233,13 @@ fn heard(mut form: ResMut<OnlineForm>) {
     let _ = &mut form;
 }
 
-fn answered(form: &mut OnlineForm, made: Result<serde_json::Value, String>) {
+fn answered(form: &mut OnlineForm, made: Result<crate::dispatch::Created, String>) {
     match made {
         Ok(v) => {
             let side = |n: usize| {
-                (
-                    v["sides"][n]["name"].as_str().unwrap_or("?").to_owned(),
-                    v["sides"][n]["invite"].as_str().unwrap_or("").to_owned(),
-                )
+                v.sides
+                    .get(n)
+                    .map_or_else(Default::default, |s| (s.name.clone(), s.invite.clone()))
             };
             let ((mine, my_invite), (theirs, their_invite)) = (side(0), side(1));
             info!("bayonet: new game; the {theirs}' invite: {their_invite}");

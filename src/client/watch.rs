@@ -89,22 +89,24 @@ impl OnlineReplay {
     /// The server's answer read; `None` when it offers nothing (or nothing readable).
     pub fn read(
         scenario: &crate::rules::scenario::Scenario,
-        v: &serde_json::Value,
+        v: &crate::dispatch::Replay,
     ) -> Option<OnlineReplay> {
-        let records = v["records"].as_array()?;
-        if records.is_empty() {
+        if v.records.is_empty() {
             return None;
         }
         let mut orders = Vec::new();
         let mut outcomes = Vec::new();
-        for r in records {
-            orders.push(serde_json::from_value::<Order>(r["order"].clone()).ok()?);
-            outcomes.push(serde_json::from_value(r["outcomes"].clone()).unwrap_or_default());
+        for r in &v.records {
+            // Under fog of war the other side's orders are not told: the replay shows their
+            // outcomes and the boards between them, and an order in their place stands only in
+            // the order log while the replay is watched (leaving it restores the true log).
+            orders.push(r.order.clone().unwrap_or(Order::EndTurn));
+            outcomes.push(r.outcomes.clone());
         }
-        let states = v["snapshots"]
-            .as_array()?
+        let states = v
+            .snapshots
             .iter()
-            .map(|s| ron::from_str::<Snapshot>(s.as_str()?).ok())
+            .map(|s| ron::from_str::<Snapshot>(s).ok())
             .collect::<Option<Vec<_>>>()?;
         let timeline = Timeline::of_states(scenario.clone(), orders, states)?;
         Some(OnlineReplay { timeline, outcomes })

@@ -14,14 +14,14 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 
 use super::db::{GameRow, OrderRow, Store};
 use super::limits::Buckets;
 use super::referee::{Referee, Refused, db_error};
 use super::seats;
+use crate::dispatch::{self, GameState, NewGame, OrderGiven, Record, TurnSummary};
 use crate::rules::order::Order;
 use crate::rules::unit::Side;
 use crate::sim;
@@ -117,11 +117,17 @@ pub fn router(server: Arc<Server>) -> Router {
 
 fn refusal(r: Refused) -> Response {
     let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST);
-    let mut body = json!({"error": r.error, "reason": r.reason});
-    if !r.outcomes.is_empty() {
-        body["outcomes"] = json!(r.outcomes);
-    }
+    let body = dispatch::Refused {
+        error: r.error.to_owned(),
+        reason: r.reason,
+        outcomes: r.outcomes,
+    };
     (status, axum::Json(body)).into_response()
+}
+
+/// A typed answer as JSON.
+fn answer<T: Serialize>(t: &T) -> Response {
+    axum::Json(t).into_response()
 }
 
 fn too_many(wait: f64) -> Response {
@@ -194,19 +200,6 @@ async fn seat(server: &Server, headers: &HeaderMap, query: Option<&str>) -> Resu
         Ok(None) => Err(unknown()),
         Err(e) => Err(refusal(db_error(e))),
     }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewGame {
-    /// A scenario the server has (`maps/harpers_crossing.ron` …).
-    scenario: Option<String>,
-    /// Or a whole scenario: its file name and text.
-    scenario_file: Option<String>,
-    scenario_source: Option<String>,
-    /// The game's Parameter Data and optional rules, when not the scenario's own: the game's
-    /// first order (`SetParameters`), as the start dialog's choices are.
-    parameters: Option<Box<crate::rules::params::Parameters>>,
 }
 
 /// A request's JSON body, or why not (too large, not JSON, not the expected fields).
@@ -350,42 +343,63 @@ async fn create(
             return refusal(r);
         }
     }
-    let sides: Vec<Value> = invites
+    let sides = invites
         .iter()
-        .map(|(invite, side)| {
-            json!({"side": side, "name": scenario.side_name(Side(*side)), "invite": invite})
+        .map(|(invite, side)| dispatch::Invite {
+            side: Side(*side),
+            name: scenario.side_name(Side(*side)).to_owned(),
+            invite: invite.clone(),
         })
         .collect();
-    (
-        StatusCode::CREATED,
-        axum::Json(json!({"game": id, "scenario": file, "sides": sides})),
-    )
-        .into_response()
+    let made = dispatch::Created {
+        game: id,
+        scenario: file,
+        sides,
+    };
+    (StatusCode::CREATED, axum::Json(made)).into_response()
 }
 
-/// A game's state as a seat sees it: everything but the dice's seed, until the game is over.
-fn state_json(row: &GameRow, seat_side: u8, snapshot: bool) -> Value {
+/// A game's state as a seat sees it: everything but the dice's seed, until the game is over;
+/// `board` is the board as the seat's side knows it, where one was asked for (never the row's
+/// snapshot, which is the whole truth).
+fn state_of(row: &GameRow, seat_side: u8, board: Option<String>) -> Result<GameState, Response> {
     let names = &row.names;
-    let turn: Value = serde_json::from_str(&row.turn).unwrap_or(Value::Null);
-    let mut v = json!({
-        "game": row.id,
-        "scenario": row.scenario_file,
-        "you": seat_side,
-        "you_name": names[seat_side as usize & 1],
-        "seq": row.seq,
-        "side": row.side,
-        "side_name": names[row.side as usize & 1],
-        "your_turn": row.side == seat_side && !row.over,
-        "over": row.over,
-        "turn": turn,
-    });
-    if snapshot {
-        v["snapshot"] = json!(row.snapshot);
+    let turn: TurnSummary = serde_json::from_str(&row.turn).map_err(|e| {
+        refusal(Refused::new(
+            500,
+            "corrupt",
+            format!("the game's turn is unreadable: {e}"),
+        ))
+    })?;
+    Ok(GameState {
+        game: row.id.clone(),
+        scenario: row.scenario_file.clone(),
+        you: Side(seat_side),
+        you_name: names[seat_side as usize & 1].clone(),
+        seq: row.seq,
+        side: Side(row.side),
+        side_name: names[row.side as usize & 1].clone(),
+        your_turn: row.side == seat_side && !row.over,
+        over: row.over,
+        turn,
+        snapshot: board,
+        seed: row.over.then(|| row.seed.to_string()),
+    })
+}
+
+/// The game now as the seat sees it, with its side's board if `board` (the referee works that
+/// out; the database holds only the truth).
+async fn state_now(server: &Server, seat: &Seat, board: bool) -> Result<GameState, Response> {
+    if board {
+        let (row, b) = server
+            .referee
+            .look(&seat.game, seat.side)
+            .await
+            .map_err(refusal)?;
+        return state_of(&row, seat.side, Some(b));
     }
-    if row.over {
-        v["seed"] = json!(row.seed.to_string());
-    }
-    v
+    let g = game_of(server, seat, false).await?;
+    state_of(&g, seat.side, None)
 }
 
 async fn game_of(server: &Server, seat: &Seat, source: bool) -> Result<GameRow, Response> {
@@ -416,8 +430,8 @@ async fn state(
         Ok(s) => s,
         Err(r) => return r,
     };
-    match game_of(&server, &seat, false).await {
-        Ok(g) => axum::Json(state_json(&g, seat.side, full.snapshot)).into_response(),
+    match state_now(&server, &seat, full.snapshot).await {
+        Ok(s) => answer(&s),
         Err(r) => r,
     }
 }
@@ -442,9 +456,19 @@ async fn replay(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respon
         .iter()
         .rposition(|r| r.side == seat.side)
         .map_or(0, |i| i + 1);
-    let since: Vec<Value> = rows[from..].iter().map(record_json).collect();
+    let since = match rows[from..]
+        .iter()
+        .map(|r| record_for(r, seat.side))
+        .collect::<Result<Vec<_>, _>>()
+    {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
     if since.is_empty() {
-        return axum::Json(json!({"from": from, "records": [], "snapshots": []})).into_response();
+        return answer(&dispatch::Replay {
+            from,
+            ..Default::default()
+        });
     }
     let mut orders = Vec::with_capacity(rows.len());
     for r in &rows {
@@ -464,16 +488,22 @@ async fn replay(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respon
         Err(e) => return refusal(Refused::new(500, "corrupt", e.to_string())),
     };
     let n = orders.len();
-    // A replay of the whole log: off the server's async threads.
+    let side = Side(seat.side);
+    // A replay of the whole log, each state as the seat's side knew it (D-fow-8): off the
+    // server's async threads.
     let states = tokio::task::spawn_blocking(move || {
         let t = crate::sim::timeline::Timeline::build(scenario, g.seed, orders);
         (from..=n)
-            .map(|k| ron::to_string(&t.state_at(k)).unwrap_or_default())
+            .map(|k| ron::to_string(&t.state_as_seen(k, side)).unwrap_or_default())
             .collect::<Vec<String>>()
     })
     .await
     .unwrap_or_default();
-    axum::Json(json!({"from": from, "records": since, "snapshots": states})).into_response()
+    answer(&dispatch::Replay {
+        from,
+        records: since,
+        snapshots: states,
+    })
 }
 
 async fn scenario(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
@@ -482,29 +512,42 @@ async fn scenario(State(server): State<Arc<Server>>, headers: HeaderMap) -> Resp
         Err(r) => return r,
     };
     match game_of(&server, &seat, true).await {
-        Ok(g) => axum::Json(json!({"file": g.scenario_file, "source": g.scenario_source}))
-            .into_response(),
+        Ok(g) => answer(&dispatch::ScenarioText {
+            file: g.scenario_file,
+            source: g.scenario_source,
+        }),
         Err(r) => r,
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GivenOrder {
-    order: Order,
-    /// The last order the seat has seen: the order is refused if the game has moved on.
-    after: Option<i64>,
-    /// Whether the answer carries the whole state after the order.
-    #[serde(default)]
-    snapshot: bool,
-}
-
-fn record_json(r: &OrderRow) -> Value {
-    json!({
-        "seq": r.seq,
-        "side": r.side,
-        "order": serde_json::from_str::<Value>(&r.order_json).unwrap_or(Value::Null),
-        "outcomes": serde_json::from_str::<Value>(&r.outcomes).unwrap_or(Value::Null),
+/// An order's record as the seat of `side` is told it (RULES.md §16 D-fow-8): under fog, the
+/// outcomes as its side perceived them, and the other side's order not at all.
+fn record_for(r: &OrderRow, side: u8) -> Result<Record, Response> {
+    let corrupt = |what: &str, e: serde_json::Error| {
+        refusal(Refused::new(
+            500,
+            "corrupt",
+            format!("order {}: its {what} is unreadable: {e}", r.seq),
+        ))
+    };
+    let order: Order = serde_json::from_str(&r.order_json).map_err(|e| corrupt("order", e))?;
+    if r.seen.is_empty() {
+        let outcomes =
+            serde_json::from_str(&r.outcomes).map_err(|e| corrupt("outcomes", e))?;
+        return Ok(Record {
+            seq: r.seq,
+            side: Side(r.side),
+            order: Some(order),
+            outcomes,
+        });
+    }
+    let [a, b]: [Vec<crate::sim::outcome::Outcome>; 2] =
+        serde_json::from_str(&r.seen).map_err(|e| corrupt("outcomes as seen", e))?;
+    Ok(Record {
+        seq: r.seq,
+        side: Side(r.side),
+        order: (r.side == side).then_some(order),
+        outcomes: if side & 1 == 0 { a } else { b },
     })
 }
 
@@ -517,18 +560,32 @@ async fn order(
         Ok(s) => s,
         Err(r) => return r,
     };
-    let given: GivenOrder = match parse_json(body, "the order", ORDER_LIMIT) {
+    let given: OrderGiven = match parse_json(body, "the order", ORDER_LIMIT) {
         Ok(g) => g,
         Err(r) => return r,
     };
     match server
         .referee
-        .order(&seat.game, seat.side, given.order, given.after)
+        .order(
+            &seat.game,
+            seat.side,
+            given.order,
+            given.after,
+            given.snapshot,
+        )
         .await
     {
         Ok(applied) => {
-            let state = state_json(&applied.game, seat.side, given.snapshot);
-            axum::Json(json!({"record": record_json(&applied.row), "state": state})).into_response()
+            let taken = record_for(&applied.row, seat.side).and_then(|record| {
+                Ok(dispatch::OrderTaken {
+                    record,
+                    state: state_of(&applied.game, seat.side, applied.board)?,
+                })
+            });
+            match taken {
+                Ok(t) => answer(&t),
+                Err(r) => r,
+            }
         }
         Err(r) => refusal(r),
     }
@@ -625,12 +682,18 @@ async fn events(
         Ok(r) => r,
         Err(r) => return refusal(r),
     };
-    let state = match game_of(&server, &seat, false).await {
-        Ok(g) => state_json(&g, seat.side, since.snapshot),
+    let records = match rows
+        .iter()
+        .map(|r| record_for(r, seat.side))
+        .collect::<Result<Vec<_>, _>>()
+    {
+        Ok(r) => r,
         Err(r) => return r,
     };
-    axum::Json(json!({"records": rows.iter().map(record_json).collect::<Vec<_>>(), "state": state}))
-        .into_response()
+    match state_now(&server, &seat, since.snapshot).await {
+        Ok(state) => answer(&dispatch::News { records, state }),
+        Err(r) => r,
+    }
 }
 
 /// The finished game, seed and every order, as a save `bayonet replay` checks.
@@ -699,7 +762,8 @@ async fn push(server: Arc<Server>, seat: Seat, mut after: i64, mut socket: WebSo
                 let Ok(rows) = got else { return };
                 for r in rows {
                     after = r.seq;
-                    let text = record_json(&r).to_string();
+                    let Ok(record) = record_for(&r, seat.side) else { return };
+                    let text = serde_json::to_string(&record).unwrap_or_default();
                     if socket.send(Message::Text(text.into())).await.is_err() {
                         return;
                     }

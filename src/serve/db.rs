@@ -6,7 +6,8 @@ use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
 
 /// The schema, one step per version; a database is brought up to the last step at start.
-const MIGRATIONS: &[(i64, &str)] = &[(
+const MIGRATIONS: &[(i64, &str)] = &[
+    (
     1,
     "CREATE TABLE games (
         id TEXT PRIMARY KEY,
@@ -36,7 +37,10 @@ const MIGRATIONS: &[(i64, &str)] = &[(
         at BIGINT NOT NULL,
         PRIMARY KEY (game_id, seq)
     )",
-)];
+    ),
+    // Each order's outcomes as either side perceived them under fog of war (empty without).
+    (2, "ALTER TABLE orders ADD COLUMN seen TEXT NOT NULL DEFAULT ''"),
+];
 
 /// The database, and whether it is SQLite (one writer at a time).
 #[derive(Clone)]
@@ -67,12 +71,15 @@ pub struct GameRow {
 }
 
 /// One accepted order and what it caused.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct OrderRow {
     pub seq: i64,
     pub side: u8,
     pub order_json: String,
     pub outcomes: String,
+    /// Under fog of war, the outcomes as each side perceived them (JSON, `[[Outcome]; 2]`);
+    /// empty when both sides saw them all.
+    pub seen: String,
 }
 
 /// An order to commit, with the game's row after it.
@@ -289,7 +296,7 @@ impl Store {
     /// The game's orders after `after`, in order.
     pub async fn orders(&self, id: &str, after: i64) -> Result<Vec<OrderRow>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT seq, side, order_json, outcomes FROM orders WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+            "SELECT seq, side, order_json, outcomes, seen FROM orders WHERE game_id = $1 AND seq > $2 ORDER BY seq",
         )
         .bind(id)
         .bind(after)
@@ -302,6 +309,7 @@ impl Store {
                     side: r.try_get::<i64, _>("side")? as u8,
                     order_json: r.try_get("order_json")?,
                     outcomes: r.try_get("outcomes")?,
+                    seen: r.try_get("seen")?,
                 })
             })
             .collect()
@@ -332,13 +340,14 @@ impl Store {
                 return Ok(false);
             }
             sqlx::query(
-                "INSERT INTO orders (game_id, seq, side, order_json, outcomes, at) VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO orders (game_id, seq, side, order_json, outcomes, seen, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(&c.game_id)
             .bind(c.order.seq)
             .bind(c.order.side as i64)
             .bind(&c.order.order_json)
             .bind(&c.order.outcomes)
+            .bind(&c.order.seen)
             .bind(now())
             .execute(&mut *tx)
             .await?;

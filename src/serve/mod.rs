@@ -129,7 +129,7 @@ pub fn host(
     listen: &str,
     db: &str,
     scenario: &str,
-) -> Result<(tokio::runtime::Runtime, String, serde_json::Value), String> {
+) -> Result<(tokio::runtime::Runtime, String, crate::dispatch::Created), String> {
     let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     let running = rt.block_on(start(listen, db))?;
     let local = format!("http://127.0.0.1:{}", running.addr.port());

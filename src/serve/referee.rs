@@ -40,19 +40,33 @@ impl Refused {
 pub struct Applied {
     pub row: OrderRow,
     pub game: GameRow,
+    /// The board as the seat's side knows it (a `Snapshot` in RON), where it was asked for.
+    pub board: Option<String>,
 }
 
 /// The turn summary a state shows (JSON).
 pub fn turn_json(t: &crate::rules::board::TurnState) -> String {
-    serde_json::json!({"turn": t.turn, "clock": t.clock(), "phase": t.phase}).to_string()
+    serde_json::to_string(&crate::dispatch::TurnSummary::of(t)).unwrap_or_default()
+}
+
+/// What a job asks of a game's table.
+#[derive(Debug, Clone)]
+enum Task {
+    /// Check and apply an order.
+    Order(Order),
+    /// Only make the game's table ready (a new game's first order then waits for no simulation
+    /// to be built).
+    Warm,
+    /// The board as the seat's side knows it now.
+    Look,
 }
 
 struct Job {
     game: String,
     side: u8,
-    /// None: only make the game's table ready (a new game's first order then waits for no
-    /// simulation to be built).
-    order: Option<Order>,
+    task: Task,
+    /// Whether the answer carries the board as the seat's side knows it.
+    with_board: bool,
     after: Option<i64>,
     /// Given by the server itself (a new game's chosen rules), not by a seat.
     by_server: bool,
@@ -106,31 +120,43 @@ impl Referee {
     }
 
     /// Checks and applies `order` for the seat of `side` in `game`, committed before the answer.
+    /// With `with_board`, the answer carries the board as the seat's side knows it after.
     pub async fn order(
         &self,
         game: &str,
         side: u8,
         order: Order,
         after: Option<i64>,
+        with_board: bool,
     ) -> Result<Applied, Refused> {
-        self.give(game, side, order, after, false).await
+        self.give(game, side, Task::Order(order), after, false, with_board)
+            .await
     }
 
     /// A new game's chosen rules, given by the server as the game's first order.
     pub async fn set_rules(&self, game: &str, side: u8, order: Order) -> Result<Applied, Refused> {
-        self.give(game, side, order, Some(0), true).await
+        self.give(game, side, Task::Order(order), Some(0), true, false)
+            .await
+    }
+
+    /// The game now and the board as the seat of `side` knows it (RULES.md §16 D-fow-8): only
+    /// the referee, which holds the game, works it out; the database keeps the truth.
+    pub async fn look(&self, game: &str, side: u8) -> Result<(GameRow, String), Refused> {
+        let a = self.give(game, side, Task::Look, None, false, true).await?;
+        Ok((a.game, a.board.unwrap_or_default()))
     }
 
     async fn give(
         &self,
         game: &str,
         side: u8,
-        order: Order,
+        task: Task,
         after: Option<i64>,
         by_server: bool,
+        with_board: bool,
     ) -> Result<Applied, Refused> {
         let unavailable = || Refused::new(503, "unavailable", "the referee is shutting down");
-        self.send(game, side, Some(order), after, by_server)
+        self.send(game, side, task, after, by_server, with_board)
             .map_err(|_| unavailable())?
             .await
             .map_err(|_| unavailable())?
@@ -138,16 +164,17 @@ impl Referee {
 
     /// Builds a game's simulation ahead of its first order; does not wait for it.
     pub fn warm(&self, game: &str) {
-        let _ = self.send(game, 0, None, None, false);
+        let _ = self.send(game, 0, Task::Warm, None, false, false);
     }
 
     fn send(
         &self,
         game: &str,
         side: u8,
-        order: Option<Order>,
+        task: Task,
         after: Option<i64>,
         by_server: bool,
+        with_board: bool,
     ) -> Result<oneshot::Receiver<Result<Applied, Refused>>, ()> {
         let (reply, answer) = oneshot::channel();
         let n = game
@@ -156,7 +183,8 @@ impl Referee {
         let job = Job {
             game: game.to_owned(),
             side,
-            order,
+            task,
+            with_board,
             after,
             by_server,
             reply,
@@ -293,7 +321,24 @@ impl Table {
             self.apply(order);
             self.applied = r.seq;
         }
+        let turn = self.board().turn_state();
+        self.row.seq = self.applied;
+        self.row.side = turn.side.0;
+        self.row.over = turn.over;
+        self.row.turn = turn_json(&turn);
         Ok(())
+    }
+
+    fn board(&self) -> &crate::rules::board::Board {
+        &self.app.world().resource::<sim::Game>().0
+    }
+
+    /// The board as the seat of `side` knows it (RULES.md §16 D-fow-8), in RON.
+    fn seat_board(&self, side: u8) -> String {
+        let world = self.app.world();
+        let seen = crate::rules::fog::seat_board(self.board(), Side(side));
+        let dice = world.resource::<sim::resources::GameRng>().0.get_word_pos();
+        ron::to_string(&save::snapshot_of(&seen, dice)).unwrap_or_default()
     }
 }
 
@@ -377,8 +422,16 @@ async fn decide(
         Some(_) => {}
     }
     let t = table.as_mut().expect("loaded above");
-    let Some(order) = job.order.clone() else {
-        return Err(Refused::new(204, "warmed", "the game is ready"));
+    let order = match &job.task {
+        Task::Order(o) => o.clone(),
+        Task::Warm => return Err(Refused::new(204, "warmed", "the game is ready")),
+        Task::Look => {
+            return Ok(Applied {
+                row: OrderRow::default(),
+                game: t.row.clone(),
+                board: Some(t.seat_board(job.side)),
+            });
+        }
     };
     if let Some(after) = job.after
         && after != t.applied
@@ -435,6 +488,9 @@ async fn decide(
             ));
         }
     }
+    // Under fog the outcomes are told to each side as it perceived them, which needs the board
+    // as it stood before the order.
+    let before = crate::rules::fog::on(board).then(|| board.clone());
     let outcomes = t.apply(order.clone());
     if let Some(r) = outcomes.iter().find_map(Outcome::refusal) {
         let mut refused = Refused::new(
@@ -451,12 +507,21 @@ async fn decide(
     }
     let world = t.app.world();
     let snapshot = save::snapshot(world);
-    let after = world.resource::<sim::Game>().0.turn_state();
+    let now = &world.resource::<sim::Game>().0;
+    let after = now.turn_state();
+    let seen = before.map_or_else(String::new, |b| {
+        let each = [0, 1].map(|s| {
+            sim::perceived::as_seen_by(&outcomes, &b, now, Side(job.side), Side(s))
+        });
+        serde_json::to_string(&each).unwrap_or_default()
+    });
+    let board = job.with_board.then(|| t.seat_board(job.side));
     let row = OrderRow {
         seq: t.applied + 1,
         side: job.side,
         order_json: serde_json::to_string(&order).unwrap_or_default(),
         outcomes: serde_json::to_string(&outcomes).unwrap_or_default(),
+        seen,
     };
     let commit = Commit {
         game_id: game.to_owned(),
@@ -492,6 +557,7 @@ async fn decide(
             Ok(Applied {
                 row,
                 game: game_after,
+                board,
             })
         }
         Ok(Ok(false)) => lost(

@@ -23,6 +23,7 @@ pub mod melee_resolution;
 pub mod mirror;
 mod movement;
 pub mod outcome;
+pub mod perceived;
 mod settings;
 mod sight;
 mod turn;

@@ -164,6 +164,21 @@ impl Timeline {
         save::snapshot(app.world())
     }
 
+    /// The state after `n` orders as `side` knew it (RULES.md §16 D-fow-8): what a server seat
+    /// is sent of a replay.
+    pub fn state_as_seen(&self, n: usize, side: Side) -> Snapshot {
+        let snap = self.state_at(n);
+        let o = &snap.params.optional;
+        if !(o.fog_of_war || o.extreme_fog_of_war) {
+            return snap;
+        }
+        let mut app = super::headless_app(self.scenario.clone(), Some(self.seed));
+        save::restore(app.world_mut(), &snap, &[]);
+        let board = &app.world().resource::<super::Game>().0;
+        let dice = snap.dice.parse::<u128>().unwrap_or(0);
+        save::snapshot_of(&crate::rules::fog::seat_board(board, side), dice)
+    }
+
     /// The side turn under way after `n` orders.
     pub fn turn_at(&self, n: usize) -> TurnMark {
         let at = self.turns.partition_point(|t| t.order <= n);

@@ -68,4 +68,23 @@ impl Fog {
     pub fn is_empty(&self) -> bool {
         *self == Fog::default()
     }
+
+    /// What `side` knows, and nothing the other side does; its markers stand for no unit
+    /// (`UnitId(u32::MAX)` down, one each), since which unit a marker is the side does not know.
+    pub fn known_to(&self, side: crate::rules::unit::Side) -> Fog {
+        let k = usize::from(side.0 & 1);
+        let mut f = Fog::default();
+        f.spotted[k] = self.spotted[k].clone();
+        f.fired[k] = self.fired[k].clone();
+        f.strengths[k] = self.strengths[k].clone();
+        f.markers[k] = self.markers[k]
+            .iter()
+            .zip(0u32..)
+            .map(|(m, i)| Marker {
+                unit: UnitId(u32::MAX - i),
+                ..*m
+            })
+            .collect();
+        f
+    }
 }

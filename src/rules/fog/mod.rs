@@ -210,6 +210,31 @@ pub fn view(board: &Board, side: Side) -> View {
     }
 }
 
+/// The board a server seat is sent (D-fow-8): the side's view, with what the side keeps in
+/// memory — its last-seen markers, the enemy it spotted and that gave itself away by fire, the
+/// enemy's strengths as it last saw them (D-fow-7) — and nothing of the other side's. A marker's
+/// unit is the truth's alone (its id would say which unit went where): the seat's markers stand
+/// for no unit. `view` of this board for the same side is `view` of the truth.
+pub fn seat_board(board: &Board, side: Side) -> Board {
+    // A game over is published whole (D-fow-7, D-fow-8).
+    if board.over {
+        return board.clone();
+    }
+    let mut b = view(board, side).board;
+    if on(board) {
+        b.fog = board.fog.known_to(side);
+    }
+    b
+}
+
+/// The part of a path that `side` sees (D-fow-6: an enemy move is told only along it), in order.
+pub fn seen_part(board: &Board, side: Side, path: &[Hex]) -> Vec<Hex> {
+    path.iter()
+        .copied()
+        .filter(|h| sees(board, side, *h))
+        .collect()
+}
+
 /// The whole board as a view, for a spectator and for the end of the game (D-fow-7: the full
 /// figure is shown at the end).
 pub fn whole(board: &Board) -> View {
