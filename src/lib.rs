@@ -6,9 +6,9 @@
 pub mod after_action;
 pub mod ai;
 pub mod cli;
-pub mod dispatch;
 #[cfg(feature = "client")]
 pub mod client;
+pub mod dispatch;
 pub mod editor;
 pub mod places;
 #[cfg(not(target_arch = "wasm32"))]

@@ -6,7 +6,7 @@ use std::time::Duration;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::dispatch::{self, GameState, News, NewGame, OrderGiven, OrderTaken, Record};
+use crate::dispatch::{self, GameState, NewGame, News, OrderGiven, OrderTaken, Record};
 use crate::rules::order::Order;
 use crate::sim::outcome::Outcome;
 
@@ -98,7 +98,12 @@ impl Seat {
         }
     }
 
-    fn call(&self, method: &str, path: &str, body: Option<String>) -> Result<(u16, String), Refusal> {
+    fn call(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<String>,
+    ) -> Result<(u16, String), Refusal> {
         let url = format!("{}{path}", self.base);
         let unreachable = |e: ureq::Error| Refusal::unreachable(format!("{url}: {e}"));
         let lost_since = std::time::Instant::now();

@@ -441,6 +441,17 @@ fn d_fow_6_over_whole_games_a_view_holds_nothing_the_side_does_not_see() {
                 }
                 for side in [Side(0), Side(1)] {
                     let v = fog::view(b, side);
+                    // D-fow-8: a server seat's board gives its window the same view, the same
+                    // last-seen markers and the same victory points as seen.
+                    let seat = fog::seat_board(b, side);
+                    let again = fog::view(&seat, side);
+                    assert_eq!(again.board.units, v.board.units, "{file} seed {seed}");
+                    assert_eq!(again.last_seen, v.last_seen, "{file} seed {seed}");
+                    let start = &app.world().resource::<sim::Battle>().scenario;
+                    assert_eq!(
+                        bayonet::rules::victory::report_as_seen(start, &seat, side),
+                        bayonet::rules::victory::report_as_seen(start, b, side),
+                    );
                     let fired = &b.fog.fired[side.0 as usize];
                     for u in &b.units {
                         let shown = v.board.unit(u.id);

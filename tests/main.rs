@@ -11,6 +11,7 @@ mod editor;
 mod facing;
 mod fire;
 mod fog;
+mod fog_seat;
 mod historical;
 mod map;
 mod melee_austerlitz;

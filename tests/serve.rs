@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 const BIN: &str = env!("CARGO_BIN_EXE_bayonet");
 
 /// One runtime for every in-process server of this test binary.
-fn runtime() -> &'static tokio::runtime::Runtime {
+pub fn runtime() -> &'static tokio::runtime::Runtime {
     static RT: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
     RT.get_or_init(|| {
         tokio::runtime::Builder::new_multi_thread()

@@ -11,7 +11,10 @@ use crate::sim::outcome::Outcome;
 #[derive(Debug, Clone)]
 pub enum Heard {
     /// Orders after what was known (`records`) and the state after them (with its board).
-    News { records: Vec<Record>, state: GameState },
+    News {
+        records: Vec<Record>,
+        state: GameState,
+    },
     /// An order was refused: the server's status, its words, and the rules' outcomes.
     Refused {
         status: u16,
@@ -248,28 +251,30 @@ mod web {
                 loop {
                     let url = format!("{b2}{}", super::events_path(after));
                     match call("GET", &url, Some(&i2), None).await {
-                        Ok((200, text)) => match serde_json::from_str::<crate::dispatch::News>(&text) {
-                            Ok(news) => {
-                                if let Some(last) = news.records.last() {
-                                    after = after.max(last.seq);
+                        Ok((200, text)) => {
+                            match serde_json::from_str::<crate::dispatch::News>(&text) {
+                                Ok(news) => {
+                                    if let Some(last) = news.records.last() {
+                                        after = after.max(last.seq);
+                                    }
+                                    if down {
+                                        down = false;
+                                        hear(Heard::Condition(String::new()));
+                                    }
+                                    hear(Heard::News {
+                                        records: news.records,
+                                        state: news.state,
+                                    });
                                 }
-                                if down {
-                                    down = false;
-                                    hear(Heard::Condition(String::new()));
+                                Err(e) => {
+                                    down = true;
+                                    hear(Heard::Condition(format!(
+                                        "the server's news does not read: {e}"
+                                    )));
+                                    nap(2000).await;
                                 }
-                                hear(Heard::News {
-                                    records: news.records,
-                                    state: news.state,
-                                });
                             }
-                            Err(e) => {
-                                down = true;
-                                hear(Heard::Condition(format!(
-                                    "the server's news does not read: {e}"
-                                )));
-                                nap(2000).await;
-                            }
-                        },
+                        }
                         Ok((status, text)) => {
                             down = true;
                             hear(Heard::Condition(format!(

@@ -253,7 +253,8 @@ pub fn connect(
 ) -> Result<(crate::rules::scenario::Scenario, super::Joined), String> {
     let seat = crate::remote::Seat::new(url, Some(invite));
     let sc = seat.scenario().map_err(|e| e.to_string())?;
-    let scenario = crate::rules::scenario::parse(&sc.file, &sc.source).map_err(|e| e.to_string())?;
+    let scenario =
+        crate::rules::scenario::parse(&sc.file, &sc.source).map_err(|e| e.to_string())?;
     let state = seat.full_state().map_err(|e| e.to_string())?;
     // The orders given since this seat's last turn, offered as a replay (none: nothing offered).
     let replay = seat.replay().ok();
@@ -287,8 +288,8 @@ pub fn connect_in_page(invite: String, screenshot: Option<String>, script: super
         let joined = async {
             let sc: crate::dispatch::ScenarioText =
                 get(&base, &invite, "/api/game/scenario").await?;
-            let scenario = crate::rules::scenario::parse(&sc.file, &sc.source)
-                .map_err(|e| e.to_string())?;
+            let scenario =
+                crate::rules::scenario::parse(&sc.file, &sc.source).map_err(|e| e.to_string())?;
             let state: GameState = get(&base, &invite, "/api/game?snapshot=true").await?;
             let replay = get::<Replay>(&base, &invite, "/api/game/replay").await.ok();
             Ok::<_, String>((scenario, Arrival { state, replay }))

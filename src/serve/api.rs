@@ -532,8 +532,7 @@ fn record_for(r: &OrderRow, side: u8) -> Result<Record, Response> {
     };
     let order: Order = serde_json::from_str(&r.order_json).map_err(|e| corrupt("order", e))?;
     if r.seen.is_empty() {
-        let outcomes =
-            serde_json::from_str(&r.outcomes).map_err(|e| corrupt("outcomes", e))?;
+        let outcomes = serde_json::from_str(&r.outcomes).map_err(|e| corrupt("outcomes", e))?;
         return Ok(Record {
             seq: r.seq,
             side: Side(r.side),

@@ -8,8 +8,8 @@ use sqlx::{AnyPool, Row};
 /// The schema, one step per version; a database is brought up to the last step at start.
 const MIGRATIONS: &[(i64, &str)] = &[
     (
-    1,
-    "CREATE TABLE games (
+        1,
+        "CREATE TABLE games (
         id TEXT PRIMARY KEY,
         scenario_file TEXT NOT NULL,
         scenario_source TEXT NOT NULL,
@@ -39,7 +39,10 @@ const MIGRATIONS: &[(i64, &str)] = &[
     )",
     ),
     // Each order's outcomes as either side perceived them under fog of war (empty without).
-    (2, "ALTER TABLE orders ADD COLUMN seen TEXT NOT NULL DEFAULT ''"),
+    (
+        2,
+        "ALTER TABLE orders ADD COLUMN seen TEXT NOT NULL DEFAULT ''",
+    ),
 ];
 
 /// The database, and whether it is SQLite (one writer at a time).

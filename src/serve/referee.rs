@@ -510,9 +510,8 @@ async fn decide(
     let now = &world.resource::<sim::Game>().0;
     let after = now.turn_state();
     let seen = before.map_or_else(String::new, |b| {
-        let each = [0, 1].map(|s| {
-            sim::perceived::as_seen_by(&outcomes, &b, now, Side(job.side), Side(s))
-        });
+        let each =
+            [0, 1].map(|s| sim::perceived::as_seen_by(&outcomes, &b, now, Side(job.side), Side(s)));
         serde_json::to_string(&each).unwrap_or_default()
     });
     let board = job.with_board.then(|| t.seat_board(job.side));

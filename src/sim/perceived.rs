@@ -138,7 +138,8 @@ impl Sides<'_> {
     }
     fn turn_start(&self, t: &mut crate::rules::turn::TurnStart) {
         // What happened to enemy units at the start of their turn is seen only where they are.
-        let knows_now = |id: &UnitId| self.own(*id) || fog::spotted(self.after, self.side).contains(id);
+        let knows_now =
+            |id: &UnitId| self.own(*id) || fog::spotted(self.after, self.side).contains(id);
         t.recovered.retain(|(id, _)| knows_now(id));
         t.rallied.retain(knows_now);
         t.rally_checks.retain(|c| knows_now(&c.unit));

@@ -1,0 +1,381 @@
+//! Fog of war at the referee server (RULES.md §16 D-fow-8): games under Fog and Extreme Fog of
+//! War on every scenario, played through the server by both seats; after every order each
+//! seat's board, its records (as given and as re-read) and its replay hold nothing its side does
+//! not know: no unseen enemy's id, hex or strength, and under Extreme no exact enemy strength.
+
+use std::collections::HashSet;
+
+use bayonet::dispatch::{GameState, Record};
+use bayonet::remote::Seat;
+use bayonet::rules::board::Board;
+use bayonet::rules::fog;
+use bayonet::rules::order::Order;
+use bayonet::rules::unit::{Side, UnitId};
+use bayonet::sim::outcome::{Outcome, OutcomeCursors};
+use bayonet::sim::{self, save::Snapshot};
+
+use super::serve::{runtime, server_on, temp_db};
+
+/// The computer's orders for both sides of a game under the given rules, up to `most`.
+fn fog_scripts(scenario: &str, rules: &str, seed: u64, most: usize) -> [Vec<Order>; 2] {
+    let mut s = bayonet::load_scenario(scenario).expect("scenario");
+    s.params.optional.enable(rules).unwrap();
+    let mut app = sim::headless_app(s, Some(seed));
+    app.insert_resource(sim::Players([
+        Some(sim::Brain::Computer),
+        Some(sim::Brain::Computer),
+    ]));
+    for _ in 0..20_000 {
+        app.update();
+        let over = app.world().resource::<sim::Game>().over;
+        if over || app.world().resource::<sim::save::OrderLog>().0.len() >= most {
+            break;
+        }
+    }
+    let log = app.world().resource::<sim::save::OrderLog>().0.clone();
+    // Each order to the side whose turn it was, read off a replay of the log.
+    let mut s2 = bayonet::load_scenario(scenario).unwrap();
+    s2.params.optional.enable(rules).unwrap();
+    let mut replay = sim::headless_app(s2, Some(seed));
+    let mut by_side = [Vec::new(), Vec::new()];
+    for o in log {
+        let side = replay.world().resource::<sim::Game>().turn_state().side.0 as usize;
+        by_side[side & 1].push(o.clone());
+        replay.world_mut().write_message(sim::GiveOrder(o));
+        replay.update();
+    }
+    by_side
+}
+
+/// What a seat was sent: boards by the order they follow, and records.
+#[derive(Default)]
+struct Heard {
+    boards: Vec<(i64, Snapshot)>,
+    records: Vec<Record>,
+}
+
+impl Heard {
+    fn state(&mut self, s: &GameState) {
+        if let Some(b) = s.board() {
+            self.boards.push((s.seq, b));
+        }
+    }
+}
+
+/// The truth: the board after each order (index = orders taken) and each order's outcomes.
+struct Truth {
+    boards: Vec<Board>,
+    outcomes: Vec<Vec<Outcome>>,
+}
+
+fn truth(scenario: &str, seed: u64, orders: &[Order]) -> Truth {
+    let s = bayonet::load_scenario(scenario).unwrap();
+    let mut app = sim::headless_app(s, Some(seed));
+    let mut cursors = OutcomeCursors::default();
+    cursors.read(app.world());
+    let board = |app: &bevy::prelude::App| app.world().resource::<sim::Game>().0.clone();
+    let mut t = Truth {
+        boards: vec![board(&app)],
+        outcomes: vec![Vec::new()],
+    };
+    for o in orders {
+        app.world_mut().write_message(sim::GiveOrder(o.clone()));
+        app.update();
+        t.outcomes.push(cursors.read(app.world()));
+        t.boards.push(board(&app));
+    }
+    t
+}
+
+/// Every unit an outcome names, read off its JSON (a field added to any outcome is covered).
+fn units_named(o: &Outcome) -> Vec<UnitId> {
+    fn walk(v: &serde_json::Value, under: &str, out: &mut Vec<UnitId>) {
+        const ONE: [&str; 3] = ["unit", "firer", "battery"];
+        const MANY: [&str; 11] = [
+            "attackers",
+            "eliminated",
+            "released",
+            "captured",
+            "advanced",
+            "end_of_phase_checks",
+            "rallied",
+            "isolated",
+            "resupplied",
+            "recovered",
+            "arrived",
+        ];
+        match v {
+            serde_json::Value::Number(n) if ONE.contains(&under) || MANY.contains(&under) => {
+                out.extend(n.as_u64().map(|n| UnitId(n as u32)));
+            }
+            serde_json::Value::Array(a) if MANY.contains(&under) => {
+                for x in a {
+                    // (`recovered` and `arrived` are pairs: the unit comes first.)
+                    match x {
+                        serde_json::Value::Array(pair) => out.extend(
+                            pair.first()
+                                .and_then(|n| n.as_u64())
+                                .map(|n| UnitId(n as u32)),
+                        ),
+                        serde_json::Value::Number(_) => walk(x, under, out),
+                        _ => walk(x, "", out),
+                    }
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, "", out)),
+            serde_json::Value::Object(m) => m.iter().for_each(|(k, x)| walk(x, k, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(&serde_json::to_value(o).unwrap(), "", &mut out);
+    out
+}
+
+/// A board sent to the seat of `side` after `k` orders holds what its side knows and no more.
+fn check_board(what: &str, sent: &Snapshot, truth: &Board, side: Side, extreme: bool) {
+    // A game over is published whole (D-fow-7).
+    if truth.over {
+        assert_eq!(
+            sent.units.len(),
+            truth.units.len(),
+            "{what}: the end shows all"
+        );
+        return;
+    }
+    let seen: HashSet<UnitId> = fog::spotted(truth, side).into_iter().collect();
+    for u in &sent.units {
+        let real = truth.unit(u.id);
+        if u.side == side {
+            assert_eq!(Some(u), real, "{what}: its own unit {} in full", u.id);
+            continue;
+        }
+        assert!(
+            seen.contains(&u.id),
+            "{what}: unseen enemy {} was sent",
+            u.id
+        );
+        assert_eq!(
+            Some(u.hex),
+            real.map(|r| r.hex),
+            "{what}: {} where it is",
+            u.id
+        );
+        if extreme {
+            assert!(
+                u.men % 50 == 0 && u.guns % 2 == 0 && u.name.starts_with("unknown"),
+                "{what}: Extreme sends an estimate, not {} men, {} guns of {}",
+                u.men,
+                u.guns,
+                u.name
+            );
+        }
+    }
+    for u in truth.units.iter().filter(|u| u.side == side) {
+        assert!(
+            sent.units.iter().any(|s| s.id == u.id),
+            "{what}: own {} missing",
+            u.id
+        );
+    }
+    let other = usize::from(side.enemy().0);
+    let f = &sent.fog;
+    assert!(
+        f.spotted[other].is_empty()
+            && f.markers[other].is_empty()
+            && f.fired[other].is_empty()
+            && f.strengths[other].is_empty(),
+        "{what}: the other side's knowledge was sent"
+    );
+    for m in &f.markers[usize::from(side.0)] {
+        assert!(
+            m.unit.0 > u32::MAX - 10_000,
+            "{what}: a marker names its unit {}",
+            m.unit
+        );
+    }
+    assert!(
+        sent.reinforcements.iter().all(|r| r.unit.side == side),
+        "{what}: the enemy's reinforcements were sent"
+    );
+    assert!(
+        sent.pending.iter().all(|d| d
+            .attackers
+            .iter()
+            .all(|a| truth.unit(*a).is_none_or(|u| u.side == side))),
+        "{what}: the enemy's declared melees were sent"
+    );
+}
+
+/// A record sent to the seat of `side` names only units its side knew, before the order or
+/// after it, or saw pass; an enemy's move only along hexes it sees; the enemy's order not at all.
+fn check_record(what: &str, r: &Record, before: &Board, after: &Board, side: Side, extreme: bool) {
+    // (The game's rules, its first order, both sides know.)
+    if r.side != side && !matches!(r.order, Some(Order::SetParameters { .. })) {
+        assert!(r.order.is_none(), "{what}: the enemy's order was sent");
+    }
+    let mut known: HashSet<UnitId> = fog::spotted(before, side).into_iter().collect();
+    known.extend(fog::spotted(after, side));
+    let own = |id: UnitId| {
+        before
+            .unit(id)
+            .or_else(|| after.unit(id))
+            .is_some_and(|u| u.side == side)
+    };
+    for o in &r.outcomes {
+        if let Outcome::Moved(m) = o
+            && !own(m.moved.unit)
+        {
+            for h in &m.moved.path {
+                assert!(
+                    fog::sees(after, side, *h),
+                    "{what}: an enemy move through unseen {h:?}"
+                );
+            }
+            known.insert(m.moved.unit);
+        }
+    }
+    for o in &r.outcomes {
+        if matches!(o, Outcome::GameEnded(_)) {
+            return;
+        }
+        for id in units_named(o) {
+            assert!(
+                own(id) || known.contains(&id),
+                "{what}: unseen enemy {id} named in {o:?}"
+            );
+        }
+        if !extreme {
+            continue;
+        }
+        let losses = match o {
+            Outcome::Fired(f) => f.0.losses.clone(),
+            Outcome::MeleeResolved(m) => m.0.losses.clone(),
+            _ => Vec::new(),
+        };
+        for l in losses.iter().filter(|l| !own(l.unit)) {
+            assert!(
+                l.men % 50 == 0 && l.guns % 2 == 0,
+                "{what}: Extreme sends the enemy's exact loss {l:?}"
+            );
+        }
+    }
+}
+
+/// One game through the server under `rules`; `most` orders at most.
+fn fog_game(url: &str, db: &str, scenario: &str, rules: &str, seed: u64, most: usize) {
+    let extreme = rules.contains("extreme");
+    let s = bayonet::load_scenario(scenario).unwrap();
+    let mut p = s.params.clone();
+    p.optional.enable(rules).unwrap();
+    let made = Seat::new(url, None)
+        .create_with(&s.file, &s.source, Some(&p))
+        .unwrap();
+    let seats: Vec<Seat> = made
+        .sides
+        .iter()
+        .map(|i| {
+            let mut seat = Seat::new(url, Some(&i.invite));
+            seat.snapshots = true;
+            seat
+        })
+        .collect();
+    let script = fog_scripts(scenario, rules, seed, most);
+    let mut next = [0usize; 2];
+    let mut heard = [Heard::default(), Heard::default()];
+    let mut replays = Vec::new();
+    for _ in 0..most {
+        let st = seats[0].full_state().unwrap();
+        heard[0].state(&st);
+        heard[1].state(&seats[1].full_state().unwrap());
+        if st.over {
+            break;
+        }
+        let n = usize::from(st.side.0 & 1);
+        let order = script[n].get(next[n]).cloned().unwrap_or(Order::EndTurn);
+        next[n] += 1;
+        match seats[n].order(&order, Some(st.seq)) {
+            Ok(t) => {
+                heard[n].records.push(t.record);
+                heard[n].state(&t.state);
+            }
+            Err(e) => assert_eq!(e.status, 422, "{e}"),
+        }
+        if st.seq % 25 == 12 {
+            replays.push((n, seats[n].replay().unwrap()));
+        }
+    }
+    // Every record as each seat reads it again.
+    for (n, seat) in seats.iter().enumerate() {
+        heard[n].records.extend(seat.events(0, 0).unwrap().records);
+    }
+    // The truth, from the game's seed and log in the server's database.
+    let (seed, orders) = runtime().block_on(async {
+        let store = bayonet::serve::db::Store::open(db).await.unwrap();
+        let g = store.game(&made.game, false).await.unwrap().unwrap();
+        let rows = store.orders(&made.game, 0).await.unwrap();
+        let orders: Vec<Order> = rows
+            .iter()
+            .map(|r| serde_json::from_str(&r.order_json).unwrap())
+            .collect();
+        (g.seed, orders)
+    });
+    let t = truth(scenario, seed, &orders);
+    let mut checked = 0;
+    for (n, h) in heard.iter().enumerate() {
+        let side = Side(n as u8);
+        for (seq, b) in &h.boards {
+            let what = format!("{scenario} {rules} seat {n} board at {seq}");
+            check_board(&what, b, &t.boards[*seq as usize], side, extreme);
+            checked += 1;
+        }
+        for r in &h.records {
+            let k = r.seq as usize;
+            let what = format!("{scenario} {rules} seat {n} record {k}");
+            check_record(&what, r, &t.boards[k - 1], &t.boards[k], side, extreme);
+            checked += 1;
+        }
+    }
+    for (n, r) in &replays {
+        let side = Side(*n as u8);
+        for (i, text) in r.snapshots.iter().enumerate() {
+            let b: Snapshot = ron::from_str(text).unwrap();
+            let k = r.from + i;
+            let what = format!("{scenario} {rules} seat {n} replay board {k}");
+            check_board(&what, &b, &t.boards[k], side, extreme);
+        }
+        for rec in &r.records {
+            let k = rec.seq as usize;
+            let what = format!("{scenario} {rules} seat {n} replay record {k}");
+            check_record(&what, rec, &t.boards[k - 1], &t.boards[k], side, extreme);
+        }
+    }
+    // The enemy was met: a game where nothing was ever seen would prove nothing.
+    let met = t
+        .boards
+        .iter()
+        .any(|b| !fog::spotted(b, Side(0)).is_empty());
+    assert!(
+        met,
+        "{scenario}: the sides never saw each other in {} orders",
+        orders.len()
+    );
+    assert!(
+        checked > 2 * orders.len(),
+        "{scenario}: every board and record checked"
+    );
+}
+
+/// Property over games on every scenario, with Fog of War and Extreme Fog of War: what each
+/// seat is sent is derivable from its side's view (D-fow-8).
+#[test]
+fn a_seat_is_sent_only_what_its_side_knows() {
+    let db = temp_db("fog");
+    let url = server_on(&db);
+    for (i, (scenario, _)) in bayonet::SCENARIOS.iter().enumerate() {
+        let rules = if i % 2 == 0 { "fog" } else { "extreme_fog" };
+        fog_game(&url, &db, scenario, rules, 7 + i as u64, 70);
+    }
+    // Both kinds on the small map where the sides meet at once.
+    fog_game(&url, &db, "maps/test_melee.ron", "extreme_fog", 31, 70);
+}
