@@ -14,38 +14,7 @@ use bayonet::rules::unit::{Side, UnitId};
 use bayonet::sim::outcome::{Outcome, OutcomeCursors};
 use bayonet::sim::{self, save::Snapshot};
 
-use super::serve::{runtime, server_on, temp_db};
-
-/// The computer's orders for both sides of a game under the given rules, up to `most`.
-fn fog_scripts(scenario: &str, rules: &str, seed: u64, most: usize) -> [Vec<Order>; 2] {
-    let mut s = bayonet::load_scenario(scenario).expect("scenario");
-    s.params.optional.enable(rules).unwrap();
-    let mut app = sim::headless_app(s, Some(seed));
-    app.insert_resource(sim::Players([
-        Some(sim::Brain::Computer),
-        Some(sim::Brain::Computer),
-    ]));
-    for _ in 0..20_000 {
-        app.update();
-        let over = app.world().resource::<sim::Game>().over;
-        if over || app.world().resource::<sim::save::OrderLog>().0.len() >= most {
-            break;
-        }
-    }
-    let log = app.world().resource::<sim::save::OrderLog>().0.clone();
-    // Each order to the side whose turn it was, read off a replay of the log.
-    let mut s2 = bayonet::load_scenario(scenario).unwrap();
-    s2.params.optional.enable(rules).unwrap();
-    let mut replay = sim::headless_app(s2, Some(seed));
-    let mut by_side = [Vec::new(), Vec::new()];
-    for o in log {
-        let side = replay.world().resource::<sim::Game>().turn_state().side.0 as usize;
-        by_side[side & 1].push(o.clone());
-        replay.world_mut().write_message(sim::GiveOrder(o));
-        replay.update();
-    }
-    by_side
-}
+use super::serve::{runtime, scripts_under, server_on, temp_db};
 
 /// What a seat was sent: boards by the order they follow, and records.
 #[derive(Default)]
@@ -280,7 +249,7 @@ fn fog_game(url: &str, db: &str, scenario: &str, rules: &str, seed: u64, most: u
             seat
         })
         .collect();
-    let script = fog_scripts(scenario, rules, seed, most);
+    let script = scripts_under(scenario, rules, seed, most);
     let mut next = [0usize; 2];
     let mut heard = [Heard::default(), Heard::default()];
     let mut replays = Vec::new();

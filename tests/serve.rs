@@ -44,7 +44,16 @@ pub fn temp_db(name: &str) -> String {
 /// The orders of a whole game the computer played against itself, split by the side that gave
 /// each: each seat's script, in order, ending the game.
 fn scripts(scenario: &str, seed: u64) -> [Vec<Order>; 2] {
-    let s = bayonet::load_scenario(scenario).expect("scenario");
+    scripts_under(scenario, "", seed, usize::MAX)
+}
+
+/// `scripts` of a game under the optional rules `rules` (its computer planning on what its side
+/// sees under fog), its first `most` orders.
+pub fn scripts_under(scenario: &str, rules: &str, seed: u64, most: usize) -> [Vec<Order>; 2] {
+    let mut s = bayonet::load_scenario(scenario).expect("scenario");
+    if !rules.is_empty() {
+        s.params.optional.enable(rules).unwrap();
+    }
     let mut app = sim::headless_app(s.clone(), Some(seed));
     app.insert_resource(sim::Players([
         Some(sim::Brain::Computer),
@@ -52,7 +61,8 @@ fn scripts(scenario: &str, seed: u64) -> [Vec<Order>; 2] {
     ]));
     for _ in 0..100_000 {
         app.update();
-        if app.world().resource::<sim::Game>().over {
+        let w = app.world();
+        if w.resource::<sim::Game>().over || w.resource::<sim::save::OrderLog>().0.len() >= most {
             break;
         }
     }
@@ -66,7 +76,7 @@ fn scripts(scenario: &str, seed: u64) -> [Vec<Order>; 2] {
         replay.update();
     }
     assert!(
-        replay.world().resource::<sim::Game>().over,
+        most < usize::MAX || replay.world().resource::<sim::Game>().over,
         "the script ends the game"
     );
     by_side
@@ -591,12 +601,24 @@ impl Load {
 }
 
 /// `games` games at once on the server at `url`, each seat giving its script's orders in turn
-/// with `think` between them; checks that every order taken is in its game.
-fn load(url: &str, games: usize, think: Duration) -> Load {
+/// with `think` between them; checks that every order taken is in its game. `rules`: the
+/// optional rules the games are made with (`fog`: each seat is sent its side's view).
+fn load(url: &str, games: usize, think: Duration, rules: &str) -> Load {
     let scenario = "maps/test_melee.ron";
-    let script = scripts(scenario, 9);
+    let script = scripts_under(scenario, rules, 9, usize::MAX);
+    let s = bayonet::load_scenario(scenario).unwrap();
+    let mut p = s.params.clone();
+    if !rules.is_empty() {
+        p.optional.enable(rules).unwrap();
+    }
     let games: Vec<[String; 2]> = (0..games)
-        .map(|_| invites(&Seat::new(url, None).create(scenario).unwrap()))
+        .map(|_| {
+            invites(
+                &Seat::new(url, None)
+                    .create_with(&s.file, &s.source, Some(&p))
+                    .unwrap(),
+            )
+        })
         .collect();
     let t = Instant::now();
     let timings: Vec<(Vec<f64>, usize, [String; 2])> = std::thread::scope(|sc| {
@@ -647,7 +669,9 @@ fn load(url: &str, games: usize, think: Duration) -> Load {
     latency.sort_by(f64::total_cmp);
     for (_, taken, inv) in &timings {
         let st = Seat::new(url, Some(&inv[0])).state().unwrap();
-        assert_eq!(st.seq as usize, *taken, "no order lost");
+        // (Chosen rules are the game's first order, given by the server.)
+        let first = usize::from(!rules.is_empty());
+        assert_eq!(st.seq as usize, *taken + first, "no order lost");
         assert!(st.over);
     }
     Load {
@@ -663,10 +687,24 @@ fn load(url: &str, games: usize, think: Duration) -> Load {
 #[test]
 fn two_hundred_games_at_once_lose_no_order() {
     let url = server_on(&temp_db("load"));
-    let flat_out = load(&url, 200, Duration::ZERO);
+    let flat_out = load(&url, 200, Duration::ZERO, "");
     println!("{}", flat_out.line("200 games flat out"));
-    let paced = load(&url, 200, Duration::from_millis(250));
+    let paced = load(&url, 200, Duration::from_millis(250), "");
     println!("{}", paced.line("200 games, an order every 250 ms a seat"));
+}
+
+/// The same under Fog of War (RULES.md §16 D-fow-8): the server works out what each side saw
+/// of every order, and no order is lost.
+#[test]
+fn two_hundred_games_at_once_under_fog_lose_no_order() {
+    let url = server_on(&temp_db("load-fog"));
+    let flat_out = load(&url, 200, Duration::ZERO, "fog");
+    println!("{}", flat_out.line("200 games under fog flat out"));
+    let paced = load(&url, 200, Duration::from_millis(250), "fog");
+    println!(
+        "{}",
+        paced.line("200 games under fog, an order every 250 ms a seat")
+    );
 }
 
 /// A game made with its own optional rules and Parameter Data: they are its first order

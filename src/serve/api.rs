@@ -327,13 +327,13 @@ async fn create(
         over: snapshot.turn.over,
         names,
         turn: super::referee::turn_json(&snapshot.turn),
-        snapshot: ron::to_string(&snapshot).unwrap_or_default(),
     };
+    let start = ron::to_string(&snapshot).unwrap_or_default();
     let hashed: Vec<_> = invites
         .iter()
         .map(|(i, s)| (seats::token_hash(i), *s))
         .collect();
-    if let Err(e) = server.store.create_game(&row, &hashed).await {
+    if let Err(e) = server.store.create_game(&row, &start, &hashed).await {
         return refusal(db_error(e));
     }
     server.referee.warm(&id);

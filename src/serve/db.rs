@@ -69,8 +69,6 @@ pub struct GameRow {
     pub names: [String; 2],
     /// The turn, its clock and phase (JSON), as the state's summary shows them.
     pub turn: String,
-    /// The state after the last accepted order (a `sim::save::Snapshot`, RON).
-    pub snapshot: String,
 }
 
 /// One accepted order and what it caused.
@@ -93,7 +91,6 @@ pub struct Commit {
     pub side_after: u8,
     pub over_after: bool,
     pub turn_after: String,
-    pub snapshot_after: String,
 }
 
 pub fn now() -> i64 {
@@ -199,9 +196,13 @@ impl Store {
         Ok(row.try_get::<Option<i64>, _>("v")?.unwrap_or(0))
     }
 
+    /// A new game, its seats, and the state it begins in (a `Snapshot`, RON: kept for whoever
+    /// inspects the database; the server rebuilds a game from its seed and orders, and tells a
+    /// seat only its side's view, which the referee works out).
     pub async fn create_game(
         &self,
         game: &GameRow,
+        start: &str,
         seats: &[(String, u8)],
     ) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
@@ -218,7 +219,7 @@ impl Store {
         .bind(game.over as i64)
         .bind(serde_json::to_string(&game.names).unwrap_or_default())
         .bind(&game.turn)
-        .bind(&game.snapshot)
+        .bind(start)
         .bind(now())
         .bind(now())
         .execute(&mut *tx)
@@ -249,9 +250,9 @@ impl Store {
     /// A game, with its scenario's text when `source`.
     pub async fn game(&self, id: &str, source: bool) -> Result<Option<GameRow>, sqlx::Error> {
         let row = sqlx::query(if source {
-            "SELECT id, scenario_file, scenario_source, seed, seq, side, over, names, turn, snapshot FROM games WHERE id = $1"
+            "SELECT id, scenario_file, scenario_source, seed, seq, side, over, names, turn FROM games WHERE id = $1"
         } else {
-            "SELECT id, scenario_file, '' AS scenario_source, seed, seq, side, over, names, turn, snapshot FROM games WHERE id = $1"
+            "SELECT id, scenario_file, '' AS scenario_source, seed, seq, side, over, names, turn FROM games WHERE id = $1"
         })
         .bind(id)
         .fetch_optional(&self.pool)
@@ -271,7 +272,6 @@ impl Store {
             names: serde_json::from_str(&r.try_get::<String, _>("names")?)
                 .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
             turn: r.try_get("turn")?,
-            snapshot: r.try_get("snapshot")?,
         }))
     }
 
@@ -325,14 +325,13 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         for c in batch {
             let moved = sqlx::query(
-                "UPDATE games SET seq = $1, side = $2, over = $3, turn = $4, snapshot = $5, updated = $6
-                 WHERE id = $7 AND seq = $8",
+                "UPDATE games SET seq = $1, side = $2, over = $3, turn = $4, updated = $5
+                 WHERE id = $6 AND seq = $7",
             )
             .bind(c.order.seq)
             .bind(c.side_after as i64)
             .bind(c.over_after as i64)
             .bind(&c.turn_after)
-            .bind(&c.snapshot_after)
             .bind(now())
             .bind(&c.game_id)
             .bind(c.order.seq - 1)

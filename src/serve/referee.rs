@@ -505,9 +505,7 @@ async fn decide(
         refused.outcomes = outcomes.clone();
         return Err(refused);
     }
-    let world = t.app.world();
-    let snapshot = save::snapshot(world);
-    let now = &world.resource::<sim::Game>().0;
+    let now = t.board();
     let after = now.turn_state();
     let seen = before.map_or_else(String::new, |b| {
         let each =
@@ -528,14 +526,12 @@ async fn decide(
         side_after: after.side.0,
         over_after: after.over,
         turn_after: turn_json(&after),
-        snapshot_after: ron::to_string(&snapshot).unwrap_or_default(),
     };
     let mut game_after = t.row.clone();
     game_after.seq = row.seq;
     game_after.side = commit.side_after;
     game_after.over = commit.over_after;
     game_after.turn = commit.turn_after.clone();
-    game_after.snapshot = commit.snapshot_after.clone();
     let (reply, done) = oneshot::channel();
     // The simulation has moved on; unless the commit holds, it must be rebuilt from the
     // database before the next order.
