@@ -109,13 +109,14 @@ fn open_game(cli: Cli) -> i32 {
         let scenario = scenario_path
             .clone()
             .unwrap_or_else(|| bayonet::DEFAULT_SCENARIO_PATH.to_owned());
-        let (runtime, local, made) = match bayonet::serve::host(&listen, &db, &scenario) {
-            Ok(h) => h,
-            Err(e) => {
-                eprintln!("bayonet host: {e}");
-                return 1;
-            }
-        };
+        let (runtime, local, made) =
+            match bayonet::serve::host(&listen, &db, &scenario, rules.as_deref()) {
+                Ok(h) => h,
+                Err(e) => {
+                    eprintln!("bayonet host: {e}");
+                    return 1;
+                }
+            };
         let port = local.rsplit(':').next().unwrap_or("7878").to_owned();
         // Listening on every interface: the address a friend on the network would use.
         let host_part = listen.rsplit_once(':').map_or("", |(h, _)| h);

@@ -176,3 +176,46 @@ fn d_fow_2_extreme_fog_odds_say_they_are_an_estimate() {
         assert_eq!(words.contains("estimate"), says, "{words}");
     }
 }
+
+/// D-fow-1 in the window: sight is worked out after every hex a mover enters, and the enemy it
+/// comes to see appears when its counter's slide reaches that hex, not when the order is given.
+/// Visibility 3: Blue's regiment at 2,6 does not see Grey's at 8,6; it marches to 5,6 and sees
+/// it from there, the third hex of its path.
+#[test]
+fn d_fow_1_an_enemy_appears_as_the_mover_comes_to_see_it() {
+    use bayonet::client::counters::Unseen;
+    use bayonet::rules::map::Coord;
+    use bayonet::rules::order::At;
+    let (mut f, [own, seen, _]) = field(false);
+    f.params.sight.visibility = 3;
+    let mut r = rig(&f);
+    assert!(r.res::<Seen>().view().board.unit(seen).is_none());
+    assert_eq!(count::<Counter>(&mut r), 1, "only Blue's own regiment");
+    let game = &r.res::<Game>().0;
+    let to = At::of(game, game.map.hex_at(Coord { col: 5, row: 6 }));
+    r.app.world_mut().write_message(GiveOrder(Order::Move {
+        unit: own,
+        to,
+        path: None,
+    }));
+    r.frames(1);
+    assert!(
+        r.res::<Seen>().view().board.unit(seen).is_some(),
+        "the side sees it once the move is made"
+    );
+    assert_eq!(count::<Counter>(&mut r), 2, "its counter is made");
+    assert_eq!(
+        count::<Unseen>(&mut r),
+        1,
+        "but waits for the mover's slide"
+    );
+    // Three hexes at 0.1 s a hex; the rig's frames are 0.1 s.
+    r.frames(1);
+    assert_eq!(count::<Unseen>(&mut r), 1, "a hex on, it is not seen yet");
+    r.frames(3);
+    assert_eq!(
+        count::<Unseen>(&mut r),
+        0,
+        "the mover has reached 5,6: it shows"
+    );
+}

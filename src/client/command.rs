@@ -16,7 +16,7 @@ use crate::rules::hex::Hex;
 use crate::rules::movement::{Reach, movement_range};
 use crate::rules::order::{self, At, Order};
 use crate::rules::unit::{Formation, Unit, UnitId, UnitKind};
-use crate::sim::{Game, GiveOrder, Occupancy, UnitState};
+use crate::sim::{Game, GiveOrder, UnitState};
 
 /// A tap or click on a hex that was not a drag (from the gestures).
 #[derive(Message, Debug, Clone, Copy, PartialEq)]
@@ -72,13 +72,10 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn units_here<'a>(occupancy: &Occupancy, units: &'a Query<&UnitState>, h: Hex) -> Vec<&'a Unit> {
-    occupancy
-        .at(h)
-        .iter()
-        .filter_map(|e| units.get(*e).ok())
-        .map(|u| &u.0)
-        .collect()
+/// The units in a hex as the side at the screen knows them (§16: a tap never finds an enemy it
+/// does not see).
+fn units_here(seen: &super::seen::Seen, h: Hex) -> Vec<&Unit> {
+    seen.board().units_at(h).collect()
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -87,7 +84,6 @@ fn tap(
     mut cmd: ResMut<Command>,
     mut selected: ResMut<SelectedHex>,
     reach: Res<Reachable>,
-    occupancy: Res<Occupancy>,
     units: Query<&UnitState>,
     game: Res<super::seen::Seen>,
     mut orders: MessageWriter<GiveOrder>,
@@ -99,7 +95,7 @@ fn tap(
         return;
     }
     for HexTapped(h) in taps.read().copied() {
-        let here = units_here(&occupancy, &units, h);
+        let here = units_here(&game, h);
         let own = here.iter().any(|u| u.side == game.ordering_side());
         let enemy = here.iter().any(|u| u.side != game.ordering_side());
         if let (true, true, Some(u)) = (cmd.fire_mode, enemy, cmd.unit) {
@@ -307,8 +303,7 @@ fn keys(
     input: Res<ButtonInput<KeyCode>>,
     mut cmd: ResMut<Command>,
     mut selected: ResMut<SelectedHex>,
-    units: Query<&UnitState>,
-    occupancy: Res<Occupancy>,
+    (units, seen): (Query<&UnitState>, Res<super::seen::Seen>),
     (game, mut notices): (Res<Game>, MessageWriter<Notice>),
     mut orders: MessageWriter<GiveOrder>,
     gate: super::start::Gate,
@@ -331,10 +326,7 @@ fn keys(
     }
     if pressed(&input, Act::NextInStack) {
         if let Some(h) = selected.0 {
-            let ids: Vec<UnitId> = units_here(&occupancy, &units, h)
-                .iter()
-                .map(|u| u.id)
-                .collect();
+            let ids: Vec<UnitId> = units_here(&seen, h).iter().map(|u| u.id).collect();
             let i = cmd
                 .unit
                 .and_then(|u| ids.iter().position(|x| *x == u))

@@ -70,11 +70,22 @@ pub struct SlideCues {
 /// A slide of the player's own units, a hex at a time.
 const OWN_SECONDS_A_HEX: f32 = 0.1;
 
+/// Enemy counters a mover of the side at the screen brought into sight, and when each appears:
+/// when the mover's slide reaches the hex it first sees it from (RULES.md §16 D-fow-1: sight is
+/// worked out after every hex a mover enters), not when the order was given.
+#[derive(Resource, Debug, Default)]
+pub struct Appearing(pub HashMap<crate::rules::unit::UnitId, f32>);
+
+/// An enemy counter waiting for its mover to see it.
+#[derive(Component)]
+pub struct Unseen(pub crate::rules::unit::UnitId);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FarOut>()
         .init_resource::<Drawn>()
         .init_resource::<Paths>()
         .init_resource::<Slides>()
+        .init_resource::<Appearing>()
         .add_systems(PostStartup, redraw)
         .add_systems(
             Update,
@@ -88,6 +99,7 @@ pub(super) fn plugin(app: &mut App) {
                         .or_else(resource_changed::<FarOut>),
                 ),
                 slide,
+                appear,
             )
                 .chain()
                 .in_set(Drawing)
@@ -154,9 +166,16 @@ fn redraw(
         Res<Time>,
         Option<Res<SlideCues>>,
     ),
-    (bold, far): (Option<Res<super::font::Bold>>, Res<FarOut>),
+    (bold, far, mut appearing): (
+        Option<Res<super::font::Bold>>,
+        Res<FarOut>,
+        ResMut<Appearing>,
+    ),
 ) {
     let now = time.elapsed_secs();
+    if let Some(seen) = &seen {
+        reveal_along_moves(seen.view(), &drawn, &paths, &mut appearing, now);
+    }
     // The other side's moves slide at the show's pace, each when its beat comes.
     let per_hex = cues.as_ref().map_or(OWN_SECONDS_A_HEX, |c| c.per_hex);
     let bold = bold.map(|b| b.0.clone()).unwrap_or_default();
@@ -216,14 +235,38 @@ fn redraw(
                     (at, z, 1, 0)
                 },
             );
-            let slide = match drawn.0.insert(u.id, hex).filter(|was| *was != hex) {
+            if appearing.0.get(&u.id).is_some_and(|t| *t > now) {
+                commands
+                    .entity(e)
+                    .insert((Visibility::Hidden, Unseen(u.id)));
+            }
+            // An enemy's move is drawn only along the hexes its enemy sees (§16 D-fow-6): from
+            // where it was last drawn, or where it came into sight.
+            let mut path = paths.0.remove(&u.id);
+            if let (Some(seen), Some(p)) = (&seen, path.as_mut())
+                && u.side != seen.view().side
+            {
+                p.retain(|h| crate::rules::fog::sees(seen.board(), seen.view().side, *h));
+            }
+            let was = drawn.0.insert(u.id, hex);
+            let from = match (was, &path) {
+                (Some(w), _) => Some(w),
+                (None, Some(p)) if seen.is_some() && p.len() > 1 && p.last() == Some(&hex) => {
+                    Some(p[0])
+                }
+                _ => None,
+            };
+            let slide = match from.filter(|f| *f != hex) {
                 Some(was) => {
                     let mut points = vec![layout.center(was)];
-                    match paths.0.remove(&u.id) {
+                    match path {
                         // Its path, when it ends here (a retreat or a rout goes straight).
-                        Some(p) if p.last() == Some(&hex) => {
-                            points.extend(p[..p.len() - 1].iter().map(|h| layout.center(*h)))
-                        }
+                        Some(p) if p.last() == Some(&hex) => points.extend(
+                            p[..p.len() - 1]
+                                .iter()
+                                .filter(|h| **h != was)
+                                .map(|h| layout.center(*h)),
+                        ),
                         _ => {}
                     }
                     points.push(at);
@@ -261,6 +304,80 @@ fn redraw(
         }
     }
     paths.0.clear();
+    // A unit no longer drawn (gone out of sight) is drawn afresh where it is next seen, not slid
+    // there from where it was last drawn across ground its enemy did not see.
+    if let Some(seen) = &seen {
+        let b = seen.board();
+        drawn.0.retain(|id, _| b.unit(*id).is_some());
+    }
+}
+
+/// The enemy units the side at the screen sees now and did not before (not drawn), each with
+/// the time its mover's slide reaches the first hex of its path it is seen from.
+fn reveal_along_moves(
+    view: &crate::rules::fog::View,
+    drawn: &Drawn,
+    paths: &Paths,
+    appearing: &mut Appearing,
+    now: f32,
+) {
+    appearing.0.retain(|_, t| *t > now);
+    if drawn.0.is_empty() {
+        return;
+    }
+    let b = &view.board;
+    let movers: Vec<(&crate::rules::unit::UnitId, &Vec<hexx::Hex>)> = paths
+        .0
+        .iter()
+        .filter(|(id, p)| !p.is_empty() && b.unit(**id).is_some_and(|u| u.side == view.side))
+        .collect();
+    if movers.is_empty() {
+        return;
+    }
+    let new: Vec<&Unit> = b
+        .units
+        .iter()
+        .filter(|u| u.side != view.side && !drawn.0.contains_key(&u.id))
+        .collect();
+    for u in new {
+        // The earliest step of any mover from which its side sees the unit.
+        let step = movers
+            .iter()
+            .filter_map(|(id, path)| {
+                let mut at = b.clone();
+                path.iter().position(|h| {
+                    if let Some(m) = at.unit_mut(**id) {
+                        m.hex = *h;
+                    }
+                    crate::rules::fog::sees(&at, view.side, u.hex)
+                })
+            })
+            .min();
+        // (Step `i` is entered when `i + 1` hexes of the slide are done.)
+        if let Some(i) = step {
+            appearing
+                .0
+                .insert(u.id, now + (i + 1) as f32 * OWN_SECONDS_A_HEX);
+        }
+    }
+}
+
+/// A counter whose mover has come to see it shows.
+fn appear(
+    mut commands: Commands,
+    time: Res<Time>,
+    appearing: Res<Appearing>,
+    waiting: Query<(Entity, &Unseen)>,
+) {
+    let now = time.elapsed_secs();
+    for (e, u) in &waiting {
+        if appearing.0.get(&u.0).is_none_or(|t| *t <= now) {
+            commands
+                .entity(e)
+                .insert(Visibility::Inherited)
+                .remove::<Unseen>();
+        }
+    }
 }
 
 fn slide(

@@ -52,7 +52,11 @@ fn layout(
     )>,
     cam: Query<(Ref<Transform>, Ref<Projection>), With<super::camera::MapCamera>>,
     map: Res<super::layout::MapLayout>,
-    game: Res<Game>,
+    (game, seen, reach): (
+        Res<Game>,
+        Option<Res<super::seen::Seen>>,
+        Res<super::command::Reachable>,
+    ),
     mut last: ResMut<LastLayout>,
     (regions, shown_buttons, any_moved): (
         Query<(
@@ -78,7 +82,12 @@ fn layout(
         return;
     };
     // Only when something on the screen moved: not a frame's work on a large battle.
-    let stirred = w.is_changed() || t.is_changed() || p.is_changed() || game.is_changed();
+    let stirred = w.is_changed()
+        || t.is_changed()
+        || p.is_changed()
+        || game.is_changed()
+        || seen.as_ref().is_some_and(|s| s.is_changed())
+        || reach.is_changed();
     if !stirred && moved.is_empty() && any_moved.is_empty() {
         return;
     }
@@ -112,15 +121,23 @@ fn layout(
         _ => 1.0,
     };
     let size = w.size();
+    // The units drawn: those the side at the screen knows (§16), each hex by its place.
+    let board = seen.as_ref().map_or(&game.0, |s| s.board());
+    let on_screen = |hex| {
+        let world = map.center(hex) - t.translation.truncate();
+        json!([
+            (size.x / 2.0 + world.x / scale).round(),
+            (size.y / 2.0 - world.y / scale).round()
+        ])
+    };
     let mut hexes = serde_json::Map::new();
-    for u in &game.units {
-        let world = map.center(u.hex) - t.translation.truncate();
-        let x = size.x / 2.0 + world.x / scale;
-        let y = size.y / 2.0 - world.y / scale;
-        hexes.insert(
-            At::of(&game, u.hex).to_string(),
-            json!([x.round(), y.round()]),
-        );
+    for u in &board.units {
+        hexes.insert(At::of(board, u.hex).to_string(), on_screen(u.hex));
+    }
+    // Where the selected unit may move, for a test to tap.
+    let mut reachable = serde_json::Map::new();
+    for h in reach.0.keys() {
+        reachable.insert(At::of(board, *h).to_string(), on_screen(*h));
     }
     let mut areas = serde_json::Map::new();
     for (r, n, at, v) in &regions {
@@ -140,6 +157,7 @@ fn layout(
         "window": [size.x, size.y],
         "buttons": buttons,
         "hexes": hexes,
+        "reach": reachable,
         "regions": areas,
         "button_rects": rects,
         "scale": scale,

@@ -123,24 +123,28 @@ pub fn run(args: &crate::cli::args::Serve) -> i32 {
 }
 
 /// `bayonet host`: a server in this process (on `listen`, with `db`) and a new game of
-/// `scenario` on it. Returns the runtime serving it (keep it), the server's local address, and
-/// the game's invites as the server gave them.
+/// `scenario` on it, under the optional rules `rules` (Fog of War when none are named, as a new
+/// game in the window is: RULES.md §16). Returns the runtime serving it (keep it), the server's
+/// local address, and the game's invites as the server gave them.
 pub fn host(
     listen: &str,
     db: &str,
     scenario: &str,
+    rules: Option<&str>,
 ) -> Result<(tokio::runtime::Runtime, String, crate::dispatch::Created), String> {
+    let s = crate::load_scenario(scenario).map_err(|e| e.to_string())?;
+    let mut params = s.params.clone();
+    params
+        .optional
+        .enable(rules.unwrap_or("fog"))
+        .map_err(|e| format!("--rules: {e}"))?;
     let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     let running = rt.block_on(start(listen, db))?;
     let local = format!("http://127.0.0.1:{}", running.addr.port());
     let seat = crate::remote::Seat::new(&local, None);
-    let made = match std::fs::read_to_string(scenario) {
-        Ok(text) if !crate::SCENARIOS.iter().any(|(p, _)| *p == scenario) => {
-            seat.create_from(scenario, &text)
-        }
-        _ => seat.create(scenario),
-    }
-    .map_err(|e| e.to_string())?;
+    let made = seat
+        .create_with(&s.file, &s.source, Some(&params))
+        .map_err(|e| e.to_string())?;
     Ok((rt, local, made))
 }
 
