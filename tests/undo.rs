@@ -370,3 +370,47 @@ fn the_history_offers_its_newest_step_and_says_why_not() {
     assert_eq!(r[0].reason, Reason::NothingToUndo);
     assert_eq!(r[0].message, "nothing to undo: the enemy fired");
 }
+
+/// RULES.md §16 D-fow-5: under fog what ends undo is an enemy the side now spots. Visibility 4:
+/// the regiment rounding the wood to 0,4 has the Confederates at 3,1 (five hexes off) in its
+/// line of sight but too far off to see (the step is undone); from 0,3, four hexes off, beyond
+/// their fire, it sees them, and the step cannot be undone.
+#[test]
+fn d_fow_5_under_fog_undo_ends_when_an_enemy_is_spotted() {
+    let (mut f, scout, hidden) = screened(false);
+    f.params.optional.fog_of_war = true;
+    f.params.sight.visibility = 4;
+    let mut app = app_of(&f);
+    give(
+        &mut app,
+        Order::Move {
+            unit: scout,
+            to: At(0, 4),
+            path: None,
+        },
+    );
+    assert!(bayonet::rules::sight::look(game(&app), f.hex(0, 4), f.hex(3, 1)).clear);
+    assert!(!bayonet::rules::fog::spotted(game(&app), Side(0)).contains(&hidden));
+    give(&mut app, Order::Undo);
+    assert!(
+        refusals(&app).is_empty(),
+        "in line of sight, out of sight range"
+    );
+    assert_eq!(game(&app).unit(scout).unwrap().hex, f.hex(2, 7));
+    give(
+        &mut app,
+        Order::Move {
+            unit: scout,
+            to: At(0, 3),
+            path: None,
+        },
+    );
+    assert!(bayonet::rules::fog::spotted(game(&app), Side(0)).contains(&hidden));
+    give(&mut app, Order::Undo);
+    let why = refusals(&app);
+    let name = game(&app).unit(hidden).unwrap().name.clone();
+    assert!(
+        why[0].contains(&format!("`{name}` came into view")),
+        "{why:?}"
+    );
+}

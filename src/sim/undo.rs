@@ -155,9 +155,20 @@ fn keep_or_close(world: &mut World) {
     let mut seen = Vec::new();
     for o in &new {
         if let Order::Move { unit, .. } = o
-            && let Some(was) = snap.units.iter().find(|u| u.id == *unit).map(|u| u.hex)
+            && let Some(was) = snap.units.iter().find(|u| u.id == *unit)
         {
-            seen.extend(sight::revealed(board, *unit, was));
+            // Under fog what ends undo is an enemy the side spots now and did not before the
+            // step (D-fow-5: sight within the visibility, by day or night); else an enemy any
+            // line of sight now reaches.
+            if crate::rules::fog::on(board) {
+                for id in board.fog.newly_spotted(&snap.fog, was.side) {
+                    if !seen.contains(&id) {
+                        seen.push(id);
+                    }
+                }
+            } else {
+                seen.extend(sight::revealed(board, *unit, was.hex));
+            }
         }
     }
     let names: Vec<String> = seen

@@ -69,6 +69,17 @@ impl Fog {
         *self == Fog::default()
     }
 
+    /// The enemy units `side` spots now (`self`) that it did not at `before`'s last look: what
+    /// a move revealed, which ends undo (RULES.md §16 D-fow-5).
+    pub fn newly_spotted(&self, before: &Fog, side: crate::rules::unit::Side) -> Vec<UnitId> {
+        let k = usize::from(side.0 & 1);
+        self.spotted[k]
+            .iter()
+            .map(|s| s.unit)
+            .filter(|id| !before.spotted[k].iter().any(|b| b.unit == *id))
+            .collect()
+    }
+
     /// What `side` knows, and nothing the other side does; its markers stand for no unit
     /// (`UnitId(u32::MAX)` down, one each), since which unit a marker is the side does not know.
     pub fn known_to(&self, side: crate::rules::unit::Side) -> Fog {
