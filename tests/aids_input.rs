@@ -433,6 +433,7 @@ fn the_threats_line_names_only_the_kinds_of_threat_there_are() {
             &ThreatOverlay {
                 target: Some(at),
                 threats,
+                estimate: false,
             },
         )
     };

@@ -219,3 +219,23 @@ fn d_fow_1_an_enemy_appears_as_the_mover_comes_to_see_it() {
         "the mover has reached 5,6: it shows"
     );
 }
+
+/// D-fow-2: under Extreme Fog of War the threats to Blue's regiment stand on the enemy's
+/// estimated strengths, and the overlay's words say so; under Fog of War they do not.
+#[test]
+fn d_fow_2_extreme_fog_threats_say_they_are_an_estimate() {
+    use bayonet::client::notice::Notice;
+    use bayonet::client::threat_overlay::ThreatOverlay;
+    for extreme in [true, false] {
+        let (f, _) = field(extreme);
+        let mut r = rig(&f);
+        r.click(2, 6);
+        r.tap_key(KeyCode::Digit7);
+        let o = r.res::<ThreatOverlay>().clone();
+        assert!(!o.threats.is_empty(), "Grey's regiment threatens Blue's");
+        assert_eq!(o.estimate, extreme);
+        let said: Vec<String> = r.read::<Notice>().into_iter().map(|n| n.0).collect();
+        let line = said.iter().find(|s| s.starts_with("Threats to")).unwrap();
+        assert_eq!(line.ends_with("(estimate)"), extreme, "{line}");
+    }
+}

@@ -21,6 +21,9 @@ use crate::rules::unit::Side;
 pub struct ThreatOverlay {
     pub target: Option<Hex>,
     pub threats: Vec<(Threat, Hex)>,
+    /// The threatening units' strengths are estimates (Extreme Fog of War, D-fow-2): the
+    /// figures say so.
+    pub estimate: bool,
 }
 
 #[derive(Component)]
@@ -62,9 +65,11 @@ fn work_out(
         .into_iter()
         .filter_map(|t| game.unit(t.unit).map(|u| (t, u.hex)))
         .collect();
+    let view = game.view();
     let next = ThreatOverlay {
         target: Some(hex),
         threats: found,
+        estimate: view.estimates && side == view.side,
     };
     if *overlay != next {
         notices.write(Notice(summary(&game, &next)));
@@ -105,7 +110,12 @@ pub fn summary(game: &crate::rules::board::Board, o: &ThreatOverlay) -> String {
             units(melee.len())
         ));
     }
-    format!("Threats to {}: {}", At::of(game, hex), parts.join("; "))
+    format!(
+        "Threats to {}: {}{}",
+        At::of(game, hex),
+        parts.join("; "),
+        if o.estimate { " (estimate)" } else { "" }
+    )
 }
 
 /// What the unit at `hex` threatens, as the tooltip says it ("threatens 19th Maine: fire value
@@ -136,8 +146,9 @@ pub fn threat_words(
         parts.push(format!("melee strength {x:.0}"));
     }
     Some(format!(
-        "Threatens {target} next turn: {}",
-        parts.join(", ")
+        "Threatens {target} next turn: {}{}",
+        parts.join(", "),
+        if overlay.estimate { " (estimate)" } else { "" }
     ))
 }
 
