@@ -5,23 +5,13 @@
 // never the whole board).
 //
 // node tests/browser/fog.mjs SITE_DIR OUT_DIR
-import { probe, fail } from './probe.mjs';
-import http from 'node:http';
+import { probe, fail, serveSite } from './probe.mjs';
 import fs from 'node:fs';
-import path from 'node:path';
 
 const [site, out] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
 
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
-const server = http.createServer((q, r) => {
-  const f = path.join(site, q.url === '/' || q.url.startsWith('/?') ? 'index.html' : q.url.split('?')[0]);
-  if (!fs.existsSync(f)) { r.writeHead(404); return r.end(); }
-  r.writeHead(200, { 'content-type': types[path.extname(f)] || 'application/octet-stream' });
-  fs.createReadStream(f).pipe(r);
-}).listen(0, '127.0.0.1');
-await new Promise((r) => server.once('listening', r));
-const port = server.address().port;
+const { server, port } = await serveSite(site);
 
 const { browser, page, until, layout, tap, shot } = await probe(out, 'fog-');
 try {

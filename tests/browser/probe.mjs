@@ -3,6 +3,7 @@
 // screenshots. `probe(out, prefix)` returns them; `fail` marks the run failed and throws.
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 
 const require = createRequire(path.join(process.env.PLAYWRIGHT_DIR || '.', 'x.js'));
@@ -67,4 +68,17 @@ export async function probe(out, prefix = '') {
   const tap = async ([x, y]) => { await touch('touchStart', x, y); await page.waitForTimeout(80); await touch('touchEnd'); await page.waitForTimeout(400); };
   const shot = (name) => page.screenshot({ path: path.join(out, name) });
   return { browser, ctx, page, trace, errors, until, layout, cdp, touch, tap, shot };
+}
+
+// The wasm build's site on a port of its own (the page opens `/?scenario=…` and the like).
+export async function serveSite(site) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+  const server = http.createServer((q, r) => {
+    const f = path.join(site, q.url === '/' || q.url.startsWith('/?') ? 'index.html' : q.url.split('?')[0]);
+    if (!fs.existsSync(f)) { r.writeHead(404); return r.end(); }
+    r.writeHead(200, { 'content-type': types[path.extname(f)] || 'application/octet-stream' });
+    fs.createReadStream(f).pipe(r);
+  }).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return { server, port: server.address().port };
 }

@@ -6,8 +6,7 @@
 //
 // node tests/browser/touch_melee.mjs SITE_DIR BAYONET_BIN OUT_DIR
 // (playwright-core is found through $PLAYWRIGHT_DIR; Chromium at /usr/bin/chromium)
-import { probe, fail } from './probe.mjs';
-import http from 'node:http';
+import { probe, fail, serveSite } from './probe.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -15,15 +14,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 const [site, bin, out] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
 
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
-const server = http.createServer((q, r) => {
-  const f = path.join(site, q.url === '/' || q.url.startsWith('/?') ? 'index.html' : q.url.split('?')[0]);
-  if (!fs.existsSync(f)) { r.writeHead(404); return r.end(); }
-  r.writeHead(200, { 'content-type': types[path.extname(f)] || 'application/octet-stream' });
-  fs.createReadStream(f).pipe(r);
-}).listen(0, '127.0.0.1');
-await new Promise((r) => server.once('listening', r));
-const port = server.address().port;
+const { server, port } = await serveSite(site);
 
 const { browser, page, trace, errors, until, layout, cdp, touch, tap, shot } = await probe(out, '');
 try {
