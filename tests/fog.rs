@@ -563,3 +563,57 @@ fn d_fow_1_visibility_is_saved_with_the_parameter_data_unless_it_is_the_default(
     assert!(snap.fog.is_empty());
     assert!(!ron::to_string(&snap).unwrap().contains("fog"));
 }
+
+/// D-fow-6, D-fow-8: an order's outcomes as a side perceived them. Grey's regiment marches along
+/// row 6 from 23,6 to 14,6; Blue's regiment at 2,6 sees 16 hexes, to 18,6. Blue is told the
+/// march from 18,6 on (it appears there), not Grey's order; Grey is told everything; a march
+/// wholly out of Blue's sight is not told to Blue at all; with fog off, everything to both.
+#[test]
+fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
+    use bayonet::rules::movement::Moved;
+    use bayonet::rules::order::{At, Order};
+    use bayonet::sim::messages::{OrderDone, UnitMoved};
+    use bayonet::sim::outcome::Outcome;
+    use bayonet::sim::perceived::as_seen_by;
+    let mut f = foggy();
+    f.add(0, inf(), f.hex(2, 6), Facing::N, 300);
+    let grey = f.add(1, inf(), f.hex(24, 6), Facing::N, 430);
+    let march = |f: &Field, cols: std::ops::RangeInclusive<i32>| {
+        let before = looked(f);
+        let path: Vec<_> = cols.clone().rev().map(|c| f.hex(c, 6)).collect();
+        let mut after = before.clone();
+        after.unit_mut(grey).unwrap().hex = *path.last().unwrap();
+        fog::look_again(&mut after);
+        let order = Order::Move {
+            unit: grey,
+            to: At::of(&after, *path.last().unwrap()),
+            path: None,
+        };
+        let outcomes = vec![
+            Outcome::Done(OrderDone { order }),
+            Outcome::Moved(UnitMoved {
+                moved: Moved {
+                    unit: grey,
+                    path,
+                    cost: 0,
+                },
+                opportunity_fire: Vec::new(),
+            }),
+        ];
+        (before, after, outcomes)
+    };
+    let (before, after, outcomes) = march(&f, 14..=23);
+    let blue = as_seen_by(&outcomes, &before, &after, Side(1), Side(0));
+    let seen: Vec<_> = (14..=18).rev().map(|c| f.hex(c, 6)).collect();
+    match blue.as_slice() {
+        [Outcome::Moved(m)] => assert_eq!(m.moved.path, seen, "the march from 18,6 on"),
+        other => panic!("Blue is told only the march it saw: {other:?}"),
+    }
+    assert_eq!(as_seen_by(&outcomes, &before, &after, Side(1), Side(1)), outcomes);
+    let (before, after, hidden) = march(&f, 19..=23);
+    assert!(as_seen_by(&hidden, &before, &after, Side(1), Side(0)).is_empty());
+    let mut clear = f.clone();
+    clear.params.optional.fog_of_war = false;
+    let (before, after, outcomes) = march(&clear, 14..=23);
+    assert_eq!(as_seen_by(&outcomes, &before, &after, Side(1), Side(0)), outcomes);
+}
