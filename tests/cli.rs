@@ -380,6 +380,7 @@ fn help_lists_every_subcommand_and_the_readme_quotes_it() {
         "replay",
         "play",
         "autoplay",
+        "duel",
         "host",
         "join",
         "serve",
@@ -695,4 +696,60 @@ fn one_melee_pipeline_every_entry_point_gives_the_same_outcome() {
         }
     }
     assert!(fired > 0, "the defenders fired before some melee");
+}
+
+/// Issue 34's yardstick: the 95 % interval of a mean difference is the normal approximation,
+/// and a tally counts wins, draws and losses by the sign of each difference.
+#[test]
+fn duel_tallies_differences_with_a_95_percent_interval() {
+    use bayonet::cli::duel::{mean_interval, tally};
+    let (mean, iv) = mean_interval(&[1.0, 2.0, 3.0, 4.0]);
+    let [lo, hi] = iv.unwrap();
+    assert!((mean - 2.5).abs() < 1e-12);
+    // sd = √(5/3); half-width 1.96 × sd / 2.
+    assert!((hi - 2.5 - 1.96 * (5.0f64 / 3.0).sqrt() / 2.0).abs() < 1e-12);
+    assert!((2.5 - lo - (hi - 2.5)).abs() < 1e-12);
+    assert_eq!(mean_interval(&[7.0]), (7.0, None));
+    let t = tally(&[3.0, 0.0, -1.0, 5.0]);
+    assert_eq!((t.wins, t.draws, t.losses), (2, 1, 1));
+    assert!((t.mean - 1.75).abs() < 1e-12);
+}
+
+/// `bayonet duel`: each seed played with both pairings; each seat's difference is the first
+/// opponent's points there less the second's, from the two games' totals (points are zero-sum,
+/// so both seats of a seed agree); an unknown opponent is refused with the names it knows.
+#[test]
+fn duel_plays_each_seed_with_both_pairings() {
+    let (code, v, err) = bayonet(&[
+        "duel",
+        "maps/test_melee.ron",
+        "--first",
+        "basic",
+        "--second",
+        "hold",
+        "--seeds",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(v["games"], 4);
+    assert_eq!((v["first"].as_str(), v["second"].as_str()), (Some("basic"), Some("hold")));
+    let pairs = v["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 2);
+    for p in pairs {
+        let t = |i: usize| p["totals"][i].as_f64().unwrap();
+        let d = |i: usize| p["difference"][i].as_f64().unwrap();
+        // maps/test_melee.ron's first side is side 0: the first opponent's points as side 0
+        // less the second's as side 0.
+        assert_eq!(d(0), t(0) - t(1), "{p}");
+        assert_eq!(d(1), d(0), "{p}");
+    }
+    for s in v["seats"].as_array().unwrap() {
+        let t = &s["tally"];
+        let n = ["wins", "draws", "losses"].map(|k| t[k].as_u64().unwrap());
+        assert_eq!(n.iter().sum::<u64>(), 2, "{s}");
+    }
+    let (code, _, err) = bayonet(&["duel", "maps/test_melee.ron", "--first", "clever", "--second", "hold"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--first: no computer opponent `clever`") && err.contains("basic"), "{err}");
 }

@@ -45,6 +45,8 @@ pub enum Command {
     Report(Report),
     /// The computer against itself (or a side that only holds), the whole scenario
     Autoplay(Autoplay),
+    /// Two computer opponents in paired games (each seed played with both pairings)
+    Duel(Duel),
     /// Play a friend: a server here and a new game on it; prints the friend's invite
     #[cfg(not(target_arch = "wasm32"))]
     Host(Host),
@@ -266,6 +268,29 @@ pub struct Report {
     #[arg(long, value_name = "DIR")]
     pub out: Option<String>,
     /// Print the numbers as JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct Duel {
+    /// The scenario file
+    pub file: String,
+    /// The opponent measured: basic (today's computer) or hold (ends its turns, nothing else)
+    #[arg(long, value_name = "AI")]
+    pub first: String,
+    /// The opponent it is measured against
+    #[arg(long, value_name = "AI")]
+    pub second: String,
+    /// How many seeds (each plays two games: either opponent on either side)
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub seeds: u64,
+    /// The first seed (the rest follow it)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub from: u64,
+    #[command(flatten)]
+    pub rules: RuleChoice,
+    /// Print JSON
     #[arg(long)]
     pub json: bool,
 }

@@ -1,10 +1,11 @@
 //! The command line: the adjudicator (`check`, `odds`, `resolve`, `run`, `replay`,
-//! `autoplay`, `report`), the referee server and its seats; text, or JSON with `--json`. The parser is
+//! `autoplay`, `duel`, `report`), the referee server and its seats; text, or JSON with `--json`. The parser is
 //! `args::Cli`; the window's subcommands (`edit`, `play`, `join`, `host`) are the binary's.
 
 pub mod args;
 pub mod autoplay;
 mod check;
+pub mod duel;
 mod melee;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod remote;
@@ -38,6 +39,7 @@ pub fn run(cmd: &Command) -> Option<i32> {
         Command::Run(a) => ("run", run::run(a), a.json),
         Command::Replay(a) => ("replay", saves::replay(a), a.json),
         Command::Autoplay(a) => ("autoplay", autoplay::run(a), a.json),
+        Command::Duel(a) => ("duel", duel::run(a), a.json),
         #[cfg(not(target_arch = "wasm32"))]
         Command::Report(a) => ("report", report::run(a), a.json),
         #[cfg(not(target_arch = "wasm32"))]

@@ -21,6 +21,30 @@ pub enum Brain {
     Hold,
 }
 
+impl Brain {
+    /// The name `bayonet duel` and the saves know it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Brain::Computer => "basic",
+            Brain::Hold => "hold",
+        }
+    }
+}
+
+impl std::str::FromStr for Brain {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Brain, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "basic" | "computer" => Ok(Brain::Computer),
+            "hold" => Ok(Brain::Hold),
+            other => Err(format!(
+                "no computer opponent `{other}`: expected basic (the computer) or hold (ends its turns, nothing else)"
+            )),
+        }
+    }
+}
+
 /// The computer-played sides (by side index).
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Players(pub [Option<Brain>; 2]);
