@@ -733,7 +733,10 @@ fn duel_plays_each_seed_with_both_pairings() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(v["games"], 4);
-    assert_eq!((v["first"].as_str(), v["second"].as_str()), (Some("basic"), Some("hold")));
+    assert_eq!(
+        (v["first"].as_str(), v["second"].as_str()),
+        (Some("basic"), Some("hold"))
+    );
     let pairs = v["pairs"].as_array().unwrap();
     assert_eq!(pairs.len(), 2);
     for p in pairs {
@@ -749,7 +752,17 @@ fn duel_plays_each_seed_with_both_pairings() {
         let n = ["wins", "draws", "losses"].map(|k| t[k].as_u64().unwrap());
         assert_eq!(n.iter().sum::<u64>(), 2, "{s}");
     }
-    let (code, _, err) = bayonet(&["duel", "maps/test_melee.ron", "--first", "clever", "--second", "hold"]);
+    let (code, _, err) = bayonet(&[
+        "duel",
+        "maps/test_melee.ron",
+        "--first",
+        "clever",
+        "--second",
+        "hold",
+    ]);
     assert_eq!(code, 1);
-    assert!(err.contains("--first: no computer opponent `clever`") && err.contains("basic"), "{err}");
+    assert!(
+        err.contains("--first: no computer opponent `clever`") && err.contains("basic"),
+        "{err}"
+    );
 }

@@ -609,11 +609,17 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
         [Outcome::Moved(m)] => assert_eq!(m.moved.path, seen, "the march from 18,6 on"),
         other => panic!("Blue is told only the march it saw: {other:?}"),
     }
-    assert_eq!(as_seen_by(&outcomes, &before, &after, Side(1), Side(1)), outcomes);
+    assert_eq!(
+        as_seen_by(&outcomes, &before, &after, Side(1), Side(1)),
+        outcomes
+    );
     let (before, after, hidden) = march(&f, 19..=23);
     assert!(as_seen_by(&hidden, &before, &after, Side(1), Side(0)).is_empty());
     let mut clear = f.clone();
     clear.params.optional.fog_of_war = false;
     let (before, after, outcomes) = march(&clear, 14..=23);
-    assert_eq!(as_seen_by(&outcomes, &before, &after, Side(1), Side(0)), outcomes);
+    assert_eq!(
+        as_seen_by(&outcomes, &before, &after, Side(1), Side(0)),
+        outcomes
+    );
 }

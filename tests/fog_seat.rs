@@ -8,7 +8,10 @@ use std::collections::HashSet;
 use bayonet::dispatch::{GameState, Record};
 use bayonet::remote::Seat;
 use bayonet::rules::board::Board;
+use bayonet::rules::fire::FireOutcome;
 use bayonet::rules::fog;
+use bayonet::rules::melee::UnitLoss;
+use bayonet::rules::morale::MoraleCheck;
 use bayonet::rules::order::Order;
 use bayonet::rules::unit::{Side, UnitId};
 use bayonet::sim::outcome::{Outcome, OutcomeCursors};
@@ -231,6 +234,78 @@ fn check_record(what: &str, r: &Record, before: &Board, after: &Board, side: Sid
     }
 }
 
+/// The losses and morale checks an order's outcomes tell, wherever they are told.
+fn losses_and_checks(outcomes: &[Outcome]) -> (Vec<UnitLoss>, Vec<MoraleCheck>) {
+    let mut losses = Vec::new();
+    let mut checks = Vec::new();
+    let mut fire = |f: &FireOutcome, l: &mut Vec<UnitLoss>, c: &mut Vec<MoraleCheck>| {
+        l.extend(f.losses.iter().cloned());
+        c.extend(f.morale.iter().cloned());
+    };
+    for o in outcomes {
+        match o {
+            Outcome::Fired(f) => fire(&f.0, &mut losses, &mut checks),
+            Outcome::Moved(m) => {
+                for f in &m.opportunity_fire {
+                    fire(f, &mut losses, &mut checks);
+                }
+            }
+            Outcome::MeleeResolved(m) => {
+                losses.extend(m.0.losses.iter().cloned());
+                checks.extend(m.0.morale.iter().cloned());
+            }
+            Outcome::PhaseMoraleChecked(p) => checks.extend(p.checks.iter().cloned()),
+            _ => {}
+        }
+    }
+    (losses, checks)
+}
+
+/// A record tells its side everything about its own units, and about an enemy it saw before
+/// and after the order: their losses (exact, but an enemy's under Extreme) and morale checks.
+fn check_told(
+    what: &str,
+    r: &Record,
+    truth: &[Outcome],
+    before: &Board,
+    after: &Board,
+    side: Side,
+    extreme: bool,
+) {
+    if after.over {
+        return;
+    }
+    let own = |id: UnitId| {
+        before
+            .unit(id)
+            .or_else(|| after.unit(id))
+            .is_some_and(|u| u.side == side)
+    };
+    let seen_through = |id: UnitId| {
+        fog::spotted(before, side).contains(&id) && fog::spotted(after, side).contains(&id)
+    };
+    let (told_losses, told_checks) = losses_and_checks(&r.outcomes);
+    let (losses, checks) = losses_and_checks(truth);
+    for l in losses
+        .iter()
+        .filter(|l| own(l.unit) || (!extreme && seen_through(l.unit)))
+    {
+        assert!(
+            told_losses.contains(l),
+            "{what}: the loss {l:?} was not told"
+        );
+    }
+    for c in checks
+        .iter()
+        .filter(|c| own(c.unit) || seen_through(c.unit))
+    {
+        assert!(
+            told_checks.contains(c),
+            "{what}: the morale check {c:?} was not told"
+        );
+    }
+}
+
 /// One game through the server under `rules`; `most` orders at most.
 fn fog_game(url: &str, db: &str, scenario: &str, rules: &str, seed: u64, most: usize) {
     let extreme = rules.contains("extreme");
@@ -302,6 +377,15 @@ fn fog_game(url: &str, db: &str, scenario: &str, rules: &str, seed: u64, most: u
             let k = r.seq as usize;
             let what = format!("{scenario} {rules} seat {n} record {k}");
             check_record(&what, r, &t.boards[k - 1], &t.boards[k], side, extreme);
+            check_told(
+                &what,
+                r,
+                &t.outcomes[k],
+                &t.boards[k - 1],
+                &t.boards[k],
+                side,
+                extreme,
+            );
             checked += 1;
         }
     }

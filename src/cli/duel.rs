@@ -15,7 +15,11 @@ use crate::sim::Brain;
 
 /// A side's victory points in a finished game (the report counts them for the first side).
 fn points(s: &Scenario, r: &VictoryReport, side: Side) -> f64 {
-    if side == s.first_side { r.total } else { -r.total }
+    if side == s.first_side {
+        r.total
+    } else {
+        -r.total
+    }
 }
 
 /// One seed's two games: `as_side[k]` is the game where the first opponent played side `k`.
@@ -96,12 +100,7 @@ pub fn run(args: &Duel) -> Result<i32, String> {
         .collect();
     let seat = |k: usize| tally(&pairs.iter().map(|p| p.difference[k]).collect::<Vec<_>>());
     let seats = [seat(0), seat(1)];
-    let both = tally(
-        &pairs
-            .iter()
-            .flat_map(|p| p.difference)
-            .collect::<Vec<_>>(),
-    );
+    let both = tally(&pairs.iter().flat_map(|p| p.difference).collect::<Vec<_>>());
     if args.json {
         let by_seat: Vec<_> = seats
             .iter()
