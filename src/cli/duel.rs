@@ -28,7 +28,11 @@ pub struct Pair {
     pub seed: u64,
     /// The first side's total in each game.
     pub totals: [f64; 2],
-    /// For each seat (side), the first opponent's points there less the second's.
+    /// For each seat (side), the first opponent's points there, and the second's.
+    pub first_points: [f64; 2],
+    pub second_points: [f64; 2],
+    /// For each seat (side), the first opponent's points there less the second's. (Points are
+    /// zero-sum, so both seats of a seed give the same difference.)
     pub difference: [f64; 2],
 }
 
@@ -74,16 +78,14 @@ pub fn tally(d: &[f64]) -> Tally {
 pub fn pair(s: &Scenario, first: Brain, second: Brain, seed: u64) -> Pair {
     let game = |brains| super::autoplay::autoplay(s, Some(seed), brains).1;
     let g = [game([first, second]), game([second, first])];
-    let difference = [0u8, 1].map(|k| {
-        let side = Side(k);
-        let mine = points(s, &g[usize::from(k)], side);
-        let theirs = points(s, &g[usize::from(1 - k)], side);
-        mine - theirs
-    });
+    let first_points = [0u8, 1].map(|k| points(s, &g[usize::from(k)], Side(k)));
+    let second_points = [0u8, 1].map(|k| points(s, &g[usize::from(1 - k)], Side(k)));
     Pair {
         seed,
         totals: [g[0].total, g[1].total],
-        difference,
+        first_points,
+        second_points,
+        difference: [0, 1].map(|k| first_points[k] - second_points[k]),
     }
 }
 
@@ -100,12 +102,28 @@ pub fn run(args: &Duel) -> Result<i32, String> {
         .collect();
     let seat = |k: usize| tally(&pairs.iter().map(|p| p.difference[k]).collect::<Vec<_>>());
     let seats = [seat(0), seat(1)];
-    let both = tally(&pairs.iter().flat_map(|p| p.difference).collect::<Vec<_>>());
+    // One observation a seed: the two seats' differences averaged (not counted twice).
+    let both = tally(
+        &pairs
+            .iter()
+            .map(|p| (p.difference[0] + p.difference[1]) / 2.0)
+            .collect::<Vec<_>>(),
+    );
+    let mean_of = |k: usize, f: fn(&Pair) -> [f64; 2]| {
+        pairs.iter().map(|p| f(p)[k]).sum::<f64>() / pairs.len() as f64
+    };
     if args.json {
         let by_seat: Vec<_> = seats
             .iter()
             .enumerate()
-            .map(|(k, t)| json!({"side": s.side_name(Side(k as u8)), "tally": t}))
+            .map(|(k, t)| {
+                json!({
+                    "side": s.side_name(Side(k as u8)),
+                    "first_points": mean_of(k, |p| p.first_points),
+                    "second_points": mean_of(k, |p| p.second_points),
+                    "tally": t,
+                })
+            })
             .collect();
         println!(
             "{}",
@@ -117,7 +135,7 @@ pub fn run(args: &Duel) -> Result<i32, String> {
                 "games": pairs.len() * 2,
                 "pairs": pairs,
                 "seats": by_seat,
-                "both": both,
+                "per_seed": both,
             })
         );
         return Ok(0);
@@ -131,25 +149,38 @@ pub fn run(args: &Duel) -> Result<i32, String> {
         pairs.len() * 2
     );
     println!(
-        "{:<14} {:>5} {:>6} {:>7}   {} in the same seat (95% interval)",
+        "{:<14} {:>8} {:>8} {:>5} {:>6} {:>7}   mean difference (95% interval)",
         "seat",
+        first.name(),
+        second.name(),
         "wins",
         "draws",
         "losses",
-        format_args!("mean points, {} less {}", first.name(), second.name())
     );
-    let line = |name: &str, t: &Tally| {
+    let line = |name: &str, points: Option<(f64, f64)>, t: &Tally| {
         let iv = t.interval.map_or("(too few seeds)".to_owned(), |[lo, hi]| {
             format!("({lo:+.1} to {hi:+.1})")
         });
+        let (a, b) = points.map_or((String::new(), String::new()), |(a, b)| {
+            (format!("{a:+.0}"), format!("{b:+.0}"))
+        });
         println!(
-            "{:<14} {:>5} {:>6} {:>7}   {:+.1} {iv}",
+            "{:<14} {a:>8} {b:>8} {:>5} {:>6} {:>7}   {:+.1} {iv}",
             name, t.wins, t.draws, t.losses, t.mean
         );
     };
     for (k, t) in seats.iter().enumerate() {
-        line(s.side_name(Side(k as u8)), t);
+        let points = (
+            mean_of(k, |p| p.first_points),
+            mean_of(k, |p| p.second_points),
+        );
+        line(s.side_name(Side(k as u8)), Some(points), t);
     }
-    line("both", &both);
+    line("per seed", None, &both);
+    println!(
+        "(each opponent's mean points in that seat; a win is a seed where {} scored more there than {})",
+        first.name(),
+        second.name()
+    );
     Ok(0)
 }
