@@ -239,3 +239,51 @@ fn d_fow_2_extreme_fog_threats_say_they_are_an_estimate() {
         assert_eq!(line.ends_with("(estimate)"), extreme, "{line}");
     }
 }
+
+/// D-fow-6 over a game: Harper's Crossing under Fog of War, the Confederates (who move first)
+/// against a Union that holds; after every order of the computer's plan for them, every counter
+/// the window has drawn is a Confederate unit or a Union unit they spot in the truth.
+#[test]
+fn d_fow_6_over_a_game_the_window_draws_nothing_its_side_does_not_see() {
+    use bayonet::client::counters::Drawn;
+    use bayonet::sim::{Brain, Players};
+    let mut s = bayonet::load_scenario("maps/harpers_crossing.ron").unwrap();
+    s.params.optional.enable("fog").unwrap();
+    let script = crate::serve::scripts_under("maps/harpers_crossing.ron", "fog", 5, 60);
+    let mut r = Rig::with_plugins(s, bayonet::client::seen_plugin);
+    r.app.insert_resource(Players([Some(Brain::Hold), None]));
+    r.frames(2);
+    let (mut checked, mut hidden) = (0, 0);
+    for o in &script[1] {
+        // The Union's turns: it holds (its brain ends them).
+        for _ in 0..50 {
+            if r.res::<Game>().0.ordering_side() == Side(1) || r.res::<Game>().0.over {
+                break;
+            }
+            r.frames(1);
+        }
+        r.app.world_mut().write_message(GiveOrder(o.clone()));
+        r.frames(2);
+        let truth = r.res::<Game>().0.clone();
+        if truth.over {
+            break;
+        }
+        let seen = fog::spotted(&truth, Side(1));
+        for id in r.res::<Drawn>().0.keys() {
+            let u = truth.unit(*id).expect("a drawn unit is on the board");
+            assert!(
+                u.side == Side(1) || seen.contains(id),
+                "{} is drawn, unseen",
+                u.name
+            );
+        }
+        hidden += truth
+            .units
+            .iter()
+            .filter(|u| u.side == Side(0) && !seen.contains(&u.id))
+            .count();
+        checked += 1;
+    }
+    assert!(checked > 20, "{checked} orders checked");
+    assert!(hidden > 0, "some of the Union was out of sight");
+}
