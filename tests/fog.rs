@@ -576,7 +576,7 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
     use bayonet::sim::outcome::Outcome;
     use bayonet::sim::perceived::as_seen_by;
     let mut f = foggy();
-    f.add(0, inf(), f.hex(2, 6), Facing::N, 300);
+    let blue_id = f.add(0, inf(), f.hex(2, 6), Facing::N, 300);
     let grey = f.add(1, inf(), f.hex(24, 6), Facing::N, 430);
     let march = |f: &Field, cols: std::ops::RangeInclusive<i32>| {
         let before = looked(f);
@@ -615,6 +615,27 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
     );
     let (before, after, hidden) = march(&f, 19..=23);
     assert!(as_seen_by(&hidden, &before, &after, Side(1), Side(0)).is_empty());
+    // Of the end-of-phase morale checks, Blue is told its own and none of the unit it never
+    // saw.
+    use bayonet::rules::morale::{CheckReason, MoraleCheck, MoraleResult};
+    let check = |unit| MoraleCheck {
+        unit,
+        morale: 5,
+        roll: 3,
+        passed: true,
+        result: MoraleResult::Held,
+        reason: CheckReason::FriendRouted,
+    };
+    let checks = vec![Outcome::PhaseMoraleChecked(
+        bayonet::sim::messages::PhaseMoraleChecked {
+            checks: vec![check(blue_id), check(grey)],
+            routs: Vec::new(),
+        },
+    )];
+    match as_seen_by(&checks, &before, &after, Side(1), Side(0)).as_slice() {
+        [Outcome::PhaseMoraleChecked(p)] => assert_eq!(p.checks, vec![check(blue_id)]),
+        other => panic!("{other:?}"),
+    }
     let mut clear = f.clone();
     clear.params.optional.fog_of_war = false;
     let (before, after, outcomes) = march(&clear, 14..=23);

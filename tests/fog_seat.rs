@@ -208,28 +208,14 @@ fn check_record(what: &str, r: &Record, before: &Board, after: &Board, side: Sid
         }
     }
     // Where an enemy retreated, routed or advanced to is told only if the side sees it.
-    for o in &r.outcomes {
-        let mut to = Vec::new();
-        let mut fire = |f: &FireOutcome| to.extend(f.routs.iter().map(|m| (m.unit, m.to)));
-        match o {
-            Outcome::Fired(f) => fire(&f.0),
-            Outcome::Moved(m) => m.opportunity_fire.iter().for_each(&mut fire),
-            Outcome::MeleeResolved(m) => {
-                m.0.defensive_fire.iter().for_each(&mut fire);
-                to.extend(m.0.retreats.iter().map(|x| (x.unit, x.to)));
-                to.extend(m.0.routs.iter().map(|x| (x.unit, x.to)));
-            }
-            Outcome::Retreated(x) => to.push((x.0.unit, x.0.to)),
-            Outcome::Advanced(a) => to.push((a.unit, a.to)),
-            Outcome::PhaseMoraleChecked(p) => to.extend(p.routs.iter().map(|x| (x.unit, x.to))),
-            _ => {}
-        }
-        for (id, hex) in to.into_iter().filter(|(id, _)| !own(*id)) {
-            assert!(
-                fog::sees(after, side, hex),
-                "{what}: enemy {id} told gone to unseen {hex:?}"
-            );
-        }
+    for (id, hex) in moves_to(&r.outcomes)
+        .into_iter()
+        .filter(|(id, _)| !own(*id))
+    {
+        assert!(
+            fog::sees(after, side, hex),
+            "{what}: enemy {id} told gone to unseen {hex:?}"
+        );
     }
     for o in &r.outcomes {
         if matches!(o, Outcome::GameEnded(_)) {
@@ -256,6 +242,28 @@ fn check_record(what: &str, r: &Record, before: &Board, after: &Board, side: Sid
             );
         }
     }
+}
+
+/// The retreats, routs and advances an order's outcomes tell: each unit and where it went.
+fn moves_to(outcomes: &[Outcome]) -> Vec<(UnitId, bayonet::rules::hex::Hex)> {
+    let mut to = Vec::new();
+    for o in outcomes {
+        let mut fire = |f: &FireOutcome| to.extend(f.routs.iter().map(|m| (m.unit, m.to)));
+        match o {
+            Outcome::Fired(f) => fire(&f.0),
+            Outcome::Moved(m) => m.opportunity_fire.iter().for_each(&mut fire),
+            Outcome::MeleeResolved(m) => {
+                m.0.defensive_fire.iter().for_each(&mut fire);
+                to.extend(m.0.retreats.iter().map(|x| (x.unit, x.to)));
+                to.extend(m.0.routs.iter().map(|x| (x.unit, x.to)));
+            }
+            Outcome::Retreated(x) => to.push((x.0.unit, x.0.to)),
+            Outcome::Advanced(a) => to.push((a.unit, a.to)),
+            Outcome::PhaseMoraleChecked(p) => to.extend(p.routs.iter().map(|x| (x.unit, x.to))),
+            _ => {}
+        }
+    }
+    to
 }
 
 /// The losses and morale checks an order's outcomes tell, wherever they are told.
