@@ -327,6 +327,29 @@ fn check_told(
             "{what}: the loss {l:?} was not told"
         );
     }
+    // Under Extreme, an enemy's loss is the fall of its estimate (D-fow-7).
+    for l in losses
+        .iter()
+        .filter(|l| extreme && !own(l.unit) && seen_through(l.unit))
+    {
+        let Some(u) = before.unit(l.unit) else {
+            continue;
+        };
+        let fall = |now: u32, lost: u32, step: u32| {
+            fog::round_to(now, step) - fog::round_to(now.saturating_sub(lost), step)
+        };
+        let men = fall(u.men, l.men, 50);
+        let estimate = UnitLoss {
+            unit: l.unit,
+            men,
+            guns: fall(u.guns, l.guns, 2),
+            share: men,
+        };
+        assert!(
+            told_losses.contains(&estimate),
+            "{what}: {l:?} told as {told_losses:?}"
+        );
+    }
     for c in checks
         .iter()
         .filter(|c| own(c.unit) || seen_through(c.unit))
