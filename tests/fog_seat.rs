@@ -207,6 +207,15 @@ fn check_record(what: &str, r: &Record, before: &Board, after: &Board, side: Sid
             known.insert(m.moved.unit);
         }
     }
+    // The enemy's declared melees are its own business until they are fought.
+    for o in &r.outcomes {
+        if let Outcome::MeleeDeclared(d) = o {
+            assert!(
+                d.declaration.attackers.iter().all(|a| own(*a)),
+                "{what}: the enemy's declaration was sent"
+            );
+        }
+    }
     // Where an enemy retreated, routed or advanced to is told only if the side sees it.
     for (id, hex) in moves_to(&r.outcomes)
         .into_iter()
@@ -270,7 +279,7 @@ fn moves_to(outcomes: &[Outcome]) -> Vec<(UnitId, bayonet::rules::hex::Hex)> {
 fn losses_and_checks(outcomes: &[Outcome]) -> (Vec<UnitLoss>, Vec<MoraleCheck>) {
     let mut losses = Vec::new();
     let mut checks = Vec::new();
-    let mut fire = |f: &FireOutcome, l: &mut Vec<UnitLoss>, c: &mut Vec<MoraleCheck>| {
+    let fire = |f: &FireOutcome, l: &mut Vec<UnitLoss>, c: &mut Vec<MoraleCheck>| {
         l.extend(f.losses.iter().cloned());
         c.extend(f.morale.iter().cloned());
     };
@@ -358,6 +367,77 @@ fn check_told(
             told_checks.contains(c),
             "{what}: the morale check {c:?} was not told"
         );
+    }
+    // Every retreat, rout and advance of its own, and of an enemy to a hex it sees.
+    let told = moves_to(&r.outcomes);
+    for m in moves_to(truth) {
+        if own(m.0) || fog::sees(after, side, m.1) {
+            assert!(
+                told.contains(&m),
+                "{what}: {} going to {:?} was not told",
+                m.0,
+                m.1
+            );
+        }
+    }
+    // Its own fire as it was, and the enemy's too under Fog of War (it gives the firer away).
+    let fires = |outcomes: &[Outcome]| {
+        let mut all: Vec<FireOutcome> = Vec::new();
+        for o in outcomes {
+            match o {
+                Outcome::Fired(f) => all.push(f.0.clone()),
+                Outcome::Moved(m) => all.extend(m.opportunity_fire.iter().cloned()),
+                _ => {}
+            }
+        }
+        all
+    };
+    let told_fire = fires(&r.outcomes);
+    for f in fires(truth)
+        .iter()
+        .filter(|f| own(f.breakdown.firer) || !extreme)
+    {
+        // (The same figures, to the last digit JSON keeps.)
+        let same = |t: &FireOutcome| {
+            let (a, b) = (&t.breakdown, &f.breakdown);
+            (a.firer, a.target, a.range, &a.modifiers) == (b.firer, b.target, b.range, &b.modifiers)
+                && (a.value - b.value).abs() < 1e-9 * b.value.abs().max(1.0)
+                && (a.base - b.base).abs() < 1e-9 * b.base.abs().max(1.0)
+                && (extreme || t.losses == f.losses)
+        };
+        assert!(
+            told_fire.iter().any(same),
+            "{what}: the fire of {} was not told as it was",
+            f.breakdown.firer
+        );
+    }
+    // Its own declared melees, and every melee called off that it attacked or defended.
+    for o in truth {
+        let told = |pred: &dyn Fn(&Outcome) -> bool| r.outcomes.iter().any(pred);
+        match o {
+            Outcome::MeleeDeclared(d) if d.declaration.attackers.iter().any(|a| own(*a)) => {
+                assert!(
+                    told(
+                        &|t| matches!(t, Outcome::MeleeDeclared(x) if x.declaration == d.declaration)
+                    ),
+                    "{what}: its declaration was not told"
+                );
+            }
+            Outcome::MeleeCalledOff(c)
+                if c.declaration.attackers.iter().any(|a| own(*a))
+                    || before
+                        .units_at(c.declaration.defending_hex)
+                        .any(|u| u.side == side) =>
+            {
+                assert!(
+                    told(
+                        &|t| matches!(t, Outcome::MeleeCalledOff(x) if x.declaration == c.declaration)
+                    ),
+                    "{what}: a melee it fought in, called off, was not told"
+                );
+            }
+            _ => {}
+        }
     }
 }
 
