@@ -636,6 +636,35 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
         [Outcome::PhaseMoraleChecked(p)] => assert_eq!(p.checks, vec![check(blue_id)]),
         other => panic!("{other:?}"),
     }
+    // At the start of a turn, what befell a unit it does not see is not told.
+    let start = bayonet::rules::turn::TurnStart {
+        recovered: vec![(blue_id, 30), (grey, 30)],
+        rallied: vec![blue_id, grey],
+        rally_checks: vec![check(blue_id), check(grey)],
+        isolated: vec![blue_id, grey],
+        released: vec![blue_id, grey],
+        resupplied: vec![blue_id, grey],
+        repaired: Vec::new(),
+        arrived: vec![(blue_id, f.hex(2, 6)), (grey, f.hex(24, 6))],
+    };
+    let began = vec![Outcome::TurnBegan(bayonet::sim::messages::TurnBegan {
+        turn: 2,
+        side: Side(0),
+        clock: "14:20".into(),
+        start,
+    })];
+    match as_seen_by(&began, &before, &after, Side(1), Side(0)).as_slice() {
+        [Outcome::TurnBegan(t)] => {
+            let s = &t.start;
+            assert_eq!(s.recovered, vec![(blue_id, 30)]);
+            assert_eq!(s.rally_checks, vec![check(blue_id)]);
+            assert_eq!(s.arrived, vec![(blue_id, f.hex(2, 6))]);
+            for ids in [&s.rallied, &s.isolated, &s.released, &s.resupplied] {
+                assert_eq!(ids, &vec![blue_id]);
+            }
+        }
+        other => panic!("{other:?}"),
+    }
     let mut clear = f.clone();
     clear.params.optional.fog_of_war = false;
     let (before, after, outcomes) = march(&clear, 14..=23);

@@ -411,6 +411,37 @@ fn check_told(
             f.breakdown.firer
         );
     }
+    // Every melee fought: under Fog of War as it was; under Extreme its own losses exact and
+    // the enemy's as the sum of the falls of their estimates.
+    for o in truth {
+        let Outcome::MeleeResolved(m) = o else {
+            continue;
+        };
+        let m = &m.0;
+        let told = r.outcomes.iter().find_map(|t| match t {
+            Outcome::MeleeResolved(x) if x.0.declaration == m.declaration => Some(&x.0),
+            _ => None,
+        });
+        let t = told.unwrap_or_else(|| panic!("{what}: a melee fought was not told"));
+        let attacking = m.declaration.attackers.iter().any(|a| own(*a));
+        let fall = |l: &UnitLoss| {
+            before.unit(l.unit).map_or(0, |u| {
+                fog::round_to(u.men, 50) - fog::round_to(u.men.saturating_sub(l.men), 50)
+            })
+        };
+        let enemy: u32 = m.losses.iter().filter(|l| !own(l.unit)).map(fall).sum();
+        let expect = match (extreme, attacking) {
+            (false, _) => (m.attacker_loss, m.defender_loss),
+            (true, true) => (m.attacker_loss, enemy),
+            (true, false) => (enemy, m.defender_loss),
+        };
+        assert_eq!(
+            (t.attacker_loss, t.defender_loss),
+            expect,
+            "{what}: the melee's losses"
+        );
+        assert_eq!(t.loser, m.loser, "{what}: who lost");
+    }
     // Its own declared melees, and every melee called off that it attacked or defended.
     for o in truth {
         let told = |pred: &dyn Fn(&Outcome) -> bool| r.outcomes.iter().any(pred);
@@ -418,7 +449,12 @@ fn check_told(
             Outcome::MeleeDeclared(d) if d.declaration.attackers.iter().any(|a| own(*a)) => {
                 assert!(
                     told(
-                        &|t| matches!(t, Outcome::MeleeDeclared(x) if x.declaration == d.declaration)
+                        &|t| matches!(t, Outcome::MeleeDeclared(x) if x.declaration == d.declaration
+                        && (extreme
+                            || (x.odds.attacker_win_probability
+                                - d.odds.attacker_win_probability)
+                                .abs()
+                                < 1e-9))
                     ),
                     "{what}: its declaration was not told"
                 );
