@@ -380,6 +380,10 @@ fn d_fow_5_under_fog_undo_ends_when_an_enemy_is_spotted() {
     let (mut f, scout, hidden) = screened(false);
     f.params.optional.fog_of_war = true;
     f.params.sight.visibility = 4;
+    // A Confederate regiment a Union lookout already sees, four hexes off: seeing it still is
+    // nothing new.
+    f.add(0, inf(), f.hex(11, 8), Facing::N, 300);
+    let known = f.add(1, inf(), f.hex(11, 4), Facing::S, 300);
     let mut app = app_of(&f);
     give(
         &mut app,
@@ -391,6 +395,7 @@ fn d_fow_5_under_fog_undo_ends_when_an_enemy_is_spotted() {
     );
     assert!(bayonet::rules::sight::look(game(&app), f.hex(0, 4), f.hex(3, 1)).clear);
     assert!(!bayonet::rules::fog::spotted(game(&app), Side(0)).contains(&hidden));
+    assert!(bayonet::rules::fog::spotted(game(&app), Side(0)).contains(&known));
     give(&mut app, Order::Undo);
     assert!(
         refusals(&app).is_empty(),
