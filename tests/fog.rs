@@ -636,6 +636,38 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
         [Outcome::PhaseMoraleChecked(p)] => assert_eq!(p.checks, vec![check(blue_id)]),
         other => panic!("{other:?}"),
     }
+    // A melee called off is told to a side that attacked or defended in it; Grey's attempt on
+    // an empty hex Blue does not see is not told to Blue.
+    let called_off = |attackers: Vec<UnitId>, at| {
+        vec![Outcome::MeleeCalledOff(
+            bayonet::sim::messages::MeleeCalledOff {
+                seq: 0,
+                declaration: bayonet::rules::melee::Declaration {
+                    attackers,
+                    defending_hex: at,
+                    follow_up: true,
+                },
+                reasons: Vec::new(),
+                defensive_fire: Vec::new(),
+            },
+        )]
+    };
+    let told = |o: &Vec<Outcome>| as_seen_by(o, &before, &after, Side(1), Side(0)).len();
+    assert_eq!(
+        told(&called_off(vec![blue_id], f.hex(19, 6))),
+        1,
+        "its own attack"
+    );
+    assert_eq!(
+        told(&called_off(vec![grey], f.hex(2, 6))),
+        1,
+        "an attack on it"
+    );
+    assert_eq!(
+        told(&called_off(vec![grey], f.hex(30, 6))),
+        0,
+        "nothing of Blue's"
+    );
     // At the start of a turn, what befell a unit it does not see is not told.
     let start = bayonet::rules::turn::TurnStart {
         recovered: vec![(blue_id, 30), (grey, 30)],

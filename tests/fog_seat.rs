@@ -442,7 +442,17 @@ fn check_told(
         );
         assert_eq!(t.loser, m.loser, "{what}: who lost");
     }
-    // Its own declared melees, and every melee called off that it attacked or defended.
+    // Its own declared melees, and every melee called off that it attacked or defended. A
+    // declaration's odds are the truth's under Fog of War, and under Extreme those its view
+    // gives (the enemy's strengths are estimates, D-fow-2).
+    let odds = |d: &bayonet::sim::messages::MeleeDeclared| {
+        if !extreme {
+            return d.odds.clone();
+        }
+        let seen = fog::seat_board(before, side);
+        let system = bayonet::rules::melee::system(&seen.params);
+        system.odds(&system.breakdown(&seen, &d.declaration))
+    };
     for o in truth {
         let told = |pred: &dyn Fn(&Outcome) -> bool| r.outcomes.iter().any(pred);
         match o {
@@ -450,11 +460,9 @@ fn check_told(
                 assert!(
                     told(
                         &|t| matches!(t, Outcome::MeleeDeclared(x) if x.declaration == d.declaration
-                        && (extreme
-                            || (x.odds.attacker_win_probability
-                                - d.odds.attacker_win_probability)
-                                .abs()
-                                < 1e-9))
+                        && (x.odds.attacker_win_probability - odds(d).attacker_win_probability)
+                            .abs()
+                            < 1e-9)
                     ),
                     "{what}: its declaration was not told"
                 );

@@ -167,8 +167,10 @@ impl Sides<'_> {
                 self.fire(f);
                 true
             }
+            // (The other side's declarations are not told at all: working out their figures
+            // on the view too costs nothing that matters.)
             Outcome::MeleeDeclared(d) => {
-                if self.extreme && self.attacks(&d.declaration) {
+                if self.extreme {
                     (d.breakdown, d.odds) = self.melee_figures(&d.declaration);
                 }
                 self.attacks(&d.declaration)
