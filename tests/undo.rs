@@ -21,6 +21,29 @@ fn give(app: &mut App, o: Order) {
     app.update();
 }
 
+/// Undo is refused because `hidden` came into view.
+fn undo_ends_on_sight_of(app: &mut App, hidden: UnitId) {
+    give(app, Order::Undo);
+    let why = refusals(app);
+    let name = game(app).unit(hidden).unwrap().name.clone();
+    assert!(
+        why[0].contains(&format!("`{name}` came into view")),
+        "{why:?}"
+    );
+}
+
+/// Marches `unit` to `to` by the shortest way.
+fn march(app: &mut App, unit: UnitId, to: At) {
+    give(
+        app,
+        Order::Move {
+            unit,
+            to,
+            path: None,
+        },
+    );
+}
+
 /// Two Union regiments and a battery, the enemy far away across open ground (seen, out of
 /// range: nothing a move does rolls a die or reveals anyone).
 fn quiet_field() -> Field {
@@ -190,14 +213,7 @@ fn an_enemy_coming_into_view_ends_undo() {
     let (f, scout, hidden) = screened(false);
     let mut app = app_of(&f);
     // Sidestep along the wood's edge: still screened, so the step can be undone.
-    give(
-        &mut app,
-        Order::Move {
-            unit: scout,
-            to: At(1, 7),
-            path: None,
-        },
-    );
+    march(&mut app, scout, At(1, 7));
     assert!(
         app.world()
             .resource::<sim::UndoHistory>()
@@ -207,22 +223,9 @@ fn an_enemy_coming_into_view_ends_undo() {
     give(&mut app, Order::Undo);
     assert_eq!(game(&app).unit(scout).unwrap().hex, f.hex(2, 7));
     // Round the wood: the regiment at 3,1 comes into view.
-    give(
-        &mut app,
-        Order::Move {
-            unit: scout,
-            to: At(0, 4),
-            path: None,
-        },
-    );
+    march(&mut app, scout, At(0, 4));
     assert!(bayonet::rules::sight::look(game(&app), f.hex(0, 4), f.hex(3, 1)).clear);
-    give(&mut app, Order::Undo);
-    let why = refusals(&app);
-    let name = game(&app).unit(hidden).unwrap().name.clone();
-    assert!(
-        why[0].contains(&format!("`{name}` came into view")),
-        "{why:?}"
-    );
+    undo_ends_on_sight_of(&mut app, hidden);
     assert_eq!(game(&app).unit(scout).unwrap().hex, f.hex(0, 4));
 }
 
@@ -230,14 +233,7 @@ fn an_enemy_coming_into_view_ends_undo() {
 fn an_enemy_another_unit_already_sees_reveals_nothing() {
     let (f, scout, _) = screened(true);
     let mut app = app_of(&f);
-    give(
-        &mut app,
-        Order::Move {
-            unit: scout,
-            to: At(0, 4),
-            path: None,
-        },
-    );
+    march(&mut app, scout, At(0, 4));
     give(&mut app, Order::Undo);
     assert!(refusals(&app).is_empty());
     assert_eq!(game(&app).unit(scout).unwrap().hex, f.hex(2, 7));
@@ -385,14 +381,7 @@ fn d_fow_5_under_fog_undo_ends_when_an_enemy_is_spotted() {
     f.add(0, inf(), f.hex(11, 8), Facing::N, 300);
     let known = f.add(1, inf(), f.hex(11, 4), Facing::S, 300);
     let mut app = app_of(&f);
-    give(
-        &mut app,
-        Order::Move {
-            unit: scout,
-            to: At(0, 4),
-            path: None,
-        },
-    );
+    march(&mut app, scout, At(0, 4));
     assert!(bayonet::rules::sight::look(game(&app), f.hex(0, 4), f.hex(3, 1)).clear);
     assert!(!bayonet::rules::fog::spotted(game(&app), Side(0)).contains(&hidden));
     assert!(bayonet::rules::fog::spotted(game(&app), Side(0)).contains(&known));
@@ -402,20 +391,7 @@ fn d_fow_5_under_fog_undo_ends_when_an_enemy_is_spotted() {
         "in line of sight, out of sight range"
     );
     assert_eq!(game(&app).unit(scout).unwrap().hex, f.hex(2, 7));
-    give(
-        &mut app,
-        Order::Move {
-            unit: scout,
-            to: At(0, 3),
-            path: None,
-        },
-    );
+    march(&mut app, scout, At(0, 3));
     assert!(bayonet::rules::fog::spotted(game(&app), Side(0)).contains(&hidden));
-    give(&mut app, Order::Undo);
-    let why = refusals(&app);
-    let name = game(&app).unit(hidden).unwrap().name.clone();
-    assert!(
-        why[0].contains(&format!("`{name}` came into view")),
-        "{why:?}"
-    );
+    undo_ends_on_sight_of(&mut app, hidden);
 }
