@@ -287,3 +287,40 @@ fn d_fow_6_over_a_game_the_window_draws_nothing_its_side_does_not_see() {
     assert!(checked > 20, "{checked} orders checked");
     assert!(hidden > 0, "some of the Union was out of sight");
 }
+
+/// Words from the player's side: the top bar's victory points are the side at the screen's,
+/// the level turned round for the second side.
+#[test]
+fn the_top_bar_counts_the_points_of_the_side_at_the_screen() {
+    use bayonet::client::hud::points_words;
+    use bayonet::rules::victory::{VictoryLevel, VictoryReport};
+    assert_eq!(
+        VictoryLevel::MajorDefeat.for_the_other_side(),
+        VictoryLevel::MajorVictory
+    );
+    assert_eq!(VictoryLevel::Draw.for_the_other_side(), VictoryLevel::Draw);
+    let (f, _) = field(false);
+    let s = f.scenario();
+    let vp = VictoryReport {
+        objectives: [100, 0],
+        losses: [0.0, 150.0],
+        total: 250.0,
+        level: VictoryLevel::MinorVictory,
+    };
+    assert_eq!(s.first_side, Side(0));
+    assert_eq!(
+        points_words(&s, &vp, Some(Side(0))),
+        "Blue VP +250 (Minor Victory)"
+    );
+    assert_eq!(points_words(&s, &vp, None), "Blue VP +250 (Minor Victory)");
+    assert_eq!(
+        points_words(&s, &vp, Some(Side(1))),
+        "Grey VP -250 (Minor Defeat)"
+    );
+    let level = VictoryReport {
+        total: 0.0,
+        level: VictoryLevel::Draw,
+        ..vp
+    };
+    assert_eq!(points_words(&s, &level, Some(Side(1))), "Grey VP +0 (Draw)");
+}

@@ -106,7 +106,8 @@ fn top_bar(
     }
     let turn = game.turn_state();
     // Under fog, the points as the side at the screen knows them (D-fow-7).
-    let vp = match viewer.and_then(|v| v.0) {
+    let at_screen = viewer.and_then(|v| v.0);
+    let vp = match at_screen {
         Some(side) => crate::rules::victory::report_as_seen(&battle.scenario, &game, side),
         None => battle.victory(&game),
     };
@@ -142,17 +143,36 @@ fn top_bar(
         format!("{} ({light})", turn.clock()),
         status,
         melees,
-        format!(
-            "{} VP {:+.0} ({})",
-            s.side_name(s.first_side),
-            vp.total,
-            vp.level
-        ),
+        points_words(s, &vp, at_screen),
     ];
     for (TopBar(i), mut t) in &mut q {
         if t.0 != items[*i] {
             t.0.clone_from(&items[*i]);
         }
+    }
+}
+
+/// The victory points as the top bar says them: from the side at the screen (the first side's
+/// when nobody is, or it is the first side), the level turned round for the other side.
+pub fn points_words(
+    s: &crate::rules::scenario::Scenario,
+    vp: &crate::rules::victory::VictoryReport,
+    at_screen: Option<crate::rules::unit::Side>,
+) -> String {
+    match at_screen.filter(|side| *side != s.first_side) {
+        Some(other) => format!(
+            "{} VP {:+.0} ({})",
+            s.side_name(other),
+            // (Not `-total`: no "-0" for a level game.)
+            0.0 - vp.total,
+            vp.level.for_the_other_side()
+        ),
+        None => format!(
+            "{} VP {:+.0} ({})",
+            s.side_name(s.first_side),
+            vp.total,
+            vp.level
+        ),
     }
 }
 

@@ -16,7 +16,7 @@ pub mod help;
 pub mod hex_grid;
 mod hexsides;
 pub mod highlights;
-mod hud;
+pub mod hud;
 pub mod keys;
 pub mod layout;
 pub mod line;

@@ -18,6 +18,20 @@ crate::words! {
     }
 }
 
+impl VictoryLevel {
+    /// The same result as the other side has it: a minor victory for one is a minor defeat
+    /// for the other.
+    pub fn for_the_other_side(self) -> VictoryLevel {
+        match self {
+            VictoryLevel::MajorDefeat => VictoryLevel::MajorVictory,
+            VictoryLevel::MinorDefeat => VictoryLevel::MinorVictory,
+            VictoryLevel::Draw => VictoryLevel::Draw,
+            VictoryLevel::MinorVictory => VictoryLevel::MinorDefeat,
+            VictoryLevel::MajorVictory => VictoryLevel::MajorDefeat,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VictoryReport {
     /// Objective points held by each side.
