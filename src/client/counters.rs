@@ -339,26 +339,28 @@ fn reveal_along_moves(
         .iter()
         .filter(|u| u.side != view.side && !drawn.0.contains_key(&u.id))
         .collect();
-    for u in new {
-        // The earliest step of any mover from which its side sees the unit.
-        let step = movers
-            .iter()
-            .filter_map(|(id, path)| {
-                let mut at = b.clone();
-                path.iter().position(|h| {
-                    if let Some(m) = at.unit_mut(**id) {
-                        m.hex = *h;
-                    }
-                    crate::rules::fog::sees(&at, view.side, u.hex)
-                })
-            })
-            .min();
-        // (Step `i` is entered when `i + 1` hexes of the slide are done.)
-        if let Some(i) = step {
-            appearing
-                .0
-                .insert(u.id, now + (i + 1) as f32 * OWN_SECONDS_A_HEX);
+    // For each mover, its board copy walked along its path: the first step from which each new
+    // enemy is seen (step `i` is entered when `i + 1` hexes of the slide are done).
+    let mut first: HashMap<crate::rules::unit::UnitId, usize> = HashMap::new();
+    for (id, path) in movers {
+        let mut at = b.clone();
+        for (i, h) in path.iter().enumerate() {
+            if let Some(m) = at.unit_mut(*id) {
+                m.hex = *h;
+            }
+            for u in new
+                .iter()
+                .filter(|u| crate::rules::fog::sees(&at, view.side, u.hex))
+            {
+                let step = first.entry(u.id).or_insert(i);
+                *step = (*step).min(i);
+            }
         }
+    }
+    for (id, i) in first {
+        appearing
+            .0
+            .insert(id, now + (i + 1) as f32 * OWN_SECONDS_A_HEX);
     }
 }
 

@@ -116,7 +116,7 @@ fn top_bar(
     let light = if turn.night { "night" } else { "day" };
     // Under fog the player should know that what is not drawn may still be there (§16).
     let o = &game.params.optional;
-    let light = match (o.fog_of_war || o.extreme_fog_of_war, o.extreme_fog_of_war) {
+    let light = match (o.fog(), o.extreme_fog_of_war) {
         (_, true) => format!("{light}, extreme fog of war"),
         (true, false) => format!("{light}, fog of war"),
         _ => light.to_string(),

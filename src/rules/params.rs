@@ -262,6 +262,11 @@ pub struct OptionalRules {
 }
 
 impl OptionalRules {
+    /// Whether the game is played under Fog of War (Extreme Fog of War includes it, §16).
+    pub fn fog(&self) -> bool {
+        self.fog_of_war || self.extreme_fog_of_war
+    }
+
     /// Switch rules on by their command-line names (`quality,capture,…`).
     pub fn enable(&mut self, names: &str) -> Result<(), String> {
         for n in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {

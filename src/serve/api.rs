@@ -493,8 +493,9 @@ async fn replay(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respon
     // server's async threads.
     let states = tokio::task::spawn_blocking(move || {
         let t = crate::sim::timeline::Timeline::build(scenario, g.seed, orders);
-        (from..=n)
-            .map(|k| ron::to_string(&t.state_as_seen(k, side)).unwrap_or_default())
+        t.states_as_seen(from, n, side)
+            .iter()
+            .map(|s| ron::to_string(s).unwrap_or_default())
             .collect::<Vec<String>>()
     })
     .await

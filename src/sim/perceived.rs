@@ -5,6 +5,8 @@
 //! estimates (the fall of the estimate, D-fow-7), and the melee and fire figures are worked out
 //! on the side's view.
 
+use std::cell::OnceCell;
+
 use crate::rules::board::Board;
 use crate::rules::fire::FireOutcome;
 use crate::rules::fog;
@@ -20,9 +22,13 @@ struct Sides<'a> {
     after: &'a Board,
     side: Side,
     by: Side,
-    /// The enemy units the side spotted before or after the order.
+    /// The enemy units the side spotted after the order, and before or after it.
+    spotted_after: Vec<UnitId>,
     spotted: Vec<UnitId>,
     extreme: bool,
+    /// The boards the side knew before and after, worked out once when Extreme needs them.
+    seen_before: OnceCell<Board>,
+    seen_after: OnceCell<Board>,
 }
 
 impl Sides<'_> {
@@ -74,7 +80,9 @@ impl Sides<'_> {
             // The enemy firer's strength is known only as an estimate: its fire is worked out
             // on the side's view (without the ½ of fire at melee attackers, which the view
             // cannot tell), or not at all where the view has no such firer.
-            let seen = fog::seat_board(self.after, self.side);
+            let seen = self
+                .seen_after
+                .get_or_init(|| fog::seat_board(self.after, self.side));
             match crate::rules::fire::breakdown(
                 &seen,
                 f.breakdown.firer,
@@ -94,7 +102,9 @@ impl Sides<'_> {
     /// A melee's figures for a side that knows the enemy's strength only as estimates: its
     /// breakdown and odds as the side's view works them out.
     fn melee_figures(&self, decl: &melee::Declaration) -> (melee::Breakdown, melee::Odds) {
-        let seen = fog::seat_board(self.before, self.side);
+        let seen = self
+            .seen_before
+            .get_or_init(|| fog::seat_board(self.before, self.side));
         let system = melee::system(&seen.params);
         let b = system.breakdown(&seen, decl);
         let o = system.odds(&b);
@@ -138,8 +148,7 @@ impl Sides<'_> {
     }
     fn turn_start(&self, t: &mut crate::rules::turn::TurnStart) {
         // What happened to enemy units at the start of their turn is seen only where they are.
-        let knows_now =
-            |id: &UnitId| self.own(*id) || fog::spotted(self.after, self.side).contains(id);
+        let knows_now = |id: &UnitId| self.own(*id) || self.spotted_after.contains(id);
         t.recovered.retain(|(id, _)| knows_now(id));
         t.rallied.retain(knows_now);
         t.rally_checks.retain(|c| knows_now(&c.unit));
@@ -214,15 +223,19 @@ pub fn as_seen_by(
     if !fog::on(after) || after.over {
         return outcomes.to_vec();
     }
+    let spotted_after = fog::spotted(after, side);
     let mut spotted = fog::spotted(before, side);
-    spotted.extend(fog::spotted(after, side));
+    spotted.extend(spotted_after.iter().copied());
     let s = Sides {
         before,
         after,
         side,
         by,
+        spotted_after,
         spotted,
         extreme: after.params.optional.extreme_fog_of_war,
+        seen_before: OnceCell::new(),
+        seen_after: OnceCell::new(),
     };
     outcomes.iter().filter_map(|o| s.one(o)).collect()
 }

@@ -164,19 +164,25 @@ impl Timeline {
         save::snapshot(app.world())
     }
 
-    /// The state after `n` orders as `side` knew it (RULES.md §16 D-fow-8): what a server seat
-    /// is sent of a replay.
-    pub fn state_as_seen(&self, n: usize, side: Side) -> Snapshot {
-        let snap = self.state_at(n);
-        let o = &snap.params.optional;
-        if !(o.fog_of_war || o.extreme_fog_of_war) {
-            return snap;
-        }
-        let mut app = super::headless_app(self.scenario.clone(), Some(self.seed));
-        save::restore(app.world_mut(), &snap, &[]);
-        let board = &app.world().resource::<super::Game>().0;
-        let dice = snap.dice.parse::<u128>().unwrap_or(0);
-        save::snapshot_of(&crate::rules::fog::seat_board(board, side), dice)
+    /// The states after orders `from` to `to` as `side` knew them (RULES.md §16 D-fow-8): what
+    /// a server seat is sent of a replay. One simulation turns them all into boards.
+    pub fn states_as_seen(&self, from: usize, to: usize, side: Side) -> Vec<Snapshot> {
+        let mut app = None;
+        (from..=to)
+            .map(|n| {
+                let snap = self.state_at(n);
+                if !snap.params.optional.fog() {
+                    return snap;
+                }
+                let app = app.get_or_insert_with(|| {
+                    super::headless_app(self.scenario.clone(), Some(self.seed))
+                });
+                save::restore(app.world_mut(), &snap, &[]);
+                let board = &app.world().resource::<super::Game>().0;
+                let dice = snap.dice.parse::<u128>().unwrap_or(0);
+                save::snapshot_of(&crate::rules::fog::seat_board(board, side), dice)
+            })
+            .collect()
     }
 
     /// The side turn under way after `n` orders.

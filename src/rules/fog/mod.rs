@@ -13,8 +13,7 @@ use super::unit::{Ammo, FatigueLevel, Quality, Side, Unit, UnitId};
 
 /// Whether the game is played under Fog of War (Extreme Fog of War includes it).
 pub fn on(board: &Board) -> bool {
-    let o = &board.params.optional;
-    o.fog_of_war || o.extreme_fog_of_war
+    board.params.optional.fog()
 }
 
 /// How far a side sees now (D-fow-1): the Parameter Data's visibility by day, half of it in the
