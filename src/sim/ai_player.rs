@@ -15,8 +15,10 @@ use crate::rules::order::Order;
 /// Who plays a side when it is not a person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Brain {
-    /// The computer opponent.
+    /// The basic computer opponent (greedy, turn by turn).
     Computer,
+    /// The planning computer opponent, at a level.
+    Planner(ai::Level),
     /// A baseline that holds its position: it ends its turns and nothing else.
     Hold,
 }
@@ -26,6 +28,7 @@ impl Brain {
     pub fn name(self) -> &'static str {
         match self {
             Brain::Computer => "basic",
+            Brain::Planner(l) => l.name(),
             Brain::Hold => "hold",
         }
     }
@@ -38,8 +41,10 @@ impl std::str::FromStr for Brain {
         match s.trim().to_ascii_lowercase().as_str() {
             "basic" | "computer" => Ok(Brain::Computer),
             "hold" => Ok(Brain::Hold),
+            "skilled" => Ok(Brain::Planner(ai::Level::Skilled)),
+            "expert" => Ok(Brain::Planner(ai::Level::Expert)),
             other => Err(format!(
-                "no computer opponent `{other}`: expected basic (the computer) or hold (ends its turns, nothing else)"
+                "no computer opponent `{other}`: expected skilled or expert (the planning computer), basic (the first computer) or hold (ends its turns, nothing else)"
             )),
         }
     }
@@ -98,6 +103,8 @@ fn play(world: &mut World) {
             (Brain::Hold, true) => vec![Order::EndPhase],
             (Brain::Computer, false) => ai::plan_turn(game, side),
             (Brain::Computer, true) => ai::plan_phase(game),
+            (Brain::Planner(l), false) => ai::plan::plan_turn(game, side, l),
+            (Brain::Planner(l), true) => ai::plan::plan_phase(game, l),
         };
         let mut queue = world.resource_mut::<Queue>();
         queue.orders = orders.into();

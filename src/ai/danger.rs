@@ -1,0 +1,133 @@
+//! The danger of a hex in the enemy's next turn, as the planning opponent weighs it: the fire
+//! the enemy units it knows of could put on it from where they stand (by the rules' own fire
+//! values, the hex's terrain counted), and the men that could reach a hex next to it and melee
+//! it. Worked out once a turn for the hexes the side's units can reach, on one working copy.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::rules::board::Board;
+use crate::rules::fire;
+use crate::rules::hex::{Facing, Hex, distance};
+use crate::rules::movement::movement_range;
+use crate::rules::unit::{Formation, Side, TurnMarks, UnitId, UnitKind};
+
+/// Mean men lost per point of fire value: §8's uniform result between LCV 5 and HCV 25 per 1000.
+pub const LOSS_PER_VALUE: f64 = 15.0 / 1000.0;
+
+/// What the enemy could do to each hex of a set in its next turn.
+#[derive(Debug, Clone, Default)]
+pub struct Danger {
+    fire: HashMap<Hex, f64>,
+    melee: HashMap<Hex, f64>,
+    /// Each enemy unit's fire value at the hexes it reaches, for "who shoots here".
+    pub shooters: HashMap<Hex, Vec<(UnitId, f64)>>,
+}
+
+impl Danger {
+    /// The summed fire value of the enemy units that could fire at `hex`.
+    pub fn fire(&self, hex: Hex) -> f64 {
+        self.fire.get(&hex).copied().unwrap_or(0.0)
+    }
+
+    /// The men of the enemy units that could melee `hex`.
+    pub fn melee(&self, hex: Hex) -> f64 {
+        self.melee.get(&hex).copied().unwrap_or(0.0)
+    }
+
+    /// The men a unit standing on `hex` may expect to lose to the enemy's fire next turn. Each
+    /// enemy unit fires once, at one of several targets: the strongest fire counts whole, the
+    /// rest at half.
+    pub fn expected_fire_loss(&self, hex: Hex) -> f64 {
+        let Some(list) = self.shooters.get(&hex) else {
+            return 0.0;
+        };
+        let top = list.iter().map(|(_, v)| *v).fold(0.0, f64::max);
+        (top + 0.5 * (self.fire(hex) - top)) * LOSS_PER_VALUE
+    }
+
+    /// The enemy's danger to each of `hexes` (held by `side`) as the board stands.
+    pub fn of(board: &Board, side: Side, hexes: &HashSet<Hex>) -> Danger {
+        let mut d = Danger::default();
+        let mut work = board.clone();
+        work.acting = side.enemy();
+        work.pending.clear();
+        for e in work.units.iter_mut().filter(|e| e.side != side) {
+            e.marks = TurnMarks::default();
+        }
+        // A notional unit of the side, moved from hex to hex, so that fire has a target.
+        let Some(mut target) = work.units.iter().find(|u| u.side == side).cloned() else {
+            return d;
+        };
+        target.id = UnitId(u32::MAX);
+        target.kind = UnitKind::Infantry;
+        target.formation = Formation::Line;
+        target.men = 100;
+        target.marks = TurnMarks::default();
+        let ti = work.units.len();
+        work.units.push(target);
+        let table = fire::weapons();
+        let mut shooters: Vec<(usize, u32)> = Vec::new();
+        for (i, e) in work.units.iter_mut().enumerate().take(ti) {
+            if e.side == side || e.routed || e.is_leader() || e.kind == UnitKind::Supply {
+                continue;
+            }
+            // Infantry fires in line.
+            if e.kind == UnitKind::Infantry {
+                e.formation = Formation::Line;
+            }
+            if let Some(w) = fire::weapon_of(e, table) {
+                shooters.push((i, w.range));
+            }
+        }
+        for &h in hexes {
+            work.units[ti].hex = h;
+            for &(i, range) in &shooters {
+                let at = work.units[i].hex;
+                if distance(at, h) > range || distance(at, h) == 0 {
+                    continue;
+                }
+                let facing = work.units[i].facing;
+                let limbered = work.units[i].formation == Formation::Limbered;
+                if limbered {
+                    work.units[i].formation = Formation::Unlimbered;
+                }
+                work.units[i].facing = crate::ai::facing_towards(at, h);
+                if let Ok(f) = fire::breakdown(&work, work.units[i].id, h, true, 1.0) {
+                    *d.fire.entry(h).or_default() += f.value;
+                    d.shooters
+                        .entry(h)
+                        .or_default()
+                        .push((work.units[i].id, f.value));
+                }
+                work.units[i].facing = facing;
+                if limbered {
+                    work.units[i].formation = Formation::Limbered;
+                }
+            }
+        }
+        work.units.pop();
+        // Melee: the hexes next to where each enemy unit able to attack could be next turn.
+        for i in 0..work.units.len() {
+            let e = &work.units[i];
+            if e.side == side
+                || e.routed
+                || e.is_leader()
+                || matches!(e.kind, UnitKind::Artillery | UnitKind::Supply)
+            {
+                continue;
+            }
+            let men = e.men as f64;
+            let reach = movement_range(&work, e.id);
+            let mut near: HashSet<Hex> = HashSet::new();
+            for at in reach.keys() {
+                for f in Facing::ALL {
+                    near.insert(*at + f.step());
+                }
+            }
+            for h in near.intersection(hexes) {
+                *d.melee.entry(*h).or_default() += men;
+            }
+        }
+        d
+    }
+}
