@@ -76,8 +76,9 @@ pub struct Window {
     /// Open the game on FILE (default: maps/harpers_crossing.ron)
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<String>,
-    /// Who the computer plays: a side's name, both or none (skips the start dialog)
-    #[arg(long, value_name = "SIDE|both|none")]
+    /// Who the computer plays: a side's name, both or none, with :basic, :skilled or :expert for
+    /// the opponent (else the one last chosen); skips the start dialog
+    #[arg(long, value_name = "SIDE|both|none[:LEVEL]")]
     pub computer: Option<String>,
     /// Render one frame, save it as a PNG and exit (no saves are written)
     #[arg(long, value_name = "OUT.png")]
@@ -276,7 +277,8 @@ pub struct Report {
 pub struct Duel {
     /// The scenario file
     pub file: String,
-    /// The opponent measured: basic (today's computer) or hold (ends its turns, nothing else)
+    /// The opponent measured: skilled or expert (the planning computer), basic (the first
+    /// computer) or hold (ends its turns, nothing else)
     #[arg(long, value_name = "AI")]
     pub first: String,
     /// The opponent it is measured against

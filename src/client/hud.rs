@@ -99,9 +99,13 @@ fn top_bar(
     game: Res<Game>,
     battle: Res<Battle>,
     viewer: Option<Res<super::seen::Viewer>>,
+    thinking: Res<crate::sim::Thinking>,
     mut q: Query<(&TopBar, &mut Text)>,
 ) {
-    if !game.is_changed() && !viewer.as_ref().is_some_and(|v| v.is_changed()) {
+    if !game.is_changed()
+        && !thinking.is_changed()
+        && !viewer.as_ref().is_some_and(|v| v.is_changed())
+    {
         return;
     }
     let turn = game.turn_state();
@@ -129,6 +133,9 @@ fn top_bar(
             turn.phase.name(),
             s.side_name(game.ordering_side())
         )
+    } else if thinking.0 == Some(turn.side) {
+        // The computer plans off the frame: the map still answers meanwhile.
+        format!("{side} to act: the computer is thinking…")
     } else {
         format!("{side} to act")
     };

@@ -274,6 +274,8 @@ pub fn run_seat(
         crate::sim::save::restore(app.world_mut(), &s.snapshot, &s.orders);
     }
     app.insert_resource(saving::SaveDir::for_run(screenshot.is_some()));
+    // The computer plans off the frame: the window keeps answering while it thinks.
+    app.insert_resource(crate::sim::OffFrame);
     // Screenshots and command-line choices skip the start dialog (screenshots as hotseat).
     let preset = players.or(screenshot
         .as_ref()

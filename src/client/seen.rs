@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::rules::fog::{self, View};
 use crate::rules::unit::Side;
-use crate::sim::{Brain, Game, Players};
+use crate::sim::{Game, Players};
 
 /// The side at the screen: the seat online, the one side a person plays against the computer,
 /// the side giving orders at a shared screen; `None` (everything) when the computer plays both
@@ -78,8 +78,8 @@ fn choose_viewer(
         Some(o.you)
     } else {
         match players.0 {
-            [None, Some(Brain::Computer | Brain::Hold)] => Some(Side(0)),
-            [Some(Brain::Computer | Brain::Hold), None] => Some(Side(1)),
+            [None, Some(_)] => Some(Side(0)),
+            [Some(_), None] => Some(Side(1)),
             [None, None] => Some(game.ordering_side()),
             _ => None,
         }

@@ -21,6 +21,8 @@ pub struct Settings {
     pub pace: Pace,
     /// The camera goes to each action of the other side's turn that happens outside the view.
     pub follow: bool,
+    /// The computer opponent last chosen in the start dialog.
+    pub opponent: crate::sim::Opponent,
 }
 
 impl Default for Settings {
@@ -31,6 +33,7 @@ impl Default for Settings {
             confirm_end_turn: true,
             pace: Pace::Readable,
             follow: true,
+            opponent: crate::sim::Opponent::default(),
         }
     }
 }
@@ -145,6 +148,26 @@ pub fn parse(file: &str, text: &str) -> Result<Settings, String> {
         })
 }
 
+/// The settings saved in `file` (the defaults when there are none), and what was wrong with
+/// the file if it could not be read as settings.
+pub fn load(file: &SettingsFile) -> (Settings, Option<String>) {
+    let read = |p: &std::path::PathBuf| {
+        let dir = p.parent().unwrap_or(std::path::Path::new("."));
+        let name = p.file_name().map(|n| n.to_string_lossy().to_string());
+        super::store::read(dir, &name.unwrap_or_default())
+    };
+    match file.0.as_ref().map(|p| (p, read(p))) {
+        Some((p, Ok(text))) => match parse(&p.to_string_lossy(), &text) {
+            Ok(s) => (s, None),
+            Err(why) => (
+                Settings::default(),
+                Some(format!("Settings ignored, defaults used: {why}")),
+            ),
+        },
+        _ => (Settings::default(), None),
+    }
+}
+
 /// Whether a touch screen has been used in this run.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
 pub struct TouchSeen(pub bool);
@@ -154,19 +177,7 @@ pub(super) fn plugin(app: &mut App) {
         app.insert_resource(SettingsFile::from_env());
     }
     let file = app.world().resource::<SettingsFile>().clone();
-    let mut problem = None;
-    let read = |p: &std::path::PathBuf| {
-        let dir = p.parent().unwrap_or(std::path::Path::new("."));
-        let name = p.file_name().map(|n| n.to_string_lossy().to_string());
-        super::store::read(dir, &name.unwrap_or_default())
-    };
-    let settings = match file.0.as_ref().map(|p| (p, read(p))) {
-        Some((p, Ok(text))) => parse(&p.to_string_lossy(), &text).unwrap_or_else(|why| {
-            problem = Some(format!("Settings ignored, defaults used: {why}"));
-            Settings::default()
-        }),
-        _ => Settings::default(),
-    };
+    let (settings, problem) = load(&file);
     app.insert_resource(settings)
         .insert_resource(Problem(problem))
         .init_resource::<TouchSeen>()

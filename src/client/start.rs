@@ -9,7 +9,7 @@ use super::settings::Settings;
 use crate::rules::order::Order;
 use crate::rules::params::Parameters;
 use crate::rules::unit::Side;
-use crate::sim::{Battle, Brain, Game, GiveOrder, Players};
+use crate::sim::{Battle, Brain, Game, GiveOrder, Opponent, Players};
 
 /// Whether the dialog is open (the map takes no orders meanwhile).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,6 +151,8 @@ fn list_maps() -> Vec<String> {
 pub enum Control {
     Scenario(usize),
     Mode(Mode),
+    /// The computer opponent (remembered): Basic, Skilled or Expert.
+    Opponent(Opponent),
     Rule(usize),
     Param(usize, i32),
     /// The melee system (§15.0, D-sys-1): cycles through the systems the game has.
@@ -407,6 +409,23 @@ fn open(
                 });
             }
         });
+        d.spawn(text("Computer opponent".into(), 16.0));
+        d.spawn(Node {
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        })
+        .with_children(|row| {
+            for o in Opponent::ALL {
+                let label = match o {
+                    Opponent::Basic => "Basic (the first computer)",
+                    Opponent::Skilled => "Skilled (plans its turn)",
+                    Opponent::Expert => "Expert (weighs several plans)",
+                };
+                row.spawn(button(Control::Opponent(o))).with_children(|b| {
+                    b.spawn(text(label.to_string(), 14.0));
+                });
+            }
+        });
         d.spawn(text("Melee system".into(), 16.0));
         d.spawn(button(Control::MeleeSystem)).with_children(|b| {
             b.spawn((Label(Control::MeleeSystem), text(String::new(), 13.0)));
@@ -520,6 +539,7 @@ fn press(
                 }
             }
             Control::Mode(m) => chosen.0 = m,
+            Control::Opponent(o) => settings.opponent = o,
             Control::UiScale(dir) => settings.step(dir),
             Control::ColourBlind => settings.colour_blind = !settings.colour_blind,
             Control::ConfirmEndTurn => settings.confirm_end_turn = !settings.confirm_end_turn,
@@ -552,11 +572,12 @@ fn press(
                 };
             }
             Control::Start => {
+                let computer = settings.opponent.brain();
                 players.0 = match chosen.0 {
                     Mode::Hotseat => [None, None],
-                    Mode::Play(0) => [None, Some(Brain::Computer)],
-                    Mode::Play(_) => [Some(Brain::Computer), None],
-                    Mode::Watch => [Some(Brain::Computer), Some(Brain::Computer)],
+                    Mode::Play(0) => [None, Some(computer)],
+                    Mode::Play(_) => [Some(computer), None],
+                    Mode::Watch => [Some(computer), Some(computer)],
                 };
                 // The chosen rules are an order: logged, saved and replayed like any other.
                 if let Some(d) = draft.as_ref().filter(|d| d.0 != game.params) {
@@ -626,6 +647,7 @@ fn labels(
     for (c, mut bg) in &mut buttons {
         let on = match *c {
             Control::Mode(m) => m == chosen.0,
+            Control::Opponent(o) => o == settings.opponent,
             Control::Rule(r) => *rule(&mut draft, r),
             Control::ColourBlind => settings.colour_blind,
             Control::ConfirmEndTurn => settings.confirm_end_turn,

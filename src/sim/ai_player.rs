@@ -1,6 +1,7 @@
 //! Computer players: when it is a computer side's turn, the AI plans the turn and gives its
 //! orders one at a time (at a readable pace in the window), like a player would; the rules
-//! refuse what they refuse.
+//! refuse what they refuse. In the window the planning runs off the frame (a task), so the map
+//! keeps answering while the computer thinks; headless, it plans at once.
 
 use std::collections::VecDeque;
 
@@ -9,7 +10,11 @@ use bevy::prelude::*;
 use super::messages::GiveOrder;
 use super::resources::Game;
 use crate::ai;
-use crate::rules::board::Phase;
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool};
+
+use crate::rules::board::{Board, Phase};
+use crate::rules::unit::Side;
 use crate::rules::order::Order;
 
 /// Who plays a side when it is not a person.
@@ -63,11 +68,82 @@ pub struct AiPace(pub f32);
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
 pub struct ShowHold(pub bool);
 
-#[derive(Resource, Debug, Default)]
+/// The opponents offered in the start dialog and by `--computer SIDE:LEVEL`, the one chosen
+/// remembered in the settings.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+pub enum Opponent {
+    /// The first computer opponent: greedy, turn by turn.
+    Basic,
+    /// The planning opponent, one plan a turn.
+    #[default]
+    Skilled,
+    /// The planning opponent weighing several plans a turn.
+    Expert,
+}
+
+impl Opponent {
+    pub const ALL: [Opponent; 3] = [Opponent::Basic, Opponent::Skilled, Opponent::Expert];
+
+    pub fn brain(self) -> Brain {
+        match self {
+            Opponent::Basic => Brain::Computer,
+            Opponent::Skilled => Brain::Planner(ai::Level::Skilled),
+            Opponent::Expert => Brain::Planner(ai::Level::Expert),
+        }
+    }
+
+    /// The opponent in the start dialog's words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Opponent::Basic => "Basic",
+            Opponent::Skilled => "Skilled",
+            Opponent::Expert => "Expert",
+        }
+    }
+}
+
+impl std::str::FromStr for Opponent {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Opponent, String> {
+        Opponent::ALL
+            .into_iter()
+            .find(|o| o.words().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("no opponent `{s}`: expected basic, skilled or expert"))
+    }
+}
+
+/// The computer plans off the frame (in the window): set by the client.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct OffFrame;
+
+/// The side whose computer is working out its plan now, for the window's "thinking" line.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct Thinking(pub Option<Side>);
+
+#[derive(Resource, Default)]
 struct Queue {
     orders: VecDeque<Order>,
     planned_for: Option<(u32, u8, u8)>,
     wait: f32,
+    /// The plan being worked out off the frame, and for which turn, side and phase.
+    task: Option<((u32, u8, u8), Task<Vec<Order>>)>,
+}
+
+/// The orders `brain` gives for the side ordering now.
+pub fn plan(brain: Brain, game: &Board) -> Vec<Order> {
+    let side = game.ordering_side();
+    match (brain, game.phased()) {
+        (Brain::Hold, false) => vec![Order::EndTurn],
+        (Brain::Hold, true) if game.phase == Phase::Melee => vec![Order::EndTurn],
+        (Brain::Hold, true) => vec![Order::EndPhase],
+        (Brain::Computer, false) => ai::plan_turn(game, side),
+        (Brain::Computer, true) => ai::plan_phase(game),
+        (Brain::Planner(l), false) => ai::plan::plan_turn(game, side, l),
+        (Brain::Planner(l), true) => ai::plan::plan_phase(game, l),
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -75,12 +151,34 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<AiPace>()
         .init_resource::<Queue>()
         .init_resource::<ShowHold>()
+        .init_resource::<Thinking>()
         .add_systems(PreUpdate, play);
 }
 
 /// Drops the plan under way (after a game is loaded).
 pub fn forget_plans(world: &mut World) {
     world.insert_resource(Queue::default());
+    world.insert_resource(Thinking(None));
+}
+
+/// The plan for `key` once the task working it out has finished (started on the first call);
+/// `Thinking` names the side meanwhile.
+fn think_off_frame(world: &mut World, brain: Brain, key: (u32, u8, u8)) -> Option<Vec<Order>> {
+    let queue = world.resource::<Queue>();
+    if queue.task.as_ref().is_none_or(|(k, _)| *k != key) {
+        let game = world.resource::<Game>().0.clone();
+        let task = AsyncComputeTaskPool::get_or_init(TaskPool::default)
+            .spawn(async move { plan(brain, &game) });
+        world.resource_mut::<Queue>().task = Some((key, task));
+        world.resource_mut::<Thinking>().0 = Some(Side(key.1));
+        return None;
+    }
+    let mut queue = world.resource_mut::<Queue>();
+    let (_, task) = queue.task.as_mut()?;
+    let done = check_ready(task)?;
+    queue.task = None;
+    world.resource_mut::<Thinking>().0 = None;
+    Some(done)
 }
 
 fn play(world: &mut World) {
@@ -96,15 +194,13 @@ fn play(world: &mut World) {
     };
     let key = (game.turn, side.0, game.phase as u8);
     if world.resource::<Queue>().planned_for != Some(key) {
-        let game = &world.resource::<Game>().0;
-        let orders = match (brain, game.phased()) {
-            (Brain::Hold, false) => vec![Order::EndTurn],
-            (Brain::Hold, true) if game.phase == Phase::Melee => vec![Order::EndTurn],
-            (Brain::Hold, true) => vec![Order::EndPhase],
-            (Brain::Computer, false) => ai::plan_turn(game, side),
-            (Brain::Computer, true) => ai::plan_phase(game),
-            (Brain::Planner(l), false) => ai::plan::plan_turn(game, side, l),
-            (Brain::Planner(l), true) => ai::plan::plan_phase(game, l),
+        let orders = if world.contains_resource::<OffFrame>() {
+            match think_off_frame(world, brain, key) {
+                Some(orders) => orders,
+                None => return,
+            }
+        } else {
+            plan(brain, &world.resource::<Game>().0)
         };
         let mut queue = world.resource_mut::<Queue>();
         queue.orders = orders.into();

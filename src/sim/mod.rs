@@ -33,7 +33,7 @@ use bevy::prelude::*;
 
 use crate::rules::scenario::Scenario;
 
-pub use ai_player::{AiPace, Brain, Players, ShowHold};
+pub use ai_player::{AiPace, Brain, OffFrame, Opponent, Players, ShowHold, Thinking};
 pub use components::UnitState;
 pub use messages::*;
 pub use mirror::UnitEntities;
