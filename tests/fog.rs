@@ -342,8 +342,8 @@ fn d_fow_4_fire_gives_the_firer_away_and_d_fow_5_fire_only_at_what_is_seen() {
     assert!(fog::spotted(&b, Side(0)).contains(&grey));
 }
 
-/// D-fow-6: the computer plans on its side's view only. Moving, adding or removing enemy units
-/// it cannot see leaves its plan unchanged; the same change in sight changes it.
+/// D-fow-6: each computer opponent plans on its side's view only. Moving, adding or removing
+/// enemy units it cannot see leaves its plan unchanged; the same change in sight changes it.
 #[test]
 fn d_fow_6_the_computer_plans_on_what_its_side_sees() {
     let mut f = foggy();
@@ -351,8 +351,6 @@ fn d_fow_6_the_computer_plans_on_what_its_side_sees() {
         f.add(0, inf(), f.hex(4, row), Facing::SE, 300);
     }
     f.add(1, inf(), f.hex(12, 6), Facing::NW, 250);
-    let base = looked(&f);
-    let plan = bayonet::ai::plan_turn(&base, Side(0));
     let mut variants = Vec::new();
     let mut moved = f.clone();
     let far = moved.add(1, inf(), moved.hex(36, 2), Facing::NW, 500);
@@ -362,17 +360,22 @@ fn d_fow_6_the_computer_plans_on_what_its_side_sees() {
     let mut more = moved.clone();
     more.add(1, UnitKind::Artillery, more.hex(35, 6), Facing::SW, 6);
     variants.push(more);
-    for (k, v) in variants.iter().enumerate() {
-        assert_eq!(
-            bayonet::ai::plan_turn(&looked(v), Side(0)),
-            plan,
-            "variant {k}: an unseen enemy changed the plan"
-        );
-    }
-    // The enemy regiment it sees, gone, changes it.
     let mut seen = f.clone();
     seen.units.retain(|u| u.side == Side(0));
-    assert_ne!(bayonet::ai::plan_turn(&looked(&seen), Side(0)), plan);
+    for o in bayonet::sim::Opponent::ALL {
+        let plan = |b: &Board| bayonet::sim::ai_player::plan(o.brain(), b);
+        let base = plan(&looked(&f));
+        for (k, v) in variants.iter().enumerate() {
+            assert_eq!(
+                plan(&looked(v)),
+                base,
+                "{}: variant {k}: an unseen enemy changed the plan",
+                o.words()
+            );
+        }
+        // The enemy regiment it sees, gone, changes it.
+        assert_ne!(plan(&looked(&seen)), base, "{}", o.words());
+    }
 }
 
 /// D-fow-3 and D-fow-8: a fog game, the computer on both sides for three turns, saved with its
@@ -415,7 +418,7 @@ fn a_fog_game_saves_its_markers_and_replays_identically() {
 }
 
 /// D-fow-6 and D-fow-2 over whole games: Harper's Crossing and Brandy Station under Extreme Fog
-/// of War, the computer on both sides for four turns, two seeds each: after every frame, each
+/// of War, the skilled computer against the basic one for four turns, two seeds each: after every frame, each
 /// side's view holds every unit of its own exactly as it is, and of the enemy only units in a hex
 /// it sees or given away by their fire, their men to the nearest 50 and guns to the nearest 2;
 /// and some enemy unit is out of sight at some point (the property is not empty).
@@ -432,7 +435,10 @@ fn d_fow_6_over_whole_games_a_view_holds_nothing_the_side_does_not_see() {
             .unwrap();
             s.params.optional.enable("extreme_fog").unwrap();
             let mut app = sim::headless_app(s, Some(seed));
-            app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
+            app.insert_resource(Players([
+                Some(bayonet::sim::Opponent::Skilled.brain()),
+                Some(Brain::Computer),
+            ]));
             for _ in 0..4_000 {
                 app.update();
                 let b = &app.world().resource::<Game>().0;

@@ -25,6 +25,7 @@ mod melee_strengths;
 mod movement;
 mod orders;
 mod places;
+mod planner;
 mod reinforcements;
 mod replays;
 mod saves;

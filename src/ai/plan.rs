@@ -859,12 +859,14 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
         .filter(|e| e.side != side && !e.is_leader())
         .min_by_key(|e| (distance(e.hex, now.hex), b.map.coord(e.hex)))
         .map(|e| e.hex);
+    let reach = fire::weapon_of(&now, fire::weapons()).map_or(0, |w| w.range);
     let want = match (
         now.kind,
         now.formation,
         nearest.map(|e| distance(e, now.hex)),
     ) {
-        (UnitKind::Artillery, Formation::Limbered, Some(d)) if (2..=8).contains(&d) => {
+        // Guns unlimber where they will have a target next turn, never next to the enemy.
+        (UnitKind::Artillery, Formation::Limbered, Some(d)) if d >= 2 && d <= reach => {
             Some(Formation::Unlimbered)
         }
         (UnitKind::Infantry, Formation::Column, Some(d)) if d <= 5 || target.is_some() => {

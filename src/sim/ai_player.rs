@@ -14,8 +14,8 @@ use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool};
 
 use crate::rules::board::{Board, Phase};
-use crate::rules::unit::Side;
 use crate::rules::order::Order;
+use crate::rules::unit::Side;
 
 /// Who plays a side when it is not a person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,18 +1,20 @@
-//! The computer's side turn: `ai::plan_turn` at the start of every side turn of a whole game
-//! of Brandy Station and of the Railroad Cut (the two largest maps), computer against computer;
-//! the mean and the slowest (issue 34, item 5: a side turn within 2 s in the dev build).
+//! The computer's side turn: each opponent's plan at the start of every side turn of a whole
+//! game of Brandy Station and of the Railroad Cut (the two largest maps), the skilled computer
+//! against itself; the mean and the slowest (issue 34, item 5: a side turn within 2 s in the
+//! dev build).
 
 use std::time::Instant;
 
 use bayonet::rules::board::Board;
 use bayonet::rules::scenario::load_file;
-use bayonet::sim::{self, Brain, Game, Players};
+use bayonet::sim::{self, Game, Opponent, Players};
 
 /// The board at the start of every side turn of a game the computer plays against itself.
 fn side_turns(file: &str, seed: u64) -> Vec<Board> {
     let s = load_file(&format!("{}/maps/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let mut app = sim::headless_app(s, Some(seed));
-    app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
+    let skilled = Opponent::Skilled.brain();
+    app.insert_resource(Players([Some(skilled), Some(skilled)]));
     let mut boards: Vec<Board> = Vec::new();
     let mut last = None;
     for _ in 0..200_000 {
@@ -36,20 +38,23 @@ fn main() {
         ("The Railroad Cut", "railroad_cut.ron"),
     ] {
         let boards = side_turns(file, 3);
-        let mut times: Vec<f64> = boards
-            .iter()
-            .map(|b| {
-                let t = Instant::now();
-                std::hint::black_box(bayonet::ai::plan_turn(b, b.ordering_side()));
-                t.elapsed().as_secs_f64() * 1e3
-            })
-            .collect();
-        times.sort_by(f64::total_cmp);
-        let mean = times.iter().sum::<f64>() / times.len() as f64;
-        println!(
-            "{name}: a side turn planned by the basic computer in {mean:.1} ms on average, {:.1} ms at the slowest ({} side turns)",
-            times.last().unwrap_or(&0.0),
-            times.len()
-        );
+        for o in Opponent::ALL {
+            let mut times: Vec<f64> = boards
+                .iter()
+                .map(|b| {
+                    let t = Instant::now();
+                    std::hint::black_box(sim::ai_player::plan(o.brain(), b));
+                    t.elapsed().as_secs_f64() * 1e3
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            let mean = times.iter().sum::<f64>() / times.len() as f64;
+            println!(
+                "{name}: a side turn planned by the {} computer in {mean:.1} ms on average, {:.1} ms at the slowest ({} side turns)",
+                o.words(),
+                times.last().unwrap_or(&0.0),
+                times.len()
+            );
+        }
     }
 }

@@ -1,0 +1,364 @@
+//! The planning computer opponent (issue 34): small fields where one move is plainly right, and
+//! it finds it; its orders pass the rules over whole games, which replay; it beats the basic
+//! opponent in paired games; it thinks off the frame in the window.
+
+use bayonet::ai::Level;
+use bayonet::ai::danger::Danger;
+use bayonet::ai::plan::plan_turn;
+use bayonet::cli::duel;
+use bayonet::rules::board::Board;
+use bayonet::rules::hex::{Facing, Hex, distance};
+use bayonet::rules::map::Objective;
+use bayonet::rules::order::Order;
+use bayonet::rules::unit::{Formation, Side, UnitId, UnitKind};
+use bayonet::sim::{self, Brain, OrderRejected, Players, save};
+use bevy::prelude::*;
+
+use crate::common::{Field, inf};
+
+fn plan(b: &Board) -> Vec<Order> {
+    plan_turn(b, Side(0), Level::Skilled)
+}
+
+/// Where each unit stands once the plan's moves are made.
+fn after_moves(b: &Board, orders: &[Order]) -> Board {
+    let mut a = b.clone();
+    for o in orders {
+        if let Order::Move { unit, to, .. } = o {
+            let to = to.hex(b);
+            a.unit_mut(*unit).unwrap().hex = to;
+        }
+    }
+    a
+}
+
+/// The melee declared on `d`, if any: its units.
+fn melee_on(b: &Board, orders: &[Order], d: Hex) -> Option<Vec<UnitId>> {
+    orders.iter().find_map(|o| match o {
+        Order::Melee { units, at, .. } if at.hex(b) == d => Some(units.clone()),
+        _ => None,
+    })
+}
+
+/// A 300-man regiment facing south-west, and two 300-man regiments of ours: one in front of it,
+/// one three hexes behind its right.
+fn flank_field() -> (Field, Hex, UnitId, UnitId) {
+    let mut f = Field::new(14, 12);
+    let d = f.hex(6, 5);
+    f.add(1, inf(), d, Facing::SW, 300);
+    let front = f.attacker(0, inf(), d, Facing::SW, 300);
+    let far = d + Facing::NE.step() + Facing::NE.step() + Facing::N.step();
+    let round = f.add(0, inf(), far, Facing::S, 300);
+    (f, d, front, round)
+}
+
+/// Item 2: an attack that combines several hexes and seeks the rear. Neither regiment alone
+/// would take on 300 men (a chance of about one in five); together, one of them marched round to a rear hexside (+20 %, §9.3),
+/// they do.
+#[test]
+fn it_combines_hexes_and_attacks_through_the_rear() {
+    let (f, d, front, round) = flank_field();
+    let b = f.board();
+    let orders = plan(&b);
+    let units = melee_on(&b, &orders, d).unwrap_or_else(|| panic!("no melee: {orders:?}"));
+    assert!(
+        units.contains(&front) && units.contains(&round),
+        "{units:?}"
+    );
+    let a = after_moves(&b, &orders);
+    let defender = a.units_at(d).next().unwrap().clone();
+    let from: Vec<Hex> = units.iter().map(|u| a.unit(*u).unwrap().hex).collect();
+    assert!(from.iter().all(|h| distance(*h, d) == 1), "{from:?}");
+    assert_ne!(from[0], from[1], "from two hexes");
+    assert!(
+        from.iter().any(|h| !defender.front_hexes().contains(h)),
+        "one attacks through a rear hexside: {from:?}, front {:?}",
+        defender.front_hexes()
+    );
+    // Alone, the regiment in front does not attack.
+    let mut alone = f.clone();
+    alone.units.retain(|u| u.id != round);
+    assert_eq!(melee_on(&alone.board(), &plan(&alone.board()), d), None);
+}
+
+/// Item 2: fire prepares the melee. A battery in range fires at the hex about to be meleed,
+/// before Resolve, rather than at a nearer hex no one attacks.
+#[test]
+fn guns_fire_at_the_hex_about_to_be_meleed_before_resolve() {
+    let (mut f, d, _, _) = flank_field();
+    let other = f.hex(2, 9);
+    f.add(1, inf(), other, Facing::NE, 200);
+    let gun_hex = f.hex(3, 6);
+    let g = f.add(0, UnitKind::Artillery, gun_hex, Facing::NE, 4);
+    f.unit(g).facing = bayonet::ai::facing_towards(gun_hex, d);
+    let b = f.board();
+    let orders = plan(&b);
+    let fire = orders
+        .iter()
+        .position(|o| matches!(o, Order::Fire { unit, at } if *unit == g && at.hex(&b) == d));
+    let resolve = orders.iter().position(|o| *o == Order::Resolve);
+    assert!(
+        fire.is_some() && resolve.is_some() && fire < resolve,
+        "{orders:?}"
+    );
+}
+
+/// Item 2: guns massed on one target. Two batteries in reach of two enemy regiments both fire at
+/// the one an attack is going in on.
+#[test]
+fn batteries_mass_their_fire_on_one_target() {
+    let (mut f, d, _, _) = flank_field();
+    // Too strong to attack, as near the guns as the regiment attacked.
+    let other = f.add(1, inf(), f.hex(1, 3), Facing::SE, 700);
+    let mut guns = Vec::new();
+    for at in [f.hex(3, 6), f.hex(3, 7)] {
+        let g = f.add(0, UnitKind::Artillery, at, Facing::NE, 4);
+        f.unit(g).facing = bayonet::ai::facing_towards(at, d);
+        guns.push(g);
+    }
+    let b = f.board();
+    let orders = plan(&b);
+    let targets: Vec<Hex> = guns
+        .iter()
+        .filter_map(|g| {
+            orders.iter().find_map(|o| match o {
+                Order::Fire { unit, at } if unit == g => Some(at.hex(&b)),
+                _ => None,
+            })
+        })
+        .collect();
+    let other = b.unit(other).unwrap().hex;
+    let ranges: Vec<(u32, u32)> = guns
+        .iter()
+        .map(|g| b.unit(*g).unwrap().hex)
+        .map(|h| (distance(h, d), distance(h, other)))
+        .collect();
+    assert_eq!(targets, vec![d, d], "ranges {ranges:?}: {orders:?}");
+}
+
+/// Item 2: a limbered battery of rifled guns goes into range of the enemy, unlimbers, and stays
+/// out of the reach of any enemy unit that could melee it next turn.
+#[test]
+fn a_battery_unlimbers_in_range_out_of_melee_reach() {
+    let mut f = Field::new(20, 12);
+    let e = f.hex(14, 6);
+    f.add(1, inf(), e, Facing::NW, 500);
+    let g = f.add(0, UnitKind::Artillery, f.hex(5, 6), Facing::NE, 4);
+    f.unit(g).formation = Formation::Limbered;
+    f.unit(g).weapon = "3-inch rifle".into();
+    f.add(0, inf(), f.hex(9, 6), Facing::NE, 400);
+    let b = f.board();
+    let orders = plan(&b);
+    let a = after_moves(&b, &orders);
+    let at = a.unit(g).unwrap().hex;
+    assert_ne!(at, b.unit(g).unwrap().hex, "it moves up: {orders:?}");
+    let reach: std::collections::HashSet<Hex> = [at].into();
+    assert_eq!(
+        Danger::of(&b, Side(0), &reach).melee(at),
+        0.0,
+        "no enemy could melee it at {at:?}"
+    );
+    assert!(
+        orders.contains(&Order::Formation {
+            unit: g,
+            formation: Formation::Unlimbered
+        }),
+        "{orders:?}"
+    );
+    let reach =
+        bayonet::rules::fire::weapon_of(a.unit(g).unwrap(), bayonet::rules::fire::weapons())
+            .unwrap()
+            .range;
+    assert!(
+        distance(at, e) <= reach,
+        "in range: {} of {reach}",
+        distance(at, e)
+    );
+}
+
+/// Item 2: a routed regiment withdraws from the enemy to where a leader can rally it (+1, §9.6),
+/// the leader going to meet it.
+#[test]
+fn a_routed_regiment_withdraws_to_a_leader() {
+    let mut f = Field::new(20, 12);
+    let e = f.hex(12, 6);
+    f.add(1, inf(), e, Facing::NW, 500);
+    let r = f.add(0, inf(), f.hex(10, 6), Facing::NE, 200);
+    f.unit(r).routed = true;
+    let l = f.add(0, UnitKind::Leader, f.hex(4, 6), Facing::NE, 0);
+    let b = f.board();
+    let orders = plan(&b);
+    let a = after_moves(&b, &orders);
+    let (ru, lu) = (a.unit(r).unwrap(), a.unit(l).unwrap());
+    assert!(
+        distance(ru.hex, e) > distance(f.hex(10, 6), e),
+        "{orders:?}"
+    );
+    assert_eq!(ru.hex, lu.hex, "the leader stands with it: {orders:?}");
+}
+
+/// Item 2: reserves come up. A regiment ten hexes behind the line marches towards the objective
+/// the enemy holds.
+#[test]
+fn reserves_are_brought_up() {
+    let mut f = Field::new(24, 12);
+    let obj = f.hex(16, 6);
+    f.map.objectives.push(Objective {
+        name: "Crossroads".into(),
+        hex: obj,
+        points: 100,
+        owner: Some(Side(1)),
+    });
+    f.add(1, inf(), obj, Facing::NW, 300);
+    f.add(0, inf(), f.hex(11, 6), Facing::NE, 300);
+    let reserve = f.add(0, inf(), f.hex(1, 6), Facing::NE, 300);
+    f.unit(reserve).formation = Formation::Column;
+    let mut b = f.board();
+    b.last_turn = 10;
+    let orders = plan(&b);
+    let a = after_moves(&b, &orders);
+    assert!(
+        distance(a.unit(reserve).unwrap().hex, obj) + 4 <= distance(f.hex(1, 6), obj),
+        "{orders:?}"
+    );
+}
+
+/// Item 2: holding an objective late. In the last turn a regiment on an objective its side holds
+/// stays on it, with an enemy that could retake it near.
+#[test]
+fn in_the_last_turn_it_holds_the_objective() {
+    let mut f = Field::new(20, 12);
+    let obj = f.hex(8, 6);
+    f.map.objectives.push(Objective {
+        name: "Ridge".into(),
+        hex: obj,
+        points: 150,
+        owner: Some(Side(0)),
+    });
+    let u = f.add(0, inf(), obj, Facing::NE, 300);
+    f.add(1, inf(), f.hex(13, 6), Facing::NW, 250);
+    let mut b = f.board();
+    b.last_turn = 8;
+    b.turn = 8;
+    let orders = plan(&b);
+    assert!(
+        !orders
+            .iter()
+            .any(|o| matches!(o, Order::Move { unit, .. } if *unit == u)),
+        "{orders:?}"
+    );
+}
+
+/// Item 2: attacking an objective early. With the game young, a regiment marches onto an
+/// objective no one holds (§13: the last side to enter it holds it).
+#[test]
+fn early_it_takes_an_open_objective() {
+    let mut f = Field::new(20, 12);
+    let obj = f.hex(8, 6);
+    f.map.objectives.push(Objective {
+        name: "Mill".into(),
+        hex: obj,
+        points: 100,
+        owner: None,
+    });
+    let u = f.add(0, inf(), f.hex(5, 6), Facing::NE, 300);
+    f.add(1, inf(), f.hex(17, 6), Facing::NW, 250);
+    let mut b = f.board();
+    b.last_turn = 12;
+    let orders = plan(&b);
+    assert_eq!(
+        after_moves(&b, &orders).unit(u).unwrap().hex,
+        obj,
+        "{orders:?}"
+    );
+}
+
+/// Item 2: night respected. An attack worth making by day is not made by night (§9.4's night
+/// attack penalty, visibility one hex).
+#[test]
+fn a_close_attack_by_day_is_not_made_by_night() {
+    let mut f = Field::new(14, 10);
+    let d = f.hex(6, 4);
+    f.add(1, inf(), d, Facing::SW, 300);
+    // 650 against 300: a chance of 0.70 over the whole resolution.
+    f.attacker(0, inf(), d, Facing::SW, 650);
+    let day = f.board();
+    assert!(melee_on(&day, &plan(&day), d).is_some(), "{:?}", plan(&day));
+    let mut night = day.clone();
+    night.night = true;
+    assert_eq!(melee_on(&night, &plan(&night), d), None);
+}
+
+/// The planning opponent plays through the one legality check: a whole game of the default
+/// scenario against the basic opponent, no order refused, and it replays from its save.
+#[test]
+fn planner_orders_pass_the_rules_and_replay() {
+    let s =
+        bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
+            .unwrap();
+    for (seed, level) in [(2, Level::Skilled), (3, Level::Expert)] {
+        let mut app = sim::headless_app(s.clone(), Some(seed));
+        app.insert_resource(Players([
+            Some(Brain::Planner(level)),
+            Some(Brain::Computer),
+        ]));
+        let mut rejected = bevy::ecs::message::MessageCursor::<OrderRejected>::default();
+        let mut refused = Vec::new();
+        for _ in 0..20_000 {
+            app.update();
+            refused.extend(
+                rejected
+                    .read(app.world().resource::<Messages<OrderRejected>>())
+                    .cloned(),
+            );
+            if crate::common::game(&app).over {
+                break;
+            }
+        }
+        assert!(crate::common::game(&app).over, "the game reaches its end");
+        assert!(refused.is_empty(), "{level:?}: refused {refused:?}");
+        let saved = save::save(app.world_mut());
+        assert!(save::replay(&saved).unwrap().matches);
+    }
+}
+
+/// Done-when, in small: on Harper's Crossing the skilled opponent scores more than the basic one
+/// in the same seat in at least 6 of 8 paired games (`bayonet duel`'s pairs).
+#[test]
+fn the_skilled_opponent_beats_the_basic_one_in_paired_games() {
+    let s =
+        bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
+            .unwrap();
+    let pairs: Vec<duel::Pair> = (1..=8)
+        .map(|seed| duel::pair(&s, Brain::Planner(Level::Skilled), Brain::Computer, seed))
+        .collect();
+    let t = duel::tally(&pairs.iter().map(|p| p.difference[0]).collect::<Vec<_>>());
+    assert!(t.wins >= 6, "{t:?}");
+    assert!(t.interval.is_some_and(|[lo, _]| lo > 0.0), "{t:?}");
+}
+
+/// Item 5: in the window the computer thinks off the frame: the frame that starts its turn
+/// returns before the plan is made, the top bar's `Thinking` names its side meanwhile, and its
+/// orders follow once the plan is ready.
+#[test]
+fn the_computer_thinks_off_the_frame() {
+    let s =
+        bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
+            .unwrap();
+    let mut app = sim::headless_app(s, Some(4));
+    app.insert_resource(sim::OffFrame);
+    let first = crate::common::game(&app).turn_state().side;
+    app.insert_resource(Players([Some(Brain::Planner(Level::Skilled)); 2]));
+    app.update();
+    assert_eq!(app.world().resource::<sim::Thinking>().0, Some(first));
+    assert!(app.world().resource::<save::OrderLog>().0.is_empty());
+    for _ in 0..2_000 {
+        app.update();
+        if !app.world().resource::<save::OrderLog>().0.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(!app.world().resource::<save::OrderLog>().0.is_empty());
+    assert_eq!(app.world().resource::<sim::Thinking>().0, None);
+}
