@@ -5,6 +5,7 @@
 pub mod basic;
 pub mod danger;
 pub mod plan;
+pub mod rollout;
 
 pub use basic::{MELEE_ODDS, facing_towards, plan_phase, plan_turn};
 pub use plan::Level;

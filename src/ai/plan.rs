@@ -13,6 +13,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::basic::facing_towards;
 use super::danger::{Danger, LOSS_PER_VALUE};
+use super::rollout;
 use crate::rules::board::{Board, Phase};
 use crate::rules::hex::{Facing, Hex, distance};
 use crate::rules::melee::{self, Declaration};
@@ -47,14 +48,21 @@ impl Level {
             Level::Skilled => vec![base],
             Level::Expert => vec![
                 base,
+                // Careful: danger weighs more, melees only at better odds.
                 Weights {
-                    danger: 1.5,
+                    danger: 1.6,
                     melee_odds: 0.7,
                     ..base
                 },
+                // Bold: closer, and melees at lower odds.
                 Weights {
-                    danger: 0.7,
+                    danger: 0.6,
                     melee_odds: 0.5,
+                    approach: 3.0,
+                },
+                // Steady: the line holds where it stands unless fire or a melee calls.
+                Weights {
+                    approach: 0.5,
                     ..base
                 },
             ],
@@ -93,11 +101,15 @@ struct Turn {
     w: Weights,
 }
 
-/// A plan: the orders, and what it expects to gain in victory points.
+/// A plan: the orders, and what it expects them to gain in victory points (the danger weighed
+/// alike whatever the plan's own weights).
 struct Plan {
     orders: Vec<Order>,
-    score: f64,
+    gain: f64,
 }
+
+/// Rollouts of each plan at the expert level (the same dice for every plan).
+pub const ROLLOUTS: u64 = 3;
 
 /// Plans `side`'s whole turn from what it knows; the orders end with Resolve (if it declared
 /// melees) and EndTurn.
@@ -105,11 +117,31 @@ pub fn plan_turn(board: &Board, side: Side, level: Level) -> Vec<Order> {
     let mut b = crate::rules::fog::view(board, side).board;
     b.acting = side;
     let danger = Danger::of(&b, side, &reachable(&b, side));
-    let best = level
+    let plans: Vec<Plan> = level
         .weights()
         .into_iter()
         .map(|w| plan_with(&b, turn(&b, side, danger.clone(), w), true))
-        .max_by(|x, y| x.score.total_cmp(&y.score));
+        .collect();
+    // One plan is played as it is; several are each played out against the enemy's reply
+    // with the same dice, and the one that gains most on average is chosen.
+    let best = if plans.len() == 1 {
+        plans.into_iter().next()
+    } else {
+        let seed = (u64::from(b.turn) << 8) | (u64::from(side.0) << 4);
+        plans
+            .into_iter()
+            .map(|p| {
+                let mut orders = p.orders.clone();
+                orders.push(Order::Resolve);
+                let mean = (0..ROLLOUTS)
+                    .map(|k| rollout::play_out(&b, side, &orders, seed + k, skilled_reply))
+                    .sum::<f64>()
+                    / ROLLOUTS as f64;
+                (mean + 0.001 * p.gain, p)
+            })
+            .max_by(|x, y| x.0.total_cmp(&y.0))
+            .map(|(_, p)| p)
+    };
     let mut out = best.map(|p| p.orders).unwrap_or_default();
     if out.iter().any(|o| matches!(o, Order::Melee { .. })) {
         out.push(Order::Resolve);
@@ -212,9 +244,18 @@ fn plan_with(b: &Board, t: Turn, moves: bool) -> Plan {
     let mut b = b.clone();
     let mut out = Vec::new();
     let mut busy: HashSet<UnitId> = HashSet::new();
-    let mut score = attacks(&mut b, &t, &mut out, &mut busy, moves);
-    score += place_all(&mut b, &t, &mut out, &mut busy, moves);
-    Plan { orders: out, score }
+    let mut gain = attacks(&mut b, &t, &mut out, &mut busy, moves);
+    gain += place_all(&mut b, &t, &mut out, &mut busy, moves);
+    Plan { orders: out, gain }
+}
+
+/// The skilled plan of `side` on `b` as it stands (a rollout's board, already as the planning
+/// side sees it), Resolve included: the enemy's reply in a rollout.
+fn skilled_reply(b: &Board, side: Side) -> Vec<Order> {
+    let danger = Danger::of(b, side, &reachable(b, side));
+    let mut orders = plan_with(b, turn(b, side, danger, Weights::default()), true).orders;
+    orders.push(Order::Resolve);
+    orders
 }
 
 fn enemy_hexes(b: &Board, side: Side) -> Vec<Hex> {
@@ -276,7 +317,7 @@ struct Joiner {
 /// time, each the one (and from the hex) that best raises the melee's odds, until they are good
 /// or no one adds; kept when the whole-resolution odds reach the plan's bar and the expected
 /// points (losses both ways, the prize, the danger of the hexes moved into) are positive.
-/// Returns the expected points of the melees kept.
+/// Returns the worth of the melees kept.
 fn attacks(
     b: &mut Board,
     t: &Turn,
@@ -417,7 +458,7 @@ fn attacks(
             b.pending.push(decl);
             out.extend(orders);
             out.push(order);
-            total += value;
+            total += value + (t.w.danger - 1.0) * exposure;
         }
     }
     total
@@ -499,7 +540,7 @@ fn try_odds(
 
 /// Every unit not in a melee, placed: guns first (they fire from where they stand or move to
 /// fire next turn), then the line nearest the enemy first, then leaders and wagons. Returns the
-/// expected points of the fire and the positions.
+/// worth of the fire and the positions.
 fn place_all(
     b: &mut Board,
     t: &Turn,
@@ -669,8 +710,8 @@ fn worn(u: &Unit) -> bool {
     u.routed || u.disrupted || u.fatigue >= 600
 }
 
-/// Places one unit: the hex, formation and facing it ends on, and its fire. Returns the plan's
-/// expected points for it.
+/// Places one unit: the hex, formation and facing it ends on, and its fire. Returns what the
+/// placement is worth.
 fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool) -> f64 {
     let Some(u) = b.unit(id).cloned() else {
         return 0.0;
@@ -698,14 +739,15 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
                 _ => false,
             }
     };
-    let mut best: Option<(f64, Hex, Option<Hex>)> = None;
+    let mut best: Option<(f64, Hex, Option<Hex>, f64)> = None;
     for (h, r) in &range {
         let h = *h;
         if h != u.hex && b.units_at(h).any(|x| x.side != side) {
             continue;
         }
         let moved = h != u.hex;
-        let mut score = -t.w.danger * risk(b, t, &u, h);
+        let hazard = risk(b, t, &u, h);
+        let mut score = -t.w.danger * hazard;
         let mut target = None;
         match u.kind {
             _ if worn(&u) => {
@@ -811,14 +853,16 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
         // Prefer the cheaper way to the same score; then a fixed order.
         let score = score - 0.001 * r.cost as f64;
         if best
-            .is_none_or(|(s, bh, _)| score > s || (score == s && b.map.coord(h) < b.map.coord(bh)))
+            .is_none_or(|(s, bh, ..)| score > s || (score == s && b.map.coord(h) < b.map.coord(bh)))
         {
-            best = Some((score, h, target));
+            best = Some((score, h, target, hazard));
         }
     }
-    let Some((score, to, target)) = best else {
+    let Some((score, to, target, hazard)) = best else {
         return 0.0;
     };
+    // The same placement with the danger weighed as every plan weighs it.
+    let score = score + (t.w.danger - 1.0) * hazard;
     // The orders: limber to move, move, form, face, fire.
     if to != u.hex {
         if u.kind == UnitKind::Artillery && u.formation == Formation::Unlimbered {
