@@ -326,7 +326,8 @@ pub fn combat_results(
     (board, r.out)
 }
 
-/// Harper's Crossing under `system`, the computer on both sides, played to its end: asserts
+/// Harper's Crossing under `system`, the skilled computer against the basic one, played to its
+/// end: asserts
 /// that no computer order was refused, that every melee was fought under the system, and
 /// that the save replays; returns how many melees were fought.
 pub fn computer_plays_to_the_end(system: bayonet::rules::params::MeleeSystemName) -> usize {
@@ -343,7 +344,11 @@ pub fn computer_plays_to_the_end(system: bayonet::rules::params::MeleeSystemName
     );
     let s = bayonet::rules::scenario::parse("h.ron", &text).unwrap();
     let mut app = sim::headless_app(s, Some(5));
-    app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
+    // The skilled (planning) opponent against the basic one: both through every system.
+    app.insert_resource(Players([
+        Some(sim::Opponent::Skilled.brain()),
+        Some(Brain::Computer),
+    ]));
     let mut rejected = bevy::ecs::message::MessageCursor::<OrderRejected>::default();
     let mut melees = bevy::ecs::message::MessageCursor::<sim::MeleeResolved>::default();
     let (mut refused, mut n) = (Vec::new(), 0);

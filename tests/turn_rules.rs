@@ -750,7 +750,11 @@ fn the_computer_plays_a_phased_game_to_the_end_and_it_replays() {
     .unwrap();
     s.params.optional.phased_play = true;
     let mut app = sim::headless_app(s, Some(4));
-    app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
+    // The skilled (planning) opponent against the basic one, phase by phase.
+    app.insert_resource(Players([
+        Some(sim::Opponent::Skilled.brain()),
+        Some(Brain::Computer),
+    ]));
     let mut refused = bevy::ecs::message::MessageCursor::<OrderRejected>::default();
     let mut n = 0;
     for _ in 0..5_000 {

@@ -135,7 +135,7 @@ fn top_bar(
         )
     } else if thinking.0 == Some(turn.side) {
         // The computer plans off the frame: the map still answers meanwhile.
-        format!("{side} to act: the computer is thinking…")
+        format!("{side} (computer) thinking…")
     } else {
         format!("{side} to act")
     };
