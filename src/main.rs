@@ -204,38 +204,16 @@ fn open_game(cli: Cli) -> i32 {
     }
 }
 
-/// `--computer NAME|both|none[:LEVEL]` as who plays each side: the opponent at LEVEL (basic,
-/// skilled or expert), else the one last chosen in the start dialog.
+/// `--computer NAME|both|none[:LEVEL]` as who plays each side; without a level, the opponent
+/// last chosen in the start dialog.
 #[cfg(feature = "client")]
 fn players_for(
     s: &bayonet::rules::scenario::Scenario,
     choice: &str,
 ) -> Result<[Option<bayonet::sim::Brain>; 2], String> {
-    let (choice, level) = match choice.split_once(':') {
-        Some((c, l)) => (c, Some(l.parse::<bayonet::sim::Opponent>()?)),
-        None => (choice, None),
-    };
-    let level = level.unwrap_or_else(|| {
-        let file = bayonet::client::settings::SettingsFile::from_env();
-        bayonet::client::settings::load(&file).0.opponent
-    });
-    let computer = level.brain();
-    match choice.to_lowercase().as_str() {
-        "both" => Ok([Some(computer), Some(computer)]),
-        "none" => Ok([None, None]),
-        name => {
-            let i = s
-                .sides
-                .iter()
-                .position(|x| x.name.to_lowercase() == name)
-                .ok_or_else(|| {
-                    format!("no side `{choice}`; expected a side's name, both or none")
-                })?;
-            let mut p = [None, None];
-            p[i] = Some(computer);
-            Ok(p)
-        }
-    }
+    let file = bayonet::client::settings::SettingsFile::from_env();
+    let saved = bayonet::client::settings::load(&file).0.opponent;
+    bayonet::sim::ai_player::players_for(s, choice, saved)
 }
 
 #[cfg(not(feature = "client"))]

@@ -362,3 +362,95 @@ fn the_computer_thinks_off_the_frame() {
     assert!(!app.world().resource::<save::OrderLog>().0.is_empty());
     assert_eq!(app.world().resource::<sim::Thinking>().0, None);
 }
+
+/// Item 3: `--computer SIDE:LEVEL` names the opponent; without a level it is the one last
+/// chosen; a level or side the game does not have is refused with what it expected.
+#[test]
+fn the_opponent_is_chosen_by_side_and_level() {
+    use bayonet::sim::Opponent;
+    use bayonet::sim::ai_player::players_for;
+    let s =
+        bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
+            .unwrap();
+    let expert = Brain::Planner(Level::Expert);
+    assert_eq!(
+        players_for(&s, "Confederate:expert", Opponent::Basic),
+        Ok([None, Some(expert)])
+    );
+    assert_eq!(
+        players_for(&s, "union", Opponent::Basic),
+        Ok([Some(Brain::Computer), None])
+    );
+    assert_eq!(
+        players_for(&s, "both", Opponent::Skilled),
+        Ok([Some(Brain::Planner(Level::Skilled)); 2])
+    );
+    assert_eq!(
+        players_for(&s, "none:expert", Opponent::Basic),
+        Ok([None, None])
+    );
+    let bad = players_for(&s, "union:best", Opponent::Basic).unwrap_err();
+    assert!(bad.contains("basic, skilled or expert"), "{bad}");
+    let bad = players_for(&s, "prussia", Opponent::Basic).unwrap_err();
+    assert!(bad.contains("no side `prussia`"), "{bad}");
+    // The names `bayonet duel` takes are the same.
+    for o in Opponent::ALL {
+        assert_eq!(o.words().to_lowercase().parse::<Brain>(), Ok(o.brain()));
+    }
+}
+
+/// Item 3: the start dialog offers Basic, Skilled and Expert; the one pressed plays the other
+/// side when the battle starts, and is remembered in the settings for the next game.
+#[cfg(feature = "client")]
+#[test]
+fn the_start_dialog_chooses_the_opponent_and_remembers_it() {
+    use bayonet::client::settings::{self, Settings, SettingsFile};
+    use bayonet::client::start::Control;
+    use bayonet::sim::Opponent;
+    let dir = std::env::temp_dir().join(format!("bayonet-opponent-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = SettingsFile(Some(dir.join("settings.ron")));
+    let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
+    let mut app =
+        bayonet::client::windowless_app_with(s, bayonet::client::input_plugin, file.clone());
+    app.world_mut()
+        .remove_resource::<bayonet::client::start::PresetPlayers>();
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<Settings>().opponent,
+        Opponent::Skilled
+    );
+    let press = |app: &mut App, which: Control| {
+        let mut q = app.world_mut().query::<(&Control, &mut Interaction)>();
+        for (c, mut i) in q.iter_mut(app.world_mut()) {
+            if *c == which {
+                *i = Interaction::Pressed;
+            }
+        }
+        app.update();
+        let mut q = app.world_mut().query::<&mut Interaction>();
+        for mut i in q.iter_mut(app.world_mut()) {
+            *i = Interaction::None;
+        }
+        app.update();
+    };
+    let buttons: Vec<Control> = app
+        .world_mut()
+        .query::<&Control>()
+        .iter(app.world())
+        .copied()
+        .filter(|c| matches!(c, Control::Opponent(_)))
+        .collect();
+    assert_eq!(buttons.len(), 3, "{buttons:?}");
+    press(&mut app, Control::Opponent(Opponent::Expert));
+    press(&mut app, Control::Start);
+    // "I play <first side>" is the dialog's first choice: the computer plays the other.
+    assert_eq!(
+        app.world().resource::<Players>().0,
+        [None, Some(Brain::Planner(Level::Expert))]
+    );
+    app.update();
+    assert_eq!(settings::load(&file).0.opponent, Opponent::Expert);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -76,9 +76,8 @@ pub struct Window {
     /// Open the game on FILE (default: maps/harpers_crossing.ron)
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<String>,
-    /// Who the computer plays: a side's name, both or none, with :basic, :skilled or :expert for
-    /// the opponent (else the one last chosen); skips the start dialog
-    #[arg(long, value_name = "SIDE|both|none[:LEVEL]")]
+    /// Who the computer plays: a side's name, both or none, then :basic, :skilled or :expert (skips the start dialog)
+    #[arg(long, value_name = "SIDE|both|none")]
     pub computer: Option<String>,
     /// Render one frame, save it as a PNG and exit (no saves are written)
     #[arg(long, value_name = "OUT.png")]

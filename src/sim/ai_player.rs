@@ -115,6 +115,34 @@ impl std::str::FromStr for Opponent {
     }
 }
 
+/// `--computer NAME|both|none[:LEVEL]` as who plays each side of `s`: the opponent at LEVEL
+/// (basic, skilled or expert), else `otherwise`.
+pub fn players_for(
+    s: &crate::rules::scenario::Scenario,
+    choice: &str,
+    otherwise: Opponent,
+) -> Result<[Option<Brain>; 2], String> {
+    let (who, level) = match choice.split_once(':') {
+        Some((who, level)) => (who, level.parse::<Opponent>()?),
+        None => (choice, otherwise),
+    };
+    let computer = Some(level.brain());
+    match who.trim().to_lowercase().as_str() {
+        "both" => Ok([computer, computer]),
+        "none" => Ok([None, None]),
+        name => {
+            let i = s
+                .sides
+                .iter()
+                .position(|x| x.name.to_lowercase() == name)
+                .ok_or_else(|| format!("no side `{who}`; expected a side's name, both or none"))?;
+            let mut p = [None, None];
+            p[i] = computer;
+            Ok(p)
+        }
+    }
+}
+
 /// The computer plans off the frame (in the window): set by the client.
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct OffFrame;
