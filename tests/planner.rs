@@ -454,3 +454,40 @@ fn the_start_dialog_chooses_the_opponent_and_remembers_it() {
     assert_eq!(settings::load(&file).0.opponent, Opponent::Expert);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Item 2: scouting under fog of war. Mounted cavalry with no enemy in sight rides towards
+/// where the enemy was last seen (§16 D-fow-3's marker); with no marker it has nowhere to go.
+#[test]
+fn under_fog_cavalry_scouts_where_the_enemy_was_last_seen() {
+    use bayonet::rules::fog;
+    let mut f = Field::new(40, 12);
+    f.params.optional.fog_of_war = true;
+    let scout = f.add(0, UnitKind::Cavalry, f.hex(2, 6), Facing::NE, 200);
+    let foe = f.add(1, inf(), f.hex(12, 6), Facing::NW, 300);
+    let mut never = f.clone();
+    never.unit(foe).hex = never.hex(30, 6);
+    let mut b = f.board();
+    fog::look_again(&mut b);
+    let was = b.unit(foe).unwrap().hex;
+    b.unit_mut(foe).unwrap().hex = b.map.hex_at(bayonet::rules::map::Coord { col: 30, row: 6 });
+    b.turn = 2;
+    b.last_turn = 10;
+    fog::look_again(&mut b);
+    assert_eq!(fog::view(&b, Side(0)).last_seen.len(), 1);
+    let before = distance(b.unit(scout).unwrap().hex, was);
+    let orders = plan(&b);
+    let after = distance(after_moves(&b, &orders).unit(scout).unwrap().hex, was);
+    assert!(after + 4 <= before, "{before} -> {after}: {orders:?}");
+    // Never seen: no marker, no ride.
+    let mut n = never.board();
+    n.turn = 2;
+    n.last_turn = 10;
+    fog::look_again(&mut n);
+    let orders = plan(&n);
+    assert!(
+        !orders
+            .iter()
+            .any(|o| matches!(o, Order::Move { unit, .. } if *unit == scout)),
+        "{orders:?}"
+    );
+}

@@ -99,6 +99,8 @@ struct Turn {
     turns_left: u32,
     late: f64,
     w: Weights,
+    /// Under fog of war, where enemy units were last seen (§16 D-fow-3): where scouts go.
+    last_seen: Vec<Hex>,
 }
 
 /// A plan: the orders, and what it expects them to gain in victory points (the danger weighed
@@ -114,13 +116,19 @@ pub const ROLLOUTS: u64 = 3;
 /// Plans `side`'s whole turn from what it knows; the orders end with Resolve (if it declared
 /// melees) and EndTurn.
 pub fn plan_turn(board: &Board, side: Side, level: Level) -> Vec<Order> {
-    let mut b = crate::rules::fog::view(board, side).board;
+    let view = crate::rules::fog::view(board, side);
+    let last_seen: Vec<Hex> = view.last_seen.iter().map(|m| m.hex).collect();
+    let mut b = view.board;
     b.acting = side;
     let danger = Danger::of(&b, side, &reachable(&b, side));
     let plans: Vec<Plan> = level
         .weights()
         .into_iter()
-        .map(|w| plan_with(&b, turn(&b, side, danger.clone(), w), true))
+        .map(|w| {
+            let mut t = turn(&b, side, danger.clone(), w);
+            t.last_seen.clone_from(&last_seen);
+            plan_with(&b, t, true)
+        })
         .collect();
     // One plan is played as it is; several are each played out against the enemy's reply
     // with the same dice, and the one that gains most on average is chosen.
@@ -159,9 +167,11 @@ pub fn plan_phase(board: &Board, level: Level) -> Vec<Order> {
     if board.phase == Phase::DefensiveFire {
         return super::basic::plan_phase(board);
     }
-    let mut b = crate::rules::fog::view(board, side).board;
+    let view = crate::rules::fog::view(board, side);
+    let mut b = view.board;
     let danger = Danger::of(&b, side, &reachable(&b, side));
-    let t = turn(&b, side, danger, level.weights()[0]);
+    let mut t = turn(&b, side, danger, level.weights()[0]);
+    t.last_seen = view.last_seen.iter().map(|m| m.hex).collect();
     let mut out: Vec<Order> = match board.phase {
         Phase::Movement => plan_with(&b, t, true)
             .orders
@@ -227,6 +237,7 @@ fn turn(b: &Board, side: Side, danger: Danger, w: Weights) -> Turn {
         turns_left,
         late,
         w,
+        last_seen: Vec::new(),
     }
 }
 
@@ -698,6 +709,17 @@ fn goal_of(b: &Board, t: &Turn, u: &Unit) -> Option<Hex> {
         .filter(|o| o.owner != Some(side))
         .min_by_key(|o| distance(o.hex, u.hex))
         .map(|o| o.hex);
+    // Scouting under fog: mounted cavalry with no enemy in sight near it rides to where the
+    // enemy was last seen, to find it again.
+    let scout = u.is_mounted_cavalry() && enemy.is_none_or(|e| distance(e, u.hex) > 6);
+    let last = t
+        .last_seen
+        .iter()
+        .copied()
+        .min_by_key(|h| (distance(*h, u.hex), b.map.coord(*h)));
+    if let (true, Some(l)) = (scout, last) {
+        return Some(l);
+    }
     match (open, enemy) {
         (Some(o), Some(e)) if distance(e, u.hex) + 2 < distance(o, u.hex) => Some(e),
         (Some(o), _) => Some(o),
