@@ -491,3 +491,77 @@ fn under_fog_cavalry_scouts_where_the_enemy_was_last_seen() {
         "{orders:?}"
     );
 }
+
+/// Item 2: attacking when behind. A melee at a chance of about 0.57 (below the usual 0.6) is
+/// not made while the objectives are even, and is made when the enemy holds more of them.
+#[test]
+fn behind_on_objectives_it_attacks_at_lower_odds() {
+    let mut f = Field::new(20, 10);
+    let d = f.hex(6, 4);
+    f.add(1, inf(), d, Facing::SW, 300);
+    f.attacker(0, inf(), d, Facing::SW, 525);
+    f.map.objectives.push(Objective {
+        name: "Far hill".into(),
+        hex: f.hex(18, 8),
+        points: 100,
+        owner: None,
+    });
+    let mut even = f.board();
+    even.last_turn = 12;
+    let decl = bayonet::rules::melee::Declaration {
+        attackers: even
+            .units
+            .iter()
+            .filter(|u| u.side == Side(0))
+            .map(|u| u.id)
+            .collect(),
+        defending_hex: d,
+        follow_up: true,
+    };
+    let p = bayonet::rules::melee::whole_odds(&even, &decl).attacker_win_probability;
+    assert!((0.55..0.6).contains(&p), "{p}");
+    assert_eq!(melee_on(&even, &plan(&even), d), None);
+    let mut behind = even.clone();
+    behind.map.objectives[0].owner = Some(Side(1));
+    assert!(
+        melee_on(&behind, &plan(&behind), d).is_some(),
+        "{:?}",
+        plan(&behind)
+    );
+}
+
+/// Item 2: worn units are withdrawn. A disrupted regiment and one at high fatigue (§9.6) next to
+/// the enemy fall back out of its reach, where a fresh one stands and fights.
+#[test]
+fn worn_units_fall_back_out_of_reach() {
+    for worn in ["fresh", "disrupted", "fatigued"] {
+        let mut f = Field::new(20, 10);
+        let e = f.hex(10, 5);
+        f.add(1, inf(), e, Facing::NW, 500);
+        let u = f.add(0, inf(), f.hex(7, 5), Facing::NE, 250);
+        match worn {
+            "disrupted" => f.unit(u).disrupted = true,
+            "fatigued" => f.unit(u).fatigue = 700,
+            _ => {}
+        }
+        let b = f.board();
+        let orders = plan(&b);
+        if worn == "fresh" {
+            assert!(
+                orders.iter().any(
+                    |o| matches!(o, Order::Fire { unit, at } if *unit == u && at.hex(&b) == e)
+                ),
+                "{orders:?}"
+            );
+            continue;
+        }
+        let at = after_moves(&b, &orders).unit(u).unwrap().hex;
+        let reach: std::collections::HashSet<Hex> = [at].into();
+        let d = Danger::of(&b, Side(0), &reach);
+        assert!(
+            distance(at, e) > distance(f.hex(7, 5), e),
+            "{worn}: {orders:?}"
+        );
+        assert_eq!(d.melee(at), 0.0, "{worn}: out of melee reach at {at:?}");
+    }
+}
