@@ -213,7 +213,8 @@ fn turn(b: &Board, side: Side, danger: Danger, w: Weights) -> Turn {
         (b.turn.saturating_sub(1)) as f64 / (b.last_turn - 1) as f64
     };
     let mut w = w;
-    // Behind on the objectives: attack sooner and harder (the clock runs against the side).
+    // Behind on the objectives once the first third of the game is gone: attack harder, march
+    // faster (the clock runs against the side).
     let held = |s: Side| -> u32 {
         b.map
             .objectives
@@ -222,7 +223,7 @@ fn turn(b: &Board, side: Side, danger: Danger, w: Weights) -> Turn {
             .map(|o| o.points)
             .sum()
     };
-    if held(side.enemy()) > held(side) {
+    if held(side.enemy()) > held(side) && late > 0.3 {
         w.melee_odds -= 0.05;
         w.approach *= 1.5;
     }
