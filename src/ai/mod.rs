@@ -2,8 +2,10 @@
 //! planning one (candidate placements and melees scored by expected victory points against the
 //! enemy's next turn), each planning from its side's view only (§16 D-fow-6).
 
+pub mod attack;
 pub mod basic;
 pub mod danger;
+pub mod placement;
 pub mod plan;
 pub mod rollout;
 

@@ -1,0 +1,280 @@
+//! The planner's melees: for each enemy hex, attackers gathered one at a time from the hexes
+//! next to it (their own, or one they can march to), each the one that raises the odds most,
+//! so that attacks come from several hexes and find the flank and rear by the rules' own odds;
+//! kept when the whole-resolution odds reach the plan's bar and the expected points are good.
+
+use std::collections::HashSet;
+
+use super::basic::facing_towards;
+use super::plan::{Turn, enemy_hexes, objective_at};
+use crate::rules::board::Board;
+use crate::rules::facing;
+use crate::rules::hex::{Facing, Hex, distance};
+use crate::rules::melee::{self, Declaration};
+use crate::rules::movement::{self, movement_range};
+use crate::rules::order::{self, At, Order};
+use crate::rules::unit::{Formation, Side, Unit, UnitId, UnitKind};
+
+/// What winning a melee on `d` is worth beyond the losses: the defenders driven off (their
+/// retreat and morale), the guns that cannot retreat, and an objective taken by the advance.
+fn prize(b: &Board, t: &Turn, d: Hex) -> f64 {
+    let men: f64 = b
+        .units_at(d)
+        .filter(|u| u.side != t.side)
+        .map(|u| match u.kind {
+            UnitKind::Artillery if u.formation == Formation::Unlimbered => u.guns as f64 * 20.0,
+            UnitKind::Supply => 25.0,
+            UnitKind::Leader => 0.0,
+            _ => 0.25 * u.men as f64,
+        })
+        .sum();
+    men + objective_at(b, d).map_or(0.0, |o| {
+        if o.owner == Some(t.side) {
+            0.0
+        } else {
+            o.points as f64 * (0.5 + t.late)
+        }
+    })
+}
+
+fn may_attack(u: &Unit) -> bool {
+    matches!(u.kind, UnitKind::Infantry | UnitKind::Cavalry)
+        && !u.routed
+        && !u.disrupted
+        && !u.is_fixed()
+        && !u.marks.meleed
+        && u.formation != Formation::Dismounting
+}
+
+/// A unit that could join the attack on `d`, with the hex it would attack from and the path.
+#[derive(Clone)]
+struct Joiner {
+    unit: UnitId,
+    from: Hex,
+    path: Vec<Hex>,
+}
+
+/// Melees: for each enemy hex (objectives first, then the weakest), attackers gathered one at a
+/// time, each the one (and from the hex) that best raises the melee's odds, until they are good
+/// or no one adds; kept when the whole-resolution odds reach the plan's bar and the expected
+/// points (losses both ways, the prize, the danger of the hexes moved into) are positive.
+/// Returns the worth of the melees kept.
+pub(super) fn attacks(
+    b: &mut Board,
+    t: &Turn,
+    out: &mut Vec<Order>,
+    busy: &mut HashSet<UnitId>,
+    moves: bool,
+) -> f64 {
+    let side = t.side;
+    let sys = melee::system(&b.params);
+    let mut targets: Vec<Hex> = enemy_hexes(b, side)
+        .into_iter()
+        .filter(|d| b.units_at(*d).any(|u| u.side != side && !u.is_leader()))
+        .filter(|d| {
+            b.units
+                .iter()
+                .any(|u| u.side == side && may_attack(u) && distance(u.hex, *d) <= 8)
+        })
+        .collect();
+    let defence = |b: &Board, d: Hex| -> u32 {
+        b.units_at(d)
+            .filter(|u| u.side != side)
+            .map(|u| u.men)
+            .sum()
+    };
+    targets.sort_by_key(|d| (objective_at(b, *d).is_none(), defence(b, *d)));
+    let mut total = 0.0;
+    for d in targets {
+        let mut trial = b.clone();
+        let mut orders = Vec::new();
+        let mut chosen: Vec<UnitId> = Vec::new();
+        let mut moved: Vec<(UnitId, Hex, Hex)> = Vec::new();
+        let mut refused: HashSet<(UnitId, Hex)> = HashSet::new();
+        loop {
+            let cands = joiners(&trial, side, d, busy, &chosen, moves);
+            let mut best: Option<(f64, Joiner)> = None;
+            for j in cands {
+                if refused.contains(&(j.unit, j.from)) {
+                    continue;
+                }
+                let Some(p) = try_odds(&mut trial, sys, d, &chosen, &j) else {
+                    continue;
+                };
+                if best.as_ref().is_none_or(|(q, _)| p > *q) {
+                    best = Some((p, j));
+                }
+            }
+            let Some((_, j)) = best else { break };
+            // Move in and face the defending hex, for real on the trial board.
+            let Some(u) = trial.unit(j.unit).cloned() else {
+                break;
+            };
+            let mut steps = Vec::new();
+            if !j.path.is_empty() {
+                if movement::apply_move(&mut trial, j.unit, &j.path).is_err() {
+                    refused.insert((j.unit, j.from));
+                    continue;
+                }
+                steps.push(Order::Move {
+                    unit: j.unit,
+                    to: At::of(&trial, j.from),
+                    path: None,
+                });
+            }
+            let f = facing_towards(j.from, d);
+            if trial.unit(j.unit).is_some_and(|u| u.facing != f) {
+                if facing::apply(&mut trial, j.unit, f).is_err() {
+                    // Back out: the unit cannot face the hex from there.
+                    if let Some(m) = trial.unit_mut(j.unit) {
+                        *m = u.clone();
+                    }
+                    refused.insert((j.unit, j.from));
+                    continue;
+                }
+                steps.push(Order::Face {
+                    unit: j.unit,
+                    facing: f,
+                });
+            }
+            let decl = Declaration {
+                attackers: chosen.iter().copied().chain([j.unit]).collect(),
+                defending_hex: d,
+                follow_up: true,
+            };
+            if !sys.check(&trial, &decl).is_empty() {
+                if let Some(m) = trial.unit_mut(j.unit) {
+                    *m = u.clone();
+                }
+                refused.insert((j.unit, j.from));
+                continue;
+            }
+            if u.hex != j.from {
+                moved.push((j.unit, u.hex, j.from));
+            }
+            orders.extend(steps);
+            chosen.push(j.unit);
+            let o = sys.odds(&sys.breakdown(&trial, &decl));
+            if o.attacker_win_probability >= 0.9 || chosen.len() >= 8 {
+                break;
+            }
+        }
+        if chosen.is_empty() {
+            continue;
+        }
+        // A leader next to the hex joins (+10 %), if one is free there.
+        let decl = Declaration {
+            attackers: chosen.clone(),
+            defending_hex: d,
+            follow_up: true,
+        };
+        let whole = melee::whole_odds(&trial, &decl);
+        let o = sys.odds(&sys.breakdown(&trial, &decl));
+        let p = whole.attacker_win_probability;
+        let men: f64 = chosen
+            .iter()
+            .filter_map(|id| trial.unit(*id))
+            .map(|u| u.men as f64)
+            .sum();
+        let exposure: f64 = moved
+            .iter()
+            .map(|(_, from, to)| {
+                (t.danger.expected_fire_loss(*to) - t.danger.expected_fire_loss(*from)).max(0.0)
+            })
+            .sum();
+        let value = o.expected_defender_loss * (1.0 - whole.called_off_probability)
+            - o.expected_attacker_loss
+            + p * prize(&trial, t, d)
+            - (1.0 - p) * 0.1 * men
+            - t.w.danger * exposure;
+        let order = Order::Melee {
+            from: Vec::new(),
+            units: chosen.clone(),
+            at: At::of(&trial, d),
+            follow_up: true,
+        };
+        if p >= t.w.melee_odds && value > 0.0 && order::check(&trial, &order).is_ok() {
+            *b = trial;
+            busy.extend(chosen.iter().copied());
+            b.pending.push(decl);
+            out.extend(orders);
+            out.push(order);
+            total += value + (t.w.danger - 1.0) * exposure;
+        }
+    }
+    total
+}
+
+/// The units that could attack `d` and from where: each free unit able to melee, from its own
+/// hex if next to `d`, or (when moves are allowed) from each hex next to `d` it can reach.
+fn joiners(
+    b: &Board,
+    side: Side,
+    d: Hex,
+    busy: &HashSet<UnitId>,
+    chosen: &[UnitId],
+    moves: bool,
+) -> Vec<Joiner> {
+    let around: Vec<Hex> = Facing::ALL.iter().map(|f| d + f.step()).collect();
+    let mut out = Vec::new();
+    for u in b.units.iter().filter(|u| {
+        u.side == side
+            && may_attack(u)
+            && !busy.contains(&u.id)
+            && !chosen.contains(&u.id)
+            && distance(u.hex, d) <= 1 + movement::allowance(&b.params, u) / 2
+    }) {
+        if around.contains(&u.hex) {
+            out.push(Joiner {
+                unit: u.id,
+                from: u.hex,
+                path: Vec::new(),
+            });
+            continue;
+        }
+        if !moves || u.marks.fired {
+            continue;
+        }
+        let range = movement_range(b, u.id);
+        for h in &around {
+            if b.units_at(*h).any(|x| x.side != side) {
+                continue;
+            }
+            if let Some(path) = range.get(h).and_then(|_| movement::path_to(&range, *h)) {
+                out.push(Joiner {
+                    unit: u.id,
+                    from: *h,
+                    path,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The melee-only chance of winning with `j` added to `chosen`, `j` standing on its hex facing
+/// `d` (the board put back after); none if the rules refuse it.
+fn try_odds(
+    b: &mut Board,
+    sys: &dyn melee::MeleeSystem,
+    d: Hex,
+    chosen: &[UnitId],
+    j: &Joiner,
+) -> Option<f64> {
+    let i = b.units.iter().position(|u| u.id == j.unit)?;
+    let was = b.units[i].clone();
+    b.units[i].hex = j.from;
+    b.units[i].facing = facing_towards(j.from, d);
+    let decl = Declaration {
+        attackers: chosen.iter().copied().chain([j.unit]).collect(),
+        defending_hex: d,
+        follow_up: true,
+    };
+    let p = if sys.check(b, &decl).is_empty() {
+        Some(sys.odds(&sys.breakdown(b, &decl)).attacker_win_probability)
+    } else {
+        None
+    };
+    b.units[i] = was;
+    p
+}

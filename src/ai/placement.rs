@@ -1,0 +1,439 @@
+//! The planner's placements: every unit not in a melee takes, of the hexes it can reach, the
+//! one where its fire is worth most for the least danger, the objectives and the clock weighed
+//! in; guns stand off, routed and worn units withdraw to a leader, leaders rally or lead,
+//! wagons stay back, cavalry scouts under fog.
+
+use std::collections::{HashMap, HashSet};
+
+use super::basic::facing_towards;
+use super::danger::LOSS_PER_VALUE;
+use super::plan::{Turn, enemy_hexes, objective_at};
+use crate::rules::board::Board;
+use crate::rules::hex::{Hex, distance};
+use crate::rules::movement::{self, movement_range};
+use crate::rules::order::{At, Order};
+use crate::rules::unit::{Formation, Unit, UnitId, UnitKind};
+use crate::rules::{facing, fire, formation};
+
+/// Every unit not in a melee, placed: guns first (they fire from where they stand or move to
+/// fire next turn), then the line nearest the enemy first, then leaders and wagons. Returns the
+/// worth of the fire and the positions.
+pub(super) fn place_all(
+    b: &mut Board,
+    t: &Turn,
+    out: &mut Vec<Order>,
+    busy: &mut HashSet<UnitId>,
+    moves: bool,
+) -> f64 {
+    let side = t.side;
+    let near = |b: &Board, u: &Unit| -> u32 {
+        b.units
+            .iter()
+            .filter(|e| e.side != side && !e.is_leader())
+            .map(|e| distance(e.hex, u.hex))
+            .min()
+            .unwrap_or(99)
+    };
+    let mut order: Vec<(u8, u32, UnitId)> = b
+        .units
+        .iter()
+        .filter(|u| u.side == side && !busy.contains(&u.id))
+        .map(|u| {
+            let rank = match u.kind {
+                UnitKind::Artillery => 0,
+                UnitKind::Leader => 2,
+                UnitKind::Supply => 3,
+                _ => 1,
+            };
+            (rank, near(b, u), u.id)
+        })
+        .collect();
+    order.sort();
+    let mut total = 0.0;
+    for (_, _, id) in order {
+        total += place(b, t, id, out, moves);
+        busy.insert(id);
+    }
+    total
+}
+
+/// The expected points of `id`'s best fire from `h` (standing there, turned to the target,
+/// having moved or not), and the target; guns count the fire of the next turn when they have
+/// moved (`ready` false) at a third.
+fn best_fire(b: &mut Board, t: &Turn, id: UnitId, h: Hex, moved: bool) -> Option<(f64, Hex)> {
+    let i = b.units.iter().position(|u| u.id == id)?;
+    let was = b.units[i].clone();
+    let w = fire::weapon_of(&was, fire::weapons())?;
+    b.units[i].hex = h;
+    if moved {
+        b.units[i].marks.moved = true;
+    }
+    let mut best: Option<(f64, Hex)> = None;
+    for e in enemy_hexes(b, t.side) {
+        let r = distance(h, e);
+        if r == 0 || r > w.range {
+            continue;
+        }
+        b.units[i].facing = facing_towards(h, e);
+        if let Ok(f) = fire::breakdown(b, id, e, false, 1.0) {
+            let v = f.value * LOSS_PER_VALUE * target_worth(b, t, e);
+            if best.is_none_or(|(x, _)| v > x) {
+                best = Some((v, e));
+            }
+        }
+    }
+    b.units[i] = was;
+    best
+}
+
+/// Points per man lost by the units on `e`: guns are worth more than men (20 a gun for 25 men),
+/// a hex about to be meleed more (its losses weaken the defence), a shaken unit more (another
+/// check may rout it).
+fn target_worth(b: &Board, t: &Turn, e: Hex) -> f64 {
+    let mut w: f64 = 1.0;
+    if b.pending.iter().any(|d| d.defending_hex == e) {
+        w *= 1.6;
+    }
+    let units: Vec<&Unit> = b.units_at(e).filter(|u| u.side != t.side).collect();
+    if units.iter().any(|u| u.disrupted && !u.routed) {
+        w *= 1.2;
+    }
+    if units.iter().all(|u| u.routed) {
+        w *= 0.8;
+    }
+    if objective_at(b, e).is_some() {
+        w *= 1.2;
+    }
+    w
+}
+
+/// The danger of standing on `h` for unit `u`: the fire it may draw (of which a gun takes one
+/// in 25 men as a gun, worth 20), and a melee it could not hold.
+fn risk(b: &Board, t: &Turn, u: &Unit, h: Hex) -> f64 {
+    let fire = t.danger.expected_fire_loss(h);
+    let mine: f64 = b
+        .units_at(h)
+        .filter(|x| x.side == t.side && x.id != u.id && !x.is_leader())
+        .map(|x| x.men as f64)
+        .sum::<f64>()
+        + u.men as f64;
+    let melee = t.danger.melee(h);
+    let over = if melee > 0.0 {
+        (melee / mine.max(1.0) - 1.0).clamp(0.0, 2.0)
+    } else {
+        0.0
+    };
+    match u.kind {
+        UnitKind::Artillery => {
+            fire * 0.8
+                + if melee > 0.0 {
+                    u.guns as f64 * 20.0 * (0.3 + 0.35 * over)
+                } else {
+                    0.0
+                }
+        }
+        UnitKind::Leader => fire * 0.3 + if melee > 0.0 { 25.0 } else { 0.0 },
+        UnitKind::Supply => fire + if melee > 0.0 { 40.0 } else { 0.0 },
+        _ => fire + 0.15 * u.men as f64 * over,
+    }
+}
+
+/// Points for where `h` stands to the objectives and the fight, for a unit that will not fire
+/// this turn: on an objective not held (taken by entering, §13), on one held when the clock runs
+/// out, and each hex nearer the nearest objective not held or the nearest enemy.
+fn standing(b: &Board, t: &Turn, u: &Unit, h: Hex, goal: Option<Hex>) -> f64 {
+    let mut s = 0.0;
+    if let Some(o) = objective_at(b, h) {
+        if o.owner != Some(t.side) {
+            s += o.points as f64 * (0.3 + t.late);
+        } else if t.turns_left <= 3 {
+            s += o.points as f64 * 0.2;
+        }
+    }
+    if let Some(g) = goal {
+        let now = distance(u.hex, g) as f64;
+        let then = distance(h, g) as f64;
+        s += t.w.approach * (now - then);
+    }
+    s
+}
+
+/// Where a unit heads when it is not fighting: the nearest objective its side does not hold, the
+/// one it holds that the enemy nears late in the game, or the nearest enemy.
+fn goal_of(b: &Board, t: &Turn, u: &Unit) -> Option<Hex> {
+    let side = t.side;
+    let enemy = b
+        .units
+        .iter()
+        .filter(|e| e.side != side && !e.is_leader())
+        .min_by_key(|e| (distance(e.hex, u.hex), b.map.coord(e.hex)))
+        .map(|e| e.hex);
+    let open = b
+        .map
+        .objectives
+        .iter()
+        .filter(|o| o.owner != Some(side))
+        .min_by_key(|o| distance(o.hex, u.hex))
+        .map(|o| o.hex);
+    // Scouting under fog: mounted cavalry with no enemy in sight near it rides to where the
+    // enemy was last seen, to find it again.
+    let scout = u.is_mounted_cavalry() && enemy.is_none_or(|e| distance(e, u.hex) > 6);
+    let last = t
+        .last_seen
+        .iter()
+        .copied()
+        .min_by_key(|h| (distance(*h, u.hex), b.map.coord(*h)));
+    if let (true, Some(l)) = (scout, last) {
+        return Some(l);
+    }
+    match (open, enemy) {
+        (Some(o), Some(e)) if distance(e, u.hex) + 2 < distance(o, u.hex) => Some(e),
+        (Some(o), _) => Some(o),
+        (None, e) => e,
+    }
+}
+
+/// A unit too worn to stand in the line: routed, or disrupted, or at high fatigue.
+fn worn(u: &Unit) -> bool {
+    u.routed || u.disrupted || u.fatigue >= 600
+}
+
+/// Places one unit: the hex, formation and facing it ends on, and its fire. Returns what the
+/// placement is worth.
+fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool) -> f64 {
+    let Some(u) = b.unit(id).cloned() else {
+        return 0.0;
+    };
+    let side = t.side;
+    let range: HashMap<Hex, movement::Reach> = if moves && movement::cannot_move(&u).is_none() {
+        movement_range(b, id)
+    } else {
+        HashMap::from([(
+            u.hex,
+            movement::Reach {
+                cost: 0,
+                prev: None,
+                stops: false,
+            },
+        )])
+    };
+    let goal = goal_of(b, t, &u);
+    let firing = |u: &Unit| {
+        !u.routed
+            && match u.kind {
+                UnitKind::Infantry => true,
+                UnitKind::Cavalry => u.formation == Formation::Dismounted,
+                UnitKind::Artillery => true,
+                _ => false,
+            }
+    };
+    let mut best: Option<(f64, Hex, Option<Hex>, f64)> = None;
+    for (h, r) in &range {
+        let h = *h;
+        if h != u.hex && b.units_at(h).any(|x| x.side != side) {
+            continue;
+        }
+        let moved = h != u.hex;
+        let hazard = risk(b, t, &u, h);
+        let mut score = -t.w.danger * hazard;
+        let mut target = None;
+        match u.kind {
+            _ if worn(&u) => {
+                // Away from the enemy, to a leader (rally +1), off the enemy's reach.
+                let leader = b
+                    .units_at(h)
+                    .any(|x| x.side == side && x.is_leader() && x.id != u.id);
+                score -= 2.0 * risk(b, t, &u, h) + if leader { 0.0 } else { 5.0 };
+                score += b
+                    .units
+                    .iter()
+                    .filter(|e| e.side != side && !e.is_leader())
+                    .map(|e| distance(e.hex, h))
+                    .min()
+                    .unwrap_or(10)
+                    .min(8) as f64;
+            }
+            UnitKind::Leader => {
+                // With a shaken unit to rally, else with the strongest unit out of danger.
+                let here: Vec<&Unit> = b
+                    .units_at(h)
+                    .filter(|x| x.side == side && x.id != u.id && !x.is_leader())
+                    .collect();
+                score += here
+                    .iter()
+                    .map(|x| if worn(x) { 30.0 } else { 5.0 })
+                    .sum::<f64>();
+                score += here.iter().map(|x| x.men as f64 / 100.0).sum::<f64>();
+                score -= 3.0 * risk(b, t, &u, h);
+                if here.is_empty() {
+                    score -= 10.0;
+                }
+            }
+            UnitKind::Supply => {
+                let friends = b
+                    .units
+                    .iter()
+                    .filter(|f| {
+                        f.side == side
+                            && f.id != u.id
+                            && !f.is_leader()
+                            && f.kind != UnitKind::Supply
+                    })
+                    .filter(|f| distance(f.hex, h) <= 5)
+                    .count() as f64;
+                score += friends - 3.0 * risk(b, t, &u, h);
+            }
+            UnitKind::Artillery => {
+                let unlimbered = u.formation == Formation::Unlimbered;
+                if unlimbered && !moved {
+                    if let Some((v, e)) = best_fire(b, t, id, h, false) {
+                        score += v;
+                        target = Some(e);
+                    } else {
+                        score -= 1.0;
+                    }
+                } else {
+                    // Moves (limbered) and unlimbers to fire next turn, if points are left.
+                    let left = movement::mp_left(&b.params, &u).saturating_sub(r.cost);
+                    let can_unlimber = left >= 3;
+                    let i = b.units.iter().position(|x| x.id == id);
+                    if let (true, Some(i)) = (can_unlimber, i) {
+                        let was = b.units[i].clone();
+                        b.units[i].formation = Formation::Unlimbered;
+                        b.units[i].marks = Default::default();
+                        let next = best_fire(b, t, id, h, false);
+                        b.units[i] = was;
+                        score += next.map_or(0.0, |(v, _)| 0.5 * v);
+                    }
+                    score += 0.3 * standing(b, t, &u, h, goal);
+                }
+            }
+            _ => {
+                let fires = firing(&u) && {
+                    let left = movement::mp_left(&b.params, &u).saturating_sub(r.cost);
+                    u.formation != Formation::Column || left >= 4
+                };
+                let fire = if fires {
+                    let i = b.units.iter().position(|x| x.id == id);
+                    let mut f = None;
+                    if let Some(i) = i {
+                        let was = b.units[i].formation;
+                        if u.kind == UnitKind::Infantry {
+                            b.units[i].formation = Formation::Line;
+                        }
+                        f = best_fire(b, t, id, h, moved);
+                        b.units[i].formation = was;
+                    }
+                    f
+                } else {
+                    None
+                };
+                if let Some((v, e)) = fire {
+                    score += v;
+                    target = Some(e);
+                    // Standing on an objective while firing still counts.
+                    score += standing(b, t, &u, h, None);
+                } else {
+                    score += standing(b, t, &u, h, goal);
+                }
+            }
+        }
+        // Prefer the cheaper way to the same score; then a fixed order.
+        let score = score - 0.001 * r.cost as f64;
+        if best
+            .is_none_or(|(s, bh, ..)| score > s || (score == s && b.map.coord(h) < b.map.coord(bh)))
+        {
+            best = Some((score, h, target, hazard));
+        }
+    }
+    let Some((score, to, target, hazard)) = best else {
+        return 0.0;
+    };
+    // The same placement with the danger weighed as every plan weighs it.
+    let score = score + (t.w.danger - 1.0) * hazard;
+    // The orders: limber to move, move, form, face, fire.
+    if to != u.hex {
+        if u.kind == UnitKind::Artillery && u.formation == Formation::Unlimbered {
+            return 0.0;
+        }
+        if let Some(path) = movement::path_to(&range, to) {
+            if movement::apply_move(b, id, &path).is_ok() {
+                out.push(Order::Move {
+                    unit: id,
+                    to: At::of(b, to),
+                    path: None,
+                });
+            }
+        }
+    } else if u.kind == UnitKind::Artillery
+        && u.formation == Formation::Unlimbered
+        && target.is_none()
+        && moves
+    {
+        // No target here: limber, to find one next turn.
+        if formation::apply(b, id, Formation::Limbered).is_ok() {
+            out.push(Order::Formation {
+                unit: id,
+                formation: Formation::Limbered,
+            });
+        }
+        return score;
+    }
+    let Some(now) = b.unit(id).cloned() else {
+        return score;
+    };
+    if now.is_leader() || now.kind == UnitKind::Supply || now.routed {
+        return score;
+    }
+    let nearest = b
+        .units
+        .iter()
+        .filter(|e| e.side != side && !e.is_leader())
+        .min_by_key(|e| (distance(e.hex, now.hex), b.map.coord(e.hex)))
+        .map(|e| e.hex);
+    let reach = fire::weapon_of(&now, fire::weapons()).map_or(0, |w| w.range);
+    let want = match (
+        now.kind,
+        now.formation,
+        nearest.map(|e| distance(e, now.hex)),
+    ) {
+        // Guns unlimber where they will have a target next turn, never next to the enemy.
+        (UnitKind::Artillery, Formation::Limbered, Some(d)) if d >= 2 && d <= reach => {
+            Some(Formation::Unlimbered)
+        }
+        (UnitKind::Infantry, Formation::Column, Some(d)) if d <= 5 || target.is_some() => {
+            Some(Formation::Line)
+        }
+        _ => None,
+    };
+    if let Some(f) = want {
+        if formation::apply(b, id, f).is_ok() {
+            out.push(Order::Formation {
+                unit: id,
+                formation: f,
+            });
+        }
+    }
+    if let Some(look) = target.or(nearest) {
+        let f = facing_towards(now.hex, look);
+        if b.unit(id).is_some_and(|x| x.facing != f) && facing::apply(b, id, f).is_ok() {
+            out.push(Order::Face {
+                unit: id,
+                facing: f,
+            });
+        }
+    }
+    if let Some(e) = target {
+        let o = Order::Fire {
+            unit: id,
+            at: At::of(b, e),
+        };
+        if fire::breakdown(b, id, e, false, 1.0).is_ok() {
+            out.push(o);
+            if let Some(m) = b.unit_mut(id) {
+                m.marks.fired = true;
+            }
+        }
+    }
+    score
+}
