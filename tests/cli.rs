@@ -724,7 +724,7 @@ fn duel_plays_each_seed_with_both_pairings() {
         "duel",
         "maps/test_melee.ron",
         "--first",
-        "basic",
+        "skilled",
         "--second",
         "hold",
         "--seeds",
@@ -735,7 +735,7 @@ fn duel_plays_each_seed_with_both_pairings() {
     assert_eq!(v["games"], 4);
     assert_eq!(
         (v["first"].as_str(), v["second"].as_str()),
-        (Some("basic"), Some("hold"))
+        (Some("skilled"), Some("hold"))
     );
     let pairs = v["pairs"].as_array().unwrap();
     assert_eq!(pairs.len(), 2);
@@ -762,7 +762,27 @@ fn duel_plays_each_seed_with_both_pairings() {
     ]);
     assert_eq!(code, 1);
     assert!(
-        err.contains("--first: no computer opponent `clever`") && err.contains("basic"),
+        err.contains("--first: no computer opponent `clever`")
+            && err.contains("skilled or expert")
+            && err.contains("basic"),
         "{err}"
     );
+    // `autoplay --opponent` names the opponent playing both sides, and refuses one it lacks.
+    let (code, v, err) = bayonet(&[
+        "autoplay",
+        "maps/test_melee.ron",
+        "--seed",
+        "2",
+        "--opponent",
+        "expert",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
+    let expert = bayonet::sim::Opponent::Expert.brain();
+    let (_, r) = bayonet::cli::autoplay::autoplay(&s, Some(2), [expert, expert]);
+    assert_eq!(v["victory"]["total"].as_f64(), Some(r.total), "{v}");
+    let (code, _, err) = bayonet(&["autoplay", "maps/test_melee.ron", "--opponent", "best"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--opponent: no opponent `best`"), "{err}");
 }

@@ -306,6 +306,10 @@ pub struct Autoplay {
     /// The side that only holds (its name, or 0 or 1)
     #[arg(long, value_name = "SIDE")]
     pub hold: Option<String>,
+    /// The computer opponent playing: basic (the default here, as the balance table was
+    /// measured), skilled or expert
+    #[arg(long, value_name = "LEVEL", default_value = "basic")]
+    pub opponent: String,
     /// Write the finished game there as a save (to watch, replay or report on)
     #[arg(long, value_name = "OUT.ron")]
     pub save: Option<String>,

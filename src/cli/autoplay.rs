@@ -63,7 +63,12 @@ pub fn autoplay_saved(
 pub fn run(args: &Autoplay) -> Result<i32, String> {
     let mut s = scenario::load_file(&args.file).map_err(|e| e.to_string())?;
     args.rules.adjust(&mut s)?;
-    let mut brains = [Brain::Computer, Brain::Computer];
+    let computer = args
+        .opponent
+        .parse::<crate::sim::Opponent>()
+        .map_err(|e| format!("--opponent: {e}"))?
+        .brain();
+    let mut brains = [computer, computer];
     if let Some(h) = &args.hold {
         let i = s
             .sides
