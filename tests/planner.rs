@@ -567,3 +567,48 @@ fn worn_units_fall_back_out_of_reach() {
         assert_eq!(d.melee(at), 0.0, "{worn}: out of melee reach at {at:?}");
     }
 }
+
+/// The danger the planner weighs: the men of the enemy that could melee a hex next turn, and the
+/// fire it could put on it from where it stands, by the rules' own fire values (§7); each enemy
+/// unit fires once, so a second shooter's fire counts at half.
+#[test]
+fn the_danger_of_a_hex_is_the_enemys_reach_and_fire() {
+    let mut f = Field::new(30, 10);
+    let a = f.add(1, inf(), f.hex(10, 5), Facing::NW, 500);
+    let near = f.hex(9, 5);
+    let shot = f.hex(8, 5);
+    let far = f.hex(2, 5);
+    f.add(0, inf(), f.hex(1, 1), Facing::NE, 300);
+    let b = f.board();
+    let hexes: std::collections::HashSet<Hex> = [near, shot, far].into();
+    let d = Danger::of(&b, Side(0), &hexes);
+    assert_eq!(d.melee(near), 500.0);
+    assert_eq!(d.melee(far), 0.0);
+    assert_eq!(d.fire(far), 0.0);
+    assert_eq!(d.expected_fire_loss(far), 0.0);
+    // One shooter: its value at the hex, 15 men lost per 1000 of it (§8: LCV 5, HCV 25).
+    let mut turned = b.clone();
+    turned.acting = Side(1);
+    turned.unit_mut(a).unwrap().facing = bayonet::ai::facing_towards(f.hex(10, 5), shot);
+    let mut target = turned.units[1].clone();
+    target.id = UnitId(99);
+    target.hex = shot;
+    turned.units.push(target);
+    let v = bayonet::rules::fire::breakdown(&turned, a, shot, true, 1.0)
+        .unwrap()
+        .value;
+    assert!(v > 0.0);
+    assert_eq!(d.fire(shot), v);
+    assert!((d.expected_fire_loss(shot) - v * 0.015).abs() < 1e-9);
+    // A second shooter as strong: the fire sums, the expected loss counts it at half.
+    let mut two = f.clone();
+    two.add(1, inf(), two.hex(10, 6), Facing::NW, 500);
+    let d2 = Danger::of(&two.board(), Side(0), &hexes);
+    let (top, all) = (
+        d2.shooters[&shot].iter().map(|x| x.1).fold(0.0, f64::max),
+        d2.fire(shot),
+    );
+    assert!(all > top && top > 0.0);
+    assert!((d2.expected_fire_loss(shot) - (top + 0.5 * (all - top)) * 0.015).abs() < 1e-9);
+    assert_eq!(d2.melee(near), 1000.0);
+}
