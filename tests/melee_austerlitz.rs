@@ -426,20 +426,7 @@ fn the_start_dialog_chooses_the_melee_system() {
         .remove_resource::<bayonet::client::start::PresetPlayers>();
     app.update();
     app.update();
-    let press = |app: &mut App, which: Control| {
-        let mut q = app.world_mut().query::<(&Control, &mut Interaction)>();
-        for (c, mut i) in q.iter_mut(app.world_mut()) {
-            if *c == which {
-                *i = Interaction::Pressed;
-            }
-        }
-        app.update();
-        let mut q = app.world_mut().query::<&mut Interaction>();
-        for mut i in q.iter_mut(app.world_mut()) {
-            *i = Interaction::None;
-        }
-        app.update();
-    };
+    let press = crate::common::press_control;
     // Tiller, then Bodenstedt, Impetus, La Bataille and Austerlitz, each with its line.
     for name in ["Bodenstedt", "Impetus", "LaBataille", "Austerlitz"] {
         press(&mut app, Control::MeleeSystem);

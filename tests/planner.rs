@@ -421,20 +421,7 @@ fn the_start_dialog_chooses_the_opponent_and_remembers_it() {
         app.world().resource::<Settings>().opponent,
         Opponent::Skilled
     );
-    let press = |app: &mut App, which: Control| {
-        let mut q = app.world_mut().query::<(&Control, &mut Interaction)>();
-        for (c, mut i) in q.iter_mut(app.world_mut()) {
-            if *c == which {
-                *i = Interaction::Pressed;
-            }
-        }
-        app.update();
-        let mut q = app.world_mut().query::<&mut Interaction>();
-        for mut i in q.iter_mut(app.world_mut()) {
-            *i = Interaction::None;
-        }
-        app.update();
-    };
+    let press = crate::common::press_control;
     let buttons: Vec<Control> = app
         .world_mut()
         .query::<&Control>()

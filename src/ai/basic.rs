@@ -59,11 +59,7 @@ pub fn plan_turn(board: &Board, side: Side) -> Vec<Order> {
     plan_melees(&mut b, side, &mut out, &mut busy);
     plan_fire(&mut b, side, &mut out, &mut busy, false);
     plan_moves(&mut b, side, &mut out, &mut busy);
-    if out.iter().any(|o| matches!(o, Order::Melee { .. })) {
-        out.push(Order::Resolve);
-    }
-    out.push(Order::EndTurn);
-    out
+    super::end_turn(out)
 }
 
 /// Plans the orders of the side giving them in the phase under way (Phased Play, §1): its
@@ -81,11 +77,7 @@ pub fn plan_phase(board: &Board) -> Vec<Order> {
         Phase::OffensiveFire => plan_fire(&mut b, side, &mut out, &mut busy, false),
         Phase::Melee => {
             plan_melees(&mut b, side, &mut out, &mut busy);
-            if !out.is_empty() {
-                out.push(Order::Resolve);
-            }
-            out.push(Order::EndTurn);
-            return out;
+            return super::end_turn(out);
         }
     }
     out.push(Order::EndPhase);
@@ -188,15 +180,7 @@ fn goal(b: &Board, u: &Unit, reach: &[(Hex, u32)]) -> Option<Hex> {
             _ if u.routed => -e * 10 + b.map.distance_to_edge(h, edge) as i64,
             UnitKind::Leader | UnitKind::Supply => {
                 // Behind the line: near friends, never closer than three hexes to the enemy.
-                let friends = b
-                    .units
-                    .iter()
-                    .filter(|f| {
-                        f.side == side
-                            && f.id != u.id
-                            && !f.is_leader()
-                            && f.kind != UnitKind::Supply
-                    })
+                let friends = super::line_units(b, side, u.id)
                     .map(|f| distance(f.hex, h))
                     .min()
                     .unwrap_or(0) as i64;

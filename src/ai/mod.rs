@@ -11,3 +11,24 @@ pub mod rollout;
 
 pub use basic::{MELEE_ODDS, facing_towards, plan_phase, plan_turn};
 pub use plan::Level;
+
+use crate::rules::board::Board;
+use crate::rules::order::Order;
+use crate::rules::unit::{Side, Unit, UnitId, UnitKind};
+
+/// Ends the orders of a turn (or of a melee phase): Resolve if they declare a melee, then
+/// EndTurn.
+fn end_turn(mut out: Vec<Order>) -> Vec<Order> {
+    if out.iter().any(|o| matches!(o, Order::Melee { .. })) {
+        out.push(Order::Resolve);
+    }
+    out.push(Order::EndTurn);
+    out
+}
+
+/// The side's fighting units (no leaders, no wagons) other than `except`.
+fn line_units(b: &Board, side: Side, except: UnitId) -> impl Iterator<Item = &Unit> {
+    b.units.iter().filter(move |f| {
+        f.side == side && f.id != except && !f.is_leader() && f.kind != UnitKind::Supply
+    })
+}

@@ -270,15 +270,7 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
                 }
             }
             UnitKind::Supply => {
-                let friends = b
-                    .units
-                    .iter()
-                    .filter(|f| {
-                        f.side == side
-                            && f.id != u.id
-                            && !f.is_leader()
-                            && f.kind != UnitKind::Supply
-                    })
+                let friends = super::line_units(b, side, u.id)
                     .filter(|f| distance(f.hex, h) <= 5)
                     .count() as f64;
                 score += friends - 3.0 * risk(b, t, &u, h);

@@ -149,12 +149,7 @@ pub fn plan_turn(board: &Board, side: Side, level: Level) -> Vec<Order> {
             .max_by(|x, y| x.0.total_cmp(&y.0))
             .map(|(_, p)| p)
     };
-    let mut out = best.map(|p| p.orders).unwrap_or_default();
-    if out.iter().any(|o| matches!(o, Order::Melee { .. })) {
-        out.push(Order::Resolve);
-    }
-    out.push(Order::EndTurn);
-    out
+    super::end_turn(best.map(|p| p.orders).unwrap_or_default())
 }
 
 /// Plans the orders of the side giving them in the phase under way (Phased Play, §1): its
@@ -193,11 +188,7 @@ pub fn plan_phase(board: &Board, level: Level) -> Vec<Order> {
             let mut out = Vec::new();
             let mut busy = HashSet::new();
             super::attack::attacks(&mut b, &t, &mut out, &mut busy, false);
-            if !out.is_empty() {
-                out.push(Order::Resolve);
-            }
-            out.push(Order::EndTurn);
-            return out;
+            return super::end_turn(out);
         }
     };
     out.push(Order::EndPhase);
