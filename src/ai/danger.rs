@@ -68,7 +68,8 @@ impl Danger {
         let table = fire::weapons();
         let mut shooters: Vec<(usize, u32)> = Vec::new();
         for (i, e) in work.units.iter_mut().enumerate().take(ti) {
-            if e.side == side || e.routed || e.is_leader() || e.kind == UnitKind::Supply {
+            // Leaders and wagons have no weapon, and fire refuses routed units itself.
+            if e.side == side {
                 continue;
             }
             // Infantry fires in line.
