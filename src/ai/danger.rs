@@ -84,7 +84,8 @@ impl Danger {
             work.units[ti].hex = h;
             for &(i, range) in &shooters {
                 let at = work.units[i].hex;
-                if distance(at, h) > range || distance(at, h) == 0 {
+                // Out of its reach (or its own hex): fire would refuse it; skipped for speed.
+                if !(1..=range).contains(&distance(at, h)) {
                     continue;
                 }
                 let facing = work.units[i].facing;
