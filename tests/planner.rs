@@ -598,4 +598,14 @@ fn the_danger_of_a_hex_is_the_enemys_reach_and_fire() {
     assert!(all > top && top > 0.0);
     assert!((d2.expected_fire_loss(shot) - (top + 0.5 * (all - top)) * 0.015).abs() < 1e-9);
     assert_eq!(d2.melee(near), 1000.0);
+    // Routed units, guns, wagons and leaders make no melee (§9.1).
+    let mut none = Field::new(30, 10);
+    let r = none.add(1, inf(), none.hex(10, 5), Facing::NW, 400);
+    none.unit(r).routed = true;
+    none.add(1, UnitKind::Artillery, none.hex(10, 4), Facing::NW, 4);
+    none.add(1, UnitKind::Supply, none.hex(9, 6), Facing::NW, 10);
+    none.add(1, UnitKind::Leader, none.hex(10, 6), Facing::NW, 0);
+    none.add(0, inf(), none.hex(1, 1), Facing::NE, 300);
+    let d3 = Danger::of(&none.board(), Side(0), &hexes);
+    assert_eq!(d3.melee(near), 0.0);
 }
