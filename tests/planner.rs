@@ -609,3 +609,59 @@ fn the_danger_of_a_hex_is_the_enemys_reach_and_fire() {
     let d3 = Danger::of(&none.board(), Side(0), &hexes);
     assert_eq!(d3.melee(near), 0.0);
 }
+
+/// The expert's play-outs: the points a side counts on a board (§13: men, guns, wagons, leaders
+/// and objectives, its own less the enemy's), and a plan played with the rules' dice: a move
+/// made, a fire's losses taken, a melee resolved.
+#[test]
+fn a_play_out_counts_victory_points_after_the_rules_dice() {
+    use bayonet::ai::rollout::{play, play_out, points};
+    use rand::SeedableRng;
+    let mut f = Field::new(20, 10);
+    let d = f.hex(8, 5);
+    let foe = f.add(1, inf(), d, Facing::SW, 200);
+    let a = f.attacker(0, inf(), d, Facing::SW, 600);
+    f.add(0, UnitKind::Artillery, f.hex(2, 2), Facing::NE, 4);
+    f.add(0, UnitKind::Leader, f.hex(2, 3), Facing::NE, 0);
+    f.add(0, UnitKind::Supply, f.hex(1, 3), Facing::NE, 10);
+    f.map.objectives.push(Objective {
+        name: "Farm".into(),
+        hex: f.hex(1, 1),
+        points: 100,
+        owner: Some(Side(0)),
+    });
+    let b = f.board();
+    let v = &b.params.victory;
+    let mine = 600 * v.per_man + 4 * v.per_gun + v.per_leader + v.per_wagon + 100;
+    assert_eq!(points(&b, Side(0)), mine as f64 - 200.0 * v.per_man as f64);
+    assert_eq!(points(&b, Side(1)), -points(&b, Side(0)));
+    // The melee, resolved by the rules: the defender's loss is counted.
+    let at = bayonet::rules::order::At::of(&b, d);
+    let melee = vec![
+        Order::Melee {
+            from: Vec::new(),
+            units: vec![a],
+            at,
+            follow_up: true,
+        },
+        Order::Resolve,
+    ];
+    let mut played = b.clone();
+    play(
+        &mut played,
+        &melee,
+        &mut rand_chacha::ChaCha8Rng::seed_from_u64(3),
+    );
+    let left = played.unit(foe).map_or(0, |u| u.men);
+    assert!(left < 200, "the defender lost men: {left}");
+    // Over a few rolls, attacking gains more than standing by (the enemy's reply: nothing).
+    let idle = |_: &Board, _: Side| Vec::new();
+    let gain = |orders: &[Order]| -> f64 {
+        (0..6)
+            .map(|k| play_out(&b, Side(0), orders, k, idle))
+            .sum::<f64>()
+            / 6.0
+    };
+    assert_eq!(gain(&[]), 0.0);
+    assert!(gain(&melee) > 0.0, "{}", gain(&melee));
+}

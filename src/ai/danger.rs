@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::rules::board::Board;
 use crate::rules::fire;
-use crate::rules::hex::{Facing, Hex, distance};
+use crate::rules::hex::{Hex, distance};
 use crate::rules::movement::movement_range;
 use crate::rules::unit::{Formation, Side, TurnMarks, UnitId, UnitKind};
 
@@ -122,9 +122,7 @@ impl Danger {
             let reach = movement_range(&work, e.id);
             let mut near: HashSet<Hex> = HashSet::new();
             for at in reach.keys() {
-                for f in Facing::ALL {
-                    near.insert(*at + f.step());
-                }
+                near.extend(at.all_neighbors());
             }
             for h in near.intersection(hexes) {
                 *d.melee.entry(*h).or_default() += men;
