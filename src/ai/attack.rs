@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use super::basic::facing_towards;
-use super::plan::{Turn, enemy_hexes, objective_at};
+use super::plan::{Turn, objective_at};
 use crate::rules::board::Board;
 use crate::rules::facing;
 use crate::rules::hex::{Facing, Hex, distance};
@@ -68,8 +68,10 @@ pub(super) fn attacks(
 ) -> f64 {
     let side = t.side;
     let sys = melee::system(&b.params);
-    let mut targets: Vec<Hex> = enemy_hexes(b, side)
-        .into_iter()
+    let mut targets: Vec<Hex> = t
+        .enemies
+        .iter()
+        .copied()
         .filter(|d| b.units_at(*d).any(|u| u.side != side && !u.is_leader()))
         .filter(|d| {
             b.units

@@ -14,7 +14,7 @@ use crate::rules::melee::{self, Declaration};
 use crate::rules::movement::{movement_range, mp_left};
 use crate::rules::order::{self, At, Order};
 use crate::rules::unit::{Formation, Side, Unit, UnitId, UnitKind};
-use crate::rules::{facing, fire, formation, movement};
+use crate::rules::{facing, fire, movement};
 
 /// The lowest chance of winning for which the computer attacks.
 pub const MELEE_ODDS: f64 = 0.6;
@@ -235,12 +235,7 @@ fn plan_moves(b: &mut Board, side: Side, out: &mut Vec<Order>, busy: &mut HashSe
         if !holding {
             if u.kind == UnitKind::Artillery && u.formation == Formation::Unlimbered {
                 // No target (it would have fired): limber up to move next turn.
-                if formation::apply(b, id, Formation::Limbered).is_ok() {
-                    out.push(Order::Formation {
-                        unit: id,
-                        formation: Formation::Limbered,
-                    });
-                }
+                super::form(b, id, Formation::Limbered, out);
                 continue;
             }
             let range = movement_range(b, id);
@@ -273,12 +268,7 @@ fn plan_moves(b: &mut Board, side: Side, out: &mut Vec<Order>, busy: &mut HashSe
             _ => None,
         };
         if let Some(f) = want {
-            if formation::apply(b, id, f).is_ok() {
-                out.push(Order::Formation {
-                    unit: id,
-                    formation: f,
-                });
-            }
+            super::form(b, id, f, out);
         }
         if let Some(e) = near {
             let f = facing_towards(now.hex, e);

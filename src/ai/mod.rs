@@ -14,7 +14,7 @@ pub use plan::Level;
 
 use crate::rules::board::Board;
 use crate::rules::order::Order;
-use crate::rules::unit::{Side, Unit, UnitId, UnitKind};
+use crate::rules::unit::{Formation, Side, Unit, UnitId, UnitKind};
 
 /// Ends the orders of a turn (or of a melee phase): Resolve if they declare a melee, then
 /// EndTurn.
@@ -24,6 +24,13 @@ fn end_turn(mut out: Vec<Order>) -> Vec<Order> {
     }
     out.push(Order::EndTurn);
     out
+}
+
+/// Changes a unit's formation on the planning board and gives the order, if the rules allow.
+fn form(b: &mut Board, unit: UnitId, formation: Formation, out: &mut Vec<Order>) {
+    if crate::rules::formation::apply(b, unit, formation).is_ok() {
+        out.push(Order::Formation { unit, formation });
+    }
 }
 
 /// The side's fighting units (no leaders, no wagons) other than `except`.

@@ -7,13 +7,13 @@ use std::collections::{HashMap, HashSet};
 
 use super::basic::facing_towards;
 use super::danger::LOSS_PER_VALUE;
-use super::plan::{Turn, enemy_hexes, objective_at};
+use super::plan::{Turn, objective_at};
 use crate::rules::board::Board;
 use crate::rules::hex::{Hex, distance};
 use crate::rules::movement::{self, movement_range};
 use crate::rules::order::{At, Order};
 use crate::rules::unit::{Formation, Unit, UnitId, UnitKind};
-use crate::rules::{facing, fire, formation};
+use crate::rules::{facing, fire};
 
 /// Every unit not in a melee, placed: guns first (they fire from where they stand or move to
 /// fire next turn), then the line nearest the enemy first, then leaders and wagons. Returns the
@@ -69,7 +69,7 @@ fn best_fire(b: &mut Board, t: &Turn, id: UnitId, h: Hex, moved: bool) -> Option
         b.units[i].marks.moved = true;
     }
     let mut best: Option<(f64, Hex)> = None;
-    for e in enemy_hexes(b, t.side) {
+    for &e in &t.enemies {
         let r = distance(h, e);
         if r == 0 || r > w.range {
             continue;
@@ -243,7 +243,7 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
                 let leader = b
                     .units_at(h)
                     .any(|x| x.side == side && x.is_leader() && x.id != u.id);
-                score -= 2.0 * risk(b, t, &u, h) + if leader { 0.0 } else { 5.0 };
+                score -= 2.0 * hazard + if leader { 0.0 } else { 5.0 };
                 score += b
                     .units
                     .iter()
@@ -264,7 +264,7 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
                     .map(|x| if worn(x) { 30.0 } else { 5.0 })
                     .sum::<f64>();
                 score += here.iter().map(|x| x.men as f64 / 100.0).sum::<f64>();
-                score -= 3.0 * risk(b, t, &u, h);
+                score -= 3.0 * hazard;
                 if here.is_empty() {
                     score -= 10.0;
                 }
@@ -273,7 +273,7 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
                 let friends = super::line_units(b, side, u.id)
                     .filter(|f| distance(f.hex, h) <= 5)
                     .count() as f64;
-                score += friends - 3.0 * risk(b, t, &u, h);
+                score += friends - 3.0 * hazard;
             }
             UnitKind::Artillery => {
                 let unlimbered = u.formation == Formation::Unlimbered;
@@ -363,12 +363,7 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
         && moves
     {
         // No target here: limber, to find one next turn.
-        if formation::apply(b, id, Formation::Limbered).is_ok() {
-            out.push(Order::Formation {
-                unit: id,
-                formation: Formation::Limbered,
-            });
-        }
+        super::form(b, id, Formation::Limbered, out);
         return score;
     }
     let Some(now) = b.unit(id).cloned() else {
@@ -399,12 +394,7 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
         _ => None,
     };
     if let Some(f) = want {
-        if formation::apply(b, id, f).is_ok() {
-            out.push(Order::Formation {
-                unit: id,
-                formation: f,
-            });
-        }
+        super::form(b, id, f, out);
     }
     if let Some(look) = target.or(nearest) {
         let f = facing_towards(now.hex, look);

@@ -98,6 +98,8 @@ pub(super) struct Turn {
     pub(super) turns_left: u32,
     pub(super) late: f64,
     pub(super) w: Weights,
+    /// The hexes of the enemy units the side knows (they stand still while it plans).
+    pub(super) enemies: Vec<Hex>,
     /// Under fog of war, where enemy units were last seen (§16 D-fow-3): where scouts go.
     pub(super) last_seen: Vec<Hex>,
 }
@@ -223,6 +225,7 @@ fn turn(b: &Board, side: Side, danger: Danger, w: Weights) -> Turn {
         w.approach *= 0.25;
     }
     Turn {
+        enemies: enemy_hexes(b, side),
         side,
         danger,
         turns_left,
@@ -260,7 +263,7 @@ fn skilled_reply(b: &Board, side: Side) -> Vec<Order> {
     orders
 }
 
-pub(super) fn enemy_hexes(b: &Board, side: Side) -> Vec<Hex> {
+fn enemy_hexes(b: &Board, side: Side) -> Vec<Hex> {
     let mut v: Vec<Hex> = b
         .units
         .iter()
