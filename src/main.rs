@@ -102,6 +102,8 @@ fn open_game(cli: Cli) -> i32 {
         select: w.select,
         sight: w.sight,
         size: w.size,
+        zoom: w.zoom,
+        look: w.look,
         watch,
     };
     #[cfg(not(target_arch = "wasm32"))]

@@ -41,6 +41,7 @@ fn same(a: &bayonet::rules::scenario::Scenario, b: &bayonet::rules::scenario::Sc
     assert_eq!(roads(a), roads(b));
     assert_eq!(a.map.objectives, b.map.objectives);
     assert_eq!(a.map.supply_sources, b.map.supply_sources);
+    assert_eq!(a.map.labels, b.map.labels);
     assert_eq!(a.units, b.units);
     assert_eq!(a.reinforcements, b.reinforcements);
     assert_eq!(a.sides, b.sides);
@@ -245,4 +246,103 @@ fn faults_are_the_checks_of_bayonet_check_naming_the_unit_and_hex() {
     u.at = (2, 3);
     d.apply(Edit::Unit(u)).unwrap();
     assert!(d.check().1.is_empty());
+}
+
+/// Issue 43, item 2: the editor places and edits place names. A name given hex by hex
+/// letters along them; given at a hex of another name, it renames that one; the rank is set
+/// and refused outside 1–3; a hex taken out shortens the line, the last one takes the name
+/// away; the written file reloads to the same names, and undo walks it all back.
+#[test]
+fn the_editor_places_and_edits_place_names() {
+    use bayonet::rules::map::{Coord, LabelKind};
+    let mut d = Document::new("new.ron", 12, 10);
+    let t0 = d.text();
+    let run = || Some(("Mill Run".to_string(), LabelKind::Stream));
+    for at in [(2, 3), (4, 3), (6, 4)] {
+        assert!(d.apply(Edit::Label { at, label: run() }).unwrap());
+    }
+    assert!(
+        !d.apply(Edit::Label {
+            at: (4, 3),
+            label: run()
+        })
+        .unwrap(),
+        "a hex it has already: no change"
+    );
+    assert!(
+        d.apply(Edit::Label {
+            at: (9, 8),
+            label: Some(("Hill's farm".into(), LabelKind::Farm))
+        })
+        .unwrap()
+    );
+    let s = d.check().0.unwrap();
+    assert_eq!(s.map.labels.len(), 2);
+    let coords: Vec<Coord> = s.map.labels[0]
+        .hexes
+        .iter()
+        .map(|h| s.map.coord(*h))
+        .collect();
+    assert_eq!(
+        coords,
+        [(2, 3), (4, 3), (6, 4)].map(|(col, row)| Coord { col, row })
+    );
+    assert_eq!(s.map.labels[0].rank, 2, "a stream's own rank");
+    // Renamed at one of its hexes; its rank set; a bad rank refused.
+    d.apply(Edit::Label {
+        at: (4, 3),
+        label: Some(("Harper's Run".into(), LabelKind::Stream)),
+    })
+    .unwrap();
+    d.apply(Edit::LabelRank {
+        at: (6, 4),
+        rank: Some(1),
+    })
+    .unwrap();
+    let before = d.text();
+    let e = d
+        .apply(Edit::LabelRank {
+            at: (6, 4),
+            rank: Some(5),
+        })
+        .unwrap_err();
+    assert!(e.contains("rank"), "{e}");
+    let e = d
+        .apply(Edit::LabelRank {
+            at: (0, 0),
+            rank: Some(1),
+        })
+        .unwrap_err();
+    assert!(e.contains("no place name on 0,0"), "{e}");
+    assert_eq!(d.text(), before, "refused edits change nothing");
+    let s = d.check().0.unwrap();
+    assert_eq!(
+        (s.map.labels[0].name.as_str(), s.map.labels[0].rank),
+        ("Harper's Run", 1)
+    );
+    // The file written reloads to the same names.
+    let again = parse("new.ron", &d.text()).unwrap();
+    assert_eq!(again.map.labels, s.map.labels);
+    // A hex taken out; the farm's only hex takes it away; the run removed whole.
+    d.apply(Edit::Label {
+        at: (2, 3),
+        label: None,
+    })
+    .unwrap();
+    assert_eq!(d.check().0.unwrap().map.labels[0].hexes.len(), 2);
+    d.apply(Edit::Label {
+        at: (9, 8),
+        label: None,
+    })
+    .unwrap();
+    assert_eq!(d.check().0.unwrap().map.labels.len(), 1);
+    d.apply(Edit::RemoveLabel { at: (6, 4) }).unwrap();
+    assert!(d.check().0.unwrap().map.labels.is_empty());
+    assert!(
+        !d.text().contains("labels"),
+        "no names, no list: {}",
+        d.text()
+    );
+    while d.undo() {}
+    assert_eq!(d.text(), t0);
 }

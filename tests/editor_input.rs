@@ -505,3 +505,46 @@ fn the_inspector_shows_only_the_fields_of_the_units_kind() {
     assert!(hidden(&mut r, Field::UnitCommand));
     assert!(!hidden(&mut r, Field::UnitMen));
 }
+
+/// Issue 43, item 2: the editor places and edits place names by input — a press begins one
+/// and picks it, presses on bare hexes letter it along them, its name is typed, its kind and
+/// rank stepped; a press on its hex lets it go, and the next bare hex begins another; Delete
+/// takes the picked one away; the file saved names them all.
+#[test]
+fn place_names_are_placed_lettered_along_and_edited_by_input() {
+    use bayonet::rules::map::LabelKind;
+    let mut r = Rig::editor(Document::new(&temp("names.ron"), 12, 10));
+    r.press(Act::Tool(Tool::PlaceName));
+    r.click(2, 3);
+    assert_eq!(doc(&r).file.map.labels.len(), 1);
+    assert_eq!(r.res::<EditorState>().label, Some((2, 3)));
+    r.click(4, 3);
+    r.click(6, 4);
+    r.press(Act::Type(Field::LabelName));
+    for _ in 0.."Place 1".len() {
+        backspace(&mut r);
+    }
+    r.type_line("Mill Run");
+    r.press(Act::Step(Field::LabelKind, 1));
+    r.press(Act::Step(Field::LabelKind, 1));
+    r.press(Act::Step(Field::LabelRank, -1));
+    let l = doc(&r).file.map.labels[0].clone();
+    assert_eq!((l.name.as_str(), l.kind), ("Mill Run", LabelKind::Stream));
+    assert_eq!(l.hexes, vec![(2, 3), (4, 3), (6, 4)]);
+    assert_eq!(l.rank, Some(1));
+    // Its hex again lets it go; a bare hex then begins another.
+    r.click(4, 3);
+    assert_eq!(r.res::<EditorState>().label, None);
+    r.click(9, 8);
+    assert_eq!(doc(&r).file.map.labels.len(), 2);
+    assert_eq!(doc(&r).file.map.labels[1].hexes, vec![(9, 8)]);
+    r.press(Act::DeleteLabel);
+    assert_eq!(doc(&r).file.map.labels.len(), 1);
+    let s = doc(&r).check().0.expect("the document builds");
+    assert_eq!(s.map.labels[0].name, "Mill Run");
+    assert!(
+        doc(&r).text().contains(
+            "(name: \"Mill Run\", kind: Stream, hexes: [(2, 3), (4, 3), (6, 4)], rank: 1)"
+        )
+    );
+}

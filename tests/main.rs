@@ -54,6 +54,8 @@ mod help_keys;
 #[cfg(feature = "client")]
 mod input;
 #[cfg(feature = "client")]
+mod navigation;
+#[cfg(feature = "client")]
 mod online;
 #[cfg(feature = "client")]
 mod rig;

@@ -321,3 +321,133 @@ fn every_fault_is_listed_naming_its_unit_or_hex_not_only_the_first() {
     let map = SMALL.replacen("width: 10,", "width: 11,", 1);
     assert_eq!(bayonet::rules::scenario::faults("m.ron", &map).len(), 1);
 }
+
+/// Issue 43, item 2: place names load with their kind, hexes and rank (the kind's own rank
+/// when none is given); a nameless one, one with no hexes, one off the map and one of a rank
+/// outside 1–3 are each refused with their own message at the label's line.
+#[test]
+fn place_names_load_and_bad_ones_are_refused_at_their_line() {
+    use bayonet::rules::map::LabelKind;
+    let with = |labels: &str| {
+        SMALL.replacen(
+            "            (feature: Creek, at: [((2, 6), NE)]),\n        ],\n",
+            &format!(
+                "            (feature: Creek, at: [((2, 6), NE)]),\n        ],\n        labels: [\n{labels}\n        ],\n"
+            ),
+            1,
+        )
+    };
+    let good = with(
+        "            (name: \"Mill Run\", kind: Stream, hexes: [(1, 6), (3, 6), (5, 6)]),\n            (name: \"Kelly's\", kind: Farm, hexes: [(6, 2)], rank: 1),",
+    );
+    assert_ne!(good, SMALL, "the labels went in");
+    let s = parse("labels.ron", &good).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.map.labels.len(), 2);
+    let run = &s.map.labels[0];
+    assert_eq!(
+        (run.name.as_str(), run.kind),
+        ("Mill Run", LabelKind::Stream)
+    );
+    let coords: Vec<_> = run.hexes.iter().map(|h| s.map.coord(*h)).collect();
+    assert_eq!(
+        coords,
+        [(1, 6), (3, 6), (5, 6)].map(|(col, row)| Coord { col, row })
+    );
+    assert_eq!(run.rank, 2, "a stream's own rank");
+    assert_eq!(s.map.labels[1].rank, 1, "the rank given");
+
+    for (label, expect) in [
+        ("(name: \" \", kind: Town, hexes: [(1, 1)]),", "has no name"),
+        (
+            "(name: \"Nowhere\", kind: Town, hexes: []),",
+            "has no hexes",
+        ),
+        (
+            "(name: \"Far\", kind: Hill, hexes: [(1, 1), (12, 3)]),",
+            "off the map",
+        ),
+        (
+            "(name: \"Low\", kind: Woods, hexes: [(1, 1)], rank: 4),",
+            "rank 4",
+        ),
+    ] {
+        let text = with(&format!(
+            "            (name: \"Fine\", kind: Farm, hexes: [(0, 0)]),\n            {label}"
+        ));
+        let e = parse("labels.ron", &text).expect_err(label);
+        assert!(e.message.contains(expect), "{label}: {e}");
+        let line = text.lines().position(|l| l.contains(label)).unwrap() + 1;
+        assert_eq!(e.line, Some(line), "{label}: {e}");
+        assert!(!e.message.contains("LabelSpec"), "{e}");
+    }
+    // An unknown kind is the parser's refusal, at its line.
+    let text = with("            (name: \"X\", kind: Mountain, hexes: [(1, 1)]),");
+    let e = parse("labels.ron", &text).expect_err("unknown kind");
+    assert_eq!(
+        e.line,
+        Some(text.lines().position(|l| l.contains("Mountain")).unwrap() + 1)
+    );
+}
+
+/// Issue 43, item 2: the three battles name their ground — Brandy Station its ridges, rivers
+/// and fords; the Railroad Cut its ridges and runs; Harper's Crossing its river and run.
+#[test]
+fn the_battles_name_their_ground() {
+    use bayonet::rules::map::LabelKind;
+    for (path, names) in [
+        (
+            "maps/brandy_station.ron",
+            &[
+                "Fleetwood Hill",
+                "Yew Ridge",
+                "Rappahannock River",
+                "Beverly's Ford",
+            ][..],
+        ),
+        (
+            "maps/railroad_cut.ron",
+            &[
+                "Herr Ridge",
+                "McPherson's Ridge",
+                "Willoughby Run",
+                "Chambersburg Pike",
+            ][..],
+        ),
+        (
+            "maps/harpers_crossing.ron",
+            &["Cashtown River", "Harper's Run", "Lower ford"][..],
+        ),
+    ] {
+        let s = load_file(path).unwrap();
+        for n in names {
+            assert!(s.map.labels.iter().any(|l| l.name == *n), "{path}: {n}");
+        }
+        for kind in [LabelKind::Hill, LabelKind::Stream, LabelKind::Ford] {
+            assert!(
+                s.map.labels.iter().any(|l| l.kind == kind),
+                "{path}: {kind:?}"
+            );
+        }
+    }
+    // Fleetwood Hill's and Yew Ridge's names run along their crests: each hex of them stands
+    // at least two levels above the ground six hexes east and west of it.
+    let s = load_file("maps/brandy_station.ron").unwrap();
+    for ridge in ["Fleetwood Hill", "Yew Ridge"] {
+        let hill = s.map.labels.iter().find(|l| l.name == ridge).unwrap();
+        assert!(hill.hexes.len() >= 3);
+        for h in &hill.hexes {
+            let c = s.map.coord(*h);
+            let e = s.map.elevation(*h);
+            for dc in [-6, 6] {
+                let side = s.map.hex_at(Coord {
+                    col: c.col + dc,
+                    row: c.row,
+                });
+                assert!(
+                    e >= s.map.elevation(side) + 2,
+                    "{ridge} at {c} is on the crest"
+                );
+            }
+        }
+    }
+}

@@ -1,6 +1,8 @@
 //! The screen a player reads: the font draws every name the scenarios use (issue 30, words).
 
-use bayonet::client::font::{BOLD, REGULAR, missing_glyphs, scenario_words};
+use bayonet::client::font::{
+    BOLD, REGULAR, SERIF_BOLD, SERIF_ITALIC, missing_glyphs, scenario_words,
+};
 
 /// Every scenario in `maps/`, loaded.
 fn scenarios() -> Vec<bayonet::rules::scenario::Scenario> {
@@ -24,7 +26,12 @@ fn the_font_draws_every_name_of_every_scenario() {
     for s in &all {
         for w in scenario_words(s) {
             seen_accent |= w.contains('é');
-            for (face, font) in [("regular", REGULAR), ("bold", BOLD)] {
+            for (face, font) in [
+                ("regular", REGULAR),
+                ("bold", BOLD),
+                ("serif bold", SERIF_BOLD),
+                ("serif italic", SERIF_ITALIC),
+            ] {
                 let missing = missing_glyphs(font, &w);
                 assert!(
                     missing.is_empty(),
@@ -79,6 +86,16 @@ fn layout_of(
     scenario: &str,
     extra: &[&str],
 ) -> Option<serde_json::Value> {
+    shot_of(name, size, scenario, extra).map(|(l, _)| l)
+}
+
+/// `layout_of`, with the screenshot's path.
+fn shot_of(
+    name: &str,
+    size: (u32, u32),
+    scenario: &str,
+    extra: &[&str],
+) -> Option<(serde_json::Value, std::path::PathBuf)> {
     use std::process::Command;
     if Command::new("xvfb-run").arg("--help").output().is_err() {
         assert!(
@@ -111,7 +128,113 @@ fn layout_of(
     );
     let json = std::fs::read_to_string(format!("{}.layout.json", out.display()))
         .expect("the layout is written beside the screenshot");
-    Some(serde_json::from_str(&json).unwrap())
+    Some((serde_json::from_str(&json).unwrap(), out))
+}
+
+/// A convex quadrilateral's corners from the trace.
+fn quad(v: &serde_json::Value) -> Vec<[f64; 2]> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|c| [c[0].as_f64().unwrap(), c[1].as_f64().unwrap()])
+        .collect()
+}
+
+/// Whether two convex polygons overlap by more than a pixel (separating axes: the polygons'
+/// own edges' normals).
+fn polygons_overlap(a: &[[f64; 2]], b: &[[f64; 2]]) -> bool {
+    let axes = a
+        .iter()
+        .zip(a.iter().cycle().skip(1))
+        .chain(b.iter().zip(b.iter().cycle().skip(1)));
+    for (p, q) in axes {
+        let (nx, ny) = (-(q[1] - p[1]), q[0] - p[0]);
+        let len = (nx * nx + ny * ny).sqrt();
+        if len == 0.0 {
+            continue;
+        }
+        let span = |poly: &[[f64; 2]]| {
+            poly.iter()
+                .map(|c| (c[0] * nx + c[1] * ny) / len)
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                    (lo.min(v), hi.max(v))
+                })
+        };
+        let ((a0, a1), (b0, b1)) = (span(a), span(b));
+        if a1 <= b0 + 1.0 || b1 <= a0 + 1.0 {
+            return false;
+        }
+    }
+    true
+}
+
+/// Issue 43, items 2 and 3, from a layout trace: every name on the map is lettered at least
+/// 12 pixels high, and none covers another or a counter (counters as the trace's squares
+/// round each unit's hex, objectives' names included); returns how many names were shown.
+fn names_clear(name: &str, l: &serde_json::Value) -> usize {
+    let names = l["names"].as_array().expect("the trace lists the names");
+    let side = l["counter_px"].as_f64().unwrap() / 2.0;
+    let (w, h) = (
+        l["window"][0].as_f64().unwrap(),
+        l["window"][1].as_f64().unwrap(),
+    );
+    let counters: Vec<Vec<[f64; 2]>> = l["hexes"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|c| {
+            let (x, y) = (c[0].as_f64().unwrap(), c[1].as_f64().unwrap());
+            vec![
+                [x - side, y - side],
+                [x + side, y - side],
+                [x + side, y + side],
+                [x - side, y + side],
+            ]
+        })
+        .filter(|q| q[2][0] > 0.0 && q[0][0] < w && q[2][1] > 0.0 && q[0][1] < h)
+        .collect();
+    let boxes: Vec<(String, Vec<[f64; 2]>)> = names
+        .iter()
+        .map(|n| (n["text"].as_str().unwrap().to_string(), quad(&n["corners"])))
+        .collect();
+    for n in names {
+        let px = n["px"].as_f64().unwrap();
+        assert!(px >= 12.0, "{name}: {} is lettered at {px} px", n["text"]);
+    }
+    let panels: Vec<(String, Vec<[f64; 2]>)> = l["regions"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(k, _)| *k != "Tooltip")
+        .map(|(k, v)| {
+            let [x, y, w, h] = rect(v);
+            (
+                k.clone(),
+                vec![[x, y], [x + w, y], [x + w, y + h], [x, y + h]],
+            )
+        })
+        .collect();
+    for (i, (a, qa)) in boxes.iter().enumerate() {
+        for (p, qp) in &panels {
+            assert!(
+                !polygons_overlap(qa, qp),
+                "{name}: {a:?} {qa:?} is under the {p}"
+            );
+        }
+        for (b, qb) in &boxes[i + 1..] {
+            assert!(
+                !polygons_overlap(qa, qb),
+                "{name}: {a:?} {qa:?} covers {b:?} {qb:?}"
+            );
+        }
+        for c in &counters {
+            assert!(
+                !polygons_overlap(qa, c),
+                "{name}: {a:?} {qa:?} covers the counter {c:?}"
+            );
+        }
+    }
+    boxes.len()
 }
 
 /// Issue 30, item 3: at 1280×800, 1024×768 and portrait 768×1024, on Harper's Crossing and
@@ -239,6 +362,8 @@ fn the_screen_regions_never_overlap_and_leave_the_map_most_of_the_window() {
             digits >= 11.0,
             "{name}: the counters' digits are {digits:.1} px high"
         );
+        // The names at the opening zoom: at least one shown, none too small or in the way.
+        assert!(names_clear(&name, &l) >= 1, "{name}: no name on the map");
     }
 }
 
@@ -482,4 +607,147 @@ fn far_out_the_counters_are_side_colours_sized_by_strength() {
     }
     assert!(!app.world().resource::<FarOut>().0, "zoomed back in");
     assert_eq!(hidden(&mut app).1, 0);
+}
+
+/// Issue 43, items 1 and 2, on a screenshot of the whole of Brandy Station at 1280×800:
+/// - the battle's great names still stand, every objective's among them, none covering
+///   another or a counter;
+/// - relief: open ground on the highest level seen is brighter than on the lowest by at least
+///   30 of 255 (an eighth of the scale: far above the one or two steps an eye can tell apart, and
+///   above the speckle of the terrain's pattern, which the median over many hexes smooths out);
+/// - hill-shade: at one level, open ground whose slope faces the north-west light is brighter
+///   than ground facing south-east, by at least 8 of 255 on average over the levels.
+#[test]
+fn brandy_station_zoomed_out_shows_its_relief_and_its_names() {
+    use bayonet::client::layout::{HEX_HEIGHT, HEX_WIDTH, MapLayout};
+    use bayonet::client::relief;
+    use bayonet::rules::map::Terrain;
+    let Some((l, png)) = shot_of(
+        "bs-whole",
+        (1280, 800),
+        "maps/brandy_station.ron",
+        &["--zoom", "whole"],
+    ) else {
+        return;
+    };
+    let shown = names_clear("bs-whole", &l);
+    let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
+    let texts: Vec<&str> = l["names"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["text"].as_str().unwrap())
+        .collect();
+    for o in &s.map.objectives {
+        let t = format!("{} ({})", o.name, o.points);
+        assert!(
+            texts.contains(&t.as_str()),
+            "{t} is shown far out: {texts:?}"
+        );
+    }
+    assert!(shown >= s.map.objectives.len() + 2, "{texts:?}");
+    assert!(
+        !texts.iter().any(|t| t.contains("Barbour")),
+        "a farm gives way far out: {texts:?}"
+    );
+
+    // The pixels.
+    let file = std::fs::File::open(&png).unwrap();
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let px = info.color_type.samples();
+    let (w, h) = (info.width as i64, info.height as i64);
+    let luma = |x: i64, y: i64| -> f64 {
+        let o = ((y * w + x) as usize) * px;
+        0.299 * buf[o] as f64 + 0.587 * buf[o + 1] as f64 + 0.114 * buf[o + 2] as f64
+    };
+    let layout = MapLayout(
+        hexx::HexLayout::flat().with_rect_size(bevy::math::Vec2::new(HEX_WIDTH, HEX_HEIGHT)),
+    );
+    let scale = l["scale"].as_f64().unwrap();
+    let cam = (
+        l["camera"][0].as_f64().unwrap(),
+        l["camera"][1].as_f64().unwrap(),
+    );
+    let units: std::collections::HashSet<_> = s.units.iter().map(|u| u.hex).collect();
+    let slopes = relief::slopes(&s.map, &layout);
+    // Each open hex away from units, on the map's part of the window: the median of the
+    // pixels round its centre, by level and by the way its slope faces.
+    let mut by_level: std::collections::BTreeMap<i32, Vec<f64>> = Default::default();
+    let mut lit: std::collections::BTreeMap<i32, (Vec<f64>, Vec<f64>)> = Default::default();
+    for hex in s.map.hexes() {
+        if s.map.terrain(hex) != Terrain::Clear || units.contains(&hex) {
+            continue;
+        }
+        if hex
+            .all_neighbors()
+            .iter()
+            .any(|n| s.map.roads.keys().any(|k| k.hex == *n || k.hex == hex))
+        {
+            continue;
+        }
+        let c = layout.center(hex);
+        let x = (w as f64 / 2.0 + (c.x as f64 - cam.0) / scale).round() as i64;
+        let y = (h as f64 / 2.0 - (c.y as f64 - cam.1) / scale).round() as i64;
+        if x < 4 || y < 60 || x > w - 330 || y > h - 80 {
+            continue;
+        }
+        let mut v: Vec<f64> = (-2..=2)
+            .flat_map(|dx| (-2..=2).map(move |dy| (dx, dy)))
+            .map(|(dx, dy)| luma(x + dx, y + dy))
+            .collect();
+        v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let m = v[v.len() / 2];
+        let e = s.map.elevation(hex);
+        by_level.entry(e).or_default().push(m);
+        // How far the ground falls away to the north-west (levels a hex): a face turned to
+        // the light.
+        let nw = bevy::math::Vec2::new(-1.0, 1.0).normalize();
+        let facing = -slopes[&hex].dot(nw);
+        let entry = lit.entry(e).or_default();
+        if facing > 0.15 {
+            entry.0.push(m);
+        } else if facing < -0.15 {
+            entry.1.push(m);
+        }
+    }
+    let median = |v: &[f64]| {
+        let mut v = v.to_vec();
+        v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        v[v.len() / 2]
+    };
+    let levels: Vec<(i32, f64)> = by_level
+        .iter()
+        .filter(|(_, v)| v.len() >= 8)
+        .map(|(e, v)| (*e, median(v)))
+        .collect();
+    let (lo, hi) = (levels.first().unwrap(), levels.last().unwrap());
+    assert!(
+        hi.0 - lo.0 >= 3,
+        "open ground on several levels: {levels:?}"
+    );
+    eprintln!("relief: {levels:?}");
+    assert!(
+        hi.1 - lo.1 >= 30.0,
+        "level {} at {:.0} against level {} at {:.0}: {levels:?}",
+        hi.0,
+        hi.1,
+        lo.0,
+        lo.1
+    );
+    let diffs: Vec<f64> = lit
+        .values()
+        .filter(|(a, b)| a.len() >= 4 && b.len() >= 4)
+        .map(|(a, b)| median(a) - median(b))
+        .collect();
+    assert!(!diffs.is_empty(), "slopes both ways on some level");
+    let mean = diffs.iter().sum::<f64>() / diffs.len() as f64;
+    eprintln!("hill-shade: {diffs:?}");
+    assert!(
+        mean >= 8.0,
+        "north-west slopes brighter than south-east ones by {mean:.1}: {diffs:?}"
+    );
 }

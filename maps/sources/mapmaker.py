@@ -134,6 +134,7 @@ class Sketch:
         self.crossings = []  # (hex, facing, feature) forced for roads over creeks
         self.bridges = []
         self.objectives = []
+        self.labels = []
         self.supply = []
 
     # -- the lie of the land --------------------------------------------------------------------
@@ -321,6 +322,17 @@ class Sketch:
     def objective(self, name, at, points):
         self.objectives.append((name, hex_of(at), points))
 
+    def label(self, name, kind, pts, rank=None):
+        """A place name on the map: `kind` is Town, Hill, Stream, Road, Woods, Farm or Ford;
+        one author point for a place, several for a ridge, a stream or a road lettered along
+        them; `rank` 1 (every zoom) to 3 (close in only), else the kind's own."""
+        hexes = []
+        for p in pts:
+            h = hex_of(p)
+            if self.on_map(h) and h not in hexes:
+                hexes.append(h)
+        self.labels.append((name, kind, hexes, rank))
+
     def supply_source(self, at):
         self.supply.append(hex_of(at))
 
@@ -367,6 +379,13 @@ class Sketch:
         out.append("        ],")
         s = ", ".join(f"({c}, {r})" for c, r in self.supply)
         out.append(f"        supply_sources: [{s}],")
+        if self.labels:
+            out.append("        labels: [")
+            for name, kind, hexes, rank in self.labels:
+                cells = ", ".join(f"({c}, {r})" for c, r in hexes)
+                r = "" if rank is None else f", rank: {rank}"
+                out.append(f'            (name: "{name}", kind: {kind}, hexes: [{cells}]{r}),')
+            out.append("        ],")
         out.append("    ),")
         return "\n".join(out)
 

@@ -103,6 +103,12 @@ pub struct Window {
     /// The window's size in logical pixels (any window, not only screenshots)
     #[arg(long, value_name = "WxH", value_parser = window_size)]
     pub size: Option<(u32, u32)>,
+    /// The map's zoom at the start: whole (all the map), or world units a pixel (about 1.3 opens a battle; more is farther out)
+    #[arg(long, value_name = "whole|SCALE", value_parser = zoom)]
+    pub zoom: Option<Zoom>,
+    /// A hex to centre the map on at the start
+    #[arg(long, value_name = "C,R", value_parser = coord)]
+    pub look: Option<Coord>,
     /// In the browser: the invite of a seat at the page's server
     #[arg(long, value_name = "INVITE")]
     pub invite: Option<String>,
@@ -129,6 +135,8 @@ impl Window {
             select: self.select.or(outer.select),
             sight: self.sight.or(outer.sight),
             size: self.size.or(outer.size),
+            zoom: self.zoom.or(outer.zoom),
+            look: self.look.or(outer.look),
             invite: self.invite.or(outer.invite),
             rules: self.rules.or(outer.rules),
         }
@@ -460,6 +468,26 @@ fn size_within(
 }
 
 /// Reads a window's `WIDTHxHEIGHT` in logical pixels.
+/// How far out the map opens: the whole map, or a scale (world units a pixel).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Zoom {
+    Whole,
+    Scale(f32),
+}
+
+/// Reads `whole` or a scale between 0.25 and 50.
+pub fn zoom(s: &str) -> Result<Zoom, String> {
+    if s.trim().eq_ignore_ascii_case("whole") {
+        return Ok(Zoom::Whole);
+    }
+    match s.trim().parse::<f32>() {
+        Ok(k) if (0.25..=50.0).contains(&k) => Ok(Zoom::Scale(k)),
+        _ => Err(format!(
+            "`{s}`: expected `whole` or a zoom between 0.25 (close in) and 50 (far out)"
+        )),
+    }
+}
+
 pub fn window_size(s: &str) -> Result<(u32, u32), String> {
     size_within(s, 320..=8192, 240..=8192)
         .ok_or_else(|| format!("`{s}`: expected WIDTHxHEIGHT, e.g. 1024x768"))

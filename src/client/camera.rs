@@ -1,7 +1,7 @@
 //! The camera: opens over the whole map where it fits at a readable zoom, else over the army
 //! that moves first; pans by right/middle drag, arrow keys or WASD (left and one-finger drags
-//! pan through the gestures); zooms by wheel, + and -, or pinch, out until the whole map fits
-//! (Home goes there at once).
+//! pan through the gestures); zooms by wheel (about the pointer; over a panel the wheel is the
+//! panel's), + and -, or pinch, out until the whole map fits (Home goes there at once).
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::input::touch::Touches;
@@ -43,7 +43,7 @@ impl Default for ZoomLimits {
     }
 }
 
-use super::regions::{COLUMN, TOOLBAR_HEIGHT, TOP_BAR_HEIGHT};
+use super::regions::{COLUMN, Region, TOOLBAR_HEIGHT, TOP_BAR_HEIGHT};
 
 /// The part of the window the panels take from the map: the right-hand column, and the top bar
 /// and the toolbar (in one row each, as they are in a landscape window).
@@ -238,26 +238,32 @@ fn keys(
     }
 }
 
+/// Whether screen point `c` (logical pixels) lies on the screen's furniture rather than the
+/// map: a panel (the tooltip aside: it follows the pointer) or any node that scrolls (a dialog,
+/// the help). The wheel there is the panel's.
+pub fn over_furniture(
+    c: Vec2,
+    k: f32,
+    nodes: &Query<(&ComputedNode, &UiGlobalTransform, &Node, Option<&Region>)>,
+) -> bool {
+    nodes.iter().any(|(n, at, node, region)| {
+        let (mid, half) = (at.translation / k, n.size / k / 2.0);
+        let scrolls = [node.overflow.x, node.overflow.y].contains(&OverflowAxis::Scroll);
+        let panel = region.is_some_and(|r| *r != Region::Tooltip);
+        (scrolls || panel) && n.size.x > 0.0 && (c - mid).abs().cmple(half).all()
+    })
+}
+
+/// The wheel zooms about the pointer: the map point under it stays under it.
 fn mouse(
     buttons: Res<ButtonInput<MouseButton>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    scrollers: Query<(&ComputedNode, &UiGlobalTransform), With<ScrollPosition>>,
+    nodes: Query<(&ComputedNode, &UiGlobalTransform, &Node, Option<&Region>)>,
     limits: Res<ZoomLimits>,
 ) {
-    // The wheel over a panel that scrolls is the panel's, not the map's.
-    let over_panel = window
-        .single()
-        .ok()
-        .and_then(|w| Some((w.cursor_position()?, w.scale_factor())))
-        .is_some_and(|(c, k)| {
-            scrollers.iter().any(|(node, at)| {
-                let (mid, half) = (at.translation / k, node.size / k / 2.0);
-                node.size.x > 0.0 && (c - mid).abs().cmple(half).all()
-            })
-        });
     let Ok((mut t, mut p)) = cam.single_mut() else {
         return;
     };
@@ -267,12 +273,26 @@ fn mouse(
         let s = scale_of(&p);
         t.translation += Vec3::new(-motion.delta.x * s, motion.delta.y * s, 0.0);
     }
-    if scroll.delta.y != 0.0 && !over_panel {
-        let steps = match scroll.unit {
-            MouseScrollUnit::Line => scroll.delta.y,
-            MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
-        };
-        zoom_by(&mut p, 0.9f32.powf(steps), limits.max);
+    if scroll.delta.y == 0.0 {
+        return;
+    }
+    let Ok(w) = window.single() else { return };
+    let cursor = w.cursor_position();
+    if cursor.is_some_and(|c| over_furniture(c, w.scale_factor(), &nodes)) {
+        return;
+    }
+    let steps = match scroll.unit {
+        MouseScrollUnit::Line => scroll.delta.y,
+        MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+    };
+    let before = scale_of(&p);
+    zoom_by(&mut p, 0.9f32.powf(steps), limits.max);
+    let after = scale_of(&p);
+    if let Some(c) = cursor {
+        let size = w.size();
+        let under =
+            t.translation.truncate() + Vec2::new(c.x - size.x / 2.0, size.y / 2.0 - c.y) * before;
+        t.translation = centre_on(under, c, size, after).extend(t.translation.z);
     }
 }
 

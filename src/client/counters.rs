@@ -14,7 +14,7 @@ use crate::rules::unit::{Crew, Formation, Unit, UnitKind};
 use crate::sim::{Battle, UnitState};
 
 /// A combat unit's counter, in world units (a hex is 64 wide, 55 high).
-const SIDE: f32 = 44.0;
+pub const SIDE: f32 = 44.0;
 
 /// The drawing of one unit.
 #[derive(Component)]
@@ -134,13 +134,18 @@ fn units_changed(
 }
 
 fn side_color(battle: &Battle, u: &Unit, settings: &Settings) -> Color {
+    side_colour(battle, u.side, settings)
+}
+
+/// A side's colour on the map: the scenario's, or the colour-blind palette's.
+pub fn side_colour(battle: &Battle, side: crate::rules::unit::Side, settings: &Settings) -> Color {
     if settings.colour_blind {
-        return super::palette::side_colour_blind(u.side.0);
+        return super::palette::side_colour_blind(side.0);
     }
     let (r, g, b) = battle
         .scenario
         .sides
-        .get(u.side.0 as usize)
+        .get(side.0 as usize)
         .map_or((0.5, 0.5, 0.5), |s| s.color);
     Color::srgb(r, g, b)
 }

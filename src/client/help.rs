@@ -219,7 +219,7 @@ fn rgb(c: [u8; 3]) -> Color {
     Color::srgb_u8(c[0], c[1], c[2])
 }
 
-fn spawn(mut commands: Commands) {
+fn spawn(mut commands: Commands, battle: Res<crate::sim::Battle>) {
     commands
         .spawn((
             HelpPanel,
@@ -304,13 +304,51 @@ fn spawn(mut commands: Commands) {
                     let h = (w * super::layout::HEX_SIZE * 0.6).max(2.0);
                     pattern_swatch(c, colour, h, palette::feature_pattern(f), f.name());
                 }
+                c.spawn(palette::coloured_text(
+                    "Elevation (20 ft a level)",
+                    15.0,
+                    palette::OBJECTIVE,
+                ));
+                // This map's levels, each in its own tint on open ground, lowest first.
+                let (lo, hi) = super::relief::levels(&battle.scenario.map);
+                let clear = palette::terrain(Terrain::Clear).0;
+                for level in lo..=hi {
+                    let b = super::relief::tint(level, (lo, hi));
+                    let [r, g, bl] = clear.map(|v| v as f32 / 255.0);
+                    let tone = super::relief::colour(b).to_srgba();
+                    swatch(
+                        c,
+                        Color::srgb(r * tone.red, g * tone.green, bl * tone.blue),
+                        26.0,
+                        14.0,
+                        &format!(
+                            "level {level}{}",
+                            match level {
+                                l if l == lo && hi > lo => " (lowest)",
+                                l if l == hi && hi > lo => " (highest)",
+                                _ => "",
+                            }
+                        ),
+                    );
+                }
                 pattern_swatch(
                     c,
                     palette::CONTOUR,
                     2.0,
                     palette::CONTOUR_PATTERN,
-                    "elevation contour (dots along the hexsides)",
+                    "contour (the ground changes level)",
                 );
+                pattern_swatch(
+                    c,
+                    palette::INDEX_CONTOUR,
+                    3.0,
+                    palette::CONTOUR_PATTERN,
+                    "index contour (every 5th level) or a steep drop",
+                );
+                c.spawn(palette::dim_text(
+                    "Slopes facing north-west are lit, south-east in shade.",
+                    12.0,
+                ));
                 swatch(
                     c,
                     palette::OBJECTIVE,

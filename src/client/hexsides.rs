@@ -1,5 +1,5 @@
 //! What lies on and across hexsides, drawn over the tiles: contour lines, creeks, fences, walls,
-//! breastworks, roads, full-hex bridges and objectives.
+//! breastworks, roads, full-hex bridges and objectives' marks.
 
 use bevy::prelude::*;
 
@@ -50,31 +50,30 @@ fn bar(color: Color, length: f32, width: f32, at: Vec2, z: f32, rot: Quat) -> im
 
 fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
     let map = &battle.scenario.map;
-    // Contours: a line on every hexside where the ground changes level.
+    // Contours: a line along every hexside where the ground changes level, heavier for an
+    // index contour and for a drop of more than one level (a steep slope).
+    let range = super::relief::levels(map);
     for hex in map.hexes() {
         for side in [Facing::N, Facing::NE, Facing::SE] {
             let other = hex + side.step();
-            if map.contains(other) && map.elevation(other) != map.elevation(hex) {
-                // Dotted, along the hexside: not a road (solid, centre to centre) nor a fence.
-                let (mid, rot) = layout.hexside(hex, side);
-                let palette::Pattern::Dots(n) = palette::CONTOUR_PATTERN else {
-                    continue;
-                };
-                for k in 0..n {
-                    let off = rot * Vec3::X * ((k as f32 - (n - 1) as f32 / 2.0) * HEX_SIZE * 0.25);
-                    commands.spawn((
-                        Drawn,
-                        bar(
-                            palette::CONTOUR,
-                            3.0,
-                            2.0,
-                            mid + off.truncate(),
-                            z::CONTOUR,
-                            rot,
-                        ),
-                    ));
-                }
+            if !map.contains(other) {
+                continue;
             }
+            let (a, b) = (map.elevation(hex), map.elevation(other));
+            if a == b {
+                continue;
+            }
+            let (mid, rot) = layout.hexside(hex, side);
+            let heavy = super::relief::index_contour(a, b, range) || (a - b).abs() > 1;
+            let (colour, width) = if heavy {
+                (palette::INDEX_CONTOUR, 4.0)
+            } else {
+                (palette::CONTOUR, 2.4)
+            };
+            commands.spawn((
+                Drawn,
+                bar(colour, HEX_SIZE * 1.02, width, mid, z::CONTOUR, rot),
+            ));
         }
     }
     for (side, features) in &map.sides {
@@ -278,8 +277,8 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
             ));
         }
     }
-    // Objectives: a gold star with the name and the points on a dark label, above the hex's
-    // centre so that the counter leaves it readable.
+    // Objectives: a gold diamond at the top of the hex; the flag, the name and the points
+    // stand beside it at one size on the screen (`place_names`).
     for o in &map.objectives {
         let at = layout.center(o.hex) + Vec2::new(0.0, HEX_SIZE * 0.62);
         commands.spawn((
@@ -302,34 +301,6 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
                 at,
                 z::OBJECTIVE + 0.01,
                 Quat::from_rotation_z(0.785),
-            ),
-        ));
-        let label = format!("{} ({})", o.name, o.points);
-        let size = 12.0;
-        // DejaVu Sans Condensed's letters average about half their size across.
-        let w = label.chars().count() as f32 * size * 0.5 + 6.0;
-        let y = at + Vec2::new(0.0, 14.0);
-        commands.spawn((
-            Drawn,
-            bar(
-                Color::srgba(0.05, 0.05, 0.04, 0.8),
-                w,
-                size + 4.0,
-                y,
-                z::COUNTER + 5.0,
-                Quat::IDENTITY,
-            ),
-        ));
-        commands.spawn((
-            Drawn,
-            (
-                Text2d::new(label),
-                TextFont {
-                    font_size: FontSize::Px(size),
-                    ..default()
-                },
-                TextColor(palette::OBJECTIVE),
-                Transform::from_translation(y.extend(z::COUNTER + 5.1)),
             ),
         ));
     }

@@ -29,9 +29,11 @@ pub mod online;
 pub mod online_dialog;
 pub mod order_of_battle;
 pub mod palette;
+pub mod place_names;
 pub mod playback;
 pub mod pointer;
 pub mod regions;
+pub mod relief;
 pub mod report;
 pub mod results_card;
 pub mod saving;
@@ -91,6 +93,7 @@ pub fn plugin(app: &mut App) {
         hex_grid::plugin,
         hexsides::plugin,
         counters::plugin,
+        place_names::plugin,
         hud::plugin,
         melee_marks::plugin,
         aid_marks::plugin,
@@ -106,7 +109,7 @@ pub fn plugin(app: &mut App) {
 /// and panels (what the client benchmark measures).
 pub fn frame_plugin(app: &mut App) {
     app.add_plugins(input_plugin)
-        .add_plugins((counters::plugin, hud::plugin));
+        .add_plugins((counters::plugin, place_names::plugin, hud::plugin));
 }
 
 /// Everything of the window but its drawing: input, panels, the log and its results cards, the

@@ -9,8 +9,10 @@ pub const PANEL: Color = Color::srgba(0.08, 0.08, 0.07, 0.88);
 pub const TEXT: Color = Color::srgb(0.93, 0.91, 0.85);
 pub const HOVER: Color = Color::srgba(1.0, 1.0, 0.6, 0.9);
 pub const SELECTED: Color = Color::srgba(1.0, 0.85, 0.2, 1.0);
-/// Contours: faint dots along the hexsides where the ground changes level.
-pub const CONTOUR: Color = Color::srgba(0.30, 0.20, 0.10, 0.6);
+/// Contours: a thin brown line along the hexsides where the ground changes level, as a period
+/// map's; an index contour (every fifth level) or a steep drop heavier and darker.
+pub const CONTOUR: Color = Color::srgba(0.42, 0.24, 0.08, 0.85);
+pub const INDEX_CONTOUR: Color = Color::srgba(0.32, 0.16, 0.04, 0.9);
 /// The hex grid: dark and faint, so that it reads on every terrain without hiding any.
 pub const GRID: Color = Color::srgba(0.0, 0.0, 0.0, 0.45);
 /// A switched-on or chosen button.
@@ -129,8 +131,8 @@ pub fn road_pattern(r: Road) -> Pattern {
     }
 }
 
-/// Contours: dots along the hexside.
-pub const CONTOUR_PATTERN: Pattern = Pattern::Dots(4);
+/// Contours: a line along the hexside.
+pub const CONTOUR_PATTERN: Pattern = Pattern::Solid;
 
 pub fn road(r: Road) -> (Color, f32) {
     match r {

@@ -77,6 +77,7 @@ fn layout(
         Query<(), Or<(Changed<UiGlobalTransform>, Changed<ComputedNode>)>>,
     ),
     names: Query<&Name>,
+    place_names: Option<Res<super::place_names::PlacedNames>>,
 ) {
     let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
         return;
@@ -87,7 +88,8 @@ fn layout(
         || p.is_changed()
         || game.is_changed()
         || seen.as_ref().is_some_and(|s| s.is_changed())
-        || reach.is_changed();
+        || reach.is_changed()
+        || place_names.as_ref().is_some_and(|n| n.is_changed());
     if !stirred && moved.is_empty() && any_moved.is_empty() {
         return;
     }
@@ -153,6 +155,22 @@ fn layout(
         }
     }
     let digits = super::counters::NUMBER_SIZE * super::font::digit_height() / scale;
+    // The names on the map: each one's box (four corners) and letter size in pixels.
+    let labels: Vec<serde_json::Value> = place_names
+        .as_ref()
+        .map(|n| {
+            n.0.iter()
+                .map(|p| {
+                    json!({
+                        "text": p.text,
+                        "rank": p.rank,
+                        "px": p.px,
+                        "corners": p.corners.iter().map(|c| [c.x.round(), c.y.round()]).collect::<Vec<_>>(),
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     let now = json!({
         "window": [size.x, size.y],
         "buttons": buttons,
@@ -162,6 +180,9 @@ fn layout(
         "button_rects": rects,
         "scale": scale,
         "digit_px": digits,
+        "counter_px": super::counters::SIDE / scale,
+        "names": labels,
+        "camera": [t.translation.x, t.translation.y],
     })
     .to_string();
     if last.0 != now {

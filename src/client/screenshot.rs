@@ -24,6 +24,9 @@ pub struct StartupOrders {
     pub sight: Option<(Coord, Coord)>,
     /// The window's size in logical pixels.
     pub size: Option<(u32, u32)>,
+    /// The map's zoom, and the hex it is centred on, at the start.
+    pub zoom: Option<crate::cli::args::Zoom>,
+    pub look: Option<Coord>,
     /// Watch the save the window opens on from its first order (`bayonet watch`).
     pub watch: bool,
 }
@@ -73,6 +76,37 @@ fn send_script(
     }
 }
 
+/// The command line's zoom and centre, once the camera is up.
+fn look(
+    mut script: ResMut<StartupOrders>,
+    limits: Res<super::camera::ZoomLimits>,
+    layout: Res<super::layout::MapLayout>,
+    battle: Res<crate::sim::Battle>,
+    mut cam: Query<(&mut Transform, &mut Projection), With<super::camera::MapCamera>>,
+) {
+    if script.zoom.is_none() && script.look.is_none() {
+        return;
+    }
+    let Ok((mut t, mut p)) = cam.single_mut() else {
+        return;
+    };
+    use crate::cli::args::Zoom;
+    if let Projection::Orthographic(o) = &mut *p {
+        match script.zoom.take() {
+            Some(Zoom::Whole) => {
+                o.scale = limits.max;
+                t.translation = limits.centre.extend(t.translation.z);
+            }
+            Some(Zoom::Scale(k)) => o.scale = k.min(limits.max.max(0.25)),
+            None => {}
+        }
+    }
+    if let Some(c) = script.look.take() {
+        let at = layout.center(battle.scenario.map.hex_at(c));
+        t.translation = at.extend(t.translation.z);
+    }
+}
+
 /// Asks for one screenshot of the window after some frames, then an exit.
 #[derive(Resource, Debug, Clone)]
 pub struct ScreenshotRequest {
@@ -82,7 +116,10 @@ pub struct ScreenshotRequest {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, take.run_if(resource_exists::<ScreenshotRequest>))
-        .add_systems(Update, send_script.run_if(resource_exists::<StartupOrders>));
+        .add_systems(
+            Update,
+            (send_script, look).run_if(resource_exists::<StartupOrders>),
+        );
 }
 
 fn take(

@@ -1,13 +1,14 @@
 //! The hex map drawn with bevy_ecs_tilemap: one tile per hex, a drawn texture per terrain,
-//! shaded by elevation.
+//! tinted by its level and hill-shaded (`relief`).
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy_ecs_tilemap::prelude::*;
 
-use super::layout::{HEX_HEIGHT, HEX_WIDTH};
+use super::layout::{HEX_HEIGHT, HEX_WIDTH, MapLayout};
 use super::palette;
+use super::relief;
 use crate::rules::map::{Map, Terrain};
 use crate::sim::Battle;
 
@@ -19,34 +20,21 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, retile.run_if(resource_changed::<Battle>));
 }
 
-fn highest(map: &Map) -> i32 {
-    map.hexes()
-        .map(|h| map.elevation(h))
-        .max()
-        .unwrap_or(0)
-        .max(1)
-}
-
-/// Low ground darker, high ground lighter: elevation reads at a glance.
-fn shade(map: &Map, hex: crate::rules::hex::Hex, highest: i32) -> f32 {
-    0.78 + 0.22 * map.elevation(hex) as f32 / highest as f32
-}
-
-/// The scenario changed (the editor): each tile takes its hex's terrain and elevation again.
+/// The scenario changed (the editor): each tile takes its hex's terrain and relief again.
 fn retile(
     battle: Res<Battle>,
+    layout: Res<MapLayout>,
     mut tiles: Query<(&TilePos, &mut TileTextureIndex, &mut TileColor)>,
 ) {
     let map = &battle.scenario.map;
-    let max_elev = highest(map);
+    let light = relief::brightness(map, &layout);
     for (pos, mut index, mut color) in &mut tiles {
         let hex = Map::from_tile_pos([pos.x as i32, pos.y as i32]);
         let i = Terrain::ALL
             .iter()
             .position(|t| *t == map.terrain(hex))
             .unwrap_or(0) as u32;
-        let shade = shade(map, hex, max_elev);
-        let c = Color::srgb(shade, shade, shade * 0.97);
+        let c = relief::colour(light.get(&hex).copied().unwrap_or(1.0));
         if index.0 != i {
             index.0 = i;
         }
@@ -56,7 +44,12 @@ fn retile(
     }
 }
 
-fn spawn_tilemap(mut commands: Commands, battle: Res<Battle>, mut images: ResMut<Assets<Image>>) {
+fn spawn_tilemap(
+    mut commands: Commands,
+    battle: Res<Battle>,
+    layout: Res<MapLayout>,
+    mut images: ResMut<Assets<Image>>,
+) {
     let map = &battle.scenario.map;
     let texture = images.add(terrain_atlas());
     let size = TilemapSize {
@@ -65,7 +58,7 @@ fn spawn_tilemap(mut commands: Commands, battle: Res<Battle>, mut images: ResMut
     };
     let mut storage = TileStorage::empty(size);
     let tilemap = commands.spawn_empty().id();
-    let max_elev = highest(map);
+    let light = relief::brightness(map, &layout);
     for hex in map.hexes() {
         let [x, y] = Map::tile_pos(hex);
         let pos = TilePos {
@@ -76,14 +69,12 @@ fn spawn_tilemap(mut commands: Commands, battle: Res<Battle>, mut images: ResMut
             .iter()
             .position(|t| *t == map.terrain(hex))
             .unwrap_or(0);
-        // Low ground darker, high ground lighter: elevation reads at a glance.
-        let shade = shade(map, hex, max_elev);
         let tile = commands
             .spawn(TileBundle {
                 position: pos,
                 tilemap_id: TilemapId(tilemap),
                 texture_index: TileTextureIndex(index as u32),
-                color: TileColor(Color::srgb(shade, shade, shade * 0.97)),
+                color: TileColor(relief::colour(light[&hex])),
                 ..default()
             })
             .id();

@@ -7,10 +7,10 @@ pub mod writer;
 use serde::{Deserialize, Serialize};
 
 use crate::rules::hex::{Facing, Hexside};
-use crate::rules::map::{Coord, Map, MapEdge, Road, SideFeature, Terrain};
+use crate::rules::map::{Coord, LabelKind, Map, MapEdge, Road, SideFeature, Terrain};
 use crate::rules::scenario::{
-    self, At, BridgeSpec, BrigadeInfo, Fault, HexsideSpec, MapSpec, ObjectiveSpec, RoadSpec,
-    Scenario, ScenarioFile, SideInfo, UnitSpec, VictoryThresholds,
+    self, At, BridgeSpec, BrigadeInfo, Fault, HexsideSpec, LabelSpec, MapSpec, ObjectiveSpec,
+    RoadSpec, Scenario, ScenarioFile, SideInfo, UnitSpec, VictoryThresholds,
 };
 use crate::rules::unit::{Formation, Quality, UnitKind};
 
@@ -54,6 +54,24 @@ pub enum Edit {
     SupplySource {
         at: At,
         on: bool,
+    },
+    /// A place name at a hex. Named as a label that exists (same name and kind), the hex is
+    /// added to it, so a ridge or a stream is lettered along the hexes given one by one; else
+    /// the label on that hex is renamed, or a new one begun. `None` takes the hex out of the
+    /// label on it (and the label away with its last hex).
+    Label {
+        at: At,
+        label: Option<(String, LabelKind)>,
+    },
+    /// The rank of the place name on hex `at` (1 shown at every zoom … 3 close in only);
+    /// `None` for its kind's own.
+    LabelRank {
+        at: At,
+        rank: Option<u8>,
+    },
+    /// Takes away the place name on hex `at`, all its hexes.
+    RemoveLabel {
+        at: At,
     },
     /// Adds a unit, or replaces the unit with its id.
     Unit(UnitSpec),
@@ -138,6 +156,7 @@ impl Document {
                 bridges: Vec::new(),
                 objectives: Vec::new(),
                 supply_sources: Vec::new(),
+                labels: Vec::new(),
             },
             sides: vec![
                 side("Union", (0.16, 0.28, 0.62), MapEdge::West),
@@ -521,6 +540,58 @@ fn change(f: &mut ScenarioFile, edit: Edit) -> Result<(), String> {
                 }
                 (None, None) => {}
             }
+        }
+        Edit::Label { at, label } => {
+            cell(m, at)?;
+            let here = m.labels.iter().position(|l| l.hexes.contains(&at));
+            match label {
+                Some((name, kind)) => {
+                    if name.trim().is_empty() {
+                        return Err("a place name needs a name to draw".into());
+                    }
+                    let same = m
+                        .labels
+                        .iter()
+                        .position(|l| l.name == name && l.kind == kind);
+                    match (same, here) {
+                        (Some(i), _) => {
+                            if !m.labels[i].hexes.contains(&at) {
+                                m.labels[i].hexes.push(at);
+                            }
+                        }
+                        (None, Some(i)) => {
+                            m.labels[i].name = name;
+                            m.labels[i].kind = kind;
+                        }
+                        (None, None) => m.labels.push(LabelSpec {
+                            name,
+                            kind,
+                            hexes: vec![at],
+                            rank: None,
+                        }),
+                    }
+                }
+                None => {
+                    if let Some(i) = here {
+                        m.labels[i].hexes.retain(|h| *h != at);
+                        if m.labels[i].hexes.is_empty() {
+                            m.labels.remove(i);
+                        }
+                    }
+                }
+            }
+        }
+        Edit::LabelRank { at, rank } => {
+            if rank.is_some_and(|r| !(1..=3).contains(&r)) {
+                return Err("a place name's rank is 1 (every zoom), 2 or 3 (close in only)".into());
+            }
+            let Some(l) = m.labels.iter_mut().find(|l| l.hexes.contains(&at)) else {
+                return Err(format!("no place name on {},{}", at.0, at.1));
+            };
+            l.rank = rank;
+        }
+        Edit::RemoveLabel { at } => {
+            m.labels.retain(|l| !l.hexes.contains(&at));
         }
         Edit::SupplySource { at, on } => {
             cell(m, at)?;

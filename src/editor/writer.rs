@@ -186,6 +186,22 @@ pub fn write(header: &str, s: &ScenarioFile) -> String {
     o.push_str("        ],\n");
     let sources: Vec<String> = m.supply_sources.iter().map(|a| at(*a)).collect();
     let _ = writeln!(o, "        supply_sources: [{}],", sources.join(", "));
+    // Place names only where there are some: a map without them writes as it always did.
+    if !m.labels.is_empty() {
+        o.push_str("        labels: [\n");
+        for l in &m.labels {
+            let hexes: Vec<String> = l.hexes.iter().map(|a| at(*a)).collect();
+            let rank = l.rank.map_or(String::new(), |r| format!(", rank: {r}"));
+            let _ = writeln!(
+                o,
+                "            (name: {}, kind: {:?}, hexes: [{}]{rank}),",
+                quoted(&l.name),
+                l.kind,
+                hexes.join(", ")
+            );
+        }
+        o.push_str("        ],\n");
+    }
     o.push_str("    ),\n");
     o.push_str("    sides: [\n");
     for side in &s.sides {

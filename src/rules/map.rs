@@ -149,6 +149,69 @@ pub struct Objective {
     pub owner: Option<super::unit::Side>,
 }
 
+/// What a place name on the map names: it sets how the name is lettered (water italic in blue,
+/// towns in capitals, ridges spaced out) and how far out it stays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LabelKind {
+    Town,
+    /// A hill or a ridge.
+    Hill,
+    /// A stream or a river.
+    Stream,
+    Road,
+    Woods,
+    /// A farm, a church or another building.
+    Farm,
+    /// A ford or a bridge.
+    Ford,
+}
+
+impl LabelKind {
+    pub const ALL: [LabelKind; 7] = [
+        LabelKind::Town,
+        LabelKind::Hill,
+        LabelKind::Stream,
+        LabelKind::Road,
+        LabelKind::Woods,
+        LabelKind::Farm,
+        LabelKind::Ford,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            LabelKind::Town => "town",
+            LabelKind::Hill => "hill or ridge",
+            LabelKind::Stream => "stream or river",
+            LabelKind::Road => "road",
+            LabelKind::Woods => "woods",
+            LabelKind::Farm => "farm or building",
+            LabelKind::Ford => "ford or bridge",
+        }
+    }
+
+    /// How important a name of this kind is when the scenario does not say: 1 stays out to the
+    /// whole map, 3 only close in.
+    pub fn default_rank(self) -> u8 {
+        match self {
+            LabelKind::Town | LabelKind::Hill => 1,
+            LabelKind::Stream | LabelKind::Woods | LabelKind::Ford => 2,
+            LabelKind::Road | LabelKind::Farm => 3,
+        }
+    }
+}
+
+/// A place name drawn on the map. No rule reads it: it is there for the players to find the
+/// ground the briefing speaks of.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Label {
+    pub name: String,
+    pub kind: LabelKind,
+    /// The hex it names, or the hexes along which it is lettered (a ridge, a stream, a road).
+    pub hexes: Vec<Hex>,
+    /// 1 (the battle's great names, shown at every zoom) to 3 (close in only).
+    pub rank: u8,
+}
+
 /// Column and row as players read them: column from the left, row from the top, both from 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Coord {
@@ -173,6 +236,7 @@ pub struct Map {
     pub bridges: HashMap<Hex, FullHexBridge>,
     pub objectives: Vec<Objective>,
     pub supply_sources: Vec<Hex>,
+    pub labels: Vec<Label>,
 }
 
 impl Map {

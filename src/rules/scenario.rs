@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::hex::{Facing, Hex};
-use super::map::{Coord, FullHexBridge, Map, MapEdge, Objective, Road, SideFeature, Terrain};
+use super::map::{
+    Coord, FullHexBridge, Label, LabelKind, Map, MapEdge, Objective, Road, SideFeature, Terrain,
+};
 use super::movement::{MoverClass, terrain_allows};
 use super::params::Parameters;
 use super::reinforcement::Reinforcement;
@@ -72,6 +74,18 @@ pub struct ObjectiveSpec {
     pub points: u32,
 }
 
+/// A place name: what it names, and the hex or the hexes along which it is lettered.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LabelSpec {
+    pub name: String,
+    pub kind: LabelKind,
+    pub hexes: Vec<At>,
+    /// 1 (shown at every zoom) to 3 (close in only); omitted, the kind's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rank: Option<u8>,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MapSpec {
@@ -92,6 +106,9 @@ pub struct MapSpec {
     pub objectives: Vec<ObjectiveSpec>,
     #[serde(default)]
     pub supply_sources: Vec<At>,
+    /// Place names: towns, hills, streams, roads, woods, farms, fords.
+    #[serde(default)]
+    pub labels: Vec<LabelSpec>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -401,6 +418,10 @@ struct Found {
 /// rest checked on, so that the editor shows every one.
 fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scenario, BuildError> {
     let mut map = build_map(&spec.map)?;
+    for l in &spec.map.labels {
+        let at_line = |(_, m): BuildError| (label_line(text, &l.name), m);
+        map.labels.push(label(&map, l).map_err(at_line)?);
+    }
     let start_time = check_sides_and_clock(&spec)?;
     let params = match &spec.parameters {
         Some(over) => Parameters::with_overrides(over).map_err(none)?,
@@ -620,6 +641,63 @@ fn place_features(map: &mut Map, ms: &MapSpec) -> Result<(), BuildError> {
         map.supply_sources.push(hex);
     }
     Ok(())
+}
+
+/// The 1-based line of the label named `name` in the source (the first such line after
+/// `labels:`), to point at it.
+fn label_line(text: &str, name: &str) -> Option<usize> {
+    let needle = format!("name: {}", ron::to_string(name).ok()?);
+    let start = text
+        .lines()
+        .position(|l| l.trim_start().starts_with("labels:"))?;
+    text.lines()
+        .enumerate()
+        .skip(start)
+        .find(|(_, l)| l.contains(&needle))
+        .map(|(i, _)| i + 1)
+}
+
+/// A place name, checked: a name to draw, at least one hex, every hex on the map, a rank of 1
+/// to 3.
+fn label(map: &Map, l: &LabelSpec) -> Result<Label, BuildError> {
+    let name = l.name.trim();
+    if name.is_empty() {
+        return Err(none(format!(
+            "a {} label has no name; give it the name to draw",
+            l.kind.name()
+        )));
+    }
+    if l.hexes.is_empty() {
+        return Err(none(format!(
+            "label `{name}` has no hexes; expected the hex it names, or the hexes it runs along"
+        )));
+    }
+    let rank = l.rank.unwrap_or(l.kind.default_rank());
+    if !(1..=3).contains(&rank) {
+        return Err(none(format!(
+            "label `{name}` has rank {rank}; expected 1 (shown at every zoom), 2 or 3 (close in only)"
+        )));
+    }
+    let mut hexes = Vec::new();
+    for &at in &l.hexes {
+        let hex = map.hex_at(Coord {
+            col: at.0,
+            row: at.1,
+        });
+        if !map.contains(hex) {
+            return Err(none(format!(
+                "label `{name}` at {},{} is off the map ({}×{} hexes)",
+                at.0, at.1, map.width, map.height
+            )));
+        }
+        hexes.push(hex);
+    }
+    Ok(Label {
+        name: name.to_string(),
+        kind: l.kind,
+        hexes,
+        rank,
+    })
 }
 
 /// The sides, the turns, the clock and the victory thresholds; the start time in minutes.

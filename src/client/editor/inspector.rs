@@ -42,6 +42,10 @@ pub enum Field {
     UnitCommand,
     ObjectiveName,
     ObjectivePoints,
+    /// The picked place name's name, kind and rank.
+    LabelName,
+    LabelKind,
+    LabelRank,
     Name,
     Turns,
     Start,
@@ -68,7 +72,7 @@ pub struct FieldLabel(pub Field);
 
 /// What the panel was built for: rebuilt when it changes.
 #[derive(Resource, Default, PartialEq, Clone, Debug)]
-struct Shape(Option<(Option<u32>, Option<(i32, i32)>, usize)>);
+struct Shape(Option<(Option<u32>, Option<(i32, i32)>, Option<(i32, i32)>, usize)>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Shape>()
@@ -112,9 +116,21 @@ fn rebuild(
     mut shape: ResMut<Shape>,
     old: Query<Entity, With<Inspector>>,
 ) {
+    // A picked name's hex: its first, so that lettering it on does not rebuild the panel.
+    let label = state.label.and_then(|at| {
+        let l = editing
+            .0
+            .file
+            .map
+            .labels
+            .iter()
+            .find(|l| l.hexes.contains(&at))?;
+        l.hexes.first().copied()
+    });
     let now = Shape(Some((
         state.unit,
         state.objective,
+        label,
         editing.0.file.brigades.len(),
     )));
     if *shape == now {
@@ -203,6 +219,24 @@ fn rebuild(
                 p.spawn(Node::default()).with_children(|row| {
                     row.spawn(button(Act::DeleteUnit)).with_children(|b| {
                         b.spawn(text("Delete unit", 13.0));
+                    });
+                    row.spawn(button(Act::Deselect)).with_children(|b| {
+                        b.spawn(text("Scenario settings", 13.0));
+                    });
+                });
+            } else if let Some(first) = label {
+                p.spawn(text(format!("Place name at {},{}", first.0, first.1), 16.0));
+                typed(p, Field::LabelName);
+                cycle(p, Field::LabelKind);
+                stepper(p, Field::LabelRank);
+                p.spawn(crate::client::palette::dim_text(
+                    "Press bare hexes to letter it along them (a ridge, a stream, a road); \
+                     press its hex again to let it go.",
+                    12.0,
+                ));
+                p.spawn(Node::default()).with_children(|row| {
+                    row.spawn(button(Act::DeleteLabel)).with_children(|b| {
+                        b.spawn(text("Delete place name", 13.0));
                     });
                     row.spawn(button(Act::Deselect)).with_children(|b| {
                         b.spawn(text("Scenario settings", 13.0));
@@ -509,7 +543,34 @@ pub(super) fn step(
         return doc.apply(Edit::Unit(u));
     }
     let file = &doc.file;
+    let picked_label = state.label.and_then(|at| {
+        file.map
+            .labels
+            .iter()
+            .find(|l| l.hexes.contains(&at))
+            .map(|l| (at, l))
+    });
     match f {
+        Field::LabelKind => {
+            let Some((at, l)) = picked_label else {
+                return Ok(false);
+            };
+            use crate::rules::map::LabelKind as K;
+            let i = K::ALL.iter().position(|k| *k == l.kind).unwrap_or(0) as i32;
+            let next = K::ALL[(i + d).rem_euclid(K::ALL.len() as i32) as usize];
+            let name = Some((l.name.clone(), next));
+            doc.apply(Edit::Label { at, label: name })
+        }
+        Field::LabelRank => {
+            let Some((at, l)) = picked_label else {
+                return Ok(false);
+            };
+            let now = l.rank.unwrap_or(l.kind.default_rank()) as i32;
+            doc.apply(Edit::LabelRank {
+                at,
+                rank: Some((now + d).clamp(1, 3) as u8),
+            })
+        }
         Field::ObjectivePoints => {
             let Some(at) = state.objective else {
                 return Ok(false);
@@ -662,6 +723,21 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
                 _ => String::new(),
             }
         }
+        (Field::LabelName | Field::LabelKind | Field::LabelRank, _) => {
+            let l = state
+                .label
+                .and_then(|at| file.map.labels.iter().find(|l| l.hexes.contains(&at)));
+            match (f, l) {
+                (Field::LabelName, Some(l)) => format!("Name: {}", l.name),
+                (Field::LabelKind, Some(l)) => format!("Names a {}", l.kind.name()),
+                (_, Some(l)) => {
+                    let r = l.rank.unwrap_or(l.kind.default_rank());
+                    let when = ["", "every zoom", "to the middle distance", "close in only"];
+                    format!("Rank {r}: shown {}", when[r as usize])
+                }
+                _ => String::new(),
+            }
+        }
         (Field::Name, _) => format!("Name: {}", file.name),
         (Field::Turns, _) => format!("Turns {}", file.turns),
         (Field::Start, _) => format!("Starts at {}", file.start_time),
@@ -789,6 +865,10 @@ fn current(doc: &Document, state: &EditorState, f: Field) -> String {
             .objective
             .and_then(|at| file.map.objectives.iter().find(|o| o.hex == at))
             .map(|o| o.name.clone()),
+        Field::LabelName => state
+            .label
+            .and_then(|at| file.map.labels.iter().find(|l| l.hexes.contains(&at)))
+            .map(|l| l.name.clone()),
         Field::Name => Some(file.name.clone()),
         Field::SideName(i) => file.sides.get(i as usize).map(|s| s.name.clone()),
         Field::BrigadeName(i) => file.brigades.get(i as usize).map(|b| b.name.clone()),
@@ -825,6 +905,25 @@ fn commit(doc: &mut Document, state: &EditorState, f: Field, name: String) -> Re
                 at,
                 objective: Some((name, points)),
             })
+        }
+        Field::LabelName => {
+            let Some(at) = state.label else {
+                return Ok(false);
+            };
+            let kind = doc
+                .file
+                .map
+                .labels
+                .iter()
+                .find(|l| l.hexes.contains(&at))
+                .map(|l| l.kind);
+            match kind {
+                Some(kind) => doc.apply(Edit::Label {
+                    at,
+                    label: Some((name, kind)),
+                }),
+                None => Ok(false),
+            }
         }
         Field::Name => doc.apply(Edit::Name(name)),
         Field::SideName(i) => match doc.file.sides.get(i as usize).cloned() {
@@ -868,6 +967,10 @@ fn press(
                 Some(id) => editing.0.apply(Edit::RemoveUnit { id }),
                 None => Ok(false),
             },
+            Act::DeleteLabel => match state.label.take() {
+                Some(at) => editing.0.apply(Edit::RemoveLabel { at }),
+                None => Ok(false),
+            },
             Act::DeleteObjective => match state.objective.take() {
                 Some(at) => editing.0.apply(Edit::Objective {
                     at,
@@ -878,6 +981,7 @@ fn press(
             Act::Deselect => {
                 state.unit = None;
                 state.objective = None;
+                state.label = None;
                 Ok(false)
             }
             Act::AddBrigade(side) => {

@@ -36,6 +36,9 @@ pub enum Tool {
     Bridge,
     Objective,
     Supply,
+    /// A place name: a press on a hex without one begins one (or, with one picked, letters it
+    /// on along that hex); a press on a name's hex picks it.
+    PlaceName,
     /// Places a new unit of this kind for the chosen side.
     Place(UnitKind),
     /// Picks a unit (again: the next in the stack); drags it to another hex.
@@ -52,6 +55,8 @@ pub struct EditorState {
     pub side: u8,
     pub unit: Option<u32>,
     pub objective: Option<At>,
+    /// The picked place name, by one of its hexes.
+    pub label: Option<At>,
     /// A name being typed: the field and the text so far.
     pub typing: Option<(Field, String)>,
     pub faults: Vec<Fault>,
@@ -65,6 +70,7 @@ impl Default for EditorState {
             side: 0,
             unit: None,
             objective: None,
+            label: None,
             typing: None,
             faults: Vec::new(),
             status: String::new(),
@@ -100,6 +106,7 @@ pub fn plugin(app: &mut App) {
         super::tiles::plugin,
         super::hexsides::plugin,
         super::counters::plugin,
+        super::place_names::plugin,
         super::camera::plugin,
         super::screenshot::plugin,
     ));

@@ -199,6 +199,7 @@ fn start(
         }
         Tool::Objective => {
             state.unit = None;
+            state.label = None;
             state.objective = Some(a);
             if doc.file.map.objectives.iter().any(|o| o.hex == a) {
                 Ok(false)
@@ -214,10 +215,48 @@ fn start(
             let has = doc.file.map.supply_sources.contains(&a);
             doc.apply(Edit::SupplySource { at: a, on: !has })
         }
+        Tool::PlaceName => {
+            state.unit = None;
+            state.objective = None;
+            let labels = &doc.file.map.labels;
+            let here = labels.iter().position(|l| l.hexes.contains(&a));
+            let picked = state
+                .label
+                .and_then(|p| labels.iter().position(|l| l.hexes.contains(&p)));
+            match (here, picked) {
+                // A name's hex picks it (the picked one's own: lets it go).
+                (Some(i), Some(j)) if i == j => {
+                    state.label = None;
+                    Ok(false)
+                }
+                (Some(_), _) => {
+                    state.label = Some(a);
+                    Ok(false)
+                }
+                // With a name picked, a bare hex letters it on along there.
+                (None, Some(j)) => {
+                    let l = &labels[j];
+                    let named = Some((l.name.clone(), l.kind));
+                    doc.apply(Edit::Label {
+                        at: a,
+                        label: named,
+                    })
+                }
+                (None, None) => {
+                    let n = labels.len() + 1;
+                    state.label = Some(a);
+                    doc.apply(Edit::Label {
+                        at: a,
+                        label: Some((format!("Place {n}"), crate::rules::map::LabelKind::Town)),
+                    })
+                }
+            }
+        }
         Tool::Place(kind) => {
             let u = doc.new_unit(state.side, kind, a);
             state.unit = Some(u.id);
             state.objective = None;
+            state.label = None;
             selected.0 = Some(hex);
             doc.apply(Edit::Unit(u))
         }
@@ -229,6 +268,7 @@ fn start(
             let picked = doc.unit_at(a, after);
             state.unit = picked;
             state.objective = None;
+            state.label = None;
             selected.0 = Some(hex);
             s.dragging = picked.map(|id| (id, hex));
             Ok(false)

@@ -25,6 +25,7 @@ pub enum Act {
     Step(Field, i32),
     DeleteUnit,
     DeleteObjective,
+    DeleteLabel,
     /// Drops what is picked: the panel shows the scenario's settings.
     Deselect,
     AddBrigade(u8),
@@ -120,6 +121,7 @@ fn tools() -> Vec<(&'static str, Vec<(Tool, String)>)> {
                 (Tool::Bridge, "full-hex bridge".into()),
                 (Tool::Objective, "objective".into()),
                 (Tool::Supply, "supply source".into()),
+                (Tool::PlaceName, "place name".into()),
             ],
         ),
         (
