@@ -532,12 +532,14 @@ fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
     );
 }
 
-/// Issue 30, item 2: zoomed fully out on Brandy Station the counters take their simple form —
-/// no symbol, number or marks, the side's colour sized by strength — and zoomed back in they
-/// have their details again.
+/// Issue 30, item 2, and issue 43, item 3: the counters at three distances on Brandy Station.
+/// Close (the opening zoom) every detail; in the middle distance the formation and state
+/// letters give way and the symbol and the strength (in a larger size) stay; zoomed fully
+/// out, a bold symbol on every counter (never a blank square), leaders as gold stars, the
+/// fills sized by strength; zoomed back in, every detail again.
 #[test]
-fn far_out_the_counters_are_side_colours_sized_by_strength() {
-    use bayonet::client::counters::{Counter, Detail, FarOut};
+fn counters_are_drawn_for_three_distances() {
+    use bayonet::client::counters::{Counter, Detail, Distance, FarMark, StrengthNumber};
     use bevy::input::ButtonState;
     use bevy::input::keyboard::{Key, KeyboardInput};
     use bevy::prelude::*;
@@ -573,25 +575,73 @@ fn far_out_the_counters_are_side_colours_sized_by_strength() {
             v.iter().filter(|v| **v == Visibility::Hidden).count(),
         )
     };
-    assert!(!app.world().resource::<FarOut>().0);
+    let numbers_shown = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Visibility, With<StrengthNumber>>();
+        let v: Vec<Visibility> = q.iter(app.world()).copied().collect();
+        (
+            v.len(),
+            v.iter().filter(|v| **v != Visibility::Hidden).count(),
+        )
+    };
+    assert_eq!(*app.world().resource::<Distance>(), Distance::Close);
     let (n, h) = hidden(&mut app);
     assert!(
         n > 100 && h == 0,
         "details drawn at the opening zoom: {h} of {n} hidden"
     );
-    tap(&mut app, KeyCode::Home);
+    // Two steps out: the middle distance.
+    tap(&mut app, KeyCode::Minus);
+    tap(&mut app, KeyCode::Minus);
+    assert_eq!(*app.world().resource::<Distance>(), Distance::Middle);
+    let (n, h) = hidden(&mut app);
+    let (numbers, shown) = numbers_shown(&mut app);
     assert!(
-        app.world().resource::<FarOut>().0,
+        h > 0 && h < n,
+        "some details give way in the middle distance: {h} of {n}"
+    );
+    assert!(
+        numbers > 30 && shown == numbers,
+        "{shown} of {numbers} strengths shown"
+    );
+    tap(&mut app, KeyCode::Home);
+    assert_eq!(
+        *app.world().resource::<Distance>(),
+        Distance::Far,
         "the whole map is far out"
     );
     let (n, h) = hidden(&mut app);
     assert!(n > 100 && h == n, "{h} of {n} details hidden");
-    // The fills (each counter's largest sprite) differ with strength.
+    // Every counter carries its bold mark; leaders' marks are gold stars.
     let mut q = app.world_mut().query::<(&Counter, &Children)>();
     let parents: Vec<Vec<Entity>> = q
         .iter(app.world())
         .map(|(_, c)| c.iter().collect())
         .collect();
+    assert!(parents.len() > 30);
+    for kids in &parents {
+        assert!(
+            kids.iter()
+                .any(|k| app.world().get::<FarMark>(*k).is_some()),
+            "a counter with no mark far out"
+        );
+    }
+    let gold = bayonet::client::palette::OBJECTIVE;
+    let stars = parents
+        .iter()
+        .filter(|kids| {
+            kids.iter().any(|k| {
+                app.world().get::<FarMark>(*k).is_some()
+                    && app
+                        .world()
+                        .get::<Sprite>(*k)
+                        .is_some_and(|s| s.color == gold)
+            })
+        })
+        .count();
+    assert!(stars >= 1, "leaders on their own are stars");
+    // The fills (each counter's largest sprite) differ with strength.
     let sizes: std::collections::BTreeSet<u32> = parents
         .iter()
         .filter_map(|kids| {
@@ -605,7 +655,11 @@ fn far_out_the_counters_are_side_colours_sized_by_strength() {
     for _ in 0..8 {
         tap(&mut app, KeyCode::Equal);
     }
-    assert!(!app.world().resource::<FarOut>().0, "zoomed back in");
+    assert_eq!(
+        *app.world().resource::<Distance>(),
+        Distance::Close,
+        "zoomed back in"
+    );
     assert_eq!(hidden(&mut app).1, 0);
 }
 

@@ -1,7 +1,9 @@
 //! Unit counters in side colours: a NATO symbol for the kind, the strength in bold, the
 //! formation, a notch on the front edge for the facing, letters for disrupted, routed, fixed and
 //! low or no ammunition, and on a stack the number of counters; a stack shows as offset
-//! counters. Zoomed far out, only the side's colour, sized by strength.
+//! counters. Drawn for three distances: close, the whole counter; in the middle distance the
+//! side's colour, the symbol and a larger strength; far out, a bold symbol on the side's
+//! colour sized by strength, leaders as stars.
 
 use std::collections::HashMap;
 
@@ -81,7 +83,7 @@ pub struct Appearing(pub HashMap<crate::rules::unit::UnitId, f32>);
 pub struct Unseen(pub crate::rules::unit::UnitId);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<FarOut>()
+    app.init_resource::<Distance>()
         .init_resource::<Drawn>()
         .init_resource::<Paths>()
         .init_resource::<Slides>()
@@ -96,7 +98,7 @@ pub(super) fn plugin(app: &mut App) {
                     units_changed
                         .or_else(resource_exists_and_changed::<super::seen::Seen>)
                         .or_else(resource_changed::<Settings>)
-                        .or_else(resource_changed::<FarOut>),
+                        .or_else(resource_changed::<Distance>),
                 ),
                 slide,
                 appear,
@@ -108,20 +110,38 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Whether the view is zoomed out past `SIMPLE_BEYOND`, where counters are drawn in their
-/// simple form.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
-pub struct FarOut(pub bool);
+/// How far out the view is, for the counters: close in (to `MIDDLE_BEYOND`) the whole counter;
+/// in the middle distance (to `SIMPLE_BEYOND`) colour, symbol and strength; far out a bold
+/// symbol sized by strength.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum Distance {
+    #[default]
+    Close,
+    Middle,
+    Far,
+}
 
-/// The zoom crossed `SIMPLE_BEYOND`: the counters are drawn again in the other form.
+impl Distance {
+    pub fn at(scale: f32) -> Distance {
+        if scale > SIMPLE_BEYOND {
+            Distance::Far
+        } else if scale > MIDDLE_BEYOND {
+            Distance::Middle
+        } else {
+            Distance::Close
+        }
+    }
+}
+
+/// The zoom crossed into another distance: the counters are drawn again in its form.
 fn simplify(
     cam: Query<&Projection, (With<super::camera::MapCamera>, Changed<Projection>)>,
-    mut far: ResMut<FarOut>,
+    mut far: ResMut<Distance>,
 ) {
     if let Some(p) = cam.iter().next() {
-        let now = super::camera::scale_of(p) > SIMPLE_BEYOND;
-        if far.0 != now {
-            far.0 = now;
+        let now = Distance::at(super::camera::scale_of(p));
+        if *far != now {
+            *far = now;
         }
     }
 }
@@ -173,7 +193,7 @@ fn redraw(
     ),
     (bold, far, mut appearing): (
         Option<Res<super::font::Bold>>,
-        Res<FarOut>,
+        Res<Distance>,
         ResMut<Appearing>,
     ),
 ) {
@@ -184,7 +204,7 @@ fn redraw(
     // The other side's moves slide at the show's pace, each when its beat comes.
     let per_hex = cues.as_ref().map_or(OWN_SECONDS_A_HEX, |c| c.per_hex);
     let bold = bold.map(|b| b.0.clone()).unwrap_or_default();
-    let simple = far.0;
+    let distance = *far;
     for e in &old {
         commands.entity(e).despawn();
     }
@@ -227,12 +247,20 @@ fn redraw(
         let n = stack.len() as f32;
         let top = stack.len() - 1;
         for (i, u) in stack.iter().enumerate() {
-            let off = Vec2::new(-2.0, 2.0) * (n - 1.0) + Vec2::new(4.0, -4.0) * i as f32;
-            let at = layout.center(hex) + off * 0.5;
+            // Offset a little each, the whole stack within 3 units either way: a stack never
+            // reaches a neighbour's counter.
+            let step = if n > 1.0 {
+                (6.0 / (n - 1.0)).min(2.0)
+            } else {
+                0.0
+            };
+            let off = Vec2::new(-1.0, 1.0) * step * (n - 1.0) / 2.0
+                + Vec2::new(1.0, -1.0) * step * i as f32;
+            let at = layout.center(hex) + off;
             let z = z::COUNTER + i as f32 * 0.1;
             let e = spawn_counter(
                 &mut commands,
-                (&battle, &settings, &bold, simple),
+                (&battle, &settings, &bold, distance),
                 (u, estimates.is_some_and(|mine| u.side != mine)),
                 if i == top {
                     (at, z, total, if troops > 0 { leaders } else { 0 })
@@ -437,9 +465,14 @@ fn slide(
 /// The strength number's size in world units: at the opening zoom (`camera::OPENING_SCALE`) its
 /// digits (0.73 of it in DejaVu Sans) stand 11 pixels high.
 pub const NUMBER_SIZE: f32 = 20.0;
-/// Farther out than this the counters show only their side's colour (no symbol, number or
-/// marks to smudge).
-pub const SIMPLE_BEYOND: f32 = 2.4;
+/// In the middle distance the number is larger: its digits stand 9 pixels high at its far end.
+pub const MIDDLE_NUMBER_SIZE: f32 = 24.0;
+/// The formation tag's and the state letters' size: 9 pixels at the close distance's far end.
+pub const TAG_SIZE: f32 = 12.5;
+/// Farther out than this the counters show colour, symbol and strength only; farther than
+/// `SIMPLE_BEYOND` a bold symbol sized by strength.
+pub const MIDDLE_BEYOND: f32 = 1.35;
+pub const SIMPLE_BEYOND: f32 = 1.9;
 
 /// A counter's detail: hidden when zoomed far out.
 #[derive(Component)]
@@ -530,7 +563,7 @@ fn spawn_last_seen(
 
 fn spawn_counter(
     commands: &mut Commands,
-    (battle, settings, bold, simple): (&Battle, &Settings, &Handle<Font>, bool),
+    (battle, settings, bold, distance): (&Battle, &Settings, &Handle<Font>, Distance),
     (u, estimated): (&Unit, bool),
     (at, z, stack, leaders): (Vec2, f32, usize, usize),
 ) -> Entity {
@@ -541,12 +574,16 @@ fn spawn_counter(
     } else {
         Color::WHITE
     };
-    // Far out, a counter's size tells its strength (a 600-man regiment full size).
+    let simple = distance == Distance::Far;
+    // Far out, a counter's size tells its strength (a 600-man regiment full size), within the
+    // hex: never over a neighbour's.
     let size = match (u.is_leader(), simple) {
         (true, _) => SIDE * 0.6,
         (false, true) => {
-            SIDE * (0.5 + 0.5 * ((u.men + u.guns * 50) as f32 / 600.0).sqrt()).min(1.25)
+            SIDE * (0.5 + 0.5 * ((u.men + u.guns * 50) as f32 / 600.0).sqrt()).min(1.05)
         }
+        // In the middle distance a little wider, for the larger number.
+        (false, false) if distance == Distance::Middle => SIDE + 2.0,
         (false, false) => SIDE,
     };
     let facing = u.facing.screen_angle();
@@ -555,13 +592,19 @@ fn spawn_counter(
     } else {
         Visibility::Inherited
     };
+    // Close in only: the formation, the state letters, the stack's count.
+    let close = if distance == Distance::Close {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
     let small = |text: String, colour: Color, x: f32, y: f32| {
         (
             Detail,
-            detail,
+            close,
             Text2d::new(text),
             TextFont {
-                font_size: FontSize::Px(9.0),
+                font_size: FontSize::Px(TAG_SIZE),
                 ..default()
             },
             TextColor(colour),
@@ -575,15 +618,15 @@ fn spawn_counter(
             Visibility::default(),
         ))
         .with_children(|c| {
-            // Facing: a notch on the counter's front edge, toward the hexside it faces, clear
-            // of the symbol and the number.
+            // Facing: a notch just outside the counter's front edge, toward the hexside it
+            // faces: it covers no letter of the counter, and stays inside the hex.
             let dir = Vec2::from_angle(facing);
-            let notch = dir * (HEX_SIZE * 0.8);
+            let notch = dir * (HEX_SIZE * 0.86);
             let across = Quat::from_rotation_z(facing + std::f32::consts::FRAC_PI_2);
             c.spawn((
                 Detail,
                 detail,
-                Sprite::from_color(Color::BLACK, Vec2::new(18.0, 7.0)),
+                Sprite::from_color(Color::BLACK, Vec2::new(18.0, 6.0)),
                 Transform {
                     translation: notch.extend(0.05),
                     rotation: across,
@@ -593,7 +636,7 @@ fn spawn_counter(
             c.spawn((
                 Detail,
                 detail,
-                Sprite::from_color(Color::srgb(1.0, 0.9, 0.15), Vec2::new(16.0, 4.0)),
+                Sprite::from_color(Color::srgb(1.0, 0.9, 0.15), Vec2::new(16.0, 3.5)),
                 Transform {
                     translation: notch.extend(0.06),
                     rotation: across,
@@ -615,7 +658,11 @@ fn spawn_counter(
                     Transform::from_xyz(-size * 0.5 + 2.5, 0.0, 0.02),
                 ));
             }
-            symbol(c, u, ink, size, detail);
+            if simple {
+                far_symbol(c, u, ink, size);
+            } else {
+                symbol(c, u, ink, size, detail, distance == Distance::Middle);
+            }
             // Under Extreme Fog of War the enemy's strength is an estimate (D-fow-2).
             let about = if estimated { "~" } else { "" };
             let label = match u.kind {
@@ -632,7 +679,11 @@ fn spawn_counter(
                     Text2d::new(label),
                     TextFont {
                         font: bold.clone().into(),
-                        font_size: FontSize::Px(NUMBER_SIZE),
+                        font_size: FontSize::Px(if distance == Distance::Middle {
+                            MIDDLE_NUMBER_SIZE
+                        } else {
+                            NUMBER_SIZE
+                        }),
                         ..default()
                     },
                     TextColor(ink),
@@ -643,7 +694,17 @@ fn spawn_counter(
             let top = size * 0.36;
             let tag = formation_tag(u);
             if !tag.is_empty() {
-                c.spawn(small(tag.into(), ink, -size * 0.24, top));
+                // Pale letters on a dark chip read on every side's colour.
+                c.spawn((
+                    Detail,
+                    close,
+                    Sprite::from_color(
+                        Color::srgba(0.0, 0.0, 0.0, 0.62),
+                        Vec2::new(tag.len() as f32 * TAG_SIZE * 0.55 + 2.0, TAG_SIZE + 1.0),
+                    ),
+                    Transform::from_xyz(-size * 0.2, top, 0.04),
+                ));
+                c.spawn(small(tag.into(), Color::WHITE, -size * 0.2, top));
             }
             let state = if u.routed {
                 Some((marks.routed, "R"))
@@ -659,22 +720,26 @@ fn spawn_counter(
                 crate::rules::unit::Ammo::Low => Some((marks.disrupted, "a")),
                 _ => Some((marks.routed, "A")),
             };
-            let mut x = size * 0.04;
+            let mut x = size * 0.16;
             for (m, letter) in [state, ammo].into_iter().flatten() {
                 // A dark chip under each letter: the state reads by letter, not colour alone.
                 c.spawn((
                     Detail,
-                    detail,
-                    Sprite::from_color(Color::srgba(0.0, 0.0, 0.0, 0.8), Vec2::new(9.0, 10.0)),
+                    close,
+                    Sprite::from_color(
+                        Color::srgba(0.0, 0.0, 0.0, 0.8),
+                        Vec2::new(TAG_SIZE * 0.8, TAG_SIZE + 1.0),
+                    ),
                     Transform::from_xyz(x, top, 0.04),
                 ));
                 c.spawn(small(letter.into(), m, x, top));
-                x += 10.0;
+                x += TAG_SIZE * 0.85;
             }
             if stack > 1 && !u.is_leader() {
-                c.spawn(small(format!("×{stack}"), ink, size * 0.33, top));
+                // The stack's count where the state letters leave room.
+                c.spawn(small(format!("×{stack}"), ink, x.max(size * 0.33), top));
             }
-            if leaders > 0 {
+            if leaders > 0 && !simple {
                 c.spawn(small(
                     "◆".repeat(leaders),
                     super::palette::OBJECTIVE,
@@ -692,11 +757,22 @@ fn spawn_counter(
         .id()
 }
 
-/// NATO-style kind symbols drawn with bars.
-fn symbol(c: &mut ChildSpawnerCommands, u: &Unit, ink: Color, size: f32, detail: Visibility) {
-    let box_w = size * 0.56;
-    let box_h = size * 0.3;
-    let y = size * 0.1;
+/// NATO-style kind symbols drawn with bars; in the middle distance larger, with heavier
+/// strokes, over the larger number.
+fn symbol(
+    c: &mut ChildSpawnerCommands,
+    u: &Unit,
+    ink: Color,
+    size: f32,
+    detail: Visibility,
+    middle: bool,
+) {
+    let (box_w, box_h, y) = if middle {
+        (size * 0.62, size * 0.34, size * 0.2)
+    } else {
+        (size * 0.56, size * 0.3, size * 0.1)
+    };
+    let stroke = if middle { 2.4 } else { 1.2 };
     let bar = |c: &mut ChildSpawnerCommands, len: f32, w: f32, at: Vec2, rot: f32| {
         c.spawn((
             Detail,
@@ -716,10 +792,10 @@ fn symbol(c: &mut ChildSpawnerCommands, u: &Unit, ink: Color, size: f32, detail:
     }
     // The symbol box outline.
     for (len, w, at) in [
-        (box_w, 1.2, Vec2::new(0.0, y + box_h / 2.0)),
-        (box_w, 1.2, Vec2::new(0.0, y - box_h / 2.0)),
-        (1.2, box_h, Vec2::new(-box_w / 2.0, y)),
-        (1.2, box_h, Vec2::new(box_w / 2.0, y)),
+        (box_w, stroke, Vec2::new(0.0, y + box_h / 2.0)),
+        (box_w, stroke, Vec2::new(0.0, y - box_h / 2.0)),
+        (stroke, box_h, Vec2::new(-box_w / 2.0, y)),
+        (stroke, box_h, Vec2::new(box_w / 2.0, y)),
     ] {
         bar(c, len, w, at, 0.0);
     }
@@ -727,24 +803,24 @@ fn symbol(c: &mut ChildSpawnerCommands, u: &Unit, ink: Color, size: f32, detail:
     let ang = box_h.atan2(box_w);
     match u.kind {
         UnitKind::Infantry => {
-            bar(c, diag, 1.2, Vec2::new(0.0, y), ang);
-            bar(c, diag, 1.2, Vec2::new(0.0, y), -ang);
+            bar(c, diag, stroke, Vec2::new(0.0, y), ang);
+            bar(c, diag, stroke, Vec2::new(0.0, y), -ang);
         }
         UnitKind::Cavalry => {
-            bar(c, diag, 1.2, Vec2::new(0.0, y), ang);
+            bar(c, diag, stroke, Vec2::new(0.0, y), ang);
             if u.formation != Formation::Mounted {
                 // Dismounted: the infantry cross joins the cavalry slash.
-                bar(c, diag, 1.2, Vec2::new(0.0, y), -ang);
+                bar(c, diag, stroke, Vec2::new(0.0, y), -ang);
             }
         }
         UnitKind::Artillery => {
             bar(c, box_h * 0.5, box_h * 0.5, Vec2::new(0.0, y), 0.0);
             if u.formation == Formation::Limbered {
-                bar(c, box_w * 0.8, 1.2, Vec2::new(0.0, y - box_h * 0.3), 0.0);
+                bar(c, box_w * 0.8, stroke, Vec2::new(0.0, y - box_h * 0.3), 0.0);
             }
         }
         UnitKind::Supply => {
-            bar(c, box_w, 1.2, Vec2::new(0.0, y - box_h * 0.2), 0.0);
+            bar(c, box_w, stroke, Vec2::new(0.0, y - box_h * 0.2), 0.0);
             bar(
                 c,
                 box_h * 0.3,
@@ -763,3 +839,65 @@ fn symbol(c: &mut ChildSpawnerCommands, u: &Unit, ink: Color, size: f32, detail:
         UnitKind::Leader => {}
     }
 }
+
+/// Far out: the kind's mark drawn bold across the whole counter, so that a counter of a few
+/// pixels still reads as infantry, cavalry, guns or wagons; a leader as a gold star.
+fn far_symbol(c: &mut ChildSpawnerCommands, u: &Unit, ink: Color, size: f32) {
+    let stroke = (size * 0.16).max(3.0);
+    let bar =
+        |c: &mut ChildSpawnerCommands, colour: Color, len: f32, w: f32, at: Vec2, rot: f32| {
+            c.spawn((
+                FarMark,
+                Sprite::from_color(colour, Vec2::new(len, w)),
+                Transform {
+                    translation: at.extend(0.02),
+                    rotation: Quat::from_rotation_z(rot),
+                    ..default()
+                },
+            ));
+        };
+    let diag = size * 0.9 * std::f32::consts::SQRT_2;
+    let q = std::f32::consts::FRAC_PI_4;
+    match u.kind {
+        UnitKind::Leader => {
+            // A star: two squares turned an eighth apart, gold on the side's colour.
+            let gold = super::palette::OBJECTIVE;
+            for r in [0.0, q] {
+                bar(c, Color::BLACK, size * 1.25, size * 1.25, Vec2::ZERO, r);
+            }
+            for r in [0.0, q] {
+                c.spawn((
+                    FarMark,
+                    Sprite::from_color(gold, Vec2::splat(size * 1.05)),
+                    Transform {
+                        translation: Vec2::ZERO.extend(0.03),
+                        rotation: Quat::from_rotation_z(r),
+                        ..default()
+                    },
+                ));
+            }
+        }
+        UnitKind::Infantry => {
+            bar(c, ink, diag, stroke, Vec2::ZERO, q);
+            bar(c, ink, diag, stroke, Vec2::ZERO, -q);
+        }
+        UnitKind::Cavalry => {
+            bar(c, ink, diag, stroke, Vec2::ZERO, q);
+            if u.formation != Formation::Mounted {
+                bar(c, ink, diag, stroke, Vec2::ZERO, -q);
+            }
+        }
+        UnitKind::Artillery => {
+            bar(c, ink, size * 0.5, size * 0.5, Vec2::ZERO, 0.0);
+        }
+        UnitKind::Supply => {
+            bar(c, ink, size * 0.8, stroke, Vec2::ZERO, 0.0);
+            bar(c, ink, stroke, size * 0.5, Vec2::ZERO, 0.0);
+        }
+    }
+}
+
+/// A far-out counter's mark (its kind's symbol, or a leader's star): what the far-out test
+/// counts.
+#[derive(Component)]
+pub struct FarMark;

@@ -1,6 +1,6 @@
 //! Orders on the map: the arrow of a melee drag with its target marked legal (green) or not
 //! (red); every pending melee with its arrows (its strengths and odds are in the HUD's panel); the selected unit's
-//! movement range and path, and its fire mode; and the marks of actions as the show plays them
+//! path (its range is drawn under the counters: `reach_marks`), and its fire mode; and the marks of actions as the show plays them
 //! (a fire's line, a melee's arrows), fading as they age.
 
 use bevy::prelude::*;
@@ -92,31 +92,10 @@ fn draw_command(
     reach: Res<Reachable>,
     hovered: Res<HoveredHex>,
     units: Query<&UnitState>,
-    settings: Res<super::settings::Settings>,
 ) {
     let Some(u) = cmd.unit.and_then(|id| units.iter().find(|x| x.0.id == id)) else {
         return;
     };
-    let marks = palette::marks(settings.colour_blind);
-    for (h, r) in &reach.0 {
-        if *h != u.0.hex {
-            let c = layout.center(*h);
-            if r.stops {
-                // A zone of control ends the move there: a square, not a dot.
-                let d = HEX_SIZE * 0.12;
-                let sq = [
-                    c + Vec2::new(-d, -d),
-                    c + Vec2::new(d, -d),
-                    c + Vec2::new(d, d),
-                    c + Vec2::new(-d, d),
-                    c + Vec2::new(-d, -d),
-                ];
-                gizmos.linestrip_2d(sq, marks.stop);
-            } else {
-                gizmos.circle_2d(c, HEX_SIZE * 0.12, marks.reach);
-            }
-        }
-    }
     let target = cmd.move_target.or(hovered.0);
     if let Some(path) = target.and_then(|t| path_to(&reach.0, t)) {
         let mut pts = vec![layout.center(u.0.hex)];

@@ -32,6 +32,7 @@ pub mod palette;
 pub mod place_names;
 pub mod playback;
 pub mod pointer;
+pub mod reach_marks;
 pub mod regions;
 pub mod relief;
 pub mod report;
@@ -96,6 +97,7 @@ pub fn plugin(app: &mut App) {
         place_names::plugin,
         hud::plugin,
         melee_marks::plugin,
+        reach_marks::plugin,
         aid_marks::plugin,
         report::plugin,
         results_card::plugin,

@@ -61,10 +61,15 @@ pub struct Placed {
 pub const MIDDLE_DISTANCE: f32 = 2.2;
 pub const CLOSE_IN: f32 = 1.35;
 
+/// The rank of a brigade's name: shown only far out, where its counters are marks too small to
+/// tell apart, and placed after every place name.
+pub const BRIGADE: u8 = 9;
+
 pub fn shown_at(rank: u8, scale: f32) -> bool {
     match rank {
         0 | 1 => true,
         2 => scale <= MIDDLE_DISTANCE,
+        BRIGADE => scale > super::counters::SIMPLE_BEYOND,
         _ => scale <= CLOSE_IN,
     }
 }
@@ -74,6 +79,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             spawn.run_if(resource_changed::<Battle>),
+            brigades,
             place,
             flag_colours,
         )
@@ -282,6 +288,107 @@ fn spawn(
     }
 }
 
+/// A brigade's name on the map.
+#[derive(Component)]
+struct BrigadeName;
+
+/// A brigade's name as the map says it: the commander's in its brackets ("Davis"), else the
+/// whole.
+fn brigade_word(name: &str) -> &str {
+    match (name.rfind('('), name.rfind(')')) {
+        (Some(a), Some(b)) if b > a + 1 => &name[a + 1..b],
+        _ => name,
+    }
+}
+
+/// Far out, each brigade that stands together (two or more of its units, every one within
+/// three hexes of their middle) is named there, in its side's colour: the units the side at
+/// the screen sees.
+#[allow(clippy::too_many_arguments)]
+fn brigades(
+    mut commands: Commands,
+    old: Query<Entity, With<BrigadeName>>,
+    game: Res<Game>,
+    seen: Option<Res<Seen>>,
+    battle: Res<Battle>,
+    layout: Res<MapLayout>,
+    settings: Option<Res<Settings>>,
+    bold: Option<Res<font::Bold>>,
+) {
+    if !game.is_changed() && !seen.as_ref().is_some_and(|s| s.is_changed()) && !battle.is_changed()
+    {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let board = seen.as_ref().map_or(&game.0, |s| s.board());
+    let settings = settings.map(|s| *s).unwrap_or_default();
+    let bold = bold.map(|b| b.0.clone()).unwrap_or_default();
+    for b in &battle.scenario.brigades {
+        let hexes: Vec<Hex> = board
+            .units
+            .iter()
+            .filter(|u| u.brigade == b.id && !u.is_leader())
+            .map(|u| u.hex)
+            .collect();
+        if hexes.len() < 2 {
+            continue;
+        }
+        let points: Vec<Vec2> = hexes.iter().map(|h| layout.center(*h)).collect();
+        let mid = points.iter().copied().sum::<Vec2>() / points.len() as f32;
+        let centre = layout.hex_at(mid);
+        if hexes.iter().any(|h| h.unsigned_distance_to(centre) > 3) {
+            continue;
+        }
+        let text = brigade_word(&b.name).to_string();
+        let px = 12.0;
+        let size = Vec2::new(font::width_in_ems(font::BOLD, &text) * px + 6.0, px + 4.0);
+        let colour =
+            super::counters::side_colour(&battle, crate::rules::unit::Side(b.side), &settings);
+        let name = PlaceName {
+            text: text.clone(),
+            rank: BRIGADE,
+            at: mid,
+            angle: 0.0,
+            size,
+            px,
+            tries: round_a_hex(size, false),
+            one_hex: true,
+        };
+        let font = TextFont {
+            font: bold.clone().into(),
+            font_size: FontSize::Px(px),
+            ..default()
+        };
+        commands
+            .spawn((BrigadeName, name, Transform::default(), Visibility::Hidden))
+            .with_children(|c| {
+                // On the side's colour, as its counters: dark letters on a light colour.
+                let c3 = colour.to_srgba();
+                let ink = if c3.red + c3.green > 1.0 {
+                    Color::BLACK
+                } else {
+                    Color::WHITE
+                };
+                c.spawn((
+                    Sprite::from_color(Color::BLACK, size + Vec2::splat(2.0)),
+                    Transform::from_xyz(0.0, 0.0, 0.0),
+                ));
+                c.spawn((
+                    Sprite::from_color(colour, size),
+                    Transform::from_xyz(0.0, 0.0, 0.005),
+                ));
+                c.spawn((
+                    Text2d::new(text),
+                    font,
+                    TextColor(ink),
+                    Transform::from_xyz(0.0, 0.0, 0.01),
+                ));
+            });
+    }
+}
+
 fn palette_pole() -> Color {
     Color::srgb(0.85, 0.8, 0.65)
 }
@@ -333,8 +440,9 @@ impl Boxed {
 }
 
 /// Whenever the view, the window or the units move: each name in turn (objectives, then by
-/// rank) takes the first of its places that covers no counter and no name already placed; a
-/// place name that finds none gives way, an objective's takes its first place clear of names.
+/// rank) takes the first of its places that covers no counter, no panel and no name already
+/// placed; a place name that finds none gives way, an objective's takes its first place clear
+/// of panels and names.
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn place(
     window: Query<Ref<Window>, With<PrimaryWindow>>,
@@ -384,6 +492,7 @@ fn place(
             angle: 0.0,
         });
     }
+    let counters = taken.len();
     // The panels over the map hide what lies under them: no name stands there either (the
     // tooltip aside: it follows the pointer).
     let k = w.scale_factor();
@@ -397,7 +506,6 @@ fn place(
             });
         }
     }
-    let counters = taken.len();
     let mut order: Vec<_> = names.iter_mut().collect();
     order.sort_by_key(|(n, _, _)| n.rank);
     let mut shown = Vec::new();
@@ -429,12 +537,10 @@ fn place(
             if on_screen {
                 let clear = |b: &Boxed, from: usize| taken[from..].iter().all(|o| !b.overlaps(o));
                 choice = boxes.iter().find(|b| clear(b, 0)).copied();
+                // An objective's name crowded by counters on every side still stands, over a
+                // counter if it must, but never under a panel or over another name.
                 if choice.is_none() && name.rank == 0 {
-                    choice = boxes
-                        .iter()
-                        .find(|b| clear(b, counters))
-                        .or(boxes.first())
-                        .copied();
+                    choice = boxes.iter().find(|b| clear(b, counters)).copied();
                 }
             }
         }
