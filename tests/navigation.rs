@@ -113,3 +113,127 @@ fn the_wheel_over_a_panel_leaves_the_map_alone() {
         "zoomed over the map"
     );
 }
+
+/// Whether a box on the screen covers any of the hex circles (radius `r`) round `centres`.
+fn covers(rect: Rect, centres: &[Vec2], r: f32) -> bool {
+    centres
+        .iter()
+        .any(|c| c.clamp(rect.min, rect.max).distance(*c) <= r)
+}
+
+/// Issue 43, item 5: a melee being dragged shows its strengths and odds in a compact box
+/// beside the target that covers neither the attacking hex nor the hex attacked, and the
+/// hover tooltip makes way; on release the box goes. Aiming fire does the same with the
+/// fire's value and losses.
+#[test]
+fn a_dragged_melee_and_an_aimed_fire_show_their_odds_beside_the_target() {
+    use bayonet::client::aim_box::AimBox;
+    use bevy::input::ButtonState;
+    let mut r = Rig::new();
+    // 450 Union at 4,4 dragged onto the 230 Confederates at 5,4.
+    r.mouse_drag_over((4, 4), (5, 4));
+    // The odds are worked out off the frame: "…" until they come in.
+    let mut frames = 0;
+    while r
+        .app
+        .world()
+        .resource::<bayonet::client::odds_work::OddsWork>()
+        .busy()
+    {
+        assert!(frames < 2_000, "the odds never came");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        r.frames(1);
+        frames += 1;
+    }
+    r.frames(2);
+    let aim = r.app.world().resource::<AimBox>().clone();
+    let rect = aim.rect.expect("the box shows during the drag");
+    assert!(
+        aim.text.starts_with("Melee on 5,4: attack "),
+        "{}",
+        aim.text
+    );
+    assert!(aim.text.contains("attacker wins"), "{}", aim.text);
+    assert!(
+        aim.text.lines().count() <= 3 && aim.text.lines().all(|l| l.chars().count() <= 60),
+        "compact: {}",
+        aim.text
+    );
+    let (from, to) = (r.screen(4, 4), r.screen(5, 4));
+    // The camera is at scale 1: a hex is 32 pixels from centre to corner.
+    assert!(
+        !covers(rect, &[from, to], 32.0),
+        "{rect:?} covers a hex in play"
+    );
+    assert!(
+        to.clamp(rect.min, rect.max).distance(to) < 60.0,
+        "beside the target: {rect:?}"
+    );
+    // The tooltip makes way while the box shows.
+    let mut q = r.app.world_mut().query::<(&Region, &Node)>();
+    let tip = q
+        .iter(r.app.world())
+        .find(|(g, _)| **g == Region::Tooltip)
+        .map(|(_, n)| n.display);
+    assert_eq!(
+        tip,
+        Some(Display::None),
+        "the tooltip is hidden while aiming"
+    );
+    r.mouse(ButtonState::Released);
+    r.frames(2);
+    assert!(
+        r.app.world().resource::<AimBox>().rect.is_none(),
+        "gone on release"
+    );
+    // Fire aimed (a fresh field): select the regiment, T, then the pointer over the enemy.
+    let mut r = Rig::new();
+    r.click(4, 4);
+    r.tap_key(KeyCode::KeyT);
+    r.cursor(to);
+    r.frames(2);
+    let aim = r.app.world().resource::<AimBox>().clone();
+    assert!(aim.text.starts_with("Fire "), "{}", aim.text);
+    assert!(
+        !aim.text.contains("click"),
+        "the instruction stays in the hint: {}",
+        aim.text
+    );
+    assert!(!covers(aim.rect.unwrap(), &[from, to], 32.0));
+}
+
+/// The box's place: right of the target where that is clear, else the next side clear of the
+/// hexes in play and inside the window.
+#[test]
+fn the_aim_box_goes_where_it_covers_no_hex_in_play() {
+    use bayonet::client::aim_box::beside;
+    let window = Vec2::new(1280.0, 800.0);
+    let size = Vec2::new(200.0, 24.0);
+    // The attacker left of the target: the box goes right.
+    let tl = beside(
+        Vec2::new(600.0, 400.0),
+        &[Vec2::new(545.0, 400.0), Vec2::new(600.0, 400.0)],
+        32.0,
+        size,
+        window,
+    );
+    assert!(tl.x > 632.0, "{tl}");
+    // The attacker right of the target: the box goes left.
+    let tl = beside(
+        Vec2::new(600.0, 400.0),
+        &[Vec2::new(655.0, 400.0), Vec2::new(600.0, 400.0)],
+        32.0,
+        size,
+        window,
+    );
+    assert!(tl.x + size.x < 568.0, "{tl}");
+    // At the window's right edge, never outside it.
+    let tl = beside(
+        Vec2::new(1260.0, 400.0),
+        &[Vec2::new(1260.0, 400.0)],
+        32.0,
+        size,
+        window,
+    );
+    assert!(tl.x + size.x <= window.x && tl.x >= 0.0, "{tl}");
+}

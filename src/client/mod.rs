@@ -5,6 +5,7 @@ pub mod after_action_view;
 pub mod aid;
 mod aid_marks;
 pub mod aids;
+pub mod aim_box;
 pub mod camera;
 pub mod command;
 pub mod counters;
@@ -222,7 +223,8 @@ pub fn input_plugin(app: &mut App) {
         report_view_plugin,
         seen::plugin,
         hand_over::plugin,
-    ));
+    ))
+    .add_plugins(aim_box::plugin);
 }
 
 /// Opens the window on `scenario`; with `screenshot`, saves one frame there and exits.

@@ -82,7 +82,8 @@ fn say(
     }
 }
 
-/// Beside the pointer, turned back inside the window near its right and bottom edges.
+/// Beside the pointer and clear of the hex under it, turned back inside the window near its
+/// right and bottom edges; hidden while the aim box shows.
 fn place(
     tip: Res<Tooltip>,
     window: Query<&Window, With<PrimaryWindow>>,
@@ -90,6 +91,8 @@ fn place(
     mut nodes: Query<(&mut Node, &ComputedNode)>,
     mut text: Query<&mut Text, With<TooltipText>>,
     ui_scale: Option<Res<UiScale>>,
+    aim: Res<super::aim_box::AimBox>,
+    cam: Query<&Projection, With<super::camera::MapCamera>>,
 ) {
     let Some(e) = find(&regions, Region::Tooltip) else {
         return;
@@ -106,18 +109,25 @@ fn place(
         let k = w.scale_factor();
         Some((w.cursor_position()?, w.size(), computed.size / k))
     });
-    let shown = !tip.0.is_empty() && cursor.is_some();
+    // While a melee is dragged or a fire aimed, the aim box says what matters, beside the
+    // target: the tooltip makes way.
+    let shown = !tip.0.is_empty() && cursor.is_some() && aim.rect.is_none();
     super::regions::show(&mut node, shown);
     if let Some((c, win, size)) = cursor.filter(|_| shown) {
-        let x = if c.x + 18.0 + size.x > win.x {
-            c.x - 12.0 - size.x
+        // Clear of the hex under the pointer, whatever the zoom.
+        let r = cam.single().map_or(0.0, |p| {
+            super::layout::HEX_SIZE / super::camera::scale_of(p)
+        });
+        let (dx, dy) = ((r + 6.0).max(18.0), (r * 0.87 + 6.0).max(22.0));
+        let x = if c.x + dx + size.x > win.x {
+            c.x - dx - size.x
         } else {
-            c.x + 18.0
+            c.x + dx
         };
-        let y = if c.y + 22.0 + size.y > win.y {
-            c.y - 8.0 - size.y
+        let y = if c.y + dy + size.y > win.y {
+            c.y - dy - size.y
         } else {
-            c.y + 22.0
+            c.y + dy
         };
         // The node's offsets are in UI pixels, which the UI scale enlarges.
         let u = ui_scale.map_or(1.0, |s| s.0).max(0.1);

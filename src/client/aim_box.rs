@@ -1,0 +1,202 @@
+//! While a melee is dragged or a fire aimed, its odds in a compact box beside the target:
+//! where the eye already is, never over the attacking hex or the hex attacked (the whole
+//! breakdown stays in the hint line and the panels).
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::camera::MapCamera;
+use super::command::{Command, Hint};
+use super::layout::{HEX_SIZE, MapLayout};
+use super::melee_drag::{DragPreview, MeleeDrag};
+use super::palette;
+use super::pointer::HoveredHex;
+use crate::rules::hex::Hex;
+
+/// The box's place on the screen (logical pixels: left, top, width, height) while it shows,
+/// and the hexes in play it keeps clear of.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct AimBox {
+    pub rect: Option<Rect>,
+    pub text: String,
+    pub clear_of: Vec<Hex>,
+}
+
+#[derive(Component)]
+struct AimNode;
+
+#[derive(Component)]
+struct AimText;
+
+/// The box's letters' size.
+const PX: f32 = 13.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AimBox>()
+        .add_systems(Startup, spawn)
+        .add_systems(Update, place.in_set(super::Frame::AfterGame));
+}
+
+fn spawn(mut commands: Commands) {
+    commands
+        .spawn((
+            AimNode,
+            Node {
+                position_type: PositionType::Absolute,
+                display: Display::None,
+                padding: UiRect::axes(Val::Px(6.0), Val::Px(3.0)),
+                border: UiRect::all(Val::Px(1.0)),
+                ..default()
+            },
+            BorderColor::all(palette::PENDING),
+            BackgroundColor(Color::srgba(0.05, 0.05, 0.04, 0.9)),
+            GlobalZIndex(30),
+        ))
+        .with_children(|b| {
+            b.spawn((AimText, palette::text("", PX)));
+        });
+}
+
+/// The box's words: the first line of the drag's verdict (the strengths, then the odds, each
+/// clause on a line of its own), or the aimed fire's value and losses, without the
+/// instructions after them.
+pub fn words(drag: &DragPreview, dragging: bool, fire_mode: bool, hint: &str) -> String {
+    let text = if dragging && drag.target.is_some() {
+        drag.text.lines().next().unwrap_or("").trim()
+    } else if fire_mode && (hint.starts_with("Fire ") || hint.starts_with("Cannot fire")) {
+        let t = hint.split("; click").next().unwrap_or(hint);
+        t.split("; tap").next().unwrap_or(t).trim()
+    } else {
+        ""
+    };
+    text.split("; ")
+        .flat_map(|clause| clause.split(", losses "))
+        .enumerate()
+        .map(|(i, c)| match (i, text.starts_with("Fire ")) {
+            (1, true) => format!("losses {c}"),
+            // The defenders' fire, said short enough for the box.
+            _ => c
+                .replace("stops some attackers", "stops some")
+                .replace("breaks the attack up", "breaks it up"),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Where a box of `size` goes beside the hex at `target` (screen points, y down), clear of
+/// every hex in `avoid` (each a circle of radius `r` on the screen) and inside the window:
+/// right of the target, then left, below and above.
+pub fn beside(target: Vec2, avoid: &[Vec2], r: f32, size: Vec2, window: Vec2) -> Vec2 {
+    let gap = r + 6.0;
+    let tries = [
+        Vec2::new(gap, -size.y / 2.0),
+        Vec2::new(-gap - size.x, -size.y / 2.0),
+        Vec2::new(-size.x / 2.0, gap),
+        Vec2::new(-size.x / 2.0, -gap - size.y),
+        Vec2::new(gap, gap),
+        Vec2::new(-gap - size.x, -gap - size.y),
+    ];
+    let fits = |tl: Vec2| {
+        let inside =
+            tl.x >= 0.0 && tl.y >= 0.0 && tl.x + size.x <= window.x && tl.y + size.y <= window.y;
+        let clear = avoid.iter().all(|c| {
+            // The nearest point of the box to the hex's centre is farther than its radius.
+            let near = c.clamp(tl, tl + size);
+            near.distance(*c) > r
+        });
+        inside && clear
+    };
+    tries
+        .iter()
+        .map(|t| target + *t)
+        .find(|tl| fits(*tl))
+        .unwrap_or(target + tries[0])
+}
+
+#[allow(clippy::too_many_arguments)]
+fn place(
+    drag: Res<MeleeDrag>,
+    preview: Res<DragPreview>,
+    cmd: Res<Command>,
+    hint: Res<Hint>,
+    hovered: Res<HoveredHex>,
+    layout: Res<MapLayout>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    cam: Query<(&Transform, &Projection), With<MapCamera>>,
+    game: Res<super::seen::Seen>,
+    mut aim: ResMut<AimBox>,
+    mut node: Query<(&mut Node, &ComputedNode), With<AimNode>>,
+    mut text: Query<&mut Text, With<AimText>>,
+    ui_scale: Option<Res<UiScale>>,
+) {
+    let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
+        return;
+    };
+    let dragging = drag.from.is_some();
+    let words = words(&preview, dragging, cmd.fire_mode, &hint.0);
+    let target = if dragging { preview.target } else { hovered.0 };
+    let from = if dragging {
+        drag.from
+    } else {
+        cmd.unit.and_then(|id| game.board().unit(id)).map(|u| u.hex)
+    };
+    let now = match (target, words.is_empty()) {
+        (Some(target), false) => {
+            let scale = super::camera::scale_of(p);
+            let size = w.size();
+            let to_screen = |h: Hex| {
+                let d = (layout.center(h) - t.translation.truncate()) / scale;
+                Vec2::new(size.x / 2.0 + d.x, size.y / 2.0 - d.y)
+            };
+            let clear_of: Vec<Hex> = [Some(target), from].into_iter().flatten().collect();
+            let avoid: Vec<Vec2> = clear_of.iter().map(|h| to_screen(*h)).collect();
+            let k = w.scale_factor();
+            let laid = node
+                .single()
+                .ok()
+                .map(|(_, c)| c.size / k)
+                .filter(|s| s.x > 0.0);
+            // Before the box is laid out, its size as its letters would make it.
+            let longest = words.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+            let guess = Vec2::new(
+                longest as f32 * PX * 0.5 + 14.0,
+                words.lines().count() as f32 * PX * 1.3 + 8.0,
+            );
+            let box_size = laid.unwrap_or(guess);
+            let tl = beside(to_screen(target), &avoid, HEX_SIZE / scale, box_size, size);
+            AimBox {
+                rect: Some(Rect::from_corners(tl, tl + box_size)),
+                text: words,
+                clear_of,
+            }
+        }
+        _ => AimBox::default(),
+    };
+    if *aim != now {
+        *aim = now;
+    }
+    if let Ok((mut n, _)) = node.single_mut() {
+        match aim.rect {
+            Some(r) => {
+                // The node's offsets are in UI pixels, which the UI scale enlarges.
+                let u = ui_scale.map_or(1.0, |s| s.0).max(0.1);
+                let (x, y) = (Val::Px(r.min.x / u), Val::Px(r.min.y / u));
+                if n.display != Display::Flex || n.left != x || n.top != y {
+                    n.display = Display::Flex;
+                    n.left = x;
+                    n.top = y;
+                }
+            }
+            None => {
+                if n.display != Display::None {
+                    n.display = Display::None;
+                }
+            }
+        }
+    }
+    if aim.is_changed() {
+        for mut tx in &mut text {
+            tx.0.clone_from(&aim.text);
+        }
+    }
+}
