@@ -200,6 +200,13 @@ fn names_clear(name: &str, l: &serde_json::Value) -> usize {
     for n in names {
         let px = n["px"].as_f64().unwrap();
         assert!(px >= 12.0, "{name}: {} is lettered at {px} px", n["text"]);
+        for c in quad(&n["corners"]) {
+            assert!(
+                c[0] >= -1.0 && c[1] >= -1.0 && c[0] <= w + 1.0 && c[1] <= h + 1.0,
+                "{name}: {} is cut by the window's edge at {c:?}",
+                n["text"]
+            );
+        }
     }
     let panels: Vec<(String, Vec<[f64; 2]>)> = l["regions"]
         .as_object()

@@ -535,7 +535,16 @@ fn place(
                 })
                 .collect();
             if on_screen {
-                let clear = |b: &Boxed, from: usize| taken[from..].iter().all(|o| !b.overlaps(o));
+                // Wholly inside the window (a name cut by its edge reads as another name), and
+                // clear of what stands already.
+                let inside = |b: &Boxed| {
+                    b.corners()
+                        .iter()
+                        .all(|c| c.cmpge(Vec2::ZERO).all() && c.cmple(size).all())
+                };
+                let clear = |b: &Boxed, from: usize| {
+                    inside(b) && taken[from..].iter().all(|o| !b.overlaps(o))
+                };
                 choice = boxes.iter().find(|b| clear(b, 0)).copied();
                 // An objective's name crowded by counters on every side still stands, over a
                 // counter if it must, but never under a panel or over another name.
