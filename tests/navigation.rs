@@ -237,3 +237,20 @@ fn the_aim_box_goes_where_it_covers_no_hex_in_play() {
     );
     assert!(tl.x + size.x <= window.x && tl.x >= 0.0, "{tl}");
 }
+
+/// A trackpad's pinch zooms about the pointer too: fingers apart, in.
+#[test]
+fn a_trackpad_pinch_zooms_about_the_pointer() {
+    use bevy::input::gestures::PinchGesture;
+    let mut rig = Rig::new();
+    let c = rig.screen(3, 5);
+    rig.cursor(c);
+    rig.frames(1);
+    let before = under(&mut rig, c);
+    let s0 = scale_of(&camera(&mut rig).1);
+    rig.app.world_mut().write_message(PinchGesture(0.25));
+    rig.frames(1);
+    let s1 = scale_of(&camera(&mut rig).1);
+    assert!((s1 - s0 / 1.25).abs() < 1e-4, "{s0} → {s1}");
+    assert!(under(&mut rig, c).distance(before) < 0.01);
+}

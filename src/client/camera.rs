@@ -263,17 +263,21 @@ fn mouse(
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     nodes: Query<(&ComputedNode, &UiGlobalTransform, &Node, Option<&Region>)>,
     limits: Res<ZoomLimits>,
+    mut pinch: MessageReader<bevy::input::gestures::PinchGesture>,
 ) {
     let Ok((mut t, mut p)) = cam.single_mut() else {
         return;
     };
+    // A trackpad's pinch (where the platform reports one; elsewhere it comes as the wheel):
+    // apart zooms in.
+    let pinched: f32 = pinch.read().map(|g| g.0).sum();
     // Right or middle drag pans on the desktop (left drag is kept for orders).
     if buttons.any_pressed([MouseButton::Right, MouseButton::Middle]) && motion.delta != Vec2::ZERO
     {
         let s = scale_of(&p);
         t.translation += Vec3::new(-motion.delta.x * s, motion.delta.y * s, 0.0);
     }
-    if scroll.delta.y == 0.0 {
+    if scroll.delta.y == 0.0 && pinched == 0.0 {
         return;
     }
     let Ok(w) = window.single() else { return };
@@ -286,7 +290,8 @@ fn mouse(
         MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
     };
     let before = scale_of(&p);
-    zoom_by(&mut p, 0.9f32.powf(steps), limits.max);
+    let factor = 0.9f32.powf(steps) / (1.0 + pinched).max(0.2);
+    zoom_by(&mut p, factor, limits.max);
     let after = scale_of(&p);
     if let Some(c) = cursor {
         let size = w.size();

@@ -470,6 +470,12 @@ fn place(
     if !fresh && !moved && !seen.as_ref().is_some_and(|s| s.is_changed()) {
         return;
     }
+    if names.is_empty() {
+        if !placed.0.is_empty() {
+            placed.0.clear();
+        }
+        return;
+    }
     let scale = super::camera::scale_of(&p);
     let size = w.size();
     let cam_at = t.translation.truncate();
@@ -485,12 +491,16 @@ fn place(
     let mut hexes: Vec<Hex> = board.units.iter().map(|u| u.hex).collect();
     hexes.sort_by_key(|h| (h.x, h.y));
     hexes.dedup();
+    // Only the counters on the screen can be in a name's way.
     for h in hexes {
-        taken.push(Boxed {
-            centre: to_screen(layout.center(h)),
-            half: half_counter,
-            angle: 0.0,
-        });
+        let centre = to_screen(layout.center(h));
+        if centre.cmpge(-half_counter).all() && centre.cmple(size + half_counter).all() {
+            taken.push(Boxed {
+                centre,
+                half: half_counter,
+                angle: 0.0,
+            });
+        }
     }
     let counters = taken.len();
     // The panels over the map hide what lies under them: no name stands there either (the
