@@ -357,14 +357,14 @@ fn place_names_load_and_bad_ones_are_refused_at_their_line() {
     assert_eq!(s.map.labels[1].rank, 1, "the rank given");
 
     for (label, expect) in [
-        ("(name: \" \", kind: Town, hexes: [(1, 1)]),", "has no name"),
+        ("(name: \" \", kind: Town, hexes: [(1, 1)]),", "a town label has no name"),
         (
             "(name: \"Nowhere\", kind: Town, hexes: []),",
             "has no hexes",
         ),
         (
             "(name: \"Far\", kind: Hill, hexes: [(1, 1), (12, 3)]),",
-            "off the map",
+            "`Far` at 12,3 is off the map",
         ),
         (
             "(name: \"Low\", kind: Woods, hexes: [(1, 1)], rank: 4),",
