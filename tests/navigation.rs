@@ -254,3 +254,67 @@ fn a_trackpad_pinch_zooms_about_the_pointer() {
     assert!((s1 - s0 / 1.25).abs() < 1e-4, "{s0} → {s1}");
     assert!(under(&mut rig, c).distance(before) < 0.01);
 }
+
+/// Issue 43, item 5: the selected hex's units as a strip of small counters, each with its
+/// kind and strength, formation and state; the unit under command outlined; a press on a chip
+/// commands that unit.
+#[test]
+fn the_selected_hex_shows_its_units_as_a_strip_and_a_chip_commands_its_unit() {
+    use bayonet::client::command::Command;
+    use bayonet::client::unit_strip::UnitChip;
+    use bayonet::rules::unit::UnitId;
+    // The test field with a leader joining the 450 Union at 4,4.
+    let text = include_str!("../maps/test_melee.ron").replace(
+        "(id: 6, name: \"Union cavalry\"",
+        "(id: 8, name: \"Col. Reed\", side: 0, brigade: \"U\", kind: Leader, at: (4, 4), facing: NE, quality: B),\n        (id: 6, name: \"Union cavalry\"",
+    );
+    let s = bayonet::rules::scenario::parse("field.ron", &text).unwrap();
+    let mut r = Rig::on(s, bayonet::client::settings::SettingsFile(None));
+    r.click(4, 4);
+    r.frames(1);
+    let chips = |r: &mut Rig| -> Vec<(UnitId, Vec<String>)> {
+        let mut q = r.app.world_mut().query::<(&UnitChip, &Children)>();
+        let found: Vec<(UnitId, Vec<Entity>)> = q
+            .iter(r.app.world())
+            .map(|(c, k)| (c.0, k.iter().collect()))
+            .collect();
+        found
+            .into_iter()
+            .map(|(id, kids)| {
+                let lines = kids
+                    .iter()
+                    .filter_map(|k| r.app.world().get::<Text>(*k).map(|t| t.0.clone()))
+                    .collect();
+                (id, lines)
+            })
+            .collect()
+    };
+    let strip = chips(&mut r);
+    assert_eq!(strip.len(), 2, "{strip:?}");
+    let regiment = strip
+        .iter()
+        .find(|(id, _)| *id == UnitId(1))
+        .expect("the regiment's chip");
+    assert_eq!(
+        regiment.1[..2],
+        ["Inf 450".to_string(), "Line".to_string()],
+        "{regiment:?}"
+    );
+    let leader = strip
+        .iter()
+        .find(|(id, _)| *id == UnitId(8))
+        .expect("the leader's chip");
+    assert_eq!(leader.1[0], "Leader");
+    r.press(UnitChip(UnitId(8)));
+    r.frames(1);
+    assert_eq!(r.app.world().resource::<Command>().unit, Some(UnitId(8)));
+    r.press(UnitChip(UnitId(1)));
+    r.frames(1);
+    assert_eq!(r.app.world().resource::<Command>().unit, Some(UnitId(1)));
+    // Another hex, another strip: the battery across the way, its guns and formation.
+    r.click(7, 2);
+    r.frames(1);
+    let strip = chips(&mut r);
+    assert_eq!(strip.len(), 1, "{strip:?}");
+    assert_eq!(strip[0].1[..2], ["Art 4g".to_string(), "Unl".to_string()]);
+}

@@ -357,7 +357,10 @@ fn place_names_load_and_bad_ones_are_refused_at_their_line() {
     assert_eq!(s.map.labels[1].rank, 1, "the rank given");
 
     for (label, expect) in [
-        ("(name: \" \", kind: Town, hexes: [(1, 1)]),", "a town label has no name"),
+        (
+            "(name: \" \", kind: Town, hexes: [(1, 1)]),",
+            "a town label has no name",
+        ),
         (
             "(name: \"Nowhere\", kind: Town, hexes: []),",
             "has no hexes",

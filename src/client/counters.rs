@@ -484,7 +484,7 @@ pub struct StrengthNumber;
 
 /// Formation as a tag on the counter: line and column, mounted and dismounted, limbered and
 /// unlimbered read apart without the side panel.
-fn formation_tag(u: &Unit) -> &'static str {
+pub fn formation_tag(u: &Unit) -> &'static str {
     match (u.kind, u.formation) {
         (UnitKind::Infantry, Formation::Line) => "Line",
         (UnitKind::Infantry, Formation::Column) => "Col",

@@ -52,6 +52,7 @@ mod tiles;
 pub mod toolbar;
 pub mod tooltip;
 pub mod trace;
+pub mod unit_strip;
 pub mod watch;
 pub mod words;
 
@@ -224,7 +225,7 @@ pub fn input_plugin(app: &mut App) {
         seen::plugin,
         hand_over::plugin,
     ))
-    .add_plugins(aim_box::plugin);
+    .add_plugins((aim_box::plugin, unit_strip::plugin));
 }
 
 /// Opens the window on `scenario`; with `screenshot`, saves one frame there and exits.
