@@ -40,6 +40,11 @@ pub struct PlaceName {
     one_hex: bool,
 }
 
+/// A panel over the map that is not one of the game's regions (the editor's): no name stands
+/// under it.
+#[derive(Component, Debug, Default)]
+pub struct Furniture;
+
 /// An objective's flag, in the colour of the side that holds it.
 #[derive(Component, Debug)]
 pub struct ObjectiveFlag(pub Hex);
@@ -452,12 +457,15 @@ fn place(
     layout: Res<MapLayout>,
     mut names: Query<(Ref<PlaceName>, &mut Transform, &mut Visibility), Without<MapCamera>>,
     mut placed: ResMut<PlacedNames>,
-    panels: Query<(
-        &Region,
-        Ref<ComputedNode>,
-        Ref<UiGlobalTransform>,
-        Option<&InheritedVisibility>,
-    )>,
+    panels: Query<
+        (
+            Option<&Region>,
+            Ref<ComputedNode>,
+            Ref<UiGlobalTransform>,
+            Option<&InheritedVisibility>,
+        ),
+        Or<(With<Region>, With<Furniture>)>,
+    >,
 ) {
     let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
         return;
@@ -508,7 +516,7 @@ fn place(
     let k = w.scale_factor();
     for (r, n, at, v) in &panels {
         let hidden = v.is_some_and(|v| !v.get());
-        if *r != Region::Tooltip && !hidden && n.size.x > 0.0 && n.size.y > 0.0 {
+        if r != Some(&Region::Tooltip) && !hidden && n.size.x > 0.0 && n.size.y > 0.0 {
             taken.push(Boxed {
                 centre: at.translation / k,
                 half: n.size / k / 2.0,

@@ -37,8 +37,9 @@ pub enum Act {
 #[derive(Message, Debug, Clone, PartialEq)]
 pub struct PlayTestRequested(pub String);
 
-/// The left palette and the top bar.
+/// The left palette and the top bar (the map's names keep off them).
 #[derive(Component)]
+#[require(crate::client::place_names::Furniture)]
 pub struct Panel;
 
 /// A button's caption that shows the editor's state (the file bar's labels).
