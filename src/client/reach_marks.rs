@@ -115,16 +115,29 @@ fn draw(
                     }
                 });
         } else {
-            commands.spawn((
-                ReachMark,
-                Sprite {
-                    image: ring.0.clone(),
-                    color: marks.reach,
-                    custom_size: Some(Vec2::splat(d)),
-                    ..default()
-                },
-                Transform::from_translation(at),
-            ));
+            // A dark ring under the coloured one: it reads on pale high ground as on woods.
+            commands
+                .spawn((
+                    ReachMark,
+                    Sprite {
+                        image: ring.0.clone(),
+                        color: Color::srgba(0.0, 0.0, 0.0, 0.7),
+                        custom_size: Some(Vec2::splat(d * 1.3)),
+                        ..default()
+                    },
+                    Transform::from_translation(at),
+                ))
+                .with_children(|c| {
+                    c.spawn((
+                        Sprite {
+                            image: ring.0.clone(),
+                            color: marks.reach,
+                            custom_size: Some(Vec2::splat(d)),
+                            ..default()
+                        },
+                        Transform::from_xyz(0.0, 0.0, 0.01),
+                    ));
+                });
         }
     }
 }
