@@ -467,7 +467,6 @@ fn size_within(
     (w.contains(&a) && h.contains(&b)).then_some((a, b))
 }
 
-/// Reads a window's `WIDTHxHEIGHT` in logical pixels.
 /// How far out the map opens: the whole map, or a scale (world units a pixel).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Zoom {
@@ -488,6 +487,7 @@ pub fn zoom(s: &str) -> Result<Zoom, String> {
     }
 }
 
+/// Reads a window's `WIDTHxHEIGHT` in logical pixels.
 pub fn window_size(s: &str) -> Result<(u32, u32), String> {
     size_within(s, 320..=8192, 240..=8192)
         .ok_or_else(|| format!("`{s}`: expected WIDTHxHEIGHT, e.g. 1024x768"))

@@ -7,19 +7,17 @@ use bevy::window::PrimaryWindow;
 
 use super::camera::MapCamera;
 use super::command::{Command, Hint};
-use super::layout::{HEX_SIZE, MapLayout};
+use super::layout::{HEX_SIZE, MapLayout, world_to_screen};
 use super::melee_drag::{DragPreview, MeleeDrag};
 use super::palette;
 use super::pointer::HoveredHex;
 use crate::rules::hex::Hex;
 
-/// The box's place on the screen (logical pixels: left, top, width, height) while it shows,
-/// and the hexes in play it keeps clear of.
+/// The box's place on the screen (logical pixels) while it shows, and its words.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct AimBox {
     pub rect: Option<Rect>,
     pub text: String,
-    pub clear_of: Vec<Hex>,
 }
 
 #[derive(Component)]
@@ -144,12 +142,12 @@ fn place(
         (Some(target), false) => {
             let scale = super::camera::scale_of(p);
             let size = w.size();
-            let to_screen = |h: Hex| {
-                let d = (layout.center(h) - t.translation.truncate()) / scale;
-                Vec2::new(size.x / 2.0 + d.x, size.y / 2.0 - d.y)
-            };
-            let clear_of: Vec<Hex> = [Some(target), from].into_iter().flatten().collect();
-            let avoid: Vec<Vec2> = clear_of.iter().map(|h| to_screen(*h)).collect();
+            let to_screen = |h: Hex| world_to_screen(size, t, scale, layout.center(h));
+            let avoid: Vec<Vec2> = [Some(target), from]
+                .into_iter()
+                .flatten()
+                .map(to_screen)
+                .collect();
             let k = w.scale_factor();
             let laid = node
                 .single()
@@ -167,7 +165,6 @@ fn place(
             AimBox {
                 rect: Some(Rect::from_corners(tl, tl + box_size)),
                 text: words,
-                clear_of,
             }
         }
         _ => AimBox::default(),

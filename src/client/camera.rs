@@ -289,15 +289,11 @@ fn mouse(
         MouseScrollUnit::Line => scroll.delta.y,
         MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
     };
-    let before = scale_of(&p);
+    let under = cursor.map(|c| super::layout::screen_to_world(w.size(), &t, &p, c));
     let factor = 0.9f32.powf(steps) / (1.0 + pinched).max(0.2);
     zoom_by(&mut p, factor, limits.max);
-    let after = scale_of(&p);
-    if let Some(c) = cursor {
-        let size = w.size();
-        let under =
-            t.translation.truncate() + Vec2::new(c.x - size.x / 2.0, size.y / 2.0 - c.y) * before;
-        t.translation = centre_on(under, c, size, after).extend(t.translation.z);
+    if let (Some(c), Some(under)) = (cursor, under) {
+        t.translation = centre_on(under, c, w.size(), scale_of(&p)).extend(t.translation.z);
     }
 }
 

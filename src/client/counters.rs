@@ -153,10 +153,6 @@ fn units_changed(
     !changed.is_empty() || !removed.is_empty()
 }
 
-fn side_color(battle: &Battle, u: &Unit, settings: &Settings) -> Color {
-    side_colour(battle, u.side, settings)
-}
-
 /// A side's colour on the map: the scenario's, or the colour-blind palette's.
 pub fn side_colour(battle: &Battle, side: crate::rules::unit::Side, settings: &Settings) -> Color {
     if settings.colour_blind {
@@ -168,6 +164,16 @@ pub fn side_colour(battle: &Battle, side: crate::rules::unit::Side, settings: &S
         .get(side.0 as usize)
         .map_or((0.5, 0.5, 0.5), |s| s.color);
     Color::srgb(r, g, b)
+}
+
+/// The ink that reads on `fill`: black on a light colour, white on a dark one.
+pub fn ink_on(fill: Color) -> Color {
+    let c = fill.to_srgba();
+    if c.red + c.green > 1.0 {
+        Color::BLACK
+    } else {
+        Color::WHITE
+    }
 }
 
 fn remember_paths(mut moved: MessageReader<crate::sim::UnitMoved>, mut paths: ResMut<Paths>) {
@@ -509,16 +515,7 @@ fn spawn_last_seen(
     m: &crate::rules::fog::LastSeen,
     at: Vec2,
 ) {
-    let colour = if settings.colour_blind {
-        super::palette::side_colour_blind(side.0)
-    } else {
-        let (r, g, b) = battle
-            .scenario
-            .sides
-            .get(side.0 as usize)
-            .map_or((0.5, 0.5, 0.5), |s| s.color);
-        Color::srgb(r, g, b)
-    };
+    let colour = side_colour(battle, side, settings);
     commands
         .spawn((
             LastSeenMark,
@@ -567,13 +564,9 @@ fn spawn_counter(
     (u, estimated): (&Unit, bool),
     (at, z, stack, leaders): (Vec2, f32, usize, usize),
 ) -> Entity {
-    let fill = side_color(battle, u, settings);
+    let fill = side_colour(battle, u.side, settings);
     let marks = super::palette::marks(settings.colour_blind);
-    let ink = if fill.to_srgba().red + fill.to_srgba().green > 1.0 {
-        Color::BLACK
-    } else {
-        Color::WHITE
-    };
+    let ink = ink_on(fill);
     let simple = distance == Distance::Far;
     // Far out, a counter's size tells its strength (a 600-man regiment full size), within the
     // hex: never over a neighbour's.

@@ -101,11 +101,10 @@ fn pattern_swatch(
             marks.push((dark, W, h + 3.0, W / 2.0, mid, 0.0));
             marks.push((colour, W, h, W / 2.0, mid, 0.0));
         }
-        Pattern::Dashes(n) | Pattern::Dots(n) => {
-            let dots = matches!(pattern, Pattern::Dots(_));
+        Pattern::Dashes(n) => {
             for k in 0..n {
                 let x = (k as f32 + 0.5) * W / n as f32;
-                let len = if dots { 3.0 } else { W / n as f32 * 0.6 };
+                let len = W / n as f32 * 0.6;
                 marks.push((colour, len, h.max(2.0), x, mid, 0.0));
             }
         }
@@ -334,14 +333,14 @@ fn spawn(mut commands: Commands, battle: Res<crate::sim::Battle>) {
                 pattern_swatch(
                     c,
                     palette::CONTOUR,
-                    2.0,
+                    palette::CONTOUR_WIDTH,
                     palette::CONTOUR_PATTERN,
                     "contour (the ground changes level)",
                 );
                 pattern_swatch(
                     c,
                     palette::INDEX_CONTOUR,
-                    3.0,
+                    palette::INDEX_CONTOUR_WIDTH,
                     palette::CONTOUR_PATTERN,
                     "index contour (every 5th level) or a steep drop",
                 );

@@ -66,9 +66,9 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
             let (mid, rot) = layout.hexside(hex, side);
             let heavy = super::relief::index_contour(a, b, range) || (a - b).abs() > 1;
             let (colour, width) = if heavy {
-                (palette::INDEX_CONTOUR, 4.0)
+                (palette::INDEX_CONTOUR, palette::INDEX_CONTOUR_WIDTH)
             } else {
-                (palette::CONTOUR, 2.4)
+                (palette::CONTOUR, palette::CONTOUR_WIDTH)
             };
             commands.spawn((
                 Drawn,

@@ -35,6 +35,13 @@ impl MapLayout {
     }
 }
 
+/// Where a world point stands on the screen (logical pixels from the window's top-left): the
+/// inverse of `screen_to_world`.
+pub fn world_to_screen(window_size: Vec2, camera: &Transform, scale: f32, world: Vec2) -> Vec2 {
+    let d = (world - camera.translation.truncate()) / scale;
+    Vec2::new(window_size.x / 2.0 + d.x, window_size.y / 2.0 - d.y)
+}
+
 /// The world point under a screen point (logical pixels from the window's top-left), for the
 /// map's orthographic camera: the same sum the renderer does, without needing it, so input
 /// works (and is tested) headless.

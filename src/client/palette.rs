@@ -13,6 +13,9 @@ pub const SELECTED: Color = Color::srgba(1.0, 0.85, 0.2, 1.0);
 /// map's; an index contour (every fifth level) or a steep drop heavier and darker.
 pub const CONTOUR: Color = Color::srgba(0.42, 0.24, 0.08, 0.85);
 pub const INDEX_CONTOUR: Color = Color::srgba(0.32, 0.16, 0.04, 0.9);
+/// Their widths in world units (a hex is 64 across), on the map and in the legend alike.
+pub const CONTOUR_WIDTH: f32 = 2.4;
+pub const INDEX_CONTOUR_WIDTH: f32 = 4.0;
 /// The hex grid: dark and faint, so that it reads on every terrain without hiding any.
 pub const GRID: Color = Color::srgba(0.0, 0.0, 0.0, 0.45);
 /// A switched-on or chosen button.
@@ -91,8 +94,6 @@ pub enum Pattern {
     Cased,
     /// Short bars in a row (trails).
     Dashes(u8),
-    /// Dots in a row (contours).
-    Dots(u8),
     /// Rails zig-zagging (worm fences).
     ZigZag(u8),
     /// An outlined bar with stones across it (stone walls).

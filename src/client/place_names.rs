@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::camera::MapCamera;
-use super::layout::{HEX_HEIGHT, MapLayout};
+use super::layout::{HEX_HEIGHT, MapLayout, screen_to_world, world_to_screen};
 use super::regions::Region;
 use super::seen::Seen;
 use super::settings::Settings;
@@ -205,7 +205,7 @@ fn spawn(
                 // The flag: a pole and the holder's colour, at the box's left end.
                 let x = -size.x / 2.0 + 4.0 + flag / 2.0;
                 c.spawn((
-                    Sprite::from_color(palette_pole(), Vec2::new(1.5, px + 2.0)),
+                    Sprite::from_color(POLE, Vec2::new(1.5, px + 2.0)),
                     Transform::from_xyz(x - flag / 2.0 + 1.0, 0.0, 0.01),
                 ));
                 c.spawn((
@@ -369,13 +369,8 @@ fn brigades(
         commands
             .spawn((BrigadeName, name, Transform::default(), Visibility::Hidden))
             .with_children(|c| {
-                // On the side's colour, as its counters: dark letters on a light colour.
-                let c3 = colour.to_srgba();
-                let ink = if c3.red + c3.green > 1.0 {
-                    Color::BLACK
-                } else {
-                    Color::WHITE
-                };
+                // On the side's colour, in its counters' ink.
+                let ink = super::counters::ink_on(colour);
                 c.spawn((
                     Sprite::from_color(Color::BLACK, size + Vec2::splat(2.0)),
                     Transform::from_xyz(0.0, 0.0, 0.0),
@@ -394,9 +389,8 @@ fn brigades(
     }
 }
 
-fn palette_pole() -> Color {
-    Color::srgb(0.85, 0.8, 0.65)
-}
+/// The flag's pole.
+const POLE: Color = Color::srgb(0.85, 0.8, 0.65);
 
 /// An objective nobody holds flies white.
 const UNHELD: Color = Color::srgb(0.93, 0.93, 0.9);
@@ -486,12 +480,8 @@ fn place(
     }
     let scale = super::camera::scale_of(&p);
     let size = w.size();
-    let cam_at = t.translation.truncate();
-    let to_screen = |v: Vec2| {
-        let d = (v - cam_at) / scale;
-        Vec2::new(size.x / 2.0 + d.x, size.y / 2.0 - d.y)
-    };
-    let to_world = |s: Vec2| cam_at + Vec2::new(s.x - size.x / 2.0, size.y / 2.0 - s.y) * scale;
+    let to_screen = |v: Vec2| world_to_screen(size, &t, scale, v);
+    let to_world = |s: Vec2| screen_to_world(size, &t, &p, s);
     // The counters as the side at the screen sees them, each stack's box with its offsets.
     let board = seen.as_ref().map_or(&game.0, |s| s.board());
     let half_counter = Vec2::splat(super::counters::SIDE / 2.0 + 4.0) / scale;

@@ -126,11 +126,8 @@ fn layout(
     // The units drawn: those the side at the screen knows (§16), each hex by its place.
     let board = seen.as_ref().map_or(&game.0, |s| s.board());
     let on_screen = |hex| {
-        let world = map.center(hex) - t.translation.truncate();
-        json!([
-            (size.x / 2.0 + world.x / scale).round(),
-            (size.y / 2.0 - world.y / scale).round()
-        ])
+        let at = super::layout::world_to_screen(size, &t, scale, map.center(hex));
+        json!([at.x.round(), at.y.round()])
     };
     let mut hexes = serde_json::Map::new();
     for u in &board.units {

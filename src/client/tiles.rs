@@ -20,7 +20,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, retile.run_if(resource_changed::<Battle>));
 }
 
-/// The scenario changed (the editor): each tile takes its hex's terrain and relief again.
+/// The scenario is new (the first frame) or changed (the editor): each tile takes its hex's
+/// terrain and relief.
 fn retile(
     battle: Res<Battle>,
     layout: Res<MapLayout>,
@@ -44,12 +45,7 @@ fn retile(
     }
 }
 
-fn spawn_tilemap(
-    mut commands: Commands,
-    battle: Res<Battle>,
-    layout: Res<MapLayout>,
-    mut images: ResMut<Assets<Image>>,
-) {
+fn spawn_tilemap(mut commands: Commands, battle: Res<Battle>, mut images: ResMut<Assets<Image>>) {
     let map = &battle.scenario.map;
     let texture = images.add(terrain_atlas());
     let size = TilemapSize {
@@ -58,23 +54,17 @@ fn spawn_tilemap(
     };
     let mut storage = TileStorage::empty(size);
     let tilemap = commands.spawn_empty().id();
-    let light = relief::brightness(map, &layout);
+    // Each tile's terrain and relief are `retile`'s, on the first frame.
     for hex in map.hexes() {
         let [x, y] = Map::tile_pos(hex);
         let pos = TilePos {
             x: x as u32,
             y: y as u32,
         };
-        let index = Terrain::ALL
-            .iter()
-            .position(|t| *t == map.terrain(hex))
-            .unwrap_or(0);
         let tile = commands
             .spawn(TileBundle {
                 position: pos,
                 tilemap_id: TilemapId(tilemap),
-                texture_index: TileTextureIndex(index as u32),
-                color: TileColor(relief::colour(light[&hex])),
                 ..default()
             })
             .id();

@@ -100,12 +100,7 @@ fn redraw(
     let Some(hex) = selected.0 else { return };
     for u in seen.board().units_at(hex) {
         let fill = super::counters::side_colour(&battle, u.side, &settings);
-        let c = fill.to_srgba();
-        let ink = if c.red + c.green > 1.0 {
-            Color::BLACK
-        } else {
-            Color::WHITE
-        };
+        let ink = super::counters::ink_on(fill);
         let chosen = cmd.unit == Some(u.id);
         let border = if chosen {
             super::palette::SELECTED

@@ -307,6 +307,11 @@ impl Document {
         self.file.units.iter().find(|u| u.id == id)
     }
 
+    /// The place name lettered on hex `at`, if any.
+    pub fn label_at(&self, at: At) -> Option<&LabelSpec> {
+        self.file.map.labels.iter().find(|l| l.hexes.contains(&at))
+    }
+
     /// A fresh unit of `kind` for `side` at `at`, in that side's first brigade, with the
     /// fields a new regiment, battery, wagon or leader usually has.
     pub fn new_unit(&self, side: u8, kind: UnitKind, at: At) -> UnitSpec {

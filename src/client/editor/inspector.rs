@@ -117,16 +117,9 @@ fn rebuild(
     old: Query<Entity, With<Inspector>>,
 ) {
     // A picked name's hex: its first, so that lettering it on does not rebuild the panel.
-    let label = state.label.and_then(|at| {
-        let l = editing
-            .0
-            .file
-            .map
-            .labels
-            .iter()
-            .find(|l| l.hexes.contains(&at))?;
-        l.hexes.first().copied()
-    });
+    let label = state
+        .label
+        .and_then(|at| editing.0.label_at(at)?.hexes.first().copied());
     let now = Shape(Some((
         state.unit,
         state.objective,
@@ -542,14 +535,10 @@ pub(super) fn step(
         }
         return doc.apply(Edit::Unit(u));
     }
+    let picked_label = state
+        .label
+        .and_then(|at| Some((at, doc.label_at(at)?.clone())));
     let file = &doc.file;
-    let picked_label = state.label.and_then(|at| {
-        file.map
-            .labels
-            .iter()
-            .find(|l| l.hexes.contains(&at))
-            .map(|l| (at, l))
-    });
     match f {
         Field::LabelKind => {
             let Some((at, l)) = picked_label else {
@@ -724,9 +713,7 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
             }
         }
         (Field::LabelName | Field::LabelKind | Field::LabelRank, _) => {
-            let l = state
-                .label
-                .and_then(|at| file.map.labels.iter().find(|l| l.hexes.contains(&at)));
+            let l = state.label.and_then(|at| doc.label_at(at));
             match (f, l) {
                 (Field::LabelName, Some(l)) => format!("Name: {}", l.name),
                 (Field::LabelKind, Some(l)) => format!("Names a {}", l.kind.name()),
@@ -867,7 +854,7 @@ fn current(doc: &Document, state: &EditorState, f: Field) -> String {
             .map(|o| o.name.clone()),
         Field::LabelName => state
             .label
-            .and_then(|at| file.map.labels.iter().find(|l| l.hexes.contains(&at)))
+            .and_then(|at| doc.label_at(at))
             .map(|l| l.name.clone()),
         Field::Name => Some(file.name.clone()),
         Field::SideName(i) => file.sides.get(i as usize).map(|s| s.name.clone()),
@@ -910,13 +897,7 @@ fn commit(doc: &mut Document, state: &EditorState, f: Field, name: String) -> Re
             let Some(at) = state.label else {
                 return Ok(false);
             };
-            let kind = doc
-                .file
-                .map
-                .labels
-                .iter()
-                .find(|l| l.hexes.contains(&at))
-                .map(|l| l.kind);
+            let kind = doc.label_at(at).map(|l| l.kind);
             match kind {
                 Some(kind) => doc.apply(Edit::Label {
                     at,
