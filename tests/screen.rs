@@ -374,6 +374,58 @@ fn the_screen_regions_never_overlap_and_leave_the_map_most_of_the_window() {
     }
 }
 
+/// Issue 43, item 5: the right-hand column takes a share of the window, so that at 1280×800 the
+/// results card of a two-against-one melee on the test field (a second Union regiment at 4,3
+/// joins the 450 at 4,4 against the 230 Confederates at 5,4) reads whole, without scrolling,
+/// while the map keeps 70 % of the window; at 1024×768 the map keeps its 70 % with the card open.
+#[test]
+fn a_two_against_one_melees_card_reads_whole_at_1280x800() {
+    let field = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/maps/test_melee.ron"))
+        .unwrap()
+        .replace(
+            "        (id: 6, name: \"Union cavalry\"",
+            "        (id: 7, name: \"2nd Union\", side: 0, brigade: \"U\", kind: Infantry, at: (4, 3), facing: NE, men: 380, quality: C),\n        (id: 6, name: \"Union cavalry\"",
+        )
+        // A seed at which the defenders' fire stops neither attacker: both are on the card.
+        .replace("    seed: 7,", "    seed: 8,");
+    let file = std::env::temp_dir().join(format!("bayonet-two-{}.ron", std::process::id()));
+    std::fs::write(&file, field).unwrap();
+    let f = file.to_str().unwrap();
+    let script = ["--declare", "4,4>5,4", "--declare", "4,3>5,4", "--resolve"];
+    for (w, h) in [(1280, 800), (1024, 768)] {
+        let Some(l) = layout_of(&format!("two{w}"), (w, h), f, &script) else {
+            return;
+        };
+        let regions = l["regions"].as_object().unwrap();
+        let card = rect(&regions["Results"]);
+        let column = bayonet::client::regions::column(w as f32) as f64;
+        assert!(
+            (card[2] - (column - 12.0)).abs() <= 1.0,
+            "{w}x{h}: the card is {} wide in a column of {column}",
+            card[2]
+        );
+        let covered: f64 = regions
+            .iter()
+            .filter(|(k, _)| *k != "Tooltip")
+            .map(|(_, r)| rect(r)[2] * rect(r)[3])
+            .sum();
+        let share = 1.0 - covered / (w * h) as f64;
+        assert!(
+            share >= 0.70,
+            "{w}x{h}: the map has {:.1} % of the window",
+            share * 100.0
+        );
+        if w == 1280 {
+            let [whole, shown] = [0, 1].map(|i| l["card"][i].as_f64().unwrap());
+            assert!(
+                whole > 150.0 && whole <= shown + 1.0,
+                "the card's lines are {whole} px high, {shown} px of them shown"
+            );
+        }
+    }
+    let _ = std::fs::remove_file(&file);
+}
+
 /// Issue 30, item 1: zoomed fully out, the whole map lies inside the part of the window the
 /// panels leave, for every scenario at every size; and the game opens at a zoom where the
 /// counters' digits stand 11 pixels high.
@@ -409,8 +461,8 @@ fn zoomed_fully_out_every_map_fits_the_window() {
                 let x = w / 2.0 + (p.x - l.centre.x) / l.max;
                 let y = h / 2.0 - (p.y - l.centre.y) / l.max;
                 // Inside the window, clear of the right-hand column, the top bar and the toolbar.
-                use bayonet::client::regions::{COLUMN, TOOLBAR_HEIGHT, TOP_BAR_HEIGHT};
-                let (right, top, bottom) = (w - COLUMN, TOP_BAR_HEIGHT, h - TOOLBAR_HEIGHT);
+                use bayonet::client::regions::{TOOLBAR_HEIGHT, TOP_BAR_HEIGHT, column};
+                let (right, top, bottom) = (w - column(w), TOP_BAR_HEIGHT, h - TOOLBAR_HEIGHT);
                 assert!(
                     x >= 0.0 && x <= right && y >= top && y <= bottom,
                     "{} at {w}x{h}: corner {col},{row} at {x:.0},{y:.0}",

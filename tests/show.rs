@@ -298,7 +298,15 @@ fn every_melee_and_fire_has_a_results_card_the_log_reopens() {
         .find(|c| c.title.starts_with("Melee at"))
         .unwrap();
     let text = melee.lines.join("\n");
-    for word in ["against", "odds", "modifiers", "loss ranges", "men"] {
+    for word in [
+        "against",
+        "odds",
+        "modifiers",
+        "loss ranges",
+        "men",
+        "Attackers:",
+        "Defenders:",
+    ] {
         assert!(text.contains(word), "{word}: {text}");
     }
     // Closed, every one; a click on a melee's line in the log opens its card again.

@@ -43,19 +43,27 @@ impl Default for ZoomLimits {
     }
 }
 
-use super::regions::{COLUMN, Region, TOOLBAR_HEIGHT, TOP_BAR_HEIGHT};
+use super::regions::{Region, TOOLBAR_HEIGHT, TOP_BAR_HEIGHT, column};
 
-/// The part of the window the panels take from the map: the right-hand column, and the top bar
-/// and the toolbar (in one row each, as they are in a landscape window).
-const COVERED: Vec2 = Vec2::new(COLUMN, TOP_BAR_HEIGHT + TOOLBAR_HEIGHT);
-/// The open part's centre lies this far from the window's (screen pixels, y down).
-const OPEN_OFFSET: Vec2 = Vec2::new(-COLUMN / 2.0, (TOP_BAR_HEIGHT - TOOLBAR_HEIGHT) / 2.0);
+/// The part of a `window`-sized window the panels take from the map: the right-hand column, and
+/// the top bar and the toolbar (in one row each, as they are in a landscape window).
+fn covered(window: Vec2) -> Vec2 {
+    Vec2::new(column(window.x), TOP_BAR_HEIGHT + TOOLBAR_HEIGHT)
+}
+
+/// How far the open part's centre lies from the window's (screen pixels, y down).
+fn open_offset(window: Vec2) -> Vec2 {
+    Vec2::new(
+        -column(window.x) / 2.0,
+        (TOP_BAR_HEIGHT - TOOLBAR_HEIGHT) / 2.0,
+    )
+}
 
 /// The middle of the part of a `window`-sized window the panels leave the map, with a panel
 /// reaching `left` pixels in from the left edge (screen pixels, y down).
 pub fn open_centre(window: Vec2, left: f32) -> Vec2 {
     Vec2::new(
-        (left + window.x - COLUMN) / 2.0,
+        (left + window.x - column(window.x)) / 2.0,
         (TOP_BAR_HEIGHT + window.y - TOOLBAR_HEIGHT) / 2.0,
     )
 }
@@ -71,7 +79,7 @@ pub fn centre_on(at: Vec2, spot: Vec2, window: Vec2, scale: f32) -> Vec2 {
 /// The world point to put at the open part's centre to look at `at`, moved in as far as needed
 /// that no edge of the view looks off the map (where the map is larger than the view).
 pub fn kept_on_map(limits: &ZoomLimits, at: Vec2, window: Vec2, scale: f32) -> Vec2 {
-    let half = (window - COVERED).max(Vec2::ZERO) / 2.0 * scale;
+    let half = (window - covered(window)).max(Vec2::ZERO) / 2.0 * scale;
     let (lo, hi) = (limits.lo + half, limits.hi - half);
     let keep = |v: f32, a: f32, b: f32| if a <= b { v.clamp(a, b) } else { (a + b) / 2.0 };
     Vec2::new(keep(at.x, lo.x, hi.x), keep(at.y, lo.y, hi.y))
@@ -88,12 +96,12 @@ pub fn fit(battle: &Battle, layout: &MapLayout, window: Vec2) -> ZoomLimits {
     let lo = a.min(b) - Vec2::new(super::layout::HEX_WIDTH, super::layout::HEX_HEIGHT) * 0.6;
     let hi = a.max(b) + Vec2::new(super::layout::HEX_WIDTH, super::layout::HEX_HEIGHT) * 0.6;
     let extent = hi - lo;
-    let open = (window - COVERED).max(Vec2::splat(100.0));
+    let open = (window - covered(window)).max(Vec2::splat(100.0));
     let max = (extent.x / open.x).max(extent.y / open.y).max(1.0);
     let mid = (lo + hi) / 2.0;
     ZoomLimits {
         max,
-        centre: mid + Vec2::new(-OPEN_OFFSET.x, OPEN_OFFSET.y) * max,
+        centre: mid + Vec2::new(-open_offset(window).x, open_offset(window).y) * max,
         lo,
         hi,
     }
@@ -142,13 +150,16 @@ fn spawn(
         let mid = if own.is_empty() { limits.centre } else { mid };
         let k = OPENING_SCALE;
         // Kept inside the map, so that no edge of the view looks off it.
-        let half = (size - COVERED) / 2.0 * k;
+        let half = (size - covered(size)) / 2.0 * k;
         let (lo, hi) = (limits.lo + half, limits.hi - half);
         let mid = Vec2::new(
             mid.x.clamp(lo.x.min(hi.x), hi.x.max(lo.x)),
             mid.y.clamp(lo.y.min(hi.y), hi.y.max(lo.y)),
         );
-        (k, mid + Vec2::new(-OPEN_OFFSET.x, OPEN_OFFSET.y) * k)
+        (
+            k,
+            mid + Vec2::new(-open_offset(size).x, open_offset(size).y) * k,
+        )
     };
     commands.spawn((
         MapCamera,

@@ -10,7 +10,7 @@ use bevy::window::PrimaryWindow;
 use super::camera::{MapCamera, ZoomLimits, scale_of};
 use super::layout::MapLayout;
 use super::palette;
-use super::regions::{COLUMN, Region, find};
+use super::regions::{COLUMN_MIN, Region, find};
 use super::settings::Settings;
 use crate::sim::Battle;
 
@@ -18,6 +18,8 @@ use crate::sim::Battle;
 const PX_PER_HEX: f32 = 4.0;
 /// The mini-map's height at most (logical pixels); a tall map is drawn narrower.
 const MAX_HEIGHT: f32 = 200.0;
+/// Nor more than this share of the window's height (a 768-pixel window keeps its map).
+const MAX_HEIGHT_SHARE: f32 = 0.2;
 
 #[derive(Component)]
 struct MiniImage;
@@ -59,12 +61,14 @@ pub fn world_to_mini(p: Vec2, lo: Vec2, hi: Vec2) -> Vec2 {
     Vec2::new((p.x - lo.x) / d.x, (hi.y - p.y) / d.y)
 }
 
-/// The mini-map's size on the screen for a map of world extent `d`.
-fn shown_size(d: Vec2) -> Vec2 {
-    let w = COLUMN - 12.0;
+/// The mini-map's size on the screen for a map of world extent `d` in a window `window_h`
+/// pixels high.
+fn shown_size(d: Vec2, window_h: f32) -> Vec2 {
+    let w = COLUMN_MIN - 12.0;
     let h = w * d.y / d.x.max(1.0);
-    if h > MAX_HEIGHT {
-        Vec2::new(MAX_HEIGHT * d.x / d.y.max(1.0), MAX_HEIGHT)
+    let most = MAX_HEIGHT.min(window_h * MAX_HEIGHT_SHARE);
+    if h > most {
+        Vec2::new(most * d.x / d.y.max(1.0), most)
     } else {
         Vec2::new(w, h)
     }
@@ -101,7 +105,8 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
         .insert((
             BackgroundColor(Color::BLACK),
             Node {
-                width: Val::Percent(100.0),
+                // As wide as its picture, at the column's foot (its black frame no wider).
+                align_self: AlignSelf::Center,
                 margin: UiRect::top(Val::Auto),
                 padding: UiRect::all(Val::Px(0.0)),
                 flex_direction: FlexDirection::Column,
@@ -132,6 +137,7 @@ fn paint(
     settings: Res<Settings>,
     images: Option<ResMut<Assets<Image>>>,
     mut q: Query<(&mut ImageNode, &mut Node), With<MiniImage>>,
+    window: Query<&Window, With<PrimaryWindow>>,
 ) {
     let Some(mut images) = images else { return };
     let first = q.iter().any(|(i, _)| i.image == Handle::default());
@@ -209,7 +215,8 @@ fn paint(
         TextureFormat::Rgba8UnormSrgb,
         RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
     );
-    let size = shown_size(d);
+    let window_h = window.single().map_or(800.0, |w| w.height());
+    let size = shown_size(d, window_h);
     for (mut node_image, mut node) in &mut q {
         let old = std::mem::replace(&mut node_image.image, images.add(image.clone()));
         if old != Handle::default() {
@@ -230,7 +237,7 @@ fn frame_view(
     let (Ok((t, p)), Ok(w)) = (cam.single(), window.single()) else {
         return;
     };
-    let size = shown_size((limits.hi - limits.lo).max(Vec2::splat(1.0)));
+    let size = shown_size((limits.hi - limits.lo).max(Vec2::splat(1.0)), w.height());
     let half = w.size() / 2.0 * scale_of(p);
     let c = t.translation.truncate();
     let a = world_to_mini(c + Vec2::new(-half.x, half.y), limits.lo, limits.hi) * size;

@@ -419,7 +419,7 @@ fn collect(
 /// The open part of the view (inside the panels), in world units, at camera `centre` and
 /// `scale` in a `window`-sized window.
 fn open_view(centre: Vec2, scale: f32, window: Vec2) -> (Vec2, Vec2) {
-    use super::regions::{COLUMN, TOOLBAR_HEIGHT, TOP_BAR_HEIGHT};
+    use super::regions::{TOOLBAR_HEIGHT, TOP_BAR_HEIGHT, column};
     let world = |sx: f32, sy: f32| {
         Vec2::new(
             centre.x + (sx - window.x / 2.0) * scale,
@@ -430,7 +430,10 @@ fn open_view(centre: Vec2, scale: f32, window: Vec2) -> (Vec2, Vec2) {
     // (and the map's edge hex, where the camera stops at the map's edge, as in it).
     let m = super::layout::HEX_WIDTH * 0.5 / scale.max(0.01);
     let a = world(m, TOP_BAR_HEIGHT + m);
-    let b = world(window.x - COLUMN - m, window.y - TOOLBAR_HEIGHT - m);
+    let b = world(
+        window.x - column(window.x) - m,
+        window.y - TOOLBAR_HEIGHT - m,
+    );
     (a.min(b), a.max(b))
 }
 

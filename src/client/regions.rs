@@ -50,8 +50,17 @@ pub enum ToolGroup {
     Watch,
 }
 
-/// The width of the right-hand column.
-pub const COLUMN: f32 = 264.0;
+/// The right-hand column's share of the window's width, and the least and most it takes: wide
+/// enough at 1280×800 for a two-against-one melee's results card to read without scrolling,
+/// narrow enough that the map keeps 70 % of the window.
+pub const COLUMN_SHARE: f32 = 0.25;
+pub const COLUMN_MIN: f32 = 264.0;
+pub const COLUMN_MAX: f32 = 400.0;
+
+/// The right-hand column's width in a window `window_width` pixels wide (as the layout makes it).
+pub fn column(window_width: f32) -> f32 {
+    (window_width * COLUMN_SHARE).clamp(COLUMN_MIN, COLUMN_MAX)
+}
 /// The top bar's and the toolbar's heights in one row (as the layout trace measures them).
 pub const TOP_BAR_HEIGHT: f32 = 26.0;
 pub const TOOLBAR_HEIGHT: f32 = 56.0;
@@ -140,6 +149,10 @@ fn spawn(mut commands: Commands) {
         }
         if r == Region::Results {
             node.row_gap = Val::Px(4.0);
+        } else if matches!(r, Region::UnitPanel | Region::Melees) {
+            // Short of room, the selection's and the pending melees' panels give way first:
+            // the card of what just happened is what the player reads.
+            node.flex_shrink = 3.0;
         }
         if matches!(r, Region::UnitPanel | Region::Melees | Region::Results) {
             // Shown while there is a selection, melees wait, or a card is open.
@@ -152,7 +165,9 @@ fn spawn(mut commands: Commands) {
     .collect();
     let right = commands
         .spawn(Node {
-            width: Val::Px(COLUMN),
+            width: Val::Percent(COLUMN_SHARE * 100.0),
+            min_width: Val::Px(COLUMN_MIN),
+            max_width: Val::Px(COLUMN_MAX),
             flex_shrink: 0.0,
             flex_direction: FlexDirection::Column,
             row_gap: Val::Px(6.0),

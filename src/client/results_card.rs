@@ -225,19 +225,24 @@ pub fn melee_card(
     if o.bridge.is_none() && system.odds_words(&o.breakdown).is_none() {
         let odds = system.odds(&o.breakdown);
         lines.push(format!(
-            "odds: attacker wins {:.0}% (expected losses: attacker {:.0}, defender {:.0})",
+            "odds: attacker wins {:.0}%; expected losses: attacker {:.0}, defender {:.0}",
             odds.attacker_win_probability * 100.0,
             odds.expected_attacker_loss,
             odds.expected_defender_loss
         ));
     }
-    // The report's lines without its heading (the card's title says it).
-    lines.extend(
-        melee_lines(battle, names, o)
-            .into_iter()
-            .skip(1)
-            .map(|l| l.trim_start().to_string()),
-    );
+    // The working (strengths, modifiers, loss ranges and rolls), then each unit's fate on one
+    // line under its side: a two-against-one melee reads without scrolling.
+    if o.bridge.is_some() {
+        lines.extend(melee_lines(battle, names, o));
+    } else {
+        lines.extend(
+            working_lines(names, o)
+                .into_iter()
+                .map(|l| l.trim_start().to_string()),
+        );
+        lines.extend(fates(battle, names, o));
+    }
     let result = match o.loser {
         Some(MeleeSide::Defender) => "the attacker won",
         Some(MeleeSide::Attacker) => "the defender held",
@@ -253,8 +258,9 @@ pub fn melee_card(
 #[derive(Component)]
 struct CardTitle;
 
+/// The card's lines (the layout trace measures whether they fit).
 #[derive(Component)]
-struct CardBody;
+pub(super) struct CardBody;
 
 #[derive(Component)]
 struct CardCount;
@@ -345,7 +351,9 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
             CardBody,
             Node {
                 flex_direction: FlexDirection::Column,
-                max_height: Val::Vh(38.0),
+                // As tall as the column leaves it; it scrolls only past that.
+                flex_shrink: 1.0,
+                min_height: Val::Px(0.0),
                 overflow: Overflow::scroll_y(),
                 ..default()
             },
@@ -353,7 +361,7 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
             Interaction::default(),
         ))
         .with_children(|c| {
-            c.spawn(palette::text("", 11.0));
+            c.spawn(palette::text("", 12.0));
         })
         .id();
     commands.entity(region).add_children(&[head, title, body]);
@@ -447,6 +455,63 @@ pub fn melee_lines(
         c(o.declaration.defending_hex),
         b.system.name()
     ));
+    out.extend(working_lines(names, o));
+    for l in &o.losses {
+        let guns = if l.guns > 0 {
+            format!(", {} guns", l.guns)
+        } else {
+            String::new()
+        };
+        out.push(format!("  {}: -{} men{guns}", n(l.unit), l.men));
+    }
+    for m in &o.morale {
+        out.push(format!(
+            "  {} checks morale ({}): {} vs {} -- {}",
+            n(m.unit),
+            m.reason,
+            m.roll,
+            m.morale,
+            m.result
+        ));
+    }
+    for r in &o.retreats {
+        out.push(format!(
+            "  {} retreats {} -> {}",
+            n(r.unit),
+            c(r.from),
+            c(r.to)
+        ));
+    }
+    for r in &o.routs {
+        out.push(format!(
+            "  {} routs {} -> {}",
+            n(r.unit),
+            c(r.from),
+            c(r.to)
+        ));
+    }
+    for e in &o.eliminated {
+        out.push(format!("  {} eliminated: {}", n(e.unit), e.reason));
+    }
+    for g in &o.captured {
+        out.push(format!("  {} captured", n(*g)));
+    }
+    for a in &o.advanced {
+        out.push(format!(
+            "  {} advances into {}",
+            n(*a),
+            c(o.declaration.defending_hex)
+        ));
+    }
+    out
+}
+
+/// The melee's working as the system fought it: each unit's working where the system shows it,
+/// its own lines, the exact odds in its words, the strengths, modifiers, loss ranges and rolls.
+fn working_lines(names: &HashMap<UnitId, String>, o: &MeleeOutcome) -> Vec<String> {
+    let b = &o.breakdown;
+    let n = |id| name_of(names, id);
+    let mut out = Vec::new();
     let system = crate::rules::melee::named(b.system);
     // The system's per-unit working (Bodenstedt's CVs, Austerlitz's HC x EF x ...).
     if system.shows_unit_working() {
@@ -511,52 +576,83 @@ pub fn melee_lines(
             o.defender_loss
         ));
     }
-    for l in &o.losses {
-        let guns = if l.guns > 0 {
-            format!(", {} guns", l.guns)
-        } else {
-            String::new()
-        };
-        out.push(format!("  {}: -{} men{guns}", n(l.unit), l.men));
+    out
+}
+
+/// Each unit's fate in one line under its side's heading: the men and guns it lost, its morale
+/// check, and where it went (retreat, rout, advance) or how it left the board.
+fn fates(battle: &Battle, names: &HashMap<UnitId, String>, o: &MeleeOutcome) -> Vec<String> {
+    let map = &battle.scenario.map;
+    let b = &o.breakdown;
+    let c = |h| map.coord(h).to_string();
+    let fate = |id: UnitId| -> String {
+        let mut parts = Vec::new();
+        if let Some(l) = o.losses.iter().find(|l| l.unit == id) {
+            parts.push(if l.guns > 0 {
+                format!("-{} men, {} guns", l.men, l.guns)
+            } else {
+                format!("-{} men", l.men)
+            });
+        }
+        for m in o.morale.iter().filter(|m| m.unit == id) {
+            // A melee's own check is for its losses; any other reason is said.
+            let why = if m.reason == crate::rules::morale::CheckReason::Losses {
+                String::new()
+            } else {
+                format!(" ({})", m.reason)
+            };
+            parts.push(format!(
+                "morale{why} {} vs {}: {}",
+                m.roll, m.morale, m.result
+            ));
+        }
+        for r in o.retreats.iter().filter(|r| r.unit == id) {
+            parts.push(format!("retreats to {}", c(r.to)));
+        }
+        for r in o.routs.iter().filter(|r| r.unit == id) {
+            parts.push(format!("routs to {}", c(r.to)));
+        }
+        for e in o.eliminated.iter().filter(|e| e.unit == id) {
+            parts.push(format!("eliminated: {}", e.reason));
+        }
+        if o.captured.contains(&id) {
+            parts.push("captured".into());
+        }
+        if o.advanced.contains(&id) {
+            parts.push("advances".into());
+        }
+        if parts.is_empty() {
+            parts.push("no loss".into());
+        }
+        format!("  {}: {}", name_of(names, id), parts.join("; "))
+    };
+    let mut out = Vec::new();
+    let mut told: Vec<UnitId> = Vec::new();
+    for (heading, side) in [("Attackers", &b.attackers), ("Defenders", &b.defenders)] {
+        out.push(format!("{heading}:"));
+        for s in side.iter() {
+            out.push(fate(s.unit));
+            told.push(s.unit);
+        }
     }
-    for m in &o.morale {
-        out.push(format!(
-            "  {} checks morale ({}): {} vs {} -- {}",
-            n(m.unit),
-            m.reason,
-            m.roll,
-            m.morale,
-            m.result
-        ));
-    }
-    for r in &o.retreats {
-        out.push(format!(
-            "  {} retreats {} -> {}",
-            n(r.unit),
-            c(r.from),
-            c(r.to)
-        ));
-    }
-    for r in &o.routs {
-        out.push(format!(
-            "  {} routs {} -> {}",
-            n(r.unit),
-            c(r.from),
-            c(r.to)
-        ));
-    }
-    for e in &o.eliminated {
-        out.push(format!("  {} eliminated: {}", n(e.unit), e.reason));
-    }
-    for g in &o.captured {
-        out.push(format!("  {} captured", n(*g)));
-    }
-    for a in &o.advanced {
-        out.push(format!(
-            "  {} advances into {}",
-            n(*a),
-            c(o.declaration.defending_hex)
-        ));
+    // Neighbours the rout spread to, and anyone else the melee touched.
+    let others: Vec<UnitId> = o
+        .losses
+        .iter()
+        .map(|l| l.unit)
+        .chain(o.morale.iter().map(|m| m.unit))
+        .chain(o.routs.iter().map(|r| r.unit))
+        .chain(o.eliminated.iter().map(|e| e.unit))
+        .chain(o.captured.iter().copied())
+        .fold(Vec::new(), |mut v, id| {
+            if !told.contains(&id) && !v.contains(&id) {
+                v.push(id);
+            }
+            v
+        });
+    if !others.is_empty() {
+        out.push("Others:".into());
+        out.extend(others.into_iter().map(fate));
     }
     out
 }

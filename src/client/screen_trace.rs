@@ -78,6 +78,7 @@ fn layout(
     ),
     names: Query<&Name>,
     place_names: Option<Res<super::place_names::PlacedNames>>,
+    card: Query<(&ComputedNode, &InheritedVisibility), With<super::results_card::CardBody>>,
 ) {
     let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
         return;
@@ -151,6 +152,11 @@ fn layout(
             rects.push(json!({ "name": name, "rect": rect(n, at, k) }));
         }
     }
+    // The results card's lines: how tall they are, and how tall the part of them that shows.
+    let card_fit = card
+        .iter()
+        .find(|(n, v)| v.get() && n.size.y > 0.0)
+        .map(|(n, _)| json!([(n.content_size.y / k).round(), (n.size.y / k).round()]));
     let digits = super::counters::NUMBER_SIZE * super::font::digit_height() / scale;
     // The names on the map: each one's box (four corners) and letter size in pixels.
     let labels: Vec<serde_json::Value> = place_names
@@ -179,6 +185,7 @@ fn layout(
         "digit_px": digits,
         "counter_px": super::counters::SIDE / scale,
         "names": labels,
+        "card": card_fit,
         "camera": [t.translation.x, t.translation.y],
     })
     .to_string();
