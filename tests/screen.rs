@@ -864,3 +864,75 @@ fn brandy_station_zoomed_out_shows_its_relief_and_its_names() {
         "north-west slopes brighter than south-east ones by {mean:.1}: {diffs:?}"
     );
 }
+
+/// Issue 43, item 6: each terrain's texture is its own (no two terrains alike, each with a
+/// pattern rather than a flat fill, its variants different from one another), and keeps close
+/// to its terrain's colour, from which the legend's swatch and the relief's tints are made.
+#[test]
+fn each_terrain_has_its_own_texture_near_its_colour() {
+    use bayonet::client::terrain_art::{TILE_H, TILE_W, VARIANTS, atlas, index, mean};
+    use bayonet::rules::map::Terrain;
+    let (w, h, data) = atlas();
+    assert_eq!(
+        (w, h),
+        (TILE_W * Terrain::ALL.len() as u32, TILE_H * VARIANTS)
+    );
+    // One tile's texels inside the hex, as 0..1 RGB.
+    let tile = |t: Terrain, v: u32| -> Vec<[f32; 3]> {
+        let i = index(t, v);
+        let (ox, oy) = (
+            (i % Terrain::ALL.len() as u32) * TILE_W,
+            (i / Terrain::ALL.len() as u32) * TILE_H,
+        );
+        let mut out = Vec::new();
+        for y in oy..oy + TILE_H {
+            for x in ox..ox + TILE_W {
+                let o = ((y * w + x) * 4) as usize;
+                if data[o + 3] == 255 {
+                    out.push([0, 1, 2].map(|k| data[o + k] as f32 / 255.0));
+                }
+            }
+        }
+        out
+    };
+    let spread = |px: &[[f32; 3]]| {
+        let n = px.len() as f32;
+        let m = [0, 1, 2].map(|k| px.iter().map(|p| p[k]).sum::<f32>() / n);
+        (px.iter()
+            .map(|p| (0..3).map(|k| (p[k] - m[k]).powi(2)).sum::<f32>())
+            .sum::<f32>()
+            / n)
+            .sqrt()
+    };
+    let dist = |a: [f32; 3], b: [f32; 3]| (0..3).map(|k| (a[k] - b[k]).powi(2)).sum::<f32>().sqrt();
+    for t in Terrain::ALL {
+        let (base, _) = bayonet::client::palette::terrain(t);
+        let base = base.map(|c| c as f32 / 255.0);
+        for v in 0..VARIANTS {
+            let px = tile(t, v);
+            // The hex fills its tile: the corners outside it are clear.
+            let area = px.len() as f32 / (TILE_W * TILE_H) as f32;
+            assert!(
+                (area - 0.75).abs() < 0.03,
+                "{t:?}: the hex covers {area:.2} of its tile"
+            );
+            let s = spread(&px);
+            assert!(s > 0.02, "{t:?} variant {v}: a flat fill (spread {s:.3})");
+            let m = mean(t, v);
+            assert!(
+                dist(m, base) < 0.16,
+                "{t:?} variant {v}: its mean {m:?} strays from {base:?}"
+            );
+        }
+        assert!(tile(t, 0) != tile(t, 1), "{t:?}: its variants are alike");
+    }
+    for (i, a) in Terrain::ALL.iter().enumerate() {
+        for b in &Terrain::ALL[i + 1..] {
+            let (ma, mb) = (mean(*a, 0), mean(*b, 0));
+            assert!(
+                dist(ma, mb) > 0.05,
+                "{a:?} and {b:?} look alike: {ma:?} {mb:?}"
+            );
+        }
+    }
+}

@@ -81,6 +81,32 @@ fn swatch(c: &mut ChildSpawnerCommands, colour: Color, w: f32, h: f32, name: &st
 
 /// A legend entry drawn in the map's own pattern (`palette::Pattern`), small: `colour` at
 /// thickness `h` in a 36 by 16 box, and its name.
+/// A terrain's name beside a hex of its texture, as the map draws it.
+fn texture_swatch(c: &mut ChildSpawnerCommands, atlas: &Handle<Image>, t: Terrain) {
+    use super::terrain_art::{TILE_H, TILE_W, index};
+    let i = index(t, 0) as f32;
+    let corner = Vec2::new(i * TILE_W as f32, 0.0);
+    c.spawn(Node {
+        column_gap: Val::Px(8.0),
+        align_items: AlignItems::Center,
+        ..default()
+    })
+    .with_children(|row| {
+        row.spawn((
+            ImageNode::new(atlas.clone()).with_rect(Rect::from_corners(
+                corner,
+                corner + Vec2::new(TILE_W as f32, TILE_H as f32),
+            )),
+            Node {
+                width: Val::Px(32.0),
+                height: Val::Px(28.0),
+                ..default()
+            },
+        ));
+        row.spawn(palette::text(t.name(), 12.0));
+    });
+}
+
 fn pattern_swatch(
     c: &mut ChildSpawnerCommands,
     colour: Color,
@@ -218,7 +244,11 @@ fn rgb(c: [u8; 3]) -> Color {
     Color::srgb_u8(c[0], c[1], c[2])
 }
 
-fn spawn(mut commands: Commands, battle: Res<crate::sim::Battle>) {
+fn spawn(
+    mut commands: Commands,
+    battle: Res<crate::sim::Battle>,
+    atlas: Option<Res<super::tiles::TerrainAtlas>>,
+) {
     commands
         .spawn((
             HelpPanel,
@@ -289,7 +319,10 @@ fn spawn(mut commands: Commands, battle: Res<crate::sim::Battle>) {
             });
             column(p, "Legend: terrain", |c| {
                 for t in Terrain::ALL {
-                    swatch(c, rgb(palette::terrain(t).0), 26.0, 14.0, t.name());
+                    match &atlas {
+                        Some(a) => texture_swatch(c, &a.0, t),
+                        None => swatch(c, rgb(palette::terrain(t).0), 26.0, 14.0, t.name()),
+                    }
                 }
                 c.spawn(palette::coloured_text("Roads", 15.0, palette::OBJECTIVE));
                 for r in Road::ALL {

@@ -146,7 +146,8 @@ fn upright(a: f32) -> f32 {
 
 /// The tries of a one-hex name round the hex (screen offsets): on it (not an objective's,
 /// which leaves its hex's counter clear), then above, below, right and left, then farther
-/// above and below; the layout pushes each out past the hex's counter.
+/// above and below (an objective's, farther still); the layout pushes each out past the hex's
+/// counter.
 fn round_a_hex(size: Vec2, objective: bool) -> Vec<(Vec2, Vec2)> {
     let (w, h) = (size.x / 2.0 + 4.0, size.y / 2.0 + 2.0);
     let mut v = vec![
@@ -157,7 +158,24 @@ fn round_a_hex(size: Vec2, objective: bool) -> Vec<(Vec2, Vec2)> {
         Vec2::new(0.0, -3.0 * h),
         Vec2::new(0.0, 3.0 * h),
     ];
-    if !objective {
+    if objective {
+        // An objective's name must stand: in a crowd it looks farther out (the diagonals, then
+        // a second ring) before it would stand over a counter.
+        for k in [1.0, 2.0] {
+            v.extend([
+                Vec2::new(w * k, -h * (k + 1.0)),
+                Vec2::new(-w * k, -h * (k + 1.0)),
+                Vec2::new(w * k, h * (k + 1.0)),
+                Vec2::new(-w * k, h * (k + 1.0)),
+            ]);
+        }
+        v.extend([
+            Vec2::new(0.0, -5.0 * h),
+            Vec2::new(0.0, 5.0 * h),
+            Vec2::new(2.0 * w, 0.0),
+            Vec2::new(-2.0 * w, 0.0),
+        ]);
+    } else {
         v.insert(0, Vec2::ZERO);
     }
     v.into_iter().map(|s| (Vec2::ZERO, s)).collect()

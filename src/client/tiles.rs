@@ -1,5 +1,5 @@
-//! The hex map drawn with bevy_ecs_tilemap: one tile per hex, a drawn texture per terrain,
-//! tinted by its level and hill-shaded (`relief`).
+//! The hex map drawn with bevy_ecs_tilemap: one tile per hex, its terrain's drawn texture
+//! (`terrain_art`, a variant by the hex's place), tinted by its level and hill-shaded (`relief`).
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -7,16 +7,22 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy_ecs_tilemap::prelude::*;
 
 use super::layout::{HEX_HEIGHT, HEX_WIDTH, MapLayout};
-use super::palette;
 use super::relief;
-use crate::rules::map::{Map, Terrain};
+use super::terrain_art::{self, TILE_H, TILE_W};
+use crate::rules::map::Map;
 use crate::sim::Battle;
 
-const TILE_W: u32 = 64;
-const TILE_H: u32 = 56;
+/// The tiles are drawn at twice the world's size and the map scaled by a half: the textures'
+/// texels stay finer than the screen's pixels at a close zoom.
+const TEXEL: f32 = 2.0;
+
+/// The terrain textures' image (the help's legend shows them too).
+#[derive(Resource, Debug, Clone)]
+pub struct TerrainAtlas(pub Handle<Image>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_tilemap)
+    app.add_systems(PreStartup, make_atlas)
+        .add_systems(Startup, spawn_tilemap)
         .add_systems(Update, retile.run_if(resource_changed::<Battle>));
 }
 
@@ -31,10 +37,8 @@ fn retile(
     let light = relief::brightness(map, &layout);
     for (pos, mut index, mut color) in &mut tiles {
         let hex = Map::from_tile_pos([pos.x as i32, pos.y as i32]);
-        let i = Terrain::ALL
-            .iter()
-            .position(|t| *t == map.terrain(hex))
-            .unwrap_or(0) as u32;
+        let c = map.coord(hex);
+        let i = terrain_art::index(map.terrain(hex), terrain_art::variant(c.col, c.row));
         let c = relief::colour(light.get(&hex).copied().unwrap_or(1.0));
         if index.0 != i {
             index.0 = i;
@@ -45,9 +49,13 @@ fn retile(
     }
 }
 
-fn spawn_tilemap(mut commands: Commands, battle: Res<Battle>, mut images: ResMut<Assets<Image>>) {
+fn make_atlas(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+    commands.insert_resource(TerrainAtlas(images.add(terrain_atlas())));
+}
+
+fn spawn_tilemap(mut commands: Commands, battle: Res<Battle>, atlas: Res<TerrainAtlas>) {
     let map = &battle.scenario.map;
-    let texture = images.add(terrain_atlas());
+    let texture = atlas.0.clone();
     let size = TilemapSize {
         x: map.width,
         y: map.height,
@@ -71,8 +79,8 @@ fn spawn_tilemap(mut commands: Commands, battle: Res<Battle>, mut images: ResMut
         storage.set(&pos, tile);
     }
     let grid = TilemapGridSize {
-        x: HEX_WIDTH,
-        y: HEX_HEIGHT,
+        x: HEX_WIDTH * TEXEL,
+        y: HEX_HEIGHT * TEXEL,
     };
     commands.entity(tilemap).insert(TilemapBundle {
         grid_size: grid,
@@ -85,61 +93,21 @@ fn spawn_tilemap(mut commands: Commands, battle: Res<Battle>, mut images: ResMut
         },
         map_type: TilemapType::Hexagon(HexCoordSystem::ColumnOdd),
         anchor: TilemapAnchor::None,
+        transform: Transform::from_scale(Vec3::new(1.0 / TEXEL, 1.0 / TEXEL, 1.0)),
+        // One chunk for the whole map: bevy_ecs_tilemap 0.19 puts a chunk's offset outside the
+        // map's scale (local × global), so a second chunk would land twice as far out. The map
+        // changes only in the editor, where re-meshing it whole costs a frame.
+        render_settings: TilemapRenderSettings {
+            render_chunk_size: UVec2::new(map.width.max(1), map.height.max(1)),
+            y_sort: false,
+        },
         ..default()
     });
 }
 
-/// A cheap deterministic hash for texture speckle.
-fn noise(x: u32, y: u32, k: u32) -> u32 {
-    let mut h =
-        x.wrapping_mul(374_761_393) ^ y.wrapping_mul(668_265_263) ^ k.wrapping_mul(2_246_822_519);
-    h = (h ^ (h >> 13)).wrapping_mul(1_274_126_177);
-    h ^ (h >> 16)
-}
-
-/// Whether pixel (x, y) of the tile belongs to the pattern of `t`.
-fn pattern(t: Terrain, x: u32, y: u32) -> bool {
-    let (xi, yi) = (x as i32, y as i32);
-    match t {
-        Terrain::Clear => noise(x, y, 1) % 23 == 0,
-        Terrain::Field => (xi + yi) % 8 < 2,
-        Terrain::Orchard => (x % 12 < 4) && (y % 12 < 4),
-        Terrain::Forest => {
-            let cx = (x / 10) * 10 + 5;
-            let cy = (y / 10) * 10 + 5 + (x / 10 % 2) * 3;
-            let d = (x as i32 - cx as i32).pow(2) + (y as i32 - cy as i32).pow(2);
-            d < 14 && noise(x / 10, y / 10, 7) % 5 != 0
-        }
-        Terrain::Rough => noise(x / 3, y / 3, 3) % 7 == 0,
-        Terrain::Marsh => y % 7 == 0 && (x + y) % 9 < 5,
-        Terrain::Town => (x % 14 < 8) && (y % 14 < 7) && noise(x / 14, y / 14, 5) % 3 != 0,
-        Terrain::Water => (yi * 3 + ((xi as f32 / 4.0).sin() * 2.0) as i32).rem_euclid(11) == 0,
-        Terrain::Blocked => (xi - yi).rem_euclid(6) < 2,
-    }
-}
-
-/// One row of tiles, one per terrain in `Terrain::ALL` order, each a filled flat-topped hex.
+/// The terrain atlas (`terrain_art`) as an image.
 fn terrain_atlas() -> Image {
-    let n = Terrain::ALL.len() as u32;
-    let (w, h) = (TILE_W * n, TILE_H);
-    let mut data = vec![0u8; (w * h * 4) as usize];
-    let (cx, cy) = (TILE_W as f32 / 2.0, TILE_H as f32 / 2.0);
-    let s = TILE_W as f32 / 2.0;
-    for (i, t) in Terrain::ALL.into_iter().enumerate() {
-        let (base, pat) = palette::terrain(t);
-        for y in 0..TILE_H {
-            for x in 0..TILE_W {
-                let (dx, dy) = ((x as f32 + 0.5 - cx).abs(), (y as f32 + 0.5 - cy).abs());
-                let inside = dy <= s * 0.866 + 0.5 && 1.732 * dx + dy <= 1.732 * s + 0.5;
-                if !inside {
-                    continue;
-                }
-                let c = if pattern(t, x, y) { pat } else { base };
-                let o = (((y * w) + i as u32 * TILE_W + x) * 4) as usize;
-                data[o..o + 4].copy_from_slice(&[c[0], c[1], c[2], 255]);
-            }
-        }
-    }
+    let (w, h, data) = terrain_art::atlas();
     Image::new(
         Extent3d {
             width: w,
