@@ -786,3 +786,67 @@ fn duel_plays_each_seed_with_both_pairings() {
     assert_ne!(code, 0);
     assert!(err.contains("--opponent: no opponent `best`"), "{err}");
 }
+
+/// Issue 44, item 8: choosing another battle in the start dialog opens it with the window's
+/// size (as it is now, else as given), the optional rules and the aids, and without the first
+/// battle's script; the page's address carries the same, read back as the same options.
+#[test]
+fn another_battle_keeps_the_windows_size_rules_and_aids() {
+    let argv: Vec<String> = [
+        "--size",
+        "1024x768",
+        "--rules",
+        "fog,quality",
+        "--aids",
+        "1,7",
+        "--scenario",
+        "maps/harpers_crossing.ron",
+        "--declare",
+        "14,4>13,4",
+        "--resolve",
+        "--zoom",
+        "whole",
+    ]
+    .map(String::from)
+    .to_vec();
+    let w = bayonet::cli::parse(&argv).unwrap().window;
+    let file = "maps/brandy_station.ron";
+    let next = w.another_battle(file, None);
+    assert_eq!(
+        next,
+        [
+            "--scenario",
+            file,
+            "--size",
+            "1024x768",
+            "--rules",
+            "fog,quality",
+            "--aids",
+            "1,7"
+        ]
+    );
+    // The window as the player left it wins over the size it was opened at.
+    let resized = w.another_battle(file, Some((900, 700)));
+    assert_eq!(&resized[2..4], ["--size", "900x700"]);
+    let opened = bayonet::cli::parse(&next).unwrap().window;
+    assert_eq!(
+        (
+            opened.scenario.as_deref(),
+            opened.size,
+            opened.rules.as_deref()
+        ),
+        (Some(file), Some((1024, 768)), Some("fog,quality"))
+    );
+    assert!(opened.declare.is_empty() && !opened.resolve && opened.zoom.is_none());
+    // In the browser: the address, and back.
+    let q = bayonet::cli::args::to_query(&next);
+    assert_eq!(
+        q,
+        "scenario=maps%2Fbrandy_station.ron&size=1024x768&rules=fog%2Cquality&aids=1%2C7"
+    );
+    assert_eq!(bayonet::cli::args::from_query(&q), next);
+    assert_eq!(
+        bayonet::cli::args::to_query(&["--resolve".to_string(), "--aids".into(), "2".into()]),
+        "resolve&aids=2"
+    );
+}

@@ -417,3 +417,31 @@ fn s6_the_first_of_equally_cheap_paths_is_kept() {
         Some(vec![a + Facing::SE.step(), t])
     );
 }
+
+/// D-obj-1 / §13: only a combat unit takes an objective; a wagon driving onto one leaves it
+/// with its holder, and an infantry regiment on the same path takes it.
+#[test]
+fn d_obj_1_a_wagon_takes_no_objective() {
+    for (kind, men, takes) in [
+        (UnitKind::Supply, 10, false),
+        (UnitKind::Infantry, 300, true),
+    ] {
+        let mut f = Field::new(8, 8);
+        let a = f.hex(2, 5);
+        let u = f.add(0, kind, a, Facing::N, men);
+        let to = a + Facing::N.step();
+        f.map.objectives.push(bayonet::rules::map::Objective {
+            name: "depot".into(),
+            hex: to,
+            points: 10,
+            owner: Some(bayonet::rules::unit::Side(1)),
+        });
+        let mut b = f.board();
+        if kind == UnitKind::Supply {
+            b.unit_mut(u).unwrap().formation = bayonet::rules::unit::Formation::Column;
+        }
+        movement::apply_move(&mut b, u, &[to]).unwrap();
+        let want = bayonet::rules::unit::Side(if takes { 0 } else { 1 });
+        assert_eq!(b.map.objectives[0].owner, Some(want), "{kind:?}");
+    }
+}

@@ -323,17 +323,19 @@ fn planner_orders_pass_the_rules_and_replay() {
 }
 
 /// Done-when, in small: on Harper's Crossing the skilled opponent scores more than the basic one
-/// in the same seat in at least 6 of 8 paired games (`bayonet duel`'s pairs).
+/// in the same seat in at least 9 of 12 paired games (`bayonet duel`'s pairs), the mean
+/// difference's interval above zero. (Twelve seeds since D-obj-1 gave the Union its town and
+/// ridge from the start: the games spread wider, 8 seeds left the interval touching zero.)
 #[test]
 fn the_skilled_opponent_beats_the_basic_one_in_paired_games() {
     let s =
         bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
             .unwrap();
-    let pairs: Vec<duel::Pair> = (1..=8)
+    let pairs: Vec<duel::Pair> = (1..=12)
         .map(|seed| duel::pair(&s, Brain::Planner(Level::Skilled), Brain::Computer, seed))
         .collect();
     let t = duel::tally(&pairs.iter().map(|p| p.difference[0]).collect::<Vec<_>>());
-    assert!(t.wins >= 6, "{t:?}");
+    assert!(t.wins >= 9, "{t:?}");
     assert!(t.interval.is_some_and(|[lo, _]| lo > 0.0), "{t:?}");
 }
 

@@ -496,3 +496,53 @@ fn the_summary_counts_what_the_scenario_holds() {
         })
     );
 }
+
+/// D-obj-1: an objective's `owner` holds it at the start; without one, the side of the combat
+/// unit standing on it (a leader or a wagon holds none), else nobody; an owner that is no side
+/// is refused with the objective's own line, in words.
+#[test]
+fn d_obj_1_an_objectives_holder_at_the_start() {
+    let units = "(id: 1, name: \"A\", side: 0, brigade: \"U\", kind: Infantry, at: (0, 0), facing: NE, men: 300, quality: C),\n\
+                 (id: 2, name: \"B\", side: 1, brigade: \"C\", kind: Leader, at: (3, 3), facing: SW, quality: C),\n\
+                 (id: 3, name: \"W\", side: 1, brigade: \"C\", kind: Supply, at: (2, 2), facing: SW, men: 10, quality: D),\n\
+                 (id: 4, name: \"D\", side: 1, brigade: \"C\", kind: Infantry, at: (1, 3), facing: SW, men: 300, quality: C),";
+    let objectives = "objectives: [(name: \"Mill\", hex: (0, 0), points: 50), (name: \"Inn\", hex: (3, 3), points: 20), \
+         (name: \"Ford\", hex: (2, 2), points: 10), (name: \"Barn\", hex: (1, 3), points: 5, owner: 0), \
+         (name: \"Church\", hex: (3, 0), points: 5, owner: 1)]";
+    let s = load(&text(4, 4, objectives, "", units)).unwrap();
+    let owners: Vec<_> = s
+        .map
+        .objectives
+        .iter()
+        .map(|o| (o.name.as_str(), o.owner))
+        .collect();
+    assert_eq!(
+        owners,
+        [
+            ("Mill", Some(Side(0))),
+            ("Inn", None),
+            ("Ford", None),
+            ("Barn", Some(Side(0))),
+            ("Church", Some(Side(1)))
+        ]
+    );
+    // The score counts them from the first turn: the first side's 55 less the second's 5.
+    let v = bayonet::rules::victory::report(&s, &s.board());
+    assert_eq!(v.objectives, [55, 5]);
+    // An owner that is no side: refused at the objective's own line.
+    let t = text(
+        4,
+        4,
+        "objectives: [(name: \"Mill\", hex: (0, 0), points: 50),\n (name: \"Inn\", hex: (3, 3), points: 20, owner: 2)]",
+        "",
+        "",
+    );
+    let e = parse("t.ron", &t).unwrap_err();
+    let line = t.lines().position(|l| l.contains("\"Inn\"")).unwrap() + 1;
+    assert_eq!(e.line, Some(line), "{e}");
+    assert!(
+        e.message
+            .contains("objective `Inn` has owner 2; expected 0 or 1 (the side holding it at the start), or no owner"),
+        "{e}"
+    );
+}

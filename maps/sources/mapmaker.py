@@ -319,8 +319,10 @@ class Sketch:
                 best = (d, (h, f))
         self.sides[best[1]].add(feature)
 
-    def objective(self, name, at, points):
-        self.objectives.append((name, hex_of(at), points))
+    def objective(self, name, at, points, owner=None):
+        """An objective; `owner` the side holding it at the start (0 or 1, D-obj-1), else
+        whoever stands on it."""
+        self.objectives.append((name, hex_of(at), points, owner))
 
     def label(self, name, kind, pts, rank=None):
         """A place name on the map: `kind` is Town, Hill, Stream, Road, Woods, Farm or Ford;
@@ -374,8 +376,9 @@ class Sketch:
             b = ", ".join(f"(hex: ({h[0]}, {h[1]}), strength: {s})" for h, s in self.bridges)
             out.append(f"        bridges: [{b}],")
         out.append("        objectives: [")
-        for name, h, pts in self.objectives:
-            out.append(f'            (name: "{name}", hex: ({h[0]}, {h[1]}), points: {pts}),')
+        for name, h, pts, owner in self.objectives:
+            held = "" if owner is None else f", owner: {owner}"
+            out.append(f'            (name: "{name}", hex: ({h[0]}, {h[1]}), points: {pts}{held}),')
         out.append("        ],")
         s = ", ".join(f"({c}, {r})" for c, r in self.supply)
         out.append(f"        supply_sources: [{s}],")

@@ -77,13 +77,15 @@ s.line("Fence", [(36, 40), (42, 44)])
 s.line("StoneWall", [(51.5, 13), (53.5, 22)])
 s.line("Breastworks", [(54.3, 30.5), (54.8, 37)])
 
-s.objective("Gettysburg", (66, 32), 300)
-s.objective("Cemetery Hill", (69, 47), 200)
-s.objective("Lutheran Seminary", (55, 33), 200)
-s.objective("Oak Hill", (50, 9), 100)
-s.objective("McPherson's Ridge", (45, 27), 100)
-s.objective("The Railroad Cut", (49, 27), 50)
-s.objective("Herr Ridge", (33, 26), 50)
+# At 07:40 Buford's troopers hold every objective (D-obj-1): the ridges and the cut, the
+# Seminary, Oak Hill under Devin's videttes, the town and Cemetery Hill behind them.
+s.objective("Gettysburg", (66, 32), 300, owner=0)
+s.objective("Cemetery Hill", (69, 47), 200, owner=0)
+s.objective("Lutheran Seminary", (55, 33), 200, owner=0)
+s.objective("Oak Hill", (50, 9), 100, owner=0)
+s.objective("McPherson's Ridge", (45, 27), 100, owner=0)
+s.objective("The Railroad Cut", (49, 27), 50, owner=0)
+s.objective("Herr Ridge", (33, 26), 50, owner=0)
 # Place names, as the description and the period maps give them (the objectives' flags name
 # the town, the two hills, the Seminary, the cut and the ridges they stand on).
 s.label("Knoxlyn Ridge", "Hill", [(20.5, 12), (21, 20), (21.5, 34)], rank=2)
@@ -295,7 +297,7 @@ scenario(
     ['(name: "Union", color: (0.16, 0.28, 0.62), edge: South)',
      '(name: "Confederate", color: (0.55, 0.55, 0.58), edge: West)'],
     1, 20, "07:40",
-    "(major_defeat: -900, minor_defeat: -150, minor_victory: 500, major_victory: 1000)",
+    "(major_defeat: -800, minor_defeat: -500, minor_victory: -160, major_victory: 100)",
     1863,
     "(clock: (dawn: 280, dusk: 1170))",
     [u, c],

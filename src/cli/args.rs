@@ -143,6 +143,47 @@ impl Window {
     }
 }
 
+impl Window {
+    /// The options that open another battle from the start dialog: `file`, in a window of
+    /// `size` (the one the player has now), with the same optional rules and aids; the first
+    /// battle's script (drags, selection, zoom, screenshot) and opponent stay behind.
+    pub fn another_battle(&self, file: &str, size: Option<(u32, u32)>) -> Vec<String> {
+        let mut argv = vec!["--scenario".to_string(), file.to_string()];
+        if let Some((w, h)) = size.or(self.size) {
+            argv.extend(["--size".into(), format!("{w}x{h}")]);
+        }
+        if let Some(r) = &self.rules {
+            argv.extend(["--rules".into(), r.clone()]);
+        }
+        if !self.aids.is_empty() {
+            let aids: Vec<String> = self.aids.iter().map(|a| a.to_string()).collect();
+            argv.extend(["--aids".into(), aids.join(",")]);
+        }
+        argv
+    }
+}
+
+/// Options as the page's address (`from_query` read backwards): `--scenario F --resolve` is
+/// `scenario=F&resolve`.
+pub fn to_query(argv: &[String]) -> String {
+    let mut q = form_urlencoded::Serializer::new(String::new());
+    let mut i = 0;
+    while i < argv.len() {
+        let key = argv[i].trim_start_matches("--");
+        match argv.get(i + 1).filter(|v| !v.starts_with("--")) {
+            Some(v) => {
+                q.append_pair(key, v);
+                i += 2;
+            }
+            None => {
+                q.append_key_only(key);
+                i += 1;
+            }
+        }
+    }
+    q.finish()
+}
+
 #[derive(Debug, Clone, Args)]
 pub struct Check {
     /// The scenario file

@@ -541,7 +541,13 @@ fn place(
         let mut choice = None;
         if shown_at(name.rank, scale) {
             let anchor = to_screen(name.at);
-            let on_screen = anchor.cmpge(-margin).all() && anchor.cmple(size + margin).all();
+            // An objective's name goes with its flag: named only while the flag is in the
+            // window (a name far from its flag would name the wrong ground).
+            let on_screen = if name.rank == 0 {
+                anchor.cmpge(Vec2::ZERO).all() && anchor.cmple(size).all()
+            } else {
+                anchor.cmpge(-margin).all() && anchor.cmple(size + margin).all()
+            };
             // Round a hex, the offsets grow with the counter as the zoom comes in.
             let grow = if name.one_hex {
                 half_counter.y.max(HEX_HEIGHT * 0.3 / scale)

@@ -507,6 +507,7 @@ fn press(
     maps: Option<Res<ScenarioList>>,
     (mut exit, mut settings): (MessageWriter<AppExit>, ResMut<Settings>),
     mut fold: Query<&mut Node, With<TestFields>>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) {
     for (i, c) in &q {
         if *i != Interaction::Pressed {
@@ -522,15 +523,31 @@ fn press(
                 else {
                     continue;
                 };
-                // In the browser the page reloads on it (`?scenario=`).
+                // The window's size, optional rules and aids go with it (not the first
+                // battle's script). In the browser the page reloads on its new address.
+                #[cfg(target_arch = "wasm32")]
+                let _ = &window;
                 #[cfg(target_arch = "wasm32")]
                 if let Some(w) = web_sys::window() {
-                    let _ = w.location().set_search(&format!("scenario={file}"));
+                    let now = w.location().search().unwrap_or_default();
+                    let opened = crate::cli::parse(&crate::cli::args::from_query(&now))
+                        .map(|c| c.window)
+                        .unwrap_or_default();
+                    let argv = opened.another_battle(&file, None);
+                    let _ = w.location().set_search(&crate::cli::args::to_query(&argv));
                 }
                 #[cfg(not(target_arch = "wasm32"))]
                 if let Ok(exe) = std::env::current_exe() {
+                    let argv: Vec<String> = std::env::args().skip(1).collect();
+                    let opened = crate::cli::parse(&argv)
+                        .map(|c| c.window)
+                        .unwrap_or_default();
+                    let size = window
+                        .single()
+                        .ok()
+                        .map(|w| (w.width().round() as u32, w.height().round() as u32));
                     if std::process::Command::new(exe)
-                        .args(["--scenario", &file])
+                        .args(opened.another_battle(&file, size))
                         .spawn()
                         .is_ok()
                     {

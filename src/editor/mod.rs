@@ -46,10 +46,16 @@ pub enum Edit {
         at: At,
         strength: Option<u32>,
     },
-    /// An objective at a hex (replacing the one there); `None` takes it away.
+    /// An objective at a hex (replacing the one there, keeping its owner); `None` takes it away.
     Objective {
         at: At,
         objective: Option<(String, u32)>,
+    },
+    /// Who holds the objective at a hex at the start (D-obj-1): a side, or `None` for the side
+    /// of the combat unit on it (else nobody).
+    ObjectiveOwner {
+        at: At,
+        owner: Option<u8>,
     },
     SupplySource {
         at: At,
@@ -533,18 +539,32 @@ fn change(f: &mut ScenarioFile, edit: Edit) -> Result<(), String> {
                         name,
                         hex: at,
                         points,
+                        owner: m.objectives[i].owner,
                     }
                 }
                 (None, Some((name, points))) => m.objectives.push(ObjectiveSpec {
                     name,
                     hex: at,
                     points,
+                    owner: None,
                 }),
                 (Some(i), None) => {
                     m.objectives.remove(i);
                 }
                 (None, None) => {}
             }
+        }
+        Edit::ObjectiveOwner { at, owner } => {
+            if owner.is_some_and(|s| s > 1) {
+                return Err(format!(
+                    "an objective is held by side 0 or 1, or by whoever stands on it; not side {}",
+                    owner.unwrap_or_default()
+                ));
+            }
+            let Some(o) = m.objectives.iter_mut().find(|o| o.hex == at) else {
+                return Err(format!("no objective at {},{}", at.0, at.1));
+            };
+            o.owner = owner;
         }
         Edit::Label { at, label } => {
             cell(m, at)?;

@@ -175,9 +175,11 @@ pub fn write(header: &str, s: &ScenarioFile) -> String {
     let _ = writeln!(o, "        bridges: [{}],", bridges.join(", "));
     o.push_str("        objectives: [\n");
     for ob in &m.objectives {
+        // An owner only where the scenario names one: a map without them writes as before.
+        let owner = ob.owner.map_or(String::new(), |s| format!(", owner: {s}"));
         let _ = writeln!(
             o,
-            "            (name: {}, hex: {}, points: {}),",
+            "            (name: {}, hex: {}, points: {}{owner}),",
             quoted(&ob.name),
             at(ob.hex),
             ob.points

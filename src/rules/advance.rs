@@ -88,13 +88,13 @@ pub fn advance(board: &mut Board, id: UnitId, to: Hex) -> Result<(), Refusal> {
     u.hex = to;
     u.marks.advance_left -= 1;
     u.marks.advance_steps += 1;
-    let (side, leader, later) = (u.side, u.is_leader(), u.marks.advance_steps > 1);
+    let (side, takes, later) = (u.side, u.takes_objectives(), u.marks.advance_steps > 1);
     // After its first step, entering an enemy zone of control ends the advance.
     if later && board.in_enemy_zoc(to, side) {
         if let Some(u) = board.unit_mut(id) {
             u.marks.advance_left = 0;
         }
     }
-    take_objectives(board, &[to], side, leader);
+    take_objectives(board, &[to], side, takes);
     Ok(())
 }

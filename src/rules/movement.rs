@@ -416,8 +416,8 @@ pub fn apply_move(board: &mut Board, id: UnitId, path: &[Hex]) -> Result<Moved, 
     u.hex = to;
     u.marks.mp_used += cost;
     u.marks.moved = true;
-    let (side, leader) = (u.side, u.is_leader());
-    take_objectives(board, path, side, leader);
+    let (side, takes) = (u.side, u.takes_objectives());
+    take_objectives(board, path, side, takes);
     Ok(Moved {
         unit: id,
         path: path.to_vec(),
@@ -425,9 +425,10 @@ pub fn apply_move(board: &mut Board, id: UnitId, path: &[Hex]) -> Result<Moved, 
     })
 }
 
-/// Objectives belong to the last side to enter them (§13); a leader alone takes none.
-pub fn take_objectives(board: &mut Board, path: &[Hex], side: super::unit::Side, leader: bool) {
-    if leader {
+/// Objectives belong to the last side whose combat unit entered them (§13, D-obj-1); a leader
+/// or a wagon takes none.
+pub fn take_objectives(board: &mut Board, path: &[Hex], side: super::unit::Side, takes: bool) {
+    if !takes {
         return;
     }
     for o in board

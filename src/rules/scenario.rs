@@ -72,6 +72,10 @@ pub struct ObjectiveSpec {
     pub name: String,
     pub hex: At,
     pub points: u32,
+    /// The side holding it at the start (D-obj-1); without one, the side of the combat unit
+    /// standing on it, else nobody.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<u8>,
 }
 
 /// A place name: what it names, and the hex or the hexes along which it is lettered.
@@ -419,8 +423,19 @@ struct Found {
 fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scenario, BuildError> {
     let mut map = build_map(&spec.map)?;
     for l in &spec.map.labels {
-        let at_line = |(_, m): BuildError| (label_line(text, &l.name), m);
+        let at_line = |(_, m): BuildError| (named_line(text, "labels:", &l.name), m);
         map.labels.push(label(&map, l).map_err(at_line)?);
+    }
+    for o in &spec.map.objectives {
+        if let Some(side) = o.owner.filter(|s| *s > 1) {
+            return Err((
+                named_line(text, "objectives:", &o.name),
+                format!(
+                    "objective `{}` has owner {side}; expected 0 or 1 (the side holding it at the start), or no owner",
+                    o.name
+                ),
+            ));
+        }
     }
     let start_time = check_sides_and_clock(&spec)?;
     let params = match &spec.parameters {
@@ -452,11 +467,16 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
 
     let (units, reinforcements) = build_units(&spec, text, &map, &params, found);
     stacking_faults(&units, &map, &params, found);
-    for o in map.objectives.iter_mut() {
-        o.owner = units
-            .iter()
-            .find(|u| u.hex == o.hex && !u.is_leader())
-            .map(|u| u.side);
+    // D-obj-1: the owner the scenario names, else the side of the combat unit on it, else
+    // nobody.
+    for (o, spec) in map.objectives.iter_mut().zip(&spec.map.objectives) {
+        o.owner = match spec.owner {
+            Some(side) => Some(Side(side)),
+            None => units
+                .iter()
+                .find(|u| u.hex == o.hex && u.takes_objectives())
+                .map(|u| u.side),
+        };
     }
     Ok(Scenario {
         name: spec.name,
@@ -643,13 +663,15 @@ fn place_features(map: &mut Map, ms: &MapSpec) -> Result<(), BuildError> {
     Ok(())
 }
 
-/// The 1-based line of the label named `name` in the source (the first such line after
-/// `labels:`), to point at it.
-fn label_line(text: &str, name: &str) -> Option<usize> {
+/// The 1-based line of the entry named `name` in the source's list `section` (`labels:`,
+/// `objectives:`): the first such line after the list's start, to point at it.
+fn named_line(text: &str, section: &str, name: &str) -> Option<usize> {
     let needle = format!("name: {}", ron::to_string(name).ok()?);
+    // The list's own line, else (a map written on one line) the first that opens it.
     let start = text
         .lines()
-        .position(|l| l.trim_start().starts_with("labels:"))?;
+        .position(|l| l.trim_start().starts_with(section))
+        .or_else(|| text.lines().position(|l| l.contains(section)))?;
     text.lines()
         .enumerate()
         .skip(start)

@@ -275,6 +275,12 @@ impl Unit {
         self.kind == UnitKind::Leader
     }
 
+    /// Whether entering an objective takes it (§13, D-obj-1): a combat unit does, a leader or a
+    /// wagon does not.
+    pub fn takes_objectives(&self) -> bool {
+        !matches!(self.kind, UnitKind::Leader | UnitKind::Supply)
+    }
+
     pub fn is_fixed(&self) -> bool {
         self.fixed_until.is_some()
     }

@@ -42,6 +42,8 @@ pub enum Field {
     UnitCommand,
     ObjectiveName,
     ObjectivePoints,
+    /// Who holds it at the start (D-obj-1).
+    ObjectiveOwner,
     /// The picked place name's name, kind and rank.
     LabelName,
     LabelKind,
@@ -239,6 +241,7 @@ fn rebuild(
                 p.spawn(text(format!("Objective at {},{}", at.0, at.1), 16.0));
                 typed(p, Field::ObjectiveName);
                 stepper(p, Field::ObjectivePoints);
+                stepper(p, Field::ObjectiveOwner);
                 p.spawn(Node::default()).with_children(|row| {
                     row.spawn(button(Act::DeleteObjective)).with_children(|b| {
                         b.spawn(text("Delete objective", 13.0));
@@ -574,6 +577,21 @@ pub(super) fn step(
                 objective: Some((name, points)),
             })
         }
+        Field::ObjectiveOwner => {
+            let Some(at) = state.objective else {
+                return Ok(false);
+            };
+            let Some(o) = file.map.objectives.iter().find(|o| o.hex == at) else {
+                return Ok(false);
+            };
+            // Round the three choices: whoever stands on it, the first side, the second.
+            let now = o.owner.map_or(0, |s| s as i32 + 1);
+            let next = (now + d).rem_euclid(3);
+            doc.apply(Edit::ObjectiveOwner {
+                at,
+                owner: (next > 0).then(|| (next - 1) as u8),
+            })
+        }
         Field::Turns => doc.apply(Edit::Turns((file.turns as i32 + d).max(1) as u32)),
         Field::Start => {
             let t = clock(minutes(&file.start_time) + d * 20);
@@ -702,12 +720,21 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
             None => "Free to move".into(),
             Some(t) => format!("Fixed until turn {t}"),
         },
-        (Field::ObjectiveName, _) | (Field::ObjectivePoints, _) => {
+        (Field::ObjectiveName | Field::ObjectivePoints | Field::ObjectiveOwner, _) => {
             let o = state
                 .objective
                 .and_then(|at| file.map.objectives.iter().find(|o| o.hex == at));
             match (f, o) {
                 (Field::ObjectiveName, Some(o)) => format!("Name: {}", o.name),
+                (Field::ObjectiveOwner, Some(o)) => match o.owner {
+                    Some(s) => format!(
+                        "Held by {} at the start",
+                        file.sides
+                            .get(s as usize)
+                            .map_or_else(|| format!("side {s}"), |x| x.name.clone())
+                    ),
+                    None => "Held by whoever stands on it".into(),
+                },
                 (_, Some(o)) => format!("Points {}", o.points),
                 _ => String::new(),
             }

@@ -427,8 +427,8 @@ pub fn advance(board: &mut Board, r: &mut Resolution) {
         }
         if let Some(u) = board.unit_mut(id) {
             u.hex = d;
-            let (side, leader) = (u.side, u.is_leader());
-            crate::rules::movement::take_objectives(board, &[d], side, leader);
+            let (side, takes) = (u.side, u.takes_objectives());
+            crate::rules::movement::take_objectives(board, &[d], side, takes);
         }
         crate::rules::advance::stepped(board, id);
         r.out.advanced.push(id);
