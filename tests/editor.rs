@@ -346,3 +346,60 @@ fn the_editor_places_and_edits_place_names() {
     while d.undo() {}
     assert_eq!(d.text(), t0);
 }
+
+/// D-obj-1 in the editor: an objective's holder at the start is set and cleared, kept when the
+/// objective is renamed, written to the file and read back; a side that does not exist and a hex
+/// with no objective are refused and change nothing.
+#[test]
+fn the_editor_sets_who_holds_an_objective_at_the_start() {
+    use bayonet::rules::unit::Side;
+    let mut d = Document::new("new.ron", 12, 10);
+    d.apply(Edit::Objective {
+        at: (5, 5),
+        objective: Some(("Mill".into(), 100)),
+    })
+    .unwrap();
+    let owner = |d: &Document| d.check().0.unwrap().map.objectives[0].owner;
+    assert_eq!(owner(&d), None, "nobody stands on it");
+    d.apply(Edit::ObjectiveOwner {
+        at: (5, 5),
+        owner: Some(1),
+    })
+    .unwrap();
+    assert_eq!(owner(&d), Some(Side(1)));
+    assert!(
+        d.text()
+            .contains("(name: \"Mill\", hex: (5, 5), points: 100, owner: 1)")
+    );
+    d.apply(Edit::Objective {
+        at: (5, 5),
+        objective: Some(("Miller's Mill".into(), 150)),
+    })
+    .unwrap();
+    assert_eq!(owner(&d), Some(Side(1)), "kept through a rename");
+    let again = parse("new.ron", &d.text()).unwrap();
+    assert_eq!(again.map.objectives[0].owner, Some(Side(1)));
+    let before = d.text();
+    let e = d
+        .apply(Edit::ObjectiveOwner {
+            at: (5, 5),
+            owner: Some(2),
+        })
+        .unwrap_err();
+    assert!(e.contains("side 0 or 1"), "{e}");
+    let e = d
+        .apply(Edit::ObjectiveOwner {
+            at: (1, 1),
+            owner: Some(0),
+        })
+        .unwrap_err();
+    assert!(e.contains("no objective at 1,1"), "{e}");
+    assert_eq!(d.text(), before, "refused edits change nothing");
+    d.apply(Edit::ObjectiveOwner {
+        at: (5, 5),
+        owner: None,
+    })
+    .unwrap();
+    assert_eq!(owner(&d), None);
+    assert!(!d.text().contains("owner"));
+}

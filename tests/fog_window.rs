@@ -324,3 +324,36 @@ fn the_top_bar_counts_the_points_of_the_side_at_the_screen() {
     };
     assert_eq!(points_words(&s, &level, Some(Side(1))), "Grey VP +0 (Draw)");
 }
+
+/// Issue 44, item 8: the selected hex's panel says what a unit has done this turn only while its
+/// side is acting; an enemy regiment's marks from its own turn ("6 MP used, has moved") are over
+/// in the player's turn and are not shown.
+#[test]
+fn an_enemys_marks_from_its_own_turn_are_not_shown_in_the_players() {
+    use bayonet::client::hud::describe;
+    let s =
+        bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
+            .unwrap();
+    let battle = bayonet::sim::Battle::new(s.clone());
+    let mut board = s.board();
+    let acting = board.acting;
+    // A unit of each side, both marked as having moved 6 MP.
+    let mut hexes = Vec::new();
+    for side in [acting, acting.enemy()] {
+        let u = board.units.iter_mut().find(|u| u.side == side).unwrap();
+        u.marks.mp_used = 6;
+        u.marks.moved = true;
+        hexes.push(u.hex);
+    }
+    let view = bayonet::rules::fog::view(&board, acting);
+    let own = describe(hexes[0], &battle, &view, None);
+    let enemy = describe(hexes[1], &battle, &view, None);
+    assert!(
+        own.contains("6 MP used") && own.contains("has moved this turn"),
+        "{own}"
+    );
+    assert!(
+        !enemy.contains("MP used") && !enemy.contains("this turn"),
+        "{enemy}"
+    );
+}

@@ -288,7 +288,7 @@ fn side_panel(
     }
 }
 
-pub(super) fn describe(
+pub fn describe(
     hex: Hex,
     battle: &Battle,
     seen: &crate::rules::fog::View,
@@ -329,7 +329,9 @@ pub(super) fn describe(
             out += "> ";
         }
         let estimated = seen.estimates && u.side != seen.side;
-        out += &unit_line(battle, u, estimated);
+        // A turn's marks are the acting side's: the enemy's from its own turn are over.
+        let acting = u.side == seen.board.acting;
+        out += &unit_line(battle, u, estimated, acting);
     }
     for m in seen.last_seen.iter().filter(|m| m.hex == hex) {
         out += &format!(
@@ -343,8 +345,9 @@ pub(super) fn describe(
     out
 }
 
-/// A unit in one line; an enemy under Extreme Fog of War as the estimate it is (D-fow-2).
-fn unit_line(battle: &Battle, u: &Unit, estimated: bool) -> String {
+/// A unit in one line; an enemy under Extreme Fog of War as the estimate it is (D-fow-2); what
+/// it has done this turn only while its side is acting.
+fn unit_line(battle: &Battle, u: &Unit, estimated: bool, acting: bool) -> String {
     let side = battle.scenario.side_name(u.side);
     if estimated {
         let strength = match u.kind {
@@ -388,7 +391,7 @@ fn unit_line(battle: &Battle, u: &Unit, estimated: bool) -> String {
     if u.is_captured() {
         flags.push("captured".to_string());
     }
-    let m = u.marks;
+    let m = if acting { u.marks } else { Default::default() };
     let mut done = Vec::new();
     for (did, what) in [
         (m.moved, "moved"),
