@@ -254,9 +254,46 @@ fn the_report_of_a_short_game_adds_up_to_its_save() {
         for u in &aar.units {
             assert!(page.contains(&after_action::page::escape(&u.name)));
         }
+        // Issue 44, item 8: each unit's row names its brigade (not its id), says what it had at
+        // the end in its own terms (never an empty cell), and a wagon's points are not men.
+        let units = &page[page.find("<h2>Units</h2>").unwrap()..];
+        for (u, row) in aar.units.iter().zip(units.split("<tr><td>").skip(1)) {
+            let cells: Vec<&str> = row
+                .split("</td><td>")
+                .map(|c| c.trim_end_matches("</td></tr>\n"))
+                .collect();
+            assert_eq!(cells[0], after_action::page::escape(&u.name));
+            let brigade = aar.brigades.iter().find(|b| b.id == u.brigade).unwrap();
+            assert_eq!(cells[2], after_action::page::escape(&brigade.name), "{row}");
+            assert!(cells.iter().all(|c| !c.is_empty()), "an empty cell: {row}");
+            if u.kind == UnitKind::Supply {
+                assert!(
+                    cells[3].ends_with("wagon points") || cells[3].ends_with("wagon point"),
+                    "{row}"
+                );
+            }
+            if !u.eliminated && !u.captured && u.kind == UnitKind::Infantry {
+                assert_eq!(cells[5], format!("{} men", u.men_end), "{row}");
+            }
+        }
         assert_eq!(
             after_action::page::escape("<a & \"b\">"),
             "&lt;a &amp; &quot;b&quot;&gt;"
         );
     }
+}
+
+/// Issue 44, item 8: a chart's side is labelled with whole numbers only, each once: the melee
+/// chart's ticks at halves (0, 0.5, 1, … 4.5) read 0, 1, 2, 3, 4, not "0, 0, 1, 2, 2, 2, 3, 4".
+#[test]
+fn a_charts_side_is_labelled_with_whole_numbers_each_once() {
+    use bayonet::after_action::charts::whole_number_label;
+    let labels: Vec<String> = (0..10)
+        .map(|i| whole_number_label(i as f64 * 0.5))
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(labels, ["0", "1", "2", "3", "4"]);
+    assert_eq!(whole_number_label(-0.0), "0");
+    assert_eq!(whole_number_label(-250.0), "-250");
+    assert_eq!(whole_number_label(2.4), "");
 }

@@ -108,6 +108,16 @@ pub fn draw<DB: DrawingBackend>(
     root.present().map_err(err)
 }
 
+/// A label up a chart's side: the whole numbers only. Counts of melees, guns or points are
+/// whole, and a tick between two of them ("0, 0, 1, 2, 2, 2") would read as a miscount.
+pub fn whole_number_label(y: f64) -> String {
+    if (y - y.round()).abs() < 1e-6 {
+        format!("{:.0}", y.round() + 0.0)
+    } else {
+        String::new()
+    }
+}
+
 /// The side turns along the bottom, labelled by game turn; whole numbers up the side.
 fn turn_axis<DB: DrawingBackend>(
     c: &mut ChartContext<
@@ -126,7 +136,7 @@ fn turn_axis<DB: DrawingBackend>(
                 .get(*x as usize)
                 .map_or(String::new(), |t| t.turn.to_string())
         })
-        .y_label_formatter(&|y| format!("{y:.0}"))
+        .y_label_formatter(&|y| whole_number_label(*y))
         .label_style((FONT, 13))
         .draw()
         .map_err(err)
@@ -235,7 +245,7 @@ fn melees<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, aar: &AfterAction) 
     c.configure_mesh()
         .disable_x_mesh()
         .x_labels(0)
-        .y_label_formatter(&|y| format!("{y:.0}"))
+        .y_label_formatter(&|y| whole_number_label(*y))
         .label_style((FONT, 13))
         .draw()
         .map_err(err)?;

@@ -2,6 +2,7 @@
 //! the SVG a click away), the biggest melees, and every brigade's and unit's losses.
 
 use super::AfterAction;
+use crate::rules::unit::UnitKind;
 
 /// `&`, `<`, `>` and quotes as HTML writes them.
 pub fn escape(s: &str) -> String {
@@ -112,26 +113,61 @@ fn page(aar: &AfterAction, charts: &[(&str, String)]) -> String {
             b.eliminated
         ));
     }
-    h.push_str("</table>\n<h2>Units</h2>\n<table><tr><th>Unit</th><th>Side</th><th>Brigade</th><th>Men</th><th>Lost</th><th>Guns</th><th>Lost</th><th>End</th></tr>\n");
+    h.push_str("</table>\n<h2>Units</h2>\n<table><tr><th>Unit</th><th>Side</th><th>Brigade</th><th>At the start</th><th>Lost</th><th>At the end</th></tr>\n");
     for u in &aar.units {
-        let end = if u.captured {
-            "captured"
-        } else if u.eliminated {
-            "gone"
+        // The brigade by its name (its id only where the scenario named none).
+        let brigade = aar
+            .brigades
+            .iter()
+            .find(|b| b.id == u.brigade)
+            .map_or(u.brigade.as_str(), |b| b.name.as_str());
+        let lost = strength(
+            u.kind,
+            u.men_start - u.men_end.min(u.men_start),
+            u.guns_lost(),
+        );
+        let leader = u.kind == UnitKind::Leader;
+        let start = if leader {
+            "leader".to_string()
         } else {
-            ""
+            strength(u.kind, u.men_start, u.guns_start)
+        };
+        let end = if u.captured {
+            "captured".to_string()
+        } else if u.eliminated {
+            "gone".to_string()
+        } else if leader {
+            "leader".to_string()
+        } else {
+            strength(u.kind, u.men_end, u.guns_end)
         };
         h.push_str(&format!(
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{end}</td></tr>\n",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{end}</td></tr>\n",
             escape(&u.name),
             side(u.side),
-            escape(&u.brigade),
-            u.men_start,
-            u.men_lost(),
-            u.guns_start,
-            u.guns_lost()
+            escape(brigade),
+            start,
+            if lost.is_empty() {
+                "none".to_string()
+            } else {
+                lost
+            },
         ));
     }
     h.push_str("</table>\n</body></html>\n");
     h
+}
+
+/// A unit's strength in its own terms: men; a battery's guns and crew; a wagon's wagon points.
+/// Nothing for none.
+fn strength(kind: UnitKind, men: u32, guns: u32) -> String {
+    let n = |k: u32, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+    match kind {
+        UnitKind::Supply if men > 0 => n(men, "wagon point", "wagon points"),
+        UnitKind::Artillery if guns > 0 || men > 0 => {
+            format!("{}, {} crew", n(guns, "gun", "guns"), men)
+        }
+        _ if men > 0 => n(men, "man", "men"),
+        _ => String::new(),
+    }
 }
