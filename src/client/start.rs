@@ -288,6 +288,22 @@ fn open(
             TextColor(palette::TEXT),
         )
     };
+    // A curtain over the map until Start: the rules (Fog of War among them) are not yet in
+    // force, and the enemy's deployment must not show round the dialog or through it.
+    commands.spawn((
+        Dialog,
+        Node {
+            position_type: PositionType::Absolute,
+            left: Val::Px(0.0),
+            right: Val::Px(0.0),
+            top: Val::Px(0.0),
+            bottom: Val::Px(0.0),
+            ..default()
+        },
+        Interaction::default(),
+        BackgroundColor(palette::BACKGROUND),
+        GlobalZIndex(9),
+    ));
     let dialog = commands
         .spawn((
             Dialog,
