@@ -474,3 +474,56 @@ fn watching_a_whole_harpers_crossing_game_forward_and_back_in_the_window() {
     app.update();
     assert_eq!(hash(&app), saved.hash, "the end is the save's");
 }
+
+/// D-obj-2 in the window: every change of the score the side at the screen can count goes into
+/// the log with its reason, in that side's points ("-45: Union lost 45 men"); the log's changes
+/// add up to the change of the top bar's points over the computer's turn, and the top bar says
+/// the latest.
+#[test]
+fn each_change_of_the_score_is_logged_with_its_reason() {
+    use bayonet::client::score_news::ScoreNews;
+    let s = long_field();
+    let mut app = seen(s.clone());
+    let side = app
+        .world()
+        .get_resource::<bayonet::client::seen::Viewer>()
+        .and_then(|v| v.0)
+        .unwrap_or(s.first_side);
+    let points = |app: &App| {
+        let g = app.world().resource::<Game>();
+        let vp = bayonet::rules::victory::report_as_seen(&s, g, side).total;
+        if side == s.first_side { vp } else { -vp }
+    };
+    let before = points(&app);
+    let logged = app.world().resource::<Report>().lines.len();
+    computers_turn(&mut app);
+    let after = points(&app);
+    let lines: Vec<String> = app.world().resource::<Report>().lines[logged..]
+        .iter()
+        .filter(|l| {
+            (l.starts_with('+') || l.starts_with('-'))
+                && l.split(": ")
+                    .next()
+                    .is_some_and(|p| p[1..].parse::<u32>().is_ok())
+        })
+        .cloned()
+        .collect();
+    let sum: f64 = lines
+        .iter()
+        .map(|l| l.split(':').next().unwrap().parse::<f64>().unwrap())
+        .sum();
+    assert!(after != before, "the computer's turn moved the score");
+    assert_eq!(sum, after - before, "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.contains(" lost ") || l.contains(" taken by ")),
+        "{lines:?}"
+    );
+    // The top bar said the latest for its few seconds; the latest are the log's last.
+    let latest = app.world().resource::<ScoreNews>().latest.clone();
+    assert!(
+        !latest.is_empty() && lines.ends_with(&latest),
+        "{latest:?} {lines:?}"
+    );
+}

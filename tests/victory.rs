@@ -172,3 +172,88 @@ fn s13_loss_values_are_parameter_data() {
     b.remove(grey[3]);
     assert_eq!(report(&s, &b).losses[1], 30.0 + 14.0 + 11.0 + 13.0);
 }
+
+/// D-obj-2: every change of the score has a reason that can be told in one line. Over two whole
+/// computer games of Harper's Crossing, order by order, the changes `victory::changes` gives
+/// add up exactly to the change of the total; objectives taken and men lost are among them.
+#[test]
+fn d_obj_2_every_change_of_the_score_has_its_reason() {
+    use bayonet::rules::victory::{ScoreReason, changes};
+    use bayonet::sim::{Brain, Game, GiveOrder};
+    let s =
+        bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
+            .unwrap();
+    let (mut taken, mut men) = (0, 0);
+    for seed in [1, 2] {
+        let (_, _, saved) =
+            bayonet::cli::autoplay::autoplay_saved(&s, Some(seed), [Brain::Computer; 2]);
+        let mut app = bayonet::sim::headless_app(s.clone(), Some(seed));
+        app.update();
+        let mut before = app.world().resource::<Game>().0.clone();
+        for o in saved.orders {
+            app.world_mut().write_message(GiveOrder(o));
+            app.update();
+            let now = app.world().resource::<Game>().0.clone();
+            let moved = report(&s, &now).total - report(&s, &before).total;
+            let told = changes(&s, &before, &now);
+            let sum: f64 = told.iter().map(|c| c.points).sum();
+            assert!(
+                (sum - moved).abs() < 1e-6,
+                "seed {seed}: {told:?} add to {sum}, not {moved}"
+            );
+            assert!(
+                told.iter()
+                    .all(|c| c.points != 0.0 || matches!(c.reason, ScoreReason::Objective { .. }))
+            );
+            taken += told
+                .iter()
+                .filter(|c| matches!(c.reason, ScoreReason::Objective { .. }))
+                .count();
+            men += told
+                .iter()
+                .filter(|c| matches!(c.reason, ScoreReason::Men { .. }))
+                .count();
+            before = now;
+        }
+    }
+    assert!(
+        taken >= 2 && men >= 10,
+        "{taken} objectives changed hands, {men} men losses"
+    );
+}
+
+/// D-obj-2's words, as each side reads them: its own points first, then why.
+#[test]
+fn d_obj_2_a_change_in_the_players_words() {
+    use bayonet::rules::victory::{ScoreChange, ScoreReason};
+    let s =
+        bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
+            .unwrap();
+    // Harper's Crossing: the Confederates (side 1) move first.
+    assert_eq!(s.first_side, Side(1));
+    let (union, confederate) = (Side(0), Side(1));
+    let taken = ScoreChange {
+        reason: ScoreReason::Objective {
+            name: "Pike bridge".into(),
+            by: Some(confederate),
+            from: None,
+        },
+        points: 100.0,
+    };
+    assert_eq!(
+        taken.words(&s, confederate),
+        "+100: Pike bridge taken by the Confederate"
+    );
+    assert_eq!(
+        taken.words(&s, union),
+        "-100: Pike bridge taken by the Confederate"
+    );
+    let lost = ScoreChange {
+        reason: ScoreReason::Men {
+            side: union,
+            count: 1,
+        },
+        points: 1.0,
+    };
+    assert_eq!(lost.words(&s, union), "-1: Union lost 1 man");
+}

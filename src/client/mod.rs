@@ -39,6 +39,7 @@ pub mod relief;
 pub mod report;
 pub mod results_card;
 pub mod saving;
+pub mod score_news;
 mod screen_trace;
 mod screenshot;
 pub mod seen;
@@ -102,7 +103,7 @@ pub fn plugin(app: &mut App) {
         melee_marks::plugin,
         reach_marks::plugin,
         aid_marks::plugin,
-        report::plugin,
+        (report::plugin, score_news::plugin),
         results_card::plugin,
         mini_map::plugin,
         screenshot::plugin,
@@ -124,6 +125,7 @@ pub fn seen_plugin(app: &mut App) {
     app.add_plugins(input_plugin).add_plugins((
         counters::plugin,
         report::plugin,
+        score_news::plugin,
         results_card::plugin,
     ));
 }

@@ -44,11 +44,33 @@ pub struct VictoryReport {
     pub level: VictoryLevel,
 }
 
-/// Points lost by `side` since the scenario began: men, guns (captured batteries at the value
-/// their captors gain), wagons and leaders gone.
-fn lost(start: &Scenario, board: &Board, side: Side) -> f64 {
-    let v = &board.params.victory;
-    let mut pts = 0.0;
+/// What a side has lost since the scenario began, by kind (§13): men, guns, wagons and leaders
+/// gone, and the points of its batteries in the enemy's hands (at the value their captors gain,
+/// counted instead of their guns).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Lost {
+    pub men: u32,
+    pub guns: u32,
+    pub wagons: u32,
+    pub leaders: u32,
+    pub captured: f64,
+}
+
+impl Lost {
+    /// The points these losses are worth.
+    pub fn points(&self, board: &Board) -> f64 {
+        let v = &board.params.victory;
+        (self.men * v.per_man
+            + self.guns * v.per_gun
+            + self.wagons * v.per_wagon
+            + self.leaders * v.per_leader) as f64
+            + self.captured
+    }
+}
+
+/// `side`'s losses since the scenario began.
+pub fn lost_by_kind(start: &Scenario, board: &Board, side: Side) -> Lost {
+    let mut l = Lost::default();
     let arrived = start
         .reinforcements
         .iter()
@@ -56,30 +78,193 @@ fn lost(start: &Scenario, board: &Board, side: Side) -> f64 {
         .filter(|u| !board.reinforcements.iter().any(|w| w.unit.id == u.id));
     for s in start.units.iter().chain(arrived).filter(|u| u.side == side) {
         let now = board.unit(s.id);
-        pts += match (s.kind, now) {
-            (UnitKind::Leader, None) => v.per_leader as f64,
-            (UnitKind::Supply, None) => v.per_wagon as f64,
+        match (s.kind, now) {
+            (UnitKind::Leader, None) => l.leaders += 1,
+            (UnitKind::Supply, None) => l.wagons += 1,
             (UnitKind::Artillery, Some(u)) if u.side != side => {
-                capture::captured_gun_value(board, u)
+                l.captured += capture::captured_gun_value(board, u)
             }
-            (UnitKind::Artillery, n) => {
-                (s.guns.saturating_sub(n.map_or(0, |u| u.guns)) * v.per_gun) as f64
-            }
+            (UnitKind::Artillery, n) => l.guns += s.guns.saturating_sub(n.map_or(0, |u| u.guns)),
             (UnitKind::Infantry | UnitKind::Cavalry, n) => {
-                (s.men.saturating_sub(n.map_or(0, |u| u.men)) * v.per_man) as f64
+                l.men += s.men.saturating_sub(n.map_or(0, |u| u.men))
             }
-            _ => 0.0,
-        };
+            _ => {}
+        }
     }
-    pts
+    l
+}
+
+/// Points lost by `side` since the scenario began.
+fn lost(start: &Scenario, board: &Board, side: Side) -> f64 {
+    lost_by_kind(start, board, side).points(board)
+}
+
+/// Why the score moved (D-obj-2).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ScoreReason {
+    /// An objective changed hands: its name, its new holder (`None`: nobody) and the old.
+    Objective {
+        name: String,
+        by: Option<Side>,
+        from: Option<Side>,
+    },
+    /// A side lost men, guns, wagons or leaders, or had batteries captured.
+    Men {
+        side: Side,
+        count: u32,
+    },
+    Guns {
+        side: Side,
+        count: u32,
+    },
+    Wagons {
+        side: Side,
+        count: u32,
+    },
+    Leaders {
+        side: Side,
+        count: u32,
+    },
+    Captured {
+        side: Side,
+    },
+}
+
+/// One change of the score: why, and the points it moved for the first side.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScoreChange {
+    pub reason: ScoreReason,
+    pub points: f64,
+}
+
+impl ScoreChange {
+    /// The change in one line as `side` reads it: its own points, and why ("+138: Pike bridge
+    /// taken by the Confederate", "-45: Union lost 45 men").
+    pub fn words(&self, start: &Scenario, side: Side) -> String {
+        let pts = if side == start.first_side {
+            self.points
+        } else {
+            -self.points
+        };
+        let name = |s: Side| start.side_name(s).to_string();
+        let n = |k: u32, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+        let why = match &self.reason {
+            ScoreReason::Objective {
+                name: o,
+                by: Some(b),
+                ..
+            } => {
+                format!("{o} taken by the {}", name(*b))
+            }
+            ScoreReason::Objective {
+                name: o, by: None, ..
+            } => format!("{o} left empty"),
+            ScoreReason::Men { side, count } => {
+                format!("{} lost {}", name(*side), n(*count, "man", "men"))
+            }
+            ScoreReason::Guns { side, count } => {
+                format!("{} lost {}", name(*side), n(*count, "gun", "guns"))
+            }
+            ScoreReason::Wagons { side, count } => {
+                format!("{} lost {}", name(*side), n(*count, "wagon", "wagons"))
+            }
+            ScoreReason::Leaders { side, count } => {
+                format!("{} lost {}", name(*side), n(*count, "leader", "leaders"))
+            }
+            ScoreReason::Captured { side } => format!("{} guns captured", name(*side)),
+        };
+        format!("{:+.0}: {why}", pts)
+    }
+}
+
+/// Every change of the first side's points from `before` to `after`, each with its reason
+/// (D-obj-2): the objectives that changed hands, then each side's losses by kind. They add up
+/// to the change of `report`'s total.
+pub fn changes(start: &Scenario, before: &Board, after: &Board) -> Vec<ScoreChange> {
+    let first = start.first_side;
+    let worth = |holder: Option<Side>, pts: u32| match holder {
+        Some(s) if s == first => pts as f64,
+        Some(_) => -(pts as f64),
+        None => 0.0,
+    };
+    let mut out = Vec::new();
+    for (a, b) in before.map.objectives.iter().zip(&after.map.objectives) {
+        if a.owner != b.owner {
+            out.push(ScoreChange {
+                reason: ScoreReason::Objective {
+                    name: b.name.clone(),
+                    by: b.owner,
+                    from: a.owner,
+                },
+                points: worth(b.owner, b.points) - worth(a.owner, a.points),
+            });
+        }
+    }
+    let v = &after.params.victory;
+    for side in [first, first.enemy()] {
+        // A side's loss is the enemy's gain: against the first side when it is the first's.
+        let sign = if side == first { -1.0 } else { 1.0 };
+        let (x, y) = (
+            lost_by_kind(start, before, side),
+            lost_by_kind(start, after, side),
+        );
+        type Reason = fn(Side, u32) -> ScoreReason;
+        let kinds: [(Reason, u32, u32, u32); 4] = [
+            (
+                |side, count| ScoreReason::Men { side, count },
+                x.men,
+                y.men,
+                v.per_man,
+            ),
+            (
+                |side, count| ScoreReason::Guns { side, count },
+                x.guns,
+                y.guns,
+                v.per_gun,
+            ),
+            (
+                |side, count| ScoreReason::Wagons { side, count },
+                x.wagons,
+                y.wagons,
+                v.per_wagon,
+            ),
+            (
+                |side, count| ScoreReason::Leaders { side, count },
+                x.leaders,
+                y.leaders,
+                v.per_leader,
+            ),
+        ];
+        for (reason, was, now, per) in kinds {
+            if was != now {
+                out.push(ScoreChange {
+                    reason: reason(side, was.abs_diff(now)),
+                    points: sign * (now as f64 - was as f64) * per as f64,
+                });
+            }
+        }
+        if (y.captured - x.captured).abs() > 1e-9 {
+            out.push(ScoreChange {
+                reason: ScoreReason::Captured { side },
+                points: sign * (y.captured - x.captured),
+            });
+        }
+    }
+    out
 }
 
 /// The victory points as `side` knows them during play under fog of war (D-fow-7): the
 /// objectives and its own losses exactly, the enemy's losses as it last saw each unit (a unit
 /// never seen counted as it began). With fog off, or the game over, the full figure.
 pub fn report_as_seen(start: &Scenario, board: &Board, side: Side) -> VictoryReport {
+    report(start, &as_seen(start, board, side))
+}
+
+/// The board as `side` counts the score on it (D-fow-7): the enemy's units as it last saw
+/// them. With fog off, or the game over, the board itself.
+pub fn as_seen(start: &Scenario, board: &Board, side: Side) -> Board {
     if !super::fog::on(board) || board.over {
-        return report(start, board);
+        return board.clone();
     }
     let known = &board.fog.strengths[usize::from(side.0 & 1)];
     let mut b = board.clone();
@@ -119,7 +304,7 @@ pub fn report_as_seen(start: &Scenario, board: &Board, side: Side) -> VictoryRep
             }),
         }
     }
-    report(start, &b)
+    b
 }
 
 pub fn report(start: &Scenario, board: &Board) -> VictoryReport {

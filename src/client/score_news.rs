@@ -1,0 +1,117 @@
+//! The score explained (RULES.md §18 D-obj-2): every change of the victory points, as the side
+//! at the screen counts them (D-fow-7), goes into the log with its reason, and a note under the
+//! top bar says the latest for a few seconds ("+138: Pike bridge taken by the Confederate").
+
+use bevy::prelude::*;
+
+use super::palette;
+use crate::rules::board::Board;
+use crate::rules::victory;
+use crate::sim::{Battle, Game};
+
+/// How long the top bar says a change.
+const SHOWN_SECONDS: f32 = 5.0;
+
+/// The board the score was last counted on, and what the top bar is saying of it.
+#[derive(Resource, Debug, Default)]
+pub struct ScoreNews {
+    last: Option<Board>,
+    /// The latest changes in words, and the seconds left to show them on the top bar.
+    pub said: Option<(String, f32)>,
+    /// The latest changes in words, kept after the top bar has let them go.
+    pub latest: Vec<String>,
+}
+
+/// The top bar's item for the latest change.
+#[derive(Component)]
+struct NewsText;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ScoreNews>()
+        .add_systems(Startup, spawn)
+        .add_systems(Update, (tell.after(super::seen::Looking), show).chain());
+}
+
+/// Under the top bar's left end, over the map: a note that comes and goes must not move the
+/// panels (in a narrow window the top bar would wrap onto a second line).
+fn spawn(mut commands: Commands) {
+    commands.spawn((
+        NewsText,
+        Node {
+            position_type: PositionType::Absolute,
+            top: Val::Px(super::regions::TOP_BAR_HEIGHT + 4.0),
+            left: Val::Px(8.0),
+            padding: UiRect::axes(Val::Px(8.0), Val::Px(3.0)),
+            display: Display::None,
+            ..default()
+        },
+        BackgroundColor(palette::PANEL),
+        GlobalZIndex(6),
+        palette::coloured_text("", 15.0, palette::OBJECTIVE),
+    ));
+}
+
+/// Each change since the board was last counted, as the side at the screen reads it: a log
+/// line apiece, and the top bar's words.
+fn tell(
+    game: Res<Game>,
+    battle: Res<Battle>,
+    viewer: Option<Res<super::seen::Viewer>>,
+    mut news: ResMut<ScoreNews>,
+    mut report: ResMut<super::report::Report>,
+) {
+    if !game.is_changed() {
+        return;
+    }
+    let start = &battle.scenario;
+    let side = viewer.and_then(|v| v.0);
+    // Under fog, the enemy's losses as the side last saw them (D-fow-7).
+    let now = match side {
+        Some(s) => victory::as_seen(start, &game, s),
+        None => game.0.clone(),
+    };
+    let Some(before) = news.last.replace(now) else {
+        return;
+    };
+    let now = news.last.as_ref().unwrap_or(&before);
+    let reader = side.unwrap_or(start.first_side);
+    let lines: Vec<String> = victory::changes(start, &before, now)
+        .iter()
+        .map(|c| c.words(start, reader))
+        .collect();
+    if lines.is_empty() {
+        return;
+    }
+    for l in &lines {
+        report.add(l.clone());
+    }
+    news.said = Some((lines.join("; "), SHOWN_SECONDS));
+    news.latest = lines;
+}
+
+fn show(
+    time: Res<Time>,
+    mut news: ResMut<ScoreNews>,
+    mut text: Query<(&mut Text, &mut Node), With<NewsText>>,
+) {
+    let words = match news.said.as_mut() {
+        Some((w, left)) => {
+            *left -= time.delta_secs();
+            if *left > 0.0 {
+                w.clone()
+            } else {
+                String::new()
+            }
+        }
+        None => String::new(),
+    };
+    if words.is_empty() && news.said.is_some() {
+        news.said = None;
+    }
+    for (mut t, mut n) in &mut text {
+        if t.0 != words {
+            t.0.clone_from(&words);
+        }
+        super::regions::show(&mut n, !words.is_empty());
+    }
+}
