@@ -304,25 +304,31 @@ fn the_top_bar_counts_the_points_of_the_side_at_the_screen() {
     let vp = VictoryReport {
         objectives: [100, 0],
         losses: [0.0, 150.0],
-        total: 250.0,
+        total: 7.0,
         level: VictoryLevel::MinorVictory,
     };
     assert_eq!(s.first_side, Side(0));
     assert_eq!(
         points_words(&s, &vp, Some(Side(0))),
-        "Blue VP +250 (Minor Victory)"
+        "Blue VP +7 (Minor Victory; 3 short of a Major Victory)"
     );
-    assert_eq!(points_words(&s, &vp, None), "Blue VP +250 (Minor Victory)");
+    assert_eq!(
+        points_words(&s, &vp, None),
+        "Blue VP +7 (Minor Victory; 3 short of a Major Victory)"
+    );
     assert_eq!(
         points_words(&s, &vp, Some(Side(1))),
-        "Grey VP -250 (Minor Defeat)"
+        "Grey VP -7 (Minor Defeat; 3 short of a Draw)"
     );
     let level = VictoryReport {
         total: 0.0,
         level: VictoryLevel::Draw,
         ..vp
     };
-    assert_eq!(points_words(&s, &level, Some(Side(1))), "Grey VP +0 (Draw)");
+    assert_eq!(
+        points_words(&s, &level, Some(Side(1))),
+        "Grey VP +0 (Draw; 5 short of a Minor Victory)"
+    );
 }
 
 /// Issue 44, item 8: the selected hex's panel says what a unit has done this turn only while its

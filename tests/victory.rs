@@ -257,3 +257,64 @@ fn d_obj_2_a_change_in_the_players_words() {
     };
     assert_eq!(lost.words(&s, union), "-1: Union lost 1 man");
 }
+
+/// Issue 44, item 1: how far each side is from its next level up, in its own terms — for every
+/// total from −130 to +130 on thresholds −100 / −50 / +50 / +100, adding the points it is short
+/// (to its own side) reaches that level, and one point fewer does not.
+#[test]
+fn each_side_is_told_how_far_its_next_level_is() {
+    use bayonet::rules::victory::{VictoryLevel, to_next_level};
+    let mut f = Field::new(4, 4);
+    f.add(0, UnitKind::Infantry, f.hex(0, 0), Facing::N, 100);
+    let mut s = f.scenario();
+    s.victory.major_defeat = -100;
+    s.victory.minor_defeat = -50;
+    s.victory.minor_victory = 50;
+    s.victory.major_victory = 100;
+    let level = |t: f64| {
+        let t2 = &s.victory;
+        if t <= t2.major_defeat as f64 {
+            VictoryLevel::MajorDefeat
+        } else if t <= t2.minor_defeat as f64 {
+            VictoryLevel::MinorDefeat
+        } else if t < t2.minor_victory as f64 {
+            VictoryLevel::Draw
+        } else if t < t2.major_victory as f64 {
+            VictoryLevel::MinorVictory
+        } else {
+            VictoryLevel::MajorVictory
+        }
+    };
+    let first = s.first_side;
+    for t in -130..=130 {
+        let t = t as f64;
+        for side in [first, first.enemy()] {
+            // The side's own level, and a total moved by `k` of its own points.
+            let own = |x: f64| {
+                if side == first {
+                    level(x)
+                } else {
+                    level(x).for_the_other_side()
+                }
+            };
+            let moved = |k: f64| if side == first { t + k } else { t - k };
+            match to_next_level(&s, t, side) {
+                Some((short, up)) => {
+                    assert!(short >= 1.0, "{t} {side:?}");
+                    assert_eq!(own(moved(short)), up, "{t} {side:?}: {short} short");
+                    assert_eq!(
+                        own(moved(short - 1.0)),
+                        own(t),
+                        "{t} {side:?}: {short} short"
+                    );
+                }
+                None => assert_eq!(own(t), VictoryLevel::MajorVictory, "{t} {side:?}"),
+            }
+        }
+    }
+    // At -70, a Minor Defeat: 21 points short of a Draw (-49 is the first total above -50).
+    assert_eq!(
+        to_next_level(&s, -70.0, first),
+        Some((21.0, VictoryLevel::Draw))
+    );
+}

@@ -160,27 +160,25 @@ fn top_bar(
 }
 
 /// The victory points as the top bar says them: from the side at the screen (the first side's
-/// when nobody is, or it is the first side), the level turned round for the other side.
+/// when nobody is, or it is the first side), the level turned round for the other side, and how
+/// far it is to the side's next level ("Minor Defeat; 120 short of a Draw").
 pub fn points_words(
     s: &crate::rules::scenario::Scenario,
     vp: &crate::rules::victory::VictoryReport,
     at_screen: Option<crate::rules::unit::Side>,
 ) -> String {
-    match at_screen.filter(|side| *side != s.first_side) {
-        Some(other) => format!(
-            "{} VP {:+.0} ({})",
-            s.side_name(other),
-            // (Not `-total`: no "-0" for a level game.)
-            0.0 - vp.total,
-            vp.level.for_the_other_side()
-        ),
-        None => format!(
-            "{} VP {:+.0} ({})",
-            s.side_name(s.first_side),
-            vp.total,
-            vp.level
-        ),
-    }
+    let side = at_screen.unwrap_or(s.first_side);
+    let (points, level) = if side == s.first_side {
+        (vp.total, vp.level)
+    } else {
+        // (Not `-total`: no "-0" for a level game.)
+        (0.0 - vp.total, vp.level.for_the_other_side())
+    };
+    let next = match crate::rules::victory::to_next_level(s, vp.total, side) {
+        Some((short, up)) => format!("; {short:.0} short of a {up}"),
+        None => String::new(),
+    };
+    format!("{} VP {points:+.0} ({level}{next})", s.side_name(side))
 }
 
 /// Each pending melee, numbered in the order it will resolve: where, against whom, both

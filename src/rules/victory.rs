@@ -32,6 +32,47 @@ impl VictoryLevel {
     }
 }
 
+/// How many points `side` needs for its next level up, and that level in its own terms; `None`
+/// at a Major Victory. The first side's total is `total`; the levels are its (§13): a Major
+/// Defeat up to `major_defeat`, a Minor Defeat up to `minor_defeat`, a Minor Victory from
+/// `minor_victory`, a Major Victory from `major_victory`.
+pub fn to_next_level(start: &Scenario, total: f64, side: Side) -> Option<(f64, VictoryLevel)> {
+    let t = &start.victory;
+    let (a, b, c, d) = (
+        t.major_defeat as f64,
+        t.minor_defeat as f64,
+        t.minor_victory as f64,
+        t.major_victory as f64,
+    );
+    use VictoryLevel::*;
+    // Points move in whole points (a spiked gun's half aside): past a threshold held by `<=`
+    // takes one more.
+    let past = |x: f64| x.floor() + 1.0;
+    if side == start.first_side {
+        if total <= a {
+            Some((past(a - total), MinorDefeat))
+        } else if total <= b {
+            Some((past(b - total), Draw))
+        } else if total < c {
+            Some(((c - total).ceil(), MinorVictory))
+        } else if total < d {
+            Some(((d - total).ceil(), MajorVictory))
+        } else {
+            None
+        }
+    } else if total >= d {
+        Some((past(total - d), MinorDefeat))
+    } else if total >= c {
+        Some((past(total - c), Draw))
+    } else if total > b {
+        Some(((total - b).ceil(), MinorVictory))
+    } else if total > a {
+        Some(((total - a).ceil(), MajorVictory))
+    } else {
+        None
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VictoryReport {
     /// Objective points held by each side.
