@@ -346,6 +346,52 @@ fn check(b: &Binding, key: KeyCode) {
                     .open
             );
         }
+        Act::Victory => {
+            // Issue 44, item 1: the victory conditions' figures are the rules' (the side at the
+            // screen's points and level, each objective with its points, the thresholds).
+            hit(&mut r, b, key);
+            use bayonet::client::victory_panel::{VictoryOpen, VictoryText};
+            assert!(
+                r.res::<VictoryOpen>().0,
+                "{what} opens the victory conditions"
+            );
+            r.frames(1);
+            let text = {
+                let mut q = r
+                    .app
+                    .world_mut()
+                    .query_filtered::<&Text, With<VictoryText>>();
+                q.single(r.app.world()).unwrap().0.clone()
+            };
+            let s = r.s.clone();
+            let game = r.res::<bayonet::sim::Game>().0.clone();
+            let vp = bayonet::rules::victory::report(&s, &game);
+            assert!(
+                text.contains(&format!(
+                    "the {} stands at {:+.0} points, a {}",
+                    s.side_name(s.first_side),
+                    vp.total,
+                    vp.level
+                )),
+                "{text}"
+            );
+            for o in &s.map.objectives {
+                assert!(
+                    text.contains(&format!("{} ({})", o.name, o.points)),
+                    "{text}"
+                );
+            }
+            assert!(
+                text.contains(&format!(
+                    "Major Victory: {} or more",
+                    s.victory.major_victory
+                )),
+                "{text}"
+            );
+            assert!(text.contains(&format!("Turn 1 of {}", s.turns)), "{text}");
+            r.tap_key(KeyCode::Escape);
+            assert!(!r.res::<VictoryOpen>().0, "Esc closes it");
+        }
         Act::Faster | Act::Slower => {
             if b.act == Act::Slower {
                 r.tap_key(KeyCode::BracketRight);

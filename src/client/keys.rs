@@ -54,6 +54,8 @@ pub enum Act {
     ReplayTurn,
     /// The after-action report.
     Report,
+    /// The victory conditions: objectives, levels, losses, this turn's changes of the score.
+    Victory,
     Faster,
     Slower,
 }
@@ -92,6 +94,11 @@ pub const BINDINGS: &[Binding] = &[
         shift: true,
         ..k(&[K::Slash], Act::Help, "Help (?)")
     },
+    k(
+        &[K::F2],
+        Act::Victory,
+        "Victory conditions: objectives, levels, losses and the score's changes",
+    ),
     k(
         &[K::KeyK],
         Act::Log,

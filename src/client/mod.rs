@@ -55,6 +55,7 @@ pub mod toolbar;
 pub mod tooltip;
 pub mod trace;
 pub mod unit_strip;
+pub mod victory_panel;
 pub mod watch;
 pub mod words;
 
@@ -228,7 +229,7 @@ pub fn input_plugin(app: &mut App) {
         seen::plugin,
         hand_over::plugin,
     ))
-    .add_plugins((aim_box::plugin, unit_strip::plugin));
+    .add_plugins((aim_box::plugin, unit_strip::plugin, victory_panel::plugin));
 }
 
 /// Opens the window on `scenario`; with `screenshot`, saves one frame there and exits.

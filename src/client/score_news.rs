@@ -20,6 +20,8 @@ pub struct ScoreNews {
     pub said: Option<(String, f32)>,
     /// The latest changes in words, kept after the top bar has let them go.
     pub latest: Vec<String>,
+    /// Every change since the side turn began, in words (the victory conditions list them).
+    pub this_turn: Vec<String>,
 }
 
 /// The top bar's item for the latest change.
@@ -54,12 +56,16 @@ fn spawn(mut commands: Commands) {
 /// Each change since the board was last counted, as the side at the screen reads it: a log
 /// line apiece, and the top bar's words.
 fn tell(
+    mut began: MessageReader<crate::sim::TurnBegan>,
     game: Res<Game>,
     battle: Res<Battle>,
     viewer: Option<Res<super::seen::Viewer>>,
     mut news: ResMut<ScoreNews>,
     mut report: ResMut<super::report::Report>,
 ) {
+    if began.read().count() > 0 {
+        news.this_turn.clear();
+    }
     if !game.is_changed() {
         return;
     }
@@ -86,6 +92,7 @@ fn tell(
         report.add(l.clone());
     }
     news.said = Some((lines.join("; "), SHOWN_SECONDS));
+    news.this_turn.extend(lines.iter().cloned());
     news.latest = lines;
 }
 

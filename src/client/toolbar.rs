@@ -43,6 +43,8 @@ pub enum ToolButton {
     ReplayTurn,
     /// The after-action report over the map.
     Report,
+    /// The victory conditions over the map.
+    Victory,
 }
 
 impl ToolButton {
@@ -64,6 +66,7 @@ impl ToolButton {
             ToolButton::Watch => "Watch",
             ToolButton::ReplayTurn => "Replay their turn",
             ToolButton::Report => "Report",
+            ToolButton::Victory => "Victory",
         }
     }
 
@@ -83,6 +86,7 @@ impl ToolButton {
             ToolButton::Watch => Act::Watch,
             ToolButton::ReplayTurn => Act::ReplayTurn,
             ToolButton::Report => Act::Report,
+            ToolButton::Victory => Act::Victory,
             ToolButton::Download | ToolButton::Upload => return None,
         })
     }
@@ -124,6 +128,7 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
             ToolGroup::Files,
             &[
                 ToolButton::Help,
+                ToolButton::Victory,
                 ToolButton::Log,
                 ToolButton::Save,
                 ToolButton::Load,
@@ -189,6 +194,7 @@ struct Tools<'w> {
     armed: ResMut<'w, EndTurnArmed>,
     settings: Res<'w, Settings>,
     help: ResMut<'w, HelpOpen>,
+    victory: ResMut<'w, super::victory_panel::VictoryOpen>,
     log: ResMut<'w, LogOpen>,
     notices: MessageWriter<'w, Notice>,
     watch: MessageWriter<'w, super::watch::Watch>,
@@ -212,6 +218,10 @@ impl Tools<'_> {
         match b {
             ToolButton::Help => {
                 self.help.0 = !self.help.0;
+                return;
+            }
+            ToolButton::Victory => {
+                self.victory.0 = !self.victory.0;
                 return;
             }
             ToolButton::Log => {
@@ -247,6 +257,7 @@ impl Tools<'_> {
         }
         match b {
             ToolButton::Help
+            | ToolButton::Victory
             | ToolButton::Log
             | ToolButton::Watch
             | ToolButton::ReplayTurn
@@ -324,6 +335,7 @@ fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools, dialog: Res<DialogOp
     }
     for b in [
         ToolButton::Help,
+        ToolButton::Victory,
         ToolButton::Log,
         ToolButton::Undo,
         ToolButton::Resolve,
