@@ -350,9 +350,10 @@ fn check(b: &Binding, key: KeyCode) {
             // Issue 44, item 1: the victory conditions' figures are the rules' (the side at the
             // screen's points and level, each objective with its points, the thresholds).
             hit(&mut r, b, key);
-            use bayonet::client::victory_panel::{VictoryOpen, VictoryText};
-            assert!(
-                r.res::<VictoryOpen>().0,
+            use bayonet::client::victory_panel::{Sheet, SheetOpen, VictoryText};
+            assert_eq!(
+                r.res::<SheetOpen>().0,
+                Some(Sheet::Victory),
                 "{what} opens the victory conditions"
             );
             r.frames(1);
@@ -390,7 +391,36 @@ fn check(b: &Binding, key: KeyCode) {
             );
             assert!(text.contains(&format!("Turn 1 of {}", s.turns)), "{text}");
             r.tap_key(KeyCode::Escape);
-            assert!(!r.res::<VictoryOpen>().0, "Esc closes it");
+            assert_eq!(r.res::<SheetOpen>().0, None, "Esc closes it");
+        }
+        Act::Briefing => {
+            // Issue 44, item 5: the briefing again during play: the history, the side's task,
+            // the rules in force; the same key closes it.
+            use bayonet::client::victory_panel::{Sheet, SheetOpen, VictoryText};
+            hit(&mut r, b, key);
+            assert_eq!(r.res::<SheetOpen>().0, Some(Sheet::Briefing), "{what}");
+            r.frames(1);
+            let text = {
+                let mut q = r
+                    .app
+                    .world_mut()
+                    .query_filtered::<&Text, With<VictoryText>>();
+                q.single(r.app.world()).unwrap().0.clone()
+            };
+            let s = r.s.clone();
+            let first_words: String = s
+                .description
+                .split_whitespace()
+                .take(4)
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(text.contains(&first_words), "{text}");
+            assert!(
+                text.contains("YOUR TASK") && text.contains("OPTIONAL RULES IN FORCE"),
+                "{text}"
+            );
+            hit(&mut r, b, key);
+            assert_eq!(r.res::<SheetOpen>().0, None, "{what} closes it again");
         }
         Act::Faster | Act::Slower => {
             if b.act == Act::Slower {

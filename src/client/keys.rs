@@ -56,6 +56,8 @@ pub enum Act {
     Report,
     /// The victory conditions: objectives, levels, losses, this turn's changes of the score.
     Victory,
+    /// The briefing: the history, the side's task, its reinforcements, the rules in force.
+    Briefing,
     Faster,
     Slower,
 }
@@ -98,6 +100,11 @@ pub const BINDINGS: &[Binding] = &[
         &[K::F2],
         Act::Victory,
         "Victory conditions: objectives, levels, losses and the score's changes",
+    ),
+    k(
+        &[K::F3],
+        Act::Briefing,
+        "Briefing: the history, your task, your reinforcements, the rules in force",
     ),
     k(
         &[K::KeyK],

@@ -215,6 +215,15 @@ pub(super) fn rule(b: &mut Draft, i: usize) -> &mut bool {
     }
 }
 
+/// The names of the optional rules `p` has on.
+pub(super) fn rules_in_force(p: &Parameters) -> Vec<&'static str> {
+    let mut d = Draft(p.clone());
+    (0..RULES.len())
+        .filter(|i| *rule(&mut d, *i))
+        .map(|i| RULES[i])
+        .collect()
+}
+
 /// Switches rule `i` of `RULES`; Extreme Fog of War goes with Fog of War (§16).
 pub(super) fn toggle_rule(b: &mut Draft, i: usize) {
     let v = rule(b, i);

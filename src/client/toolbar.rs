@@ -43,8 +43,9 @@ pub enum ToolButton {
     ReplayTurn,
     /// The after-action report over the map.
     Report,
-    /// The victory conditions over the map.
+    /// The victory conditions and the briefing over the map.
     Victory,
+    Briefing,
 }
 
 impl ToolButton {
@@ -67,6 +68,7 @@ impl ToolButton {
             ToolButton::ReplayTurn => "Replay their turn",
             ToolButton::Report => "Report",
             ToolButton::Victory => "Victory",
+            ToolButton::Briefing => "Briefing",
         }
     }
 
@@ -87,6 +89,7 @@ impl ToolButton {
             ToolButton::ReplayTurn => Act::ReplayTurn,
             ToolButton::Report => Act::Report,
             ToolButton::Victory => Act::Victory,
+            ToolButton::Briefing => Act::Briefing,
             ToolButton::Download | ToolButton::Upload => return None,
         })
     }
@@ -128,6 +131,7 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
             ToolGroup::Files,
             &[
                 ToolButton::Help,
+                ToolButton::Briefing,
                 ToolButton::Victory,
                 ToolButton::Log,
                 ToolButton::Save,
@@ -194,7 +198,7 @@ struct Tools<'w> {
     armed: ResMut<'w, EndTurnArmed>,
     settings: Res<'w, Settings>,
     help: ResMut<'w, HelpOpen>,
-    victory: ResMut<'w, super::victory_panel::VictoryOpen>,
+    sheet: ResMut<'w, super::victory_panel::SheetOpen>,
     log: ResMut<'w, LogOpen>,
     notices: MessageWriter<'w, Notice>,
     watch: MessageWriter<'w, super::watch::Watch>,
@@ -221,7 +225,11 @@ impl Tools<'_> {
                 return;
             }
             ToolButton::Victory => {
-                self.victory.0 = !self.victory.0;
+                self.sheet.toggle(super::victory_panel::Sheet::Victory);
+                return;
+            }
+            ToolButton::Briefing => {
+                self.sheet.toggle(super::victory_panel::Sheet::Briefing);
                 return;
             }
             ToolButton::Log => {
@@ -258,6 +266,7 @@ impl Tools<'_> {
         match b {
             ToolButton::Help
             | ToolButton::Victory
+            | ToolButton::Briefing
             | ToolButton::Log
             | ToolButton::Watch
             | ToolButton::ReplayTurn
@@ -336,6 +345,7 @@ fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools, dialog: Res<DialogOp
     for b in [
         ToolButton::Help,
         ToolButton::Victory,
+        ToolButton::Briefing,
         ToolButton::Log,
         ToolButton::Undo,
         ToolButton::Resolve,

@@ -1,8 +1,10 @@
-//! The victory conditions (F2, or the Victory button; issue 44 item 1), as the side at the
-//! screen knows them (D-fow-7): where it stands and how far its next level is, every objective
-//! with its holder and points, the five levels' thresholds with a mark where it stands, the
-//! turns left, each side's losses by kind with their points, and this turn's changes of the
-//! score with their reasons (D-obj-2).
+//! Two sheets over the map, as the side at the screen knows the battle (D-fow-7). The victory
+//! conditions (F2, or the Victory button; issue 44 item 1): where the side stands and how far its
+//! next level is, every objective with its holder and points, the five levels' thresholds with a
+//! mark where it stands, the turns left, each side's losses by kind with their points, and this
+//! turn's changes of the score with their reasons (D-obj-2). The briefing (F3, or the Briefing
+//! button; item 5): the history, the side's task, the levels, its reinforcements and the
+//! optional rules in force.
 
 use bevy::prelude::*;
 
@@ -12,9 +14,27 @@ use crate::rules::unit::Side;
 use crate::rules::victory::{self, VictoryLevel};
 use crate::sim::{Battle, Game};
 
-/// Whether the victory conditions are open.
+/// The sheets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sheet {
+    Victory,
+    Briefing,
+}
+
+/// The sheet open over the map, if any.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
-pub struct VictoryOpen(pub bool);
+pub struct SheetOpen(pub Option<Sheet>);
+
+impl SheetOpen {
+    /// Opens `sheet`, or closes it when it is the one open.
+    pub fn toggle(&mut self, sheet: Sheet) {
+        self.0 = if self.0 == Some(sheet) {
+            None
+        } else {
+            Some(sheet)
+        };
+    }
+}
 
 #[derive(Component)]
 struct VictoryPanel;
@@ -24,9 +44,15 @@ struct VictoryPanel;
 pub struct VictoryText;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<VictoryOpen>()
+    app.init_resource::<SheetOpen>()
         .add_systems(Startup, spawn)
-        .add_systems(Update, (close, fill).chain());
+        .add_systems(
+            Update,
+            (
+                (close, fill).chain(),
+                super::regions::wheel_scrolls::<VictoryPanel>,
+            ),
+        );
 }
 
 fn spawn(mut commands: Commands) {
@@ -55,15 +81,15 @@ fn spawn(mut commands: Commands) {
         });
 }
 
-fn close(input: Res<ButtonInput<KeyCode>>, mut open: ResMut<VictoryOpen>) {
-    if open.0 && keys::pressed(&input, Act::Deselect) {
-        open.0 = false;
+fn close(input: Res<ButtonInput<KeyCode>>, mut open: ResMut<SheetOpen>) {
+    if open.0.is_some() && keys::pressed(&input, Act::Deselect) {
+        open.0 = None;
     }
 }
 
 #[allow(clippy::too_many_arguments)]
 fn fill(
-    open: Res<VictoryOpen>,
+    open: Res<SheetOpen>,
     game: Res<Game>,
     battle: Res<Battle>,
     viewer: Option<Res<super::seen::Viewer>>,
@@ -71,20 +97,24 @@ fn fill(
     mut panel: Query<&mut Node, With<VictoryPanel>>,
     mut text: Query<&mut Text, With<VictoryText>>,
 ) {
-    if !open.is_changed() && !(open.0 && game.is_changed()) {
+    if !open.is_changed() && !(open.0.is_some() && game.is_changed()) {
         return;
     }
     for mut n in &mut panel {
-        super::regions::show(&mut n, open.0);
-    }
-    if !open.0 {
-        return;
+        super::regions::show(&mut n, open.0.is_some());
     }
     let side = viewer
         .and_then(|v| v.0)
         .unwrap_or(battle.scenario.first_side);
-    let this_turn = news.map(|n| n.this_turn.clone()).unwrap_or_default();
-    let words = conditions(&battle.scenario, &game, side, &this_turn).join("\n");
+    let words = match open.0 {
+        None => return,
+        Some(Sheet::Victory) => {
+            let this_turn = news.map(|n| n.this_turn.clone()).unwrap_or_default();
+            conditions(&battle.scenario, &game, side, &this_turn)
+        }
+        Some(Sheet::Briefing) => briefing(&battle.scenario, &game, side),
+    }
+    .join("\n");
     for mut t in &mut text {
         if t.0 != words {
             t.0.clone_from(&words);
@@ -229,5 +259,121 @@ pub fn conditions(
     out.extend(this_turn.iter().map(|l| format!("  {l}")));
     out.push(String::new());
     out.push("F2 or Esc closes".into());
+    out
+}
+
+/// The briefing in lines, as `side` reads it: the history, its task (the objectives to hold
+/// and to take), the levels, its own reinforcements (D-fow: not the enemy's), the rules.
+pub fn briefing(
+    start: &crate::rules::scenario::Scenario,
+    board: &crate::rules::board::Board,
+    side: Side,
+) -> Vec<String> {
+    let name = |s: Side| start.side_name(s).to_string();
+    let mut out = vec![start.name.to_uppercase(), String::new()];
+    out.extend(wrap(&start.description, 100));
+    out.push(String::new());
+    out.push(format!("YOUR TASK, as the {}", name(side)));
+    // The objectives as the scenario set them out (D-obj-1): the side's own to hold, the rest
+    // to take.
+    let (hold, take): (Vec<_>, Vec<_>) = start
+        .map
+        .objectives
+        .iter()
+        .partition(|o| o.owner == Some(side));
+    let list = |v: &[&crate::rules::map::Objective]| {
+        v.iter()
+            .map(|o| format!("{} ({})", o.name, o.points))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !hold.is_empty() {
+        out.push(format!("  Hold: {}", list(&hold)));
+    }
+    if !take.is_empty() {
+        out.push(format!("  Take: {}", list(&take)));
+    }
+    out.push(format!(
+        "  and make the enemy lose more than you: a man is worth {}, a gun {}, a wagon {}, a leader {}",
+        board.params.victory.per_man,
+        board.params.victory.per_gun,
+        board.params.victory.per_wagon,
+        board.params.victory.per_leader
+    ));
+    let th = &start.victory;
+    out.push(format!(
+        "  The {}'s points decide: Major Defeat {} or less, Minor Defeat {} or less, Minor Victory from {}, Major Victory from {} (F2: where it stands)",
+        name(start.first_side),
+        th.major_defeat,
+        th.minor_defeat,
+        th.minor_victory,
+        th.major_victory
+    ));
+    out.push(format!(
+        "  {} turns from {}",
+        start.turns,
+        crate::rules::board::clock_at(start.start_time)
+    ));
+    out.push(String::new());
+    out.push("YOUR REINFORCEMENTS".into());
+    let mut own: Vec<_> = start
+        .reinforcements
+        .iter()
+        .filter(|r| r.unit.side == side)
+        .collect();
+    own.sort_by_key(|r| r.turn);
+    if own.is_empty() {
+        out.push("  none".into());
+    }
+    // One line a turn: where they come on, and who.
+    let mut turns: Vec<u32> = own.iter().map(|r| r.turn).collect();
+    turns.dedup();
+    for t in turns {
+        let those: Vec<_> = own.iter().filter(|r| r.turn == t).collect();
+        let arrived = !those
+            .iter()
+            .any(|r| board.reinforcements.iter().any(|w| w.unit.id == r.unit.id));
+        let names: Vec<&str> = those.iter().map(|r| r.unit.name.as_str()).collect();
+        out.extend(wrap(
+            &format!(
+                "  turn {t}{}, near {}: {}",
+                if arrived { " (arrived)" } else { "" },
+                start.map.coord(those[0].unit.hex),
+                names.join(", ")
+            ),
+            110,
+        ));
+    }
+    out.push(String::new());
+    let rules = super::start::rules_in_force(&board.params);
+    out.push(format!(
+        "OPTIONAL RULES IN FORCE: {}",
+        if rules.is_empty() {
+            "none".to_string()
+        } else {
+            rules.join(", ")
+        }
+    ));
+    out.push(String::new());
+    out.push("F3 or Esc closes".into());
+    out
+}
+
+/// `text` in lines of at most about `width` characters, broken between words.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for w in text.split_whitespace() {
+        if !line.is_empty() && line.len() + 1 + w.len() > width {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(w);
+    }
+    if !line.is_empty() {
+        out.push(line);
+    }
     out
 }
