@@ -363,3 +363,36 @@ fn an_enemys_marks_from_its_own_turn_are_not_shown_in_the_players() {
         "{enemy}"
     );
 }
+
+/// Issue 44, item 4: each hex where reinforcements will come on is marked with the first turn
+/// and how many (Brandy Station: both sides' with fog off); under fog of war only the side at
+/// the screen's own, never the enemy's.
+#[test]
+fn reinforcements_are_marked_where_they_come_on_the_sides_own_under_fog() {
+    use bayonet::client::reinforcement_marks::EntryMark;
+    use std::collections::BTreeSet;
+    let mut s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
+    let marks = |s: &bayonet::rules::scenario::Scenario| {
+        let mut app = bayonet::client::windowless_app_with(
+            s.clone(),
+            bayonet::client::seen_plugin,
+            bayonet::client::settings::SettingsFile(None),
+        );
+        app.update();
+        app.update();
+        let side = app.world().resource::<bayonet::client::seen::Seen>().0.side;
+        let mut q = app.world_mut().query::<&EntryMark>();
+        (side, q.iter(app.world()).cloned().collect::<Vec<_>>())
+    };
+    let (_, open) = marks(&s);
+    let sides: BTreeSet<u8> = open.iter().map(|m| m.side.0).collect();
+    assert_eq!(sides.len(), 2, "both sides' entries with fog off: {open:?}");
+    let due = s.reinforcements.len();
+    assert_eq!(open.iter().map(|m| m.units).sum::<usize>(), due);
+    let first = s.reinforcements.iter().map(|r| r.turn).min().unwrap();
+    assert!(open.iter().any(|m| m.turn == first));
+    s.params.optional.fog_of_war = true;
+    let (side, fogged) = marks(&s);
+    assert!(!fogged.is_empty(), "the side's own");
+    assert!(fogged.iter().all(|m| m.side == side), "{fogged:?}");
+}

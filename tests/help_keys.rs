@@ -588,7 +588,7 @@ fn the_order_of_battle_shows_hex_mp_ammo_and_the_reinforcements_to_come() {
     let due = reinforcement_rows(&r.res::<Game>().0, bayonet::rules::unit::Side(0));
     assert!(
         due.iter()
-            .any(|l| l.starts_with("Turn 6: Col. Alfred N. Duffié (leader) at 99,64")),
+            .any(|(l, _)| l.starts_with("Turn 6: Col. Alfred N. Duffié (leader) at 99,64")),
         "{due:?}"
     );
     r.tap_key(KeyCode::KeyO);
@@ -605,6 +605,23 @@ fn the_order_of_battle_shows_hex_mp_ammo_and_the_reinforcements_to_come() {
             .iter()
             .any(|t| t.contains("Duffié") || t.starts_with("Turn ")),
         "{texts:?}"
+    );
+    // Issue 44, item 4: a row of the reinforcements to come is a button; pressed, it selects the
+    // hex they come on at and centres the map there.
+    let entries: Vec<bayonet::client::order_of_battle::OobEntry> = {
+        let mut q = r
+            .app
+            .world_mut()
+            .query::<&bayonet::client::order_of_battle::OobEntry>();
+        q.iter(r.app.world()).copied().collect()
+    };
+    assert!(!entries.is_empty(), "the rows are buttons");
+    let first = entries[0];
+    assert_eq!(first.0, due[0].1, "the first row is the first to come");
+    r.press(first);
+    assert_eq!(
+        r.res::<bayonet::client::pointer::SelectedHex>().0,
+        Some(first.0)
     );
 }
 

@@ -35,6 +35,7 @@ pub mod playback;
 pub mod pointer;
 pub mod reach_marks;
 pub mod regions;
+pub mod reinforcement_marks;
 pub mod relief;
 pub mod report;
 pub mod results_card;
@@ -102,7 +103,7 @@ pub fn plugin(app: &mut App) {
         place_names::plugin,
         hud::plugin,
         melee_marks::plugin,
-        reach_marks::plugin,
+        (reach_marks::plugin, reinforcement_marks::plugin),
         aid_marks::plugin,
         (report::plugin, score_news::plugin),
         results_card::plugin,
@@ -128,6 +129,7 @@ pub fn seen_plugin(app: &mut App) {
         report::plugin,
         score_news::plugin,
         results_card::plugin,
+        reinforcement_marks::plugin,
     ));
 }
 

@@ -32,6 +32,17 @@ struct OobList;
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub struct OobRow(pub UnitId);
 
+/// A reinforcement's row: selecting it looks at the hex it comes on at.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct OobEntry(pub crate::rules::hex::Hex);
+
+/// What a row of the list goes to.
+#[derive(Debug, Clone, Copy)]
+enum Row {
+    Unit(UnitId),
+    Entry(crate::rules::hex::Hex),
+}
+
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub enum Pager {
     Back,
@@ -221,8 +232,12 @@ pub fn rows(
     out
 }
 
-/// The side's reinforcements still to come, in the order they arrive: when, who and where.
-pub fn reinforcement_rows(game: &crate::rules::board::Board, side: Side) -> Vec<String> {
+/// The side's reinforcements still to come, in the order they arrive: when, who and where (the
+/// row's words, and the hex it comes on at).
+pub fn reinforcement_rows(
+    game: &crate::rules::board::Board,
+    side: Side,
+) -> Vec<(String, crate::rules::hex::Hex)> {
     let mut due: Vec<&crate::rules::reinforcement::Reinforcement> = game
         .reinforcements
         .iter()
@@ -243,11 +258,14 @@ pub fn reinforcement_rows(game: &crate::rules::board::Board, side: Side) -> Vec<
             } else {
                 ""
             };
-            format!(
-                "Turn {}: {} ({what}) at {}{late}",
-                r.turn,
-                u.name,
-                game.map.coord(u.hex)
+            (
+                format!(
+                    "Turn {}: {} ({what}) at {}{late}",
+                    r.turn,
+                    u.name,
+                    game.map.coord(u.hex)
+                ),
+                u.hex,
             )
         })
         .collect()
@@ -315,6 +333,7 @@ fn turn_page(
 #[allow(clippy::too_many_arguments)]
 fn choose(
     q: Query<(&Interaction, &OobRow), Changed<Interaction>>,
+    entries: Query<(&Interaction, &OobEntry), Changed<Interaction>>,
     game: Res<super::seen::Seen>,
     layout: Res<MapLayout>,
     mut cmd: ResMut<Command>,
@@ -323,6 +342,7 @@ fn choose(
     panel: Query<(&ComputedNode, &UiGlobalTransform), With<OobPanel>>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) {
+    let mut look = None;
     for (i, row) in &q {
         if *i != Interaction::Pressed {
             continue;
@@ -333,21 +353,31 @@ fn choose(
             unit: Some(u.id),
             ..default()
         };
-        // In the middle of the map the panel and the right-hand column leave open.
-        let size = window
-            .single()
-            .map_or(Vec2::new(1280.0, 800.0), |w| w.size());
-        let k = window.single().map_or(1.0, |w| w.scale_factor());
-        let left = panel
-            .single()
-            .map_or(0.0, |(n, g)| (g.translation.x + n.size.x / 2.0) / k);
-        let spot = super::camera::open_centre(size, left);
-        let at = layout.center(u.hex);
-        for (mut t, p) in &mut cam {
-            let c = super::camera::centre_on(at, spot, size, super::camera::scale_of(p));
-            t.translation.x = c.x;
-            t.translation.y = c.y;
+        look = Some(u.hex);
+    }
+    // A reinforcement's row: the hex it comes on at, selected (its tooltip names the hex).
+    for (i, entry) in &entries {
+        if *i == Interaction::Pressed {
+            selected.0 = Some(entry.0);
+            *cmd = Command::default();
+            look = Some(entry.0);
         }
+    }
+    let Some(hex) = look else { return };
+    // In the middle of the map the panel and the right-hand column leave open.
+    let size = window
+        .single()
+        .map_or(Vec2::new(1280.0, 800.0), |w| w.size());
+    let k = window.single().map_or(1.0, |w| w.scale_factor());
+    let left = panel
+        .single()
+        .map_or(0.0, |(n, g)| (g.translation.x + n.size.x / 2.0) / k);
+    let spot = super::camera::open_centre(size, left);
+    let at = layout.center(hex);
+    for (mut t, p) in &mut cam {
+        let c = super::camera::centre_on(at, spot, size, super::camera::scale_of(p));
+        t.translation.x = c.x;
+        t.translation.y = c.y;
     }
 }
 
@@ -381,14 +411,19 @@ fn rebuild(
         return;
     }
     let side = game.ordering_side();
-    let all = match *tab {
-        OobTab::Units => rows(&game, &battle, side),
+    let all: Vec<(String, Option<Row>)> = match *tab {
+        OobTab::Units => rows(&game, &battle, side)
+            .into_iter()
+            .map(|(t, id)| (t, id.map(Row::Unit)))
+            .collect(),
         OobTab::Reinforcements => {
             let due = reinforcement_rows(&game, side);
             if due.is_empty() {
                 vec![("No more reinforcements are due.".to_string(), None)]
             } else {
-                due.into_iter().map(|r| (r, None)).collect()
+                due.into_iter()
+                    .map(|(t, hex)| (t, Some(Row::Entry(hex))))
+                    .collect()
             }
         }
     };
@@ -412,11 +447,15 @@ fn rebuild(
                 None => {
                     l.spawn(palette::text(text, 13.0));
                 }
-                Some(id) => {
+                Some(row) => {
                     let mut node = palette::button_node();
                     node.align_items = AlignItems::FlexStart;
-                    l.spawn((
-                        OobRow(id),
+                    let mut e = l.spawn_empty();
+                    match row {
+                        Row::Unit(id) => e.insert(OobRow(id)),
+                        Row::Entry(hex) => e.insert(OobEntry(hex)),
+                    };
+                    e.insert((
                         Button,
                         node,
                         BorderColor::all(Color::srgba(0.93, 0.91, 0.85, 0.3)),
