@@ -100,7 +100,16 @@ fn show(
     time: Res<Time>,
     mut news: ResMut<ScoreNews>,
     mut text: Query<(&mut Text, &mut Node), With<NewsText>>,
+    regions: Query<(&super::regions::Region, &ComputedNode)>,
 ) {
+    // Under the top bar as it is laid out: two lines high in a narrow window.
+    let below = regions
+        .iter()
+        .find(|(r, _)| **r == super::regions::Region::TopBar)
+        .map_or(super::regions::TOP_BAR_HEIGHT, |(_, n)| {
+            n.size.y * n.inverse_scale_factor
+        })
+        + 4.0;
     let words = match news.said.as_mut() {
         Some((w, left)) => {
             *left -= time.delta_secs();
@@ -118,6 +127,9 @@ fn show(
     for (mut t, mut n) in &mut text {
         if t.0 != words {
             t.0.clone_from(&words);
+        }
+        if n.top != Val::Px(below) {
+            n.top = Val::Px(below);
         }
         super::regions::show(&mut n, !words.is_empty());
     }
