@@ -3,6 +3,8 @@
 use bayonet::cli::Cli;
 
 fn main() {
+    #[cfg(not(target_arch = "wasm32"))]
+    end_quietly_on_a_closed_pipe();
     #[allow(unused_mut)]
     let mut argv: Vec<String> = std::env::args().skip(1).collect();
     // In the browser the page's address carries the options: `?scenario=maps/test_melee.ron`.
@@ -31,6 +33,26 @@ fn main() {
     if code != 0 || !cfg!(target_arch = "wasm32") {
         std::process::exit(code);
     }
+}
+
+/// A reader that stops early (`bayonet odds … | head`) closes the pipe, and the next line
+/// printed would panic: end as a Unix tool does when its reader goes (exit 141, 128 + SIGPIPE),
+/// quietly, with what was printed printed.
+#[cfg(not(target_arch = "wasm32"))]
+fn end_quietly_on_a_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let p = info.payload();
+        let message = p
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| p.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
 }
 
 /// `bayonet edit [FILE] [--new WxH] [--screenshot OUT.png] [--size WxH]`: the scenario editor.

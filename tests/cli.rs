@@ -850,3 +850,31 @@ fn another_battle_keeps_the_windows_size_rules_and_aids() {
         "resolve&aids=2"
     );
 }
+
+/// A reader that stops early (`bayonet odds … | head`): the pipe closes before the output is
+/// written, and the command ends as a Unix tool does (141, 128 + SIGPIPE), without a panic.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bayonet"))
+        .args([
+            "odds",
+            "maps/test_melee.ron",
+            "--attack",
+            "4,4",
+            "--defend",
+            "5,4",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader goes before a line is read.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(141), "{err}");
+}
