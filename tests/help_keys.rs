@@ -65,6 +65,15 @@ fn notices(r: &Rig) -> Vec<String> {
     r.read::<Notice>().into_iter().map(|n| n.0).collect()
 }
 
+/// The words of the sheet open over the map (the victory conditions or the briefing).
+fn sheet_text(r: &mut Rig) -> String {
+    let mut q = r
+        .app
+        .world_mut()
+        .query_filtered::<&Text, With<bayonet::client::victory_panel::VictoryText>>();
+    q.single(r.app.world()).unwrap().0.clone()
+}
+
 /// One key of one binding: the state it needs, the key, and what must follow.
 fn check(b: &Binding, key: KeyCode) {
     let what = format!("{key:?} ({})", b.what);
@@ -350,20 +359,14 @@ fn check(b: &Binding, key: KeyCode) {
             // Issue 44, item 1: the victory conditions' figures are the rules' (the side at the
             // screen's points and level, each objective with its points, the thresholds).
             hit(&mut r, b, key);
-            use bayonet::client::victory_panel::{Sheet, SheetOpen, VictoryText};
+            use bayonet::client::victory_panel::{Sheet, SheetOpen};
             assert_eq!(
                 r.res::<SheetOpen>().0,
                 Some(Sheet::Victory),
                 "{what} opens the victory conditions"
             );
             r.frames(1);
-            let text = {
-                let mut q = r
-                    .app
-                    .world_mut()
-                    .query_filtered::<&Text, With<VictoryText>>();
-                q.single(r.app.world()).unwrap().0.clone()
-            };
+            let text = sheet_text(&mut r);
             let s = r.s.clone();
             let game = r.res::<bayonet::sim::Game>().0.clone();
             let vp = bayonet::rules::victory::report(&s, &game);
@@ -396,17 +399,11 @@ fn check(b: &Binding, key: KeyCode) {
         Act::Briefing => {
             // Issue 44, item 5: the briefing again during play: the history, the side's task,
             // the rules in force; the same key closes it.
-            use bayonet::client::victory_panel::{Sheet, SheetOpen, VictoryText};
+            use bayonet::client::victory_panel::{Sheet, SheetOpen};
             hit(&mut r, b, key);
             assert_eq!(r.res::<SheetOpen>().0, Some(Sheet::Briefing), "{what}");
             r.frames(1);
-            let text = {
-                let mut q = r
-                    .app
-                    .world_mut()
-                    .query_filtered::<&Text, With<VictoryText>>();
-                q.single(r.app.world()).unwrap().0.clone()
-            };
+            let text = sheet_text(&mut r);
             let s = r.s.clone();
             let first_words: String = s
                 .description

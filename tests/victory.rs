@@ -271,20 +271,8 @@ fn each_side_is_told_how_far_its_next_level_is() {
     s.victory.minor_defeat = -50;
     s.victory.minor_victory = 50;
     s.victory.major_victory = 100;
-    let level = |t: f64| {
-        let t2 = &s.victory;
-        if t <= t2.major_defeat as f64 {
-            VictoryLevel::MajorDefeat
-        } else if t <= t2.minor_defeat as f64 {
-            VictoryLevel::MinorDefeat
-        } else if t < t2.minor_victory as f64 {
-            VictoryLevel::Draw
-        } else if t < t2.major_victory as f64 {
-            VictoryLevel::MinorVictory
-        } else {
-            VictoryLevel::MajorVictory
-        }
-    };
+    // The level a total stands at (§13's thresholds, as the report has them).
+    let level = |t: f64| bayonet::rules::victory::level_of(&s.victory, t);
     let first = s.first_side;
     for t in -130..=130 {
         let t = t as f64;

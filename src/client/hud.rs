@@ -168,12 +168,7 @@ pub fn points_words(
     at_screen: Option<crate::rules::unit::Side>,
 ) -> String {
     let side = at_screen.unwrap_or(s.first_side);
-    let (points, level) = if side == s.first_side {
-        (vp.total, vp.level)
-    } else {
-        // (Not `-total`: no "-0" for a level game.)
-        (0.0 - vp.total, vp.level.for_the_other_side())
-    };
+    let (points, level) = vp.for_side(s, side);
     let next = match crate::rules::victory::to_next_level(s, vp.total, side) {
         Some((short, up)) => format!("; {short:.0} short of a {up}"),
         None => String::new(),

@@ -133,11 +133,7 @@ pub fn conditions(
     let vp = victory::report(start, &seen);
     let first = start.first_side;
     let name = |s: Side| start.side_name(s).to_string();
-    let (points, level) = if side == first {
-        (vp.total, vp.level)
-    } else {
-        (0.0 - vp.total, vp.level.for_the_other_side())
-    };
+    let (points, level) = vp.for_side(start, side);
     let mut out = vec![format!(
         "VICTORY CONDITIONS: the {} stands at {points:+.0} points, a {level}",
         name(side)

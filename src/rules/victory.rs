@@ -73,6 +73,23 @@ pub fn to_next_level(start: &Scenario, total: f64, side: Side) -> Option<(f64, V
     }
 }
 
+/// The first side's level at `total` points (§13): a Major Defeat up to `major_defeat`, a
+/// Minor Defeat up to `minor_defeat`, a Minor Victory from `minor_victory`, a Major Victory
+/// from `major_victory`, a Draw between.
+pub fn level_of(t: &super::scenario::VictoryThresholds, total: f64) -> VictoryLevel {
+    if total <= t.major_defeat as f64 {
+        VictoryLevel::MajorDefeat
+    } else if total <= t.minor_defeat as f64 {
+        VictoryLevel::MinorDefeat
+    } else if total < t.minor_victory as f64 {
+        VictoryLevel::Draw
+    } else if total < t.major_victory as f64 {
+        VictoryLevel::MinorVictory
+    } else {
+        VictoryLevel::MajorVictory
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VictoryReport {
     /// Objective points held by each side.
@@ -133,6 +150,19 @@ pub fn lost_by_kind(start: &Scenario, board: &Board, side: Side) -> Lost {
         }
     }
     l
+}
+
+impl VictoryReport {
+    /// The points and the level as `side` has them: the first side's, or turned round for the
+    /// other (its Minor Victory is the first side's Minor Defeat).
+    pub fn for_side(&self, start: &Scenario, side: Side) -> (f64, VictoryLevel) {
+        if side == start.first_side {
+            (self.total, self.level)
+        } else {
+            // (Not `-total`: no "-0" for a level game.)
+            (0.0 - self.total, self.level.for_the_other_side())
+        }
+    }
 }
 
 /// Points lost by `side` since the scenario began.
@@ -359,18 +389,7 @@ pub fn report(start: &Scenario, board: &Board) -> VictoryReport {
     let losses = [lost(start, board, Side(0)), lost(start, board, Side(1))];
     let (f, e) = (first.0 as usize & 1, 1 - (first.0 as usize & 1));
     let total = objectives[f] as f64 - objectives[e] as f64 + losses[e] - losses[f];
-    let t = &start.victory;
-    let level = if total <= t.major_defeat as f64 {
-        VictoryLevel::MajorDefeat
-    } else if total <= t.minor_defeat as f64 {
-        VictoryLevel::MinorDefeat
-    } else if total < t.minor_victory as f64 {
-        VictoryLevel::Draw
-    } else if total < t.major_victory as f64 {
-        VictoryLevel::MinorVictory
-    } else {
-        VictoryLevel::MajorVictory
-    };
+    let level = level_of(&start.victory, total);
     VictoryReport {
         objectives,
         losses,
