@@ -79,8 +79,6 @@ fn swatch(c: &mut ChildSpawnerCommands, colour: Color, w: f32, h: f32, name: &st
     });
 }
 
-/// A legend entry drawn in the map's own pattern (`palette::Pattern`), small: `colour` at
-/// thickness `h` in a 36 by 16 box, and its name.
 /// A terrain's name beside a hex of its texture, as the map draws it.
 fn texture_swatch(c: &mut ChildSpawnerCommands, atlas: &Handle<Image>, t: Terrain) {
     use super::terrain_art::{TILE_H, TILE_W, index};
@@ -107,6 +105,8 @@ fn texture_swatch(c: &mut ChildSpawnerCommands, atlas: &Handle<Image>, t: Terrai
     });
 }
 
+/// A legend entry drawn in the map's own pattern (`palette::Pattern`), small: `colour` at
+/// thickness `h` in a 36 by 16 box, and its name.
 fn pattern_swatch(
     c: &mut ChildSpawnerCommands,
     colour: Color,

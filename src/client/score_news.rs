@@ -76,15 +76,17 @@ fn tell(
         Some(s) => victory::as_seen(start, &game, s),
         None => game.0.clone(),
     };
-    let Some(before) = news.last.replace(now) else {
-        return;
-    };
-    let now = news.last.as_ref().unwrap_or(&before);
+    // The first count is the start: nothing has changed yet.
     let reader = side.unwrap_or(start.first_side);
-    let lines: Vec<String> = victory::changes(start, &before, now)
+    let lines: Vec<String> = news
+        .last
+        .as_ref()
+        .map(|before| victory::changes(start, before, &now))
+        .unwrap_or_default()
         .iter()
         .map(|c| c.words(start, reader))
         .collect();
+    news.last = Some(now);
     if lines.is_empty() {
         return;
     }
