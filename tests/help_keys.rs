@@ -393,6 +393,14 @@ fn check(b: &Binding, key: KeyCode) {
                 "{text}"
             );
             assert!(text.contains(&format!("Turn 1 of {}", s.turns)), "{text}");
+            let last = bayonet::rules::turn::last_turn_clock(&game);
+            assert!(
+                text.contains(&format!(
+                    "the last at {}",
+                    bayonet::rules::board::clock_at(last)
+                )),
+                "{text}"
+            );
             r.tap_key(KeyCode::Escape);
             assert_eq!(r.res::<SheetOpen>().0, None, "Esc closes it");
         }

@@ -46,6 +46,8 @@ mod aids_input;
 #[cfg(feature = "client")]
 mod editor_input;
 #[cfg(feature = "client")]
+mod end_screen;
+#[cfg(feature = "client")]
 mod fog_window;
 #[cfg(feature = "client")]
 mod gesture;

@@ -678,6 +678,7 @@ fn d_bod_8_advance_refusals_first_step_and_objectives() {
         name: "Knoll".into(),
         points: 50,
         owner: None,
+        since: None,
     });
     let mut b = g.board();
     assert!(b.in_enemy_zoc(n, bayonet::rules::unit::Side(0)));

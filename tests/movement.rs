@@ -247,6 +247,7 @@ fn s6_a_move_spends_its_cost_and_takes_objectives_but_not_for_a_leader() {
                 hex,
                 points: 10,
                 owner: Some(bayonet::rules::unit::Side(1)),
+                since: None,
             });
         }
         let mut b = f.board();
@@ -435,13 +436,27 @@ fn d_obj_1_a_wagon_takes_no_objective() {
             hex: to,
             points: 10,
             owner: Some(bayonet::rules::unit::Side(1)),
+            since: None,
         });
         let mut b = f.board();
+        b.turn = 3;
         if kind == UnitKind::Supply {
             b.unit_mut(u).unwrap().formation = bayonet::rules::unit::Formation::Column;
         }
         movement::apply_move(&mut b, u, &[to]).unwrap();
         let want = bayonet::rules::unit::Side(if takes { 0 } else { 1 });
         assert_eq!(b.map.objectives[0].owner, Some(want), "{kind:?}");
+        // Issue 44 item 1: since when held: the turn it was taken, or the start.
+        let since = if takes { Some(3) } else { None };
+        assert_eq!(b.map.objectives[0].since, since, "{kind:?}");
+        // Walking back through a hex already held keeps the turn it was taken.
+        if takes {
+            use bayonet::rules::unit::Side;
+            b.turn = 5;
+            movement::take_objectives(&mut b, &[to], Side(0), true);
+            assert_eq!(b.map.objectives[0].since, Some(3));
+            movement::take_objectives(&mut b, &[to], Side(1), true);
+            assert_eq!(b.map.objectives[0].since, Some(5), "retaken");
+        }
     }
 }

@@ -208,6 +208,7 @@ fn reserves_are_brought_up() {
         hex: obj,
         points: 100,
         owner: Some(Side(1)),
+        since: None,
     });
     f.add(1, inf(), obj, Facing::NW, 300);
     f.add(0, inf(), f.hex(11, 6), Facing::NE, 300);
@@ -234,6 +235,7 @@ fn in_the_last_turn_it_holds_the_objective() {
         hex: obj,
         points: 150,
         owner: Some(Side(0)),
+        since: None,
     });
     let u = f.add(0, inf(), obj, Facing::NE, 300);
     f.add(1, inf(), f.hex(13, 6), Facing::NW, 250);
@@ -260,6 +262,7 @@ fn early_it_takes_an_open_objective() {
         hex: obj,
         points: 100,
         owner: None,
+        since: None,
     });
     let u = f.add(0, inf(), f.hex(5, 6), Facing::NE, 300);
     f.add(1, inf(), f.hex(17, 6), Facing::NW, 250);
@@ -495,6 +498,7 @@ fn behind_on_objectives_it_attacks_at_lower_odds() {
         hex: f.hex(18, 8),
         points: 100,
         owner: None,
+        since: None,
     });
     let mut even = f.board();
     even.last_turn = 12;
@@ -631,6 +635,7 @@ fn a_play_out_counts_victory_points_after_the_rules_dice() {
         hex: f.hex(1, 1),
         points: 100,
         owner: Some(Side(0)),
+        since: None,
     });
     let b = f.board();
     let v = &b.params.victory;

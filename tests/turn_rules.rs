@@ -784,3 +784,27 @@ fn the_computer_plays_a_phased_game_to_the_end_and_it_replays() {
     );
     assert!(save::replay(&saved).unwrap().matches);
 }
+
+/// Issue 44 item 1: the clock of the last turn, counted on through night turns' longer steps
+/// (§1), and the same step the end of a turn takes.
+#[test]
+fn the_last_turns_clock_counts_night_turns_at_their_length() {
+    let f = Field::new(4, 4);
+    let mut b = f.board();
+    b.params.clock.day_turn_minutes = 20;
+    b.params.clock.night_turn_minutes = 60;
+    b.params.clock.dusk = 19 * 60;
+    b.params.clock.dawn = 5 * 60;
+    b.minutes = 18 * 60 + 20;
+    b.night = false;
+    b.turn = 1;
+    b.last_turn = 4;
+    // Turn 2 at 18:40, turn 3 at 19:00 (night), turn 4 an hour on.
+    assert_eq!(bayonet::rules::turn::last_turn_clock(&b), 20 * 60);
+    b.turn = 4;
+    assert_eq!(bayonet::rules::turn::last_turn_clock(&b), b.minutes);
+    assert_eq!(
+        bayonet::rules::turn::turn_later(18 * 60 + 40, false, &b.params),
+        (19 * 60, true)
+    );
+}

@@ -86,6 +86,7 @@ fn s13_objectives_and_the_five_levels_at_their_thresholds() {
             hex: f.hex(5, k as i32),
             points,
             owner: None,
+            since: None,
         });
     }
     let s = f.scenario();

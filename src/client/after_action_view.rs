@@ -1,4 +1,4 @@
-//! The after-action report in the window: at the game's end, and any time from the toolbar's
+//! The after-action report in the window: from the end screen, and any time from the toolbar's
 //! Report (F6), its charts as pictures over the map with the sides' totals, in a column that
 //! scrolls, until closed (Close, Esc, or Report again). The same charts `bayonet report` writes.
 //! In the browser the report is the same web page `bayonet report` writes, its charts as SVG,
@@ -12,7 +12,7 @@ use super::palette;
 use crate::after_action::charts::{self, Chart};
 use crate::after_action::{self, AfterAction};
 use crate::sim::save::OrderLog;
-use crate::sim::{Battle, GameEnded, GameSeed};
+use crate::sim::{Battle, GameSeed};
 
 /// Whether the report is open, and the report as last worked out (for the log's length then).
 #[derive(Resource, Default)]
@@ -41,7 +41,6 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ReportView>().add_systems(
         Update,
         (
-            at_the_end,
             keys,
             close,
             build,
@@ -49,12 +48,6 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain(),
     );
-}
-
-fn at_the_end(mut ended: MessageReader<GameEnded>, mut view: ResMut<ReportView>) {
-    if ended.read().count() > 0 {
-        view.open = true;
-    }
 }
 
 fn keys(input: Res<ButtonInput<KeyCode>>, mut view: ResMut<ReportView>) {

@@ -26,12 +26,6 @@ struct PendingPanel;
 #[derive(Component)]
 struct PendingText;
 
-#[derive(Component)]
-struct GameOverPanel;
-
-#[derive(Component)]
-struct GameOverText;
-
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn).add_systems(
         Update,
@@ -39,7 +33,6 @@ pub(super) fn plugin(app: &mut App) {
             top_bar,
             side_panel,
             pending_melees.after(super::odds_work::collect_odds),
-            game_over,
         ),
     );
 }
@@ -67,32 +60,6 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
         let text = commands.spawn((PendingText, palette::text("", 13.0))).id();
         commands.entity(panel).add_child(text);
     }
-    commands
-        .spawn((
-            GameOverPanel,
-            Node {
-                position_type: PositionType::Absolute,
-                top: Val::Percent(30.0),
-                left: Val::Percent(30.0),
-                width: Val::Percent(40.0),
-                padding: UiRect::all(Val::Px(24.0)),
-                justify_content: JustifyContent::Center,
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.05, 0.05, 0.04, 0.95)),
-            Visibility::Hidden,
-        ))
-        .with_children(|c| {
-            c.spawn((
-                GameOverText,
-                Text::new(""),
-                TextFont {
-                    font_size: FontSize::Px(20.0),
-                    ..default()
-                },
-                TextColor(palette::OBJECTIVE),
-            ));
-        });
 }
 
 fn top_bar(
@@ -220,41 +187,6 @@ fn pending_melees(
         ));
     }
     super::regions::fill_panel(&mut text, &mut panel, &lines, !game.pending.is_empty());
-}
-
-fn game_over(
-    game: Res<Game>,
-    battle: Res<Battle>,
-    mut panel: Query<&mut Visibility, With<GameOverPanel>>,
-    mut text: Query<&mut Text, With<GameOverText>>,
-) {
-    if !game.is_changed() {
-        return;
-    }
-    let turn = game.turn_state();
-    for mut v in &mut panel {
-        *v = if turn.over {
-            Visibility::Inherited
-        } else {
-            Visibility::Hidden
-        };
-    }
-    if turn.over {
-        let r = battle.victory(&game);
-        let s = &battle.scenario;
-        let first = s.side_name(s.first_side);
-        let other = s.side_name(s.first_side.enemy());
-        let (fi, oi) = (
-            s.first_side.0 as usize & 1,
-            1 - (s.first_side.0 as usize & 1),
-        );
-        for mut t in &mut text {
-            t.0 = format!(
-                "GAME OVER\n\n{first}: {}\n\n{first} {:+.0} victory points\nobjectives {} / {}, losses {:.0} / {:.0} ({first} / {other})",
-                r.level, r.total, r.objectives[fi], r.objectives[oi], r.losses[fi], r.losses[oi]
-            );
-        }
-    }
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -10,6 +10,7 @@ pub mod camera;
 pub mod command;
 pub mod counters;
 pub mod editor;
+pub mod end_screen;
 pub mod font;
 pub mod gesture;
 pub mod hand_over;
@@ -231,7 +232,12 @@ pub fn input_plugin(app: &mut App) {
         seen::plugin,
         hand_over::plugin,
     ))
-    .add_plugins((aim_box::plugin, unit_strip::plugin, victory_panel::plugin));
+    .add_plugins((
+        aim_box::plugin,
+        unit_strip::plugin,
+        victory_panel::plugin,
+        end_screen::plugin,
+    ));
 }
 
 /// Opens the window on `scenario`; with `screenshot`, saves one frame there and exits.

@@ -548,37 +548,11 @@ fn press(
                 else {
                     continue;
                 };
-                // The window's size, optional rules and aids go with it (not the first
-                // battle's script). In the browser the page reloads on its new address.
-                #[cfg(target_arch = "wasm32")]
-                let _ = &window;
-                #[cfg(target_arch = "wasm32")]
-                if let Some(w) = web_sys::window() {
-                    let now = w.location().search().unwrap_or_default();
-                    let opened = crate::cli::parse(&crate::cli::args::from_query(&now))
-                        .map(|c| c.window)
-                        .unwrap_or_default();
-                    let argv = opened.another_battle(&file, None);
-                    let _ = w.location().set_search(&crate::cli::args::to_query(&argv));
-                }
-                #[cfg(not(target_arch = "wasm32"))]
-                if let Ok(exe) = std::env::current_exe() {
-                    let argv: Vec<String> = std::env::args().skip(1).collect();
-                    let opened = crate::cli::parse(&argv)
-                        .map(|c| c.window)
-                        .unwrap_or_default();
-                    let size = window
-                        .single()
-                        .ok()
-                        .map(|w| (w.width().round() as u32, w.height().round() as u32));
-                    if std::process::Command::new(exe)
-                        .args(opened.another_battle(&file, size))
-                        .spawn()
-                        .is_ok()
-                    {
-                        exit.write(AppExit::Success);
-                    }
-                }
+                let size = window
+                    .single()
+                    .ok()
+                    .map(|w| (w.width().round() as u32, w.height().round() as u32));
+                open_battle(&file, size, &mut exit);
             }
             Control::Mode(m) => chosen.0 = m,
             Control::Opponent(o) => settings.opponent = o,
@@ -632,6 +606,38 @@ fn press(
                     commands.entity(e).despawn();
                 }
             }
+        }
+    }
+}
+
+/// Opens the battle in `file` in a fresh game window and closes this one. The window's size,
+/// optional rules and aids go with it (not the first battle's script). In the browser the page
+/// reloads on its new address.
+pub(super) fn open_battle(file: &str, size: Option<(u32, u32)>, exit: &mut MessageWriter<AppExit>) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (size, &exit);
+        if let Some(w) = web_sys::window() {
+            let now = w.location().search().unwrap_or_default();
+            let opened = crate::cli::parse(&crate::cli::args::from_query(&now))
+                .map(|c| c.window)
+                .unwrap_or_default();
+            let argv = opened.another_battle(file, None);
+            let _ = w.location().set_search(&crate::cli::args::to_query(&argv));
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Ok(exe) = std::env::current_exe() {
+        let argv: Vec<String> = std::env::args().skip(1).collect();
+        let opened = crate::cli::parse(&argv)
+            .map(|c| c.window)
+            .unwrap_or_default();
+        if std::process::Command::new(exe)
+            .args(opened.another_battle(file, size))
+            .spawn()
+            .is_ok()
+        {
+            exit.write(AppExit::Success);
         }
     }
 }

@@ -131,7 +131,6 @@ pub fn conditions(
 ) -> Vec<String> {
     let seen = victory::as_seen(start, board, side);
     let vp = victory::report(start, &seen);
-    let first = start.first_side;
     let name = |s: Side| start.side_name(s).to_string();
     let (points, level) = vp.for_side(start, side);
     let mut out = vec![format!(
@@ -144,11 +143,12 @@ pub fn conditions(
     });
     let t = board.turn_state();
     out.push(format!(
-        "  Turn {} of {} ({}): {} more after this one",
+        "  Turn {} of {} ({}): {} more after this one; the last at {}",
         t.turn,
         t.last_turn,
         t.clock(),
-        t.last_turn.saturating_sub(t.turn)
+        t.last_turn.saturating_sub(t.turn),
+        crate::rules::board::clock_at(crate::rules::turn::last_turn_clock(board))
     ));
     out.push(String::new());
     out.push("OBJECTIVES (points: held by)".into());
@@ -161,57 +161,23 @@ pub fn conditions(
             Some(_) => " (the enemy's)",
             None => "",
         };
-        out.push(format!("  {} ({}): {holder}{mine}", o.name, o.points));
+        // Since when: the turn it was taken, or the start for a holder the scenario set.
+        let since = match (o.owner, o.since) {
+            (None, _) => String::new(),
+            (Some(_), None) => ", from the start".to_string(),
+            (Some(_), Some(n)) => format!(", since turn {n}"),
+        };
+        out.push(format!(
+            "  {} ({}): {holder}{mine}{since}",
+            o.name, o.points
+        ));
     }
     out.push(String::new());
     out.push(format!(
         "LEVELS, in the {}'s points (> marks where it stands)",
         name(side)
     ));
-    // The thresholds turned round for the second side: its Major Victory is the first side's
-    // Major Defeat.
-    let th = &start.victory;
-    let bands: Vec<(VictoryLevel, String)> = if side == first {
-        vec![
-            (
-                VictoryLevel::MajorDefeat,
-                format!("{} or less", th.major_defeat),
-            ),
-            (
-                VictoryLevel::MinorDefeat,
-                format!("{} or less", th.minor_defeat),
-            ),
-            (VictoryLevel::Draw, format!("below {}", th.minor_victory)),
-            (
-                VictoryLevel::MinorVictory,
-                format!("below {}", th.major_victory),
-            ),
-            (
-                VictoryLevel::MajorVictory,
-                format!("{} or more", th.major_victory),
-            ),
-        ]
-    } else {
-        vec![
-            (
-                VictoryLevel::MajorDefeat,
-                format!("{} or less", -th.major_victory),
-            ),
-            (
-                VictoryLevel::MinorDefeat,
-                format!("{} or less", -th.minor_victory),
-            ),
-            (VictoryLevel::Draw, format!("below {}", -th.minor_defeat)),
-            (
-                VictoryLevel::MinorVictory,
-                format!("below {}", -th.major_defeat),
-            ),
-            (
-                VictoryLevel::MajorVictory,
-                format!("{} or more", -th.major_defeat),
-            ),
-        ]
-    };
+    let bands = bands(start, side);
     for (l, when) in bands {
         let here = if l == level { ">" } else { " " };
         out.push(format!(" {here} {l}: {when}"));
@@ -256,6 +222,57 @@ pub fn conditions(
     out.push(String::new());
     out.push("F2 or Esc closes".into());
     out
+}
+
+/// The five levels, each with the points that give it, in `side`'s own points.
+pub(super) fn bands(
+    start: &crate::rules::scenario::Scenario,
+    side: Side,
+) -> Vec<(VictoryLevel, String)> {
+    // The thresholds turned round for the second side: its Major Victory is the first side's
+    // Major Defeat.
+    let th = &start.victory;
+    if side == start.first_side {
+        vec![
+            (
+                VictoryLevel::MajorDefeat,
+                format!("{} or less", th.major_defeat),
+            ),
+            (
+                VictoryLevel::MinorDefeat,
+                format!("{} or less", th.minor_defeat),
+            ),
+            (VictoryLevel::Draw, format!("below {}", th.minor_victory)),
+            (
+                VictoryLevel::MinorVictory,
+                format!("below {}", th.major_victory),
+            ),
+            (
+                VictoryLevel::MajorVictory,
+                format!("{} or more", th.major_victory),
+            ),
+        ]
+    } else {
+        vec![
+            (
+                VictoryLevel::MajorDefeat,
+                format!("{} or less", -th.major_victory),
+            ),
+            (
+                VictoryLevel::MinorDefeat,
+                format!("{} or less", -th.minor_victory),
+            ),
+            (VictoryLevel::Draw, format!("below {}", -th.minor_defeat)),
+            (
+                VictoryLevel::MinorVictory,
+                format!("below {}", -th.major_defeat),
+            ),
+            (
+                VictoryLevel::MajorVictory,
+                format!("{} or more", -th.major_defeat),
+            ),
+        ]
+    }
 }
 
 /// The briefing in lines, as `side` reads it: the history, its task (the objectives to hold

@@ -147,6 +147,9 @@ pub struct Objective {
     /// The last side to enter it (§13).
     #[serde(default)]
     pub owner: Option<super::unit::Side>,
+    /// The turn its holder took it (`None`: held since the start, or by nobody).
+    #[serde(default)]
+    pub since: Option<u32>,
 }
 
 /// What a place name on the map names: it sets how the name is lettered (water italic in blue,
@@ -274,6 +277,26 @@ impl Map {
         Coord {
             col,
             row: self.height as i32 - 1 - r,
+        }
+    }
+
+    /// Where `hex` is, as a player names it: the nearest objective or place name within
+    /// `within` hexes, and the column and row ("Pike bridge, 12,5"; "12,5" far from any name).
+    pub fn place(&self, hex: Hex, within: u32) -> String {
+        let named = self
+            .objectives
+            .iter()
+            .map(|o| (o.name.as_str(), hex.unsigned_distance_to(o.hex)))
+            .chain(self.labels.iter().filter_map(|l| {
+                let d = l.hexes.iter().map(|h| hex.unsigned_distance_to(*h)).min()?;
+                Some((l.name.as_str(), d))
+            }))
+            .filter(|(_, d)| *d <= within)
+            .min_by_key(|(_, d)| *d);
+        match named {
+            Some((name, 0)) => format!("{name}, {}", self.coord(hex)),
+            Some((name, _)) => format!("near {name}, {}", self.coord(hex)),
+            None => self.coord(hex).to_string(),
         }
     }
 

@@ -431,12 +431,14 @@ pub fn take_objectives(board: &mut Board, path: &[Hex], side: super::unit::Side,
     if !takes {
         return;
     }
+    let turn = board.turn;
     for o in board
         .map
         .objectives
         .iter_mut()
-        .filter(|o| path.contains(&o.hex))
+        .filter(|o| path.contains(&o.hex) && o.owner != Some(side))
     {
         o.owner = Some(side);
+        o.since = Some(turn);
     }
 }

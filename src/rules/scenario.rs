@@ -654,6 +654,7 @@ fn place_features(map: &mut Map, ms: &MapSpec) -> Result<(), BuildError> {
             hex,
             points: o.points,
             owner: None,
+            since: None,
         });
     }
     for &s in &ms.supply_sources {

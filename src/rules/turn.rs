@@ -209,3 +209,25 @@ pub fn start_of_turn(board: &mut Board, side: Side, turn: u32, rng: &mut impl Rn
     }
     out
 }
+
+/// The clock a turn later (§1): a day turn's minutes on, or a night turn's, and whether it is
+/// night then.
+pub fn turn_later(minutes: u32, night: bool, params: &super::params::Parameters) -> (u32, bool) {
+    let c = &params.clock;
+    let m = minutes
+        + if night {
+            c.night_turn_minutes
+        } else {
+            c.day_turn_minutes
+        };
+    (m, super::scenario::is_night(m, params))
+}
+
+/// The clock of the battle's last turn, counted on from the turn `board` is in.
+pub fn last_turn_clock(board: &Board) -> u32 {
+    let (mut m, mut night) = (board.minutes, board.night);
+    for _ in board.turn..board.last_turn {
+        (m, night) = turn_later(m, night, &board.params);
+    }
+    m
+}

@@ -11,7 +11,6 @@ use super::messages::{GameEnded, PhaseBegan, TurnBegan};
 use super::resources::{Battle, Game, GameRng};
 use crate::rules::board::Phase;
 use crate::rules::order::Order;
-use crate::rules::scenario::is_night;
 use crate::rules::{turn as rules_turn, victory};
 
 /// Whether the game is still being played.
@@ -58,14 +57,8 @@ fn end_turn(
         game.phase = Phase::Movement;
         game.acting = game.acting.enemy();
         if game.acting == game.first_side {
-            let c = &game.params.clock;
-            let step = if game.night {
-                c.night_turn_minutes
-            } else {
-                c.day_turn_minutes
-            };
-            game.minutes += step;
-            game.night = is_night(game.minutes, &game.params);
+            (game.minutes, game.night) =
+                rules_turn::turn_later(game.minutes, game.night, &game.params);
             if game.turn >= game.last_turn {
                 game.over = true;
                 next.set(GamePhase::Over);

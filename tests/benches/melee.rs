@@ -382,6 +382,7 @@ fn main() {
             hex: h,
             points: 100,
             owner: None,
+            since: None,
         });
     }
     let ai_board = f.board();
