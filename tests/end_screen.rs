@@ -1,5 +1,6 @@
-//! The end of a battle (issue 44 item 6): the screen that comes up when the last turn ends, its
-//! figures the after-action report's, and its buttons.
+//! Where the battle stands, told as it happens (issue 44): the card that announces a side's
+//! reinforcements (item 4), and the screen that comes up when the last turn ends, its figures
+//! the after-action report's, and its buttons (item 6).
 
 use bayonet::client::after_action_view::ReportView;
 use bayonet::client::end_screen::{EndButton, EndScreen};
@@ -135,4 +136,61 @@ fn the_end_screens_watch_button_replays_the_game() {
             .is_some(),
         "the replay is under way"
     );
+}
+
+/// Item 4: the Union's reserve comes on at the start of its turn 2; a card names it and its
+/// place, and Go to them selects it. The Rebels' reserve, arriving in the computer's turn 3, is
+/// not announced to the Union player (D-fow: the enemy's arrivals are not his to know).
+#[test]
+fn arrivals_are_announced_with_a_card_that_goes_to_them() {
+    use bayonet::client::arrival_card::{ArrivalButton, ArrivalCard, ArrivalText};
+    use bayonet::client::pointer::SelectedHex;
+    use bayonet::rules::unit::UnitId;
+    let text = include_str!("../maps/test_skirmish.ron")
+        .replace("turns: 2,", "turns: 3,")
+        .replace(
+            "    ],\n)",
+            "        (id: 6, name: \"Union reserve\", side: 0, brigade: \"U\", kind: Infantry, at: (0, 4), facing: SE, men: 300, quality: C, arrives: 2),\n        (id: 16, name: \"Rebel reserve\", side: 1, brigade: \"C\", kind: Infantry, at: (11, 4), facing: SW, men: 300, quality: C, arrives: 3),\n    ],\n)",
+        );
+    let s = bayonet::rules::scenario::parse("r.ron", &text).unwrap();
+    let mut r = Rig::on(s, bayonet::client::settings::SettingsFile(None));
+    r.app.insert_resource(bayonet::sim::Players([
+        None,
+        Some(bayonet::sim::Brain::Hold),
+    ]));
+    let end_turn = |r: &mut Rig| {
+        r.app.world_mut().write_message(GiveOrder(Order::EndTurn));
+        r.frames(6);
+    };
+    assert_eq!(r.res::<ArrivalCard>().0, None);
+    end_turn(&mut r);
+    let game = r.res::<Game>().0.clone();
+    assert_eq!((game.turn, game.acting), (2, bayonet::rules::unit::Side(0)));
+    let at = game.unit(UnitId(6)).expect("arrived").hex;
+    assert_eq!(r.res::<ArrivalCard>().0, Some((2, vec![(UnitId(6), at)])));
+    let words = {
+        let mut q = r
+            .app
+            .world_mut()
+            .query_filtered::<&Text, With<ArrivalText>>();
+        q.single(r.app.world()).unwrap().0.clone()
+    };
+    assert!(
+        words.contains("turn 2")
+            && words.contains("Union reserve")
+            && words.contains(&game.map.coord(at).to_string()),
+        "{words}"
+    );
+    r.press(ArrivalButton::GoToThem);
+    assert_eq!(r.res::<SelectedHex>().0, Some(at), "Go to them selects it");
+    assert_eq!(r.res::<ArrivalCard>().0, None, "and the card goes");
+    // Turn 3: the Rebels' reserve comes on in their turn, unannounced to the Union.
+    end_turn(&mut r);
+    end_turn(&mut r);
+    let game = r.res::<Game>().0.clone();
+    assert!(
+        game.unit(UnitId(16)).is_some() || game.over,
+        "the Rebels' turn 3 came"
+    );
+    assert_eq!(r.res::<ArrivalCard>().0, None);
 }

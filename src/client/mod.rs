@@ -6,6 +6,7 @@ pub mod aid;
 mod aid_marks;
 pub mod aids;
 pub mod aim_box;
+pub mod arrival_card;
 pub mod camera;
 pub mod command;
 pub mod counters;
@@ -237,6 +238,7 @@ pub fn input_plugin(app: &mut App) {
         unit_strip::plugin,
         victory_panel::plugin,
         end_screen::plugin,
+        arrival_card::plugin,
     ));
 }
 
