@@ -663,3 +663,22 @@ fn during_the_computers_turn_the_words_stay_the_players() {
     assert!(texts.iter().any(|t| t == "not your turn"), "{texts:?}");
     assert!(!texts.iter().any(|t| t.starts_with("back: ")), "{texts:?}");
 }
+
+/// Issue 44 item 7: Undo's second line is cut to what its button shows, at a word's end where
+/// it can be, with an ellipsis; never in the middle of a name.
+#[test]
+fn a_cut_line_ends_at_a_word() {
+    use bayonet::client::words::ellipsis;
+    assert_eq!(ellipsis("back: move", 26), "back: move");
+    assert_eq!(
+        ellipsis("back: 1st Maine Cavalry moved to 12,40", 26),
+        "back: 1st Maine Cavalry…"
+    );
+    assert_eq!(ellipsis("abcdefghijklmnopqrstuvwxyz0123", 10), "abcdefghi…");
+    assert!(
+        ellipsis("back: 1st Maine Cavalry moved to 12,40", 26)
+            .chars()
+            .count()
+            <= 26
+    );
+}

@@ -99,6 +99,25 @@ fn rule_9_1_5_no_attack_across_an_unbridged_creek() {
     let d = f.center();
     f.feature(d, Facing::SW, SideFeature::Creek);
     assert_eq!(rules_broken(&f, &[a]), vec![5]);
+    // Issue 44 item 7: what is wrong first, in the player's words, with the unit's plain name;
+    // then the rule.
+    let said = check(
+        &f.board(),
+        &Declaration {
+            attackers: vec![a],
+            defending_hex: d,
+            follow_up: true,
+        },
+    )[0]
+    .to_string();
+    let name = &f.board().unit(a).unwrap().name.clone();
+    assert!(
+        said.starts_with("No bridge: ")
+            && said.contains(&format!("{name} cannot attack across this creek"))
+            && said.ends_with("(§9.1 rule 5)")
+            && !said.contains('`'),
+        "{said}"
+    );
     // A ford or a hexside bridge makes the creek crossable.
     let mut forded = f.map.clone();
     forded.add_feature(d, Facing::SW, SideFeature::Ford);

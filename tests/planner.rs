@@ -447,6 +447,46 @@ fn the_start_dialog_chooses_the_opponent_and_remembers_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Issue 44 item 7: "Who plays" is remembered like the opponent: the next start dialog comes
+/// up with the choice last made, and Start plays it.
+#[cfg(feature = "client")]
+#[test]
+fn the_start_dialog_remembers_who_plays() {
+    use bayonet::client::settings::{self, Mode, SettingsFile};
+    use bayonet::client::start::Control;
+    let dir = std::env::temp_dir().join(format!("bayonet-who-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = SettingsFile(Some(dir.join("settings.ron")));
+    let open = |file: &SettingsFile| {
+        let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
+        let mut app =
+            bayonet::client::windowless_app_with(s, bayonet::client::input_plugin, file.clone());
+        app.world_mut()
+            .remove_resource::<bayonet::client::start::PresetPlayers>();
+        app.update();
+        app.update();
+        app
+    };
+    let mut app = open(&file);
+    crate::common::press_control(&mut app, Control::Mode(Mode::Play(1)));
+    app.update();
+    assert_eq!(settings::load(&file).0.who_plays, Mode::Play(1));
+    drop(app);
+    let mut app = open(&file);
+    crate::common::press_control(&mut app, Control::Start);
+    let computer = app
+        .world()
+        .resource::<bayonet::client::settings::Settings>()
+        .opponent
+        .brain();
+    assert_eq!(
+        app.world().resource::<Players>().0,
+        [Some(computer), None],
+        "the second side, as last chosen"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Item 2: scouting under fog of war. Mounted cavalry with no enemy in sight rides towards
 /// where the enemy was last seen (§16 D-fow-3's marker); with no marker it has nowhere to go.
 #[test]

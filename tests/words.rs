@@ -5,7 +5,7 @@
 use bayonet::rules::refusal::{Reason, Refusal};
 use bayonet::rules::unit::UnitId;
 
-/// A refusal reads as its message, then "(§9.1 rule n)" for a melee restriction or "(§15 rule
+/// A refusal reads as its message, a sentence, then "(§9.1 rule n)" for a melee restriction or "(§15 rule
 /// code)" for a system's own; an already-committed unit is §9.1 rule 6; rule 0 is "not a melee".
 #[test]
 fn a_refusal_names_its_rule() {
@@ -14,25 +14,27 @@ fn a_refusal_names_its_rule() {
         (r.reason, r.rule, r.unit),
         (Reason::MeleeRule, 3, Some(UnitId(2)))
     );
-    assert_eq!(r.to_string(), "not facing (§9.1 rule 3)");
+    assert_eq!(r.to_string(), "Not facing (§9.1 rule 3)");
     let r = Refusal::melee(0, None, "nobody there");
     assert_eq!(
         (r.reason, r.to_string()),
-        (Reason::NotAMelee, "nobody there".into())
+        (Reason::NotAMelee, "Nobody there".into())
     );
     let r = Refusal::system("L2", None, "odds below 1:3");
     assert_eq!(
         (r.reason, r.rule, r.code.as_str()),
         (Reason::SystemRule, 0, "L2")
     );
-    assert_eq!(r.to_string(), "odds below 1:3 (§15 rule L2)");
+    assert_eq!(r.to_string(), "Odds below 1:3 (§15 rule L2)");
     let r = Refusal::new(Reason::AlreadyCommitted, Some(UnitId(4)), "committed");
     assert_eq!(
         (r.rule, r.to_string()),
-        (6, "committed (§9.1 rule 6)".into())
+        (6, "Committed (§9.1 rule 6)".into())
     );
     let r = Refusal::new(Reason::OffMap, None, "9,9 is off the map");
     assert_eq!((r.rule, r.to_string()), (0, "9,9 is off the map".into()));
+    let r = Refusal::new(Reason::OutOfReach, None, "");
+    assert_eq!(r.to_string(), "", "nothing to say, nothing said");
 }
 
 /// Each reason's words, as the client's refusal line and the JSON give them.

@@ -300,7 +300,7 @@ pub fn end_lines(start: &Scenario, board: &Board, aar: &AfterAction, side: Side)
     let totals = aar.totals();
     for s in [mine, theirs] {
         let (men, guns) = totals[i(s)];
-        let n = |k: u32, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+        let n = crate::rules::words::count;
         out.push(format!(
             "  The {}: {}, {}",
             name(s),

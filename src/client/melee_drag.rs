@@ -254,8 +254,8 @@ fn preview(
                 target: Some(to),
                 legal: true,
                 text: format!(
-                    "Advance {} unit(s) to {c} (the melee's winner goes on)",
-                    advance.len()
+                    "Advance {} to {c} (the melee's winner goes on)",
+                    crate::rules::words::count(advance.len() as u64, "unit", "units")
                 ),
             },
             Some(r) => DragPreview {

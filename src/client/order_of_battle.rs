@@ -226,7 +226,14 @@ pub fn rows(
         }
         units.sort_by_key(|u| (!u.is_leader(), u.id));
         let men: u32 = units.iter().map(|u| u.men).sum();
-        out.push((format!("{name}: {} units, {men} men", units.len()), None));
+        out.push((
+            format!(
+                "{name}: {}, {}",
+                crate::rules::words::count(units.len() as u64, "unit", "units"),
+                crate::rules::words::count(men, "man", "men")
+            ),
+            None,
+        ));
         out.extend(units.into_iter().map(|u| (row_text(u, game), Some(u.id))));
     }
     out

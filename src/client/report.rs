@@ -143,13 +143,13 @@ fn collect(
     let estimates = seen.as_ref().is_some_and(|s| s.view().estimates);
     for d in declared.read() {
         let at = map.coord(d.declaration.defending_hex);
-        let n = d.declaration.attackers.len();
+        let n = crate::rules::words::count(d.declaration.attackers.len() as u64, "unit", "units");
         report.add(if estimates {
-            format!("Melee declared on {at}: {n} units (estimated odds in the pending melees)")
+            format!("Melee declared on {at}: {n} (estimated odds in the pending melees)")
         } else {
             format!(
                 // The odds with the defenders' fire are in the pending panel, computed once there.
-                "Melee declared on {at}: {n} units, attack {:.0} vs {:.0}, melee alone: attacker wins {:.0}%",
+                "Melee declared on {at}: {n}, attack {:.0} vs {:.0}, melee alone: attacker wins {:.0}%",
                 d.breakdown.attack_strength,
                 d.breakdown.defence_strength,
                 d.odds.attacker_win_probability * 100.0

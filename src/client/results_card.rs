@@ -116,11 +116,15 @@ pub fn fire_card(battle: &Battle, names: &HashMap<UnitId, String>, f: &FireOutco
     ));
     for l in &f.losses {
         let guns = if l.guns > 0 {
-            format!(", {} guns", l.guns)
+            format!(", {}", crate::rules::words::count(l.guns, "gun", "guns"))
         } else {
             String::new()
         };
-        lines.push(format!("{}: -{} men{guns}", n(l.unit), l.men));
+        lines.push(format!(
+            "{}: -{}{guns}",
+            n(l.unit),
+            crate::rules::words::count(l.men, "man", "men")
+        ));
     }
     for m in &f.morale {
         lines.push(format!(
@@ -458,11 +462,15 @@ pub fn melee_lines(
     out.extend(working_lines(names, o));
     for l in &o.losses {
         let guns = if l.guns > 0 {
-            format!(", {} guns", l.guns)
+            format!(", {}", crate::rules::words::count(l.guns, "gun", "guns"))
         } else {
             String::new()
         };
-        out.push(format!("  {}: -{} men{guns}", n(l.unit), l.men));
+        out.push(format!(
+            "  {}: -{}{guns}",
+            n(l.unit),
+            crate::rules::words::count(l.men, "man", "men")
+        ));
     }
     for m in &o.morale {
         out.push(format!(
@@ -589,9 +597,13 @@ fn fates(battle: &Battle, names: &HashMap<UnitId, String>, o: &MeleeOutcome) -> 
         let mut parts = Vec::new();
         if let Some(l) = o.losses.iter().find(|l| l.unit == id) {
             parts.push(if l.guns > 0 {
-                format!("-{} men, {} guns", l.men, l.guns)
+                format!(
+                    "-{}, {}",
+                    crate::rules::words::count(l.men, "man", "men"),
+                    crate::rules::words::count(l.guns, "gun", "guns")
+                )
             } else {
-                format!("-{} men", l.men)
+                format!("-{}", crate::rules::words::count(l.men, "man", "men"))
             });
         }
         for m in o.morale.iter().filter(|m| m.unit == id) {

@@ -23,6 +23,17 @@ pub struct Settings {
     pub follow: bool,
     /// The computer opponent last chosen in the start dialog.
     pub opponent: crate::sim::Opponent,
+    /// Who plays, as last chosen in the start dialog.
+    pub who_plays: Mode,
+}
+
+/// Who plays: one side against the computer (0 or 1), two players at one device, or the
+/// computer against itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    Hotseat,
+    Play(u8),
+    Watch,
 }
 
 impl Default for Settings {
@@ -34,6 +45,7 @@ impl Default for Settings {
             pace: Pace::Readable,
             follow: true,
             opponent: crate::sim::Opponent::default(),
+            who_plays: Mode::Play(0),
         }
     }
 }

@@ -60,15 +60,7 @@ impl Gate<'_> {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    Hotseat,
-    Play(u8),
-    Watch,
-}
-
-#[derive(Resource, Debug, Clone, Copy)]
-struct Chosen(Mode);
+pub use super::settings::Mode;
 
 #[derive(Component)]
 pub(super) struct Dialog;
@@ -125,6 +117,10 @@ struct TestFields;
 /// The part of the dialog that scrolls (its title and Start stay put).
 #[derive(Component)]
 pub(super) struct DialogBody;
+
+/// The line that says the dialog's body has more below.
+#[derive(Component)]
+pub struct MoreBelow;
 
 fn list_maps() -> Vec<String> {
     let mut v: Vec<String> = crate::SCENARIOS
@@ -249,9 +245,8 @@ pub(super) fn param(b: &mut Draft, i: usize) -> (&mut u32, u32) {
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(DialogOpen(true))
-        .insert_resource(Chosen(Mode::Play(0)))
         .add_systems(Startup, open)
-        .add_systems(Update, (press, labels, scroll).chain());
+        .add_systems(Update, (press, labels, scroll, more_below).chain());
 }
 
 fn open(
@@ -364,6 +359,19 @@ fn open(
         ))
         .id();
     commands.entity(dialog).add_child(body);
+    // That it scrolls must show: a line under the part that scrolls while more lies below.
+    let more = commands
+        .spawn((
+            MoreBelow,
+            palette::dim_text("▼ more below: scroll with the wheel, or drag", 13.0),
+            Node {
+                margin: UiRect::top(Val::Px(4.0)),
+                flex_shrink: 0.0,
+                ..default()
+            },
+        ))
+        .id();
+    commands.entity(dialog).add_child(more);
     commands.entity(body).with_children(|d| {
         d.spawn(text(s.description.clone(), 13.0));
         if !maps.0.is_empty() {
@@ -523,7 +531,6 @@ fn press(
     mut commands: Commands,
     q: Query<(&Interaction, &Control), Changed<Interaction>>,
     dialog_q: Query<Entity, With<Dialog>>,
-    mut chosen: ResMut<Chosen>,
     mut draft: Option<ResMut<Draft>>,
     game: Res<Game>,
     mut orders: MessageWriter<GiveOrder>,
@@ -554,7 +561,7 @@ fn press(
                     .map(|w| (w.width().round() as u32, w.height().round() as u32));
                 open_battle(&file, size, &mut exit);
             }
-            Control::Mode(m) => chosen.0 = m,
+            Control::Mode(m) => settings.who_plays = m,
             Control::Opponent(o) => settings.opponent = o,
             Control::UiScale(dir) => settings.step(dir),
             Control::ColourBlind => settings.colour_blind = !settings.colour_blind,
@@ -589,7 +596,7 @@ fn press(
             }
             Control::Start => {
                 let computer = settings.opponent.brain();
-                players.0 = match chosen.0 {
+                players.0 = match settings.who_plays {
                     Mode::Hotseat => [None, None],
                     Mode::Play(0) => [None, Some(computer)],
                     Mode::Play(_) => [Some(computer), None],
@@ -653,13 +660,12 @@ fn labels(
     maps: Option<Res<ScenarioList>>,
     battle: Res<Battle>,
     draft: Option<ResMut<Draft>>,
-    chosen: Res<Chosen>,
     settings: Res<Settings>,
     mut texts: Query<(&Label, &mut Text)>,
     mut buttons: Query<(&Control, &mut BackgroundColor)>,
 ) {
     let Some(mut draft) = draft else { return };
-    if !draft.is_changed() && !chosen.is_changed() && !settings.is_changed() {
+    if !draft.is_changed() && !settings.is_changed() {
         return;
     }
     for (l, mut t) in &mut texts {
@@ -694,7 +700,7 @@ fn labels(
     }
     for (c, mut bg) in &mut buttons {
         let on = match *c {
-            Control::Mode(m) => m == chosen.0,
+            Control::Mode(m) => m == settings.who_plays,
             Control::Opponent(o) => o == settings.opponent,
             Control::Rule(r) => *rule(&mut draft, r),
             Control::ColourBlind => settings.colour_blind,
@@ -729,5 +735,27 @@ fn scroll(
     }
     for mut p in &mut q {
         p.0.y = (p.0.y + dy).max(0.0);
+    }
+}
+
+/// Shows the "more below" line while the body's content runs past its bottom.
+pub(super) fn more_below(
+    body: Query<(&ComputedNode, &ScrollPosition), With<DialogBody>>,
+    mut line: Query<&mut Visibility, With<MoreBelow>>,
+) {
+    let Ok((node, at)) = body.single() else {
+        return;
+    };
+    let k = node.inverse_scale_factor;
+    let below = (node.content_size.y - node.size.y) * k - at.0.y;
+    let want = if below > 4.0 {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut v in &mut line {
+        if *v != want {
+            *v = want;
+        }
     }
 }

@@ -88,13 +88,7 @@ pub fn summary(game: &crate::rules::board::Board, o: &ThreatOverlay) -> String {
         return format!("Threats to {}: none next turn", At::of(game, hex));
     }
     // Only the kinds of threat there are: no "fire from 0 units (value -0)".
-    let units = |n: usize| {
-        if n == 1 {
-            "1 unit".to_owned()
-        } else {
-            format!("{n} units")
-        }
-    };
+    let units = |n: usize| crate::rules::words::count(n as u64, "unit", "units");
     let mut parts = Vec::new();
     if !fire.is_empty() {
         let value = fire.iter().sum::<f64>();

@@ -403,7 +403,8 @@ fn look(
                 .trim_start_matches("nothing to undo: ")
                 .to_string(),
         };
-        let short = super::words::ellipsis(&line, 30);
+        // 26 characters of the 10 px face fit the button's 160 px inside its padding.
+        let short = super::words::ellipsis(&line, 26);
         for mut t in &mut why {
             if t.0 != short {
                 t.0.clone_from(&short);

@@ -192,7 +192,7 @@ pub fn conditions(
         } else {
             ""
         };
-        let n = |k: u32, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+        let n = crate::rules::words::count;
         let mut parts: Vec<String> = [
             (l.men, "man", "men", v.per_man),
             (l.guns, "gun", "guns", v.per_gun),

@@ -11,7 +11,12 @@ pub fn ellipsis(line: &str, max: usize) -> String {
         return line.to_string();
     }
     let cut: String = line.chars().take(max.saturating_sub(1)).collect();
-    format!("{}…", cut.trim_end())
+    // At a word's end where there is one in the second half, not in the middle of a name.
+    let at = cut
+        .rfind(' ')
+        .filter(|i| *i >= cut.len() / 2)
+        .unwrap_or(cut.len());
+    format!("{}…", cut[..at].trim_end())
 }
 
 /// What the panels say while the whole odds are being worked out (off the frame).

@@ -47,7 +47,7 @@ pub fn check(board: &Board, id: UnitId, to: Hex) -> Option<String> {
     let Some(u) = board.unit(id) else {
         return Some(format!("no unit {id}"));
     };
-    let who = format!("{} `{}`", u.kind.name(), u.name);
+    let who = format!("{} {}", u.kind.name(), u.name);
     if u.marks.advance_left == 0 {
         return Some(format!(
             "{who} has no advance left (only a melee's winner advances)"

@@ -18,17 +18,17 @@ fn at_work(u: &Unit, at: Hex) -> Result<(), Refusal> {
     if u.kind != UnitKind::Infantry || u.formation != Formation::Column {
         return Err(no(
             u.id,
-            format!("`{}` must be infantry in column to repair a bridge", u.name),
+            format!("{} must be infantry in column to repair a bridge", u.name),
         ));
     }
     if !u.front_hexes().contains(&at) {
         return Err(no(
             u.id,
-            format!("`{}` must stand next to the bridge, facing it", u.name),
+            format!("{} must stand next to the bridge, facing it", u.name),
         ));
     }
     if u.disrupted || u.routed {
-        return Err(no(u.id, format!("`{}` is disrupted or routed", u.name)));
+        return Err(no(u.id, format!("{} is disrupted or routed", u.name)));
     }
     Ok(())
 }
@@ -51,7 +51,7 @@ pub fn check_repair(board: &Board, id: UnitId, at: Hex) -> Result<(), Refusal> {
     }
     at_work(u, at)?;
     if u.marks.moved || u.marks.fired || u.marks.meleed {
-        return Err(no(id, format!("`{}` has already acted this turn", u.name)));
+        return Err(no(id, format!("{} has already acted this turn", u.name)));
     }
     Ok(())
 }

@@ -47,19 +47,16 @@ fn served_by(board: &Board, battery: &Unit, by: UnitId) -> Result<(), Refusal> {
         return Err(no(
             battery.id,
             format!(
-                "`{}` is not a friendly unit stacked with `{}`",
+                "{} is not a friendly unit stacked with {}",
                 b.name, battery.name
             ),
         ));
     }
     if matches!(b.kind, UnitKind::Leader | UnitKind::Supply) || b.is_captured() {
-        return Err(no(battery.id, format!("`{}` cannot serve guns", b.name)));
+        return Err(no(battery.id, format!("{} cannot serve guns", b.name)));
     }
     if b.routed || b.disrupted {
-        return Err(no(
-            battery.id,
-            format!("`{}` is routed or disrupted", b.name),
-        ));
+        return Err(no(battery.id, format!("{} is routed or disrupted", b.name)));
     }
     Ok(())
 }
@@ -72,7 +69,7 @@ pub fn check_spike(board: &Board, battery: UnitId, by: UnitId) -> Result<(), Ref
     if !b.is_captured() || b.crew == Crew::Spiked {
         return Err(no(
             battery,
-            format!("`{}` is not a captured, unspiked battery", b.name),
+            format!("{} is not a captured, unspiked battery", b.name),
         ));
     }
     served_by(board, b, by)
@@ -96,7 +93,7 @@ pub fn check_recrew(board: &Board, battery: UnitId, by: UnitId) -> Result<(), Re
     if b.is_captured() || b.crew != Crew::Uncrewed {
         return Err(no(
             battery,
-            format!("`{}` is not an uncrewed battery of its own side", b.name),
+            format!("{} is not an uncrewed battery of its own side", b.name),
         ));
     }
     served_by(board, b, by)?;

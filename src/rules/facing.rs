@@ -41,14 +41,14 @@ pub fn check(board: &Board, id: UnitId, to: Facing) -> Result<u32, Refusal> {
         return Err(no(
             id,
             format!(
-                "`{}` is captured: a unit of yours must stand with it to turn it",
+                "{} is captured: a unit of yours must stand with it to turn it",
                 u.name
             ),
         ));
     }
     let c = cost(board, id, to).unwrap_or(0);
     if c == 0 {
-        return Err(no(id, format!("`{}` already faces {}", u.name, to.name())));
+        return Err(no(id, format!("{} already faces {}", u.name, to.name())));
     }
     let left = mp_left(&board.params, u);
     if c > left {

@@ -77,7 +77,7 @@ pub fn line_of_sight(board: &Board, from: Hex, to: Hex) -> bool {
 pub fn cannot_fire(u: &Unit, opportunity: bool) -> Option<String> {
     // Named only when it may not: the check runs for every shooter in every branch of the
     // whole odds, and an allocation each time was a fifth of their cost.
-    let who = || format!("{} `{}`", u.kind.name(), u.name);
+    let who = || format!("{} {}", u.kind.name(), u.name);
     let formation_ok = match u.kind {
         UnitKind::Infantry => u.formation == Formation::Line,
         UnitKind::Cavalry => u.formation == Formation::Dismounted,
@@ -177,7 +177,7 @@ pub fn breakdown(
     let w = weapon_of(u, table).ok_or_else(|| {
         no(
             firer,
-            format!("`{}` has no known weapon `{}`", u.name, u.weapon),
+            format!("{} has no known weapon {}", u.name, u.weapon),
         )
     })?;
     let range = distance(u.hex, target);
@@ -185,7 +185,7 @@ pub fn breakdown(
         return Err(no(
             firer,
             format!(
-                "the target is {range} hexes away; `{}` reaches {}",
+                "the target is {range} hexes away; {} reaches {}",
                 u.name, w.range
             ),
         ));
@@ -193,7 +193,7 @@ pub fn breakdown(
     if !in_front(u.hex, u.facing, target) {
         return Err(no(
             firer,
-            format!("the target is not in the front of `{}`", u.name),
+            format!("the target is not in the front of {}", u.name),
         ));
     }
     if !line_of_sight(board, u.hex, target) {
@@ -302,7 +302,7 @@ pub fn breakdown(
         return Err(no(
             firer,
             format!(
-                "`{}` is captured: a unit of yours must stand with it to fire it",
+                "{} is captured: a unit of yours must stand with it to fire it",
                 u.name
             ),
         ));

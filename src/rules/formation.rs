@@ -35,7 +35,7 @@ pub fn check(board: &Board, id: UnitId, to: Formation) -> Result<(u32, Formation
         return Err(no(
             id,
             format!(
-                "`{}` is captured and cannot leave its hex, nor limber to",
+                "{} is captured and cannot leave its hex, nor limber to",
                 u.name
             ),
         ));
@@ -43,7 +43,7 @@ pub fn check(board: &Board, id: UnitId, to: Formation) -> Result<(u32, Formation
     if u.is_fixed() {
         return Err(no(
             id,
-            format!("`{}` is Fixed and may not change formation", u.name),
+            format!("{} is Fixed and may not change formation", u.name),
         ));
     }
     let now = result(u.kind, u.formation, to).ok_or_else(|| {

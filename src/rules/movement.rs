@@ -102,6 +102,60 @@ pub fn terrain_allows(map: &Map, params: &Parameters, class: MoverClass, hex: He
     class.pick(&per_terrain(&params.movement.terrain, map.terrain(hex))) > 0
 }
 
+/// Why a unit may not enter a hex from the one next to it (D-move-1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blocked {
+    NotAdjacent,
+    OffMap,
+    BridgeDestroyed,
+    BridgeTooWeak { strength: u32, max: u32, need: u32 },
+    Prohibited(crate::rules::map::Terrain),
+    Creek,
+}
+
+impl Blocked {
+    /// What is wrong, in a few words a player says first ("No bridge").
+    pub fn headline(self) -> &'static str {
+        match self {
+            Blocked::NotAdjacent => "Not next to it",
+            Blocked::OffMap => "Off the map",
+            Blocked::BridgeDestroyed => "Bridge down",
+            Blocked::BridgeTooWeak { .. } => "Bridge too weak",
+            Blocked::Prohibited(_) => "Impassable ground",
+            Blocked::Creek => "No bridge",
+        }
+    }
+
+    /// Where the way is barred, said of an attack into the hex ("across this creek").
+    pub fn attack_words(self) -> String {
+        match self {
+            Blocked::Creek => "across this creek".into(),
+            Blocked::Prohibited(t) => format!("into {} it may not enter", t.name().to_lowercase()),
+            other => format!("into that hex: {other}"),
+        }
+    }
+}
+
+impl std::fmt::Display for Blocked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Blocked::NotAdjacent => write!(f, "the hexes are not adjacent"),
+            Blocked::OffMap => write!(f, "the hex is off the map"),
+            Blocked::BridgeDestroyed => write!(f, "the bridge there is destroyed"),
+            Blocked::BridgeTooWeak {
+                strength,
+                max,
+                need,
+            } => write!(
+                f,
+                "the bridge there is too weak to cross: strength {strength} of {max}, this unit needs {need}"
+            ),
+            Blocked::Prohibited(t) => write!(f, "{} terrain is prohibited", t.name()),
+            Blocked::Creek => write!(f, "an unbridged, unforded creek lies between"),
+        }
+    }
+}
+
 /// Why a unit may not enter `to` from the adjacent `from`, judged by terrain and hexside alone
 /// (D-move-1); `None` when it may.
 pub fn entry_blocked(
@@ -110,29 +164,30 @@ pub fn entry_blocked(
     class: MoverClass,
     from: Hex,
     to: Hex,
-) -> Option<String> {
+) -> Option<Blocked> {
     let Some(side) = Facing::between(from, to) else {
-        return Some("the hexes are not adjacent".into());
+        return Some(Blocked::NotAdjacent);
     };
     if !map.contains(to) {
-        return Some("the hex is off the map".into());
+        return Some(Blocked::OffMap);
     }
     if let Some(b) = map.bridge(to) {
         if b.strength == 0 {
-            return Some("the bridge there is destroyed".into());
+            return Some(Blocked::BridgeDestroyed);
         }
         let need = bridge_needs(params, class, b);
         if b.strength < need {
-            return Some(format!(
-                "the bridge there is too weak to cross: strength {} of {}, this unit needs {need}",
-                b.strength, b.max
-            ));
+            return Some(Blocked::BridgeTooWeak {
+                strength: b.strength,
+                max: b.max,
+                need,
+            });
         }
     } else if !terrain_allows(map, params, class, to) {
-        return Some(format!("{} terrain is prohibited", map.terrain(to).name()));
+        return Some(Blocked::Prohibited(map.terrain(to)));
     }
     if map.creek_blocks(from, side) {
-        return Some("an unbridged, unforded creek lies between".into());
+        return Some(Blocked::Creek);
     }
     None
 }
@@ -186,7 +241,7 @@ pub fn mp_left(params: &Parameters, u: &Unit) -> u32 {
 
 /// Why a unit may not move (or turn, or change formation) at all now; `None` when it may.
 pub fn cannot_act(u: &Unit) -> Option<String> {
-    let who = format!("{} `{}`", u.kind.name(), u.name);
+    let who = format!("{} {}", u.kind.name(), u.name);
     if u.marks.meleed {
         Some(format!("{who} has meleed this turn"))
     } else if u.marks.fired {
@@ -308,7 +363,7 @@ fn stale(r: &Reach, cost: u32) -> bool {
 
 /// Why a unit may not move at all now; `None` when it may.
 pub fn cannot_move(u: &Unit) -> Option<String> {
-    let who = format!("{} `{}`", u.kind.name(), u.name);
+    let who = format!("{} {}", u.kind.name(), u.name);
     if u.is_fixed() {
         return Some(format!("{who} is Fixed and may not move"));
     }
@@ -369,7 +424,10 @@ pub fn check_move(board: &Board, id: UnitId, path: &[Hex]) -> Result<u32, Refusa
     for (i, &n) in path.iter().enumerate() {
         let c = board.map.coord(n);
         if let Some(why) = entry_blocked(&board.map, &board.params, class, at, n) {
-            return Err(no(id, format!("cannot enter {c}: {why}")));
+            return Err(no(
+                id,
+                format!("{}: cannot enter {c}: {why}", why.headline()),
+            ));
         }
         cost += entry_cost(&board.map, &board.params, class, at, n).unwrap_or(0);
         if cost > budget {

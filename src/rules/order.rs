@@ -193,7 +193,7 @@ fn own_unit(board: &Board, id: UnitId) -> Result<(), Vec<Refusal>> {
         Some(u) if u.side != board.ordering_side() => Err(one(
             Reason::NotYourTurn,
             Some(id),
-            format!("`{}` is not a unit of the side whose turn it is", u.name),
+            format!("{} is not a unit of the side whose turn it is", u.name),
         )),
         Some(_) => Ok(()),
     }
@@ -257,7 +257,7 @@ pub fn declaration(
                 reasons.push(Refusal::new(
                     Reason::NotYourTurn,
                     Some(*id),
-                    format!("`{}` is not a unit of the side whose turn it is", u.name),
+                    format!("{} is not a unit of the side whose turn it is", u.name),
                 ));
             }
         }

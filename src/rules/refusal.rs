@@ -131,12 +131,19 @@ impl Refusal {
 
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // What is wrong first, as a sentence; then the rule it cites.
+        let mut m = self.message.chars();
+        let first = m
+            .next()
+            .map(|c| c.to_uppercase().to_string())
+            .unwrap_or_default();
+        let said = first + m.as_str();
         if !self.code.is_empty() {
-            write!(f, "{} (§15 rule {})", self.message, self.code)
+            write!(f, "{said} (§15 rule {})", self.code)
         } else if self.rule > 0 {
-            write!(f, "{} (§9.1 rule {})", self.message, self.rule)
+            write!(f, "{said} (§9.1 rule {})", self.rule)
         } else {
-            write!(f, "{}", self.message)
+            write!(f, "{said}")
         }
     }
 }

@@ -218,7 +218,7 @@ impl ScoreChange {
             -self.points
         };
         let name = |s: Side| start.side_name(s).to_string();
-        let n = |k: u32, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+        let n = crate::rules::words::count;
         let why = match &self.reason {
             ScoreReason::Objective {
                 name: o,

@@ -56,3 +56,9 @@ macro_rules! words {
         }
     };
 }
+
+/// `k` things in words, the noun agreeing: "1 unit", "3 units", "0 men".
+pub fn count(k: impl Into<u64>, one: &str, many: &str) -> String {
+    let k = k.into();
+    format!("{k} {}", if k == 1 { one } else { many })
+}

@@ -174,7 +174,7 @@ fn keep_or_close(world: &mut World) {
     let names: Vec<String> = seen
         .iter()
         .filter_map(|id| board.unit(*id))
-        .map(|u| format!("`{}`", u.name))
+        .map(|u| u.name.clone())
         .collect();
     let mut h = world.resource_mut::<UndoHistory>();
     if names.is_empty() {

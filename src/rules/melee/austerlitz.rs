@@ -283,7 +283,7 @@ pub fn austerlitz_check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
                 "A1",
                 Some(u.id),
                 format!(
-                    "mounted cavalry `{}` may not attack a town holding infantry",
+                    "mounted cavalry {} may not attack a town holding infantry",
                     u.name
                 ),
             ));
@@ -293,7 +293,7 @@ pub fn austerlitz_check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
                 "A2",
                 Some(u.id),
                 format!(
-                    "only light cavalry may attack into a forest; `{}` is {:?}",
+                    "only light cavalry may attack into a forest; {} is {:?}",
                     u.name, u.cavalry
                 ),
             ));

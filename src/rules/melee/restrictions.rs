@@ -59,7 +59,7 @@ pub fn check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
     let cavalry_defends = defenders
         .iter()
         .any(|u| u.side != side && u.is_mounted_cavalry() && !isolated(u));
-    let class_name = |u: &crate::rules::unit::Unit| format!("{} `{}`", u.kind.name(), u.name);
+    let class_name = |u: &crate::rules::unit::Unit| format!("{} {}", u.kind.name(), u.name);
 
     for u in &committed {
         let who = class_name(u);
@@ -89,7 +89,10 @@ pub fn check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
             v(
                 1,
                 Some(u.id),
-                format!("{who} is {} and cannot melee attack", states.join(" and ")),
+                format!(
+                    "Not in order: {who} is {} and cannot melee attack",
+                    states.join(" and ")
+                ),
             );
         }
         // Leaders have no front of their own to face with (our decision, D-lead-1).
@@ -97,7 +100,7 @@ pub fn check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
             v(
                 2,
                 Some(u.id),
-                format!("{who} is not facing the defending hex"),
+                format!("Facing away: {who} is not facing the defending hex"),
             );
         }
         let foot = u.kind == UnitKind::Infantry || u.is_dismounted_cavalry();
@@ -105,35 +108,41 @@ pub fn check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
             v(
                 3,
                 Some(u.id),
-                format!("{who} cannot melee attack non-Isolated mounted cavalry"),
+                format!(
+                    "Mounted cavalry there: {who} cannot melee attack non-Isolated mounted cavalry"
+                ),
             );
         }
         if matches!(u.kind, UnitKind::Artillery | UnitKind::Supply) {
             v(
                 4,
                 Some(u.id),
-                format!("{who}: artillery and supply wagons cannot melee attack"),
+                format!("Guns and wagons do not charge: {who} cannot melee attack"),
             );
         }
         if let Some(why) = entry_blocked(&board.map, &board.params, MoverClass::of(u), u.hex, d) {
             v(
                 5,
                 Some(u.id),
-                format!("{who} could not legally move into the defending hex: {why}"),
+                format!(
+                    "{}: {who} cannot attack {}",
+                    why.headline(),
+                    why.attack_words()
+                ),
             );
         }
         if u.marks.meleed {
             v(
                 6,
                 Some(u.id),
-                format!("{who} has already melee attacked this turn"),
+                format!("Already attacked: {who} has already melee attacked this turn"),
             );
         }
         if u.kind == UnitKind::Cavalry && u.formation == Formation::Dismounting {
             v(
                 8,
                 Some(u.id),
-                format!("{who} is Dismounting and cannot melee attack"),
+                format!("Dismounting: {who} is Dismounting and cannot melee attack"),
             );
         }
     }
@@ -142,7 +151,7 @@ pub fn check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
         v(
             7,
             None,
-            format!("the attackers exceed the defending hex's stacking limits: {over}"),
+            format!("Too many attackers: they exceed the defending hex's stacking limits: {over}"),
         );
     }
     out

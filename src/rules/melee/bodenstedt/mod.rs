@@ -439,7 +439,7 @@ pub fn bodenstedt_check(board: &Board, decl: &Declaration) -> Vec<super::Refusal
                     "B1",
                     Some(u.id),
                     format!(
-                        "{} `{}` may not attack mounted cavalry in the open",
+                        "{} {} may not attack mounted cavalry in the open",
                         u.kind.name(),
                         u.name
                     ),

@@ -798,7 +798,7 @@ pub fn impetus_check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
                 "I1",
                 Some(u.id),
                 format!(
-                    "{} `{}` may not attack formed mounted cavalry `{}` through its front; only through its flank or rear",
+                    "{} {} may not attack formed mounted cavalry {} through its front; only through its flank or rear",
                     u.kind.name(),
                     u.name,
                     c.name

@@ -788,7 +788,7 @@ pub fn assault_check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
                 "L1",
                 Some(u.id),
                 format!(
-                    "`{}` fired at another hex this turn: a unit that fired may melee only the hex it fired into",
+                    "{} fired at another hex this turn: a unit that fired may melee only the hex it fired into",
                     u.name
                 ),
             ));
