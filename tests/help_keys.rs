@@ -682,3 +682,63 @@ fn a_cut_line_ends_at_a_word() {
             <= 26
     );
 }
+
+/// Issue 44 item 8: the help is taller than a 1280×800 window (its keys ran below the edge);
+/// the wheel scrolls it within its content, and a line says that more lies below until the
+/// end is reached. (The rig lays out no UI: the panel is given the size it has at 1280×800.)
+#[test]
+fn the_help_scrolls_and_says_when_more_lies_below() {
+    use bayonet::client::help::{HelpMore, HelpPanel};
+    use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+    let mut r = Rig::new();
+    r.tap_key(KeyCode::F1);
+    assert!(r.res::<HelpOpen>().0);
+    let panel = {
+        let mut q = r
+            .app
+            .world_mut()
+            .query_filtered::<Entity, With<HelpPanel>>();
+        q.single(r.app.world()).unwrap()
+    };
+    let more = |r: &mut Rig| {
+        let mut q = r
+            .app
+            .world_mut()
+            .query_filtered::<&Visibility, With<HelpMore>>();
+        *q.single(r.app.world()).unwrap()
+    };
+    let scrolled = |r: &mut Rig| r.app.world().get::<ScrollPosition>(panel).unwrap().0.y;
+    {
+        let mut e = r.app.world_mut().entity_mut(panel);
+        let mut n = e.get_mut::<ComputedNode>().unwrap();
+        n.size = Vec2::new(1248.0, 744.0);
+        n.content_size = Vec2::new(1248.0, 1400.0);
+        n.inverse_scale_factor = 1.0;
+        *e.get_mut::<UiGlobalTransform>().unwrap() =
+            UiGlobalTransform::from_translation(Vec2::new(640.0, 412.0));
+    }
+    r.frames(1);
+    assert_eq!(more(&mut r), Visibility::Inherited, "more below at the top");
+    r.cursor(Vec2::new(640.0, 400.0));
+    let wheel = |r: &mut Rig, lines: f32| {
+        let window = r.window;
+        r.app.world_mut().write_message(MouseWheel {
+            unit: MouseScrollUnit::Line,
+            x: 0.0,
+            y: -lines,
+            window,
+            phase: bevy::input::touch::TouchPhase::Moved,
+        });
+        r.frames(1);
+    };
+    wheel(&mut r, 3.0);
+    assert_eq!(scrolled(&mut r), 60.0);
+    wheel(&mut r, 100.0);
+    assert_eq!(scrolled(&mut r), 1400.0 - 744.0, "no further than its end");
+    r.frames(1);
+    assert_eq!(
+        more(&mut r),
+        Visibility::Hidden,
+        "nothing more below at the end"
+    );
+}

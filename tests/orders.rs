@@ -607,7 +607,9 @@ fn s1_phased_play_orders_belong_to_their_phases() {
             let r = got.expect_err("out of its phase");
             assert_eq!((r.len(), r[0].reason), (1, Reason::NotThisPhase));
             assert_eq!(r[0].unit, order.unit());
-            let text = r[0].to_string();
+            // A refusal is said as a sentence: its message with a capital (issue 44 item 7).
+            let text = r[0].message.clone();
+            assert!(r[0].to_string().starts_with(|c: char| c.is_uppercase()));
             let want = match order {
                 Order::EndPhase => "the melee phase ends with the turn: End turn".to_string(),
                 Order::EndTurn => {

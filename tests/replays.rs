@@ -199,3 +199,28 @@ fn a_timeline_of_a_short_game_gives_every_orders_state() {
     assert_eq!(none.state_at(3).hash(), hashes[0]);
     assert_eq!((none.snapshot_places(), none.turns.len()), (vec![0], 1));
 }
+
+/// Issue 44 item 8: `bayonet watch SAVE` opens on the replay with no start dialog over its bar
+/// (whose Start would have set the dialog's rules, Fog of War among them, on the replay).
+#[cfg(feature = "client")]
+#[test]
+fn watching_a_save_skips_the_start_dialog() {
+    use bayonet::client::StartupOrders;
+    use bayonet::client::preset_players;
+    let watch = StartupOrders {
+        watch: true,
+        ..Default::default()
+    };
+    assert_eq!(preset_players(None, false, &watch), Some([None, None]));
+    assert_eq!(preset_players(None, true, &watch), Some([None, None]));
+    let play = StartupOrders::default();
+    assert_eq!(preset_players(None, false, &play), None, "a new game asks");
+    let dialog = StartupOrders {
+        dialog: true,
+        ..Default::default()
+    };
+    assert_eq!(preset_players(None, true, &dialog), None);
+    assert_eq!(preset_players(None, true, &play), Some([None, None]));
+    let chosen = [None, Some(bayonet::sim::Brain::Hold)];
+    assert_eq!(preset_players(Some(chosen), false, &watch), Some(chosen));
+}

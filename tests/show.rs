@@ -370,6 +370,20 @@ fn watching_this_game_steps_forward_and_back_exactly() {
     app.update();
     let half = (orders.len() as f64 / 2.0).round() as usize;
     assert_eq!(hash(&app), hashes[half]);
+    // Issue 44 item 8: after the jump neither the card nor the log's last line is the order
+    // before it: the card is closed, and the log says where the replay stands.
+    assert_eq!(app.world().resource::<Cards>().showing, None);
+    let last = app
+        .world()
+        .resource::<bayonet::client::report::Report>()
+        .lines
+        .last()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        last.starts_with(&format!("Replay: order {half} of {}", orders.len())),
+        "{last}"
+    );
     app.world_mut().write_message(Replay::Leave);
     app.update();
     assert!(!app.world().contains_resource::<Watching>());

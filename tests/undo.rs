@@ -27,7 +27,7 @@ fn undo_ends_on_sight_of(app: &mut App, hidden: UnitId) {
     let why = refusals(app);
     let name = game(app).unit(hidden).unwrap().name.clone();
     assert!(
-        why[0].contains(&format!("`{name}` came into view")),
+        why[0].contains(&format!("{name} came into view")),
         "{why:?}"
     );
 }

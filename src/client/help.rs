@@ -14,15 +14,28 @@ use crate::rules::map::{Road, SideFeature, Terrain};
 pub struct HelpOpen(pub bool);
 
 #[derive(Component)]
-struct HelpPanel;
+pub struct HelpPanel;
 
 #[derive(Component)]
 pub struct CloseHelp;
 
+/// The line that says the help has more below (wheel, or a finger, scrolls it).
+#[derive(Component)]
+pub struct HelpMore;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HelpOpen>()
         .add_systems(Startup, spawn)
-        .add_systems(Update, (close, show).chain());
+        .add_systems(
+            Update,
+            (
+                close,
+                show,
+                super::regions::wheel_scrolls::<HelpPanel>,
+                super::regions::more_below::<HelpPanel, HelpMore>,
+            )
+                .chain(),
+        );
 }
 
 /// The key lines, as the help lists them: "F1, H, ?  Help: …" (one line per action).
@@ -249,6 +262,23 @@ fn spawn(
     battle: Res<crate::sim::Battle>,
     atlas: Option<Res<super::tiles::TerrainAtlas>>,
 ) {
+    commands.spawn((
+        HelpMore,
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: Val::Px(20.0),
+            right: Val::Px(36.0),
+            padding: UiRect::axes(Val::Px(8.0), Val::Px(3.0)),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL),
+        GlobalZIndex(41),
+        Visibility::Hidden,
+        children![palette::text(
+            "▼ more below: scroll with the wheel, or drag",
+            13.0
+        )],
+    ));
     commands
         .spawn((
             HelpPanel,

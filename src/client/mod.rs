@@ -253,6 +253,19 @@ pub fn run(
     run_seat(scenario, screenshot, script, from, players, None)
 }
 
+/// Who plays without the start dialog: as the command line chose; a screenshot at a hotseat
+/// (unless it asks for the dialog); a replay, watched (`bayonet watch`), with no dialog at all,
+/// whose Start would set the rules the replay was played under.
+pub fn preset_players(
+    players: Option<[Option<crate::sim::Brain>; 2]>,
+    screenshot: bool,
+    script: &StartupOrders,
+) -> Option<[Option<crate::sim::Brain>; 2]> {
+    players
+        .or((script.watch).then_some([None, None]))
+        .or((screenshot && !script.dialog).then_some([None, None]))
+}
+
 /// A seat at a game on a referee server: the seat, its line, and the state it joined.
 pub type Joined = (online::Online, line::Line, online::Arrival);
 
@@ -298,12 +311,7 @@ pub fn run_seat(
     app.insert_resource(saving::SaveDir::for_run(screenshot.is_some()));
     // The computer plans off the frame: the window keeps answering while it thinks.
     app.insert_resource(crate::sim::OffFrame);
-    // Screenshots and command-line choices skip the start dialog (screenshots as hotseat).
-    let preset = players.or(screenshot
-        .as_ref()
-        .filter(|_| !script.dialog)
-        .map(|_| [None, None]));
-    if let Some(p) = preset {
+    if let Some(p) = preset_players(players, screenshot.is_some(), &script) {
         app.insert_resource(start::PresetPlayers(p));
     }
     if let Some(path) = screenshot {

@@ -313,10 +313,12 @@ pub fn tool_button(commands: &mut Commands, label: &str, key: &str, tip: String)
 #[derive(Component)]
 pub struct ButtonLabel;
 
-/// The wheel over a `T` node that scrolls (its `ScrollPosition`) scrolls it, within its content:
-/// the log's history, the editor's panels. The camera leaves the wheel alone over them.
+/// The wheel, or a finger dragged up or down, over a `T` node that scrolls (its
+/// `ScrollPosition`) scrolls it, within its content: the log's history, the help, the sheets,
+/// the editor's panels. The camera leaves the wheel alone over them.
 pub fn wheel_scrolls<T: Component>(
     mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    touches: Option<Res<Touches>>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut q: Query<(&mut ScrollPosition, &ComputedNode, &UiGlobalTransform), With<T>>,
 ) {
@@ -327,21 +329,48 @@ pub fn wheel_scrolls<T: Component>(
             bevy::input::mouse::MouseScrollUnit::Pixel => -w.y,
         })
         .sum();
-    let Some((c, k)) = window
-        .single()
-        .ok()
-        .and_then(|w| Some((w.cursor_position()?, w.scale_factor())))
-    else {
-        return;
-    };
-    if dy == 0.0 {
-        return;
+    let Ok(w) = window.single() else { return };
+    let k = w.scale_factor();
+    // Where the scrolling is asked for, and by how much: the pointer's wheel, then each finger
+    // that moved.
+    let mut asks: Vec<(Vec2, f32)> = Vec::new();
+    if let (Some(c), true) = (w.cursor_position(), dy != 0.0) {
+        asks.push((c, dy));
     }
-    for (mut p, node, at) in &mut q {
-        let (mid, half) = (at.translation / k, node.size / k / 2.0);
-        if node.size.x > 0.0 && (c - mid).abs().cmple(half).all() {
-            let most = ((node.content_size.y - node.size.y) / k).max(0.0);
-            p.0.y = (p.0.y + dy).clamp(0.0, most);
+    for t in touches.iter().flat_map(|t| t.iter()) {
+        if t.delta().y != 0.0 {
+            asks.push((t.position(), -t.delta().y));
+        }
+    }
+    for (c, dy) in asks {
+        for (mut p, node, at) in &mut q {
+            let (mid, half) = (at.translation / k, node.size / k / 2.0);
+            if node.size.x > 0.0 && (c - mid).abs().cmple(half).all() {
+                let most = ((node.content_size.y - node.size.y) / k).max(0.0);
+                p.0.y = (p.0.y + dy).clamp(0.0, most);
+            }
+        }
+    }
+}
+
+/// Shows a `H` line while the `T` node that scrolls has more below what shows: that it scrolls
+/// must be seen (the start dialog, the help).
+pub fn more_below<T: Component, H: Component>(
+    body: Query<(&ComputedNode, &ScrollPosition), With<T>>,
+    mut line: Query<&mut Visibility, With<H>>,
+) {
+    let below = body
+        .iter()
+        .map(|(node, at)| (node.content_size.y - node.size.y) * node.inverse_scale_factor - at.0.y)
+        .fold(0.0_f32, f32::max);
+    let want = if below > 4.0 {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut v in &mut line {
+        if *v != want {
+            *v = want;
         }
     }
 }

@@ -246,7 +246,16 @@ pub(super) fn param(b: &mut Draft, i: usize) -> (&mut u32, u32) {
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(DialogOpen(true))
         .add_systems(Startup, open)
-        .add_systems(Update, (press, labels, scroll, more_below).chain());
+        .add_systems(
+            Update,
+            (
+                press,
+                labels,
+                scroll,
+                super::regions::more_below::<DialogBody, MoreBelow>,
+            )
+                .chain(),
+        );
 }
 
 fn open(
@@ -537,7 +546,11 @@ fn press(
     mut players: ResMut<Players>,
     mut dialog: ResMut<DialogOpen>,
     maps: Option<Res<ScenarioList>>,
-    (mut exit, mut settings): (MessageWriter<AppExit>, ResMut<Settings>),
+    (mut exit, mut settings, replaying): (
+        MessageWriter<AppExit>,
+        ResMut<Settings>,
+        Option<Res<crate::sim::Replaying>>,
+    ),
     mut fold: Query<&mut Node, With<TestFields>>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) {
@@ -602,8 +615,12 @@ fn press(
                     Mode::Play(_) => [Some(computer), None],
                     Mode::Watch => [Some(computer), Some(computer)],
                 };
-                // The chosen rules are an order: logged, saved and replayed like any other.
-                if let Some(d) = draft.as_ref().filter(|d| d.0 != game.params) {
+                // The chosen rules are an order: logged, saved and replayed like any other; a
+                // replay keeps the rules it was played under.
+                if let Some(d) = draft
+                    .as_ref()
+                    .filter(|d| d.0 != game.params && replaying.is_none())
+                {
                     orders.write(GiveOrder(Order::SetParameters {
                         params: Box::new(d.0.clone()),
                     }));
@@ -735,27 +752,5 @@ fn scroll(
     }
     for mut p in &mut q {
         p.0.y = (p.0.y + dy).max(0.0);
-    }
-}
-
-/// Shows the "more below" line while the body's content runs past its bottom.
-pub(super) fn more_below(
-    body: Query<(&ComputedNode, &ScrollPosition), With<DialogBody>>,
-    mut line: Query<&mut Visibility, With<MoreBelow>>,
-) {
-    let Ok((node, at)) = body.single() else {
-        return;
-    };
-    let k = node.inverse_scale_factor;
-    let below = (node.content_size.y - node.size.y) * k - at.0.y;
-    let want = if below > 4.0 {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
-    };
-    for mut v in &mut line {
-        if *v != want {
-            *v = want;
-        }
     }
 }

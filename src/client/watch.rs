@@ -531,6 +531,16 @@ fn replay(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor
             w.playing = false;
             go_to(world, &w, n);
             w.at = n;
+            // The card and the log's last line were the order before the jump: the card goes,
+            // and the log says where the replay now stands.
+            if let Some(mut cards) = world.get_resource_mut::<super::results_card::Cards>() {
+                cards.open.clear();
+                cards.showing = None;
+            }
+            let words = w.words(world.resource::<crate::sim::Battle>());
+            if let Some(mut log) = world.get_resource_mut::<super::report::Report>() {
+                log.add(words);
+            }
         }
         trace_place(&w);
         world.insert_resource(w);
