@@ -127,6 +127,7 @@ fn open_game(cli: Cli) -> i32 {
         zoom: w.zoom,
         look: w.look,
         watch,
+        open: w.open,
     };
     #[cfg(not(target_arch = "wasm32"))]
     if let Some((listen, db)) = host {

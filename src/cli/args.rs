@@ -115,6 +115,19 @@ pub struct Window {
     /// Optional rules switched on for a new game (fog, extreme_fog, quality, …)
     #[arg(long, value_name = "fog,…")]
     pub rules: Option<String>,
+    /// A panel open at the start (for a screenshot): help, victory, briefing, log or report
+    #[arg(long, value_enum, value_name = "PANEL")]
+    pub open: Option<Panel>,
+}
+
+/// The panels `--open` opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Panel {
+    Help,
+    Victory,
+    Briefing,
+    Log,
+    Report,
 }
 
 impl Window {
@@ -139,6 +152,7 @@ impl Window {
             look: self.look.or(outer.look),
             invite: self.invite.or(outer.invite),
             rules: self.rules.or(outer.rules),
+            open: self.open.or(outer.open),
         }
     }
 }

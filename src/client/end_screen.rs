@@ -285,7 +285,8 @@ pub fn end_lines(start: &Scenario, board: &Board, aar: &AfterAction, side: Side)
     ] {
         let pts = (enemy * per) as f64 - (own * per) as f64;
         out.push(format!(
-            "  {what} {pts:+.0}: the enemy lost {enemy}, you {own} ({per} points each)"
+            "  {what} {pts:+.0}: the enemy lost {enemy}, you {own} ({} each)",
+            crate::rules::words::count(per, "point", "points")
         ));
     }
     out.push(format!(

@@ -29,6 +29,8 @@ pub struct StartupOrders {
     pub look: Option<Coord>,
     /// Watch the save the window opens on from its first order (`bayonet watch`).
     pub watch: bool,
+    /// A panel open at the start.
+    pub open: Option<crate::cli::args::Panel>,
 }
 
 // The command line reads aid numbers 1 to `cli::args::AIDS`: one for each aid of the column.
@@ -43,10 +45,30 @@ fn send_script(
         MessageWriter<super::command::HexTapped>,
         Res<crate::sim::Battle>,
     ),
+    (mut help, mut sheet, mut log, mut report): (
+        ResMut<super::help::HelpOpen>,
+        ResMut<super::victory_panel::SheetOpen>,
+        ResMut<super::report::LogOpen>,
+        Option<ResMut<super::after_action_view::ReportView>>,
+    ),
 ) {
     *frames += 1;
     let map = &battle.scenario.map;
     if *frames == 3 {
+        if let Some(p) = script.open.take() {
+            use crate::cli::args::Panel;
+            match p {
+                Panel::Help => help.0 = true,
+                Panel::Victory => sheet.0 = Some(super::victory_panel::Sheet::Victory),
+                Panel::Briefing => sheet.0 = Some(super::victory_panel::Sheet::Briefing),
+                Panel::Log => log.0 = true,
+                Panel::Report => {
+                    if let Some(r) = report.as_mut() {
+                        r.open = true;
+                    }
+                }
+            }
+        }
         for n in std::mem::take(&mut script.aids) {
             aids.0.insert(super::aids::Aid::ALL[n - 1]);
         }
