@@ -116,7 +116,7 @@ pub struct Window {
     #[arg(long, value_name = "fog,…")]
     pub rules: Option<String>,
     /// A panel open at the start (for a screenshot): help, victory, briefing, log or report
-    #[arg(long, value_enum, value_name = "PANEL")]
+    #[arg(long, value_enum, value_name = "PANEL", hide_possible_values = true)]
     pub open: Option<Panel>,
 }
 
