@@ -711,3 +711,133 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
         outcomes
     );
 }
+
+/// Issue 45 item 1 (D-fow-6, D-fow-8), as a property: every order a side gives passes
+/// `order::as_the_side_sees`, and its answer depends only on what the side knows. Two boards
+/// that differ only in the enemy units the side has not seen (here: left out of the second)
+/// give byte-identical refusals, or both accept, for generated orders of every kind — units of
+/// the side, of the enemy (seen or not) and none; hexes near the side's units, anywhere on the
+/// map, and far off it at any magnitude — on the three battles in mid-game, under Fog of War and
+/// Extreme Fog of War.
+#[test]
+fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
+    use bayonet::rules::order::{At, Order, as_the_side_sees};
+    use bayonet::rules::unit::Formation;
+    use bayonet::sim::{self, Brain, Game, Players};
+    use rand::{RngExt, SeedableRng};
+    let mut refused = 0;
+    let mut hidden_total = 0;
+    for (file, seed) in [
+        ("harpers_crossing.ron", 3),
+        ("brandy_station.ron", 5),
+        ("railroad_cut.ron", 2),
+    ] {
+        let mut s = bayonet::rules::scenario::load_file(&format!(
+            "{}/maps/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        s.params.optional.enable("fog").unwrap();
+        let mut app = sim::headless_app(s, Some(seed));
+        app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
+        for _ in 0..4_000 {
+            app.update();
+            let b = &app.world().resource::<Game>().0;
+            if b.turn >= 3 || b.over {
+                break;
+            }
+        }
+        let played = app.world().resource::<Game>().0.clone();
+        for extreme in [false, true] {
+            let mut a = played.clone();
+            a.params.optional.extreme_fog_of_war = extreme;
+            let side = a.acting;
+            let seen = fog::spotted(&a, side);
+            let mut b = a.clone();
+            b.units.retain(|u| u.side == side || seen.contains(&u.id));
+            let hidden: Vec<UnitId> = a
+                .units
+                .iter()
+                .filter(|u| u.side != side && !seen.contains(&u.id))
+                .map(|u| u.id)
+                .collect();
+            hidden_total += hidden.len();
+            let own: Vec<_> = a.units.iter().filter(|u| u.side == side).collect();
+            let all: Vec<UnitId> = a.units.iter().map(|u| u.id).collect();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let (w, h) = (a.map.width as i32, a.map.height as i32);
+            for n in 0..700 {
+                let near = own[rng.random_range(0..own.len())];
+                let c = a.map.coord(near.hex);
+                let at = |rng: &mut rand_chacha::ChaCha8Rng| match rng.random_range(0..10) {
+                    0 => At(rng.random_range(0..w), rng.random_range(0..h)),
+                    1 => At(
+                        i32::MAX - rng.random_range(0..3),
+                        rng.random_range(i32::MIN..0),
+                    ),
+                    _ => At(
+                        c.col + rng.random_range(-4..=4),
+                        c.row + rng.random_range(-4..=4),
+                    ),
+                };
+                let unit = match rng.random_range(0..10) {
+                    0 => all[rng.random_range(0..all.len())],
+                    1 if !hidden.is_empty() => hidden[rng.random_range(0..hidden.len())],
+                    2 => UnitId(rng.random_range(0..400)),
+                    _ => near.id,
+                };
+                let order = match rng.random_range(0..11) {
+                    0..=2 => Order::Move {
+                        unit,
+                        to: at(&mut rng),
+                        path: rng
+                            .random_bool(0.3)
+                            .then(|| (0..rng.random_range(1..5)).map(|_| at(&mut rng)).collect()),
+                    },
+                    3 | 4 => Order::Fire {
+                        unit,
+                        at: at(&mut rng),
+                    },
+                    5 | 6 => Order::Melee {
+                        from: vec![At::of(&a, near.hex)],
+                        units: Vec::new(),
+                        at: at(&mut rng),
+                        follow_up: true,
+                    },
+                    7 => Order::Face {
+                        unit,
+                        facing: Facing::ALL[rng.random_range(0..6)],
+                    },
+                    8 => Order::Formation {
+                        unit,
+                        formation: [Formation::Line, Formation::Column][rng.random_range(0..2)],
+                    },
+                    9 => Order::Advance {
+                        unit,
+                        to: at(&mut rng),
+                    },
+                    _ => Order::DamageBridge {
+                        units: vec![unit],
+                        at: at(&mut rng),
+                    },
+                };
+                let answer = |board: &Board| {
+                    as_the_side_sees(board, side, &order)
+                        .err()
+                        .map(|r| serde_json::to_string(&r).unwrap())
+                };
+                let (ra, rb) = (answer(&a), answer(&b));
+                assert_eq!(
+                    ra, rb,
+                    "{file} (extreme {extreme}) order {n}: {order:?} is answered by what the side cannot see"
+                );
+                refused += usize::from(ra.is_some());
+            }
+        }
+    }
+    assert!(hidden_total > 0, "some enemy was out of sight");
+    assert!(
+        refused > 500,
+        "the orders were refused often enough to test: {refused}"
+    );
+}

@@ -902,3 +902,58 @@ fn every_refused_order_says_its_typed_reason_and_unit() {
         Err((Reason::CannotFire, Some(a)))
     );
 }
+
+/// Issue 45 item 4: coordinates at any magnitude (as an order from outside may carry) are off
+/// the map, refused as such by the check and by the game, with no overflow anywhere: a move
+/// there, along a path there, fire, a melee and an advance there.
+#[test]
+fn coordinates_at_any_magnitude_are_off_the_map_and_panic_nothing() {
+    let mut app = sim::headless_app(skirmish(), Some(1));
+    let board = game(&app).clone();
+    let unit = board
+        .units
+        .iter()
+        .find(|u| u.side == board.acting)
+        .unwrap()
+        .id;
+    for far in [
+        At(i32::MAX, i32::MAX),
+        At(i32::MIN, i32::MIN),
+        At(i32::MAX, i32::MIN),
+        At(-1, 2),
+        At(2_000_000_000, 3),
+    ] {
+        let orders = [
+            Order::Move {
+                unit,
+                to: far,
+                path: None,
+            },
+            Order::Move {
+                unit,
+                to: far,
+                path: Some(vec![far, far]),
+            },
+            Order::Fire { unit, at: far },
+            Order::Melee {
+                from: vec![far],
+                units: Vec::new(),
+                at: far,
+                follow_up: true,
+            },
+            Order::Advance { unit, to: far },
+            Order::CancelMelee { at: far },
+        ];
+        for o in orders {
+            let r = order::check(&board, &o).expect_err("off the map");
+            assert!(r.iter().any(|v| v.reason == Reason::OffMap), "{o:?}: {r:?}");
+            assert!(r[0].to_string().contains(&far.to_string()), "{r:?}");
+            give(&mut app, o.clone());
+            app.update();
+            assert!(
+                read::<OrderRejected>(&app).iter().any(|r| r.order == o),
+                "{o:?}"
+            );
+        }
+    }
+}

@@ -481,6 +481,43 @@ fn bad_requests_are_refused_with_their_reason_and_change_nothing() {
             422,
             "refused",
         ),
+        // Issue 45 item 4: a field unknown inside an order is refused by name, not ignored;
+        // coordinates at any magnitude are off the map, and the referee goes on.
+        (
+            "a field unknown inside an order",
+            Some(b(&inv[0])),
+            format!(r#"{{"order":{{"Move":{{"unit":{union_unit},"to":[5,5],"pth":[[5,5]]}}}}}}"#),
+            400,
+            "malformed",
+        ),
+        (
+            "a move to the largest coordinates",
+            Some(b(&inv[0])),
+            format!(r#"{{"order":{{"Move":{{"unit":{union_unit},"to":[2147483647,2147483647]}}}}}}"#),
+            422,
+            "refused",
+        ),
+        (
+            "a path through the smallest",
+            Some(b(&inv[0])),
+            format!(r#"{{"order":{{"Move":{{"unit":{union_unit},"to":[1,1],"path":[[-2147483648,-2147483648]]}}}}}}"#),
+            422,
+            "refused",
+        ),
+        (
+            "fire at the largest",
+            Some(b(&inv[0])),
+            format!(r#"{{"order":{{"Fire":{{"unit":{union_unit},"at":[2147483647,-2147483648]}}}}}}"#),
+            422,
+            "refused",
+        ),
+        (
+            "a melee there",
+            Some(b(&inv[0])),
+            r#"{"order":{"Melee":{"from":[[2147483647,2147483647]],"at":[2147483647,2147483646]}}}"#.into(),
+            422,
+            "refused",
+        ),
     ];
     for (what, auth, body, status, error) in cases {
         let (got, v) = raw(
@@ -499,6 +536,9 @@ fn bad_requests_are_refused_with_their_reason_and_change_nothing() {
             v["reason"].as_str().is_some_and(|r| r.len() > 10),
             "{what} says why: {v}"
         );
+        if what.starts_with("a field unknown") {
+            assert!(v["reason"].as_str().unwrap().contains("pth"), "{v}");
+        }
     }
     // The other side's unit, on the other side's turn.
     Seat::new(&url, Some(&inv[0]))
@@ -807,4 +847,42 @@ fn invites_are_stored_only_as_their_hashes() {
             "its hash is what the database keeps"
         );
     }
+}
+
+/// Issue 45 item 4: `--site` serves the files in its folder and nothing outside it: not by
+/// `..`, and not through a link that leads out of the folder.
+#[test]
+fn the_site_serves_no_file_outside_its_folder() {
+    let dir = std::env::temp_dir().join(format!("bayonet-site-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<p>the page</p>").unwrap();
+    let outside = std::env::temp_dir().join(format!("bayonet-secret-{}", std::process::id()));
+    std::fs::write(&outside, "secret").unwrap();
+    std::os::unix::fs::symlink(&outside, dir.join("leak.html")).unwrap();
+    let options = bayonet::serve::Options {
+        site: Some(dir.clone()),
+        ..Default::default()
+    };
+    let r = runtime()
+        .block_on(bayonet::serve::start_with(
+            "127.0.0.1:0",
+            &temp_db("site"),
+            options,
+        ))
+        .unwrap();
+    let url = format!("http://{}", r.addr);
+    let (got, _) = raw(&url, "GET", "/index.html", None, None);
+    assert_eq!(got, 200, "a file of the folder");
+    for path in [
+        "/leak.html",
+        "/../bayonet-secret.html",
+        "/%2e%2e/etc/passwd",
+    ] {
+        let (got, v) = raw(&url, "GET", path, None, None);
+        assert_eq!(got, 404, "{path}: {v}");
+        assert!(!v.to_string().contains("secret"), "{path}: {v}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&outside);
 }

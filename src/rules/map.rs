@@ -264,9 +264,14 @@ impl Map {
         Hex::from_offset_coordinates(pos, OffsetHexMode::Odd, HexOrientation::Flat)
     }
 
+    /// The hex at `c`. Coordinates far off the map (as an order from outside may carry, at any
+    /// magnitude) come to a hex just off its edge, which every rule refuses as off the map,
+    /// with no arithmetic that could overflow.
     pub fn hex_at(&self, c: Coord) -> Hex {
+        let near = |v: i32, n: u32| v.clamp(-2, n.min(1 << 20) as i32 + 1);
+        let (col, row) = (near(c.col, self.width), near(c.row, self.height));
         Hex::from_offset_coordinates(
-            [c.col, self.height as i32 - 1 - c.row],
+            [col, self.height as i32 - 1 - row],
             OffsetHexMode::Odd,
             HexOrientation::Flat,
         )

@@ -42,8 +42,11 @@ impl std::fmt::Display for At {
     }
 }
 
-/// Every order of the game. The RON form is that of orders files (`maps/README.md`).
+/// Every order of the game. The RON form is that of orders files (`maps/README.md`). A field
+/// it does not know is refused by name, not ignored (`pth` for `path` must not move a unit by
+/// another way).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Order {
     /// Move by the cheapest path, or along `path` (adjacent hexes, the unit's own excluded).
     Move {
@@ -435,6 +438,56 @@ pub fn check(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
         }
     }
     Ok(())
+}
+
+/// The one gate every order a side gives passes under fog (D-fow-5, D-fow-6, D-fow-8): the
+/// order is checked on the side's view, so that a refusal says nothing the side does not know;
+/// a move takes its path on the view and, on the truth, goes as far along it as the rules let
+/// it (an unseen enemy's zone of control stops it there). Returns the order to carry out on the
+/// truth, or the refusals. With fog off, or the game over, it is `check` on the truth.
+pub fn as_the_side_sees(
+    truth: &Board,
+    side: super::unit::Side,
+    order: &Order,
+) -> Result<Order, Vec<Refusal>> {
+    if !super::fog::on(truth) || truth.over {
+        check(truth, order)?;
+        return Ok(order.clone());
+    }
+    let view = super::fog::view(truth, side).board;
+    check(&view, order)?;
+    let order = match order {
+        Order::Move { unit, to, path } => {
+            let p = move_path(&view, *unit, *to, path.as_deref())?;
+            let mut n = p.len();
+            while n > 0 && movement::check_move(truth, *unit, &p[..n]).is_err() {
+                n -= 1;
+            }
+            if n == 0 {
+                return Err(unseen_in_the_way(Some(*unit)));
+            }
+            Order::Move {
+                unit: *unit,
+                to: At::of(truth, p[n - 1]),
+                path: Some(p[..n].iter().map(|h| At::of(truth, *h)).collect()),
+            }
+        }
+        o => o.clone(),
+    };
+    // What the view allows the truth should allow too; where it would not, the answer still
+    // names nothing unseen.
+    check(truth, &order).map_err(|_| unseen_in_the_way(order.unit()))?;
+    Ok(order)
+}
+
+/// The words for an order the truth refuses and the side's view does not: the same whatever
+/// stands unseen.
+fn unseen_in_the_way(unit: Option<UnitId>) -> Vec<Refusal> {
+    one(
+        Reason::CannotAct,
+        unit,
+        "the order cannot be carried out as things stand",
+    )
 }
 
 /// What a drag from `from` to `to` orders: a winner's advance when units there may still

@@ -803,7 +803,17 @@ async fn site_file(State(server): State<Arc<Server>>, uri: axum::http::Uri) -> R
         "json" => "application/json",
         _ => "application/octet-stream",
     };
-    match tokio::fs::read(dir.join(path)).await {
+    // No file outside the folder, a link leading out of it included.
+    let (Ok(root), Ok(file)) = (
+        tokio::fs::canonicalize(dir).await,
+        tokio::fs::canonicalize(dir.join(path)).await,
+    ) else {
+        return unknown();
+    };
+    if !file.starts_with(&root) {
+        return unknown();
+    }
+    match tokio::fs::read(file).await {
         Ok(bytes) => ([(header::CONTENT_TYPE, kind)], bytes).into_response(),
         Err(_) => unknown(),
     }

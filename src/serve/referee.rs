@@ -472,8 +472,11 @@ async fn decide(
             ),
         ));
     }
+    // Every answer from here on is worked out on what the seat's side knows (D-fow-6, D-fow-8):
+    // an enemy it has not seen is no unit at all to it.
+    let known = crate::rules::fog::view(board, Side(job.side)).board;
     for id in named_units(&order) {
-        if let Some(u) = board.unit(id)
+        if let Some(u) = known.unit(id)
             && u.side.0 != job.side
         {
             return Err(Refused::new(
@@ -488,6 +491,22 @@ async fn decide(
             ));
         }
     }
+    let order = match crate::rules::order::as_the_side_sees(board, Side(job.side), &order) {
+        Ok(o) => o,
+        Err(reasons) => {
+            let mut refused = Refused::new(
+                422,
+                "refused",
+                reasons
+                    .iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            );
+            refused.outcomes = vec![Outcome::Rejected(sim::OrderRejected { order, reasons })];
+            return Err(refused);
+        }
+    };
     // Under fog the outcomes are told to each side as it perceived them, which needs the board
     // as it stood before the order.
     let before = crate::rules::fog::on(board).then(|| board.clone());
