@@ -600,6 +600,59 @@ fn bad_requests_are_refused_with_their_reason_and_change_nothing() {
         (422, "bad_scenario"),
         "{v}"
     );
+    // Issue 45 item 2: a custom scenario past the server's budget (a 1000×1000 map; turns
+    // past counting) is refused, saying the figure and the limit; the shipped battles fit.
+    let melee = std::fs::read_to_string("maps/test_melee.ron").unwrap();
+    for (what, text, says) in [
+        (
+            "a huge map",
+            {
+                // 200×200, every row given: a well-formed map past the budget.
+                let rows = |c: &str| {
+                    format!(
+                        "[{}]",
+                        vec![format!("\"{}\"", c.repeat(200)); 200].join(",")
+                    )
+                };
+                let (t0, t1) = (
+                    melee.find("terrain: [").unwrap(),
+                    melee.find("hexsides:").unwrap(),
+                );
+                format!(
+                    "{}terrain: {},\n        elevation: {},\n        {}",
+                    &melee[..t0],
+                    rows("."),
+                    rows("0"),
+                    &melee[t1..]
+                )
+                .replacen("width: 10", "width: 200", 1)
+                .replacen("height: 8", "height: 200", 1)
+            },
+            "hexes",
+        ),
+        (
+            "endless turns",
+            melee.replacen("turns: 3,", "turns: 4294967295,", 1),
+            "turns",
+        ),
+    ] {
+        let body = serde_json::json!({"scenario_file": "big.ron", "scenario_source": text});
+        let (got, v) = raw(&url, "POST", "/api/games", None, Some(&body.to_string()));
+        assert_eq!(
+            (got, v["error"].as_str().unwrap_or("")),
+            (422, "over_budget"),
+            "{what}: {v}"
+        );
+        assert!(v["reason"].as_str().unwrap().contains(says), "{what}: {v}");
+    }
+    for (file, _) in bayonet::SCENARIOS {
+        let s = bayonet::load_scenario(file).unwrap();
+        assert_eq!(
+            bayonet::serve::Budget::default().refuses(&s),
+            None,
+            "{file}"
+        );
+    }
     // A flood from one seat is held back, and told how long to wait.
     let mut limited = None;
     for _ in 0..200 {
@@ -611,6 +664,10 @@ fn bad_requests_are_refused_with_their_reason_and_change_nothing() {
     }
     let v = limited.expect("a flood is rate-limited");
     assert_eq!(v["error"], "too_many_requests");
+    assert!(
+        !v["reason"].as_str().unwrap().contains("wait 0"),
+        "a wait of at least a second, as Retry-After says: {v}"
+    );
     // The other seat is not held back by it.
     assert_eq!(
         raw(&url, "GET", "/api/game", Some(&b(&inv[0])), None).0,

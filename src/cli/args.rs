@@ -420,6 +420,15 @@ pub struct Serve {
     /// Serve the browser build from DIR too, so that /?invite=… opens a seat
     #[arg(long, value_name = "DIR")]
     pub site: Option<std::path::PathBuf>,
+    /// The most hexes a new game's map may have (columns × rows)
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    pub max_hexes: u64,
+    /// The most units a new game may have, reinforcements included
+    #[arg(long, value_name = "N", default_value_t = 400)]
+    pub max_units: usize,
+    /// The most turns a new game may have
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub max_turns: u32,
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -41,6 +41,8 @@ pub struct Server {
     /// How often a waiting client's game is looked up in the database (orders taken by
     /// another server sharing it ring no bell here).
     pub poll: Duration,
+    /// The most a new game may hold.
+    pub budget: super::Budget,
 }
 
 /// A game's progress: its orders so far, the side to act, whether it is over.
@@ -87,6 +89,7 @@ impl Server {
             site: None,
             create_limits: Buckets::new(300.0, 20.0),
             poll,
+            budget: super::Budget::default(),
         }
     }
 }
@@ -134,7 +137,10 @@ fn too_many(wait: f64) -> Response {
     let mut r = refusal(Refused::new(
         429,
         "too_many_requests",
-        format!("too many requests from this seat; wait {wait:.1} s"),
+        format!(
+            "too many requests from this seat; wait {} s",
+            wait.ceil().max(1.0)
+        ),
     ));
     let secs = wait.ceil().max(1.0) as u64;
     if let Ok(v) = HeaderValue::from_str(&secs.to_string()) {
@@ -274,6 +280,9 @@ async fn create(
         Ok(s) => s,
         Err(e) => return refusal(Refused::new(422, "bad_scenario", e.to_string())),
     };
+    if let Some(why) = server.budget.refuses(&scenario) {
+        return refusal(Refused::new(422, "over_budget", why));
+    }
     let (Ok(id), Ok(seed)) = (seats::new_game_id(), seats::new_seed()) else {
         return refusal(Refused::new(
             503,

@@ -27,6 +27,56 @@ pub struct Options {
     pub site: Option<std::path::PathBuf>,
     /// How long a game's simulation stays in memory without an order.
     pub idle: std::time::Duration,
+    /// What a new game may cost: its map's hexes, its units and its turns at most.
+    pub budget: Budget,
+}
+
+/// The most a new game may hold (issue 45 item 2): a stranger's custom scenario costs memory
+/// and work in proportion to its hexes and units, for as many turns as it has. The defaults
+/// take every battle the game ships (Brandy Station: 8,000 hexes, 89 units, 36 turns) with
+/// room to spare; the operator raises them with `serve --max-hexes/--max-units/--max-turns`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    pub hexes: u64,
+    pub units: usize,
+    pub turns: u32,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            hexes: 20_000,
+            units: 400,
+            turns: 200,
+        }
+    }
+}
+
+impl Budget {
+    /// Why `s` is more than the budget allows, in the words of the one who sent it.
+    pub fn refuses(&self, s: &crate::rules::scenario::Scenario) -> Option<String> {
+        let hexes = u64::from(s.map.width) * u64::from(s.map.height);
+        let units = s.units.len() + s.reinforcements.len();
+        if hexes > self.hexes {
+            return Some(format!(
+                "the map is {}×{} = {hexes} hexes; this server takes at most {} (its operator can raise --max-hexes)",
+                s.map.width, s.map.height, self.hexes
+            ));
+        }
+        if units > self.units {
+            return Some(format!(
+                "the scenario has {units} units; this server takes at most {} (--max-units)",
+                self.units
+            ));
+        }
+        if s.turns > self.turns {
+            return Some(format!(
+                "the scenario has {} turns; this server takes at most {} (--max-turns)",
+                s.turns, self.turns
+            ));
+        }
+        None
+    }
 }
 
 impl Default for Options {
@@ -34,6 +84,7 @@ impl Default for Options {
         Options {
             site: None,
             idle: std::time::Duration::from_secs(600),
+            budget: Budget::default(),
         }
     }
 }
@@ -59,6 +110,7 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
     );
     let mut server = api::Server::new(store, referee.clone(), bells);
     server.site = options.site;
+    server.budget = options.budget;
     let server = Arc::new(server);
     let listener = tokio::net::TcpListener::bind(listen)
         .await
@@ -101,6 +153,11 @@ pub fn run(args: &crate::cli::args::Serve) -> i32 {
         }
         let options = Options {
             site,
+            budget: Budget {
+                hexes: args.max_hexes,
+                units: args.max_units,
+                turns: args.max_turns,
+            },
             ..Options::default()
         };
         match start_with(&listen, &db, options).await {
