@@ -943,3 +943,84 @@ fn the_site_serves_no_file_outside_its_folder() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_file(&outside);
 }
+
+/// Issue 45 items 3 and 6: an operator's view of `bayonet serve` as its own process. `/ready`
+/// says the database answers; each request is one line on standard error with its method,
+/// path, status and time, never an invite; a WebSocket from a page of another site is refused;
+/// SIGTERM stops it gracefully (it says so and exits 0, not killed by the signal).
+#[test]
+fn an_operator_sees_requests_readiness_and_a_graceful_stop() {
+    let port = free_port();
+    let mut child = Command::new(BIN)
+        .args([
+            "serve",
+            "--listen",
+            &format!("127.0.0.1:{port}"),
+            "--db",
+            &temp_db("operator"),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bayonet serve starts");
+    let url = format!("http://127.0.0.1:{port}");
+    let t = Instant::now();
+    while ureq::get(&format!("{url}/health")).call().is_err() {
+        assert!(t.elapsed() < Duration::from_secs(20), "the server answers");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (got, v) = raw(&url, "GET", "/ready", None, None);
+    assert_eq!((got, v["text"].as_str()), (200, Some("ready")));
+    let made = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
+    let inv = invites(&made);
+    let (got, _) = raw(
+        &url,
+        "GET",
+        &format!("/api/game?invite={}", inv[0]),
+        Some(&format!("Bearer {}", inv[0])),
+        None,
+    );
+    assert_eq!(got, 200);
+    // A socket opened from another site's page.
+    let ws_url = format!("ws://127.0.0.1:{port}/api/game/ws?invite={}", inv[1]);
+    let refused = runtime().block_on(async move {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut req = ws_url.into_client_request().unwrap();
+        req.headers_mut()
+            .insert("Origin", "https://evil.example".parse().unwrap());
+        tokio_tungstenite::connect_async(req).await.err()
+    });
+    assert!(
+        refused
+            .as_ref()
+            .is_some_and(|e| e.to_string().contains("403")),
+        "{refused:?}"
+    );
+    sigterm(child.id());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "a graceful stop: {status:?}");
+    let mut log = String::new();
+    use std::io::Read;
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut log)
+        .unwrap();
+    assert!(log.contains("GET /ready 200"), "{log}");
+    assert!(log.contains("POST /api/games 2"), "{log}");
+    assert!(log.contains("GET /api/game/ws 403"), "{log}");
+    assert!(log.contains("stopping"), "{log}");
+    for i in &inv {
+        assert!(!log.contains(i.as_str()), "an invite in the log: {log}");
+    }
+}
+
+/// SIGTERM to `pid`, as a service manager sends it.
+fn sigterm(pid: u32) {
+    let ok = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+}

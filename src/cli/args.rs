@@ -429,6 +429,10 @@ pub struct Serve {
     /// The most turns a new game may have
     #[arg(long, value_name = "N", default_value_t = 200)]
     pub max_turns: u32,
+    /// Seconds a game stays in memory without an order (it is taken up again from the
+    /// database when one comes)
+    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    pub idle: u64,
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -102,6 +102,7 @@ pub const CREATE_LIMIT: usize = 2 * 1024 * 1024;
 pub fn router(server: Arc<Server>) -> Router {
     Router::new()
         .route("/health", get(|| async { "ok" }))
+        .route("/ready", get(ready))
         .route(
             "/api/games",
             post(create).layer(DefaultBodyLimit::max(CREATE_LIMIT)),
@@ -115,7 +116,47 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/game/ws", get(socket))
         .layer(DefaultBodyLimit::max(ORDER_LIMIT))
         .fallback(site_file)
+        .layer(axum::middleware::from_fn(access_line))
         .with_state(server)
+}
+
+/// Whether the server can serve: its database answers within a second (`/health` says only
+/// that the process is alive).
+async fn ready(State(server): State<Arc<Server>>) -> Response {
+    let asked = tokio::time::timeout(Duration::from_secs(1), server.store.ping()).await;
+    match asked {
+        Ok(Ok(())) => "ready".into_response(),
+        _ => {
+            let mut r = refusal(Refused::new(
+                503,
+                "database",
+                "the database does not answer; try again shortly",
+            ));
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+            r
+        }
+    }
+}
+
+/// Whether each request is logged (`bayonet serve` does; a server inside tests or `host` does
+/// not).
+pub static ACCESS_LOG: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// One line on standard error for each request: method, path (never its query, which may carry
+/// an invite), status and milliseconds.
+async fn access_line(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let (method, path) = (req.method().clone(), req.uri().path().to_owned());
+    let began = std::time::Instant::now();
+    let r = next.run(req).await;
+    if ACCESS_LOG.load(std::sync::atomic::Ordering::Relaxed) {
+        eprintln!(
+            "bayonet serve: {method} {path} {} {:.1} ms",
+            r.status().as_u16(),
+            began.elapsed().as_secs_f64() * 1000.0
+        );
+    }
+    r
 }
 
 fn refusal(r: Refused) -> Response {
@@ -754,6 +795,22 @@ async fn socket(
     Query(since): Query<Since>,
     ws: WebSocketUpgrade,
 ) -> Response {
+    // A page of another site may not open a seat's socket in its visitor's browser: the
+    // Origin, when a browser sends one, must be this server's own.
+    if let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) {
+        let host = headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("");
+        let origin_host = origin.split("://").nth(1).unwrap_or(origin);
+        if origin_host != host {
+            return refusal(Refused::new(
+                403,
+                "foreign_origin",
+                format!("a page of {origin} may not open this server's sockets"),
+            ));
+        }
+    }
     let seat = match seat(&server, &headers, since.invite.as_deref()).await {
         Ok(s) => s,
         Err(r) => return r,

@@ -123,6 +123,9 @@ impl Store {
         let pool = AnyPoolOptions::new()
             // SQLite takes one writer at a time anyway; more connections only wait on its lock.
             .max_connections(if sqlite { 4 } else { 16 })
+            // A database that does not answer fails a request within seconds (503, with
+            // Retry-After), not after half a minute.
+            .acquire_timeout(std::time::Duration::from_secs(2))
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if sqlite {
@@ -276,6 +279,14 @@ impl Store {
     }
 
     /// How many orders the game has (cheap: one row by key).
+    /// Whether the database answers at all.
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT 1")
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
+    }
+
     pub async fn seq(&self, id: &str) -> Result<Option<i64>, sqlx::Error> {
         Ok(self.progress(id).await?.map(|p| p.0))
     }

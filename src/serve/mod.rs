@@ -29,6 +29,9 @@ pub struct Options {
     pub idle: std::time::Duration,
     /// What a new game may cost: its map's hexes, its units and its turns at most.
     pub budget: Budget,
+    /// Stop gracefully on SIGTERM or Ctrl-C (`bayonet serve`; not a server inside another
+    /// program, whose signals are its own).
+    pub signals: bool,
 }
 
 /// The most a new game may hold (issue 45 item 2): a stranger's custom scenario costs memory
@@ -85,6 +88,7 @@ impl Default for Options {
             site: None,
             idle: std::time::Duration::from_secs(600),
             budget: Budget::default(),
+            signals: false,
         }
     }
 }
@@ -117,8 +121,17 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
         .map_err(|e| format!("--listen {listen}: {e}"))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let app = api::router(server).into_make_service_with_connect_info::<SocketAddr>();
+    let signals = options.signals;
     let task = tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, app).await {
+        // SIGTERM or Ctrl-C: no new connection is taken, and every request in flight is
+        // answered (its order committed) before the server exits.
+        let served = axum::serve(listener, app);
+        let ended = if signals {
+            served.with_graceful_shutdown(stop_asked()).await
+        } else {
+            served.await
+        };
+        if let Err(e) = ended {
             eprintln!("bayonet serve: {e}");
         }
     });
@@ -127,6 +140,30 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
         referee,
         task,
     })
+}
+
+/// Resolves when the process is asked to stop: SIGTERM (a service manager, a container) or
+/// Ctrl-C.
+async fn stop_asked() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+    eprintln!("bayonet serve: stopping: answering the requests in flight");
 }
 
 /// `bayonet serve [--listen ADDR] [--db URL] [--site DIR]`: serves until killed.
@@ -151,14 +188,16 @@ pub fn run(args: &crate::cli::args::Serve) -> i32 {
             );
             return 2;
         }
+        api::ACCESS_LOG.store(true, std::sync::atomic::Ordering::Relaxed);
         let options = Options {
             site,
+            idle: std::time::Duration::from_secs(args.idle),
             budget: Budget {
                 hexes: args.max_hexes,
                 units: args.max_units,
                 turns: args.max_turns,
             },
-            ..Options::default()
+            signals: true,
         };
         match start_with(&listen, &db, options).await {
             Ok(r) => {
