@@ -957,3 +957,125 @@ fn coordinates_at_any_magnitude_are_off_the_map_and_panic_nothing() {
         }
     }
 }
+
+/// Issue 45 item 4, a bounded fuzz run in every test run: orders and scenarios as a stranger
+/// might send them — valid texts with bytes replaced, cut, doubled, and numbers swapped for the
+/// extremes — are read, and what reads is checked through the gate a seat's order passes, with
+/// no panic anywhere (a panic names the input that caused it).
+#[test]
+fn no_mangled_order_or_scenario_panics_the_referee() {
+    use bayonet::dispatch::OrderGiven;
+    let board = bayonet::load_scenario("maps/harpers_crossing.ron")
+        .unwrap()
+        .board();
+    let mut foggy = board.clone();
+    foggy.params.optional.fog_of_war = true;
+    bayonet::rules::fog::look_again(&mut foggy);
+    let side = board.acting;
+    let mut rng = ChaCha8Rng::seed_from_u64(45);
+    let seeds: Vec<String> = {
+        let mut app = sim::headless_app(skirmish(), Some(3));
+        app.insert_resource(sim::Players([
+            Some(sim::Brain::Computer),
+            Some(sim::Brain::Computer),
+        ]));
+        for _ in 0..300 {
+            app.update();
+        }
+        app.world()
+            .resource::<save::OrderLog>()
+            .0
+            .iter()
+            .map(|o| {
+                serde_json::to_string(&OrderGiven {
+                    order: o.clone(),
+                    after: Some(3),
+                    snapshot: false,
+                })
+                .unwrap()
+            })
+            .collect()
+    };
+    assert!(seeds.len() > 10, "orders to start from");
+    let extremes = [
+        "2147483647",
+        "-2147483648",
+        "4294967295",
+        "99999999999999999999",
+        "-1",
+        "1e308",
+        "null",
+        "[]",
+        "{}",
+        "\"\"",
+    ];
+    let mangle = |text: &str, rng: &mut ChaCha8Rng| -> String {
+        let mut b = text.as_bytes().to_vec();
+        match rng.random_range(0..4) {
+            0 if !b.is_empty() => {
+                let i = rng.random_range(0..b.len());
+                b[i] = rng.random_range(32..127);
+            }
+            1 if !b.is_empty() => {
+                let i = rng.random_range(0..b.len());
+                b.truncate(i);
+            }
+            2 => {
+                let i = rng.random_range(0..=b.len());
+                let piece = b[i..].to_vec();
+                b.splice(i..i, piece);
+            }
+            _ => {
+                // A number replaced by an extreme.
+                let s = String::from_utf8_lossy(&b).to_string();
+                let digits: Vec<usize> = s
+                    .char_indices()
+                    .filter(|(_, c)| c.is_ascii_digit())
+                    .map(|(i, _)| i)
+                    .collect();
+                if let Some(&i) = digits.get(rng.random_range(0..digits.len().max(1))) {
+                    let end = s[i..]
+                        .find(|c: char| !c.is_ascii_digit())
+                        .map_or(s.len(), |k| i + k);
+                    let x = extremes[rng.random_range(0..extremes.len())];
+                    return format!("{}{x}{}", &s[..i], &s[end..]);
+                }
+                return s;
+            }
+        }
+        String::from_utf8_lossy(&b).to_string()
+    };
+    let mut read = 0;
+    for _ in 0..3_000 {
+        let text = mangle(&seeds[rng.random_range(0..seeds.len())], &mut rng);
+        let text = if rng.random_bool(0.3) {
+            mangle(&text, &mut rng)
+        } else {
+            text
+        };
+        let outcome = std::panic::catch_unwind(|| {
+            if let Ok(g) = serde_json::from_str::<OrderGiven>(&text) {
+                let _ = order::as_the_side_sees(&board, side, &g.order);
+                let _ = order::as_the_side_sees(&foggy, side, &g.order);
+                let _ = order::check(&board, &g.order);
+                true
+            } else {
+                false
+            }
+        });
+        read += usize::from(outcome.as_ref().is_ok_and(|r| *r));
+        assert!(outcome.is_ok(), "panicked on {text}");
+    }
+    assert!(read > 100, "enough mangled orders still read: {read}");
+    let source = std::fs::read_to_string("maps/test_melee.ron").unwrap();
+    for _ in 0..400 {
+        let text = mangle(&source, &mut rng);
+        let outcome = std::panic::catch_unwind(|| {
+            if let Ok(s) = bayonet::rules::scenario::parse("fuzz.ron", &text) {
+                let b = s.board();
+                let _ = order::check(&b, &Order::EndTurn);
+            }
+        });
+        assert!(outcome.is_ok(), "panicked on the scenario:\n{text}");
+    }
+}
