@@ -1024,3 +1024,52 @@ fn sigterm(pid: u32) {
         .unwrap();
     assert!(ok.success());
 }
+
+/// Issue 45 item 3: connections are held within limits. Past the limit from one address a
+/// connection is answered 503 with the reason and closed (never silence); a connection that
+/// passes nothing for the idle time is closed, and its place is free again.
+#[test]
+fn connections_are_limited_per_address_and_idle_ones_closed() {
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    let options = bayonet::serve::Options {
+        connections: bayonet::serve::guard::ConnectionLimits {
+            total: 100,
+            per_address: 3,
+            idle: Duration::from_millis(400),
+        },
+        ..Default::default()
+    };
+    let r = runtime()
+        .block_on(bayonet::serve::start_with(
+            "127.0.0.1:0",
+            &temp_db("connections"),
+            options,
+        ))
+        .unwrap();
+    let addr = r.addr;
+    let held: Vec<TcpStream> = (0..3).map(|_| TcpStream::connect(addr).unwrap()).collect();
+    std::thread::sleep(Duration::from_millis(100));
+    let mut fourth = TcpStream::connect(addr).unwrap();
+    fourth
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    let mut answer = String::new();
+    let _ = fourth.read_to_string(&mut answer);
+    assert!(
+        answer.starts_with("HTTP/1.1 503") && answer.contains("too many connections"),
+        "{answer:?}"
+    );
+    // The three said nothing: each is closed after the idle time.
+    std::thread::sleep(Duration::from_millis(800));
+    for mut c in held {
+        c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        let mut buf = [0u8; 16];
+        let got = c.read(&mut buf);
+        assert!(matches!(got, Ok(0) | Err(_)), "closed: {got:?}");
+        let _ = c.write_all(b"GET /health HTTP/1.1\r\n\r\n");
+    }
+    // Their places are free again.
+    let (got, _) = raw(&format!("http://{addr}"), "GET", "/ready", None, None);
+    assert_eq!(got, 200);
+}

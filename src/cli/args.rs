@@ -433,6 +433,15 @@ pub struct Serve {
     /// database when one comes)
     #[arg(long, value_name = "SECS", default_value_t = 600)]
     pub idle: u64,
+    /// The most connections open at once (each over it is answered 503 and closed)
+    #[arg(long, value_name = "N", default_value_t = 4_000)]
+    pub max_connections: usize,
+    /// The most connections open at once from one address (a proxy in front counts as one)
+    #[arg(long, value_name = "N", default_value_t = 512)]
+    pub max_connections_per_address: usize,
+    /// Seconds a connection may pass nothing either way before it is closed
+    #[arg(long, value_name = "SECS", default_value_t = 90)]
+    pub idle_connection: u64,
 }
 
 #[cfg(not(target_arch = "wasm32"))]

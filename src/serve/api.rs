@@ -2,7 +2,6 @@
 //! (`Authorization: Bearer INVITE`); every refusal is a 4xx with `{"error", "reason"}`.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -283,7 +282,7 @@ fn parse_json<T: for<'de> Deserialize<'de>>(
 
 async fn create(
     State(server): State<Arc<Server>>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    ConnectInfo(super::guard::Peer(addr)): ConnectInfo<super::guard::Peer>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     if let Err(wait) = server.create_limits.take(&addr.ip().to_string()) {

@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod db;
+pub mod guard;
 mod limits;
 pub mod referee;
 pub mod seats;
@@ -29,6 +30,8 @@ pub struct Options {
     pub idle: std::time::Duration,
     /// What a new game may cost: its map's hexes, its units and its turns at most.
     pub budget: Budget,
+    /// How many connections at once, from one address, and how long one may idle.
+    pub connections: guard::ConnectionLimits,
     /// Stop gracefully on SIGTERM or Ctrl-C (`bayonet serve`; not a server inside another
     /// program, whose signals are its own).
     pub signals: bool,
@@ -88,6 +91,7 @@ impl Default for Options {
             site: None,
             idle: std::time::Duration::from_secs(600),
             budget: Budget::default(),
+            connections: guard::ConnectionLimits::default(),
             signals: false,
         }
     }
@@ -120,7 +124,8 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
         .await
         .map_err(|e| format!("--listen {listen}: {e}"))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let app = api::router(server).into_make_service_with_connect_info::<SocketAddr>();
+    let listener = guard::Guarded::new(listener, options.connections);
+    let app = api::router(server).into_make_service_with_connect_info::<guard::Peer>();
     let signals = options.signals;
     let task = tokio::spawn(async move {
         // SIGTERM or Ctrl-C: no new connection is taken, and every request in flight is
@@ -196,6 +201,11 @@ pub fn run(args: &crate::cli::args::Serve) -> i32 {
                 hexes: args.max_hexes,
                 units: args.max_units,
                 turns: args.max_turns,
+            },
+            connections: guard::ConnectionLimits {
+                total: args.max_connections,
+                per_address: args.max_connections_per_address,
+                idle: std::time::Duration::from_secs(args.idle_connection),
             },
             signals: true,
         };
