@@ -1073,3 +1073,62 @@ fn connections_are_limited_per_address_and_idle_ones_closed() {
     let (got, _) = raw(&format!("http://{addr}"), "GET", "/ready", None, None);
     assert_eq!(got, 200);
 }
+
+/// Issue 45 item 2: the operator's choice of who creates games (`--create-key`), and the
+/// per-address quota keyed by the client a named proxy reports (`--trust-proxy`): a flood of
+/// creations said to come from one client through the proxy is held back, another client
+/// through the same proxy is not.
+#[test]
+fn a_create_key_guards_new_games_and_a_named_proxy_names_the_client() {
+    let options = bayonet::serve::Options {
+        create_key: Some("operator-k3y".into()),
+        trust_proxy: vec!["127.0.0.1".parse().unwrap()],
+        ..Default::default()
+    };
+    let r = runtime()
+        .block_on(bayonet::serve::start_with(
+            "127.0.0.1:0",
+            &temp_db("create-key"),
+            options,
+        ))
+        .unwrap();
+    let url = format!("http://{}", r.addr);
+    let body = r#"{"scenario":"maps/test_melee.ron"}"#;
+    for auth in [None, Some("Bearer wrong")] {
+        let (got, v) = raw(&url, "POST", "/api/games", auth, Some(body));
+        assert_eq!(
+            (got, v["error"].as_str()),
+            (403, Some("no_create_key")),
+            "{v}"
+        );
+    }
+    assert!(
+        Seat::new(&url, Some("operator-k3y"))
+            .create("maps/test_melee.ron")
+            .is_ok()
+    );
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let create_as = |client: &str| {
+        agent
+            .post(&format!("{url}/api/games"))
+            .header("Content-Type", "application/json")
+            .header("Authorization", "Bearer operator-k3y")
+            .header("X-Forwarded-For", &format!("203.0.113.9, {client}"))
+            .send(body)
+            .unwrap()
+            .status()
+            .as_u16()
+    };
+    let mut held = false;
+    for _ in 0..400 {
+        if create_as("198.51.100.7") == 429 {
+            held = true;
+            break;
+        }
+    }
+    assert!(held, "a flood from one client is held back");
+    assert_eq!(create_as("198.51.100.8"), 201, "another client is not");
+}

@@ -442,6 +442,14 @@ pub struct Serve {
     /// Seconds a connection may pass nothing either way before it is closed
     #[arg(long, value_name = "SECS", default_value_t = 90)]
     pub idle_connection: u64,
+    /// Only who shows this key (`Authorization: Bearer KEY`; `remote new --key`) may create
+    /// games; without it anyone may
+    #[arg(long, value_name = "KEY")]
+    pub create_key: Option<String>,
+    /// A reverse proxy in front, whose X-Forwarded-For names the client for the per-address
+    /// limits (repeatable); from any other address the header is ignored
+    #[arg(long, value_name = "ADDR")]
+    pub trust_proxy: Vec<std::net::IpAddr>,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -456,6 +464,9 @@ pub enum Remote {
         /// Optional rules switched on
         #[arg(long, value_name = "fog,extreme_fog,quality,…")]
         rules: Option<String>,
+        /// The server's key for creating games (its operator's `serve --create-key`)
+        #[arg(long, value_name = "KEY")]
+        key: Option<String>,
         /// Print JSON
         #[arg(long)]
         json: bool,

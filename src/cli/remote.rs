@@ -16,8 +16,12 @@ pub fn run(seat: &super::args::Remote) -> i32 {
             url,
             scenario,
             rules,
+            key,
             json,
-        } => (new(url, scenario, rules.as_deref(), *json), *json),
+        } => (
+            new(url, scenario, rules.as_deref(), key.as_deref(), *json),
+            *json,
+        ),
         Remote::State { url, invite, json } => (state(&Seat::new(url, Some(invite)), *json), *json),
         Remote::Play {
             url,
@@ -44,8 +48,15 @@ pub fn run(seat: &super::args::Remote) -> i32 {
     }
 }
 
-fn new(url: &str, scenario: &str, rules: Option<&str>, json_out: bool) -> Result<(), String> {
-    let seat = Seat::new(url, None);
+fn new(
+    url: &str,
+    scenario: &str,
+    rules: Option<&str>,
+    key: Option<&str>,
+    json_out: bool,
+) -> Result<(), String> {
+    // The key, where the server asks for one, goes as a seat's invite would.
+    let seat = Seat::new(url, key);
     // A scenario file here is sent whole; a name the server knows is sent as a name (with its
     // text when optional rules are chosen: they are set on the scenario's Parameter Data).
     let here = std::fs::read_to_string(scenario).ok();

@@ -42,6 +42,10 @@ pub struct Server {
     pub poll: Duration,
     /// The most a new game may hold.
     pub budget: super::Budget,
+    /// The key creating a game needs, if the operator set one.
+    pub create_key: Option<String>,
+    /// Reverse proxies whose `X-Forwarded-For` is believed.
+    pub trust_proxy: Vec<std::net::IpAddr>,
 }
 
 /// A game's progress: its orders so far, the side to act, whether it is over.
@@ -89,6 +93,8 @@ impl Server {
             create_limits: Buckets::new(300.0, 20.0),
             poll,
             budget: super::Budget::default(),
+            create_key: None,
+            trust_proxy: Vec::new(),
         }
     }
 }
@@ -117,6 +123,26 @@ pub fn router(server: Arc<Server>) -> Router {
         .fallback(site_file)
         .layer(axum::middleware::from_fn(access_line))
         .with_state(server)
+}
+
+/// The client a request is from: the connection's address, or, from a reverse proxy the
+/// operator named, the last address its `X-Forwarded-For` adds (what that proxy saw).
+fn client_address(
+    server: &Server,
+    peer: std::net::IpAddr,
+    headers: &HeaderMap,
+) -> std::net::IpAddr {
+    if !server.trust_proxy.contains(&peer) {
+        return peer;
+    }
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|h| h.to_str().ok())
+        .flat_map(|h| h.split(','))
+        .filter_map(|a| a.trim().parse().ok())
+        .next_back()
+        .unwrap_or(peer)
 }
 
 /// Whether the server can serve: its database answers within a second (`/health` says only
@@ -283,9 +309,24 @@ fn parse_json<T: for<'de> Deserialize<'de>>(
 async fn create(
     State(server): State<Arc<Server>>,
     ConnectInfo(super::guard::Peer(addr)): ConnectInfo<super::guard::Peer>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    if let Err(wait) = server.create_limits.take(&addr.ip().to_string()) {
+    if let Some(key) = &server.create_key {
+        let shown = headers
+            .get(header::AUTHORIZATION)
+            .and_then(|h| h.to_str().ok())
+            .and_then(|h| h.strip_prefix("Bearer "));
+        if shown != Some(key.as_str()) {
+            return refusal(Refused::new(
+                403,
+                "no_create_key",
+                "this server creates games only for who has its key (remote new --key)",
+            ));
+        }
+    }
+    let client = client_address(&server, addr.ip(), &headers);
+    if let Err(wait) = server.create_limits.take(&client.to_string()) {
         return too_many(wait);
     }
     let new: NewGame = match parse_json(body, "the new game", CREATE_LIMIT) {

@@ -32,6 +32,10 @@ pub struct Options {
     pub budget: Budget,
     /// How many connections at once, from one address, and how long one may idle.
     pub connections: guard::ConnectionLimits,
+    /// The key that creating a game needs (`None`: anyone may).
+    pub create_key: Option<String>,
+    /// Reverse proxies whose `X-Forwarded-For` names the client.
+    pub trust_proxy: Vec<std::net::IpAddr>,
     /// Stop gracefully on SIGTERM or Ctrl-C (`bayonet serve`; not a server inside another
     /// program, whose signals are its own).
     pub signals: bool,
@@ -92,6 +96,8 @@ impl Default for Options {
             idle: std::time::Duration::from_secs(600),
             budget: Budget::default(),
             connections: guard::ConnectionLimits::default(),
+            create_key: None,
+            trust_proxy: Vec::new(),
             signals: false,
         }
     }
@@ -119,6 +125,8 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
     let mut server = api::Server::new(store, referee.clone(), bells);
     server.site = options.site;
     server.budget = options.budget;
+    server.create_key = options.create_key;
+    server.trust_proxy = options.trust_proxy;
     let server = Arc::new(server);
     let listener = tokio::net::TcpListener::bind(listen)
         .await
@@ -207,6 +215,8 @@ pub fn run(args: &crate::cli::args::Serve) -> i32 {
                 per_address: args.max_connections_per_address,
                 idle: std::time::Duration::from_secs(args.idle_connection),
             },
+            create_key: args.create_key.clone(),
+            trust_proxy: args.trust_proxy.clone(),
             signals: true,
         };
         match start_with(&listen, &db, options).await {
