@@ -359,13 +359,26 @@ fn check_told(
             "{what}: {l:?} told as {told_losses:?}"
         );
     }
+    // An enemy's check is told by its result: its morale value and dice are its own (issue 45
+    // item 1).
     for c in checks
         .iter()
         .filter(|c| own(c.unit) || seen_through(c.unit))
     {
+        let mut told = c.clone();
+        if !own(c.unit) {
+            told.told_to_the_enemy();
+        }
         assert!(
-            told_checks.contains(c),
-            "{what}: the morale check {c:?} was not told"
+            told_checks.contains(&told),
+            "{what}: the morale check {c:?} was not told as {told:?}"
+        );
+    }
+    for c in told_checks.iter().filter(|c| !own(c.unit)) {
+        assert_eq!(
+            (c.roll, c.morale),
+            (0, 0),
+            "{what}: an enemy's dice told: {c:?}"
         );
     }
     // Every retreat, rout and advance of its own, and of an enemy to a hex it sees.

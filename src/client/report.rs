@@ -278,11 +278,10 @@ fn collect(
     for p in phase.read() {
         for m in &p.checks {
             report.add(format!(
-                "End of phase: {} checks morale ({}): {} vs {} -- {}",
+                "End of phase: {} checks morale ({}): {} -- {}",
                 name_of(&names, m.unit),
                 m.reason,
-                m.roll,
-                m.morale,
+                m.figures(),
                 m.result
             ));
         }

@@ -128,11 +128,10 @@ pub fn fire_card(battle: &Battle, names: &HashMap<UnitId, String>, f: &FireOutco
     }
     for m in &f.morale {
         lines.push(format!(
-            "{} checks morale ({}): {} vs {}: {}",
+            "{} checks morale ({}): {}: {}",
             n(m.unit),
             m.reason,
-            m.roll,
-            m.morale,
+            m.figures(),
             m.result
         ));
     }
@@ -474,11 +473,10 @@ pub fn melee_lines(
     }
     for m in &o.morale {
         out.push(format!(
-            "  {} checks morale ({}): {} vs {} -- {}",
+            "  {} checks morale ({}): {} -- {}",
             n(m.unit),
             m.reason,
-            m.roll,
-            m.morale,
+            m.figures(),
             m.result
         ));
     }
@@ -613,10 +611,7 @@ fn fates(battle: &Battle, names: &HashMap<UnitId, String>, o: &MeleeOutcome) -> 
             } else {
                 format!(" ({})", m.reason)
             };
-            parts.push(format!(
-                "morale{why} {} vs {}: {}",
-                m.roll, m.morale, m.result
-            ));
+            parts.push(format!("morale{why} {}: {}", m.figures(), m.result));
         }
         for r in o.retreats.iter().filter(|r| r.unit == id) {
             parts.push(format!("retreats to {}", c(r.to)));

@@ -53,6 +53,25 @@ pub struct MoraleCheck {
     pub reason: CheckReason,
 }
 
+impl MoraleCheck {
+    /// The roll against the value ("7 vs 5"), or that the dice were not seen: an enemy's check
+    /// under fog is told by its result alone (D-fow-6).
+    pub fn figures(&self) -> String {
+        if self.roll == 0 {
+            "dice unseen".to_string()
+        } else {
+            format!("{} vs {}", self.roll, self.morale)
+        }
+    }
+
+    /// The check as the other side is told it under fog: the result, not the unit's morale
+    /// value nor its roll (no dice roll is 0).
+    pub fn told_to_the_enemy(&mut self) {
+        self.roll = 0;
+        self.morale = 0;
+    }
+}
+
 /// The morale value of a unit where it stands now.
 pub fn morale_value(board: &Board, id: UnitId) -> i32 {
     let Some(u) = board.unit(id) else { return 0 };

@@ -73,6 +73,7 @@ impl Sides<'_> {
         }
         f.loss = f.losses.iter().map(|l| l.men).sum();
         f.morale.retain(|c| self.knows(c.unit));
+        self.checks(&mut f.morale);
         f.routs.retain(|r| self.tells_move(r.unit, r.to));
         f.eliminated.retain(|id| self.knows(*id));
         f.released.retain(|id| self.own(*id));
@@ -126,6 +127,7 @@ impl Sides<'_> {
             self.loss(l);
         }
         m.morale.retain(|c| self.knows(c.unit));
+        self.checks(&mut m.morale);
         m.retreats.retain(|r| self.tells_move(r.unit, r.to));
         m.routs.retain(|r| self.tells_move(r.unit, r.to));
         m.end_of_phase_checks.retain(|id| self.own(*id));
@@ -146,12 +148,22 @@ impl Sides<'_> {
             m.rolled = Default::default();
         }
     }
+    /// An enemy's morale checks told by their results alone (D-fow-6: its morale value and
+    /// its dice are its own).
+    fn checks(&self, checks: &mut [crate::rules::morale::MoraleCheck]) {
+        for c in checks.iter_mut().filter(|c| !self.own(c.unit)) {
+            c.told_to_the_enemy();
+        }
+    }
+
     fn turn_start(&self, t: &mut crate::rules::turn::TurnStart) {
         // What happened to enemy units at the start of their turn is seen only where they are.
         let knows_now = |id: &UnitId| self.own(*id) || self.spotted_after.contains(id);
-        t.recovered.retain(|(id, _)| knows_now(id));
+        // How much fatigue an enemy shed is a figure of its own (D-fow-2 shows only its level).
+        t.recovered.retain(|(id, _)| self.own(*id));
         t.rallied.retain(knows_now);
         t.rally_checks.retain(|c| knows_now(&c.unit));
+        self.checks(&mut t.rally_checks);
         t.isolated.retain(knows_now);
         t.released.retain(knows_now);
         t.resupplied.retain(knows_now);
@@ -198,6 +210,7 @@ impl Sides<'_> {
             Outcome::Advanced(a) => self.tells_move(a.unit, a.to),
             Outcome::PhaseMoraleChecked(p) => {
                 p.checks.retain(|c| self.knows(c.unit));
+                self.checks(&mut p.checks);
                 p.routs.retain(|r| self.tells_move(r.unit, r.to));
                 !(p.checks.is_empty() && p.routs.is_empty())
             }
