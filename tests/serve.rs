@@ -947,7 +947,8 @@ fn the_site_serves_no_file_outside_its_folder() {
 /// Issue 45 items 3 and 6: an operator's view of `bayonet serve` as its own process. `/ready`
 /// says the database answers; each request is one line on standard error with its method,
 /// path, status and time, never an invite; a WebSocket from a page of another site is refused;
-/// SIGTERM stops it gracefully (it says so and exits 0, not killed by the signal).
+/// SIGTERM stops it gracefully (an open WebSocket gets a close frame; it says so and exits 0,
+/// not killed by the signal).
 #[test]
 fn an_operator_sees_requests_readiness_and_a_graceful_stop() {
     let port = free_port();
@@ -996,7 +997,25 @@ fn an_operator_sees_requests_readiness_and_a_graceful_stop() {
             .is_some_and(|e| e.to_string().contains("403")),
         "{refused:?}"
     );
+    // A seat's socket open when the stop comes is closed with a close frame ("going away").
+    let open_ws = format!("ws://127.0.0.1:{port}/api/game/ws?invite={}", inv[1]);
+    let listening = runtime().spawn(async move {
+        use futures_util::StreamExt;
+        let (mut ws, _) = tokio_tungstenite::connect_async(open_ws).await.expect("ws");
+        loop {
+            match tokio::time::timeout(Duration::from_secs(10), ws.next()).await {
+                Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Close(f)))) => {
+                    return f.map(|f| u16::from(f.code));
+                }
+                Ok(Some(Ok(_))) => continue,
+                _ => return None,
+            }
+        }
+    });
+    std::thread::sleep(Duration::from_millis(300));
     sigterm(child.id());
+    let closed = runtime().block_on(listening).unwrap();
+    assert_eq!(closed, Some(1001), "the socket was closed with a frame");
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(0), "a graceful stop: {status:?}");
     let mut log = String::new();

@@ -46,6 +46,8 @@ pub struct Server {
     pub create_key: Option<String>,
     /// Reverse proxies whose `X-Forwarded-For` is believed.
     pub trust_proxy: Vec<std::net::IpAddr>,
+    /// Set when the server is stopping: each WebSocket is closed with a close frame.
+    pub stopping: watch::Sender<bool>,
 }
 
 /// A game's progress: its orders so far, the side to act, whether it is over.
@@ -95,6 +97,7 @@ impl Server {
             budget: super::Budget::default(),
             create_key: None,
             trust_proxy: Vec::new(),
+            stopping: watch::channel(false).0,
         }
     }
 }
@@ -862,8 +865,17 @@ async fn socket(
 
 async fn push(server: Arc<Server>, seat: Seat, mut after: i64, mut socket: WebSocket) {
     let _ = &seat.hash;
+    let mut stop = server.stopping.subscribe();
     loop {
         tokio::select! {
+            _ = stop.changed() => {
+                let frame = axum::extract::ws::CloseFrame {
+                    code: axum::extract::ws::close_code::AWAY,
+                    reason: "the server is stopping".into(),
+                };
+                let _ = socket.send(Message::Close(Some(frame))).await;
+                return;
+            }
             got = records_after(&server, &seat.game, Until::After(after), Duration::from_secs(30)) => {
                 let Ok(rows) = got else { return };
                 for r in rows {

@@ -128,6 +128,7 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
     server.create_key = options.create_key;
     server.trust_proxy = options.trust_proxy;
     let server = Arc::new(server);
+    let server_handle = server.clone();
     let listener = tokio::net::TcpListener::bind(listen)
         .await
         .map_err(|e| format!("--listen {listen}: {e}"))?;
@@ -135,12 +136,20 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
     let listener = guard::Guarded::new(listener, options.connections);
     let app = api::router(server).into_make_service_with_connect_info::<guard::Peer>();
     let signals = options.signals;
+    let stopping = server_handle.stopping.clone();
     let task = tokio::spawn(async move {
         // SIGTERM or Ctrl-C: no new connection is taken, and every request in flight is
         // answered (its order committed) before the server exits.
         let served = axum::serve(listener, app);
         let ended = if signals {
-            served.with_graceful_shutdown(stop_asked()).await
+            served
+                .with_graceful_shutdown(async move {
+                    stop_asked().await;
+                    // Each WebSocket is told with a close frame, and given a moment to send it.
+                    stopping.send_replace(true);
+                    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+                })
+                .await
         } else {
             served.await
         };
