@@ -141,3 +141,25 @@ fn s15_each_melee_system_is_described_by_its_seed() {
         );
     }
 }
+
+/// A morale check in words: its roll against the value, or, told to the enemy under fog
+/// (issue 45 item 1, D-fow-6), its result alone — "dice unseen", with neither figure kept.
+#[test]
+fn a_morale_check_says_its_dice_or_that_they_were_unseen() {
+    use bayonet::rules::morale::{CheckReason, MoraleCheck, MoraleResult};
+    let mut c = MoraleCheck {
+        unit: UnitId(3),
+        morale: 5,
+        roll: 7,
+        passed: false,
+        result: MoraleResult::Disrupted,
+        reason: CheckReason::ALL[0],
+    };
+    assert_eq!(c.figures(), "7 vs 5");
+    c.told_to_the_enemy();
+    assert_eq!(
+        (c.roll, c.morale, c.result),
+        (0, 0, MoraleResult::Disrupted)
+    );
+    assert_eq!(c.figures(), "dice unseen");
+}
