@@ -841,3 +841,47 @@ fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
         "the orders were refused often enough to test: {refused}"
     );
 }
+
+/// D-fow-5 through the seat's gate (issue 45 item 1): a move the side's view allows goes, on the
+/// truth, as far as the rules let it — here into the zone of control of an enemy the side
+/// cannot see at night, where the move ends — and, with no enemy there, all the way.
+#[test]
+fn d_fow_5_a_seats_move_stops_where_an_unseen_enemys_zone_stops_it() {
+    use bayonet::rules::order::{At, Order, as_the_side_sees, check};
+    let mut f = foggy();
+    let h0 = f.hex(5, 8);
+    let n = Facing::N.step();
+    let me = f.add(0, inf(), h0, Facing::N, 300);
+    f.add(1, inf(), h0 + n + n + n, Facing::S, 300);
+    let mut b = f.board();
+    b.minutes = b.params.clock.dusk + 60;
+    b.night = true;
+    fog::look_again(&mut b);
+    assert!(
+        fog::spotted(&b, Side(0)).is_empty(),
+        "at night the enemy three hexes off is unseen"
+    );
+    let path = [h0 + n, h0 + n + n, h0 + n + n + Facing::NW.step()];
+    let at = |h| At::of(&b, h);
+    let order = Order::Move {
+        unit: me,
+        to: at(path[2]),
+        path: Some(path.iter().map(|h| at(*h)).collect()),
+    };
+    assert!(
+        check(&b, &order).is_err(),
+        "the truth: the zone ends the move"
+    );
+    assert_eq!(
+        as_the_side_sees(&b, Side(0), &order),
+        Ok(Order::Move {
+            unit: me,
+            to: at(path[1]),
+            path: Some(vec![at(path[0]), at(path[1])]),
+        }),
+        "the move stops where the unseen zone stops it"
+    );
+    let mut open = b.clone();
+    open.units.retain(|u| u.side == Side(0));
+    assert_eq!(as_the_side_sees(&open, Side(0), &order), Ok(order.clone()));
+}
