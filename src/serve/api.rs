@@ -81,6 +81,11 @@ impl Bells {
 }
 
 impl Server {
+    /// New games one client may create at once, and how many a second it earns back.
+    pub fn limit_creation(&mut self, burst: f64, per_second: f64) {
+        self.create_limits = Buckets::new(burst, per_second);
+    }
+
     pub fn new(store: Store, referee: Referee, bells: Bells) -> Server {
         let poll = Duration::from_millis(if store.sqlite { 1000 } else { 250 });
         Server {

@@ -36,6 +36,8 @@ pub struct Options {
     pub create_key: Option<String>,
     /// Reverse proxies whose `X-Forwarded-For` names the client.
     pub trust_proxy: Vec<std::net::IpAddr>,
+    /// New games one client may create at once, and a second after.
+    pub creation: (f64, f64),
     /// Stop gracefully on SIGTERM or Ctrl-C (`bayonet serve`; not a server inside another
     /// program, whose signals are its own).
     pub signals: bool,
@@ -98,6 +100,7 @@ impl Default for Options {
             connections: guard::ConnectionLimits::default(),
             create_key: None,
             trust_proxy: Vec::new(),
+            creation: (300.0, 20.0),
             signals: false,
         }
     }
@@ -127,6 +130,7 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
     server.budget = options.budget;
     server.create_key = options.create_key;
     server.trust_proxy = options.trust_proxy;
+    server.limit_creation(options.creation.0, options.creation.1);
     let server = Arc::new(server);
     let server_handle = server.clone();
     let listener = tokio::net::TcpListener::bind(listen)
@@ -226,6 +230,7 @@ pub fn run(args: &crate::cli::args::Serve) -> i32 {
             },
             create_key: args.create_key.clone(),
             trust_proxy: args.trust_proxy.clone(),
+            creation: Options::default().creation,
             signals: true,
         };
         match start_with(&listen, &db, options).await {
