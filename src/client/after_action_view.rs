@@ -26,6 +26,13 @@ impl ReportView {
     pub fn toggle(&mut self) {
         self.open = !self.open;
     }
+
+    /// Keeps a report worked out elsewhere of a log `orders` long (the end screen's), so that
+    /// opening it works nothing out again.
+    pub fn keep(&mut self, report: AfterAction, orders: usize) {
+        self.report = Some(report);
+        self.built_for = Some(orders);
+    }
 }
 
 #[derive(Component)]
@@ -89,7 +96,11 @@ fn build(
     for e in &overlay {
         commands.entity(e).despawn();
     }
-    let aar = after_action::of_game(&battle.scenario, seed.0, &log.0);
+    let kept = view
+        .report
+        .take()
+        .filter(|_| view.built_for == Some(log.0.len()));
+    let aar = kept.unwrap_or_else(|| after_action::of_game(&battle.scenario, seed.0, &log.0));
     view.built_for = Some(log.0.len());
     #[cfg(target_arch = "wasm32")]
     {

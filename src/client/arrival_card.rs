@@ -71,19 +71,12 @@ fn spawn(mut commands: Commands) {
                     (ArrivalButton::GoToThem, "Go to them"),
                     (ArrivalButton::Close, "Close"),
                 ] {
-                    row.spawn((
+                    row.spawn(palette::text_button(
                         b,
-                        Button,
-                        Node {
-                            margin: UiRect::right(Val::Px(8.0)),
-                            ..palette::button_node()
-                        },
-                        BorderColor::all(palette::TEXT),
-                        BackgroundColor(palette::PANEL),
-                    ))
-                    .with_children(|t| {
-                        t.spawn(palette::text(label, 14.0));
-                    });
+                        label,
+                        14.0,
+                        UiRect::right(Val::Px(8.0)),
+                    ));
                 }
             });
         });

@@ -71,27 +71,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn spawn(mut commands: Commands) {
     commands
-        .spawn((
-            EndPanel,
-            Node {
-                position_type: PositionType::Absolute,
-                top: Val::Px(40.0),
-                left: Val::Percent(8.0),
-                width: Val::Percent(84.0),
-                max_height: Val::Percent(88.0),
-                padding: UiRect::all(Val::Px(18.0)),
-                flex_direction: FlexDirection::Column,
-                overflow: Overflow::scroll_y(),
-                display: Display::None,
-                ..default()
-            },
-            ScrollPosition::default(),
-            Interaction::default(),
-            BackgroundColor(Color::srgb(0.05, 0.05, 0.04)),
-            BorderColor::all(palette::OBJECTIVE),
-            GlobalZIndex(16),
-            super::place_names::Furniture,
-        ))
+        .spawn((EndPanel, super::victory_panel::sheet(84.0, 16)))
         .with_children(|p| {
             p.spawn((EndText, palette::text("", 14.0)));
             p.spawn(Node {
@@ -103,19 +83,12 @@ fn spawn(mut commands: Commands) {
             })
             .with_children(|row| {
                 for b in EndButton::ALL {
-                    row.spawn((
+                    row.spawn(palette::text_button(
                         b,
-                        Button,
-                        Node {
-                            margin: UiRect::all(Val::Px(4.0)),
-                            ..palette::button_node()
-                        },
-                        BorderColor::all(palette::TEXT),
-                        BackgroundColor(palette::PANEL),
-                    ))
-                    .with_children(|b2| {
-                        b2.spawn(palette::text(b.label(), 15.0));
-                    });
+                        b.label(),
+                        15.0,
+                        UiRect::all(Val::Px(4.0)),
+                    ));
                 }
             });
         });
@@ -144,6 +117,7 @@ fn at_the_end(
         screen.open = true;
         if let Some(r) = report.as_mut() {
             r.open = false;
+            r.keep(aar, log.0.len());
         }
     }
     *was_over = over;

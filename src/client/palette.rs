@@ -149,6 +149,21 @@ pub const TOUCH_TARGET: f32 = 44.0;
 
 /// A button's box: never smaller than a fingertip (`TOUCH_TARGET` logical pixels at 100 %), its
 /// label centred.
+/// A button that says `label`, marked `which` (what a press on it does), `margin` round it.
+pub fn text_button<C: Component>(which: C, label: &str, size: f32, margin: UiRect) -> impl Bundle {
+    (
+        which,
+        Button,
+        Node {
+            margin,
+            ..button_node()
+        },
+        BorderColor::all(TEXT),
+        BackgroundColor(PANEL),
+        children![text(label.to_owned(), size)],
+    )
+}
+
 pub fn button_node() -> Node {
     let min = Val::Px(TOUCH_TARGET);
     Node {

@@ -57,28 +57,35 @@ pub(super) fn plugin(app: &mut App) {
 
 fn spawn(mut commands: Commands) {
     commands
-        .spawn((
-            VictoryPanel,
-            Node {
-                position_type: PositionType::Absolute,
-                top: Val::Px(40.0),
-                left: Val::Percent(10.0),
-                width: Val::Percent(80.0),
-                max_height: Val::Percent(85.0),
-                padding: UiRect::all(Val::Px(16.0)),
-                overflow: Overflow::scroll_y(),
-                display: Display::None,
-                ..default()
-            },
-            ScrollPosition::default(),
-            Interaction::default(),
-            BackgroundColor(Color::srgb(0.05, 0.05, 0.04)),
-            GlobalZIndex(15),
-            super::place_names::Furniture,
-        ))
+        .spawn((VictoryPanel, sheet(80.0, 15)))
         .with_children(|p| {
             p.spawn((VictoryText, palette::text("", 14.0)));
         });
+}
+
+/// A sheet over the map, `width` percent of the window wide and centred, at layer `z`; hidden
+/// until shown, its lines in a column that scrolls (the victory conditions, the briefing, the
+/// end of the battle).
+pub(super) fn sheet(width: f32, z: i32) -> impl Bundle {
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            top: Val::Px(40.0),
+            left: Val::Percent((100.0 - width) / 2.0),
+            width: Val::Percent(width),
+            max_height: Val::Percent(88.0),
+            padding: UiRect::all(Val::Px(16.0)),
+            flex_direction: FlexDirection::Column,
+            overflow: Overflow::scroll_y(),
+            display: Display::None,
+            ..default()
+        },
+        ScrollPosition::default(),
+        Interaction::default(),
+        BackgroundColor(Color::srgb(0.05, 0.05, 0.04)),
+        GlobalZIndex(z),
+        super::place_names::Furniture,
+    )
 }
 
 fn close(input: Res<ButtonInput<KeyCode>>, mut open: ResMut<SheetOpen>) {
