@@ -9,8 +9,26 @@ fn main() {
     let mut argv: Vec<String> = std::env::args().skip(1).collect();
     // In the browser the page's address carries the options: `?scenario=maps/test_melee.ron`.
     #[cfg(target_arch = "wasm32")]
-    if let Some(q) = web_sys::window().and_then(|w| w.location().search().ok()) {
-        argv.extend(bayonet::cli::args::from_query(&q));
+    if let Some(w) = web_sys::window() {
+        let location = w.location();
+        let query = location.search().unwrap_or_default();
+        // An invite link puts the invite after `#`, which the browser never sends to a server
+        // (nor a proxy's log); an older `?invite=` link still opens. Either way the address
+        // bar and the history keep the page without it.
+        let fragment = location.hash().unwrap_or_default();
+        argv.extend(bayonet::cli::args::from_query(&query));
+        argv.extend(bayonet::cli::args::from_query(fragment.trim_start_matches('#')));
+        if query.contains("invite=") || fragment.contains("invite=") {
+            let kept = bayonet::cli::args::without_invite(&query);
+            let path = location.pathname().unwrap_or_default();
+            if let Ok(h) = w.history() {
+                let _ = h.replace_state_with_url(
+                    &wasm_bindgen::JsValue::NULL,
+                    "",
+                    Some(&format!("{path}{kept}")),
+                );
+            }
+        }
     }
     let cli = match bayonet::cli::parse(&argv) {
         Ok(c) => c,
@@ -25,6 +43,13 @@ fn main() {
         #[cfg(not(target_arch = "wasm32"))]
         Err(e) => e.exit(),
     };
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(ca) = &cli.ca
+        && let Err(e) = bayonet::remote::trust_ca(ca)
+    {
+        eprintln!("bayonet: {e}");
+        std::process::exit(2);
+    }
     if let Some(code) = cli.command.as_ref().and_then(bayonet::cli::run) {
         std::process::exit(code);
     }
@@ -83,7 +108,7 @@ fn open_game(cli: Cli) -> i32 {
     // Online: `join URL INVITE`, or `host` (a server here and a new game on it).
     let mut join: Option<(String, String)> = None;
     #[allow(unused_mut)]
-    let mut host: Option<(String, String)> = None;
+    let mut host: Option<bayonet::cli::args::Host> = None;
     let w = match cli.command {
         Some(Command::Edit(a)) => return open_editor(a),
         Some(Command::Play(a) | Command::Watch(a)) => {
@@ -103,8 +128,9 @@ fn open_game(cli: Cli) -> i32 {
         }
         #[cfg(not(target_arch = "wasm32"))]
         Some(Command::Host(a)) => {
-            host = Some((a.listen, a.db.unwrap_or_else(bayonet::places::default_db)));
-            a.window.or(outer)
+            let window = a.window.clone().or(outer);
+            host = Some(a);
+            window
         }
         _ => outer,
     };
@@ -130,25 +156,29 @@ fn open_game(cli: Cli) -> i32 {
         open: w.open,
     };
     #[cfg(not(target_arch = "wasm32"))]
-    if let Some((listen, db)) = host {
+    if let Some(h) = host {
         let scenario = scenario_path
             .clone()
             .unwrap_or_else(|| bayonet::DEFAULT_SCENARIO_PATH.to_owned());
-        let (runtime, local, made) =
-            match bayonet::serve::host(&listen, &db, &scenario, rules.as_deref()) {
-                Ok(h) => h,
-                Err(e) => {
-                    eprintln!("bayonet host: {e}");
-                    return 1;
-                }
-            };
+        let listen = h.listen;
+        let db = h.db.unwrap_or_else(bayonet::places::default_db);
+        let hosted = bayonet::serve::tls_files(h.tls_cert.as_ref(), h.tls_key.as_ref())
+            .and_then(|tls| bayonet::serve::host(&listen, &db, &scenario, rules.as_deref(), tls));
+        let (runtime, local, made) = match hosted {
+            Ok(h) => h,
+            Err(e) => {
+                eprintln!("bayonet host: {e}");
+                return 1;
+            }
+        };
+        let scheme = local.split("://").next().unwrap_or("http").to_owned();
         let port = local.rsplit(':').next().unwrap_or("7878").to_owned();
         // Listening on every interface: the address a friend on the network would use.
         let host_part = listen.rsplit_once(':').map_or("", |(h, _)| h);
         let friend = if matches!(host_part, "" | "0.0.0.0" | "[::]") {
-            format!("http://{}:{port}", bayonet::serve::reachable_address())
+            format!("{scheme}://{}:{port}", bayonet::serve::reachable_address())
         } else {
-            format!("http://{host_part}:{port}")
+            format!("{scheme}://{host_part}:{port}")
         };
         let side = |n: usize| {
             made.sides
@@ -160,7 +190,7 @@ fn open_game(cli: Cli) -> i32 {
             "Hosting {scenario} at {friend} (game {}). You play the {mine}.\n\
              Send your opponent, who plays the {theirs}:\n  \
              desktop:  bayonet join {friend} {their_invite}\n  \
-             browser:  {friend}/?invite={their_invite}  (a server given --site)\n\
+             browser:  {friend}/#invite={their_invite}  (a server given --site)\n\
              Your own invite, to come back later: bayonet join {friend} {my_invite}",
             made.game
         );

@@ -81,10 +81,80 @@ pub fn base_url(url: &str) -> String {
     }
 }
 
+/// Whether `e` says the server is not there (it may be restarting), not that it was reached
+/// and could not be trusted: a certificate refused is told at once, not waited on.
+fn gone(e: &ureq::Error) -> bool {
+    match e {
+        ureq::Error::ConnectionFailed | ureq::Error::HostNotFound => true,
+        ureq::Error::Io(io) => io
+            .get_ref()
+            .is_none_or(|inner| inner.downcast_ref::<rustls::Error>().is_none()),
+        _ => false,
+    }
+}
+
+/// The certificate authorities `--ca FILE` named, trusted instead of the public ones (a
+/// server with a private or self-signed certificate).
+static PRIVATE_CA: std::sync::OnceLock<Vec<ureq::tls::Certificate<'static>>> =
+    std::sync::OnceLock::new();
+
+/// Trusts the certificates of the PEM file `path` (and no others) for every server this
+/// process talks to over `https://`.
+pub fn trust_ca(path: &std::path::Path) -> Result<(), String> {
+    let pem = std::fs::read(path).map_err(|e| format!("--ca {}: {e}", path.display()))?;
+    let certs = ureq::tls::parse_pem(&pem)
+        .filter_map(|item| match item {
+            Ok(ureq::tls::PemItem::Certificate(c)) => Some(Ok(c)),
+            Ok(_) => None,
+            Err(e) => Some(Err(e)),
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("--ca {}: not a PEM file ({e})", path.display()))?;
+    if certs.is_empty() {
+        return Err(format!(
+            "--ca {}: no certificate in it (expected PEM, \"-----BEGIN CERTIFICATE-----\")",
+            path.display()
+        ));
+    }
+    let _ = PRIVATE_CA.set(certs);
+    Ok(())
+}
+
+/// This process's own server (`bayonet host` over TLS), reached over loopback: its certificate
+/// names the address friends use, not 127.0.0.1, and a connection that never leaves this
+/// machine's loopback to this very process has nothing to prove.
+static OWN_SERVER: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Marks `url` (a loopback address) as this process's own server.
+pub fn own_server(url: &str) {
+    let _ = OWN_SERVER.set(base_url(url));
+}
+
 impl Seat {
     pub fn new(url: &str, invite: Option<&str>) -> Seat {
+        let tls = if OWN_SERVER.get() == Some(&base_url(url)) {
+            ureq::tls::TlsConfig::builder()
+                .disable_verification(true)
+                .build()
+        } else {
+            Seat::trusted()
+        };
+        Seat::with_tls(url, invite, tls)
+    }
+
+    /// The TLS this process trusts: the `--ca` certificates if given, else the public roots.
+    fn trusted() -> ureq::tls::TlsConfig {
+        let roots = match PRIVATE_CA.get() {
+            Some(certs) => ureq::tls::RootCerts::new_with_certs(certs),
+            None => ureq::tls::RootCerts::WebPki,
+        };
+        ureq::tls::TlsConfig::builder().root_certs(roots).build()
+    }
+
+    fn with_tls(url: &str, invite: Option<&str>, tls: ureq::tls::TlsConfig) -> Seat {
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
+            .tls_config(tls)
             // A wait for the other side is at most 30 s on the server.
             .timeout_global(Some(Duration::from_secs(40)))
             .build()
@@ -132,12 +202,7 @@ impl Seat {
             };
             let mut resp = match resp {
                 Ok(r) => r,
-                Err(
-                    e @ (ureq::Error::Io(_)
-                    | ureq::Error::ConnectionFailed
-                    | ureq::Error::HostNotFound),
-                ) if lost_since.elapsed() < self.patience => {
-                    let _ = e;
+                Err(e) if gone(&e) && lost_since.elapsed() < self.patience => {
                     std::thread::sleep(Duration::from_millis(200));
                     continue;
                 }

@@ -32,6 +32,7 @@ mod saves;
 mod scenario_checks;
 mod scenario_loading;
 mod serve;
+mod serve_guard;
 mod sim_melee;
 mod structure;
 mod turn_rules;

@@ -12,7 +12,7 @@ use bayonet::rules::order::Order;
 use bayonet::sim;
 use serde_json::{Value, json};
 
-const BIN: &str = env!("CARGO_BIN_EXE_bayonet");
+pub const BIN: &str = env!("CARGO_BIN_EXE_bayonet");
 
 /// One runtime for every in-process server of this test binary.
 pub fn runtime() -> &'static tokio::runtime::Runtime {
@@ -82,7 +82,7 @@ pub fn scripts_under(scenario: &str, rules: &str, seed: u64, most: usize) -> [Ve
     by_side
 }
 
-fn invites(made: &Created) -> [String; 2] {
+pub fn invites(made: &Created) -> [String; 2] {
     let i = |n: usize| made.sides[n].invite.clone();
     [i(0), i(1)]
 }
@@ -250,7 +250,7 @@ fn spawn_server(db: &str, port: u16) -> (Child, String) {
     (child, url)
 }
 
-fn free_port() -> u16 {
+pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -353,7 +353,7 @@ fn two_servers_share_one_postgresql_and_each_seat_uses_its_own() {
     kill_midgame(&pg, scenario);
 }
 
-fn raw(
+pub fn raw(
     url: &str,
     method: &str,
     path: &str,
@@ -1036,7 +1036,7 @@ fn an_operator_sees_requests_readiness_and_a_graceful_stop() {
 }
 
 /// SIGTERM to `pid`, as a service manager sends it.
-fn sigterm(pid: u32) {
+pub fn sigterm(pid: u32) {
     // The shell's own kill: no procps needed on a bare machine.
     let ok = Command::new("sh")
         .args(["-c", &format!("kill -TERM {pid}")])

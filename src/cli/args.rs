@@ -20,6 +20,11 @@ pub struct Cli {
     pub command: Option<Command>,
     #[command(flatten)]
     pub window: Window,
+    /// Trust the certificates in FILE (PEM) for https:// servers, instead of the public
+    /// authorities: a server with a private or self-signed certificate
+    #[cfg(not(target_arch = "wasm32"))]
+    #[arg(long, global = true, value_name = "FILE")]
+    pub ca: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Clone, Subcommand)]
@@ -392,6 +397,13 @@ pub struct Host {
     /// The games' database (default: bayonet-games.sqlite in the data folder)
     #[arg(long, value_name = "URL")]
     pub db: Option<String>,
+    /// Serve HTTPS with this certificate chain (PEM; with --tls-key), so that invites never
+    /// cross the network in clear
+    #[arg(long, value_name = "FILE")]
+    pub tls_cert: Option<std::path::PathBuf>,
+    /// The certificate's private key (PEM)
+    #[arg(long, value_name = "FILE")]
+    pub tls_key: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub window: Window,
 }
@@ -450,6 +462,27 @@ pub struct Serve {
     /// limits (repeatable); from any other address the header is ignored
     #[arg(long, value_name = "ADDR")]
     pub trust_proxy: Vec<std::net::IpAddr>,
+    /// Serve HTTPS and WSS with this certificate chain (PEM; with --tls-key)
+    #[arg(long, value_name = "FILE")]
+    pub tls_cert: Option<std::path::PathBuf>,
+    /// The certificate's private key (PEM)
+    #[arg(long, value_name = "FILE")]
+    pub tls_key: Option<std::path::PathBuf>,
+    /// Seconds a client has for the TLS handshake, and again for a request's headers
+    #[arg(long, value_name = "SECS", default_value_t = 10)]
+    pub header_timeout: u64,
+    /// Seconds a client has to send a request's body (408 after)
+    #[arg(long, value_name = "SECS", default_value_t = 20)]
+    pub body_timeout: u64,
+    /// The most live connections (WebSockets) open at once on one game
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    pub max_sockets_per_game: usize,
+    /// The most live connections (WebSockets) open at once from one address
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub max_sockets_per_address: usize,
+    /// Seconds a graceful stop (SIGTERM, Ctrl-C) waits for the requests in flight
+    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    pub grace: u64,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -595,6 +628,21 @@ fn unit_id(s: &str) -> Result<u32, String> {
 
 fn melee_system(s: &str) -> Result<MeleeSystemName, String> {
     s.to_owned().try_into()
+}
+
+/// A page's query (`?a=1&invite=X`) without its invite: what the address bar keeps.
+pub fn without_invite(query: &str) -> String {
+    let kept: Vec<(String, String)> =
+        form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
+            .filter(|(k, _)| k != "invite")
+            .map(|(k, v)| (k.into_owned(), v.into_owned()))
+            .collect();
+    if kept.is_empty() {
+        return String::new();
+    }
+    let mut q = form_urlencoded::Serializer::new(String::from("?"));
+    q.extend_pairs(kept);
+    q.finish()
 }
 
 /// The page's address as options: `?scenario=maps%2Ftest_melee.ron&invite=X` is

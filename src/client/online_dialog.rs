@@ -166,7 +166,7 @@ fn join(form: &mut OnlineForm, exit: &mut MessageWriter<AppExit>) {
     {
         let _ = exit;
         if let Some(w) = web_sys::window() {
-            let _ = w.location().assign(&format!("{server}/?invite={invite}"));
+            let _ = w.location().assign(&format!("{server}/#invite={invite}"));
         }
     }
     #[cfg(not(target_arch = "wasm32"))]

@@ -48,6 +48,108 @@ pub struct Server {
     pub trust_proxy: Vec<std::net::IpAddr>,
     /// Set when the server is stopping: each WebSocket is closed with a close frame.
     pub stopping: watch::Sender<bool>,
+    /// What `/metrics` reports.
+    pub metrics: super::metrics::Metrics,
+    /// The connections open now (the guard's count), for `/metrics`.
+    pub connections: Option<super::guard::OpenCount>,
+    /// The most WebSockets open at once on one game, and from one address.
+    pub socket_limits: SocketLimits,
+    /// The WebSockets open now, by game and by address.
+    sockets: Arc<Mutex<Sockets>>,
+    /// How long a request's body may take to arrive whole.
+    pub body_time: Duration,
+}
+
+/// The most WebSockets open at once (issue 45 item 3): a game has two seats, each perhaps on a
+/// few devices; an address may hold several games' sockets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SocketLimits {
+    pub per_game: usize,
+    pub per_address: usize,
+}
+
+impl Default for SocketLimits {
+    fn default() -> Self {
+        SocketLimits {
+            per_game: 16,
+            per_address: 64,
+        }
+    }
+}
+
+/// The WebSockets open now.
+#[derive(Default)]
+struct Sockets {
+    by_game: HashMap<String, usize>,
+    by_address: HashMap<std::net::IpAddr, usize>,
+}
+
+/// An open WebSocket's place in the counts, given back when it closes.
+struct SocketSlot {
+    game: String,
+    ip: std::net::IpAddr,
+    sockets: Arc<Mutex<Sockets>>,
+    server: Arc<Server>,
+}
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        let mut s = self.sockets.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = s.by_game.get_mut(&self.game) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                s.by_game.remove(&self.game);
+            }
+        }
+        if let Some(n) = s.by_address.get_mut(&self.ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                s.by_address.remove(&self.ip);
+            }
+        }
+        self.server
+            .metrics
+            .sockets
+            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+impl Server {
+    /// Counts a new WebSocket on `game` from `ip` in, or says which limit it is over.
+    fn open_socket(self: &Arc<Self>, game: &str, ip: std::net::IpAddr) -> Result<SocketSlot, Refused> {
+        let mut s = self.sockets.lock().unwrap_or_else(|e| e.into_inner());
+        if s.by_game.get(game).copied().unwrap_or(0) >= self.socket_limits.per_game {
+            return Err(Refused::new(
+                429,
+                "too_many_sockets",
+                format!(
+                    "this game has {} live connections open, as many as the server takes; close one (another tab or device) and try again",
+                    self.socket_limits.per_game
+                ),
+            ));
+        }
+        if s.by_address.get(&ip).copied().unwrap_or(0) >= self.socket_limits.per_address {
+            return Err(Refused::new(
+                429,
+                "too_many_sockets",
+                format!(
+                    "this address has {} live connections open, as many as the server takes from one address",
+                    self.socket_limits.per_address
+                ),
+            ));
+        }
+        *s.by_game.entry(game.to_owned()).or_default() += 1;
+        *s.by_address.entry(ip).or_default() += 1;
+        self.metrics
+            .sockets
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Ok(SocketSlot {
+            game: game.to_owned(),
+            ip,
+            sockets: self.sockets.clone(),
+            server: self.clone(),
+        })
+    }
 }
 
 /// A game's progress: its orders so far, the side to act, whether it is over.
@@ -103,6 +205,11 @@ impl Server {
             create_key: None,
             trust_proxy: Vec::new(),
             stopping: watch::channel(false).0,
+            metrics: Default::default(),
+            connections: None,
+            socket_limits: SocketLimits::default(),
+            sockets: Arc::default(),
+            body_time: Duration::from_secs(20),
         }
     }
 }
@@ -116,6 +223,7 @@ pub fn router(server: Arc<Server>) -> Router {
     Router::new()
         .route("/health", get(|| async { "ok" }))
         .route("/ready", get(ready))
+        .route("/metrics", get(metrics))
         .route(
             "/api/games",
             post(create).layer(DefaultBodyLimit::max(CREATE_LIMIT)),
@@ -129,8 +237,60 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/game/ws", get(socket))
         .layer(DefaultBodyLimit::max(ORDER_LIMIT))
         .fallback(site_file)
-        .layer(axum::middleware::from_fn(access_line))
+        .layer(axum::middleware::from_fn_with_state(
+            server.clone(),
+            body_in_time,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            server.clone(),
+            access_line,
+        ))
         .with_state(server)
+}
+
+/// `/metrics`: the counters, in Prometheus's text format.
+async fn metrics(State(server): State<Arc<Server>>) -> Response {
+    let connections = server.connections.as_ref().map_or(0, |c| c.total());
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        server.metrics.text(server.referee.resident(), connections),
+    )
+        .into_response()
+}
+
+/// A request's body, read whole within the server's `body_time` (a client that sends its
+/// body a byte at a time is answered 408, not waited for), and within the largest any request
+/// may have (each route's own limit applies after).
+async fn body_in_time(
+    State(server): State<Arc<Server>>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let (parts, body) = req.into_parts();
+    let read = tokio::time::timeout(
+        server.body_time,
+        axum::body::to_bytes(body, CREATE_LIMIT),
+    )
+    .await;
+    match read {
+        Ok(Ok(bytes)) => {
+            next.run(axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes)))
+                .await
+        }
+        Ok(Err(_)) => refusal(Refused::new(
+            413,
+            "too_large",
+            format!("the request is larger than {CREATE_LIMIT} bytes, or was cut off"),
+        )),
+        Err(_) => refusal(Refused::new(
+            408,
+            "too_slow",
+            format!(
+                "the request's body did not arrive within {} s",
+                server.body_time.as_secs()
+            ),
+        )),
+    }
 }
 
 /// The client a request is from: the connection's address, or, from a reverse proxy the
@@ -178,10 +338,16 @@ pub static ACCESS_LOG: std::sync::atomic::AtomicBool = std::sync::atomic::Atomic
 
 /// One line on standard error for each request: method, path (never its query, which may carry
 /// an invite), status and milliseconds.
-async fn access_line(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+async fn access_line(
+    State(server): State<Arc<Server>>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
     let (method, path) = (req.method().clone(), req.uri().path().to_owned());
     let began = std::time::Instant::now();
     let r = next.run(req).await;
+    let refused = r.extensions().get::<super::metrics::RefusalKind>().copied();
+    server.metrics.request(&path, began.elapsed(), refused);
     if ACCESS_LOG.load(std::sync::atomic::Ordering::Relaxed) {
         eprintln!(
             "bayonet serve: {method} {path} {} {:.1} ms",
@@ -199,7 +365,11 @@ fn refusal(r: Refused) -> Response {
         reason: r.reason,
         outcomes: r.outcomes,
     };
-    (status, axum::Json(body)).into_response()
+    let mut answer = (status, axum::Json(body)).into_response();
+    answer
+        .extensions_mut()
+        .insert(super::metrics::RefusalKind(r.error));
+    answer
 }
 
 /// A typed answer as JSON.
@@ -223,11 +393,10 @@ fn too_many(wait: f64) -> Response {
     r
 }
 
-/// A seat: the game, its side, and the token's hash (the key of its rate limit).
+/// A seat: the game and its side.
 struct Seat {
     game: String,
     side: u8,
-    hash: String,
 }
 
 /// The seat a request names, or its refusal. `query` carries an invite where a browser's
@@ -266,7 +435,7 @@ async fn seat(server: &Server, headers: &HeaderMap, query: Option<&str>) -> Resu
         .get(&hash)
         .cloned();
     if let Some((game, side)) = cached {
-        return Ok(Seat { game, side, hash });
+        return Ok(Seat { game, side });
     }
     match server.store.seat(&hash).await {
         Ok(Some((game, side))) => {
@@ -275,7 +444,7 @@ async fn seat(server: &Server, headers: &HeaderMap, query: Option<&str>) -> Resu
                 cache.clear();
             }
             cache.insert(hash.clone(), (game.clone(), side));
-            Ok(Seat { game, side, hash })
+            Ok(Seat { game, side })
         }
         Ok(None) => Err(unknown()),
         Err(e) => Err(refusal(db_error(e))),
@@ -839,6 +1008,7 @@ async fn published(State(server): State<Arc<Server>>, headers: HeaderMap) -> Res
 /// end closes.
 async fn socket(
     State(server): State<Arc<Server>>,
+    ConnectInfo(super::guard::Peer(addr)): ConnectInfo<super::guard::Peer>,
     headers: HeaderMap,
     Query(since): Query<Since>,
     ws: WebSocketUpgrade,
@@ -863,13 +1033,23 @@ async fn socket(
         Ok(s) => s,
         Err(r) => return r,
     };
+    let client = client_address(&server, addr.ip(), &headers);
+    let slot = match server.open_socket(&seat.game, client) {
+        Ok(slot) => slot,
+        Err(r) => return refusal(r),
+    };
     let after = since.after;
     ws.max_message_size(ORDER_LIMIT)
-        .on_upgrade(move |socket| push(server, seat, after, socket))
+        .on_upgrade(move |socket| push(server, seat, after, socket, slot))
 }
 
-async fn push(server: Arc<Server>, seat: Seat, mut after: i64, mut socket: WebSocket) {
-    let _ = &seat.hash;
+async fn push(
+    server: Arc<Server>,
+    seat: Seat,
+    mut after: i64,
+    mut socket: WebSocket,
+    _slot: SocketSlot,
+) {
     let mut stop = server.stopping.subscribe();
     loop {
         tokio::select! {

@@ -10,8 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::extract::connect_info::Connected;
-use axum::serve::{IncomingStream, Listener};
+use axum::serve::Listener;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::time::{Instant, Sleep};
@@ -60,6 +59,11 @@ impl Guarded {
         }
     }
 
+    /// A handle on the count of open connections (for `/metrics`).
+    pub fn count(&self) -> OpenCount {
+        OpenCount(self.open.clone())
+    }
+
     /// Counts a new connection from `ip` in, or says which limit it is over.
     fn admit(&self, ip: IpAddr) -> Result<Slot, &'static str> {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
@@ -76,6 +80,16 @@ impl Guarded {
             ip,
             open: self.open.clone(),
         })
+    }
+}
+
+/// The connections a `Guarded` listener has open.
+#[derive(Clone)]
+pub struct OpenCount(Arc<Mutex<Open>>);
+
+impl OpenCount {
+    pub fn total(&self) -> usize {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).total
     }
 }
 
@@ -101,12 +115,6 @@ impl Drop for Slot {
 /// The address a connection came from (what the handlers are given).
 #[derive(Debug, Clone, Copy)]
 pub struct Peer(pub SocketAddr);
-
-impl Connected<IncomingStream<'_, Guarded>> for Peer {
-    fn connect_info(stream: IncomingStream<'_, Guarded>) -> Self {
-        Peer(*stream.remote_addr())
-    }
-}
 
 impl Listener for Guarded {
     type Io = GuardedStream;

@@ -6,6 +6,8 @@ pub mod api;
 pub mod db;
 pub mod guard;
 mod limits;
+pub mod listen;
+pub mod metrics;
 pub mod referee;
 pub mod seats;
 
@@ -38,6 +40,16 @@ pub struct Options {
     pub trust_proxy: Vec<std::net::IpAddr>,
     /// New games one client may create at once, and a second after.
     pub creation: (f64, f64),
+    /// The certificate chain and key to serve TLS with (`--tls-cert`, `--tls-key`).
+    pub tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
+    /// How long a TLS handshake and a request's headers may take.
+    pub timeouts: listen::Timeouts,
+    /// How long a request's body may take to arrive whole.
+    pub body_time: std::time::Duration,
+    /// The most WebSockets open on one game and from one address.
+    pub sockets: api::SocketLimits,
+    /// How long a graceful stop waits for the requests in flight.
+    pub grace: std::time::Duration,
     /// Stop gracefully on SIGTERM or Ctrl-C (`bayonet serve`; not a server inside another
     /// program, whose signals are its own).
     pub signals: bool,
@@ -101,6 +113,11 @@ impl Default for Options {
             create_key: None,
             trust_proxy: Vec::new(),
             creation: (300.0, 20.0),
+            tls: None,
+            timeouts: listen::Timeouts::default(),
+            body_time: std::time::Duration::from_secs(20),
+            sockets: api::SocketLimits::default(),
+            grace: std::time::Duration::from_secs(30),
             signals: false,
         }
     }
@@ -113,6 +130,11 @@ pub async fn start(listen: &str, db: &str) -> Result<Running, String> {
 
 /// `start`, with `options`.
 pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Running, String> {
+    // A bad certificate is told before anything else starts.
+    let tls = match &options.tls {
+        Some((cert, key)) => Some(listen::tls_config(cert, key)?),
+        None => None,
+    };
     let store = db::Store::open(db).await?;
     let bells = api::Bells::default();
     let ringer = bells.clone();
@@ -125,40 +147,39 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
             ringer.ring(&c.game_id, (c.order.seq, c.side_after, c.over_after))
         }),
     );
-    let mut server = api::Server::new(store, referee.clone(), bells);
-    server.site = options.site;
-    server.budget = options.budget;
-    server.create_key = options.create_key;
-    server.trust_proxy = options.trust_proxy;
-    server.limit_creation(options.creation.0, options.creation.1);
-    let server = Arc::new(server);
-    let server_handle = server.clone();
     let listener = tokio::net::TcpListener::bind(listen)
         .await
         .map_err(|e| format!("--listen {listen}: {e}"))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let listener = guard::Guarded::new(listener, options.connections);
-    let app = api::router(server).into_make_service_with_connect_info::<guard::Peer>();
+    let mut server = api::Server::new(store, referee.clone(), bells);
+    server.site = options.site;
+    server.budget = options.budget;
+    server.create_key = options.create_key;
+    server.trust_proxy = options.trust_proxy;
+    server.connections = Some(listener.count());
+    server.socket_limits = options.sockets;
+    server.body_time = options.body_time;
+    server.limit_creation(options.creation.0, options.creation.1);
+    let server = Arc::new(server);
+    let stopping = server.stopping.clone();
+    let app = api::router(server);
     let signals = options.signals;
-    let stopping = server_handle.stopping.clone();
     let task = tokio::spawn(async move {
         // SIGTERM or Ctrl-C: no new connection is taken, and every request in flight is
         // answered (its order committed) before the server exits.
-        let served = axum::serve(listener, app);
-        let ended = if signals {
-            served
-                .with_graceful_shutdown(async move {
-                    stop_asked().await;
-                    // Each WebSocket is told with a close frame, and given a moment to send it.
-                    stopping.send_replace(true);
-                    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-                })
-                .await
-        } else {
-            served.await
+        let stop = async move {
+            if !signals {
+                return std::future::pending::<()>().await;
+            }
+            stop_asked().await;
+            // Each WebSocket is told with a close frame.
+            stopping.send_replace(true);
         };
-        if let Err(e) = ended {
-            eprintln!("bayonet serve: {e}");
+        listen::serve(listener, app, tls, options.timeouts, stop, options.grace).await;
+        if signals {
+            // The WebSockets' close frames, sent by their own tasks, a moment to go out.
+            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         }
     });
     Ok(Running {
@@ -166,6 +187,19 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
         referee,
         task,
     })
+}
+
+/// `--tls-cert` and `--tls-key`, which go together.
+pub fn tls_files(
+    cert: Option<&std::path::PathBuf>,
+    key: Option<&std::path::PathBuf>,
+) -> Result<Option<(std::path::PathBuf, std::path::PathBuf)>, String> {
+    match (cert, key) {
+        (Some(c), Some(k)) => Ok(Some((c.clone(), k.clone()))),
+        (None, None) => Ok(None),
+        (Some(_), None) => Err("--tls-cert needs --tls-key (the certificate's private key)".into()),
+        (None, Some(_)) => Err("--tls-key needs --tls-cert (the certificate chain it goes with)".into()),
+    }
 }
 
 /// Resolves when the process is asked to stop: SIGTERM (a service manager, a container) or
@@ -214,6 +248,13 @@ pub fn run(args: &crate::cli::args::Serve) -> i32 {
             );
             return 2;
         }
+        let tls = match tls_files(args.tls_cert.as_ref(), args.tls_key.as_ref()) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("bayonet serve: {e}");
+                return 2;
+            }
+        };
         api::ACCESS_LOG.store(true, std::sync::atomic::Ordering::Relaxed);
         let options = Options {
             site,
@@ -231,14 +272,26 @@ pub fn run(args: &crate::cli::args::Serve) -> i32 {
             create_key: args.create_key.clone(),
             trust_proxy: args.trust_proxy.clone(),
             creation: Options::default().creation,
+            tls,
+            timeouts: listen::Timeouts {
+                handshake: std::time::Duration::from_secs(args.header_timeout),
+                header: std::time::Duration::from_secs(args.header_timeout),
+            },
+            body_time: std::time::Duration::from_secs(args.body_timeout),
+            sockets: api::SocketLimits {
+                per_game: args.max_sockets_per_game,
+                per_address: args.max_sockets_per_address,
+            },
+            grace: std::time::Duration::from_secs(args.grace),
             signals: true,
         };
+        let scheme = if options.tls.is_some() { "https" } else { "http" };
         match start_with(&listen, &db, options).await {
             Ok(r) => {
                 // The database URL may hold a password: only its kind is printed.
                 let kind = db.split(':').next().unwrap_or("");
                 println!(
-                    "bayonet serve: listening on http://{} ({kind} database)",
+                    "bayonet serve: listening on {scheme}://{} ({kind} database)",
                     r.addr
                 );
                 let _ = r.task.await;
@@ -261,6 +314,7 @@ pub fn host(
     db: &str,
     scenario: &str,
     rules: Option<&str>,
+    tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
 ) -> Result<(tokio::runtime::Runtime, String, crate::dispatch::Created), String> {
     let s = crate::load_scenario(scenario).map_err(|e| e.to_string())?;
     let mut params = s.params.clone();
@@ -269,8 +323,14 @@ pub fn host(
         .enable(rules.unwrap_or("fog"))
         .map_err(|e| format!("--rules: {e}"))?;
     let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
-    let running = rt.block_on(start(listen, db))?;
-    let local = format!("http://127.0.0.1:{}", running.addr.port());
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    let options = Options {
+        tls,
+        ..Options::default()
+    };
+    let running = rt.block_on(start_with(listen, db, options))?;
+    let local = format!("{scheme}://127.0.0.1:{}", running.addr.port());
+    crate::remote::own_server(&local);
     let seat = crate::remote::Seat::new(&local, None);
     let made = seat
         .create_with(&s.file, &s.source, Some(&params))

@@ -29,10 +29,12 @@ try {
   const seq = () => remote('state', url, theirs).seq;
 
   // The invite link opens the seat: no dialog, the game as the server has it.
-  await page.goto(`${url}/?invite=${mine}`);
+  // The invite after `#`: never sent to the server, and gone from the address once read.
+  await page.goto(`${url}/#invite=${mine}`);
   await until('the game', (e) => e.event === 'started');
   await until('toolbar', (e) => e.event === 'layout' && e.data.buttons.Resolve);
   await page.waitForTimeout(500);
+  if (page.url().includes(mine)) fail(`the address still holds the invite: ${page.url()}`);
   await shot('online-1-joined.png');
   const { hexes } = layout();
   const [a, d] = [hexes['4,4'], hexes['5,4']];

@@ -1,0 +1,295 @@
+//! The referee server as strangers meet it (issue 45 items 3, 5 and 6): TLS end to end with a
+//! private certificate authority; a request's headers and body bounded in time; WebSockets
+//! capped per game; the operator's `/metrics`.
+//!
+//! `tests/tls/` holds a test certificate authority (`ca.pem`, its key thrown away) and a
+//! certificate it signed for `localhost` and 127.0.0.1 (`server.pem`, `server.key`), made with
+//! openssl (P-256, valid for 100 years): a fresh machine has no openssl to make one each run.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use bayonet::remote::Seat;
+use bayonet::rules::order::Order;
+
+use crate::serve::{BIN, invites, raw, runtime, temp_db};
+
+fn tls_file(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/tls")
+        .join(name)
+}
+
+/// TLS (issue 45 item 5): a server given `--tls-cert`/`--tls-key` speaks only HTTPS; a client
+/// that does not trust its authority refuses it; one given `--ca` plays through it — the
+/// library's seat, the desktop's line, `bayonet remote` and a `wss://` WebSocket.
+#[test]
+fn a_server_with_a_private_certificate_serves_https_and_wss_to_who_trusts_it() {
+    let options = bayonet::serve::Options {
+        tls: Some((tls_file("server.pem"), tls_file("server.key"))),
+        ..Default::default()
+    };
+    let r = runtime()
+        .block_on(bayonet::serve::start_with(
+            "127.0.0.1:0",
+            &temp_db("tls"),
+            options,
+        ))
+        .expect("the server starts with its certificate");
+    let port = r.addr.port();
+    let url = format!("https://localhost:{port}");
+
+    // Before the private authority is trusted, the certificate is not.
+    let untrusted = Seat::new(&url, None).create("maps/test_melee.ron");
+    let why = untrusted.expect_err("an unknown authority is refused").to_string();
+    assert!(why.to_lowercase().contains("certificate") || why.contains("UnknownIssuer"), "{why}");
+    // Plain HTTP to the TLS port gets no answer a client could take for the server's.
+    let mut plain = TcpStream::connect(r.addr).unwrap();
+    plain.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    plain
+        .write_all(b"GET /health HTTP/1.1\r\nhost: localhost\r\n\r\n")
+        .unwrap();
+    let mut got = Vec::new();
+    let _ = plain.read_to_end(&mut got);
+    assert!(!String::from_utf8_lossy(&got).contains("ok"), "{got:?}");
+
+    bayonet::remote::trust_ca(&tls_file("ca.pem")).unwrap();
+    let made = Seat::new(&url, None)
+        .create("maps/test_melee.ron")
+        .expect("created over HTTPS");
+    let inv = invites(&made);
+    let seat = Seat::new(&url, Some(&inv[0]));
+    let taken = seat.order(&Order::EndTurn, Some(0)).expect("an order over HTTPS");
+    assert_eq!(taken.record.seq, 1);
+
+    // The desktop window's line to the server.
+    #[cfg(feature = "client")]
+    {
+        let (scenario, _) =
+            bayonet::client::online::connect(&url, &inv[1]).expect("the desktop joins over HTTPS");
+        assert_eq!(scenario.file, "maps/test_melee.ron");
+    }
+
+    // `bayonet remote` with `--ca`, and without it.
+    let remote = |ca: bool| {
+        let mut c = std::process::Command::new(BIN);
+        if ca {
+            c.arg("--ca").arg(tls_file("ca.pem"));
+        }
+        c.args(["remote", "state", &url, &inv[1], "--json"])
+            .output()
+            .unwrap()
+    };
+    let out = remote(true);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text} {}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["seq"], 1, "{v}");
+    let out = remote(false);
+    assert!(!out.status.success(), "without --ca the certificate is not trusted");
+    // A `--ca` file with no certificate is named, in words.
+    let bad = std::process::Command::new(BIN)
+        .arg("--ca")
+        .arg(tls_file("server.key"))
+        .args(["remote", "state", &url, &inv[1]])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(err.contains("server.key") && err.contains("no certificate"), "{err}");
+
+    // The seat's pushed records over `wss://`.
+    let pushed = runtime().block_on(async move {
+        use futures_util::StreamExt;
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut roots = rustls::RootCertStore::empty();
+        let pem = std::fs::read(tls_file("ca.pem")).unwrap();
+        use rustls::pki_types::pem::PemObject;
+        for c in rustls::pki_types::CertificateDer::pem_slice_iter(&pem) {
+            roots.add(c.unwrap()).unwrap();
+        }
+        let config = rustls::ClientConfig::builder_with_provider(std::sync::Arc::new(
+            rustls::crypto::ring::default_provider(),
+        ))
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+        let tcp = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+        let tls = tokio_rustls::TlsConnector::from(std::sync::Arc::new(config))
+            .connect("localhost".try_into().unwrap(), tcp)
+            .await
+            .expect("the TLS handshake");
+        let mut req = format!("wss://localhost:{port}/api/game/ws?after=0")
+            .into_client_request()
+            .unwrap();
+        req.headers_mut()
+            .insert("Authorization", format!("Bearer {}", inv[1]).parse().unwrap());
+        let (mut ws, _) = tokio_tungstenite::client_async(req, tls).await.expect("wss");
+        match tokio::time::timeout(Duration::from_secs(10), ws.next()).await {
+            Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Text(t)))) => t.to_string(),
+            other => panic!("no record pushed: {other:?}"),
+        }
+    });
+    let record: serde_json::Value = serde_json::from_str(&pushed).unwrap();
+    assert_eq!(record["seq"], 1, "{record}");
+}
+
+/// A bad certificate or key is refused before the server starts, naming the file.
+#[test]
+fn a_bad_certificate_is_named_and_the_server_does_not_start() {
+    for (cert, key, expect) in [
+        ("server.key", "server.key", "no certificate in it"),
+        ("server.pem", "server.pem", "no private key in it"),
+        ("missing.pem", "server.key", "missing.pem"),
+    ] {
+        let options = bayonet::serve::Options {
+            tls: Some((tls_file(cert), tls_file(key))),
+            ..Default::default()
+        };
+        let got = runtime().block_on(bayonet::serve::start_with(
+            "127.0.0.1:0",
+            &temp_db("bad-tls"),
+            options,
+        ));
+        let Err(e) = got else {
+            panic!("{cert} and {key} were taken")
+        };
+        assert!(e.contains(expect), "{e}");
+    }
+    let out = std::process::Command::new(BIN)
+        .args(["serve", "--listen", "127.0.0.1:0", "--tls-cert"])
+        .arg(tls_file("server.pem"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--tls-cert needs --tls-key"));
+}
+
+/// Issue 45 item 3: a client that sends its request's headers, or its body, too slowly is
+/// answered or closed within the server's time, long before the idle time; a slow TLS
+/// handshake is cut off too.
+#[test]
+fn slow_headers_slow_bodies_and_slow_handshakes_are_cut_off() {
+    let options = bayonet::serve::Options {
+        tls: None,
+        timeouts: bayonet::serve::listen::Timeouts {
+            handshake: Duration::from_millis(500),
+            header: Duration::from_millis(500),
+        },
+        body_time: Duration::from_millis(500),
+        ..Default::default()
+    };
+    let r = runtime()
+        .block_on(bayonet::serve::start_with(
+            "127.0.0.1:0",
+            &temp_db("slow"),
+            options.clone(),
+        ))
+        .unwrap();
+    let read_all = |c: &mut TcpStream| {
+        c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let t = Instant::now();
+        let mut got = Vec::new();
+        let _ = c.read_to_end(&mut got);
+        (String::from_utf8_lossy(&got).into_owned(), t.elapsed())
+    };
+    // Headers begun and never finished (a slowloris): closed at the header time.
+    let mut c = TcpStream::connect(r.addr).unwrap();
+    c.write_all(b"GET /health HTTP/1.1\r\nhost: x\r\n").unwrap();
+    let (_, took) = read_all(&mut c);
+    assert!(took < Duration::from_secs(5), "closed after {took:?}");
+    // A body promised and sent in part: 408 with the reason, as JSON.
+    let mut c = TcpStream::connect(r.addr).unwrap();
+    c.write_all(
+        b"POST /api/games HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{\"scen",
+    )
+    .unwrap();
+    let (answer, took) = read_all(&mut c);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("\"error\":\"too_slow\""), "{answer}");
+    assert!(took < Duration::from_secs(5), "answered after {took:?}");
+    // The same, whole and in time, is served.
+    let (got, _) = raw(&format!("http://{}", r.addr), "GET", "/health", None, None);
+    assert_eq!(got, 200);
+
+    // A TLS server whose client opens a connection and never says hello.
+    let tls = bayonet::serve::Options {
+        tls: Some((tls_file("server.pem"), tls_file("server.key"))),
+        ..options
+    };
+    let r = runtime()
+        .block_on(bayonet::serve::start_with(
+            "127.0.0.1:0",
+            &temp_db("slow-tls"),
+            tls,
+        ))
+        .unwrap();
+    let mut c = TcpStream::connect(r.addr).unwrap();
+    let (_, took) = read_all(&mut c);
+    assert!(took < Duration::from_secs(5), "closed after {took:?}");
+}
+
+/// Issue 45 items 3 and 6: WebSockets are capped per game (the one over is refused with its
+/// reason), and `/metrics` counts orders taken and refused, refusals by kind, games in memory,
+/// connections and WebSockets.
+#[test]
+fn websockets_are_capped_per_game_and_metrics_count_what_happened() {
+    let options = bayonet::serve::Options {
+        sockets: bayonet::serve::api::SocketLimits {
+            per_game: 2,
+            per_address: 10,
+        },
+        ..Default::default()
+    };
+    let r = runtime()
+        .block_on(bayonet::serve::start_with(
+            "127.0.0.1:0",
+            &temp_db("sockets"),
+            options,
+        ))
+        .unwrap();
+    let url = format!("http://{}", r.addr);
+    let made = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
+    let inv = invites(&made);
+    let seat = Seat::new(&url, Some(&inv[0]));
+    seat.order(&Order::EndTurn, Some(0)).unwrap();
+    // The other side's order out of turn, and a stale `after`: two refusals.
+    let _ = Seat::new(&url, Some(&inv[1])).order(&Order::Resolve, Some(0));
+    let _ = raw(&url, "GET", "/api/game", Some("Bearer nonsense"), None);
+
+    let ws = format!("ws://{}/api/game/ws?invite={}", r.addr, inv[1]);
+    let (opened, third) = runtime().block_on(async move {
+        let a = tokio_tungstenite::connect_async(ws.clone()).await.expect("first");
+        let b = tokio_tungstenite::connect_async(ws.clone()).await.expect("second");
+        let third = tokio_tungstenite::connect_async(ws.clone()).await.err();
+        (vec![a, b], third)
+    });
+    let third = third.map(|e| e.to_string()).unwrap_or_default();
+    assert!(third.contains("429"), "the third socket on the game: {third}");
+
+    let mut resp = ureq::get(&format!("{url}/metrics")).call().unwrap();
+    let text = resp.body_mut().read_to_string().unwrap();
+    let line = |name: &str| {
+        text.lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.rsplit(' ').next())
+            .and_then(|n| n.parse::<f64>().ok())
+            .unwrap_or_else(|| panic!("no {name} in {text}"))
+    };
+    assert_eq!(line("bayonet_orders_total{result=\"taken\"}"), 1.0, "{text}");
+    assert_eq!(line("bayonet_orders_total{result=\"refused\"}"), 1.0, "{text}");
+    assert_eq!(line("bayonet_refusals_total{error=\"unknown_invite\"}"), 1.0, "{text}");
+    assert_eq!(line("bayonet_refusals_total{error=\"too_many_sockets\"}"), 1.0, "{text}");
+    assert_eq!(line("bayonet_games_in_memory"), 1.0, "{text}");
+    assert_eq!(line("bayonet_websockets"), 2.0, "{text}");
+    assert!(line("bayonet_connections") >= 3.0, "{text}");
+    assert_eq!(
+        line("bayonet_request_duration_seconds_count{route=\"/api/game/orders\"}"),
+        2.0,
+        "{text}"
+    );
+    drop(opened);
+}
