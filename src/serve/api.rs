@@ -37,8 +37,8 @@ pub struct Server {
     create_limits: Buckets,
     /// The browser build to serve (`--site`), so that an invite link opens a seat in the page.
     pub site: Option<std::path::PathBuf>,
-    /// How often a waiting client's game is looked up in the database (orders taken by
-    /// another server sharing it ring no bell here).
+    /// How often a waiting client's game is looked up in the database as well as waiting for
+    /// its bell.
     pub poll: Duration,
     /// The most a new game may hold.
     pub budget: super::Budget,
@@ -189,7 +189,10 @@ impl Server {
     }
 
     pub fn new(store: Store, referee: Referee, bells: Bells) -> Server {
-        let poll = Duration::from_millis(if store.sqlite { 1000 } else { 250 });
+        // On PostgreSQL another server's orders ring the bells (LISTEN/NOTIFY); the look at
+        // the database is only a safety net for a notification lost while its connection was
+        // being made again.
+        let poll = Duration::from_millis(if store.sqlite { 1000 } else { 3000 });
         Server {
             store,
             referee,
@@ -369,6 +372,12 @@ fn refusal(r: Refused) -> Response {
     answer
         .extensions_mut()
         .insert(super::metrics::RefusalKind(r.error));
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        // The database or a referee is away for a moment: when to ask again.
+        answer
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+    }
     answer
 }
 
@@ -924,7 +933,7 @@ async fn records_after(
                     known = p;
                 }
             }
-            // Another server sharing the database rings no bell here.
+            // A notification lost while the listener was connecting again: the database says.
             _ = tokio::time::sleep(nap) => known = ask().await?,
         }
     }

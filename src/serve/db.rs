@@ -50,7 +50,14 @@ const MIGRATIONS: &[(i64, &str)] = &[
 pub struct Store {
     pub pool: AnyPool,
     pub sqlite: bool,
+    /// The database's URL (it may hold a password: never printed), for the PostgreSQL
+    /// listener's own connection.
+    url: String,
 }
+
+/// The PostgreSQL channel each committed order is announced on, to every server sharing the
+/// database: "GAME SEQ SIDE OVER" (issue 45 item 7).
+pub const ORDERS_CHANNEL: &str = "bayonet_orders";
 
 /// A game as its row holds it.
 #[derive(Debug, Clone)]
@@ -146,7 +153,11 @@ impl Store {
                 .await
                 .map_err(|e| format!("--db: {e}"))?;
         }
-        let store = Store { pool, sqlite };
+        let store = Store {
+            pool,
+            sqlite,
+            url: url.to_owned(),
+        };
         // Two servers starting together on one PostgreSQL: the loser of the race sees the
         // winner's tables on its next try.
         let mut tries = 0;
@@ -364,8 +375,55 @@ impl Store {
             .bind(now())
             .execute(&mut *tx)
             .await?;
+            if !self.sqlite {
+                // Delivered to the listening servers when (and only if) this commits.
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(ORDERS_CHANNEL)
+                    .bind(format!(
+                        "{} {} {} {}",
+                        c.game_id, c.order.seq, c.side_after, c.over_after as u8
+                    ))
+                    .execute(&mut *tx)
+                    .await?;
+            }
         }
         tx.commit().await?;
         Ok(true)
+    }
+
+    /// On PostgreSQL, calls `heard` with each order any server commits (its game and the
+    /// game's progress after it), as PostgreSQL announces it, for as long as this runs; a lost
+    /// connection is made again. On SQLite (one server per file) it returns at once.
+    pub async fn listen(&self, heard: impl Fn(&str, (i64, u8, bool))) {
+        if self.sqlite {
+            return;
+        }
+        loop {
+            let listener = async {
+                let mut l = sqlx::postgres::PgListener::connect(&self.url).await?;
+                l.listen(ORDERS_CHANNEL).await?;
+                Ok::<_, sqlx::Error>(l)
+            };
+            let mut l = match listener.await {
+                Ok(l) => l,
+                Err(_) => {
+                    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                    continue;
+                }
+            };
+            // `recv` makes a lost connection again itself; an error is one it could not make.
+            while let Ok(n) = l.recv().await {
+                let mut parts = n.payload().split(' ');
+                let (Some(game), Some(seq), Some(side), Some(over)) =
+                    (parts.next(), parts.next(), parts.next(), parts.next())
+                else {
+                    continue;
+                };
+                if let (Ok(seq), Ok(side)) = (seq.parse(), side.parse()) {
+                    heard(game, (seq, side, over == "1"));
+                }
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
     }
 }

@@ -137,6 +137,15 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
     };
     let store = db::Store::open(db).await?;
     let bells = api::Bells::default();
+    // Orders other servers on the same PostgreSQL commit ring this server's bells too.
+    let listening = {
+        let (store, bells) = (store.clone(), bells.clone());
+        tokio::spawn(async move {
+            store
+                .listen(|game, progress| bells.ring(game, progress))
+                .await
+        })
+    };
     let ringer = bells.clone();
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
     let referee = referee::Referee::start(
@@ -177,6 +186,7 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
             stopping.send_replace(true);
         };
         listen::serve(listener, app, tls, options.timeouts, stop, options.grace).await;
+        listening.abort();
         if signals {
             // The WebSockets' close frames, sent by their own tasks, a moment to go out.
             tokio::time::sleep(std::time::Duration::from_millis(300)).await;
