@@ -151,6 +151,11 @@ impl Seat {
         ureq::tls::TlsConfig::builder().root_certs(roots).build()
     }
 
+    /// The seat's invite, if it is a seat.
+    pub fn invite(&self) -> Option<&str> {
+        self.invite.as_deref()
+    }
+
     fn with_tls(url: &str, invite: Option<&str>, tls: ureq::tls::TlsConfig) -> Seat {
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)

@@ -4,6 +4,7 @@
 //! not know: no unseen enemy's id, hex or strength, and under Extreme no exact enemy strength.
 
 use std::collections::HashSet;
+use std::time::{Duration, Instant};
 
 use bayonet::dispatch::{GameState, Record};
 use bayonet::remote::Seat;
@@ -27,9 +28,11 @@ struct Heard {
 }
 
 impl Heard {
-    fn state(&mut self, s: &GameState) {
+    /// A state sent when the game had taken `global` orders (the seat's own `seq` counts only
+    /// those its side was told of).
+    fn state(&mut self, s: &GameState, global: i64) {
         if let Some(b) = s.board() {
-            self.boards.push((s.seq, b));
+            self.boards.push((global, b));
         }
     }
 }
@@ -520,24 +523,30 @@ fn fog_game(url: &str, db: &str, scenario: &str, rules: &str, seed: u64, most: u
     let mut next = [0usize; 2];
     let mut heard = [Heard::default(), Heard::default()];
     let mut replays = Vec::new();
+    // The orders the game has taken: one seat plays at a time, so this is the truth's index
+    // (it starts at the server's own first order, the chosen rules, told to both).
+    let mut global = seats[0].full_state().unwrap().seq;
     for _ in 0..most {
         let st = seats[0].full_state().unwrap();
-        heard[0].state(&st);
-        heard[1].state(&seats[1].full_state().unwrap());
+        heard[0].state(&st, global);
+        let other = seats[1].full_state().unwrap();
+        heard[1].state(&other, global);
         if st.over {
             break;
         }
         let n = usize::from(st.side.0 & 1);
+        let mine = if n == 0 { st.seq } else { other.seq };
         let order = script[n].get(next[n]).cloned().unwrap_or(Order::EndTurn);
         next[n] += 1;
-        match seats[n].order(&order, Some(st.seq)) {
+        match seats[n].order(&order, Some(mine)) {
             Ok(t) => {
+                global += 1;
                 heard[n].records.push(t.record);
-                heard[n].state(&t.state);
+                heard[n].state(&t.state, global);
             }
             Err(e) => assert_eq!(e.status, 422, "{e}"),
         }
-        if st.seq % 25 == 12 {
+        if global % 25 == 12 {
             replays.push((n, seats[n].replay().unwrap()));
         }
     }
@@ -546,7 +555,7 @@ fn fog_game(url: &str, db: &str, scenario: &str, rules: &str, seed: u64, most: u
         heard[n].records.extend(seat.events(0, 0).unwrap().records);
     }
     // The truth, from the game's seed and log in the server's database.
-    let (seed, orders) = runtime().block_on(async {
+    let (seed, orders, rows) = runtime().block_on(async {
         let store = bayonet::serve::db::Store::open(db).await.unwrap();
         let g = store.game(&made.game, false).await.unwrap().unwrap();
         let rows = store.orders(&made.game, 0).await.unwrap();
@@ -554,9 +563,35 @@ fn fog_game(url: &str, db: &str, scenario: &str, rules: &str, seed: u64, most: u
             .iter()
             .map(|r| serde_json::from_str(&r.order_json).unwrap())
             .collect();
-        (g.seed, orders)
+        (g.seed, orders, rows)
     });
     let t = truth(scenario, seed, &orders);
+    // Each side's own numbering: the game's orders it was told of, in order. An order not told
+    // to a side is an enemy's that showed it nothing (issue 45 item 1).
+    let told: [Vec<usize>; 2] = [0u8, 1].map(|n| {
+        rows.iter()
+            .filter(|r| r.shown & bayonet::serve::db::shown_bit(n) != 0)
+            .map(|r| r.seq as usize)
+            .collect()
+    });
+    for r in &rows {
+        for n in [0u8, 1] {
+            if r.shown & bayonet::serve::db::shown_bit(n) == 0 {
+                assert_ne!(r.side, n, "{scenario}: a side's own order {} untold", r.seq);
+                let seen: [Vec<Outcome>; 2] = serde_json::from_str(&r.seen).unwrap();
+                assert!(seen[n as usize].is_empty(), "{scenario}: order {} untold but seen", r.seq);
+            }
+        }
+    }
+    let global_of = |n: usize, k: usize| if k == 0 { 0 } else { told[n][k - 1] };
+    for (n, h) in heard.iter().enumerate() {
+        // Every record read again from the start, numbered 1, 2, 3 … in the seat's own count.
+        let again: Vec<i64> = h.records[h.records.len() - told[n].len()..]
+            .iter()
+            .map(|r| r.seq)
+            .collect();
+        assert_eq!(again, (1..=told[n].len() as i64).collect::<Vec<_>>(), "{scenario} seat {n}");
+    }
     let mut checked = 0;
     for (n, h) in heard.iter().enumerate() {
         let side = Side(n as u8);
@@ -566,7 +601,7 @@ fn fog_game(url: &str, db: &str, scenario: &str, rules: &str, seed: u64, most: u
             checked += 1;
         }
         for r in &h.records {
-            let k = r.seq as usize;
+            let k = global_of(n, r.seq as usize);
             let what = format!("{scenario} {rules} seat {n} record {k}");
             check_record(&what, r, &t.boards[k - 1], &t.boards[k], side, extreme);
             check_told(
@@ -585,12 +620,12 @@ fn fog_game(url: &str, db: &str, scenario: &str, rules: &str, seed: u64, most: u
         let side = Side(*n as u8);
         for (i, text) in r.snapshots.iter().enumerate() {
             let b: Snapshot = ron::from_str(text).unwrap();
-            let k = r.from + i;
+            let k = global_of(*n, r.from + i);
             let what = format!("{scenario} {rules} seat {n} replay board {k}");
             check_board(&what, &b, &t.boards[k], side, extreme);
         }
         for rec in &r.records {
-            let k = rec.seq as usize;
+            let k = global_of(*n, rec.seq as usize);
             let what = format!("{scenario} {rules} seat {n} replay record {k}");
             check_record(&what, rec, &t.boards[k - 1], &t.boards[k], side, extreme);
         }
@@ -622,4 +657,119 @@ fn a_seat_is_sent_only_what_its_side_knows() {
             fog_game(&url, &db, scenario, rules, seed, 45);
         }
     }
+}
+
+/// A game of `scenario` under Fog on a server whose every game has the same dice; the two
+/// seats, each sent boards.
+fn fogged_game(url: &str, scenario: &str) -> [Seat; 2] {
+    let s = bayonet::load_scenario(scenario).unwrap();
+    let mut p = s.params.clone();
+    p.optional.enable("fog").unwrap();
+    let made = Seat::new(url, None)
+        .create_with(&s.file, &s.source, Some(&p))
+        .unwrap();
+    [0, 1].map(|n| {
+        let mut seat = Seat::new(url, Some(&made.sides[n].invite));
+        seat.snapshots = true;
+        seat
+    })
+}
+
+/// Everything a seat is answered, as text, without the game's id (the one thing two games
+/// must differ in).
+fn answers(seat: &Seat) -> String {
+    let mut state = serde_json::to_value(seat.full_state().unwrap()).unwrap();
+    state["game"] = serde_json::Value::Null;
+    let records = serde_json::to_string(&seat.events(0, 0).unwrap().records).unwrap();
+    let replay = serde_json::to_string(&seat.replay().unwrap()).unwrap();
+    format!("{state}\n{records}\n{replay}")
+}
+
+/// Issue 45 item 1 (D-fow-8): the number and the timing of the enemy's hidden orders are not
+/// told. Two games of Harper's Crossing under Fog with the same dice: the first side ends its
+/// turn at once; in one game the other side then turns a unit the first cannot see, and turns
+/// it back, ten times over, before ending its turn; in the other it ends its turn at once.
+/// The first side's every answer — state, board, records, replay — is the same text in both;
+/// and its long poll, waiting while the hidden orders are given, ends at its deadline, not at
+/// any of them.
+#[test]
+fn the_count_and_timing_of_hidden_enemy_orders_are_not_told() {
+    let options = bayonet::serve::Options {
+        same_dice: Some(1863),
+        ..Default::default()
+    };
+    let r = runtime()
+        .block_on(bayonet::serve::start_with(
+            "127.0.0.1:0",
+            &temp_db("hidden-count"),
+            options,
+        ))
+        .unwrap();
+    let url = format!("http://{}", r.addr);
+    let scenario = "maps/harpers_crossing.ron";
+    let quiet = fogged_game(&url, scenario);
+    let busy = fogged_game(&url, scenario);
+    let first = usize::from(quiet[0].full_state().unwrap().side.0 & 1);
+    let other = 1 - first;
+    for g in [&quiet, &busy] {
+        let st = g[first].full_state().unwrap();
+        g[first].order(&Order::EndTurn, Some(st.seq)).unwrap();
+    }
+    // A unit of the other side that the first side does not see.
+    let theirs = busy[other].full_state().unwrap().board().unwrap();
+    let seen = busy[first].full_state().unwrap().board().unwrap();
+    let hidden = theirs
+        .units
+        .iter()
+        .filter(|u| u.side.0 as usize == other)
+        .find(|u| !seen.units.iter().any(|s| s.id == u.id))
+        .expect("a unit the first side cannot see");
+    let turned = [
+        bayonet::rules::hex::Facing::N,
+        bayonet::rules::hex::Facing::S,
+    ]
+    .into_iter()
+    .find(|f| *f != hidden.facing)
+    .unwrap();
+    let watching = busy[first].full_state().unwrap().seq;
+    let poll = {
+        let seat = Seat::new(&url, busy[first].invite());
+        std::thread::spawn(move || {
+            let t = Instant::now();
+            let news = seat.events(watching, 3).unwrap();
+            (news.records.len(), t.elapsed())
+        })
+    };
+    std::thread::sleep(Duration::from_millis(200));
+    let mut given = 0;
+    for _ in 0..10 {
+        for order in [
+            Order::Face {
+                unit: hidden.id,
+                facing: turned,
+            },
+            Order::Undo,
+        ] {
+            let st = busy[other].full_state().unwrap();
+            busy[other].order(&order, Some(st.seq)).expect("a hidden order");
+            given += 1;
+        }
+    }
+    let (told, waited) = poll.join().unwrap();
+    assert_eq!(told, 0, "the hidden orders were told");
+    assert!(
+        waited >= Duration::from_millis(2900),
+        "the long poll ended after {waited:?}, while {given} hidden orders were given"
+    );
+    for g in [&quiet, &busy] {
+        let st = g[other].full_state().unwrap();
+        g[other].order(&Order::EndTurn, Some(st.seq)).unwrap();
+    }
+    assert_eq!(
+        busy[other].full_state().unwrap().seq,
+        quiet[other].full_state().unwrap().seq + given,
+        "the other side counts its own orders"
+    );
+    let (a, b) = (answers(&quiet[first]), answers(&busy[first]));
+    assert!(a == b, "the first side's answers differ:\n{a}\n---\n{b}");
 }

@@ -58,6 +58,9 @@ pub struct Server {
     sockets: Arc<Mutex<Sockets>>,
     /// How long a request's body may take to arrive whole.
     pub body_time: Duration,
+    /// Tests only, never a server's option: every new game's dice seed, so that two games can
+    /// differ in their orders alone.
+    pub same_dice: Option<u64>,
 }
 
 /// The most WebSockets open at once (issue 45 item 3): a game has two seats, each perhaps on a
@@ -213,6 +216,7 @@ impl Server {
             socket_limits: SocketLimits::default(),
             sockets: Arc::default(),
             body_time: Duration::from_secs(20),
+            same_dice: None,
         }
     }
 }
@@ -550,7 +554,8 @@ async fn create(
     if let Some(why) = server.budget.refuses(&scenario) {
         return refusal(Refused::new(422, "over_budget", why));
     }
-    let (Ok(id), Ok(seed)) = (seats::new_game_id(), seats::new_seed()) else {
+    let seed = server.same_dice.map_or_else(seats::new_seed, Ok);
+    let (Ok(id), Ok(seed)) = (seats::new_game_id(), seed) else {
         return refusal(Refused::new(
             503,
             "no_randomness",
@@ -638,7 +643,14 @@ async fn create(
 /// A game's state as a seat sees it: everything but the dice's seed, until the game is over;
 /// `board` is the board as the seat's side knows it, where one was asked for (never the row's
 /// snapshot, which is the whole truth).
-fn state_of(row: &GameRow, seat_side: u8, board: Option<String>) -> Result<GameState, Response> {
+/// The game as the seat of `seat_side` is told it; `told` is how many of its orders that side
+/// was told of (its `seq`: under fog an enemy's hidden orders are not counted).
+fn state_of(
+    row: &GameRow,
+    seat_side: u8,
+    board: Option<String>,
+    told: i64,
+) -> Result<GameState, Response> {
     let names = &row.names;
     let turn: TurnSummary = serde_json::from_str(&row.turn).map_err(|e| {
         refusal(Refused::new(
@@ -652,7 +664,7 @@ fn state_of(row: &GameRow, seat_side: u8, board: Option<String>) -> Result<GameS
         scenario: row.scenario_file.clone(),
         you: Side(seat_side),
         you_name: names[seat_side as usize & 1].clone(),
-        seq: row.seq,
+        seq: told,
         side: Side(row.side),
         side_name: names[row.side as usize & 1].clone(),
         your_turn: row.side == seat_side && !row.over,
@@ -672,10 +684,31 @@ async fn state_now(server: &Server, seat: &Seat, board: bool) -> Result<GameStat
             .look(&seat.game, seat.side)
             .await
             .map_err(refusal)?;
-        return state_of(&row, seat.side, Some(b));
+        let told = told(server, seat, row.seq).await?;
+        return state_of(&row, seat.side, Some(b), told);
     }
     let g = game_of(server, seat, false).await?;
-    state_of(&g, seat.side, None)
+    let told = told(server, seat, g.seq).await?;
+    state_of(&g, seat.side, None, told)
+}
+
+/// The seat's own number for the game's order `seq`: how many of the orders up to it its
+/// side was told of (issue 45 item 1: the count of the enemy's hidden orders is not told).
+async fn told(server: &Server, seat: &Seat, seq: i64) -> Result<i64, Response> {
+    server
+        .store
+        .told(&seat.game, super::db::shown_bit(seat.side), seq)
+        .await
+        .map_err(|e| refusal(db_error(e)))
+}
+
+/// The game's order the seat numbers `told`.
+async fn order_told(server: &Server, seat: &Seat, told: i64) -> Result<i64, Refused> {
+    server
+        .store
+        .order_told(&seat.game, super::db::shown_bit(seat.side), told)
+        .await
+        .map_err(db_error)
 }
 
 async fn game_of(server: &Server, seat: &Seat, source: bool) -> Result<GameRow, Response> {
@@ -732,17 +765,18 @@ async fn replay(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respon
         .iter()
         .rposition(|r| r.side == seat.side)
         .map_or(0, |i| i + 1);
-    let since = match rows[from..]
-        .iter()
-        .map(|r| record_for(r, seat.side))
-        .collect::<Result<Vec<_>, _>>()
-    {
+    // In the seat's own numbering, and only what it was told of: an enemy's hidden orders
+    // are neither replayed nor counted.
+    let bit = super::db::shown_bit(seat.side);
+    let base = rows[..from].iter().filter(|r| r.shown & bit != 0).count();
+    let since = match records_for(&rows[from..], seat.side, base as i64) {
         Ok(s) => s,
         Err(r) => return r,
     };
+    let told: Vec<bool> = rows[from..].iter().map(|r| r.shown & bit != 0).collect();
     if since.is_empty() {
         return answer(&dispatch::Replay {
-            from,
+            from: base,
             ..Default::default()
         });
     }
@@ -769,15 +803,18 @@ async fn replay(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respon
     // server's async threads.
     let states = tokio::task::spawn_blocking(move || {
         let t = crate::sim::timeline::Timeline::build(scenario, g.seed, orders);
+        // The state before the first, and after each order the seat was told of.
         t.states_as_seen(from, n, side)
             .iter()
-            .map(|s| ron::to_string(s).unwrap_or_default())
+            .enumerate()
+            .filter(|(i, _)| *i == 0 || told[i - 1])
+            .map(|(_, s)| ron::to_string(s).unwrap_or_default())
             .collect::<Vec<String>>()
     })
     .await
     .unwrap_or_default();
     answer(&dispatch::Replay {
-        from,
+        from: base,
         records: since,
         snapshots: states,
     })
@@ -799,7 +836,7 @@ async fn scenario(State(server): State<Arc<Server>>, headers: HeaderMap) -> Resp
 
 /// An order's record as the seat of `side` is told it (RULES.md §16 D-fow-8): under fog, the
 /// outcomes as its side perceived them, and the other side's order not at all.
-fn record_for(r: &OrderRow, side: u8) -> Result<Record, Response> {
+fn record_for(r: &OrderRow, side: u8, told: i64) -> Result<Record, Response> {
     let corrupt = |what: &str, e: serde_json::Error| {
         refusal(Refused::new(
             500,
@@ -811,7 +848,7 @@ fn record_for(r: &OrderRow, side: u8) -> Result<Record, Response> {
     if r.seen.is_empty() {
         let outcomes = serde_json::from_str(&r.outcomes).map_err(|e| corrupt("outcomes", e))?;
         return Ok(Record {
-            seq: r.seq,
+            seq: told,
             side: Side(r.side),
             order: Some(order),
             outcomes,
@@ -820,11 +857,22 @@ fn record_for(r: &OrderRow, side: u8) -> Result<Record, Response> {
     let [a, b]: [Vec<crate::sim::outcome::Outcome>; 2] =
         serde_json::from_str(&r.seen).map_err(|e| corrupt("outcomes as seen", e))?;
     Ok(Record {
-        seq: r.seq,
+        seq: told,
         side: Side(r.side),
         order: (r.side == side).then_some(order),
         outcomes: if side & 1 == 0 { a } else { b },
     })
+}
+
+/// The rows the seat of `side` is told of, as its records, numbered on from `told` (what it
+/// numbers the order before the first).
+fn records_for(rows: &[OrderRow], side: u8, told: i64) -> Result<Vec<Record>, Response> {
+    let bit = super::db::shown_bit(side);
+    rows.iter()
+        .filter(|r| r.shown & bit != 0)
+        .enumerate()
+        .map(|(i, r)| record_for(r, side, told + 1 + i as i64))
+        .collect()
 }
 
 async fn order(
@@ -840,29 +888,56 @@ async fn order(
         Ok(g) => g,
         Err(r) => return r,
     };
+    // `after` is in the seat's own numbering: the game's order it names is looked up, so that
+    // an order given on a stale view is refused (one of two racing orders wins).
+    let after = match given.after {
+        None => None,
+        Some(mine) => {
+            let now = match server.store.seq(&seat.game).await {
+                Ok(n) => n.unwrap_or(0),
+                Err(e) => return refusal(db_error(e)),
+            };
+            let told_now = match told(&server, &seat, now).await {
+                Ok(t) => t,
+                Err(r) => return r,
+            };
+            if mine != told_now {
+                return refusal(Refused::new(
+                    409,
+                    "out_of_order",
+                    format!(
+                        "the order was given after order {mine}, but the game is at order {told_now}: read the new orders first"
+                    ),
+                ));
+            }
+            Some(now)
+        }
+    };
     match server
         .referee
-        .order(
-            &seat.game,
-            seat.side,
-            given.order,
-            given.after,
-            given.snapshot,
-        )
+        .order(&seat.game, seat.side, given.order, after, given.snapshot)
         .await
     {
         Ok(applied) => {
-            let taken = record_for(&applied.row, seat.side).and_then(|record| {
-                Ok(dispatch::OrderTaken {
-                    record,
-                    state: state_of(&applied.game, seat.side, applied.board)?,
+            let taken = async {
+                let told = told(&server, &seat, applied.row.seq).await?;
+                Ok::<_, Response>(dispatch::OrderTaken {
+                    record: record_for(&applied.row, seat.side, told)?,
+                    state: state_of(&applied.game, seat.side, applied.board, told)?,
                 })
-            });
-            match taken {
+            };
+            match taken.await {
                 Ok(t) => answer(&t),
                 Err(r) => r,
             }
         }
+        // Another order came first (the referee counts every order, the enemy's hidden ones
+        // too: its numbers are not the seat's to hear).
+        Err(r) if r.error == "out_of_order" => refusal(Refused::new(
+            409,
+            "out_of_order",
+            "another order was taken first: read the new orders first",
+        )),
         Err(r) => refusal(r),
     }
 }
@@ -891,35 +966,50 @@ enum Until {
     Turn(i64, u8),
 }
 
-/// The records after the order `until` names, waiting up to `wait` for what it waits for.
+/// The seat's records after the order `until` names (in the seat's own numbering), waiting up
+/// to `wait` for what it waits for. An enemy's order the seat is not told of does not end the
+/// wait: when the enemy acts unseen, the answer comes no sooner than if it had not acted.
 async fn records_after(
     server: &Server,
-    game: &str,
+    seat: &Seat,
     until: Until,
     wait: Duration,
-) -> Result<Vec<OrderRow>, Refused> {
+) -> Result<Vec<Record>, Response> {
     let deadline = tokio::time::Instant::now() + wait;
-    let mut bell = server.bells.of(game);
-    let after = match until {
+    let mut bell = server.bells.of(&seat.game);
+    let asked = match until {
         Until::After(a) | Until::Turn(a, _) => a,
     };
+    let after = order_told(server, seat, asked).await.map_err(refusal)?;
+    let base = told(server, seat, after).await?;
     let ask = || async {
         server
             .store
-            .progress(game)
+            .progress(&seat.game)
             .await
-            .map_err(db_error)
+            .map_err(|e| refusal(db_error(e)))
             .map(|p| p.unwrap_or((0, 0, false)))
     };
     let mut known = ask().await?;
+    // The game's orders up to here were read and none was told to the seat.
+    let mut read = after;
     loop {
         let (seq, side, over) = known;
         let ready = match until {
-            Until::After(_) => seq > after,
+            Until::After(_) => seq > read,
             Until::Turn(_, you) => seq >= after && (side == you || over),
         };
         if ready {
-            return server.store.orders(game, after).await.map_err(db_error);
+            let rows = server
+                .store
+                .orders(&seat.game, after)
+                .await
+                .map_err(|e| refusal(db_error(e)))?;
+            let records = records_for(&rows, seat.side, base)?;
+            if !records.is_empty() || matches!(until, Until::Turn(..)) {
+                return Ok(records);
+            }
+            read = rows.last().map_or(seq, |r| r.seq).max(read);
         }
         let now = tokio::time::Instant::now();
         if now >= deadline {
@@ -954,15 +1044,7 @@ async fn events(
     } else {
         Until::After(since.after)
     };
-    let rows = match records_after(&server, &seat.game, until, wait).await {
-        Ok(r) => r,
-        Err(r) => return refusal(r),
-    };
-    let records = match rows
-        .iter()
-        .map(|r| record_for(r, seat.side))
-        .collect::<Result<Vec<_>, _>>()
-    {
+    let records = match records_after(&server, &seat, until, wait).await {
         Ok(r) => r,
         Err(r) => return r,
     };
@@ -1070,11 +1152,10 @@ async fn push(
                 let _ = socket.send(Message::Close(Some(frame))).await;
                 return;
             }
-            got = records_after(&server, &seat.game, Until::After(after), Duration::from_secs(30)) => {
-                let Ok(rows) = got else { return };
-                for r in rows {
-                    after = r.seq;
-                    let Ok(record) = record_for(&r, seat.side) else { return };
+            got = records_after(&server, &seat, Until::After(after), Duration::from_secs(30)) => {
+                let Ok(records) = got else { return };
+                for record in records {
+                    after = record.seq;
                     let text = serde_json::to_string(&record).unwrap_or_default();
                     if socket.send(Message::Text(text.into())).await.is_err() {
                         return;

@@ -43,7 +43,19 @@ const MIGRATIONS: &[(i64, &str)] = &[
         2,
         "ALTER TABLE orders ADD COLUMN seen TEXT NOT NULL DEFAULT ''",
     ),
+    // Which sides are told of each order (bit 1: the first side, bit 2: the second): under
+    // fog an enemy's order that showed a side nothing is not told to it at all, nor counted
+    // in its numbering (issue 45 item 1). Orders of older games were told to both.
+    (
+        3,
+        "ALTER TABLE orders ADD COLUMN shown BIGINT NOT NULL DEFAULT 3",
+    ),
 ];
+
+/// The bit of `shown` for the side `side`.
+pub fn shown_bit(side: u8) -> i64 {
+    1 << (side & 1)
+}
 
 /// The database, and whether it is SQLite (one writer at a time).
 #[derive(Clone)]
@@ -88,6 +100,8 @@ pub struct OrderRow {
     /// Under fog of war, the outcomes as each side perceived them (JSON, `[[Outcome]; 2]`);
     /// empty when both sides saw them all.
     pub seen: String,
+    /// The sides told of it (`shown_bit`s).
+    pub shown: i64,
 }
 
 /// An order to commit, with the game's row after it.
@@ -321,7 +335,7 @@ impl Store {
     /// The game's orders after `after`, in order.
     pub async fn orders(&self, id: &str, after: i64) -> Result<Vec<OrderRow>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT seq, side, order_json, outcomes, seen FROM orders WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+            "SELECT seq, side, order_json, outcomes, seen, shown FROM orders WHERE game_id = $1 AND seq > $2 ORDER BY seq",
         )
         .bind(id)
         .bind(after)
@@ -335,9 +349,44 @@ impl Store {
                     order_json: r.try_get("order_json")?,
                     outcomes: r.try_get("outcomes")?,
                     seen: r.try_get("seen")?,
+                    shown: r.try_get("shown")?,
                 })
             })
             .collect()
+    }
+
+    /// How many of the game's orders up to `seq` the side of `bit` was told of: its own
+    /// number for the order `seq`.
+    pub async fn told(&self, id: &str, bit: i64, seq: i64) -> Result<i64, sqlx::Error> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM orders WHERE game_id = $1 AND seq <= $2 AND (shown & $3) <> 0",
+        )
+        .bind(id)
+        .bind(seq)
+        .bind(bit)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n)
+    }
+
+    /// The game's order that the side of `bit` numbers `told` (0: before the first), or the
+    /// game's last order when it was told fewer.
+    pub async fn order_told(&self, id: &str, bit: i64, told: i64) -> Result<i64, sqlx::Error> {
+        if told <= 0 {
+            return Ok(0);
+        }
+        let seq: Option<i64> = sqlx::query_scalar(
+            "SELECT seq FROM orders WHERE game_id = $1 AND (shown & $2) <> 0 ORDER BY seq LIMIT 1 OFFSET $3",
+        )
+        .bind(id)
+        .bind(bit)
+        .bind(told - 1)
+        .fetch_optional(&self.pool)
+        .await?;
+        match seq {
+            Some(s) => Ok(s),
+            None => Ok(self.seq(id).await?.unwrap_or(0)),
+        }
     }
 
     /// Commits orders of several games in one transaction (group commit: one disk flush for
@@ -364,7 +413,7 @@ impl Store {
                 return Ok(false);
             }
             sqlx::query(
-                "INSERT INTO orders (game_id, seq, side, order_json, outcomes, seen, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "INSERT INTO orders (game_id, seq, side, order_json, outcomes, seen, shown, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
             )
             .bind(&c.game_id)
             .bind(c.order.seq)
@@ -372,6 +421,7 @@ impl Store {
             .bind(&c.order.order_json)
             .bind(&c.order.outcomes)
             .bind(&c.order.seen)
+            .bind(c.order.shown)
             .bind(now())
             .execute(&mut *tx)
             .await?;

@@ -50,6 +50,8 @@ pub struct Options {
     pub sockets: api::SocketLimits,
     /// How long a graceful stop waits for the requests in flight.
     pub grace: std::time::Duration,
+    /// Tests only (no command-line option): every new game's dice seed.
+    pub same_dice: Option<u64>,
     /// Stop gracefully on SIGTERM or Ctrl-C (`bayonet serve`; not a server inside another
     /// program, whose signals are its own).
     pub signals: bool,
@@ -118,6 +120,7 @@ impl Default for Options {
             body_time: std::time::Duration::from_secs(20),
             sockets: api::SocketLimits::default(),
             grace: std::time::Duration::from_secs(30),
+            same_dice: None,
             signals: false,
         }
     }
@@ -169,6 +172,7 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
     server.connections = Some(listener.count());
     server.socket_limits = options.sockets;
     server.body_time = options.body_time;
+    server.same_dice = options.same_dice;
     server.limit_creation(options.creation.0, options.creation.1);
     let server = Arc::new(server);
     let stopping = server.stopping.clone();
@@ -293,6 +297,7 @@ pub fn run(args: &crate::cli::args::Serve) -> i32 {
                 per_address: args.max_sockets_per_address,
             },
             grace: std::time::Duration::from_secs(args.grace),
+            same_dice: None,
             signals: true,
         };
         let scheme = if options.tls.is_some() { "https" } else { "http" };

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use bevy::prelude::App;
 use tokio::sync::{mpsc, oneshot};
 
-use super::db::{Commit, GameRow, OrderRow, Store};
+use super::db::{self, Commit, GameRow, OrderRow, Store};
 use crate::rules::order::Order;
 use crate::rules::unit::Side;
 use crate::sim::outcome::{Outcome, OutcomeCursors};
@@ -337,7 +337,13 @@ impl Table {
     fn seat_board(&self, side: u8) -> String {
         let world = self.app.world();
         let seen = crate::rules::fog::seat_board(self.board(), Side(side));
-        let dice = world.resource::<sim::resources::GameRng>().0.get_word_pos();
+        // How far the dice have rolled counts every roll, the unseen enemy's too: under fog it
+        // is not the seat's to know (the seat rolls nothing; the server does).
+        let dice = if crate::rules::fog::on(self.board()) {
+            0
+        } else {
+            world.resource::<sim::resources::GameRng>().0.get_word_pos()
+        };
         ron::to_string(&save::snapshot_of(&seen, dice)).unwrap_or_default()
     }
 }
@@ -526,9 +532,16 @@ async fn decide(
     }
     let now = t.board();
     let after = now.turn_state();
+    let mut shown = db::shown_bit(0) | db::shown_bit(1);
     let seen = before.map_or_else(String::new, |b| {
         let each =
             [0, 1].map(|s| sim::perceived::as_seen_by(&outcomes, &b, now, Side(job.side), Side(s)));
+        // An enemy's order that showed a side nothing is not told to it (D-fow-8): neither
+        // that it was given nor when.
+        shown = (0..2u8)
+            .filter(|&s| s == job.side || !each[s as usize].is_empty())
+            .map(db::shown_bit)
+            .sum();
         serde_json::to_string(&each).unwrap_or_default()
     });
     let board = job.with_board.then(|| t.seat_board(job.side));
@@ -538,6 +551,7 @@ async fn decide(
         order_json: serde_json::to_string(&order).unwrap_or_default(),
         outcomes: serde_json::to_string(&outcomes).unwrap_or_default(),
         seen,
+        shown,
     };
     let commit = Commit {
         game_id: game.to_owned(),
