@@ -676,14 +676,14 @@ fn bad_requests_are_refused_with_their_reason_and_change_nothing() {
 }
 
 /// Figures of a load run: orders, seconds, latencies (ms, sorted).
-struct Load {
+pub struct Load {
     orders: usize,
     wall: f64,
     latency: Vec<f64>,
 }
 
 impl Load {
-    fn line(&self, what: &str) -> String {
+    pub fn line(&self, what: &str) -> String {
         let pct = |p: f64| self.latency[((self.latency.len() - 1) as f64 * p) as usize];
         format!(
             "load, {what}: {} orders in {:.1} s = {:.0} orders/s; latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
@@ -700,7 +700,7 @@ impl Load {
 /// `games` games at once on the server at `url`, each seat giving its script's orders in turn
 /// with `think` between them; checks that every order taken is in its game. `rules`: the
 /// optional rules the games are made with (`fog`: each seat is sent its side's view).
-fn load(url: &str, games: usize, think: Duration, rules: &str) -> Load {
+pub fn load(url: &str, games: usize, think: Duration, rules: &str) -> Load {
     let scenario = "maps/test_melee.ron";
     let script = scripts_under(scenario, rules, 9, usize::MAX);
     let s = bayonet::load_scenario(scenario).unwrap();

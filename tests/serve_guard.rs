@@ -476,3 +476,29 @@ fn a_postgresql_outage_is_told_at_once_and_the_server_recovers() {
     let state = Seat::new(&url, Some(&inv[1])).state().unwrap();
     assert_eq!(state.seq, 2, "nothing half taken in between");
 }
+
+/// The 200-game load test over TLS, under Fog of War: no order lost; its figures go in the
+/// README beside the plain ones.
+#[test]
+fn two_hundred_games_at_once_over_tls_lose_no_order() {
+    let options = bayonet::serve::Options {
+        tls: Some((tls_file("server.pem"), tls_file("server.key"))),
+        ..Default::default()
+    };
+    let r = runtime()
+        .block_on(bayonet::serve::start_with(
+            "127.0.0.1:0",
+            &temp_db("load-tls"),
+            options,
+        ))
+        .unwrap();
+    bayonet::remote::trust_ca(&tls_file("ca.pem")).unwrap();
+    let url = format!("https://localhost:{}", r.addr.port());
+    let flat_out = crate::serve::load(&url, 200, Duration::ZERO, "fog");
+    println!("{}", flat_out.line("200 games over TLS under fog flat out"));
+    let paced = crate::serve::load(&url, 200, Duration::from_millis(250), "fog");
+    println!(
+        "{}",
+        paced.line("200 games over TLS under fog, an order every 250 ms a seat")
+    );
+}

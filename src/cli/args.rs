@@ -23,7 +23,7 @@ pub struct Cli {
     /// Trust the certificates in FILE (PEM) for https:// servers, instead of the public
     /// authorities: a server with a private or self-signed certificate
     #[cfg(not(target_arch = "wasm32"))]
-    #[arg(long, global = true, value_name = "FILE")]
+    #[arg(long, global = true, value_name = "FILE", help_heading = "Options")]
     pub ca: Option<std::path::PathBuf>,
 }
 

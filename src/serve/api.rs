@@ -608,6 +608,7 @@ async fn create(
         over: snapshot.turn.over,
         names,
         turn: super::referee::turn_json(&snapshot.turn),
+        told: [0, 0],
     };
     let start = ron::to_string(&snapshot).unwrap_or_default();
     let hashed: Vec<_> = invites
@@ -645,12 +646,7 @@ async fn create(
 /// snapshot, which is the whole truth).
 /// The game as the seat of `seat_side` is told it; `told` is how many of its orders that side
 /// was told of (its `seq`: under fog an enemy's hidden orders are not counted).
-fn state_of(
-    row: &GameRow,
-    seat_side: u8,
-    board: Option<String>,
-    told: i64,
-) -> Result<GameState, Response> {
+fn state_of(row: &GameRow, seat_side: u8, board: Option<String>) -> Result<GameState, Response> {
     let names = &row.names;
     let turn: TurnSummary = serde_json::from_str(&row.turn).map_err(|e| {
         refusal(Refused::new(
@@ -664,7 +660,8 @@ fn state_of(
         scenario: row.scenario_file.clone(),
         you: Side(seat_side),
         you_name: names[seat_side as usize & 1].clone(),
-        seq: told,
+        // The seat's own count (issue 45 item 1: the enemy's hidden orders are not counted).
+        seq: row.told[seat_side as usize & 1],
         side: Side(row.side),
         side_name: names[row.side as usize & 1].clone(),
         your_turn: row.side == seat_side && !row.over,
@@ -684,22 +681,23 @@ async fn state_now(server: &Server, seat: &Seat, board: bool) -> Result<GameStat
             .look(&seat.game, seat.side)
             .await
             .map_err(refusal)?;
-        let told = told(server, seat, row.seq).await?;
-        return state_of(&row, seat.side, Some(b), told);
+        return state_of(&row, seat.side, Some(b));
     }
     let g = game_of(server, seat, false).await?;
-    let told = told(server, seat, g.seq).await?;
-    state_of(&g, seat.side, None, told)
+    state_of(&g, seat.side, None)
 }
 
-/// The seat's own number for the game's order `seq`: how many of the orders up to it its
-/// side was told of (issue 45 item 1: the count of the enemy's hidden orders is not told).
-async fn told(server: &Server, seat: &Seat, seq: i64) -> Result<i64, Response> {
-    server
-        .store
-        .told(&seat.game, super::db::shown_bit(seat.side), seq)
-        .await
-        .map_err(|e| refusal(db_error(e)))
+/// The game's orders so far, and how many of them the seat's side was told of: its own count.
+async fn counts(server: &Server, seat: &Seat) -> Result<(i64, i64), Response> {
+    match server.store.counts(&seat.game).await {
+        Ok(Some((seq, told))) => Ok((seq, told[seat.side as usize & 1])),
+        Ok(None) => Err(refusal(Refused::new(
+            404,
+            "no_game",
+            "the seat's game is gone",
+        ))),
+        Err(e) => Err(refusal(db_error(e))),
+    }
 }
 
 /// The game's order the seat numbers `told`.
@@ -893,12 +891,8 @@ async fn order(
     let after = match given.after {
         None => None,
         Some(mine) => {
-            let now = match server.store.seq(&seat.game).await {
-                Ok(n) => n.unwrap_or(0),
-                Err(e) => return refusal(db_error(e)),
-            };
-            let told_now = match told(&server, &seat, now).await {
-                Ok(t) => t,
+            let (now, told_now) = match counts(&server, &seat).await {
+                Ok(c) => c,
                 Err(r) => return r,
             };
             if mine != told_now {
@@ -919,14 +913,14 @@ async fn order(
         .await
     {
         Ok(applied) => {
-            let taken = async {
-                let told = told(&server, &seat, applied.row.seq).await?;
-                Ok::<_, Response>(dispatch::OrderTaken {
-                    record: record_for(&applied.row, seat.side, told)?,
-                    state: state_of(&applied.game, seat.side, applied.board, told)?,
+            let told = applied.game.told[seat.side as usize & 1];
+            let taken = record_for(&applied.row, seat.side, told).and_then(|record| {
+                Ok(dispatch::OrderTaken {
+                    record,
+                    state: state_of(&applied.game, seat.side, applied.board)?,
                 })
-            };
-            match taken.await {
+            });
+            match taken {
                 Ok(t) => answer(&t),
                 Err(r) => r,
             }
@@ -980,8 +974,15 @@ async fn records_after(
     let asked = match until {
         Until::After(a) | Until::Turn(a, _) => a,
     };
-    let after = order_told(server, seat, asked).await.map_err(refusal)?;
-    let base = told(server, seat, after).await?;
+    // The game's order the seat numbers `asked` (its last, when it asks after what it has;
+    // a count beyond its own is taken as its own).
+    let (now, told_now) = counts(server, seat).await?;
+    let base = asked.clamp(0, told_now);
+    let after = if base == told_now {
+        now
+    } else {
+        order_told(server, seat, base).await.map_err(refusal)?
+    };
     let ask = || async {
         server
             .store

@@ -46,9 +46,19 @@ const MIGRATIONS: &[(i64, &str)] = &[
     // Which sides are told of each order (bit 1: the first side, bit 2: the second): under
     // fog an enemy's order that showed a side nothing is not told to it at all, nor counted
     // in its numbering (issue 45 item 1). Orders of older games were told to both.
+    // …and how many each side was told of, kept with the game so that a seat's own count
+    // costs no query.
     (
         3,
         "ALTER TABLE orders ADD COLUMN shown BIGINT NOT NULL DEFAULT 3",
+    ),
+    (
+        4,
+        "ALTER TABLE games ADD COLUMN told_0 BIGINT NOT NULL DEFAULT 0;
+         ALTER TABLE games ADD COLUMN told_1 BIGINT NOT NULL DEFAULT 0;
+         UPDATE games SET
+            told_0 = (SELECT COUNT(*) FROM orders o WHERE o.game_id = games.id AND (o.shown & 1) <> 0),
+            told_1 = (SELECT COUNT(*) FROM orders o WHERE o.game_id = games.id AND (o.shown & 2) <> 0)",
     ),
 ];
 
@@ -88,6 +98,9 @@ pub struct GameRow {
     pub names: [String; 2],
     /// The turn, its clock and phase (JSON), as the state's summary shows them.
     pub turn: String,
+    /// How many of its orders each side was told of (under fog an enemy's order that showed a
+    /// side nothing is not told to it): each seat's own count.
+    pub told: [i64; 2],
 }
 
 /// One accepted order and what it caused.
@@ -278,9 +291,9 @@ impl Store {
     /// A game, with its scenario's text when `source`.
     pub async fn game(&self, id: &str, source: bool) -> Result<Option<GameRow>, sqlx::Error> {
         let row = sqlx::query(if source {
-            "SELECT id, scenario_file, scenario_source, seed, seq, side, over, names, turn FROM games WHERE id = $1"
+            "SELECT id, scenario_file, scenario_source, seed, seq, side, over, names, turn, told_0, told_1 FROM games WHERE id = $1"
         } else {
-            "SELECT id, scenario_file, '' AS scenario_source, seed, seq, side, over, names, turn FROM games WHERE id = $1"
+            "SELECT id, scenario_file, '' AS scenario_source, seed, seq, side, over, names, turn, told_0, told_1 FROM games WHERE id = $1"
         })
         .bind(id)
         .fetch_optional(&self.pool)
@@ -300,6 +313,7 @@ impl Store {
             names: serde_json::from_str(&r.try_get::<String, _>("names")?)
                 .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
             turn: r.try_get("turn")?,
+            told: [r.try_get("told_0")?, r.try_get("told_1")?],
         }))
     }
 
@@ -310,6 +324,16 @@ impl Store {
             .execute(&self.pool)
             .await
             .map(|_| ())
+    }
+
+    /// The game's orders so far, and how many of them each side was told of.
+    pub async fn counts(&self, id: &str) -> Result<Option<(i64, [i64; 2])>, sqlx::Error> {
+        let row = sqlx::query("SELECT seq, told_0, told_1 FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| Ok((r.try_get("seq")?, [r.try_get("told_0")?, r.try_get("told_1")?])))
+            .transpose()
     }
 
     pub async fn seq(&self, id: &str) -> Result<Option<i64>, sqlx::Error> {
@@ -355,20 +379,6 @@ impl Store {
             .collect()
     }
 
-    /// How many of the game's orders up to `seq` the side of `bit` was told of: its own
-    /// number for the order `seq`.
-    pub async fn told(&self, id: &str, bit: i64, seq: i64) -> Result<i64, sqlx::Error> {
-        let n: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM orders WHERE game_id = $1 AND seq <= $2 AND (shown & $3) <> 0",
-        )
-        .bind(id)
-        .bind(seq)
-        .bind(bit)
-        .fetch_one(&self.pool)
-        .await?;
-        Ok(n)
-    }
-
     /// The game's order that the side of `bit` numbers `told` (0: before the first), or the
     /// game's last order when it was told fewer.
     pub async fn order_told(&self, id: &str, bit: i64, told: i64) -> Result<i64, sqlx::Error> {
@@ -396,7 +406,8 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         for c in batch {
             let moved = sqlx::query(
-                "UPDATE games SET seq = $1, side = $2, over = $3, turn = $4, updated = $5
+                "UPDATE games SET seq = $1, side = $2, over = $3, turn = $4, updated = $5,
+                 told_0 = told_0 + $8, told_1 = told_1 + $9
                  WHERE id = $6 AND seq = $7",
             )
             .bind(c.order.seq)
@@ -406,6 +417,8 @@ impl Store {
             .bind(now())
             .bind(&c.game_id)
             .bind(c.order.seq - 1)
+            .bind(i64::from(c.order.shown & shown_bit(0) != 0))
+            .bind(i64::from(c.order.shown & shown_bit(1) != 0))
             .execute(&mut *tx)
             .await?;
             if moved.rows_affected() != 1 {

@@ -320,9 +320,15 @@ impl Table {
             })?;
             self.apply(order);
             self.applied = r.seq;
+            // The row's counts were read with its seq; what came after adds to them.
+            if r.seq > self.row.seq {
+                for s in 0..2u8 {
+                    self.row.told[s as usize] += i64::from(r.shown & db::shown_bit(s) != 0);
+                }
+            }
         }
         let turn = self.board().turn_state();
-        self.row.seq = self.applied;
+        self.row.seq = self.applied.max(self.row.seq);
         self.row.side = turn.side.0;
         self.row.over = turn.over;
         self.row.turn = turn_json(&turn);
@@ -562,6 +568,9 @@ async fn decide(
     };
     let mut game_after = t.row.clone();
     game_after.seq = row.seq;
+    for s in 0..2u8 {
+        game_after.told[s as usize] += i64::from(row.shown & db::shown_bit(s) != 0);
+    }
     game_after.side = commit.side_after;
     game_after.over = commit.over_after;
     game_after.turn = commit.turn_after.clone();

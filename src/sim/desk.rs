@@ -29,17 +29,18 @@ impl Desk<'_, '_> {
             .collect()
     }
 
-    /// Checks an order against the game as it stands; a refused one is answered with its
-    /// reasons.
-    pub fn admit(&mut self, board: &Board, order: &Order) -> bool {
-        match order::check(board, order) {
-            Ok(()) => true,
+    /// Checks an order against the game as its side sees it (`order::as_the_side_sees`: the
+    /// whole board without fog); the order to carry out, or `None` when it was refused and
+    /// answered with its reasons (in words that name nothing the side has not seen).
+    pub fn admit(&mut self, board: &Board, order: &Order) -> Option<Order> {
+        match order::as_the_side_sees(board, board.ordering_side(), order) {
+            Ok(o) => Some(o),
             Err(reasons) => {
                 self.rejected.write(OrderRejected {
                     order: order.clone(),
                     reasons,
                 });
-                false
+                None
             }
         }
     }
@@ -60,9 +61,9 @@ impl Desk<'_, '_> {
         mut apply: impl FnMut(&mut Board, &Order) -> Result<(), crate::rules::refusal::Refusal>,
     ) {
         for o in self.take(mine) {
-            if !self.admit(&game.0, &o) {
+            let Some(o) = self.admit(&game.0, &o) else {
                 continue;
-            }
+            };
             self.undo.before(&game.0, &o, self.log.0.len());
             match apply(&mut game.0, &o) {
                 Ok(()) => self.done(o),

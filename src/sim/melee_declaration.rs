@@ -27,9 +27,9 @@ fn declare_melees(
         )
     };
     for o in desk.take(mine) {
-        if !desk.admit(&game, &o) {
+        let Some(o) = desk.admit(&game, &o) else {
             continue;
-        }
+        };
         let found = match &o {
             Order::Melee {
                 from,

@@ -14,9 +14,9 @@ pub(super) fn plugin(app: &mut App) {
 
 fn set_parameters(mut desk: Desk, mut game: ResMut<Game>) {
     for o in desk.take(|o| matches!(o, Order::SetParameters { .. })) {
-        if !desk.admit(&game, &o) {
+        let Some(o) = desk.admit(&game, &o) else {
             continue;
-        }
+        };
         if let Order::SetParameters { params } = &o {
             game.params = (**params).clone();
             game.night = crate::rules::scenario::is_night(game.minutes, &game.params);

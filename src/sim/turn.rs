@@ -37,9 +37,9 @@ fn end_turn(
     mut phases: MessageWriter<PhaseBegan>,
 ) {
     for o in desk.take(|o| matches!(o, Order::EndTurn | Order::EndPhase)) {
-        if !desk.admit(&game, &o) {
+        let Some(o) = desk.admit(&game, &o) else {
             continue;
-        }
+        };
         if o == Order::EndPhase {
             // Phased Play: on to the next phase of the same side turn.
             if let Some(next) = game.phase.next() {
