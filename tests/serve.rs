@@ -1029,9 +1029,14 @@ fn an_operator_sees_requests_readiness_and_a_graceful_stop() {
         .unwrap()
         .read_to_string(&mut log)
         .unwrap();
-    assert!(log.contains("GET /ready 200"), "{log}");
-    assert!(log.contains("POST /api/games 2"), "{log}");
-    assert!(log.contains("GET /api/game/ws 403"), "{log}");
+    // Structured lines: key=value fields, a refusal's kind named.
+    assert!(log.contains("method=GET path=/ready status=200"), "{log}");
+    assert!(log.contains("method=POST path=/api/games status=201"), "{log}");
+    assert!(
+        log.contains("method=GET path=/api/game/ws status=403") && log.contains("error=foreign_origin"),
+        "{log}"
+    );
+    assert!(log.contains("INFO bayonet::access"), "{log}");
     assert!(log.contains("stopping"), "{log}");
     for i in &inv {
         assert!(!log.contains(i.as_str()), "an invite in the log: {log}");

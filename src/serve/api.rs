@@ -343,8 +343,9 @@ async fn ready(State(server): State<Arc<Server>>) -> Response {
 /// not).
 pub static ACCESS_LOG: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// One line on standard error for each request: method, path (never its query, which may carry
-/// an invite), status and milliseconds.
+/// One structured log line for each request (`tracing`, on standard error under `bayonet
+/// serve`): method, path (never its query, which may carry an invite), status, milliseconds,
+/// and a refusal's kind; a 5xx at error level.
 async fn access_line(
     State(server): State<Arc<Server>>,
     req: axum::extract::Request,
@@ -356,11 +357,14 @@ async fn access_line(
     let refused = r.extensions().get::<super::metrics::RefusalKind>().copied();
     server.metrics.request(&path, began.elapsed(), refused);
     if ACCESS_LOG.load(std::sync::atomic::Ordering::Relaxed) {
-        eprintln!(
-            "bayonet serve: {method} {path} {} {:.1} ms",
-            r.status().as_u16(),
-            began.elapsed().as_secs_f64() * 1000.0
-        );
+        let status = r.status().as_u16();
+        let ms = (began.elapsed().as_secs_f64() * 10_000.0).round() / 10.0;
+        let error = refused.map_or("-", |k| k.0);
+        if status >= 500 {
+            bevy::log::error!(target: "bayonet::access", %method, %path, status, ms, %error);
+        } else {
+            bevy::log::info!(target: "bayonet::access", %method, %path, status, ms, %error);
+        }
     }
     r
 }

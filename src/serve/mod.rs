@@ -237,11 +237,41 @@ async fn stop_asked() {
         _ = ctrl_c => {}
         _ = term => {}
     }
-    eprintln!("bayonet serve: stopping: answering the requests in flight");
+    bevy::log::info!(target: "bayonet::serve", "stopping: answering the requests in flight");
+}
+
+/// The server's log: structured lines (`tracing`) on standard error, at `info` for this
+/// crate and `warn` for the libraries unless `RUST_LOG` says otherwise; a panic is logged as
+/// an error, with where it happened, before the default report.
+fn log_to_stderr() {
+    use bevy::log::tracing_subscriber::{EnvFilter, fmt};
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("warn,bayonet=info"));
+    let _ = fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .try_init();
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let at = info
+            .location()
+            .map(|l| format!("{}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let p = info.payload();
+        let message = p
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| p.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        bevy::log::error!(target: "bayonet::panic", at, message);
+        default(info);
+    }));
 }
 
 /// `bayonet serve [--listen ADDR] [--db URL] [--site DIR]`: serves until killed.
 pub fn run(args: &crate::cli::args::Serve) -> i32 {
+    log_to_stderr();
     let listen = &args.listen;
     let db = args.db.clone().unwrap_or_else(crate::places::default_db);
     let rt = match tokio::runtime::Runtime::new() {
