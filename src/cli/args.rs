@@ -18,13 +18,13 @@ use crate::rules::params::MeleeSystemName;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-    #[command(flatten)]
-    pub window: Window,
     /// Trust the certificates in FILE (PEM) for https:// servers, instead of the public
     /// authorities: a server with a private or self-signed certificate
     #[cfg(not(target_arch = "wasm32"))]
-    #[arg(long, global = true, value_name = "FILE", help_heading = "Options")]
+    #[arg(long, global = true, value_name = "FILE")]
     pub ca: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub window: Window,
 }
 
 #[derive(Debug, Clone, Subcommand)]
@@ -429,7 +429,7 @@ pub struct Serve {
     /// bayonet-games.sqlite in the data folder)
     #[arg(long, value_name = "URL")]
     pub db: Option<String>,
-    /// Serve the browser build from DIR too, so that /?invite=… opens a seat
+    /// Serve the browser build from DIR too, so that /#invite=… opens a seat
     #[arg(long, value_name = "DIR")]
     pub site: Option<std::path::PathBuf>,
     /// The most hexes a new game's map may have (columns × rows)
@@ -462,6 +462,12 @@ pub struct Serve {
     /// limits (repeatable); from any other address the header is ignored
     #[arg(long, value_name = "ADDR")]
     pub trust_proxy: Vec<std::net::IpAddr>,
+    /// New games one client may create at once (its quota, per server)
+    #[arg(long, value_name = "N", default_value_t = 300.0)]
+    pub new_games_at_once: f64,
+    /// New games a second a client earns back after that
+    #[arg(long, value_name = "N", default_value_t = 20.0)]
+    pub new_games_per_second: f64,
     /// Serve HTTPS and WSS with this certificate chain (PEM; with --tls-key)
     #[arg(long, value_name = "FILE")]
     pub tls_cert: Option<std::path::PathBuf>,

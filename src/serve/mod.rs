@@ -315,7 +315,7 @@ pub fn run(args: &crate::cli::args::Serve) -> i32 {
             },
             create_key: args.create_key.clone(),
             trust_proxy: args.trust_proxy.clone(),
-            creation: Options::default().creation,
+            creation: (args.new_games_at_once, args.new_games_per_second),
             tls,
             timeouts: listen::Timeouts {
                 handshake: std::time::Duration::from_secs(args.header_timeout),
