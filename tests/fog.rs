@@ -885,3 +885,72 @@ fn d_fow_5_a_seats_move_stops_where_an_unseen_enemys_zone_stops_it() {
     open.units.retain(|u| u.side == Side(0));
     assert_eq!(as_the_side_sees(&open, Side(0), &order), Ok(order.clone()));
 }
+
+/// D-fow-5 and D-fow-8 in a local game: the order desk every order passes (the window's, the
+/// computer's) answers from the acting side's view, as the server's seats are answered. At
+/// night an enemy three hexes off is unseen: a move into its zone stops where that zone stops
+/// it, and the log holds the move as carried out; fire at its hex is refused in the same words
+/// as fire at an empty hex, on a twin game without it.
+#[test]
+fn d_fow_8_a_local_games_desk_answers_from_the_sides_view() {
+    use bayonet::rules::order::{At, Order};
+    use bayonet::sim::{self, OrderDone, OrderRejected};
+    use crate::common::{give, read};
+    let mut f = foggy();
+    let h0 = f.hex(5, 8);
+    let n = Facing::N.step();
+    let me = f.add(0, inf(), h0, Facing::N, 300);
+    let twin = {
+        let mut t = foggy();
+        t.add(0, inf(), h0, Facing::N, 300);
+        t
+    };
+    f.add(1, inf(), h0 + n + n + n, Facing::S, 300);
+    let night = |f: &Field| {
+        let mut app = sim::headless_app(f.scenario(), Some(7));
+        let mut g = crate::common::game_mut(&mut app);
+        g.0.minutes = g.0.params.clock.dusk + 60;
+        g.0.night = true;
+        fog::look_again(&mut g.0);
+        app
+    };
+    let (mut app, mut open) = (night(&f), night(&twin));
+    assert!(fog::spotted(crate::common::game(&app), Side(0)).is_empty());
+    let fire = Order::Fire {
+        unit: me,
+        at: At::of(crate::common::game(&app), h0 + n + n + n),
+    };
+    let words = |app: &mut bevy::prelude::App| {
+        give(app, fire.clone());
+        app.update();
+        read::<OrderRejected>(app)
+            .into_iter()
+            .flat_map(|r| r.reasons)
+            .map(|r| r.to_string())
+            .collect::<Vec<_>>()
+    };
+    let (hidden, empty) = (words(&mut app), words(&mut open));
+    assert!(!hidden.is_empty(), "fire into the dark is refused");
+    assert_eq!(hidden, empty, "the same words, enemy or none");
+
+    let path = [h0 + n, h0 + n + n, h0 + n + n + Facing::NW.step()];
+    let at = |h| At::of(crate::common::game(&app), h);
+    let order = Order::Move {
+        unit: me,
+        to: at(path[2]),
+        path: Some(path.iter().map(|h| at(*h)).collect()),
+    };
+    let shortened = Order::Move {
+        unit: me,
+        to: at(path[1]),
+        path: Some(vec![at(path[0]), at(path[1])]),
+    };
+    give(&mut app, order);
+    app.update();
+    let done: Vec<Order> = read::<OrderDone>(&app).into_iter().map(|d| d.order).collect();
+    assert_eq!(done, vec![shortened], "carried out as far as the unseen zone lets it");
+    assert_eq!(
+        crate::common::game(&app).unit(me).map(|u| u.hex),
+        Some(path[1])
+    );
+}
