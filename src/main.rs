@@ -67,12 +67,7 @@ fn main() {
 fn end_quietly_on_a_closed_pipe() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let p = info.payload();
-        let message = p
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| p.downcast_ref::<&str>().copied())
-            .unwrap_or("");
+        let message = bayonet::cli::panic_message(info);
         if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
             std::process::exit(141);
         }

@@ -228,7 +228,7 @@ fn two_seats_play_apart_to_the_end_and_the_published_game_replays() {
 }
 
 /// `bayonet serve` as its own process, on a free port; its URL.
-fn spawn_server(db: &str, port: u16) -> (Child, String) {
+pub fn spawn_server(db: &str, port: u16) -> (Child, String) {
     let child = Command::new(BIN)
         .args([
             "serve",

@@ -16,6 +16,21 @@ use bayonet::rules::order::Order;
 
 use crate::serve::{BIN, invites, raw, runtime, temp_db};
 
+/// A server in this process on a fresh SQLite file named `db`, with `options`.
+fn started(db: &str, options: bayonet::serve::Options) -> bayonet::serve::Running {
+    runtime()
+        .block_on(bayonet::serve::start_with("127.0.0.1:0", &temp_db(db), options))
+        .expect("the server starts")
+}
+
+/// The options of a server with the test certificate.
+fn with_tls() -> bayonet::serve::Options {
+    bayonet::serve::Options {
+        tls: Some((tls_file("server.pem"), tls_file("server.key"))),
+        ..Default::default()
+    }
+}
+
 fn tls_file(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/tls")
@@ -27,17 +42,7 @@ fn tls_file(name: &str) -> PathBuf {
 /// library's seat, the desktop's line, `bayonet remote` and a `wss://` WebSocket.
 #[test]
 fn a_server_with_a_private_certificate_serves_https_and_wss_to_who_trusts_it() {
-    let options = bayonet::serve::Options {
-        tls: Some((tls_file("server.pem"), tls_file("server.key"))),
-        ..Default::default()
-    };
-    let r = runtime()
-        .block_on(bayonet::serve::start_with(
-            "127.0.0.1:0",
-            &temp_db("tls"),
-            options,
-        ))
-        .expect("the server starts with its certificate");
+    let r = started("tls", with_tls());
     let port = r.addr.port();
     let url = format!("https://localhost:{port}");
 
@@ -182,13 +187,7 @@ fn slow_headers_slow_bodies_and_slow_handshakes_are_cut_off() {
         body_time: Duration::from_millis(500),
         ..Default::default()
     };
-    let r = runtime()
-        .block_on(bayonet::serve::start_with(
-            "127.0.0.1:0",
-            &temp_db("slow"),
-            options.clone(),
-        ))
-        .unwrap();
+    let r = started("slow", options.clone());
     let read_all = |c: &mut TcpStream| {
         c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
         let t = Instant::now();
@@ -220,13 +219,7 @@ fn slow_headers_slow_bodies_and_slow_handshakes_are_cut_off() {
         tls: Some((tls_file("server.pem"), tls_file("server.key"))),
         ..options
     };
-    let r = runtime()
-        .block_on(bayonet::serve::start_with(
-            "127.0.0.1:0",
-            &temp_db("slow-tls"),
-            tls,
-        ))
-        .unwrap();
+    let r = started("slow-tls", tls);
     let mut c = TcpStream::connect(r.addr).unwrap();
     let (_, took) = read_all(&mut c);
     assert!(took < Duration::from_secs(5), "closed after {took:?}");
@@ -244,13 +237,7 @@ fn websockets_are_capped_per_game_and_metrics_count_what_happened() {
         },
         ..Default::default()
     };
-    let r = runtime()
-        .block_on(bayonet::serve::start_with(
-            "127.0.0.1:0",
-            &temp_db("sockets"),
-            options,
-        ))
-        .unwrap();
+    let r = started("sockets", options);
     let url = format!("http://{}", r.addr);
     let made = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
     let inv = invites(&made);
@@ -481,17 +468,7 @@ fn a_postgresql_outage_is_told_at_once_and_the_server_recovers() {
 /// README beside the plain ones.
 #[test]
 fn two_hundred_games_at_once_over_tls_lose_no_order() {
-    let options = bayonet::serve::Options {
-        tls: Some((tls_file("server.pem"), tls_file("server.key"))),
-        ..Default::default()
-    };
-    let r = runtime()
-        .block_on(bayonet::serve::start_with(
-            "127.0.0.1:0",
-            &temp_db("load-tls"),
-            options,
-        ))
-        .unwrap();
+    let r = started("load-tls", with_tls());
     bayonet::remote::trust_ca(&tls_file("ca.pem")).unwrap();
     let url = format!("https://localhost:{}", r.addr.port());
     let flat_out = crate::serve::load(&url, 200, Duration::ZERO, "fog");
@@ -501,4 +478,80 @@ fn two_hundred_games_at_once_over_tls_lose_no_order() {
         "{}",
         paced.line("200 games over TLS under fog, an order every 250 ms a seat")
     );
+}
+
+/// Issue 45 item 6: SIGTERM while orders are in flight. Eight seats give orders as fast as
+/// they are answered; the server is told to stop in the middle. It exits 0; every order it
+/// answered as taken is in the database when it is started again on the same file, and no
+/// other: the request a seat sends after the stop finds the connection closed, never an order
+/// taken whose answer was lost.
+#[test]
+fn orders_in_flight_under_sigterm_are_answered_and_kept() {
+    let db = temp_db("sigterm");
+    let port = crate::serve::free_port();
+    let (mut server, url) = crate::serve::spawn_server(&db, port);
+    let games: Vec<[String; 2]> = (0..8)
+        .map(|_| invites(&Seat::new(&url, None).create("maps/test_melee.ron").unwrap()))
+        .collect();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let results: Vec<(i64, i64, usize)> = std::thread::scope(|sc| {
+        let seats: Vec<_> = games
+            .iter()
+            .map(|inv| {
+                let (url, stop) = (&url, &stop);
+                sc.spawn(move || {
+                    let mut seat = Seat::new(url, Some(&inv[0]));
+                    seat.patience = Duration::ZERO;
+                    let (mut taken, mut cut) = (0i64, 0usize);
+                    let mut after_stop = 0;
+                    for i in 0.. {
+                        let order = if i % 2 == 0 {
+                            Order::Face {
+                                unit: bayonet::rules::unit::UnitId(1),
+                                facing: bayonet::rules::hex::Facing::N,
+                            }
+                        } else {
+                            Order::Undo
+                        };
+                        match seat.order(&order, Some(taken)) {
+                            Ok(t) => {
+                                assert_eq!(t.record.seq, taken + 1);
+                                taken += 1;
+                            }
+                            // The connection went with the stop: taken or not, unknown.
+                            Err(e) if e.status == 0 => {
+                                cut += 1;
+                                break;
+                            }
+                            Err(e) => panic!("{e}"),
+                        }
+                        if stop.load(std::sync::atomic::Ordering::SeqCst) {
+                            after_stop += 1;
+                            if after_stop > 200 {
+                                break;
+                            }
+                        }
+                    }
+                    (taken, i64::from(after_stop), cut)
+                })
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(700));
+        stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        crate::serve::sigterm(server.id());
+        seats.into_iter().map(|s| s.join().unwrap()).collect()
+    });
+    let status = server.wait().unwrap();
+    eprintln!("each seat's orders taken, taken after the stop was sent, cut off: {results:?}");
+    assert_eq!(status.code(), Some(0), "a graceful stop");
+    assert!(results.iter().all(|r| r.0 > 0), "every seat had orders taken: {results:?}");
+    let (mut again, url) = crate::serve::spawn_server(&db, port);
+    for (inv, (taken, _, cut)) in games.iter().zip(&results) {
+        let kept = Seat::new(&url, Some(&inv[0])).state().unwrap().seq;
+        // An order the server received was answered before it stopped: none is kept whose
+        // answer was cut off, and none answered is lost.
+        assert_eq!(kept, *taken, "taken {taken}, cut off {cut}, kept {kept}");
+    }
+    again.kill().unwrap();
+    let _ = again.wait();
 }

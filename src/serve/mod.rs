@@ -258,12 +258,7 @@ fn log_to_stderr() {
             .location()
             .map(|l| format!("{}:{}", l.file(), l.line()))
             .unwrap_or_default();
-        let p = info.payload();
-        let message = p
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| p.downcast_ref::<&str>().copied())
-            .unwrap_or("");
+        let message = crate::cli::panic_message(info);
         bevy::log::error!(target: "bayonet::panic", at, message);
         default(info);
     }));
