@@ -102,8 +102,11 @@ fn open_game(cli: Cli) -> i32 {
     let watch = matches!(cli.command, Some(Command::Watch(_)));
     // Online: `join URL INVITE`, or `host` (a server here and a new game on it).
     let mut join: Option<(String, String)> = None;
-    #[allow(unused_mut)]
+    #[cfg(not(target_arch = "wasm32"))]
     let mut host: Option<bayonet::cli::args::Host> = None;
+    // (No server in a page.)
+    #[cfg(target_arch = "wasm32")]
+    let host: Option<()> = None;
     let w = match cli.command {
         Some(Command::Edit(a)) => return open_editor(a),
         Some(Command::Play(a) | Command::Watch(a)) => {
