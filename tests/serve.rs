@@ -111,7 +111,7 @@ fn play_apart(
 }
 
 /// `bayonet run` of the published game's orders with its published seed: the final hash.
-fn run_hash(scenario: &str, save_text: &str) -> (String, String) {
+pub fn run_hash(scenario: &str, save_text: &str) -> (String, String) {
     let save = sim::save::from_text("published", save_text).expect("the published save reads");
     let dir =
         std::env::temp_dir().join(format!("bayonet-run-{}-{}", std::process::id(), save.hash));

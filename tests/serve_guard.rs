@@ -555,3 +555,56 @@ fn orders_in_flight_under_sigterm_are_answered_and_kept() {
     again.kill().unwrap();
     let _ = again.wait();
 }
+
+/// Issue 45 item 2: a game left without an order for `archive_after` is archived: its seats
+/// are answered 410 `archived` (state, events, orders), but its save is published and replays
+/// the game; another game, still played, is not touched.
+#[test]
+fn a_game_left_too_long_is_archived_and_its_save_still_replays() {
+    let options = bayonet::serve::Options {
+        archive_after: Some(Duration::from_secs(2)),
+        ..Default::default()
+    };
+    let r = started("archive", options);
+    let url = format!("http://{}", r.addr);
+    let made = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
+    let inv = invites(&made);
+    let seat = Seat::new(&url, Some(&inv[0]));
+    seat.order(&Order::EndTurn, Some(0)).unwrap();
+    let kept = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
+    let busy = Seat::new(&url, Some(&invites(&kept)[0]));
+    // One game is played on (an order a second), the other left alone.
+    let t = Instant::now();
+    let mut n = 0;
+    let archived = loop {
+        assert!(t.elapsed() < Duration::from_secs(20), "archived in time");
+        let order = if n % 2 == 0 {
+            Order::Face {
+                unit: bayonet::rules::unit::UnitId(1),
+                facing: bayonet::rules::hex::Facing::N,
+            }
+        } else {
+            Order::Undo
+        };
+        busy.order(&order, Some(n)).expect("the game played on stays open");
+        n += 1;
+        std::thread::sleep(Duration::from_millis(500));
+        match seat.state() {
+            Ok(_) => continue,
+            Err(e) => break e,
+        }
+    };
+    assert_eq!((archived.status, archived.error.as_str()), (410, "archived"), "{archived}");
+    assert!(archived.reason.contains("save"), "{archived}");
+    let refused = Seat::new(&url, Some(&inv[1])).order(&Order::EndTurn, Some(1));
+    assert_eq!(refused.map_err(|e| e.status).err(), Some(410));
+    let news = seat.events(0, 0);
+    assert_eq!(news.map_err(|e| e.status).err(), Some(410));
+    // The save: the seed and the log, replayed here to the same state.
+    let text = seat.save().expect("an archived game's save");
+    let save = bayonet::sim::save::from_text("archived", &text).unwrap();
+    assert_eq!(save.orders, vec![Order::EndTurn]);
+    let (run, saved) = crate::serve::run_hash("maps/test_melee.ron", &text);
+    assert_eq!(run, saved, "the archived game's save replays to its state");
+    assert!(busy.state().is_ok(), "the game still played is not archived");
+}

@@ -445,6 +445,10 @@ pub struct Serve {
     /// database when one comes)
     #[arg(long, value_name = "SECS", default_value_t = 600)]
     pub idle: u64,
+    /// Days a game may go without an order before it is archived: closed to its seats but for
+    /// its save, its outcomes' text dropped (0: never)
+    #[arg(long, value_name = "DAYS", default_value_t = 90)]
+    pub archive_after: u64,
     /// The most connections open at once (each over it is answered 503 and closed)
     #[arg(long, value_name = "N", default_value_t = 4_000)]
     pub max_connections: usize,

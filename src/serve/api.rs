@@ -18,7 +18,7 @@ use tokio::sync::watch;
 
 use super::db::{GameRow, OrderRow, Store};
 use super::limits::Buckets;
-use super::referee::{Referee, Refused, db_error};
+use super::referee::{Referee, Refused, archived, db_error};
 use super::seats;
 use crate::dispatch::{self, GameState, NewGame, OrderGiven, Record, TurnSummary};
 use crate::rules::order::Order;
@@ -613,6 +613,7 @@ async fn create(
         names,
         turn: super::referee::turn_json(&snapshot.turn),
         told: [0, 0],
+        archived: false,
     };
     let start = ron::to_string(&snapshot).unwrap_or_default();
     let hashed: Vec<_> = invites
@@ -680,6 +681,8 @@ fn state_of(row: &GameRow, seat_side: u8, board: Option<String>) -> Result<GameS
 /// out; the database holds only the truth).
 async fn state_now(server: &Server, seat: &Seat, board: bool) -> Result<GameState, Response> {
     if board {
+        // (The referee may still hold a game archived since: the database says.)
+        counts(server, seat).await?;
         let (row, b) = server
             .referee
             .look(&seat.game, seat.side)
@@ -694,7 +697,8 @@ async fn state_now(server: &Server, seat: &Seat, board: bool) -> Result<GameStat
 /// The game's orders so far, and how many of them the seat's side was told of: its own count.
 async fn counts(server: &Server, seat: &Seat) -> Result<(i64, i64), Response> {
     match server.store.counts(&seat.game).await {
-        Ok(Some((seq, told))) => Ok((seq, told[seat.side as usize & 1])),
+        Ok(Some((_, _, true))) => Err(refusal(archived())),
+        Ok(Some((seq, told, false))) => Ok((seq, told[seat.side as usize & 1])),
         Ok(None) => Err(refusal(Refused::new(
             404,
             "no_game",
@@ -715,6 +719,7 @@ async fn order_told(server: &Server, seat: &Seat, told: i64) -> Result<i64, Refu
 
 async fn game_of(server: &Server, seat: &Seat, source: bool) -> Result<GameRow, Response> {
     match server.store.game(&seat.game, source).await {
+        Ok(Some(g)) if g.archived => Err(refusal(archived())),
         Ok(Some(g)) => Ok(g),
         Ok(None) => Err(refusal(Refused::new(
             404,
@@ -1065,11 +1070,13 @@ async fn published(State(server): State<Arc<Server>>, headers: HeaderMap) -> Res
         Ok(s) => s,
         Err(r) => return r,
     };
-    let g = match game_of(&server, &seat, true).await {
-        Ok(g) => g,
-        Err(r) => return r,
+    // An archived game is published as a finished one is: nobody plays it any more.
+    let g = match server.store.game(&seat.game, true).await {
+        Ok(Some(g)) => g,
+        Ok(None) => return refusal(Refused::new(404, "no_game", "the seat's game is gone")),
+        Err(e) => return refusal(db_error(e)),
     };
-    if !g.over {
+    if !g.over && !g.archived {
         return refusal(Refused::new(
             409,
             "not_over",

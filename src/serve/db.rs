@@ -60,6 +60,12 @@ const MIGRATIONS: &[(i64, &str)] = &[
             told_0 = (SELECT COUNT(*) FROM orders o WHERE o.game_id = games.id AND (o.shown & 1) <> 0),
             told_1 = (SELECT COUNT(*) FROM orders o WHERE o.game_id = games.id AND (o.shown & 2) <> 0)",
     ),
+    // A game left without an order for the operator's `--archive-after` is archived: closed to
+    // its seats, its outcomes' text dropped, its seed and order log kept to replay it.
+    (
+        5,
+        "ALTER TABLE games ADD COLUMN archived BIGINT NOT NULL DEFAULT 0",
+    ),
 ];
 
 /// The bit of `shown` for the side `side`.
@@ -101,6 +107,8 @@ pub struct GameRow {
     /// How many of its orders each side was told of (under fog an enemy's order that showed a
     /// side nothing is not told to it): each seat's own count.
     pub told: [i64; 2],
+    /// Archived after going too long without an order: closed to its seats but for its save.
+    pub archived: bool,
 }
 
 /// One accepted order and what it caused.
@@ -291,9 +299,9 @@ impl Store {
     /// A game, with its scenario's text when `source`.
     pub async fn game(&self, id: &str, source: bool) -> Result<Option<GameRow>, sqlx::Error> {
         let row = sqlx::query(if source {
-            "SELECT id, scenario_file, scenario_source, seed, seq, side, over, names, turn, told_0, told_1 FROM games WHERE id = $1"
+            "SELECT id, scenario_file, scenario_source, seed, seq, side, over, names, turn, told_0, told_1, archived FROM games WHERE id = $1"
         } else {
-            "SELECT id, scenario_file, '' AS scenario_source, seed, seq, side, over, names, turn, told_0, told_1 FROM games WHERE id = $1"
+            "SELECT id, scenario_file, '' AS scenario_source, seed, seq, side, over, names, turn, told_0, told_1, archived FROM games WHERE id = $1"
         })
         .bind(id)
         .fetch_optional(&self.pool)
@@ -314,6 +322,7 @@ impl Store {
                 .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
             turn: r.try_get("turn")?,
             told: [r.try_get("told_0")?, r.try_get("told_1")?],
+            archived: r.try_get::<i64, _>("archived")? != 0,
         }))
     }
 
@@ -326,14 +335,45 @@ impl Store {
             .map(|_| ())
     }
 
-    /// The game's orders so far, and how many of them each side was told of.
-    pub async fn counts(&self, id: &str) -> Result<Option<(i64, [i64; 2])>, sqlx::Error> {
-        let row = sqlx::query("SELECT seq, told_0, told_1 FROM games WHERE id = $1")
+    /// The game's orders so far, how many of them each side was told of, and whether it is
+    /// archived.
+    pub async fn counts(&self, id: &str) -> Result<Option<(i64, [i64; 2], bool)>, sqlx::Error> {
+        let row = sqlx::query("SELECT seq, told_0, told_1, archived FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
-        row.map(|r| Ok((r.try_get("seq")?, [r.try_get("told_0")?, r.try_get("told_1")?])))
-            .transpose()
+        row.map(|r| {
+            Ok((
+                r.try_get("seq")?,
+                [r.try_get("told_0")?, r.try_get("told_1")?],
+                r.try_get::<i64, _>("archived")? != 0,
+            ))
+        })
+        .transpose()
+    }
+
+    /// Archives every game whose last order (or creation) is older than `before` (seconds
+    /// since the epoch): its seats are closed, the text of its outcomes dropped; its seed and
+    /// order log stay, so its save can still be made. Returns the games archived.
+    pub async fn archive_idle(&self, before: i64) -> Result<Vec<String>, sqlx::Error> {
+        let ids: Vec<String> =
+            sqlx::query_scalar("SELECT id FROM games WHERE archived = 0 AND updated < $1")
+                .bind(before)
+                .fetch_all(&self.pool)
+                .await?;
+        for id in &ids {
+            let mut tx = self.pool.begin().await?;
+            sqlx::query("UPDATE games SET archived = 1, snapshot = '' WHERE id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("UPDATE orders SET outcomes = '[]', seen = '' WHERE game_id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+        }
+        Ok(ids)
     }
 
     pub async fn seq(&self, id: &str) -> Result<Option<i64>, sqlx::Error> {
@@ -408,7 +448,7 @@ impl Store {
             let moved = sqlx::query(
                 "UPDATE games SET seq = $1, side = $2, over = $3, turn = $4, updated = $5,
                  told_0 = told_0 + $8, told_1 = told_1 + $9
-                 WHERE id = $6 AND seq = $7",
+                 WHERE id = $6 AND seq = $7 AND archived = 0",
             )
             .bind(c.order.seq)
             .bind(c.side_after as i64)

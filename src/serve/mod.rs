@@ -50,6 +50,8 @@ pub struct Options {
     pub sockets: api::SocketLimits,
     /// How long a graceful stop waits for the requests in flight.
     pub grace: std::time::Duration,
+    /// How long a game may go without an order before it is archived (`None`: never).
+    pub archive_after: Option<std::time::Duration>,
     /// Tests only (no command-line option): every new game's dice seed.
     pub same_dice: Option<u64>,
     /// Stop gracefully on SIGTERM or Ctrl-C (`bayonet serve`; not a server inside another
@@ -120,6 +122,7 @@ impl Default for Options {
             body_time: std::time::Duration::from_secs(20),
             sockets: api::SocketLimits::default(),
             grace: std::time::Duration::from_secs(30),
+            archive_after: Some(std::time::Duration::from_secs(90 * 24 * 3600)),
             same_dice: None,
             signals: false,
         }
@@ -159,6 +162,28 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
             ringer.ring(&c.game_id, (c.order.seq, c.side_after, c.over_after))
         }),
     );
+    // Games gone too long without an order are archived, looked for a few times in each
+    // such span (at most hourly).
+    let archiving = options.archive_after.map(|after| {
+        let store = store.clone();
+        tokio::spawn(async move {
+            let every = (after / 4).clamp(
+                std::time::Duration::from_millis(100),
+                std::time::Duration::from_secs(3600),
+            );
+            loop {
+                let before = db::now() - after.as_secs() as i64;
+                match store.archive_idle(before).await {
+                    Ok(ids) if !ids.is_empty() => {
+                        bevy::log::info!(target: "bayonet::serve", archived = ids.len(), "games archived");
+                    }
+                    Ok(_) => {}
+                    Err(e) => bevy::log::warn!(target: "bayonet::serve", "archiving: {e}"),
+                }
+                tokio::time::sleep(every).await;
+            }
+        })
+    });
     let listener = tokio::net::TcpListener::bind(listen)
         .await
         .map_err(|e| format!("--listen {listen}: {e}"))?;
@@ -191,6 +216,9 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
         };
         listen::serve(listener, app, tls, options.timeouts, stop, options.grace).await;
         listening.abort();
+        if let Some(a) = archiving {
+            a.abort();
+        }
         if signals {
             // The WebSockets' close frames, sent by their own tasks, a moment to go out.
             tokio::time::sleep(std::time::Duration::from_millis(300)).await;
@@ -322,6 +350,8 @@ pub fn run(args: &crate::cli::args::Serve) -> i32 {
                 per_address: args.max_sockets_per_address,
             },
             grace: std::time::Duration::from_secs(args.grace),
+            archive_after: (args.archive_after > 0)
+                .then(|| std::time::Duration::from_secs(args.archive_after * 24 * 3600)),
             same_dice: None,
             signals: true,
         };

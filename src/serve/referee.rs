@@ -354,6 +354,15 @@ impl Table {
     }
 }
 
+/// The answer for an archived game's seat.
+pub fn archived() -> Refused {
+    Refused::new(
+        410,
+        "archived",
+        "the game went too long without an order and was archived; its save (GET /api/game/save, `bayonet remote save`) still replays it",
+    )
+}
+
 pub fn db_error(e: sqlx::Error) -> Refused {
     Refused::new(503, "database", format!("the database did not answer: {e}"))
 }
@@ -406,6 +415,9 @@ async fn decide(
                 .await
                 .map_err(db_error)?
                 .ok_or_else(no_game)?;
+            if row.archived {
+                return Err(archived());
+            }
             let mut t = Table::load(&row).map_err(|e| Refused::new(500, "corrupt", e))?;
             t.catch_up(store, game).await?;
             *table = Some(t);
