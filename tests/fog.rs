@@ -718,14 +718,18 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
 /// give byte-identical refusals, or both accept, for generated orders of every kind — units of
 /// the side, of the enemy (seen or not) and none; hexes near the side's units, anywhere on the
 /// map, and far off it at any magnitude — on the three battles in mid-game, under Fog of War and
-/// Extreme Fog of War.
+/// Extreme Fog of War. An order both accept is carried out on each twin with the same dice:
+/// where the unseen units took no part and none came into sight, the side is told the same
+/// outcomes and shown the same board after (a seat board that shows the whole truth fails it).
 #[test]
 fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
     use bayonet::rules::order::{At, Order, as_the_side_sees};
     use bayonet::rules::unit::Formation;
     use bayonet::sim::{self, Brain, Game, Players};
     use rand::{RngExt, SeedableRng};
+    use bayonet::sim::outcome::OutcomeCursors;
     let mut refused = 0;
+    let (mut carried, mut touched) = (0, 0);
     let mut hidden_total = 0;
     for (file, seed) in [
         ("harpers_crossing.ron", 3),
@@ -748,6 +752,44 @@ fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
             }
         }
         let played = app.world().resource::<Game>().0.clone();
+        // One simulation per twin, its board set before each order.
+        app.insert_resource(Players([None, None]));
+        let mut twins = [app, {
+            let mut t = sim::headless_app(
+                bayonet::rules::scenario::load_file(&format!(
+                    "{}/maps/{file}",
+                    env!("CARGO_MANIFEST_DIR")
+                ))
+                .unwrap(),
+                Some(seed),
+            );
+            t.insert_resource(Players([None, None]));
+            t
+        }];
+        for t in twins.iter_mut() {
+            let _ = OutcomeCursors::default().read(t.world());
+        }
+        let side_of = played.acting;
+        // The truth's outcomes, what the side is told of them, and its board after (JSON).
+        let told = |app: &mut bevy::prelude::App, board: &Board, order: &Order| {
+            app.world_mut().resource_mut::<Game>().0 = board.clone();
+            app.insert_resource(bayonet::sim::resources::GameRng::seeded(seed));
+            let mut cursors = OutcomeCursors::default();
+            cursors.read(app.world());
+            app.world_mut().write_message(sim::GiveOrder(order.clone()));
+            app.update();
+            let outcomes = cursors.read(app.world());
+            let after = app.world().resource::<Game>().0.clone();
+            let perceived =
+                sim::perceived::as_seen_by(&outcomes, board, &after, side_of, side_of);
+            (
+                serde_json::to_string(&outcomes).unwrap(),
+                serde_json::to_string(&perceived).unwrap(),
+                ron::to_string(&sim::save::snapshot_of(&fog::seat_board(&after, side_of), 0))
+                    .unwrap(),
+                fog::spotted(&after, side_of),
+            )
+        };
         for extreme in [false, true] {
             let mut a = played.clone();
             a.params.optional.extreme_fog_of_war = extreme;
@@ -832,9 +874,33 @@ fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
                     "{file} (extreme {extreme}) order {n}: {order:?} is answered by what the side cannot see"
                 );
                 refused += usize::from(ra.is_some());
+                if ra.is_some() {
+                    continue;
+                }
+                // Taken on both: carried out on each twin with the same dice. Where the unseen
+                // units took no part (the truth's outcomes are the same), the side is told the
+                // same outcomes and shown the same board after.
+                let (ta, tb) = (told(&mut twins[0], &a, &order), told(&mut twins[1], &b, &order));
+                // The unseen took part, or came into sight: what the side learns of them is
+                // the rules' to tell (D-fow-4, D-fow-5), not a leak.
+                if ta.0 != tb.0 || ta.3.iter().any(|u| hidden.contains(u)) {
+                    touched += 1;
+                    continue;
+                }
+                assert_eq!(
+                    ta.1, tb.1,
+                    "{file} (extreme {extreme}) order {n}: {order:?} told differently"
+                );
+                assert_eq!(
+                    ta.2, tb.2,
+                    "{file} (extreme {extreme}) order {n}: {order:?} leaves a different view"
+                );
+                carried += 1;
             }
         }
     }
+    eprintln!("refused {refused}, carried out and told alike {carried}, touched by the unseen {touched}");
+    assert!(carried > 300, "enough orders were carried out to test: {carried}");
     assert!(hidden_total > 0, "some enemy was out of sight");
     assert!(
         refused > 500,
