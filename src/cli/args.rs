@@ -472,6 +472,12 @@ pub struct Serve {
     /// New games a second a client earns back after that
     #[arg(long, value_name = "N", default_value_t = 20.0)]
     pub new_games_per_second: f64,
+    /// Requests one seat may make at once (429 with Retry-After over it)
+    #[arg(long, value_name = "N", default_value_t = 60.0)]
+    pub seat_requests_at_once: f64,
+    /// Requests a second a seat earns back after that
+    #[arg(long, value_name = "N", default_value_t = 30.0)]
+    pub seat_requests_per_second: f64,
     /// Serve HTTPS and WSS with this certificate chain (PEM; with --tls-key)
     #[arg(long, value_name = "FILE")]
     pub tls_cert: Option<std::path::PathBuf>,

@@ -191,6 +191,11 @@ impl Server {
         self.create_limits = Buckets::new(burst, per_second);
     }
 
+    /// Requests one seat may make at once, and how many a second it earns back.
+    pub fn limit_seats(&mut self, burst: f64, per_second: f64) {
+        self.seat_limits = Buckets::new(burst, per_second);
+    }
+
     pub fn new(store: Store, referee: Referee, bells: Bells) -> Server {
         // On PostgreSQL another server's orders ring the bells (LISTEN/NOTIFY); the look at
         // the database is only a safety net for a notification lost while its connection was

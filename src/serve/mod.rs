@@ -40,6 +40,8 @@ pub struct Options {
     pub trust_proxy: Vec<std::net::IpAddr>,
     /// New games one client may create at once, and a second after.
     pub creation: (f64, f64),
+    /// Requests one seat may make at once, and a second after.
+    pub seat_requests: (f64, f64),
     /// The certificate chain and key to serve TLS with (`--tls-cert`, `--tls-key`).
     pub tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
     /// How long a TLS handshake and a request's headers may take.
@@ -117,6 +119,7 @@ impl Default for Options {
             create_key: None,
             trust_proxy: Vec::new(),
             creation: (300.0, 20.0),
+            seat_requests: (60.0, 30.0),
             tls: None,
             timeouts: listen::Timeouts::default(),
             body_time: std::time::Duration::from_secs(20),
@@ -199,6 +202,7 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
     server.body_time = options.body_time;
     server.same_dice = options.same_dice;
     server.limit_creation(options.creation.0, options.creation.1);
+    server.limit_seats(options.seat_requests.0, options.seat_requests.1);
     let server = Arc::new(server);
     let stopping = server.stopping.clone();
     let app = api::router(server);
@@ -339,6 +343,7 @@ pub fn run(args: &crate::cli::args::Serve) -> i32 {
             create_key: args.create_key.clone(),
             trust_proxy: args.trust_proxy.clone(),
             creation: (args.new_games_at_once, args.new_games_per_second),
+            seat_requests: (args.seat_requests_at_once, args.seat_requests_per_second),
             tls,
             timeouts: listen::Timeouts {
                 handshake: std::time::Duration::from_secs(args.header_timeout),
