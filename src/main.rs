@@ -183,7 +183,37 @@ fn open_game(cli: Cli) -> i32 {
                 .get(n)
                 .map_or_else(Default::default, |s| (s.name.clone(), s.invite.clone()))
         };
-        let ((mine, my_invite), (theirs, their_invite)) = (side(0), side(1));
+        // `--side NAME`, else the side that moves first: the host plays at once while the
+        // friend is sent the invite, rather than opening onto a wait.
+        let first = made.sides.first().and_then(|s| {
+            bayonet::remote::Seat::new(&local, Some(&s.invite))
+                .state()
+                .ok()
+                .map(|st| st.side)
+        });
+        let n = match &h.side {
+            Some(name) => match made
+                .sides
+                .iter()
+                .position(|s| s.name.eq_ignore_ascii_case(name.trim()))
+            {
+                Some(n) => n,
+                None => {
+                    let names: Vec<&str> = made.sides.iter().map(|s| s.name.as_str()).collect();
+                    eprintln!(
+                        "bayonet host: --side {name}: this battle's sides are {}",
+                        names.join(" and ")
+                    );
+                    return 2;
+                }
+            },
+            None => made
+                .sides
+                .iter()
+                .position(|s| Some(s.side) == first)
+                .unwrap_or(0),
+        };
+        let ((mine, my_invite), (theirs, their_invite)) = (side(n), side(1 - n.min(1)));
         println!(
             "Hosting {scenario} at {friend} (game {}). You play the {mine}.\n\
              Send your opponent, who plays the {theirs}:\n  \

@@ -397,6 +397,9 @@ pub struct Host {
     /// The games' database (default: bayonet-games.sqlite in the data folder)
     #[arg(long, value_name = "URL")]
     pub db: Option<String>,
+    /// The side you play, by its name (default: the side that moves first)
+    #[arg(long, value_name = "SIDE")]
+    pub side: Option<String>,
     /// Serve HTTPS with this certificate chain (PEM; with --tls-key), so that invites never
     /// cross the network in clear
     #[arg(long, value_name = "FILE")]
