@@ -16,6 +16,19 @@ use bayonet::rules::order::Order;
 
 use crate::serve::{BIN, invites, raw, runtime, temp_db};
 
+/// The `n`th of a stream of orders that can go on as long as a test needs: the first side's
+/// unit 1 turned north, then the turn taken back.
+fn turn_and_back(n: i64) -> Order {
+    if n % 2 == 0 {
+        Order::Face {
+            unit: bayonet::rules::unit::UnitId(1),
+            facing: bayonet::rules::hex::Facing::N,
+        }
+    } else {
+        Order::Undo
+    }
+}
+
 /// A server in this process on a fresh SQLite file named `db`, with `options`.
 fn started(db: &str, options: bayonet::serve::Options) -> bayonet::serve::Running {
     runtime()
@@ -329,15 +342,7 @@ fn an_order_reaches_the_other_servers_seat_within_50_ms() {
     let seat = Seat::new(&url_a, Some(&inv[0]));
     let mut push = Vec::new();
     for i in 0..100 {
-        // A facing changed and taken back: orders that can go on as long as the test needs.
-        let order = if i % 2 == 0 {
-            Order::Face {
-                unit: bayonet::rules::unit::UnitId(1),
-                facing: bayonet::rules::hex::Facing::N,
-            }
-        } else {
-            Order::Undo
-        };
+        let order = turn_and_back(i);
         let taken = seat.order(&order, Some(i)).expect("taken on A");
         let answered = Instant::now();
         let (seq, at) = rx
@@ -505,14 +510,7 @@ fn orders_in_flight_under_sigterm_are_answered_and_kept() {
                     let (mut taken, mut cut) = (0i64, 0usize);
                     let mut after_stop = 0;
                     for i in 0.. {
-                        let order = if i % 2 == 0 {
-                            Order::Face {
-                                unit: bayonet::rules::unit::UnitId(1),
-                                facing: bayonet::rules::hex::Facing::N,
-                            }
-                        } else {
-                            Order::Undo
-                        };
+                        let order = turn_and_back(i);
                         match seat.order(&order, Some(taken)) {
                             Ok(t) => {
                                 assert_eq!(t.record.seq, taken + 1);
@@ -578,14 +576,7 @@ fn a_game_left_too_long_is_archived_and_its_save_still_replays() {
     let mut n = 0;
     let archived = loop {
         assert!(t.elapsed() < Duration::from_secs(20), "archived in time");
-        let order = if n % 2 == 0 {
-            Order::Face {
-                unit: bayonet::rules::unit::UnitId(1),
-                facing: bayonet::rules::hex::Facing::N,
-            }
-        } else {
-            Order::Undo
-        };
+        let order = turn_and_back(n);
         busy.order(&order, Some(n)).expect("the game played on stays open");
         n += 1;
         std::thread::sleep(Duration::from_millis(500));
