@@ -17,7 +17,9 @@ fn main() {
         // bar and the history keep the page without it.
         let fragment = location.hash().unwrap_or_default();
         argv.extend(bayonet::cli::args::from_query(&query));
-        argv.extend(bayonet::cli::args::from_query(fragment.trim_start_matches('#')));
+        argv.extend(bayonet::cli::args::from_query(
+            fragment.trim_start_matches('#'),
+        ));
         if query.contains("invite=") || fragment.contains("invite=") {
             let kept = bayonet::cli::args::without_invite(&query);
             let path = location.pathname().unwrap_or_default();

@@ -725,9 +725,9 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
 fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
     use bayonet::rules::order::{At, Order, as_the_side_sees};
     use bayonet::rules::unit::Formation;
+    use bayonet::sim::outcome::OutcomeCursors;
     use bayonet::sim::{self, Brain, Game, Players};
     use rand::{RngExt, SeedableRng};
-    use bayonet::sim::outcome::OutcomeCursors;
     let mut refused = 0;
     let (mut carried, mut touched) = (0, 0);
     let mut hidden_total = 0;
@@ -780,13 +780,15 @@ fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
             app.update();
             let outcomes = cursors.read(app.world());
             let after = app.world().resource::<Game>().0.clone();
-            let perceived =
-                sim::perceived::as_seen_by(&outcomes, board, &after, side_of, side_of);
+            let perceived = sim::perceived::as_seen_by(&outcomes, board, &after, side_of, side_of);
             (
                 serde_json::to_string(&outcomes).unwrap(),
                 serde_json::to_string(&perceived).unwrap(),
-                ron::to_string(&sim::save::snapshot_of(&fog::seat_board(&after, side_of), 0))
-                    .unwrap(),
+                ron::to_string(&sim::save::snapshot_of(
+                    &fog::seat_board(&after, side_of),
+                    0,
+                ))
+                .unwrap(),
                 fog::spotted(&after, side_of),
             )
         };
@@ -880,7 +882,10 @@ fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
                 // Taken on both: carried out on each twin with the same dice. Where the unseen
                 // units took no part (the truth's outcomes are the same), the side is told the
                 // same outcomes and shown the same board after.
-                let (ta, tb) = (told(&mut twins[0], &a, &order), told(&mut twins[1], &b, &order));
+                let (ta, tb) = (
+                    told(&mut twins[0], &a, &order),
+                    told(&mut twins[1], &b, &order),
+                );
                 // The unseen took part, or came into sight: what the side learns of them is
                 // the rules' to tell (D-fow-4, D-fow-5), not a leak.
                 if ta.0 != tb.0 || ta.3.iter().any(|u| hidden.contains(u)) {
@@ -899,8 +904,13 @@ fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
             }
         }
     }
-    eprintln!("refused {refused}, carried out and told alike {carried}, touched by the unseen {touched}");
-    assert!(carried > 300, "enough orders were carried out to test: {carried}");
+    eprintln!(
+        "refused {refused}, carried out and told alike {carried}, touched by the unseen {touched}"
+    );
+    assert!(
+        carried > 300,
+        "enough orders were carried out to test: {carried}"
+    );
     assert!(hidden_total > 0, "some enemy was out of sight");
     assert!(
         refused > 500,
@@ -959,9 +969,9 @@ fn d_fow_5_a_seats_move_stops_where_an_unseen_enemys_zone_stops_it() {
 /// as fire at an empty hex, on a twin game without it.
 #[test]
 fn d_fow_8_a_local_games_desk_answers_from_the_sides_view() {
+    use crate::common::{give, read};
     use bayonet::rules::order::{At, Order};
     use bayonet::sim::{self, OrderDone, OrderRejected};
-    use crate::common::{give, read};
     let mut f = foggy();
     let h0 = f.hex(5, 8);
     let n = Facing::N.step();
@@ -1013,8 +1023,15 @@ fn d_fow_8_a_local_games_desk_answers_from_the_sides_view() {
     };
     give(&mut app, order);
     app.update();
-    let done: Vec<Order> = read::<OrderDone>(&app).into_iter().map(|d| d.order).collect();
-    assert_eq!(done, vec![shortened], "carried out as far as the unseen zone lets it");
+    let done: Vec<Order> = read::<OrderDone>(&app)
+        .into_iter()
+        .map(|d| d.order)
+        .collect();
+    assert_eq!(
+        done,
+        vec![shortened],
+        "carried out as far as the unseen zone lets it"
+    );
     assert_eq!(
         crate::common::game(&app).unit(me).map(|u| u.hex),
         Some(path[1])

@@ -579,7 +579,11 @@ fn fog_game(url: &str, db: &str, scenario: &str, rules: &str, seed: u64, most: u
             if r.shown & bayonet::serve::db::shown_bit(n) == 0 {
                 assert_ne!(r.side, n, "{scenario}: a side's own order {} untold", r.seq);
                 let seen: [Vec<Outcome>; 2] = serde_json::from_str(&r.seen).unwrap();
-                assert!(seen[n as usize].is_empty(), "{scenario}: order {} untold but seen", r.seq);
+                assert!(
+                    seen[n as usize].is_empty(),
+                    "{scenario}: order {} untold but seen",
+                    r.seq
+                );
             }
         }
     }
@@ -590,7 +594,11 @@ fn fog_game(url: &str, db: &str, scenario: &str, rules: &str, seed: u64, most: u
             .iter()
             .map(|r| r.seq)
             .collect();
-        assert_eq!(again, (1..=told[n].len() as i64).collect::<Vec<_>>(), "{scenario} seat {n}");
+        assert_eq!(
+            again,
+            (1..=told[n].len() as i64).collect::<Vec<_>>(),
+            "{scenario} seat {n}"
+        );
     }
     let mut checked = 0;
     for (n, h) in heard.iter().enumerate() {
@@ -751,7 +759,9 @@ fn the_count_and_timing_of_hidden_enemy_orders_are_not_told() {
             Order::Undo,
         ] {
             let st = busy[other].full_state().unwrap();
-            busy[other].order(&order, Some(st.seq)).expect("a hidden order");
+            busy[other]
+                .order(&order, Some(st.seq))
+                .expect("a hidden order");
             given += 1;
         }
     }

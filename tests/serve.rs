@@ -1031,9 +1031,13 @@ fn an_operator_sees_requests_readiness_and_a_graceful_stop() {
         .unwrap();
     // Structured lines: key=value fields, a refusal's kind named.
     assert!(log.contains("method=GET path=/ready status=200"), "{log}");
-    assert!(log.contains("method=POST path=/api/games status=201"), "{log}");
     assert!(
-        log.contains("method=GET path=/api/game/ws status=403") && log.contains("error=foreign_origin"),
+        log.contains("method=POST path=/api/games status=201"),
+        "{log}"
+    );
+    assert!(
+        log.contains("method=GET path=/api/game/ws status=403")
+            && log.contains("error=foreign_origin"),
         "{log}"
     );
     assert!(log.contains("INFO bayonet::access"), "{log}");

@@ -32,7 +32,11 @@ fn turn_and_back(n: i64) -> Order {
 /// A server in this process on a fresh SQLite file named `db`, with `options`.
 fn started(db: &str, options: bayonet::serve::Options) -> bayonet::serve::Running {
     runtime()
-        .block_on(bayonet::serve::start_with("127.0.0.1:0", &temp_db(db), options))
+        .block_on(bayonet::serve::start_with(
+            "127.0.0.1:0",
+            &temp_db(db),
+            options,
+        ))
         .expect("the server starts")
 }
 
@@ -61,11 +65,18 @@ fn a_server_with_a_private_certificate_serves_https_and_wss_to_who_trusts_it() {
 
     // Before the private authority is trusted, the certificate is not.
     let untrusted = Seat::new(&url, None).create("maps/test_melee.ron");
-    let why = untrusted.expect_err("an unknown authority is refused").to_string();
-    assert!(why.to_lowercase().contains("certificate") || why.contains("UnknownIssuer"), "{why}");
+    let why = untrusted
+        .expect_err("an unknown authority is refused")
+        .to_string();
+    assert!(
+        why.to_lowercase().contains("certificate") || why.contains("UnknownIssuer"),
+        "{why}"
+    );
     // Plain HTTP to the TLS port gets no answer a client could take for the server's.
     let mut plain = TcpStream::connect(r.addr).unwrap();
-    plain.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    plain
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
     plain
         .write_all(b"GET /health HTTP/1.1\r\nhost: localhost\r\n\r\n")
         .unwrap();
@@ -79,7 +90,9 @@ fn a_server_with_a_private_certificate_serves_https_and_wss_to_who_trusts_it() {
         .expect("created over HTTPS");
     let inv = invites(&made);
     let seat = Seat::new(&url, Some(&inv[0]));
-    let taken = seat.order(&Order::EndTurn, Some(0)).expect("an order over HTTPS");
+    let taken = seat
+        .order(&Order::EndTurn, Some(0))
+        .expect("an order over HTTPS");
     assert_eq!(taken.record.seq, 1);
 
     // The desktop window's line to the server.
@@ -102,11 +115,18 @@ fn a_server_with_a_private_certificate_serves_https_and_wss_to_who_trusts_it() {
     };
     let out = remote(true);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text} {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{text} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["seq"], 1, "{v}");
     let out = remote(false);
-    assert!(!out.status.success(), "without --ca the certificate is not trusted");
+    assert!(
+        !out.status.success(),
+        "without --ca the certificate is not trusted"
+    );
     // A `--ca` file with no certificate is named, in words.
     let bad = std::process::Command::new(BIN)
         .arg("--ca")
@@ -116,7 +136,10 @@ fn a_server_with_a_private_certificate_serves_https_and_wss_to_who_trusts_it() {
         .unwrap();
     let err = String::from_utf8_lossy(&bad.stderr);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(err.contains("server.key") && err.contains("no certificate"), "{err}");
+    assert!(
+        err.contains("server.key") && err.contains("no certificate"),
+        "{err}"
+    );
 
     // The seat's pushed records over `wss://`.
     let pushed = runtime().block_on(async move {
@@ -135,7 +158,9 @@ fn a_server_with_a_private_certificate_serves_https_and_wss_to_who_trusts_it() {
         .unwrap()
         .with_root_certificates(roots)
         .with_no_client_auth();
-        let tcp = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+        let tcp = tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .unwrap();
         let tls = tokio_rustls::TlsConnector::from(std::sync::Arc::new(config))
             .connect("localhost".try_into().unwrap(), tcp)
             .await
@@ -143,9 +168,13 @@ fn a_server_with_a_private_certificate_serves_https_and_wss_to_who_trusts_it() {
         let mut req = format!("wss://localhost:{port}/api/game/ws?after=0")
             .into_client_request()
             .unwrap();
-        req.headers_mut()
-            .insert("Authorization", format!("Bearer {}", inv[1]).parse().unwrap());
-        let (mut ws, _) = tokio_tungstenite::client_async(req, tls).await.expect("wss");
+        req.headers_mut().insert(
+            "Authorization",
+            format!("Bearer {}", inv[1]).parse().unwrap(),
+        );
+        let (mut ws, _) = tokio_tungstenite::client_async(req, tls)
+            .await
+            .expect("wss");
         match tokio::time::timeout(Duration::from_secs(10), ws.next()).await {
             Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Text(t)))) => t.to_string(),
             other => panic!("no record pushed: {other:?}"),
@@ -262,13 +291,20 @@ fn websockets_are_capped_per_game_and_metrics_count_what_happened() {
 
     let ws = format!("ws://{}/api/game/ws?invite={}", r.addr, inv[1]);
     let (opened, third) = runtime().block_on(async move {
-        let a = tokio_tungstenite::connect_async(ws.clone()).await.expect("first");
-        let b = tokio_tungstenite::connect_async(ws.clone()).await.expect("second");
+        let a = tokio_tungstenite::connect_async(ws.clone())
+            .await
+            .expect("first");
+        let b = tokio_tungstenite::connect_async(ws.clone())
+            .await
+            .expect("second");
         let third = tokio_tungstenite::connect_async(ws.clone()).await.err();
         (vec![a, b], third)
     });
     let third = third.map(|e| e.to_string()).unwrap_or_default();
-    assert!(third.contains("429"), "the third socket on the game: {third}");
+    assert!(
+        third.contains("429"),
+        "the third socket on the game: {third}"
+    );
 
     let mut resp = ureq::get(&format!("{url}/metrics")).call().unwrap();
     let text = resp.body_mut().read_to_string().unwrap();
@@ -279,10 +315,26 @@ fn websockets_are_capped_per_game_and_metrics_count_what_happened() {
             .and_then(|n| n.parse::<f64>().ok())
             .unwrap_or_else(|| panic!("no {name} in {text}"))
     };
-    assert_eq!(line("bayonet_orders_total{result=\"taken\"}"), 1.0, "{text}");
-    assert_eq!(line("bayonet_orders_total{result=\"refused\"}"), 1.0, "{text}");
-    assert_eq!(line("bayonet_refusals_total{error=\"unknown_invite\"}"), 1.0, "{text}");
-    assert_eq!(line("bayonet_refusals_total{error=\"too_many_sockets\"}"), 1.0, "{text}");
+    assert_eq!(
+        line("bayonet_orders_total{result=\"taken\"}"),
+        1.0,
+        "{text}"
+    );
+    assert_eq!(
+        line("bayonet_orders_total{result=\"refused\"}"),
+        1.0,
+        "{text}"
+    );
+    assert_eq!(
+        line("bayonet_refusals_total{error=\"unknown_invite\"}"),
+        1.0,
+        "{text}"
+    );
+    assert_eq!(
+        line("bayonet_refusals_total{error=\"too_many_sockets\"}"),
+        1.0,
+        "{text}"
+    );
     assert_eq!(line("bayonet_games_in_memory"), 1.0, "{text}");
     assert_eq!(line("bayonet_websockets"), 2.0, "{text}");
     assert!(line("bayonet_connections") >= 3.0, "{text}");
@@ -324,7 +376,9 @@ fn an_order_reaches_the_other_servers_seat_within_50_ms() {
     };
     let (a, b) = (start(), start());
     let url_a = format!("http://{}", a.addr);
-    let made = Seat::new(&url_a, None).create("maps/test_melee.ron").unwrap();
+    let made = Seat::new(&url_a, None)
+        .create("maps/test_melee.ron")
+        .unwrap();
     let inv = invites(&made);
     let ws = format!("ws://{}/api/game/ws?after=0&invite={}", b.addr, inv[1]);
     let (tx, rx) = std::sync::mpsc::channel::<(i64, Instant)>();
@@ -434,8 +488,16 @@ fn a_postgresql_outage_is_told_at_once_and_the_server_recovers() {
     let t = Instant::now();
     let (got, _) = raw(&url, "GET", "/ready", None, None);
     assert_eq!(got, 503, "ready while the database is away");
-    assert!(t.elapsed() < Duration::from_millis(1800), "{:?}", t.elapsed());
-    assert_eq!(raw(&url, "GET", "/health", None, None).0, 200, "alive all the same");
+    assert!(
+        t.elapsed() < Duration::from_millis(1800),
+        "{:?}",
+        t.elapsed()
+    );
+    assert_eq!(
+        raw(&url, "GET", "/health", None, None).0,
+        200,
+        "alive all the same"
+    );
     let ask = || {
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
@@ -454,13 +516,23 @@ fn a_postgresql_outage_is_told_at_once_and_the_server_recovers() {
         )
     };
     let (status, retry, took) = ask();
-    assert_eq!((status, retry), (503, true), "an order while the database is away");
-    assert!(took < Duration::from_secs(2) + Duration::from_millis(500), "{took:?}");
+    assert_eq!(
+        (status, retry),
+        (503, true),
+        "an order while the database is away"
+    );
+    assert!(
+        took < Duration::from_secs(2) + Duration::from_millis(500),
+        "{took:?}"
+    );
 
     relay.set_cut(false);
     let t = Instant::now();
     while raw(&url, "GET", "/ready", None, None).0 != 200 {
-        assert!(t.elapsed() < Duration::from_secs(20), "the server comes back");
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "the server comes back"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
     let (status, _, _) = ask();
@@ -542,7 +614,10 @@ fn orders_in_flight_under_sigterm_are_answered_and_kept() {
     let status = server.wait().unwrap();
     eprintln!("each seat's orders taken, taken after the stop was sent, cut off: {results:?}");
     assert_eq!(status.code(), Some(0), "a graceful stop");
-    assert!(results.iter().all(|r| r.0 > 0), "every seat had orders taken: {results:?}");
+    assert!(
+        results.iter().all(|r| r.0 > 0),
+        "every seat had orders taken: {results:?}"
+    );
     let (mut again, url) = crate::serve::spawn_server(&db, port);
     for (inv, (taken, _, cut)) in games.iter().zip(&results) {
         let kept = Seat::new(&url, Some(&inv[0])).state().unwrap().seq;
@@ -577,7 +652,8 @@ fn a_game_left_too_long_is_archived_and_its_save_still_replays() {
     let archived = loop {
         assert!(t.elapsed() < Duration::from_secs(20), "archived in time");
         let order = turn_and_back(n);
-        busy.order(&order, Some(n)).expect("the game played on stays open");
+        busy.order(&order, Some(n))
+            .expect("the game played on stays open");
         n += 1;
         std::thread::sleep(Duration::from_millis(500));
         match seat.state() {
@@ -585,7 +661,11 @@ fn a_game_left_too_long_is_archived_and_its_save_still_replays() {
             Err(e) => break e,
         }
     };
-    assert_eq!((archived.status, archived.error.as_str()), (410, "archived"), "{archived}");
+    assert_eq!(
+        (archived.status, archived.error.as_str()),
+        (410, "archived"),
+        "{archived}"
+    );
     assert!(archived.reason.contains("save"), "{archived}");
     let refused = Seat::new(&url, Some(&inv[1])).order(&Order::EndTurn, Some(1));
     assert_eq!(refused.map_err(|e| e.status).err(), Some(410));
@@ -597,5 +677,8 @@ fn a_game_left_too_long_is_archived_and_its_save_still_replays() {
     assert_eq!(save.orders, vec![Order::EndTurn]);
     let (run, saved) = crate::serve::run_hash("maps/test_melee.ron", &text);
     assert_eq!(run, saved, "the archived game's save replays to its state");
-    assert!(busy.state().is_ok(), "the game still played is not archived");
+    assert!(
+        busy.state().is_ok(),
+        "the game still played is not archived"
+    );
 }

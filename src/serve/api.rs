@@ -119,7 +119,11 @@ impl Drop for SocketSlot {
 
 impl Server {
     /// Counts a new WebSocket on `game` from `ip` in, or says which limit it is over.
-    fn open_socket(self: &Arc<Self>, game: &str, ip: std::net::IpAddr) -> Result<SocketSlot, Refused> {
+    fn open_socket(
+        self: &Arc<Self>,
+        game: &str,
+        ip: std::net::IpAddr,
+    ) -> Result<SocketSlot, Refused> {
         let mut s = self.sockets.lock().unwrap_or_else(|e| e.into_inner());
         if s.by_game.get(game).copied().unwrap_or(0) >= self.socket_limits.per_game {
             return Err(Refused::new(
@@ -279,15 +283,15 @@ async fn body_in_time(
     next: axum::middleware::Next,
 ) -> Response {
     let (parts, body) = req.into_parts();
-    let read = tokio::time::timeout(
-        server.body_time,
-        axum::body::to_bytes(body, CREATE_LIMIT),
-    )
-    .await;
+    let read =
+        tokio::time::timeout(server.body_time, axum::body::to_bytes(body, CREATE_LIMIT)).await;
     match read {
         Ok(Ok(bytes)) => {
-            next.run(axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes)))
-                .await
+            next.run(axum::extract::Request::from_parts(
+                parts,
+                axum::body::Body::from(bytes),
+            ))
+            .await
         }
         Ok(Err(_)) => refusal(Refused::new(
             413,

@@ -13,7 +13,9 @@ use std::time::Duration;
 pub struct RefusalKind(pub &'static str);
 
 /// The latency buckets' upper bounds, in seconds.
-const BUCKETS: [f64; 11] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0];
+const BUCKETS: [f64; 11] = [
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0,
+];
 
 /// One route's requests: a latency histogram.
 #[derive(Default, Clone)]
@@ -97,7 +99,12 @@ impl Metrics {
             "# HELP bayonet_request_duration_seconds Time to answer a request, by route.\n\
              # TYPE bayonet_request_duration_seconds histogram"
         );
-        for (route, h) in self.latency.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+        for (route, h) in self
+            .latency
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+        {
             for (n, bound) in h.under.iter().zip(BUCKETS) {
                 let _ = writeln!(
                     t,
@@ -126,7 +133,12 @@ impl Metrics {
             "# HELP bayonet_refusals_total Requests refused, by the refusal's error.\n\
              # TYPE bayonet_refusals_total counter"
         );
-        for (kind, n) in self.refusals.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+        for (kind, n) in self
+            .refusals
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+        {
             let _ = writeln!(t, "bayonet_refusals_total{{error=\"{kind}\"}} {n}");
         }
         let _ = writeln!(

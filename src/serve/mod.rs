@@ -244,7 +244,9 @@ pub fn tls_files(
         (Some(c), Some(k)) => Ok(Some((c.clone(), k.clone()))),
         (None, None) => Ok(None),
         (Some(_), None) => Err("--tls-cert needs --tls-key (the certificate's private key)".into()),
-        (None, Some(_)) => Err("--tls-key needs --tls-cert (the certificate chain it goes with)".into()),
+        (None, Some(_)) => {
+            Err("--tls-key needs --tls-cert (the certificate chain it goes with)".into())
+        }
     }
 }
 
@@ -277,8 +279,8 @@ async fn stop_asked() {
 /// an error, with where it happened, before the default report.
 fn log_to_stderr() {
     use bevy::log::tracing_subscriber::{EnvFilter, fmt};
-    let filter = EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| EnvFilter::new("warn,bayonet=info"));
+    let filter =
+        EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("warn,bayonet=info"));
     let _ = fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
@@ -360,7 +362,11 @@ pub fn run(args: &crate::cli::args::Serve) -> i32 {
             same_dice: None,
             signals: true,
         };
-        let scheme = if options.tls.is_some() { "https" } else { "http" };
+        let scheme = if options.tls.is_some() {
+            "https"
+        } else {
+            "http"
+        };
         match start_with(&listen, &db, options).await {
             Ok(r) => {
                 // The database URL may hold a password: only its kind is printed.
