@@ -55,7 +55,7 @@ pub struct Server {
     /// The most WebSockets open at once on one game, and from one address.
     pub socket_limits: SocketLimits,
     /// The WebSockets open now, by game and by address.
-    sockets: Arc<Mutex<Sockets>>,
+    sockets: Mutex<Sockets>,
     /// How long a request's body may take to arrive whole.
     pub body_time: Duration,
     /// Tests only, never a server's option: every new game's dice seed, so that two games can
@@ -87,33 +87,39 @@ struct Sockets {
     by_address: HashMap<std::net::IpAddr, usize>,
 }
 
+impl Sockets {
+    /// How many are open, in all.
+    fn total(&self) -> usize {
+        self.by_game.values().sum()
+    }
+}
+
+/// One fewer in a count, which goes when it reaches none.
+fn one_fewer<K: std::hash::Hash + Eq>(counts: &mut HashMap<K, usize>, key: &K) {
+    if let Some(n) = counts.get_mut(key) {
+        *n = n.saturating_sub(1);
+        if *n == 0 {
+            counts.remove(key);
+        }
+    }
+}
+
 /// An open WebSocket's place in the counts, given back when it closes.
 struct SocketSlot {
     game: String,
     ip: std::net::IpAddr,
-    sockets: Arc<Mutex<Sockets>>,
     server: Arc<Server>,
 }
 
 impl Drop for SocketSlot {
     fn drop(&mut self) {
-        let mut s = self.sockets.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = s.by_game.get_mut(&self.game) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                s.by_game.remove(&self.game);
-            }
-        }
-        if let Some(n) = s.by_address.get_mut(&self.ip) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                s.by_address.remove(&self.ip);
-            }
-        }
-        self.server
-            .metrics
+        let mut s = self
+            .server
             .sockets
-            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        one_fewer(&mut s.by_game, &self.game);
+        one_fewer(&mut s.by_address, &self.ip);
     }
 }
 
@@ -147,13 +153,9 @@ impl Server {
         }
         *s.by_game.entry(game.to_owned()).or_default() += 1;
         *s.by_address.entry(ip).or_default() += 1;
-        self.metrics
-            .sockets
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Ok(SocketSlot {
             game: game.to_owned(),
             ip,
-            sockets: self.sockets.clone(),
             server: self.clone(),
         })
     }
@@ -223,7 +225,7 @@ impl Server {
             metrics: Default::default(),
             connections: None,
             socket_limits: SocketLimits::default(),
-            sockets: Arc::default(),
+            sockets: Mutex::default(),
             body_time: Duration::from_secs(20),
             same_dice: None,
         }
@@ -267,9 +269,16 @@ pub fn router(server: Arc<Server>) -> Router {
 /// `/metrics`: the counters, in Prometheus's text format.
 async fn metrics(State(server): State<Arc<Server>>) -> Response {
     let connections = server.connections.as_ref().map_or(0, |c| c.total());
+    let sockets = server
+        .sockets
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .total();
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        server.metrics.text(server.referee.resident(), connections),
+        server
+            .metrics
+            .text(server.referee.resident(), connections, sockets),
     )
         .into_response()
 }
@@ -419,6 +428,14 @@ fn too_many(wait: f64) -> Response {
     r
 }
 
+/// The token of an `Authorization: Bearer TOKEN` header (an invite, or the create key).
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+}
+
 /// A seat: the game and its side.
 struct Seat {
     game: String,
@@ -428,11 +445,7 @@ struct Seat {
 /// The seat a request names, or its refusal. `query` carries an invite where a browser's
 /// WebSocket cannot send a header.
 async fn seat(server: &Server, headers: &HeaderMap, query: Option<&str>) -> Result<Seat, Response> {
-    let given = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .or(query);
+    let given = bearer(headers).or(query);
     let Some(invite) = given else {
         return Err(refusal(Refused::new(
             401,
@@ -516,11 +529,7 @@ async fn create(
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     if let Some(key) = &server.create_key {
-        let shown = headers
-            .get(header::AUTHORIZATION)
-            .and_then(|h| h.to_str().ok())
-            .and_then(|h| h.strip_prefix("Bearer "));
-        if shown != Some(key.as_str()) {
+        if bearer(&headers) != Some(key.as_str()) {
             return refusal(Refused::new(
                 403,
                 "no_create_key",
@@ -657,9 +666,8 @@ async fn create(
 
 /// A game's state as a seat sees it: everything but the dice's seed, until the game is over;
 /// `board` is the board as the seat's side knows it, where one was asked for (never the row's
-/// snapshot, which is the whole truth).
-/// The game as the seat of `seat_side` is told it; `told` is how many of its orders that side
-/// was told of (its `seq`: under fog an enemy's hidden orders are not counted).
+/// snapshot, which is the whole truth). Its `seq` is the seat's own count of the orders its
+/// side was told of (under fog an enemy's hidden orders are not counted).
 fn state_of(row: &GameRow, seat_side: u8, board: Option<String>) -> Result<GameState, Response> {
     let names = &row.names;
     let turn: TurnSummary = serde_json::from_str(&row.turn).map_err(|e| {
@@ -691,7 +699,7 @@ fn state_of(row: &GameRow, seat_side: u8, board: Option<String>) -> Result<GameS
 async fn state_now(server: &Server, seat: &Seat, board: bool) -> Result<GameState, Response> {
     if board {
         // (The referee may still hold a game archived since: the database says.)
-        counts(server, seat).await?;
+        standing(server, seat).await?;
         let (row, b) = server
             .referee
             .look(&seat.game, seat.side)
@@ -699,22 +707,23 @@ async fn state_now(server: &Server, seat: &Seat, board: bool) -> Result<GameStat
             .map_err(refusal)?;
         return state_of(&row, seat.side, Some(b));
     }
-    let g = game_of(server, seat, false).await?;
+    let g = playing(server, seat, false).await?;
     state_of(&g, seat.side, None)
 }
 
-/// The game's orders so far, and how many of them the seat's side was told of: its own count.
-async fn counts(server: &Server, seat: &Seat) -> Result<(i64, i64), Response> {
-    match server.store.counts(&seat.game).await {
-        Ok(Some((_, _, true))) => Err(refusal(archived())),
-        Ok(Some((seq, told, false))) => Ok((seq, told[seat.side as usize & 1])),
-        Ok(None) => Err(refusal(Refused::new(
-            404,
-            "no_game",
-            "the seat's game is gone",
-        ))),
+/// Where the seat's game stands, or the refusal of a game gone or archived.
+async fn standing(server: &Server, seat: &Seat) -> Result<super::db::Standing, Response> {
+    match server.store.standing(&seat.game).await {
+        Ok(Some(s)) if s.archived => Err(refusal(archived())),
+        Ok(Some(s)) => Ok(s),
+        Ok(None) => Err(refusal(no_game())),
         Err(e) => Err(refusal(db_error(e))),
     }
+}
+
+/// The refusal of a seat whose game is no longer on the server.
+fn no_game() -> Refused {
+    Refused::new(404, "no_game", "the seat's game is gone")
 }
 
 /// The game's order the seat numbers `told`.
@@ -726,17 +735,22 @@ async fn order_told(server: &Server, seat: &Seat, told: i64) -> Result<i64, Refu
         .map_err(db_error)
 }
 
+/// The seat's game, archived or not.
 async fn game_of(server: &Server, seat: &Seat, source: bool) -> Result<GameRow, Response> {
     match server.store.game(&seat.game, source).await {
-        Ok(Some(g)) if g.archived => Err(refusal(archived())),
         Ok(Some(g)) => Ok(g),
-        Ok(None) => Err(refusal(Refused::new(
-            404,
-            "no_game",
-            "the seat's game is gone",
-        ))),
+        Ok(None) => Err(refusal(no_game())),
         Err(e) => Err(refusal(db_error(e))),
     }
+}
+
+/// The seat's game while it is played (not archived).
+async fn playing(server: &Server, seat: &Seat, source: bool) -> Result<GameRow, Response> {
+    let g = game_of(server, seat, source).await?;
+    if g.archived {
+        return Err(refusal(archived()));
+    }
+    Ok(g)
 }
 
 #[derive(Deserialize)]
@@ -769,7 +783,7 @@ async fn replay(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respon
         Ok(s) => s,
         Err(r) => return r,
     };
-    let g = match game_of(&server, &seat, true).await {
+    let g = match playing(&server, &seat, true).await {
         Ok(g) => g,
         Err(r) => return r,
     };
@@ -841,7 +855,7 @@ async fn scenario(State(server): State<Arc<Server>>, headers: HeaderMap) -> Resp
         Ok(s) => s,
         Err(r) => return r,
     };
-    match game_of(&server, &seat, true).await {
+    match playing(&server, &seat, true).await {
         Ok(g) => answer(&dispatch::ScenarioText {
             file: g.scenario_file,
             source: g.scenario_source,
@@ -909,8 +923,8 @@ async fn order(
     let after = match given.after {
         None => None,
         Some(mine) => {
-            let (now, told_now) = match counts(&server, &seat).await {
-                Ok(c) => c,
+            let (now, told_now) = match standing(&server, &seat).await {
+                Ok(st) => (st.seq, st.told[usize::from(seat.side & 1)]),
                 Err(r) => return r,
             };
             if mine != told_now {
@@ -994,22 +1008,20 @@ async fn records_after(
     };
     // The game's order the seat numbers `asked` (its last, when it asks after what it has;
     // a count beyond its own is taken as its own).
-    let (now, told_now) = counts(server, seat).await?;
+    let st = standing(server, seat).await?;
+    let told_now = st.told[usize::from(seat.side & 1)];
     let base = asked.clamp(0, told_now);
     let after = if base == told_now {
-        now
+        st.seq
     } else {
         order_told(server, seat, base).await.map_err(refusal)?
     };
     let ask = || async {
-        server
-            .store
-            .progress(&seat.game)
+        standing(server, seat)
             .await
-            .map_err(|e| refusal(db_error(e)))
-            .map(|p| p.unwrap_or((0, 0, false)))
+            .map(|st| (st.seq, st.side, st.over))
     };
-    let mut known = ask().await?;
+    let mut known = (st.seq, st.side, st.over);
     // The game's orders up to here were read and none was told to the seat.
     let mut read = after;
     loop {
@@ -1080,10 +1092,9 @@ async fn published(State(server): State<Arc<Server>>, headers: HeaderMap) -> Res
         Err(r) => return r,
     };
     // An archived game is published as a finished one is: nobody plays it any more.
-    let g = match server.store.game(&seat.game, true).await {
-        Ok(Some(g)) => g,
-        Ok(None) => return refusal(Refused::new(404, "no_game", "the seat's game is gone")),
-        Err(e) => return refusal(db_error(e)),
+    let g = match game_of(&server, &seat, true).await {
+        Ok(g) => g,
+        Err(r) => return r,
     };
     if !g.over && !g.archived {
         return refusal(Refused::new(

@@ -46,12 +46,12 @@ const MIGRATIONS: &[(i64, &str)] = &[
     // Which sides are told of each order (bit 1: the first side, bit 2: the second): under
     // fog an enemy's order that showed a side nothing is not told to it at all, nor counted
     // in its numbering (issue 45 item 1). Orders of older games were told to both.
-    // …and how many each side was told of, kept with the game so that a seat's own count
-    // costs no query.
     (
         3,
         "ALTER TABLE orders ADD COLUMN shown BIGINT NOT NULL DEFAULT 3",
     ),
+    // How many orders each side was told of, kept with the game so that a seat's own count
+    // costs no query.
     (
         4,
         "ALTER TABLE games ADD COLUMN told_0 BIGINT NOT NULL DEFAULT 0;
@@ -108,6 +108,25 @@ pub struct GameRow {
     /// side nothing is not told to it): each seat's own count.
     pub told: [i64; 2],
     /// Archived after going too long without an order: closed to its seats but for its save.
+    pub archived: bool,
+}
+
+impl GameRow {
+    /// Counts an order of the game in each side's tally of orders it was told of.
+    pub fn tell(&mut self, shown: i64) {
+        for s in 0..2u8 {
+            self.told[usize::from(s)] += i64::from(shown & shown_bit(s) != 0);
+        }
+    }
+}
+
+/// Where a game stands, in one look at its row.
+#[derive(Debug, Clone, Copy)]
+pub struct Standing {
+    pub seq: i64,
+    pub side: u8,
+    pub over: bool,
+    pub told: [i64; 2],
     pub archived: bool,
 }
 
@@ -335,19 +354,23 @@ impl Store {
             .map(|_| ())
     }
 
-    /// The game's orders so far, how many of them each side was told of, and whether it is
-    /// archived.
-    pub async fn counts(&self, id: &str) -> Result<Option<(i64, [i64; 2], bool)>, sqlx::Error> {
-        let row = sqlx::query("SELECT seq, told_0, told_1, archived FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
+    /// Where the game stands: its orders, the side to act, whether it is over, how many of
+    /// its orders each side was told of, whether it is archived.
+    pub async fn standing(&self, id: &str) -> Result<Option<Standing>, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT seq, side, over, told_0, told_1, archived FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
         row.map(|r| {
-            Ok((
-                r.try_get("seq")?,
-                [r.try_get("told_0")?, r.try_get("told_1")?],
-                r.try_get::<i64, _>("archived")? != 0,
-            ))
+            Ok(Standing {
+                seq: r.try_get("seq")?,
+                side: r.try_get::<i64, _>("side")? as u8,
+                over: r.try_get::<i64, _>("over")? != 0,
+                told: [r.try_get("told_0")?, r.try_get("told_1")?],
+                archived: r.try_get::<i64, _>("archived")? != 0,
+            })
         })
         .transpose()
     }
@@ -377,23 +400,7 @@ impl Store {
     }
 
     pub async fn seq(&self, id: &str) -> Result<Option<i64>, sqlx::Error> {
-        Ok(self.progress(id).await?.map(|p| p.0))
-    }
-
-    /// How many orders the game has, the side to act, and whether it is over.
-    pub async fn progress(&self, id: &str) -> Result<Option<(i64, u8, bool)>, sqlx::Error> {
-        let row = sqlx::query("SELECT seq, side, over FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.map(|r| {
-            Ok((
-                r.try_get::<i64, _>("seq")?,
-                r.try_get::<i64, _>("side")? as u8,
-                r.try_get::<i64, _>("over")? != 0,
-            ))
-        })
-        .transpose()
+        Ok(self.standing(id).await?.map(|s| s.seq))
     }
 
     /// The game's orders after `after`, in order.

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// A refusal's kind, put on its response for the counters (the `error` of its JSON).
@@ -33,7 +33,6 @@ pub struct Metrics {
     refusals: Mutex<BTreeMap<&'static str, u64>>,
     pub orders_taken: AtomicU64,
     pub orders_refused: AtomicU64,
-    pub sockets: AtomicUsize,
 }
 
 /// The routes the histogram keeps apart; any other path is counted as "other" (a path a
@@ -92,7 +91,7 @@ impl Metrics {
     }
 
     /// The text `/metrics` answers, with the gauges read now.
-    pub fn text(&self, games_in_memory: usize, connections: usize) -> String {
+    pub fn text(&self, games_in_memory: usize, connections: usize, sockets: usize) -> String {
         let mut t = String::new();
         let _ = writeln!(
             t,
@@ -151,8 +150,7 @@ impl Metrics {
              bayonet_connections {connections}\n\
              # HELP bayonet_websockets WebSockets open now.\n\
              # TYPE bayonet_websockets gauge\n\
-             bayonet_websockets {}",
-            self.sockets.load(Ordering::Relaxed)
+             bayonet_websockets {sockets}"
         );
         t
     }

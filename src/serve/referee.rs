@@ -322,9 +322,7 @@ impl Table {
             self.applied = r.seq;
             // The row's counts were read with its seq; what came after adds to them.
             if r.seq > self.row.seq {
-                for s in 0..2u8 {
-                    self.row.told[s as usize] += i64::from(r.shown & db::shown_bit(s) != 0);
-                }
+                self.row.tell(r.shown);
             }
         }
         let turn = self.board().turn_state();
@@ -515,25 +513,11 @@ async fn decide(
             ));
         }
     }
-    let order = match crate::rules::order::as_the_side_sees(board, Side(job.side), &order) {
-        Ok(o) => o,
-        Err(reasons) => {
-            let mut refused = Refused::new(
-                422,
-                "refused",
-                reasons
-                    .iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            );
-            refused.outcomes = vec![Outcome::Rejected(sim::OrderRejected { order, reasons })];
-            return Err(refused);
-        }
-    };
     // Under fog the outcomes are told to each side as it perceived them, which needs the board
     // as it stood before the order.
     let before = crate::rules::fog::on(board).then(|| board.clone());
+    // The game's order desk checks it on what the seat's side knows (`as_the_side_sees`), so
+    // a refusal names nothing unseen.
     let outcomes = t.apply(order.clone());
     if let Some(r) = outcomes.iter().find_map(Outcome::refusal) {
         let mut refused = Refused::new(
@@ -548,6 +532,15 @@ async fn decide(
         refused.outcomes = outcomes.clone();
         return Err(refused);
     }
+    // The order as the desk carried it out (a move under fog as far as the truth let it
+    // go): what the log keeps, so that a replay needs no second reading of the fog.
+    let order = outcomes
+        .iter()
+        .find_map(|o| match o {
+            Outcome::Done(d) => Some(d.order.clone()),
+            _ => None,
+        })
+        .unwrap_or(order);
     let now = t.board();
     let after = now.turn_state();
     let mut shown = db::shown_bit(0) | db::shown_bit(1);
@@ -580,9 +573,7 @@ async fn decide(
     };
     let mut game_after = t.row.clone();
     game_after.seq = row.seq;
-    for s in 0..2u8 {
-        game_after.told[s as usize] += i64::from(row.shown & db::shown_bit(s) != 0);
-    }
+    game_after.tell(row.shown);
     game_after.side = commit.side_after;
     game_after.over = commit.over_after;
     game_after.turn = commit.turn_after.clone();
