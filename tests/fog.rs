@@ -3,6 +3,7 @@
 //! the side's view (D-fow-6) that the computer plans on, and a fog game saved and replayed.
 
 use bayonet::rules::board::Board;
+use bayonet::rules::event::Event;
 use bayonet::rules::fog::{self, LastSeen};
 use bayonet::rules::hex::Facing;
 use bayonet::rules::map::{Coord, Terrain};
@@ -565,7 +566,7 @@ fn d_fow_1_visibility_is_saved_with_the_parameter_data_unless_it_is_the_default(
     f.params.optional.fog_of_war = false;
     f.add(0, inf(), f.hex(2, 6), Facing::N, 300);
     f.add(1, inf(), f.hex(8, 6), Facing::N, 300);
-    let snap = bayonet::sim::save::snapshot_of(&f.scenario().board(), 0);
+    let snap = bayonet::rules::snapshot::Snapshot::of(&f.scenario().board(), 0);
     assert!(snap.fog.is_empty());
     assert!(!ron::to_string(&snap).unwrap().contains("fog"));
 }
@@ -576,11 +577,11 @@ fn d_fow_1_visibility_is_saved_with_the_parameter_data_unless_it_is_the_default(
 /// wholly out of Blue's sight is not told to Blue at all; with fog off, everything to both.
 #[test]
 fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
+    use bayonet::rules::fog::perceived::as_seen_by;
     use bayonet::rules::movement::Moved;
     use bayonet::rules::order::{At, Order};
     use bayonet::sim::messages::{OrderDone, UnitMoved};
     use bayonet::sim::outcome::Outcome;
-    use bayonet::sim::perceived::as_seen_by;
     let mut f = foggy();
     let blue_id = f.add(0, inf(), f.hex(2, 6), Facing::N, 300);
     let grey = f.add(1, inf(), f.hex(24, 6), Facing::N, 430);
@@ -597,14 +598,14 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
         };
         let outcomes = vec![
             Outcome::Done(OrderDone { order }),
-            Outcome::Moved(UnitMoved {
+            Outcome::Happened(Event::Moved(UnitMoved {
                 moved: Moved {
                     unit: grey,
                     path,
                     cost: 0,
                 },
                 opportunity_fire: Vec::new(),
-            }),
+            })),
         ];
         (before, after, outcomes)
     };
@@ -612,7 +613,9 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
     let blue = as_seen_by(&outcomes, &before, &after, Side(1), Side(0));
     let seen: Vec<_> = (14..=18).rev().map(|c| f.hex(c, 6)).collect();
     match blue.as_slice() {
-        [Outcome::Moved(m)] => assert_eq!(m.moved.path, seen, "the march from 18,6 on"),
+        [Outcome::Happened(Event::Moved(m))] => {
+            assert_eq!(m.moved.path, seen, "the march from 18,6 on")
+        }
         other => panic!("Blue is told only the march it saw: {other:?}"),
     }
     assert_eq!(
@@ -632,20 +635,22 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
         result: MoraleResult::Held,
         reason: CheckReason::FriendRouted,
     };
-    let checks = vec![Outcome::PhaseMoraleChecked(
+    let checks = vec![Outcome::Happened(Event::PhaseMoraleChecked(
         bayonet::sim::messages::PhaseMoraleChecked {
             checks: vec![check(blue_id), check(grey)],
             routs: Vec::new(),
         },
-    )];
+    ))];
     match as_seen_by(&checks, &before, &after, Side(1), Side(0)).as_slice() {
-        [Outcome::PhaseMoraleChecked(p)] => assert_eq!(p.checks, vec![check(blue_id)]),
+        [Outcome::Happened(Event::PhaseMoraleChecked(p))] => {
+            assert_eq!(p.checks, vec![check(blue_id)])
+        }
         other => panic!("{other:?}"),
     }
     // A melee called off is told to a side that attacked or defended in it; Grey's attempt on
     // an empty hex Blue does not see is not told to Blue.
     let called_off = |attackers: Vec<UnitId>, at| {
-        vec![Outcome::MeleeCalledOff(
+        vec![Outcome::Happened(Event::MeleeCalledOff(
             bayonet::sim::messages::MeleeCalledOff {
                 seq: 0,
                 declaration: bayonet::rules::melee::Declaration {
@@ -656,7 +661,7 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
                 reasons: Vec::new(),
                 defensive_fire: Vec::new(),
             },
-        )]
+        ))]
     };
     let told = |o: &Vec<Outcome>| as_seen_by(o, &before, &after, Side(1), Side(0)).len();
     assert_eq!(
@@ -685,14 +690,16 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
         repaired: Vec::new(),
         arrived: vec![(blue_id, f.hex(2, 6)), (grey, f.hex(24, 6))],
     };
-    let began = vec![Outcome::TurnBegan(bayonet::sim::messages::TurnBegan {
-        turn: 2,
-        side: Side(0),
-        clock: "14:20".into(),
-        start,
-    })];
+    let began = vec![Outcome::Happened(Event::TurnBegan(
+        bayonet::sim::messages::TurnBegan {
+            turn: 2,
+            side: Side(0),
+            clock: "14:20".into(),
+            start,
+        },
+    ))];
     match as_seen_by(&began, &before, &after, Side(1), Side(0)).as_slice() {
-        [Outcome::TurnBegan(t)] => {
+        [Outcome::Happened(Event::TurnBegan(t))] => {
             let s = &t.start;
             assert_eq!(s.recovered, vec![(blue_id, 30)]);
             assert_eq!(s.rally_checks, vec![check(blue_id)]);
@@ -780,11 +787,13 @@ fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
             app.update();
             let outcomes = cursors.read(app.world());
             let after = app.world().resource::<Game>().0.clone();
-            let perceived = sim::perceived::as_seen_by(&outcomes, board, &after, side_of, side_of);
+            let perceived = bayonet::rules::fog::perceived::as_seen_by(
+                &outcomes, board, &after, side_of, side_of,
+            );
             (
                 serde_json::to_string(&outcomes).unwrap(),
                 serde_json::to_string(&perceived).unwrap(),
-                ron::to_string(&sim::save::snapshot_of(
+                ron::to_string(&bayonet::rules::snapshot::Snapshot::of(
                     &fog::seat_board(&after, side_of),
                     0,
                 ))

@@ -3,6 +3,7 @@
 //! seat's board, its records (as given and as re-read) and its replay hold nothing its side does
 //! not know: no unseen enemy's id, hex or strength, and under Extreme no exact enemy strength.
 
+use bayonet::rules::event::Event;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
@@ -198,7 +199,7 @@ fn check_record(what: &str, r: &Record, before: &Board, after: &Board, side: Sid
             .is_some_and(|u| u.side == side)
     };
     for o in &r.outcomes {
-        if let Outcome::Moved(m) = o
+        if let Outcome::Happened(Event::Moved(m)) = o
             && !own(m.moved.unit)
         {
             for h in &m.moved.path {
@@ -212,7 +213,7 @@ fn check_record(what: &str, r: &Record, before: &Board, after: &Board, side: Sid
     }
     // The enemy's declared melees are its own business until they are fought.
     for o in &r.outcomes {
-        if let Outcome::MeleeDeclared(d) = o {
+        if let Outcome::Happened(Event::MeleeDeclared(d)) = o {
             assert!(
                 d.declaration.attackers.iter().all(|a| own(*a)),
                 "{what}: the enemy's declaration was sent"
@@ -230,7 +231,7 @@ fn check_record(what: &str, r: &Record, before: &Board, after: &Board, side: Sid
         );
     }
     for o in &r.outcomes {
-        if matches!(o, Outcome::GameEnded(_)) {
+        if matches!(o, Outcome::Happened(Event::GameEnded(_))) {
             return;
         }
         for id in units_named(o) {
@@ -243,8 +244,8 @@ fn check_record(what: &str, r: &Record, before: &Board, after: &Board, side: Sid
             continue;
         }
         let losses = match o {
-            Outcome::Fired(f) => f.0.losses.clone(),
-            Outcome::MeleeResolved(m) => m.0.losses.clone(),
+            Outcome::Happened(Event::Fired(f)) => f.0.losses.clone(),
+            Outcome::Happened(Event::MeleeResolved(m)) => m.0.losses.clone(),
             _ => Vec::new(),
         };
         for l in losses.iter().filter(|l| !own(l.unit)) {
@@ -262,16 +263,18 @@ fn moves_to(outcomes: &[Outcome]) -> Vec<(UnitId, bayonet::rules::hex::Hex)> {
     for o in outcomes {
         let mut fire = |f: &FireOutcome| to.extend(f.routs.iter().map(|m| (m.unit, m.to)));
         match o {
-            Outcome::Fired(f) => fire(&f.0),
-            Outcome::Moved(m) => m.opportunity_fire.iter().for_each(&mut fire),
-            Outcome::MeleeResolved(m) => {
+            Outcome::Happened(Event::Fired(f)) => fire(&f.0),
+            Outcome::Happened(Event::Moved(m)) => m.opportunity_fire.iter().for_each(&mut fire),
+            Outcome::Happened(Event::MeleeResolved(m)) => {
                 m.0.defensive_fire.iter().for_each(&mut fire);
                 to.extend(m.0.retreats.iter().map(|x| (x.unit, x.to)));
                 to.extend(m.0.routs.iter().map(|x| (x.unit, x.to)));
             }
-            Outcome::Retreated(x) => to.push((x.0.unit, x.0.to)),
-            Outcome::Advanced(a) => to.push((a.unit, a.to)),
-            Outcome::PhaseMoraleChecked(p) => to.extend(p.routs.iter().map(|x| (x.unit, x.to))),
+            Outcome::Happened(Event::Retreated(x)) => to.push((x.0.unit, x.0.to)),
+            Outcome::Happened(Event::Advanced(a)) => to.push((a.unit, a.to)),
+            Outcome::Happened(Event::PhaseMoraleChecked(p)) => {
+                to.extend(p.routs.iter().map(|x| (x.unit, x.to)))
+            }
             _ => {}
         }
     }
@@ -288,17 +291,19 @@ fn losses_and_checks(outcomes: &[Outcome]) -> (Vec<UnitLoss>, Vec<MoraleCheck>) 
     };
     for o in outcomes {
         match o {
-            Outcome::Fired(f) => fire(&f.0, &mut losses, &mut checks),
-            Outcome::Moved(m) => {
+            Outcome::Happened(Event::Fired(f)) => fire(&f.0, &mut losses, &mut checks),
+            Outcome::Happened(Event::Moved(m)) => {
                 for f in &m.opportunity_fire {
                     fire(f, &mut losses, &mut checks);
                 }
             }
-            Outcome::MeleeResolved(m) => {
+            Outcome::Happened(Event::MeleeResolved(m)) => {
                 losses.extend(m.0.losses.iter().cloned());
                 checks.extend(m.0.morale.iter().cloned());
             }
-            Outcome::PhaseMoraleChecked(p) => checks.extend(p.checks.iter().cloned()),
+            Outcome::Happened(Event::PhaseMoraleChecked(p)) => {
+                checks.extend(p.checks.iter().cloned())
+            }
             _ => {}
         }
     }
@@ -401,8 +406,10 @@ fn check_told(
         let mut all: Vec<FireOutcome> = Vec::new();
         for o in outcomes {
             match o {
-                Outcome::Fired(f) => all.push(f.0.clone()),
-                Outcome::Moved(m) => all.extend(m.opportunity_fire.iter().cloned()),
+                Outcome::Happened(Event::Fired(f)) => all.push(f.0.clone()),
+                Outcome::Happened(Event::Moved(m)) => {
+                    all.extend(m.opportunity_fire.iter().cloned())
+                }
                 _ => {}
             }
         }
@@ -430,12 +437,14 @@ fn check_told(
     // Every melee fought: under Fog of War as it was; under Extreme its own losses exact and
     // the enemy's as the sum of the falls of their estimates.
     for o in truth {
-        let Outcome::MeleeResolved(m) = o else {
+        let Outcome::Happened(Event::MeleeResolved(m)) = o else {
             continue;
         };
         let m = &m.0;
         let told = r.outcomes.iter().find_map(|t| match t {
-            Outcome::MeleeResolved(x) if x.0.declaration == m.declaration => Some(&x.0),
+            Outcome::Happened(Event::MeleeResolved(x)) if x.0.declaration == m.declaration => {
+                Some(&x.0)
+            }
             _ => None,
         });
         let t = told.unwrap_or_else(|| panic!("{what}: a melee fought was not told"));
@@ -472,10 +481,12 @@ fn check_told(
     for o in truth {
         let told = |pred: &dyn Fn(&Outcome) -> bool| r.outcomes.iter().any(pred);
         match o {
-            Outcome::MeleeDeclared(d) if d.declaration.attackers.iter().any(|a| own(*a)) => {
+            Outcome::Happened(Event::MeleeDeclared(d))
+                if d.declaration.attackers.iter().any(|a| own(*a)) =>
+            {
                 assert!(
                     told(
-                        &|t| matches!(t, Outcome::MeleeDeclared(x) if x.declaration == d.declaration
+                        &|t| matches!(t, Outcome::Happened(Event::MeleeDeclared(x)) if x.declaration == d.declaration
                         && (x.odds.attacker_win_probability - odds(d).attacker_win_probability)
                             .abs()
                             < 1e-9)
@@ -483,7 +494,7 @@ fn check_told(
                     "{what}: its declaration was not told"
                 );
             }
-            Outcome::MeleeCalledOff(c)
+            Outcome::Happened(Event::MeleeCalledOff(c))
                 if c.declaration.attackers.iter().any(|a| own(*a))
                     || before
                         .units_at(c.declaration.defending_hex)
@@ -491,7 +502,7 @@ fn check_told(
             {
                 assert!(
                     told(
-                        &|t| matches!(t, Outcome::MeleeCalledOff(x) if x.declaration == c.declaration)
+                        &|t| matches!(t, Outcome::Happened(Event::MeleeCalledOff(x)) if x.declaration == c.declaration)
                     ),
                     "{what}: a melee it fought in, called off, was not told"
                 );

@@ -12,6 +12,7 @@ mod facing;
 mod fire;
 mod fog;
 mod fog_seat;
+mod game;
 mod historical;
 mod map;
 mod melee_austerlitz;

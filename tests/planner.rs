@@ -693,8 +693,10 @@ fn a_play_out_counts_victory_points_after_the_rules_dice() {
         },
         Order::Resolve,
     ];
+    let start = bayonet::rules::scenario::Scenario::from_board(&b);
     let mut played = b.clone();
     play(
+        &start,
         &mut played,
         &melee,
         &mut rand_chacha::ChaCha8Rng::seed_from_u64(3),
@@ -705,7 +707,7 @@ fn a_play_out_counts_victory_points_after_the_rules_dice() {
     let idle = |_: &Board, _: Side| Vec::new();
     let gain = |orders: &[Order]| -> f64 {
         (0..6)
-            .map(|k| play_out(&b, Side(0), orders, k, idle))
+            .map(|k| play_out(&start, &b, Side(0), orders, k, idle))
             .sum::<f64>()
             / 6.0
     };

@@ -9,19 +9,16 @@ pub mod page;
 
 use std::collections::BTreeMap;
 
-use bevy::ecs::message::{MessageCursor, Messages};
 use serde::Serialize;
 
 use crate::rules::board::Board;
+use crate::rules::event::Event;
 use crate::rules::map::Coord;
 use crate::rules::melee::MeleeSide;
 use crate::rules::morale::RoutMove;
 use crate::rules::scenario::{LoadError, Scenario};
 use crate::rules::unit::{Side, UnitId, UnitKind};
 use crate::sim::save::{self, SaveGame};
-use crate::sim::{
-    Fired, GiveOrder, MeleeCalledOff, MeleeResolved, PhaseMoraleChecked, TurnBegan, UnitMoved,
-};
 
 /// One side turn, as it ended.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -181,17 +178,14 @@ pub fn of_game(
     seed: u64,
     orders: &[crate::rules::order::Order],
 ) -> AfterAction {
-    let mut app = crate::sim::headless_app(scenario.clone(), Some(seed));
+    let mut game = crate::rules::game::Game::new(scenario.clone(), Some(seed));
     let original: BTreeMap<UnitId, Side> = scenario
         .units
         .iter()
         .chain(scenario.reinforcements.iter().map(|r| &r.unit))
         .map(|u| (u.id, u.side))
         .collect();
-    let board = |app: &bevy::app::App| app.world().resource::<crate::sim::Game>().0.clone();
-    let mut read = Readers::default();
-    read.skip(&app);
-    let b = board(&app);
+    let b = game.board.clone();
     let mut at_turn_start = strengths(&b, &original);
     let mut turn = (
         b.turn_state().turn,
@@ -202,20 +196,18 @@ pub fn of_game(
     // Each unit's strength when first seen (reinforcements when they arrive).
     let mut first: Strengths = at_turn_start.clone();
     for o in orders {
-        app.world_mut().write_message(GiveOrder(o.clone()));
-        app.update();
-        let b = board(&app);
-        read.melees_and_routs(&app, &b, turn.0, &original, scenario, &mut out);
-        let began = read.turns(&app);
+        let events = game.give(o).map(|c| c.events).unwrap_or_default();
+        let b = &game.board;
+        melees_and_routs(&events, b, turn.0, &original, scenario, &mut out);
+        let began = events.iter().filter_map(|e| match e {
+            Event::TurnBegan(t) => Some((t.turn, t.side, t.clock.clone())),
+            _ => None,
+        });
         for (t, side, clock) in began {
-            let now = strengths(&b, &original);
-            let points = app
-                .world()
-                .resource::<crate::sim::Battle>()
-                .victory(&b)
-                .total;
+            let now = strengths(b, &original);
+            let points = crate::rules::victory::report(scenario, b).total;
             out.turns
-                .push(turn_record(&turn, &at_turn_start, &now, points, &b));
+                .push(turn_record(&turn, &at_turn_start, &now, points, b));
             for (id, v) in &now {
                 first.entry(*id).or_insert(*v);
             }
@@ -223,8 +215,8 @@ pub fn of_game(
             turn = (t, side, clock);
         }
     }
-    let b = board(&app);
-    let result = app.world().resource::<crate::sim::Battle>().victory(&b);
+    let b = game.board;
+    let result = crate::rules::victory::report(scenario, &b);
     // The side turn under way when the log ends (the game's last, or a game saved mid-turn).
     let now = strengths(&b, &original);
     let last = turn_record(&turn, &at_turn_start, &now, result.total, &b);
@@ -376,108 +368,93 @@ struct Recorder {
     routs: Vec<RoutRecord>,
 }
 
-#[derive(Default)]
-struct Readers {
-    began: MessageCursor<TurnBegan>,
-    resolved: MessageCursor<MeleeResolved>,
-    called: MessageCursor<MeleeCalledOff>,
-    fired: MessageCursor<Fired>,
-    moved: MessageCursor<UnitMoved>,
-    phase: MessageCursor<PhaseMoraleChecked>,
-}
-
-impl Readers {
-    /// Past the messages of the game's first frame.
-    fn skip(&mut self, app: &bevy::app::App) {
-        let w = app.world();
-        self.began.read(w.resource::<Messages<TurnBegan>>()).count();
-    }
-
-    fn turns(&mut self, app: &bevy::app::App) -> Vec<(u32, Side, String)> {
-        self.began
-            .read(app.world().resource::<Messages<TurnBegan>>())
-            .map(|t| (t.turn, t.side, t.clock.clone()))
-            .collect()
-    }
-
-    fn melees_and_routs(
-        &mut self,
-        app: &bevy::app::App,
-        board: &Board,
-        turn: u32,
-        original: &BTreeMap<UnitId, Side>,
-        scenario: &Scenario,
-        out: &mut Recorder,
-    ) {
-        let w = app.world();
-        let side_of = |id: UnitId| original.get(&id).copied().unwrap_or(Side(0));
-        let coord = |h| scenario.map.coord(h);
-        let mut routs: Vec<RoutMove> = Vec::new();
-        for m in self.resolved.read(w.resource::<Messages<MeleeResolved>>()) {
-            let o = &m.0;
-            routs.extend(o.routs.iter().cloned());
-            routs.extend(
-                o.defensive_fire
-                    .iter()
-                    .flat_map(|f| f.routs.iter().cloned()),
-            );
-            if o.bridge.is_some() {
-                continue;
-            }
-            let attacker = o
-                .declaration
-                .attackers
-                .first()
-                .map_or(board.ordering_side(), |id| side_of(*id));
-            let defender = Side(1 - (attacker.0 & 1));
-            out.melees.push(MeleeRecord {
-                turn,
-                at: coord(o.declaration.defending_hex),
-                attacker,
-                winner: match o.loser {
-                    Some(MeleeSide::Defender) => Some(attacker),
-                    Some(MeleeSide::Attacker) => Some(defender),
-                    None => None,
-                },
-                attacker_loss: o.attacker_loss,
-                defender_loss: o.defender_loss,
-            });
+/// The melees and routs an order's events tell, recorded for side turn `turn`.
+fn melees_and_routs(
+    events: &[Event],
+    board: &Board,
+    turn: u32,
+    original: &BTreeMap<UnitId, Side>,
+    scenario: &Scenario,
+    out: &mut Recorder,
+) {
+    let side_of = |id: UnitId| original.get(&id).copied().unwrap_or(Side(0));
+    let coord = |h| scenario.map.coord(h);
+    let mut routs: Vec<RoutMove> = Vec::new();
+    let resolved = events.iter().filter_map(|e| match e {
+        Event::MeleeResolved(m) => Some(m),
+        _ => None,
+    });
+    for m in resolved {
+        let o = &m.0;
+        routs.extend(o.routs.iter().cloned());
+        routs.extend(
+            o.defensive_fire
+                .iter()
+                .flat_map(|f| f.routs.iter().cloned()),
+        );
+        if o.bridge.is_some() {
+            continue;
         }
-        for c in self.called.read(w.resource::<Messages<MeleeCalledOff>>()) {
+        let attacker = o
+            .declaration
+            .attackers
+            .first()
+            .map_or(board.ordering_side(), |id| side_of(*id));
+        let defender = Side(1 - (attacker.0 & 1));
+        out.melees.push(MeleeRecord {
+            turn,
+            at: coord(o.declaration.defending_hex),
+            attacker,
+            winner: match o.loser {
+                Some(MeleeSide::Defender) => Some(attacker),
+                Some(MeleeSide::Attacker) => Some(defender),
+                None => None,
+            },
+            attacker_loss: o.attacker_loss,
+            defender_loss: o.defender_loss,
+        });
+    }
+    // Routs in the order the report has always listed them: melees', then called-off melees',
+    // fire's, movers' and the end-of-phase checks'.
+    for e in events {
+        if let Event::MeleeCalledOff(c) = e {
             routs.extend(
                 c.defensive_fire
                     .iter()
                     .flat_map(|f| f.routs.iter().cloned()),
             );
         }
-        for f in self.fired.read(w.resource::<Messages<Fired>>()) {
+    }
+    for e in events {
+        if let Event::Fired(f) = e {
             routs.extend(f.0.routs.iter().cloned());
         }
-        for m in self.moved.read(w.resource::<Messages<UnitMoved>>()) {
+    }
+    for e in events {
+        if let Event::Moved(m) = e {
             routs.extend(
                 m.opportunity_fire
                     .iter()
                     .flat_map(|f| f.routs.iter().cloned()),
             );
         }
-        for p in self
-            .phase
-            .read(w.resource::<Messages<PhaseMoraleChecked>>())
-        {
+    }
+    for e in events {
+        if let Event::PhaseMoraleChecked(p) = e {
             routs.extend(p.routs.iter().cloned());
         }
-        // A fire inside a melee is told twice (as a fire and in the melee): once is enough.
-        let mut seen = std::collections::HashSet::new();
-        for r in routs {
-            if seen.insert((r.unit, r.from, r.to)) {
-                out.routs.push(RoutRecord {
-                    turn,
-                    unit: r.unit,
-                    side: side_of(r.unit),
-                    from: coord(r.from),
-                    to: coord(r.to),
-                });
-            }
+    }
+    // A fire inside a melee is told twice (as a fire and in the melee): once is enough.
+    let mut seen = std::collections::HashSet::new();
+    for r in routs {
+        if seen.insert((r.unit, r.from, r.to)) {
+            out.routs.push(RoutRecord {
+                turn,
+                unit: r.unit,
+                side: side_of(r.unit),
+                from: coord(r.from),
+                to: coord(r.to),
+            });
         }
     }
 }

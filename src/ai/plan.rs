@@ -137,13 +137,14 @@ pub fn plan_turn(board: &Board, side: Side, level: Level) -> Vec<Order> {
         plans.into_iter().next()
     } else {
         let seed = (u64::from(b.turn) << 8) | (u64::from(side.0) << 4);
+        let start = crate::rules::scenario::Scenario::from_board(&b);
         plans
             .into_iter()
             .map(|p| {
                 let mut orders = p.orders.clone();
                 orders.push(Order::Resolve);
                 let mean = (0..ROLLOUTS)
-                    .map(|k| rollout::play_out(&b, side, &orders, seed + k, skilled_reply))
+                    .map(|k| rollout::play_out(&start, &b, side, &orders, seed + k, skilled_reply))
                     .sum::<f64>()
                     / ROLLOUTS as f64;
                 (mean + 0.001 * p.gain, p)

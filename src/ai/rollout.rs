@@ -1,19 +1,18 @@
-//! Rollouts, for the expert level: a plan played out with the rules' own dice on a copy of the
-//! board the side sees (its moves under the enemy's opportunity fire, its fire, its melees
-//! resolved), then the enemy's reply, planned by the skilled opponent on that board and played
-//! the same way; what the two turns changed is counted in victory points (§13: men, guns,
-//! wagons, leaders and objectives).
+//! Rollouts, for the expert level: a plan played out through the game's own interpreter
+//! (`rules::game`) with its own dice on a copy of the board the side sees, its turn ended as the
+//! game ends one, then the enemy's reply, planned by the skilled opponent on that board and
+//! played the same way; what the two turns changed is counted in victory points (§13: men,
+//! guns, wagons, leaders and objectives).
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::rules::board::Board;
-use crate::rules::melee::{self, Declaration};
-use crate::rules::movement::{self, movement_range};
-use crate::rules::opportunity;
+use crate::rules::game::Parts;
 use crate::rules::order::Order;
+use crate::rules::scenario::Scenario;
+use crate::rules::undo::Undo;
 use crate::rules::unit::{Side, UnitKind};
-use crate::rules::{facing, fire, formation, turn};
 
 /// The victory points `side` would count on this board against the other side: its units'
 /// worth less the enemy's, and its objectives less the enemy's.
@@ -42,51 +41,27 @@ pub fn points(b: &Board, side: Side) -> f64 {
     worth(side) - worth(side.enemy()) + held(side) - held(side.enemy())
 }
 
-/// Gives `orders` on `b` as the game would, the dice from `rng`; an order the board no longer
-/// allows (its unit routed or gone) is passed over.
-pub fn play(b: &mut Board, orders: &[Order], rng: &mut ChaCha8Rng) {
+/// Gives `orders` on `b` through the game's own interpreter, the dice from `rng`; an order the
+/// board no longer allows (its unit routed or gone) is refused and passed over.
+pub fn play(start: &Scenario, b: &mut Board, orders: &[Order], rng: &mut ChaCha8Rng) {
+    let mut parts = Parts {
+        board: b,
+        dice: rng,
+        log: &mut Vec::new(),
+        undo: &mut Undo::off(),
+        start,
+    };
     for o in orders {
-        match o {
-            Order::Move { unit, to, .. } => {
-                let to = to.hex(b);
-                let range = movement_range(b, *unit);
-                if let Some(path) = movement::path_to(&range, to) {
-                    let _ = opportunity::move_under_fire(b, *unit, &path, rng);
-                }
-            }
-            Order::Face { unit, facing: f } => {
-                let _ = facing::apply(b, *unit, *f);
-            }
-            Order::Formation { unit, formation: f } => {
-                let _ = formation::apply(b, *unit, *f);
-            }
-            Order::Fire { unit, at } => {
-                let at = at.hex(b);
-                let _ = fire::fire(b, *unit, at, false, 1.0, rng);
-            }
-            Order::Melee {
-                units,
-                at,
-                follow_up,
-                ..
-            } => b.pending.push(Declaration {
-                attackers: units.clone(),
-                defending_hex: at.hex(b),
-                follow_up: *follow_up,
-            }),
-            Order::Resolve | Order::EndTurn => {
-                for d in std::mem::take(&mut b.pending) {
-                    melee::resolve(b, &d, rng);
-                }
-            }
-            _ => {}
-        }
+        let _ = parts.give(o);
     }
 }
 
 /// The points `side` gains over its turn played with `orders` and the enemy's reply, one roll
-/// of the dice (`seed`).
+/// of the dice (`seed`), each turn ended as the game ends it (its end-of-phase checks, the next
+/// turn's start). `start` is the what-if battle from the plan's board
+/// (`Scenario::from_board`).
 pub fn play_out(
+    start: &Scenario,
     board: &Board,
     side: Side,
     orders: &[Order],
@@ -96,12 +71,12 @@ pub fn play_out(
     let mut b = board.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let before = points(&b, side);
-    play(&mut b, orders, &mut rng);
-    let enemy = side.enemy();
-    b.acting = enemy;
-    let t = b.turn;
-    turn::start_of_turn(&mut b, enemy, t, &mut rng);
-    let answer = reply(&b, enemy);
-    play(&mut b, &answer, &mut rng);
+    play(start, &mut b, orders, &mut rng);
+    play(start, &mut b, &[Order::EndTurn], &mut rng);
+    if !b.over {
+        let answer = reply(&b, side.enemy());
+        play(start, &mut b, &answer, &mut rng);
+        play(start, &mut b, &[Order::EndTurn], &mut rng);
+    }
     points(&b, side) - before
 }

@@ -2,14 +2,15 @@
 //! holds its ground, `--hold SIDE`), the whole scenario, headless; a line per side turn and the
 //! victory result.
 
-use bevy::ecs::message::MessageCursor;
-use bevy::prelude::*;
 use serde_json::{Value, json};
 
 use super::args::Autoplay;
+use crate::rules::event::Event;
+use crate::rules::game::Game;
+use crate::rules::order::Order;
 use crate::rules::scenario::{self, Scenario};
 use crate::rules::victory::VictoryReport;
-use crate::sim::{self, Battle, Brain, Game, MeleeResolved, Players, TurnBegan};
+use crate::sim::Brain;
 
 /// Plays a whole game; returns the per-turn lines and the result.
 pub fn autoplay(
@@ -27,37 +28,58 @@ pub fn autoplay_saved(
     seed: Option<u64>,
     brains: [Brain; 2],
 ) -> (Vec<Value>, VictoryReport, crate::sim::save::SaveGame) {
-    let mut app = sim::headless_app(s.clone(), seed);
-    app.insert_resource(Players([Some(brains[0]), Some(brains[1])]));
-    let mut began = MessageCursor::<TurnBegan>::default();
-    let mut melees = MessageCursor::<MeleeResolved>::default();
+    let mut game = Game::new(s.clone(), seed);
     let mut lines = Vec::new();
     let mut melee_count = 0;
-    // A side turn takes at most a few hundred orders; this bounds a runaway game.
-    for _ in 0..200_000 {
-        app.update();
-        let world = app.world();
-        melee_count += melees
-            .read(world.resource::<Messages<MeleeResolved>>())
-            .count();
-        for t in began.read(world.resource::<Messages<TurnBegan>>()) {
-            lines.push((t.turn, t.side, t.clock.clone()));
-        }
-        if world.resource::<Game>().over {
-            break;
+    for e in play(&mut game, brains) {
+        match e {
+            Event::MeleeResolved(_) => melee_count += 1,
+            Event::TurnBegan(t) => lines.push((t.turn, t.side, t.clock)),
+            _ => {}
         }
     }
-    let saved = crate::sim::save::save(app.world_mut());
-    let world = app.world();
-    let result = world
-        .resource::<Battle>()
-        .victory(&world.resource::<Game>().0);
+    let saved = crate::sim::save::save_of(&game);
+    let result = crate::rules::victory::report(&game.start, &game.board);
     let summary = lines
         .into_iter()
         .map(|(turn, side, clock)| json!({"turn": turn, "side": s.side_name(side), "clock": clock}))
         .chain(std::iter::once(json!({"melees": melee_count})))
         .collect();
     (summary, result, saved)
+}
+
+/// The computer plays `game` to its end against itself, as it does in the window: a plan at
+/// the start of each side turn (or phase), its orders given one by one, an order the turn's
+/// events have made impossible (its unit routed or gone) passed over. Returns every event.
+pub fn play(game: &mut Game, brains: [Brain; 2]) -> Vec<Event> {
+    let mut events = Vec::new();
+    let mut orders = std::collections::VecDeque::new();
+    let mut planned_for = None;
+    // A side turn takes at most a few hundred orders; this bounds a runaway game.
+    for _ in 0..200_000 {
+        let b = &game.board;
+        if b.over {
+            break;
+        }
+        let side = b.ordering_side();
+        let key = (b.turn, side.0, b.phase as u8);
+        if planned_for != Some(key) {
+            orders = crate::sim::ai_player::plan(brains[side.0 as usize & 1], b).into();
+            planned_for = Some(key);
+        }
+        let Some(o) = orders.pop_front() else {
+            // A plan that does not end its turn: nothing more will happen.
+            break;
+        };
+        let keep = match crate::rules::order::check(&game.board, &o) {
+            Ok(()) => true,
+            Err(_) => matches!(o, Order::EndTurn | Order::EndPhase),
+        };
+        if keep && let Ok(c) = game.give(&o) {
+            events.extend(c.events);
+        }
+    }
+    events
 }
 
 pub fn run(args: &Autoplay) -> Result<i32, String> {

@@ -5,13 +5,13 @@ use serde_json::{Value, json};
 
 use super::args::Melee;
 use crate::rules::board::Board;
+use crate::rules::event::{Event, MeleeCalledOff, PhaseMoraleChecked};
 use crate::rules::hex::Hex;
 use crate::rules::melee::{self, Declaration, MeleeOutcome, MeleeSide};
 use crate::rules::order::{At, Order};
 use crate::rules::refusal::Refusal;
 use crate::rules::scenario::{self, Scenario};
 use crate::rules::unit::UnitId;
-use crate::sim::{self, MeleeCalledOff, MeleeResolved, OrderRejected, PhaseMoraleChecked};
 
 /// The declaration the arguments describe: the named units, or what a drag from each
 /// attacking hex commits (`melee::committable`).
@@ -168,59 +168,52 @@ fn violation_json(board: &Board, s: &Scenario, v: &Refusal) -> Value {
 /// melee called off.
 type SimMelee = Result<(MeleeOutcome, Vec<PhaseMoraleChecked>), MeleeCalledOff>;
 
-/// Runs the melee through the headless ECS game: declare, then resolve, as a player would.
+/// Runs the melee through the game's interpreter: declare, then resolve, as a player would.
 fn resolve_in_sim(
     s: &Scenario,
     board: &Board,
     decl: &Declaration,
     seed: u64,
 ) -> Result<SimMelee, String> {
-    let mut app = sim::headless_app(s.clone(), Some(seed));
-    {
-        let mut game = app.world_mut().resource_mut::<sim::Game>();
-        game.acting = board.acting;
-        game.night = board.night;
-    }
+    let mut game = crate::rules::game::Game::new(s.clone(), Some(seed));
+    game.board.acting = board.acting;
+    game.board.night = board.night;
     let at = At::of(board, decl.defending_hex);
-    sim::give(
-        app.world_mut(),
-        Order::Melee {
-            from: Vec::new(),
-            units: decl.attackers.clone(),
-            at,
-            follow_up: true,
-        },
-    );
-    sim::give(app.world_mut(), Order::Resolve);
-    app.update();
+    let melee = Order::Melee {
+        from: Vec::new(),
+        units: decl.attackers.clone(),
+        at,
+        follow_up: true,
+    };
+    let mut events = Vec::new();
     // The melee is the whole phase: ending it runs the losers' end-of-phase checks.
-    sim::give(app.world_mut(), Order::EndTurn);
-    app.update();
-    let world = app.world();
-    if let Some(off) = read::<MeleeCalledOff>(world).into_iter().next() {
-        return Ok(Err(off));
+    for o in [melee, Order::Resolve, Order::EndTurn] {
+        match game.give(&o) {
+            Ok(c) => events.extend(c.events),
+            Err(reasons) => {
+                return Err(format!(
+                    "the simulation refused the melee: {}",
+                    reasons
+                        .iter()
+                        .map(|v| v.to_string())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ));
+            }
+        }
     }
-    if let Some(r) = read::<OrderRejected>(world).into_iter().next() {
-        return Err(format!(
-            "the simulation refused the melee: {}",
-            r.reasons
-                .iter()
-                .map(|v| v.to_string())
-                .collect::<Vec<_>>()
-                .join("; ")
-        ));
+    let mut outcome = None;
+    let mut checks = Vec::new();
+    for e in events {
+        match e {
+            Event::MeleeCalledOff(off) => return Ok(Err(off)),
+            Event::MeleeResolved(m) if outcome.is_none() => outcome = Some(m.0),
+            Event::PhaseMoraleChecked(p) => checks.push(p),
+            _ => {}
+        }
     }
-    let outcome = read::<MeleeResolved>(world)
-        .into_iter()
-        .next()
-        .map(|m| m.0)
-        .ok_or_else(|| "the simulation produced no result".to_string())?;
-    Ok(Ok((outcome, read::<PhaseMoraleChecked>(world))))
-}
-
-pub(super) fn read<M: bevy::prelude::Message + Clone>(world: &bevy::prelude::World) -> Vec<M> {
-    let messages = world.resource::<bevy::prelude::Messages<M>>();
-    messages.get_cursor().read(messages).cloned().collect()
+    let outcome = outcome.ok_or_else(|| "the simulation produced no result".to_string())?;
+    Ok(Ok((outcome, checks)))
 }
 
 pub(super) fn outcome_json(out: &mut Value, s: &Scenario, board: &Board, o: &MeleeOutcome) {

@@ -2,17 +2,16 @@
 //! game and prints every outcome and the final state. Refused orders are reported with their
 //! rule and the run goes on.
 
-use bevy::prelude::*;
 use serde_json::{Value, json};
 
 use super::args::Run;
 
 use super::melee::{coord_json, outcome_json, unit_json};
+use crate::rules::event::{Event, Outcome};
+use crate::rules::game::Game;
 use crate::rules::order::Order;
 use crate::rules::scenario::{self, Scenario, ron_options};
 use crate::rules::unit::UnitId;
-use crate::sim::outcome::{Outcome, OutcomeCursors};
-use crate::sim::{self, Battle, GiveOrder};
 
 pub(super) fn fire_json(
     s: &Scenario,
@@ -37,61 +36,64 @@ pub(super) fn fire_json(
     })
 }
 
-/// Everything reported since the last call, in the order of `OutcomeCursors`.
-fn events(app: &App, s: &Scenario, c: &mut OutcomeCursors) -> Vec<Value> {
-    let world = app.world();
-    let battle = world.resource::<Battle>();
+/// The answer to one order, as JSON lines: its refusal, or the order done and what it caused.
+fn events(game: &Game, s: &Scenario, answer: Vec<Outcome>) -> Vec<Value> {
     // Every unit the scenario began with, so that units gone since still have names.
-    let mut named = battle.scenario.board();
+    let mut named = game.start.board();
     named.units = s.units.clone();
     let b = &named;
     let u = |id: UnitId| unit_json(b, s, id);
     let mut out = Vec::new();
-    for o in c.read(world) {
-        match o {
+    for o in answer {
+        let e = match o {
             Outcome::Rejected(r) => {
                 for v in &r.reasons {
                     out.push(json!({"event": "rejected", "rule": v.rule, "reason": v.reason.words(), "unit": v.unit.map(u), "message": v.message, "text": v.to_string()}));
                 }
+                continue;
             }
             Outcome::Done(d) => {
-                out.push(json!({"event": "done", "order": d.order.describe(), "given": d.order}))
+                out.push(json!({"event": "done", "order": d.order.describe(), "given": d.order}));
+                continue;
             }
-            Outcome::Moved(m) => out.push(json!({
+            Outcome::Happened(e) => e,
+        };
+        match e {
+            Event::Moved(m) => out.push(json!({
                 "event": "moved", "unit": u(m.moved.unit), "cost": m.moved.cost,
                 "path": m.moved.path.iter().map(|h| coord_json(s, *h)).collect::<Vec<_>>(),
                 "opportunity_fire": m.opportunity_fire.iter().map(|f| fire_json(s, b, f)).collect::<Vec<_>>(),
             })),
-            Outcome::Fired(f) => {
+            Event::Fired(f) => {
                 let mut v = fire_json(s, b, &f.0);
                 v["event"] = json!("fired");
                 out.push(v);
             }
-            Outcome::MeleeDeclared(d) => out.push(json!({
+            Event::MeleeDeclared(d) => out.push(json!({
                 "event": "melee_declared", "at": coord_json(s, d.declaration.defending_hex),
                 "attackers": d.declaration.attackers.iter().map(|id| u(*id)).collect::<Vec<_>>(),
                 "attacker_win_probability": d.odds.attacker_win_probability,
-                "whole_resolution": crate::rules::melee::whole_odds(&world.resource::<sim::Game>().0, &d.declaration),
+                "whole_resolution": crate::rules::melee::whole_odds(&game.board, &d.declaration),
             })),
-            Outcome::MeleeCancelled(c) => out.push(
+            Event::MeleeCancelled(c) => out.push(
                 json!({"event": "melee_cancelled", "at": coord_json(s, c.defending_hex)}),
             ),
-            Outcome::MeleeResolved(m) => {
+            Event::MeleeResolved(m) => {
                 let mut v = json!({"event": "melee_resolved", "at": coord_json(s, m.0.declaration.defending_hex)});
                 outcome_json(&mut v, s, b, &m.0);
                 out.push(v);
             }
-            Outcome::MeleeCalledOff(c) => out.push(json!({
+            Event::MeleeCalledOff(c) => out.push(json!({
                 "event": "melee_called_off", "at": coord_json(s, c.declaration.defending_hex),
                 "reason": c.reasons.iter().map(|r| r.to_string()).collect::<Vec<_>>().join("; "),
                 "defensive_fire": c.defensive_fire.iter().map(|f| fire_json(s, b, f)).collect::<Vec<_>>(),
             })),
-            Outcome::PhaseMoraleChecked(p) => {
+            Event::PhaseMoraleChecked(p) => {
                 for m in &p.checks {
                     out.push(json!({"event": "end_of_phase_morale", "unit": u(m.unit), "roll": m.roll, "morale": m.morale, "result": m.result}));
                 }
             }
-            Outcome::TurnBegan(t) => out.push(json!({
+            Event::TurnBegan(t) => out.push(json!({
                 "event": "turn_began", "turn": t.turn, "side": s.side_name(t.side), "clock": t.clock,
                 "rallied": t.start.rallied.iter().map(|id| u(*id)).collect::<Vec<_>>(),
                 "isolated": t.start.isolated.iter().map(|id| u(*id)).collect::<Vec<_>>(),
@@ -99,26 +101,26 @@ fn events(app: &App, s: &Scenario, c: &mut OutcomeCursors) -> Vec<Value> {
                 "resupplied": t.start.resupplied.iter().map(|id| u(*id)).collect::<Vec<_>>(),
                 "repaired": t.start.repaired.iter().map(|(h, n)| json!({"at": coord_json(s, *h), "strength": n})).collect::<Vec<_>>(),
             })),
-            Outcome::PhaseBegan(p) => out.push(
+            Event::PhaseBegan(p) => out.push(
                 json!({"event": "phase_began", "phase": p.phase.name(), "side": s.side_name(p.side)}),
             ),
-            Outcome::GameEnded(g) => out.push(json!({"event": "game_ended", "victory": g.0})),
+            Event::GameEnded(g) => out.push(json!({"event": "game_ended", "victory": g.0})),
             // Steps of a melee already in its `melee_resolved` report.
-            Outcome::Retreated(_) | Outcome::GunsCaptured(_) | Outcome::Advanced(_) => {}
+            Event::Retreated(_) | Event::GunsCaptured(_) | Event::Advanced(_) => {}
+            Event::Undone(d) => out.push(json!({"event": "undone", "what": d.what})),
         }
     }
     out
 }
 
-fn final_state(app: &mut App, s: &Scenario) -> Value {
-    let world = app.world();
-    let board = &world.resource::<sim::Game>().0;
+fn final_state(game: &Game, s: &Scenario) -> Value {
+    let board = &game.board;
     let mut units = board.units.clone();
     units.sort_by_key(|u| u.id);
     let turn = board.turn_state();
-    let victory = world.resource::<Battle>().victory(board);
+    let victory = crate::rules::victory::report(&game.start, board);
     json!({
-        "hash": crate::sim::save::snapshot(world).hash(),
+        "hash": game.snapshot().hash(),
         "turn": turn.turn,
         "side": s.side_name(turn.side),
         "clock": turn.clock(),
@@ -166,27 +168,24 @@ pub fn run(args: &Run) -> Result<i32, String> {
     let mut s = s;
     args.rules.adjust(&mut s)?;
     // Carry on from a save, or start the scenario afresh.
-    let mut app = match &args.from {
+    let mut game = match &args.from {
         Some(f) => {
             let saved = super::saves::read(f).map_err(|e| e.to_string())?;
-            crate::sim::save::load_app(&saved).map_err(|e| e.to_string())?
+            crate::sim::save::game_of(&saved).map_err(|e| e.to_string())?
         }
-        None => sim::headless_app(s.clone(), args.seed),
+        None => Game::new(s.clone(), args.seed),
     };
     let mut log = Vec::new();
-    let mut cursors = OutcomeCursors::default();
-    events(&app, &s, &mut cursors);
     for (i, order) in orders.iter().enumerate() {
-        app.world_mut().write_message(GiveOrder(order.clone()));
-        app.update();
-        for mut e in events(&app, &s, &mut cursors) {
+        let answer = crate::rules::game::answer(order, game.give(order));
+        for mut e in events(&game, &s, answer) {
             e["order"] = json!(i);
             log.push(e);
         }
     }
-    let state = final_state(&mut app, &s);
+    let state = final_state(&game, &s);
     if let Some(out) = &args.save {
-        super::saves::write(out, &crate::sim::save::save(app.world_mut()))?;
+        super::saves::write(out, &crate::sim::save::save_of(&game))?;
     }
     if args.json {
         println!("{}", json!({"events": log, "final": state}));

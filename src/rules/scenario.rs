@@ -253,6 +253,34 @@ impl Scenario {
         b
     }
 
+    /// A what-if battle that begins from `board` as it stands (the computer's look-ahead plays
+    /// on from there through the interpreter): its losses count from this board, and it has no
+    /// victory levels of its own.
+    pub fn from_board(board: &Board) -> Scenario {
+        Scenario {
+            name: String::new(),
+            description: String::new(),
+            map: board.map.clone(),
+            sides: Vec::new(),
+            first_side: board.first_side,
+            turns: board.last_turn,
+            start_time: board.minutes,
+            victory: VictoryThresholds {
+                major_defeat: 0,
+                minor_defeat: 0,
+                minor_victory: 0,
+                major_victory: 0,
+            },
+            seed: 0,
+            params: board.params.clone(),
+            brigades: Vec::new(),
+            units: board.units.clone(),
+            reinforcements: board.reinforcements.clone(),
+            file: String::new(),
+            source: String::new(),
+        }
+    }
+
     pub fn side_name(&self, side: Side) -> &str {
         self.sides
             .get(side.0 as usize)

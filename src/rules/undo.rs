@@ -2,8 +2,11 @@
 //! revealed (a die is rolled, an enemy comes into view) or another kind of order is given. The
 //! history holds the state before each step; what a state is (`S`) is the keeper's business.
 
+use super::board::Board;
 use super::order::Order;
 use super::refusal::{Reason, Refusal};
+use super::snapshot::Snapshot;
+use super::unit::UnitId;
 
 /// Whether an order can be taken back: it reveals nothing by itself and rolls no die (a move's
 /// opportunity fire and what it brings into view end the undo all the same).
@@ -83,5 +86,144 @@ impl<S> History<S> {
     /// Why undo is not available now; `None` when it is.
     pub fn why_not(&self) -> Option<String> {
         self.check().err().map(|r| r[0].message.clone())
+    }
+}
+
+/// The undo of one game, kept by the interpreter (`rules::game`): the history, and the step
+/// being made. A step is one order, or, while `grouping` (the window: one frame's orders, a
+/// brigade's moves), every undoable order until `seal`.
+#[derive(Debug, Clone, Default)]
+pub struct Undo {
+    pub history: History<Snapshot>,
+    pub grouping: bool,
+    /// Nothing is kept: a game nobody will take back (the computer's look-ahead).
+    pub off: bool,
+    open: Option<Open>,
+}
+
+#[derive(Debug, Clone)]
+struct Open {
+    before: Snapshot,
+    log_len: usize,
+    orders: Vec<Order>,
+}
+
+impl Undo {
+    /// Undo for a window's game: a frame's orders make one step.
+    pub fn grouped() -> Undo {
+        Undo {
+            grouping: true,
+            ..Undo::default()
+        }
+    }
+
+    /// `order` is about to be carried out on `board`, with the dice at `dice` and the log
+    /// `log_len` long: before a step's first undoable order its state is kept.
+    pub fn before(&mut self, board: &Board, dice: u128, order: &Order, log_len: usize) {
+        if !self.off && self.open.is_none() && undoable(order) {
+            self.open = Some(Open {
+                before: Snapshot::of(board, dice),
+                log_len,
+                orders: Vec::new(),
+            });
+        }
+    }
+
+    /// `order` was carried out. Another kind of order closes the history; an undoable one joins
+    /// the step, sealed at once unless grouping.
+    pub fn after(
+        &mut self,
+        board: &Board,
+        dice: u128,
+        order: &Order,
+        name: &dyn Fn(UnitId) -> String,
+    ) {
+        if self.off {
+            return;
+        }
+        if !undoable(order) {
+            self.open = None;
+            self.history.close(format!(
+                "{} cannot be taken back",
+                order.describe_with(name)
+            ));
+            return;
+        }
+        if let Some(open) = self.open.as_mut() {
+            open.orders.push(order.clone());
+        }
+        if !self.grouping {
+            self.seal(board, dice, name);
+        }
+    }
+
+    /// The step's orders are all given: it is kept for an undo unless the dice rolled or an
+    /// enemy came into view (D-fow-5 under fog: one the side spots now and did not before).
+    pub fn seal(&mut self, board: &Board, dice: u128, name: &dyn Fn(UnitId) -> String) {
+        let Some(Open {
+            before,
+            log_len,
+            orders,
+        }) = self.open.take()
+        else {
+            return;
+        };
+        if orders.is_empty() {
+            return;
+        }
+        let what = orders
+            .iter()
+            .map(|o| o.describe_with(name))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if before.dice() != Some(dice) {
+            self.history.close(format!("the dice were rolled ({what})"));
+            return;
+        }
+        let mut seen = Vec::new();
+        for o in &orders {
+            if let Order::Move { unit, .. } = o
+                && let Some(was) = before.units.iter().find(|u| u.id == *unit)
+            {
+                let now = if super::fog::on(board) {
+                    board.fog.newly_spotted(&before.fog, was.side)
+                } else {
+                    super::sight::revealed(board, *unit, was.hex)
+                };
+                for id in now {
+                    if !seen.contains(&id) {
+                        seen.push(id);
+                    }
+                }
+            }
+        }
+        let names: Vec<String> = seen
+            .iter()
+            .filter_map(|id| board.unit(*id))
+            .map(|u| u.name.clone())
+            .collect();
+        if names.is_empty() {
+            self.history.push(Step {
+                before,
+                log_len,
+                what,
+            });
+        } else {
+            self.history
+                .close(format!("{} came into view ({what})", names.join(", ")));
+        }
+    }
+
+    /// An undo that keeps nothing.
+    pub fn off() -> Undo {
+        Undo {
+            off: true,
+            ..Undo::default()
+        }
+    }
+
+    /// Whether Undo can be given now, or why not.
+    pub fn why_not(&self) -> Option<String> {
+        self.history.why_not()
     }
 }

@@ -597,25 +597,17 @@ async fn create(
             }
         }
     }
-    // The game as it stands before its first order (a Bevy app is not `Send`: dropped here);
-    // chosen rules are checked there first.
+    // The game as it stands before its first order; chosen rules are checked there first.
     let rules = new
         .parameters
         .filter(|p| **p != scenario.params)
         .map(|params| Order::SetParameters { params });
     let snapshot = {
-        let mut app = sim::headless_app(scenario.clone(), Some(seed));
-        let before = sim::save::snapshot(app.world());
-        if let Some(o) = &rules {
-            let mut cursors = sim::outcome::OutcomeCursors::default();
-            cursors.read(app.world());
-            app.world_mut().write_message(sim::GiveOrder(o.clone()));
-            app.update();
-            let outcomes = cursors.read(app.world());
-            if let Some(r) = outcomes.iter().find_map(sim::outcome::Outcome::refusal) {
-                let why: Vec<_> = r.reasons.iter().map(|x| x.to_string()).collect();
-                return refusal(Refused::new(422, "bad_parameters", why.join("; ")));
-            }
+        let mut game = crate::rules::game::Game::new(scenario.clone(), Some(seed));
+        let before = game.snapshot();
+        if let Some(Err(reasons)) = rules.as_ref().map(|o| game.give(o)) {
+            let why: Vec<_> = reasons.iter().map(|x| x.to_string()).collect();
+            return refusal(Refused::new(422, "bad_parameters", why.join("; ")));
         }
         before
     };
@@ -1112,14 +1104,13 @@ async fn published(State(server): State<Arc<Server>>, headers: HeaderMap) -> Res
         Err(e) => return refusal(Refused::new(500, "corrupt", e.to_string())),
     };
     // The save is the game replayed here from its seed and log: what either player checks.
-    let mut app = sim::headless_app(scenario, Some(g.seed));
+    let mut game = crate::rules::game::Game::new(scenario, Some(g.seed));
     for r in &orders {
         if let Ok(o) = serde_json::from_str::<Order>(&r.order_json) {
-            app.world_mut().write_message(sim::GiveOrder(o));
-            app.update();
+            let _ = game.give(&o);
         }
     }
-    let save = sim::save::save(app.world_mut());
+    let save = sim::save::save_of(&game);
     (
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
         sim::save::to_text(&save),

@@ -1,19 +1,17 @@
-//! The referee: each game held in a headless simulation (the same one `bayonet run` plays),
-//! its orders checked and applied one at a time, the result committed before it is answered.
-//! A Bevy app stays on the thread that made it, so games live on a few worker threads, each a
-//! single-threaded runtime where a game waits for its commit without holding up the others.
+//! The referee: each game held as a plain value of the one interpreter (`rules::game`, the same
+//! one `bayonet run` plays), its orders checked and applied one at a time, the result committed
+//! before it is answered. Games live on a few worker threads, each a single-threaded runtime
+//! where a game waits for its commit without holding up the others.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use bevy::prelude::App;
 use tokio::sync::{mpsc, oneshot};
 
 use super::db::{self, Commit, GameRow, OrderRow, Store};
+use crate::rules::event::Outcome;
 use crate::rules::order::Order;
 use crate::rules::unit::Side;
-use crate::sim::outcome::{Outcome, OutcomeCursors};
-use crate::sim::{self, GiveOrder, save};
 
 /// Why an order was not taken: an HTTP status and words for the player.
 #[derive(Debug, Clone)]
@@ -282,8 +280,7 @@ fn worker(
 struct Table {
     /// The game's row as this table has it (without the scenario's text).
     row: GameRow,
-    app: App,
-    cursors: OutcomeCursors,
+    game: crate::rules::game::Game,
     applied: i64,
 }
 
@@ -291,23 +288,19 @@ impl Table {
     fn load(row: &GameRow) -> Result<Table, String> {
         let s = crate::rules::scenario::parse(&row.scenario_file, &row.scenario_source)
             .map_err(|e| e.to_string())?;
-        let app = sim::headless_app(s, Some(row.seed));
+        let game = crate::rules::game::Game::new(s, Some(row.seed));
         let mut row = row.clone();
         row.scenario_source = String::new();
-        let mut t = Table {
+        Ok(Table {
             row,
-            app,
-            cursors: OutcomeCursors::default(),
+            game,
             applied: 0,
-        };
-        t.cursors.read(t.app.world());
-        Ok(t)
+        })
     }
 
     fn apply(&mut self, order: Order) -> Vec<Outcome> {
-        self.app.world_mut().write_message(GiveOrder(order));
-        self.app.update();
-        self.cursors.read(self.app.world())
+        let given = self.game.give(&order);
+        crate::rules::game::answer(&order, given)
     }
 
     /// Applies the orders committed since this table last looked (by another server, or before
@@ -334,21 +327,20 @@ impl Table {
     }
 
     fn board(&self) -> &crate::rules::board::Board {
-        &self.app.world().resource::<sim::Game>().0
+        &self.game.board
     }
 
     /// The board as the seat of `side` knows it (RULES.md §16 D-fow-8), in RON.
     fn seat_board(&self, side: u8) -> String {
-        let world = self.app.world();
         let seen = crate::rules::fog::seat_board(self.board(), Side(side));
         // How far the dice have rolled counts every roll, the unseen enemy's too: under fog it
         // is not the seat's to know (the seat rolls nothing; the server does).
         let dice = if crate::rules::fog::on(self.board()) {
             0
         } else {
-            world.resource::<sim::resources::GameRng>().0.get_word_pos()
+            self.game.dice.get_word_pos()
         };
-        ron::to_string(&save::snapshot_of(&seen, dice)).unwrap_or_default()
+        ron::to_string(&crate::rules::snapshot::Snapshot::of(&seen, dice)).unwrap_or_default()
     }
 }
 
@@ -467,7 +459,7 @@ async fn decide(
             ),
         ));
     }
-    let board = &t.app.world().resource::<sim::Game>().0;
+    let board = &t.game.board;
     let turn = board.turn_state();
     if turn.over {
         return Err(Refused::new(409, "game_over", "the game is over"));
@@ -481,8 +473,8 @@ async fn decide(
             "an online game's rules are set when it is created",
         ));
     }
-    let battle = t.app.world().resource::<sim::Battle>();
-    let name = |s: u8| battle.scenario.side_name(Side(s)).to_owned();
+    let start = t.game.start.clone();
+    let name = |s: u8| start.side_name(Side(s)).to_owned();
     if turn.side.0 != job.side {
         return Err(Refused::new(
             409,
@@ -545,8 +537,9 @@ async fn decide(
     let after = now.turn_state();
     let mut shown = db::shown_bit(0) | db::shown_bit(1);
     let seen = before.map_or_else(String::new, |b| {
-        let each =
-            [0, 1].map(|s| sim::perceived::as_seen_by(&outcomes, &b, now, Side(job.side), Side(s)));
+        let each = [0, 1].map(|s| {
+            crate::rules::fog::perceived::as_seen_by(&outcomes, &b, now, Side(job.side), Side(s))
+        });
         // An enemy's order that showed a side nothing is not told to it (D-fow-8): neither
         // that it was given nor when.
         shown = (0..2u8)

@@ -1,82 +1,81 @@
-//! The order desk every concern system uses: the one legality check before an order is
-//! applied, the refusal sent back with its reasons, the log of accepted orders.
+//! The order desk every concern system uses: it hands the concern's orders to the one
+//! interpreter (`rules::game`), sends back each refusal with its reasons, and publishes what
+//! each order caused, in order, as `Happened`.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::messages::{GiveOrder, OrderDone, OrderRejected};
+use super::messages::{GiveOrder, Happened, OrderDone, OrderRejected};
+use super::resources::{Battle, Game, GameRng};
 use super::save::OrderLog;
-use crate::rules::board::Board;
-use crate::rules::order::{self, Order};
+use super::undo::UndoHistory;
+use crate::rules::event::Event;
+use crate::rules::game::Parts;
+use crate::rules::order::Order;
 
 #[derive(SystemParam)]
 pub(super) struct Desk<'w, 's> {
     orders: MessageReader<'w, 's, GiveOrder>,
+    game: ResMut<'w, Game>,
+    rng: ResMut<'w, GameRng>,
     log: ResMut<'w, OrderLog>,
-    undo: ResMut<'w, super::undo::UndoHistory>,
+    undo: ResMut<'w, UndoHistory>,
+    battle: Res<'w, Battle>,
     done: MessageWriter<'w, OrderDone>,
     rejected: MessageWriter<'w, OrderRejected>,
+    happened: MessageWriter<'w, Happened>,
 }
 
 impl Desk<'_, '_> {
-    /// This frame's orders that `mine` picks out, in the order given.
-    pub fn take(&mut self, mine: impl Fn(&Order) -> bool) -> Vec<Order> {
-        self.orders
+    /// The game's parts, for the interpreter. The game is marked changed only when an order is
+    /// carried out (the mirror and the window follow changes).
+    fn parts(&mut self) -> Parts<'_> {
+        Parts {
+            board: &mut self.game.bypass_change_detection().0,
+            dice: &mut self.rng.bypass_change_detection().0,
+            log: &mut self.log.bypass_change_detection().0,
+            undo: &mut self.undo.bypass_change_detection().0,
+            start: &self.battle.scenario,
+        }
+    }
+
+    /// Carries out this frame's orders that `mine` picks, in the order given: each refused with
+    /// its reasons, or done and its events published. Returns the events, for the concern's
+    /// own bookkeeping.
+    pub fn carry_out(&mut self, mine: impl Fn(&Order) -> bool) -> Vec<Event> {
+        let orders: Vec<Order> = self
+            .orders
             .read()
             .map(|o| &o.0)
             .filter(|o| mine(o))
             .cloned()
-            .collect()
-    }
-
-    /// Checks an order against the game as its side sees it (`order::as_the_side_sees`: the
-    /// whole board without fog); the order to carry out, or `None` when it was refused and
-    /// answered with its reasons (in words that name nothing the side has not seen).
-    pub fn admit(&mut self, board: &Board, order: &Order) -> Option<Order> {
-        match order::as_the_side_sees(board, board.ordering_side(), order) {
-            Ok(o) => Some(o),
-            Err(reasons) => {
-                self.rejected.write(OrderRejected {
-                    order: order.clone(),
-                    reasons,
-                });
-                None
+            .collect();
+        let mut all = Vec::new();
+        for o in orders {
+            match self.parts().give(&o) {
+                Err(reasons) => {
+                    self.rejected.write(OrderRejected { order: o, reasons });
+                }
+                Ok(carried) => {
+                    self.game.set_changed();
+                    self.log.set_changed();
+                    self.undo.set_changed();
+                    if carried.order != Order::Undo {
+                        self.done.write(OrderDone {
+                            order: carried.order,
+                        });
+                    }
+                    self.happened
+                        .write_batch(carried.events.iter().cloned().map(Happened));
+                    all.extend(carried.events);
+                }
             }
         }
+        all
     }
 
-    /// The order was carried out: it joins the log.
-    pub fn done(&mut self, order: Order) {
-        self.log.0.push(order.clone());
-        self.done.write(OrderDone { order });
-    }
-
-    /// Carries out this frame's orders that `mine` picks: each checked, then applied by
-    /// `apply`; done, or refused with the reason `apply` gives.
-    /// The game is marked changed only when an order is applied.
-    pub fn carry_out(
-        &mut self,
-        game: &mut ResMut<super::resources::Game>,
-        mine: impl Fn(&Order) -> bool,
-        mut apply: impl FnMut(&mut Board, &Order) -> Result<(), crate::rules::refusal::Refusal>,
-    ) {
-        for o in self.take(mine) {
-            let Some(o) = self.admit(&game.0, &o) else {
-                continue;
-            };
-            self.undo.before(&game.0, &o, self.log.0.len());
-            match apply(&mut game.0, &o) {
-                Ok(()) => self.done(o),
-                Err(why) => self.refused(o, why),
-            }
-        }
-    }
-
-    /// The rules refused the order while applying it (the check should have caught it).
-    pub fn refused(&mut self, order: Order, why: crate::rules::refusal::Refusal) {
-        self.rejected.write(OrderRejected {
-            order,
-            reasons: vec![why],
-        });
+    /// The frame's orders are all carried out: its undoable ones make one step.
+    pub fn seal(&mut self) {
+        self.parts().seal();
     }
 }

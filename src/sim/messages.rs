@@ -1,131 +1,48 @@
-//! Orders in, outcomes out: the messages every kind of player uses.
+//! Orders in, events out: the messages every kind of player uses. The events are the
+//! interpreter's (`rules::event`); here they become Bevy messages.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::rules::hex::Hex;
-use crate::rules::melee::{Breakdown, Declaration, MeleeOutcome, Odds};
-use crate::rules::morale::{MoraleCheck, RoutMove};
+pub use crate::rules::event::{
+    Advanced, Event, Fired, GameEnded, GunsCaptured, MeleeCalledOff, MeleeCancelled, MeleeDeclared,
+    MeleeResolved, OrderDone, OrderRejected, PhaseBegan, PhaseMoraleChecked, Retreated, TurnBegan,
+    Undone, UnitMoved, defensive_fire_of,
+};
 use crate::rules::order::Order;
-use crate::rules::refusal::Refusal;
-use crate::rules::unit::{Side, UnitId};
 
 /// An order given to the game, by anyone: a player's click or touch, the computer, an orders
 /// file, a replayed log, a test.
 #[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GiveOrder(pub Order);
 
-/// A unit moved, and the fire it drew on the way.
-#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct UnitMoved {
-    pub moved: crate::rules::movement::Moved,
-    pub opportunity_fire: Vec<crate::rules::fire::FireOutcome>,
-}
+/// Something happened in the game, in the order it happened: what the window animates, reports
+/// and logs.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct Happened(pub Event);
 
-/// A unit fired (by order, by opportunity, or at melee attackers).
-#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Fired(pub crate::rules::fire::FireOutcome);
-
-/// The game ended after its last turn.
-#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct GameEnded(pub crate::rules::victory::VictoryReport);
-
-/// An order the rules refused, with every reason.
-#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct OrderRejected {
-    pub order: Order,
-    pub reasons: Vec<Refusal>,
-}
-
-/// A melee is pending (new or grown), with its breakdown and odds as they stand.
-#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MeleeDeclared {
-    pub declaration: Declaration,
-    pub breakdown: Breakdown,
-    /// The melee alone (`rules::melee::whole_odds` gives the whole resolution, for a display).
-    pub odds: Odds,
-}
-
-#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MeleeCancelled {
-    pub defending_hex: Hex,
-}
-
-/// A pending melee that did not go ahead: the defenders' fire broke the attack up (its results
-/// come with it, first), or an earlier melee left it impossible. `seq` is its place among the
-/// melees of its Resolve, as is each `MeleeResolved`'s.
-#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MeleeCalledOff {
-    pub seq: usize,
-    pub declaration: Declaration,
-    pub reasons: Vec<Refusal>,
-    pub defensive_fire: Vec<crate::rules::fire::FireOutcome>,
-}
-
-/// One melee resolved, with the full breakdown and every result.
-#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MeleeResolved(pub MeleeOutcome);
-
-/// Whether `f` was the defenders' fire before one of these melees (every fire is a `Fired`;
-/// a report tells this one with its melee, in its place).
-pub fn defensive_fire_of(
-    f: &crate::rules::fire::FireOutcome,
-    resolved: &[&MeleeResolved],
-    called: &[&MeleeCalledOff],
-) -> bool {
-    resolved.iter().any(|m| m.0.defensive_fire.contains(f))
-        || called.iter().any(|c| c.defensive_fire.contains(f))
-}
-
-/// The end-of-phase morale checks of defenders that lost melees, and any routs they caused.
-#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PhaseMoraleChecked {
-    pub checks: Vec<MoraleCheck>,
-    pub routs: Vec<RoutMove>,
-}
-
-/// An order was accepted and carried out.
-#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct OrderDone {
-    pub order: Order,
-}
-
-/// A losing defender retreated (a step of melee resolution).
-#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Retreated(pub crate::rules::melee::Retreat);
-
-/// A battery that could not retreat changed side (optional Artillery Capture).
-#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct GunsCaptured {
-    pub battery: UnitId,
-    pub by: Side,
-}
-
-/// A winning attacker advanced into the defending hex (or, by an Advance order, a hex on).
-#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Advanced {
-    pub unit: UnitId,
-    pub to: Hex,
-}
-
-/// Phased Play: a phase of the side turn began; `side` gives its orders.
-#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PhaseBegan {
-    pub phase: crate::rules::board::Phase,
-    pub side: Side,
-}
-
-/// A side's turn began.
-#[derive(Message, Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct TurnBegan {
-    pub turn: u32,
-    pub side: Side,
-    pub clock: String,
-    pub start: crate::rules::turn::TurnStart,
-}
+// Each kind of event is also its own message, for the readers that want one kind only; they
+// are written from `Happened` (`tell_each_kind`), never by a rule.
+impl Message for OrderRejected {}
+impl Message for OrderDone {}
+impl Message for UnitMoved {}
+impl Message for Fired {}
+impl Message for GameEnded {}
+impl Message for MeleeDeclared {}
+impl Message for MeleeCancelled {}
+impl Message for MeleeCalledOff {}
+impl Message for MeleeResolved {}
+impl Message for PhaseMoraleChecked {}
+impl Message for Retreated {}
+impl Message for GunsCaptured {}
+impl Message for Advanced {}
+impl Message for PhaseBegan {}
+impl Message for TurnBegan {}
+impl Message for Undone {}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<GiveOrder>()
+        .add_message::<Happened>()
         .add_message::<OrderRejected>()
         .add_message::<OrderDone>()
         .add_message::<MeleeDeclared>()
@@ -140,5 +57,36 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<PhaseBegan>()
         .add_message::<UnitMoved>()
         .add_message::<Fired>()
-        .add_message::<GameEnded>();
+        .add_message::<GameEnded>()
+        .add_message::<Undone>()
+        .add_systems(Update, tell_each_kind.in_set(super::SimSet::Index));
+}
+
+/// Each event again as the message of its kind.
+fn tell_each_kind(
+    world: &mut World,
+    mut cursor: Local<bevy::ecs::message::MessageCursor<Happened>>,
+) {
+    let events: Vec<Event> = cursor
+        .read(world.resource::<Messages<Happened>>())
+        .map(|h| h.0.clone())
+        .collect();
+    for e in events {
+        match e {
+            Event::Moved(m) => drop(world.write_message(m)),
+            Event::Fired(m) => drop(world.write_message(m)),
+            Event::MeleeDeclared(m) => drop(world.write_message(m)),
+            Event::MeleeCancelled(m) => drop(world.write_message(m)),
+            Event::MeleeCalledOff(m) => drop(world.write_message(m)),
+            Event::MeleeResolved(m) => drop(world.write_message(m)),
+            Event::Retreated(m) => drop(world.write_message(m)),
+            Event::GunsCaptured(m) => drop(world.write_message(m)),
+            Event::Advanced(m) => drop(world.write_message(m)),
+            Event::PhaseMoraleChecked(m) => drop(world.write_message(m)),
+            Event::TurnBegan(m) => drop(world.write_message(m)),
+            Event::PhaseBegan(m) => drop(world.write_message(m)),
+            Event::GameEnded(m) => drop(world.write_message(m)),
+            Event::Undone(m) => drop(world.write_message(m)),
+        }
+    }
 }

@@ -1,7 +1,7 @@
-//! The headless game as Bevy ECS. The game state is one value, `Game`, changed only by the
-//! systems of each concern through the rules; orders come in as `GiveOrder` messages, outcomes
-//! go out as messages, and unit entities mirror the units for drawing. Runs under
-//! `MinimalPlugins` + `StatesPlugin`.
+//! The headless game as Bevy ECS, the front of the one interpreter (`rules::game`): orders come
+//! in as `GiveOrder` messages, each concern's system hands its own to the interpreter, what
+//! happened goes out as `Happened` messages in order, and unit entities mirror the units for
+//! drawing. Runs under `MinimalPlugins` + `StatesPlugin`.
 
 pub mod components;
 pub mod messages;
@@ -23,9 +23,7 @@ pub mod melee_resolution;
 pub mod mirror;
 mod movement;
 pub mod outcome;
-pub mod perceived;
 mod settings;
-mod sight;
 mod turn;
 pub mod undo;
 
@@ -65,7 +63,6 @@ pub enum Concern {
     MeleeResolution,
     Advance,
     Turn,
-    Sight,
 }
 
 /// Present when another game carries out the orders (the referee server's, for a window playing
@@ -122,7 +119,6 @@ impl Plugin for SimPlugin {
                     Concern::MeleeResolution,
                     Concern::Advance,
                     Concern::Turn,
-                    Concern::Sight,
                 )
                     .chain()
                     .in_set(SimSet::Orders),
@@ -144,7 +140,7 @@ impl Plugin for SimPlugin {
             turn::plugin,
             undo::plugin,
         ))
-        .add_plugins((ai_player::plugin, save::plugin, sight::plugin));
+        .add_plugins((ai_player::plugin, save::plugin));
     }
 }
 

@@ -4,16 +4,11 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::messages::GiveOrder;
-use super::resources::{Battle, Game, GameRng, TurnState};
+use super::resources::{Battle, Game, GameRng};
 use crate::rules::fnv;
-use crate::rules::hex::Hex;
-use crate::rules::map::{FullHexBridge, Objective};
-use crate::rules::melee::Declaration;
 use crate::rules::order::Order;
 use crate::rules::params::Parameters;
 use crate::rules::scenario::{self, LoadError, Scenario, ron_options};
-use crate::rules::unit::Unit;
 
 pub const FORMAT: &str = "bayonet-save";
 /// Version 2: orders in the one order language (`rules::order::Order`), unit ids as plain
@@ -24,35 +19,7 @@ pub const VERSION: u32 = 2;
 #[derive(Resource, Debug, Default, Clone)]
 pub struct OrderLog(pub Vec<Order>);
 
-/// The whole state of a game between two orders.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Snapshot {
-    pub turn: TurnState,
-    /// Parameter Data in force (the start dialog may have changed the scenario's).
-    pub params: Parameters,
-    pub units: Vec<Unit>,
-    pub bridges: Vec<(Hex, FullHexBridge)>,
-    pub objectives: Vec<Objective>,
-    pub pending: Vec<Declaration>,
-    /// Defenders waiting for their end-of-phase morale check.
-    pub phase_losers: Vec<crate::rules::unit::UnitId>,
-    /// Reinforcements not yet on the map (left out when none, so older saves keep their hash).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub reinforcements: Vec<crate::rules::reinforcement::Reinforcement>,
-    /// What each side knows under fog of war: its last-seen markers above all (left out when
-    /// empty, so saves without fog keep their hash).
-    #[serde(default, skip_serializing_if = "crate::rules::fog::Fog::is_empty")]
-    pub fog: crate::rules::fog::Fog,
-    /// Where the dice are in their stream (ChaCha word position), as decimal text.
-    pub dice: String,
-}
-
-impl Snapshot {
-    /// A stable hash of the state, to compare replays.
-    pub fn hash(&self) -> String {
-        fnv::hex(&ron::to_string(self).unwrap_or_default())
-    }
-}
+pub use crate::rules::snapshot::Snapshot;
 
 impl SaveGame {
     /// A hash of everything in the save but itself: any change to the file shows.
@@ -83,35 +50,23 @@ pub struct SaveGame {
 /// The state of the game in `world` now.
 pub fn snapshot(world: &World) -> Snapshot {
     let game = &world.resource::<Game>().0;
-    snapshot_of(game, world.resource::<GameRng>().0.get_word_pos())
-}
-
-/// The state of a board, with the dice at `dice` (their ChaCha word position).
-pub fn snapshot_of(game: &crate::rules::board::Board, dice: u128) -> Snapshot {
-    let mut units = game.units.clone();
-    units.sort_by_key(|u| u.id);
-    let mut bridges: Vec<_> = game.map.bridges.iter().map(|(h, b)| (*h, *b)).collect();
-    bridges.sort_by_key(|(h, _)| (h.x, h.y));
-    Snapshot {
-        turn: game.turn_state(),
-        params: game.params.clone(),
-        units,
-        bridges,
-        objectives: game.map.objectives.clone(),
-        pending: game.pending.clone(),
-        phase_losers: game.phase_losers.clone(),
-        reinforcements: game.reinforcements.clone(),
-        fog: game.fog.clone(),
-        dice: dice.to_string(),
-    }
+    Snapshot::of(game, world.resource::<GameRng>().0.get_word_pos())
 }
 
 /// A save of the game in `world` now.
 pub fn save(world: &mut World) -> SaveGame {
     let seed = world.resource::<super::resources::GameSeed>().0;
     let snap = snapshot(world);
-    let battle = world.resource::<Battle>();
-    let start = &battle.scenario;
+    let start = &world.resource::<Battle>().scenario;
+    save_parts(start, seed, world.resource::<OrderLog>().0.clone(), snap)
+}
+
+/// A save of a game played without a window.
+pub fn save_of(game: &crate::rules::game::Game) -> SaveGame {
+    save_parts(&game.start, game.seed, game.log.clone(), game.snapshot())
+}
+
+fn save_parts(start: &Scenario, seed: u64, orders: Vec<Order>, snap: Snapshot) -> SaveGame {
     let mut s = SaveGame {
         format: FORMAT.into(),
         version: VERSION,
@@ -119,13 +74,20 @@ pub fn save(world: &mut World) -> SaveGame {
         scenario_source: start.source.clone(),
         parameters: start.params.clone(),
         seed,
-        orders: world.resource::<OrderLog>().0.clone(),
+        orders,
         hash: snap.hash(),
         snapshot: snap,
         checksum: String::new(),
     };
     s.checksum = s.compute_checksum();
     s
+}
+
+/// A game carrying on from a save, without a window.
+pub fn game_of(save: &SaveGame) -> Result<crate::rules::game::Game, LoadError> {
+    let mut g = crate::rules::game::Game::new(scenario_of(save)?, Some(save.seed));
+    g.restore(&save.snapshot, &save.orders);
+    Ok(g)
 }
 
 pub fn to_text(save: &SaveGame) -> String {
@@ -207,24 +169,15 @@ pub fn scenario_of(save: &SaveGame) -> Result<Scenario, LoadError> {
     Ok(s)
 }
 
-/// Puts a snapshot into a simulation.
+/// Puts a snapshot into a simulation, with `orders` as its log; nothing before it can be
+/// undone.
 pub fn restore(world: &mut World, snap: &Snapshot, orders: &[Order]) {
-    {
-        let mut game = world.resource_mut::<Game>();
-        game.units = snap.units.clone();
-        game.params = snap.params.clone();
-        game.map.bridges = snap.bridges.iter().copied().collect();
-        game.map.objectives = snap.objectives.clone();
-        game.pending = snap.pending.clone();
-        game.phase_losers = snap.phase_losers.clone();
-        game.reinforcements = snap.reinforcements.clone();
-        game.fog = snap.fog.clone();
-        game.set_turn_state(&snap.turn);
-    }
-    if let Ok(pos) = snap.dice.parse::<u128>() {
+    snap.restore(&mut world.resource_mut::<Game>().0);
+    if let Some(pos) = snap.dice() {
         world.resource_mut::<GameRng>().0.set_word_pos(pos);
     }
     world.resource_mut::<OrderLog>().0 = orders.to_vec();
+    world.insert_resource(super::undo::UndoHistory::after_load());
     let phase = if snap.turn.over {
         super::turn::GamePhase::Over
     } else {
@@ -297,13 +250,11 @@ pub struct ReplayReport {
 /// Plays the save's order log again from the scenario's start with its seed, and compares the
 /// state reached with the saved snapshot.
 pub fn replay(save: &SaveGame) -> Result<ReplayReport, LoadError> {
-    let s = scenario_of(save)?;
-    let mut app = super::headless_app(s, Some(save.seed));
+    let mut g = crate::rules::game::Game::new(scenario_of(save)?, Some(save.seed));
     for o in &save.orders {
-        app.world_mut().write_message(GiveOrder(o.clone()));
-        app.update();
+        let _ = g.give(o);
     }
-    let h = snapshot(app.world()).hash();
+    let h = g.snapshot().hash();
     Ok(ReplayReport {
         orders: save.orders.len(),
         matches: h == save.hash,

@@ -3,10 +3,11 @@
 //! on the way (at every side turn's start, and at least every `SPACING` orders), so that a jump
 //! anywhere replays only a few orders.
 
-use bevy::ecs::message::{MessageCursor, Messages};
+use std::sync::Arc;
 
-use super::messages::{GiveOrder, TurnBegan};
 use super::save::{self, SaveGame, Snapshot};
+use crate::rules::event::Event;
+use crate::rules::game::Game;
 use crate::rules::order::Order;
 use crate::rules::scenario::LoadError;
 use crate::rules::scenario::Scenario;
@@ -26,7 +27,7 @@ pub struct TurnMark {
 /// The whole history of one game.
 #[derive(Clone)]
 pub struct Timeline {
-    pub scenario: Scenario,
+    pub scenario: Arc<Scenario>,
     pub seed: u64,
     pub orders: Vec<Order>,
     /// The state before order `k` (after `k` orders), for each kept `k`, in order.
@@ -36,45 +37,44 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    /// Replays `orders` on `scenario` with `seed` once, keeping the snapshots.
+    /// Replays `orders` on `scenario` with `seed` once, through the interpreter, keeping the
+    /// snapshots.
     pub fn build(scenario: Scenario, seed: u64, orders: Vec<Order>) -> Timeline {
-        let mut app = super::headless_app(scenario.clone(), Some(seed));
-        let first = {
-            let t = app.world().resource::<super::Game>().0.turn_state();
-            TurnMark {
-                order: 0,
-                turn: t.turn,
-                side: t.side,
-            }
-        };
-        let mut turns = vec![first];
-        let mut snapshots = vec![(0, save::snapshot(app.world()))];
-        let mut began = MessageCursor::<TurnBegan>::default();
-        // The first update's messages are the start's, already marked.
-        began
-            .read(app.world().resource::<Messages<TurnBegan>>())
-            .count();
+        let scenario = Arc::new(scenario);
+        let mut game = Game::new(scenario.clone(), Some(seed));
+        let first = game.board.turn_state();
+        let mut turns = vec![TurnMark {
+            order: 0,
+            turn: first.turn,
+            side: first.side,
+        }];
+        let mut snapshots = vec![(0, game.snapshot())];
         for (i, o) in orders.iter().enumerate() {
-            app.world_mut().write_message(GiveOrder(o.clone()));
-            app.update();
             let n = i + 1;
-            let new_turns: Vec<TurnMark> = began
-                .read(app.world().resource::<Messages<TurnBegan>>())
-                .map(|t| TurnMark {
-                    order: n,
-                    turn: t.turn,
-                    side: t.side,
-                })
-                .collect();
+            let began: Vec<TurnMark> = match game.give(o) {
+                Ok(c) => c
+                    .events
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::TurnBegan(t) => Some(TurnMark {
+                            order: n,
+                            turn: t.turn,
+                            side: t.side,
+                        }),
+                        _ => None,
+                    })
+                    .collect(),
+                Err(_) => Vec::new(),
+            };
             let far = n - snapshots.last().map_or(0, |(k, _)| *k) >= SPACING;
-            if !new_turns.is_empty() || far {
-                snapshots.push((n, save::snapshot(app.world())));
+            if !began.is_empty() || far {
+                snapshots.push((n, game.snapshot()));
             }
-            turns.extend(new_turns);
+            turns.extend(began);
         }
         // And the end, where a jump to it is most often asked for.
         if snapshots.last().map(|(k, _)| *k) != Some(orders.len()) {
-            snapshots.push((orders.len(), save::snapshot(app.world())));
+            snapshots.push((orders.len(), game.snapshot()));
         }
         Timeline {
             scenario,
@@ -112,7 +112,7 @@ impl Timeline {
             }
         }
         Some(Timeline {
-            scenario,
+            scenario: Arc::new(scenario),
             seed: 0,
             orders,
             snapshots: states.into_iter().enumerate().collect(),
@@ -154,33 +154,29 @@ impl Timeline {
         if *k == n {
             return snap.clone();
         }
-        let mut app = super::headless_app(self.scenario.clone(), Some(self.seed));
-        save::restore(app.world_mut(), snap, &self.orders[..*k]);
-        app.update();
+        let mut game = Game::new(self.scenario.clone(), Some(self.seed));
+        game.restore(snap, &self.orders[..*k]);
         for o in &self.orders[*k..n] {
-            app.world_mut().write_message(GiveOrder(o.clone()));
-            app.update();
+            let _ = game.give(o);
         }
-        save::snapshot(app.world())
+        game.snapshot()
     }
 
     /// The states after orders `from` to `to` as `side` knew them (RULES.md §16 D-fow-8): what
     /// a server seat is sent of a replay. One simulation turns them all into boards.
     pub fn states_as_seen(&self, from: usize, to: usize, side: Side) -> Vec<Snapshot> {
-        let mut app = None;
+        let mut game = None;
         (from..=to)
             .map(|n| {
                 let snap = self.state_at(n);
                 if !snap.params.optional.fog() {
                     return snap;
                 }
-                let app = app.get_or_insert_with(|| {
-                    super::headless_app(self.scenario.clone(), Some(self.seed))
-                });
-                save::restore(app.world_mut(), &snap, &[]);
-                let board = &app.world().resource::<super::Game>().0;
-                let dice = snap.dice.parse::<u128>().unwrap_or(0);
-                save::snapshot_of(&crate::rules::fog::seat_board(board, side), dice)
+                let game =
+                    game.get_or_insert_with(|| Game::new(self.scenario.clone(), Some(self.seed)));
+                game.restore(&snap, &[]);
+                let dice = snap.dice().unwrap_or(0);
+                Snapshot::of(&crate::rules::fog::seat_board(&game.board, side), dice)
             })
             .collect()
     }

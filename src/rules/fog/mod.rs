@@ -3,6 +3,7 @@
 //! window, the aids, the computer and a server seat read the board as a side knows it.
 
 pub mod known;
+pub mod perceived;
 
 pub use known::{Fog, LastSeen, Marker, Sighting, Strength};
 

@@ -35,7 +35,9 @@ pub use fall_back::{Budget, fall_back, fall_back_by};
 pub use forecast::{Forecast, LossForecast, forecast};
 pub use hexside_class::{Class, class};
 pub use odds::{Odds, odds};
-pub use pipeline::{CalledOff, Resolved, defensive_fire, goes_on, resolve, results, strengths};
+pub use pipeline::{
+    CalledOff, Resolved, defensive_fire, goes_on, resolve, resolve_steps, results, strengths,
+};
 pub use resolve::{
     BridgeDamage, Elimination, EliminationReason, MeleeOutcome, Resolution, Retreat, advance,
     begin, capture_guns, end_of_phase, loser, morale_checks, retreat, routs,

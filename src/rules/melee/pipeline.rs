@@ -1,7 +1,6 @@
 //! The one way a declared melee is resolved, for the game, the computer, the command line and
 //! the tests alike (issue 32): defensive fire → strengths → combat results → morale → retreat →
-//! capture → advance → routs, under the melee system the Parameter Data names. The simulation
-//! runs these same functions, one ECS system a step.
+//! capture → advance → routs, under the melee system the Parameter Data names.
 
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -124,21 +123,33 @@ pub fn goes_on(r: &Resolution) -> bool {
 
 /// Resolves a declared melee on `board` as the game does, under the melee system its
 /// Parameter Data names: defensive fire → strengths → combat results → morale → retreat →
-/// capture → advance → routs. The simulation runs these same functions, one system each; the
-/// losers' end-of-phase checks wait for `end_of_phase`.
+/// capture → advance → routs. The interpreter (`rules::game`) tells its events from what this
+/// returns; the losers' end-of-phase checks wait for `end_of_phase`.
 pub fn resolve(board: &mut Board, decl: &Declaration, rng: &mut ChaCha8Rng) -> Resolved {
+    resolve_steps(board, decl, rng).0
+}
+
+/// `resolve`, and how many of the outcome's retreats came before its retreat step (a fall
+/// back in the combat results), which the retreat step's own are told after.
+pub fn resolve_steps(
+    board: &mut Board,
+    decl: &Declaration,
+    rng: &mut ChaCha8Rng,
+) -> (Resolved, usize) {
     let (decl, fire) = match defensive_fire(board, decl, rng) {
         Ok(going) => going,
-        Err(off) => return Resolved::CalledOff(off),
+        Err(off) => return (Resolved::CalledOff(off), 0),
     };
     let mut r = strengths(board, &decl, fire);
     results(board, &mut r, rng);
+    let mut before_retreat = r.out.retreats.len();
     if goes_on(&r) {
         morale_checks(board, &mut r, rng);
+        before_retreat = r.out.retreats.len();
         retreat(board, &mut r, system(&board.params).checks_after_retreat());
         capture_guns(board, &mut r);
         advance(board, &mut r);
         routs(board, &mut r, rng);
     }
-    Resolved::Fought(Box::new(r.out))
+    (Resolved::Fought(Box::new(r.out)), before_retreat)
 }

@@ -13,8 +13,7 @@ use crate::rules::fog;
 use crate::rules::melee::{self, UnitLoss};
 use crate::rules::unit::{Side, UnitId};
 
-use super::messages::*;
-use super::outcome::Outcome;
+use crate::rules::event::{Event, Fired, MeleeResolved, Outcome, Retreated};
 
 /// What the side knew of the board before the order and after it, and who gave the order.
 struct Sides<'a> {
@@ -173,9 +172,13 @@ impl Sides<'_> {
     fn one(&self, o: &Outcome) -> Option<Outcome> {
         let mine = self.by == self.side;
         let mut o = o.clone();
-        let kept = match &mut o {
-            Outcome::Rejected(_) | Outcome::Done(_) | Outcome::MeleeCancelled(_) => mine,
-            Outcome::Moved(m) => {
+        let e = match &mut o {
+            Outcome::Rejected(_) | Outcome::Done(_) => return mine.then_some(o),
+            Outcome::Happened(e) => e,
+        };
+        let kept = match e {
+            Event::MeleeCancelled(_) | Event::Undone(_) => mine,
+            Event::Moved(m) => {
                 for f in &mut m.opportunity_fire {
                     self.fire(f);
                 }
@@ -184,41 +187,41 @@ impl Sides<'_> {
                 }
                 !m.moved.path.is_empty()
             }
-            Outcome::Fired(Fired(f)) => {
+            Event::Fired(Fired(f)) => {
                 self.fire(f);
                 true
             }
             // (The other side's declarations are not told at all: working out their figures
             // on the view too costs nothing that matters.)
-            Outcome::MeleeDeclared(d) => {
+            Event::MeleeDeclared(d) => {
                 if self.extreme {
                     (d.breakdown, d.odds) = self.melee_figures(&d.declaration);
                 }
                 self.attacks(&d.declaration)
             }
-            Outcome::MeleeCalledOff(c) => {
+            Event::MeleeCalledOff(c) => {
                 for f in &mut c.defensive_fire {
                     self.fire(f);
                 }
                 self.attacks(&c.declaration) || self.defends(&c.declaration)
             }
-            Outcome::MeleeResolved(MeleeResolved(m)) => {
+            Event::MeleeResolved(MeleeResolved(m)) => {
                 self.resolved(m);
                 true
             }
-            Outcome::Retreated(Retreated(r)) => self.tells_move(r.unit, r.to),
-            Outcome::Advanced(a) => self.tells_move(a.unit, a.to),
-            Outcome::PhaseMoraleChecked(p) => {
+            Event::Retreated(Retreated(r)) => self.tells_move(r.unit, r.to),
+            Event::Advanced(a) => self.tells_move(a.unit, a.to),
+            Event::PhaseMoraleChecked(p) => {
                 p.checks.retain(|c| self.knows(c.unit));
                 self.checks(&mut p.checks);
                 p.routs.retain(|r| self.tells_move(r.unit, r.to));
                 !(p.checks.is_empty() && p.routs.is_empty())
             }
-            Outcome::TurnBegan(t) => {
+            Event::TurnBegan(t) => {
                 self.turn_start(&mut t.start);
                 true
             }
-            Outcome::GunsCaptured(_) | Outcome::PhaseBegan(_) | Outcome::GameEnded(_) => true,
+            Event::GunsCaptured(_) | Event::PhaseBegan(_) | Event::GameEnded(_) => true,
         };
         kept.then_some(o)
     }
