@@ -395,9 +395,10 @@ fn s6_a_melee_threat_reaches_as_far_as_a_move_along_a_road() {
         let at = f.hex(3, 2 + d);
         let cav = f.add(1, UnitKind::Cavalry, at, Facing::N, 300);
         for r in 2..=2 + d {
+            let h = f.hex(3, r);
             f.map
-                .roads
-                .insert(Hexside::new(f.hex(3, r), Facing::N), Road::Road);
+                .roads_mut()
+                .insert(Hexside::new(h, Facing::N), Road::Road);
         }
         let t = threats(&f.board(), target, Side(0));
         t.iter().find(|x| x.unit == cav).and_then(|x| x.melee)

@@ -584,7 +584,7 @@ fn fire_value_and_modifiers() {
     f.unit(d).marks.moved = true;
     assert_eq!(v(&f).value, 300.0, "but not one that just moved in");
     f.unit(d).marks.moved = false;
-    f.map.sides.clear();
+    f.map.sides_mut().clear();
     f.unit(d).facing = Facing::NE;
     assert_eq!(v(&f).value, 450.0, "enfilade through a rear hexside +50%");
     f.unit(d).facing = Facing::SW;

@@ -577,9 +577,9 @@ fn d_fow_1_visibility_is_saved_with_the_parameter_data_unless_it_is_the_default(
 /// wholly out of Blue's sight is not told to Blue at all; with fog off, everything to both.
 #[test]
 fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
-    use bayonet::rules::fog::perceived::as_seen_by;
     use bayonet::rules::movement::Moved;
     use bayonet::rules::order::{At, Order};
+    use bayonet::rules::perceived::as_seen_by;
     use bayonet::sim::messages::{OrderDone, UnitMoved};
     use bayonet::sim::outcome::Outcome;
     let mut f = foggy();
@@ -787,9 +787,8 @@ fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
             app.update();
             let outcomes = cursors.read(app.world());
             let after = app.world().resource::<Game>().0.clone();
-            let perceived = bayonet::rules::fog::perceived::as_seen_by(
-                &outcomes, board, &after, side_of, side_of,
-            );
+            let perceived =
+                bayonet::rules::perceived::as_seen_by(&outcomes, board, &after, side_of, side_of);
             (
                 serde_json::to_string(&outcomes).unwrap(),
                 serde_json::to_string(&perceived).unwrap(),

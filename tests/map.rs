@@ -126,7 +126,7 @@ fn s2_hexside_features_and_roads_are_shared_by_both_hexes() {
     assert!(m.has_feature(b, Facing::SW, SideFeature::StoneWall));
     assert!(!m.has_feature(a, Facing::N, SideFeature::StoneWall));
     assert!(m.features(a, Facing::N).is_empty());
-    m.roads
+    m.roads_mut()
         .insert(bayonet::rules::hex::Hexside::new(a, Facing::NE), Road::Pike);
     assert_eq!(m.road(b, Facing::SW), Some(Road::Pike));
     assert_eq!(m.road(a, Facing::SE), None);

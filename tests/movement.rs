@@ -64,7 +64,7 @@ fn s6_the_road_rates() {
     ] {
         let got = costs(|f, a, b| {
             f.map.set_terrain(b, Terrain::Forest);
-            f.map.roads.insert(Hexside::new(a, Facing::N), road);
+            f.map.roads_mut().insert(Hexside::new(a, Facing::N), road);
         });
         assert_eq!(
             got,

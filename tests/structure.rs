@@ -322,9 +322,9 @@ fn no_import_cycle_in_the_rules() {
         g["fire"]
     );
     assert!(
-        g["params"].contains("melee::bodenstedt::params"),
+        g["melee::resolve"].contains("melee::breakdown"),
         "a re-exported name counts as its own file's: {:?}",
-        g["params"]
+        g["melee::resolve"]
     );
     for m in g.keys() {
         if let Some(c) = cycle_from(&g, m) {
@@ -345,4 +345,227 @@ fn every_melee_system_is_registered_once() {
         assert_eq!(named(n).name(), n);
     }
     assert_eq!(SYSTEMS.len(), MeleeSystemName::ALL.len());
+}
+
+/// Each module of the folder `dir` (its files and sub-folders, `mod.rs` aside) and the sibling
+/// modules it imports, through `super::` chains and `crate::` paths from any file inside it. A
+/// name a folder's `mod.rs` re-exports from a child (`pub use child::{A, B}`) counts as the
+/// child's.
+fn folder_imports(
+    src: &std::path::Path,
+    dir: &std::path::Path,
+) -> BTreeMap<String, BTreeSet<String>> {
+    // The module path of a file below `src` (`client::editor::tools`; a `mod.rs` is its folder).
+    let module_of = |p: &std::path::Path| -> Vec<String> {
+        let rel = p.strip_prefix(src).unwrap().with_extension("");
+        let mut parts: Vec<String> = rel.iter().map(|c| c.to_string_lossy().into()).collect();
+        if parts
+            .last()
+            .is_some_and(|l| l == "mod" || l == "lib" || l == "main")
+        {
+            parts.pop();
+        }
+        parts
+    };
+    let here = module_of(&dir.join("mod.rs"));
+    let mut nodes = BTreeSet::new();
+    let mut files: Vec<(String, Vec<String>, String)> = Vec::new();
+    let mut reexported: BTreeMap<String, String> = BTreeMap::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_stem().unwrap().to_string_lossy().to_string();
+        if p.is_dir() {
+            nodes.insert(name.clone());
+            let mut stack = vec![p];
+            while let Some(d) = stack.pop() {
+                for f in std::fs::read_dir(&d).unwrap() {
+                    let f = f.unwrap().path();
+                    if f.is_dir() {
+                        stack.push(f);
+                    } else if f.extension().is_some_and(|x| x == "rs") {
+                        let text = std::fs::read_to_string(&f).unwrap();
+                        files.push((name.clone(), module_of(&f), text));
+                    }
+                }
+            }
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            let text = std::fs::read_to_string(&p).unwrap();
+            if ["mod", "lib", "main"].contains(&name.as_str()) {
+                for line in text.lines() {
+                    let Some(rest) = line.trim().strip_prefix("pub use ") else {
+                        continue;
+                    };
+                    let Some((child, names)) = rest.split_once("::") else {
+                        continue;
+                    };
+                    let names = names
+                        .trim_end_matches(';')
+                        .trim_matches(|c| c == '{' || c == '}');
+                    for n in names.split(',') {
+                        let n = n.split(" as ").last().unwrap_or("").trim();
+                        if !n.is_empty() && n != "*" {
+                            reexported.insert(n.to_string(), child.trim().to_string());
+                        }
+                    }
+                }
+            } else {
+                nodes.insert(name.clone());
+                files.push((name, module_of(&p), text));
+            }
+        }
+    }
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out: BTreeMap<String, BTreeSet<String>> =
+        nodes.iter().map(|n| (n.clone(), BTreeSet::new())).collect();
+    for (node, module, text) in &files {
+        for line in text.lines().map(|l| l.split("//").next().unwrap_or("")) {
+            let mut from = 0;
+            while let Some(at) = ["crate::", "super::"]
+                .iter()
+                .filter_map(|p| line[from..].find(p).map(|i| i + from))
+                .min()
+            {
+                // A path starts here unless it continues one (`super::super::`, `a::super::`).
+                if at > 0 && line[..at].ends_with(':') {
+                    from = at + 1;
+                    continue;
+                }
+                let mut rest = &line[at..];
+                let mut path: Vec<String> = if let Some(r) = rest.strip_prefix("crate::") {
+                    rest = r;
+                    Vec::new()
+                } else {
+                    // A file's own module is its `super::` base's child; `mod.rs` is its folder.
+                    let mut base = module.clone();
+                    while let Some(r) = rest.strip_prefix("super::") {
+                        base.pop();
+                        rest = r;
+                    }
+                    base
+                };
+                // The names after the base: a path, or a `{…}` group of them.
+                let mut heads = Vec::new();
+                loop {
+                    if let Some(g) = rest.strip_prefix('{') {
+                        let group = g.split('}').next().unwrap_or("");
+                        for x in group.split(',') {
+                            heads.push(ident(x.trim()));
+                        }
+                        break;
+                    }
+                    let name = ident(rest);
+                    if name.is_empty() {
+                        break;
+                    }
+                    if path.len() < here.len() {
+                        path.push(name.clone());
+                        match rest[name.len()..].strip_prefix("::") {
+                            Some(r) => rest = r,
+                            None => break,
+                        }
+                    } else {
+                        heads.push(name);
+                        break;
+                    }
+                }
+                if path == here {
+                    for h in heads {
+                        // A module of the folder by that name is the module, whatever
+                        // `mod.rs` re-exports under the same name.
+                        let target = if nodes.contains(&h) {
+                            h
+                        } else {
+                            reexported.get(&h).cloned().unwrap_or(h)
+                        };
+                        if nodes.contains(&target) && target != *node {
+                            out.get_mut(node).unwrap().insert(target);
+                        }
+                    }
+                }
+                from = at + 1;
+            }
+        }
+    }
+    out
+}
+
+/// Every folder of `src`, each with the imports among its modules.
+fn every_folder() -> Vec<(String, BTreeMap<String, BTreeSet<String>>)> {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = Vec::new();
+    let mut dirs = vec![src.clone()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            }
+        }
+        let name = d.strip_prefix(&src).unwrap().to_string_lossy().to_string();
+        out.push((name, folder_imports(&src, &d)));
+    }
+    out
+}
+
+/// Issue 46, item 6: no folder of `src` has an import cycle among its modules (the editor's
+/// files included: `client/editor` is a folder of its own).
+#[test]
+fn no_import_cycle_in_any_folder() {
+    let folders = every_folder();
+    let names: Vec<&str> = folders.iter().map(|(n, _)| n.as_str()).collect();
+    for f in [
+        "",
+        "sim",
+        "ai",
+        "cli",
+        "serve",
+        "client",
+        "client/editor",
+        "rules",
+        "rules/melee",
+    ] {
+        assert!(names.contains(&f), "the folder `{f}` was read: {names:?}");
+    }
+    let client = &folders.iter().find(|(n, _)| n == "client").unwrap().1;
+    assert!(
+        client["toolbar"].contains("keys"),
+        "imports were read: {:?}",
+        client["toolbar"]
+    );
+    let mut cycles = Vec::new();
+    for (folder, g) in &folders {
+        for m in g.keys() {
+            if let Some(c) = cycle_from(g, m) {
+                cycles.push(format!("src/{folder}: {}", c.join(" → ")));
+            }
+        }
+    }
+    assert!(cycles.is_empty(), "import cycles:\n{}", cycles.join("\n"));
+}
+
+/// The folder check finds a cycle where there is one: two files of a folder that name each
+/// other, one through a `crate::` path and a `{…}` group, one through a re-export of `mod.rs`.
+#[test]
+fn the_folder_check_finds_a_cycle() {
+    let root = std::env::temp_dir().join(format!("bayonet-structure-{}", std::process::id()));
+    let dir = root.join("src/things");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("mod.rs"),
+        "mod a;\nmod b;\npub use b::{Bee, Other};\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("a.rs"), "use super::Bee;\n").unwrap();
+    std::fs::write(dir.join("b.rs"), "use crate::things::{a, c};\n").unwrap();
+    std::fs::write(dir.join("c.rs"), "// super::a is only a comment\n").unwrap();
+    let g = folder_imports(&root.join("src"), &dir);
+    let _ = std::fs::remove_dir_all(&root);
+    assert_eq!(g["a"], ["b".to_string()].into());
+    assert_eq!(g["b"], ["a".to_string(), "c".to_string()].into());
+    assert!(g["c"].is_empty());
+    assert_eq!(cycle_from(&g, "a").unwrap().join(" "), "a b a");
 }

@@ -41,11 +41,11 @@ fn entry_costs_by_mover_terrain_road_hexside_and_climb() {
     );
     // Along a road, the road rate: column 1, line infantry none.
     f.map
-        .roads
+        .roads_mut()
         .insert(bayonet::rules::hex::Hexside::new(a, Facing::N), Road::Road);
     assert_eq!(cost(&f, MoverClass::ColumnInfantry), Some(1));
     assert_eq!(cost(&f, MoverClass::LineInfantry), Some(4));
-    f.map.roads.clear();
+    f.map.roads_mut().clear();
     f.map.set_terrain(b, Terrain::Clear);
     f.feature(a, Facing::N, SideFeature::StoneWall);
     assert_eq!(cost(&f, MoverClass::Artillery), Some(2 + 6));

@@ -178,7 +178,7 @@ pub fn of_game(
     seed: u64,
     orders: &[crate::rules::order::Order],
 ) -> AfterAction {
-    let mut game = crate::rules::game::Game::new(scenario.clone(), Some(seed));
+    let mut game = crate::rules::game::Game::new(scenario.clone(), Some(seed)).replaying();
     let original: BTreeMap<UnitId, Side> = scenario
         .units
         .iter()

@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use super::basic::facing_towards;
-use super::plan::{Turn, objective_at};
+use super::side_turn::{Turn, objective_at};
 use crate::rules::board::Board;
 use crate::rules::facing;
 use crate::rules::hex::{Facing, Hex, distance};

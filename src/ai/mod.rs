@@ -8,6 +8,7 @@ pub mod danger;
 pub mod placement;
 pub mod plan;
 pub mod rollout;
+pub mod side_turn;
 
 pub use basic::{MELEE_ODDS, facing_towards, plan_phase, plan_turn};
 pub use plan::Level;

@@ -3,11 +3,11 @@
 //! in; guns stand off, routed and worn units withdraw to a leader, leaders rally or lead,
 //! wagons stay back, cavalry scouts under fog.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use super::basic::facing_towards;
 use super::danger::LOSS_PER_VALUE;
-use super::plan::{Turn, objective_at};
+use super::side_turn::{Turn, objective_at};
 use crate::rules::board::Board;
 use crate::rules::hex::{Hex, distance};
 use crate::rules::movement::{self, movement_range};
@@ -205,17 +205,19 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
         return 0.0;
     };
     let side = t.side;
-    let range: HashMap<Hex, movement::Reach> = if moves && movement::cannot_move(&u).is_none() {
+    let range: movement::Range = if moves && movement::cannot_move(&u).is_none() {
         movement_range(b, id)
     } else {
-        HashMap::from([(
+        [(
             u.hex,
             movement::Reach {
                 cost: 0,
                 prev: None,
                 stops: false,
             },
-        )])
+        )]
+        .into_iter()
+        .collect()
     };
     let goal = goal_of(b, t, &u);
     let firing = |u: &Unit| {

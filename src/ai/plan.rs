@@ -14,6 +14,7 @@ use std::collections::HashSet;
 
 use super::danger::Danger;
 use super::rollout;
+use super::side_turn::{Turn, Weights};
 use crate::rules::board::{Board, Phase};
 use crate::rules::hex::Hex;
 use crate::rules::movement::movement_range;
@@ -67,41 +68,6 @@ impl Level {
             ],
         }
     }
-}
-
-/// The weights of one plan.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Weights {
-    /// Of the men a hex's danger may cost.
-    pub(super) danger: f64,
-    /// The lowest whole-resolution chance of winning a melee is declared at.
-    pub(super) melee_odds: f64,
-    /// Of each hex nearer the front or an objective for units out of the fight.
-    pub(super) approach: f64,
-}
-
-impl Default for Weights {
-    fn default() -> Weights {
-        Weights {
-            danger: 1.0,
-            melee_odds: 0.6,
-            approach: 2.0,
-        }
-    }
-}
-
-/// What a plan knows of the turn, worked out once.
-pub(super) struct Turn {
-    pub(super) side: Side,
-    pub(super) danger: Danger,
-    /// Turns left after this one, and how late it is (0 at the start, 1 in the last turn).
-    pub(super) turns_left: u32,
-    pub(super) late: f64,
-    pub(super) w: Weights,
-    /// The hexes of the enemy units the side knows (they stand still while it plans).
-    pub(super) enemies: Vec<Hex>,
-    /// Under fog of war, where enemy units were last seen (§16 D-fow-3): where scouts go.
-    pub(super) last_seen: Vec<Hex>,
 }
 
 /// A plan: the orders, and what it expects them to gain in victory points (the danger weighed
@@ -274,8 +240,4 @@ fn enemy_hexes(b: &Board, side: Side) -> Vec<Hex> {
     v.sort_by_key(|h| (b.map.coord(*h).col, b.map.coord(*h).row));
     v.dedup();
     v
-}
-
-pub(super) fn objective_at(b: &Board, h: Hex) -> Option<&crate::rules::map::Objective> {
-    b.map.objectives.iter().find(|o| o.hex == h)
 }

@@ -28,7 +28,7 @@ pub fn autoplay_saved(
     seed: Option<u64>,
     brains: [Brain; 2],
 ) -> (Vec<Value>, VictoryReport, crate::sim::save::SaveGame) {
-    let mut game = Game::new(s.clone(), seed);
+    let mut game = Game::new(s.clone(), seed).replaying();
     let mut lines = Vec::new();
     let mut melee_count = 0;
     for e in play(&mut game, brains) {

@@ -119,7 +119,7 @@ pub fn run(args: &Melee, roll: Option<u64>) -> Result<i32, String> {
                     out["called_off"] = json!({
                         "reasons": off.reasons.iter().map(|v| violation_json(&board, &s, v)).collect::<Vec<_>>(),
                         "reason": off.reasons.iter().map(|v| v.to_string()).collect::<Vec<_>>().join("; "),
-                        "fire": off.defensive_fire.iter().map(|f| super::run::fire_json(&s, &board, f)).collect::<Vec<_>>(),
+                        "fire": off.defensive_fire.iter().map(|f| fire_json(&s, &board, f)).collect::<Vec<_>>(),
                     });
                     if args.json {
                         println!("{out}");
@@ -216,12 +216,36 @@ fn resolve_in_sim(
     Ok(Ok((outcome, checks)))
 }
 
+/// A fire's figures and results, as JSON.
+pub(super) fn fire_json(
+    s: &Scenario,
+    board: &crate::rules::board::Board,
+    f: &crate::rules::fire::FireOutcome,
+) -> Value {
+    let u = |id: UnitId| unit_json(board, s, id);
+    json!({
+        "firer": u(f.breakdown.firer),
+        "target": coord_json(s, f.breakdown.target),
+        "opportunity": f.opportunity,
+        "range": f.breakdown.range,
+        "value": f.breakdown.value,
+        "modifiers": f.breakdown.modifiers,
+        "loss_range": f.breakdown.loss_range,
+        "loss": f.loss,
+        "losses": f.losses.iter().map(|l| json!({"unit": u(l.unit), "men": l.men, "guns": l.guns})).collect::<Vec<_>>(),
+        "morale": f.morale.iter().map(|m| json!({"unit": u(m.unit), "roll": m.roll, "morale": m.morale, "result": m.result})).collect::<Vec<_>>(),
+        "eliminated": f.eliminated.iter().map(|id| u(*id)).collect::<Vec<_>>(),
+        "ammo_now": f.ammo_now.map(|a| format!("{a:?}")),
+        "routs": f.routs.iter().map(|r| json!({"unit": u(r.unit), "from": coord_json(s, r.from), "to": coord_json(s, r.to)})).collect::<Vec<_>>(),
+    })
+}
+
 pub(super) fn outcome_json(out: &mut Value, s: &Scenario, board: &Board, o: &MeleeOutcome) {
     let u = |id: UnitId| unit_json(board, s, id);
     out["defensive_fire"] = o
         .defensive_fire
         .iter()
-        .map(|f| super::run::fire_json(s, board, f))
+        .map(|f| fire_json(s, board, f))
         .collect();
     out["attacker_roll"] = json!(o.attacker_roll);
     out["defender_roll"] = json!(o.defender_roll);

@@ -16,14 +16,7 @@ pub mod saves;
 
 pub use args::{Cli, Command};
 
-/// A panic's message, as `panic!` wrote it (empty when it carried something else).
-pub fn panic_message<'a>(info: &'a std::panic::PanicHookInfo<'_>) -> &'a str {
-    let p = info.payload();
-    p.downcast_ref::<String>()
-        .map(String::as_str)
-        .or_else(|| p.downcast_ref::<&str>().copied())
-        .unwrap_or("")
-}
+pub use crate::panics::message as panic_message;
 
 /// Reads the command line (`argv` without the program's name): the parsed options, or clap's
 /// error (its `exit()` prints it and exits 2; for `--help` and `--version`, prints and exits 0).

@@ -6,35 +6,12 @@ use serde_json::{Value, json};
 
 use super::args::Run;
 
-use super::melee::{coord_json, outcome_json, unit_json};
+use super::melee::{coord_json, fire_json, outcome_json, unit_json};
 use crate::rules::event::{Event, Outcome};
 use crate::rules::game::Game;
 use crate::rules::order::Order;
 use crate::rules::scenario::{self, Scenario, ron_options};
 use crate::rules::unit::UnitId;
-
-pub(super) fn fire_json(
-    s: &Scenario,
-    board: &crate::rules::board::Board,
-    f: &crate::rules::fire::FireOutcome,
-) -> Value {
-    let u = |id: UnitId| unit_json(board, s, id);
-    json!({
-        "firer": u(f.breakdown.firer),
-        "target": coord_json(s, f.breakdown.target),
-        "opportunity": f.opportunity,
-        "range": f.breakdown.range,
-        "value": f.breakdown.value,
-        "modifiers": f.breakdown.modifiers,
-        "loss_range": f.breakdown.loss_range,
-        "loss": f.loss,
-        "losses": f.losses.iter().map(|l| json!({"unit": u(l.unit), "men": l.men, "guns": l.guns})).collect::<Vec<_>>(),
-        "morale": f.morale.iter().map(|m| json!({"unit": u(m.unit), "roll": m.roll, "morale": m.morale, "result": m.result})).collect::<Vec<_>>(),
-        "eliminated": f.eliminated.iter().map(|id| u(*id)).collect::<Vec<_>>(),
-        "ammo_now": f.ammo_now.map(|a| format!("{a:?}")),
-        "routs": f.routs.iter().map(|r| json!({"unit": u(r.unit), "from": coord_json(s, r.from), "to": coord_json(s, r.to)})).collect::<Vec<_>>(),
-    })
-}
 
 /// The answer to one order, as JSON lines: its refusal, or the order done and what it caused.
 fn events(game: &Game, s: &Scenario, answer: Vec<Outcome>) -> Vec<Value> {

@@ -3,8 +3,6 @@
 //! click it twice) to move, turn and change formation by buttons or keys, and fire: pick Fire,
 //! then a target, with the fire value shown first.
 
-use std::collections::HashMap;
-
 use bevy::prelude::*;
 
 use super::keys::{self, Act, keys_of, pressed};
@@ -13,7 +11,7 @@ use super::pointer::{HoveredHex, SelectedHex};
 use super::regions::ToolGroup;
 use crate::rules::fire;
 use crate::rules::hex::Hex;
-use crate::rules::movement::{Reach, movement_range};
+use crate::rules::movement::movement_range;
 use crate::rules::order::{self, At, Order};
 use crate::rules::unit::{Formation, Unit, UnitId, UnitKind};
 use crate::sim::{Game, GiveOrder, UnitState};
@@ -34,7 +32,7 @@ pub struct Command {
 
 /// The movement range of the unit under command.
 #[derive(Resource, Default, Debug, Clone)]
-pub struct Reachable(pub HashMap<Hex, Reach>);
+pub struct Reachable(pub crate::rules::movement::Range);
 
 pub use super::notice::Notice;
 

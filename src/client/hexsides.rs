@@ -76,7 +76,7 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
             ));
         }
     }
-    for (side, features) in &map.sides {
+    for (side, features) in map.sides.iter() {
         let (mid, rot) = layout.hexside(side.hex, side.side);
         for (i, f) in features.iter().enumerate() {
             let (color, w) = palette::feature(*f);
@@ -203,7 +203,7 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
     }
     // Roads run centre to centre through the hexside they use, each class in its own style:
     // a trail dashed, a road solid, a pike broad and cased, the railroad black with ties.
-    for (side, road) in &map.roads {
+    for (side, road) in map.roads.iter() {
         let a = layout.center(side.hex);
         let b = layout.center(side.hex + side.side.step());
         let (color, w) = palette::road(*road);

@@ -45,6 +45,7 @@ pub mod saving;
 pub mod score_news;
 mod screen_trace;
 mod screenshot;
+pub mod script;
 pub mod seen;
 pub mod settings;
 pub mod show_controls;
@@ -69,7 +70,8 @@ use bevy_ecs_tilemap::TilemapPlugin;
 use crate::rules::scenario::Scenario;
 use crate::sim::SimPlugin;
 
-pub use screenshot::{ScreenshotRequest, StartupOrders};
+pub use screenshot::ScreenshotRequest;
+pub use script::StartupOrders;
 
 /// Draw order on the map, bottom to top.
 pub mod z {

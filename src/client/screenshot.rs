@@ -4,34 +4,10 @@
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
-use crate::rules::map::Coord;
 use crate::rules::order::{At, Order};
 use crate::sim::GiveOrder;
 
-/// Orders given on the command line, sent once the game is up.
-#[derive(Resource, Debug, Clone, Default)]
-pub struct StartupOrders {
-    /// Drags from an attacking hex to a defending hex.
-    pub declares: Vec<(Coord, Coord)>,
-    pub resolve: bool,
-    /// Keep the start dialog open in screenshot mode.
-    pub dialog: bool,
-    /// Aids to switch on, by their place in the aids column (1–10; the tenth's button says 0).
-    pub aids: Vec<usize>,
-    /// A hex to select (as a tap would).
-    pub select: Option<Coord>,
-    /// The two hexes of a line-of-sight look.
-    pub sight: Option<(Coord, Coord)>,
-    /// The window's size in logical pixels.
-    pub size: Option<(u32, u32)>,
-    /// The map's zoom, and the hex it is centred on, at the start.
-    pub zoom: Option<crate::cli::args::Zoom>,
-    pub look: Option<Coord>,
-    /// Watch the save the window opens on from its first order (`bayonet watch`).
-    pub watch: bool,
-    /// A panel open at the start.
-    pub open: Option<crate::cli::args::Panel>,
-}
+pub use super::script::StartupOrders;
 
 // The command line reads aid numbers 1 to `cli::args::AIDS`: one for each aid of the column.
 const _: () = assert!(super::aids::Aid::ALL.len() == crate::cli::args::AIDS);

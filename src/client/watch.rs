@@ -236,7 +236,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn)
         .add_systems(
             Update,
-            (offer, start, keys, press, scrub, replay, play_on, look)
+            (
+                offer, start, built, keys, press, scrub, replay, play_on, look,
+            )
                 .chain()
                 .in_set(super::Frame::Commands),
         );
@@ -373,11 +375,22 @@ fn start(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<
             let seed = world.resource::<crate::sim::GameSeed>().0;
             let scenario = world.resource::<crate::sim::Battle>().scenario.clone();
             let live = live_now(world);
-            (
-                Timeline::build(scenario, seed, live.orders.clone()),
-                from,
-                Some(live),
-            )
+            let orders = live.orders.clone();
+            if world.contains_resource::<crate::sim::OffFrame>() {
+                // The window keeps drawing while the game is replayed once for its timeline;
+                // nobody gives orders meanwhile.
+                let task =
+                    bevy::tasks::AsyncComputeTaskPool::get_or_init(bevy::tasks::TaskPool::default)
+                        .spawn(async move { Timeline::build(scenario, seed, orders) });
+                world.insert_resource(crate::sim::Replaying);
+                world.insert_resource(Building {
+                    task,
+                    at: from,
+                    live,
+                });
+                return;
+            }
+            (Timeline::build(scenario, seed, orders), from, Some(live))
         }
         // The save's scenario and parameters in place of this game's, then its timeline.
         Watch::Save(s) => match save::take_over(world, &s).and_then(|()| Timeline::of_save(&s)) {
@@ -389,6 +402,28 @@ fn start(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<
         },
     };
     begin(world, Watching::new(timeline, at, live));
+}
+
+/// A game's timeline being built off the frame, and where its replay will begin.
+#[derive(Resource)]
+struct Building {
+    task: bevy::tasks::Task<Timeline>,
+    at: usize,
+    live: LiveGame,
+}
+
+/// The timeline built off the frame is ready: its replay begins.
+fn built(world: &mut World) {
+    let Some(mut b) = world.get_resource_mut::<Building>() else {
+        return;
+    };
+    let Some(timeline) = bevy::tasks::futures::check_ready(&mut b.task) else {
+        return;
+    };
+    let Some(b) = world.remove_resource::<Building>() else {
+        return;
+    };
+    begin(world, Watching::new(timeline, b.at, Some(b.live)));
 }
 
 /// The replay `w` begins: nobody gives orders meanwhile, and the state is its first.

@@ -1,9 +1,9 @@
 //! The game state the rules read and change: the map, the Parameter Data, the units, the turn
 //! and clock, and the pending melees. During play it is the one source of truth.
 
+use super::declaration::Declaration;
 use super::hex::Hex;
 use super::map::{Map, MapEdge};
-use super::melee::Declaration;
 use super::params::Parameters;
 use super::stacking::{HexLoad, hex_load};
 use super::unit::{Side, Unit, UnitId};
@@ -37,7 +37,7 @@ pub struct Board {
     /// Units still off the map, waiting for their turn to arrive.
     pub reinforcements: Vec<super::unit::Reinforcement>,
     /// What each side knows of the other under fog of war (§16).
-    pub fog: super::fog::known::Fog,
+    pub fog: super::known::Fog,
 }
 
 /// The phases of a side turn under Phased Play (§1): the acting side moves, the other side
@@ -132,7 +132,7 @@ impl Board {
             phase_losers: Vec::new(),
             phase: Phase::Movement,
             reinforcements: Vec::new(),
-            fog: super::fog::known::Fog::default(),
+            fog: super::known::Fog::default(),
         }
     }
 

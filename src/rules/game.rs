@@ -377,6 +377,13 @@ impl Game {
         }
     }
 
+    /// The game replaying orders nobody will take back (a replay, the computer against itself):
+    /// no undo history is kept.
+    pub fn replaying(mut self) -> Game {
+        self.undo = Undo::off();
+        self
+    }
+
     /// The parts an order changes.
     pub fn parts(&mut self) -> Parts<'_> {
         Parts {

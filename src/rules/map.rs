@@ -1,6 +1,8 @@
 //! The battlefield: terrain, elevation, hexside features, roads, bridges, objectives.
 
-use std::collections::HashMap;
+// A fast hash for the ground's lookups (hexes need no defence against chosen keys).
+use foldhash::HashMap;
+use std::sync::Arc;
 
 use hexx::{HexOrientation, OffsetHexMode};
 use serde::{Deserialize, Serialize};
@@ -228,14 +230,17 @@ impl std::fmt::Display for Coord {
     }
 }
 
+/// The map of a battle. Its ground (terrain, elevation, hexside features, roads) never changes
+/// in a game and is shared by every copy (`Arc`: a server's games of one scenario, the
+/// computer's look-ahead boards); a copy that changes it gets its own (`Arc::make_mut`).
 #[derive(Debug, Clone, Default)]
 pub struct Map {
     pub width: u32,
     pub height: u32,
-    terrain: Vec<Terrain>,
-    elevation: Vec<i32>,
-    pub sides: HashMap<Hexside, Vec<SideFeature>>,
-    pub roads: HashMap<Hexside, Road>,
+    terrain: Arc<Vec<Terrain>>,
+    elevation: Arc<Vec<i32>>,
+    pub sides: Arc<HashMap<Hexside, Vec<SideFeature>>>,
+    pub roads: Arc<HashMap<Hexside, Road>>,
     pub bridges: HashMap<Hex, FullHexBridge>,
     pub objectives: Vec<Objective>,
     pub supply_sources: Vec<Hex>,
@@ -248,8 +253,8 @@ impl Map {
         Map {
             width,
             height,
-            terrain: vec![Terrain::Clear; n],
-            elevation: vec![0; n],
+            terrain: Arc::new(vec![Terrain::Clear; n]),
+            elevation: Arc::new(vec![0; n]),
             ..Default::default()
         }
     }
@@ -310,7 +315,8 @@ impl Map {
         c.col >= 0 && c.row >= 0 && c.col < self.width as i32 && c.row < self.height as i32
     }
 
-    fn index(&self, hex: Hex) -> Option<usize> {
+    /// A hex's place in the map's row-major grid; `None` off the map.
+    pub fn index(&self, hex: Hex) -> Option<usize> {
         self.contains(hex).then(|| {
             let c = self.coord(hex);
             (c.row as u32 * self.width + c.col as u32) as usize
@@ -325,7 +331,7 @@ impl Map {
 
     pub fn set_terrain(&mut self, hex: Hex, t: Terrain) {
         if let Some(i) = self.index(hex) {
-            self.terrain[i] = t;
+            Arc::make_mut(&mut self.terrain)[i] = t;
         }
     }
 
@@ -335,7 +341,7 @@ impl Map {
 
     pub fn set_elevation(&mut self, hex: Hex, e: i32) {
         if let Some(i) = self.index(hex) {
-            self.elevation[i] = e;
+            Arc::make_mut(&mut self.elevation)[i] = e;
         }
     }
 
@@ -356,11 +362,23 @@ impl Map {
     }
 
     pub fn add_feature(&mut self, a: Hex, side: Facing, f: SideFeature) {
-        let v = self.sides.entry(Hexside::new(a, side)).or_default();
+        let v = Arc::make_mut(&mut self.sides)
+            .entry(Hexside::new(a, side))
+            .or_default();
         if !v.contains(&f) {
             v.push(f);
             v.sort();
         }
+    }
+
+    /// The roads to change (a scenario being built, a test's ground): this map's own copy.
+    pub fn roads_mut(&mut self) -> &mut HashMap<Hexside, Road> {
+        Arc::make_mut(&mut self.roads)
+    }
+
+    /// The hexside features to change: this map's own copy.
+    pub fn sides_mut(&mut self) -> &mut HashMap<Hexside, Vec<SideFeature>> {
+        Arc::make_mut(&mut self.sides)
     }
 
     pub fn road(&self, a: Hex, side: Facing) -> Option<Road> {

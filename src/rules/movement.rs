@@ -1,7 +1,11 @@
 //! Movement costs and legality of entering a hex (§6), as far as melee and retreat need them.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::BinaryHeap;
+
+// The ground's lookups are the hot path of movement, sight and supply: a fast hash (no
+// defence against chosen keys is needed for hexes).
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use serde::{Deserialize, Serialize};
 
@@ -259,13 +263,19 @@ struct Surroundings {
 }
 
 fn surroundings(board: &Board, mover: &Unit) -> Surroundings {
+    surroundings_within(board, mover, u32::MAX)
+}
+
+/// The surroundings within `radius` hexes of the mover: a path of n hexes meets only units
+/// within n + 1 (a zone of control reaches one hex).
+fn surroundings_within(board: &Board, mover: &Unit, radius: u32) -> Surroundings {
     let mut s = Surroundings {
         enemy: HashSet::new(),
         zoc: HashSet::new(),
         load: HashMap::new(),
     };
     for u in &board.units {
-        if u.id == mover.id {
+        if u.id == mover.id || super::hex::distance(u.hex, mover.hex) > radius {
             continue;
         }
         if u.side != mover.side {
@@ -290,11 +300,14 @@ pub struct Reach {
     pub stops: bool,
 }
 
+/// Every hex a unit can reach this turn, with how (`movement_range`).
+pub type Range = HashMap<Hex, Reach>;
+
 /// Every hex the unit can reach this turn with its movement points left, with the cheapest
 /// cost (a Dijkstra over terrain, hexside, road and climb costs): no enemy hexes, entering an
 /// enemy ZOC ends the move (a Disrupted unit may not enter one at all), stacking within limits
 /// at every step. Empty when the unit may not move.
-pub fn movement_range(board: &Board, id: UnitId) -> HashMap<Hex, Reach> {
+pub fn movement_range(board: &Board, id: UnitId) -> Range {
     let mut out = HashMap::new();
     let Some(u) = board.unit(id) else { return out };
     let start = u.hex;
@@ -385,7 +398,7 @@ pub fn cannot_move(u: &Unit) -> Option<String> {
 }
 
 /// The path from the unit's hex to `to` through a range, start excluded.
-pub fn path_to(range: &HashMap<Hex, Reach>, to: Hex) -> Option<Vec<Hex>> {
+pub fn path_to(range: &Range, to: Hex) -> Option<Vec<Hex>> {
     let mut path = vec![to];
     let mut at = range.get(&to)?;
     while let Some(p) = at.prev {
@@ -416,7 +429,7 @@ pub fn check_move(board: &Board, id: UnitId, path: &[Hex]) -> Result<u32, Refusa
         return Err(no(id, "the path is empty"));
     }
     let class = MoverClass::of(u);
-    let s = surroundings(board, u);
+    let s = surroundings_within(board, u, path.len() as u32 + 1);
     let own = unit_load(u, &board.params);
     let budget = mp_left(&board.params, u);
     let mut at = u.hex;

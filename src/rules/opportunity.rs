@@ -5,9 +5,9 @@
 use rand::Rng;
 
 use super::board::Board;
+use super::declaration::Declaration;
 use super::fire::{self, FireOutcome};
 use super::hex::Hex;
-use super::melee::Declaration;
 use super::movement::{self, Moved};
 use super::refusal::Refusal;
 use super::unit::{Side, UnitId};
@@ -27,9 +27,20 @@ fn volley(
         .map(|u| u.id)
         .collect();
     let mut out = Vec::new();
+    let table = fire::weapons();
     for id in shooters {
         if board.units_at(target).all(|u| u.side == side) {
             break;
+        }
+        // Most of a side is out of range or facing away: passed over before the full check
+        // (which words its refusal), as the full check would refuse them.
+        let reaches = board.unit(id).is_some_and(|u| {
+            let range = super::hex::distance(u.hex, target);
+            fire::weapon_of(u, table).is_some_and(|w| range > 0 && range <= w.range)
+                && fire::in_front(u.hex, u.facing, target)
+        });
+        if !reaches {
+            continue;
         }
         // A unit that may not fire is refused before any dice are rolled.
         if let Ok(o) = fire::fire(board, id, target, true, factor, rng) {

@@ -444,15 +444,38 @@ pub fn check(board: &Board, order: &Order) -> Result<(), Vec<Refusal>> {
 /// order is checked on the side's view, so that a refusal says nothing the side does not know;
 /// a move takes its path on the view and, on the truth, goes as far along it as the rules let
 /// it (an unseen enemy's zone of control stops it there). Returns the order to carry out on the
-/// truth, or the refusals. With fog off, or the game over, it is `check` on the truth.
+/// truth, or the refusals. With fog off, or the game over, it is `check` on the truth (a move
+/// given without its path gets the cheapest path there).
 pub fn as_the_side_sees(
     truth: &Board,
     side: super::unit::Side,
     order: &Order,
 ) -> Result<Order, Vec<Refusal>> {
     if !super::fog::on(truth) || truth.over {
-        check(truth, order)?;
-        return Ok(order.clone());
+        // A move is carried out, and logged, along the path found now: the cheapest path is
+        // worked out once, and a replay follows the same hexes without looking for them again.
+        let order = match order {
+            Order::Move {
+                unit,
+                to,
+                path: None,
+            } if !truth.over => {
+                // What `check` refuses first is refused first here too.
+                if truth.phased() {
+                    in_phase(truth, order)?;
+                }
+                own_unit(truth, *unit)?;
+                let p = move_path(truth, *unit, *to, None)?;
+                Order::Move {
+                    unit: *unit,
+                    to: *to,
+                    path: Some(p.iter().map(|h| At::of(truth, *h)).collect()),
+                }
+            }
+            o => o.clone(),
+        };
+        check(truth, &order)?;
+        return Ok(order);
     }
     let view = super::fog::view(truth, side).board;
     check(&view, order)?;

@@ -1,7 +1,7 @@
 //! What a unit can still do this turn (JTS's Highlight menu): move, fire, melee. Each answer is
 //! the one legality check's (`order::check`) or the rule it calls, never a copy.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use super::board::Board;
 use super::fire;

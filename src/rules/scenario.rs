@@ -654,7 +654,7 @@ fn place_features(map: &mut Map, ms: &MapSpec) -> Result<(), BuildError> {
             let kind = map.roads.get(&key).map_or(r.kind, |old| {
                 std::cmp::max_by_key(*old, r.kind, |k| rank(*k))
             });
-            map.roads.insert(key, kind);
+            std::sync::Arc::make_mut(&mut map.roads).insert(key, kind);
         }
     }
     for b in &ms.bridges {

@@ -6,10 +6,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, TurnState};
+use super::declaration::Declaration;
 use super::fnv;
 use super::hex::Hex;
 use super::map::{FullHexBridge, Objective};
-use super::melee::Declaration;
 use super::params::Parameters;
 use super::unit::Unit;
 

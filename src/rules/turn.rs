@@ -1,7 +1,9 @@
 //! The start of a side's turn (§1): fatigue recovery, rally, isolation, Fixed release,
 //! resupply, in that order; and the end of the game.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
+
+use foldhash::HashSet;
 
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
@@ -53,23 +55,46 @@ fn passable(board: &Board, side: Side) -> impl Fn(Hex) -> bool + '_ {
     }
 }
 
+/// The hexes a flood reached, by their place on the map.
+struct Reached(Vec<bool>);
+
+impl Reached {
+    fn contains(&self, map: &super::map::Map, h: Hex) -> bool {
+        map.index(h).is_some_and(|i| self.0[i])
+    }
+}
+
 /// Hexes reachable from `sources` through passable hexes, within `limit` steps (or any).
-fn flood(board: &Board, side: Side, sources: Vec<Hex>, limit: Option<u32>) -> HashSet<Hex> {
+/// Marked on a grid of the map: the whole map is flooded for supply each side turn.
+fn flood(board: &Board, side: Side, sources: Vec<Hex>, limit: Option<u32>) -> Reached {
     let ok = passable(board, side);
-    let mut seen: HashSet<Hex> = sources.iter().copied().filter(|h| ok(*h)).collect();
-    let mut queue: VecDeque<(Hex, u32)> = seen.iter().map(|h| (*h, 0)).collect();
+    let map = &board.map;
+    let mut seen = vec![false; (map.width * map.height) as usize];
+    let mut queue: VecDeque<(Hex, u32)> = VecDeque::new();
+    for h in sources {
+        if let Some(i) = map.index(h)
+            && !seen[i]
+            && ok(h)
+        {
+            seen[i] = true;
+            queue.push_back((h, 0));
+        }
+    }
     while let Some((h, d)) = queue.pop_front() {
         if limit.is_some_and(|l| d >= l) {
             continue;
         }
         for n in h.all_neighbors() {
-            if !seen.contains(&n) && ok(n) {
-                seen.insert(n);
+            if let Some(i) = map.index(n)
+                && !seen[i]
+                && ok(n)
+            {
+                seen[i] = true;
                 queue.push_back((n, d + 1));
             }
         }
     }
-    seen
+    Reached(seen)
 }
 
 /// Runs the start of `side`'s turn `turn`. Uses what units did in their last turn (for
@@ -152,8 +177,8 @@ pub fn start_of_turn(board: &mut Board, side: Side, turn: u32, rng: &mut impl Rn
     sources.extend(board.map.supply_sources.iter().copied());
     let supplied = flood(board, side, sources, None);
     for &id in &ids {
-        let u = board.unit_mut(id).unwrap();
-        u.isolated = !supplied.contains(&u.hex);
+        let u = board.units.iter_mut().find(|u| u.id == id).unwrap();
+        u.isolated = !supplied.contains(&board.map, u.hex);
         if u.isolated {
             out.isolated.push(id);
         }
@@ -190,9 +215,9 @@ pub fn start_of_turn(board: &mut Board, side: Side, turn: u32, rng: &mut impl Rn
             .iter()
             .copied()
             .filter(|id| {
-                board
-                    .unit(*id)
-                    .is_some_and(|u| u.ammo != Ammo::Normal && !u.routed && reach.contains(&u.hex))
+                board.unit(*id).is_some_and(|u| {
+                    u.ammo != Ammo::Normal && !u.routed && reach.contains(&board.map, u.hex)
+                })
             })
             .collect();
         for id in needy {

@@ -1104,7 +1104,7 @@ async fn published(State(server): State<Arc<Server>>, headers: HeaderMap) -> Res
         Err(e) => return refusal(Refused::new(500, "corrupt", e.to_string())),
     };
     // The save is the game replayed here from its seed and log: what either player checks.
-    let mut game = crate::rules::game::Game::new(scenario, Some(g.seed));
+    let mut game = crate::rules::game::Game::new(scenario, Some(g.seed)).replaying();
     for r in &orders {
         if let Ok(o) = serde_json::from_str::<Order>(&r.order_json) {
             let _ = game.give(&o);

@@ -3,6 +3,7 @@
 //! pushes what happened to the other seat.
 
 pub mod api;
+pub mod args;
 pub mod db;
 pub mod guard;
 mod limits;
@@ -292,14 +293,14 @@ fn log_to_stderr() {
             .location()
             .map(|l| format!("{}:{}", l.file(), l.line()))
             .unwrap_or_default();
-        let message = crate::cli::panic_message(info);
+        let message = crate::panics::message(info);
         bevy::log::error!(target: "bayonet::panic", at, message);
         default(info);
     }));
 }
 
 /// `bayonet serve [--listen ADDR] [--db URL] [--site DIR]`: serves until killed.
-pub fn run(args: &crate::cli::args::Serve) -> i32 {
+pub fn run(args: &args::Serve) -> i32 {
     log_to_stderr();
     let listen = &args.listen;
     let db = args.db.clone().unwrap_or_else(crate::places::default_db);

@@ -276,6 +276,27 @@ fn worker(
     });
 }
 
+/// The scenario of a game, read once and shared by every live game played on it (its map's
+/// ground above all: a live game holds only what its orders change).
+pub fn shared_scenario(
+    file: &str,
+    source: &str,
+) -> Result<Arc<crate::rules::scenario::Scenario>, String> {
+    type Shared = HashMap<String, std::sync::Weak<crate::rules::scenario::Scenario>>;
+    static READ: std::sync::Mutex<Option<Shared>> = std::sync::Mutex::new(None);
+    let key = format!("{file}\n{}", crate::rules::fnv::hex(source));
+    let mut read = READ.lock().unwrap_or_else(|e| e.into_inner());
+    let read = read.get_or_insert_with(HashMap::new);
+    if let Some(s) = read.get(&key).and_then(std::sync::Weak::upgrade) {
+        return Ok(s);
+    }
+    let s = Arc::new(crate::rules::scenario::parse(file, source).map_err(|e| e.to_string())?);
+    // Scenarios no game holds any more are forgotten as others are read.
+    read.retain(|_, w| w.strong_count() > 0);
+    read.insert(key, Arc::downgrade(&s));
+    Ok(s)
+}
+
 /// A game in play on this server: its simulation and how many orders it has applied.
 struct Table {
     /// The game's row as this table has it (without the scenario's text).
@@ -286,8 +307,7 @@ struct Table {
 
 impl Table {
     fn load(row: &GameRow) -> Result<Table, String> {
-        let s = crate::rules::scenario::parse(&row.scenario_file, &row.scenario_source)
-            .map_err(|e| e.to_string())?;
+        let s = shared_scenario(&row.scenario_file, &row.scenario_source)?;
         let game = crate::rules::game::Game::new(s, Some(row.seed));
         let mut row = row.clone();
         row.scenario_source = String::new();
@@ -538,7 +558,7 @@ async fn decide(
     let mut shown = db::shown_bit(0) | db::shown_bit(1);
     let seen = before.map_or_else(String::new, |b| {
         let each = [0, 1].map(|s| {
-            crate::rules::fog::perceived::as_seen_by(&outcomes, &b, now, Side(job.side), Side(s))
+            crate::rules::perceived::as_seen_by(&outcomes, &b, now, Side(job.side), Side(s))
         });
         // An enemy's order that showed a side nothing is not told to it (D-fow-8): neither
         // that it was given nor when.

@@ -6,9 +6,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::messages::{GiveOrder, Happened, OrderDone, OrderRejected};
-use super::resources::{Battle, Game, GameRng};
-use super::save::OrderLog;
-use super::undo::UndoHistory;
+use super::resources::{Battle, Game, GameRng, OrderLog, UndoHistory};
 use crate::rules::event::Event;
 use crate::rules::game::Parts;
 use crate::rules::order::Order;

@@ -36,8 +36,8 @@ pub use components::UnitState;
 pub use messages::*;
 pub use mirror::UnitEntities;
 pub use resources::*;
-pub use turn::GamePhase;
-pub use undo::{UndoHistory, Undone};
+pub use resources::{GamePhase, UndoHistory};
+pub use undo::Undone;
 
 /// Where each part runs in a frame; ordered once, here.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -59,3 +59,34 @@ impl Occupancy {
         self.0.get(&hex).map_or(&[], |v| v.as_slice())
     }
 }
+
+/// Every accepted order of the game so far, in the order the simulation carried them out.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct OrderLog(pub Vec<crate::rules::order::Order>);
+
+/// Whether the game is still being played.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum GamePhase {
+    #[default]
+    Playing,
+    Over,
+}
+
+/// The steps that can be taken back, for this game.
+#[derive(Resource, Debug, Deref, DerefMut)]
+pub struct UndoHistory(pub crate::rules::undo::Undo);
+
+impl Default for UndoHistory {
+    fn default() -> Self {
+        UndoHistory(crate::rules::undo::Undo::grouped())
+    }
+}
+
+impl UndoHistory {
+    /// A history that starts after a load: nothing before it can be taken back.
+    pub fn after_load() -> UndoHistory {
+        let mut h = UndoHistory::default();
+        h.0.history.close("a game was loaded");
+        h
+    }
+}

@@ -15,9 +15,7 @@ pub const FORMAT: &str = "bayonet-save";
 /// numbers, Parameter Data in the snapshot.
 pub const VERSION: u32 = 2;
 
-/// Every accepted order of the game so far, in the order the simulation carried them out.
-#[derive(Resource, Debug, Default, Clone)]
-pub struct OrderLog(pub Vec<Order>);
+pub use super::resources::OrderLog;
 
 pub use crate::rules::snapshot::Snapshot;
 
@@ -177,14 +175,14 @@ pub fn restore(world: &mut World, snap: &Snapshot, orders: &[Order]) {
         world.resource_mut::<GameRng>().0.set_word_pos(pos);
     }
     world.resource_mut::<OrderLog>().0 = orders.to_vec();
-    world.insert_resource(super::undo::UndoHistory::after_load());
+    world.insert_resource(super::resources::UndoHistory::after_load());
     let phase = if snap.turn.over {
-        super::turn::GamePhase::Over
+        super::resources::GamePhase::Over
     } else {
-        super::turn::GamePhase::Playing
+        super::resources::GamePhase::Playing
     };
     world
-        .resource_mut::<NextState<super::turn::GamePhase>>()
+        .resource_mut::<NextState<super::resources::GamePhase>>()
         .set(phase);
 }
 
@@ -250,7 +248,7 @@ pub struct ReplayReport {
 /// Plays the save's order log again from the scenario's start with its seed, and compares the
 /// state reached with the saved snapshot.
 pub fn replay(save: &SaveGame) -> Result<ReplayReport, LoadError> {
-    let mut g = crate::rules::game::Game::new(scenario_of(save)?, Some(save.seed));
+    let mut g = crate::rules::game::Game::new(scenario_of(save)?, Some(save.seed)).replaying();
     for o in &save.orders {
         let _ = g.give(o);
     }

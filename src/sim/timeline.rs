@@ -41,7 +41,7 @@ impl Timeline {
     /// snapshots.
     pub fn build(scenario: Scenario, seed: u64, orders: Vec<Order>) -> Timeline {
         let scenario = Arc::new(scenario);
-        let mut game = Game::new(scenario.clone(), Some(seed));
+        let mut game = Game::new(scenario.clone(), Some(seed)).replaying();
         let first = game.board.turn_state();
         let mut turns = vec![TurnMark {
             order: 0,
@@ -154,7 +154,7 @@ impl Timeline {
         if *k == n {
             return snap.clone();
         }
-        let mut game = Game::new(self.scenario.clone(), Some(self.seed));
+        let mut game = Game::new(self.scenario.clone(), Some(self.seed)).replaying();
         game.restore(snap, &self.orders[..*k]);
         for o in &self.orders[*k..n] {
             let _ = game.give(o);

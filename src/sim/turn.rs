@@ -10,13 +10,7 @@ use super::desk::Desk;
 use crate::rules::event::Event;
 use crate::rules::order::Order;
 
-/// Whether the game is still being played.
-#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum GamePhase {
-    #[default]
-    Playing,
-    Over,
-}
+pub use super::resources::GamePhase;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<GamePhase>()

@@ -9,24 +9,7 @@ use crate::rules::order::Order;
 
 pub use crate::rules::event::Undone;
 
-/// The steps that can be taken back, for this game.
-#[derive(Resource, Debug, Deref, DerefMut)]
-pub struct UndoHistory(pub crate::rules::undo::Undo);
-
-impl Default for UndoHistory {
-    fn default() -> Self {
-        UndoHistory(crate::rules::undo::Undo::grouped())
-    }
-}
-
-impl UndoHistory {
-    /// A history that starts after a load: nothing before it can be taken back.
-    pub fn after_load() -> UndoHistory {
-        let mut h = UndoHistory::default();
-        h.0.history.close("a game was loaded");
-        h
-    }
-}
+pub use super::resources::UndoHistory;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<UndoHistory>()

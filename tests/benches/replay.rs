@@ -16,6 +16,36 @@ fn main() {
     ))
     .unwrap();
     let (_, _, saved) = autoplay_saved(&s, Some(3), [Brain::Computer, Brain::Computer]);
+    if std::env::var("BAYONET_BENCH_DETAIL").is_ok() {
+        // Where the time of a replay goes, order kind by order kind.
+        let runs: usize = std::env::var("BAYONET_BENCH_DETAIL")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1);
+        for _ in 1..runs {
+            let mut g = bayonet::rules::game::Game::new(s.clone(), Some(saved.seed)).replaying();
+            for o in &saved.orders {
+                let _ = g.give(o);
+            }
+        }
+        let mut g = bayonet::rules::game::Game::new(s.clone(), Some(saved.seed)).replaying();
+        let mut per: std::collections::BTreeMap<String, (f64, usize)> = Default::default();
+        for o in &saved.orders {
+            let kind = format!("{o:?}");
+            let kind = kind
+                .split(|c: char| !c.is_alphanumeric())
+                .next()
+                .unwrap_or("");
+            let t = Instant::now();
+            let _ = g.give(o);
+            let e = per.entry(kind.to_string()).or_default();
+            e.0 += t.elapsed().as_secs_f64() * 1e3;
+            e.1 += 1;
+        }
+        for (kind, (ms, n)) in per {
+            println!("  {kind}: {n} orders, {ms:.0} ms");
+        }
+    }
     let t0 = Instant::now();
     let t = Timeline::of_save(&saved).unwrap();
     let build = t0.elapsed();

@@ -5,6 +5,7 @@
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
+pub use super::tools::Field;
 use super::tools::{Act, Panel, button, text};
 use super::{Editing, EditorState};
 use crate::client::start::{self, Draft};
@@ -14,57 +15,6 @@ use crate::rules::map::MapEdge;
 use crate::rules::params::Parameters;
 use crate::rules::scenario::{BrigadeInfo, Flag};
 use crate::rules::unit::{Quality, UnitKind};
-
-/// A value the panel shows and changes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Field {
-    UnitName,
-    UnitSide,
-    UnitBrigade,
-    UnitKind,
-    UnitFormation,
-    UnitFacing,
-    UnitMen,
-    UnitGuns,
-    UnitWeapon,
-    UnitQuality,
-    UnitFatigue,
-    UnitArrives,
-    UnitDisrupted,
-    UnitRouted,
-    UnitAmmo,
-    UnitCrew,
-    /// Fixed (may not move) until this turn.
-    UnitFixed,
-    /// Cavalry: light, heavy or lancers (§15.4).
-    UnitCavalry,
-    /// Leaders: brigade, division, corps or army (§15.1).
-    UnitCommand,
-    ObjectiveName,
-    ObjectivePoints,
-    /// Who holds it at the start (D-obj-1).
-    ObjectiveOwner,
-    /// The picked place name's name, kind and rank.
-    LabelName,
-    LabelKind,
-    LabelRank,
-    Name,
-    Turns,
-    Start,
-    FirstSide,
-    /// major defeat, minor defeat, minor victory, major victory.
-    Victory(u8),
-    Seed,
-    SideName(u8),
-    SideEdge(u8),
-    SideColour(u8),
-    BrigadeName(u16),
-    BrigadeSide(u16),
-    Rule(u8),
-    Param(u8),
-    /// The melee system (§15.0, D-sys-1).
-    MeleeSystem,
-}
 
 #[derive(Component)]
 struct Inspector;

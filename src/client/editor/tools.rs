@@ -3,11 +3,61 @@
 
 use bevy::prelude::*;
 
-use super::inspector::Field;
 use super::{Editing, EditorState, SpawnPlayTest, Tool};
 use crate::client::palette;
 use crate::rules::map::{Road, SideFeature, Terrain};
 use crate::rules::unit::UnitKind;
+
+/// A value the panel shows and changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    UnitName,
+    UnitSide,
+    UnitBrigade,
+    UnitKind,
+    UnitFormation,
+    UnitFacing,
+    UnitMen,
+    UnitGuns,
+    UnitWeapon,
+    UnitQuality,
+    UnitFatigue,
+    UnitArrives,
+    UnitDisrupted,
+    UnitRouted,
+    UnitAmmo,
+    UnitCrew,
+    /// Fixed (may not move) until this turn.
+    UnitFixed,
+    /// Cavalry: light, heavy or lancers (§15.4).
+    UnitCavalry,
+    /// Leaders: brigade, division, corps or army (§15.1).
+    UnitCommand,
+    ObjectiveName,
+    ObjectivePoints,
+    /// Who holds it at the start (D-obj-1).
+    ObjectiveOwner,
+    /// The picked place name's name, kind and rank.
+    LabelName,
+    LabelKind,
+    LabelRank,
+    Name,
+    Turns,
+    Start,
+    FirstSide,
+    /// major defeat, minor defeat, minor victory, major victory.
+    Victory(u8),
+    Seed,
+    SideName(u8),
+    SideEdge(u8),
+    SideColour(u8),
+    BrigadeName(u16),
+    BrigadeSide(u16),
+    Rule(u8),
+    Param(u8),
+    /// The melee system (§15.0, D-sys-1).
+    MeleeSystem,
+}
 
 /// What an editor button does.
 #[derive(Component, Debug, Clone, Copy, PartialEq)]

@@ -2,10 +2,7 @@
 //! markers, the fire that gives a unit away, and `view`, the one function through which the
 //! window, the aids, the computer and a server seat read the board as a side knows it.
 
-pub mod known;
-pub mod perceived;
-
-pub use known::{Fog, LastSeen, Marker, Sighting, Strength};
+pub use super::known::{Fog, LastSeen, Marker, Sighting, Strength};
 
 use super::board::Board;
 use super::hex::{Hex, distance};

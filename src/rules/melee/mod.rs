@@ -8,7 +8,6 @@
 mod austerlitz;
 pub mod bodenstedt;
 mod breakdown;
-mod declaration;
 mod detail;
 mod fall_back;
 mod forecast;
@@ -25,11 +24,11 @@ mod tiller;
 mod whole;
 
 pub use crate::rules::combat::{FatigueGain, MeleeSide, Modifier, ModifierKind, UnitLoss};
+pub use crate::rules::declaration::Declaration;
+pub(crate) use crate::rules::declaration::{is_yes, yes};
 pub use crate::rules::refusal::Refusal;
 pub use austerlitz::{Austerlitz, austerlitz_breakdown, experience, formation_share, hand_to_hand};
 pub use breakdown::{Breakdown, UnitStrength, breakdown};
-pub use declaration::Declaration;
-pub(crate) use declaration::{is_yes, yes};
 pub use detail::{Detail, SystemData};
 pub use fall_back::{Budget, fall_back, fall_back_by};
 pub use forecast::{Forecast, LossForecast, forecast};

@@ -4,8 +4,7 @@
 //! the melee-system seam: B1, the one d6, the losses, ELIM, retreats and routs of the loser
 //! (D-sys-5), the whole attacking hexes of a losing attacker (D-bod-10).
 
-mod params;
-pub use params::BodenstedtParams;
+pub use crate::rules::params::bodenstedt::BodenstedtParams;
 
 use serde::{Deserialize, Serialize};
 

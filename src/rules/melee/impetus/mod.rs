@@ -3,8 +3,7 @@
 //! fight goes on for up to three rounds on the same four dice while the defender falls back
 //! and the attacker follows up.
 
-mod params;
-pub use params::ImpetusParams;
+pub use crate::rules::params::impetus::ImpetusParams;
 
 use rand::RngExt;
 use serde::{Deserialize, Serialize};

@@ -2,8 +2,7 @@
 //! d66, then the Melee Assault Chart by odds of melee values, increments lost one at a time,
 //! and the checks after losses.
 
-mod params;
-pub use params::LaBatailleParams;
+pub use crate::rules::params::labataille::LaBatailleParams;
 
 use rand::RngExt;
 use serde::{Deserialize, Serialize};

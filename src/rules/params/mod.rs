@@ -393,9 +393,13 @@ pub struct Parameters {
     pub labataille: LaBatailleParams,
 }
 
-pub use super::melee::bodenstedt::BodenstedtParams;
-pub use super::melee::impetus::ImpetusParams;
-pub use super::melee::labataille::LaBatailleParams;
+pub mod bodenstedt;
+pub mod impetus;
+pub mod labataille;
+
+pub use bodenstedt::BodenstedtParams;
+pub use impetus::ImpetusParams;
+pub use labataille::LaBatailleParams;
 
 /// Austerlitz hand-to-hand (RULES.md §15.4): the hand-to-hand factors (D-aus-2), the divisor
 /// and the range of the loss multiplier z.
@@ -438,7 +442,7 @@ impl AusterlitzParams {
     }
 }
 
-pub const DEFAULT_PARAMETERS: &str = include_str!("../../assets/rules/parameters.ron");
+pub const DEFAULT_PARAMETERS: &str = include_str!("../../../assets/rules/parameters.ron");
 pub const DEFAULT_PARAMETERS_PATH: &str = "assets/rules/parameters.ron";
 
 impl Parameters {
