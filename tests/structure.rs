@@ -116,6 +116,20 @@ fn the_cycle_check_finds_a_cycle() {
     assert_eq!(cycle_from(&g, "d"), None);
 }
 
+/// A `pub use child::{A, B as C};` line: the child and the names it re-exports (globs aside).
+fn reexport(line: &str) -> Option<(&str, Vec<String>)> {
+    let rest = line.trim().strip_prefix("pub use ")?;
+    let (child, names) = rest.split_once("::")?;
+    let names = names
+        .trim_end_matches(';')
+        .trim_matches(|c| c == '{' || c == '}')
+        .split(',')
+        .map(|n| n.split(" as ").last().unwrap_or("").trim().to_string())
+        .filter(|n| !n.is_empty() && n != "*")
+        .collect();
+    Some((child.trim(), names))
+}
+
 /// Each file of `src/rules`, named by its module path (`melee::impetus`, `melee::impetus::params`;
 /// `melee` for `melee/mod.rs`), and the files it imports. A name reached through a `mod.rs`'s
 /// `pub use child::Name` counts as the child's file; a `mod.rs` imports a child only where its
@@ -144,13 +158,7 @@ fn rules_imports() -> BTreeMap<String, BTreeSet<String>> {
     // `pub use child::{A, B}` in a module file: A and B are the child's.
     let mut reexported: BTreeMap<(String, String), String> = BTreeMap::new();
     for (m, (_, text)) in &files {
-        for line in text.lines() {
-            let Some(rest) = line.trim().strip_prefix("pub use ") else {
-                continue;
-            };
-            let Some((child, names)) = rest.split_once("::") else {
-                continue;
-            };
+        for (child, names) in text.lines().filter_map(reexport) {
             let full = if m.is_empty() {
                 child.to_string()
             } else {
@@ -159,14 +167,8 @@ fn rules_imports() -> BTreeMap<String, BTreeSet<String>> {
             if !files.contains_key(&full) {
                 continue;
             }
-            let names = names
-                .trim_end_matches(';')
-                .trim_matches(|c| c == '{' || c == '}');
-            for n in names.split(',') {
-                let n = n.split(" as ").last().unwrap_or("").trim();
-                if !n.is_empty() {
-                    reexported.insert((m.clone(), n.to_string()), full.clone());
-                }
+            for n in names {
+                reexported.insert((m.clone(), n), full.clone());
             }
         }
     }
@@ -391,21 +393,9 @@ fn folder_imports(
         } else if p.extension().is_some_and(|x| x == "rs") {
             let text = std::fs::read_to_string(&p).unwrap();
             if ["mod", "lib", "main"].contains(&name.as_str()) {
-                for line in text.lines() {
-                    let Some(rest) = line.trim().strip_prefix("pub use ") else {
-                        continue;
-                    };
-                    let Some((child, names)) = rest.split_once("::") else {
-                        continue;
-                    };
-                    let names = names
-                        .trim_end_matches(';')
-                        .trim_matches(|c| c == '{' || c == '}');
-                    for n in names.split(',') {
-                        let n = n.split(" as ").last().unwrap_or("").trim();
-                        if !n.is_empty() && n != "*" {
-                            reexported.insert(n.to_string(), child.trim().to_string());
-                        }
+                for (child, names) in text.lines().filter_map(reexport) {
+                    for n in names {
+                        reexported.insert(n, child.to_string());
                     }
                 }
             } else {
