@@ -3,7 +3,6 @@
 //! either way reaches the same state; and a snapshot keeps every field an order can change.
 
 use bayonet::rules::board::Board;
-use bayonet::rules::event::Event;
 use bayonet::rules::game::Game;
 use bayonet::rules::order::Order;
 use bayonet::rules::params::MeleeSystemName;
@@ -18,29 +17,7 @@ fn scenario(file: &str) -> Scenario {
 /// The computer (`brains`) plays `game` for `side_turns` side turns through the interpreter,
 /// as `bayonet autoplay` does; the orders it gave.
 fn computer_plays(game: &mut Game, brains: [Brain; 2], side_turns: usize) -> Vec<Order> {
-    let mut began = 0;
-    let mut planned_for = None;
-    let mut orders = std::collections::VecDeque::new();
-    for _ in 0..20_000 {
-        let b = &game.board;
-        if b.over || began >= side_turns {
-            break;
-        }
-        let side = b.ordering_side();
-        let key = (b.turn, side.0, b.phase as u8);
-        if planned_for != Some(key) {
-            orders = sim::ai_player::plan(brains[side.0 as usize], b).into();
-            planned_for = Some(key);
-        }
-        let Some(o) = orders.pop_front() else { break };
-        if let Ok(c) = game.give(&o) {
-            began += c
-                .events
-                .iter()
-                .filter(|e| matches!(e, Event::TurnBegan(_) | Event::GameEnded(_)))
-                .count();
-        }
-    }
+    bayonet::cli::autoplay::play_side_turns(game, brains, side_turns);
     game.log.clone()
 }
 

@@ -52,13 +52,19 @@ pub fn autoplay_saved(
 /// the start of each side turn (or phase), its orders given one by one, an order the turn's
 /// events have made impossible (its unit routed or gone) passed over. Returns every event.
 pub fn play(game: &mut Game, brains: [Brain; 2]) -> Vec<Event> {
+    play_side_turns(game, brains, usize::MAX)
+}
+
+/// `play`, for at most `side_turns` side turns.
+pub fn play_side_turns(game: &mut Game, brains: [Brain; 2], side_turns: usize) -> Vec<Event> {
     let mut events = Vec::new();
+    let mut ended = 0;
     let mut orders = std::collections::VecDeque::new();
     let mut planned_for = None;
     // A side turn takes at most a few hundred orders; this bounds a runaway game.
     for _ in 0..200_000 {
         let b = &game.board;
-        if b.over {
+        if b.over || ended >= side_turns {
             break;
         }
         let side = b.ordering_side();
@@ -76,6 +82,11 @@ pub fn play(game: &mut Game, brains: [Brain; 2]) -> Vec<Event> {
             Err(_) => matches!(o, Order::EndTurn | Order::EndPhase),
         };
         if keep && let Ok(c) = game.give(&o) {
+            ended += c
+                .events
+                .iter()
+                .filter(|e| matches!(e, Event::TurnBegan(_) | Event::GameEnded(_)))
+                .count();
             events.extend(c.events);
         }
     }

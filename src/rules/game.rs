@@ -78,11 +78,9 @@ impl Parts<'_> {
         if fog::on(self.board) {
             fog::look_again(self.board);
         }
-        if !self.undo.off {
-            let names = names(self.start, self.board);
-            self.undo
-                .after(self.board, self.dice.get_word_pos(), &o, &names);
-        }
+        let names = names(self.start, self.board);
+        self.undo
+            .after(self.board, self.dice.get_word_pos(), &o, &names);
         Ok(Carried { order: o, events })
     }
 
@@ -328,24 +326,22 @@ fn next_turn(board: &mut Board, start: &Scenario, rng: &mut ChaCha8Rng) -> Optio
 }
 
 /// Units by name, as the player knows them (one gone from the board by its scenario name).
-fn names(start: &Scenario, board: &Board) -> impl Fn(UnitId) -> String {
-    let names: std::collections::HashMap<UnitId, String> = start
-        .units
-        .iter()
-        .chain(start.reinforcements.iter().map(|r| &r.unit))
-        .chain(board.units.iter())
-        .map(|u| (u.id, u.name.clone()))
-        .collect();
-    move |id| names.get(&id).cloned().unwrap_or(id.to_string())
-}
-
-/// The board at the scenario's start, each side having looked (under fog of war).
-pub fn first_board(start: &Scenario) -> Board {
-    let mut board = start.board();
-    if fog::on(&board) {
-        fog::look_again(&mut board);
+/// Looked up only when an order is put in words (an undo step, what closed the history), not
+/// built for every order.
+fn names<'a>(start: &'a Scenario, board: &'a Board) -> impl Fn(UnitId) -> String + 'a {
+    move |id| {
+        board
+            .unit(id)
+            .or_else(|| start.units.iter().find(|u| u.id == id))
+            .or_else(|| {
+                start
+                    .reinforcements
+                    .iter()
+                    .map(|r| &r.unit)
+                    .find(|u| u.id == id)
+            })
+            .map_or_else(|| id.to_string(), |u| u.name.clone())
     }
-    board
 }
 
 /// A game as a plain value: the board, the dice, the order log and the undo history, beside
@@ -366,7 +362,7 @@ impl Game {
     pub fn new(start: impl Into<Arc<Scenario>>, seed: Option<u64>) -> Game {
         let start = start.into();
         let seed = seed.unwrap_or(start.seed);
-        let board = first_board(&start);
+        let board = start.board();
         Game {
             board,
             dice: ChaCha8Rng::seed_from_u64(seed),

@@ -5,6 +5,6 @@ use bevy::prelude::*;
 use super::resources::{Battle, Game};
 
 pub(super) fn plugin(app: &mut App) {
-    let board = crate::rules::game::first_board(&app.world().resource::<Battle>().scenario);
+    let board = app.world().resource::<Battle>().scenario.board();
     app.insert_resource(Game(board));
 }
