@@ -4,61 +4,14 @@
 use std::time::Duration;
 
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 
-use crate::dispatch::{self, GameState, NewGame, News, OrderGiven, OrderTaken, Record};
+use crate::dispatch::request::{self, Request};
+use crate::dispatch::{
+    self, GameState, NewGame, News, OrderGiven, OrderTaken, Problem, Record, Since,
+};
 use crate::rules::order::Order;
-use crate::sim::outcome::Outcome;
 
-/// What the server answered when it did not take a request (or why it could not be asked).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Refusal {
-    /// The HTTP status, 0 when the server could not be reached.
-    pub status: u16,
-    pub error: String,
-    pub reason: String,
-    /// Outcomes of a refused order (the rules' refusal with its reasons).
-    pub outcomes: Vec<Outcome>,
-}
-
-impl std::fmt::Display for Refusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.status == 0 {
-            write!(f, "{}", self.reason)
-        } else {
-            write!(f, "{} ({}): {}", self.error, self.status, self.reason)
-        }
-    }
-}
-
-impl Refusal {
-    fn unreachable(reason: String) -> Refusal {
-        Refusal {
-            status: 0,
-            error: "unreachable".into(),
-            reason,
-            outcomes: Vec::new(),
-        }
-    }
-
-    /// A refusal's answer as the server wrote it (`dispatch::Refused`), or its bare text.
-    pub fn of_answer(status: u16, text: &str) -> Refusal {
-        match serde_json::from_str::<dispatch::Refused>(text) {
-            Ok(r) => Refusal {
-                status,
-                error: r.error,
-                reason: r.reason,
-                outcomes: r.outcomes,
-            },
-            Err(_) => Refusal {
-                status,
-                error: "error".into(),
-                reason: text.to_owned(),
-                outcomes: Vec::new(),
-            },
-        }
-    }
-}
+pub use crate::dispatch::Refusal;
 
 /// A connection to a server, as one seat (or as nobody, to create a game).
 pub struct Seat {
@@ -228,35 +181,17 @@ impl Seat {
             return Ok((status, text));
         }
         Err(Refusal {
-            status: 429,
-            error: "too_many_requests".into(),
+            status: Problem::TooManyRequests.status(),
+            problem: Problem::TooManyRequests,
             reason: "the server kept refusing for too many requests".into(),
             outcomes: Vec::new(),
         })
     }
 
-    /// A typed answer, or the server's refusal.
-    fn ask<T: DeserializeOwned>(
-        &self,
-        method: &str,
-        path: &str,
-        body: Option<&impl Serialize>,
-    ) -> Result<T, Refusal> {
-        let body = body.map(|b| serde_json::to_string(b).unwrap_or_default());
-        let (status, text) = self.call(method, path, body)?;
-        if !(200..300).contains(&status) {
-            return Err(Refusal::of_answer(status, &text));
-        }
-        serde_json::from_str(&text).map_err(|e| Refusal {
-            status,
-            error: "unreadable".into(),
-            reason: format!("{}{path}: the answer does not read: {e}", self.base),
-            outcomes: Vec::new(),
-        })
-    }
-
-    fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T, Refusal> {
-        self.ask("GET", path, None::<&()>)
+    /// A request's typed answer, or the server's refusal.
+    pub fn send<T>(&self, req: Request<T>) -> Result<T, Refusal> {
+        let (status, text) = self.call(req.method.name(), &req.path(), req.body.clone())?;
+        req.answer(status, &text)
     }
 
     /// Creates a game of a scenario the server has; the answer names each side's invite.
@@ -265,7 +200,7 @@ impl Seat {
             scenario: Some(scenario.to_owned()),
             ..Default::default()
         };
-        self.ask("POST", "/api/games", Some(&new))
+        self.send(request::create(&new))
     }
 
     /// Creates a game of a scenario's own text.
@@ -286,27 +221,27 @@ impl Seat {
             scenario_source: Some(source.to_owned()),
             parameters: parameters.map(|p| Box::new(p.clone())),
         };
-        self.ask("POST", "/api/games", Some(&new))
+        self.send(request::create(&new))
     }
 
     /// The game as this seat sees it now.
     pub fn state(&self) -> Result<GameState, Refusal> {
-        self.get("/api/game")
+        self.send(request::state(false))
     }
 
     /// The game now, with the board as this seat's side knows it (`state.snapshot`).
     pub fn full_state(&self) -> Result<GameState, Refusal> {
-        self.get("/api/game?snapshot=true")
+        self.send(request::state(true))
     }
 
     /// The scenario's file name and text.
     pub fn scenario(&self) -> Result<dispatch::ScenarioText, Refusal> {
-        self.get("/api/game/scenario")
+        self.send(request::scenario())
     }
 
     /// The orders given since this seat's side last gave one, with the boards between them.
     pub fn replay(&self) -> Result<dispatch::Replay, Refusal> {
-        self.get("/api/game/replay")
+        self.send(request::replay())
     }
 
     /// Gives an order; `after` is the last order this seat has seen.
@@ -316,24 +251,22 @@ impl Seat {
             after,
             snapshot: self.snapshots,
         };
-        self.ask("POST", "/api/game/orders", Some(&given))
+        self.send(request::order(&given))
     }
 
     /// The orders after `after`, waiting up to `wait` seconds for one.
     pub fn events(&self, after: i64, wait: u64) -> Result<News, Refusal> {
-        self.get(&format!(
-            "/api/game/events?after={after}&wait={wait}&snapshot={}",
-            self.snapshots
-        ))
+        self.send(request::events(&Since {
+            after,
+            wait,
+            turn: false,
+            snapshot: self.snapshots,
+        }))
     }
 
     /// The finished game as a save (seed and order log).
     pub fn save(&self) -> Result<String, Refusal> {
-        let (status, text) = self.call("GET", "/api/game/save", None)?;
-        if status == 200 {
-            return Ok(text);
-        }
-        Err(Refusal::of_answer(status, &text))
+        self.send(request::save())
     }
 
     /// Waits (as long as it takes) until it is this seat's turn or the game is over; returns
@@ -345,10 +278,12 @@ impl Seat {
     /// Waits from a state already known.
     pub fn wait_from(&self, mut state: GameState) -> Result<GameState, Refusal> {
         while !state.your_turn && !state.over {
-            let news: News = self.get(&format!(
-                "/api/game/events?after={}&wait=25&turn=true",
-                state.seq
-            ))?;
+            let news: News = self.send(request::events(&Since {
+                after: state.seq,
+                wait: 25,
+                turn: true,
+                snapshot: false,
+            }))?;
             state = news.state;
         }
         Ok(state)
@@ -367,7 +302,7 @@ pub struct Played {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<u16>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
+    pub error: Option<Problem>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
@@ -398,7 +333,7 @@ impl Seat {
                     state = t.state;
                     taken(t.record)
                 }
-                Err(r) if r.error == "out_of_order" || r.status >= 500 => {
+                Err(r) if r.problem == Problem::OutOfOrder || r.status >= 500 => {
                     // Taken before the answer was lost? It is then the next record, and ours.
                     let next = self.events(seq, 0)?;
                     state = next.state;
@@ -418,7 +353,7 @@ impl Seat {
                     accepted: false,
                     record: None,
                     status: Some(r.status),
-                    error: Some(r.error),
+                    error: Some(r.problem),
                     reason: Some(r.reason),
                 },
                 Err(r) => return Err(r),

@@ -165,7 +165,7 @@ fn two_seats_play_apart_to_the_end_and_the_published_game_replays() {
     let seat0 = Seat::new(&url, Some(&inv[0]));
     assert!(seat0.state().unwrap().seed.is_none());
     let early = seat0.save().unwrap_err();
-    assert_eq!((early.status, early.error.as_str()), (409, "not_over"));
+    assert_eq!((early.status, early.problem.name()), (409, "not_over"));
     // The waiting side hears every order pushed over its WebSocket as it is taken.
     let ws_url = format!(
         "{}/api/game/ws?invite={}",
@@ -532,6 +532,9 @@ fn bad_requests_are_refused_with_their_reason_and_change_nothing() {
             (status, error),
             "{what}: {v}"
         );
+        // Issue 46 item 7: the kind is one the seats know, with the status it goes with.
+        let kind = bayonet::dispatch::Refusal::of_answer(got, &v.to_string()).problem;
+        assert_eq!((kind.name(), kind.status()), (error, got), "{what}");
         assert!(
             v["reason"].as_str().is_some_and(|r| r.len() > 10),
             "{what} says why: {v}"

@@ -662,7 +662,7 @@ fn a_game_left_too_long_is_archived_and_its_save_still_replays() {
         }
     };
     assert_eq!(
-        (archived.status, archived.error.as_str()),
+        (archived.status, archived.problem.name()),
         (410, "archived"),
         "{archived}"
     );

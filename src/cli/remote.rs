@@ -5,10 +5,35 @@
 
 use serde_json::json;
 
-use crate::dispatch::GameState;
+use crate::dispatch::{GameState, Refusal};
 use crate::remote::Seat;
 
-/// `bayonet remote SUBCOMMAND`: the exit code (1 when the server or a file says no).
+/// Why a `remote` command did not do what it was asked: the server's refusal (its kind for a
+/// script to branch on), or something here (a file, an option).
+#[derive(Debug)]
+enum Failure {
+    Refused(Refusal),
+    Here(String),
+}
+
+impl From<Refusal> for Failure {
+    fn from(r: Refusal) -> Failure {
+        Failure::Refused(r)
+    }
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Failure {
+        Failure::Here(e)
+    }
+}
+
+/// The exit code a script may wait and try again on (BSD's `EX_TEMPFAIL`): the server or the
+/// line was away for a moment.
+pub const TRY_AGAIN: i32 = 75;
+
+/// `bayonet remote SUBCOMMAND`: the exit code (1 when the server or a file says no; `TRY_AGAIN`
+/// when the server could not answer for now).
 pub fn run(seat: &super::args::Remote) -> i32 {
     use super::args::Remote;
     let (result, json_out) = match seat {
@@ -37,13 +62,24 @@ pub fn run(seat: &super::args::Remote) -> i32 {
     };
     match result {
         Ok(()) => 0,
-        Err(e) => {
+        Err(Failure::Here(e)) => {
             if json_out {
                 println!("{}", json!({"ok": false, "error": e}));
             } else {
                 eprintln!("bayonet remote: {e}");
             }
             1
+        }
+        Err(Failure::Refused(r)) => {
+            if json_out {
+                println!(
+                    "{}",
+                    json!({"ok": false, "error": r.to_string(), "problem": r.problem, "status": r.status})
+                );
+            } else {
+                eprintln!("bayonet remote: {r}");
+            }
+            if r.problem.passes() { TRY_AGAIN } else { 1 }
         }
     }
 }
@@ -54,7 +90,7 @@ fn new(
     rules: Option<&str>,
     key: Option<&str>,
     json_out: bool,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     // The key, where the server asks for one, goes as a seat's invite would.
     let seat = Seat::new(url, key);
     // A scenario file here is sent whole; a name the server knows is sent as a name (with its
@@ -71,8 +107,7 @@ fn new(
             seat.create_from(scenario, &text)
         }
         _ => seat.create(scenario),
-    }
-    .map_err(|e| e.to_string())?;
+    }?;
     if json_out {
         println!("{}", json!(made));
         return Ok(());
@@ -98,8 +133,8 @@ fn state_line(s: &GameState) -> String {
     )
 }
 
-fn state(seat: &Seat, json_out: bool) -> Result<(), String> {
-    let s = seat.state().map_err(|e| e.to_string())?;
+fn state(seat: &Seat, json_out: bool) -> Result<(), Failure> {
+    let s = seat.state()?;
     if json_out {
         println!("{}", json!(s));
     } else {
@@ -108,11 +143,11 @@ fn state(seat: &Seat, json_out: bool) -> Result<(), String> {
     Ok(())
 }
 
-fn play(seat: &Seat, path: &str, json_out: bool) -> Result<(), String> {
+fn play(seat: &Seat, path: &str, json_out: bool) -> Result<(), Failure> {
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("{path}: cannot read the file: {e}"))?;
     let orders = super::run::parse_orders(path, &text)?;
-    let (lines, state) = seat.play(&orders).map_err(|e| e.to_string())?;
+    let (lines, state) = seat.play(&orders)?;
     if json_out {
         println!("{}", json!({"orders": lines, "state": state}));
         return Ok(());
@@ -132,10 +167,10 @@ fn play(seat: &Seat, path: &str, json_out: bool) -> Result<(), String> {
     Ok(())
 }
 
-fn save(seat: &Seat, out: Option<&str>) -> Result<(), String> {
-    let text = seat.save().map_err(|e| e.to_string())?;
+fn save(seat: &Seat, out: Option<&str>) -> Result<(), Failure> {
+    let text = seat.save()?;
     match out {
-        Some(f) => std::fs::write(f, &text).map_err(|e| format!("{f}: {e}")),
+        Some(f) => std::fs::write(f, &text).map_err(|e| Failure::Here(format!("{f}: {e}"))),
         None => {
             print!("{text}");
             Ok(())

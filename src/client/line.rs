@@ -3,9 +3,9 @@
 //! condition). On the desktop two threads do the blocking HTTP; in the browser, the page's
 //! `fetch`. Either way the game reads what was heard once a frame, never waiting.
 
-use crate::dispatch::{GameState, OrderTaken, Record};
+use crate::dispatch::request::{self, Request};
+use crate::dispatch::{GameState, OrderGiven, OrderTaken, Record, Refusal, Since};
 use crate::rules::order::Order;
-use crate::sim::outcome::Outcome;
 
 /// What came down the line.
 #[derive(Debug, Clone)]
@@ -15,74 +15,47 @@ pub enum Heard {
         records: Vec<Record>,
         state: GameState,
     },
-    /// An order was refused: the server's status, its words, and the rules' outcomes.
-    Refused {
-        status: u16,
-        reason: String,
-        outcomes: Vec<Outcome>,
-    },
+    /// An order was refused: the server's kind and words, and the rules' outcomes (or why it
+    /// could not be sent).
+    Refused(Refusal),
     /// The line is down (and being tried again), or back.
     Condition(String),
 }
 
-/// An order's taken answer as news.
-fn taken(t: OrderTaken) -> Heard {
-    Heard::News {
-        records: vec![t.record],
-        state: t.state,
+/// An order's answer as news or a refusal.
+fn taken(t: Result<OrderTaken, Refusal>) -> Heard {
+    match t {
+        Ok(t) => Heard::News {
+            records: vec![t.record],
+            state: t.state,
+        },
+        Err(r) => Heard::Refused(r),
     }
 }
 
-/// The server's answer to an order, as news or a refusal.
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-fn answered(status: u16, text: &str) -> Heard {
-    if (200..300).contains(&status) {
-        match serde_json::from_str::<OrderTaken>(text) {
-            Ok(t) => return taken(t),
-            Err(e) => {
-                return Heard::Refused {
-                    status: 0,
-                    reason: format!("the server's answer does not read: {e}"),
-                    outcomes: Vec::new(),
-                };
-            }
-        }
-    }
-    match serde_json::from_str::<crate::dispatch::Refused>(text) {
-        Ok(r) => Heard::Refused {
-            status,
-            reason: r.reason,
-            outcomes: r.outcomes,
-        },
-        Err(_) => Heard::Refused {
-            status,
-            reason: text.to_owned(),
-            outcomes: Vec::new(),
-        },
-    }
-}
-
-/// (The desktop's `remote::Seat` writes its own.)
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-fn order_body(order: &Order, after: i64) -> String {
-    let given = crate::dispatch::OrderGiven {
-        order: order.clone(),
+/// The request that gives `order`, the seat having seen the orders up to `after`.
+fn give(order: Order, after: i64) -> Request<OrderTaken> {
+    request::order(&OrderGiven {
+        order,
         after: Some(after),
         snapshot: true,
-    };
-    serde_json::to_string(&given).unwrap_or_default()
+    })
 }
 
-/// Where to ask for orders after `after`, waiting for them (the desktop asks through `remote::Seat`).
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-fn events_path(after: i64) -> String {
-    format!("/api/game/events?after={after}&wait=25&snapshot=true")
+/// The request that waits for the orders after `after`.
+fn news_after(after: i64) -> Request<crate::dispatch::News> {
+    request::events(&Since {
+        after,
+        wait: 25,
+        turn: false,
+        snapshot: true,
+    })
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use native::Line;
 #[cfg(target_arch = "wasm32")]
-pub use web::{Line, call};
+pub use web::{Line, send};
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
@@ -105,17 +78,9 @@ mod native {
             let (tell, heard) = channel::<Heard>();
             let (url2, invite2, tell2) = (url.to_owned(), invite.to_owned(), tell.clone());
             std::thread::spawn(move || {
-                let mut seat = Seat::new(&url2, Some(&invite2));
-                seat.snapshots = true;
+                let seat = Seat::new(&url2, Some(&invite2));
                 for (order, after) in to_send {
-                    let h = match seat.order(&order, Some(after)) {
-                        Ok(t) => super::taken(t),
-                        Err(r) => Heard::Refused {
-                            status: r.status,
-                            reason: r.reason,
-                            outcomes: r.outcomes,
-                        },
-                    };
+                    let h = super::taken(seat.send(super::give(order, after)));
                     if tell2.send(h).is_err() {
                         return;
                     }
@@ -124,12 +89,11 @@ mod native {
             let (url, invite) = (url.to_owned(), invite.to_owned());
             std::thread::spawn(move || {
                 let mut seat = Seat::new(&url, Some(&invite));
-                seat.snapshots = true;
                 seat.patience = Duration::ZERO;
                 let mut after = after;
                 let mut down = false;
                 loop {
-                    let h = match seat.events(after, 25) {
+                    let h = match seat.send(super::news_after(after)) {
                         Ok(news) => {
                             if let Some(last) = news.records.last() {
                                 after = after.max(last.seq);
@@ -194,8 +158,17 @@ mod web {
         invite: String,
     }
 
-    /// One request: its status and body text.
-    pub async fn call(
+    /// One request to the server at `base` as the seat `invite`: its typed answer or refusal.
+    pub async fn send<T>(base: &str, invite: Option<&str>, req: Request<T>) -> Result<T, Refusal> {
+        let url = format!("{base}{}", req.path());
+        let (status, text) = call(req.method.name(), &url, invite, req.body.clone())
+            .await
+            .map_err(Refusal::unreachable)?;
+        req.answer(status, &text)
+    }
+
+    /// One request's status and body text, as the page's `fetch` brings them.
+    async fn call(
         method: &str,
         url: &str,
         invite: Option<&str>,
@@ -249,43 +222,24 @@ mod web {
                 let mut after = after;
                 let mut down = false;
                 loop {
-                    let url = format!("{b2}{}", super::events_path(after));
-                    match call("GET", &url, Some(&i2), None).await {
-                        Ok((200, text)) => {
-                            match serde_json::from_str::<crate::dispatch::News>(&text) {
-                                Ok(news) => {
-                                    if let Some(last) = news.records.last() {
-                                        after = after.max(last.seq);
-                                    }
-                                    if down {
-                                        down = false;
-                                        hear(Heard::Condition(String::new()));
-                                    }
-                                    hear(Heard::News {
-                                        records: news.records,
-                                        state: news.state,
-                                    });
-                                }
-                                Err(e) => {
-                                    down = true;
-                                    hear(Heard::Condition(format!(
-                                        "the server's news does not read: {e}"
-                                    )));
-                                    nap(2000).await;
-                                }
+                    match send(&b2, Some(&i2), super::news_after(after)).await {
+                        Ok(news) => {
+                            if let Some(last) = news.records.last() {
+                                after = after.max(last.seq);
                             }
+                            if down {
+                                down = false;
+                                hear(Heard::Condition(String::new()));
+                            }
+                            hear(Heard::News {
+                                records: news.records,
+                                state: news.state,
+                            });
                         }
-                        Ok((status, text)) => {
+                        Err(r) => {
                             down = true;
                             hear(Heard::Condition(format!(
-                                "the server answered {status}: {text}"
-                            )));
-                            nap(2000).await;
-                        }
-                        Err(e) => {
-                            down = true;
-                            hear(Heard::Condition(format!(
-                                "connection lost, trying again: {e}"
+                                "connection lost, trying again: {r}"
                             )));
                             nap(2000).await;
                         }
@@ -296,18 +250,11 @@ mod web {
         }
 
         pub fn give(&self, order: Order, after: i64) {
-            let url = format!("{}/api/game/orders", self.base);
-            let invite = self.invite.clone();
-            let body = super::order_body(&order, after);
+            let (base, invite) = (self.base.clone(), self.invite.clone());
             spawn_local(async move {
-                match call("POST", &url, Some(&invite), Some(body)).await {
-                    Ok((status, text)) => hear(super::answered(status, &text)),
-                    Err(e) => hear(Heard::Refused {
-                        status: 0,
-                        reason: e,
-                        outcomes: Vec::new(),
-                    }),
-                }
+                hear(super::taken(
+                    send(&base, Some(&invite), super::give(order, after)).await,
+                ));
             });
         }
 

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use serde_json::json;
 
 use super::line::{Heard, Line};
-use crate::dispatch::{GameState, Replay};
+use crate::dispatch::{GameState, Problem, Replay};
 use crate::rules::order::Order;
 use crate::rules::unit::Side;
 use crate::sim::outcome;
@@ -177,22 +177,20 @@ fn hear(world: &mut World) {
                 }
                 world.insert_resource(online);
             }
-            Heard::Refused {
-                status,
-                reason,
-                outcomes,
-            } => {
+            Heard::Refused(r) => {
                 // A refusal by the rules comes with their reasons, shown as a local one is.
-                outcome::write(world, &outcomes);
+                outcome::write(world, &r.outcomes);
                 let mut online = world.resource_mut::<Online>();
-                online.status = if status == 0 {
-                    format!("not sent: {reason}")
-                } else {
-                    format!("refused: {reason}")
+                online.status = match r.problem {
+                    Problem::Unreachable => format!("not sent: {}", r.reason),
+                    // Another order came first: the line's news brings it, then this one may
+                    // be given again.
+                    Problem::OutOfOrder => format!("not taken, the game moved on: {}", r.reason),
+                    _ => format!("refused: {}", r.reason),
                 };
                 super::trace::line(
                     "online_refused",
-                    json!({"status": status, "reason": reason}),
+                    json!({"status": r.status, "error": r.problem, "reason": r.reason}),
                 );
             }
             Heard::Condition(words) => {
@@ -268,30 +266,23 @@ pub fn connect(
 /// the window on it (the page cannot wait, so this runs when the answers come).
 #[cfg(target_arch = "wasm32")]
 pub fn connect_in_page(invite: String, screenshot: Option<String>, script: super::StartupOrders) {
-    use super::line::call;
+    use super::line::send;
+    use crate::dispatch::request;
     wasm_bindgen_futures::spawn_local(async move {
         let base = web_sys::window()
             .and_then(|w| w.location().origin().ok())
             .unwrap_or_default();
-        async fn get<T: serde::de::DeserializeOwned>(
-            base: &str,
-            invite: &str,
-            path: &str,
-        ) -> Result<T, String> {
-            let url = format!("{base}{path}");
-            match call("GET", &url, Some(invite), None).await {
-                Ok((200, text)) => serde_json::from_str::<T>(&text).map_err(|e| e.to_string()),
-                Ok((status, text)) => Err(format!("{url}: {status} {text}")),
-                Err(e) => Err(e),
-            }
-        }
+        let seat = Some(invite.as_str());
         let joined = async {
-            let sc: crate::dispatch::ScenarioText =
-                get(&base, &invite, "/api/game/scenario").await?;
+            let sc = send(&base, seat, request::scenario())
+                .await
+                .map_err(|e| e.to_string())?;
             let scenario =
                 crate::rules::scenario::parse(&sc.file, &sc.source).map_err(|e| e.to_string())?;
-            let state: GameState = get(&base, &invite, "/api/game?snapshot=true").await?;
-            let replay = get::<Replay>(&base, &invite, "/api/game/replay").await.ok();
+            let state = send(&base, seat, request::state(true))
+                .await
+                .map_err(|e| e.to_string())?;
+            let replay = send(&base, seat, request::replay()).await.ok();
             Ok::<_, String>((scenario, Arrival { state, replay }))
         }
         .await;

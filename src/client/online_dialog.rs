@@ -194,32 +194,22 @@ fn new_game(
         scenario: None,
         scenario_file: Some(scenario.file.clone()),
         scenario_source: Some(scenario.source.clone()),
-        parameters: params.clone().map(Box::new),
+        parameters: params.map(Box::new),
     };
     form.said = format!("Making a game on {server}…");
+    let made = crate::dispatch::request::create(&body);
     #[cfg(not(target_arch = "wasm32"))]
-    {
-        let seat = crate::remote::Seat::new(&server, None);
-        let made = seat.create_with(&scenario.file, &scenario.source, params.as_ref());
-        let _ = body;
-        answered(form, made.map_err(|e| e.to_string()));
-    }
+    answered(form, crate::remote::Seat::new(&server, None).send(made));
     #[cfg(target_arch = "wasm32")]
     wasm_bindgen_futures::spawn_local(async move {
-        let url = format!("{server}/api/games");
-        let body = serde_json::to_string(&body).unwrap_or_default();
-        let r = match super::line::call("POST", &url, None, Some(body)).await {
-            Ok((201, t)) => serde_json::from_str(&t).map_err(|e| e.to_string()),
-            Ok((s, t)) => Err(format!("{s}: {t}")),
-            Err(e) => Err(e),
-        };
+        let r = super::line::send(&server, None, made).await;
         MADE.with(|m| *m.borrow_mut() = Some(r));
     });
 }
 
 #[cfg(target_arch = "wasm32")]
 thread_local! {
-    static MADE: std::cell::RefCell<Option<Result<crate::dispatch::Created, String>>> =
+    static MADE: std::cell::RefCell<Option<Result<crate::dispatch::Created, crate::dispatch::Refusal>>> =
         const { std::cell::RefCell::new(None) };
 }
 
@@ -233,7 +223,10 @@ fn heard(mut form: ResMut<OnlineForm>) {
     let _ = &mut form;
 }
 
-fn answered(form: &mut OnlineForm, made: Result<crate::dispatch::Created, String>) {
+fn answered(
+    form: &mut OnlineForm,
+    made: Result<crate::dispatch::Created, crate::dispatch::Refusal>,
+) {
     match made {
         Ok(v) => {
             let side = |n: usize| {
@@ -248,7 +241,18 @@ fn answered(form: &mut OnlineForm, made: Result<crate::dispatch::Created, String
                 "Game made: you play the {mine} (Join). Send the {theirs}' invite to your opponent:\n{their_invite}"
             );
         }
-        Err(e) => form.said = format!("The server did not make the game: {e}"),
+        Err(e) => {
+            form.said = match e.problem {
+                crate::dispatch::Problem::NoCreateKey => format!(
+                    "This server makes games only for who has its key; ask its host, or make the game there with `bayonet remote new --key`. ({})",
+                    e.reason
+                ),
+                crate::dispatch::Problem::Unreachable => {
+                    format!("No server answered at {}: {}", form.server, e.reason)
+                }
+                _ => format!("The server did not make the game: {e}"),
+            }
+        }
     }
 }
 

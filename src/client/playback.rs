@@ -15,12 +15,12 @@ use super::counters::SlideCues;
 use super::layout::MapLayout;
 use super::settings::Settings;
 use super::z;
+use crate::rules::event::Event;
 use crate::rules::hex::Hex;
 use crate::rules::melee::MeleeSide;
 use crate::rules::unit::{Side, UnitId};
 use crate::sim::{
-    AiPace, Fired, Game, MeleeCalledOff, MeleeDeclared, MeleeResolved, PhaseMoraleChecked, Players,
-    ShowHold, SimSet, UnitMoved,
+    AiPace, Game, Happened, MeleeCalledOff, MeleeResolved, Players, ShowHold, SimSet,
 };
 
 pub use super::settings::Pace;
@@ -240,14 +240,7 @@ fn collect(
         Option<Res<super::online::Online>>,
         Option<Res<crate::sim::Replaying>>,
     ),
-    (mut moved, mut fired, mut declared, mut resolved, mut called, mut phase): (
-        MessageReader<UnitMoved>,
-        MessageReader<Fired>,
-        MessageReader<MeleeDeclared>,
-        MessageReader<MeleeResolved>,
-        MessageReader<MeleeCalledOff>,
-        MessageReader<PhaseMoraleChecked>,
-    ),
+    mut happened: MessageReader<Happened>,
     mut attack_hexes: Local<HashMap<Hex, Vec<Hex>>>,
     mut playback: ResMut<Playback>,
     (layout, settings, drawn, mut cues, seen): (
@@ -269,88 +262,30 @@ fn collect(
         opportunity: f.opportunity,
     };
     let mut beats: Vec<(Action, bool)> = Vec::new();
-    // The show plays no move of an enemy out of sight (§16): its marker says where it went.
-    let known = |id: UnitId| seen.as_ref().is_none_or(|s| s.knows(id));
-    for m in moved.read() {
-        if !known(m.moved.unit) {
-            continue;
-        }
-        let side = side_of(&game, &battle, m.moved.unit);
-        let mut path = Vec::with_capacity(m.moved.path.len() + 1);
-        // The hex it left, where its counter is still drawn (the path holds its steps).
-        if let Some(from) = drawn.as_ref().and_then(|d| d.0.get(&m.moved.unit)) {
-            path.push(*from);
-        }
-        path.extend(m.moved.path.iter().copied());
-        beats.push((
-            Action::Move {
-                unit: m.moved.unit,
-                path,
-            },
-            is_watched(side),
-        ));
-        for f in &m.opportunity_fire {
-            beats.push((fire(f), is_watched(side)));
-        }
-    }
-    let resolved: Vec<&MeleeResolved> = resolved.read().collect();
-    let called: Vec<&MeleeCalledOff> = called.read().collect();
-    let before_melee =
-        |f: &crate::rules::fire::FireOutcome| crate::sim::defensive_fire_of(f, &resolved, &called);
-    for f in fired.read().filter(|f| !before_melee(&f.0)) {
-        let side = side_of(&game, &battle, f.0.breakdown.firer);
-        beats.push((fire(&f.0), is_watched(side)));
-    }
-    for d in declared.read() {
-        let at = d.declaration.defending_hex;
-        let mut from: Vec<Hex> = Vec::new();
-        for id in &d.declaration.attackers {
-            if let Some(h) = hex_of(&game, *id).filter(|h| !from.contains(h)) {
-                from.push(h);
-            }
-        }
-        attack_hexes.insert(at, from.clone());
-        let side = d
-            .declaration
-            .attackers
-            .first()
-            .map_or(game.ordering_side(), |id| side_of(&game, &battle, *id));
-        beats.push((Action::Declare { from, at }, is_watched(side)));
-    }
-    let mut done = resolved.into_iter();
-    for seq in 0..done.len() + called.len() {
-        let (declaration, fires, result, losses, routs, movers) =
-            if let Some(c) = called.iter().find(|c| c.seq == seq) {
-                (
-                    &c.declaration,
-                    &c.defensive_fire,
-                    "called off".to_string(),
-                    (0, 0),
-                    Vec::new(),
-                    Vec::new(),
-                )
-            } else if let Some(m) = done.next() {
-                let o = &m.0;
-                let words = match o.loser {
-                    Some(MeleeSide::Defender) => "attacker won",
-                    Some(MeleeSide::Attacker) => "defender held",
-                    None => "no decision",
-                };
-                (
-                    &o.declaration,
-                    &o.defensive_fire,
-                    words.to_string(),
-                    (o.attacker_loss, o.defender_loss),
-                    o.routs.clone(),
-                    o.retreats
-                        .iter()
-                        .map(|r| r.unit)
-                        .chain(o.advanced.iter().copied())
-                        .collect(),
-                )
-            } else {
-                continue;
-            };
+    let events: Vec<&Event> = happened.read().map(|h| &h.0).collect();
+    let resolved: Vec<&MeleeResolved> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::MeleeResolved(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    let called: Vec<&MeleeCalledOff> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::MeleeCalledOff(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    // A melee's beats: the defenders' fire, the clash, then its routs.
+    let melee = |beats: &mut Vec<(Action, bool)>,
+                 attack_hexes: &mut HashMap<Hex, Vec<Hex>>,
+                 declaration: &crate::rules::declaration::Declaration,
+                 fires: &[crate::rules::fire::FireOutcome],
+                 result: &str,
+                 losses: (u32, u32),
+                 routs: &[crate::rules::morale::RoutMove],
+                 movers: Vec<UnitId>| {
         let at = declaration.defending_hex;
         let side = declaration
             .attackers
@@ -373,7 +308,7 @@ fn collect(
             Action::Melee {
                 from,
                 at,
-                result,
+                result: result.to_owned(),
                 attacker_loss: losses.0,
                 defender_loss: losses.1,
                 movers,
@@ -390,18 +325,99 @@ fn collect(
                 shown,
             ));
         }
-    }
-    for p in phase.read() {
-        for r in &p.routs {
-            let side = other(side_of(&game, &battle, r.unit));
-            beats.push((
-                Action::Rout {
-                    unit: r.unit,
-                    from: r.from,
-                    to: r.to,
-                },
-                is_watched(side),
-            ));
+    };
+    for e in events.iter().copied() {
+        match e {
+            // The show plays no move of an enemy out of sight (§16): its marker says where it
+            // went.
+            Event::Moved(m) if seen.as_ref().is_none_or(|s| s.knows(m.moved.unit)) => {
+                let side = side_of(&game, &battle, m.moved.unit);
+                let mut path = Vec::with_capacity(m.moved.path.len() + 1);
+                // The hex it left, where its counter is still drawn (the path holds its steps).
+                if let Some(from) = drawn.as_ref().and_then(|d| d.0.get(&m.moved.unit)) {
+                    path.push(*from);
+                }
+                path.extend(m.moved.path.iter().copied());
+                beats.push((
+                    Action::Move {
+                        unit: m.moved.unit,
+                        path,
+                    },
+                    is_watched(side),
+                ));
+                for f in &m.opportunity_fire {
+                    beats.push((fire(f), is_watched(side)));
+                }
+            }
+            // The defenders' fire before a melee is played with that melee.
+            Event::Fired(f) if !crate::sim::defensive_fire_of(&f.0, &resolved, &called) => {
+                let side = side_of(&game, &battle, f.0.breakdown.firer);
+                beats.push((fire(&f.0), is_watched(side)));
+            }
+            Event::MeleeDeclared(d) => {
+                let at = d.declaration.defending_hex;
+                let mut from: Vec<Hex> = Vec::new();
+                for id in &d.declaration.attackers {
+                    if let Some(h) = hex_of(&game, *id).filter(|h| !from.contains(h)) {
+                        from.push(h);
+                    }
+                }
+                attack_hexes.insert(at, from.clone());
+                let side = d
+                    .declaration
+                    .attackers
+                    .first()
+                    .map_or(game.ordering_side(), |id| side_of(&game, &battle, *id));
+                beats.push((Action::Declare { from, at }, is_watched(side)));
+            }
+            Event::MeleeCalledOff(c) => melee(
+                &mut beats,
+                &mut attack_hexes,
+                &c.declaration,
+                &c.defensive_fire,
+                "called off",
+                (0, 0),
+                &[],
+                Vec::new(),
+            ),
+            Event::MeleeResolved(m) => {
+                let o = &m.0;
+                let words = match o.loser {
+                    Some(MeleeSide::Defender) => "attacker won",
+                    Some(MeleeSide::Attacker) => "defender held",
+                    None => "no decision",
+                };
+                let movers = o
+                    .retreats
+                    .iter()
+                    .map(|r| r.unit)
+                    .chain(o.advanced.iter().copied())
+                    .collect();
+                melee(
+                    &mut beats,
+                    &mut attack_hexes,
+                    &o.declaration,
+                    &o.defensive_fire,
+                    words,
+                    (o.attacker_loss, o.defender_loss),
+                    &o.routs,
+                    movers,
+                );
+            }
+            Event::PhaseMoraleChecked(p) => {
+                for r in &p.routs {
+                    let side = other(side_of(&game, &battle, r.unit));
+                    beats.push((
+                        Action::Rout {
+                            unit: r.unit,
+                            from: r.from,
+                            to: r.to,
+                        },
+                        is_watched(side),
+                    ));
+                }
+            }
+            _ => {}
         }
     }
     let factor = settings.pace.factor();

@@ -10,10 +10,11 @@ use super::melee_drag::DragPreview;
 use super::palette;
 use super::regions::{Region, find};
 pub use super::results_card::melee_lines;
+use crate::rules::event::Event;
 use crate::rules::unit::UnitId;
 use crate::sim::{
-    Battle, Fired, GameEnded, MeleeCalledOff, MeleeCancelled, MeleeDeclared, MeleeResolved,
-    OrderRejected, PhaseMoraleChecked, TurnBegan, UnitMoved, UnitState,
+    Battle, Happened, MeleeCalledOff, MeleeDeclared, MeleeResolved, OrderRejected,
+    PhaseMoraleChecked, UnitMoved, UnitState,
 };
 
 /// Lines shown while the log is folded (the last of the history, then what the pointer would
@@ -105,46 +106,116 @@ fn name_of(names: &HashMap<UnitId, String>, id: UnitId) -> String {
         .unwrap_or_else(|| format!("unit {}", id.0))
 }
 
+/// Puts each order's refusal and each event in the log, in the order they happened.
 #[allow(clippy::too_many_arguments)]
 fn collect(
     mut report: ResMut<Report>,
     battle: Res<Battle>,
     units: Query<&UnitState>,
-    mut resolved: MessageReader<MeleeResolved>,
-    mut called: MessageReader<MeleeCalledOff>,
-    mut declared: MessageReader<MeleeDeclared>,
+    mut happened: MessageReader<Happened>,
     mut rejected: MessageReader<OrderRejected>,
-    mut cancelled: MessageReader<MeleeCancelled>,
-    mut phase: MessageReader<PhaseMoraleChecked>,
-    (mut turns, mut phases, mut notices, mut undone): (
-        MessageReader<TurnBegan>,
-        MessageReader<crate::sim::PhaseBegan>,
-        MessageReader<super::notice::Notice>,
-        MessageReader<crate::sim::Undone>,
-    ),
-    mut moved: MessageReader<UnitMoved>,
-    mut fired: MessageReader<Fired>,
-    mut ended: MessageReader<GameEnded>,
-    (mut cards, seen): (
-        ResMut<super::results_card::Cards>,
-        Option<Res<super::seen::Seen>>,
-    ),
+    mut notices: MessageReader<super::notice::Notice>,
+    mut cards: ResMut<super::results_card::Cards>,
+    seen: Option<Res<super::seen::Seen>>,
 ) {
-    let mut names: HashMap<UnitId, String> = battle
-        .scenario
-        .units
-        .iter()
-        .map(|u| (u.id, u.name.clone()))
-        .collect();
-    names.extend(units.iter().map(|u| (u.0.id, u.0.name.clone())));
-    let map = &battle.scenario.map;
-    // Under Extreme Fog of War the declaration's figures (worked out on the truth) would give
-    // the enemy's strength away: the pending melees panel has them as estimates.
-    let estimates = seen.as_ref().is_some_and(|s| s.view().estimates);
-    for d in declared.read() {
-        let at = map.coord(d.declaration.defending_hex);
+    for r in rejected.read() {
+        for v in &r.reasons {
+            report.add(format!("Refused -- {v}"));
+        }
+    }
+    let events: Vec<&Event> = happened.read().map(|h| &h.0).collect();
+    if !events.is_empty() {
+        let mut names: HashMap<UnitId, String> = battle
+            .scenario
+            .units
+            .iter()
+            .map(|u| (u.id, u.name.clone()))
+            .collect();
+        names.extend(units.iter().map(|u| (u.0.id, u.0.name.clone())));
+        let seen = seen.as_deref();
+        let mut log = Log {
+            report: &mut report,
+            cards: &mut cards,
+            battle: &battle,
+            names: &names,
+            // Under Extreme Fog of War the declaration's figures (worked out on the truth)
+            // would give the enemy's strength away: the pending melees panel has estimates.
+            estimates: seen.is_some_and(|s| s.view().estimates),
+        };
+        let resolved: Vec<&MeleeResolved> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::MeleeResolved(m) => Some(m),
+                _ => None,
+            })
+            .collect();
+        let called: Vec<&MeleeCalledOff> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::MeleeCalledOff(c) => Some(c),
+                _ => None,
+            })
+            .collect();
+        for e in &events {
+            match e {
+                // An enemy that moved out of sight is not followed there (§16).
+                Event::Moved(m) if seen.is_none_or(|s| s.knows(m.moved.unit)) => log.moved(m),
+                // The defenders' fire before a melee is told with that melee, in its place.
+                Event::Fired(f) if !crate::sim::defensive_fire_of(&f.0, &resolved, &called) => {
+                    log.fired(&f.0, "")
+                }
+                Event::MeleeDeclared(d) => log.declared(d),
+                Event::MeleeCancelled(c) => log.report.add(format!(
+                    "Melee on {} cancelled",
+                    log.battle.scenario.map.coord(c.defending_hex)
+                )),
+                Event::MeleeCalledOff(c) => log.called_off(c),
+                Event::MeleeResolved(m) => log.resolved(m),
+                Event::PhaseMoraleChecked(p) => log.phase_checks(p),
+                Event::GameEnded(g) => log.report.add(format!(
+                    "GAME OVER: {} ({:.0} victory points)",
+                    g.0.level, g.0.total
+                )),
+                Event::PhaseBegan(p) => log.report.add(format!(
+                    "-- {} phase: {} gives the orders --",
+                    p.phase.name(),
+                    log.battle.scenario.side_name(p.side)
+                )),
+                Event::TurnBegan(t) => log.report.add(format!(
+                    "-- Turn {}, {}: {} to act --",
+                    t.turn,
+                    t.clock,
+                    log.battle.scenario.side_name(t.side)
+                )),
+                Event::Undone(u) => log.report.add(format!("Undone: {}", u.what)),
+                // Told within their melee's lines, or not the seat's to see.
+                Event::Moved(_)
+                | Event::Fired(_)
+                | Event::Retreated(_)
+                | Event::GunsCaptured(_)
+                | Event::Advanced(_) => {}
+            }
+        }
+    }
+    for n in notices.read() {
+        report.add(n.0.clone());
+    }
+}
+
+/// The log being written, with what its lines are written from.
+struct Log<'a> {
+    report: &'a mut Report,
+    cards: &'a mut super::results_card::Cards,
+    battle: &'a Battle,
+    names: &'a HashMap<UnitId, String>,
+    estimates: bool,
+}
+
+impl Log<'_> {
+    fn declared(&mut self, d: &MeleeDeclared) {
+        let at = self.battle.scenario.map.coord(d.declaration.defending_hex);
         let n = crate::rules::words::count(d.declaration.attackers.len() as u64, "unit", "units");
-        report.add(if estimates {
+        self.report.add(if self.estimates {
             format!("Melee declared on {at}: {n} (estimated odds in the pending melees)")
         } else {
             format!(
@@ -156,18 +227,9 @@ fn collect(
             )
         });
     }
-    for u in undone.read() {
-        report.add(format!("Undone: {}", u.what));
-    }
-    for c in cancelled.read() {
-        report.add(format!("Melee on {} cancelled", map.coord(c.defending_hex)));
-    }
-    for r in rejected.read() {
-        for v in &r.reasons {
-            report.add(format!("Refused -- {v}"));
-        }
-    }
-    let fire_line = |f: &crate::rules::fire::FireOutcome, names: &HashMap<UnitId, String>| {
+
+    fn fire_line(&self, f: &crate::rules::fire::FireOutcome) -> String {
+        let (map, names) = (&self.battle.scenario.map, self.names);
         let morale: Vec<String> = f
             .morale
             .iter()
@@ -182,12 +244,7 @@ fn collect(
             }))
             .collect();
         format!(
-            "{}{} fires at {} (value {:.0}): {} lost{}",
-            if f.opportunity {
-                "Opportunity fire: "
-            } else {
-                ""
-            },
+            "{} fires at {} (value {:.0}): {} lost{}",
             name_of(names, f.breakdown.firer),
             map.coord(f.breakdown.target),
             f.breakdown.value,
@@ -198,120 +255,93 @@ fn collect(
                 format!("; {}", morale.join(", "))
             }
         )
-    };
-    let mut lines = Vec::new();
-    // An enemy that moved out of sight is not followed there (§16).
-    let known = |id: UnitId| seen.as_ref().is_none_or(|s| s.knows(id));
-    for m in moved.read() {
-        if !known(m.moved.unit) {
-            continue;
-        }
+    }
+
+    /// A volley with its card; `kind` heads it (the defenders' fire before a melee).
+    fn fired(&mut self, f: &crate::rules::fire::FireOutcome, kind: &str) {
+        let kind = if !kind.is_empty() {
+            kind
+        } else if f.opportunity {
+            "Opportunity fire: "
+        } else {
+            ""
+        };
+        let card = self
+            .cards
+            .add(super::results_card::fire_card(self.battle, self.names, f));
+        let line = format!("{kind}{}", self.fire_line(f));
+        self.report.add_card(line, Some(card));
+    }
+
+    fn moved(&mut self, m: &UnitMoved) {
         let to = m
             .moved
             .path
             .last()
-            .map(|h| map.coord(*h).to_string())
+            .map(|h| self.battle.scenario.map.coord(*h).to_string())
             .unwrap_or_default();
-        lines.push((
-            format!(
-                "{} moves to {} ({} MP)",
-                name_of(&names, m.moved.unit),
-                to,
-                m.moved.cost
-            ),
-            None,
+        self.report.add(format!(
+            "{} moves to {} ({} MP)",
+            name_of(self.names, m.moved.unit),
+            to,
+            m.moved.cost
         ));
         for f in &m.opportunity_fire {
-            let card = cards.add(super::results_card::fire_card(&battle, &names, f));
-            lines.push((fire_line(f, &names), Some(card)));
+            self.fired(f, "");
         }
     }
-    let resolved: Vec<&MeleeResolved> = resolved.read().collect();
-    let called: Vec<&MeleeCalledOff> = called.read().collect();
-    // The defenders' fire before a melee is told with that melee, in its place.
-    let before_melee =
-        |f: &crate::rules::fire::FireOutcome| crate::sim::defensive_fire_of(f, &resolved, &called);
-    for f in fired.read().filter(|f| !before_melee(&f.0)) {
-        let card = cards.add(super::results_card::fire_card(&battle, &names, &f.0));
-        lines.push((fire_line(&f.0, &names), Some(card)));
-    }
-    for (l, card) in std::mem::take(&mut lines) {
-        report.add_card(l, card);
-    }
-    let mut done = resolved.into_iter();
-    for seq in 0..done.len() + called.len() {
-        if let Some(c) = called.iter().find(|c| c.seq == seq) {
-            for f in &c.defensive_fire {
-                report.add(format!(
-                    "Defensive fire: {}",
-                    fire_line(f, &names).replacen("Opportunity fire: ", "", 1)
-                ));
-            }
-            let card = cards.add(super::results_card::called_off_card(&battle, &names, c));
-            report.add_card(
-                format!(
-                    "Melee on {} called off: {}",
-                    map.coord(c.declaration.defending_hex),
-                    c.reasons
-                        .iter()
-                        .map(|r| r.to_string())
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                ),
-                Some(card),
-            );
-            continue;
+
+    fn defensive_fire(&mut self, fire: &[crate::rules::fire::FireOutcome]) {
+        for f in fire {
+            let line = format!("Defensive fire: {}", self.fire_line(f));
+            self.report.add(line);
         }
-        let Some(m) = done.next() else { continue };
-        for f in &m.0.defensive_fire {
-            report.add(format!(
-                "Defensive fire: {}",
-                fire_line(f, &names).replacen("Opportunity fire: ", "", 1)
-            ));
-        }
-        let card = cards.add(super::results_card::melee_card(&battle, &names, &m.0));
-        for (k, l) in melee_lines(&battle, &names, &m.0).into_iter().enumerate() {
+    }
+
+    fn called_off(&mut self, c: &MeleeCalledOff) {
+        self.defensive_fire(&c.defensive_fire);
+        let card = self.cards.add(super::results_card::called_off_card(
+            self.battle,
+            self.names,
+            c,
+        ));
+        let reasons: Vec<String> = c.reasons.iter().map(|r| r.to_string()).collect();
+        self.report.add_card(
+            format!(
+                "Melee on {} called off: {}",
+                self.battle.scenario.map.coord(c.declaration.defending_hex),
+                reasons.join("; ")
+            ),
+            Some(card),
+        );
+    }
+
+    fn resolved(&mut self, m: &MeleeResolved) {
+        self.defensive_fire(&m.0.defensive_fire);
+        let card = self.cards.add(super::results_card::melee_card(
+            self.battle,
+            self.names,
+            &m.0,
+        ));
+        for (k, l) in melee_lines(self.battle, self.names, &m.0)
+            .into_iter()
+            .enumerate()
+        {
             // Its heading opens the card again.
-            report.add_card(l, (k == 0).then_some(card));
+            self.report.add_card(l, (k == 0).then_some(card));
         }
     }
-    for p in phase.read() {
+
+    fn phase_checks(&mut self, p: &PhaseMoraleChecked) {
         for m in &p.checks {
-            report.add(format!(
+            self.report.add(format!(
                 "End of phase: {} checks morale ({}): {} -- {}",
-                name_of(&names, m.unit),
+                name_of(self.names, m.unit),
                 m.reason,
                 m.figures(),
                 m.result
             ));
         }
-    }
-    for g in ended.read() {
-        lines.push((
-            format!("GAME OVER: {} ({:.0} victory points)", g.0.level, g.0.total),
-            None,
-        ));
-    }
-    for (l, _) in lines {
-        report.add(l);
-    }
-    for n in notices.read() {
-        report.add(n.0.clone());
-    }
-    for p in phases.read() {
-        report.add(format!(
-            "-- {} phase: {} gives the orders --",
-            p.phase.name(),
-            battle.scenario.side_name(p.side)
-        ));
-    }
-    for t in turns.read() {
-        report.add(format!(
-            "-- Turn {}, {}: {} to act --",
-            t.turn,
-            t.clock,
-            battle.scenario.side_name(t.side)
-        ));
     }
 }
 

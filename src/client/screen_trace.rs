@@ -9,8 +9,9 @@ use super::trace::{LastLayout, line};
 
 use super::melee_drag::DragPreview;
 use super::start::DialogOpen;
+use crate::rules::event::Event;
 use crate::rules::order::At;
-use crate::sim::{Game, MeleeCalledOff, MeleeDeclared, MeleeResolved};
+use crate::sim::Game;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LastLayout>()
@@ -223,36 +224,32 @@ fn fire_losses(fire: &[crate::rules::fire::FireOutcome]) -> serde_json::Value {
     )
 }
 
-fn melees(
-    mut declared: MessageReader<MeleeDeclared>,
-    mut resolved: MessageReader<MeleeResolved>,
-    mut called_off: MessageReader<MeleeCalledOff>,
-    game: Res<Game>,
-) {
-    for d in declared.read() {
-        line(
-            "declared",
-            json!({
-                "at": At::of(&game, d.declaration.defending_hex).to_string(),
-                "attackers": d.declaration.attackers,
-                "odds": d.odds.attacker_win_probability,
-            }),
-        );
-    }
-    for c in called_off.read() {
-        line(
-            "called_off",
-            json!({
-                "at": At::of(&game, c.declaration.defending_hex).to_string(),
-                "reason": c.reasons.first().map(|r| r.message.clone()),
-                "fire_losses": fire_losses(&c.defensive_fire),
-            }),
-        );
-    }
-    for r in resolved.read() {
-        let mut body = json!(r.0);
-        body["fire_losses"] = fire_losses(&r.0.defensive_fire);
-        line("resolved", body);
+fn melees(mut happened: MessageReader<crate::sim::Happened>, game: Res<Game>) {
+    for h in happened.read() {
+        match &h.0 {
+            Event::MeleeDeclared(d) => line(
+                "declared",
+                json!({
+                    "at": At::of(&game, d.declaration.defending_hex).to_string(),
+                    "attackers": d.declaration.attackers,
+                    "odds": d.odds.attacker_win_probability,
+                }),
+            ),
+            Event::MeleeCalledOff(c) => line(
+                "called_off",
+                json!({
+                    "at": At::of(&game, c.declaration.defending_hex).to_string(),
+                    "reason": c.reasons.first().map(|r| r.message.clone()),
+                    "fire_losses": fire_losses(&c.defensive_fire),
+                }),
+            ),
+            Event::MeleeResolved(r) => {
+                let mut body = json!(r.0);
+                body["fire_losses"] = fire_losses(&r.0.defensive_fire);
+                line("resolved", body);
+            }
+            _ => {}
+        }
     }
 }
 

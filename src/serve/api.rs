@@ -20,7 +20,9 @@ use super::db::{GameRow, OrderRow, Store};
 use super::limits::Buckets;
 use super::referee::{Referee, Refused, archived, db_error};
 use super::seats;
-use crate::dispatch::{self, GameState, NewGame, OrderGiven, Record, TurnSummary};
+use crate::dispatch::{
+    self, GameState, NewGame, OrderGiven, Problem, Record, Route, Since, TurnSummary,
+};
 use crate::rules::order::Order;
 use crate::rules::unit::Side;
 use crate::sim;
@@ -133,8 +135,7 @@ impl Server {
         let mut s = self.sockets.lock().unwrap_or_else(|e| e.into_inner());
         if s.by_game.get(game).copied().unwrap_or(0) >= self.socket_limits.per_game {
             return Err(Refused::new(
-                429,
-                "too_many_sockets",
+                Problem::TooManySockets,
                 format!(
                     "this game has {} live connections open, as many as the server takes; close one (another tab or device) and try again",
                     self.socket_limits.per_game
@@ -143,8 +144,7 @@ impl Server {
         }
         if s.by_address.get(&ip).copied().unwrap_or(0) >= self.socket_limits.per_address {
             return Err(Refused::new(
-                429,
-                "too_many_sockets",
+                Problem::TooManySockets,
                 format!(
                     "this address has {} live connections open, as many as the server takes from one address",
                     self.socket_limits.per_address
@@ -239,20 +239,20 @@ pub const CREATE_LIMIT: usize = 2 * 1024 * 1024;
 
 pub fn router(server: Arc<Server>) -> Router {
     Router::new()
-        .route("/health", get(|| async { "ok" }))
-        .route("/ready", get(ready))
-        .route("/metrics", get(metrics))
+        .route(Route::Health.path(), get(|| async { "ok" }))
+        .route(Route::Ready.path(), get(ready))
+        .route(Route::Metrics.path(), get(metrics))
         .route(
-            "/api/games",
+            Route::Games.path(),
             post(create).layer(DefaultBodyLimit::max(CREATE_LIMIT)),
         )
-        .route("/api/game", get(state))
-        .route("/api/game/scenario", get(scenario))
-        .route("/api/game/orders", post(order))
-        .route("/api/game/events", get(events))
-        .route("/api/game/replay", get(replay))
-        .route("/api/game/save", get(published))
-        .route("/api/game/ws", get(socket))
+        .route(Route::Game.path(), get(state))
+        .route(Route::Scenario.path(), get(scenario))
+        .route(Route::Orders.path(), post(order))
+        .route(Route::Events.path(), get(events))
+        .route(Route::Replay.path(), get(replay))
+        .route(Route::Save.path(), get(published))
+        .route(Route::Socket.path(), get(socket))
         .layer(DefaultBodyLimit::max(ORDER_LIMIT))
         .fallback(site_file)
         .layer(axum::middleware::from_fn_with_state(
@@ -303,13 +303,11 @@ async fn body_in_time(
             .await
         }
         Ok(Err(_)) => refusal(Refused::new(
-            413,
-            "too_large",
+            Problem::TooLarge,
             format!("the request is larger than {CREATE_LIMIT} bytes, or was cut off"),
         )),
         Err(_) => refusal(Refused::new(
-            408,
-            "too_slow",
+            Problem::TooSlow,
             format!(
                 "the request's body did not arrive within {} s",
                 server.body_time.as_secs()
@@ -346,8 +344,7 @@ async fn ready(State(server): State<Arc<Server>>) -> Response {
         Ok(Ok(())) => "ready".into_response(),
         _ => {
             let mut r = refusal(Refused::new(
-                503,
-                "database",
+                Problem::Database,
                 "the database does not answer; try again shortly",
             ));
             r.headers_mut()
@@ -377,7 +374,7 @@ async fn access_line(
     if ACCESS_LOG.load(std::sync::atomic::Ordering::Relaxed) {
         let status = r.status().as_u16();
         let ms = (began.elapsed().as_secs_f64() * 10_000.0).round() / 10.0;
-        let error = refused.map_or("-", |k| k.0);
+        let error = refused.map_or("-", |k| k.0.name());
         if status >= 500 {
             bevy::log::error!(target: "bayonet::access", %method, %path, status, ms, %error);
         } else {
@@ -388,16 +385,16 @@ async fn access_line(
 }
 
 fn refusal(r: Refused) -> Response {
-    let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST);
+    let status = StatusCode::from_u16(r.problem.status()).unwrap_or(StatusCode::BAD_REQUEST);
     let body = dispatch::Refused {
-        error: r.error.to_owned(),
+        error: r.problem,
         reason: r.reason,
         outcomes: r.outcomes,
     };
     let mut answer = (status, axum::Json(body)).into_response();
     answer
         .extensions_mut()
-        .insert(super::metrics::RefusalKind(r.error));
+        .insert(super::metrics::RefusalKind(r.problem));
     if status == StatusCode::SERVICE_UNAVAILABLE {
         // The database or a referee is away for a moment: when to ask again.
         answer
@@ -414,8 +411,7 @@ fn answer<T: Serialize>(t: &T) -> Response {
 
 fn too_many(wait: f64) -> Response {
     let mut r = refusal(Refused::new(
-        429,
-        "too_many_requests",
+        Problem::TooManyRequests,
         format!(
             "too many requests from this seat; wait {} s",
             wait.ceil().max(1.0)
@@ -448,15 +444,13 @@ async fn seat(server: &Server, headers: &HeaderMap, query: Option<&str>) -> Resu
     let given = bearer(headers).or(query);
     let Some(invite) = given else {
         return Err(refusal(Refused::new(
-            401,
-            "no_invite",
+            Problem::NoInvite,
             "this request needs a seat: send `Authorization: Bearer INVITE`",
         )));
     };
     let unknown = || {
         refusal(Refused::new(
-            401,
-            "unknown_invite",
+            Problem::UnknownInvite,
             "the invite is not a seat of any game on this server",
         ))
     };
@@ -504,19 +498,17 @@ fn parse_json<T: for<'de> Deserialize<'de>>(
             format!("{what}: {}", e.body_text())
         };
         refusal(Refused::new(
-            status,
             if status == 413 {
-                "too_large"
+                Problem::TooLarge
             } else {
-                "malformed"
+                Problem::Malformed
             },
             reason,
         ))
     })?;
     serde_json::from_slice(&body).map_err(|e| {
         refusal(Refused::new(
-            400,
-            "malformed",
+            Problem::Malformed,
             format!("{what}: line {}, column {}: {e}", e.line(), e.column()),
         ))
     })
@@ -531,8 +523,7 @@ async fn create(
     if let Some(key) = &server.create_key {
         if bearer(&headers) != Some(key.as_str()) {
             return refusal(Refused::new(
-                403,
-                "no_create_key",
+                Problem::NoCreateKey,
                 "this server creates games only for who has its key (remote new --key)",
             ));
         }
@@ -551,8 +542,7 @@ async fn create(
             None => {
                 let known: Vec<_> = crate::SCENARIOS.iter().map(|(p, _)| *p).collect();
                 return refusal(Refused::new(
-                    404,
-                    "no_scenario",
+                    Problem::NoScenario,
                     format!(
                         "no scenario `{name}` here; expected one of {}",
                         known.join(", ")
@@ -563,24 +553,22 @@ async fn create(
         (None, Some(f), Some(s)) => (f.clone(), s.clone()),
         _ => {
             return refusal(Refused::new(
-                400,
-                "malformed",
+                Problem::Malformed,
                 "expected {\"scenario\": NAME} or {\"scenario_file\": NAME, \"scenario_source\": TEXT}",
             ));
         }
     };
     let scenario = match crate::rules::scenario::parse(&file, &source) {
         Ok(s) => s,
-        Err(e) => return refusal(Refused::new(422, "bad_scenario", e.to_string())),
+        Err(e) => return refusal(Refused::new(Problem::BadScenario, e.to_string())),
     };
     if let Some(why) = server.budget.refuses(&scenario) {
-        return refusal(Refused::new(422, "over_budget", why));
+        return refusal(Refused::new(Problem::OverBudget, why));
     }
     let seed = server.same_dice.map_or_else(seats::new_seed, Ok);
     let (Ok(id), Ok(seed)) = (seats::new_game_id(), seed) else {
         return refusal(Refused::new(
-            503,
-            "no_randomness",
+            Problem::NoRandomness,
             "the system's random source failed",
         ));
     };
@@ -590,8 +578,7 @@ async fn create(
             Ok(i) => invites.push((i, side)),
             Err(_) => {
                 return refusal(Refused::new(
-                    503,
-                    "no_randomness",
+                    Problem::NoRandomness,
                     "the system's random source failed",
                 ));
             }
@@ -607,7 +594,7 @@ async fn create(
         let before = game.snapshot();
         if let Some(Err(reasons)) = rules.as_ref().map(|o| game.give(o)) {
             let why: Vec<_> = reasons.iter().map(|x| x.to_string()).collect();
-            return refusal(Refused::new(422, "bad_parameters", why.join("; ")));
+            return refusal(Refused::new(Problem::BadParameters, why.join("; ")));
         }
         before
     };
@@ -664,8 +651,7 @@ fn state_of(row: &GameRow, seat_side: u8, board: Option<String>) -> Result<GameS
     let names = &row.names;
     let turn: TurnSummary = serde_json::from_str(&row.turn).map_err(|e| {
         refusal(Refused::new(
-            500,
-            "corrupt",
+            Problem::Corrupt,
             format!("the game's turn is unreadable: {e}"),
         ))
     })?;
@@ -715,7 +701,7 @@ async fn standing(server: &Server, seat: &Seat) -> Result<super::db::Standing, R
 
 /// The refusal of a seat whose game is no longer on the server.
 fn no_game() -> Refused {
-    Refused::new(404, "no_game", "the seat's game is gone")
+    Refused::new(Problem::NoGame, "the seat's game is gone")
 }
 
 /// The game's order the seat numbers `told`.
@@ -808,8 +794,7 @@ async fn replay(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respon
             Ok(o) => orders.push(o),
             Err(e) => {
                 return refusal(Refused::new(
-                    500,
-                    "corrupt",
+                    Problem::Corrupt,
                     format!("order {} unreadable: {e}", r.seq),
                 ));
             }
@@ -817,7 +802,7 @@ async fn replay(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respon
     }
     let scenario = match crate::rules::scenario::parse(&g.scenario_file, &g.scenario_source) {
         Ok(s) => s,
-        Err(e) => return refusal(Refused::new(500, "corrupt", e.to_string())),
+        Err(e) => return refusal(Refused::new(Problem::Corrupt, e.to_string())),
     };
     let n = orders.len();
     let side = Side(seat.side);
@@ -861,8 +846,7 @@ async fn scenario(State(server): State<Arc<Server>>, headers: HeaderMap) -> Resp
 fn record_for(r: &OrderRow, side: u8, told: i64) -> Result<Record, Response> {
     let corrupt = |what: &str, e: serde_json::Error| {
         refusal(Refused::new(
-            500,
-            "corrupt",
+            Problem::Corrupt,
             format!("order {}: its {what} is unreadable: {e}", r.seq),
         ))
     };
@@ -921,8 +905,7 @@ async fn order(
             };
             if mine != told_now {
                 return refusal(Refused::new(
-                    409,
-                    "out_of_order",
+                    Problem::OutOfOrder,
                     format!(
                         "the order was given after order {mine}, but the game is at order {told_now}: read the new orders first"
                     ),
@@ -951,27 +934,17 @@ async fn order(
         }
         // Another order came first (the referee counts every order, the enemy's hidden ones
         // too: its numbers are not the seat's to hear).
-        Err(r) if r.error == "out_of_order" => refusal(Refused::new(
-            409,
-            "out_of_order",
+        Err(r) if r.problem == Problem::OutOfOrder => refusal(Refused::new(
+            Problem::OutOfOrder,
             "another order was taken first: read the new orders first",
         )),
         Err(r) => refusal(r),
     }
 }
 
+/// The socket's invite (a browser cannot put a header on a WebSocket).
 #[derive(Deserialize)]
-struct Since {
-    #[serde(default)]
-    after: i64,
-    /// Seconds to wait for an order when there is none yet (at most 30).
-    #[serde(default)]
-    wait: u64,
-    /// Wait for the seat's turn (or the game's end), not for the next order.
-    #[serde(default)]
-    turn: bool,
-    #[serde(default)]
-    snapshot: bool,
+struct SocketInvite {
     invite: Option<String>,
 }
 
@@ -1090,8 +1063,7 @@ async fn published(State(server): State<Arc<Server>>, headers: HeaderMap) -> Res
     };
     if !g.over && !g.archived {
         return refusal(Refused::new(
-            409,
-            "not_over",
+            Problem::NotOver,
             "the dice's seed and the order log are published when the game is over",
         ));
     }
@@ -1101,7 +1073,7 @@ async fn published(State(server): State<Arc<Server>>, headers: HeaderMap) -> Res
     };
     let scenario = match crate::rules::scenario::parse(&g.scenario_file, &g.scenario_source) {
         Ok(s) => s,
-        Err(e) => return refusal(Refused::new(500, "corrupt", e.to_string())),
+        Err(e) => return refusal(Refused::new(Problem::Corrupt, e.to_string())),
     };
     // The save is the game replayed here from its seed and log: what either player checks.
     let mut game = crate::rules::game::Game::new(scenario, Some(g.seed)).replaying();
@@ -1125,6 +1097,7 @@ async fn socket(
     ConnectInfo(super::guard::Peer(addr)): ConnectInfo<super::guard::Peer>,
     headers: HeaderMap,
     Query(since): Query<Since>,
+    Query(invite): Query<SocketInvite>,
     ws: WebSocketUpgrade,
 ) -> Response {
     // A page of another site may not open a seat's socket in its visitor's browser: the
@@ -1137,13 +1110,12 @@ async fn socket(
         let origin_host = origin.split("://").nth(1).unwrap_or(origin);
         if origin_host != host {
             return refusal(Refused::new(
-                403,
-                "foreign_origin",
+                Problem::ForeignOrigin,
                 format!("a page of {origin} may not open this server's sockets"),
             ));
         }
     }
-    let seat = match seat(&server, &headers, since.invite.as_deref()).await {
+    let seat = match seat(&server, &headers, invite.invite.as_deref()).await {
         Ok(s) => s,
         Err(r) => return r,
     };
@@ -1197,8 +1169,7 @@ async fn push(
 async fn site_file(State(server): State<Arc<Server>>, uri: axum::http::Uri) -> Response {
     let unknown = || {
         refusal(Refused::new(
-            404,
-            "no_such_request",
+            Problem::NoSuchRequest,
             "no such request; see the README's `bayonet serve` section",
         ))
     };

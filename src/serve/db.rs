@@ -154,6 +154,15 @@ pub struct Commit {
     pub turn_after: String,
 }
 
+/// What became of a commit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Committed {
+    /// Every order kept.
+    Kept,
+    /// One order's place in its game was taken first (by another server); none kept.
+    Overtaken,
+}
+
 pub fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -447,9 +456,9 @@ impl Store {
     }
 
     /// Commits orders of several games in one transaction (group commit: one disk flush for
-    /// all). Each must follow its game's last order; `Ok(false)` when one did not (another
+    /// all). Each must follow its game's last order; `Overtaken` when one did not (another
     /// server took that place first) and nothing was committed.
-    pub async fn commit(&self, batch: &[Commit]) -> Result<bool, sqlx::Error> {
+    pub async fn commit(&self, batch: &[Commit]) -> Result<Committed, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
         for c in batch {
             let moved = sqlx::query(
@@ -470,7 +479,7 @@ impl Store {
             .await?;
             if moved.rows_affected() != 1 {
                 tx.rollback().await?;
-                return Ok(false);
+                return Ok(Committed::Overtaken);
             }
             sqlx::query(
                 "INSERT INTO orders (game_id, seq, side, order_json, outcomes, seen, shown, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -498,7 +507,7 @@ impl Store {
             }
         }
         tx.commit().await?;
-        Ok(true)
+        Ok(Committed::Kept)
     }
 
     /// On PostgreSQL, calls `heard` with each order any server commits (its game and the

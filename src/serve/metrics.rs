@@ -8,9 +8,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use crate::dispatch::Route;
+
 /// A refusal's kind, put on its response for the counters (the `error` of its JSON).
 #[derive(Debug, Clone, Copy)]
-pub struct RefusalKind(pub &'static str);
+pub struct RefusalKind(pub crate::dispatch::Problem);
 
 /// The latency buckets' upper bounds, in seconds.
 const BUCKETS: [f64; 11] = [
@@ -35,31 +37,12 @@ pub struct Metrics {
     pub orders_refused: AtomicU64,
 }
 
-/// The routes the histogram keeps apart; any other path is counted as "other" (a path a
-/// stranger makes up must not grow the table).
-const ROUTES: [&str; 12] = [
-    "/health",
-    "/ready",
-    "/metrics",
-    "/api/games",
-    "/api/game",
-    "/api/game/scenario",
-    "/api/game/orders",
-    "/api/game/events",
-    "/api/game/replay",
-    "/api/game/save",
-    "/api/game/ws",
-    "other",
-];
-
 impl Metrics {
     /// Counts a request to `path` that took `took`, refused as `refused` if it was.
     pub fn request(&self, path: &str, took: Duration, refused: Option<RefusalKind>) {
-        let route = ROUTES
-            .iter()
-            .find(|r| **r == path)
-            .copied()
-            .unwrap_or("other");
+        // Any other path is counted as "other": a path a stranger makes up must not grow the
+        // table.
+        let route = Route::of_path(path).map_or("other", Route::path);
         let secs = took.as_secs_f64();
         {
             let mut latency = self.latency.lock().unwrap_or_else(|e| e.into_inner());
@@ -77,10 +60,10 @@ impl Metrics {
                 .refusals
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .entry(kind)
+                .entry(kind.name())
                 .or_default() += 1;
         }
-        if route == "/api/game/orders" {
+        if route == Route::Orders.path() {
             let counter = if refused.is_some() {
                 &self.orders_refused
             } else {

@@ -8,25 +8,25 @@ use std::sync::Arc;
 
 use tokio::sync::{mpsc, oneshot};
 
-use super::db::{self, Commit, GameRow, OrderRow, Store};
+use super::db::{self, Commit, Committed, GameRow, OrderRow, Store};
+use crate::dispatch::Problem;
 use crate::rules::event::Outcome;
 use crate::rules::order::Order;
 use crate::rules::unit::Side;
 
-/// Why an order was not taken: an HTTP status and words for the player.
+/// Why a request was not answered: its kind (which gives its HTTP status) and words for the
+/// player.
 #[derive(Debug, Clone)]
 pub struct Refused {
-    pub status: u16,
-    pub error: &'static str,
+    pub problem: Problem,
     pub reason: String,
     pub outcomes: Vec<Outcome>,
 }
 
 impl Refused {
-    pub fn new(status: u16, error: &'static str, reason: impl Into<String>) -> Refused {
+    pub fn new(problem: Problem, reason: impl Into<String>) -> Refused {
         Refused {
-            status,
-            error,
+            problem,
             reason: reason.into(),
             outcomes: Vec::new(),
         }
@@ -79,7 +79,7 @@ pub struct Referee {
 }
 
 /// A commit waiting for the next group commit.
-type Pending = (Commit, oneshot::Sender<Result<bool, String>>);
+type Pending = (Commit, oneshot::Sender<Result<Committed, String>>);
 
 impl Referee {
     /// `idle`: how long a game's simulation stays in memory without an order (it is rebuilt
@@ -153,7 +153,7 @@ impl Referee {
         by_server: bool,
         with_board: bool,
     ) -> Result<Applied, Refused> {
-        let unavailable = || Refused::new(503, "unavailable", "the referee is shutting down");
+        let unavailable = || Refused::new(Problem::Unavailable, "the referee is shutting down");
         self.send(game, side, task, after, by_server, with_board)
             .map_err(|_| unavailable())?
             .await
@@ -211,10 +211,10 @@ async fn group_commit(
         }
         let commits: Vec<Commit> = batch.iter().map(|(c, _)| c.clone()).collect();
         let together = store.commit(&commits).await;
-        if matches!(together, Ok(true)) {
+        if matches!(together, Ok(Committed::Kept)) {
             for (c, reply) in batch {
                 on_commit(&c);
-                let _ = reply.send(Ok(true));
+                let _ = reply.send(Ok(Committed::Kept));
             }
             continue;
         }
@@ -227,7 +227,7 @@ async fn group_commit(
                     .await
                     .map_err(|e| e.to_string())
             };
-            if alone == Ok(true) {
+            if alone == Ok(Committed::Kept) {
                 on_commit(&c);
             }
             let _ = reply.send(alone);
@@ -266,8 +266,7 @@ fn worker(
             });
             if let Err(mpsc::error::SendError(job)) = tx.send(job) {
                 let _ = job.reply.send(Err(Refused::new(
-                    503,
-                    "unavailable",
+                    Problem::Unavailable,
                     "the game's referee stopped; try again",
                 )));
                 games.remove(&job.game);
@@ -329,7 +328,7 @@ impl Table {
         let rows = store.orders(game, self.applied).await.map_err(db_error)?;
         for r in rows {
             let order: Order = serde_json::from_str(&r.order_json).map_err(|e| {
-                Refused::new(500, "corrupt", format!("order {} unreadable: {e}", r.seq))
+                Refused::new(Problem::Corrupt, format!("order {} unreadable: {e}", r.seq))
             })?;
             self.apply(order);
             self.applied = r.seq;
@@ -367,14 +366,16 @@ impl Table {
 /// The answer for an archived game's seat.
 pub fn archived() -> Refused {
     Refused::new(
-        410,
-        "archived",
+        Problem::Archived,
         "the game went too long without an order and was archived; its save (GET /api/game/save, `bayonet remote save`) still replays it",
     )
 }
 
 pub fn db_error(e: sqlx::Error) -> Refused {
-    Refused::new(503, "database", format!("the database did not answer: {e}"))
+    Refused::new(
+        Problem::Database,
+        format!("the database did not answer: {e}"),
+    )
 }
 
 async fn game_task(
@@ -417,7 +418,7 @@ async fn decide(
     table: &mut Option<Table>,
     job: &Job,
 ) -> Result<Applied, Refused> {
-    let no_game = || Refused::new(404, "no_game", format!("no game `{game}`"));
+    let no_game = || Refused::new(Problem::NoGame, format!("no game `{game}`"));
     match table {
         None => {
             let row = store
@@ -428,7 +429,7 @@ async fn decide(
             if row.archived {
                 return Err(archived());
             }
-            let mut t = Table::load(&row).map_err(|e| Refused::new(500, "corrupt", e))?;
+            let mut t = Table::load(&row).map_err(|e| Refused::new(Problem::Corrupt, e))?;
             t.catch_up(store, game).await?;
             *table = Some(t);
         }
@@ -444,8 +445,7 @@ async fn decide(
             if t.applied > seq {
                 *table = None;
                 return Err(Refused::new(
-                    503,
-                    "database",
+                    Problem::Database,
                     "the game went back in the database; try again",
                 ));
             }
@@ -458,7 +458,13 @@ async fn decide(
     let t = table.as_mut().expect("loaded above");
     let order = match &job.task {
         Task::Order(o) => o.clone(),
-        Task::Warm => return Err(Refused::new(204, "warmed", "the game is ready")),
+        Task::Warm => {
+            return Ok(Applied {
+                row: OrderRow::default(),
+                game: t.row.clone(),
+                board: None,
+            });
+        }
         Task::Look => {
             return Ok(Applied {
                 row: OrderRow::default(),
@@ -471,8 +477,7 @@ async fn decide(
         && after != t.applied
     {
         return Err(Refused::new(
-            409,
-            "out_of_order",
+            Problem::OutOfOrder,
             format!(
                 "the order was given after order {after}, but the game is at order {}: read the new orders first",
                 t.applied
@@ -482,14 +487,13 @@ async fn decide(
     let board = &t.game.board;
     let turn = board.turn_state();
     if turn.over {
-        return Err(Refused::new(409, "game_over", "the game is over"));
+        return Err(Refused::new(Problem::GameOver, "the game is over"));
     }
     if let Order::SetParameters { .. } = order
         && !job.by_server
     {
         return Err(Refused::new(
-            403,
-            "forbidden",
+            Problem::Forbidden,
             "an online game's rules are set when it is created",
         ));
     }
@@ -497,8 +501,7 @@ async fn decide(
     let name = |s: u8| start.side_name(Side(s)).to_owned();
     if turn.side.0 != job.side {
         return Err(Refused::new(
-            409,
-            "not_your_turn",
+            Problem::NotYourTurn,
             format!(
                 "it is the {}'s turn, not the {}'s",
                 name(turn.side.0),
@@ -514,8 +517,7 @@ async fn decide(
             && u.side.0 != job.side
         {
             return Err(Refused::new(
-                403,
-                "other_side",
+                Problem::OtherSide,
                 format!(
                     "{} ({id}) belongs to the {}; this seat plays the {}",
                     u.name,
@@ -533,8 +535,7 @@ async fn decide(
     let outcomes = t.apply(order.clone());
     if let Some(r) = outcomes.iter().find_map(Outcome::refusal) {
         let mut refused = Refused::new(
-            422,
-            "refused",
+            Problem::Refused,
             r.reasons
                 .iter()
                 .map(|x| x.to_string())
@@ -600,11 +601,11 @@ async fn decide(
     if commits.send((commit, reply)).is_err() {
         return lost(
             table,
-            Refused::new(503, "unavailable", "the server is shutting down"),
+            Refused::new(Problem::Unavailable, "the server is shutting down"),
         );
     }
     match done.await {
-        Ok(Ok(true)) => {
+        Ok(Ok(Committed::Kept)) => {
             t.applied += 1;
             t.row = game_after.clone();
             Ok(Applied {
@@ -613,21 +614,20 @@ async fn decide(
                 board,
             })
         }
-        Ok(Ok(false)) => lost(
+        Ok(Ok(Committed::Overtaken)) => lost(
             table,
             Refused::new(
-                409,
-                "out_of_order",
+                Problem::OutOfOrder,
                 "another order took this one's place; read the new orders and give it again",
             ),
         ),
         Ok(Err(e)) => lost(
             table,
-            Refused::new(503, "database", format!("the order was not saved: {e}")),
+            Refused::new(Problem::Database, format!("the order was not saved: {e}")),
         ),
         Err(_) => lost(
             table,
-            Refused::new(503, "unavailable", "the server is shutting down"),
+            Refused::new(Problem::Unavailable, "the server is shutting down"),
         ),
     }
 }

@@ -3,7 +3,15 @@
 //! fails to compile instead of reading as a default. Under fog of war every one of them carries
 //! only what the seat's side knows (RULES.md §16 D-fow-8).
 
+pub mod problem;
+pub mod request;
+pub mod route;
+
 use serde::{Deserialize, Serialize};
+
+pub use problem::Problem;
+pub use request::Refusal;
+pub use route::Route;
 
 use crate::rules::board::{Phase, TurnState};
 use crate::rules::order::Order;
@@ -156,8 +164,34 @@ pub struct Replay {
 /// refused order brings the rules' outcomes with their reasons.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Refused {
-    pub error: String,
+    pub error: Problem,
     pub reason: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub outcomes: Vec<Outcome>,
+}
+
+/// What a seat waits for (`GET /api/game/events`, the WebSocket): the orders after `after`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Since {
+    #[serde(default)]
+    pub after: i64,
+    /// Seconds to wait for an order when there is none yet (at most 30).
+    #[serde(default)]
+    pub wait: u64,
+    /// Wait for the seat's turn (or the game's end), not for the next order.
+    #[serde(default)]
+    pub turn: bool,
+    /// Whether the answer carries the board.
+    #[serde(default)]
+    pub snapshot: bool,
+}
+
+impl Since {
+    /// As a request's query.
+    pub fn query(&self) -> String {
+        format!(
+            "after={}&wait={}&turn={}&snapshot={}",
+            self.after, self.wait, self.turn, self.snapshot
+        )
+    }
 }

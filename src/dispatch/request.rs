@@ -1,0 +1,186 @@
+//! The one seat client, apart from how its requests travel: each request names its route, query
+//! and body, and reads its own answer into its type or a `Refusal`. The desktop's blocking HTTP
+//! (`remote::Seat`) and the browser's `fetch` (`client::line`) are two transports that only
+//! carry the bytes.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::problem::Problem;
+use super::route::Route;
+use super::{
+    Created, GameState, NewGame, News, OrderGiven, OrderTaken, Replay, ScenarioText, Since,
+};
+use crate::sim::outcome::Outcome;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Get,
+    Post,
+}
+
+impl Method {
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Post => "POST",
+        }
+    }
+}
+
+/// One request, and how its answer reads.
+pub struct Request<T> {
+    pub method: Method,
+    pub route: Route,
+    /// Without the `?`; empty for none.
+    pub query: String,
+    /// JSON, for a `POST`.
+    pub body: Option<String>,
+    read: fn(&str) -> Result<T, String>,
+}
+
+impl<T> Request<T> {
+    /// The path and query to ask.
+    pub fn path(&self) -> String {
+        if self.query.is_empty() {
+            self.route.path().to_owned()
+        } else {
+            format!("{}?{}", self.route.path(), self.query)
+        }
+    }
+
+    /// The answer `status`, `text` as this request's type, or the refusal it is.
+    pub fn answer(&self, status: u16, text: &str) -> Result<T, Refusal> {
+        if !(200..300).contains(&status) {
+            return Err(Refusal::of_answer(status, text));
+        }
+        (self.read)(text).map_err(|e| Refusal {
+            status,
+            problem: Problem::Unreadable,
+            reason: format!("{}: the server's answer does not read: {e}", self.path()),
+            outcomes: Vec::new(),
+        })
+    }
+}
+
+fn json<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| e.to_string())
+}
+
+fn text(t: &str) -> Result<String, String> {
+    Ok(t.to_owned())
+}
+
+fn get<T: DeserializeOwned>(route: Route, query: String) -> Request<T> {
+    Request {
+        method: Method::Get,
+        route,
+        query,
+        body: None,
+        read: json::<T>,
+    }
+}
+
+fn post<T: DeserializeOwned>(route: Route, body: &impl Serialize) -> Request<T> {
+    Request {
+        method: Method::Post,
+        route,
+        query: String::new(),
+        body: Some(serde_json::to_string(body).unwrap_or_default()),
+        read: json::<T>,
+    }
+}
+
+/// A new game; the answer names each side's invite.
+pub fn create(new: &NewGame) -> Request<Created> {
+    post(Route::Games, new)
+}
+
+/// The game as the seat sees it now, with the board as its side knows it if `snapshot`.
+pub fn state(snapshot: bool) -> Request<GameState> {
+    let query = if snapshot { "snapshot=true" } else { "" };
+    get(Route::Game, query.to_owned())
+}
+
+/// The scenario's file name and text.
+pub fn scenario() -> Request<ScenarioText> {
+    get(Route::Scenario, String::new())
+}
+
+/// The orders given since the seat's side last gave one, with the boards between them.
+pub fn replay() -> Request<Replay> {
+    get(Route::Replay, String::new())
+}
+
+/// An order given.
+pub fn order(given: &OrderGiven) -> Request<OrderTaken> {
+    post(Route::Orders, given)
+}
+
+/// The orders since `since.after`, waiting for them as `since` says.
+pub fn events(since: &Since) -> Request<News> {
+    get(Route::Events, since.query())
+}
+
+/// The finished game as a save (RON text: its seed and order log).
+pub fn save() -> Request<String> {
+    Request {
+        method: Method::Get,
+        route: Route::Save,
+        query: String::new(),
+        body: None,
+        read: text,
+    }
+}
+
+/// What the server answered when it did not take a request, or why it could not be asked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refusal {
+    /// The HTTP status, 0 when no server answered.
+    pub status: u16,
+    pub problem: Problem,
+    pub reason: String,
+    /// Outcomes of a refused order (the rules' refusal with its reasons).
+    pub outcomes: Vec<Outcome>,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.status == 0 {
+            write!(f, "{}", self.reason)
+        } else {
+            write!(f, "{} ({}): {}", self.problem, self.status, self.reason)
+        }
+    }
+}
+
+impl Refusal {
+    /// The server could not be reached (`reason` says where and why).
+    pub fn unreachable(reason: String) -> Refusal {
+        Refusal {
+            status: 0,
+            problem: Problem::Unreachable,
+            reason,
+            outcomes: Vec::new(),
+        }
+    }
+
+    /// A refusal's answer as the server wrote it (`super::Refused`), or its bare text (a proxy's
+    /// page, an older server).
+    pub fn of_answer(status: u16, text: &str) -> Refusal {
+        match serde_json::from_str::<super::Refused>(text) {
+            Ok(r) => Refusal {
+                status,
+                problem: r.error,
+                reason: r.reason,
+                outcomes: r.outcomes,
+            },
+            Err(_) => Refusal {
+                status,
+                problem: Problem::Unknown,
+                reason: text.to_owned(),
+                outcomes: Vec::new(),
+            },
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! The server's requests by name: the one list of paths the router serves, the metrics count
+//! and the seats ask, so that a path changed on one end fails to compile on the other.
+
+/// A request the server answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Route {
+    Health,
+    Ready,
+    Metrics,
+    /// `POST`: a new game.
+    Games,
+    /// The seat's game now.
+    Game,
+    Scenario,
+    /// `POST`: an order.
+    Orders,
+    /// The orders since the seat last heard, waiting for one.
+    Events,
+    /// The orders since the seat's side last gave one, with the boards between them.
+    Replay,
+    /// The finished game's seed and orders.
+    Save,
+    /// The seat's WebSocket.
+    Socket,
+}
+
+impl Route {
+    pub const ALL: [Route; 11] = [
+        Route::Health,
+        Route::Ready,
+        Route::Metrics,
+        Route::Games,
+        Route::Game,
+        Route::Scenario,
+        Route::Orders,
+        Route::Events,
+        Route::Replay,
+        Route::Save,
+        Route::Socket,
+    ];
+
+    pub fn path(self) -> &'static str {
+        match self {
+            Route::Health => "/health",
+            Route::Ready => "/ready",
+            Route::Metrics => "/metrics",
+            Route::Games => "/api/games",
+            Route::Game => "/api/game",
+            Route::Scenario => "/api/game/scenario",
+            Route::Orders => "/api/game/orders",
+            Route::Events => "/api/game/events",
+            Route::Replay => "/api/game/replay",
+            Route::Save => "/api/game/save",
+            Route::Socket => "/api/game/ws",
+        }
+    }
+
+    /// The route of a request's path (without its query), if it is one.
+    pub fn of_path(path: &str) -> Option<Route> {
+        Route::ALL.into_iter().find(|r| r.path() == path)
+    }
+}
