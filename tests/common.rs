@@ -99,6 +99,8 @@ impl Field {
             command: Default::default(),
             morale_bonus: false,
             hold_next_turn: false,
+            commands: None,
+            out_of_command: false,
         });
         id
     }
@@ -168,13 +170,20 @@ impl Field {
                     id: "B0".into(),
                     name: "Blue brigade".into(),
                     side: 0,
+                    division: None,
+                    independent: false,
                 },
                 BrigadeInfo {
                     id: "B1".into(),
                     name: "Grey brigade".into(),
                     side: 1,
+                    division: None,
+                    independent: false,
                 },
             ],
+            divisions: Vec::new(),
+            corps: Vec::new(),
+            organisation: Default::default(),
             units: self.units.clone(),
             reinforcements: Vec::new(),
             file: "test field".into(),

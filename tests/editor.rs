@@ -46,6 +46,9 @@ fn same(a: &bayonet::rules::scenario::Scenario, b: &bayonet::rules::scenario::Sc
     assert_eq!(a.reinforcements, b.reinforcements);
     assert_eq!(a.sides, b.sides);
     assert_eq!(a.brigades, b.brigades);
+    // §17: the chain of command written back whole.
+    assert_eq!((&a.divisions, &a.corps), (&b.divisions, &b.corps));
+    assert_eq!(a.organisation, b.organisation);
     assert_eq!(
         (a.turns, a.start_time, a.first_side, a.seed),
         (b.turns, b.start_time, b.first_side, b.seed)

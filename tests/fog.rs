@@ -689,6 +689,10 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
         resupplied: vec![blue_id, grey],
         repaired: Vec::new(),
         arrived: vec![(blue_id, f.hex(2, 6)), (grey, f.hex(24, 6))],
+        // §17 D-cc-6: the enemy's command marks are not told; a check is told where it is seen.
+        out_of_command: vec![blue_id, grey],
+        still_disrupted: vec![check(blue_id), check(grey)],
+        successors: Vec::new(),
     };
     let began = vec![Outcome::Happened(Event::TurnBegan(
         bayonet::sim::messages::TurnBegan {
@@ -704,7 +708,14 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
             assert_eq!(s.recovered, vec![(blue_id, 30)]);
             assert_eq!(s.rally_checks, vec![check(blue_id)]);
             assert_eq!(s.arrived, vec![(blue_id, f.hex(2, 6))]);
-            for ids in [&s.rallied, &s.isolated, &s.released, &s.resupplied] {
+            assert_eq!(s.still_disrupted, vec![check(blue_id)]);
+            for ids in [
+                &s.rallied,
+                &s.isolated,
+                &s.released,
+                &s.resupplied,
+                &s.out_of_command,
+            ] {
                 assert_eq!(ids, &vec![blue_id]);
             }
         }

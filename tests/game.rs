@@ -150,7 +150,12 @@ fn a_snapshot_restores_every_changing_field() {
     }
     b.fog.markers[0].clear();
     b.fog.fired[1].push(b.units[0].id);
-    let bridge = b.map.bridges.values_mut().next().expect("Harper's Crossing has a bridge");
+    let bridge = b
+        .map
+        .bridges
+        .values_mut()
+        .next()
+        .expect("Harper's Crossing has a bridge");
     bridge.strength -= 50;
     let snap = game.snapshot();
     let mut fresh = Game::new(s, Some(99));

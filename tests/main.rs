@@ -7,6 +7,7 @@ mod ai;
 mod aids;
 mod cli;
 mod combat;
+mod command;
 mod dispatch;
 mod editor;
 mod facing;

@@ -230,8 +230,17 @@ fn the_example_in_maps_readme_loads() {
     let start = readme.find("```ron\n").expect("an example") + 7;
     let end = start + readme[start..].find("```").unwrap();
     let s = parse("maps/README.md", &readme[start..end]).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(s.units.len(), 4);
+    assert_eq!(s.units.len(), 5);
     assert_eq!(s.map.bridges.len(), 1);
+    // §17: the example's chain of command reads as it is written.
+    let b = s.board();
+    let caldwell = b.units.iter().find(|u| u.id.0 == 5).unwrap();
+    assert_eq!(
+        b.organisation.post_of(caldwell),
+        bayonet::rules::unit::Post::Division("D1".into())
+    );
+    assert_eq!(b.organisation.chain("1").len(), 4);
+    assert!(b.organisation.independent("A"));
 }
 
 #[test]

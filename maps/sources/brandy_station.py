@@ -249,6 +249,23 @@ for i, (name, men) in enumerate([("Col. Thomas T. Munford", 0), ("1st Virginia C
     else:
         c.unit(1, "FL", "Leader", name, spot, "SE", quality="B", arrives=22)
 
+# -- The chain of command (RULES.md section 17) ----------------------------------------------
+# Pleasonton's Cavalry Corps: Buford's right wing (the 1st Division's brigades, the Reserve
+# Brigade and Ames's attached infantry), Gregg's 3rd Division with Russell's attached infantry,
+# Duffie's 2nd Division; the horse artillery serves where it is sent. Stuart's Cavalry Division.
+u.corps_of("CC", "Cavalry Corps (Pleasonton)", 0)
+u.division("BW", "Right wing (Buford)", 0, ["B1", "B2", "BR", "BA"], corps="CC",
+           independent=["BH"])
+u.division("GD", "3rd Division (D. McM. Gregg)", 0, ["G1", "G2", "GR"], corps="CC")
+u.division("DD", "2nd Division (Duffie)", 0, ["D1", "D2"], corps="CC")
+u.commands("Brig. Gen. Alfred Pleasonton", "CC")
+u.commands("Brig. Gen. John Buford", "BW")
+u.commands("Brig. Gen. David McM. Gregg", "GD")
+u.commands("Col. Alfred N. Duffi\u00e9", "DD")
+c.division("SD", "Cavalry Division (Stuart)", 1, ["S", "J", "WL", "H", "R", "FL"],
+           independent=["HA"])
+c.commands("Maj. Gen. J. E. B. Stuart", "SD")
+
 scenario(
     "maps/brandy_station.ron",
     "// Brandy Station, 9 June 1863. Written by maps/sources/brandy_station.py (edit that, or open\n"
@@ -269,7 +286,10 @@ scenario(
     "regimental strengths are estimates (most returns are lost) rounded to 50 men; the smaller "
     "runs, farm lanes, fences and woodlots are placed as the period maps suggest, not surveyed; "
     "the Rappahannock, the Hazel and Mountain Run are drawn as creek hexsides with fords; the "
-    "brigade of Rodes's infantry that came up late is left out.",
+    "brigade of Rodes's infantry that came up late is left out. The chain of command follows "
+    "the same returns: Pleasonton's Cavalry Corps of Buford's wing, Gregg's and Duffi\u00e9's "
+    "divisions, Ames's and Russell's infantry attached to the wings; Stuart's division of five "
+    "brigades; the horse artillery of both sides answers to no brigade.",
     s,
     ['(name: "Union", color: (0.16, 0.28, 0.62), edge: East)',
      '(name: "Confederate", color: (0.55, 0.55, 0.58), edge: West)'],

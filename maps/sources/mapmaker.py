@@ -402,10 +402,33 @@ class Army:
         self.units = []
         self.next = first_id
         self.used = {}
+        # The organisation above the brigades (RULES.md section 17, D-cc-1).
+        self.corps = []
+        self.divisions = []
+        self.in_division = {}
+        self.independent = set()
 
     def brigade(self, bid, name, side):
         self.brigades.append((bid, name, side))
         return bid
+
+    def corps_of(self, cid, name, side):
+        self.corps.append((cid, name, side))
+
+    def division(self, did, name, side, brigades, corps=None, independent=()):
+        """A division and its brigades; `independent` ones are always in command."""
+        self.divisions.append((did, name, side, corps))
+        for b in brigades:
+            self.in_division[b] = did
+        self.independent.update(independent)
+
+    def commands(self, name, post):
+        """The leader `name` commands `post` (a brigade, division or corps id, or "army")."""
+        for i, u in enumerate(self.units):
+            if f'name: "{name}"' in u:
+                self.units[i] = u[:-1] + f', commands: "{post}")'
+                return
+        raise RuntimeError(f"no leader {name}")
 
     def _free(self, h, men, side, letters_ok, combat=True):
         """A hex near `h` that takes one more unit of `men` (a regiment a hex; a battery or a
@@ -466,9 +489,17 @@ def scenario(path, header, name, description, sketch, sides, first_side, turns, 
              victory, seed, parameters, armies):
     brigades = []
     units = []
+    corps = []
+    divisions = []
+    in_division = {}
+    independent = set()
     for a in armies:
         brigades += a.brigades
         units += a.units
+        corps += a.corps
+        divisions += a.divisions
+        in_division.update(a.in_division)
+        independent |= a.independent
     out = [header, "("]
     out.append(f'    name: "{name}",')
     out.append(f'    description: "{description}",')
@@ -483,9 +514,25 @@ def scenario(path, header, name, description, sketch, sides, first_side, turns, 
     out.append(f"    victory: {victory},")
     out.append(f"    seed: {seed},")
     out.append(f"    parameters: {parameters},")
+    if corps:
+        out.append("    corps: [")
+        for cid, cname, side in corps:
+            out.append(f'        (id: "{cid}", name: "{cname}", side: {side}),')
+        out.append("    ],")
+    if divisions:
+        out.append("    divisions: [")
+        for did, dname, side, c in divisions:
+            of = f', corps: "{c}"' if c else ""
+            out.append(f'        (id: "{did}", name: "{dname}", side: {side}{of}),')
+        out.append("    ],")
     out.append("    brigades: [")
     for bid, bname, side in brigades:
-        out.append(f'        (id: "{bid}", name: "{bname}", side: {side}),')
+        more = ""
+        if bid in in_division:
+            more += f', division: "{in_division[bid]}"'
+        if bid in independent:
+            more += ", independent: true"
+        out.append(f'        (id: "{bid}", name: "{bname}", side: {side}{more}),')
     out.append("    ],")
     out.append("    units: [")
     for u in units:

@@ -270,6 +270,32 @@ for name, guns, wpn, at in [("Morris Artillery (Page)", 4, "Napoleon 12-pdr", (4
     c.unit(1, "CA", "Artillery", name, at, "S", men=guns * 20, guns=guns, quality="B",
            weapon=wpn, arrives=12)
 
+# -- The chain of command (RULES.md section 17) ----------------------------------------------
+# Reynolds commands the left wing of the army, here Buford's division and the I Corps
+# (Doubleday's once Reynolds is gone); Wadsworth's 1st Division, the 2nd (Robinson) and the 3rd
+# (Rowley), whose commanders are not on this map; Wainwright's artillery serves where it is
+# sent. Hill's Third Corps (Heth, Pender) and Ewell's Second Corps (Rodes); the artillery
+# battalions likewise.
+u.corps_of("I", "I Corps", 0)
+u.division("CD", "1st Cavalry Division (Buford)", 0, ["BU", "GA", "DE"], independent=["WA"])
+u.division("W1", "1st Division, I Corps (Wadsworth)", 0, ["CU", "IB"], corps="I")
+u.division("R2", "2nd Division, I Corps (Robinson)", 0, ["PA", "BX"], corps="I")
+u.division("R3", "3rd Division, I Corps (Rowley)", 0, ["ST", "BI"], corps="I")
+u.commands("Brig. Gen. John Buford", "CD")
+u.commands("Maj. Gen. John F. Reynolds", "army")
+u.commands("Maj. Gen. Abner Doubleday", "I")
+u.commands("Brig. Gen. James S. Wadsworth", "W1")
+c.corps_of("III", "Third Corps (A. P. Hill)", 1)
+c.corps_of("II", "Second Corps (Ewell)", 1)
+c.division("HD", "Heth's division", 1, ["HE", "AR", "DV", "PE", "BR"], corps="III",
+           independent=["PG"])
+c.division("PD", "Pender's division", 1, ["PN", "LA", "SC"], corps="III")
+c.division("RD", "Rodes's division", 1, ["RO", "IV", "ON", "DA"], corps="II",
+           independent=["CA"])
+c.commands("Maj. Gen. Henry Heth", "HD")
+c.commands("Maj. Gen. W. Dorsey Pender", "PD")
+c.commands("Maj. Gen. Robert E. Rodes", "RD")
+
 scenario(
     "maps/railroad_cut.ron",
     "// McPherson's Ridge and the Railroad Cut, 1 July 1863. Written by\n"
@@ -292,7 +318,11 @@ scenario(
     "the period maps suggest, not surveyed; the railroad's three cuts and the fill between them "
     "are drawn as cut and embankment hexsides of the graded bed; the XI Corps' fight north of "
     "the town and Early's attack after 13:30 are left out; Thomas's brigade and most of the "
-    "artillery of Pender's and Rodes's divisions, which did not fight here, are left out.",
+    "artillery of Pender's and Rodes's divisions, which did not fight here, are left out. The "
+    "chain of command follows the same returns: Reynolds over Buford's division and the I Corps "
+    "(Wadsworth's, Robinson's and Rowley's divisions, Doubleday succeeding Reynolds); Heth's "
+    "and Pender's divisions of Hill's Third Corps, Rodes's of Ewell's Second; the artillery "
+    "answers to no brigade.",
     s,
     ['(name: "Union", color: (0.16, 0.28, 0.62), edge: South)',
      '(name: "Confederate", color: (0.55, 0.55, 0.58), edge: West)'],

@@ -78,7 +78,7 @@ struct Plan {
 }
 
 /// Rollouts of each plan at the expert level (the same dice for every plan).
-pub const ROLLOUTS: u64 = 3;
+pub const ROLLOUTS: u64 = 5;
 
 /// Plans `side`'s whole turn from what it knows; the orders end with Resolve (if it declared
 /// melees) and EndTurn.

@@ -239,6 +239,12 @@ fn redraw(
     let estimates = seen
         .as_ref()
         .and_then(|s| s.view().estimates.then_some(s.view().side));
+    // Out-of-command marks are drawn while Command Control is on (§17 D-cc-4).
+    let command_marks = seen
+        .as_ref()
+        .map_or(battle.scenario.params.optional.command_control, |s| {
+            s.board().params.optional.command_control
+        });
     for (hex, mut stack) in stacks {
         // Combat units under leaders; the strongest at the bottom.
         stack.sort_by_key(|u| (u.is_leader(), std::cmp::Reverse(u.men + u.guns * 50), u.id));
@@ -266,7 +272,7 @@ fn redraw(
             let z = z::COUNTER + i as f32 * 0.1;
             let e = spawn_counter(
                 &mut commands,
-                (&battle, &settings, &bold, distance),
+                (&battle, &settings, &bold, distance, command_marks),
                 (u, estimates.is_some_and(|mine| u.side != mine)),
                 if i == top {
                     (at, z, total, if troops > 0 { leaders } else { 0 })
@@ -560,7 +566,13 @@ fn spawn_last_seen(
 
 fn spawn_counter(
     commands: &mut Commands,
-    (battle, settings, bold, distance): (&Battle, &Settings, &Handle<Font>, Distance),
+    (battle, settings, bold, distance, command_marks): (
+        &Battle,
+        &Settings,
+        &Handle<Font>,
+        Distance,
+        bool,
+    ),
     (u, estimated): (&Unit, bool),
     (at, z, stack, leaders): (Vec2, f32, usize, usize),
 ) -> Entity {
@@ -713,8 +725,10 @@ fn spawn_counter(
                 crate::rules::unit::Ammo::Low => Some((marks.disrupted, "a")),
                 _ => Some((marks.routed, "A")),
             };
+            let command = (u.out_of_command && command_marks)
+                .then_some((super::palette::OUT_OF_COMMAND, "c"));
             let mut x = size * 0.16;
-            for (m, letter) in [state, ammo].into_iter().flatten() {
+            for (m, letter) in [state, ammo, command].into_iter().flatten() {
                 // A dark chip under each letter: the state reads by letter, not colour alone.
                 c.spawn((
                     Detail,
@@ -738,6 +752,15 @@ fn spawn_counter(
                     super::palette::OBJECTIVE,
                     size * 0.33,
                     -size * 0.05,
+                ));
+            }
+            // §17: out of command, an orange band down the counter's left edge (seen in the
+            // middle distance too) and a "c" among the state letters close in; shown while
+            // Command Control is on.
+            if u.out_of_command && command_marks && !simple {
+                c.spawn((
+                    Sprite::from_color(super::palette::OUT_OF_COMMAND, Vec2::new(4.0, size)),
+                    Transform::from_xyz(-size * 0.5 + 2.0, 0.0, 0.045),
                 ));
             }
             if u.is_captured() || u.crew != Crew::Crewed {

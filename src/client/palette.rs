@@ -21,6 +21,8 @@ pub const GRID: Color = Color::srgba(0.0, 0.0, 0.0, 0.45);
 /// A switched-on or chosen button.
 pub const LIT: Color = Color::srgb(0.45, 0.32, 0.08);
 pub const OBJECTIVE: Color = Color::srgb(0.95, 0.78, 0.15);
+/// A unit out of command (§17): orange, apart from the objective's gold and the routed red.
+pub const OUT_OF_COMMAND: Color = Color::srgb(1.0, 0.5, 0.1);
 /// Text for the panels and buttons, at a size in pixels.
 pub fn text(content: impl Into<String>, size: f32) -> (Text, TextFont, TextColor) {
     (

@@ -181,12 +181,7 @@ fn collect(
                     p.phase.name(),
                     log.battle.scenario.side_name(p.side)
                 )),
-                Event::TurnBegan(t) => log.report.add(format!(
-                    "-- Turn {}, {}: {} to act --",
-                    t.turn,
-                    t.clock,
-                    log.battle.scenario.side_name(t.side)
-                )),
+                Event::TurnBegan(t) => log.turn_began(t),
                 Event::Undone(u) => log.report.add(format!("Undone: {}", u.what)),
                 // Told within their melee's lines, or not the seat's to see.
                 Event::Moved(_)
@@ -271,6 +266,7 @@ impl Log<'_> {
             .add(super::results_card::fire_card(self.battle, self.names, f));
         let line = format!("{kind}{}", self.fire_line(f));
         self.report.add_card(line, Some(card));
+        self.leaders_hit(&f.leaders_hit);
     }
 
     fn moved(&mut self, m: &UnitMoved) {
@@ -295,6 +291,7 @@ impl Log<'_> {
         for f in fire {
             let line = format!("Defensive fire: {}", self.fire_line(f));
             self.report.add(line);
+            self.leaders_hit(&f.leaders_hit);
         }
     }
 
@@ -329,6 +326,43 @@ impl Log<'_> {
         {
             // Its heading opens the card again.
             self.report.add_card(l, (k == 0).then_some(card));
+        }
+    }
+
+    fn turn_began(&mut self, t: &crate::rules::event::TurnBegan) {
+        let side = self.battle.scenario.side_name(t.side).to_owned();
+        self.report
+            .add(format!("-- Turn {}, {}: {side} to act --", t.turn, t.clock));
+        // §17: who took a fallen leader's place, and how many start the turn out of command.
+        for s in &t.start.successors {
+            self.report.add(format!(
+                "{} takes command in place of {}",
+                s.name,
+                name_of(self.names, s.fallen)
+            ));
+        }
+        if !t.start.out_of_command.is_empty() {
+            let n =
+                crate::rules::words::count(t.start.out_of_command.len() as u64, "unit", "units");
+            self.report
+                .add(format!("{side}: {n} out of command this turn"));
+        }
+        for c in &t.start.still_disrupted {
+            self.report.add(format!(
+                "{} is out of command and stays disrupted ({})",
+                name_of(self.names, c.unit),
+                c.figures()
+            ));
+        }
+    }
+
+    fn leaders_hit(&mut self, hit: &[UnitId]) {
+        for id in hit {
+            let line = format!(
+                "Leader hit: {} is carried from the field",
+                name_of(self.names, *id)
+            );
+            self.report.add(line);
         }
     }
 

@@ -171,7 +171,7 @@ struct Label(Control);
 pub struct StartButton;
 
 /// The optional rules, all of them carried out.
-pub(super) const RULES: [&str; 9] = [
+pub(super) const RULES: [&str; 11] = [
     "Quality melee modifiers",
     "Artillery capture",
     "Full melee defensive fire",
@@ -181,6 +181,8 @@ pub(super) const RULES: [&str; 9] = [
     "Phased play",
     "Fog of war",
     "Extreme fog of war",
+    "Command control",
+    "Leader casualties",
 ];
 
 pub(super) const PARAMS: [&str; 5] = [
@@ -207,7 +209,9 @@ pub(super) fn rule(b: &mut Draft, i: usize) -> &mut bool {
         5 => &mut o.bridge_limit_and_repair,
         6 => &mut o.phased_play,
         7 => &mut o.fog_of_war,
-        _ => &mut o.extreme_fog_of_war,
+        8 => &mut o.extreme_fog_of_war,
+        9 => &mut o.command_control,
+        _ => &mut o.leader_casualties,
     }
 }
 

@@ -179,16 +179,22 @@ impl Document {
             },
             seed: 1,
             parameters: None,
+            divisions: Vec::new(),
+            corps: Vec::new(),
             brigades: vec![
                 BrigadeInfo {
                     id: "U1".into(),
                     name: "1st Brigade".into(),
                     side: 0,
+                    division: None,
+                    independent: false,
                 },
                 BrigadeInfo {
                     id: "C1".into(),
                     name: "1st Brigade".into(),
                     side: 1,
+                    division: None,
+                    independent: false,
                 },
             ],
             units: Vec::new(),
@@ -368,6 +374,8 @@ impl Document {
             arrives: None,
             cavalry: None,
             command: None,
+            commands: None,
+            successor: None,
         }
     }
 }

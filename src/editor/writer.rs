@@ -97,6 +97,12 @@ fn unit(u: &UnitSpec) -> String {
     if let Some(c) = u.command {
         f.push(format!("command: {c:?}"));
     }
+    if let Some(c) = &u.commands {
+        f.push(format!("commands: {}", quoted(c)));
+    }
+    if let Some(n) = &u.successor {
+        f.push(format!("successor: {}", quoted(n)));
+    }
     format!("({})", f.join(", "))
 }
 
@@ -229,11 +235,50 @@ pub fn write(header: &str, s: &ScenarioFile) -> String {
     if let Some(p) = &s.parameters {
         let _ = writeln!(o, "    parameters: {},", value(p));
     }
+    // The chain of command above the brigades (§17), where the scenario has one.
+    if !s.corps.is_empty() {
+        o.push_str("    corps: [\n");
+        for c in &s.corps {
+            let _ = writeln!(
+                o,
+                "        (id: {}, name: {}, side: {}),",
+                quoted(&c.id),
+                quoted(&c.name),
+                c.side
+            );
+        }
+        o.push_str("    ],\n");
+    }
+    if !s.divisions.is_empty() {
+        o.push_str("    divisions: [\n");
+        for d in &s.divisions {
+            let corps = d
+                .corps
+                .as_ref()
+                .map(|c| format!(", corps: {}", quoted(c)))
+                .unwrap_or_default();
+            let _ = writeln!(
+                o,
+                "        (id: {}, name: {}, side: {}{corps}),",
+                quoted(&d.id),
+                quoted(&d.name),
+                d.side
+            );
+        }
+        o.push_str("    ],\n");
+    }
     o.push_str("    brigades: [\n");
     for b in &s.brigades {
+        let mut more = String::new();
+        if let Some(d) = &b.division {
+            more.push_str(&format!(", division: {}", quoted(d)));
+        }
+        if b.independent {
+            more.push_str(", independent: true");
+        }
         let _ = writeln!(
             o,
-            "        (id: {}, name: {}, side: {}),",
+            "        (id: {}, name: {}, side: {}{more}),",
             quoted(&b.id),
             quoted(&b.name),
             b.side

@@ -38,6 +38,10 @@ pub struct Board {
     pub reinforcements: Vec<super::unit::Reinforcement>,
     /// What each side knows of the other under fog of war (§16).
     pub fog: super::known::Fog,
+    /// The organisation above the brigades (§17 D-cc-1): the scenario's, shared by every copy.
+    pub organisation: std::sync::Arc<super::organisation::Organisation>,
+    /// Leaders hit, waiting for their successors (§17 D-cc-5).
+    pub fallen: Vec<super::organisation::Fallen>,
 }
 
 /// The phases of a side turn under Phased Play (§1): the acting side moves, the other side
@@ -98,6 +102,8 @@ impl Board {
             phase,
             reinforcements,
             fog,
+            organisation: _,
+            fallen,
         } = start;
         self.units.clone_from(units);
         self.night = *night;
@@ -113,6 +119,7 @@ impl Board {
         self.phase = *phase;
         self.reinforcements.clone_from(reinforcements);
         self.fog.clone_from(fog);
+        self.fallen.clone_from(fallen);
     }
 
     pub fn new(map: Map, params: Parameters, units: Vec<Unit>) -> Board {
@@ -133,6 +140,8 @@ impl Board {
             phase: Phase::Movement,
             reinforcements: Vec::new(),
             fog: super::known::Fog::default(),
+            organisation: Default::default(),
+            fallen: Vec::new(),
         }
     }
 

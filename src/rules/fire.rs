@@ -353,6 +353,9 @@ pub struct FireOutcome {
     pub bridge: Option<(u32, u32)>,
     /// Units that routed from this fire and ran (D-rout-1), the rout spreading to neighbours.
     pub routs: Vec<morale::RoutMove>,
+    /// Leaders hit in the target hex (optional Leader Casualties, §17 D-cc-5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaders_hit: Vec<UnitId>,
 }
 
 /// Fires `firer` at `target` (checked first) and applies the result. `factor` scales the fire
@@ -396,7 +399,9 @@ pub fn fire(
         ammo_now: None,
         bridge: None,
         routs: Vec::new(),
+        leaders_hit: Vec::new(),
     };
+    let men_before = super::command::men_at(board, target, side.enemy());
     let targets: Vec<UnitId> = board
         .units_at(target)
         .filter(|t| t.side != side)
@@ -463,6 +468,9 @@ pub fn fire(
             }
         }
     }
+    // §17 D-cc-5: the leaders where the fire landed, before anyone runs from it.
+    out.leaders_hit =
+        super::command::leader_hits(board, target, side.enemy(), out.loss, men_before, true, rng);
     let (more, routs) = morale::routs_after(board, &out.morale, rng);
     out.morale.extend(more);
     out.routs = routs;

@@ -19,6 +19,8 @@ crate::words! {
         /// A routed unit's rally check passed: it is disrupted now (D-rally-1).
         Rallied => "rallied to disrupted",
         StillRouted => "still routed",
+        /// A disrupted unit out of command passed its check to recover (§17 D-cc-4).
+        Recovered => "recovered its order",
     }
 }
 

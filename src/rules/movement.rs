@@ -235,7 +235,13 @@ pub fn entry_cost(
 
 /// A unit's movement allowance for a turn (§6).
 pub fn allowance(params: &Parameters, u: &Unit) -> u32 {
-    params.movement.allowance.of(u.kind)
+    let full = params.movement.allowance.of(u.kind);
+    // §17 D-cc-4: out of command, half its allowance.
+    if params.optional.command_control && u.out_of_command {
+        full / 2
+    } else {
+        full
+    }
 }
 
 /// Movement points the unit has left this turn.

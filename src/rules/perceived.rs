@@ -76,6 +76,7 @@ impl Sides<'_> {
         f.routs.retain(|r| self.tells_move(r.unit, r.to));
         f.eliminated.retain(|id| self.knows(*id));
         f.released.retain(|id| self.own(*id));
+        f.leaders_hit.retain(|id| self.knows(*id));
         if self.extreme && !self.own(f.breakdown.firer) {
             // The enemy firer's strength is known only as an estimate: its fire is worked out
             // on the side's view (without the ½ of fire at melee attackers, which the view
@@ -130,6 +131,7 @@ impl Sides<'_> {
         m.retreats.retain(|r| self.tells_move(r.unit, r.to));
         m.routs.retain(|r| self.tells_move(r.unit, r.to));
         m.end_of_phase_checks.retain(|id| self.own(*id));
+        m.leaders_hit.retain(|id| self.knows(*id));
         if self.extreme {
             let attacking = self.attacks(&m.declaration);
             let enemy_loss: u32 = m
@@ -167,6 +169,12 @@ impl Sides<'_> {
         t.released.retain(knows_now);
         t.resupplied.retain(knows_now);
         t.arrived.retain(|(id, _)| knows_now(id));
+        // D-cc-6: the enemy's command marks are not the side's to see; a successor is seen
+        // where he stands in sight.
+        t.out_of_command.retain(|id| self.own(*id));
+        t.successors.retain(|s| knows_now(&s.successor));
+        t.still_disrupted.retain(|c| knows_now(&c.unit));
+        self.checks(&mut t.still_disrupted);
     }
 
     fn one(&self, o: &Outcome) -> Option<Outcome> {

@@ -38,6 +38,8 @@ pub enum Reason {
     SystemRule,
     /// Fog of war (§16 D-fow-5): no unit of the side sees the target hex.
     Unseen,
+    /// Command Control (§17 D-cc-4): the unit is out of command.
+    OutOfCommand,
 }
 
 impl Reason {
@@ -60,6 +62,7 @@ impl Reason {
             Reason::NotThisPhase => "not in this phase",
             Reason::NothingToUndo => "nothing to undo",
             Reason::Unseen => "not in sight",
+            Reason::OutOfCommand => "out of command",
             Reason::SystemRule => "melee restriction",
         }
     }

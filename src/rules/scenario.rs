@@ -14,7 +14,8 @@ use super::params::Parameters;
 use super::reinforcement::Reinforcement;
 use super::stacking::{StackLimit, hex_load};
 use super::unit::{
-    Ammo, CavalryKind, Command, Crew, Formation, Quality, Side, TurnMarks, Unit, UnitId, UnitKind,
+    Ammo, CavalryKind, Command, Crew, Formation, Post, Quality, Side, TurnMarks, Unit, UnitId,
+    UnitKind,
 };
 
 /// A load failure: which file, where in it (when known), and what was expected.
@@ -131,6 +132,32 @@ pub struct BrigadeInfo {
     pub id: String,
     pub name: String,
     pub side: u8,
+    /// The division it belongs to (§17 D-cc-1); none: it answers to the army.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub division: Option<String>,
+    /// Reserve artillery, escorts: its units are always in command (D-cc-1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub independent: bool,
+}
+
+/// A division (§17 D-cc-1): its brigades name it; it may belong to a corps.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DivisionInfo {
+    pub id: String,
+    pub name: String,
+    pub side: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corps: Option<String>,
+}
+
+/// A corps (§17 D-cc-1): its divisions name it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CorpsInfo {
+    pub id: String,
+    pub name: String,
+    pub side: u8,
 }
 
 /// The first side's victory-point thresholds (§13).
@@ -189,6 +216,13 @@ pub struct UnitSpec {
     /// Leaders only: Brigade (the default), Division, Corps or Army (§15.1, D-bod-5).
     #[serde(default)]
     pub command: Option<Command>,
+    /// Leaders only: the id of the brigade, division or corps he commands, or `army` (§17
+    /// D-cc-1); his level follows from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commands: Option<String>,
+    /// Leaders only: his successor's name, if he falls (§17 D-cc-5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub successor: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -210,6 +244,11 @@ pub struct ScenarioFile {
     #[serde(default)]
     pub parameters: Option<ron::Value>,
     pub brigades: Vec<BrigadeInfo>,
+    /// §17 D-cc-1: the divisions and corps above the brigades (optional).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divisions: Vec<DivisionInfo>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub corps: Vec<CorpsInfo>,
     pub units: Vec<UnitSpec>,
 }
 
@@ -228,6 +267,10 @@ pub struct Scenario {
     pub seed: u64,
     pub params: Parameters,
     pub brigades: Vec<BrigadeInfo>,
+    pub divisions: Vec<DivisionInfo>,
+    pub corps: Vec<CorpsInfo>,
+    /// The chain of command above the brigades, as the rules read it (§17).
+    pub organisation: std::sync::Arc<super::organisation::Organisation>,
     /// The units on the map at the start.
     pub units: Vec<Unit>,
     /// The units that enter later, in the file's order.
@@ -248,6 +291,9 @@ impl Scenario {
         b.last_turn = self.turns;
         b.first_side = self.first_side;
         b.reinforcements = self.reinforcements.clone();
+        b.organisation = self.organisation.clone();
+        // §17 D-cc-3: the first side's units are marked for its first turn as for every other.
+        super::command::mark(&mut b, self.first_side);
         // Under fog of war each side starts knowing what its units see.
         super::fog::look_again(&mut b);
         b
@@ -274,6 +320,9 @@ impl Scenario {
             seed: 0,
             params: board.params.clone(),
             brigades: Vec::new(),
+            divisions: Vec::new(),
+            corps: Vec::new(),
+            organisation: board.organisation.clone(),
             units: board.units.clone(),
             reinforcements: board.reinforcements.clone(),
             file: String::new(),
@@ -492,6 +541,7 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
             return Err(none(format!("brigade id `{}` is used twice", b.id)));
         }
     }
+    let organisation = organisation(&spec, text)?;
 
     let (units, reinforcements) = build_units(&spec, text, &map, &params, found);
     stacking_faults(&units, &map, &params, found);
@@ -518,6 +568,9 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
         seed: spec.seed,
         params,
         brigades: spec.brigades,
+        divisions: spec.divisions,
+        corps: spec.corps,
+        organisation: std::sync::Arc::new(organisation),
         units,
         reinforcements,
         file: String::new(),
@@ -708,6 +761,146 @@ fn named_line(text: &str, section: &str, name: &str) -> Option<usize> {
         .map(|(i, _)| i + 1)
 }
 
+/// The line of the entry `id: "ID"` in the list `section`.
+fn id_line(text: &str, section: &str, id: &str) -> Option<usize> {
+    let needle = format!("id: {}", ron::to_string(id).ok()?);
+    let start = text
+        .lines()
+        .position(|l| l.trim_start().starts_with(section))
+        .or_else(|| text.lines().position(|l| l.contains(section)))?;
+    text.lines()
+        .enumerate()
+        .skip(start)
+        .find(|(_, l)| l.contains(&needle))
+        .map(|(i, _)| i + 1)
+}
+
+/// The chain of command above the brigades (§17 D-cc-1), checked: every corps and division
+/// named once, on side 0 or 1, and every division's corps and brigade's division one of its
+/// own side's.
+fn organisation(
+    spec: &ScenarioFile,
+    text: &str,
+) -> Result<super::organisation::Organisation, BuildError> {
+    use super::organisation::{BrigadePlace, Organisation};
+    let mut corps: HashMap<&str, u8> = HashMap::new();
+    for c in &spec.corps {
+        let at = || id_line(text, "corps:", &c.id);
+        if c.side > 1 {
+            return Err((
+                at(),
+                format!("corps `{}` has side {}; expected 0 or 1", c.id, c.side),
+            ));
+        }
+        if corps.insert(c.id.as_str(), c.side).is_some() {
+            return Err((at(), format!("corps id `{}` is used twice", c.id)));
+        }
+    }
+    let mut org = Organisation::default();
+    for d in &spec.divisions {
+        let at = || id_line(text, "divisions:", &d.id);
+        if d.side > 1 {
+            return Err((
+                at(),
+                format!("division `{}` has side {}; expected 0 or 1", d.id, d.side),
+            ));
+        }
+        if let Some(c) = &d.corps {
+            match corps.get(c.as_str()) {
+                None => {
+                    return Err((
+                        at(),
+                        format!(
+                            "division `{}` names corps `{c}`, which is not in `corps`",
+                            d.id
+                        ),
+                    ));
+                }
+                Some(side) if *side != d.side => {
+                    return Err((
+                        at(),
+                        format!("division `{}` names corps `{c}` of the other side", d.id),
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+        if org
+            .divisions
+            .insert(d.id.clone(), d.corps.clone())
+            .is_some()
+        {
+            return Err((at(), format!("division id `{}` is used twice", d.id)));
+        }
+    }
+    for b in &spec.brigades {
+        if let Some(d) = &b.division {
+            let side = spec.divisions.iter().find(|x| &x.id == d).map(|x| x.side);
+            let why = match side {
+                None => Some(format!(
+                    "brigade `{}` names division `{d}`, which is not in `divisions`",
+                    b.id
+                )),
+                Some(s) if s != b.side => Some(format!(
+                    "brigade `{}` names division `{d}` of the other side",
+                    b.id
+                )),
+                Some(_) => None,
+            };
+            if let Some(why) = why {
+                return Err((id_line(text, "brigades:", &b.id), why));
+            }
+        }
+        org.brigades.insert(
+            b.id.clone(),
+            BrigadePlace {
+                division: b.division.clone(),
+                independent: b.independent,
+            },
+        );
+    }
+    for u in &spec.units {
+        if let Some(n) = &u.successor {
+            org.successors.insert(UnitId(u.id), n.clone());
+        }
+    }
+    Ok(org)
+}
+
+/// What a leader's `commands` names (§17 D-cc-1), checked against the organisation and his side
+/// and level; `None` when he has no `commands`.
+fn post_of_spec(spec: &ScenarioFile, u: &UnitSpec) -> Result<Option<Post>, String> {
+    let Some(id) = &u.commands else {
+        return Ok(None);
+    };
+    if u.kind != UnitKind::Leader {
+        return Err("only a leader commands a formation (`commands`)".into());
+    }
+    let (post, side) = if id == "army" {
+        (Post::Army, u.side)
+    } else if let Some(b) = spec.brigades.iter().find(|b| &b.id == id) {
+        (Post::Brigade(id.clone()), b.side)
+    } else if let Some(d) = spec.divisions.iter().find(|d| &d.id == id) {
+        (Post::Division(id.clone()), d.side)
+    } else if let Some(c) = spec.corps.iter().find(|c| &c.id == id) {
+        (Post::Corps(id.clone()), c.side)
+    } else {
+        return Err(format!(
+            "commands `{id}`: no brigade, division or corps has that id (or write `army`)"
+        ));
+    };
+    if side != u.side {
+        return Err(format!("commands `{id}`, a formation of the other side"));
+    }
+    if let Some(level) = u.command.filter(|l| *l != post.level()) {
+        return Err(format!(
+            "command {level:?} disagrees with commands `{id}` (a {:?} command)",
+            post.level()
+        ));
+    }
+    Ok(Some(post))
+}
+
 /// A place name, checked: a name to draw, at least one hex, every hex on the map, a rank of 1
 /// to 3.
 fn label(map: &Map, l: &LabelSpec) -> Result<Label, BuildError> {
@@ -835,6 +1028,10 @@ fn build_units(
         if let Some(why) = unit_fault(spec, u, formation, params) {
             unit_fault!(why);
         }
+        let post = match post_of_spec(spec, u) {
+            Ok(p) => p,
+            Err(why) => unit_fault!(why),
+        };
         let hex = map.hex_at(Coord {
             col: u.at.0,
             row: u.at.1,
@@ -867,9 +1064,13 @@ fn build_units(
             repairing: None,
             marks: TurnMarks::default(),
             cavalry: u.cavalry.unwrap_or_default(),
-            command: u.command.unwrap_or_default(),
+            command: post
+                .as_ref()
+                .map_or(u.command.unwrap_or_default(), Post::level),
             morale_bonus: false,
             hold_next_turn: false,
+            commands: post,
+            out_of_command: false,
         };
         if !terrain_allows(&map, &params, MoverClass::of(&unit), hex) {
             unit_fault!(format!(

@@ -32,6 +32,9 @@ pub struct Snapshot {
     /// empty, so saves without fog keep their hash).
     #[serde(default, skip_serializing_if = "super::fog::Fog::is_empty")]
     pub fog: super::fog::Fog,
+    /// Leaders hit, waiting for their successors (§17 D-cc-5; left out when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fallen: Vec<super::organisation::Fallen>,
     /// Where the dice are in their stream (ChaCha word position), as decimal text.
     pub dice: String,
 }
@@ -55,10 +58,12 @@ impl Snapshot {
             // The scenario's, never changed by an order.
             edges: _,
             first_side: _,
+            organisation: _,
             pending,
             phase_losers,
             reinforcements,
             fog,
+            fallen,
         } = board;
         let mut units = units.clone();
         units.sort_by_key(|u| u.id);
@@ -74,6 +79,7 @@ impl Snapshot {
             phase_losers: phase_losers.clone(),
             reinforcements: reinforcements.clone(),
             fog: fog.clone(),
+            fallen: fallen.clone(),
             dice: dice.to_string(),
         }
     }
@@ -91,6 +97,7 @@ impl Snapshot {
             phase_losers,
             reinforcements,
             fog,
+            fallen,
             dice: _,
         } = self;
         board.units.clone_from(units);
@@ -101,6 +108,7 @@ impl Snapshot {
         board.phase_losers.clone_from(phase_losers);
         board.reinforcements.clone_from(reinforcements);
         board.fog.clone_from(fog);
+        board.fallen.clone_from(fallen);
         board.set_turn_state(turn);
     }
 

@@ -27,6 +27,15 @@ pub struct TurnStart {
     /// Reinforcements that entered the map, and where.
     #[serde(default)]
     pub arrived: Vec<(UnitId, Hex)>,
+    /// Successors of leaders hit in the side's last turn (§17 D-cc-5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub successors: Vec<super::command::Successor>,
+    /// The side's units out of command for this side turn (§17 D-cc-3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub out_of_command: Vec<UnitId>,
+    /// Disrupted units out of command that failed the check to recover (§17 D-cc-4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub still_disrupted: Vec<MoraleCheck>,
 }
 
 /// Hexes from which `side` can trace supply: no enemy unit, and no enemy zone of control
@@ -109,6 +118,11 @@ pub fn start_of_turn(board: &mut Board, side: Side, turn: u32, rng: &mut impl Rn
     };
     formation::finish_dismounting(board, side);
     out.repaired = super::bridge::repair_at_start(board, side);
+    // §17: successors take their fallen leaders' places, then the side's units are marked in
+    // or out of command for the turn (D-cc-3; rally moves nobody, so the marks before it are
+    // the marks after it, and rally and recovery below read them).
+    out.successors = super::command::successors(board, side);
+    out.out_of_command = super::command::mark(board, side);
     // 1. Fatigue recovery (D-fat-2).
     let rest = if board.night {
         board.params.combat.recovery_night
@@ -126,6 +140,12 @@ pub fn start_of_turn(board: &mut Board, side: Side, turn: u32, rng: &mut impl Rn
         let m = u.marks;
         let rested = !(m.moved || m.fired || m.meleed) && !board.in_enemy_zoc(u.hex, side);
         if rested && u.fatigue > 0 {
+            // D-cc-4: out of command, half the usual recovery.
+            let rest = if super::command::hampered(board, u) {
+                rest / 2
+            } else {
+                rest
+            };
             let r = rest.min(u.fatigue);
             board.unit_mut(id).unwrap().fatigue -= r;
             out.recovered.push((id, r));
@@ -140,6 +160,14 @@ pub fn start_of_turn(board: &mut Board, side: Side, turn: u32, rng: &mut impl Rn
     // 2. Rally (D-rally-1).
     for &id in &ids {
         let u = board.unit(id).unwrap();
+        // D-cc-4: a routed unit out of command rallies only stacked with a leader.
+        let alone = super::command::hampered(board, u)
+            && !board
+                .units_at(u.hex)
+                .any(|l| l.side == side && l.is_leader());
+        if u.routed && alone {
+            continue;
+        }
         if u.routed {
             let value = morale::morale_value(board, id);
             let roll = rng.random_range(1..=6u32);
@@ -162,6 +190,33 @@ pub fn start_of_turn(board: &mut Board, side: Side, turn: u32, rng: &mut impl Rn
                 },
                 reason: CheckReason::Rally,
             });
+        } else if u.disrupted
+            && !board.in_enemy_zoc(u.hex, side)
+            && super::command::hampered(board, u)
+        {
+            // D-cc-4: out of command, it recovers only by passing a morale check.
+            let value = morale::morale_value(board, id);
+            let roll = rng.random_range(1..=6u32);
+            let passed = roll as i32 <= value;
+            let check = MoraleCheck {
+                unit: id,
+                morale: value,
+                roll,
+                passed,
+                result: if passed {
+                    MoraleResult::Recovered
+                } else {
+                    MoraleResult::Disrupted
+                },
+                reason: CheckReason::Rally,
+            };
+            if passed {
+                board.unit_mut(id).unwrap().disrupted = false;
+                out.rallied.push(id);
+                out.rally_checks.push(check);
+            } else {
+                out.still_disrupted.push(check);
+            }
         } else if u.disrupted && !board.in_enemy_zoc(u.hex, side) {
             board.unit_mut(id).unwrap().disrupted = false;
             out.rallied.push(id);

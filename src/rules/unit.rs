@@ -132,6 +132,28 @@ impl Command {
     }
 }
 
+/// What a leader commands (D-cc-1): a brigade, division or corps by its scenario id, or the
+/// army (his side).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Post {
+    Brigade(String),
+    Division(String),
+    Corps(String),
+    Army,
+}
+
+impl Post {
+    /// The level of command that goes with it.
+    pub fn level(&self) -> Command {
+        match self {
+            Post::Brigade(_) => Command::Brigade,
+            Post::Division(_) => Command::Division,
+            Post::Corps(_) => Command::Corps,
+            Post::Army => Command::Army,
+        }
+    }
+}
+
 /// What kind of horse a cavalry regiment is, for the melee systems that tell them apart
 /// (§15.4, D-aus-3); light unless the scenario says otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -268,6 +290,13 @@ pub struct Unit {
     /// Held in place in its side's next turn (D-imp-9).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hold_next_turn: bool,
+    /// What a leader commands, where the scenario says so or a successor took it over (§17
+    /// D-cc-1); none: his own brigade's formation at his level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commands: Option<Post>,
+    /// Out of command for its side's turn (§17 D-cc-3; left out of saves while in command).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub out_of_command: bool,
 }
 
 impl Unit {

@@ -954,6 +954,8 @@ fn press(
                     id,
                     name: format!("Brigade {ordinal}"),
                     side,
+                    division: None,
+                    independent: false,
                 }))
             }
             _ => Ok(false),

@@ -186,6 +186,7 @@ pub fn view(board: &Board, side: Side) -> View {
         }
     }
     b.reinforcements.retain(|r| r.unit.side == side);
+    b.fallen.retain(|f| f.leader.side == side);
     b.pending.retain(|d| {
         d.attackers
             .iter()
@@ -248,6 +249,9 @@ pub fn whole(board: &Board) -> View {
 fn known(u: &mut Unit) {
     u.fatigue = level_floor(FatigueLevel::of(u.fatigue));
     u.marks.fire_losses = 0;
+    // D-cc-6: its command mark and what a successor took over are not the side's to see.
+    u.out_of_command = false;
+    u.commands = None;
 }
 
 fn level_floor(l: FatigueLevel) -> u32 {
@@ -272,6 +276,8 @@ fn estimate(u: &mut Unit) {
     u.routed = false;
     u.ammo = Ammo::Normal;
     u.marks = Default::default();
+    u.out_of_command = false;
+    u.commands = None;
 }
 
 /// `n` to the nearest multiple of `step` (halves up); never 0 for a unit that has any.

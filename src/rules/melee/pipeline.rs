@@ -141,7 +141,9 @@ pub fn resolve_steps(
         Err(off) => return (Resolved::CalledOff(off), 0),
     };
     let mut r = strengths(board, &decl, fire);
+    let hexes = crate::rules::command::melee_hexes(board, &decl);
     results(board, &mut r, rng);
+    r.out.leaders_hit = crate::rules::command::melee_leader_hits(board, &hexes, &r.out.losses, rng);
     let mut before_retreat = r.out.retreats.len();
     if goes_on(&r) {
         morale_checks(board, &mut r, rng);

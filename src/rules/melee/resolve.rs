@@ -85,6 +85,9 @@ pub struct MeleeOutcome {
     /// and chart), for the report.
     #[serde(default, skip_serializing_if = "Detail::is_none")]
     pub rolled: Detail,
+    /// Leaders hit among either side's (optional Leader Casualties, §17 D-cc-5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaders_hit: Vec<UnitId>,
 }
 
 fn eliminate(
@@ -168,6 +171,7 @@ pub fn begin(board: &mut Board, decl: &Declaration, b: Breakdown) -> Resolution 
             end_of_phase_checks: Vec::new(),
             bridge: None,
             rolled: Detail::none(),
+            leaders_hit: Vec::new(),
         },
     }
 }

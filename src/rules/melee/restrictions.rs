@@ -154,6 +154,20 @@ pub fn check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
             format!("Too many attackers: they exceed the defending hex's stacking limits: {over}"),
         );
     }
+    // §17 D-cc-4: a unit out of command may not declare a melee attack.
+    for u in committed.iter().filter(|u| !u.is_leader()) {
+        if crate::rules::command::hampered(board, u) {
+            out.push(Refusal::new(
+                crate::rules::refusal::Reason::OutOfCommand,
+                Some(u.id),
+                format!(
+                    "Out of command: {} {} is beyond its leaders' reach and cannot melee attack",
+                    u.kind.name(),
+                    u.name
+                ),
+            ));
+        }
+    }
     out
 }
 

@@ -223,6 +223,49 @@ pub struct Heights {
     pub per_level: u32,
 }
 
+/// Command radius by a leader's level, in hexes (RULES.md §17 D-cc-2); halved at night.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandRadius {
+    pub brigade: u32,
+    pub division: u32,
+    pub corps: u32,
+    pub army: u32,
+}
+
+/// Command and control (RULES.md §17): the command radius (D-cc-2) and the chances that a
+/// leader is hit (D-cc-5).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandParams {
+    pub radius: CommandRadius,
+    /// × the share of the hex's men lost: a leader's chance to be hit with them.
+    pub leader_hit: f64,
+    /// A leader alone in a hex that is fired on, per fire.
+    pub leader_hit_alone: f64,
+}
+
+impl Default for CommandParams {
+    fn default() -> Self {
+        CommandParams {
+            radius: CommandRadius {
+                brigade: 4,
+                division: 6,
+                corps: 8,
+                army: 10,
+            },
+            leader_hit: 0.25,
+            leader_hit_alone: 0.10,
+        }
+    }
+}
+
+impl CommandParams {
+    pub fn is_default(&self) -> bool {
+        *self == CommandParams::default()
+    }
+}
+
 /// Sight under fog of war (RULES.md §16, D-fow-1): how far a side sees by day, in hexes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -259,6 +302,13 @@ pub struct OptionalRules {
     /// §16 D-fow-2: enemy strengths are estimates; implies Fog of War.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub extreme_fog_of_war: bool,
+    /// §17 D-cc-4: out-of-command units are hampered (left out of saves while off).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub command_control: bool,
+    /// §17 D-cc-5: leaders may be hit by fire and melee, and are succeeded (left out of saves
+    /// while off).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub leader_casualties: bool,
 }
 
 impl OptionalRules {
@@ -285,11 +335,13 @@ impl OptionalRules {
                     self.fog_of_war = true;
                     self.extreme_fog_of_war = true
                 }
+                "command" | "command_control" => self.command_control = true,
+                "leader_casualties" | "casualties" => self.leader_casualties = true,
                 other => {
                     return Err(format!(
                         "unknown optional rule `{other}`; expected one of quality, capture, \
                          full_defensive_fire, rout_limiting, bridge_repair, isolation, phased, \
-                         fog, extreme_fog"
+                         fog, extreme_fog, command_control, leader_casualties"
                     ));
                 }
             }
@@ -378,6 +430,9 @@ pub struct Parameters {
     /// §16's sight under fog of war (left out of saves while it is the default).
     #[serde(default, skip_serializing_if = "SightParams::is_default")]
     pub sight: SightParams,
+    /// §17's command radius and leader hits (left out of saves while they are the defaults).
+    #[serde(default, skip_serializing_if = "CommandParams::is_default")]
+    pub command: CommandParams,
     pub optional: OptionalRules,
     /// §15.4's numbers (left out of saves while they are the defaults).
     #[serde(default, skip_serializing_if = "AusterlitzParams::is_default")]

@@ -1,0 +1,84 @@
+//! A side's organisation above its brigades (RULES.md §17 D-cc-1), as its scenario gives it:
+//! each brigade's division, each division's corps, the independent brigades; and the leaders
+//! fallen in the game, waiting for their successors.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::unit::{Command, Post, Unit, UnitId};
+
+/// A brigade's place in its side's organisation.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct BrigadePlace {
+    pub division: Option<String>,
+    /// Reserve artillery, escorts: always in command (D-cc-1).
+    pub independent: bool,
+}
+
+/// The organisation above the brigades, as the scenario gives it; it never changes in a game.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Organisation {
+    pub brigades: HashMap<String, BrigadePlace>,
+    /// Each division's corps, if it has one.
+    pub divisions: HashMap<String, Option<String>>,
+    /// The names the scenario gives leaders' successors (D-cc-5).
+    pub successors: HashMap<UnitId, String>,
+}
+
+impl Organisation {
+    /// The formations a unit of `brigade` belongs to, from its brigade up to the army.
+    pub fn chain(&self, brigade: &str) -> Vec<Post> {
+        let mut chain = vec![Post::Brigade(brigade.to_owned())];
+        let division = self.brigades.get(brigade).and_then(|b| b.division.clone());
+        if let Some(d) = division {
+            if let Some(Some(c)) = self.divisions.get(&d) {
+                chain.push(Post::Division(d));
+                chain.push(Post::Corps(c.clone()));
+            } else {
+                chain.push(Post::Division(d));
+            }
+        }
+        chain.push(Post::Army);
+        chain
+    }
+
+    /// The formations above `post`, nearest first.
+    pub fn above(&self, post: &Post, brigade: &str) -> Vec<Post> {
+        let chain = self.chain(brigade);
+        match chain.iter().position(|p| p == post) {
+            Some(i) => chain[i + 1..].to_vec(),
+            None => match post {
+                Post::Division(d) => match self.divisions.get(d) {
+                    Some(Some(c)) => vec![Post::Corps(c.clone()), Post::Army],
+                    _ => vec![Post::Army],
+                },
+                Post::Corps(_) | Post::Brigade(_) => vec![Post::Army],
+                Post::Army => Vec::new(),
+            },
+        }
+    }
+
+    /// What leader `u` commands: the scenario's `commands`, else his own brigade's formation
+    /// at his level (a leader with neither commands his own brigade, as before §17).
+    pub fn post_of(&self, u: &Unit) -> Post {
+        if let Some(p) = &u.commands {
+            return p.clone();
+        }
+        let chain = self.chain(&u.brigade);
+        let at_level = |level: Command| chain.iter().find(|p| p.level() == level).cloned();
+        at_level(u.command).unwrap_or(Post::Brigade(u.brigade.clone()))
+    }
+
+    pub fn independent(&self, brigade: &str) -> bool {
+        self.brigades.get(brigade).is_some_and(|b| b.independent)
+    }
+}
+
+/// A leader hit and taken off the map, waiting for his successor (D-cc-5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Fallen {
+    pub leader: Unit,
+    /// What he commanded.
+    pub post: Post,
+}
