@@ -252,10 +252,11 @@ for i, (name, men) in enumerate([("Col. Thomas T. Munford", 0), ("1st Virginia C
 # -- The chain of command (RULES.md section 17) ----------------------------------------------
 # Pleasonton's Cavalry Corps: Buford's right wing (the 1st Division's brigades, the Reserve
 # Brigade and Ames's attached infantry), Gregg's 3rd Division with Russell's attached infantry,
-# Duffie's 2nd Division; the horse artillery serves where it is sent. Stuart's Cavalry Division.
+# Duffie's 2nd Division; the horse artillery and the corps' trains serve where they are sent.
+# Stuart's Cavalry Division.
 u.corps_of("CC", "Cavalry Corps (Pleasonton)", 0)
 u.division("BW", "Right wing (Buford)", 0, ["B1", "B2", "BR", "BA"], corps="CC",
-           independent=["BH"])
+           independent=["BH", "HQ"])
 u.division("GD", "3rd Division (D. McM. Gregg)", 0, ["G1", "G2", "GR"], corps="CC")
 u.division("DD", "2nd Division (Duffie)", 0, ["D1", "D2"], corps="CC")
 u.commands("Brig. Gen. Alfred Pleasonton", "CC")
