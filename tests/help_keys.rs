@@ -235,6 +235,13 @@ fn check(b: &Binding, key: KeyCode) {
             let next = r.res::<Command>().unit;
             assert!(first.is_some() && next.is_some() && next != first, "{what}");
         }
+        Act::NextUnit => {
+            // The Union's first unit not yet acted, then the next (test_melee: 1, 3, …).
+            hit(&mut r, b, key);
+            assert_eq!(r.res::<Command>().unit.map(|u| u.0), Some(1), "{what}");
+            hit(&mut r, b, key);
+            assert_eq!(r.res::<Command>().unit.map(|u| u.0), Some(3), "{what}");
+        }
         Act::Deselect => {
             r.click(4, 4);
             r.app.world_mut().resource_mut::<HelpOpen>().0 = true;

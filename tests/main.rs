@@ -48,6 +48,8 @@ mod words;
 #[cfg(feature = "client")]
 mod aids_input;
 #[cfg(feature = "client")]
+mod command_window;
+#[cfg(feature = "client")]
 mod editor_input;
 #[cfg(feature = "client")]
 mod end_screen;

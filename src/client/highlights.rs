@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use super::aids::{Aid, Aids};
 use super::command::Command;
 use super::layout::{HEX_SIZE, MapLayout};
+use super::palette;
 use super::settings::Settings;
 use super::z;
 use crate::rules::hex::Hex;
@@ -93,12 +94,23 @@ fn work_out(
     if aids.on(Aid::Brigade)
         && let Some(sel) = cmd.unit.and_then(|id| game.unit(id))
     {
-        for u in game
-            .units
-            .iter()
-            .filter(|u| u.side == sel.side && u.brigade == sel.brigade)
-        {
-            let l = if u.is_leader() { "L" } else { "B" };
+        // §17: the brigade, each of its units in (B) or out of command (c), and every leader
+        // of its chain of command, up to the army's (L).
+        let org = &game.board().organisation;
+        let chain = org.chain(&sel.brigade);
+        for u in game.units.iter().filter(|u| u.side == sel.side) {
+            let l = if u.is_leader() {
+                if !chain.contains(&org.post_of(u)) {
+                    continue;
+                }
+                "L"
+            } else if u.brigade != sel.brigade {
+                continue;
+            } else if u.out_of_command {
+                "c"
+            } else {
+                "B"
+            };
             set.insert((key(u.hex), Aid::Brigade, l));
         }
     }
@@ -117,6 +129,7 @@ fn colour(aid: Aid, letter: &str, settings: &Settings) -> Color {
         (Aid::Ammo, _) => m.disrupted,
         (Aid::Disorder, "R") => m.routed,
         (Aid::Disorder, _) => m.disrupted,
+        (Aid::Brigade, "c") => palette::OUT_OF_COMMAND,
         _ => Color::WHITE,
     }
 }

@@ -270,6 +270,26 @@ pub fn describe(
     out
 }
 
+/// What a leader commands, by the scenario's name for it (§17 D-cc-1).
+fn commands(battle: &Battle, u: &Unit) -> String {
+    use crate::rules::unit::Post;
+    let s = &battle.scenario;
+    let name = |id: &str, list: &[(&str, &str)]| {
+        list.iter()
+            .find(|(i, _)| *i == id)
+            .map_or(id.to_owned(), |(_, n)| (*n).to_owned())
+    };
+    let brigades: Vec<(&str, &str)> = s.brigades.iter().map(|b| (&*b.id, &*b.name)).collect();
+    let divisions: Vec<(&str, &str)> = s.divisions.iter().map(|d| (&*d.id, &*d.name)).collect();
+    let corps: Vec<(&str, &str)> = s.corps.iter().map(|c| (&*c.id, &*c.name)).collect();
+    match s.organisation.post_of(u) {
+        Post::Brigade(b) => format!("commands {}", name(&b, &brigades)),
+        Post::Division(d) => format!("commands {}", name(&d, &divisions)),
+        Post::Corps(c) => format!("commands {}", name(&c, &corps)),
+        Post::Army => format!("commands the {} army", s.side_name(u.side)),
+    }
+}
+
 /// A unit in one line; an enemy under Extreme Fog of War as the estimate it is (D-fow-2); what
 /// it has done this turn only while its side is acting.
 fn unit_line(battle: &Battle, u: &Unit, estimated: bool, acting: bool) -> String {
@@ -288,7 +308,7 @@ fn unit_line(battle: &Battle, u: &Unit, estimated: bool, acting: bool) -> String
         );
     }
     let strength = match u.kind {
-        UnitKind::Leader => "leader".to_string(),
+        UnitKind::Leader => commands(battle, u),
         UnitKind::Artillery => format!("{} guns, {} crew", u.guns, u.men),
         UnitKind::Supply => format!("{} wagon points", u.men),
         _ => format!("{} men", u.men),
@@ -315,6 +335,9 @@ fn unit_line(battle: &Battle, u: &Unit, estimated: bool, acting: bool) -> String
     }
     if u.is_captured() {
         flags.push("captured".to_string());
+    }
+    if u.out_of_command {
+        flags.push("out of command".to_string());
     }
     let m = if acting { u.marks } else { Default::default() };
     let mut done = Vec::new();

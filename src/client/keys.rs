@@ -30,6 +30,8 @@ pub enum Act {
     DamageBridge,
     RepairBridge,
     NextInStack,
+    /// The next of the side's units that has not acted this turn (§17's issue: large battles).
+    NextUnit,
     /// Drops the selection (and closes the help).
     Deselect,
     Aid(Aid),
@@ -180,6 +182,11 @@ pub const BINDINGS: &[Binding] = &[
         "Repair the bridge the unit faces",
     ),
     k(&[K::Tab], Act::NextInStack, "Next unit in the stack"),
+    k(
+        &[K::KeyJ],
+        Act::NextUnit,
+        "Next unit: the next that has not acted this turn",
+    ),
     k(
         &[K::Escape],
         Act::Deselect,

@@ -9,6 +9,7 @@ pub mod aim_box;
 pub mod arrival_card;
 pub mod camera;
 pub mod command;
+pub mod command_radius;
 pub mod counters;
 pub mod editor;
 pub mod end_screen;
@@ -26,6 +27,7 @@ pub mod line;
 pub mod melee_drag;
 mod melee_marks;
 pub mod mini_map;
+pub mod next_unit;
 pub mod notice;
 pub mod odds_work;
 pub mod online;
@@ -220,7 +222,11 @@ pub fn input_plugin(app: &mut App) {
     ))
     .add_plugins((
         aids::plugin,
-        highlights::plugin,
+        (
+            highlights::plugin,
+            command_radius::plugin,
+            next_unit::plugin,
+        ),
         sight_tool::plugin,
         threat_overlay::plugin,
         order_of_battle::plugin,

@@ -113,3 +113,35 @@ fn can_melee(board: &Board, u: &Unit, enemy: &HashSet<Hex>) -> bool {
             .is_ok()
     })
 }
+
+/// `side`'s units that have done nothing yet this turn (not moved, turned, fired or meleed),
+/// not routed, in the board's order (brigade by brigade, as the scenario lists them): what
+/// **Next unit** walks through.
+pub fn not_yet_acted(board: &Board, side: Side) -> Vec<UnitId> {
+    board
+        .units
+        .iter()
+        .filter(|u| u.side == side && !u.routed)
+        .filter(|u| {
+            let m = u.marks;
+            !(m.moved || m.fired || m.meleed || m.mp_used > 0)
+        })
+        .map(|u| u.id)
+        .collect()
+}
+
+/// The unit Next unit goes to after `current` (the first when none): the next of
+/// `not_yet_acted` in the board's order, round to the start.
+pub fn next_to_act(board: &Board, side: Side, current: Option<UnitId>) -> Option<UnitId> {
+    let waiting = not_yet_acted(board, side);
+    let after = current.and_then(|c| board.units.iter().position(|u| u.id == c));
+    let place = |id: &UnitId| board.units.iter().position(|u| u.id == *id);
+    match after {
+        Some(a) => waiting
+            .iter()
+            .find(|id| place(id).is_some_and(|p| p > a))
+            .or(waiting.first())
+            .copied(),
+        None => waiting.first().copied(),
+    }
+}

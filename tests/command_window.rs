@@ -1,0 +1,109 @@
+//! Command and control in the window (issue 47 item 3): the selected leader's radius drawn, the
+//! selected unit's chain of command highlighted, out-of-command units marked.
+
+use bayonet::client::aids::Aid;
+use bayonet::client::command::Command;
+use bayonet::client::command_radius::CommandRadius;
+use bayonet::client::highlights::Highlighted;
+use bayonet::rules::hex::distance;
+use bayonet::rules::unit::UnitId;
+use bayonet::sim::Game;
+
+use crate::rig::Rig;
+
+fn brandy() -> Rig {
+    let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
+    Rig::on(s, bayonet::client::settings::SettingsFile(None))
+}
+
+fn select(r: &mut Rig, id: u32) {
+    r.app.world_mut().resource_mut::<Command>().unit = Some(UnitId(id));
+    r.frames(2);
+}
+
+#[test]
+fn selecting_a_leader_draws_his_command_radius() {
+    let mut r = brandy();
+    assert!(r.res::<CommandRadius>().0.is_none());
+    // Buford commands the right wing, a division: 6 hexes by day (D-cc-2).
+    select(&mut r, 2);
+    let radius = r.res::<CommandRadius>().0.clone().expect("a radius drawn");
+    assert_eq!((radius.leader, radius.hexes), (UnitId(2), 6));
+    let at = r.res::<Game>().unit(UnitId(2)).unwrap().hex;
+    assert_eq!(radius.at, at);
+    // The outline runs between the hexes 6 away and those 7 away, all the way round.
+    assert_eq!(radius.outline.len(), 6 * (2 * 6 + 1));
+    for (inside, beyond) in &radius.outline {
+        assert_eq!((distance(*inside, at), distance(*beyond, at)), (6, 7));
+    }
+    // Pleasonton commands the corps: 8 hexes.
+    select(&mut r, 1);
+    assert_eq!(
+        r.res::<CommandRadius>().0.as_ref().map(|r| r.hexes),
+        Some(8)
+    );
+    // A regiment has none.
+    select(&mut r, 4);
+    assert!(r.res::<CommandRadius>().0.is_none());
+}
+
+#[test]
+fn the_brigade_aid_highlights_the_chain_of_command() {
+    let mut r = brandy();
+    r.press(Aid::Brigade);
+    // The 8th New York of Davis's brigade: its brigade, and Davis, Buford and Pleasonton above.
+    select(&mut r, 4);
+    let m = r.res::<Highlighted>().clone();
+    let game = r.res::<Game>().clone();
+    for u in &game.units {
+        let letters = m.at(u.hex, Aid::Brigade);
+        if u.is_leader() {
+            let in_chain = [1, 2, 3].contains(&u.id.0);
+            assert_eq!(letters.contains(&"L"), in_chain, "{}", u.name);
+        } else if u.brigade == "B1" {
+            let want = if u.out_of_command { "c" } else { "B" };
+            assert!(letters.contains(&want), "{}: {letters:?}", u.name);
+        }
+    }
+    // Stuart and the Confederate brigades are not in the Union regiment's chain.
+    let stuart = game.unit(UnitId(101)).unwrap().hex;
+    assert!(m.at(stuart, Aid::Brigade).is_empty());
+}
+
+#[test]
+fn next_unit_walks_the_units_not_yet_acted_by_key_and_button() {
+    use bayonet::client::next_unit::NextUnitButton;
+    use bevy::prelude::KeyCode;
+    let mut r = brandy();
+    let selected = |r: &Rig| r.res::<Command>().unit.map(|u| u.0);
+    // Pleasonton, Buford, then Davis: the board's order, brigade by brigade.
+    r.tap_key(KeyCode::KeyJ);
+    assert_eq!(selected(&r), Some(1));
+    r.press(NextUnitButton);
+    assert_eq!(selected(&r), Some(2));
+    // Davis has moved: he is passed over.
+    {
+        let mut g = r.app.world_mut().resource_mut::<Game>();
+        g.unit_mut(UnitId(3)).unwrap().marks.moved = true;
+    }
+    r.frames(1);
+    r.tap_key(KeyCode::KeyJ);
+    assert_eq!(selected(&r), Some(4));
+    let at = r.res::<Game>().unit(UnitId(4)).unwrap().hex;
+    assert_eq!(r.res::<bayonet::client::pointer::SelectedHex>().0, Some(at));
+    // Round the whole side, every one not yet acted once, never a Confederate nor Davis.
+    let waiting =
+        bayonet::rules::readiness::not_yet_acted(&r.res::<Game>().0, bayonet::rules::unit::Side(0));
+    assert!(!waiting.contains(&UnitId(3)));
+    let mut seen = vec![4];
+    for _ in 1..waiting.len() {
+        r.tap_key(KeyCode::KeyJ);
+        seen.push(selected(&r).unwrap());
+    }
+    r.tap_key(KeyCode::KeyJ);
+    assert_eq!(selected(&r), Some(4), "round again");
+    seen.sort();
+    let mut all: Vec<u32> = waiting.iter().map(|u| u.0).collect();
+    all.sort();
+    assert_eq!(seen, all);
+}
