@@ -460,7 +460,10 @@ fn d_cc_5_leader_hit_chances_over_many_seeds() {
     assert!((0.105..0.145).contains(&stacked), "{stacked}");
     let alone = rate(0, 0, true, &b);
     assert!((0.085..0.115).contains(&alone), "{alone}");
-    // In a melee, a leader alone is not hit by a loss his hex did not have.
+    // In a melee (not fired on) the same share decides; a leader alone is not hit by a loss
+    // his hex did not have.
+    let melee = rate(200, 400, false, &b);
+    assert!((0.105..0.145).contains(&melee), "{melee}");
     assert_eq!(rate(0, 0, false, &b), 0.0);
     // Without the rule, never.
     let off = battle(&[], &[]).board();
@@ -603,4 +606,47 @@ fn d_cc_6_the_enemys_marks_are_not_in_the_view() {
     // Its own side sees its own marks.
     let own = bayonet::rules::fog::view(&b, Side(1));
     assert!(own.board.unit(UnitId(51)).unwrap().out_of_command);
+}
+
+/// D-cc-5 in melee through the game: the defending hex's leader is hit on some seeds, in
+/// proportion to its loss, and never without the rule.
+#[test]
+fn d_cc_5_a_leader_hit_in_melee() {
+    // Union regiments 10 and 11 at 36,10 and 37,11 attack the Confederate regiment 51 at 37,10
+    // with its leader 50 stacked there.
+    let moved = [(10, (36, 10)), (11, (37, 11)), (50, (37, 10))];
+    let at = |b: &Board, c, r| b.map.hex_at(bayonet::rules::map::Coord { col: c, row: r });
+    let hits = |rules: &str, seeds: u64| {
+        let s = with_rule(battle(&moved, &[]), rules);
+        let mut n = 0;
+        for seed in 0..seeds {
+            let mut g = Game::new(s.clone(), Some(seed));
+            let target = at(&g.board, 37, 10);
+            for id in [10, 11] {
+                let u = g.board.unit_mut(UnitId(id)).unwrap();
+                u.facing = bayonet::rules::hex::Facing::between(u.hex, target).unwrap();
+            }
+            g.give(&Order::Melee {
+                from: Vec::new(),
+                units: vec![UnitId(10), UnitId(11)],
+                at: place(37, 10),
+                follow_up: true,
+            })
+            .unwrap();
+            let done = g.give(&Order::Resolve).unwrap();
+            for e in &done.events {
+                if let Event::MeleeResolved(m) = e {
+                    if m.0.leaders_hit.contains(&UnitId(50)) {
+                        assert!(g.board.unit(UnitId(50)).is_none());
+                        assert_eq!(g.board.fallen.len(), 1);
+                        n += 1;
+                    }
+                }
+            }
+        }
+        n
+    };
+    let on = hits("leader_casualties", 150);
+    assert!(on > 0 && on < 75, "hit in {on} of 150 melees");
+    assert_eq!(hits("", 40), 0);
 }

@@ -19,9 +19,7 @@ use crate::rules::event::Event;
 use crate::rules::hex::Hex;
 use crate::rules::melee::MeleeSide;
 use crate::rules::unit::{Side, UnitId};
-use crate::sim::{
-    AiPace, Game, Happened, MeleeCalledOff, MeleeResolved, Players, ShowHold, SimSet,
-};
+use crate::sim::{AiPace, Game, Happened, Players, ShowHold, SimSet};
 
 pub use super::settings::Pace;
 
@@ -263,20 +261,6 @@ fn collect(
     };
     let mut beats: Vec<(Action, bool)> = Vec::new();
     let events: Vec<&Event> = happened.read().map(|h| &h.0).collect();
-    let resolved: Vec<&MeleeResolved> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::MeleeResolved(m) => Some(m),
-            _ => None,
-        })
-        .collect();
-    let called: Vec<&MeleeCalledOff> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::MeleeCalledOff(c) => Some(c),
-            _ => None,
-        })
-        .collect();
     // A melee's beats: the defenders' fire, the clash, then its routs.
     let melee = |beats: &mut Vec<(Action, bool)>,
                  attack_hexes: &mut HashMap<Hex, Vec<Hex>>,
@@ -350,7 +334,7 @@ fn collect(
                 }
             }
             // The defenders' fire before a melee is played with that melee.
-            Event::Fired(f) if !crate::sim::defensive_fire_of(&f.0, &resolved, &called) => {
+            Event::Fired(f) if !crate::sim::before_a_melee(&f.0, &events) => {
                 let side = side_of(&game, &battle, f.0.breakdown.firer);
                 beats.push((fire(&f.0), is_watched(side)));
             }

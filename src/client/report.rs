@@ -142,26 +142,12 @@ fn collect(
             // would give the enemy's strength away: the pending melees panel has estimates.
             estimates: seen.is_some_and(|s| s.view().estimates),
         };
-        let resolved: Vec<&MeleeResolved> = events
-            .iter()
-            .filter_map(|e| match e {
-                Event::MeleeResolved(m) => Some(m),
-                _ => None,
-            })
-            .collect();
-        let called: Vec<&MeleeCalledOff> = events
-            .iter()
-            .filter_map(|e| match e {
-                Event::MeleeCalledOff(c) => Some(c),
-                _ => None,
-            })
-            .collect();
         for e in &events {
             match e {
                 // An enemy that moved out of sight is not followed there (§16).
                 Event::Moved(m) if seen.is_none_or(|s| s.knows(m.moved.unit)) => log.moved(m),
                 // The defenders' fire before a melee is told with that melee, in its place.
-                Event::Fired(f) if !crate::sim::defensive_fire_of(&f.0, &resolved, &called) => {
+                Event::Fired(f) if !crate::sim::before_a_melee(&f.0, &events) => {
                     log.fired(&f.0, "")
                 }
                 Event::MeleeDeclared(d) => log.declared(d),

@@ -63,15 +63,14 @@ pub struct MeleeCalledOff {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MeleeResolved(pub MeleeOutcome);
 
-/// Whether `f` was the defenders' fire before one of these melees (every fire is a `Fired`;
-/// a report tells this one with its melee, in its place).
-pub fn defensive_fire_of(
-    f: &super::fire::FireOutcome,
-    resolved: &[&MeleeResolved],
-    called: &[&MeleeCalledOff],
-) -> bool {
-    resolved.iter().any(|m| m.0.defensive_fire.contains(f))
-        || called.iter().any(|c| c.defensive_fire.contains(f))
+/// Whether `f` was the defenders' fire before one of the melees among `events` (every fire is
+/// a `Fired`; a report tells this one with its melee, in its place).
+pub fn before_a_melee(f: &super::fire::FireOutcome, events: &[&Event]) -> bool {
+    events.iter().any(|e| match e {
+        Event::MeleeResolved(m) => m.0.defensive_fire.contains(f),
+        Event::MeleeCalledOff(c) => c.defensive_fire.contains(f),
+        _ => false,
+    })
 }
 
 /// The end-of-phase morale checks of defenders that lost melees, and any routs they caused.

@@ -748,22 +748,21 @@ fn place_features(map: &mut Map, ms: &MapSpec) -> Result<(), BuildError> {
 /// The 1-based line of the entry named `name` in the source's list `section` (`labels:`,
 /// `objectives:`): the first such line after the list's start, to point at it.
 fn named_line(text: &str, section: &str, name: &str) -> Option<usize> {
-    let needle = format!("name: {}", ron::to_string(name).ok()?);
-    // The list's own line, else (a map written on one line) the first that opens it.
-    let start = text
-        .lines()
-        .position(|l| l.trim_start().starts_with(section))
-        .or_else(|| text.lines().position(|l| l.contains(section)))?;
-    text.lines()
-        .enumerate()
-        .skip(start)
-        .find(|(_, l)| l.contains(&needle))
-        .map(|(i, _)| i + 1)
+    entry_line(
+        text,
+        section,
+        &format!("name: {}", ron::to_string(name).ok()?),
+    )
 }
 
 /// The line of the entry `id: "ID"` in the list `section`.
 fn id_line(text: &str, section: &str, id: &str) -> Option<usize> {
-    let needle = format!("id: {}", ron::to_string(id).ok()?);
+    entry_line(text, section, &format!("id: {}", ron::to_string(id).ok()?))
+}
+
+/// The first line holding `needle` in the list `section` (from the list's own line, else, for
+/// a map written on one line, the first that opens it).
+fn entry_line(text: &str, section: &str, needle: &str) -> Option<usize> {
     let start = text
         .lines()
         .position(|l| l.trim_start().starts_with(section))
@@ -771,7 +770,7 @@ fn id_line(text: &str, section: &str, id: &str) -> Option<usize> {
     text.lines()
         .enumerate()
         .skip(start)
-        .find(|(_, l)| l.contains(&needle))
+        .find(|(_, l)| l.contains(needle))
         .map(|(i, _)| i + 1)
 }
 

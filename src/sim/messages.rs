@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::rules::event::{
     Advanced, Event, Fired, GameEnded, GunsCaptured, MeleeCalledOff, MeleeCancelled, MeleeDeclared,
     MeleeResolved, OrderDone, OrderRejected, PhaseBegan, PhaseMoraleChecked, Retreated, TurnBegan,
-    Undone, UnitMoved, defensive_fire_of,
+    Undone, UnitMoved, before_a_melee,
 };
 use crate::rules::order::Order;
 
