@@ -468,6 +468,12 @@ fn d_cc_5_leader_hit_chances_over_many_seeds() {
     // Without the rule, never.
     let off = battle(&[], &[]).board();
     assert_eq!(rate(200, 400, true, &off), 0.0);
+    // No die is rolled where no hit can come (a volley that took no man from a stack): the
+    // rest of the game's dice are as they would be without the rule.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let before = rng.get_word_pos();
+    assert!(leader_hits(&mut b.clone(), leader_hex, Side(0), 0, 400, true, &mut rng).is_empty());
+    assert_eq!(rng.get_word_pos(), before);
 }
 
 /// D-cc-5 through the game: fire at a leader alone hits him on some seeds and tells it; his
