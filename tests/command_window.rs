@@ -107,3 +107,88 @@ fn next_unit_walks_the_units_not_yet_acted_by_key_and_button() {
     all.sort();
     assert_eq!(seen, all);
 }
+
+/// Issue 47 item 3: the order of battle is the organisation tree; every unit of Brandy Station
+/// is listed once, under its own brigade; a large battle opens folded and a heading unfolds.
+#[test]
+fn the_tree_lists_every_unit_of_brandy_station_once_under_its_brigade() {
+    use bayonet::client::order_of_battle::{Line, OobFold, OobRow, tree};
+    use bevy::prelude::KeyCode;
+    let mut r = brandy();
+    let game = r.res::<Game>().0.clone();
+    let battle = r.res::<bayonet::sim::Battle>().clone();
+    for side in [bayonet::rules::unit::Side(0), bayonet::rules::unit::Side(1)] {
+        let lines = tree(&game, &battle, side, &Default::default());
+        let mut brigade = String::new();
+        let mut seen = Vec::new();
+        for l in &lines {
+            match &l.what {
+                Line::Heading(k) => {
+                    if let Some(b) = k.strip_prefix("brigade:") {
+                        brigade = b.to_owned();
+                    }
+                }
+                Line::Unit(id) => {
+                    let u = game.unit(*id).unwrap();
+                    assert_eq!(u.brigade, brigade, "{} under its brigade", u.name);
+                    seen.push(*id);
+                }
+            }
+        }
+        let mut all: Vec<UnitId> = game
+            .units
+            .iter()
+            .filter(|u| u.side == side)
+            .map(|u| u.id)
+            .collect();
+        all.sort();
+        seen.sort();
+        assert_eq!(seen, all, "every unit once");
+    }
+    // The Union's corps, then Buford's wing and its brigades, in that order and depth.
+    let union = tree(
+        &game,
+        &battle,
+        bayonet::rules::unit::Side(0),
+        &Default::default(),
+    );
+    let heading = |k: &str| {
+        union
+            .iter()
+            .position(|l| l.what == Line::Heading(k.into()))
+            .unwrap()
+    };
+    assert!(
+        heading("corps:CC") < heading("division:BW")
+            && heading("division:BW") < heading("brigade:B1")
+    );
+    assert_eq!(
+        [
+            heading("corps:CC"),
+            heading("division:BW"),
+            heading("brigade:B1")
+        ]
+        .map(|i| union[i].depth),
+        [0, 1, 2]
+    );
+    // In the window: opened folded (no unit row), a brigade's heading unfolds it.
+    r.tap_key(KeyCode::KeyO);
+    let units_listed = |r: &mut Rig| {
+        let mut q = r.app.world_mut().query::<&OobRow>();
+        q.iter(r.app.world()).map(|x| x.0).collect::<Vec<_>>()
+    };
+    assert!(
+        units_listed(&mut r).is_empty(),
+        "a large battle opens folded"
+    );
+    r.press(OobFold("brigade:B1".into()));
+    r.frames(1);
+    let listed = units_listed(&mut r);
+    assert!(
+        listed.contains(&UnitId(3)) && listed.contains(&UnitId(4)),
+        "{listed:?}"
+    );
+    r.press(OobFold("brigade:B1".into()));
+    r.frames(1);
+    assert!(units_listed(&mut r).is_empty());
+}

@@ -1,7 +1,11 @@
-//! The order of battle (JTS's Organization dialog): the side giving orders, brigade by brigade,
-//! each unit with its men or guns, formation, fatigue, flags and what it has done this turn.
-//! Selecting a row (click or tap) selects the unit and centres the map on it; long orders of
-//! battle turn over in pages (PgUp/PgDn or the page buttons).
+//! The order of battle (JTS's Organization dialog): the side giving orders as its organisation
+//! tree (corps, divisions, brigades; RULES.md §17), each unit with its men or guns, formation,
+//! fatigue, flags, whether it is out of command and what it has done this turn. Selecting a
+//! unit's row (click or tap) selects the unit and centres the map on it; selecting a heading
+//! folds or unfolds it (a large battle opens with its brigades folded); long lists turn over in
+//! pages (PgUp/PgDn or the page buttons).
+
+use std::collections::BTreeSet;
 
 use bevy::prelude::*;
 
@@ -28,6 +32,21 @@ struct OobPanel;
 #[derive(Component)]
 struct OobList;
 
+/// The tree's folded headings (`tree`); a large battle opens with its brigades folded.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct OobFolded {
+    pub headings: BTreeSet<String>,
+    /// Whether the battle's first folding is done.
+    pub set: bool,
+}
+
+/// A heading's row: selecting it folds or unfolds what is under it.
+#[derive(Component, Debug, Clone, PartialEq)]
+pub struct OobFold(pub String);
+
+/// Rows of a side's whole tree past which its brigades open folded (three pages).
+pub const FOLD_ABOVE: usize = 3 * PAGE_ROWS;
+
 /// A unit's row: selecting it selects the unit.
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub struct OobRow(pub UnitId);
@@ -37,10 +56,20 @@ pub struct OobRow(pub UnitId);
 pub struct OobEntry(pub crate::rules::hex::Hex);
 
 /// What a row of the list goes to.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum Row {
     Unit(UnitId),
     Entry(crate::rules::hex::Hex),
+    Fold(String),
+}
+
+/// A heading pressed folds or unfolds it.
+fn fold(q: Query<(&Interaction, &OobFold), Changed<Interaction>>, mut folded: ResMut<OobFolded>) {
+    for (i, f) in &q {
+        if *i == Interaction::Pressed && !folded.headings.remove(&f.0) {
+            folded.headings.insert(f.0.clone());
+        }
+    }
 }
 
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
@@ -54,8 +83,9 @@ pub enum Pager {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OobPage>()
         .init_resource::<OobTab>()
+        .init_resource::<OobFolded>()
         .add_systems(Startup, spawn)
-        .add_systems(Update, (turn_page, choose, rebuild).chain());
+        .add_systems(Update, (turn_page, fold, choose, rebuild).chain());
 }
 
 fn spawn(mut commands: Commands) {
@@ -157,6 +187,9 @@ pub fn row_text(u: &Unit, board: &crate::rules::board::Board) -> String {
     if u.is_captured() {
         flags.push("captured");
     }
+    if u.out_of_command {
+        flags.push("out of command");
+    }
     let m = &u.marks;
     let done: Vec<&str> = [
         (m.moved, "moved"),
@@ -195,46 +228,136 @@ pub fn row_text(u: &Unit, board: &crate::rules::board::Board) -> String {
     s
 }
 
-/// The rows of the side's order of battle: brigade headings (`None`) and units, in the
-/// scenario's brigade order, leaders first.
+/// The rows of the side's order of battle, the whole tree unfolded: headings (`None`) and
+/// units.
 pub fn rows(
     game: &crate::rules::board::Board,
     battle: &Battle,
     side: Side,
 ) -> Vec<(String, Option<UnitId>)> {
+    tree(game, battle, side, &BTreeSet::new())
+        .into_iter()
+        .map(|l| match l.what {
+            Line::Heading(_) => (l.text, None),
+            Line::Unit(id) => (l.text, Some(id)),
+        })
+        .collect()
+}
+
+/// A row of the organisation tree (RULES.md §17 D-cc-1): a formation's heading (its key, for
+/// folding) or a unit, at its depth (army 0, corps 1, division 2, brigade 3, unit 4).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TreeLine {
+    pub text: String,
+    pub depth: usize,
+    pub what: Line,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Line {
+    Heading(String),
+    Unit(UnitId),
+}
+
+/// The side's organisation as a tree: its corps, their divisions, their brigades with their
+/// units (leaders first), then the divisions with no corps and the brigades with no division; a
+/// heading in `folded` hides what is under it. Each brigade heading counts its units and men
+/// and how many are out of command; each unit's line says where it stands and its state.
+pub fn tree(
+    game: &crate::rules::board::Board,
+    battle: &Battle,
+    side: Side,
+    folded: &BTreeSet<String>,
+) -> Vec<TreeLine> {
+    let s = &battle.scenario;
     let mut out = Vec::new();
-    let mut brigades: Vec<(String, String)> = battle
-        .scenario
+    let mut brigades: Vec<(String, String, Option<String>)> = s
         .brigades
         .iter()
         .filter(|b| b.side == side.0)
-        .map(|b| (b.id.clone(), b.name.clone()))
+        .map(|b| (b.id.clone(), b.name.clone(), b.division.clone()))
         .collect();
     for u in game.units.iter().filter(|u| u.side == side) {
-        if !brigades.iter().any(|(id, _)| *id == u.brigade) {
-            brigades.push((u.brigade.clone(), u.brigade.clone()));
+        if !brigades.iter().any(|(id, _, _)| *id == u.brigade) {
+            brigades.push((u.brigade.clone(), u.brigade.clone(), None));
         }
     }
-    for (id, name) in brigades {
+    let brigade = |out: &mut Vec<TreeLine>, id: &str, name: &str, depth: usize| {
         let mut units: Vec<&Unit> = game
             .units
             .iter()
             .filter(|u| u.side == side && u.brigade == id)
             .collect();
         if units.is_empty() {
-            continue;
+            return;
         }
         units.sort_by_key(|u| (!u.is_leader(), u.id));
         let men: u32 = units.iter().map(|u| u.men).sum();
-        out.push((
-            format!(
-                "{name}: {}, {}",
+        let out_of = units.iter().filter(|u| u.out_of_command).count();
+        let key = format!("brigade:{id}");
+        let shut = folded.contains(&key);
+        out.push(TreeLine {
+            text: format!(
+                "{} {name}: {}, {}{}",
+                if shut { "[+]" } else { "[-]" },
                 crate::rules::words::count(units.len() as u64, "unit", "units"),
-                crate::rules::words::count(men, "man", "men")
+                crate::rules::words::count(men, "man", "men"),
+                if out_of > 0 {
+                    format!(", {out_of} out of command")
+                } else {
+                    String::new()
+                }
             ),
-            None,
-        ));
-        out.extend(units.into_iter().map(|u| (row_text(u, game), Some(u.id))));
+            depth,
+            what: Line::Heading(key),
+        });
+        if !shut {
+            out.extend(units.into_iter().map(|u| TreeLine {
+                text: row_text(u, game),
+                depth: depth + 1,
+                what: Line::Unit(u.id),
+            }));
+        }
+    };
+    let heading = |out: &mut Vec<TreeLine>, key: String, text: String, depth: usize| {
+        let shut = folded.contains(&key);
+        out.push(TreeLine {
+            text: format!("{} {text}", if shut { "[+]" } else { "[-]" }),
+            depth,
+            what: Line::Heading(key),
+        });
+        !shut
+    };
+    // A formation none of whose units is on the map yet (reinforcements) has no heading.
+    let present = |b: &str| game.units.iter().any(|u| u.side == side && u.brigade == b);
+    let division = |out: &mut Vec<TreeLine>, id: &str, name: &str, depth: usize| {
+        if !brigades
+            .iter()
+            .any(|b| b.2.as_deref() == Some(id) && present(&b.0))
+        {
+            return;
+        }
+        if heading(out, format!("division:{id}"), name.to_owned(), depth) {
+            for (b, n, _) in brigades.iter().filter(|b| b.2.as_deref() == Some(id)) {
+                brigade(out, b, n, depth + 1);
+            }
+        }
+    };
+    let divisions: Vec<_> = s.divisions.iter().filter(|d| d.side == side.0).collect();
+    for c in s.corps.iter().filter(|c| c.side == side.0) {
+        if heading(&mut out, format!("corps:{}", c.id), c.name.clone(), 0) {
+            for d in divisions.iter().filter(|d| d.corps.as_ref() == Some(&c.id)) {
+                division(&mut out, &d.id, &d.name, 1);
+            }
+        }
+    }
+    for d in divisions.iter().filter(|d| d.corps.is_none()) {
+        division(&mut out, &d.id, &d.name, 0);
+    }
+    for (b, n, d) in &brigades {
+        if d.is_none() {
+            brigade(&mut out, b, n, 0);
+        }
     }
     out
 }
@@ -395,12 +518,17 @@ fn rebuild(
     game: Res<super::seen::Seen>,
     battle: Res<Battle>,
     mut page: ResMut<OobPage>,
-    tab: Res<OobTab>,
+    (tab, mut folded): (Res<OobTab>, ResMut<OobFolded>),
     mut panel: Query<&mut Node, With<OobPanel>>,
     list: Query<Entity, With<OobList>>,
     children: Query<&Children>,
 ) {
-    if !(aids.is_changed() || game.is_changed() || page.is_changed() || tab.is_changed()) {
+    if !(aids.is_changed()
+        || game.is_changed()
+        || page.is_changed()
+        || tab.is_changed()
+        || folded.is_changed())
+    {
         return;
     }
     let on = aids.on(Aid::OrderOfBattle);
@@ -418,18 +546,38 @@ fn rebuild(
         return;
     }
     let side = game.ordering_side();
-    let all: Vec<(String, Option<Row>)> = match *tab {
-        OobTab::Units => rows(&game, &battle, side)
+    if !folded.set {
+        // A large battle opens on its formations, each brigade folded: one page shows them.
+        folded.set = true;
+        let all = tree(&game, &battle, side, &BTreeSet::new());
+        if all.len() > FOLD_ABOVE {
+            folded.headings = all
+                .into_iter()
+                .filter_map(|l| match l.what {
+                    Line::Heading(k) if k.starts_with("brigade:") => Some(k),
+                    _ => None,
+                })
+                .collect();
+        }
+    }
+    let all: Vec<(String, Option<Row>, usize)> = match *tab {
+        OobTab::Units => tree(&game, &battle, side, &folded.headings)
             .into_iter()
-            .map(|(t, id)| (t, id.map(Row::Unit)))
+            .map(|l| {
+                let row = match l.what {
+                    Line::Heading(k) => Row::Fold(k),
+                    Line::Unit(id) => Row::Unit(id),
+                };
+                (l.text, Some(row), l.depth)
+            })
             .collect(),
         OobTab::Reinforcements => {
             let due = reinforcement_rows(&game, side);
             if due.is_empty() {
-                vec![("No more reinforcements are due.".to_string(), None)]
+                vec![("No more reinforcements are due.".to_string(), None, 0)]
             } else {
                 due.into_iter()
-                    .map(|(t, hex)| (t, Some(Row::Entry(hex))))
+                    .map(|(t, hex)| (t, Some(Row::Entry(hex)), 0))
                     .collect()
             }
         }
@@ -449,7 +597,7 @@ fn rebuild(
     );
     commands.entity(list).with_children(|l| {
         l.spawn(palette::text(title, 15.0));
-        for (text, unit) in all.into_iter().skip(page.0 * PAGE_ROWS).take(PAGE_ROWS) {
+        for (text, unit, depth) in all.into_iter().skip(page.0 * PAGE_ROWS).take(PAGE_ROWS) {
             match unit {
                 None => {
                     l.spawn(palette::text(text, 13.0));
@@ -457,10 +605,13 @@ fn rebuild(
                 Some(row) => {
                     let mut node = palette::button_node();
                     node.align_items = AlignItems::FlexStart;
+                    // The tree's depth as an indent.
+                    node.margin.left = Val::Px(14.0 * depth as f32);
                     let mut e = l.spawn_empty();
                     match row {
                         Row::Unit(id) => e.insert(OobRow(id)),
                         Row::Entry(hex) => e.insert(OobEntry(hex)),
+                        Row::Fold(key) => e.insert(OobFold(key)),
                     };
                     e.insert((
                         Button,
