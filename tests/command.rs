@@ -445,6 +445,11 @@ fn d_cc_5_leader_hit_chances_over_many_seeds() {
     let b = s.board();
     assert_eq!(hit_chance(&b, 100, 400), 0.25 * 100.0 / 400.0);
     assert_eq!(hit_chance(&b, 0, 0), 0.10);
+    // A hex's men are its side's men there, leaders and the enemy not counted.
+    let stacked = battle(&[(10, (5, 10)), (51, (5, 11))], &[]).board();
+    let hex = stacked.unit(UnitId(4)).unwrap().hex;
+    assert_eq!(command::men_at(&stacked, hex, Side(0)), 400);
+    assert_eq!(command::men_at(&stacked, hex, Side(1)), 0);
     let leader_hex = b.unit(UnitId(4)).unwrap().hex;
     let trials = 4000;
     let rate = |lost: u32, men: u32, fired: bool, board: &Board| {
@@ -587,6 +592,9 @@ fn d_cc_5_no_successor_without_a_unit_and_the_scenarios_name() {
     fall(&mut b, 3);
     let got = command::successors(&mut b, Side(0));
     let new = b.unit(got[0].successor).unwrap();
+    // With the division's nearest regiment (10, two hexes off), not its nearer brigade leader
+    // (4, beside him): a leader is no unit to take over.
+    assert_eq!(got[0].at, b.unit(UnitId(10)).unwrap().hex);
     assert_eq!(new.command, Command::Division);
     assert_eq!(b.organisation.post_of(new), Post::Division("D1".into()));
     assert_eq!(new.quality, Quality::C);
