@@ -628,11 +628,17 @@ fn d_cc_6_the_enemys_marks_are_not_in_the_view() {
 fn d_cc_5_a_leader_hit_in_melee() {
     // Union regiments 10 and 11 at 36,10 and 37,11 attack the Confederate regiment 51 at 37,10
     // with its leader 50 stacked there.
-    let moved = [(10, (36, 10)), (11, (37, 11)), (50, (37, 10))];
+    // Their brigade's leader 4 rides with 10: the attackers' hex loses men too.
+    let moved = [
+        (10, (36, 10)),
+        (4, (36, 10)),
+        (11, (37, 11)),
+        (50, (37, 10)),
+    ];
     let at = |b: &Board, c, r| b.map.hex_at(bayonet::rules::map::Coord { col: c, row: r });
     let hits = |rules: &str, seeds: u64| {
         let s = with_rule(battle(&moved, &[]), rules);
-        let mut n = 0;
+        let mut n = [0; 2];
         for seed in 0..seeds {
             let mut g = Game::new(s.clone(), Some(seed));
             let target = at(&g.board, 37, 10);
@@ -650,17 +656,26 @@ fn d_cc_5_a_leader_hit_in_melee() {
             let done = g.give(&Order::Resolve).unwrap();
             for e in &done.events {
                 if let Event::MeleeResolved(m) = e {
-                    if m.0.leaders_hit.contains(&UnitId(50)) {
-                        assert!(g.board.unit(UnitId(50)).is_none());
-                        assert_eq!(g.board.fallen.len(), 1);
-                        n += 1;
+                    for (k, leader) in [50, 4].into_iter().enumerate() {
+                        if m.0.leaders_hit.contains(&UnitId(leader)) {
+                            assert!(g.board.unit(UnitId(leader)).is_none());
+                            assert!(g.board.fallen.iter().any(|f| f.leader.id == UnitId(leader)));
+                            n[k] += 1;
+                        }
                     }
                 }
             }
         }
         n
     };
-    let on = hits("leader_casualties", 150);
-    assert!(on > 0 && on < 75, "hit in {on} of 150 melees");
-    assert_eq!(hits("", 40), 0);
+    let [defender, attacker] = hits("leader_casualties", 300);
+    assert!(
+        defender > 0 && defender < 150,
+        "defender's leader hit in {defender} of 300"
+    );
+    assert!(
+        attacker > 0 && attacker < 150,
+        "attacker's leader hit in {attacker} of 300"
+    );
+    assert_eq!(hits("", 40), [0, 0]);
 }

@@ -257,11 +257,8 @@ pub fn melee_hexes(board: &Board, decl: &Declaration) -> MeleeHexes {
         hexes
             .into_iter()
             .map(|(h, side)| {
-                let ids = board
-                    .units_at(h)
-                    .filter(|u| u.side == side && !u.is_leader())
-                    .map(|u| u.id)
-                    .collect();
+                // A hex holds one side's units, and a leader takes no loss of men.
+                let ids = board.units_at(h).map(|u| u.id).collect();
                 (h, side, ids, men_at(board, h, side))
             })
             .collect(),
