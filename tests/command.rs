@@ -287,6 +287,15 @@ fn d_cc_3_who_is_in_command() {
     assert_eq!(out(&s), vec![6, 13]);
     let s = battle(&[(6, (12, 10)), (13, (13, 10))], &[]);
     assert_eq!(out(&s), Vec::<u32>::new());
+    // A leader commanding another brigade than his own answers to that brigade's superior:
+    // leader 6 (of B3, under D2) given B1 answers to D1's leader at 4,10 (6 hexes), not to the
+    // army's at 2,10 (10 hexes).
+    let given_b1 = |col: i32| {
+        let t = text(&[(6, (col, 10))], &[], "").replace("commands: \"B3\"", "commands: \"B1\"");
+        out_of_command(&parse("command.ron", &t).unwrap().board(), Side(0)).contains(&UnitId(6))
+    };
+    assert!(!given_b1(10));
+    assert!(given_b1(11));
     // The enemy's organisation is its own: the Confederates have their leader with them.
     assert!(out_of_command(&s.board(), Side(1)).is_empty());
 }

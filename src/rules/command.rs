@@ -31,7 +31,6 @@ struct OnMap {
     id: UnitId,
     hex: Hex,
     post: Post,
-    brigade: String,
     reach: u32,
 }
 
@@ -46,7 +45,6 @@ pub fn out_of_command(board: &Board, side: Side) -> Vec<UnitId> {
             id: u.id,
             hex: u.hex,
             post: org.post_of(u),
-            brigade: u.brigade.clone(),
             reach: radius(board, u.command),
         })
         .collect();
@@ -59,7 +57,7 @@ pub fn out_of_command(board: &Board, side: Side) -> Vec<UnitId> {
     let leader_in: HashMap<UnitId, bool> = leaders
         .iter()
         .map(|l| {
-            let above = org.above(&l.post, &l.brigade);
+            let above = org.above(&l.post);
             let superior = above.iter().find_map(|p| by_post.get(p));
             let ok = match superior {
                 None => true,

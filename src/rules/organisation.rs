@@ -43,19 +43,17 @@ impl Organisation {
         chain
     }
 
-    /// The formations above `post`, nearest first.
-    pub fn above(&self, post: &Post, brigade: &str) -> Vec<Post> {
-        let chain = self.chain(brigade);
-        match chain.iter().position(|p| p == post) {
-            Some(i) => chain[i + 1..].to_vec(),
-            None => match post {
-                Post::Division(d) => match self.divisions.get(d) {
-                    Some(Some(c)) => vec![Post::Corps(c.clone()), Post::Army],
-                    _ => vec![Post::Army],
-                },
-                Post::Corps(_) | Post::Brigade(_) => vec![Post::Army],
-                Post::Army => Vec::new(),
+    /// The formations above `post`, nearest first: read from the post itself (a leader may
+    /// command a formation other than his own brigade's).
+    pub fn above(&self, post: &Post) -> Vec<Post> {
+        match post {
+            Post::Brigade(b) => self.chain(b)[1..].to_vec(),
+            Post::Division(d) => match self.divisions.get(d) {
+                Some(Some(c)) => vec![Post::Corps(c.clone()), Post::Army],
+                _ => vec![Post::Army],
             },
+            Post::Corps(_) => vec![Post::Army],
+            Post::Army => Vec::new(),
         }
     }
 
