@@ -68,6 +68,22 @@ pub fn open_centre(window: Vec2, left: f32) -> Vec2 {
     )
 }
 
+/// Moves the map's camera so that `at` (a world point) shows in the middle of the open map,
+/// right of `left` (screen pixels a panel covers) in a window of `window` pixels.
+pub fn look_at<'a>(
+    at: Vec2,
+    window: Vec2,
+    left: f32,
+    cams: impl IntoIterator<Item = (Mut<'a, Transform>, &'a Projection)>,
+) {
+    let spot = open_centre(window, left);
+    for (mut t, p) in cams {
+        let c = centre_on(at, spot, window, scale_of(p));
+        t.translation.x = c.x;
+        t.translation.y = c.y;
+    }
+}
+
 /// Where the camera goes for world point `at` to show at screen point `spot`.
 pub fn centre_on(at: Vec2, spot: Vec2, window: Vec2, scale: f32) -> Vec2 {
     Vec2::new(

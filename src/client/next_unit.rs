@@ -65,11 +65,5 @@ fn next(
     let size = window
         .single()
         .map_or(Vec2::new(1280.0, 800.0), |w| w.size());
-    let spot = super::camera::open_centre(size, 0.0);
-    let at = layout.center(hex);
-    for (mut t, p) in &mut cam {
-        let c = super::camera::centre_on(at, spot, size, super::camera::scale_of(p));
-        t.translation.x = c.x;
-        t.translation.y = c.y;
-    }
+    super::camera::look_at(layout.center(hex), size, 0.0, &mut cam);
 }

@@ -502,13 +502,7 @@ fn choose(
     let left = panel
         .single()
         .map_or(0.0, |(n, g)| (g.translation.x + n.size.x / 2.0) / k);
-    let spot = super::camera::open_centre(size, left);
-    let at = layout.center(hex);
-    for (mut t, p) in &mut cam {
-        let c = super::camera::centre_on(at, spot, size, super::camera::scale_of(p));
-        t.translation.x = c.x;
-        t.translation.y = c.y;
-    }
+    super::camera::look_at(layout.center(hex), size, left, &mut cam);
 }
 
 #[allow(clippy::too_many_arguments)]
