@@ -106,11 +106,11 @@ fn text(moved: &[(u32, (i32, i32))], gone: &[u32], extra: &str) -> String {
     )
 }
 
-fn battle(moved: &[(u32, (i32, i32))], gone: &[u32]) -> Scenario {
+pub(super) fn battle(moved: &[(u32, (i32, i32))], gone: &[u32]) -> Scenario {
     parse("command.ron", &text(moved, gone, "")).expect("the test battle loads")
 }
 
-fn at(board: &Board, col: i32, row: i32) -> bayonet::rules::hex::Hex {
+pub(super) fn at(board: &Board, col: i32, row: i32) -> bayonet::rules::hex::Hex {
     board.map.hex_at(bayonet::rules::map::Coord { col, row })
 }
 

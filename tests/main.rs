@@ -5,6 +5,7 @@ mod common;
 mod after_action;
 mod ai;
 mod aids;
+mod brigade_move;
 mod cli;
 mod combat;
 mod command;

@@ -3,6 +3,7 @@
 pub mod advance;
 pub mod board;
 pub mod bridge;
+pub mod brigade_move;
 pub mod capture;
 pub mod combat;
 pub mod command;
