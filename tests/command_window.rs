@@ -192,3 +192,106 @@ fn the_tree_lists_every_unit_of_brandy_station_once_under_its_brigade() {
     r.frames(1);
     assert!(units_listed(&mut r).is_empty());
 }
+
+/// The command test battle with brigade B1 (leader 4, regiments 10 and 11) moved onto the rig's
+/// screen.
+fn b1_on_screen() -> Rig {
+    let s = crate::command::battle(&[(4, (5, 17)), (10, (6, 17)), (11, (6, 18))], &[]);
+    Rig::on(s, bayonet::client::settings::SettingsFile(None))
+}
+
+fn hexes(r: &Rig, ids: &[u32]) -> Vec<bayonet::rules::hex::Hex> {
+    let g = r.res::<Game>();
+    ids.iter()
+        .map(|id| g.unit(UnitId(*id)).unwrap().hex)
+        .collect()
+}
+
+#[test]
+fn a_brigade_dragged_moves_as_one_move_order_per_unit_and_undo_takes_them_back() {
+    use bayonet::client::brigade_preview::BrigadeMarch;
+    use bayonet::client::toolbar::ToolButton;
+    use bayonet::rules::order::Order;
+    use bevy::prelude::KeyCode;
+    let mut r = b1_on_screen();
+    let before = hexes(&r, &[4, 10, 11]);
+    r.click(5, 17);
+    assert_eq!(r.res::<Command>().unit, Some(UnitId(4)));
+    r.tap_key(KeyCode::KeyM);
+    assert!(
+        r.res::<Command>().brigade,
+        "M moves the selected leader's brigade"
+    );
+    // While the drag is held, the preview shows each unit's path and where it stops.
+    r.mouse_drag_over((5, 17), (8, 17));
+    let to =
+        r.s.map
+            .hex_at(bayonet::rules::map::Coord { col: 8, row: 17 });
+    let m = r.res::<BrigadeMarch>().0.clone().expect("a preview");
+    assert_eq!(m.to, to);
+    assert_eq!(m.legs.len(), 3);
+    assert!(m.legs.iter().all(|l| l.arrives() && !l.path.is_empty()));
+    assert!(
+        r.res::<bayonet::client::command::Hint>()
+            .0
+            .contains("3 of 3 move"),
+        "{}",
+        r.res::<bayonet::client::command::Hint>().0
+    );
+    assert!(
+        !r.res::<bayonet::client::melee_drag::DragPreview>().legal,
+        "the drag declares no melee"
+    );
+    r.mouse(bevy::input::ButtonState::Released);
+    r.frames(3);
+    let log = r.res::<bayonet::sim::save::OrderLog>().0.clone();
+    assert_eq!(log.len(), 3, "{log:?}");
+    assert!(log.iter().all(|o| matches!(o, Order::Move { .. })));
+    let after = hexes(&r, &[4, 10, 11]);
+    assert_eq!(after[0], to);
+    for i in 1..3 {
+        assert_eq!(after[i] - after[0], before[i] - before[0]);
+    }
+    assert!(
+        !r.res::<Command>().brigade,
+        "the brigade has gone: the mode ends"
+    );
+    // One undo takes the three moves back.
+    r.press(ToolButton::Undo);
+    assert_eq!(hexes(&r, &[4, 10, 11]), before);
+    assert!(r.res::<bayonet::sim::save::OrderLog>().0.is_empty());
+}
+
+#[test]
+fn a_brigade_is_sent_by_a_tap_twice_and_a_general_has_none_to_move() {
+    use bayonet::client::brigade_preview::BrigadeMarch;
+    use bevy::prelude::KeyCode;
+    let mut r = b1_on_screen();
+    // A regiment of the brigade moves it too, around itself.
+    r.click(6, 17);
+    assert_eq!(r.res::<Command>().unit, Some(UnitId(10)));
+    r.tap_key(KeyCode::KeyM);
+    r.touch_tap(9, 17);
+    let m = r
+        .res::<BrigadeMarch>()
+        .0
+        .clone()
+        .expect("the first tap aims it");
+    assert_eq!(m.anchor, UnitId(10));
+    assert!(
+        r.res::<bayonet::sim::save::OrderLog>().0.is_empty(),
+        "not yet"
+    );
+    r.touch_tap(9, 17);
+    assert_eq!(r.res::<bayonet::sim::save::OrderLog>().0.len(), 3);
+    assert_eq!(
+        hexes(&r, &[10])[0],
+        r.s.map
+            .hex_at(bayonet::rules::map::Coord { col: 9, row: 17 })
+    );
+    // The division's general commands no one brigade: M says so and changes nothing.
+    select(&mut r, 3);
+    r.tap_key(KeyCode::KeyM);
+    assert!(!r.res::<Command>().brigade);
+    assert!(r.res::<BrigadeMarch>().0.is_none());
+}

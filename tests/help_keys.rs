@@ -242,6 +242,14 @@ fn check(b: &Binding, key: KeyCode) {
             hit(&mut r, b, key);
             assert_eq!(r.res::<Command>().unit.map(|u| u.0), Some(3), "{what}");
         }
+        Act::MoveBrigade => {
+            // test_melee's Union regiment at 5,5 is of brigade U: M moves it, again stops.
+            r.click(5, 5);
+            hit(&mut r, b, key);
+            assert!(r.res::<Command>().brigade, "{what}");
+            hit(&mut r, b, key);
+            assert!(!r.res::<Command>().brigade, "{what}: again, no longer");
+        }
         Act::Deselect => {
             r.click(4, 4);
             r.app.world_mut().resource_mut::<HelpOpen>().0 = true;

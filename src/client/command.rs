@@ -28,6 +28,18 @@ pub struct Command {
     pub move_target: Option<Hex>,
     /// The next tap on an enemy picks the fire target.
     pub fire_mode: bool,
+    /// The unit's brigade moves as one (§17): a drag from its units, or a tap twice, sends it.
+    pub brigade: bool,
+    /// Where the brigade's anchor is aimed: the hex of the drag, or of the first tap.
+    pub brigade_to: Option<Hex>,
+}
+
+/// The Move orders that take the brigade of `anchor` toward `to` (`rules::brigade_move`), as
+/// the side sees the board.
+pub fn brigade_orders(board: &crate::rules::board::Board, anchor: UnitId, to: Hex) -> Vec<Order> {
+    crate::rules::brigade_move::plan(board, anchor, to)
+        .map(|m| m.orders(board))
+        .unwrap_or_default()
 }
 
 /// The movement range of the unit under command.
@@ -52,6 +64,8 @@ enum UnitButton {
     Recrew,
     DamageBridge,
     RepairBridge,
+    /// The unit's brigade moves as one (§17).
+    Brigade,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -93,6 +107,18 @@ fn tap(
         return;
     }
     for HexTapped(h) in taps.read().copied() {
+        if let (true, Some(u)) = (cmd.brigade, cmd.unit) {
+            if cmd.brigade_to == Some(h) {
+                for o in brigade_orders(&game, u, h) {
+                    orders.write(GiveOrder(o));
+                }
+                cmd.brigade = false;
+                cmd.brigade_to = None;
+            } else {
+                cmd.brigade_to = Some(h);
+            }
+            continue;
+        }
         let here = units_here(&game, h);
         let own = here.iter().any(|u| u.side == game.ordering_side());
         let enemy = here.iter().any(|u| u.side != game.ordering_side());
@@ -129,8 +155,7 @@ fn tap(
         selected.0 = Some(h);
         *cmd = Command {
             unit: next,
-            move_target: None,
-            fire_mode: false,
+            ..Command::default()
         };
     }
 }
@@ -225,6 +250,25 @@ fn order(
             }
         }
         UnitButton::Fire => cmd.fire_mode = !cmd.fire_mode,
+        UnitButton::Brigade if cmd.brigade => {
+            cmd.brigade = false;
+            cmd.brigade_to = None;
+        }
+        UnitButton::Brigade => match crate::rules::brigade_move::brigade_of(game, u.id)
+            .filter(|_| u.side == game.ordering_side())
+        {
+            Some(_) => {
+                cmd.brigade = true;
+                cmd.brigade_to = None;
+                cmd.fire_mode = false;
+            }
+            None => {
+                notices.write(Notice(format!(
+                    "{} commands no one brigade: select a brigade's leader or one of its units",
+                    u.name
+                )));
+            }
+        },
         UnitButton::Spike
         | UnitButton::Recrew
         | UnitButton::DamageBridge
@@ -245,11 +289,12 @@ fn order(
 }
 
 impl UnitButton {
-    const ALL: [UnitButton; 8] = [
+    const ALL: [UnitButton; 9] = [
         UnitButton::TurnLeft,
         UnitButton::TurnRight,
         UnitButton::Formation,
         UnitButton::Fire,
+        UnitButton::Brigade,
         UnitButton::Spike,
         UnitButton::Recrew,
         UnitButton::DamageBridge,
@@ -266,6 +311,7 @@ impl UnitButton {
             UnitButton::Recrew => Act::Recrew,
             UnitButton::DamageBridge => Act::DamageBridge,
             UnitButton::RepairBridge => Act::RepairBridge,
+            UnitButton::Brigade => Act::MoveBrigade,
         }
     }
 
@@ -279,6 +325,7 @@ impl UnitButton {
             UnitButton::Recrew => "Recrew guns",
             UnitButton::DamageBridge => "Damage bridge",
             UnitButton::RepairBridge => "Repair bridge",
+            UnitButton::Brigade => "Move brigade",
         }
     }
 
@@ -287,6 +334,7 @@ impl UnitButton {
     fn applies(self, u: &Unit, game: &crate::rules::board::Board) -> bool {
         match self {
             UnitButton::Formation => formation_toggle(u).is_some(),
+            UnitButton::Brigade => crate::rules::brigade_move::brigade_of(game, u.id).is_some(),
             UnitButton::Spike
             | UnitButton::Recrew
             | UnitButton::DamageBridge
@@ -382,7 +430,9 @@ fn buttons(
         if stirred {
             super::regions::show(&mut node, unit.is_some_and(|u| b.applies(u, &game)));
         }
-        bg.0 = if *b == UnitButton::Fire && cmd.fire_mode {
+        let lit =
+            (*b == UnitButton::Fire && cmd.fire_mode) || (*b == UnitButton::Brigade && cmd.brigade);
+        bg.0 = if lit {
             Color::srgb(0.6, 0.15, 0.1)
         } else {
             palette::PANEL
@@ -425,7 +475,7 @@ fn refresh(cmd: Res<Command>, game: Res<super::seen::Seen>, mut reach: ResMut<Re
 }
 
 #[allow(clippy::too_many_arguments)]
-fn hint(
+pub(super) fn hint(
     cmd: Res<Command>,
     reach: Res<Reachable>,
     hovered: Res<HoveredHex>,
@@ -441,6 +491,10 @@ fn hint(
         || touch.is_changed()
         || game.is_changed())
     {
+        return;
+    }
+    // The brigade's words are its preview's (`brigade_march`).
+    if cmd.brigade {
         return;
     }
     // The player's own gesture: a tap on a touch screen, a click with a mouse.

@@ -32,6 +32,8 @@ pub enum Act {
     NextInStack,
     /// The next of the side's units that has not acted this turn (§17's issue: large battles).
     NextUnit,
+    /// The selected unit's brigade moves as one: then drag, or tap twice, where it goes (§17).
+    MoveBrigade,
     /// Drops the selection (and closes the help).
     Deselect,
     Aid(Aid),
@@ -186,6 +188,11 @@ pub const BINDINGS: &[Binding] = &[
         &[K::KeyJ],
         Act::NextUnit,
         "Next unit: the next that has not acted this turn",
+    ),
+    k(
+        &[K::KeyM],
+        Act::MoveBrigade,
+        "Move the selected unit's brigade as one: then drag from it, or click twice, where it goes",
     ),
     k(
         &[K::Escape],

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::camera::MapCamera;
-use super::command::HexTapped;
+use super::command::{self, Command, HexTapped};
 use super::gesture::{Action, Gestures, Input, Source};
 use super::layout::{MapLayout, screen_to_world};
 use crate::rules::hex::Hex;
@@ -61,7 +61,12 @@ fn feed(
     time: Res<Time>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
-    (layout, gate, ui): (Res<MapLayout>, super::start::Gate, Query<&Interaction>),
+    (layout, gate, ui, mut cmd): (
+        Res<MapLayout>,
+        super::start::Gate,
+        Query<&Interaction>,
+        ResMut<Command>,
+    ),
     game: Res<super::seen::Seen>,
     occupancy: Res<Occupancy>,
     units: Query<&UnitState>,
@@ -192,10 +197,27 @@ fn feed(
                     drag.from = Some(h);
                     drag.over = Some(h);
                 }
-                Action::MeleeOver(h) => drag.over = h,
+                Action::MeleeOver(h) => {
+                    drag.over = h;
+                    // A brigade being moved (§17) is aimed where the drag is.
+                    if cmd.brigade && h.is_some() {
+                        cmd.brigade_to = h;
+                    }
+                }
                 Action::Declare { from, to } => {
-                    for o in order::drag_orders(&game, from, to) {
-                        orders.write(GiveOrder(o));
+                    match cmd.unit.filter(|_| cmd.brigade) {
+                        Some(anchor) => {
+                            for o in command::brigade_orders(&game, anchor, to) {
+                                orders.write(GiveOrder(o));
+                            }
+                            cmd.brigade = false;
+                            cmd.brigade_to = None;
+                        }
+                        None => {
+                            for o in order::drag_orders(&game, from, to) {
+                                orders.write(GiveOrder(o));
+                            }
+                        }
                     }
                     drag.from = None;
                     drag.over = None;
@@ -217,6 +239,7 @@ fn feed(
 /// Works out, while dragging, whether releasing over the hex beneath would make a legal melee:
 /// the same check the simulation makes of the order.
 fn preview(
+    cmd: Res<Command>,
     drag: Res<MeleeDrag>,
     game: Res<super::seen::Seen>,
     mut out: ResMut<DragPreview>,
@@ -226,11 +249,12 @@ fn preview(
     // The pointer moves every frame of a drag; the verdict changes only with the hexes, or
     // when the odds it waits for come in.
     let now = (drag.from.zip(drag.over), odds.arrived);
-    if !game.is_changed() && *last == now {
+    if !game.is_changed() && !cmd.is_changed() && *last == now {
         return;
     }
     *last = now;
-    let (Some(from), Some(to)) = (drag.from, drag.over) else {
+    // A drag that moves a brigade declares no melee.
+    let (Some(from), Some(to), false) = (drag.from, drag.over, cmd.brigade) else {
         if *out != DragPreview::default() {
             *out = DragPreview::default();
         }

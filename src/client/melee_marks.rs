@@ -18,7 +18,7 @@ const PENDING: Color = palette::PENDING;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, thicker_lines)
-        .add_systems(Update, (draw, draw_command, draw_actions));
+        .add_systems(Update, (draw, draw_command, draw_brigade, draw_actions));
 }
 
 fn thicker_lines(mut store: ResMut<GizmoConfigStore>) {
@@ -36,6 +36,7 @@ fn outline(gizmos: &mut Gizmos, layout: &MapLayout, hex: Hex, color: Color) {
 fn draw(
     mut gizmos: Gizmos,
     layout: Res<MapLayout>,
+    cmd: Res<Command>,
     drag: Res<MeleeDrag>,
     preview: Res<DragPreview>,
     game: Res<super::seen::Seen>,
@@ -57,7 +58,8 @@ fn draw(
         }
         outline(&mut gizmos, &layout, p.defending_hex, PENDING);
     }
-    if let Some(from) = drag.from {
+    // A drag that moves a brigade is drawn as the brigade's paths (`draw_brigade`).
+    if let Some(from) = drag.from.filter(|_| !cmd.brigade) {
         let a = layout.center(from);
         let tip = match drag.over {
             Some(h) if h != from => layout.center(h),
@@ -96,7 +98,7 @@ fn draw_command(
     let Some(u) = cmd.unit.and_then(|id| units.iter().find(|x| x.0.id == id)) else {
         return;
     };
-    let target = cmd.move_target.or(hovered.0);
+    let target = cmd.move_target.or(hovered.0).filter(|_| !cmd.brigade);
     if let Some(path) = target.and_then(|t| path_to(&reach.0, t)) {
         let mut pts = vec![layout.center(u.0.hex)];
         pts.extend(path.iter().map(|h| layout.center(*h)));
@@ -108,6 +110,34 @@ fn draw_command(
             HEX_SIZE * 0.8,
             Color::srgb(0.95, 0.2, 0.1),
         );
+    }
+}
+
+/// A brigade about to move as one: each unit's path, a ring where it stops, and a cross on the
+/// place it will not reach (shape as well as colour).
+fn draw_brigade(
+    mut gizmos: Gizmos,
+    layout: Res<MapLayout>,
+    march: Res<super::brigade_preview::BrigadeMarch>,
+) {
+    let Some(m) = &march.0 else { return };
+    let going = Color::srgb(0.55, 0.85, 1.0);
+    let short = Color::srgb(1.0, 0.7, 0.2);
+    outline(&mut gizmos, &layout, m.to, Color::WHITE);
+    for l in &m.legs {
+        let mut pts = vec![layout.center(l.from)];
+        pts.extend(l.path.iter().map(|h| layout.center(*h)));
+        let colour = if l.arrives() { going } else { short };
+        if pts.len() > 1 {
+            gizmos.linestrip_2d(pts, colour);
+        }
+        gizmos.circle_2d(layout.center(l.stop()), HEX_SIZE * 0.45, colour);
+        if !l.arrives() {
+            let c = layout.center(l.place);
+            let d = HEX_SIZE * 0.25;
+            gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), short);
+            gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), short);
+        }
     }
 }
 

@@ -7,6 +7,7 @@ mod aid_marks;
 pub mod aids;
 pub mod aim_box;
 pub mod arrival_card;
+pub mod brigade_preview;
 pub mod camera;
 pub mod command;
 pub mod command_radius;
@@ -226,6 +227,7 @@ pub fn input_plugin(app: &mut App) {
             highlights::plugin,
             command_radius::plugin,
             next_unit::plugin,
+            brigade_preview::plugin,
         ),
         sight_tool::plugin,
         threat_overlay::plugin,

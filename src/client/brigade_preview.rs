@@ -1,0 +1,102 @@
+//! A brigade about to move as one (RULES.md §17): where each of its units would go if it were
+//! sent to the hex under the pointer (or the hex of the drag, or of the first tap), worked out
+//! by the rules' own plan on the side's view, and said in the hint line.
+
+use bevy::prelude::*;
+
+use super::command::{Command, Hint};
+use super::pointer::HoveredHex;
+use crate::rules::brigade_move::{self, March};
+
+/// The brigade's move as it would be given now, if a brigade is being moved and aimed.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct BrigadeMarch(pub Option<March>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BrigadeMarch>().add_systems(
+        Update,
+        work.after(super::command::hint)
+            .in_set(super::Frame::AfterGame),
+    );
+}
+
+fn work(
+    cmd: Res<Command>,
+    hovered: Res<HoveredHex>,
+    game: Res<super::seen::Seen>,
+    touch: Res<super::settings::TouchSeen>,
+    battle: Res<crate::sim::Battle>,
+    mut out: ResMut<BrigadeMarch>,
+    mut hint: ResMut<Hint>,
+    mut last: Local<Option<(crate::rules::unit::UnitId, Option<bevy::math::IVec2>)>>,
+) {
+    let anchor = cmd.unit.filter(|_| cmd.brigade);
+    let to = cmd.brigade_to.or(hovered.0);
+    let now = anchor.map(|a| (a, to.map(|h| bevy::math::IVec2::new(h.x, h.y))));
+    if *last == now && !game.is_changed() && !cmd.is_changed() {
+        return;
+    }
+    *last = now;
+    let board = game.board();
+    let Some(a) = anchor.and_then(|a| board.unit(a)) else {
+        if out.0.is_some() {
+            out.0 = None;
+        }
+        return;
+    };
+    let press = if touch.0 { "tap" } else { "click" };
+    let brigade = brigade_move::brigade_of(board, a.id).unwrap_or_default();
+    let name = battle
+        .scenario
+        .brigades
+        .iter()
+        .find(|b| b.id == brigade)
+        .map_or(brigade.clone(), |b| b.name.clone());
+    let march = to.and_then(|h| brigade_move::plan(board, a.id, h));
+    let text = match &march {
+        None => format!(
+            "Moving {name} as one: drag from its units to where {} goes, or {press} there twice (Esc: stop)",
+            a.name
+        ),
+        Some(m) => {
+            let (moving, arriving) = m.moving();
+            let short: Vec<String> = m
+                .legs
+                .iter()
+                .filter(|l| !l.arrives())
+                .filter_map(|l| {
+                    let who = board.unit(l.unit)?;
+                    Some(format!(
+                        "{}: {}",
+                        who.name,
+                        l.why.as_deref().unwrap_or("stays")
+                    ))
+                })
+                .take(2)
+                .collect();
+            let again = if cmd.brigade_to.is_some() {
+                format!("{press} again to move")
+            } else {
+                format!("{press} twice or release to move")
+            };
+            format!(
+                "{name} to {}: {} of {} move, {} reach their places{}; {again}",
+                board.map.coord(m.to),
+                moving,
+                m.legs.len(),
+                arriving,
+                if short.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", short.join("; "))
+                }
+            )
+        }
+    };
+    if hint.0 != text {
+        hint.0 = text;
+    }
+    if out.0 != march {
+        out.0 = march;
+    }
+}
