@@ -688,3 +688,96 @@ fn d_cc_5_a_leader_hit_in_melee() {
     );
     assert_eq!(hits("", 40), [0, 0]);
 }
+
+/// Issue 47 item 5: the planner's danger of a hex counts no melee from an enemy unit out of
+/// command under *Command Control* (it may not attack, D-cc-4), and counts it without the rule.
+#[test]
+fn d_cc_4_the_computer_fears_no_attack_from_an_enemy_out_of_command() {
+    use bayonet::ai::danger::Danger;
+    // The Confederate regiment 51 two hexes from the Union regiment 10.
+    let s = battle(&[(51, (8, 10))], &[]);
+    let threat = |rule: bool, marked: bool| {
+        let mut b = s.board();
+        b.params.optional.command_control = rule;
+        b.unit_mut(UnitId(51)).unwrap().out_of_command = marked;
+        let h = b.unit(UnitId(10)).unwrap().hex;
+        Danger::of(&b, Side(0), &[h].into_iter().collect()).melee(h)
+    };
+    assert_eq!(
+        threat(true, false),
+        400.0,
+        "in command, its 400 men may attack"
+    );
+    assert_eq!(
+        threat(true, true),
+        0.0,
+        "out of command under the rule: none"
+    );
+    assert_eq!(
+        threat(false, true),
+        400.0,
+        "without the rule the mark changes nothing"
+    );
+}
+
+/// Issue 47 item 5: with *Command Control* on, the skilled computer still beats the basic one
+/// on Brandy Station (its placements keep units within their leaders' reach and its danger
+/// counts who may attack; without the latter it won 5 seeds of 20).
+#[test]
+fn d_cc_4_skilled_beats_basic_on_brandy_station_under_command_control() {
+    use bayonet::ai::Level;
+    use bayonet::cli::duel;
+    use bayonet::sim::Brain;
+    let mut s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
+    s.params.optional.enable("command_control").unwrap();
+    let d: Vec<f64> = (1..=4)
+        .map(|seed| {
+            duel::pair(&s, Brain::Planner(Level::Skilled), Brain::Computer, seed).difference[0]
+        })
+        .collect();
+    let t = duel::tally(&d);
+    assert!(t.wins >= 3, "{t:?}");
+}
+
+/// Issue 47 item 5: the planner keeps a brigadier out of the front line (under *Leader
+/// Casualties* a leader in a hex that loses men may fall, D-cc-5), even to rally a shaken
+/// regiment that stands next to the enemy, with the rule and without it.
+#[test]
+fn d_cc_5_the_computer_keeps_its_leaders_out_of_the_front_line() {
+    use bayonet::ai::Level;
+    use bayonet::ai::plan::plan_turn;
+    // Leader 4 three hexes behind regiment 10, which stands next to the Confederate regiment 51.
+    let s = battle(
+        &[
+            (4, (17, 10)),
+            (10, (20, 10)),
+            (50, (22, 10)),
+            (51, (21, 10)),
+        ],
+        &[1, 2, 3, 5, 6, 11, 12, 13, 14],
+    );
+    let ends = |rule: bool| {
+        let mut g = Game::new(s.clone(), Some(1));
+        g.board.params.optional.leader_casualties = rule;
+        // A shaken regiment held in place: a leader would go to rally it.
+        let r = g.board.unit_mut(UnitId(10)).unwrap();
+        r.disrupted = true;
+        r.marks.held = true;
+        for o in plan_turn(&g.board, Side(0), Level::Skilled) {
+            if matches!(o, Order::Resolve) {
+                break;
+            }
+            let _ = g.give(&o);
+        }
+        let leader = g.board.unit(UnitId(4)).unwrap().hex;
+        g.board
+            .units
+            .iter()
+            .filter(|e| e.side == Side(1) && !e.is_leader())
+            .map(|e| bayonet::rules::hex::distance(e.hex, leader))
+            .min()
+            .unwrap()
+    };
+    assert!(ends(true) >= 2, "he stands back: {}", ends(true));
+    assert!(ends(false) >= 2, "without the rule too: {}", ends(false));
+}

@@ -115,6 +115,9 @@ impl Danger {
                 || e.routed
                 || e.is_leader()
                 || matches!(e.kind, UnitKind::Artillery | UnitKind::Supply)
+                // Out of command under Command Control it may not attack (D-cc-4): as it was
+                // marked at its last turn's start, the best guess of its next.
+                || crate::rules::command::hampered(&work, e)
             {
                 continue;
             }

@@ -13,7 +13,48 @@ use crate::rules::hex::{Hex, distance};
 use crate::rules::movement::{self, movement_range};
 use crate::rules::order::{At, Order};
 use crate::rules::unit::{Formation, Unit, UnitId, UnitKind};
-use crate::rules::{facing, fire};
+use crate::rules::{command, facing, fire};
+
+/// What a unit's standing within its leaders' command radius is worth to a placement, under
+/// *Command Control* (three hexes' approach).
+const IN_COMMAND: f64 = 6.0;
+
+/// What those `leader` commands would make of his standing on `h`: each unit of his formation
+/// within his radius counts one, each leader of a formation under him one and half his own
+/// men's count (a brigadier out of command takes his brigade with him).
+fn commanded_within(b: &Board, leader: &Unit, h: Hex) -> f64 {
+    let reach = command::radius(b, leader.command);
+    under(b, leader)
+        .filter(|x| distance(x.hex, h) <= reach)
+        .map(|x| weight(b, x))
+        .sum()
+}
+
+/// The units and leaders directly under `leader`: the units of his formation, and the leaders
+/// of the formations next below it.
+fn under<'a>(b: &'a Board, leader: &'a Unit) -> impl Iterator<Item = &'a Unit> + 'a {
+    let org = &b.organisation;
+    let post = org.post_of(leader);
+    b.units
+        .iter()
+        .filter(move |x| x.side == leader.side && x.id != leader.id)
+        .filter(move |x| {
+            if x.is_leader() {
+                org.above(&org.post_of(x)).first() == Some(&post)
+            } else {
+                org.chain(&x.brigade).contains(&post)
+            }
+        })
+}
+
+/// How much a unit's being in command weighs: one; a leader, one and half of those under him.
+fn weight(b: &Board, x: &Unit) -> f64 {
+    if x.is_leader() {
+        1.0 + 0.5 * under(b, x).filter(|y| !y.is_leader()).count() as f64
+    } else {
+        1.0
+    }
+}
 
 /// Every unit not in a melee, placed: guns first (they fire from where they stand or move to
 /// fire next turn), then the line nearest the enemy first, then leaders and wagons. Returns the
@@ -132,6 +173,8 @@ fn risk(b: &Board, t: &Turn, u: &Unit, h: Hex) -> f64 {
                     0.0
                 }
         }
+        // A leader keeps out of the reach of the enemy's melee, where a hex's losses may take
+        // him (D-cc-5); a melee that needs him takes him along (`attack`).
         UnitKind::Leader => fire * 0.3 + if melee > 0.0 { 25.0 } else { 0.0 },
         UnitKind::Supply => fire + if melee > 0.0 { 40.0 } else { 0.0 },
         _ => fire + 0.15 * u.men as f64 * over,
@@ -270,6 +313,9 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
                 if here.is_empty() {
                     score -= 10.0;
                 }
+                if b.params.optional.command_control {
+                    score += IN_COMMAND * commanded_within(b, &u, h) / 3.0;
+                }
             }
             UnitKind::Supply => {
                 let friends = super::line_units(b, side, u.id)
@@ -331,6 +377,11 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
                     score += standing(b, t, &u, h, goal);
                 }
             }
+        }
+        // Under Command Control a unit out of its leaders' reach is slowed and may not attack
+        // (D-cc-4): a cost, as its leaders stand (they are placed after the line, to follow).
+        if b.params.optional.command_control && !command::reaches(b, &u, h) {
+            score -= IN_COMMAND * weight(b, &u);
         }
         // Prefer the cheaper way to the same score; then a fixed order.
         let score = score - 0.001 * r.cost as f64;

@@ -89,6 +89,37 @@ pub fn out_of_command(board: &Board, side: Side) -> Vec<UnitId> {
     out
 }
 
+/// Whether unit `u` standing on `h` would be within the radius of a leader of its own chain who
+/// is in command (D-cc-3), the leaders standing as they do now, marked as at the start of the
+/// turn: what the computer asks of a hex before it moves a unit there. A leader asks it of the
+/// next leader above him on the map; a unit of an independent brigade, and the army's leader,
+/// are always within it.
+pub fn reaches(board: &Board, u: &Unit, h: Hex) -> bool {
+    let org = &board.organisation;
+    let within = |l: &Unit| distance(l.hex, h) <= radius(board, l.command);
+    let leaders = || {
+        board
+            .units
+            .iter()
+            .filter(|l| l.side == u.side && l.is_leader() && l.id != u.id)
+    };
+    if u.is_leader() {
+        let above = org.above(&org.post_of(u));
+        let superior = above
+            .iter()
+            .find(|p| leaders().any(|l| org.post_of(l) == **p));
+        return match superior {
+            None => true,
+            Some(p) => leaders().any(|l| org.post_of(l) == *p && within(l)),
+        };
+    }
+    if org.independent(&u.brigade) {
+        return true;
+    }
+    let chain = org.chain(&u.brigade);
+    leaders().any(|l| !l.out_of_command && chain.contains(&org.post_of(l)) && within(l))
+}
+
 /// Marks `side`'s units in or out of command for its side turn (D-cc-3); the units out.
 pub fn mark(board: &mut Board, side: Side) -> Vec<UnitId> {
     let out = out_of_command(board, side);
