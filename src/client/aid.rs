@@ -17,6 +17,9 @@ pub enum Aid {
     OrderOfBattle,
     /// The hex grid (on by default).
     Grid,
+    /// The out-of-command marks on the counters (on by default; drawn while *Command Control*
+    /// is on). A key, not a button of the column (five to a row, two rows).
+    Command,
 }
 
 impl Aid {
@@ -46,6 +49,7 @@ impl Aid {
             Aid::Sight => "Sight",
             Aid::OrderOfBattle => "OOB",
             Aid::Grid => "Grid",
+            Aid::Command => "Command",
         }
     }
 
@@ -62,6 +66,7 @@ impl Aid {
             Aid::Sight => "Line of sight: tap two hexes",
             Aid::OrderOfBattle => "Order of battle",
             Aid::Grid => "Hex grid",
+            Aid::Command => "Out-of-command marks on the counters (Command Control)",
         }
     }
 
@@ -78,6 +83,7 @@ impl Aid {
             Aid::Sight => "L",
             Aid::OrderOfBattle => "O",
             Aid::Grid => "#",
+            Aid::Command => "c",
         }
     }
 }

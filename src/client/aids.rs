@@ -14,13 +14,13 @@ use super::regions::{Region, find};
 
 pub use super::aid::Aid;
 
-/// The aids switched on; at the start, the hex grid alone.
+/// The aids switched on; at the start, the hex grid and the out-of-command marks.
 #[derive(Resource, Debug, Clone, PartialEq)]
 pub struct Aids(pub BTreeSet<Aid>);
 
 impl Default for Aids {
     fn default() -> Self {
-        Aids(BTreeSet::from([Aid::Grid]))
+        Aids(BTreeSet::from([Aid::Grid, Aid::Command]))
     }
 }
 
@@ -87,7 +87,7 @@ fn keys(
     if dialog.0 {
         return;
     }
-    for a in Aid::ALL {
+    for a in Aid::ALL.into_iter().chain([Aid::Command]) {
         if pressed(&input, Act::Aid(a)) {
             aids.toggle(a);
         }

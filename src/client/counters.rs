@@ -98,6 +98,7 @@ pub(super) fn plugin(app: &mut App) {
                     units_changed
                         .or_else(resource_exists_and_changed::<super::seen::Seen>)
                         .or_else(resource_changed::<Settings>)
+                        .or_else(resource_exists_and_changed::<super::aids::Aids>)
                         .or_else(resource_changed::<Distance>),
                 ),
                 slide,
@@ -197,10 +198,11 @@ fn redraw(
         Res<Time>,
         Option<Res<SlideCues>>,
     ),
-    (bold, far, mut appearing): (
+    (bold, far, mut appearing, aids): (
         Option<Res<super::font::Bold>>,
         Res<Distance>,
         ResMut<Appearing>,
+        Option<Res<super::aids::Aids>>,
     ),
 ) {
     let now = time.elapsed_secs();
@@ -239,12 +241,14 @@ fn redraw(
     let estimates = seen
         .as_ref()
         .and_then(|s| s.view().estimates.then_some(s.view().side));
-    // Out-of-command marks are drawn while Command Control is on (§17 D-cc-4).
+    // Out-of-command marks are drawn while Command Control is on (§17 D-cc-4) and their aid
+    // (I) is.
     let command_marks = seen
         .as_ref()
         .map_or(battle.scenario.params.optional.command_control, |s| {
             s.board().params.optional.command_control
-        });
+        })
+        && aids.is_none_or(|a| a.on(super::aids::Aid::Command));
     for (hex, mut stack) in stacks {
         // Combat units under leaders; the strongest at the bottom.
         stack.sort_by_key(|u| (u.is_leader(), std::cmp::Reverse(u.men + u.guns * 50), u.id));

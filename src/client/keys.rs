@@ -245,6 +245,11 @@ pub const BINDINGS: &[Binding] = &[
         "Order of battle",
     ),
     k(&[K::Digit0], Act::Aid(Aid::Grid), "Hex grid"),
+    k(
+        &[K::KeyI],
+        Act::Aid(Aid::Command),
+        "Out-of-command marks on the counters (c), under Command Control",
+    ),
     k(&[K::ArrowLeft, K::KeyA], Act::PanLeft, "Pan left"),
     k(&[K::ArrowRight, K::KeyD], Act::PanRight, "Pan right"),
     k(&[K::ArrowUp, K::KeyW], Act::PanUp, "Pan up"),

@@ -118,9 +118,12 @@ fn draw_command(
 fn draw_brigade(
     mut gizmos: Gizmos,
     layout: Res<MapLayout>,
-    march: Res<super::brigade_preview::BrigadeMarch>,
+    // The editor draws these marks but moves no brigade.
+    march: Option<Res<super::brigade_preview::BrigadeMarch>>,
 ) {
-    let Some(m) = &march.0 else { return };
+    let Some(m) = march.as_ref().and_then(|m| m.0.as_ref()) else {
+        return;
+    };
     let going = Color::srgb(0.55, 0.85, 1.0);
     let short = Color::srgb(1.0, 0.7, 0.2);
     outline(&mut gizmos, &layout, m.to, Color::WHITE);
