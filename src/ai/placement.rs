@@ -19,15 +19,10 @@ use crate::rules::{command, facing, fire};
 /// *Command Control* (three hexes' approach).
 const IN_COMMAND: f64 = 6.0;
 
-/// What those `leader` commands would make of his standing on `h`: each unit of his formation
-/// within his radius counts one, each leader of a formation under him one and half his own
-/// men's count (a brigadier out of command takes his brigade with him).
-fn commanded_within(b: &Board, leader: &Unit, h: Hex) -> f64 {
-    let reach = command::radius(b, leader.command);
-    under(b, leader)
-        .filter(|x| distance(x.hex, h) <= reach)
-        .map(|x| weight(b, x))
-        .sum()
+/// Those `leader` commands, each with what its being in command weighs (`weight`), where they
+/// stand: a leader standing within his radius of them counts their weights.
+fn commanded(b: &Board, leader: &Unit) -> Vec<(Hex, f64)> {
+    under(b, leader).map(|x| (x.hex, weight(b, x))).collect()
 }
 
 /// The units and leaders directly under `leader`: the units of his formation, and the leaders
@@ -263,6 +258,17 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
         .collect()
     };
     let goal = goal_of(b, t, &u);
+    // Under Command Control a unit out of its leaders' reach is slowed and may not attack
+    // (D-cc-4): a cost, as its leaders stand (they are placed after the line, to follow); a
+    // leader is drawn to those he commands.
+    let cc = b.params.optional.command_control;
+    let keepers = cc.then(|| (command::keepers(b, &u), IN_COMMAND * weight(b, &u)));
+    let commanded = if cc && u.is_leader() {
+        commanded(b, &u)
+    } else {
+        Vec::new()
+    };
+    let command_radius = command::radius(b, u.command);
     let firing = |u: &Unit| {
         !u.routed
             && match u.kind {
@@ -313,9 +319,12 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
                 if here.is_empty() {
                     score -= 10.0;
                 }
-                if b.params.optional.command_control {
-                    score += IN_COMMAND * commanded_within(b, &u, h) / 3.0;
-                }
+                let covered: f64 = commanded
+                    .iter()
+                    .filter(|(x, _)| distance(*x, h) <= command_radius)
+                    .map(|(_, w)| w)
+                    .sum();
+                score += IN_COMMAND * covered / 3.0;
             }
             UnitKind::Supply => {
                 let friends = super::line_units(b, side, u.id)
@@ -378,10 +387,10 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
                 }
             }
         }
-        // Under Command Control a unit out of its leaders' reach is slowed and may not attack
-        // (D-cc-4): a cost, as its leaders stand (they are placed after the line, to follow).
-        if b.params.optional.command_control && !command::reaches(b, &u, h) {
-            score -= IN_COMMAND * weight(b, &u);
+        if let Some((k, cost)) = &keepers
+            && !k.keep(h)
+        {
+            score -= cost;
         }
         // Prefer the cheaper way to the same score; then a fixed order.
         let score = score - 0.001 * r.cost as f64;

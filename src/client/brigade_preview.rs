@@ -28,11 +28,11 @@ fn work(
     battle: Res<crate::sim::Battle>,
     mut out: ResMut<BrigadeMarch>,
     mut hint: ResMut<Hint>,
-    mut last: Local<Option<(crate::rules::unit::UnitId, Option<bevy::math::IVec2>)>>,
+    mut last: Local<Option<(crate::rules::unit::UnitId, Option<crate::rules::hex::Hex>)>>,
 ) {
     let anchor = cmd.unit.filter(|_| cmd.brigade);
     let to = cmd.brigade_to.or(hovered.0);
-    let now = anchor.map(|a| (a, to.map(|h| bevy::math::IVec2::new(h.x, h.y))));
+    let now = anchor.map(|a| (a, to));
     if *last == now && !game.is_changed() && !cmd.is_changed() {
         return;
     }
@@ -48,10 +48,7 @@ fn work(
     let brigade = brigade_move::brigade_of(board, a.id).unwrap_or_default();
     let name = battle
         .scenario
-        .brigades
-        .iter()
-        .find(|b| b.id == brigade)
-        .map_or(brigade.clone(), |b| b.name.clone());
+        .post_name(a.side, &crate::rules::unit::Post::Brigade(brigade));
     let march = to.and_then(|h| brigade_move::plan(board, a.id, h));
     let text = match &march {
         None => format!(

@@ -272,22 +272,11 @@ pub fn describe(
 
 /// What a leader commands, by the scenario's name for it (§17 D-cc-1).
 fn commands(battle: &Battle, u: &Unit) -> String {
-    use crate::rules::unit::Post;
     let s = &battle.scenario;
-    let name = |id: &str, list: &[(&str, &str)]| {
-        list.iter()
-            .find(|(i, _)| *i == id)
-            .map_or(id.to_owned(), |(_, n)| (*n).to_owned())
-    };
-    let brigades: Vec<(&str, &str)> = s.brigades.iter().map(|b| (&*b.id, &*b.name)).collect();
-    let divisions: Vec<(&str, &str)> = s.divisions.iter().map(|d| (&*d.id, &*d.name)).collect();
-    let corps: Vec<(&str, &str)> = s.corps.iter().map(|c| (&*c.id, &*c.name)).collect();
-    match s.organisation.post_of(u) {
-        Post::Brigade(b) => format!("commands {}", name(&b, &brigades)),
-        Post::Division(d) => format!("commands {}", name(&d, &divisions)),
-        Post::Corps(c) => format!("commands {}", name(&c, &corps)),
-        Post::Army => format!("commands the {} army", s.side_name(u.side)),
-    }
+    format!(
+        "commands {}",
+        s.post_name(u.side, &s.organisation.post_of(u))
+    )
 }
 
 /// A unit in one line; an enemy under Extreme Fog of War as the estimate it is (D-fow-2); what

@@ -30,94 +30,107 @@ pub fn radius(board: &Board, level: Command) -> u32 {
 struct OnMap {
     id: UnitId,
     hex: Hex,
-    post: Post,
     reach: u32,
+}
+
+/// A side's leaders on the map, found once, by the post each holds.
+struct Leaders(HashMap<Post, Vec<OnMap>>);
+
+impl Leaders {
+    fn of(board: &Board, side: Side) -> Leaders {
+        let mut by_post: HashMap<Post, Vec<OnMap>> = HashMap::new();
+        for u in board
+            .units
+            .iter()
+            .filter(|u| u.side == side && u.is_leader())
+        {
+            let post = board.organisation.post_of(u);
+            by_post.entry(post).or_default().push(OnMap {
+                id: u.id,
+                hex: u.hex,
+                reach: radius(board, u.command),
+            });
+        }
+        Leaders(by_post)
+    }
+
+    /// The leaders whose radius keeps `u` in command (D-cc-3), of those `counts` says are in
+    /// command themselves; `None`: it is in command wherever it stands. A leader answers to
+    /// the next leader up his chain who is on the map (none on the map: he is in command); a
+    /// unit to an in-command leader of its own chain, its brigade's or one above (a brigade
+    /// whose leader is gone is commanded only through those); a unit of an independent brigade
+    /// to no one.
+    fn keepers(&self, board: &Board, u: &Unit, counts: impl Fn(UnitId) -> bool) -> Keepers {
+        let org = &board.organisation;
+        let posts = if u.is_leader() {
+            let above = org.above(&org.post_of(u));
+            match above.into_iter().find(|p| self.0.contains_key(p)) {
+                Some(superior) => vec![superior],
+                None => return Keepers(None),
+            }
+        } else if org.independent(&u.brigade) {
+            return Keepers(None);
+        } else {
+            org.chain(&u.brigade)
+        };
+        Keepers(Some(
+            posts
+                .iter()
+                .filter_map(|p| self.0.get(p))
+                .flatten()
+                .filter(|l| l.id != u.id && (u.is_leader() || counts(l.id)))
+                .map(|l| (l.hex, l.reach))
+                .collect(),
+        ))
+    }
+}
+
+/// The hexes and radii of the leaders whose reach keeps a unit in command (D-cc-3); none: it is
+/// in command wherever it stands.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Keepers(Option<Vec<(Hex, u32)>>);
+
+impl Keepers {
+    /// Whether the unit would be in command on `h`.
+    pub fn keep(&self, h: Hex) -> bool {
+        self.0
+            .as_ref()
+            .is_none_or(|k| k.iter().any(|(l, reach)| distance(*l, h) <= *reach))
+    }
 }
 
 /// `side`'s units out of command now (D-cc-3), in the board's order.
 pub fn out_of_command(board: &Board, side: Side) -> Vec<UnitId> {
-    let org = &board.organisation;
-    let leaders: Vec<OnMap> = board
+    let leaders = Leaders::of(board, side);
+    let leader_in: HashMap<UnitId, bool> = board
         .units
         .iter()
         .filter(|u| u.side == side && u.is_leader())
-        .map(|u| OnMap {
-            id: u.id,
-            hex: u.hex,
-            post: org.post_of(u),
-            reach: radius(board, u.command),
-        })
+        .map(|l| (l.id, leaders.keepers(board, l, |_| true).keep(l.hex)))
         .collect();
-    let mut by_post: HashMap<&Post, Vec<&OnMap>> = HashMap::new();
-    for l in &leaders {
-        by_post.entry(&l.post).or_default().push(l);
-    }
-    // A leader is in command if he is the army's, or within the radius of the next leader up
-    // his chain who is on the map, or no leader above him is on the map.
-    let leader_in: HashMap<UnitId, bool> = leaders
+    board
+        .units
         .iter()
-        .map(|l| {
-            let above = org.above(&l.post);
-            let superior = above.iter().find_map(|p| by_post.get(p));
-            let ok = match superior {
-                None => true,
-                Some(sup) => sup.iter().any(|s| distance(s.hex, l.hex) <= s.reach),
+        .filter(|u| u.side == side)
+        .filter(|u| {
+            let ok = if u.is_leader() {
+                leader_in[&u.id]
+            } else {
+                leaders.keepers(board, u, |l| leader_in[&l]).keep(u.hex)
             };
-            (l.id, ok || l.post == Post::Army)
+            !ok
         })
-        .collect();
-    let mut out = Vec::new();
-    for u in board.units.iter().filter(|u| u.side == side) {
-        let ok = if u.is_leader() {
-            leader_in.get(&u.id).copied().unwrap_or(true)
-        } else if org.independent(&u.brigade) {
-            true
-        } else {
-            // Within the radius of an in-command leader of its own chain: its brigade's, or one
-            // above (a brigade whose leader is gone is commanded only through those).
-            org.chain(&u.brigade).iter().any(|p| {
-                by_post.get(p).is_some_and(|ls| {
-                    ls.iter()
-                        .any(|l| leader_in[&l.id] && distance(l.hex, u.hex) <= l.reach)
-                })
-            })
-        };
-        if !ok {
-            out.push(u.id);
-        }
-    }
-    out
+        .map(|u| u.id)
+        .collect()
 }
 
-/// Whether unit `u` standing on `h` would be within the radius of a leader of its own chain who
-/// is in command (D-cc-3), the leaders standing as they do now, marked as at the start of the
-/// turn: what the computer asks of a hex before it moves a unit there. A leader asks it of the
-/// next leader above him on the map; a unit of an independent brigade, and the army's leader,
-/// are always within it.
-pub fn reaches(board: &Board, u: &Unit, h: Hex) -> bool {
-    let org = &board.organisation;
-    let within = |l: &Unit| distance(l.hex, h) <= radius(board, l.command);
-    let leaders = || {
-        board
-            .units
-            .iter()
-            .filter(|l| l.side == u.side && l.is_leader() && l.id != u.id)
-    };
-    if u.is_leader() {
-        let above = org.above(&org.post_of(u));
-        let superior = above
-            .iter()
-            .find(|p| leaders().any(|l| org.post_of(l) == **p));
-        return match superior {
-            None => true,
-            Some(p) => leaders().any(|l| org.post_of(l) == *p && within(l)),
-        };
-    }
-    if org.independent(&u.brigade) {
-        return true;
-    }
-    let chain = org.chain(&u.brigade);
-    leaders().any(|l| !l.out_of_command && chain.contains(&org.post_of(l)) && within(l))
+/// The leaders whose reach would keep unit `u` in command, standing as they do now and marked
+/// as at the start of the turn (D-cc-3): what the computer asks of the hexes it may move a unit
+/// to.
+pub fn keepers(board: &Board, u: &Unit) -> Keepers {
+    let leaders = Leaders::of(board, u.side);
+    let marked_in = |id: UnitId| board.unit(id).is_some_and(|l| !l.out_of_command);
+    leaders.keepers(board, u, marked_in)
 }
 
 /// Marks `side`'s units in or out of command for its side turn (D-cc-3); the units out.

@@ -335,6 +335,25 @@ impl Scenario {
             .get(side.0 as usize)
             .map_or("?", |s| s.name.as_str())
     }
+
+    /// A formation of `side` by the name the scenario gives it (its id where it gives none):
+    /// "1st Brigade", "the Union army".
+    pub fn post_name(&self, side: Side, post: &super::unit::Post) -> String {
+        use super::unit::Post;
+        let named = |id: &str, found: Option<&str>| found.unwrap_or(id).to_owned();
+        match post {
+            Post::Brigade(b) => named(
+                b,
+                self.brigades.iter().find(|x| x.id == *b).map(|x| &*x.name),
+            ),
+            Post::Division(d) => named(
+                d,
+                self.divisions.iter().find(|x| x.id == *d).map(|x| &*x.name),
+            ),
+            Post::Corps(c) => named(c, self.corps.iter().find(|x| x.id == *c).map(|x| &*x.name)),
+            Post::Army => format!("the {} army", self.side_name(side)),
+        }
+    }
 }
 
 pub fn ron_options() -> ron::Options {

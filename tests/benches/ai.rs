@@ -1,7 +1,8 @@
 //! The computer's side turn: each opponent's plan at the start of every side turn of a whole
 //! game of Brandy Station and of the Railroad Cut (the two largest maps), the skilled computer
 //! against itself; the mean and the slowest (issue 34, item 5: a side turn within 2 s in the
-//! dev build).
+//! dev build). Then the skilled computer's under Command Control and Leader Casualties (§17),
+//! whose placements ask every hex whether it is within a leader's reach.
 
 use std::time::Instant;
 
@@ -10,8 +11,11 @@ use bayonet::rules::scenario::load_file;
 use bayonet::sim::{self, Game, Opponent, Players};
 
 /// The board at the start of every side turn of a game the computer plays against itself.
-fn side_turns(file: &str, seed: u64) -> Vec<Board> {
-    let s = load_file(&format!("{}/maps/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+fn side_turns(file: &str, seed: u64, rules: Option<&str>) -> Vec<Board> {
+    let mut s = load_file(&format!("{}/maps/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    if let Some(r) = rules {
+        s.params.optional.enable(r).unwrap();
+    }
     let mut app = sim::headless_app(s, Some(seed));
     let skilled = Opponent::Skilled.brain();
     app.insert_resource(Players([Some(skilled), Some(skilled)]));
@@ -33,28 +37,40 @@ fn side_turns(file: &str, seed: u64) -> Vec<Board> {
 }
 
 fn main() {
+    const COMMAND: &str = "command_control,leader_casualties";
     for (name, file) in [
         ("Brandy Station", "brandy_station.ron"),
         ("The Railroad Cut", "railroad_cut.ron"),
     ] {
-        let boards = side_turns(file, 3);
+        let boards = side_turns(file, 3, None);
         for o in Opponent::ALL {
-            let mut times: Vec<f64> = boards
-                .iter()
-                .map(|b| {
-                    let t = Instant::now();
-                    std::hint::black_box(sim::ai_player::plan(o.brain(), b));
-                    t.elapsed().as_secs_f64() * 1e3
-                })
-                .collect();
-            times.sort_by(f64::total_cmp);
-            let mean = times.iter().sum::<f64>() / times.len() as f64;
-            println!(
-                "{name}: a side turn planned by the {} computer in {mean:.1} ms on average, {:.1} ms at the slowest ({} side turns)",
-                o.words(),
-                times.last().unwrap_or(&0.0),
-                times.len()
-            );
+            report(name, "", o, &boards);
         }
+        let boards = side_turns(file, 3, Some(COMMAND));
+        report(
+            name,
+            " (with command and control)",
+            Opponent::Skilled,
+            &boards,
+        );
     }
+}
+
+fn report(name: &str, rules: &str, o: Opponent, boards: &[Board]) {
+    let mut times: Vec<f64> = boards
+        .iter()
+        .map(|b| {
+            let t = Instant::now();
+            std::hint::black_box(sim::ai_player::plan(o.brain(), b));
+            t.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    let mean = times.iter().sum::<f64>() / times.len() as f64;
+    println!(
+        "{name}{rules}: a side turn planned by the {} computer in {mean:.1} ms on average, {:.1} ms at the slowest ({} side turns)",
+        o.words(),
+        times.last().unwrap_or(&0.0),
+        times.len()
+    );
 }
