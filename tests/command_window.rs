@@ -231,12 +231,10 @@ fn a_brigade_dragged_moves_as_one_move_order_per_unit_and_undo_takes_them_back()
     assert_eq!(m.to, to);
     assert_eq!(m.legs.len(), 3);
     assert!(m.legs.iter().all(|l| l.arrives() && !l.path.is_empty()));
+    let hint = r.res::<bayonet::client::command::Hint>().0.clone();
     assert!(
-        r.res::<bayonet::client::command::Hint>()
-            .0
-            .contains("3 of 3 move"),
-        "{}",
-        r.res::<bayonet::client::command::Hint>().0
+        hint.contains("3 of 3 move") && hint.ends_with("release to move"),
+        "{hint}"
     );
     assert!(
         !r.res::<bayonet::client::melee_drag::DragPreview>().legal,
@@ -278,6 +276,8 @@ fn a_brigade_is_sent_by_a_tap_twice_and_a_general_has_none_to_move() {
         .clone()
         .expect("the first tap aims it");
     assert_eq!(m.anchor, UnitId(10));
+    let hint = r.res::<bayonet::client::command::Hint>().0.clone();
+    assert!(hint.ends_with("tap again to move"), "{hint}");
     assert!(
         r.res::<bayonet::sim::save::OrderLog>().0.is_empty(),
         "not yet"

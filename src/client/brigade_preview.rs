@@ -23,16 +23,25 @@ pub(super) fn plugin(app: &mut App) {
 fn work(
     cmd: Res<Command>,
     hovered: Res<HoveredHex>,
+    drag: Res<super::melee_drag::MeleeDrag>,
     game: Res<super::seen::Seen>,
     touch: Res<super::settings::TouchSeen>,
     battle: Res<crate::sim::Battle>,
     mut out: ResMut<BrigadeMarch>,
     mut hint: ResMut<Hint>,
-    mut last: Local<Option<(crate::rules::unit::UnitId, Option<crate::rules::hex::Hex>)>>,
+    mut last: Local<
+        Option<(
+            crate::rules::unit::UnitId,
+            Option<crate::rules::hex::Hex>,
+            bool,
+        )>,
+    >,
 ) {
     let anchor = cmd.unit.filter(|_| cmd.brigade);
     let to = cmd.brigade_to.or(hovered.0);
-    let now = anchor.map(|a| (a, to));
+    // The pointer's every move changes the drag: only where it aims, and whether a drag is
+    // under way, change the words.
+    let now = anchor.map(|a| (a, to, drag.from.is_some()));
     if *last == now && !game.is_changed() && !cmd.is_changed() {
         return;
     }
@@ -71,10 +80,12 @@ fn work(
                 })
                 .take(2)
                 .collect();
-            let again = if cmd.brigade_to.is_some() {
+            let again = if drag.from.is_some() {
+                "release to move".to_string()
+            } else if cmd.brigade_to.is_some() {
                 format!("{press} again to move")
             } else {
-                format!("{press} twice or release to move")
+                format!("{press} twice to move")
             };
             format!(
                 "{name} to {}: {} of {} move, {} reach their places{}; {again}",

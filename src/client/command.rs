@@ -65,7 +65,7 @@ enum UnitButton {
     DamageBridge,
     RepairBridge,
     /// The unit's brigade moves as one (§17).
-    Brigade,
+    MoveBrigade,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -250,11 +250,11 @@ fn order(
             }
         }
         UnitButton::Fire => cmd.fire_mode = !cmd.fire_mode,
-        UnitButton::Brigade if cmd.brigade => {
+        UnitButton::MoveBrigade if cmd.brigade => {
             cmd.brigade = false;
             cmd.brigade_to = None;
         }
-        UnitButton::Brigade => match crate::rules::brigade_move::brigade_of(game, u.id)
+        UnitButton::MoveBrigade => match crate::rules::brigade_move::brigade_of(game, u.id)
             .filter(|_| u.side == game.ordering_side())
         {
             Some(_) => {
@@ -294,7 +294,7 @@ impl UnitButton {
         UnitButton::TurnRight,
         UnitButton::Formation,
         UnitButton::Fire,
-        UnitButton::Brigade,
+        UnitButton::MoveBrigade,
         UnitButton::Spike,
         UnitButton::Recrew,
         UnitButton::DamageBridge,
@@ -311,7 +311,7 @@ impl UnitButton {
             UnitButton::Recrew => Act::Recrew,
             UnitButton::DamageBridge => Act::DamageBridge,
             UnitButton::RepairBridge => Act::RepairBridge,
-            UnitButton::Brigade => Act::MoveBrigade,
+            UnitButton::MoveBrigade => Act::MoveBrigade,
         }
     }
 
@@ -325,7 +325,7 @@ impl UnitButton {
             UnitButton::Recrew => "Recrew guns",
             UnitButton::DamageBridge => "Damage bridge",
             UnitButton::RepairBridge => "Repair bridge",
-            UnitButton::Brigade => "Move brigade",
+            UnitButton::MoveBrigade => "Move brigade",
         }
     }
 
@@ -334,7 +334,7 @@ impl UnitButton {
     fn applies(self, u: &Unit, game: &crate::rules::board::Board) -> bool {
         match self {
             UnitButton::Formation => formation_toggle(u).is_some(),
-            UnitButton::Brigade => crate::rules::brigade_move::brigade_of(game, u.id).is_some(),
+            UnitButton::MoveBrigade => crate::rules::brigade_move::brigade_of(game, u.id).is_some(),
             UnitButton::Spike
             | UnitButton::Recrew
             | UnitButton::DamageBridge
@@ -430,8 +430,8 @@ fn buttons(
         if stirred {
             super::regions::show(&mut node, unit.is_some_and(|u| b.applies(u, &game)));
         }
-        let lit =
-            (*b == UnitButton::Fire && cmd.fire_mode) || (*b == UnitButton::Brigade && cmd.brigade);
+        let lit = (*b == UnitButton::Fire && cmd.fire_mode)
+            || (*b == UnitButton::MoveBrigade && cmd.brigade);
         bg.0 = if lit {
             Color::srgb(0.6, 0.15, 0.1)
         } else {

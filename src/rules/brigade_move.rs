@@ -116,8 +116,8 @@ pub fn plan(board: &Board, anchor: UnitId, to: Hex) -> Option<March> {
         .filter_map(|id| board.unit(id))
         .map(|u| (u.id, u.hex, to + (u.hex - centre)))
         .collect();
-    // Those nearest the destination first; the anchor before the others at the same distance.
-    units.sort_by_key(|&(id, from, _)| (distance(from, to), id != anchor, id));
+    // Those nearest the destination first.
+    units.sort_by_key(|&(id, from, _)| (distance(from, to), id));
     let mut b = board.clone();
     let legs = units
         .into_iter()
