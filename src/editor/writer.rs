@@ -239,13 +239,7 @@ pub fn write(header: &str, s: &ScenarioFile) -> String {
     if !s.corps.is_empty() {
         o.push_str("    corps: [\n");
         for c in &s.corps {
-            let _ = writeln!(
-                o,
-                "        (id: {}, name: {}, side: {}),",
-                quoted(&c.id),
-                quoted(&c.name),
-                c.side
-            );
+            formation(&mut o, &c.id, &c.name, c.side, "");
         }
         o.push_str("    ],\n");
     }
@@ -257,13 +251,7 @@ pub fn write(header: &str, s: &ScenarioFile) -> String {
                 .as_ref()
                 .map(|c| format!(", corps: {}", quoted(c)))
                 .unwrap_or_default();
-            let _ = writeln!(
-                o,
-                "        (id: {}, name: {}, side: {}{corps}),",
-                quoted(&d.id),
-                quoted(&d.name),
-                d.side
-            );
+            formation(&mut o, &d.id, &d.name, d.side, &corps);
         }
         o.push_str("    ],\n");
     }
@@ -276,13 +264,7 @@ pub fn write(header: &str, s: &ScenarioFile) -> String {
         if b.independent {
             more.push_str(", independent: true");
         }
-        let _ = writeln!(
-            o,
-            "        (id: {}, name: {}, side: {}{more}),",
-            quoted(&b.id),
-            quoted(&b.name),
-            b.side
-        );
+        formation(&mut o, &b.id, &b.name, b.side, &more);
     }
     o.push_str("    ],\n");
     o.push_str("    units: [\n");
@@ -292,6 +274,16 @@ pub fn write(header: &str, s: &ScenarioFile) -> String {
     o.push_str("    ],\n");
     o.push_str(")\n");
     o
+}
+
+/// One corps, division or brigade of the organisation: its id, name and side, and `more`.
+fn formation(o: &mut String, id: &str, name: &str, side: u8, more: &str) {
+    let _ = writeln!(
+        o,
+        "        (id: {}, name: {}, side: {side}{more}),",
+        quoted(id),
+        quoted(name)
+    );
 }
 
 fn name_of(f: crate::rules::hex::Facing) -> &'static str {

@@ -804,11 +804,8 @@ fn organisation(
     let mut corps: HashMap<&str, u8> = HashMap::new();
     for c in &spec.corps {
         let at = || id_line(text, "corps:", &c.id);
-        if c.side > 1 {
-            return Err((
-                at(),
-                format!("corps `{}` has side {}; expected 0 or 1", c.id, c.side),
-            ));
+        if let Some(why) = side_fault("corps", &c.id, c.side) {
+            return Err((at(), why));
         }
         if corps.insert(c.id.as_str(), c.side).is_some() {
             return Err((at(), format!("corps id `{}` is used twice", c.id)));
@@ -817,30 +814,15 @@ fn organisation(
     let mut org = Organisation::default();
     for d in &spec.divisions {
         let at = || id_line(text, "divisions:", &d.id);
-        if d.side > 1 {
-            return Err((
-                at(),
-                format!("division `{}` has side {}; expected 0 or 1", d.id, d.side),
-            ));
+        if let Some(why) = side_fault("division", &d.id, d.side) {
+            return Err((at(), why));
         }
         if let Some(c) = &d.corps {
-            match corps.get(c.as_str()) {
-                None => {
-                    return Err((
-                        at(),
-                        format!(
-                            "division `{}` names corps `{c}`, which is not in `corps`",
-                            d.id
-                        ),
-                    ));
-                }
-                Some(side) if *side != d.side => {
-                    return Err((
-                        at(),
-                        format!("division `{}` names corps `{c}` of the other side", d.id),
-                    ));
-                }
-                Some(_) => {}
+            let found = corps.get(c.as_str()).copied();
+            if let Some(why) =
+                above_fault(("division", &d.id, d.side), ("corps", "corps", c), found)
+            {
+                return Err((at(), why));
             }
         }
         if org
@@ -853,19 +835,12 @@ fn organisation(
     }
     for b in &spec.brigades {
         if let Some(d) = &b.division {
-            let side = spec.divisions.iter().find(|x| &x.id == d).map(|x| x.side);
-            let why = match side {
-                None => Some(format!(
-                    "brigade `{}` names division `{d}`, which is not in `divisions`",
-                    b.id
-                )),
-                Some(s) if s != b.side => Some(format!(
-                    "brigade `{}` names division `{d}` of the other side",
-                    b.id
-                )),
-                Some(_) => None,
-            };
-            if let Some(why) = why {
+            let found = spec.divisions.iter().find(|x| &x.id == d).map(|x| x.side);
+            if let Some(why) = above_fault(
+                ("brigade", &b.id, b.side),
+                ("division", "divisions", d),
+                found,
+            ) {
                 return Err((id_line(text, "brigades:", &b.id), why));
             }
         }
@@ -883,6 +858,29 @@ fn organisation(
         }
     }
     Ok(org)
+}
+
+/// A corps or division on a side that is not 0 or 1.
+fn side_fault(kind: &str, id: &str, side: u8) -> Option<String> {
+    (side > 1).then(|| format!("{kind} `{id}` has side {side}; expected 0 or 1"))
+}
+
+/// A formation `(kind, id, side)` naming the formation above it `(kind, list, id)`, found on
+/// side `found` (none: not in its list): not there, or of the other side.
+fn above_fault(
+    (kind, id, side): (&str, &str, u8),
+    (above, list, above_id): (&str, &str, &str),
+    found: Option<u8>,
+) -> Option<String> {
+    match found {
+        None => Some(format!(
+            "{kind} `{id}` names {above} `{above_id}`, which is not in `{list}`"
+        )),
+        Some(s) if s != side => Some(format!(
+            "{kind} `{id}` names {above} `{above_id}` of the other side"
+        )),
+        Some(_) => None,
+    }
 }
 
 /// What a leader's `commands` names (§17 D-cc-1), checked against the organisation and his side
