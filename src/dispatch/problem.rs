@@ -3,64 +3,85 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Why a request was not answered as asked. On the wire it is the refusal's `error` field, in
-/// snake case (`"out_of_order"`); a seat that meets a name it does not know reads `Unknown`.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Problem {
+/// Declares `Problem` from one list: each kind with its wire name, which serde writes and
+/// reads, `name` gives and `ALL` lists.
+macro_rules! problems {
+    ($($(#[$m:meta])* $v:ident => $name:literal,)*) => {
+        /// Why a request was not answered as asked. On the wire it is the refusal's `error`
+        /// field (`"out_of_order"`); a seat that meets a name it does not know reads `Unknown`.
+        #[derive(
+            Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize,
+            Deserialize,
+        )]
+        pub enum Problem {
+            $($(#[$m])* #[serde(rename = $name)] $v,)*
+        }
+
+        impl Problem {
+            pub const ALL: [Problem; <[&str]>::len(&[$($name),*])] = [$(Problem::$v),*];
+
+            /// Its name on the wire and in the server's log and metrics.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Problem::$v => $name,)*
+                }
+            }
+        }
+    };
+}
+
+problems! {
     // The request itself.
     /// Not the JSON or query the request expects.
-    Malformed,
-    TooLarge,
+    Malformed => "malformed",
+    TooLarge => "too_large",
     /// Its body came too slowly.
-    TooSlow,
-    NoSuchRequest,
-    TooManyRequests,
-    TooManySockets,
+    TooSlow => "too_slow",
+    NoSuchRequest => "no_such_request",
+    TooManyRequests => "too_many_requests",
+    TooManySockets => "too_many_sockets",
     /// A page of another site opening a seat's socket.
-    ForeignOrigin,
+    ForeignOrigin => "foreign_origin",
     // Who asks.
-    NoInvite,
-    UnknownInvite,
+    NoInvite => "no_invite",
+    UnknownInvite => "unknown_invite",
     /// Games are created only with the server's key.
-    NoCreateKey,
+    NoCreateKey => "no_create_key",
     /// An order for the other side's units.
-    OtherSide,
+    OtherSide => "other_side",
     /// An order a seat may not give (an online game's rules are set when it is made).
-    Forbidden,
+    Forbidden => "forbidden",
     // The game.
-    NoGame,
-    NoScenario,
-    BadScenario,
-    BadParameters,
+    NoGame => "no_game",
+    NoScenario => "no_scenario",
+    BadScenario => "bad_scenario",
+    BadParameters => "bad_parameters",
     /// A scenario larger than the server plays.
-    OverBudget,
-    GameOver,
+    OverBudget => "over_budget",
+    GameOver => "game_over",
     /// The save is published only when the game is over.
-    NotOver,
-    NotYourTurn,
+    NotOver => "not_over",
+    NotYourTurn => "not_your_turn",
     /// Another order was taken first: read the new orders, then give it again.
-    OutOfOrder,
+    OutOfOrder => "out_of_order",
     /// The rules refused the order (the answer's outcomes say why).
-    Refused,
-    Archived,
+    Refused => "refused",
+    Archived => "archived",
     // The server.
-    Database,
-    Unavailable,
-    NoRandomness,
+    Database => "database",
+    Unavailable => "unavailable",
+    NoRandomness => "no_randomness",
     /// A stored game that no longer reads.
-    Corrupt,
+    Corrupt => "corrupt",
     // Told by the seat's own end, never sent by a server.
     /// The server could not be reached.
-    Unreachable,
+    Unreachable => "unreachable",
     /// The server's answer did not read.
-    Unreadable,
+    Unreadable => "unreadable",
     /// A kind this seat does not know (a newer server), or an answer that was not a refusal.
     #[default]
     #[serde(other)]
-    Unknown,
+    Unknown => "unknown",
 }
 
 impl Problem {
@@ -84,43 +105,6 @@ impl Problem {
         }
     }
 
-    /// Its name on the wire and in the server's log and metrics.
-    pub fn name(self) -> &'static str {
-        use Problem::*;
-        match self {
-            Malformed => "malformed",
-            TooLarge => "too_large",
-            TooSlow => "too_slow",
-            NoSuchRequest => "no_such_request",
-            TooManyRequests => "too_many_requests",
-            TooManySockets => "too_many_sockets",
-            ForeignOrigin => "foreign_origin",
-            NoInvite => "no_invite",
-            UnknownInvite => "unknown_invite",
-            NoCreateKey => "no_create_key",
-            OtherSide => "other_side",
-            Forbidden => "forbidden",
-            NoGame => "no_game",
-            NoScenario => "no_scenario",
-            BadScenario => "bad_scenario",
-            BadParameters => "bad_parameters",
-            OverBudget => "over_budget",
-            GameOver => "game_over",
-            NotOver => "not_over",
-            NotYourTurn => "not_your_turn",
-            OutOfOrder => "out_of_order",
-            Refused => "refused",
-            Archived => "archived",
-            Database => "database",
-            Unavailable => "unavailable",
-            NoRandomness => "no_randomness",
-            Corrupt => "corrupt",
-            Unreachable => "unreachable",
-            Unreadable => "unreadable",
-            Unknown => "unknown",
-        }
-    }
-
     /// Whether the same request may succeed if asked again unchanged a little later (the
     /// server or the line was away), rather than needing the seat to read or change something.
     pub fn passes(self) -> bool {
@@ -132,42 +116,6 @@ impl Problem {
                 | Problem::TooManyRequests
         )
     }
-
-    pub const ALL: [Problem; 30] = {
-        use Problem::*;
-        [
-            Malformed,
-            TooLarge,
-            TooSlow,
-            NoSuchRequest,
-            TooManyRequests,
-            TooManySockets,
-            ForeignOrigin,
-            NoInvite,
-            UnknownInvite,
-            NoCreateKey,
-            OtherSide,
-            Forbidden,
-            NoGame,
-            NoScenario,
-            BadScenario,
-            BadParameters,
-            OverBudget,
-            GameOver,
-            NotOver,
-            NotYourTurn,
-            OutOfOrder,
-            Refused,
-            Archived,
-            Database,
-            Unavailable,
-            NoRandomness,
-            Corrupt,
-            Unreachable,
-            Unreadable,
-            Unknown,
-        ]
-    };
 }
 
 impl std::fmt::Display for Problem {
