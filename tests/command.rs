@@ -781,3 +781,46 @@ fn d_cc_5_the_computer_keeps_its_leaders_out_of_the_front_line() {
     assert!(ends(true) >= 2, "he stands back: {}", ends(true));
     assert!(ends(false) >= 2, "without the rule too: {}", ends(false));
 }
+
+/// Issue 47 item 5: under *Command Control* the planner sends a brigadier to where his
+/// regiments are within his radius (they are held where they stand, out of his reach but not
+/// of his command radius); without the rule nothing draws him from where he stands.
+#[test]
+fn d_cc_3_the_computer_brings_a_brigadier_within_reach_of_his_regiments() {
+    use bayonet::ai::Level;
+    use bayonet::ai::plan::plan_turn;
+    use bayonet::rules::hex::distance;
+    use bayonet::rules::movement::movement_range;
+    let gone = [1, 2, 3, 5, 6, 12, 13, 14];
+    let alone = battle(&[(4, (5, 10)), (10, (5, 2)), (11, (5, 3))], &gone).board();
+    let leader_at = alone.unit(UnitId(4)).unwrap().hex;
+    // How far he rides this turn: his regiments stand two hexes beyond.
+    let far = movement_range(&alone, UnitId(4))
+        .keys()
+        .map(|h| distance(*h, leader_at))
+        .max()
+        .unwrap() as i32;
+    let col = 5 + far + 2;
+    let s = battle(&[(4, (5, 10)), (10, (col, 10)), (11, (col, 11))], &gone);
+    let gap = |rule: bool| {
+        let mut g = Game::new(s.clone(), Some(1));
+        g.board.params.optional.command_control = rule;
+        for id in [10, 11] {
+            g.board.unit_mut(UnitId(id)).unwrap().marks.held = true;
+        }
+        for o in plan_turn(&g.board, Side(0), Level::Skilled) {
+            let _ = g.give(&o);
+        }
+        let b = &g.board;
+        distance(
+            b.unit(UnitId(4)).unwrap().hex,
+            b.unit(UnitId(10)).unwrap().hex,
+        )
+    };
+    assert!(
+        gap(true) <= radius(&s.board(), Command::Brigade),
+        "{}",
+        gap(true)
+    );
+    assert_eq!(gap(false), (far + 2) as u32, "without the rule he stays");
+}
