@@ -295,3 +295,32 @@ fn a_brigade_is_sent_by_a_tap_twice_and_a_general_has_none_to_move() {
     assert!(!r.res::<Command>().brigade);
     assert!(r.res::<BrigadeMarch>().0.is_none());
 }
+
+/// The out-of-command marks (D-cc-4) can be hidden without a keyboard: under *Command Control*
+/// the aids column has their button, which toggles the same aid as the I key; without the rule
+/// the button is out of the layout (there are no marks to hide).
+#[test]
+fn the_out_of_command_marks_button_shows_under_the_rule_and_toggles_the_marks() {
+    use bevy::prelude::{Display, KeyCode, Node};
+    let shown = |r: &mut Rig| {
+        let mut q = r.app.world_mut().query::<(&Aid, &Node)>();
+        let w = r.app.world();
+        q.iter(w)
+            .find(|(a, _)| **a == Aid::Command)
+            .map(|(_, n)| n.display != Display::None)
+            .expect("the button is spawned")
+    };
+    let mut r = brandy();
+    assert!(!shown(&mut r), "hidden without the rule");
+    let mut s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
+    s.params.optional.command_control = true;
+    let mut r = Rig::on(s, bayonet::client::settings::SettingsFile(None));
+    r.frames(1);
+    assert!(shown(&mut r), "shown under the rule");
+    let on = |r: &Rig| r.res::<bayonet::client::aids::Aids>().on(Aid::Command);
+    assert!(on(&r), "on by default");
+    r.press(Aid::Command);
+    assert!(!on(&r), "the button hides the marks");
+    r.tap_key(KeyCode::KeyI);
+    assert!(on(&r), "and the key shows them again");
+}

@@ -18,7 +18,8 @@ pub enum Aid {
     /// The hex grid (on by default).
     Grid,
     /// The out-of-command marks on the counters (on by default; drawn while *Command Control*
-    /// is on). A key, not a button of the column (five to a row, two rows).
+    /// is on). Its button, the column's third row, shows only while the rule is on; it has no
+    /// number (`--aids` and the keys 1–0 name the ten of `ALL`).
     Command,
 }
 
@@ -49,7 +50,7 @@ impl Aid {
             Aid::Sight => "Sight",
             Aid::OrderOfBattle => "OOB",
             Aid::Grid => "Grid",
-            Aid::Command => "Command",
+            Aid::Command => "Cmd",
         }
     }
 

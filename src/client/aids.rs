@@ -1,7 +1,8 @@
 //! The aids, at the top of the right-hand column: highlights (units that can still move, fire, melee; low or
 //! out of ammunition; disrupted and routed; the selected unit's brigade and its leader), the
 //! threat overlay, the line-of-sight tool, the order of battle and the hex grid. Each is a
-//! toggle, by button (mouse or touch) or by key 1–9 and 0 (L and O too).
+//! toggle, by button (mouse or touch) or by key 1–9 and 0 (L and O too); under *Command
+//! Control* a third row holds the out-of-command marks' (I).
 
 use std::collections::BTreeSet;
 
@@ -39,14 +40,14 @@ impl Aids {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Aids>()
         .add_systems(Startup, spawn)
-        .add_systems(Update, (press, keys, look).chain());
+        .add_systems(Update, (press, keys, look, show_command).chain());
 }
 
 fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
     let Some(column) = find(&regions, Region::Aids) else {
         return;
     };
-    for a in Aid::ALL {
+    for a in Aid::ALL.into_iter().chain([Aid::Command]) {
         let mut node = palette::button_node();
         // Five to a row of the right-hand column.
         node.width = Val::Percent(18.4);
@@ -90,6 +91,21 @@ fn keys(
     for a in Aid::ALL.into_iter().chain([Aid::Command]) {
         if pressed(&input, Act::Aid(a)) {
             aids.toggle(a);
+        }
+    }
+}
+
+/// The out-of-command marks' button shows only while *Command Control* is on: without the
+/// rule there are no marks to hide.
+fn show_command(
+    battle: Res<crate::sim::Battle>,
+    seen: Option<Res<super::seen::Seen>>,
+    mut q: Query<(&Aid, &mut Node)>,
+) {
+    let on = super::counters::command_control(&battle, seen.as_deref());
+    for (a, mut n) in &mut q {
+        if *a == Aid::Command {
+            super::regions::show(&mut n, on);
         }
     }
 }

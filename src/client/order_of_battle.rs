@@ -85,7 +85,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<OobTab>()
         .init_resource::<OobFolded>()
         .add_systems(Startup, spawn)
-        .add_systems(Update, (turn_page, fold, choose, rebuild).chain());
+        .add_systems(
+            Update,
+            (turn_page, fold, choose, rebuild, under_top_bar).chain(),
+        );
 }
 
 fn spawn(mut commands: Commands) {
@@ -94,8 +97,8 @@ fn spawn(mut commands: Commands) {
             OobPanel,
             Node {
                 position_type: PositionType::Absolute,
-                // At the left, under the top bar: the map shows to its right.
-                top: Val::Px(32.0),
+                // At the left, under the top bar (`under_top_bar`): the map shows to its right.
+                top: Val::Px(super::regions::TOP_BAR_HEIGHT + 6.0),
                 left: Val::Px(6.0),
                 width: Val::Px(640.0),
                 max_width: Val::Percent(62.0),
@@ -506,6 +509,20 @@ fn choose(
 }
 
 #[allow(clippy::too_many_arguments)]
+/// The panel starts under the top bar as it is laid out: two lines high in a narrow window,
+/// where the score's line would otherwise be covered.
+fn under_top_bar(
+    regions: Query<(&super::regions::Region, &ComputedNode)>,
+    mut panel: Query<&mut Node, With<OobPanel>>,
+) {
+    let top = Val::Px(super::regions::below_top_bar(&regions) + 6.0);
+    for mut n in &mut panel {
+        if n.top != top {
+            n.top = top;
+        }
+    }
+}
+
 fn rebuild(
     mut commands: Commands,
     aids: Res<Aids>,

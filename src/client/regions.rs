@@ -275,6 +275,15 @@ pub(super) fn fill_panel<T: Component, P: Component>(
     }
 }
 
+/// Where the top bar ends as it is laid out (two lines high in a narrow window), for what
+/// sits under it.
+pub(super) fn below_top_bar(regions: &Query<(&Region, &ComputedNode)>) -> f32 {
+    regions
+        .iter()
+        .find(|(r, _)| **r == Region::TopBar)
+        .map_or(TOP_BAR_HEIGHT, |(_, n)| n.size.y * n.inverse_scale_factor)
+}
+
 /// A node in the layout, or out of it.
 pub(super) fn show(node: &mut Node, shown: bool) {
     let d = if shown { Display::Flex } else { Display::None };

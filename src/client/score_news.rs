@@ -104,14 +104,7 @@ fn show(
     mut text: Query<(&mut Text, &mut Node), With<NewsText>>,
     regions: Query<(&super::regions::Region, &ComputedNode)>,
 ) {
-    // Under the top bar as it is laid out: two lines high in a narrow window.
-    let below = regions
-        .iter()
-        .find(|(r, _)| **r == super::regions::Region::TopBar)
-        .map_or(super::regions::TOP_BAR_HEIGHT, |(_, n)| {
-            n.size.y * n.inverse_scale_factor
-        })
-        + 4.0;
+    let below = super::regions::below_top_bar(&regions) + 4.0;
     let words = match news.said.as_mut() {
         Some((w, left)) => {
             *left -= time.delta_secs();
