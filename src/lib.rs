@@ -10,6 +10,7 @@ pub mod cli;
 pub mod client;
 pub mod dispatch;
 pub mod editor;
+pub mod lesson;
 pub mod panics;
 pub mod places;
 #[cfg(not(target_arch = "wasm32"))]

@@ -126,6 +126,11 @@ fn open_game(cli: Cli) -> i32 {
             join = Some((a.url, a.invite));
             a.window.or(outer)
         }
+        Some(Command::Lesson(a)) => {
+            let mut w = a.window.or(outer);
+            w.lesson = Some(a.number);
+            w
+        }
         #[cfg(not(target_arch = "wasm32"))]
         Some(Command::Host(a)) => {
             let window = a.window.clone().or(outer);
@@ -154,6 +159,7 @@ fn open_game(cli: Cli) -> i32 {
         look: w.look,
         watch,
         open: w.open,
+        lesson: w.lesson,
     };
     #[cfg(not(target_arch = "wasm32"))]
     if let Some(h) = host {
@@ -254,6 +260,19 @@ fn open_game(cli: Cli) -> i32 {
     if let Some((_, invite)) = join {
         bayonet::client::online::connect_in_page(invite, screenshot, script);
         return 0;
+    }
+    // A lesson of the boot camp: its scenario, the other side held or played by the computer.
+    if let Some(n) = script.lesson {
+        return match bayonet::lesson::open(n) {
+            Ok((lesson, s)) => {
+                let players = bayonet::client::lesson::players(&lesson);
+                bayonet::client::run(s, screenshot, script, None, Some(players))
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                1
+            }
+        };
     }
     let loaded = match (&from, &scenario_path) {
         (Some(s), _) => bayonet::sim::save::scenario_of(s),

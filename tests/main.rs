@@ -62,6 +62,7 @@ mod gesture;
 mod help_keys;
 #[cfg(feature = "client")]
 mod input;
+mod lessons;
 #[cfg(feature = "client")]
 mod navigation;
 #[cfg(feature = "client")]

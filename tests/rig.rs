@@ -56,6 +56,19 @@ impl Rig {
         Rig::around(app, s)
     }
 
+    /// A rig on lesson `n` of the boot camp, as `bayonet lesson N` opens it, its settings kept
+    /// in `settings`.
+    pub fn lesson(n: usize, settings: bayonet::client::settings::SettingsFile) -> Rig {
+        let (_, s) = bayonet::lesson::open(n).expect("the lesson opens");
+        let mut app = bayonet::client::windowless_app_with(
+            s.clone(),
+            bayonet::client::input_plugin,
+            settings,
+        );
+        bayonet::client::lesson::install(&mut app, n);
+        Rig::around(app, s)
+    }
+
     /// A rig on the scenario editor, editing `doc`.
     pub fn editor(doc: bayonet::editor::Document) -> Rig {
         let s = doc.check().0.expect("the document builds");

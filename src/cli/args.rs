@@ -57,6 +57,8 @@ pub enum Command {
     Host(Host),
     /// Open the window on a server's game as that seat
     Join(Join),
+    /// Open lesson N of the boot camp (1 to 7): the game taught one idea at a time
+    Lesson(Lesson),
     /// The referee server for games played apart
     #[cfg(not(target_arch = "wasm32"))]
     Serve(Serve),
@@ -123,6 +125,30 @@ pub struct Window {
     /// A panel open at the start (for a screenshot): help, victory, briefing, log or report
     #[arg(long, value_enum, value_name = "PANEL", hide_possible_values = true)]
     pub open: Option<Panel>,
+    /// Open lesson N of the boot camp (1 to 7) instead of a scenario
+    #[arg(long, value_name = "N", value_parser = lesson_number)]
+    pub lesson: Option<usize>,
+}
+
+/// `bayonet lesson N`.
+#[derive(Debug, Clone, Args)]
+pub struct Lesson {
+    /// The lesson's number, 1 to 7
+    #[arg(value_parser = lesson_number)]
+    pub number: usize,
+    #[command(flatten)]
+    pub window: Window,
+}
+
+/// A lesson's number, 1 to the number of lessons.
+fn lesson_number(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=crate::lesson::COUNT).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a lesson's number, 1 to {}",
+            crate::lesson::COUNT
+        )),
+    }
 }
 
 /// The panels `--open` opens.
@@ -158,6 +184,7 @@ impl Window {
             invite: self.invite.or(outer.invite),
             rules: self.rules.or(outer.rules),
             open: self.open.or(outer.open),
+            lesson: self.lesson.or(outer.lesson),
         }
     }
 }
@@ -167,7 +194,17 @@ impl Window {
     /// `size` (the one the player has now), with the same optional rules and aids; the first
     /// battle's script (drags, selection, zoom, screenshot) and opponent stay behind.
     pub fn another_battle(&self, file: &str, size: Option<(u32, u32)>) -> Vec<String> {
-        let mut argv = vec!["--scenario".to_string(), file.to_string()];
+        self.opening(vec!["--scenario".to_string(), file.to_string()], size)
+    }
+
+    /// The options that open lesson `n` of the boot camp, as `another_battle` opens a battle.
+    pub fn another_lesson(&self, n: usize, size: Option<(u32, u32)>) -> Vec<String> {
+        self.opening(vec!["--lesson".to_string(), n.to_string()], size)
+    }
+
+    /// `first`, then the window's size and the same optional rules and aids.
+    fn opening(&self, first: Vec<String>, size: Option<(u32, u32)>) -> Vec<String> {
+        let mut argv = first;
         if let Some((w, h)) = size.or(self.size) {
             argv.extend(["--size".into(), format!("{w}x{h}")]);
         }

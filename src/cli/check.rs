@@ -1,10 +1,14 @@
-//! `bayonet check FILE`: load and validate a scenario; print its summary.
+//! `bayonet check FILE`: load and validate a scenario and print its summary, or a lesson's
+//! script (`*.lesson.ron`) against its scenario.
 
 use super::args::Check;
 use crate::rules::scenario;
 
 pub fn run(args: &Check) -> Result<i32, String> {
     let file = args.file.as_str();
+    if crate::lesson::is_script(file) {
+        return Ok(lesson(file, args.json));
+    }
     match scenario::load_file(file) {
         Ok(s) => {
             let summary = s.summary();
@@ -38,32 +42,53 @@ pub fn run(args: &Check) -> Result<i32, String> {
             } else {
                 all.into_iter().map(|f| f.error).collect()
             };
-            if args.json {
-                let list: Vec<_> = all
-                    .iter()
-                    .map(|e| {
-                        serde_json::json!({
-                            "file": e.file, "line": e.line, "column": e.column,
-                            "error": e.message,
-                        })
-                    })
-                    .collect();
-                let e = &all[0];
-                println!(
-                    "{}",
-                    serde_json::json!({
-                        "ok": false,
-                        "file": e.file, "line": e.line, "column": e.column,
-                        "error": e.message,
-                        "faults": list,
-                    })
-                );
-            } else {
-                for e in &all {
-                    eprintln!("{e}");
-                }
-            }
+            tell_faults(&all, args.json);
             Ok(1)
+        }
+    }
+}
+
+/// A lesson's script: every fault, or a line that says it is sound.
+fn lesson(file: &str, json: bool) -> i32 {
+    let faults = crate::lesson::check_file(file);
+    if faults.is_empty() {
+        if json {
+            println!("{}", serde_json::json!({"ok": true, "file": file}));
+        } else {
+            println!("{file}: ok — a lesson's script");
+        }
+        return 0;
+    }
+    tell_faults(&faults, json);
+    1
+}
+
+/// Every fault, on standard error or as JSON (`ok: false`, the first fault's place, and the
+/// list).
+fn tell_faults(all: &[scenario::LoadError], json: bool) {
+    if json {
+        let list: Vec<_> = all
+            .iter()
+            .map(|e| {
+                serde_json::json!({
+                    "file": e.file, "line": e.line, "column": e.column,
+                    "error": e.message,
+                })
+            })
+            .collect();
+        let e = &all[0];
+        println!(
+            "{}",
+            serde_json::json!({
+                "ok": false,
+                "file": e.file, "line": e.line, "column": e.column,
+                "error": e.message,
+                "faults": list,
+            })
+        );
+    } else {
+        for e in all {
+            eprintln!("{e}");
         }
     }
 }

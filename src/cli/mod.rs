@@ -59,7 +59,11 @@ pub fn run(cmd: &Command) -> Option<i32> {
             );
             return Some(0);
         }
-        Command::Edit(_) | Command::Play(_) | Command::Watch(_) | Command::Join(_) => {
+        Command::Edit(_)
+        | Command::Play(_)
+        | Command::Watch(_)
+        | Command::Join(_)
+        | Command::Lesson(_) => {
             return None;
         }
         #[cfg(not(target_arch = "wasm32"))]

@@ -24,6 +24,8 @@ pub mod highlights;
 pub mod hud;
 pub mod keys;
 pub mod layout;
+pub mod lesson;
+mod lesson_marks;
 pub mod line;
 pub mod melee_drag;
 mod melee_marks;
@@ -109,7 +111,7 @@ pub fn plugin(app: &mut App) {
         counters::plugin,
         place_names::plugin,
         hud::plugin,
-        melee_marks::plugin,
+        (melee_marks::plugin, lesson_marks::plugin),
         (reach_marks::plugin, reinforcement_marks::plugin),
         aid_marks::plugin,
         (report::plugin, score_news::plugin),
@@ -249,6 +251,7 @@ pub fn input_plugin(app: &mut App) {
         victory_panel::plugin,
         end_screen::plugin,
         arrival_card::plugin,
+        lesson::plugin,
     ));
 }
 
@@ -334,6 +337,9 @@ pub fn run_seat(
         online::join(&mut app, seat, line, state);
     }
     let watch = script.watch;
+    if let Some(n) = script.lesson {
+        lesson::install(&mut app, n);
+    }
     app.insert_resource(script).add_plugins(plugin);
     if let (true, Some(s)) = (watch, from) {
         app.world_mut()

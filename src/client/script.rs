@@ -28,4 +28,6 @@ pub struct StartupOrders {
     pub watch: bool,
     /// A panel open at the start.
     pub open: Option<crate::cli::args::Panel>,
+    /// The boot camp's lesson being played (`--lesson N`).
+    pub lesson: Option<usize>,
 }

@@ -25,6 +25,11 @@ pub struct Settings {
     pub opponent: crate::sim::Opponent,
     /// Who plays, as last chosen in the start dialog.
     pub who_plays: Mode,
+    /// The boot camp's lessons finished, lesson n as bit n − 1.
+    pub lessons_done: u8,
+    /// A battle has been started from the start dialog: after that the boot camp is no longer
+    /// offered first.
+    pub played: bool,
 }
 
 /// Who plays: one side against the computer (0 or 1), two players at one device, or the
@@ -46,6 +51,8 @@ impl Default for Settings {
             follow: true,
             opponent: crate::sim::Opponent::default(),
             who_plays: Mode::Play(0),
+            lessons_done: 0,
+            played: false,
         }
     }
 }

@@ -642,32 +642,48 @@ fn press(
 /// optional rules and aids go with it (not the first battle's script). In the browser the page
 /// reloads on its new address.
 pub(super) fn open_battle(file: &str, size: Option<(u32, u32)>, exit: &mut MessageWriter<AppExit>) {
+    reopen(|w| w.another_battle(file, size), exit);
+}
+
+/// The game again with the options `argv` makes of these: the page's address in the browser,
+/// a new process (and this window closed) on the desktop.
+fn reopen(
+    argv: impl Fn(&crate::cli::args::Window) -> Vec<String>,
+    exit: &mut MessageWriter<AppExit>,
+) {
     #[cfg(target_arch = "wasm32")]
     {
-        let _ = (size, &exit);
+        let _ = &exit;
         if let Some(w) = web_sys::window() {
             let now = w.location().search().unwrap_or_default();
             let opened = crate::cli::parse(&crate::cli::args::from_query(&now))
                 .map(|c| c.window)
                 .unwrap_or_default();
-            let argv = opened.another_battle(file, None);
-            let _ = w.location().set_search(&crate::cli::args::to_query(&argv));
+            let _ = w
+                .location()
+                .set_search(&crate::cli::args::to_query(&argv(&opened)));
         }
     }
     #[cfg(not(target_arch = "wasm32"))]
     if let Ok(exe) = std::env::current_exe() {
-        let argv: Vec<String> = std::env::args().skip(1).collect();
-        let opened = crate::cli::parse(&argv)
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        let opened = crate::cli::parse(&args)
             .map(|c| c.window)
             .unwrap_or_default();
         if std::process::Command::new(exe)
-            .args(opened.another_battle(file, size))
+            .args(argv(&opened))
             .spawn()
             .is_ok()
         {
             exit.write(AppExit::Success);
         }
     }
+}
+
+/// Opens lesson `n` of the boot camp in a fresh window (a fresh page in the browser), as
+/// `open_battle` opens a battle.
+pub(super) fn open_lesson(n: usize, size: Option<(u32, u32)>, exit: &mut MessageWriter<AppExit>) {
+    reopen(|w| w.another_lesson(n, size), exit);
 }
 
 /// Whether two scenario paths name one file ("maps/x.ron" and "./maps/x.ron").

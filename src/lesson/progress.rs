@@ -1,0 +1,160 @@
+//! Where a player stands in a lesson: each step completes only on what the game itself says
+//! happened (orders accepted, outcomes, the selection, a button or its key), never on where
+//! the screen was touched; a wrong action is answered with the step's hint.
+
+use crate::rules::event::Event;
+use crate::rules::order::{At as OrderAt, Order};
+use crate::rules::unit::{Side, UnitId};
+
+use super::script::{Button, Goal, OrderKind, Script, Seen};
+
+/// Something the player did or saw, as the window reports it to the lesson.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Sign {
+    /// An order the game accepted.
+    Done(Order),
+    /// An order the game refused, with its reasons in words.
+    Refused(Order, String),
+    /// Something that happened, in order.
+    Happened(Event),
+    Selected(UnitId),
+    /// A button pressed, or its key.
+    Pressed(Button),
+    Zoomed,
+    /// The lesson panel's Next.
+    Next,
+}
+
+/// The player's place in a lesson.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Progress {
+    /// The step now shown (`steps.len()` once the lesson is done).
+    pub step: usize,
+    /// The hint for the last wrong action at this step.
+    pub hint: Option<String>,
+}
+
+impl Progress {
+    pub fn finished(&self, script: &Script) -> bool {
+        self.step >= script.steps.len()
+    }
+
+    /// Takes in what happened in one frame (in order; the player's side is `side`), completing
+    /// steps and giving hints.
+    pub fn feed(&mut self, script: &Script, side: Side, signs: &[Sign]) {
+        // A brigade move is its Move orders given together: they are counted by the frame.
+        let moved: Vec<UnitId> = signs
+            .iter()
+            .filter_map(|s| match s {
+                Sign::Done(Order::Move { unit, .. }) => Some(*unit),
+                _ => None,
+            })
+            .collect();
+        for sign in signs {
+            let Some(step) = script.steps.get(self.step) else {
+                return;
+            };
+            match judge(&step.done, side, sign, &moved) {
+                Verdict::Done => {
+                    self.step += 1;
+                    self.hint = None;
+                }
+                Verdict::Wrong(why) => {
+                    let hint = step
+                        .hint
+                        .clone()
+                        .unwrap_or_else(|| "Not yet: read the lesson's words again.".into());
+                    self.hint = Some(match why {
+                        Some(w) => format!("{hint} (The game said: {w})"),
+                        None => hint,
+                    });
+                }
+                Verdict::Neither => {}
+            }
+        }
+    }
+}
+
+enum Verdict {
+    Done,
+    /// A wrong action, with the game's refusal when it refused.
+    Wrong(Option<String>),
+    Neither,
+}
+
+fn judge(goal: &Goal, side: Side, sign: &Sign, moved: &[UnitId]) -> Verdict {
+    let wrong_order = |sign: &Sign| match sign {
+        Sign::Refused(_, why) => Verdict::Wrong(Some(why.clone())),
+        // Undo puts things back: never wrong.
+        Sign::Done(Order::Undo) => Verdict::Neither,
+        Sign::Done(_) => Verdict::Wrong(None),
+        _ => Verdict::Neither,
+    };
+    match (goal, sign) {
+        (Goal::Next, Sign::Next) => Verdict::Done,
+        (Goal::Next, _) => Verdict::Neither,
+        (Goal::Select(id), Sign::Selected(u)) if u.0 == *id => Verdict::Done,
+        (Goal::Select(_), Sign::Selected(_)) => Verdict::Wrong(None),
+        (Goal::Select(_), s) => wrong_order(s),
+        (Goal::Order { kind, unit, to }, Sign::Done(o)) if fits(o, *kind, *unit, *to) => {
+            Verdict::Done
+        }
+        (Goal::Order { .. }, s) => wrong_order(s),
+        (Goal::Saw(seen), Sign::Happened(e)) if saw(*seen, side, e) => Verdict::Done,
+        (Goal::Saw(_), _) => Verdict::Neither,
+        (Goal::Pressed(b), Sign::Pressed(p)) if b == p => Verdict::Done,
+        (Goal::Pressed(_), Sign::Pressed(_)) => Verdict::Wrong(None),
+        (Goal::Pressed(_), s) => wrong_order(s),
+        (Goal::Zoom, Sign::Zoomed) => Verdict::Done,
+        (Goal::Zoom, _) => Verdict::Neither,
+        (Goal::MoveBrigade(_), Sign::Done(Order::Move { .. })) if moved.len() >= 2 => Verdict::Done,
+        (Goal::MoveBrigade(_), s) => wrong_order(s),
+    }
+}
+
+/// Whether an accepted order is the one asked for.
+fn fits(o: &Order, kind: OrderKind, unit: Option<u32>, to: Option<(i32, i32)>) -> bool {
+    let kind_fits = matches!(
+        (kind, o),
+        (OrderKind::Move, Order::Move { .. })
+            | (OrderKind::Face, Order::Face { .. })
+            | (OrderKind::Formation, Order::Formation { .. })
+            | (OrderKind::Fire, Order::Fire { .. })
+            | (OrderKind::Melee, Order::Melee { .. })
+            | (OrderKind::Resolve, Order::Resolve)
+            | (OrderKind::Advance, Order::Advance { .. })
+            | (OrderKind::Undo, Order::Undo)
+            | (OrderKind::EndTurn, Order::EndTurn)
+    );
+    let unit_fits = unit.is_none_or(|id| match o {
+        Order::Melee { units, .. } if units.contains(&UnitId(id)) => true,
+        _ => o.unit() == Some(UnitId(id)),
+    });
+    let to_fits = to.is_none_or(|(col, row)| match o {
+        Order::Move { to, .. } | Order::Advance { to, .. } => *to == OrderAt(col, row),
+        Order::Fire { at, .. } | Order::Melee { at, .. } => *at == OrderAt(col, row),
+        _ => false,
+    });
+    kind_fits && unit_fits && to_fits
+}
+
+/// Whether `e` shows what `seen` asks for.
+fn saw(seen: Seen, side: Side, e: &Event) -> bool {
+    match (seen, e) {
+        (Seen::MeleeResolved, Event::MeleeResolved(_)) => true,
+        (Seen::Rout, Event::MeleeResolved(m)) => routed(&m.0.morale),
+        (Seen::Rout, Event::Fired(f)) => routed(&f.0.morale),
+        (Seen::Rout, Event::PhaseMoraleChecked(p)) => routed(&p.checks),
+        (Seen::Rally, Event::TurnBegan(t)) => t.side == side && !t.start.rallied.is_empty(),
+        (Seen::OpportunityFire, Event::Moved(m)) => !m.opportunity_fire.is_empty(),
+        (Seen::YourTurn, Event::TurnBegan(t)) => t.side == side,
+        _ => false,
+    }
+}
+
+/// Whether any of these checks routed its unit.
+fn routed(checks: &[crate::rules::morale::MoraleCheck]) -> bool {
+    checks
+        .iter()
+        .any(|c| c.result == crate::rules::morale::MoraleResult::Routed)
+}
