@@ -100,3 +100,245 @@ fn lesson_2_moving_and_facing_to_its_end() {
     next(&mut r);
     assert!(finished(&r));
 }
+
+/// A unit's hex, as (column, row).
+fn at(r: &Rig, id: u32) -> (i32, i32) {
+    let g = r.res::<bayonet::sim::Game>();
+    let c = g
+        .map
+        .coord(g.unit(bayonet::rules::unit::UnitId(id)).unwrap().hex);
+    (c.col, c.row)
+}
+
+/// End turn, confirmed with Enter (as End turn asks by default).
+fn end_turn(r: &mut Rig) {
+    r.tap_key(KeyCode::KeyE);
+    r.tap_key(KeyCode::Enter);
+}
+
+/// Frames until the lesson reaches `step` (the other side's turn takes some), at most `n`.
+fn until_step(r: &mut Rig, want: usize, n: usize) {
+    for _ in 0..n {
+        if step(r) >= want {
+            return;
+        }
+        r.frames(1);
+    }
+}
+
+#[test]
+fn lesson_3_formations_and_fire_to_its_end() {
+    let mut r = Rig::lesson(3, SettingsFile(None));
+    r.click(2, 7);
+    assert_eq!(step(&r), 1);
+    r.tap_key(KeyCode::KeyF);
+    assert_eq!(step(&r), 2, "the formation changed: {:?}", hint(&r));
+    // Fire: select the 1st Minnesota, Fire, then the target.
+    r.click(5, 4);
+    r.tap_key(KeyCode::KeyT);
+    r.click(8, 5);
+    assert_eq!(step(&r), 3, "fired: {:?}", hint(&r));
+    // The Threats key is not the Sight tool.
+    r.tap_key(KeyCode::Digit7);
+    assert!(hint(&r).unwrap().contains("Sight"));
+    r.tap_key(KeyCode::Digit8);
+    assert_eq!(step(&r), 4);
+    r.tap_key(KeyCode::Digit8);
+    // Past the battery: opportunity fire.
+    r.click(2, 7);
+    r.click(5, 7);
+    r.click(5, 7);
+    assert_eq!(at(&r, 2), (5, 7));
+    assert_eq!(step(&r), 5, "opportunity fire seen: {:?}", hint(&r));
+    next(&mut r);
+    assert!(finished(&r));
+}
+
+#[test]
+fn lesson_4_melee_by_drags_to_its_end() {
+    let mut r = Rig::lesson(4, SettingsFile(None));
+    // Resolve before any melee is declared: the hint, not the step.
+    r.tap_key(KeyCode::KeyR);
+    assert_eq!(step(&r), 0);
+    assert!(hint(&r).is_some());
+    r.mouse_drag((6, 4), (6, 5));
+    assert_eq!(step(&r), 1, "declared: {:?}", hint(&r));
+    // The same regiment again is not the one asked to join.
+    r.mouse_drag((5, 5), (6, 5));
+    assert_eq!(step(&r), 2, "joined: {:?}", hint(&r));
+    r.press(bayonet::client::toolbar::ToolButton::Resolve);
+    assert_eq!(step(&r), 3);
+    let resolved = r.res::<bayonet::sim::Game>().pending.is_empty();
+    assert!(resolved, "the melee was fought");
+    next(&mut r);
+    assert!(finished(&r));
+}
+
+#[test]
+fn lesson_5_morale_rout_and_rally_to_its_end() {
+    let mut r = Rig::lesson(5, SettingsFile(None));
+    next(&mut r);
+    r.mouse_drag((6, 4), (6, 5));
+    r.mouse_drag((5, 5), (6, 5));
+    assert_eq!(step(&r), 1, "declaring is not yet the rout");
+    r.tap_key(KeyCode::KeyR);
+    assert_eq!(step(&r), 2, "the Alabamians routed");
+    next(&mut r);
+    end_turn(&mut r);
+    assert!(step(&r) >= 4, "the turn ended: {:?}", hint(&r));
+    until_step(&mut r, 5, 200);
+    assert_eq!(step(&r), 5, "the rally at the start of the Union's turn");
+    next(&mut r);
+    assert!(finished(&r));
+}
+
+#[test]
+fn lesson_6_the_enemy_turn_fog_undo_and_threats_to_its_end() {
+    let mut r = Rig::lesson(6, SettingsFile(None));
+    assert!(r.res::<bayonet::sim::Game>().params.optional.fog_of_war);
+    r.tap_key(KeyCode::Digit7);
+    assert_eq!(step(&r), 1);
+    r.click(2, 5);
+    r.click(3, 5);
+    r.click(3, 5);
+    assert_eq!(at(&r, 1), (3, 5));
+    assert_eq!(step(&r), 2);
+    // Turning is not undoing.
+    r.tap_key(KeyCode::KeyX);
+    assert_eq!(step(&r), 2);
+    assert!(hint(&r).unwrap().contains("Undo"));
+    r.press(bayonet::client::toolbar::ToolButton::Undo);
+    assert_eq!(step(&r), 3);
+    end_turn(&mut r);
+    assert_eq!(step(&r), 4);
+    until_step(&mut r, 5, 600);
+    assert_eq!(step(&r), 5, "the computer's turn is over");
+    next(&mut r);
+    assert!(finished(&r));
+}
+
+/// The map camera back at the origin, where the rig's clicks reckon from.
+fn recentre(r: &mut Rig) {
+    let mut q = r
+        .app
+        .world_mut()
+        .query_filtered::<&mut bevy::prelude::Transform, bevy::prelude::With<bayonet::client::camera::MapCamera>>();
+    for mut t in q.iter_mut(r.app.world_mut()) {
+        t.translation.x = 0.0;
+        t.translation.y = 0.0;
+    }
+}
+
+#[test]
+fn lesson_7_command_to_its_end() {
+    let mut r = Rig::lesson(7, SettingsFile(None));
+    assert!(
+        r.res::<bayonet::sim::Game>()
+            .params
+            .optional
+            .command_control
+    );
+    r.click(2, 4);
+    assert_eq!(step(&r), 1);
+    r.tap_key(KeyCode::Digit9);
+    assert_eq!(step(&r), 2);
+    r.tap_key(KeyCode::Digit9);
+    next(&mut r);
+    r.tap_key(KeyCode::KeyJ);
+    assert_eq!(step(&r), 4);
+    // One regiment alone is not the brigade: the hint, and undo.
+    // Next unit centred the map on the unit: the rig's clicks reckon from the camera at the
+    // origin, where a player would click where the counter now is.
+    recentre(&mut r);
+    r.click(3, 5);
+    r.click(4, 5);
+    r.click(4, 5);
+    assert_eq!(at(&r, 4), (4, 5));
+    assert_eq!(step(&r), 4);
+    assert!(hint(&r).unwrap().contains("Move brigade"));
+    r.press(bayonet::client::toolbar::ToolButton::Undo);
+    assert_eq!(at(&r, 4), (3, 5));
+    r.click(2, 4);
+    r.tap_key(KeyCode::KeyM);
+    r.click(5, 4);
+    r.click(5, 4);
+    assert_eq!(at(&r, 2), (5, 4), "Vincent went where he was sent");
+    assert_eq!(step(&r), 5, "the brigade moved: {:?}", hint(&r));
+    next(&mut r);
+    assert!(finished(&r));
+}
+
+/// The lessons' files check clean (`bayonet check` on each script), and the copies the game
+/// carries (the browser has no files) are the files.
+#[test]
+fn every_lesson_checks_clean_and_is_carried_as_it_is_on_disk() {
+    for (path, text, scenario) in bayonet::lesson::LESSONS {
+        assert_eq!(bayonet::lesson::check_file(path), vec![], "{path}");
+        assert_eq!(std::fs::read_to_string(path).unwrap(), text, "{path}");
+        let (script, _) = bayonet::lesson::open(
+            1 + bayonet::lesson::LESSONS
+                .iter()
+                .position(|l| l.0 == path)
+                .unwrap(),
+        )
+        .unwrap();
+        let beside = bayonet::lesson::scenario_path(path, &script);
+        assert_eq!(
+            std::fs::read_to_string(&beside).unwrap(),
+            scenario,
+            "{beside}"
+        );
+    }
+    // Every lesson's last step is read and then opens the next (the panel's Onward).
+    for n in 1..=bayonet::lesson::COUNT {
+        let (script, _) = bayonet::lesson::open(n).unwrap();
+        assert_eq!(
+            script.steps.last().map(|s| s.done.clone()),
+            Some(bayonet::lesson::Goal::Next),
+            "lesson {n}"
+        );
+    }
+    assert!(bayonet::lesson::open(0).is_err());
+    assert!(bayonet::lesson::open(bayonet::lesson::COUNT + 1).is_err());
+}
+
+/// A script that names a unit its scenario lacks, a hex off its map or a button the game has
+/// not is refused, each fault with its line, in words (not the reader's type names).
+#[test]
+fn a_step_naming_an_unknown_unit_hex_or_button_is_refused_with_its_line() {
+    use bayonet::lesson::Script;
+    let (_, scenario) = bayonet::lesson::open(4).unwrap();
+    let good = bayonet::lesson::LESSONS[3].1;
+    let bad = good.replace("point: Unit(2),", "point: Unit(99),").replace(
+        "to: (6, 5)),\n            hint: \"Drag from the 20th",
+        "to: (60, 5)),\n            hint: \"Drag from the 20th",
+    );
+    let script = Script::parse("bad.lesson.ron", &bad).unwrap();
+    let faults = script.faults("bad.lesson.ron", &bad, &scenario);
+    let said: Vec<String> = faults.iter().map(|f| f.to_string()).collect();
+    assert_eq!(faults.len(), 2, "{said:?}");
+    let line_of = |needle: &str| {
+        1 + bad
+            .lines()
+            .position(|l| l.contains("say:") && l.contains(needle))
+            .unwrap()
+    };
+    assert_eq!(faults[0].line, Some(line_of("Melee: drag from")));
+    assert!(
+        said[0].contains("the hex 60,5 is off the map (12×10 hexes)"),
+        "{said:?}"
+    );
+    assert_eq!(faults[1].line, Some(line_of("Attackers join")));
+    assert!(said[1].contains("there is no unit 99"), "{said:?}");
+    // A button the game has not: the reader's error, in words, at its line.
+    let bad = good.replace("Button(Resolve)", "Button(Resolv)");
+    let e = Script::parse("bad.lesson.ron", &bad).unwrap_err();
+    let line = 1 + bad.lines().position(|l| l.contains("Resolv)")).unwrap();
+    assert_eq!(e.line, Some(line));
+    assert!(
+        e.message.starts_with("unknown button `Resolv`"),
+        "{}",
+        e.message
+    );
+    assert!(!e.message.contains("enum"), "{}", e.message);
+}

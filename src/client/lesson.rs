@@ -206,7 +206,7 @@ fn watch(
     let Lesson {
         script, progress, ..
     } = &mut *lesson;
-    progress.feed(script, side, &signs);
+    progress.feed(script, side, seen.board(), &signs);
 }
 
 /// The key of a button the lesson asks for (the mini-map has none).

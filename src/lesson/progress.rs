@@ -2,6 +2,7 @@
 //! happened (orders accepted, outcomes, the selection, a button or its key), never on where
 //! the screen was touched; a wrong action is answered with the step's hint.
 
+use crate::rules::board::Board;
 use crate::rules::event::Event;
 use crate::rules::order::{At as OrderAt, Order};
 use crate::rules::unit::{Side, UnitId};
@@ -39,9 +40,9 @@ impl Progress {
         self.step >= script.steps.len()
     }
 
-    /// Takes in what happened in one frame (in order; the player's side is `side`), completing
-    /// steps and giving hints.
-    pub fn feed(&mut self, script: &Script, side: Side, signs: &[Sign]) {
+    /// Takes in what happened in one frame (in order; the player's side is `side`, the board as
+    /// the side sees it after the frame), completing steps and giving hints.
+    pub fn feed(&mut self, script: &Script, side: Side, board: &Board, signs: &[Sign]) {
         // A brigade move is its Move orders given together: they are counted by the frame.
         let moved: Vec<UnitId> = signs
             .iter()
@@ -54,7 +55,7 @@ impl Progress {
             let Some(step) = script.steps.get(self.step) else {
                 return;
             };
-            match judge(&step.done, side, sign, &moved) {
+            match judge(&step.done, side, board, sign, &moved) {
                 Verdict::Done => {
                     self.step += 1;
                     self.hint = None;
@@ -82,7 +83,7 @@ enum Verdict {
     Neither,
 }
 
-fn judge(goal: &Goal, side: Side, sign: &Sign, moved: &[UnitId]) -> Verdict {
+fn judge(goal: &Goal, side: Side, board: &Board, sign: &Sign, moved: &[UnitId]) -> Verdict {
     let wrong_order = |sign: &Sign| match sign {
         Sign::Refused(_, why) => Verdict::Wrong(Some(why.clone())),
         // Undo puts things back: never wrong.
@@ -96,7 +97,7 @@ fn judge(goal: &Goal, side: Side, sign: &Sign, moved: &[UnitId]) -> Verdict {
         (Goal::Select(id), Sign::Selected(u)) if u.0 == *id => Verdict::Done,
         (Goal::Select(_), Sign::Selected(_)) => Verdict::Wrong(None),
         (Goal::Select(_), s) => wrong_order(s),
-        (Goal::Order { kind, unit, to }, Sign::Done(o)) if fits(o, *kind, *unit, *to) => {
+        (Goal::Order { kind, unit, to }, Sign::Done(o)) if fits(board, o, *kind, *unit, *to) => {
             Verdict::Done
         }
         (Goal::Order { .. }, s) => wrong_order(s),
@@ -113,7 +114,13 @@ fn judge(goal: &Goal, side: Side, sign: &Sign, moved: &[UnitId]) -> Verdict {
 }
 
 /// Whether an accepted order is the one asked for.
-fn fits(o: &Order, kind: OrderKind, unit: Option<u32>, to: Option<(i32, i32)>) -> bool {
+fn fits(
+    board: &Board,
+    o: &Order,
+    kind: OrderKind,
+    unit: Option<u32>,
+    to: Option<(i32, i32)>,
+) -> bool {
     let kind_fits = matches!(
         (kind, o),
         (OrderKind::Move, Order::Move { .. })
@@ -126,8 +133,14 @@ fn fits(o: &Order, kind: OrderKind, unit: Option<u32>, to: Option<(i32, i32)>) -
             | (OrderKind::Undo, Order::Undo)
             | (OrderKind::EndTurn, Order::EndTurn)
     );
+    // A melee names its attackers, or the hexes they were dragged from.
     let unit_fits = unit.is_none_or(|id| match o {
-        Order::Melee { units, .. } if units.contains(&UnitId(id)) => true,
+        Order::Melee { units, from, .. } => {
+            units.contains(&UnitId(id))
+                || board
+                    .unit(UnitId(id))
+                    .is_some_and(|u| from.contains(&OrderAt::of(board, u.hex)))
+        }
         _ => o.unit() == Some(UnitId(id)),
     });
     let to_fits = to.is_none_or(|(col, row)| match o {

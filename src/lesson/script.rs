@@ -188,6 +188,20 @@ impl Script {
                 message: "a lesson needs at least one step".into(),
             });
         }
+        if let Some(r) = &self.rules {
+            let mut optional = s.params.optional.clone();
+            if let Err(message) = optional.enable(r) {
+                found.push(LoadError {
+                    file: file.into(),
+                    line: text
+                        .lines()
+                        .position(|l| l.contains("rules:"))
+                        .map(|i| i + 1),
+                    column: None,
+                    message,
+                });
+            }
+        }
         for (i, step) in self.steps.iter().enumerate() {
             let fault = |message: String| LoadError {
                 file: file.into(),
