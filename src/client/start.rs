@@ -146,6 +146,8 @@ fn list_maps() -> Vec<String> {
 #[derive(Component, Clone, Copy, PartialEq, Debug)]
 pub enum Control {
     Scenario(usize),
+    /// A lesson of the boot camp, from 1.
+    Lesson(usize),
     Mode(Mode),
     /// The computer opponent (remembered): Basic, Skilled or Expert.
     Opponent(Opponent),
@@ -269,6 +271,7 @@ fn open(
     mut dialog: ResMut<DialogOpen>,
     battle: Res<Battle>,
     game: Res<Game>,
+    settings: Res<Settings>,
 ) {
     commands.insert_resource(Draft(game.params.clone()));
     if let Some(p) = preset {
@@ -385,7 +388,44 @@ fn open(
         ))
         .id();
     commands.entity(dialog).add_child(more);
+    // The boot camp: first for a newcomer (no battle started, no lesson done), after the
+    // battles for everyone else.
+    let newcomer = !settings.played && settings.lessons_done == 0;
+    let boot_camp = |d: &mut ChildSpawnerCommands| {
+        d.spawn(text(
+            if newcomer {
+                "New to Bayonet? Start with the boot camp: seven short lessons, each one idea \
+                 learned by doing it"
+                    .into()
+            } else {
+                "Boot camp: seven short lessons".into()
+            },
+            16.0,
+        ));
+        d.spawn(Node {
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        })
+        .with_children(|row| {
+            for (i, (path, text_of, _)) in crate::lesson::LESSONS.iter().enumerate() {
+                let n = i + 1;
+                let title = crate::lesson::Script::parse(path, text_of)
+                    .map(|l| l.title)
+                    .unwrap_or_default();
+                let done = settings.lessons_done & (1 << i) != 0;
+                row.spawn(button(Control::Lesson(n))).with_children(|b| {
+                    b.spawn(text(format!("{n}. {title}"), 14.0));
+                    if done {
+                        b.spawn(palette::dim_text("✓ done", 11.0));
+                    }
+                });
+            }
+        });
+    };
     commands.entity(body).with_children(|d| {
+        if newcomer {
+            boot_camp(d);
+        }
         d.spawn(text(s.description.clone(), 13.0));
         if !maps.0.is_empty() {
             d.spawn(text("Scenario".into(), 16.0));
@@ -422,6 +462,9 @@ fn open(
                     }
                 });
             }
+        }
+        if !newcomer {
+            boot_camp(d);
         }
         d.spawn(text("Who plays".into(), 16.0));
         d.spawn(Node {
@@ -611,7 +654,16 @@ fn press(
                     *v + step
                 };
             }
+            Control::Lesson(n) => {
+                let size = window
+                    .single()
+                    .ok()
+                    .map(|w| (w.width().round() as u32, w.height().round() as u32));
+                open_lesson(n, size, &mut exit);
+            }
             Control::Start => {
+                // From now on the boot camp is offered after the battles, not before.
+                settings.played = true;
                 let computer = settings.opponent.brain();
                 players.0 = match settings.who_plays {
                     Mode::Hotseat => [None, None],
