@@ -757,3 +757,49 @@ fn the_help_scrolls_and_says_when_more_lies_below() {
         "nothing more below at the end"
     );
 }
+
+/// Issue 48: the help names each part of a counter and says what every state letter and
+/// formation tag the counters draw means.
+#[test]
+fn the_help_names_every_counter_mark_and_state_the_counters_draw() {
+    use bayonet::client::help::{COUNTER_PARTS, MEANINGS};
+    use bayonet::rules::unit::{Formation, UnitKind};
+    let legend: String = COUNTER_PARTS
+        .iter()
+        .map(|(a, b)| format!("{a} {b}\n"))
+        .collect();
+    let meanings: Vec<&str> = MEANINGS
+        .iter()
+        .flat_map(|(_, lines)| lines.iter().map(|(m, _)| *m))
+        .collect();
+    // Every state letter a counter can carry (counters.rs) is explained under States.
+    for letter in ["D", "R", "F", "a", "A", "c"] {
+        assert!(
+            meanings
+                .iter()
+                .any(|m| m.starts_with(&format!("{letter} "))),
+            "{letter} unexplained"
+        );
+        assert!(
+            legend.contains(&format!(" {letter},")) || legend.contains(&format!(" {letter} (")),
+            "{letter} not in the legend"
+        );
+    }
+    // Every formation tag is named in the legend.
+    for (kind, f) in [
+        (UnitKind::Infantry, Formation::Line),
+        (UnitKind::Infantry, Formation::Column),
+        (UnitKind::Cavalry, Formation::Mounted),
+        (UnitKind::Cavalry, Formation::Dismounted),
+        (UnitKind::Artillery, Formation::Limbered),
+        (UnitKind::Artillery, Formation::Unlimbered),
+    ] {
+        let mut u = bayonet::load_scenario("maps/test_skirmish.ron")
+            .unwrap()
+            .units[1]
+            .clone();
+        (u.kind, u.formation) = (kind, f);
+        let tag = bayonet::client::counters::formation_tag(&u);
+        assert!(legend.contains(tag), "{tag} not in the legend");
+    }
+}

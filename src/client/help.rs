@@ -1,5 +1,6 @@
 //! The help overlay (F1, H or ?, or the Help button): every key from the one key table, the
-//! gestures, the highlight letters and the map's legend (every terrain, and every road, hexside
+//! gestures, the highlight letters, each part of a counter, what every mark and state means,
+//! and the map's legend (every terrain, and every road, hexside
 //! and contour in the pattern the map draws it in: `palette::Pattern`). Esc, the same keys or its Close button shut it.
 
 use bevy::prelude::*;
@@ -51,6 +52,140 @@ pub fn key_lines() -> Vec<(String, &'static str)> {
     }
     out
 }
+
+/// Each part of a counter, where it sits and what it says (as `counters` draws it).
+pub const COUNTER_PARTS: &[(&str, &str)] = &[
+    (
+        "Its colour",
+        "the side: the scenario's colours (a pattern too with the colour-blind palette)",
+    ),
+    (
+        "The box in the middle",
+        "the kind: crossed lines infantry, one slash cavalry (a cross joins it dismounted), a dot guns, wheels wagons",
+    ),
+    (
+        "A gold diamond",
+        "a leader; on another counter, a leader stacked with it (one for each)",
+    ),
+    (
+        "The number at the bottom",
+        "its strength: men; guns as 4g; wagons as 12w; ~ before it, an estimate (Extreme Fog of War)",
+    ),
+    (
+        "Top left",
+        "the formation: Line or Col (infantry), Mtd or Dis (cavalry), Limb or Unl (guns)",
+    ),
+    (
+        "Letters at the top right",
+        "its state, each on a dark chip: D, R, F, a, A, c (below)",
+    ),
+    (
+        "×2, ×3",
+        "counters in the hex's stack (Tab steps through them)",
+    ),
+    (
+        "The notch on an edge",
+        "its facing: the hexside it faces; it fires and melees through its front",
+    ),
+    (
+        "An orange band down the left",
+        "out of command (Command Control; the I key or the Cmd aid hides it)",
+    ),
+    (
+        "A magenta bar at the bottom",
+        "guns captured, or without their crew",
+    ),
+    (
+        "A faint counter with ? and T3?",
+        "an enemy last seen there on turn 3 (Fog of War): not a target",
+    ),
+    (
+        "Far out",
+        "a bold kind's mark sized by strength; leaders as gold stars",
+    ),
+];
+
+/// What each mark and state on the map means, in the rules' words (RULES.md).
+pub const MEANINGS: &[(&str, &[(&str, &str)])] = &[
+    (
+        "States",
+        &[
+            (
+                "D  Disrupted",
+                "may not melee-attack nor enter an enemy's zone of control; morale −1; recovers at the start of its turn when out of the enemy's zone of control",
+            ),
+            (
+                "R  Routed",
+                "runs from the enemy and cannot attack; a morale check at the start of its turn rallies it to Disrupted (+1 with a leader in the hex)",
+            ),
+            (
+                "F  Fixed",
+                "may fire and turn but not move or melee-attack, until released: fired on or meleed, the scenario's turn, or an enemy within 5 hexes",
+            ),
+            (
+                "a  Low ammunition",
+                "fires only as opportunity fire; a wagon within 5 hexes refills it at the start of the turn",
+            ),
+            (
+                "A  Out of ammunition",
+                "cannot fire until a wagon resupplies it",
+            ),
+            (
+                "c  Out of command",
+                "beyond its leaders' radius at the start of the turn: under Command Control half movement, no melee attack",
+            ),
+            (
+                "Fatigue",
+                "from marching and fighting; lowers morale (the unit panel gives it); rest recovers it",
+            ),
+            (
+                "Isolated",
+                "no path free of the enemy to its map edge or a supply source: its melee defence is a quarter (the unit panel says so)",
+            ),
+        ],
+    ),
+    (
+        "On the map",
+        &[
+            (
+                "Lit hexes round the selected unit",
+                "where it can move this turn; a line shows the path to the hex under the pointer",
+            ),
+            (
+                "A gold hex outline",
+                "the selected hex; a pale one, the hex under the pointer",
+            ),
+            (
+                "An orange arrow into an enemy",
+                "a melee declared and waiting for Resolve; its odds are in the panel",
+            ),
+            (
+                "A green or red target while dragging",
+                "the melee the drag would declare is allowed (green) or not (red, with the reason)",
+            ),
+            (
+                "Shaded hexes (Threats)",
+                "where the enemy can fire or melee next turn, darker for more",
+            ),
+            (
+                "A gold outline round a leader",
+                "his command radius: his units inside it are in command",
+            ),
+            (
+                "Blue and orange paths (Move brigade)",
+                "each unit's march: blue reaches its place, orange stops short, a cross marks a place not reached",
+            ),
+            (
+                "A flag with points",
+                "an objective: its name, its points and the side that holds it",
+            ),
+            (
+                "A pulsing gold ring",
+                "what the boot camp's lesson points at",
+            ),
+        ],
+    ),
+];
 
 fn column(p: &mut ChildSpawnerCommands, title: &str, fill: impl FnOnce(&mut ChildSpawnerCommands)) {
     p.spawn(Node {
@@ -304,6 +439,12 @@ fn spawn(
             Interaction::default(),
         ))
         .with_children(|p| {
+            column(p, "Legend: a counter", |c| {
+                for (part, what) in COUNTER_PARTS {
+                    c.spawn(palette::text(*part, 12.0));
+                    c.spawn(palette::dim_text(format!("    {what}"), 12.0));
+                }
+            });
             column(p, "Keys", |c| {
                 for (k, what) in key_lines() {
                     c.spawn(Node {
@@ -346,6 +487,15 @@ fn spawn(
                     BackgroundColor(palette::PANEL),
                     children![palette::text("Close (Esc)", 14.0)],
                 ));
+            });
+            column(p, "What does this mean?", |c| {
+                for (group, lines) in MEANINGS {
+                    c.spawn(palette::coloured_text(*group, 15.0, palette::OBJECTIVE));
+                    for (mark, what) in *lines {
+                        c.spawn(palette::text(*mark, 12.0));
+                        c.spawn(palette::dim_text(format!("    {what}"), 12.0));
+                    }
+                }
             });
             column(p, "Legend: terrain", |c| {
                 for t in Terrain::ALL {
