@@ -59,7 +59,7 @@ fn layout(
         Res<super::command::Reachable>,
     ),
     mut last: ResMut<LastLayout>,
-    (regions, shown_buttons, any_moved): (
+    (regions, shown_buttons, any_moved, lesson): (
         Query<(
             &super::regions::Region,
             &ComputedNode,
@@ -76,6 +76,7 @@ fn layout(
             With<Button>,
         >,
         Query<(), Or<(Changed<UiGlobalTransform>, Changed<ComputedNode>)>>,
+        Option<Res<super::lesson::Lesson>>,
     ),
     names: Query<&Name>,
     place_names: Option<Res<super::place_names::PlacedNames>>,
@@ -91,7 +92,8 @@ fn layout(
         || game.is_changed()
         || seen.as_ref().is_some_and(|s| s.is_changed())
         || reach.is_changed()
-        || place_names.as_ref().is_some_and(|n| n.is_changed());
+        || place_names.as_ref().is_some_and(|n| n.is_changed())
+        || lesson.as_ref().is_some_and(|l| l.is_changed());
     if !stirred && moved.is_empty() && any_moved.is_empty() {
         return;
     }
@@ -188,6 +190,13 @@ fn layout(
         "names": labels,
         "card": card_fit,
         "camera": [t.translation.x, t.translation.y],
+        // The boot camp's lesson, where the player stands in it.
+        "lesson": lesson.as_ref().map(|l| json!({
+            "number": l.number,
+            "step": l.progress.step,
+            "steps": l.script.steps.len(),
+            "hint": l.progress.hint,
+        })),
     })
     .to_string();
     if last.0 != now {
