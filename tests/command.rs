@@ -300,6 +300,25 @@ fn d_cc_3_who_is_in_command() {
     assert!(out_of_command(&s.board(), Side(1)).is_empty());
 }
 
+/// D-cc-3, as the computer asks it of a hex: only leaders marked in command at the start of the
+/// turn keep a unit in command (a brigadier marked out keeps no one).
+#[test]
+fn d_cc_3_the_computers_keepers_count_only_leaders_marked_in_command() {
+    let mut b = battle(&[(4, (14, 10)), (10, (15, 10)), (11, (15, 11))], &[]).board();
+    let hex = b.unit(UnitId(10)).unwrap().hex;
+    b.unit_mut(UnitId(4)).unwrap().out_of_command = false;
+    let reg = b.unit(UnitId(10)).unwrap().clone();
+    assert!(
+        command::keepers(&b, &reg).keep(hex),
+        "his brigadier, marked in"
+    );
+    b.unit_mut(UnitId(4)).unwrap().out_of_command = true;
+    assert!(
+        !command::keepers(&b, &reg).keep(hex),
+        "his brigadier marked out, and the division's and corps' leaders beyond reach"
+    );
+}
+
 /// D-cc-3: the marks are made at the start of the side's turn, kept on the units and told.
 #[test]
 fn d_cc_3_the_marks_are_made_at_the_start_of_the_sides_turn() {
@@ -459,6 +478,24 @@ fn d_cc_5_leader_hit_chances_over_many_seeds() {
     let hex = stacked.unit(UnitId(4)).unwrap().hex;
     assert_eq!(command::men_at(&stacked, hex, Side(0)), 400);
     assert_eq!(command::men_at(&stacked, hex, Side(1)), 0);
+    // Only leaders are hit: the regiment stacked with one never leaves the map.
+    let with_men = with_rule(
+        battle(&[(10, (5, 10)), (51, (5, 11))], &[]),
+        "leader_casualties",
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut leaders_hit = 0;
+    for _ in 0..200 {
+        let mut b = with_men.board();
+        let hit = leader_hits(&mut b, hex, Side(0), 400, 400, true, &mut rng);
+        assert!(hit.iter().all(|id| *id == UnitId(4)), "{hit:?}");
+        assert!(b.unit(UnitId(10)).is_some(), "the regiment is never hit");
+        leaders_hit += hit.len();
+    }
+    assert!(
+        (20..80).contains(&leaders_hit),
+        "{leaders_hit} of 200 at 0.25"
+    );
     let leader_hex = b.unit(UnitId(4)).unwrap().hex;
     let trials = 4000;
     let rate = |lost: u32, men: u32, fired: bool, board: &Board| {
@@ -542,6 +579,11 @@ fn d_cc_5_a_leader_hit_by_fire_and_his_successor() {
             .collect();
         assert_eq!(successors.len(), 1, "seed {seed}");
         let s2 = &successors[0];
+        assert_eq!(
+            s2.successor,
+            UnitId(command::SUCCESSOR_IDS + 4),
+            "an id clear of the scenario's"
+        );
         let new = g
             .board
             .unit(s2.successor)

@@ -102,10 +102,11 @@ impl Keepers {
 /// `side`'s units out of command now (D-cc-3), in the board's order.
 pub fn out_of_command(board: &Board, side: Side) -> Vec<UnitId> {
     let leaders = Leaders::of(board, side);
-    let leader_in: HashMap<UnitId, bool> = board
-        .units
-        .iter()
-        .filter(|u| u.side == side && u.is_leader())
+    let leader_in: HashMap<UnitId, bool> = leaders
+        .0
+        .values()
+        .flatten()
+        .filter_map(|l| board.unit(l.id))
         .map(|l| (l.id, leaders.keepers(board, l, |_| true).keep(l.hex)))
         .collect();
     board
