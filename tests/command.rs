@@ -279,6 +279,10 @@ fn d_cc_3_who_is_in_command() {
     // With the division's leader gone too, the corps' (radius 8, at 3,10) commands them.
     let s = battle(&[(10, (11, 10)), (11, (13, 10))], &[4, 3]);
     assert_eq!(out(&s), vec![11]);
+    // A division's leader answers to his corps' leader (radius 8 from 3,10), not to the army's
+    // (radius 10 from 2,10), while the corps' is on the map.
+    assert!(!out(&battle(&[(3, (11, 10))], &[])).contains(&3));
+    assert!(out(&battle(&[(3, (12, 10))], &[])).contains(&3));
     // A leader with no leader above him on the map is in command wherever he is.
     let s = battle(&[(6, (30, 18)), (13, (31, 18))], &[1]);
     assert!(!out(&s).contains(&6) && !out(&s).contains(&13));
