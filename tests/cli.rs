@@ -878,3 +878,32 @@ fn a_closed_pipe_ends_the_command_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(141), "{err}");
 }
+
+/// Issue 48: the lesson panel's Restart and its next lesson open `--lesson N` in the window's
+/// size (the page's address `?lesson=N` in the browser); `bayonet lesson N` takes 1 to 7 and
+/// refuses another number in words.
+#[test]
+fn a_lesson_opens_by_its_number_and_another_number_is_refused() {
+    let w = bayonet::cli::parse(&["--size".to_string(), "768x1024".to_string()])
+        .unwrap()
+        .window;
+    let next = w.another_lesson(5, None);
+    assert_eq!(next, ["--lesson", "5", "--size", "768x1024"]);
+    assert_eq!(
+        bayonet::cli::args::to_query(&next),
+        "lesson=5&size=768x1024"
+    );
+    let opened = bayonet::cli::parse(&bayonet::cli::args::from_query("?lesson=5")).unwrap();
+    assert_eq!(opened.window.lesson, Some(5));
+    let sub = bayonet::cli::parse(&["lesson".to_string(), "7".to_string()]).unwrap();
+    assert!(matches!(sub.command, Some(bayonet::cli::Command::Lesson(ref l)) if l.number == 7));
+    for bad in ["0", "8", "melee"] {
+        let e = bayonet::cli::parse(&["lesson".to_string(), bad.to_string()])
+            .err()
+            .unwrap_or_else(|| panic!("lesson {bad} taken"));
+        assert!(
+            e.to_string().contains("expected a lesson's number, 1 to 7"),
+            "{e}"
+        );
+    }
+}

@@ -184,6 +184,11 @@ fn lesson_5_morale_rout_and_rally_to_its_end() {
     r.tap_key(KeyCode::KeyR);
     assert_eq!(step(&r), 2, "the Alabamians routed");
     next(&mut r);
+    // Turning a regiment is not ending the turn: the hint.
+    r.click(2, 5);
+    r.tap_key(KeyCode::KeyX);
+    assert_eq!(step(&r), 3);
+    assert!(hint(&r).unwrap().contains("End turn"), "{:?}", hint(&r));
     end_turn(&mut r);
     assert!(step(&r) >= 4, "the turn ended: {:?}", hint(&r));
     until_step(&mut r, 5, 200);

@@ -102,7 +102,7 @@ fn show_command(
     seen: Option<Res<super::seen::Seen>>,
     mut q: Query<(&Aid, &mut Node)>,
 ) {
-    let on = super::counters::command_control(&battle, seen.as_deref());
+    let on = super::seen::command_control(&battle, seen.as_deref());
     for (a, mut n) in &mut q {
         if *a == Aid::Command {
             super::regions::show(&mut n, on);

@@ -183,14 +183,6 @@ fn remember_paths(mut moved: MessageReader<crate::sim::UnitMoved>, mut paths: Re
     }
 }
 
-/// Whether the game on screen plays under *Command Control* (§17): online, the seat's board
-/// says; otherwise the scenario's parameters.
-pub(super) fn command_control(battle: &Battle, seen: Option<&super::seen::Seen>) -> bool {
-    seen.map_or(battle.scenario.params.optional.command_control, |s| {
-        s.board().params.optional.command_control
-    })
-}
-
 #[allow(clippy::too_many_arguments)]
 fn redraw(
     mut commands: Commands,
@@ -251,7 +243,7 @@ fn redraw(
         .and_then(|s| s.view().estimates.then_some(s.view().side));
     // Out-of-command marks are drawn while Command Control is on (§17 D-cc-4) and their aid
     // (I) is.
-    let command_marks = command_control(&battle, seen.as_deref())
+    let command_marks = super::seen::command_control(&battle, seen.as_deref())
         && aids.is_none_or(|a| a.on(super::aids::Aid::Command));
     for (hex, mut stack) in stacks {
         // Combat units under leaders; the strongest at the bottom.

@@ -97,3 +97,11 @@ fn work_out(game: Res<Game>, viewer: Res<Viewer>, seen: Option<ResMut<Seen>>) {
         None => fog::whole(&game.0),
     };
 }
+
+/// Whether the game on screen plays under *Command Control* (§17): online, the seat's board
+/// says; otherwise the scenario's parameters.
+pub(super) fn command_control(battle: &crate::sim::Battle, seen: Option<&Seen>) -> bool {
+    seen.map_or(battle.scenario.params.optional.command_control, |s| {
+        s.board().params.optional.command_control
+    })
+}
