@@ -263,6 +263,9 @@ fn open_game(cli: Cli) -> i32 {
     }
     // A lesson of the boot camp: its scenario, the other side held or played by the computer.
     if let Some(n) = script.lesson {
+        // A lesson's field is small: all of it in view, whatever the window.
+        let mut script = script;
+        script.zoom.get_or_insert(bayonet::cli::args::Zoom::Whole);
         return match bayonet::lesson::open(n) {
             Ok((lesson, s)) => {
                 let players = bayonet::client::lesson::players(&lesson);
