@@ -243,6 +243,17 @@ fn lesson_7_command_to_its_end() {
             .optional
             .command_control
     );
+    // The 1st Brigade's regiments stand beyond every leader of their chain, as step 3 says.
+    for (id, out) in [(7, true), (8, true), (3, false), (4, false)] {
+        let g = r.res::<bayonet::sim::Game>();
+        assert_eq!(
+            g.unit(bayonet::rules::unit::UnitId(id))
+                .unwrap()
+                .out_of_command,
+            out,
+            "unit {id}"
+        );
+    }
     r.click(2, 4);
     assert_eq!(step(&r), 1);
     r.tap_key(KeyCode::Digit9);

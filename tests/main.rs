@@ -62,9 +62,9 @@ mod gesture;
 mod help_keys;
 #[cfg(feature = "client")]
 mod input;
+mod lesson_scripts;
 #[cfg(feature = "client")]
 mod lessons;
-mod lesson_scripts;
 #[cfg(feature = "client")]
 mod navigation;
 #[cfg(feature = "client")]

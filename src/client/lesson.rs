@@ -339,8 +339,8 @@ fn show(
 /// What the lesson points at: a bright gold, apart from the amber of a lit button.
 pub const POINTED: Color = Color::srgb(1.0, 0.84, 0.2);
 
-/// The panel sits above the toolbar as it is laid out (two rows high in a narrow window); the
-/// button the step points at is outlined in a pulsing gold.
+/// The panel sits above the toolbar and the folded log as they are laid out (the toolbar two
+/// rows high in a narrow window); the button the step points at is outlined in a pulsing gold.
 fn place(
     lesson: Res<Lesson>,
     time: Res<Time>,
@@ -349,13 +349,20 @@ fn place(
     mut named: Query<(Entity, &Name, &mut BorderColor), With<Interaction>>,
     mut outlined: Local<Option<Entity>>,
 ) {
-    let bar = regions
-        .iter()
-        .find(|(r, _)| **r == super::regions::Region::Toolbar)
-        .map_or(super::regions::TOOLBAR_HEIGHT, |(_, n)| {
-            n.size.y * n.inverse_scale_factor
-        });
-    let bottom = Val::Px(bar + 6.0);
+    let height = |which: super::regions::Region| {
+        regions
+            .iter()
+            .find(|(r, _)| **r == which)
+            .map(|(_, n)| n.size.y * n.inverse_scale_factor)
+    };
+    let bar = height(super::regions::Region::Toolbar).unwrap_or(super::regions::TOOLBAR_HEIGHT);
+    // Over the log folded to its line (its margin 6 each way), which says what the selected
+    // unit's orders will do: a brigade's march, a fire's target. The log opened whole is
+    // covered.
+    let log = height(super::regions::Region::Log)
+        .filter(|h| *h > 0.0 && *h <= 80.0)
+        .map_or(0.0, |h| h + 12.0);
+    let bottom = Val::Px(bar + log + 4.0);
     for mut n in &mut panel {
         if n.bottom != bottom {
             n.bottom = bottom;
