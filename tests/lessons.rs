@@ -283,3 +283,61 @@ fn lesson_7_command_to_its_end() {
     next(&mut r);
     assert!(finished(&r));
 }
+
+/// Issue 48 item 2: the start dialog offers the boot camp's seven lessons first to a newcomer
+/// (no battle started, no lesson done), and after the battles once one has been started.
+#[test]
+fn the_start_dialog_offers_the_boot_camp_first_to_a_newcomer() {
+    use bayonet::client::start::Control;
+    use bevy::prelude::*;
+    let order = |settings: SettingsFile| {
+        let s = bayonet::load_scenario("maps/harpers_crossing.ron").unwrap();
+        let mut app =
+            bayonet::client::windowless_app_with(s, bayonet::client::input_plugin, settings);
+        app.world_mut()
+            .remove_resource::<bayonet::client::start::PresetPlayers>();
+        app.update();
+        app.update();
+        let mut controls: Vec<(Entity, Control)> = app
+            .world_mut()
+            .query::<(Entity, &Control)>()
+            .iter(app.world())
+            .map(|(e, c)| (e, *c))
+            .collect();
+        // In the order they were spawned, top to bottom.
+        controls.sort_by_key(|(e, _)| e.index());
+        let first = |f: fn(&Control) -> bool| controls.iter().position(|(_, c)| f(c)).unwrap();
+        let lessons: Vec<usize> = controls
+            .iter()
+            .filter_map(|(_, c)| match c {
+                Control::Lesson(n) => Some(*n),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(lessons, (1..=7).collect::<Vec<_>>());
+        let newcomer_line = app
+            .world_mut()
+            .query::<&Text>()
+            .iter(app.world())
+            .any(|t| t.0.starts_with("New to Bayonet?"));
+        (
+            first(|c| matches!(c, Control::Lesson(_)))
+                < first(|c| matches!(c, Control::Scenario(_))),
+            newcomer_line,
+        )
+    };
+    assert_eq!(
+        order(SettingsFile(None)),
+        (true, true),
+        "first for a newcomer"
+    );
+    let dir = std::env::temp_dir().join(format!("bayonet-played-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("settings.ron");
+    std::fs::write(&file, "(played: true)").unwrap();
+    assert_eq!(
+        order(SettingsFile(Some(file))),
+        (false, false),
+        "after the battles"
+    );
+}
