@@ -127,6 +127,11 @@ pub fn fit(battle: &Battle, layout: &MapLayout, window: Vec2) -> ZoomLimits {
 #[derive(Resource, Debug, Default)]
 pub struct OpenWhole;
 
+/// Keep the whole map in view each time the window changes size (a lesson's small field: in the
+/// browser the page sizes its canvas after the first frame, and a tablet turns).
+#[derive(Resource, Debug, Default)]
+pub struct FitWhole;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ZoomLimits>()
         .add_systems(Startup, spawn)
@@ -194,7 +199,8 @@ fn refit(
     battle: Res<Battle>,
     layout: Res<MapLayout>,
     mut limits: ResMut<ZoomLimits>,
-    mut cam: Query<&mut Projection, With<MapCamera>>,
+    mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>,
+    whole: Option<Res<FitWhole>>,
 ) {
     let Ok(w) = window.single() else { return };
     if !w.is_changed() && !battle.is_changed() {
@@ -203,8 +209,13 @@ fn refit(
     let now = fit(&battle, &layout, w.size());
     if *limits != now {
         *limits = now;
-        for mut p in &mut cam {
-            let s = scale_of(&p).min(now.max);
+        for (mut t, mut p) in &mut cam {
+            let s = if whole.is_some() {
+                t.translation = now.centre.extend(t.translation.z);
+                now.max
+            } else {
+                scale_of(&p).min(now.max)
+            };
             set_scale(&mut p, s);
         }
     }

@@ -339,6 +339,7 @@ pub fn run_seat(
     let watch = script.watch;
     if let Some(n) = script.lesson {
         lesson::install(&mut app, n);
+        app.insert_resource(camera::FitWhole);
     }
     app.insert_resource(script).add_plugins(plugin);
     if let (true, Some(s)) = (watch, from) {
