@@ -197,7 +197,7 @@ fn watch(
         if matches!(h.0, Event::Undone(_)) {
             signs.push(Sign::Done(Order::Undo));
         }
-        signs.push(Sign::Happened(h.0.clone()));
+        signs.push(Sign::Happened(Box::new(h.0.clone())));
     }
     if signs.is_empty() {
         return;

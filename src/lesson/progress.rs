@@ -17,7 +17,7 @@ pub enum Sign {
     /// An order the game refused, with its reasons in words.
     Refused(Order, String),
     /// Something that happened, in order.
-    Happened(Event),
+    Happened(Box<Event>),
     Selected(UnitId),
     /// A button pressed, or its key.
     Pressed(Button),
