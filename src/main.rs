@@ -267,10 +267,8 @@ fn open_game(cli: Cli) -> i32 {
         let mut script = script;
         script.zoom.get_or_insert(bayonet::cli::args::Zoom::Whole);
         return match bayonet::lesson::open(n) {
-            Ok((lesson, s)) => {
-                let players = bayonet::client::lesson::players(&lesson);
-                bayonet::client::run(s, screenshot, script, None, Some(players))
-            }
+            // Who plays is the lesson's (`client::lesson::install`).
+            Ok((_, s)) => bayonet::client::run(s, screenshot, script, None, None),
             Err(e) => {
                 eprintln!("{e}");
                 1

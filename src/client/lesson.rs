@@ -45,7 +45,7 @@ enum Line {
 
 /// Who plays a lesson: the player the Union, the computer the other side when the lesson is
 /// about it; otherwise the other side holds (it only ends its turns).
-pub fn players(script: &Script) -> [Option<Brain>; 2] {
+fn players(script: &Script) -> [Option<Brain>; 2] {
     let other = if script.computer {
         Brain::Computer
     } else {
@@ -153,6 +153,7 @@ fn watch(
     next: Query<(&Interaction, &LessonButton), Changed<Interaction>>,
     cam: Query<&Projection, With<super::camera::MapCamera>>,
     seen: Res<super::seen::Seen>,
+    mut settings: ResMut<Settings>,
     mut last: Local<(Option<crate::rules::unit::UnitId>, Option<f32>)>,
 ) {
     let mut signs = Vec::new();
@@ -169,10 +170,7 @@ fn watch(
             signs.push(Sign::Pressed(b));
         }
     }
-    let scale = cam.iter().find_map(|p| match p {
-        Projection::Orthographic(o) => Some(o.scale),
-        _ => None,
-    });
+    let scale = cam.iter().next().map(super::camera::scale_of);
     if let (Some(was), Some(now)) = (last.1, scale)
         && (was - now).abs() > f32::EPSILON
     {
@@ -204,9 +202,16 @@ fn watch(
     }
     let side = seen.view().side;
     let Lesson {
-        script, progress, ..
+        number,
+        script,
+        progress,
     } = &mut *lesson;
     progress.feed(script, side, seen.board(), &signs);
+    // A finished lesson is remembered (the settings are written when they change).
+    let bit = 1u8 << (*number - 1).min(7);
+    if progress.finished(script) && settings.lessons_done & bit == 0 {
+        settings.lessons_done |= bit;
+    }
 }
 
 /// The key of a button the lesson asks for (the mini-map has none).
@@ -264,10 +269,9 @@ fn press(
     }
 }
 
-/// The panel's words and buttons as the lesson stands; a finished lesson is remembered.
+/// The panel's words and buttons as the lesson stands.
 fn show(
     lesson: Res<Lesson>,
-    mut settings: ResMut<Settings>,
     mut lines: Query<(&Line, &mut Text)>,
     mut buttons: Query<(&LessonButton, &mut Node, &Children)>,
     mut labels: Query<&mut Text, Without<Line>>,
@@ -281,10 +285,6 @@ fn show(
         progress,
     } = &*lesson;
     let finished = progress.finished(script);
-    let bit = 1u8 << (number - 1).min(7);
-    if finished && settings.lessons_done & bit == 0 {
-        settings.lessons_done |= bit;
-    }
     let count = crate::lesson::COUNT;
     let step = script.steps.get(progress.step);
     for (line, mut t) in &mut lines {
@@ -300,9 +300,7 @@ fn show(
                 None if *number < count => format!(
                     "Lesson {number} done. Next: lesson {}, {}.",
                     number + 1,
-                    crate::lesson::open(number + 1)
-                        .map(|(s, _)| s.title)
-                        .unwrap_or_default()
+                    crate::lesson::title(number + 1).unwrap_or_default()
                 ),
                 None => "The boot camp is done. Harper's Crossing waits.".into(),
             },
@@ -349,17 +347,12 @@ fn place(
     mut named: Query<(Entity, &Name, &mut BorderColor), With<Interaction>>,
     mut outlined: Local<Option<Entity>>,
 ) {
-    let height = |which: super::regions::Region| {
-        regions
-            .iter()
-            .find(|(r, _)| **r == which)
-            .map(|(_, n)| n.size.y * n.inverse_scale_factor)
-    };
-    let bar = height(super::regions::Region::Toolbar).unwrap_or(super::regions::TOOLBAR_HEIGHT);
+    use super::regions::{Region, TOOLBAR_HEIGHT, height};
+    let bar = height(&regions, Region::Toolbar).unwrap_or(TOOLBAR_HEIGHT);
     // Over the log folded to its line (its margin 6 each way), which says what the selected
     // unit's orders will do: a brigade's march, a fire's target. The log opened whole is
     // covered.
-    let log = height(super::regions::Region::Log)
+    let log = height(&regions, Region::Log)
         .filter(|h| *h > 0.0 && *h <= 80.0)
         .map_or(0.0, |h| h + 12.0);
     let bottom = Val::Px(bar + log + 4.0);

@@ -278,10 +278,15 @@ pub(super) fn fill_panel<T: Component, P: Component>(
 /// Where the top bar ends as it is laid out (two lines high in a narrow window), for what
 /// sits under it.
 pub(super) fn below_top_bar(regions: &Query<(&Region, &ComputedNode)>) -> f32 {
+    height(regions, Region::TopBar).unwrap_or(TOP_BAR_HEIGHT)
+}
+
+/// A region's height as it is laid out, in logical pixels.
+pub(super) fn height(regions: &Query<(&Region, &ComputedNode)>, which: Region) -> Option<f32> {
     regions
         .iter()
-        .find(|(r, _)| **r == Region::TopBar)
-        .map_or(TOP_BAR_HEIGHT, |(_, n)| n.size.y * n.inverse_scale_factor)
+        .find(|(r, _)| **r == which)
+        .map(|(_, n)| n.size.y * n.inverse_scale_factor)
 }
 
 /// A node in the layout, or out of it.

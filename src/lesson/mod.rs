@@ -39,16 +39,7 @@ pub const COUNT: usize = LESSONS.len();
 /// Lesson `n` (from 1): its script and its scenario, from the files when they are there (an
 /// author's edits show at once), else the embedded copies.
 pub fn open(n: usize) -> Result<(Script, Scenario), LoadError> {
-    let Some((path, text, scenario_text)) = n.checked_sub(1).and_then(|i| LESSONS.get(i)) else {
-        return Err(LoadError {
-            file: format!("lesson {n}"),
-            line: None,
-            column: None,
-            message: format!("there is no lesson {n}: the boot camp has lessons 1 to {COUNT}"),
-        });
-    };
-    let on_disk = std::fs::read_to_string(path).ok();
-    let script = Script::parse(path, on_disk.as_deref().unwrap_or(text))?;
+    let (path, script, scenario_text) = script(n)?;
     let scenario_path = scenario_path(path, &script);
     let mut scenario = match std::fs::read_to_string(&scenario_path) {
         Ok(t) => crate::rules::scenario::parse(&scenario_path, &t)?,
@@ -67,6 +58,27 @@ pub fn open(n: usize) -> Result<(Script, Scenario), LoadError> {
             })?;
     }
     Ok((script, scenario))
+}
+
+/// Lesson `n`'s script (the file, else the embedded copy), with its path and the embedded text
+/// of its scenario.
+fn script(n: usize) -> Result<(&'static str, Script, &'static str), LoadError> {
+    let Some((path, text, scenario_text)) = n.checked_sub(1).and_then(|i| LESSONS.get(i)) else {
+        return Err(LoadError {
+            file: format!("lesson {n}"),
+            line: None,
+            column: None,
+            message: format!("there is no lesson {n}: the boot camp has lessons 1 to {COUNT}"),
+        });
+    };
+    let on_disk = std::fs::read_to_string(path).ok();
+    let script = Script::parse(path, on_disk.as_deref().unwrap_or(text))?;
+    Ok((path, script, scenario_text))
+}
+
+/// Lesson `n`'s title (its script alone is read: what the start dialog lists).
+pub fn title(n: usize) -> Option<String> {
+    script(n).ok().map(|(_, s, _)| s.title)
 }
 
 /// The scenario a script names, beside it.
