@@ -13,7 +13,7 @@ fs.mkdirSync(out, { recursive: true });
 
 const { server, port } = await serveSite(site);
 
-const { browser, page, until, layout, touch, tap, shot } = await probe(out, 'brigade-');
+const { browser, page, until, layout, touch, longDrag, tap, shot } = await probe(out, 'brigade-');
 try {
   await page.goto(`http://127.0.0.1:${port}/?scenario=maps/brandy_station.ron&rules=command_control&computer=none`);
   await until('game start', (e) => e.event === 'started');
@@ -34,12 +34,7 @@ try {
   // Long press on Davis's hex, drag four hexes on (away from 54,11, into the screen), hold,
   // release.
   const to = [a[0] + 4 * (a[0] - b[0]), a[1] + 4 * (a[1] - b[1])];
-  await touch('touchStart', a[0], a[1]);
-  await page.waitForTimeout(700);
-  for (let i = 1; i <= 10; i++) {
-    await touch('touchMove', a[0] + ((to[0] - a[0]) * i) / 10, a[1] + ((to[1] - a[1]) * i) / 10);
-    await page.waitForTimeout(40);
-  }
+  await longDrag(a, to);
   await page.waitForTimeout(600);
   await shot('brigade-1-preview.png');
   await touch('touchEnd');

@@ -12,7 +12,7 @@ fs.mkdirSync(out, { recursive: true });
 
 const { server, port } = await serveSite(site);
 
-const { browser, page, until, layout, touch, tap, shot } = await probe(out, 'lesson-');
+const { browser, page, until, layout, touch, tap, longDrag, shot } = await probe(out, 'lesson-');
 const at = (want) => (e) => e.event === 'layout' && e.data.lesson && e.data.lesson.step >= want;
 const rect = (name) => {
   const r = (layout().button_rects || []).find((b) => b.name === name);
@@ -21,12 +21,7 @@ const rect = (name) => {
 };
 // A long press on `from` dragged to `to`, released.
 const drag = async (from, to) => {
-  await touch('touchStart', from[0], from[1]);
-  await page.waitForTimeout(700);
-  for (let i = 1; i <= 10; i++) {
-    await touch('touchMove', from[0] + ((to[0] - from[0]) * i) / 10, from[1] + ((to[1] - from[1]) * i) / 10);
-    await page.waitForTimeout(40);
-  }
+  await longDrag(from, to);
   await page.waitForTimeout(300);
   await touch('touchEnd');
 };

@@ -24,7 +24,7 @@ const remote = (...args) => JSON.parse(execFileSync(bin, ['remote', ...args, '--
 const made = remote('new', url, 'maps/test_melee.ron');
 const [mine, theirs] = made.sides.map((s) => s.invite);
 
-const { browser, page, until, layout, touch, tap, shot } = await probe(out, 'online-');
+const { browser, page, until, layout, touch, longDrag, tap, shot } = await probe(out, 'online-');
 try {
   const seq = () => remote('state', url, theirs).seq;
 
@@ -41,12 +41,7 @@ try {
   if (!a || !d) fail('the worked example is not on the screen');
 
   // Long press and drag to melee: declared by the server.
-  await touch('touchStart', a[0], a[1]);
-  await page.waitForTimeout(700);
-  for (let i = 1; i <= 10; i++) {
-    await touch('touchMove', a[0] + ((d[0] - a[0]) * i) / 10, a[1] + ((d[1] - a[1]) * i) / 10);
-    await page.waitForTimeout(40);
-  }
+  await longDrag(a, d);
   await until('drag preview', (e) => e.event === 'preview' && e.data.target === '5,4', 10000);
   await touch('touchEnd');
   await until('the server took the melee', (e) => e.event === 'online' && e.data.seq === 1, 10000);

@@ -66,8 +66,18 @@ export async function probe(out, prefix = '') {
   const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent',
     { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
   const tap = async ([x, y]) => { await touch('touchStart', x, y); await page.waitForTimeout(80); await touch('touchEnd'); await page.waitForTimeout(400); };
+  // A long press (0.7 s) on `from`, dragged to `to` in ten steps, the finger still down: the
+  // caller looks at the preview, then lifts it (touch('touchEnd')).
+  const longDrag = async (from, to) => {
+    await touch('touchStart', from[0], from[1]);
+    await page.waitForTimeout(700);
+    for (let i = 1; i <= 10; i++) {
+      await touch('touchMove', from[0] + ((to[0] - from[0]) * i) / 10, from[1] + ((to[1] - from[1]) * i) / 10);
+      await page.waitForTimeout(40);
+    }
+  };
   const shot = (name) => page.screenshot({ path: path.join(out, name) });
-  return { browser, ctx, page, trace, errors, until, layout, cdp, touch, tap, shot };
+  return { browser, ctx, page, trace, errors, until, layout, cdp, touch, tap, longDrag, shot };
 }
 
 // The wasm build's site on a port of its own (the page opens `/?scenario=…` and the like).

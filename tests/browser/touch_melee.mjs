@@ -16,7 +16,7 @@ fs.mkdirSync(out, { recursive: true });
 
 const { server, port } = await serveSite(site);
 
-const { browser, page, trace, errors, until, layout, cdp, touch, tap, shot } = await probe(out, '');
+const { browser, page, trace, errors, until, layout, cdp, touch, longDrag, tap, shot } = await probe(out, '');
 try {
 
   const t0 = Date.now();
@@ -34,12 +34,7 @@ try {
   if (!a || !d) fail('the worked example is not on the screen: ' + JSON.stringify(hexes));
 
   // Long press (0.7 s) on the attacking hex, drag to the defending hex, hold there.
-  await touch('touchStart', a[0], a[1]);
-  await page.waitForTimeout(700);
-  for (let i = 1; i <= 10; i++) {
-    await touch('touchMove', a[0] + ((d[0] - a[0]) * i) / 10, a[1] + ((d[1] - a[1]) * i) / 10);
-    await page.waitForTimeout(40);
-  }
+  await longDrag(a, d);
   const preview = await until('drag preview', (e) => e.event === 'preview' && e.data.target === '5,4', 10000);
   if (!preview.data.legal) fail('the preview says illegal: ' + preview.data.text);
   await page.waitForTimeout(300);
