@@ -274,6 +274,27 @@ fn lesson_7_command_to_its_end() {
     assert!(hint(&r).unwrap().contains("Move brigade"));
     r.press(bayonet::client::toolbar::ToolButton::Undo);
     assert_eq!(at(&r, 4), (3, 5));
+    // The other brigade moved as one is not the 3rd Brigade: the hint, and one undo.
+    let before = (at(&r, 7), at(&r, 8));
+    r.tap_key(KeyCode::Escape);
+    r.click(0, 9);
+    assert_eq!(
+        r.res::<bayonet::client::command::Command>().unit,
+        Some(bayonet::rules::unit::UnitId(6)),
+        "Colonel Tilton selected"
+    );
+    r.tap_key(KeyCode::KeyM);
+    r.click(1, 8);
+    r.click(1, 8);
+    assert_ne!((at(&r, 7), at(&r, 8)), before, "the 1st Brigade marched");
+    assert_eq!(step(&r), 4);
+    assert!(hint(&r).unwrap().contains("Move brigade"));
+    r.press(bayonet::client::toolbar::ToolButton::Undo);
+    assert_eq!(
+        (at(&r, 7), at(&r, 8)),
+        before,
+        "one undo takes the march back"
+    );
     r.click(2, 4);
     r.tap_key(KeyCode::KeyM);
     r.click(5, 4);

@@ -108,7 +108,15 @@ fn judge(goal: &Goal, side: Side, board: &Board, sign: &Sign, moved: &[UnitId]) 
         (Goal::Pressed(_), s) => wrong_order(s),
         (Goal::Zoom, Sign::Zoomed) => Verdict::Done,
         (Goal::Zoom, _) => Verdict::Neither,
-        (Goal::MoveBrigade(_), Sign::Done(Order::Move { .. })) if moved.len() >= 2 => Verdict::Done,
+        (Goal::MoveBrigade(b), Sign::Done(Order::Move { .. }))
+            if moved
+                .iter()
+                .filter(|u| board.unit(**u).is_some_and(|u| &u.brigade == b))
+                .count()
+                >= 2 =>
+        {
+            Verdict::Done
+        }
         (Goal::MoveBrigade(_), s) => wrong_order(s),
     }
 }
@@ -129,7 +137,6 @@ fn fits(
             | (OrderKind::Fire, Order::Fire { .. })
             | (OrderKind::Melee, Order::Melee { .. })
             | (OrderKind::Resolve, Order::Resolve)
-            | (OrderKind::Advance, Order::Advance { .. })
             | (OrderKind::Undo, Order::Undo)
             | (OrderKind::EndTurn, Order::EndTurn)
     );
@@ -144,7 +151,7 @@ fn fits(
         _ => o.unit() == Some(UnitId(id)),
     });
     let to_fits = to.is_none_or(|(col, row)| match o {
-        Order::Move { to, .. } | Order::Advance { to, .. } => *to == OrderAt(col, row),
+        Order::Move { to, .. } => *to == OrderAt(col, row),
         Order::Fire { at, .. } | Order::Melee { at, .. } => *at == OrderAt(col, row),
         _ => false,
     });
@@ -154,7 +161,6 @@ fn fits(
 /// Whether `e` shows what `seen` asks for.
 fn saw(seen: Seen, side: Side, e: &Event) -> bool {
     match (seen, e) {
-        (Seen::MeleeResolved, Event::MeleeResolved(_)) => true,
         (Seen::Rout, Event::MeleeResolved(m)) => routed(&m.0.morale),
         (Seen::Rout, Event::Fired(f)) => routed(&f.0.morale),
         (Seen::Rout, Event::PhaseMoraleChecked(p)) => routed(&p.checks),

@@ -114,7 +114,6 @@ pub enum OrderKind {
     Fire,
     Melee,
     Resolve,
-    Advance,
     Undo,
     EndTurn,
 }
@@ -123,8 +122,6 @@ pub enum OrderKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename = "outcome")]
 pub enum Seen {
-    /// A melee fought to its result.
-    MeleeResolved,
     /// A unit of either side routed.
     Rout,
     /// A unit of the player's side rallied at the start of its turn.
