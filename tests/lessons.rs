@@ -164,6 +164,8 @@ fn lesson_4_melee_by_drags_to_its_end() {
     r.mouse_drag((6, 4), (6, 5));
     assert_eq!(step(&r), 1, "declared: {:?}", hint(&r));
     // The same regiment again is not the one asked to join.
+    r.mouse_drag((6, 4), (6, 5));
+    assert_eq!(step(&r), 1, "the 20th Maine again does not join");
     r.mouse_drag((5, 5), (6, 5));
     assert_eq!(step(&r), 2, "joined: {:?}", hint(&r));
     r.press(bayonet::client::toolbar::ToolButton::Resolve);
