@@ -59,6 +59,33 @@ fn touch_long_press_drag_release_declares_a_melee() {
     );
 }
 
+/// A slow tablet (a frame a second, as the browser build drew Brandy Station on a busy
+/// machine): one frame with the finger held still is a long press, though bevy's game clock
+/// moves a quarter second a frame at most. Counted on that clock, the drag below panned.
+#[test]
+fn a_long_press_counts_the_fingers_real_time_on_a_slow_device() {
+    let mut r = Rig::new();
+    r.app
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_millis(1000),
+        ));
+    let (a, b) = (r.screen(4, 4), r.screen(5, 4));
+    r.touch(TouchPhase::Started, a);
+    r.frames(2); // the press seen, then one slow frame held still
+    r.touch(TouchPhase::Moved, a.lerp(b, 0.5));
+    r.frames(1);
+    r.touch(TouchPhase::Moved, b);
+    r.frames(1);
+    r.touch(TouchPhase::Ended, b);
+    r.frames(2);
+    assert_eq!(
+        r.read::<MeleeDeclared>().len(),
+        1,
+        "{:?}",
+        r.read::<OrderRejected>()
+    );
+}
+
 #[test]
 fn a_short_touch_selects_and_starts_no_drag() {
     let mut r = Rig::new();

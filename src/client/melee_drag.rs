@@ -58,7 +58,9 @@ fn feed(
     mut drag: ResMut<MeleeDrag>,
     buttons: Res<ButtonInput<MouseButton>>,
     touches: Res<Touches>,
-    time: Res<Time>,
+    // A long press is the finger's real time: the game's clock (`Time`) advances at most a
+    // quarter second a frame, so on a slow tablet a held finger would never count as held.
+    time: Res<Time<Real>>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
     (layout, gate, ui, mut cmd): (

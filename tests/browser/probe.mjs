@@ -66,11 +66,12 @@ export async function probe(out, prefix = '') {
   const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent',
     { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
   const tap = async ([x, y]) => { await touch('touchStart', x, y); await page.waitForTimeout(80); await touch('touchEnd'); await page.waitForTimeout(400); };
-  // A long press (0.7 s) on `from`, dragged to `to` in ten steps, the finger still down: the
+  // A long press (1 s, twice the game's half second: a busy machine draws Brandy Station at a
+  // few frames a second) on `from`, dragged to `to` in ten steps, the finger still down: the
   // caller looks at the preview, then lifts it (touch('touchEnd')).
   const longDrag = async (from, to) => {
     await touch('touchStart', from[0], from[1]);
-    await page.waitForTimeout(700);
+    await page.waitForTimeout(1000);
     for (let i = 1; i <= 10; i++) {
       await touch('touchMove', from[0] + ((to[0] - from[0]) * i) / 10, from[1] + ((to[1] - from[1]) * i) / 10);
       await page.waitForTimeout(40);
