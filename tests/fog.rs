@@ -561,7 +561,7 @@ fn d_fow_1_visibility_is_saved_with_the_parameter_data_unless_it_is_the_default(
     let text = ron::to_string(&p).unwrap();
     let back: bayonet::rules::params::Parameters = ron::from_str(&text).unwrap();
     assert_eq!(back.sight.visibility, 10);
-    // A game without fog saves no fog state: its saves keep the hash they had.
+    // A game without fog saves no fog state.
     let mut f = foggy();
     f.params.optional.fog_of_war = false;
     f.add(0, inf(), f.hex(2, 6), Facing::N, 300);

@@ -78,8 +78,8 @@ fn a_timeline_gives_the_exact_state_after_every_order_forward_and_back() {
             "turn {} began after {before:?}",
             m.turn
         );
-        assert_eq!(t.state_at(m.order).turn.turn, m.turn);
-        assert_eq!(t.state_at(m.order).turn.side, m.side);
+        assert_eq!(t.state_at(m.order).turn, m.turn);
+        assert_eq!(t.state_at(m.order).acting, m.side);
     }
 }
 
@@ -146,7 +146,7 @@ fn a_timeline_of_a_short_game_gives_every_orders_state() {
     let marks: Vec<(u32, u8)> = t.turns.iter().map(|m| (m.turn, m.side.0)).collect();
     let mut want = Vec::new();
     for k in 0..=t.len() {
-        let st = t.state_at(k).turn;
+        let st = t.state_at(k).turn_state();
         // The game's end begins no turn.
         if !st.over && want.last() != Some(&(st.turn, st.side.0)) {
             want.push((st.turn, st.side.0));

@@ -1,5 +1,8 @@
 //! The game state the rules read and change: the map, the Parameter Data, the units, the turn
-//! and clock, and the pending melees. During play it is the one source of truth.
+//! and clock, and the pending melees. During play it is the one source of truth. Its serde form
+//! is what an order can change, and nothing else: the scenario's parts (the map's ground, the
+//! edges, who plays first, the organisation) are left out, and a snapshot is that form plus the
+//! dice (`rules::snapshot`).
 
 use super::declaration::Declaration;
 use super::hex::Hex;
@@ -8,8 +11,9 @@ use super::params::Parameters;
 use super::stacking::{HexLoad, hex_load};
 use super::unit::{Side, Unit, UnitId};
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Board {
+    /// Its ground is the scenario's; its bridges and objectives change (`Map`'s serde form).
     pub map: Map,
     pub params: Parameters,
     pub units: Vec<Unit>,
@@ -18,12 +22,14 @@ pub struct Board {
     pub turn: u32,
     /// The side whose turn it is.
     pub acting: Side,
-    /// Each side's own map edge (index by `Side`), where it retreats to.
+    /// Each side's own map edge (index by `Side`), where it retreats to: the scenario's.
+    #[serde(skip, default = "default_edges")]
     pub edges: [MapEdge; 2],
     /// The clock: minutes after midnight of the first day (may pass 24:00).
     pub minutes: u32,
     pub last_turn: u32,
-    /// The side that plays first in each turn.
+    /// The side that plays first in each turn: the scenario's.
+    #[serde(skip)]
     pub first_side: Side,
     /// The game has ended after its last turn.
     pub over: bool,
@@ -34,14 +40,22 @@ pub struct Board {
     pub phase_losers: Vec<UnitId>,
     /// The phase of the side turn under the optional Phased Play (§1); Movement otherwise.
     pub phase: Phase,
-    /// Units still off the map, waiting for their turn to arrive.
+    /// Units still off the map, waiting for their turn to arrive (not written when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reinforcements: Vec<super::unit::Reinforcement>,
-    /// What each side knows of the other under fog of war (§16).
+    /// What each side knows of the other under fog of war (§16; not written without fog).
+    #[serde(default, skip_serializing_if = "super::known::Fog::is_empty")]
     pub fog: super::known::Fog,
     /// The organisation above the brigades (§17 D-cc-1): the scenario's, shared by every copy.
+    #[serde(skip)]
     pub organisation: std::sync::Arc<super::organisation::Organisation>,
-    /// Leaders hit, waiting for their successors (§17 D-cc-5).
+    /// Leaders hit, waiting for their successors (§17 D-cc-5; not written when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fallen: Vec<super::organisation::Fallen>,
+}
+
+fn default_edges() -> [MapEdge; 2] {
+    [MapEdge::South, MapEdge::North]
 }
 
 /// The phases of a side turn under Phased Play (§1): the acting side moves, the other side
@@ -122,6 +136,16 @@ impl Board {
         self.fallen.clone_from(fallen);
     }
 
+    /// Takes `from`'s scenario parts (what the serde form leaves out: the map's ground, the
+    /// edges, who plays first, the organisation) for this board, whose state stays: a
+    /// snapshot's board put back on its scenario.
+    pub fn take_scenario(&mut self, from: &mut Board) {
+        self.map.take_ground(&mut from.map);
+        self.edges = from.edges;
+        self.first_side = from.first_side;
+        self.organisation = std::mem::take(&mut from.organisation);
+    }
+
     pub fn new(map: Map, params: Parameters, units: Vec<Unit>) -> Board {
         Board {
             map,
@@ -130,7 +154,7 @@ impl Board {
             night: false,
             turn: 1,
             acting: Side(0),
-            edges: [MapEdge::South, MapEdge::North],
+            edges: default_edges(),
             minutes: 12 * 60,
             last_turn: 1,
             first_side: Side(0),

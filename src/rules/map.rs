@@ -230,21 +230,57 @@ impl std::fmt::Display for Coord {
     }
 }
 
-/// The map of a battle. Its ground (terrain, elevation, hexside features, roads) never changes
-/// in a game and is shared by every copy (`Arc`: a server's games of one scenario, the
-/// computer's look-ahead boards); a copy that changes it gets its own (`Arc::make_mut`).
-#[derive(Debug, Clone, Default)]
+/// The map of a battle. Its ground (size, terrain, elevation, hexside features, roads, supply
+/// sources, place names) never changes in a game and is shared by every copy (`Arc`: a server's
+/// games of one scenario, the computer's look-ahead boards); a copy that changes it gets its own
+/// (`Arc::make_mut`). What orders change on it — the bridges' strength, the objectives' holders —
+/// is all that its serde form carries: a game's snapshot is the board's serde form
+/// (`rules::snapshot`), and the ground is the scenario's (`Map::take_ground`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Map {
+    #[serde(skip)]
     pub width: u32,
+    #[serde(skip)]
     pub height: u32,
+    #[serde(skip)]
     terrain: Arc<Vec<Terrain>>,
+    #[serde(skip)]
     elevation: Arc<Vec<i32>>,
+    #[serde(skip)]
     pub sides: Arc<HashMap<Hexside, Vec<SideFeature>>>,
+    #[serde(skip)]
     pub roads: Arc<HashMap<Hexside, Road>>,
+    /// Written in hex order, so that equal states write the same text (and hash).
+    #[serde(with = "bridges_in_order")]
     pub bridges: HashMap<Hex, FullHexBridge>,
     pub objectives: Vec<Objective>,
+    #[serde(skip)]
     pub supply_sources: Vec<Hex>,
+    #[serde(skip)]
     pub labels: Vec<Label>,
+}
+
+/// The full-hex bridges as a list in hex order (a hash map's own order changes from run to run).
+mod bridges_in_order {
+    use super::{FullHexBridge, HashMap, Hex};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(
+        bridges: &HashMap<Hex, FullHexBridge>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut list: Vec<_> = bridges.iter().map(|(h, b)| (*h, *b)).collect();
+        list.sort_by_key(|(h, _)| (h.x, h.y));
+        list.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<HashMap<Hex, FullHexBridge>, D::Error> {
+        Ok(Vec::<(Hex, FullHexBridge)>::deserialize(d)?
+            .into_iter()
+            .collect())
+    }
 }
 
 impl Map {
@@ -391,6 +427,32 @@ impl Map {
         f.contains(&SideFeature::Creek)
             && !f.contains(&SideFeature::Ford)
             && !f.contains(&SideFeature::Bridge)
+    }
+
+    /// Takes `from`'s ground (what the serde form leaves out) for this map, whose bridges and
+    /// objectives stay: a snapshot's map put back on its scenario's ground. Every field is named,
+    /// so that a new one is put on one side or the other.
+    pub fn take_ground(&mut self, from: &mut Map) {
+        let Map {
+            width,
+            height,
+            terrain,
+            elevation,
+            sides,
+            roads,
+            bridges: _,
+            objectives: _,
+            supply_sources,
+            labels,
+        } = std::mem::take(from);
+        self.width = width;
+        self.height = height;
+        self.terrain = terrain;
+        self.elevation = elevation;
+        self.sides = sides;
+        self.roads = roads;
+        self.supply_sources = supply_sources;
+        self.labels = labels;
     }
 
     pub fn bridge(&self, hex: Hex) -> Option<&FullHexBridge> {

@@ -1,115 +1,58 @@
-//! The state of a game between two orders: everything an order can change (units, clock,
-//! marks, pending melees, bridges, objectives' holders, fog memory, Parameter Data) plus where
-//! the dice are. Saves, undo, the replay timeline and the referee keep these; the map's ground
-//! never changes in a game and is the scenario's.
+//! The state of a game between two orders: the board's serde form — everything an order can
+//! change (units, clock, marks, pending melees, bridges, objectives' holders, fog memory,
+//! Parameter Data) and nothing of the scenario's (the map's ground, the edges, the organisation)
+//! — plus where the dice are. Saves, undo, the replay timeline and the referee keep these.
+//! Nothing is copied by hand: a field added to the board is in every snapshot unless it is
+//! marked as the scenario's, and a test round-trips every field through the text.
 
 use serde::{Deserialize, Serialize};
 
-use super::board::{Board, TurnState};
-use super::declaration::Declaration;
+use super::board::Board;
 use super::fnv;
-use super::hex::Hex;
-use super::map::{FullHexBridge, Objective};
-use super::params::Parameters;
-use super::unit::Unit;
 
 /// The whole state of a game between two orders.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Snapshot {
-    pub turn: TurnState,
-    /// Parameter Data in force (the start dialog may have changed the scenario's).
-    pub params: Parameters,
-    pub units: Vec<Unit>,
-    pub bridges: Vec<(Hex, FullHexBridge)>,
-    pub objectives: Vec<Objective>,
-    pub pending: Vec<Declaration>,
-    /// Defenders waiting for their end-of-phase morale check.
-    pub phase_losers: Vec<super::unit::UnitId>,
-    /// Reinforcements not yet on the map (left out when none, so older saves keep their hash).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub reinforcements: Vec<super::reinforcement::Reinforcement>,
-    /// What each side knows under fog of war: its last-seen markers above all (left out when
-    /// empty, so saves without fog keep their hash).
-    #[serde(default, skip_serializing_if = "super::fog::Fog::is_empty")]
-    pub fog: super::fog::Fog,
-    /// Leaders hit, waiting for their successors (§17 D-cc-5; left out when none).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub fallen: Vec<super::organisation::Fallen>,
+    /// The board; read back from text, it lacks the scenario's parts until `restore` puts it
+    /// on a board of the scenario.
+    pub board: Board,
     /// Where the dice are in their stream (ChaCha word position), as decimal text.
     pub dice: String,
 }
 
+/// A snapshot reads as the board it holds (its units, turn, Parameter Data, fog …).
+impl std::ops::Deref for Snapshot {
+    type Target = Board;
+    fn deref(&self) -> &Board {
+        &self.board
+    }
+}
+
+/// Two snapshots are equal when they write the same text: the same state and dice.
+impl PartialEq for Snapshot {
+    fn eq(&self, other: &Snapshot) -> bool {
+        self.text() == other.text()
+    }
+}
+
 impl Snapshot {
-    /// The state of a board, with the dice at `dice` (their ChaCha word position). Every field
-    /// of the board is named here, kept or said to be the scenario's, so that a new field
-    /// cannot be left out of saves without the compiler saying so.
+    /// The state of a board, with the dice at `dice` (their ChaCha word position); its units in
+    /// id order, so that a state reached two ways is written the same.
     pub fn of(board: &Board, dice: u128) -> Snapshot {
-        let Board {
-            map,
-            params,
-            units,
-            night: _,
-            turn: _,
-            acting: _,
-            minutes: _,
-            last_turn: _,
-            over: _,
-            phase: _,
-            // The scenario's, never changed by an order.
-            edges: _,
-            first_side: _,
-            organisation: _,
-            pending,
-            phase_losers,
-            reinforcements,
-            fog,
-            fallen,
-        } = board;
-        let mut units = units.clone();
-        units.sort_by_key(|u| u.id);
-        let mut bridges: Vec<_> = map.bridges.iter().map(|(h, b)| (*h, *b)).collect();
-        bridges.sort_by_key(|(h, _)| (h.x, h.y));
+        let mut board = board.clone();
+        board.units.sort_by_key(|u| u.id);
         Snapshot {
-            turn: board.turn_state(),
-            params: params.clone(),
-            units,
-            bridges,
-            objectives: map.objectives.clone(),
-            pending: pending.clone(),
-            phase_losers: phase_losers.clone(),
-            reinforcements: reinforcements.clone(),
-            fog: fog.clone(),
-            fallen: fallen.clone(),
+            board,
             dice: dice.to_string(),
         }
     }
 
-    /// Puts this state on `board` (a board of the same scenario); the dice's place is
-    /// `dice()`'s to give to the caller's generator.
+    /// Puts this state on `board` (a board of the same scenario, whose map's ground, edges and
+    /// organisation it keeps); the dice's place is `dice()`'s to give to the caller's generator.
     pub fn restore(&self, board: &mut Board) {
-        let Snapshot {
-            turn,
-            params,
-            units,
-            bridges,
-            objectives,
-            pending,
-            phase_losers,
-            reinforcements,
-            fog,
-            fallen,
-            dice: _,
-        } = self;
-        board.units.clone_from(units);
-        board.params.clone_from(params);
-        board.map.bridges = bridges.iter().copied().collect();
-        board.map.objectives.clone_from(objectives);
-        board.pending.clone_from(pending);
-        board.phase_losers.clone_from(phase_losers);
-        board.reinforcements.clone_from(reinforcements);
-        board.fog.clone_from(fog);
-        board.fallen.clone_from(fallen);
-        board.set_turn_state(turn);
+        let mut state = self.board.clone();
+        state.take_scenario(board);
+        *board = state;
     }
 
     /// Where the dice were (their ChaCha word position); `None` in a damaged snapshot.
@@ -117,8 +60,12 @@ impl Snapshot {
         self.dice.parse().ok()
     }
 
+    fn text(&self) -> String {
+        ron::to_string(self).unwrap_or_default()
+    }
+
     /// A stable hash of the state, to compare replays.
     pub fn hash(&self) -> String {
-        fnv::hex(&ron::to_string(self).unwrap_or_default())
+        fnv::hex(&self.text())
     }
 }

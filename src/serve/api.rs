@@ -605,10 +605,10 @@ async fn create(
         scenario_source: source,
         seed,
         seq: 0,
-        side: snapshot.turn.side.0,
-        over: snapshot.turn.over,
+        side: snapshot.acting.0,
+        over: snapshot.over,
         names,
-        turn: super::referee::turn_json(&snapshot.turn),
+        turn: super::referee::turn_json(&snapshot.turn_state()),
         told: [0, 0],
         archived: false,
     };

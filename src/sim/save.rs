@@ -12,8 +12,9 @@ use crate::rules::scenario::{self, LoadError, Scenario, ron_options};
 
 pub const FORMAT: &str = "bayonet-save";
 /// Version 2: orders in the one order language (`rules::order::Order`), unit ids as plain
-/// numbers, Parameter Data in the snapshot.
-pub const VERSION: u32 = 2;
+/// numbers, Parameter Data in the snapshot. Version 3: the snapshot is the board's own serde
+/// form (version 2's are read and carried forward: `save_v2`).
+pub const VERSION: u32 = 3;
 
 pub use super::resources::OrderLog;
 
@@ -113,13 +114,16 @@ pub fn from_text(file: &str, text: &str) -> Result<SaveGame, LoadError> {
         version: u32,
     }
     if let Ok(h) = ron_options().from_str::<Header>(text) {
+        if h.version == 2 {
+            return from_version_2(file, text);
+        }
         if h.version != VERSION {
             return Err(err(
                 None,
                 None,
                 format!(
-                    "save version {} is not supported: this Bayonet reads version {VERSION} \
-                     (version 1 saves logged orders in a form that is no longer read; \
+                    "save version {} is not supported: this Bayonet reads versions 2 and \
+                     {VERSION} (version 1 saves logged orders in a form that is no longer read; \
                      replay the game from its scenario)",
                     h.version
                 ),
@@ -160,6 +164,51 @@ pub fn from_text(file: &str, text: &str) -> Result<SaveGame, LoadError> {
     Ok(save)
 }
 
+/// A version 2 save as the current version: its snapshot checked in its own form and put on
+/// the scenario's board.
+fn from_version_2(file: &str, text: &str) -> Result<SaveGame, LoadError> {
+    let err = |line, column, message: String| LoadError {
+        file: file.into(),
+        line,
+        column,
+        message,
+    };
+    let old: super::save_v2::SaveGame = ron_options().from_str(text).map_err(|e| {
+        err(
+            Some(e.span.start.line),
+            Some(e.span.start.col),
+            e.code.to_string(),
+        )
+    })?;
+    if old.format != FORMAT {
+        return Err(err(
+            None,
+            None,
+            format!("format `{}` is not `{FORMAT}`", old.format),
+        ));
+    }
+    if !old.intact() {
+        return Err(err(
+            None,
+            None,
+            "the snapshot does not match its hash: the file was altered or damaged".into(),
+        ));
+    }
+    let mut start = scenario::parse(&old.scenario_file, &old.scenario_source)?;
+    start.params = old.parameters.clone();
+    let mut board = start.board();
+    old.snapshot.restore(&mut board);
+    let dice = old.snapshot.dice().ok_or_else(|| {
+        err(
+            None,
+            None,
+            "the snapshot's dice are not a number: the file was altered or damaged".into(),
+        )
+    })?;
+    let snap = Snapshot::of(&board, dice);
+    Ok(save_parts(&start, old.seed, old.orders, snap))
+}
+
 /// The scenario a save was played on, with the save's parameters.
 pub fn scenario_of(save: &SaveGame) -> Result<Scenario, LoadError> {
     let mut s = scenario::parse(&save.scenario_file, &save.scenario_source)?;
@@ -176,7 +225,7 @@ pub fn restore(world: &mut World, snap: &Snapshot, orders: &[Order]) {
     }
     world.resource_mut::<OrderLog>().0 = orders.to_vec();
     world.insert_resource(super::resources::UndoHistory::after_load());
-    let phase = if snap.turn.over {
+    let phase = if snap.over {
         super::resources::GamePhase::Over
     } else {
         super::resources::GamePhase::Playing

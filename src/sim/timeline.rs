@@ -100,14 +100,14 @@ impl Timeline {
         for (k, s) in states.iter().enumerate() {
             let m = TurnMark {
                 order: k,
-                turn: s.turn.turn,
-                side: s.turn.side,
+                turn: s.turn,
+                side: s.acting,
             };
             // The game's end begins no turn.
             let new = turns
                 .last()
                 .is_none_or(|t| t.turn != m.turn || t.side != m.side);
-            if new && !s.turn.over {
+            if new && !s.over {
                 turns.push(m);
             }
         }
