@@ -8,7 +8,6 @@ use bayonet::rules::hex::Facing;
 use bayonet::rules::map::{Coord, Road, SideFeature, Terrain};
 use bayonet::rules::unit::{Quality, UnitKind};
 use bevy::input::ButtonState;
-use bevy::input::touch::TouchPhase;
 use bevy::prelude::*;
 
 use crate::rig::Rig;
@@ -103,14 +102,7 @@ fn touch_drag_paints_elevation_and_a_press_on_a_hexside_toggles_its_feature() {
     let mut r = Rig::editor(Document::new(&temp("touch.ron"), 12, 10));
     r.press(Act::Tool(Tool::Elevation(3)));
     let (a, b) = (r.screen(2, 2), r.screen(2, 4));
-    r.touch(TouchPhase::Started, a);
-    r.frames(1);
-    r.touch(TouchPhase::Moved, a.lerp(b, 0.5));
-    r.frames(1);
-    r.touch(TouchPhase::Moved, b);
-    r.frames(1);
-    r.touch(TouchPhase::Ended, b);
-    r.frames(2);
+    r.touch_drag(a, b, 1);
     let e = &doc(&r).file.map.elevation;
     let at = |c: usize, row: usize| e[row].chars().nth(c).unwrap();
     assert_eq!(

@@ -43,14 +43,7 @@ fn mouse_drag_to_melee_and_resolve_by_key() {
 fn touch_long_press_drag_release_declares_a_melee() {
     let mut r = Rig::new();
     let (a, b) = (r.screen(4, 4), r.screen(5, 4));
-    r.touch(TouchPhase::Started, a);
-    r.frames(7); // 0.7 s held still: a long press
-    r.touch(TouchPhase::Moved, a.lerp(b, 0.5));
-    r.frames(1);
-    r.touch(TouchPhase::Moved, b);
-    r.frames(1);
-    r.touch(TouchPhase::Ended, b);
-    r.frames(2);
+    r.touch_drag(a, b, 7); // 0.7 s held still: a long press
     assert_eq!(
         r.read::<MeleeDeclared>().len(),
         1,
@@ -70,14 +63,7 @@ fn a_long_press_counts_the_fingers_real_time_on_a_slow_device() {
             std::time::Duration::from_millis(1000),
         ));
     let (a, b) = (r.screen(4, 4), r.screen(5, 4));
-    r.touch(TouchPhase::Started, a);
-    r.frames(2); // the press seen, then one slow frame held still
-    r.touch(TouchPhase::Moved, a.lerp(b, 0.5));
-    r.frames(1);
-    r.touch(TouchPhase::Moved, b);
-    r.frames(1);
-    r.touch(TouchPhase::Ended, b);
-    r.frames(2);
+    r.touch_drag(a, b, 2); // the press seen, then one slow frame held still
     assert_eq!(
         r.read::<MeleeDeclared>().len(),
         1,

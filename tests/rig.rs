@@ -223,6 +223,19 @@ impl Rig {
         self.frames(2);
     }
 
+    /// A finger put down at `from`, held still `hold` frames, drawn to `to` in two moves and
+    /// lifted.
+    pub fn touch_drag(&mut self, from: Vec2, to: Vec2, hold: usize) {
+        self.touch(TouchPhase::Started, from);
+        self.frames(hold);
+        self.touch(TouchPhase::Moved, from.lerp(to, 0.5));
+        self.frames(1);
+        self.touch(TouchPhase::Moved, to);
+        self.frames(1);
+        self.touch(TouchPhase::Ended, to);
+        self.frames(2);
+    }
+
     /// A short touch on a hex (a tap).
     pub fn touch_tap(&mut self, col: i32, row: i32) {
         let p = self.screen(col, row);
