@@ -209,6 +209,9 @@ fn a_snapshot_restores_every_changing_field_through_its_text() {
         assert!(!map.contains(part), "{part} {map}");
     }
     let mut fresh = Game::new(s, Some(99));
+    // Another state is another snapshot (by its text, its hash).
+    assert_ne!(fresh.snapshot(), snap);
+    assert_ne!(fresh.snapshot().hash(), snap.hash());
     fresh.restore(&back, &[]);
     assert_eq!(format!("{:?}", fresh.board), format!("{:?}", game.board));
     assert_eq!(fresh.dice.get_word_pos(), game.dice.get_word_pos());
