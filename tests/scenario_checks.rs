@@ -193,7 +193,7 @@ fn bridges_objectives_and_supply_sources() {
         ]
     );
     assert_eq!(
-        s.map.supply_sources,
+        *s.map.supply_sources,
         [s.map.hex_at(Coord { col: 1, row: 3 })]
     );
     refused(

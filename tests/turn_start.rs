@@ -124,7 +124,7 @@ fn s12_isolation_traces_past_enemy_zoc_only_through_friends() {
     assert!(b.unit(ours).unwrap().isolated);
     // A supply source behind the line supplies it.
     let mut b = f.board();
-    b.map.supply_sources.push(f.hex(9, 5));
+    std::sync::Arc::make_mut(&mut b.map.supply_sources).push(f.hex(9, 5));
     assert!(
         start_of_turn(&mut b, Side(0), 2, &mut rng(1))
             .isolated

@@ -242,7 +242,7 @@ fn spawn(
                 ));
             });
     }
-    for l in &map.labels {
+    for l in map.labels.iter() {
         let (text, bold, px, ink) = lettering(l);
         let (face, bytes) = if bold {
             (serif.bold.clone(), font::SERIF_BOLD)

@@ -255,9 +255,9 @@ pub struct Map {
     pub bridges: HashMap<Hex, FullHexBridge>,
     pub objectives: Vec<Objective>,
     #[serde(skip)]
-    pub supply_sources: Vec<Hex>,
+    pub supply_sources: Arc<Vec<Hex>>,
     #[serde(skip)]
-    pub labels: Vec<Label>,
+    pub labels: Arc<Vec<Label>>,
 }
 
 /// The full-hex bridges as a list in hex order (a hash map's own order changes from run to run).

@@ -520,7 +520,8 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
     let mut map = build_map(&spec.map)?;
     for l in &spec.map.labels {
         let at_line = |(_, m): BuildError| (named_line(text, "labels:", &l.name), m);
-        map.labels.push(label(&map, l).map_err(at_line)?);
+        let l = label(&map, l).map_err(at_line)?;
+        std::sync::Arc::make_mut(&mut map.labels).push(l);
     }
     for o in &spec.map.objectives {
         if let Some(side) = o.owner.filter(|s| *s > 1) {
@@ -759,7 +760,7 @@ fn place_features(map: &mut Map, ms: &MapSpec) -> Result<(), BuildError> {
     }
     for &s in &ms.supply_sources {
         let hex = on_map(map, s, "supply source")?;
-        map.supply_sources.push(hex);
+        std::sync::Arc::make_mut(&mut map.supply_sources).push(hex);
     }
     Ok(())
 }
