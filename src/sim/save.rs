@@ -94,33 +94,54 @@ pub fn to_text(save: &SaveGame) -> String {
     ron::ser::to_string_pretty(save, pretty).unwrap_or_default()
 }
 
+/// A save refused, for `message`, with no place in the file to point at.
+fn refused(file: &str, message: String) -> LoadError {
+    LoadError {
+        file: file.into(),
+        line: None,
+        column: None,
+        message,
+    }
+}
+
+const ALTERED: &str = "the snapshot does not match its hash: the file was altered or damaged";
+
+/// The save's text read as `T`, or where and why it does not read.
+fn parsed<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
+    ron_options().from_str(text).map_err(|e| LoadError {
+        file: file.into(),
+        line: Some(e.span.start.line),
+        column: Some(e.span.start.col),
+        message: e.code.to_string(),
+    })
+}
+
 /// Reads a save; a corrupt or foreign file is refused with where and why.
 pub fn from_text(file: &str, text: &str) -> Result<SaveGame, LoadError> {
-    let err = |line, column, message: String| LoadError {
-        file: file.into(),
-        line,
-        column,
-        message,
-    };
     if !text.contains(FORMAT) {
-        return Err(err(
-            None,
-            None,
+        return Err(refused(
+            file,
             "not a Bayonet save (no `format: \"bayonet-save\"`)".into(),
         ));
     }
     #[derive(Deserialize)]
     struct Header {
+        format: String,
         version: u32,
     }
     if let Ok(h) = ron_options().from_str::<Header>(text) {
+        if h.format != FORMAT {
+            return Err(refused(
+                file,
+                format!("format `{}` is not `{FORMAT}`", h.format),
+            ));
+        }
         if h.version == 2 {
             return from_version_2(file, text);
         }
         if h.version != VERSION {
-            return Err(err(
-                None,
-                None,
+            return Err(refused(
+                file,
                 format!(
                     "save version {} is not supported: this Bayonet reads versions 2 and \
                      {VERSION} (version 1 saves logged orders in a form that is no longer read; \
@@ -130,36 +151,9 @@ pub fn from_text(file: &str, text: &str) -> Result<SaveGame, LoadError> {
             ));
         }
     }
-    let save: SaveGame = ron_options().from_str(text).map_err(|e| {
-        err(
-            Some(e.span.start.line),
-            Some(e.span.start.col),
-            e.code.to_string(),
-        )
-    })?;
-    if save.format != FORMAT {
-        return Err(err(
-            None,
-            None,
-            format!("format `{}` is not `{FORMAT}`", save.format),
-        ));
-    }
-    if save.version != VERSION {
-        return Err(err(
-            None,
-            None,
-            format!(
-                "save version {} is not supported (expected {VERSION})",
-                save.version
-            ),
-        ));
-    }
+    let save: SaveGame = parsed(file, text)?;
     if save.snapshot.hash() != save.hash || save.compute_checksum() != save.checksum {
-        return Err(err(
-            None,
-            None,
-            "the snapshot does not match its hash: the file was altered or damaged".into(),
-        ));
+        return Err(refused(file, ALTERED.into()));
     }
     Ok(save)
 }
@@ -167,53 +161,28 @@ pub fn from_text(file: &str, text: &str) -> Result<SaveGame, LoadError> {
 /// A version 2 save as the current version: its snapshot checked in its own form and put on
 /// the scenario's board.
 fn from_version_2(file: &str, text: &str) -> Result<SaveGame, LoadError> {
-    let err = |line, column, message: String| LoadError {
-        file: file.into(),
-        line,
-        column,
-        message,
+    let old: super::save_v2::SaveGame = parsed(file, text)?;
+    let dice = old.snapshot.dice();
+    let (true, Some(dice)) = (old.intact(), dice) else {
+        return Err(refused(file, ALTERED.into()));
     };
-    let old: super::save_v2::SaveGame = ron_options().from_str(text).map_err(|e| {
-        err(
-            Some(e.span.start.line),
-            Some(e.span.start.col),
-            e.code.to_string(),
-        )
-    })?;
-    if old.format != FORMAT {
-        return Err(err(
-            None,
-            None,
-            format!("format `{}` is not `{FORMAT}`", old.format),
-        ));
-    }
-    if !old.intact() {
-        return Err(err(
-            None,
-            None,
-            "the snapshot does not match its hash: the file was altered or damaged".into(),
-        ));
-    }
-    let mut start = scenario::parse(&old.scenario_file, &old.scenario_source)?;
-    start.params = old.parameters.clone();
+    let start = scenario_with(&old.scenario_file, &old.scenario_source, &old.parameters)?;
     let mut board = start.board();
     old.snapshot.restore(&mut board);
-    let dice = old.snapshot.dice().ok_or_else(|| {
-        err(
-            None,
-            None,
-            "the snapshot's dice are not a number: the file was altered or damaged".into(),
-        )
-    })?;
     let snap = Snapshot::of(&board, dice);
     Ok(save_parts(&start, old.seed, old.orders, snap))
 }
 
+/// A save's scenario (its file's name and text) with the save's parameters.
+fn scenario_with(file: &str, source: &str, params: &Parameters) -> Result<Scenario, LoadError> {
+    let mut s = scenario::parse(file, source)?;
+    s.params = params.clone();
+    Ok(s)
+}
+
 /// The scenario a save was played on, with the save's parameters.
 pub fn scenario_of(save: &SaveGame) -> Result<Scenario, LoadError> {
-    let mut s = scenario::parse(&save.scenario_file, &save.scenario_source)?;
-    s.params = save.parameters.clone();
-    Ok(s)
+    scenario_with(&save.scenario_file, &save.scenario_source, &save.parameters)
 }
 
 /// Puts a snapshot into a simulation, with `orders` as its log; nothing before it can be
