@@ -907,3 +907,110 @@ fn a_lesson_opens_by_its_number_and_another_number_is_refused() {
         );
     }
 }
+
+/// A clear 12×10 field for `bayonet fire`: a Union regiment of 700 rifled muskets (id 1) and a
+/// battery of six Napoleons (id 2) at (5, 9) facing north, Confederate regiments 1 to 4 hexes
+/// north of them (ids 11–14), and `extra` written into the scenario (its own weapons).
+fn fire_range(extra: &str, weapon: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("bayonet-fire-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("range{}.ron", extra.len() + weapon.len()));
+    let rows = vec!["\"............\""; 10].join(", ");
+    let level = vec!["\"000000000000\""; 10].join(", ");
+    let text = format!(
+        r#"(
+    name: "Fire range",
+    map: (width: 12, height: 10, terrain: [{rows}], elevation: [{level}]),
+    sides: [
+        (name: "Union", color: (0.16, 0.28, 0.62), edge: South),
+        (name: "Confederate", color: (0.55, 0.55, 0.58), edge: North),
+    ],
+    first_side: 0,
+    turns: 2,
+    start_time: "10:00",
+    victory: (major_defeat: -100, minor_defeat: -50, minor_victory: 50, major_victory: 100),
+    {extra}
+    brigades: [(id: "U", name: "Union", side: 0), (id: "C", name: "Confederate", side: 1)],
+    units: [
+        (id: 1, name: "1st Regiment", side: 0, brigade: "U", kind: Infantry, at: (5, 9), facing: N, men: 700, weapon: "{weapon}", quality: C),
+        (id: 2, name: "Battery A", side: 0, brigade: "U", kind: Artillery, at: (5, 9), facing: N, formation: Unlimbered, men: 120, guns: 6, weapon: "12-pdr Napoleon", quality: C),
+        (id: 11, name: "Target 1", side: 1, brigade: "C", kind: Infantry, at: (5, 8), facing: S, men: 300, quality: C),
+        (id: 12, name: "Target 2", side: 1, brigade: "C", kind: Infantry, at: (5, 7), facing: S, men: 300, quality: C),
+        (id: 13, name: "Target 3", side: 1, brigade: "C", kind: Infantry, at: (5, 6), facing: S, men: 300, quality: C),
+        (id: 14, name: "Target 4", side: 1, brigade: "C", kind: Infantry, at: (5, 5), facing: S, men: 300, quality: C),
+    ],
+)"#
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// RULES.md §7's table of expected losses, reproduced through `bayonet fire --json`: 700
+/// rifled muskets at a fresh target in the open, 1 hex 14–70 (mean 42), 2 hexes 10.5–52.5
+/// (31.5), 3 hexes 7–35 (21), 4 hexes 3.5–17.5 (10.5); six Napoleons at 1 hex 16.5–82.5
+/// (49.5). No dice: the same answer every time.
+#[test]
+fn d_fire_bayonet_fire_reproduces_the_expected_loss_table() {
+    let path = fire_range("", "rifled musket");
+    let file = path.to_str().unwrap();
+    for (unit, at, range, low, high, mean) in [
+        ("1", "5,8", 1, 14.0, 70.0, 42.0),
+        ("1", "5,7", 2, 10.5, 52.5, 31.5),
+        ("1", "5,6", 3, 7.0, 35.0, 21.0),
+        ("1", "5,5", 4, 3.5, 17.5, 10.5),
+        ("2", "5,8", 1, 16.5, 82.5, 49.5),
+    ] {
+        let (code, v, text) = bayonet(&["fire", file, "--unit", unit, "--at", at, "--json"]);
+        assert_eq!(code, 0, "{text}");
+        assert_eq!(v["legal"], true, "{text}");
+        assert_eq!(v["range"], range);
+        let lr = &v["loss_range"];
+        let close = |x: &Value, y: f64| (x.as_f64().unwrap() - y).abs() < 1e-9;
+        assert!(close(&lr[0], low) && close(&lr[1], high), "{unit} at {at}: {lr}");
+        assert!(close(&v["expected_loss"], mean), "{unit} at {at}: {}", v["expected_loss"]);
+        let total: f64 = v["loss_chances"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c[1].as_f64().unwrap())
+            .sum();
+        assert!((total - 1.0).abs() < 1e-9);
+    }
+    // Out of reach, and in words without --json.
+    let (code, v, _) = bayonet(&["fire", file, "--unit", "1", "--at", "5,4", "--json"]);
+    assert_eq!((code, &v["legal"]), (0, &Value::Bool(false)));
+    assert!(v["reason"].as_str().unwrap().contains("reaches 4"), "{v}");
+    let (code, _, text) = bayonet(&["fire", file, "--unit", "1", "--at", "5,7"]);
+    assert_eq!(code, 0);
+    assert!(text.contains("700 men × 3 (rifled musket at 2 hexes) = 2100"), "{text}");
+    let (code, _, text) = bayonet(&["fire", file, "--unit", "9", "--at", "5,7"]);
+    assert_eq!(code, 1);
+    assert!(text.contains("unit 9 is not on the map"), "{text}");
+}
+
+/// D-fire-1/2: a scenario's own weapon fires by its table in `bayonet fire`, and `bayonet check`
+/// names an unknown weapon with its line and the weapons it knows.
+#[test]
+fn d_fire_2_a_scenarios_weapons_and_an_unknown_weapon_named_with_its_line() {
+    let own = r#"weapons: { "Whitworth rifle": (values: [6.0, 6.0, 5.0, 5.0, 4.0]) },"#;
+    let path = fire_range(own, "Whitworth rifle");
+    let file = path.to_str().unwrap();
+    let (code, v, text) = bayonet(&["fire", file, "--unit", "1", "--at", "5,5", "--json"]);
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(v["weapon"], "Whitworth rifle");
+    assert_eq!(v["value"].as_f64(), Some(700.0 * 5.0));
+    let path = fire_range("", "Whitworth rifle");
+    let file = path.to_str().unwrap();
+    let (code, v, text) = bayonet(&["check", file, "--json"]);
+    assert_eq!(code, 1, "{text}");
+    let line = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .position(|l| l.contains("id: 1,"))
+        .unwrap()
+        + 1;
+    let all = v.to_string();
+    assert!(all.contains("unknown weapon `Whitworth rifle`"), "{all}");
+    assert!(all.contains("rifled musket"), "{all}");
+    assert!(all.contains(&format!("\"line\":{line}")), "{all}");
+}

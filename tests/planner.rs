@@ -165,10 +165,9 @@ fn a_battery_unlimbers_in_range_out_of_melee_reach() {
         }),
         "{orders:?}"
     );
-    let reach =
-        bayonet::rules::fire::weapon_of(a.unit(g).unwrap(), bayonet::rules::fire::weapons())
-            .unwrap()
-            .range;
+    let reach = bayonet::rules::fire::weapon_of(&a, a.unit(g).unwrap())
+        .unwrap()
+        .range();
     assert!(
         distance(at, e) <= reach,
         "in range: {} of {reach}",

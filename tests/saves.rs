@@ -139,45 +139,40 @@ fn a_version_1_save_is_refused_naming_its_version() {
     let text = save::to_text(&save::save(app.world_mut()));
     // The current version reads back to the same save, to the letter.
     assert_eq!(
-        save::to_text(&save::from_text("v3.ron", &text).unwrap()),
+        save::to_text(&save::from_text("v4.ron", &text).unwrap()),
         text
     );
-    let old = text.replacen("version: 3", "version: 1", 1);
+    let old = text.replacen("version: 4", "version: 1", 1);
     let e = save::from_text("old.ron", &old).unwrap_err();
     assert_eq!(e.file, "old.ron");
     assert!(e.message.contains("save version 1"), "{}", e.message);
-    assert!(e.message.contains("versions 2 and 3"), "{}", e.message);
+    assert!(e.message.contains("reads version 4"), "{}", e.message);
 }
 
-/// Issue 46, item 5: a version 2 save (its snapshot a hand-kept list of fields; written by the
-/// last build before the snapshot became the board's serde form: a fog game of the skirmish
-/// played by the computer) is read, checked against its own hash, and carried forward as the
-/// current version: the state it holds is the one its orders replay to now, and it plays on.
-/// Altered, it is refused as a current one is.
+/// Issue 58: a save made before fire was rewritten (RULES.md §7; save versions 2 and 3) was
+/// played under the old fire, which this Bayonet no longer has: it could not replay as it was
+/// played, so it is refused with a reason that says so, naming its version (a version 2 save
+/// written by the last build that wrote them, and a version 3 header).
 #[test]
-fn a_version_2_save_is_read_checked_and_carried_forward() {
-    let text = include_str!("data/version2_save.ron");
-    assert!(text.contains("version: 2,"));
-    let save = save::from_text("version2_save.ron", text).unwrap();
-    assert_eq!(save.version, save::VERSION);
-    assert_eq!(save.orders.len(), 20);
-    assert!(save.snapshot.params.optional.fog_of_war);
-    let replayed = save::replay(&save).unwrap();
-    assert!(replayed.matches, "{replayed:?}");
-    // Written again, it reads as the current version, to the letter.
-    let again = save::to_text(&save);
-    assert_eq!(
-        save::to_text(&save::from_text("v3.ron", &again).unwrap()),
-        again
-    );
-    let mut game = save::game_of(&save).unwrap();
-    assert_eq!(game.snapshot(), save.snapshot);
-    let _ = game.give(&Order::EndTurn);
-    // A unit's men in the snapshot (the last of the file's) changed.
-    let i = text.rfind("men: ").unwrap();
-    let altered = format!("{}men: 1{}", &text[..i], &text[i + 5..]);
-    let e = save::from_text("version2_save.ron", &altered).unwrap_err();
-    assert!(e.message.contains("altered"), "{e}");
+fn a_save_from_before_the_fire_rewrite_is_refused_saying_why() {
+    let v2 = include_str!("data/version2_save.ron");
+    assert!(v2.contains("version: 2,"));
+    let s = skirmish();
+    let mut app = sim::headless_app(s, Some(5));
+    app.world_mut().write_message(GiveOrder(Order::EndTurn));
+    app.update();
+    let v3 = save::to_text(&save::save(app.world_mut())).replacen("version: 4", "version: 3", 1);
+    for (text, version) in [(v2.to_string(), 2), (v3, 3)] {
+        let e = save::from_text("old.ron", &text).unwrap_err();
+        assert_eq!(e.file, "old.ron");
+        assert!(
+            e.message.contains(&format!("save version {version}")),
+            "{}",
+            e.message
+        );
+        assert!(e.message.contains("old fire rules"), "{}", e.message);
+        assert!(e.message.contains("cannot be replayed"), "{}", e.message);
+    }
 }
 
 /// §15.0: a save names each melee system's numbers only where the scenario changed them (a

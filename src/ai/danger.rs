@@ -65,7 +65,7 @@ impl Danger {
         target.marks = TurnMarks::default();
         let ti = work.units.len();
         work.units.push(target);
-        let table = fire::weapons();
+        let table = work.params.weapons.clone();
         let mut shooters: Vec<(usize, u32)> = Vec::new();
         for (i, e) in work.units.iter_mut().enumerate().take(ti) {
             // Leaders and wagons have no weapon, and fire refuses routed units itself.
@@ -76,8 +76,8 @@ impl Danger {
             if e.kind == UnitKind::Infantry {
                 e.formation = Formation::Line;
             }
-            if let Some(w) = fire::weapon_of(e, table) {
-                shooters.push((i, w.range));
+            if let Some(w) = crate::rules::weapon::of(e, &table) {
+                shooters.push((i, w.range()));
             }
         }
         for &h in hexes {

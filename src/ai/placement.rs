@@ -99,7 +99,7 @@ pub(super) fn place_all(
 fn best_fire(b: &mut Board, t: &Turn, id: UnitId, h: Hex, moved: bool) -> Option<(f64, Hex)> {
     let i = b.units.iter().position(|u| u.id == id)?;
     let was = b.units[i].clone();
-    let w = fire::weapon_of(&was, fire::weapons())?;
+    let reach = fire::weapon_of(b, &was)?.range();
     b.units[i].hex = h;
     if moved {
         b.units[i].marks.moved = true;
@@ -107,7 +107,7 @@ fn best_fire(b: &mut Board, t: &Turn, id: UnitId, h: Hex, moved: bool) -> Option
     let mut best: Option<(f64, Hex)> = None;
     for &e in &t.enemies {
         let r = distance(h, e);
-        if r == 0 || r > w.range {
+        if r == 0 || r > reach {
             continue;
         }
         b.units[i].facing = facing_towards(h, e);
@@ -440,7 +440,7 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
         .filter(|e| e.side != side && !e.is_leader())
         .min_by_key(|e| (distance(e.hex, now.hex), b.map.coord(e.hex)))
         .map(|e| e.hex);
-    let reach = fire::weapon_of(&now, fire::weapons()).map_or(0, |w| w.range);
+    let reach = fire::weapon_of(b, &now).map_or(0, |w| w.range());
     let want = match (
         now.kind,
         now.formation,

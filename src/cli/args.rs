@@ -35,6 +35,8 @@ pub enum Command {
     Edit(Edit),
     /// The melee breakdown and exact odds, no dice
     Odds(Melee),
+    /// One unit's fire at a hex broken down, with its loss range and chances, no dice
+    Fire(FireArgs),
     /// Resolve one melee with the game's dice
     Resolve(Resolve),
     /// Play a list of orders; print every outcome and the final state
@@ -287,6 +289,30 @@ impl RuleChoice {
         }
         Ok(())
     }
+}
+
+/// One fire: `bayonet fire`.
+#[derive(Debug, Clone, Args)]
+pub struct FireArgs {
+    /// The scenario file
+    pub file: String,
+    /// The firing unit's id
+    #[arg(long, value_name = "ID", value_parser = unit_id)]
+    pub unit: u32,
+    /// The target hex
+    #[arg(long, value_name = "C,R", value_parser = coord)]
+    pub at: Coord,
+    /// Fire as opportunity fire, in the enemy's turn (low ammunition may fire; no moved factor)
+    #[arg(long)]
+    pub opportunity: bool,
+    /// Fire at night
+    #[arg(long)]
+    pub night: bool,
+    #[command(flatten)]
+    pub rules: RuleChoice,
+    /// Print JSON
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// One melee: `odds`, and `resolve` with a seed.

@@ -1,4 +1,4 @@
-//! The command line: the adjudicator (`check`, `odds`, `resolve`, `run`, `replay`,
+//! The command line: the adjudicator (`check`, `odds`, `fire`, `resolve`, `run`, `replay`,
 //! `autoplay`, `duel`, `report`), the referee server and its seats; text, or JSON with `--json`. The parser is
 //! `args::Cli`; the window's subcommands (`edit`, `play`, `join`, `host`) are the binary's.
 
@@ -6,6 +6,7 @@ pub mod args;
 pub mod autoplay;
 mod check;
 pub mod duel;
+mod fire;
 mod melee;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod remote;
@@ -31,6 +32,7 @@ pub fn run(cmd: &Command) -> Option<i32> {
     let (name, result, json) = match cmd {
         Command::Check(a) => ("check", check::run(a), a.json),
         Command::Odds(a) => ("odds", melee::run(a, None), a.json),
+        Command::Fire(a) => ("fire", fire::run(a), a.json),
         Command::Resolve(a) => (
             "resolve",
             a.seed

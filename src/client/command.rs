@@ -517,23 +517,17 @@ pub(super) fn hint(
         .and_then(|()| fire::breakdown(board, u.id, h, false, 1.0).map_err(|r| words(&[r])))
         {
             Ok(b) => {
-                let modifiers: Vec<String> = b
-                    .modifiers
+                // D-fire-8: the working on one line, each step as the card gives it.
+                let working: Vec<String> = b
+                    .working(board.params.fire.cap)
                     .iter()
-                    .map(|m| format!("{:+}% {}", m.percent, m.name()))
+                    .map(|l| l.trim().to_string())
                     .collect();
-                let modifiers = if modifiers.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", modifiers.join(", "))
-                };
                 format!(
-                    "Fire {} at {}: value {:.0}{modifiers}, losses {:.1}-{:.1}; {press} to fire",
+                    "Fire {} at {}: {}; {press} to fire",
                     u.name,
                     board.map.coord(h),
-                    b.value,
-                    b.loss_range[0],
-                    b.loss_range[1]
+                    working.join(", ")
                 )
             }
             Err(why) => format!("Cannot fire there: {why}"),

@@ -185,6 +185,27 @@ pub const MEANINGS: &[(&str, &[(&str, &str)])] = &[
             ),
         ],
     ),
+    (
+        "How fire is worked out (RULES.md §7; the preview and the card show each step)",
+        &[
+            (
+                "The weapon",
+                "men × the weapon's value at the range: rifled musket 4, 3, 2, 1 a man at 1 to 4 hexes; a battery guns × 50 × its gun's value (12-pdr Napoleon 11 at 1 hex, 9 at 2 … out to 13). No halving with range",
+            ),
+            (
+                "The firer",
+                "multiplied: disrupted ×0.5, moved this turn ×0.5 (not opportunity fire), dismounted cavalry ×0.75, captured guns ×0.5, tired −10 %, −20 %, −40 % (double for guns)",
+            ),
+            (
+                "The target",
+                "added, never below −90 %: forest −40 %, town and rough −30 %, orchard and field −10 %; a stone wall −40 %, fence −20 %, breastworks −30 % it held; higher −20 % (two levels −40 %); column, limbered or mounted +40 %; fired on through its rear +40 %",
+            ),
+            (
+                "The loss",
+                "between 5 and 25 men per 1000 of the value (700 rifles at 2 hexes: 10 to 52 men); each 25 men of a battery's loss is a gun; each loss may force a morale check",
+            ),
+        ],
+    ),
 ];
 
 fn column(p: &mut ChildSpawnerCommands, title: &str, fill: impl FnOnce(&mut ChildSpawnerCommands)) {

@@ -106,14 +106,8 @@ pub fn fire_card(battle: &Battle, names: &HashMap<UnitId, String>, f: &FireOutco
         map.coord(b.target),
         b.range
     )];
-    lines.push(format!("base value {:.1}", b.base));
-    for m in &b.modifiers {
-        lines.push(format!("  {:+}% {}", m.percent, m.name()));
-    }
-    lines.push(format!(
-        "value {:.1}; loss range {:.1}-{:.1}; rolled: {} lost",
-        b.value, b.loss_range[0], b.loss_range[1], f.loss
-    ));
+    lines.extend(b.working(battle.scenario.params.fire.cap));
+    lines.push(format!("rolled: {} lost", f.loss));
     for l in &f.losses {
         let guns = if l.guns > 0 {
             format!(", {}", crate::rules::words::count(l.guns, "gun", "guns"))

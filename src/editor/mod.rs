@@ -179,6 +179,7 @@ impl Document {
             },
             seed: 1,
             parameters: None,
+            weapons: Default::default(),
             divisions: Vec::new(),
             corps: Vec::new(),
             brigades: vec![

@@ -235,6 +235,26 @@ pub fn write(header: &str, s: &ScenarioFile) -> String {
     if let Some(p) = &s.parameters {
         let _ = writeln!(o, "    parameters: {},", value(p));
     }
+    // The scenario's own weapons (§7 D-fire-1), one a line.
+    if !s.weapons.is_empty() {
+        o.push_str("    weapons: {\n");
+        for (name, w) in &s.weapons {
+            let values: Vec<String> = w.values.iter().map(|v| format!("{v:?}")).collect();
+            let aliases = if w.aliases.is_empty() {
+                String::new()
+            } else {
+                let a: Vec<String> = w.aliases.iter().map(|a| quoted(a)).collect();
+                format!(", aliases: [{}]", a.join(", "))
+            };
+            let _ = writeln!(
+                o,
+                "        {}: (values: [{}]{aliases}),",
+                quoted(name),
+                values.join(", ")
+            );
+        }
+        o.push_str("    },\n");
+    }
     // The chain of command above the brigades (§17), where the scenario has one.
     if !s.corps.is_empty() {
         o.push_str("    corps: [\n");

@@ -42,12 +42,9 @@ pub enum ModifierKind {
     TargetIn(Terrain),
     TargetHigher(i32),
     Enfilade,
+    TargetInColumn,
+    TargetLimbered,
     TargetMountedCavalry,
-    FirerFatigue,
-    FirerQualityGood,
-    FirerQualityPoor,
-    CapturedGuns,
-    HalfStrengthAtMeleeAttackers,
     // §15.
     /// Austerlitz: infantry in a village takes fewer casualties.
     VillageInfantry,
@@ -76,12 +73,9 @@ impl ModifierKind {
             TargetIn(t) => format!("target in {}", t.name()),
             TargetHigher(levels) => format!("target {levels} level(s) higher"),
             Enfilade => "enfilade".into(),
+            TargetInColumn => "target in column".into(),
+            TargetLimbered => "target limbered".into(),
             TargetMountedCavalry => "target mounted cavalry".into(),
-            FirerFatigue => "firer fatigue".into(),
-            FirerQualityGood => "firer quality A or B".into(),
-            FirerQualityPoor => "firer quality E or F".into(),
-            CapturedGuns => "captured guns".into(),
-            HalfStrengthAtMeleeAttackers => "half-strength fire at melee attackers".into(),
             VillageInfantry => "infantry in a village: fewer casualties".into(),
             Working(w) => w.clone(),
         }
@@ -167,6 +161,17 @@ pub fn roll_loss(range: [f64; 2], rng: &mut impl Rng) -> u32 {
     random_round(raw.max(0.0), rng)
 }
 
+/// A fire's loss: as `roll_loss`, or under Optional Fire Results (§7 D-fire-5) with the raw
+/// result the mean of two draws.
+pub fn roll_fire_loss(range: [f64; 2], mean_of_two: bool, rng: &mut impl Rng) -> u32 {
+    if !mean_of_two {
+        return roll_loss(range, rng);
+    }
+    let [low, high] = range;
+    let draws = (rng.random::<f64>() + rng.random::<f64>()) / 2.0;
+    random_round((low + draws * (high - low)).max(0.0), rng)
+}
+
 /// The exact distribution of `roll_loss` over the integers: `probs[i]` is P(result = start + i).
 #[derive(Debug, Clone, PartialEq)]
 pub struct LossDistribution {
@@ -196,6 +201,45 @@ impl LossDistribution {
             .map(|n| {
                 let n = n as f64;
                 (tent_below(high - n) - tent_below(low - n)) / width
+            })
+            .collect();
+        LossDistribution {
+            start: first,
+            probs,
+        }
+    }
+
+    /// The exact distribution of `roll_fire_loss`: under Optional Fire Results the raw result
+    /// has the triangle's density on `[low, high]`, and each whole number takes the integral of
+    /// that density against the rounding tent (both straight on each piece between their
+    /// corners, so Simpson's rule is exact piece by piece).
+    pub fn of_fire(range: [f64; 2], mean_of_two: bool) -> LossDistribution {
+        let [low, high] = [range[0].max(0.0), range[1].max(0.0)];
+        let width = high - low;
+        if !mean_of_two || width < 1e-12 {
+            return LossDistribution::of(range);
+        }
+        let mid = (low + high) / 2.0;
+        let density = |x: f64| {
+            let d = if x <= mid { x - low } else { high - x };
+            (d * 4.0 / (width * width)).max(0.0)
+        };
+        let first = low.floor() as u32;
+        let last = high.ceil() as u32;
+        let probs = (first..=last)
+            .map(|n| {
+                let n = n as f64;
+                let g = |x: f64| density(x) * (1.0 - (x - n).abs()).max(0.0);
+                let (a, b) = (low.max(n - 1.0), high.min(n + 1.0));
+                let mut corners: Vec<f64> = [a, b, mid, n]
+                    .into_iter()
+                    .filter(|x| (a..=b).contains(x))
+                    .collect();
+                corners.sort_by(f64::total_cmp);
+                corners
+                    .windows(2)
+                    .map(|w| (w[1] - w[0]) / 6.0 * (g(w[0]) + 4.0 * g((w[0] + w[1]) / 2.0) + g(w[1])))
+                    .sum::<f64>()
             })
             .collect();
         LossDistribution {

@@ -1,8 +1,6 @@
 //! Fire (§7): who may fire at what (formation, facing, range, line of sight, ammo), the fire
 //! value with every modifier, and the result through the shared combat results engine.
 
-use std::collections::BTreeMap;
-
 use hexx::HexLayout;
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
@@ -10,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::board::Board;
 use super::capture;
 use super::combat::{
-    FatigueGain, MeleeSide, Modifier, ModifierKind, UnitLoss, loss_range, roll_loss, split_loss,
+    FatigueGain, MeleeSide, Modifier, ModifierKind, UnitLoss, loss_range, roll_fire_loss, split_loss,
     take_loss,
 };
 use super::hex::{Facing, Hex, distance};
@@ -19,43 +17,16 @@ use super::morale::{self, MoraleCheck};
 use super::movement::per_terrain;
 use super::refusal::{Reason, Refusal};
 use super::unit::{Ammo, Crew, FatigueLevel, Formation, Quality, Unit, UnitId, UnitKind};
+use super::weapon::{self, Weapon};
 
 /// `id`'s order refused for `why` (the unit cannot fire so).
 fn no(id: UnitId, why: impl Into<String>) -> Refusal {
     Refusal::new(Reason::CannotFire, Some(id), why)
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Weapon {
-    pub range: u32,
-    pub effectiveness: f64,
-    pub canister: bool,
-}
-
-pub const WEAPONS: &str = include_str!("../../assets/rules/weapons.ron");
-
-/// The weapons table shipped with the game, read once: fire checks it for every shot the
-/// player or the computer considers.
-pub fn weapons() -> &'static BTreeMap<String, Weapon> {
-    static TABLE: std::sync::OnceLock<BTreeMap<String, Weapon>> = std::sync::OnceLock::new();
-    // Checked by a test; a failure here is a build defect, not bad input.
-    TABLE.get_or_init(|| ron::from_str(WEAPONS).expect("assets/rules/weapons.ron is valid"))
-}
-
-/// A unit's weapon; a unit with none named carries its kind's usual one.
-pub fn weapon_of(u: &Unit, table: &BTreeMap<String, Weapon>) -> Option<Weapon> {
-    let name = if u.weapon.is_empty() {
-        match u.kind {
-            UnitKind::Infantry => "rifled musket",
-            UnitKind::Cavalry => "carbine",
-            UnitKind::Artillery => "smoothbore gun",
-            _ => return None,
-        }
-    } else {
-        u.weapon.as_str()
-    };
-    table.get(name).cloned()
+/// A unit's weapon in its game's table (D-fire-2): the board's, with the scenario's weapons.
+pub fn weapon_of<'a>(board: &'a Board, u: &Unit) -> Option<&'a Weapon> {
+    weapon::of(u, &board.params.weapons)
 }
 
 /// Whether `target` lies in the front of a unit at `from` facing `facing`: within 90° of the
@@ -124,16 +95,155 @@ pub fn cannot_fire(u: &Unit, opportunity: bool) -> Option<String> {
     }
 }
 
-/// The fire of one unit at one hex, before the dice.
+/// One of the firer's factors (D-fire-3), multiplied into its fire.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum FactorKind {
+    Disrupted,
+    /// It moved in its own turn and fires in it.
+    Moved,
+    /// Horse holders.
+    DismountedCavalry,
+    CapturedGuns,
+    /// 1 + fatigue % + quality % (the quality only under Quality Modifiers).
+    FatigueAndQuality { fatigue: i32, quality: i32 },
+    /// Melee defensive fire at the attackers (§1): half strength unless the optional rule.
+    AtMeleeAttackers,
+}
+
+impl FactorKind {
+    pub fn words(&self) -> String {
+        match self {
+            FactorKind::Disrupted => "firer disrupted".into(),
+            FactorKind::Moved => "firer moved this turn".into(),
+            FactorKind::DismountedCavalry => "dismounted cavalry (horse holders)".into(),
+            FactorKind::CapturedGuns => "captured guns".into(),
+            FactorKind::FatigueAndQuality { fatigue, quality } => match (fatigue, quality) {
+                (0, q) => format!("firer quality {q:+}%"),
+                (f, 0) => format!("firer fatigue {f:+}%"),
+                (f, q) => format!("firer fatigue {f:+}%, quality {q:+}%"),
+            },
+            FactorKind::AtMeleeAttackers => "fire at melee attackers".into(),
+        }
+    }
+}
+
+/// One firer factor: why, and what it multiplies the fire by. Written with its words.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct FirerFactor {
+    pub kind: FactorKind,
+    pub times: f64,
+}
+
+impl Serialize for FirerFactor {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = s.serialize_struct("FirerFactor", 3)?;
+        m.serialize_field("kind", &self.kind)?;
+        m.serialize_field("name", &self.kind.words())?;
+        m.serialize_field("times", &self.times)?;
+        m.end()
+    }
+}
+
+/// The fire of one unit at one hex, before the dice (D-fire-8: everything the player sees).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FireBreakdown {
     pub firer: UnitId,
     pub target: Hex,
     pub range: u32,
+    /// The weapon fired, by the name the unit gives it, and its value at the range per man
+    /// (per gun for a battery).
+    pub weapon: String,
+    pub per_man: f64,
+    /// Who fires: men for small arms, guns for a battery (then `men` is 0).
+    pub men: u32,
+    pub guns: u32,
+    /// Men × the value, or guns × men-equivalent per gun × the value (D-fire-1).
     pub base: f64,
+    /// The firer's factors, multiplied (D-fire-3).
+    pub factors: Vec<FirerFactor>,
+    /// The target's terms, added (D-fire-4).
     pub modifiers: Vec<Modifier>,
+    /// The terms' sum in percent, and whether the cap held it up (then the cap is used).
+    pub sum: i32,
+    pub capped: bool,
+    /// The density factor (D-fire-6); 1 without the optional rule.
+    pub density: f64,
     pub value: f64,
     pub loss_range: [f64; 2],
+    /// Under Optional Fire Results the raw loss is the mean of two draws (D-fire-5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mean_of_two: bool,
+}
+
+impl FireBreakdown {
+    /// D-fire-8: the working in words, a line a step: the weapon's value at the range and who
+    /// fires it, each firer factor, each target term with their sum (and the cap where it
+    /// held), the density, and the value with its loss range. `cap` is Parameter Data's.
+    pub fn working(&self, cap: i32) -> Vec<String> {
+        let mut out = Vec::new();
+        let at = format!(
+            "{} at {} {}",
+            self.weapon,
+            self.range,
+            if self.range == 1 { "hex" } else { "hexes" }
+        );
+        out.push(if self.guns > 0 {
+            let per_gun = self.base / (self.guns as f64 * self.per_man);
+            format!(
+                "{} × {per_gun:.0} × {} ({at}) = {:.0}",
+                super::words::count(self.guns, "gun", "guns"),
+                number(self.per_man),
+                self.base
+            )
+        } else {
+            format!(
+                "{} × {} ({at}) = {:.0}",
+                super::words::count(self.men, "man", "men"),
+                number(self.per_man),
+                self.base
+            )
+        });
+        for f in &self.factors {
+            out.push(format!("  ×{} {}", number(f.times), f.kind.words()));
+        }
+        for m in &self.modifiers {
+            out.push(format!("  {:+}% {}", m.percent, m.name()));
+        }
+        if !self.modifiers.is_empty() {
+            out.push(if self.capped {
+                format!("  target terms {:+}%, held at {cap:+}%", self.sum)
+            } else {
+                format!("  target terms {:+}%", self.sum)
+            });
+        }
+        if self.density != 1.0 {
+            out.push(format!("  ×{} crowded hex", number(self.density)));
+        }
+        out.push(format!(
+            "value {:.0}; loss {:.1}-{:.1}{}",
+            self.value,
+            self.loss_range[0],
+            self.loss_range[1],
+            if self.mean_of_two {
+                " (mean of two draws)"
+            } else {
+                ""
+            }
+        ));
+        out
+    }
+
+    /// The target terms as applied: their sum, never below the cap (D-fire-4).
+    pub fn applied_percent(&self, cap: i32) -> i32 {
+        self.sum.max(cap)
+    }
+}
+
+/// A value as a player writes it: 3, 0.5, 0.75, 1.25.
+fn number(x: f64) -> String {
+    let s = format!("{x:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// §16 D-fow-5: under fog of war a unit fires only at a hex its side sees. The firer, which has
@@ -173,20 +283,20 @@ pub fn breakdown(
             "no enemy unit there (only artillery may fire at an empty bridge)",
         ));
     }
-    let table = weapons();
-    let w = weapon_of(u, table).ok_or_else(|| {
+    let w = weapon_of(board, u).ok_or_else(|| {
         no(
             firer,
             format!("{} has no known weapon {}", u.name, u.weapon),
         )
     })?;
     let range = distance(u.hex, target);
-    if range == 0 || range > w.range {
+    if range == 0 || range > w.range() {
         return Err(no(
             firer,
             format!(
                 "the target is {range} hexes away; {} reaches {}",
-                u.name, w.range
+                u.name,
+                w.range()
             ),
         ));
     }
@@ -206,26 +316,123 @@ pub fn breakdown(
             "no unit of yours sees that hex (fog of war): fire only at enemies in sight",
         ));
     }
-    let p = &board.params.fire;
-    let mut eff = w.effectiveness;
-    if range as f64 > w.range as f64 / 2.0 {
-        eff /= 2.0;
+    let per_man = w.at(range);
+    if per_man <= 0.0 {
+        return Err(no(
+            firer,
+            format!("{} has no fire at {range} hexes", u.name),
+        ));
     }
-    let mut base = match u.kind {
-        UnitKind::Artillery => u.guns as f64 * p.men_per_gun_value as f64 * eff,
-        _ => u.men as f64 * eff,
+    let captured = capture::fire_factor(board, u);
+    if u.is_captured() && captured == 0.0 {
+        return Err(no(
+            firer,
+            format!(
+                "{} is captured: a unit of yours must stand with it to fire it",
+                u.name
+            ),
+        ));
+    }
+    let p = &board.params.fire;
+    let base = match u.kind {
+        UnitKind::Artillery => u.guns as f64 * p.men_per_gun_value as f64 * per_man,
+        _ => u.men as f64 * per_man,
     };
+    let factors = firer_factors(board, u, opportunity, factor, captured);
+    let modifiers = target_terms(board, u, target, &targets);
+    let sum: i32 = modifiers.iter().map(|m| m.percent).sum();
+    let applied = sum.max(p.cap);
+    let density = if board.params.optional.density_fire_modifier {
+        density_factor(board, target, u.side)
+    } else {
+        1.0
+    };
+    let value = base
+        * factors.iter().map(|f| f.times).product::<f64>()
+        * (1.0 + applied as f64 / 100.0).max(0.0)
+        * density;
+    Ok(FireBreakdown {
+        firer,
+        target,
+        range,
+        weapon: weapon::name_of(u).unwrap_or_default().to_string(),
+        per_man,
+        men: if u.kind == UnitKind::Artillery { 0 } else { u.men },
+        guns: if u.kind == UnitKind::Artillery { u.guns } else { 0 },
+        base,
+        factors,
+        modifiers,
+        sum,
+        capped: sum < p.cap,
+        density,
+        value,
+        loss_range: loss_range(value, p.lcv, p.hcv, 1.0),
+        mean_of_two: board.params.optional.optional_fire_results,
+    })
+}
+
+/// D-fire-3: the firer's factors, multiplied; `factor` is the melee defensive fire's share.
+fn firer_factors(
+    board: &Board,
+    u: &Unit,
+    opportunity: bool,
+    factor: f64,
+    captured: f64,
+) -> Vec<FirerFactor> {
+    let p = &board.params.fire;
+    let mut out = Vec::new();
+    let mut times = |kind: FactorKind, times: f64| {
+        if times != 1.0 {
+            out.push(FirerFactor { kind, times });
+        }
+    };
+    if u.disrupted {
+        times(FactorKind::Disrupted, p.disrupted_factor);
+    }
+    // Opportunity fire comes in the enemy's turn: what the unit did in its own does not count.
+    if !opportunity && u.marks.moved {
+        times(FactorKind::Moved, p.moved_factor);
+    }
+    if u.is_dismounted_cavalry() {
+        times(FactorKind::DismountedCavalry, p.dismounted_factor);
+    }
+    if u.is_captured() {
+        times(FactorKind::CapturedGuns, captured);
+    }
+    let fatigue = match u.fatigue_level() {
+        FatigueLevel::Low => 0,
+        FatigueLevel::Medium => p.fatigue_medium,
+        FatigueLevel::High => p.fatigue_high,
+        FatigueLevel::Maximum => p.fatigue_max,
+    } * if u.kind == UnitKind::Artillery { 2 } else { 1 };
+    let quality = if !board.params.optional.quality_melee_modifiers {
+        0
+    } else if u.quality <= Quality::B {
+        p.quality_good
+    } else if u.quality >= Quality::E {
+        p.quality_poor
+    } else {
+        0
+    };
+    times(
+        FactorKind::FatigueAndQuality { fatigue, quality },
+        (1.0 + (fatigue + quality) as f64 / 100.0).max(0.0),
+    );
+    times(FactorKind::AtMeleeAttackers, factor);
+    out
+}
+
+/// D-fire-4: the target's terms, each in percent (they are added and capped by the caller).
+fn target_terms(board: &Board, u: &Unit, target: Hex, targets: &[&Unit]) -> Vec<Modifier> {
+    let p = &board.params.fire;
     let mut mods = Vec::new();
     let mut add = |kind: ModifierKind, percent: i32| {
-        mods.push(Modifier::new(MeleeSide::Attacker, kind, percent))
+        if percent != 0 {
+            mods.push(Modifier::new(MeleeSide::Attacker, kind, percent))
+        }
     };
-    if w.canister && range <= 2 {
-        base *= 2.0;
-    }
-    let t = per_terrain(&p.terrain, board.map.terrain(target));
-    if t != 0 {
-        add(ModifierKind::TargetIn(board.map.terrain(target)), t);
-    }
+    let terrain = board.map.terrain(target);
+    add(ModifierKind::TargetIn(terrain), per_terrain(&p.terrain, terrain));
     let line: Vec<Hex> = u.hex.line_to(target).collect();
     let before = line
         .get(line.len().saturating_sub(2))
@@ -247,7 +454,7 @@ pub fn breakdown(
                 SideFeature::Breastworks => h.breastworks,
                 _ => 0,
             };
-            // As D-hex-1: the largest magnitude, a penalty on equal size.
+            // As D-hex-1: the one feature of largest size, a penalty on equal size.
             if v != 0 && best.is_none_or(|(b, _)| (v.abs(), -v) > (b.abs(), -b)) {
                 best = Some((v, *f));
             }
@@ -257,86 +464,48 @@ pub fn breakdown(
         }
     }
     let climb = board.map.elevation(target) - board.map.elevation(u.hex);
-    if climb > 0 {
-        add(
-            ModifierKind::TargetHigher(climb),
-            (p.higher_per_level * climb).max(-100),
-        );
+    match climb {
+        ..=0 => {}
+        1 => add(ModifierKind::TargetHigher(1), p.higher_one_level),
+        n => add(ModifierKind::TargetHigher(n), p.higher_two_or_more),
     }
-    let enfilade = side_to_firer.is_some_and(|s| {
-        targets
+    // A march formation is a term when every unit that can be hit is in one; a mixed hex is
+    // named for its largest unit.
+    let combat: Vec<&&Unit> = targets.iter().filter(|t| !t.is_leader()).collect();
+    let marching = |t: &Unit| match t.formation {
+        Formation::Column => Some((ModifierKind::TargetInColumn, p.column_target)),
+        Formation::Limbered => Some((ModifierKind::TargetLimbered, p.limbered_target)),
+        Formation::Mounted => Some((ModifierKind::TargetMountedCavalry, p.mounted_target)),
+        _ => None,
+    };
+    if !combat.is_empty() && combat.iter().all(|t| marching(t).is_some()) {
+        let largest = combat
             .iter()
-            .filter(|t| !t.is_leader())
-            .any(|t| !t.facing.covers(s))
-    });
+            .max_by_key(|t| t.men + t.guns * board.params.stacking.men_per_gun)
+            .and_then(|t| marching(t));
+        if let Some((kind, percent)) = largest {
+            add(kind, percent);
+        }
+    }
+    let enfilade = side_to_firer.is_some_and(|s| combat.iter().any(|t| !t.facing.covers(s)));
     if enfilade {
         add(ModifierKind::Enfilade, p.enfilade);
     }
-    let combat: Vec<_> = targets.iter().filter(|t| !t.is_leader()).collect();
-    if !combat.is_empty() && combat.iter().all(|t| t.is_mounted_cavalry()) {
-        add(ModifierKind::TargetMountedCavalry, p.mounted_target);
-    }
-    let fat = match u.fatigue_level() {
-        FatigueLevel::Low => 0,
-        FatigueLevel::Medium => p.fatigue_medium,
-        FatigueLevel::High => p.fatigue_high,
-        FatigueLevel::Maximum => p.fatigue_max,
-    };
-    if fat != 0 {
-        let fat = if u.kind == UnitKind::Artillery {
-            fat * 2
-        } else {
-            fat
-        };
-        add(ModifierKind::FirerFatigue, fat.max(-100));
-    }
-    if board.params.optional.quality_melee_modifiers {
-        if u.quality <= Quality::B {
-            add(ModifierKind::FirerQualityGood, p.quality_good);
-        } else if u.quality >= Quality::E {
-            add(ModifierKind::FirerQualityPoor, p.quality_poor);
-        }
-    }
-    let captured = capture::fire_factor(board, u);
-    if u.is_captured() && captured == 0.0 {
-        return Err(no(
-            firer,
-            format!(
-                "{} is captured: a unit of yours must stand with it to fire it",
-                u.name
-            ),
-        ));
-    }
-    let value = base
-        * factor
-        * captured
-        * mods
-            .iter()
-            .map(|m| (1.0 + m.percent as f64 / 100.0).max(0.0))
-            .product::<f64>();
-    if captured < 1.0 {
-        mods.push(Modifier::new(
-            MeleeSide::Attacker,
-            ModifierKind::CapturedGuns,
-            ((captured - 1.0) * 100.0).round() as i32,
-        ));
-    }
-    if factor != 1.0 {
-        mods.push(Modifier::new(
-            MeleeSide::Attacker,
-            ModifierKind::HalfStrengthAtMeleeAttackers,
-            ((factor - 1.0) * 100.0).round() as i32,
-        ));
-    }
-    Ok(FireBreakdown {
-        firer,
-        target,
-        range,
-        base,
-        modifiers: mods,
-        value,
-        loss_range: loss_range(value, p.lcv, p.hcv, 1.0),
-    })
+    mods
+}
+
+/// D-fire-6: clamp(1 + max × (r − ⅔) / ⅓, 1, 1 + max), r the target hex's men (a gun as the
+/// stacking's men) over the stacking limit.
+pub fn density_factor(board: &Board, target: Hex, firing_side: super::unit::Side) -> f64 {
+    let s = &board.params.stacking;
+    let men: u32 = board
+        .units_at(target)
+        .filter(|t| t.side != firing_side)
+        .map(|t| t.men + t.guns * s.men_per_gun)
+        .sum();
+    let r = men as f64 / s.max_men.max(1) as f64;
+    let most = board.params.fire.density_max;
+    (1.0 + most * (r - 2.0 / 3.0) * 3.0).clamp(1.0, 1.0 + most)
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -385,7 +554,7 @@ pub fn fire(
         .unit(firer)
         .map(|u| u.side)
         .ok_or_else(|| no(firer, "no firer"))?;
-    let roll = roll_loss(b.loss_range, rng);
+    let roll = roll_fire_loss(b.loss_range, b.mean_of_two, rng);
     let enfilade = b.modifiers.iter().any(|m| m.kind == ModifierKind::Enfilade);
     let mut out = FireOutcome {
         breakdown: b,

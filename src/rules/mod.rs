@@ -39,4 +39,5 @@ pub mod turn;
 pub mod undo;
 pub mod unit;
 pub mod victory;
+pub mod weapon;
 pub mod words;

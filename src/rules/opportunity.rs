@@ -27,7 +27,6 @@ fn volley(
         .map(|u| u.id)
         .collect();
     let mut out = Vec::new();
-    let table = fire::weapons();
     for id in shooters {
         if board.units_at(target).all(|u| u.side == side) {
             break;
@@ -36,7 +35,7 @@ fn volley(
         // (which words its refusal), as the full check would refuse them.
         let reaches = board.unit(id).is_some_and(|u| {
             let range = super::hex::distance(u.hex, target);
-            fire::weapon_of(u, table).is_some_and(|w| range > 0 && range <= w.range)
+            fire::weapon_of(board, u).is_some_and(|w| range > 0 && range <= w.range())
                 && fire::in_front(u.hex, u.facing, target)
         });
         if !reaches {

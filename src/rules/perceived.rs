@@ -94,6 +94,8 @@ impl Sides<'_> {
                 Ok(b) => f.breakdown = b,
                 Err(_) => {
                     f.breakdown.base = 0.0;
+                    // The firer's own state (disrupted, tired) is not the side's to know.
+                    f.breakdown.factors.clear();
                     f.breakdown.value = 0.0;
                     f.breakdown.loss_range = [0.0, 0.0];
                 }

@@ -73,7 +73,7 @@ fn can_fire(board: &Board, u: &Unit, enemy: &HashSet<Hex>) -> bool {
     if fire::cannot_fire(u, board.defensive_fire_phase()).is_some() {
         return false;
     }
-    let reach = fire::weapon_of(u, fire::weapons()).map_or(0, |w| w.range);
+    let reach = fire::weapon_of(board, u).map_or(0, |w| w.range());
     let near = |h: &&Hex| distance(u.hex, **h) <= reach;
     let targets: Vec<Hex> = if walk_the_enemy_list(enemy.len(), reach) {
         enemy.iter().filter(near).copied().collect()

@@ -243,6 +243,10 @@ pub struct ScenarioFile {
     /// Parameter Data fields to override, in the shape of `assets/rules/parameters.ron`.
     #[serde(default)]
     pub parameters: Option<ron::Value>,
+    /// Weapons of its own (§7 D-fire-1), added to the shipped ones or replacing one of the
+    /// same name: `weapons: { "Whitworth rifle": (values: [6.0, 6.0, 5.0, …]) }`.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub weapons: std::collections::BTreeMap<String, super::weapon::Weapon>,
     pub brigades: Vec<BrigadeInfo>,
     /// §17 D-cc-1: the divisions and corps above the brigades (optional).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -535,10 +539,14 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
         }
     }
     let start_time = check_sides_and_clock(&spec)?;
-    let params = match &spec.parameters {
+    let mut params = match &spec.parameters {
         Some(over) => Parameters::with_overrides(over).map_err(none)?,
         None => Parameters::defaults(),
     };
+    params.weapons = params
+        .weapons
+        .with(&spec.weapons)
+        .map_err(|m| (entry_line(text, "weapons:", "weapons:"), format!("weapons: {m}")))?;
     for b in &map.bridges {
         if b.1.max > params.bridges.max_strength || b.1.strength > b.1.max {
             let c = map.coord(*b.0);
@@ -1122,7 +1130,7 @@ fn unit_fault(
     formation: Formation,
     params: &Parameters,
 ) -> Option<String> {
-    let weapons = super::fire::weapons();
+    let weapons = &params.weapons;
     if u.side > 1 {
         return Some(format!("side {} does not exist; expected 0 or 1", u.side));
     }
@@ -1161,10 +1169,10 @@ fn unit_fault(
             u.fatigue, params.combat.max_fatigue
         ));
     }
-    if !u.weapon.is_empty() && !weapons.contains_key(&u.weapon) {
-        let known: Vec<&str> = weapons.keys().map(String::as_str).collect();
+    if !u.weapon.is_empty() && !weapons.knows(&u.weapon) {
+        let known: Vec<&str> = weapons.names().collect();
         return Some(format!(
-            "unknown weapon `{}`; expected one of {} (assets/rules/weapons.ron)",
+            "unknown weapon `{}`; expected one of {} (or a weapon of the scenario's own `weapons`)",
             u.weapon,
             known.join(", ")
         ));

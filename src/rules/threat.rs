@@ -106,8 +106,8 @@ pub fn threats(board: &Board, hex: Hex, side: Side) -> Vec<Threat> {
 fn may_strike(board: &Board, e: &Unit, hex: Hex, side: Side) -> bool {
     let reach = || {
         let allowance = movement::allowance(&board.params, e);
-        fire::weapon_of(e, fire::weapons())
-            .map_or(0, |w| w.range)
+        fire::weapon_of(board, e)
+            .map_or(0, |w| w.range())
             .max(allowance + 1)
     };
     e.side != side

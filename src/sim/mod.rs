@@ -7,7 +7,6 @@ pub mod components;
 pub mod messages;
 pub mod resources;
 pub mod save;
-mod save_v2;
 pub mod timeline;
 
 mod advance;

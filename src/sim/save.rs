@@ -13,8 +13,10 @@ use crate::rules::scenario::{self, LoadError, Scenario, ron_options};
 pub const FORMAT: &str = "bayonet-save";
 /// Version 2: orders in the one order language (`rules::order::Order`), unit ids as plain
 /// numbers, Parameter Data in the snapshot. Version 3: the snapshot is the board's own serde
-/// form (version 2's are read and carried forward: `save_v2`).
-pub const VERSION: u32 = 3;
+/// form. Version 4: fire as the series fires (RULES.md §7 rewritten: weapon tables by range,
+/// summed target terms); a game of an earlier version was played under the old fire, which
+/// this Bayonet no longer has, so it could not replay as it was played and is refused.
+pub const VERSION: u32 = 4;
 
 pub use super::resources::OrderLog;
 
@@ -136,16 +138,25 @@ pub fn from_text(file: &str, text: &str) -> Result<SaveGame, LoadError> {
                 format!("format `{}` is not `{FORMAT}`", h.format),
             ));
         }
-        if h.version == 2 {
-            return from_version_2(file, text);
+        if h.version == 2 || h.version == 3 {
+            return Err(refused(
+                file,
+                format!(
+                    "this game was saved by an earlier Bayonet (save version {}), under the old \
+                     fire rules (a quarter of the series' fire); fire is now as the series \
+                     fires (RULES.md §7), so the game cannot be replayed as it was played. \
+                     Finish it in the Bayonet that saved it, or start the scenario again",
+                    h.version
+                ),
+            ));
         }
         if h.version != VERSION {
             return Err(refused(
                 file,
                 format!(
-                    "save version {} is not supported: this Bayonet reads versions 2 and \
-                     {VERSION} (version 1 saves logged orders in a form that is no longer read; \
-                     replay the game from its scenario)",
+                    "save version {} is not supported: this Bayonet reads version {VERSION} \
+                     (version 1 saves logged orders in a form that is no longer read; replay \
+                     the game from its scenario)",
                     h.version
                 ),
             ));
@@ -156,21 +167,6 @@ pub fn from_text(file: &str, text: &str) -> Result<SaveGame, LoadError> {
         return Err(refused(file, ALTERED.into()));
     }
     Ok(save)
-}
-
-/// A version 2 save as the current version: its snapshot checked in its own form and put on
-/// the scenario's board.
-fn from_version_2(file: &str, text: &str) -> Result<SaveGame, LoadError> {
-    let old: super::save_v2::SaveGame = parsed(file, text)?;
-    let dice = old.snapshot.dice();
-    let (true, Some(dice)) = (old.intact(), dice) else {
-        return Err(refused(file, ALTERED.into()));
-    };
-    let start = scenario_with(&old.scenario_file, &old.scenario_source, &old.parameters)?;
-    let mut board = start.board();
-    old.snapshot.restore(&mut board);
-    let snap = Snapshot::of(&board, dice);
-    Ok(save_parts(&start, old.seed, old.orders, snap))
 }
 
 /// A save's scenario (its file's name and text) with the save's parameters.

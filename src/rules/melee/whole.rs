@@ -15,7 +15,7 @@ use crate::rules::fire;
 use crate::rules::fnv::Fnv;
 use crate::rules::hex::{Hex, distance};
 use crate::rules::morale;
-use crate::rules::unit::{FatigueLevel, Unit, UnitId, UnitKind};
+use crate::rules::unit::{FatigueLevel, Formation, Unit, UnitId, UnitKind};
 
 /// The odds of a declared melee over its whole resolution.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -195,12 +195,11 @@ fn merge(states: Vec<State>) -> Vec<State> {
 /// of a rout (so that routs and cascades are played as on the full board).
 fn neighbourhood(board: &Board, decl: &Declaration) -> Board {
     let hexes = decl.attacking_hexes(board);
-    let table = fire::weapons();
     let reach = board
         .units
         .iter()
-        .filter_map(|u| fire::weapon_of(u, table))
-        .map(|w| w.range)
+        .filter_map(|u| fire::weapon_of(board, u))
+        .map(|w| w.range())
         .max()
         .unwrap_or(0)
         + 10;
@@ -295,11 +294,16 @@ fn odds_over_states(
     // there: each later shooter's largest loss (the top of its loss range, rounded up) at the
     // most fatigue a man lost brings. Fatigue values closer than that to the next level are
     // kept apart, the rest merged. Only fire at its own hex tires a unit. Targets only leave a
-    // hex, so of the target's modifiers "mounted cavalry" can appear where mounted cavalry
-    // stands with others (the loss grows by it), and enfilade, a bonus, can only vanish.
+    // hex, so of the target's terms (D-fire-4) a march formation's (column, limbered, mounted)
+    // can appear where such units stand with others (the loss grows by it, more where the sum
+    // was held up by the cap), and enfilade, a bonus, can only vanish; the density factor only
+    // falls with the men.
     // A unit that cannot fire at a hex now never can (fire only takes targets and marks away).
     let high = sub.board.params.combat.fatigue_high_factor;
-    let mounted = (1.0 + f64::from(sub.board.params.fire.mounted_target) / 100.0).max(1.0);
+    let f = &sub.board.params.fire;
+    let march = f.column_target.max(f.limbered_target).max(f.mounted_target).max(0);
+    let cap = f.cap;
+    let times = |sum: i32| (1.0 + f64::from(sum.max(cap)) / 100.0).max(0.0);
     let bound: Vec<Vec<Option<u32>>> = hexes
         .iter()
         .map(|h| {
@@ -308,18 +312,31 @@ fn odds_over_states(
                 .units_at(*h)
                 .filter(|u| u.side == side && !u.is_leader())
                 .collect();
-            let cavalry = targets.iter().filter(|u| u.is_mounted_cavalry()).count();
-            let grow = if cavalry > 0 && cavalry < targets.len() {
-                mounted
-            } else {
-                1.0
+            let marching = |u: &&&Unit| {
+                matches!(
+                    u.formation,
+                    Formation::Column | Formation::Limbered | Formation::Mounted
+                )
             };
+            let some = targets.iter().filter(marching).count();
+            let may_appear = some > 0 && some < targets.len();
             shooters
                 .iter()
                 .map(|id| {
                     fire::breakdown(&sub.board, *id, *h, true, factor)
                         .ok()
-                        .map(|b| (b.loss_range[1] * grow).ceil() as u32 * high)
+                        .map(|b| {
+                            let grow = if may_appear && times(b.sum) > 0.0 {
+                                (times(b.sum + march) / times(b.sum)).max(1.0)
+                            } else if may_appear {
+                                // Held at nothing (a cap of −100 %): any term lifts it.
+                                f64::from(u32::MAX)
+                            } else {
+                                1.0
+                            };
+                            (b.loss_range[1] * grow).ceil().min(f64::from(u32::MAX / 8)) as u32
+                                * high
+                        })
                 })
                 .collect()
         })
@@ -560,7 +577,7 @@ fn one_fire(
     shooter: UnitId,
     later: u32,
 ) -> Vec<State> {
-    let dist = LossDistribution::of(b.loss_range);
+    let dist = LossDistribution::of_fire(b.loss_range, b.mean_of_two);
     let enfilade = b
         .modifiers
         .iter()

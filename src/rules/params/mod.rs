@@ -105,23 +105,44 @@ pub struct HexsideModifiers {
     pub bridge: i32,
 }
 
+/// Fire (§7, D-fire-1 … D-fire-7): the loss pair, the firer's factors (multiplied), the
+/// target's terms (percent, added, never below `cap`) and ammunition.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Fire {
     pub lcv: u32,
     pub hcv: u32,
+    /// Men-equivalent per gun: a battery fires as guns × this × its gun's value (D-fire-1).
     pub men_per_gun_value: u32,
-    pub terrain: PerTerrain<i32>,
-    pub hexside: HexsideModifiers,
-    pub higher_per_level: i32,
-    pub enfilade: i32,
-    pub mounted_target: i32,
+    // D-fire-3: the firer's factors.
+    pub disrupted_factor: f64,
+    /// A unit that moved in its own turn and fires in it.
+    pub moved_factor: f64,
+    /// Dismounted cavalry (horse holders).
+    pub dismounted_factor: f64,
+    pub captured_gun_factor: f64,
+    /// Percent added to 1 with quality's (doubled for artillery).
     pub fatigue_medium: i32,
     pub fatigue_high: i32,
     pub fatigue_max: i32,
+    /// Under the optional Quality Modifiers: A/B and E/F firers.
     pub quality_good: i32,
     pub quality_poor: i32,
-    pub captured_gun_factor: f64,
+    // D-fire-4: the target's terms.
+    pub terrain: PerTerrain<i32>,
+    /// Only while the target has held its hex since its last turn.
+    pub hexside: HexsideModifiers,
+    pub higher_one_level: i32,
+    pub higher_two_or_more: i32,
+    pub column_target: i32,
+    pub limbered_target: i32,
+    pub mounted_target: i32,
+    pub enfilade: i32,
+    /// The sum of the target's terms is never below this (−90 %).
+    pub cap: i32,
+    /// D-fire-6 (optional Density Fire Modifier): the most a crowded hex adds (+50 %).
+    pub density_max: f64,
+    /// D-fire-7: the chance a fire lowers the firer's ammunition.
     pub ammo_loss_infantry_percent: u32,
     pub ammo_loss_artillery_percent: u32,
 }
@@ -309,6 +330,12 @@ pub struct OptionalRules {
     /// while off).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub leader_casualties: bool,
+    /// §7 D-fire-5: a fire's raw loss is the mean of two draws (left out of saves while off).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub optional_fire_results: bool,
+    /// §7 D-fire-6: a crowded hex is an easier target (left out of saves while off).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub density_fire_modifier: bool,
 }
 
 impl OptionalRules {
@@ -337,11 +364,13 @@ impl OptionalRules {
                 }
                 "command" | "command_control" => self.command_control = true,
                 "leader_casualties" | "casualties" => self.leader_casualties = true,
+                "fire_results" | "optional_fire_results" => self.optional_fire_results = true,
+                "density" | "density_fire_modifier" => self.density_fire_modifier = true,
                 other => {
                     return Err(format!(
                         "unknown optional rule `{other}`; expected one of quality, capture, \
                          full_defensive_fire, rout_limiting, bridge_repair, isolation, phased, \
-                         fog, extreme_fog, command_control, leader_casualties"
+                         fog, extreme_fog, command_control, leader_casualties, fire_results, density"
                     ));
                 }
             }
@@ -434,6 +463,10 @@ pub struct Parameters {
     #[serde(default, skip_serializing_if = "CommandParams::is_default")]
     pub command: CommandParams,
     pub optional: OptionalRules,
+    /// The weapons (§7 D-fire-2): the shipped table with the scenario's laid over it (left out
+    /// of saves while they are the shipped ones).
+    #[serde(default, skip_serializing_if = "super::weapon::Weapons::is_shipped")]
+    pub weapons: super::weapon::Weapons,
     /// §15.4's numbers (left out of saves while they are the defaults).
     #[serde(default, skip_serializing_if = "AusterlitzParams::is_default")]
     pub austerlitz: AusterlitzParams,
