@@ -264,11 +264,12 @@ fn odds_give_the_whole_resolution_beside_the_melee_alone() {
     assert_eq!(w["melee_only_probability"].as_f64().unwrap(), melee_only);
     let whole = w["attacker_win_probability"].as_f64().unwrap();
     let off = w["called_off_probability"].as_f64().unwrap();
-    // The defenders' half-strength fire (230 men) sometimes disrupts the one attacker: that
-    // calls the melee off, and the chance to win is lower by about as much (see melee_odds
-    // for the comparison with 10,000 resolutions).
-    assert!(off > 0.01 && off < 0.04, "{w}");
-    assert!(whole < melee_only && whole > melee_only - 0.05, "{w}");
+    // The defenders' half-strength fire (230 rifled muskets at 1 hex: 230 × 4 × ½, a loss of
+    // 2.3 to 11.5 men) sometimes disrupts the one attacker: that calls the melee off, and the
+    // chance to win is lower by about as much (see melee_odds for the comparison with 10,000
+    // resolutions).
+    assert!(off > 0.04 && off < 0.1, "{w}");
+    assert!(whole < melee_only && whole > melee_only - 0.1, "{w}");
 }
 
 #[test]
@@ -938,6 +939,7 @@ fn fire_range(extra: &str, weapon: &str) -> std::path::PathBuf {
         (id: 12, name: "Target 2", side: 1, brigade: "C", kind: Infantry, at: (5, 7), facing: S, men: 300, quality: C),
         (id: 13, name: "Target 3", side: 1, brigade: "C", kind: Infantry, at: (5, 6), facing: S, men: 300, quality: C),
         (id: 14, name: "Target 4", side: 1, brigade: "C", kind: Infantry, at: (5, 5), facing: S, men: 300, quality: C),
+        (id: 15, name: "Target 5", side: 1, brigade: "C", kind: Infantry, at: (5, 4), facing: S, men: 300, quality: C),
     ],
 )"#
     );

@@ -867,7 +867,8 @@ fn morale_after_fire_in_enfilade_is_two_lower() {
         for (k, facing) in [Facing::SW, Facing::NE].into_iter().enumerate() {
             let mut f = Field::new(8, 8);
             let a = f.hex(3, 4);
-            let u = f.add(0, inf(), a, Facing::NE, 900);
+            // 225 rifles at 1 hex: 900, losses of 4.5 to 22.5 men (× 1.4 in enfilade).
+            let u = f.add(0, inf(), a, Facing::NE, 225);
             let t = a + Facing::NE.step();
             let d = f.add(1, inf(), t, facing, 120);
             let mut b = f.board();

@@ -808,7 +808,25 @@ fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
                     0,
                 ))
                 .unwrap(),
-                fog::spotted(&after, side_of),
+                // Spotted at the end, or seen on the way and lost again (a unit seen moving
+                // past leaves its last-seen marker and strength: D-fow-3).
+                {
+                    let mut seen = fog::spotted(&after, side_of);
+                    let s = side_of.0 as usize & 1;
+                    // A unit seen on the way leaves a new marker, or takes its old one away
+                    // (its hex's being in sight aside, which both twins share).
+                    let key = |m: &bayonet::rules::known::Marker| (m.unit, m.seen.clone());
+                    let before: Vec<_> = board.fog.markers[s].iter().map(key).collect();
+                    let after_m: Vec<_> = after.fog.markers[s].iter().map(key).collect();
+                    seen.extend(
+                        after_m
+                            .iter()
+                            .filter(|m| !before.contains(m))
+                            .chain(before.iter().filter(|m| !after_m.contains(m)))
+                            .map(|m| m.0),
+                    );
+                    seen
+                },
             )
         };
         for extreme in [false, true] {

@@ -736,9 +736,9 @@ fn whole_odds_merge_only_what_cannot_matter() {
     };
     // The state counts are those of the merging as designed (a change to it shows here).
     for (name, board, decl, states) in [
-        ("seed example", seed_board, seed_decl, [7, 31]),
-        ("three hexes", big.board(), big_decl, [70, 980]),
-        ("tiring fire", tired.board(), tired_decl, [326, 1651]),
+        ("seed example", seed_board, seed_decl, [22, 330]),
+        ("three hexes", big.board(), big_decl, [231, 10857]),
+        ("tiring fire", tired.board(), tired_decl, [2165, 160271]),
     ] {
         let merged = melee::whole_odds_exact(&board, &decl);
         let all = melee::whole_odds_exhaustive(&board, &decl);
@@ -1036,7 +1036,8 @@ fn whole_odds_of_a_volley_at_a_battery_exactly() {
     let mut f = Field::new(10, 8);
     let d = f.center();
     f.params.optional.full_melee_defensive_fire = true;
-    let shooter = f.add(1, inf(), d, Facing::SW, 1000);
+    // 250 rifled muskets at 1 hex: 1000, a loss of 5 to 25 (D-fire-2).
+    let shooter = f.add(1, inf(), d, Facing::SW, 250);
     let a = f.attacker(0, inf(), d, Facing::SW, 20);
     let g = f.attacker(0, UnitKind::Artillery, d, Facing::SW, 1);
     f.unit(g).disrupted = true;
@@ -1229,11 +1230,11 @@ fn whole_odds_keep_apart_a_fatigue_the_next_volley_can_push_a_level_up() {
         counts.push(merged_against_exhaustive(&f.board(), &decl));
     }
     // The state counts of the merging as designed: a looser bound keeps more apart.
-    assert_eq!(most, 12);
-    assert_eq!(counts, [[123, 238], [146, 238], [166, 238]]);
+    assert_eq!(most, 45);
+    assert_eq!(counts, [[1851, 2775], [1860, 2775], [1863, 2775]]);
 }
 
-/// §1 with §7's "target mounted cavalry" (+50 %): once the foot stacked with mounted cavalry
+/// §1 with §7's "target mounted cavalry" (+40 %, D-fire-4): once the foot stacked with mounted cavalry
 /// has run, the second volley hits the cavalry alone and its loss can be half as large again
 /// as first worked out; the fatigue values kept apart allow for that, and the merged odds
 /// agree with every value kept apart to 1e-12.
@@ -1258,7 +1259,7 @@ fn whole_odds_allow_for_the_mounted_target_bonus_of_a_later_volley() {
         f.unit(c).fatigue = start;
         counts.push(merged_against_exhaustive(&f.board(), &decl));
     }
-    assert_eq!(counts, [[52, 405], [76, 405], [79, 405]]);
+    assert_eq!(counts, [[1571, 24751], [1340, 24751], [1142, 24751]]);
 }
 
 /// §1 with §8's fatigue and §7's "target mounted cavalry": the allowance for a later volley's
@@ -1292,8 +1293,8 @@ fn whole_odds_make_no_mounted_allowance_for_cavalry_alone_or_with_a_leader() {
             counts.push(merged_against_exhaustive(&f.board(), &decl));
         }
     }
-    assert_eq!(most, 18);
-    let alone = [[261, 495], [327, 495], [342, 495]];
+    assert_eq!(most, 63);
+    let alone = [[3585, 5355], [3606, 5355], [3606, 5355]];
     assert_eq!(
         counts,
         [alone, alone].concat(),
@@ -1313,8 +1314,10 @@ fn whole_odds_of_one_volley_over_every_fatigue_gain_exactly() {
     let (mut f, decl) = seed_example();
     f.params.combat.fatigue_low_factor = 2;
     let a = decl.attackers[0];
+    let shooter = f.board().units_at(decl.defending_hex).next().unwrap().id;
+    // Pistols (1 a man at 1 hex, D-fire-2): a volley of 230 × ½, the losses this case counts.
+    f.unit(shooter).weapon = "pistol".into();
     let board = f.board();
-    let shooter = board.units_at(decl.defending_hex).next().unwrap().id;
     let from = board.unit(a).unwrap().hex;
     let shot = fire::breakdown(&board, shooter, from, true, 0.5).unwrap();
     let dist = LossDistribution::of(shot.loss_range);
@@ -1368,18 +1371,26 @@ fn merged_against_exhaustive(
     [merged.states, all.states]
 }
 
-/// Issue 32: the whole odds stay exact while the fire's branches fit the work budget (the
-/// three-hex melee: the same figures as the unbounded enumeration, to the bit), and beyond it
-/// (the stress case, and a generated worst case under every system, whose branches run to
-/// millions) they are a sample of the fire, said to be one, within three standard errors of
-/// the exact figures where those can be had; the sample is seeded, so the same every time.
+/// Issue 32: the whole odds stay exact while the fire's branches fit the work budget (the seed's
+/// example: the same figures as the unbounded enumeration, to the bit), and beyond it (the
+/// three-hex melee since fire is the series', the stress case, and a generated worst case under
+/// every system, whose branches run to millions) they are a sample of the fire, said to be one,
+/// within three standard errors of the exact figures where those can be had; the sample is
+/// seeded, so the same every time.
 #[test]
 fn whole_odds_beyond_the_work_budget_are_a_seeded_sample_near_the_exact_odds() {
+    let (seed, seed_decl) = seed_example();
+    let b = seed.board();
+    let shown = melee::whole_odds(&b, &seed_decl);
+    assert!(shown.exact && shown.states > 1, "{shown:?}");
+    assert_eq!(shown, melee::whole_odds_exact(&b, &seed_decl));
+    // The three-hex melee's fire (a regiment and a battery, at the series' strength) branches
+    // past the budget: a sample near its exact odds.
     let (big, big_decl) = big_melee();
     let b = big.board();
     let shown = melee::whole_odds(&b, &big_decl);
-    assert!(shown.exact && shown.states > 1, "{shown:?}");
-    assert_eq!(shown, melee::whole_odds_exact(&b, &big_decl));
+    assert!(!shown.exact, "{shown:?}");
+    assert_sampled_within_reach(&shown, &melee::whole_odds_exact(&b, &big_decl));
     let (stress, decl) = crate::common::fire_that_tires_and_routs();
     let b = stress.board();
     let shown = melee::whole_odds(&b, &decl);
@@ -1542,6 +1553,9 @@ fn one_shooter_at_the_worst_case(
             u.marks.opportunity_fired = true;
         } else {
             u.men = men;
+            // A pistol (1 a man at 1 hex, D-fire-2): the one volley this case weighs against the
+            // melee's cost, at the size it was built around.
+            u.weapon = "pistol".into();
             kept = true;
         }
     }

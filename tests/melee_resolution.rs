@@ -422,9 +422,9 @@ fn optional_artillery_capture_spike_recapture_recrew() {
     let _ = enemy;
     let half = bayonet::rules::fire::breakdown(&shoot, g, target, false, 1.0).unwrap();
     assert!(
-        half.modifiers
+        half.factors
             .iter()
-            .any(|m| m.name() == "captured guns" && m.percent == -50)
+            .any(|m| m.kind.words() == "captured guns" && m.times == 0.5)
     );
     let mut own = shoot.clone();
     own.unit_mut(g).unwrap().captured_from = None;

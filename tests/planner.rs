@@ -531,7 +531,7 @@ fn behind_on_objectives_it_attacks_at_lower_odds() {
     let mut f = Field::new(20, 10);
     let d = f.hex(6, 4);
     f.add(1, inf(), d, Facing::SW, 300);
-    f.attacker(0, inf(), d, Facing::SW, 525);
+    f.attacker(0, inf(), d, Facing::SW, 560);
     f.map.objectives.push(Objective {
         name: "Far hill".into(),
         hex: f.hex(18, 8),

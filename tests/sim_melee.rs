@@ -101,7 +101,7 @@ fn declare_then_resolve_through_messages() {
     }
     assert!(
         fire.iter()
-            .all(|x| x.0.opportunity && x.0.breakdown.modifiers.iter().any(|m| m.percent == -50))
+            .all(|x| x.0.opportunity && x.0.breakdown.factors.iter().any(|m| m.times == 0.5))
     );
     let phase: Vec<_> = read::<bayonet::sim::PhaseMoraleChecked>(&app)
         .into_iter()

@@ -204,6 +204,9 @@ fn screened(lookout: bool) -> (Field, UnitId, UnitId) {
         f.add(0, inf(), f.hex(8, 1), Facing::N, 300);
     }
     let hidden = f.add(1, inf(), f.hex(3, 1), Facing::S, 300);
+    // Smoothbores (two hexes, D-fire-2): the scout comes into their sight beyond their fire,
+    // so what ends undo is the sight, not opportunity fire's dice.
+    f.unit(hidden).weapon = "smoothbore musket".into();
     assert!(!bayonet::rules::sight::look(&f.board(), f.hex(2, 7), f.hex(3, 1)).clear);
     (f, scout, hidden)
 }

@@ -15,16 +15,18 @@ pub enum Chart {
     VictoryPoints,
     Objectives,
     Melees,
+    Causes,
     BattleMap,
 }
 
 impl Chart {
-    pub const ALL: [Chart; 6] = [
+    pub const ALL: [Chart; 7] = [
         Chart::MenLost,
         Chart::GunsLost,
         Chart::VictoryPoints,
         Chart::Objectives,
         Chart::Melees,
+        Chart::Causes,
         Chart::BattleMap,
     ];
 
@@ -36,6 +38,7 @@ impl Chart {
             Chart::VictoryPoints => "victory_points",
             Chart::Objectives => "objectives",
             Chart::Melees => "melees",
+            Chart::Causes => "losses_by_cause",
             Chart::BattleMap => "battle_map",
         }
     }
@@ -47,6 +50,7 @@ impl Chart {
             Chart::VictoryPoints => "Victory points over the battle",
             Chart::Objectives => "Objective points held",
             Chart::Melees => "Melees attacked: won and lost",
+            Chart::Causes => "Men lost, by what took them",
             Chart::BattleMap => "Where the melees and routs happened",
         }
     }
@@ -103,6 +107,7 @@ pub fn draw<DB: DrawingBackend>(
         Chart::Objectives => per_turn(root, aar, chart, |t, s| t.objectives[s] as f64),
         Chart::VictoryPoints => victory(root, aar),
         Chart::Melees => melees(root, aar),
+        Chart::Causes => causes(root, aar),
         Chart::BattleMap => battle_map(root, aar),
     }?;
     root.present().map_err(err)
@@ -274,6 +279,65 @@ fn melees<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, aar: &AfterAction) 
             ),
         ])
         .map_err(err)?;
+    }
+    Ok(())
+}
+
+/// For each side, the men it lost to each cause: small arms, artillery, melee, and routs,
+/// surrender and capture; a bar a cause, its number and its share of the side's losses above.
+fn causes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, aar: &AfterAction) -> Drawn {
+    let named = aar.causes.named();
+    let top = named
+        .iter()
+        .flat_map(|(_, l)| l.men)
+        .max()
+        .unwrap_or(0)
+        .max(5) as f64;
+    let mut c = ChartBuilder::on(root)
+        .caption(Chart::Causes.title(), (FONT, 20))
+        .margin(12)
+        .x_label_area_size(34)
+        .y_label_area_size(52)
+        .build_cartesian_2d(0f64..10.0, 0f64..top * 1.25)
+        .map_err(err)?;
+    c.configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .y_label_formatter(&|y| whole_number_label(*y))
+        .label_style((FONT, 13))
+        .draw()
+        .map_err(err)?;
+    for s in 0..2 {
+        let col = colour(aar.colours[s]);
+        let all: u32 = named.iter().map(|(_, l)| l.men[s]).sum();
+        let x0 = 0.3 + s as f64 * 5.0;
+        c.draw_series([Text::new(
+            format!("{}: {all} men", aar.sides[s]),
+            (x0, top * 1.2),
+            (FONT, 13),
+        )])
+        .map_err(err)?;
+        for (k, (name, l)) in named.iter().enumerate() {
+            let x = x0 + k as f64 * 1.1;
+            let men = l.men[s];
+            // Fire solid, melee lighter, the rest lightest: the bars read by their shade too.
+            let shade = [1.0, 0.8, 0.5, 0.3][k];
+            c.draw_series([Rectangle::new(
+                [(x, 0.0), (x + 0.9, men as f64)],
+                col.mix(shade).filled(),
+            )])
+            .map_err(err)?;
+            let share = if all == 0 { 0.0 } else { 100.0 * men as f64 / all as f64 };
+            c.draw_series([
+                Text::new(
+                    format!("{men} ({share:.0}%)"),
+                    (x, men as f64 + top * 0.04),
+                    (FONT, 11),
+                ),
+                Text::new(name.to_string(), (x, -top * 0.04), (FONT, 10)),
+            ])
+            .map_err(err)?;
+        }
     }
     Ok(())
 }

@@ -101,6 +101,51 @@ pub struct BrigadeRecord {
     pub eliminated: usize,
 }
 
+/// What took the men and guns a side lost (issue 58): small arms' fire, the guns', melee, and
+/// the rest — routs and retreats with nowhere to go, surrender, guns captured.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Causes {
+    /// By each side's infantry and cavalry fire (aimed, opportunity and melee defensive fire):
+    /// what the *other* side lost to it. Index by the side that lost.
+    pub small_arms: Lost,
+    pub artillery: Lost,
+    pub melee: Lost,
+    pub routs_and_other: Lost,
+}
+
+/// Men (infantry and cavalry, as victory counts them) and guns each side lost.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Lost {
+    pub men: [u32; 2],
+    pub guns: [u32; 2],
+}
+
+impl Causes {
+    /// The causes in order, with their names.
+    pub fn named(&self) -> [(&'static str, Lost); 4] {
+        [
+            ("small arms", self.small_arms),
+            ("artillery", self.artillery),
+            ("melee", self.melee),
+            ("routs, surrender, capture", self.routs_and_other),
+        ]
+    }
+
+    /// The share of both sides' men lost that fire took (small arms and artillery).
+    pub fn fire_share(&self) -> f64 {
+        let all: u32 = self.named().iter().map(|(_, l)| l.men[0] + l.men[1]).sum();
+        let fire = self.small_arms.men[0]
+            + self.small_arms.men[1]
+            + self.artillery.men[0]
+            + self.artillery.men[1];
+        if all == 0 {
+            0.0
+        } else {
+            fire as f64 / all as f64
+        }
+    }
+}
+
 /// The whole report.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AfterAction {
@@ -120,6 +165,8 @@ pub struct AfterAction {
     pub turns: Vec<TurnRecord>,
     pub melees: Vec<MeleeRecord>,
     pub routs: Vec<RoutRecord>,
+    /// What took the losses: fire (small arms, artillery), melee, routs and surrender.
+    pub causes: Causes,
     pub units: Vec<UnitRecord>,
     pub brigades: Vec<BrigadeRecord>,
 }
@@ -193,12 +240,19 @@ pub fn of_game(
         b.turn_state().clock(),
     );
     let mut out = Recorder::default();
+    let kinds: BTreeMap<UnitId, UnitKind> = scenario
+        .units
+        .iter()
+        .chain(scenario.reinforcements.iter().map(|r| &r.unit))
+        .map(|u| (u.id, u.kind))
+        .collect();
     // Each unit's strength when first seen (reinforcements when they arrive).
     let mut first: Strengths = at_turn_start.clone();
     for o in orders {
         let events = game.give(o).map(|c| c.events).unwrap_or_default();
         let b = &game.board;
         melees_and_routs(&events, b, turn.0, &original, scenario, &mut out);
+        causes(&events, &original, &kinds, &mut out.causes);
         let began = events.iter().filter_map(|e| match e {
             Event::TurnBegan(t) => Some((t.turn, t.side, t.clock.clone())),
             _ => None,
@@ -228,6 +282,16 @@ pub fn of_game(
     }
     let units = unit_records(scenario, &b, &first, &original);
     let brigades = brigade_records(scenario, &units);
+    // What the events do not name a cause for is the rest: units gone with men left (a rout or
+    // a retreat with nowhere to go, a surrender) and guns captured.
+    let mut causes = out.causes;
+    for (s, (men, guns)) in totals_of(&out.turns).into_iter().enumerate() {
+        let named = |f: fn(&Lost) -> [u32; 2]| {
+            f(&causes.small_arms)[s] + f(&causes.artillery)[s] + f(&causes.melee)[s]
+        };
+        causes.routs_and_other.men[s] = men.saturating_sub(named(|l| l.men));
+        causes.routs_and_other.guns[s] = guns.saturating_sub(named(|l| l.guns));
+    }
     AfterAction {
         scenario: scenario.name.clone(),
         sides: [
@@ -264,6 +328,7 @@ pub fn of_game(
         turns: out.turns,
         melees: out.melees,
         routs: out.routs,
+        causes,
         units,
         brigades,
     }
@@ -366,6 +431,56 @@ struct Recorder {
     turns: Vec<TurnRecord>,
     melees: Vec<MeleeRecord>,
     routs: Vec<RoutRecord>,
+    causes: Causes,
+}
+
+/// Each side's men and guns lost, summed over the side turns.
+fn totals_of(turns: &[TurnRecord]) -> [(u32, u32); 2] {
+    let mut t = [(0, 0); 2];
+    for r in turns {
+        for s in 0..2 {
+            t[s].0 += r.men_lost[s];
+            t[s].1 += r.guns_lost[s];
+        }
+    }
+    t
+}
+
+/// The losses an order's events tell, by what took them. Every fire is told once as `Fired`
+/// (a melee's defensive fire too) or inside a move (opportunity fire at a mover); a melee's own
+/// losses in its result.
+fn causes(
+    events: &[Event],
+    original: &BTreeMap<UnitId, Side>,
+    kinds: &BTreeMap<UnitId, UnitKind>,
+    out: &mut Causes,
+) {
+    let kind = |id: UnitId| kinds.get(&id).copied().unwrap_or(UnitKind::Infantry);
+    let add = |lost: &mut Lost, losses: &[crate::rules::combat::UnitLoss]| {
+        for l in losses {
+            let s = original.get(&l.unit).map_or(0, |s| s.0 as usize & 1);
+            if matches!(kind(l.unit), UnitKind::Infantry | UnitKind::Cavalry) {
+                lost.men[s] += l.men;
+            }
+            lost.guns[s] += l.guns;
+        }
+    };
+    let mut fire = |f: &crate::rules::fire::FireOutcome, out: &mut Causes| {
+        let by = if kind(f.breakdown.firer) == UnitKind::Artillery {
+            &mut out.artillery
+        } else {
+            &mut out.small_arms
+        };
+        add(by, &f.losses);
+    };
+    for e in events {
+        match e {
+            Event::Fired(f) => fire(&f.0, out),
+            Event::Moved(m) => m.opportunity_fire.iter().for_each(|f| fire(f, out)),
+            Event::MeleeResolved(m) => add(&mut out.melee, &m.0.losses),
+            _ => {}
+        }
+    }
 }
 
 /// The melees and routs an order's events tell, recorded for side turn `turn`.
@@ -462,15 +577,9 @@ fn melees_and_routs(
 impl AfterAction {
     /// Each side's whole losses (men, guns), summed over the turns.
     pub fn totals(&self) -> [(u32, u32); 2] {
-        let mut t = [(0, 0); 2];
-        for r in &self.turns {
-            for s in 0..2 {
-                t[s].0 += r.men_lost[s];
-                t[s].1 += r.guns_lost[s];
-            }
-        }
-        t
+        totals_of(&self.turns)
     }
+
 
     /// Melees each side attacked in and won, and attacked in and lost.
     pub fn melee_tally(&self) -> [(usize, usize); 2] {

@@ -86,6 +86,28 @@ fn page(aar: &AfterAction, charts: &[(&str, String)]) -> String {
         ));
     }
     h.push_str("</table>\n");
+    // Issue 58: what took the men, each side's and the share of both sides' losses.
+    h.push_str(&format!(
+        "<h2>Losses by cause</h2>\n<table><tr><th>Cause</th><th>{} men</th><th>{} men</th><th>Share of all men lost</th><th>{} guns</th><th>{} guns</th></tr>\n",
+        escape(&aar.sides[0]),
+        escape(&aar.sides[1]),
+        escape(&aar.sides[0]),
+        escape(&aar.sides[1])
+    ));
+    let named = aar.causes.named();
+    let all: u32 = named.iter().map(|(_, l)| l.men[0] + l.men[1]).sum();
+    for (name, l) in named {
+        let share = if all == 0 {
+            0.0
+        } else {
+            100.0 * (l.men[0] + l.men[1]) as f64 / all as f64
+        };
+        h.push_str(&format!(
+            "<tr><td>{name}</td><td>{}</td><td>{}</td><td>{share:.0} %</td><td>{}</td><td>{}</td></tr>\n",
+            l.men[0], l.men[1], l.guns[0], l.guns[1]
+        ));
+    }
+    h.push_str("</table>\n");
     for (title, shown) in charts {
         h.push_str(&format!("<h2>{}</h2>\n<p>{shown}</p>\n", escape(title)));
     }

@@ -117,7 +117,12 @@ pub fn run(args: &Autoplay) -> Result<i32, String> {
         super::saves::write(out, &saved)?;
     }
     if args.json {
-        println!("{}", json!({"turns": turns, "victory": result}));
+        // What took the men (issue 58): the after-action report's reading of the game.
+        let aar = crate::after_action::of_save(&saved).map_err(|e| e.to_string())?;
+        println!(
+            "{}",
+            json!({"turns": turns, "victory": result, "causes": aar.causes, "men_lost": aar.totals(), "side_turns": aar.turns.len()})
+        );
     } else {
         for t in &turns {
             println!("{t}");

@@ -494,16 +494,15 @@ fn target_terms(board: &Board, u: &Unit, target: Hex, targets: &[&Unit]) -> Vec<
     mods
 }
 
-/// D-fire-6: clamp(1 + max × (r − ⅔) / ⅓, 1, 1 + max), r the target hex's men (a gun as the
-/// stacking's men) over the stacking limit.
+/// D-fire-6: clamp(1 + max × (r − ⅔) / ⅓, 1, 1 + max), r the target hex's men as stacking
+/// counts them (a gun as 50 men, not its crew) over the stacking limit.
 pub fn density_factor(board: &Board, target: Hex, firing_side: super::unit::Side) -> f64 {
     let s = &board.params.stacking;
-    let men: u32 = board
-        .units_at(target)
-        .filter(|t| t.side != firing_side)
-        .map(|t| t.men + t.guns * s.men_per_gun)
-        .sum();
-    let r = men as f64 / s.max_men.max(1) as f64;
+    let load = super::stacking::hex_load(
+        board.units_at(target).filter(|t| t.side != firing_side),
+        &board.params,
+    );
+    let r = load.men as f64 / s.max_men.max(1) as f64;
     let most = board.params.fire.density_max;
     (1.0 + most * (r - 2.0 / 3.0) * 3.0).clamp(1.0, 1.0 + most)
 }
