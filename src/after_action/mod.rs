@@ -465,7 +465,7 @@ fn causes(
             lost.guns[s] += l.guns;
         }
     };
-    let mut fire = |f: &crate::rules::fire::FireOutcome, out: &mut Causes| {
+    let fire = |f: &crate::rules::fire::FireOutcome, out: &mut Causes| {
         let by = if kind(f.breakdown.firer) == UnitKind::Artillery {
             &mut out.artillery
         } else {

@@ -67,6 +67,15 @@ pub fn words(drag: &DragPreview, dragging: bool, fire_mode: bool, hint: &str) ->
     } else {
         ""
     };
+    // A fire: its name, then each step of its working on a line (D-fire-8).
+    if text.starts_with("Fire ")
+        && let Some((head, steps)) = text.split_once(": ")
+    {
+        return std::iter::once(format!("{head}:"))
+            .chain(steps.split(super::command::STEP).map(str::to_string))
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
     text.split("; ")
         .flat_map(|clause| clause.split(", losses "))
         .enumerate()

@@ -16,6 +16,9 @@ use crate::rules::order::{self, At, Order};
 use crate::rules::unit::{Formation, Unit, UnitId, UnitKind};
 use crate::sim::{Game, GiveOrder, UnitState};
 
+/// Between two steps of a fire's working in the hint (the aim box splits on it).
+pub const STEP: &str = " · ";
+
 /// A tap or click on a hex that was not a drag (from the gestures).
 #[derive(Message, Debug, Clone, Copy, PartialEq)]
 pub struct HexTapped(pub Hex);
@@ -517,7 +520,8 @@ pub(super) fn hint(
         .and_then(|()| fire::breakdown(board, u.id, h, false, 1.0).map_err(|r| words(&[r])))
         {
             Ok(b) => {
-                // D-fire-8: the working on one line, each step as the card gives it.
+                // D-fire-8: the working on one line, each step as the card gives it (the aim
+                // box puts each on a line of its own).
                 let working: Vec<String> = b
                     .working(board.params.fire.cap)
                     .iter()
@@ -527,7 +531,7 @@ pub(super) fn hint(
                     "Fire {} at {}: {}; {press} to fire",
                     u.name,
                     board.map.coord(h),
-                    working.join(", ")
+                    working.join(STEP)
                 )
             }
             Err(why) => format!("Cannot fire there: {why}"),
