@@ -112,6 +112,26 @@ fn check_numbers(aar: &AfterAction, saved: &SaveGame, melees: usize) {
     let tally = aar.melee_tally();
     let decided = aar.melees.iter().filter(|m| m.winner.is_some()).count();
     assert_eq!(tally[0].0 + tally[0].1 + tally[1].0 + tally[1].1, decided);
+    // Issue 58: the losses by cause add up to each side's losses, and what fire and melee took
+    // is what the game's fire and melee results say they took.
+    let named = aar.causes.named();
+    for s in 0..2 {
+        let men: u32 = named.iter().map(|(_, l)| l.men[s]).sum();
+        let guns: u32 = named.iter().map(|(_, l)| l.guns[s]).sum();
+        assert_eq!((men, guns), totals[s], "{}: causes sum to the totals", aar.scenario);
+    }
+    let fire_men: u32 = (0..2)
+        .map(|s| aar.causes.small_arms.men[s] + aar.causes.artillery.men[s])
+        .sum();
+    assert!(fire_men > 0, "{}: fire took men", aar.scenario);
+    let melee_men: u32 = aar.causes.melee.men.iter().sum();
+    let melee_listed: u32 = aar
+        .melees
+        .iter()
+        .map(|m| m.attacker_loss + m.defender_loss)
+        .sum();
+    // A melee's own losses (crews and wagons aside): never more than its records say.
+    assert!(melee_men <= melee_listed, "{}: {melee_men} > {melee_listed}", aar.scenario);
 }
 
 #[test]
@@ -166,6 +186,11 @@ fn bayonet_report_writes_the_charts_and_page_of_each_historical_scenario() {
                 "{map}: the page shows {}",
                 c.file()
             );
+        }
+        // Issue 58: the losses by cause, as a table (the chart is `losses_by_cause` above).
+        assert!(page.contains("<h2>Losses by cause</h2>"), "{map}");
+        for (name, _) in aar.causes.named() {
+            assert!(page.contains(&format!("<tr><td>{name}</td>")), "{map}: {name}");
         }
         for b in &aar.brigades {
             assert!(

@@ -230,6 +230,39 @@ fn victory<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, aar: &AfterAction)
     Ok(())
 }
 
+/// A bar chart's frame: `chart`'s title, `wide` units across with no labels along the bottom,
+/// whole numbers up to `high` up its side (`label` pixels for them).
+fn bars<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    chart: Chart,
+    label: u32,
+    wide: f64,
+    high: f64,
+) -> Result<
+    ChartContext<
+        'a,
+        DB,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+    >,
+    String,
+> {
+    let mut c = ChartBuilder::on(root)
+        .caption(chart.title(), (FONT, 20))
+        .margin(12)
+        .x_label_area_size(34)
+        .y_label_area_size(label)
+        .build_cartesian_2d(0f64..wide, 0f64..high)
+        .map_err(err)?;
+    c.configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .y_label_formatter(&|y| whole_number_label(*y))
+        .label_style((FONT, 13))
+        .draw()
+        .map_err(err)?;
+    Ok(c)
+}
+
 /// For each side: melees it attacked in and won, and lost.
 fn melees<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, aar: &AfterAction) -> Drawn {
     let tally = aar.melee_tally();
@@ -239,21 +272,8 @@ fn melees<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, aar: &AfterAction) 
         .max()
         .unwrap_or(0)
         .max(1) as f64;
-    let mut c = ChartBuilder::on(root)
-        .caption(Chart::Melees.title(), (FONT, 20))
-        .margin(12)
-        .x_label_area_size(34)
-        .y_label_area_size(40)
-        .build_cartesian_2d(0f64..5.0, 0f64..top * 1.2)
-        .map_err(err)?;
+    let mut c = bars(root, Chart::Melees, 40, 5.0, top * 1.2)?;
     let sides = aar.sides.clone();
-    c.configure_mesh()
-        .disable_x_mesh()
-        .x_labels(0)
-        .y_label_formatter(&|y| whole_number_label(*y))
-        .label_style((FONT, 13))
-        .draw()
-        .map_err(err)?;
     for s in 0..2 {
         let col = colour(aar.colours[s]);
         let x = 0.5 + s as f64 * 2.5;
@@ -293,20 +313,7 @@ fn causes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, aar: &AfterAction) 
         .max()
         .unwrap_or(0)
         .max(5) as f64;
-    let mut c = ChartBuilder::on(root)
-        .caption(Chart::Causes.title(), (FONT, 20))
-        .margin(12)
-        .x_label_area_size(34)
-        .y_label_area_size(52)
-        .build_cartesian_2d(0f64..10.0, 0f64..top * 1.25)
-        .map_err(err)?;
-    c.configure_mesh()
-        .disable_x_mesh()
-        .x_labels(0)
-        .y_label_formatter(&|y| whole_number_label(*y))
-        .label_style((FONT, 13))
-        .draw()
-        .map_err(err)?;
+    let mut c = bars(root, Chart::Causes, 52, 10.0, top * 1.25)?;
     for s in 0..2 {
         let col = colour(aar.colours[s]);
         let all: u32 = named.iter().map(|(_, l)| l.men[s]).sum();
@@ -334,7 +341,12 @@ fn causes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, aar: &AfterAction) 
                     (x, men as f64 + top * 0.04),
                     (FONT, 11),
                 ),
-                Text::new(name.to_string(), (x, -top * 0.04), (FONT, 10)),
+                // The last cause's whole name is the table's; under its bar it is short.
+                Text::new(
+                    if k == 3 { "routs etc." } else { name }.to_string(),
+                    (x, -top * 0.04),
+                    (FONT, 10),
+                ),
             ])
             .map_err(err)?;
         }
