@@ -118,7 +118,12 @@ fn check_numbers(aar: &AfterAction, saved: &SaveGame, melees: usize) {
     for s in 0..2 {
         let men: u32 = named.iter().map(|(_, l)| l.men[s]).sum();
         let guns: u32 = named.iter().map(|(_, l)| l.guns[s]).sum();
-        assert_eq!((men, guns), totals[s], "{}: causes sum to the totals", aar.scenario);
+        assert_eq!(
+            (men, guns),
+            totals[s],
+            "{}: causes sum to the totals",
+            aar.scenario
+        );
     }
     let fire_men: u32 = (0..2)
         .map(|s| aar.causes.small_arms.men[s] + aar.causes.artillery.men[s])
@@ -131,7 +136,11 @@ fn check_numbers(aar: &AfterAction, saved: &SaveGame, melees: usize) {
         .map(|m| m.attacker_loss + m.defender_loss)
         .sum();
     // A melee's own losses (crews and wagons aside): never more than its records say.
-    assert!(melee_men <= melee_listed, "{}: {melee_men} > {melee_listed}", aar.scenario);
+    assert!(
+        melee_men <= melee_listed,
+        "{}: {melee_men} > {melee_listed}",
+        aar.scenario
+    );
 }
 
 #[test]
@@ -190,7 +199,10 @@ fn bayonet_report_writes_the_charts_and_page_of_each_historical_scenario() {
         // Issue 58: the losses by cause, as a table (the chart is `losses_by_cause` above).
         assert!(page.contains("<h2>Losses by cause</h2>"), "{map}");
         for (name, _) in aar.causes.named() {
-            assert!(page.contains(&format!("<tr><td>{name}</td>")), "{map}: {name}");
+            assert!(
+                page.contains(&format!("<tr><td>{name}</td>")),
+                "{map}: {name}"
+            );
         }
         for b in &aar.brigades {
             assert!(

@@ -374,7 +374,11 @@ fn d_cap_1_manned_captured_guns_threaten_and_unmanned_ones_do_not() {
     let captors = f.add(1, inf(), at, Facing::S, 300);
     let b = f.board();
     let want = fire::breakdown(&b, guns, target, false, 1.0).unwrap();
-    assert!(want.factors.iter().any(|m| m.kind.words() == "captured guns"));
+    assert!(
+        want.factors
+            .iter()
+            .any(|m| m.kind.words() == "captured guns")
+    );
     let t = threats(&b, target, Side(0));
     let of = |t: &[bayonet::rules::threat::Threat]| t.iter().find(|x| x.unit == guns).cloned();
     assert_eq!(of(&t).and_then(|g| g.fire), Some(want.value));

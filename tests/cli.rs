@@ -968,8 +968,15 @@ fn d_fire_bayonet_fire_reproduces_the_expected_loss_table() {
         assert_eq!(v["range"], range);
         let lr = &v["loss_range"];
         let close = |x: &Value, y: f64| (x.as_f64().unwrap() - y).abs() < 1e-9;
-        assert!(close(&lr[0], low) && close(&lr[1], high), "{unit} at {at}: {lr}");
-        assert!(close(&v["expected_loss"], mean), "{unit} at {at}: {}", v["expected_loss"]);
+        assert!(
+            close(&lr[0], low) && close(&lr[1], high),
+            "{unit} at {at}: {lr}"
+        );
+        assert!(
+            close(&v["expected_loss"], mean),
+            "{unit} at {at}: {}",
+            v["expected_loss"]
+        );
         let total: f64 = v["loss_chances"]
             .as_array()
             .unwrap()
@@ -984,7 +991,10 @@ fn d_fire_bayonet_fire_reproduces_the_expected_loss_table() {
     assert!(v["reason"].as_str().unwrap().contains("reaches 4"), "{v}");
     let (code, _, text) = bayonet(&["fire", file, "--unit", "1", "--at", "5,7"]);
     assert_eq!(code, 0);
-    assert!(text.contains("700 men × 3 (rifled musket at 2 hexes) = 2100"), "{text}");
+    assert!(
+        text.contains("700 men × 3 (rifled musket at 2 hexes) = 2100"),
+        "{text}"
+    );
     let (code, _, text) = bayonet(&["fire", file, "--unit", "9", "--at", "5,7"]);
     assert_eq!(code, 1);
     assert!(text.contains("unit 9 is not on the map"), "{text}");

@@ -131,9 +131,18 @@ fn d_fire_1_a_battery_fires_guns_times_50_times_its_value_at_each_range() {
         let b = fire::breakdown(&f.board(), g, at, false, 1.0).unwrap();
         assert_eq!(
             (b.range, b.weapon.as_str(), b.per_man, b.base, b.value),
-            (range, "6-pdr smoothbore", *v, 4.0 * 50.0 * v, 4.0 * 50.0 * v)
+            (
+                range,
+                "6-pdr smoothbore",
+                *v,
+                4.0 * 50.0 * v,
+                4.0 * 50.0 * v
+            )
         );
-        assert_eq!(b.loss_range, [b.value * 5.0 / 1000.0, b.value * 25.0 / 1000.0]);
+        assert_eq!(
+            b.loss_range,
+            [b.value * 5.0 / 1000.0, b.value * 25.0 / 1000.0]
+        );
     }
     let at = (0..13).fold(a, |h, _| h + Facing::N.step());
     f.unit(t).hex = at;
@@ -157,22 +166,68 @@ fn d_fire_2_each_weapon_at_each_range_and_no_further() {
         ("pistol", &[1.0]),
     ];
     let guns: [(&str, &[f64]); 9] = [
-        ("12-pdr Napoleon", &[11.0, 9.0, 7.0, 6.0, 5.0, 5.0, 3.0, 3.0, 2.0, 2.0, 1.0, 1.0, 0.5]),
-        ("Napoleon 12-pdr", &[11.0, 9.0, 7.0, 6.0, 5.0, 5.0, 3.0, 3.0, 2.0, 2.0, 1.0, 1.0, 0.5]),
-        ("12-pdr howitzer", &[11.0, 8.0, 6.0, 6.0, 4.0, 3.0, 2.0, 1.0]),
-        ("6-pdr smoothbore", &[7.0, 5.0, 5.0, 3.0, 3.0, 3.0, 2.0, 2.0, 2.0, 1.0, 1.0, 0.5]),
-        ("smoothbore gun", &[7.0, 5.0, 5.0, 3.0, 3.0, 3.0, 2.0, 2.0, 2.0, 1.0, 1.0, 0.5]),
-        ("3-inch rifle", &[7.0, 6.0, 6.0, 5.0, 5.0, 4.0, 4.0, 3.0, 3.0, 2.0, 2.0, 1.0, 1.0, 0.75, 0.75, 0.5, 0.5, 0.25]),
-        ("rifled gun", &[7.0, 6.0, 6.0, 5.0, 5.0, 4.0, 4.0, 3.0, 3.0, 2.0, 2.0, 1.0, 1.0, 0.75, 0.75, 0.5, 0.5, 0.25]),
-        ("10-pdr Parrott", &[8.0, 6.0, 6.0, 6.0, 3.0, 3.0, 3.0, 3.0, 3.0, 2.0, 2.0, 2.0, 2.0, 1.0, 1.0, 1.0, 0.5, 0.5, 0.5, 0.5, 0.25]),
-        ("20-pdr Parrott", &[12.0, 10.0, 7.0, 7.0, 5.0, 4.0, 4.0, 3.0, 3.0, 2.0, 2.0, 1.0, 1.0, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75, 0.5]),
+        (
+            "12-pdr Napoleon",
+            &[
+                11.0, 9.0, 7.0, 6.0, 5.0, 5.0, 3.0, 3.0, 2.0, 2.0, 1.0, 1.0, 0.5,
+            ],
+        ),
+        (
+            "Napoleon 12-pdr",
+            &[
+                11.0, 9.0, 7.0, 6.0, 5.0, 5.0, 3.0, 3.0, 2.0, 2.0, 1.0, 1.0, 0.5,
+            ],
+        ),
+        (
+            "12-pdr howitzer",
+            &[11.0, 8.0, 6.0, 6.0, 4.0, 3.0, 2.0, 1.0],
+        ),
+        (
+            "6-pdr smoothbore",
+            &[7.0, 5.0, 5.0, 3.0, 3.0, 3.0, 2.0, 2.0, 2.0, 1.0, 1.0, 0.5],
+        ),
+        (
+            "smoothbore gun",
+            &[7.0, 5.0, 5.0, 3.0, 3.0, 3.0, 2.0, 2.0, 2.0, 1.0, 1.0, 0.5],
+        ),
+        (
+            "3-inch rifle",
+            &[
+                7.0, 6.0, 6.0, 5.0, 5.0, 4.0, 4.0, 3.0, 3.0, 2.0, 2.0, 1.0, 1.0, 0.75, 0.75, 0.5,
+                0.5, 0.25,
+            ],
+        ),
+        (
+            "rifled gun",
+            &[
+                7.0, 6.0, 6.0, 5.0, 5.0, 4.0, 4.0, 3.0, 3.0, 2.0, 2.0, 1.0, 1.0, 0.75, 0.75, 0.5,
+                0.5, 0.25,
+            ],
+        ),
+        (
+            "10-pdr Parrott",
+            &[
+                8.0, 6.0, 6.0, 6.0, 3.0, 3.0, 3.0, 3.0, 3.0, 2.0, 2.0, 2.0, 2.0, 1.0, 1.0, 1.0,
+                0.5, 0.5, 0.5, 0.5, 0.25,
+            ],
+        ),
+        (
+            "20-pdr Parrott",
+            &[
+                12.0, 10.0, 7.0, 7.0, 5.0, 4.0, 4.0, 3.0, 3.0, 2.0, 2.0, 1.0, 1.0, 0.75, 0.75,
+                0.75, 0.75, 0.75, 0.75, 0.75, 0.5,
+            ],
+        ),
     ];
     let mut f = Field::new(6, 24);
     let a = f.hex(2, 23);
     let firer = f.add(0, inf(), a, Facing::N, 100);
     let battery = f.add(0, UnitKind::Artillery, a, Facing::N, 2);
     let t = f.add(1, inf(), a, Facing::S, 300);
-    for (id, kind, per, list) in [(firer, inf(), 100.0, &small[..]), (battery, UnitKind::Artillery, 100.0, &guns[..])] {
+    for (id, kind, per, list) in [
+        (firer, inf(), 100.0, &small[..]),
+        (battery, UnitKind::Artillery, 100.0, &guns[..]),
+    ] {
         for (name, values) in list {
             f.unit(id).weapon = name.to_string();
             assert_eq!(f.unit(id).kind, kind);
@@ -198,7 +253,10 @@ fn d_fire_2_each_weapon_at_each_range_and_no_further() {
 fn d_fire_2_a_unit_without_a_weapon_carries_its_kinds_usual_one() {
     let (f, _, u, t, _) = face_off(100);
     let b = fire::breakdown(&f.board(), u, t, false, 1.0).unwrap();
-    assert_eq!((b.weapon.as_str(), b.per_man, b.value), ("rifled musket", 4.0, 400.0));
+    assert_eq!(
+        (b.weapon.as_str(), b.per_man, b.value),
+        ("rifled musket", 4.0, 400.0)
+    );
 }
 
 /// §7 hexside modifiers, for a target that held its hex: each feature of the hexside toward the
@@ -316,7 +374,10 @@ fn d_fire_4_march_formations_plus_40_only_when_all_march() {
     });
     assert!(lines.is_empty(), "{lines:?}");
     let (lines, value) = volley(|f, [_, d]| f.unit(d).formation = Formation::Column);
-    assert_eq!((lines, value), (vec![("target in column".into(), 40)], 1680.0));
+    assert_eq!(
+        (lines, value),
+        (vec![("target in column".into(), 40)], 1680.0)
+    );
     // A column of 300 with a limbered battery of 2 (100 as men): named for the column.
     let (lines, _) = volley(|f, [_, d]| {
         f.unit(d).formation = Formation::Column;
@@ -378,11 +439,18 @@ fn d_fire_4_target_terms_are_added_and_the_sum_never_below_minus_90() {
 
 /// The firer's factors of 300 rifles at 1 hex (1200), as `tweak` leaves the field: (words,
 /// times) and the value.
-fn factors(tweak: impl Fn(&mut Field, [UnitId; 2]), opportunity: bool) -> (Vec<(String, f64)>, f64) {
+fn factors(
+    tweak: impl Fn(&mut Field, [UnitId; 2]),
+    opportunity: bool,
+) -> (Vec<(String, f64)>, f64) {
     let (mut f, _, u, t, d) = face_off(300);
     tweak(&mut f, [u, d]);
     let b = fire::breakdown(&f.board(), u, t, opportunity, 1.0).unwrap();
-    let lines = b.factors.iter().map(|x| (x.kind.words(), x.times)).collect();
+    let lines = b
+        .factors
+        .iter()
+        .map(|x| (x.kind.words(), x.times))
+        .collect();
     (lines, b.value)
 }
 
@@ -455,7 +523,11 @@ fn d_fire_3_firer_fatigue_by_level_doubled_for_artillery() {
     f.unit(g).fatigue = 600;
     let b = fire::breakdown(&f.board(), g, t, false, 1.0).unwrap();
     assert_eq!(b.base, 4.0 * 50.0 * 7.0);
-    assert!((b.value - b.base * 0.6).abs() < 1e-9, "High −20 % doubled: {}", b.value);
+    assert!(
+        (b.value - b.base * 0.6).abs() < 1e-9,
+        "High −20 % doubled: {}",
+        b.value
+    );
 }
 
 /// D-fire-3 under the optional Quality Modifiers: firer A or B +10 %, E or F −10 %, added to the
@@ -937,7 +1009,12 @@ fn d_fire_5_optional_fire_results_take_the_mean_of_two_draws() {
     assert!((two.mean() - 18.0).abs() < 1e-9, "{}", two.mean());
     // The middle half (12..=24) holds far more than the plain roll's half.
     let middle = |d: &LossDistribution| d.below(25) - d.below(12);
-    assert!(middle(&two) > 0.7 && middle(&plain) < 0.55, "{} {}", middle(&two), middle(&plain));
+    assert!(
+        middle(&two) > 0.7 && middle(&plain) < 0.55,
+        "{} {}",
+        middle(&two),
+        middle(&plain)
+    );
     let n = 40_000;
     let mut seen = vec![0u32; 40];
     let mut r = rng(7);
@@ -967,7 +1044,10 @@ fn d_fire_5_optional_fire_results_take_the_mean_of_two_draws() {
         (mean, var.sqrt())
     };
     let (off, on) = (spread(false), spread(true));
-    assert!((off.0 - 18.0).abs() < 0.5 && (on.0 - 18.0).abs() < 0.5, "{off:?} {on:?}");
+    assert!(
+        (off.0 - 18.0).abs() < 0.5 && (on.0 - 18.0).abs() < 0.5,
+        "{off:?} {on:?}"
+    );
     // Uniform over 24: sd 6.9; the mean of two: 4.9.
     assert!(off.1 > 6.4 && on.1 < 5.4, "{off:?} {on:?}");
 }
@@ -991,7 +1071,11 @@ fn d_fire_6_a_crowded_hex_is_an_easier_target() {
             let b = fire::breakdown(&f.board(), u, t, false, 1.0).unwrap();
             let want = if on { want } else { 1.0 };
             assert!((b.density - want).abs() < 1e-9, "{men} {on}: {}", b.density);
-            assert!((b.value - 1200.0 * want).abs() < 1e-6, "{men} {on}: {}", b.value);
+            assert!(
+                (b.value - 1200.0 * want).abs() < 1e-6,
+                "{men} {on}: {}",
+                b.value
+            );
         }
     }
     // Guns count 50 men each: 500 men and 6 guns are 800.
@@ -1058,15 +1142,26 @@ fn d_fire_2_a_scenario_adds_and_overrides_weapons() {
     extra.insert("rifled gun".to_string(), w(&[2.0, 2.0]));
     let t = Weapons::shipped().with(&extra).unwrap();
     assert_eq!(t.get("Whitworth rifle").map(|w| w.range()), Some(5));
-    assert_eq!(t.get("12-pdr Napoleon").map(|w| w.values.clone()), Some(vec![10.0]));
-    assert_eq!(t.get("Napoleon 12-pdr").map(|w| w.values.clone()), Some(vec![10.0]));
+    assert_eq!(
+        t.get("12-pdr Napoleon").map(|w| w.values.clone()),
+        Some(vec![10.0])
+    );
+    assert_eq!(
+        t.get("Napoleon 12-pdr").map(|w| w.values.clone()),
+        Some(vec![10.0])
+    );
     // An alias taken by the scenario names its weapon; the shipped 3-inch rifle keeps its name.
     assert_eq!(t.get("rifled gun").map(|w| w.range()), Some(2));
     assert_eq!(t.get("3-inch rifle").map(|w| w.range()), Some(18));
     assert!(!t.is_shipped() && Weapons::shipped().is_shipped());
     let mut bad = BTreeMap::new();
     bad.insert("musketoon".to_string(), w(&[]));
-    assert!(Weapons::shipped().with(&bad).unwrap_err().contains("musketoon"));
+    assert!(
+        Weapons::shipped()
+            .with(&bad)
+            .unwrap_err()
+            .contains("musketoon")
+    );
     // On the board: a unit with the scenario's weapon fires by its table.
     let (mut f, _, u, t2, _) = face_off(100);
     f.params.weapons = t;

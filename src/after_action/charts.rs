@@ -334,7 +334,11 @@ fn causes<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, aar: &AfterAction) 
                 col.mix(shade).filled(),
             )])
             .map_err(err)?;
-            let share = if all == 0 { 0.0 } else { 100.0 * men as f64 / all as f64 };
+            let share = if all == 0 {
+                0.0
+            } else {
+                100.0 * men as f64 / all as f64
+            };
             c.draw_series([
                 Text::new(
                     format!("{men} ({share:.0}%)"),

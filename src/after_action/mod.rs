@@ -580,7 +580,6 @@ impl AfterAction {
         totals_of(&self.turns)
     }
 
-
     /// Melees each side attacked in and won, and attacked in and lost.
     pub fn melee_tally(&self) -> [(usize, usize); 2] {
         let mut t = [(0, 0); 2];

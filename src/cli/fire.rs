@@ -32,7 +32,11 @@ pub fn run(args: &FireArgs) -> Result<i32, String> {
         ));
     }
     // Opportunity fire comes in the enemy's turn; any other in the firer's own.
-    board.acting = if args.opportunity { u.side.enemy() } else { u.side };
+    board.acting = if args.opportunity {
+        u.side.enemy()
+    } else {
+        u.side
+    };
     let target = s.map.hex_at(args.at);
     let out = match fire::breakdown(&board, id, target, args.opportunity, 1.0) {
         Err(why) => json!({

@@ -238,7 +238,9 @@ impl LossDistribution {
                 corners.sort_by(f64::total_cmp);
                 corners
                     .windows(2)
-                    .map(|w| (w[1] - w[0]) / 6.0 * (g(w[0]) + 4.0 * g((w[0] + w[1]) / 2.0) + g(w[1])))
+                    .map(|w| {
+                        (w[1] - w[0]) / 6.0 * (g(w[0]) + 4.0 * g((w[0] + w[1]) / 2.0) + g(w[1]))
+                    })
                     .sum::<f64>()
             })
             .collect();

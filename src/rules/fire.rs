@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::board::Board;
 use super::capture;
 use super::combat::{
-    FatigueGain, MeleeSide, Modifier, ModifierKind, UnitLoss, loss_range, roll_fire_loss, split_loss,
-    take_loss,
+    FatigueGain, MeleeSide, Modifier, ModifierKind, UnitLoss, loss_range, roll_fire_loss,
+    split_loss, take_loss,
 };
 use super::hex::{Facing, Hex, distance};
 use super::map::SideFeature;
@@ -105,7 +105,10 @@ pub enum FactorKind {
     DismountedCavalry,
     CapturedGuns,
     /// 1 + fatigue % + quality % (the quality only under Quality Modifiers).
-    FatigueAndQuality { fatigue: i32, quality: i32 },
+    FatigueAndQuality {
+        fatigue: i32,
+        quality: i32,
+    },
     /// Melee defensive fire at the attackers (§1): half strength unless the optional rule.
     AtMeleeAttackers,
 }
@@ -357,8 +360,16 @@ pub fn breakdown(
         range,
         weapon: weapon::name_of(u).unwrap_or_default().to_string(),
         per_man,
-        men: if u.kind == UnitKind::Artillery { 0 } else { u.men },
-        guns: if u.kind == UnitKind::Artillery { u.guns } else { 0 },
+        men: if u.kind == UnitKind::Artillery {
+            0
+        } else {
+            u.men
+        },
+        guns: if u.kind == UnitKind::Artillery {
+            u.guns
+        } else {
+            0
+        },
         base,
         factors,
         modifiers,
@@ -432,7 +443,10 @@ fn target_terms(board: &Board, u: &Unit, target: Hex, targets: &[&Unit]) -> Vec<
         }
     };
     let terrain = board.map.terrain(target);
-    add(ModifierKind::TargetIn(terrain), per_terrain(&p.terrain, terrain));
+    add(
+        ModifierKind::TargetIn(terrain),
+        per_terrain(&p.terrain, terrain),
+    );
     let line: Vec<Hex> = u.hex.line_to(target).collect();
     let before = line
         .get(line.len().saturating_sub(2))

@@ -543,10 +543,12 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
         Some(over) => Parameters::with_overrides(over).map_err(none)?,
         None => Parameters::defaults(),
     };
-    params.weapons = params
-        .weapons
-        .with(&spec.weapons)
-        .map_err(|m| (entry_line(text, "weapons:", "weapons:"), format!("weapons: {m}")))?;
+    params.weapons = params.weapons.with(&spec.weapons).map_err(|m| {
+        (
+            entry_line(text, "weapons:", "weapons:"),
+            format!("weapons: {m}"),
+        )
+    })?;
     for b in &map.bridges {
         if b.1.max > params.bridges.max_strength || b.1.strength > b.1.max {
             let c = map.coord(*b.0);

@@ -428,7 +428,11 @@ pub(super) fn step(
             }
             Field::UnitWeapon => {
                 let mut all: Vec<String> = vec![String::new()];
-                all.extend(crate::rules::weapon::Weapons::shipped().names().map(String::from));
+                all.extend(
+                    crate::rules::weapon::Weapons::shipped()
+                        .names()
+                        .map(String::from),
+                );
                 let i = all.iter().position(|w| *w == u.weapon).unwrap_or(0) as i32 + d;
                 u.weapon = all[i.rem_euclid(all.len() as i32) as usize].clone();
             }

@@ -301,7 +301,11 @@ fn odds_over_states(
     // A unit that cannot fire at a hex now never can (fire only takes targets and marks away).
     let high = sub.board.params.combat.fatigue_high_factor;
     let f = &sub.board.params.fire;
-    let march = f.column_target.max(f.limbered_target).max(f.mounted_target).max(0);
+    let march = f
+        .column_target
+        .max(f.limbered_target)
+        .max(f.mounted_target)
+        .max(0);
     let cap = f.cap;
     let times = |sum: i32| (1.0 + f64::from(sum.max(cap)) / 100.0).max(0.0);
     let bound: Vec<Vec<Option<u32>>> = hexes
