@@ -1169,3 +1169,30 @@ fn d_fire_2_a_scenario_adds_and_overrides_weapons() {
     let b = fire::breakdown(&f.board(), u, t2, false, 1.0).unwrap();
     assert_eq!((b.per_man, b.value), (6.0, 600.0));
 }
+
+/// D-fire-4: the target hex's terrain, each by itself: forest −40 %, town −30 %, rough −30 %,
+/// orchard −10 %, field −10 %, the rest nothing; 300 rifles at 1 hex, 1200 before the term.
+#[test]
+fn d_fire_4_each_terrain_term() {
+    for (t, percent) in [
+        (Terrain::Forest, -40),
+        (Terrain::Town, -30),
+        (Terrain::Rough, -30),
+        (Terrain::Orchard, -10),
+        (Terrain::Field, -10),
+        (Terrain::Clear, 0),
+        (Terrain::Marsh, 0),
+    ] {
+        let (lines, value) = volley(move |f, [_, d]| {
+            let h = f.board().unit(d).unwrap().hex;
+            f.map.set_terrain(h, t);
+        });
+        let want: Vec<(String, i32)> = if percent == 0 {
+            vec![]
+        } else {
+            vec![(format!("target in {}", t.name()), percent)]
+        };
+        assert_eq!(lines, want, "{t:?}");
+        assert_eq!(value, 1200.0 * (1.0 + percent as f64 / 100.0), "{t:?}");
+    }
+}

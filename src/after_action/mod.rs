@@ -219,6 +219,14 @@ pub fn of_save(saved: &SaveGame) -> Result<AfterAction, LoadError> {
     Ok(of_game(&scenario, saved.seed, &saved.orders))
 }
 
+/// Every unit of the scenario: those on the map at the start, then the reinforcements.
+fn every_unit(scenario: &Scenario) -> impl Iterator<Item = &crate::rules::unit::Unit> {
+    scenario
+        .units
+        .iter()
+        .chain(scenario.reinforcements.iter().map(|r| &r.unit))
+}
+
 /// The report of `orders` played on `scenario` with `seed`.
 pub fn of_game(
     scenario: &Scenario,
@@ -226,12 +234,7 @@ pub fn of_game(
     orders: &[crate::rules::order::Order],
 ) -> AfterAction {
     let mut game = crate::rules::game::Game::new(scenario.clone(), Some(seed)).replaying();
-    let original: BTreeMap<UnitId, Side> = scenario
-        .units
-        .iter()
-        .chain(scenario.reinforcements.iter().map(|r| &r.unit))
-        .map(|u| (u.id, u.side))
-        .collect();
+    let original: BTreeMap<UnitId, Side> = every_unit(scenario).map(|u| (u.id, u.side)).collect();
     let b = game.board.clone();
     let mut at_turn_start = strengths(&b, &original);
     let mut turn = (
@@ -240,12 +243,7 @@ pub fn of_game(
         b.turn_state().clock(),
     );
     let mut out = Recorder::default();
-    let kinds: BTreeMap<UnitId, UnitKind> = scenario
-        .units
-        .iter()
-        .chain(scenario.reinforcements.iter().map(|r| &r.unit))
-        .map(|u| (u.id, u.kind))
-        .collect();
+    let kinds: BTreeMap<UnitId, UnitKind> = every_unit(scenario).map(|u| (u.id, u.kind)).collect();
     // Each unit's strength when first seen (reinforcements when they arrive).
     let mut first: Strengths = at_turn_start.clone();
     for o in orders {
@@ -361,10 +359,7 @@ fn unit_records(
     first: &Strengths,
     original: &BTreeMap<UnitId, Side>,
 ) -> Vec<UnitRecord> {
-    let all = scenario
-        .units
-        .iter()
-        .chain(scenario.reinforcements.iter().map(|r| &r.unit));
+    let all = every_unit(scenario);
     let mut out = Vec::new();
     for u in all {
         // A reinforcement that never came is not in the battle.

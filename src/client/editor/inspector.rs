@@ -427,12 +427,13 @@ pub(super) fn step(
                 u.guns = (u.guns as i32 + d).max(1) as u32
             }
             Field::UnitWeapon => {
+                // The shipped weapons and the scenario's own (§7 D-fire-1).
+                use crate::rules::weapon::Weapons;
+                let table = Weapons::shipped()
+                    .with(&doc.file.weapons)
+                    .unwrap_or_else(|_| Weapons::shipped());
                 let mut all: Vec<String> = vec![String::new()];
-                all.extend(
-                    crate::rules::weapon::Weapons::shipped()
-                        .names()
-                        .map(String::from),
-                );
+                all.extend(table.names().map(String::from));
                 let i = all.iter().position(|w| *w == u.weapon).unwrap_or(0) as i32 + d;
                 u.weapon = all[i.rem_euclid(all.len() as i32) as usize].clone();
             }
