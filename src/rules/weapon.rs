@@ -59,7 +59,6 @@ struct Table {
 }
 
 pub const SHIPPED: &str = include_str!("../../assets/rules/weapons.ron");
-pub const SHIPPED_PATH: &str = "assets/rules/weapons.ron";
 
 impl Weapons {
     /// The weapons shipped with the game, read once.
@@ -133,11 +132,6 @@ impl Weapons {
     /// The weapons' own names, in order.
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.0.own.keys().map(String::as_str)
-    }
-
-    /// The weapons under their own names.
-    pub fn all(&self) -> &BTreeMap<String, Weapon> {
-        &self.0.own
     }
 
     /// Whether these are the shipped weapons (left out of saves then).
