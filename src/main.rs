@@ -112,12 +112,29 @@ fn open_game(cli: Cli) -> i32 {
     let w = match cli.command {
         Some(Command::Edit(a)) => return open_editor(a),
         Some(Command::Play(a) | Command::Watch(a)) => {
-            let path = bayonet::places::find_save(&a.save, bayonet::places::saves_dir().as_deref());
-            match bayonet::cli::saves::read(&path.to_string_lossy()) {
-                Ok(s) => from = Some(s),
-                Err(e) => {
-                    eprintln!("{e}");
-                    return 1;
+            let dir = bayonet::places::saves_dir();
+            match a.save.as_deref() {
+                // `play` alone: the start dialog, where a save can be loaded too (issue 59: it
+                // was an error).
+                None if !watch => {}
+                None => {
+                    eprintln!(
+                        "bayonet watch: which game? Give a save: `bayonet watch SAVE`{}",
+                        dir.as_ref()
+                            .map(|d| format!(" (the game's saves are in {})", d.display()))
+                            .unwrap_or_default()
+                    );
+                    return 2;
+                }
+                Some(save) => {
+                    let path = bayonet::places::find_save(save, dir.as_deref());
+                    match bayonet::cli::saves::read(&path.to_string_lossy()) {
+                        Ok(s) => from = Some(s),
+                        Err(e) => {
+                            eprintln!("{e}");
+                            return 1;
+                        }
+                    }
                 }
             }
             a.window.or(outer)

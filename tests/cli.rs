@@ -519,7 +519,7 @@ fn window_options_before_a_subcommand_join_its_own() {
     let Some(bayonet::cli::Command::Play(p)) = cli.command else {
         panic!("play parsed as {:?}", cli.command);
     };
-    assert_eq!(p.save, "s.ron");
+    assert_eq!(p.save.as_deref(), Some("s.ron"));
     let w = p.window.or(cli.window);
     assert_eq!(w.screenshot.as_deref(), Some("a.png"));
     assert_eq!(w.declare.len(), 2);

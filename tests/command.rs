@@ -162,7 +162,7 @@ fn d_cc_1_a_regiments_chain_runs_through_its_brigade_division_and_corps_to_the_a
 
 #[test]
 fn d_cc_1_a_scenario_without_an_organisation_loads_as_before() {
-    for file in ["maps/harpers_crossing.ron", "maps/test_melee.ron"] {
+    for file in ["maps/test_skirmish.ron", "maps/test_melee.ron"] {
         let s = bayonet::load_scenario(file).unwrap();
         assert!(s.divisions.is_empty() && s.corps.is_empty());
         let b = s.board();
@@ -228,6 +228,68 @@ fn d_cc_1_check_names_each_organisation_fault_with_its_line() {
         assert_eq!(f.error.line, Some(line_of(&t, line)), "{words}");
     }
     assert!(faults("command.ron", &good).is_empty());
+}
+
+/// D-cc-3 (issue 59): a unit whose brigade has no leader, no leader above it and is not
+/// independent can never be in command; `bayonet check` warns of it with its line, and no
+/// shipped battle has one.
+#[test]
+fn d_cc_3_check_warns_of_units_that_can_never_be_in_command() {
+    assert!(battle(&[], &[]).warnings().is_empty());
+    // Without the army's leader and B3's own, regiment 13 (B3, of the unattached D2) has no one.
+    let t = text(&[], &[1, 6], "");
+    let s = parse("command.ron", &t).unwrap();
+    let w = s.warnings();
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].message.contains("Unit 13") && w[0].message.contains("\"B3\""),
+        "{w:?}"
+    );
+    let line = t.lines().position(|l| l.contains("(id: 13,")).unwrap() + 1;
+    assert_eq!(w[0].line, Some(line));
+    // Leader 6 back: 13 is his.
+    assert!(
+        parse("command.ron", &text(&[], &[1], ""))
+            .unwrap()
+            .warnings()
+            .is_empty()
+    );
+    for file in [
+        "maps/harpers_crossing.ron",
+        "maps/railroad_cut.ron",
+        "maps/brandy_station.ron",
+    ] {
+        let s = bayonet::load_scenario(file).unwrap();
+        assert!(s.warnings().is_empty(), "{file}: {:?}", s.warnings());
+    }
+}
+
+/// Issue 59: Harper's Crossing's batteries answer to their division commanders, so that under
+/// *Command Control* a battery beside Heth or Hale is in command (before, both Confederate
+/// batteries were out of command all game, and Heth and Hale commanded nobody).
+#[test]
+fn d_cc_3_harpers_crossings_batteries_answer_to_their_divisions() {
+    let s = with_rule(
+        bayonet::load_scenario("maps/harpers_crossing.ron").unwrap(),
+        "command",
+    );
+    let b = s.board();
+    for (side, batteries) in [(Side(0), [10, 11]), (Side(1), [109, 110])] {
+        let out: Vec<u32> = out_of_command(&b, side).into_iter().map(|u| u.0).collect();
+        for id in batteries {
+            assert!(!out.contains(&id), "battery {id} out of command: {out:?}");
+        }
+    }
+    // Crenshaw (110) stands beside Heth; four hexes down the pike it is still within his six.
+    let mut b = b;
+    let heth = b.unit(UnitId(101)).unwrap().hex;
+    let far = b.map.hex_at(bayonet::rules::map::Coord { col: 18, row: 9 });
+    assert!((4..=6).contains(&bayonet::rules::hex::distance(heth, far)));
+    b.unit_mut(UnitId(110)).unwrap().hex = far;
+    assert!(!out_of_command(&b, Side(1)).contains(&UnitId(110)));
+    // Heth taken away: the battalion has no brigade leader, so it is out.
+    b.units.retain(|u| u.id != UnitId(101));
+    assert!(out_of_command(&b, Side(1)).contains(&UnitId(110)));
 }
 
 /// D-cc-2: 4, 6, 8 and 10 hexes by level; halved at night; distance only (terrain ignored).

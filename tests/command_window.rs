@@ -324,3 +324,43 @@ fn the_out_of_command_marks_button_shows_under_the_rule_and_toggles_the_marks() 
     r.tap_key(KeyCode::KeyI);
     assert!(on(&r), "and the key shows them again");
 }
+
+/// Issue 59: "out of command" is shown only under *Command Control* (Gregg read "out of
+/// command" in a Brandy Station game without the rule).
+#[test]
+fn out_of_command_is_shown_only_under_command_control() {
+    use bayonet::client::order_of_battle::row_text;
+    let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
+    let mut b = s.board();
+    let id = b.units.iter().find(|u| !u.is_leader()).unwrap().id;
+    b.unit_mut(id).unwrap().out_of_command = true;
+    let u = b.unit(id).unwrap().clone();
+    assert!(
+        !row_text(&u, &b).contains("out of command"),
+        "{}",
+        row_text(&u, &b)
+    );
+    b.params.optional.command_control = true;
+    assert!(
+        row_text(&u, &b).contains("out of command"),
+        "{}",
+        row_text(&u, &b)
+    );
+}
+
+/// Issue 59: a click on a stack of a leader and his regiment picks the regiment (the leader is
+/// a mark on its counter), and Tab steps on to the leader.
+#[test]
+fn a_click_on_a_leader_and_his_regiment_picks_the_regiment() {
+    // The leader first in the file, so first on the board's list of the hex.
+    let text = include_str!("../maps/test_melee.ron").replace(
+        "        (id: 1, name: \"450 Union\"",
+        "        (id: 8, name: \"Col. Test\", side: 0, brigade: \"U\", kind: Leader, at: (4, 4), facing: N, quality: C),\n        (id: 1, name: \"450 Union\"",
+    );
+    let s = bayonet::rules::scenario::parse("test_melee.ron", &text).unwrap();
+    let mut r = Rig::on(s, bayonet::client::settings::SettingsFile(None));
+    r.click(4, 4);
+    assert_eq!(r.res::<Command>().unit, Some(UnitId(1)));
+    r.tap_key(bevy::prelude::KeyCode::Tab);
+    assert_eq!(r.res::<Command>().unit, Some(UnitId(8)));
+}

@@ -138,6 +138,30 @@ fn the_end_screens_watch_button_replays_the_game() {
     );
 }
 
+/// Issue 59: a replay started another way than the end screen's button (the toolbar's Watch,
+/// as `bayonet watch` of a finished game does) closes the end screen too: it stood over order 0.
+#[test]
+fn a_replay_of_a_finished_game_starts_without_the_end_screen() {
+    let mut r = Rig::new();
+    for _ in 0..2 * r.s.turns {
+        r.app.world_mut().write_message(GiveOrder(Order::EndTurn));
+        r.frames(2);
+    }
+    r.frames(1);
+    assert!(r.res::<EndScreen>().open);
+    r.app
+        .world_mut()
+        .write_message(bayonet::client::watch::Watch::ThisGame { from: 0 });
+    r.frames(3);
+    assert!(
+        r.app
+            .world()
+            .get_resource::<bayonet::sim::Replaying>()
+            .is_some()
+    );
+    assert!(!r.res::<EndScreen>().open, "the end screen over order 0");
+}
+
 /// Item 4: the Union's reserve comes on at the start of its turn 2; a card names it and its
 /// place, and Go to them selects it. The Rebels' reserve, arriving in the computer's turn 3, is
 /// not announced to the Union player (D-fow: the enemy's arrivals are not his to know).
@@ -193,4 +217,62 @@ fn arrivals_are_announced_with_a_card_that_goes_to_them() {
         "the Rebels' turn 3 came"
     );
     assert_eq!(r.res::<ArrivalCard>().0, None);
+}
+
+/// Issue 59: the levels read as ranges in the reading side's own points ("Draw: −699 to
+/// −576"), and each range holds exactly the totals the rules give that level (§13), for both
+/// sides of every shipped battle.
+#[test]
+fn the_levels_read_as_ranges_that_match_the_rules() {
+    use bayonet::client::victory_panel::{bands, points};
+    use bayonet::rules::victory::level_of;
+    assert_eq!(points(-1900), "\u{2212}1,900");
+    assert_eq!(points(25), "+25");
+    assert_eq!(points(0), "0");
+    let number = |t: &str| -> i32 {
+        let t = t.trim().replace('\u{2212}', "-").replace([',', '+'], "");
+        t.parse().unwrap_or_else(|_| panic!("{t:?}"))
+    };
+    let holds = |band: &str, x: i32| -> bool {
+        if let Some(n) = band.strip_suffix(" or less") {
+            x <= number(n)
+        } else if let Some(n) = band.strip_suffix(" or more") {
+            x >= number(n)
+        } else if let Some((a, b)) = band.split_once(" to ") {
+            (number(a)..=number(b)).contains(&x)
+        } else {
+            x == number(band)
+        }
+    };
+    for file in [
+        "maps/harpers_crossing.ron",
+        "maps/railroad_cut.ron",
+        "maps/brandy_station.ron",
+    ] {
+        let s = bayonet::load_scenario(file).unwrap();
+        for side in [s.first_side, s.first_side.enemy()] {
+            let list = bands(&s, side);
+            for own in -4000..=4000 {
+                let first = if side == s.first_side { own } else { -own };
+                let level = level_of(&s.victory, first as f64);
+                let level = if side == s.first_side {
+                    level
+                } else {
+                    level.for_the_other_side()
+                };
+                let found: Vec<_> = list.iter().filter(|(_, b)| holds(b, own)).collect();
+                assert_eq!(found.len(), 1, "{file} side {side:?} at {own}: {list:?}");
+                assert_eq!(found[0].0, level, "{file} side {side:?} at {own}: {list:?}");
+            }
+            // The briefing speaks to the reader in his own points: where his Minor Victory
+            // starts is where the ranges say.
+            let text = bayonet::client::victory_panel::briefing(&s, &s.board(), side).join("\n");
+            let minor = &list[3].1;
+            let from = minor.split(" to ").next().unwrap();
+            assert!(
+                text.contains(&format!("Your points decide: a Minor Victory from {from},")),
+                "{file} side {side:?}: {text}"
+            );
+        }
+    }
 }

@@ -403,7 +403,7 @@ fn check(b: &Binding, key: KeyCode) {
             assert!(
                 text.contains(&format!(
                     "Major Victory: {} or more",
-                    s.victory.major_victory
+                    bayonet::client::victory_panel::points(s.victory.major_victory)
                 )),
                 "{text}"
             );
@@ -529,58 +529,85 @@ fn end_turn_without_the_confirmation_setting_ends_at_once() {
 /// melee waits, the unit's orders while one of the side's units is selected, the Command menu
 /// only with something to act on.
 #[test]
-fn context_buttons_show_only_where_they_apply() {
+fn context_buttons_keep_their_places_and_are_dimmed_where_they_do_not_apply() {
+    // Issue 59: every button stands through the player's turn whatever is selected (one that
+    // came and went moved the others under the pointer); one with nothing to act on is dimmed.
+    use bayonet::client::palette::DIMMED;
     use bayonet::client::toolbar::ToolButton;
     fn shown<C: Component + PartialEq>(r: &mut Rig, which: C) -> bool {
         let mut q = r.app.world_mut().query::<(&C, &Node)>();
         q.iter(r.app.world())
             .any(|(c, n)| *c == which && n.display != Display::None)
     }
+    fn dimmed(r: &mut Rig, name: &str) -> bool {
+        let mut q = r.app.world_mut().query::<(&Name, &BackgroundColor)>();
+        q.iter(r.app.world())
+            .any(|(n, c)| n.as_str() == name && c.0 == DIMMED)
+    }
     let mut r = Rig::new();
     r.frames(1);
-    assert!(!shown(&mut r, ToolButton::CancelMelee));
+    assert!(shown(&mut r, ToolButton::CancelMelee));
+    assert!(dimmed(&mut r, "CancelMelee"), "no melee to cancel yet");
     assert!(
         shown(&mut r, ToolButton::Resolve),
         "Resolve is always there"
     );
     assert!(
         !shown(&mut r, ToolButton::FollowUp),
-        "Follow-up is Impetus's"
+        "Follow-up is Impetus's, all game"
     );
     r.mouse_drag((4, 4), (5, 4));
     assert!(shown(&mut r, ToolButton::CancelMelee));
+    assert!(!dimmed(&mut r, "CancelMelee"), "a melee to cancel");
     let names = |r: &mut Rig| {
         let mut q = r.app.world_mut().query::<(&Name, &Node)>();
         let mut v: Vec<String> = q
             .iter(r.app.world())
             .filter(|(_, n)| n.display != Display::None)
             .map(|(n, _)| n.to_string())
+            // (A chip of the aids column is not a button of the toolbar.)
+            .filter(|n| !n.starts_with("Chip"))
             .collect();
         v.sort();
         v
     };
-    assert!(
-        !names(&mut r).contains(&"TurnLeft".to_string()),
-        "{:?}",
-        names(&mut r)
-    );
+    let unit_buttons = [
+        "TurnLeft",
+        "TurnRight",
+        "Formation",
+        "Fire",
+        "MoveBrigade",
+        "Command",
+    ];
+    r.tap_key(KeyCode::Escape);
+    let none = names(&mut r);
+    for b in unit_buttons {
+        assert!(
+            !none.contains(&b.to_string()),
+            "{b} with nothing selected: {none:?}"
+        );
+    }
     r.click(5, 5);
-    let now = names(&mut r);
+    let with_unit = names(&mut r);
+    for b in unit_buttons {
+        assert!(
+            with_unit.contains(&b.to_string()),
+            "{b} with a unit: {with_unit:?}"
+        );
+    }
     for b in ["TurnLeft", "TurnRight", "Formation", "Fire"] {
-        assert!(
-            now.contains(&b.to_string()),
-            "{b} for the selected unit: {now:?}"
-        );
+        assert!(!dimmed(&mut r, b), "{b} for the selected unit");
     }
-    for b in ["Spike", "Recrew", "DamageBridge", "RepairBridge"] {
-        assert!(
-            !now.contains(&b.to_string()),
-            "{b}: nothing to act on: {now:?}"
-        );
-    }
-    // An enemy unit selected: none of the unit's orders.
+    assert!(
+        dimmed(&mut r, "Command"),
+        "the Command menu: nothing to act on"
+    );
+    // Cavalry: the same buttons (Fire dimmed: mounted cavalry does not fire).
+    r.click(6, 2);
+    assert_eq!(names(&mut r), with_unit);
+    // An enemy unit selected: none of the unit's orders are the player's.
     r.click(7, 2);
-    assert!(!names(&mut r).contains(&"TurnLeft".to_string()));
+    assert_eq!(names(&mut r), none);
 }
 
 /// Issue 30, item 6: the order of battle gives each unit's hex, movement points left and
@@ -802,4 +829,30 @@ fn the_help_names_every_counter_mark_and_state_the_counters_draw() {
         let tag = bayonet::client::counters::formation_tag(&u);
         assert!(legend.contains(tag), "{tag} not in the legend");
     }
+}
+
+/// Issue 59: the melee's words list both sides' terms — the defender's too: a routed regiment's
+/// "routed ÷4" (told nowhere before), the attacker's "+10 %" spelled out.
+#[test]
+fn the_melee_words_list_both_sides_terms() {
+    use bayonet::rules::hex::Facing;
+    use bayonet::rules::melee::{Declaration, breakdown};
+    let mut f = crate::common::Field::new(10, 8);
+    let d = f.center();
+    let dd = f.add(1, crate::common::inf(), d, Facing::SW, 248);
+    f.unit(dd).routed = true;
+    let a = f.attacker(0, crate::common::inf(), d, Facing::SW, 702);
+    let b = breakdown(
+        &f.board(),
+        &Declaration {
+            attackers: vec![a],
+            defending_hex: d,
+            follow_up: true,
+        },
+    );
+    let w = bayonet::client::words::sides_words(&b);
+    let (att, def) = w.split_once("; defender: ").unwrap();
+    assert!(att.starts_with("attacker: +10 % "), "{w}");
+    assert!(def.contains("routed ÷4"), "{w}");
+    assert!(!att.contains("routed"), "{w}");
 }

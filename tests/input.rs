@@ -161,6 +161,22 @@ fn f5_saves_and_f9_loads_the_game_in_the_window() {
         .write_message(GiveOrder(bayonet::rules::order::Order::EndTurn));
     r.frames(2);
     assert_ne!(r.app.world().resource::<Game>().turn_state(), saved_turn);
+    // The autosave at the turn's start is one short line by name (issue 59), not the path.
+    let lines = said(&r);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Autosaved as bayonet-autosave.ron"),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.contains(&dir.display().to_string()))
+            .count(),
+        1,
+        "only the player's own save names the folder: {lines:?}"
+    );
     assert!(r.app.world().resource::<Game>().pending.is_empty());
     r.key(KeyCode::F9, ButtonState::Pressed);
     r.frames(3);
@@ -415,4 +431,57 @@ fn sampled_odds_read_about_and_the_melee_alone_never_does() {
         "attacker wins about 42% (melee alone 60%); defensive fire stops some attackers about \
          30%, breaks the attack up about 10%"
     );
+}
+
+/// Issue 59: Ctrl+Z pressed quickly (Ctrl down, Z down and Ctrl up within one frame) undoes,
+/// where it turned the unit left; Z alone still turns it.
+#[test]
+fn a_quick_ctrl_z_undoes_and_z_alone_turns() {
+    use bayonet::rules::hex::Facing;
+    use bayonet::rules::unit::{Formation, UnitId};
+    let mut r = Rig::new();
+    r.click(4, 4);
+    let unit = |r: &Rig| {
+        let u = r
+            .app
+            .world()
+            .resource::<Game>()
+            .unit(UnitId(1))
+            .unwrap()
+            .clone();
+        (u.formation, u.facing)
+    };
+    assert_eq!(unit(&r), (Formation::Line, Facing::NE));
+    r.tap_key(KeyCode::KeyF);
+    assert_eq!(unit(&r), (Formation::Column, Facing::NE));
+    r.key(KeyCode::ControlLeft, ButtonState::Pressed);
+    r.key(KeyCode::KeyZ, ButtonState::Pressed);
+    r.key(KeyCode::ControlLeft, ButtonState::Released);
+    r.frames(1);
+    r.key(KeyCode::KeyZ, ButtonState::Released);
+    r.frames(2);
+    assert_eq!(
+        unit(&r),
+        (Formation::Line, Facing::NE),
+        "undone, not turned"
+    );
+    r.tap_key(KeyCode::KeyZ);
+    assert_eq!(unit(&r), (Formation::Line, Facing::NE.counter_clockwise()));
+}
+
+/// Issue 59: the window opens no larger than its screen (1280×800 opened half off a 768×1024
+/// one); a window that fits is left as it is.
+#[test]
+fn the_window_opens_no_larger_than_the_screen() {
+    use bayonet::client::fit_window::fitted;
+    assert_eq!(
+        fitted((1280.0, 800.0), (768.0, 1024.0)),
+        Some((768.0, 800.0))
+    );
+    assert_eq!(
+        fitted((1280.0, 800.0), (1366.0, 768.0)),
+        Some((1280.0, 768.0))
+    );
+    assert_eq!(fitted((1280.0, 800.0), (1280.0, 800.0)), None);
+    assert_eq!(fitted((1280.0, 800.0), (1920.0, 1080.0)), None);
 }

@@ -936,3 +936,113 @@ fn each_terrain_has_its_own_texture_near_its_colour() {
         }
     }
 }
+
+/// Issue 59: a stack's top counter carries the stack's whole strength and its count ("650" and
+/// "×2" for 450 and 200 men, where it read the top regiment's alone).
+#[test]
+fn a_stacks_top_counter_carries_its_whole_strength() {
+    use bayonet::client::counters::{StrengthNumber, stack_strength};
+    use bevy::prelude::*;
+    assert_eq!(stack_strength("", 830, 0), "830");
+    assert_eq!(stack_strength("~", 450, 6), "~450\u{b7}6g");
+    assert_eq!(stack_strength("", 0, 8), "8g");
+    let text = include_str!("../maps/test_melee.ron").replace(
+        "(id: 6, name: \"Union cavalry\"",
+        "(id: 7, name: \"Union reserve\", side: 0, brigade: \"U\", kind: Infantry, at: (4, 4), facing: N, men: 200, quality: C),\n        (id: 6, name: \"Union cavalry\"",
+    );
+    let s = bayonet::rules::scenario::parse("test_melee.ron", &text).unwrap();
+    let mut app = bayonet::client::windowless_app(s, bayonet::client::frame_plugin);
+    app.update();
+    app.update();
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&Text2d, With<StrengthNumber>>();
+    let labels: Vec<String> = q.iter(app.world()).map(|t| t.0.clone()).collect();
+    assert!(labels.contains(&"650".to_string()), "{labels:?}");
+    assert!(
+        !labels.contains(&"200".to_string()),
+        "the top counter is not its own: {labels:?}"
+    );
+}
+
+/// Issue 59: the toolbar's buttons keep their places whatever is selected (which buttons showed
+/// depended on the selected unit, so End turn's confirmation jumped rows and a click meant for
+/// Fire on a battery turned it): with a regiment, a battery, a leader and cavalry selected every
+/// button is there at the same rectangle, and with nothing selected the game's buttons are where
+/// they are with a unit (the unit's come in a row above where they do not fit beside them), at
+/// 1280×800, 1024×768 and 768×1024.
+#[test]
+fn the_toolbar_buttons_keep_their_places_whatever_is_selected() {
+    // The Confederates act first: a regiment, a battery, Heth alone, Jenkins with his cavalry.
+    let selections: [&[&str]; 5] = [
+        &["--select", "15,8"],
+        &["--select", "19,9"],
+        &["--select", "22,9"],
+        &["--select", "20,16"],
+        &[],
+    ];
+    let unit_buttons = [
+        "TurnLeft",
+        "TurnRight",
+        "Formation",
+        "Fire",
+        "MoveBrigade",
+        "Command",
+    ];
+    for size in [(1280, 800), (1024, 768), (768, 1024)] {
+        let mut first: Option<(String, Vec<(String, Rect)>)> = None;
+        for extra in selections {
+            let name = format!(
+                "tb{}x{}{}",
+                size.0,
+                size.1,
+                extra.join("").replace(',', "_")
+            );
+            let Some(l) = layout_of(&name, size, "maps/harpers_crossing.ron", extra) else {
+                return;
+            };
+            let mut rects: Vec<(String, Rect)> = l["button_rects"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| {
+                    (
+                        b["name"].as_str().unwrap_or("").to_string(),
+                        rect(&b["rect"]),
+                    )
+                })
+                // (The cards' and chips' buttons come and go with what they show; the mini map
+                // stands on the toolbar, which grows by a row for the unit's buttons at 1024.)
+                .filter(|(n, _)| {
+                    !n.starts_with("Card")
+                        && !n.starts_with("Chip")
+                        && n != "MiniMap"
+                        && !n.is_empty()
+                })
+                .collect();
+            rects.sort_by(|a, b| a.0.cmp(&b.0));
+            assert!(
+                rects.iter().any(|(n, _)| n == "EndTurn"),
+                "{name}: {rects:?}"
+            );
+            let has_unit = rects
+                .iter()
+                .any(|(n, _)| unit_buttons.contains(&n.as_str()));
+            assert_eq!(has_unit, !extra.is_empty(), "{name}: {rects:?}");
+            match &first {
+                None => first = Some((name, rects)),
+                Some((was, then)) if !extra.is_empty() => {
+                    assert_eq!(&rects, then, "{name} against {was}")
+                }
+                Some((was, then)) => {
+                    let kept: Vec<_> = then
+                        .iter()
+                        .filter(|(n, _)| !unit_buttons.contains(&n.as_str()))
+                        .cloned()
+                        .collect();
+                    assert_eq!(rects, kept, "{name} against {was}")
+                }
+            }
+        }
+    }
+}

@@ -384,8 +384,9 @@ pub struct Replay {
 
 #[derive(Debug, Clone, Args)]
 pub struct Play {
-    /// The save file (a bare name is also looked for among the saves the game wrote)
-    pub save: String,
+    /// The save file (a bare name is also looked for among the saves the game wrote); `play`
+    /// without one opens the start dialog, as `bayonet` alone does
+    pub save: Option<String>,
     #[command(flatten)]
     pub window: Window,
 }

@@ -12,11 +12,19 @@ pub fn run(args: &Check) -> Result<i32, String> {
     match scenario::load_file(file) {
         Ok(s) => {
             let summary = s.summary();
+            let warnings = s.warnings();
             if args.json {
                 let mut v = serde_json::to_value(&summary).map_err(|e| e.to_string())?;
                 v["ok"] = serde_json::Value::Bool(true);
+                v["warnings"] = warnings
+                    .iter()
+                    .map(|w| serde_json::json!({"file": w.file, "line": w.line, "warning": w.message}))
+                    .collect();
                 println!("{v}");
             } else {
+                for w in &warnings {
+                    eprintln!("{w}");
+                }
                 println!(
                     "{file}: ok — \"{}\", {}×{} hexes, {} turns, {} units{}",
                     s.name,

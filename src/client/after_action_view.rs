@@ -222,6 +222,7 @@ fn in_window(commands: &mut Commands, aar: &AfterAction, images: Option<ResMut<A
     commands
         .spawn((
             Overlay,
+            super::regions::Furniture,
             Node {
                 position_type: PositionType::Absolute,
                 left: Val::Px(0.0),

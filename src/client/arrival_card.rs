@@ -57,7 +57,7 @@ fn spawn(mut commands: Commands) {
             BackgroundColor(Color::srgba(0.05, 0.05, 0.04, 0.94)),
             BorderColor::all(palette::OBJECTIVE),
             GlobalZIndex(12),
-            super::place_names::Furniture,
+            super::regions::Furniture,
         ))
         .with_children(|p| {
             p.spawn((ArrivalText, palette::text("", 14.0)));

@@ -69,6 +69,9 @@ enum UnitButton {
     RepairBridge,
     /// The unit's brigade moves as one (§17).
     MoveBrigade,
+    /// The Command menu in one button (the first of its four orders that applies here; each
+    /// has its own key): four buttons for rare orders did not fit the toolbar's one row.
+    Command,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -90,7 +93,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The units in a hex as the side at the screen knows them (§16: a tap never finds an enemy it
 /// does not see).
 fn units_here(seen: &super::seen::Seen, h: Hex) -> Vec<&Unit> {
-    seen.board().units_at(h).collect()
+    super::counters::picking_order(seen.board().units_at(h).collect())
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -228,7 +231,15 @@ fn order(
     orders: &mut MessageWriter<GiveOrder>,
     notices: &mut MessageWriter<Notice>,
 ) {
-    let Some(u) = cmd.unit.and_then(|id| game.unit(id)) else {
+    let Some(u) = cmd
+        .unit
+        .and_then(|id| game.unit(id))
+        .filter(|u| u.side == game.ordering_side())
+    else {
+        notices.write(Notice(format!(
+            "{}: select one of your units first",
+            b.label()
+        )));
         return;
     };
     match b {
@@ -272,6 +283,20 @@ fn order(
                 )));
             }
         },
+        UnitButton::Command => match UnitButton::MENU
+            .iter()
+            .find_map(|m| command_order(*m, u, game).filter(|o| order::check(game, o).is_ok()))
+        {
+            Some(o) => {
+                orders.write(GiveOrder(o));
+            }
+            None => {
+                notices.write(Notice(format!(
+                    "Nothing for {} to command here: no captured or won-back guns stand with it, and it faces no full-hex bridge",
+                    u.name
+                )));
+            }
+        },
         UnitButton::Spike
         | UnitButton::Recrew
         | UnitButton::DamageBridge
@@ -292,6 +317,7 @@ fn order(
 }
 
 impl UnitButton {
+    /// The orders with a key of their own.
     const ALL: [UnitButton; 9] = [
         UnitButton::TurnLeft,
         UnitButton::TurnRight,
@@ -304,8 +330,46 @@ impl UnitButton {
         UnitButton::RepairBridge,
     ];
 
-    fn act(self) -> Act {
-        match self {
+    /// The buttons in the toolbar, always there (dimmed where they do not apply).
+    const SHOWN: [UnitButton; 6] = [
+        UnitButton::TurnLeft,
+        UnitButton::TurnRight,
+        UnitButton::Formation,
+        UnitButton::Fire,
+        UnitButton::MoveBrigade,
+        UnitButton::Command,
+    ];
+
+    /// The Command menu's orders, in the order its button tries them.
+    const MENU: [UnitButton; 4] = [
+        UnitButton::Spike,
+        UnitButton::Recrew,
+        UnitButton::DamageBridge,
+        UnitButton::RepairBridge,
+    ];
+
+    /// The keys under its label, and its tooltip.
+    fn keys_and_tip(self) -> (String, String) {
+        let acts: Vec<Act> = match self.act() {
+            Some(a) => vec![a],
+            None => Self::MENU.iter().filter_map(|m| m.act()).collect(),
+        };
+        let keys: Vec<String> = acts.iter().map(|a| keys_of(*a)).collect();
+        let tips: Vec<String> = acts
+            .iter()
+            .map(|a| format!("{} ({})", keys::what(*a), keys_of(*a)))
+            .collect();
+        let tip = if self == UnitButton::Command {
+            format!("The Command menu: {}", tips.join("; "))
+        } else {
+            tips.join("; ")
+        };
+        (keys.join(" "), tip)
+    }
+
+    /// Its key's act (the Command button has the four of its menu).
+    fn act(self) -> Option<Act> {
+        Some(match self {
             UnitButton::TurnLeft => Act::TurnLeft,
             UnitButton::TurnRight => Act::TurnRight,
             UnitButton::Formation => Act::Formation,
@@ -315,13 +379,16 @@ impl UnitButton {
             UnitButton::DamageBridge => Act::DamageBridge,
             UnitButton::RepairBridge => Act::RepairBridge,
             UnitButton::MoveBrigade => Act::MoveBrigade,
-        }
+            UnitButton::Command => return None,
+        })
     }
 
     fn label(self) -> &'static str {
         match self {
-            UnitButton::TurnLeft => "Turn left",
-            UnitButton::TurnRight => "Turn right",
+            // Short, so that every button of a player's turn stands in one row at 1280 wide
+            // (the tooltips say it whole).
+            UnitButton::TurnLeft => "\u{2190} Turn",
+            UnitButton::TurnRight => "Turn \u{2192}",
             UnitButton::Formation => "Formation",
             UnitButton::Fire => "Fire",
             UnitButton::Spike => "Spike guns",
@@ -329,6 +396,7 @@ impl UnitButton {
             UnitButton::DamageBridge => "Damage bridge",
             UnitButton::RepairBridge => "Repair bridge",
             UnitButton::MoveBrigade => "Move brigade",
+            UnitButton::Command => "Command",
         }
     }
 
@@ -342,6 +410,7 @@ impl UnitButton {
             | UnitButton::Recrew
             | UnitButton::DamageBridge
             | UnitButton::RepairBridge => command_order(self, u, game).is_some(),
+            UnitButton::Command => Self::MENU.iter().any(|m| m.applies(u, game)),
             _ => true,
         }
     }
@@ -361,7 +430,7 @@ fn keys(
         return;
     }
     for b in UnitButton::ALL {
-        if pressed(&input, b.act()) {
+        if b.act().is_some_and(|a| pressed(&input, a)) {
             order(b, &mut cmd, &game, &mut orders, &mut notices);
         }
     }
@@ -393,10 +462,9 @@ fn spawn_buttons(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
     let Some((bar, _)) = groups.iter().find(|(_, g)| **g == ToolGroup::Unit) else {
         return;
     };
-    for b in UnitButton::ALL {
-        let a = b.act();
-        let tip = format!("{} ({})", keys::what(a), keys_of(a));
-        let button = super::regions::tool_button(&mut commands, b.label(), &keys_of(a), tip);
+    for b in UnitButton::SHOWN {
+        let (keys, tip) = b.keys_and_tip();
+        let button = super::regions::tool_button(&mut commands, b.label(), &keys, tip);
         commands
             .entity(button)
             .insert((b, Name::new(format!("{b:?}"))));
@@ -422,7 +490,11 @@ fn buttons(
             }
         }
     }
-    // The selected unit's buttons, while the side giving orders has one selected.
+    // The unit's buttons come together with any unit of the player's selected, each always in
+    // its place (issue 59: which showed depended on the unit, so one that came and went moved
+    // the others under the pointer, and a click meant for Fire turned a battery); those that do
+    // not apply to the unit are dimmed. Where they do not fit the toolbar's row they stand in a
+    // row above it, so the game's buttons below never move.
     let stirred = cmd.is_changed() || game.is_changed() || open != *was_open;
     *was_open = open;
     let unit = cmd
@@ -431,11 +503,14 @@ fn buttons(
         .filter(|u| open && u.side == game.ordering_side());
     for (b, mut bg, mut node) in &mut look {
         if stirred {
-            super::regions::show(&mut node, unit.is_some_and(|u| b.applies(u, &game)));
+            super::regions::show(&mut node, unit.is_some());
         }
+        let live = unit.is_some_and(|u| b.applies(u, &game));
         let lit = (*b == UnitButton::Fire && cmd.fire_mode)
             || (*b == UnitButton::MoveBrigade && cmd.brigade);
-        bg.0 = if lit {
+        bg.0 = if !live {
+            palette::DIMMED
+        } else if lit {
             Color::srgb(0.6, 0.15, 0.1)
         } else {
             palette::PANEL

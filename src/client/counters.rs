@@ -247,7 +247,7 @@ fn redraw(
         && aids.is_none_or(|a| a.on(super::aids::Aid::Command));
     for (hex, mut stack) in stacks {
         // Combat units under leaders; the strongest at the bottom.
-        stack.sort_by_key(|u| (u.is_leader(), std::cmp::Reverse(u.men + u.guns * 50), u.id));
+        drawing_order(&mut stack);
         // A leader with troops is a gold mark on the top counter, not a counter over their
         // number.
         let total = stack.len();
@@ -258,6 +258,17 @@ fn redraw(
         }
         let n = stack.len() as f32;
         let top = stack.len() - 1;
+        // The top counter of a stack carries the stack's whole strength (issue 59: "380" read
+        // for 830 men), its count beside it.
+        let whole = (stack.len() > 1).then(|| {
+            let men: u32 = stack
+                .iter()
+                .filter(|u| !matches!(u.kind, UnitKind::Artillery | UnitKind::Supply))
+                .map(|u| u.men)
+                .sum();
+            let guns: u32 = stack.iter().map(|u| u.guns).sum();
+            (men, guns)
+        });
         for (i, u) in stack.iter().enumerate() {
             // Offset a little each, the whole stack within 3 units either way: a stack never
             // reaches a neighbour's counter.
@@ -275,9 +286,9 @@ fn redraw(
                 (&battle, &settings, &bold, distance, command_marks),
                 (u, estimates.is_some_and(|mine| u.side != mine)),
                 if i == top {
-                    (at, z, total, if troops > 0 { leaders } else { 0 })
+                    (at, z, total, if troops > 0 { leaders } else { 0 }, whole)
                 } else {
-                    (at, z, 1, 0)
+                    (at, z, 1, 0, None)
                 },
             );
             if appearing.0.get(&u.id).is_some_and(|t| *t > now) {
@@ -574,7 +585,7 @@ fn spawn_counter(
         bool,
     ),
     (u, estimated): (&Unit, bool),
-    (at, z, stack, leaders): (Vec2, f32, usize, usize),
+    (at, z, stack, leaders, whole): (Vec2, f32, usize, usize, Option<(u32, u32)>),
 ) -> Entity {
     let fill = side_colour(battle, u.side, settings);
     let marks = super::palette::marks(settings.colour_blind);
@@ -670,11 +681,12 @@ fn spawn_counter(
             }
             // Under Extreme Fog of War the enemy's strength is an estimate (D-fow-2).
             let about = if estimated { "~" } else { "" };
-            let label = match u.kind {
-                UnitKind::Artillery => format!("{about}{}g", u.guns),
-                UnitKind::Leader => String::new(),
-                UnitKind::Supply => format!("{}w", u.men),
-                _ => format!("{about}{}", u.men),
+            let label = match (u.kind, whole) {
+                (UnitKind::Leader, _) => String::new(),
+                (_, Some((men, guns))) => stack_strength(about, men, guns),
+                (UnitKind::Artillery, None) => format!("{about}{}g", u.guns),
+                (UnitKind::Supply, None) => format!("{}w", u.men),
+                (_, None) => format!("{about}{}", u.men),
             };
             if !label.is_empty() {
                 c.spawn((
@@ -917,3 +929,27 @@ fn far_symbol(c: &mut ChildSpawnerCommands, u: &Unit, ink: Color, size: f32) {
 /// counts.
 #[derive(Component)]
 pub struct FarMark;
+
+/// A stack's counters from the bottom up: its fighting units, the strongest at the bottom, then
+/// its leaders (drawn as a mark on the top counter).
+fn drawing_order(stack: &mut [&Unit]) {
+    stack.sort_by_key(|u| (u.is_leader(), std::cmp::Reverse(u.men + u.guns * 50), u.id));
+}
+
+/// A stack's units in the order a click or Tab picks them: its fighting units, the strongest
+/// first, then its leaders (issue 59: a click on a leader and his regiment picked the leader,
+/// who is only a mark on the regiment's counter).
+pub fn picking_order(mut stack: Vec<&Unit>) -> Vec<&Unit> {
+    drawing_order(&mut stack);
+    stack
+}
+
+/// A stack's whole strength as its top counter writes it: the men of its regiments, and its
+/// guns ("830", "450·6g", "8g").
+pub fn stack_strength(about: &str, men: u32, guns: u32) -> String {
+    match (men, guns) {
+        (_, 0) => format!("{about}{men}"),
+        (0, g) => format!("{about}{g}g"),
+        (m, g) => format!("{about}{m}\u{b7}{g}g"),
+    }
+}

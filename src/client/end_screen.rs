@@ -63,7 +63,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (at_the_end, reopen, press, close, show).chain(),
+                (at_the_end, reopen, press, close, replayed, show).chain(),
                 super::regions::wheel_scrolls::<EndPanel>,
             ),
         );
@@ -121,6 +121,15 @@ fn at_the_end(
         }
     }
     *was_over = over;
+}
+
+/// A replay begun (the end screen's Watch, the toolbar's, `bayonet watch` of a finished game)
+/// starts from order 0, where the end of the battle is not (issue 59: the end screen stood over
+/// it); Victory (F2) brings it back.
+fn replayed(watching: Option<Res<super::watch::Watching>>, mut screen: ResMut<EndScreen>) {
+    if watching.is_some_and(|w| w.is_added()) && screen.open {
+        screen.open = false;
+    }
 }
 
 /// Once the battle is over, the Victory button (F2) brings the end screen back.

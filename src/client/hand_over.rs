@@ -84,6 +84,7 @@ fn show(
     commands
         .spawn((
             Screen,
+            super::regions::Furniture,
             Node {
                 position_type: PositionType::Absolute,
                 width: Val::Percent(100.0),

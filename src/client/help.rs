@@ -64,8 +64,8 @@ pub const COUNTER_PARTS: &[(&str, &str)] = &[
         "the kind: crossed lines infantry, one slash cavalry (a cross joins it dismounted), a dot guns, wheels wagons",
     ),
     (
-        "A gold diamond",
-        "a leader; on another counter, a leader stacked with it (one for each)",
+        "A gold ◆ on a counter",
+        "a leader stacked with it (one for each); a leader alone is a small counter with a diamond (an objective is a flag with its name and points)",
     ),
     (
         "The number at the bottom",
@@ -438,6 +438,7 @@ fn spawn(
     commands
         .spawn((
             HelpPanel,
+            super::regions::Furniture,
             Node {
                 position_type: PositionType::Absolute,
                 display: Display::None,

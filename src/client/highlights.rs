@@ -106,7 +106,7 @@ fn work_out(
                 "L"
             } else if u.brigade != sel.brigade {
                 continue;
-            } else if u.out_of_command {
+            } else if crate::rules::command::hampered(game.board(), u) {
                 "c"
             } else {
                 "B"

@@ -172,13 +172,14 @@ fn pending_melees(
             .collect();
         let w = odds.get(&game, p);
         lines.push(format!(
-            "{}. {} ({}) from {}\n   attack {:.0} vs defence {:.0}\n   {}\n   {}{}",
+            "{}. {} ({}) from {}\n   attack {:.0} vs defence {:.0}\n   {}\n   {}\n   {}{}",
             i + 1,
             defender,
             game.map.coord(p.defending_hex),
             from.join(" + "),
             b.attack_strength,
             b.defence_strength,
+            super::words::sides_words(&b),
             w.as_ref()
                 .map_or(super::words::WORKING.to_string(), super::words::odds_words),
             super::words::forecast_words(&game, &crate::rules::melee::forecast(&game, p)),
@@ -256,7 +257,7 @@ pub fn describe(
         let estimated = seen.estimates && u.side != seen.side;
         // A turn's marks are the acting side's: the enemy's from its own turn are over.
         let acting = u.side == seen.board.acting;
-        out += &unit_line(battle, u, estimated, acting);
+        out += &unit_line(battle, u, estimated, acting, &seen.board);
     }
     for m in seen.last_seen.iter().filter(|m| m.hex == hex) {
         out += &format!(
@@ -281,7 +282,13 @@ fn commands(battle: &Battle, u: &Unit) -> String {
 
 /// A unit in one line; an enemy under Extreme Fog of War as the estimate it is (D-fow-2); what
 /// it has done this turn only while its side is acting.
-fn unit_line(battle: &Battle, u: &Unit, estimated: bool, acting: bool) -> String {
+fn unit_line(
+    battle: &Battle,
+    u: &Unit,
+    estimated: bool,
+    acting: bool,
+    board: &crate::rules::board::Board,
+) -> String {
     let side = battle.scenario.side_name(u.side);
     if estimated {
         let strength = match u.kind {
@@ -325,7 +332,9 @@ fn unit_line(battle: &Battle, u: &Unit, estimated: bool, acting: bool) -> String
     if u.is_captured() {
         flags.push("captured".to_string());
     }
-    if u.out_of_command {
+    // Only under Command Control does the mark mean anything (issue 59: Gregg was "out of
+    // command" in a game without the rule).
+    if crate::rules::command::hampered(board, u) {
         flags.push("out of command".to_string());
     }
     let m = if acting { u.marks } else { Default::default() };

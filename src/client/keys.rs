@@ -297,12 +297,18 @@ pub const GESTURES: &[(&str, &str)] = &[
     ("Click / tap the mini-map", "look there"),
 ];
 
-fn ctrl(input: &ButtonInput<KeyCode>) -> bool {
-    input.any_pressed([K::ControlLeft, K::ControlRight])
+/// Whether a modifier is down, or went down or up this frame: a quick Ctrl+Z comes as Ctrl down,
+/// Z down and Ctrl up within one frame, and is still Undo (issue 59: it turned the unit left).
+fn modifier(input: &ButtonInput<KeyCode>, keys: [KeyCode; 2]) -> bool {
+    input.any_pressed(keys) || input.any_just_pressed(keys) || input.any_just_released(keys)
+}
+
+pub fn ctrl(input: &ButtonInput<KeyCode>) -> bool {
+    modifier(input, [K::ControlLeft, K::ControlRight])
 }
 
 fn shift(input: &ButtonInput<KeyCode>) -> bool {
-    input.any_pressed([K::ShiftLeft, K::ShiftRight])
+    modifier(input, [K::ShiftLeft, K::ShiftRight])
 }
 
 fn bindings(act: Act) -> impl Iterator<Item = &'static Binding> {

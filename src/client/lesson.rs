@@ -93,6 +93,7 @@ fn spawn(mut commands: Commands) {
     };
     commands.spawn((
         LessonPanel,
+        super::regions::Furniture,
         Node {
             position_type: PositionType::Absolute,
             left: Val::Px(6.0),
@@ -155,6 +156,7 @@ fn watch(
     seen: Res<super::seen::Seen>,
     mut settings: ResMut<Settings>,
     mut last: Local<(Option<crate::rules::unit::UnitId>, Option<f32>)>,
+    sight: Res<super::sight_tool::SightTool>,
 ) {
     let mut signs = Vec::new();
     if cmd.unit != last.0 {
@@ -189,6 +191,9 @@ fn watch(
     for r in refused.read() {
         let why: Vec<String> = r.reasons.iter().map(|x| x.to_string()).collect();
         signs.push(Sign::Refused(r.order.clone(), why.join("; ")));
+    }
+    if sight.is_changed() && sight.to.is_some() && sight.sight.is_some() {
+        signs.push(Sign::Looked);
     }
     for h in happened.read() {
         // Undo answers with what it took back, not with an order done.

@@ -308,10 +308,11 @@ fn preview(
                 target: Some(to),
                 legal: true,
                 text: format!(
-                    "Melee on {c}: attack {:.0} vs defence {:.0}; {}\n   {}{}",
+                    "Melee on {c}: attack {:.0} vs defence {:.0}; {}\n   {}\n   {}{}",
                     b.attack_strength,
                     b.defence_strength,
                     w.as_ref().map_or(WORKING.to_string(), odds_words),
+                    super::words::sides_words(&b),
                     forecast_words(board, &melee::forecast(board, &decl)),
                     system_words(&b).map_or(String::new(), |s| format!("\n   {s}"))
                         + super::words::estimate_words(game.view())

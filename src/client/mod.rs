@@ -14,6 +14,7 @@ pub mod command_radius;
 pub mod counters;
 pub mod editor;
 pub mod end_screen;
+pub mod fit_window;
 pub mod font;
 pub mod gesture;
 pub mod hand_over;
@@ -320,6 +321,10 @@ pub fn run_seat(
     .insert_resource(ClearColor(palette::BACKGROUND));
     if let Some(s) = &from {
         crate::sim::save::restore(app.world_mut(), &s.snapshot, &s.orders);
+    }
+    app.add_plugins(fit_window::plugin);
+    if script.size.is_none() && screenshot.is_none() && !cfg!(target_arch = "wasm32") {
+        app.insert_resource(fit_window::FitToScreen);
     }
     app.insert_resource(saving::SaveDir::for_run(screenshot.is_some()));
     // The computer plans off the frame: the window keeps answering while it thinks.

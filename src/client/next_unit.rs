@@ -27,7 +27,7 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
     };
     let key = keys_of(Act::NextUnit);
     let tip = format!("{} ({key})", super::keys::what(Act::NextUnit));
-    let button = super::regions::tool_button(&mut commands, "Next unit", &key, tip);
+    let button = super::regions::tool_button(&mut commands, "Next", &key, tip);
     commands
         .entity(button)
         .insert((NextUnitButton, Name::new("NextUnit")));

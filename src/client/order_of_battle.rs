@@ -95,6 +95,7 @@ fn spawn(mut commands: Commands) {
     commands
         .spawn((
             OobPanel,
+            super::regions::Furniture,
             Node {
                 position_type: PositionType::Absolute,
                 // At the left, under the top bar (`under_top_bar`): the map shows to its right.
@@ -190,7 +191,7 @@ pub fn row_text(u: &Unit, board: &crate::rules::board::Board) -> String {
     if u.is_captured() {
         flags.push("captured");
     }
-    if u.out_of_command {
+    if crate::rules::command::hampered(board, u) {
         flags.push("out of command");
     }
     let m = &u.marks;
@@ -296,7 +297,10 @@ pub fn tree(
         }
         units.sort_by_key(|u| (!u.is_leader(), u.id));
         let men: u32 = units.iter().map(|u| u.men).sum();
-        let out_of = units.iter().filter(|u| u.out_of_command).count();
+        let out_of = units
+            .iter()
+            .filter(|u| crate::rules::command::hampered(game, u))
+            .count();
         let key = format!("brigade:{id}");
         let shut = folded.contains(&key);
         out.push(TreeLine {

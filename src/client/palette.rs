@@ -166,6 +166,9 @@ pub fn text_button<C: Component>(which: C, label: &str, size: f32, margin: UiRec
     )
 }
 
+/// A button that has nothing to act on now: it keeps its place, dimmed.
+pub const DIMMED: Color = Color::srgb(0.2, 0.2, 0.2);
+
 pub fn button_node() -> Node {
     let min = Val::Px(TOUCH_TARGET);
     Node {

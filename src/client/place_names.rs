@@ -9,7 +9,7 @@ use bevy::window::PrimaryWindow;
 
 use super::camera::MapCamera;
 use super::layout::{HEX_HEIGHT, MapLayout, screen_to_world, world_to_screen};
-use super::regions::Region;
+use super::regions::{Furniture, Region};
 use super::seen::Seen;
 use super::settings::Settings;
 use super::{font, z};
@@ -39,11 +39,6 @@ pub struct PlaceName {
     /// whatever size the zoom draws it.
     one_hex: bool,
 }
-
-/// A panel over the map that is not one of the game's regions (the editor's): no name stands
-/// under it.
-#[derive(Component, Debug, Default)]
-pub struct Furniture;
 
 /// An objective's flag, in the colour of the side that holds it.
 #[derive(Component, Debug)]

@@ -37,19 +37,24 @@ fn hover(
     battle: Res<Battle>,
     mut hovered: ResMut<HoveredHex>,
     regions: Query<(&super::regions::Region, &ComputedNode, &UiGlobalTransform)>,
+    furniture: Query<(&ComputedNode, &UiGlobalTransform), With<super::regions::Furniture>>,
 ) {
     let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
         return;
     };
     // Over a panel or the toolbar the pointer is on the screen's furniture, not the map.
     let k = w.scale_factor();
+    let under = |c: Vec2, n: &ComputedNode, at: &UiGlobalTransform| {
+        let (mid, half) = (at.translation / k, n.size / k / 2.0);
+        n.size.x > 0.0 && (c - mid).abs().cmple(half).all()
+    };
+    // (A sheet or the order of battle open over the map covers it too: issue 59, the hint read
+    // "cannot reach 63,6" under a row of the order of battle.)
     let on_panel = |c: Vec2| {
-        regions.iter().any(|(r, n, at)| {
-            let (mid, half) = (at.translation / k, n.size / k / 2.0);
-            *r != super::regions::Region::Tooltip
-                && n.size.x > 0.0
-                && (c - mid).abs().cmple(half).all()
-        })
+        regions
+            .iter()
+            .any(|(r, n, at)| *r != super::regions::Region::Tooltip && under(c, n, at))
+            || furniture.iter().any(|(n, at)| under(c, n, at))
     };
     let hex = w
         .cursor_position()

@@ -34,6 +34,12 @@ impl Region {
     ];
 }
 
+/// A panel over the map that is not one of the game's regions (the sheets, the order of battle,
+/// the help, the lesson's panel, the editor's): no name stands under it, and the pointer over it
+/// is not over the map (the hint does not read the map through it).
+#[derive(Component, Debug, Default)]
+pub struct Furniture;
+
 /// A group of the toolbar's buttons. The game's buttons stay at the left edge, where they never
 /// move; the selected unit's come and go at the right.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,7 +69,7 @@ pub fn column(window_width: f32) -> f32 {
 }
 /// The top bar's and the toolbar's heights in one row (as the layout trace measures them).
 pub const TOP_BAR_HEIGHT: f32 = 26.0;
-pub const TOOLBAR_HEIGHT: f32 = 56.0;
+pub const TOOLBAR_HEIGHT: f32 = 50.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, spawn);
@@ -220,10 +226,13 @@ fn spawn(mut commands: Commands) {
             Region::Toolbar,
             Node {
                 width: Val::Percent(100.0),
-                flex_wrap: FlexWrap::Wrap,
+                // The first row at the bottom, the rows that wrap above it: the selected unit's
+                // buttons, where they do not fit beside the game's, come in a row above them and
+                // move none of them (issue 59).
+                flex_wrap: FlexWrap::WrapReverse,
                 column_gap: Val::Px(14.0),
-                row_gap: Val::Px(4.0),
-                padding: UiRect::all(Val::Px(4.0)),
+                row_gap: Val::Px(2.0),
+                padding: UiRect::all(Val::Px(3.0)),
                 ..default()
             },
             panel(),
@@ -305,7 +314,7 @@ pub struct Tip(pub String);
 pub fn tool_button(commands: &mut Commands, label: &str, key: &str, tip: String) -> Entity {
     use super::palette;
     let mut node = palette::button_node();
-    node.padding = UiRect::axes(Val::Px(8.0), Val::Px(3.0));
+    node.padding = UiRect::axes(Val::Px(6.0), Val::Px(3.0));
     commands
         .spawn((
             Button,

@@ -117,6 +117,7 @@ fn collect(
     mut notices: MessageReader<super::notice::Notice>,
     mut cards: ResMut<super::results_card::Cards>,
     seen: Option<Res<super::seen::Seen>>,
+    game: Res<crate::sim::Game>,
 ) {
     for r in rejected.read() {
         for v in &r.reasons {
@@ -141,6 +142,7 @@ fn collect(
             // Under Extreme Fog of War the declaration's figures (worked out on the truth)
             // would give the enemy's strength away: the pending melees panel has estimates.
             estimates: seen.is_some_and(|s| s.view().estimates),
+            command_control: game.params.optional.command_control,
         };
         for e in &events {
             match e {
@@ -190,6 +192,8 @@ struct Log<'a> {
     battle: &'a Battle,
     names: &'a HashMap<UnitId, String>,
     estimates: bool,
+    /// Whether *Command Control* is on: without it the marks mean nothing and are not told.
+    command_control: bool,
 }
 
 impl Log<'_> {
@@ -327,7 +331,7 @@ impl Log<'_> {
                 name_of(self.names, s.fallen)
             ));
         }
-        if !t.start.out_of_command.is_empty() {
+        if self.command_control && !t.start.out_of_command.is_empty() {
             let n =
                 crate::rules::words::count(t.start.out_of_command.len() as u64, "unit", "units");
             self.report

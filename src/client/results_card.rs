@@ -521,22 +521,6 @@ fn working_lines(names: &HashMap<UnitId, String>, o: &MeleeOutcome) -> Vec<Strin
             }
         }
     }
-    let mods: Vec<String> = b
-        .modifiers
-        .iter()
-        .map(|m| {
-            format!(
-                "{}{:+}% {}",
-                if m.side == MeleeSide::Attacker {
-                    "A"
-                } else {
-                    "D"
-                },
-                m.percent,
-                m.name()
-            )
-        })
-        .collect();
     // The system's own working and the melee as it fought it (Bodenstedt's row, the impetus
     // rounds, La Bataille's checks and chart).
     out.extend(system.report_lines(b, o, &n));
@@ -563,9 +547,7 @@ fn working_lines(names: &HashMap<UnitId, String>, o: &MeleeOutcome) -> Vec<Strin
                 ""
             }
         ));
-        if !mods.is_empty() {
-            out.push(format!("  modifiers: {}", mods.join("; ")));
-        }
+        out.push(format!("  modifiers: {}", super::words::sides_words(b)));
         out.push(format!(
             "  loss ranges: attacker {:.1}-{:.1}, defender {:.1}-{:.1}; rolled: attacker {}, defender {}",
             b.attacker_loss_range[0],

@@ -54,12 +54,13 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn write(world: &mut World, name: &str) -> Option<String> {
+/// Writes the game as `name` in the saves folder: where it went, or what went wrong, in words.
+fn write(world: &mut World, name: &str) -> Option<Result<String, String>> {
     let dir = world.get_resource::<SaveDir>()?.0.clone()?;
     let s = save::save(world);
     Some(match super::store::write(&dir, name, &save::to_text(&s)) {
-        Ok(place) => format!("Saved to {place}"),
-        Err(e) => format!("Could not save: {e}"),
+        Ok(place) => Ok(format!("Saved to {place}")),
+        Err(e) => Err(format!("Could not save: {e}")),
     })
 }
 
@@ -72,8 +73,11 @@ fn note(world: &mut World, text: String) {
 fn autosave(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<TurnBegan>>) {
     let began = cursor.read(world.resource::<Messages<TurnBegan>>()).count();
     if began > 0 {
+        // Every turn: a short line by name (issue 59: the whole path each turn filled the log);
+        // the player's own save (F5) says where it went.
         if let Some(t) = write(world, AUTOSAVE) {
-            note(world, t);
+            let line = t.map(|_| format!("Autosaved as {AUTOSAVE}"));
+            note(world, line.unwrap_or_else(|e| e));
         }
     }
 }
@@ -104,7 +108,7 @@ fn quicksave(world: &mut World, mut asked: Local<bevy::ecs::message::MessageCurs
     }
     if save || download {
         if let Some(t) = write(world, QUICKSAVE) {
-            note(world, t);
+            note(world, t.unwrap_or_else(|e| e));
         }
     }
     if download && !super::store::page("bayonetDownload", QUICKSAVE) {

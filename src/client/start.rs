@@ -1,6 +1,6 @@
 //! The start dialog: the scenario (from `maps/`), who plays each side (hotseat, against the
 //! computer, or watch the computer play itself), the optional rules as switches and the main
-//! Parameter Data values; then the game. During the computer's turn its orders come at a readable pace (Space: faster).
+//! Parameter Data values; then the game. During the computer's turn its orders come at a readable pace (] faster, Space pauses).
 
 use bevy::prelude::*;
 
@@ -312,6 +312,7 @@ fn open(
     // force, and the enemy's deployment must not show round the dialog or through it.
     commands.spawn((
         Dialog,
+        super::regions::Furniture,
         Node {
             position_type: PositionType::Absolute,
             left: Val::Px(0.0),
@@ -327,6 +328,7 @@ fn open(
     let dialog = commands
         .spawn((
             Dialog,
+            super::regions::Furniture,
             Node {
                 position_type: PositionType::Absolute,
                 top: Val::Px(36.0),

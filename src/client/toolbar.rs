@@ -56,7 +56,7 @@ impl ToolButton {
             ToolButton::Log => "Log",
             ToolButton::Undo => "Undo",
             ToolButton::Resolve => "Resolve",
-            ToolButton::CancelMelee => "Cancel melee",
+            ToolButton::CancelMelee => "Cancel",
             ToolButton::EndPhase => "End phase",
             ToolButton::EndTurn => "End turn",
             ToolButton::Save => "Save",
@@ -164,13 +164,23 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
             commands
                 .entity(button)
                 .insert((b, Name::new(format!("{b:?}"))));
+            if b == ToolButton::EndTurn {
+                // One width for "End turn" and "Confirm": the second press lands where the
+                // first did, and nothing beside it moves.
+                commands.entity(button).insert(Node {
+                    width: Val::Px(84.0),
+                    padding: UiRect::axes(Val::Px(6.0), Val::Px(3.0)),
+                    ..palette::button_node()
+                });
+            }
             if b == ToolButton::Undo {
                 // Its second line changes with every order: a fixed width keeps the toolbar
                 // from reflowing under the player's finger.
                 commands.entity(button).insert(Node {
-                    width: Val::Px(176.0),
+                    width: Val::Px(144.0),
                     overflow: Overflow::clip(),
-                    padding: UiRect::axes(Val::Px(8.0), Val::Px(3.0)),
+                    // Three lines in the touch target's 44 px: no taller than its row.
+                    padding: UiRect::axes(Val::Px(6.0), Val::Px(0.0)),
                     ..palette::button_node()
                 });
                 let why = commands
@@ -277,6 +287,11 @@ impl Tools<'_> {
             ToolButton::Resolve => {
                 self.orders.write(GiveOrder(Order::Resolve));
             }
+            ToolButton::CancelMelee | ToolButton::FollowUp if self.game.pending.is_empty() => {
+                self.notices.write(Notice(
+                    "No melee is declared: nothing to cancel or change".into(),
+                ));
+            }
             ToolButton::CancelMelee => {
                 if let Some(p) = self.target() {
                     let at = At::of(&self.game, p.defending_hex);
@@ -301,7 +316,7 @@ impl Tools<'_> {
                 } else {
                     self.armed.0 = true;
                     self.notices.write(Notice(
-                        "End the turn? Press End turn again, or E or Enter; Esc keeps it".into(),
+                        "End the turn? Press Confirm (the same button), or E or Enter; Esc keeps it".into(),
                     ));
                 }
             }
@@ -330,11 +345,6 @@ fn press(q: Query<(&Interaction, &ToolButton), Changed<Interaction>>, mut tools:
             tools.act(*b);
         }
     }
-}
-
-/// Whether Ctrl is held (Ctrl+Z is Undo, Z alone turns left).
-pub fn ctrl(input: &ButtonInput<KeyCode>) -> bool {
-    input.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
 }
 
 /// The buttons' keys (from the one key table); Enter confirms End turn, Esc withdraws it.
@@ -403,8 +413,8 @@ fn look(
                 .trim_start_matches("nothing to undo: ")
                 .to_string(),
         };
-        // 26 characters of the 10 px face fit the button's 160 px inside its padding.
-        let short = super::words::ellipsis(&line, 26);
+        // 23 characters of the 10 px face fit the button's 132 px inside its padding.
+        let short = super::words::ellipsis(&line, 23);
         for mut t in &mut why {
             if t.0 != short {
                 t.0.clone_from(&short);
@@ -429,22 +439,19 @@ fn look(
                 | ToolButton::FollowUp
                 | ToolButton::EndTurn
         );
+        // What the rules of the game offer stays in place all game (dimmed while it has nothing
+        // to act on): a button that came with the first declared melee moved End turn.
         let shown = match b {
             _ if orders && !open && !gate.dialog_open() => false,
             ToolButton::EndPhase => game.phased(),
-            ToolButton::FollowUp => {
-                crate::rules::melee::system(&game.params).follows_up() && !game.pending.is_empty()
-            }
-            ToolButton::CancelMelee => !game.pending.is_empty(),
+            ToolButton::FollowUp => crate::rules::melee::system(&game.params).follows_up(),
             ToolButton::ReplayTurn => offer.0.is_some() && !gate.watching(),
             _ => true,
         };
+        let idle =
+            matches!(b, ToolButton::CancelMelee | ToolButton::FollowUp) && game.pending.is_empty();
         if *b == ToolButton::EndTurn {
-            let want = if armed.0 {
-                "Confirm end turn"
-            } else {
-                "End turn"
-            };
+            let want = if armed.0 { "Confirm" } else { "End turn" };
             for c in children {
                 if let Ok(mut t) = labels.get_mut(*c) {
                     if t.0 != want {
@@ -459,9 +466,10 @@ fn look(
         }
         let waiting = *b == ToolButton::Resolve && !game.pending.is_empty();
         let waiting = waiting || (*b == ToolButton::EndTurn && armed.0);
-        let dim = game.over || (*b == ToolButton::Undo && (undo.why_not().is_some() || !open));
+        let dim =
+            game.over || idle || (*b == ToolButton::Undo && (undo.why_not().is_some() || !open));
         bg.0 = match (i, waiting, dim) {
-            (_, _, true) => Color::srgb(0.2, 0.2, 0.2),
+            (_, _, true) => palette::DIMMED,
             (Interaction::Pressed, _, _) => Color::srgb(0.55, 0.45, 0.15),
             (Interaction::Hovered, _, _) => Color::srgb(0.3, 0.3, 0.25),
             (_, true, _) => Color::srgb(0.6, 0.33, 0.05),

@@ -84,7 +84,7 @@ pub(super) fn sheet(width: f32, z: i32) -> impl Bundle {
         Interaction::default(),
         BackgroundColor(Color::srgb(0.05, 0.05, 0.04)),
         GlobalZIndex(z),
-        super::place_names::Furniture,
+        super::regions::Furniture,
     )
 }
 
@@ -231,54 +231,71 @@ pub fn conditions(
     out
 }
 
-/// The five levels, each with the points that give it, in `side`'s own points.
-pub(super) fn bands(
+/// The five levels, each with the range of points that gives it, in `side`'s own points
+/// ("Draw: −699 to −576"; issue 59: "Draw: below 200" read as if 0 were a Draw too).
+pub fn bands(start: &crate::rules::scenario::Scenario, side: Side) -> Vec<(VictoryLevel, String)> {
+    let (md, mnd, mnv, mjv) = own_thresholds(start, side);
+    let p = |x: i32| points(x);
+    let range = |lo: i32, hi: i32| {
+        if lo >= hi {
+            p(lo)
+        } else {
+            format!("{} to {}", p(lo), p(hi))
+        }
+    };
+    // For the first side a Major Defeat is at or below `major_defeat`, a Minor Defeat at or
+    // below `minor_defeat`, a Minor Victory from `minor_victory`, a Major from `major_victory`
+    // (`rules::victory::level_of`); the second side's, negated, are the same shape.
+    vec![
+        (VictoryLevel::MajorDefeat, format!("{} or less", p(md))),
+        (VictoryLevel::MinorDefeat, range(md + 1, mnd)),
+        (VictoryLevel::Draw, range(mnd + 1, mnv - 1)),
+        (VictoryLevel::MinorVictory, range(mnv, mjv - 1)),
+        (VictoryLevel::MajorVictory, format!("{} or more", p(mjv))),
+    ]
+}
+
+/// The thresholds in `side`'s own points, in the first side's shape (a Major Defeat at or
+/// below the first, a Minor Defeat at or below the second, a Minor Victory from the third, a
+/// Major from the fourth): turned round for the second side, whose Major Victory is the first
+/// side's Major Defeat and whose points are the first side's negated.
+pub fn own_thresholds(
     start: &crate::rules::scenario::Scenario,
     side: Side,
-) -> Vec<(VictoryLevel, String)> {
-    // The thresholds turned round for the second side: its Major Victory is the first side's
-    // Major Defeat.
+) -> (i32, i32, i32, i32) {
     let th = &start.victory;
     if side == start.first_side {
-        vec![
-            (
-                VictoryLevel::MajorDefeat,
-                format!("{} or less", th.major_defeat),
-            ),
-            (
-                VictoryLevel::MinorDefeat,
-                format!("{} or less", th.minor_defeat),
-            ),
-            (VictoryLevel::Draw, format!("below {}", th.minor_victory)),
-            (
-                VictoryLevel::MinorVictory,
-                format!("below {}", th.major_victory),
-            ),
-            (
-                VictoryLevel::MajorVictory,
-                format!("{} or more", th.major_victory),
-            ),
-        ]
+        (
+            th.major_defeat,
+            th.minor_defeat,
+            th.minor_victory,
+            th.major_victory,
+        )
     } else {
-        vec![
-            (
-                VictoryLevel::MajorDefeat,
-                format!("{} or less", -th.major_victory),
-            ),
-            (
-                VictoryLevel::MinorDefeat,
-                format!("{} or less", -th.minor_victory),
-            ),
-            (VictoryLevel::Draw, format!("below {}", -th.minor_defeat)),
-            (
-                VictoryLevel::MinorVictory,
-                format!("below {}", -th.major_defeat),
-            ),
-            (
-                VictoryLevel::MajorVictory,
-                format!("{} or more", -th.major_defeat),
-            ),
-        ]
+        (
+            -th.major_victory,
+            -th.minor_victory,
+            -th.minor_defeat,
+            -th.major_defeat,
+        )
+    }
+}
+
+/// Points as the panels write them: signed, with a true minus and thousands grouped
+/// ("+1,900", "−575", "0").
+pub fn points(x: i32) -> String {
+    let digits = x.unsigned_abs().to_string();
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    match x.signum() {
+        -1 => format!("\u{2212}{grouped}"),
+        1 => format!("+{grouped}"),
+        _ => grouped,
     }
 }
 
@@ -320,14 +337,15 @@ pub fn briefing(
         board.params.victory.per_wagon,
         board.params.victory.per_leader
     ));
-    let th = &start.victory;
+    // In the reading side's own points and terms (issue 59: the Union was told "the
+    // Confederate's points decide").
+    let (_, mnd, mnv, mjv) = own_thresholds(start, side);
     out.push(format!(
-        "  The {}'s points decide: Major Defeat {} or less, Minor Defeat {} or less, Minor Victory from {}, Major Victory from {} (F2: where it stands)",
-        name(start.first_side),
-        th.major_defeat,
-        th.minor_defeat,
-        th.minor_victory,
-        th.major_victory
+        "  Your points decide: a Minor Victory from {}, a Major Victory from {}; a Draw from {} to {}; below that a defeat (F2: where you stand)",
+        points(mnv),
+        points(mjv),
+        points(mnd + 1),
+        points(mnv - 1),
     ));
     out.push(format!(
         "  {} turns from {}",

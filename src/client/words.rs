@@ -102,3 +102,37 @@ pub fn forecast_words(board: &crate::rules::board::Board, f: &melee::Forecast) -
 pub fn system_words(b: &melee::Breakdown) -> Option<String> {
     melee::named(b.system).odds_words(b)
 }
+
+/// Both sides' terms of a melee, the defender's as well as the attacker's (issue 59: a routed
+/// regiment's "÷4" was told nowhere): each side's modifiers, and each unit's own adjustments
+/// where the system keeps them apart from its working ("routed ÷4", "dismounted ×0.5").
+pub fn sides_words(b: &melee::Breakdown) -> String {
+    use crate::rules::combat::MeleeSide;
+    let own = !melee::named(b.system).shows_unit_working();
+    let side = |which: MeleeSide, units: &[melee::UnitStrength]| -> String {
+        let mut parts: Vec<String> = b
+            .modifiers
+            .iter()
+            .filter(|m| m.side == which)
+            .map(|m| {
+                let sign = if m.percent < 0 { "\u{2212}" } else { "+" };
+                format!("{sign}{} % {}", m.percent.unsigned_abs(), m.name())
+            })
+            .collect();
+        if own {
+            for u in units {
+                parts.extend(u.adjustments.iter().map(|a| format!("{} {a}", u.name)));
+            }
+        }
+        if parts.is_empty() {
+            "nothing".into()
+        } else {
+            parts.join(", ")
+        }
+    };
+    format!(
+        "attacker: {}; defender: {}",
+        side(MeleeSide::Attacker, &b.attackers),
+        side(MeleeSide::Defender, &b.defenders)
+    )
+}

@@ -24,6 +24,8 @@ pub enum Sign {
     Zoomed,
     /// The lesson panel's Next.
     Next,
+    /// The Sight tool looked from one hex to another.
+    Looked,
 }
 
 /// The player's place in a lesson.
@@ -97,15 +99,35 @@ fn judge(goal: &Goal, side: Side, board: &Board, sign: &Sign, moved: &[UnitId]) 
         (Goal::Select(id), Sign::Selected(u)) if u.0 == *id => Verdict::Done,
         (Goal::Select(_), Sign::Selected(_)) => Verdict::Wrong(None),
         (Goal::Select(_), s) => wrong_order(s),
-        (Goal::Order { kind, unit, to }, Sign::Done(o)) if fits(board, o, *kind, *unit, *to) => {
-            Verdict::Done
-        }
+        (
+            Goal::Order {
+                kind,
+                unit,
+                to,
+                toward,
+            },
+            Sign::Done(o),
+        ) if fits(board, o, *kind, *unit, *to) && faces(board, o, *toward) => Verdict::Done,
+        // Facing away, or undoing another unit's order: the step's hint (issue 59: "Well faced"
+        // came for any facing, and any undo passed).
+        (
+            Goal::Order {
+                kind: OrderKind::Undo,
+                ..
+            },
+            Sign::Done(Order::Undo),
+        ) => Verdict::Wrong(None),
         (Goal::Order { .. }, s) => wrong_order(s),
         (Goal::Saw(seen), Sign::Happened(e)) if saw(*seen, side, e) => Verdict::Done,
         (Goal::Saw(_), _) => Verdict::Neither,
         (Goal::Pressed(b), Sign::Pressed(p)) if b == p => Verdict::Done,
         (Goal::Pressed(_), Sign::Pressed(_)) => Verdict::Wrong(None),
         (Goal::Pressed(_), s) => wrong_order(s),
+        (Goal::Looked, Sign::Looked) => Verdict::Done,
+        // Opening the tool is the way there, not the step.
+        (Goal::Looked, Sign::Pressed(Button::Sight)) => Verdict::Neither,
+        (Goal::Looked, Sign::Pressed(_)) => Verdict::Wrong(None),
+        (Goal::Looked, s) => wrong_order(s),
         (Goal::Zoom, Sign::Zoomed) => Verdict::Done,
         (Goal::Zoom, _) => Verdict::Neither,
         (Goal::MoveBrigade(b), Sign::Done(Order::Move { .. }))
@@ -140,8 +162,10 @@ fn fits(
             | (OrderKind::Undo, Order::Undo)
             | (OrderKind::EndTurn, Order::EndTurn)
     );
-    // A melee names its attackers, or the hexes they were dragged from.
+    // A melee names its attackers, or the hexes they were dragged from; an Undo took the named
+    // unit's move back (it has not moved now).
     let unit_fits = unit.is_none_or(|id| match o {
+        Order::Undo => board.unit(UnitId(id)).is_some_and(|u| !u.marks.moved),
         Order::Melee { units, from, .. } => {
             units.contains(&UnitId(id))
                 || board
@@ -156,6 +180,20 @@ fn fits(
         _ => false,
     });
     kind_fits && unit_fits && to_fits
+}
+
+/// Whether a facing order put `toward` in the unit's front (any order, when none is named).
+fn faces(board: &Board, o: &Order, toward: Option<(i32, i32)>) -> bool {
+    let Some((col, row)) = toward else {
+        return true;
+    };
+    match o {
+        Order::Face { unit, facing } => board.unit(*unit).is_some_and(|u| {
+            let at = board.map.hex_at(crate::rules::map::Coord { col, row });
+            crate::rules::fire::in_front(u.hex, *facing, at)
+        }),
+        _ => true,
+    }
 }
 
 /// Whether `e` shows what `seen` asks for.

@@ -140,14 +140,19 @@ pub enum Goal {
     Next,
     /// The unit selected.
     Select(u32),
-    /// An order of this kind given and accepted (by this unit, to this hex, when named).
+    /// An order of this kind given and accepted (by this unit, to this hex, when named; a
+    /// facing that puts `toward` in the unit's front; an Undo that took the unit's move back).
     Order {
         kind: OrderKind,
         #[serde(default)]
         unit: Option<u32>,
         #[serde(default)]
         to: Option<At>,
+        #[serde(default)]
+        toward: Option<At>,
     },
+    /// A line of sight looked at with the Sight tool: two hexes picked.
+    Looked,
     /// An outcome seen.
     Saw(Seen),
     /// A button pressed (or its key).
@@ -228,9 +233,15 @@ impl Script {
             }
             match &step.done {
                 Goal::Select(id) => found.extend(unit(*id)),
-                Goal::Order { unit: u, to, .. } => {
+                Goal::Order {
+                    unit: u,
+                    to,
+                    toward,
+                    ..
+                } => {
                     found.extend(u.and_then(unit));
                     found.extend(to.and_then(hex));
+                    found.extend(toward.and_then(hex));
                 }
                 Goal::MoveBrigade(b) if !s.brigades.iter().any(|x| &x.id == b) => {
                     found.push(fault(format!("there is no brigade \"{b}\" in {}", s.file)))

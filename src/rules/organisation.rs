@@ -71,6 +71,30 @@ impl Organisation {
     pub fn independent(&self, brigade: &str) -> bool {
         self.brigades.get(brigade).is_some_and(|b| b.independent)
     }
+
+    /// The units (of `units`, the whole battle's: those at the start and those to come) that
+    /// can never be in command under *Command Control* (D-cc-3): not leaders, their brigade not
+    /// independent, and no leader of their side commanding their brigade or any formation above
+    /// it — half movement and no attack for the whole game, which no scenario of the series
+    /// does to a whole arm.
+    pub fn never_commanded(&self, units: &[&Unit]) -> Vec<UnitId> {
+        let posts: Vec<(super::unit::Side, Post)> = units
+            .iter()
+            .filter(|u| u.is_leader())
+            .map(|u| (u.side, self.post_of(u)))
+            .collect();
+        units
+            .iter()
+            .filter(|u| !u.is_leader() && !self.independent(&u.brigade))
+            .filter(|u| {
+                let chain = self.chain(&u.brigade);
+                !posts
+                    .iter()
+                    .any(|(side, p)| *side == u.side && chain.contains(p))
+            })
+            .map(|u| u.id)
+            .collect()
+    }
 }
 
 /// A leader hit and taken off the map, waiting for his successor (D-cc-5).

@@ -1251,6 +1251,33 @@ pub struct Summary {
 }
 
 impl Scenario {
+    /// What the scenario allows but a player would not expect, each with the line of the unit
+    /// it names: units that can never be in command under *Command Control* (D-cc-3).
+    pub fn warnings(&self) -> Vec<LoadError> {
+        let all: Vec<&Unit> = self
+            .units
+            .iter()
+            .chain(self.reinforcements.iter().map(|r| &r.unit))
+            .collect();
+        self.organisation
+            .never_commanded(&all)
+            .into_iter()
+            .filter_map(|id| all.iter().find(|u| u.id == id))
+            .map(|u| LoadError {
+                file: self.file.clone(),
+                line: unit_line(&self.source, u.id.0, 0),
+                column: None,
+                message: format!(
+                    "warning: {} (brigade \"{}\") can never be in command under Command Control: \
+                     no leader commands its brigade or a division, corps or army above it, and \
+                     the brigade is not independent; give the brigade a leader or a division, or \
+                     mark it independent",
+                    u.name, u.brigade
+                ),
+            })
+            .collect()
+    }
+
     pub fn summary(&self) -> Summary {
         let mut units: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
         for u in self

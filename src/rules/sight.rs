@@ -1,13 +1,11 @@
 //! Line of sight (§7): whether two hexes see each other, and if not the hex that blocks; the
-//! one rule that fire, the line-of-sight tool, the threat overlay and undo's "an enemy came
-//! into view" all use.
+//! one rule that fire, the line-of-sight tool, the threat overlay and fog of war all use.
 
 use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::hex::{Hex, distance};
 use super::map::Terrain;
-use super::unit::{Side, UnitId};
 
 /// What a look from one hex to another finds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,27 +68,4 @@ pub fn look(board: &Board, from: Hex, to: Hex) -> Sight {
         .map(|(_, &x)| x);
     s.clear = s.blocking.is_none();
     s
-}
-
-/// Enemy units that `mover`, now on the board at its new hex, sees and that no unit of its
-/// side saw before it left `was`: what a move reveals (the end of undo).
-pub fn revealed(board: &Board, mover: UnitId, was: Hex) -> Vec<UnitId> {
-    let Some(m) = board.unit(mover) else {
-        return Vec::new();
-    };
-    let side: Side = m.side;
-    let seen_before = |e: Hex| {
-        look(board, was, e).clear
-            || board
-                .units
-                .iter()
-                .any(|f| f.side == side && f.id != mover && look(board, f.hex, e).clear)
-    };
-    board
-        .units
-        .iter()
-        .filter(|e| e.side != side)
-        .filter(|e| look(board, m.hex, e.hex).clear && !seen_before(e.hex))
-        .map(|e| e.id)
-        .collect()
 }

@@ -157,8 +157,8 @@ impl Undo {
         }
     }
 
-    /// The step's orders are all given: it is kept for an undo unless the dice rolled or an
-    /// enemy came into view (D-fow-5 under fog: one the side spots now and did not before).
+    /// The step's orders are all given: it is kept for an undo unless the dice rolled or, under
+    /// fog, an enemy came into view (D-fow-5: one the side spots now and did not before).
     pub fn seal(&mut self, board: &Board, dice: u128, name: &dyn Fn(UnitId) -> String) {
         let Some(Open {
             before,
@@ -180,17 +180,16 @@ impl Undo {
             self.history.close(format!("the dice were rolled ({what})"));
             return;
         }
+        // Only under fog can a move show the player an enemy he did not see: without it every
+        // unit is on his map all along (issue 59: lesson 2's Undo was refused for a regiment in
+        // plain view, "came into view" of the mover's line of sight).
         let mut seen = Vec::new();
         for o in &orders {
             if let Order::Move { unit, .. } = o
                 && let Some(was) = before.units.iter().find(|u| u.id == *unit)
+                && super::fog::on(board)
             {
-                let now = if super::fog::on(board) {
-                    board.fog.newly_spotted(&before.fog, was.side)
-                } else {
-                    super::sight::revealed(board, *unit, was.hex)
-                };
-                for id in now {
+                for id in board.fog.newly_spotted(&before.fog, was.side) {
                     if !seen.contains(&id) {
                         seen.push(id);
                     }

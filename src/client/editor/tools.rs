@@ -89,7 +89,7 @@ pub struct PlayTestRequested(pub String);
 
 /// The left palette and the top bar (the map's names keep off them).
 #[derive(Component)]
-#[require(crate::client::place_names::Furniture)]
+#[require(crate::client::regions::Furniture)]
 pub struct Panel;
 
 /// A button's caption that shows the editor's state (the file bar's labels).
