@@ -356,7 +356,7 @@ fn the_start_dialog_offers_the_boot_camp_first_to_a_newcomer() {
                 _ => None,
             })
             .collect();
-        assert_eq!(lessons, (1..=7).collect::<Vec<_>>());
+        assert_eq!(lessons, (1..=bayonet::lesson::COUNT).collect::<Vec<_>>());
         let newcomer_line = app
             .world_mut()
             .query::<&Text>()
@@ -382,4 +382,39 @@ fn the_start_dialog_offers_the_boot_camp_first_to_a_newcomer() {
         (false, false),
         "after the battles"
     );
+}
+
+/// Issue 59, lesson 8: artillery, through the window's input — the battery selected,
+/// unlimbered, fired at long range, the other battery's canister, infantry brought beside the
+/// guns. A wrong order is answered with the hint and completes nothing.
+#[test]
+fn lesson_8_artillery_to_its_end() {
+    use bayonet::rules::unit::{Formation, UnitId};
+    let mut r = Rig::lesson(8, SettingsFile(None));
+    r.click(2, 5);
+    assert_eq!(step(&r), 1);
+    r.tap_key(KeyCode::KeyF);
+    assert_eq!(step(&r), 2, "unlimbered: {:?}", hint(&r));
+    let formation = |r: &Rig| r.res::<bayonet::sim::Game>().unit(UnitId(1)).unwrap().formation;
+    assert_eq!(formation(&r), Formation::Unlimbered);
+    // Turning the 20th Maine is not the fire asked for: the hint.
+    r.click(5, 8);
+    r.tap_key(KeyCode::KeyX);
+    assert_eq!(step(&r), 2);
+    assert!(hint(&r).unwrap().contains("4,4"), "{:?}", hint(&r));
+    r.click(4, 4);
+    r.tap_key(KeyCode::KeyT);
+    r.click(11, 4);
+    assert_eq!(step(&r), 3, "long-range fire: {:?}", hint(&r));
+    r.click(6, 7);
+    r.tap_key(KeyCode::KeyT);
+    r.click(8, 7);
+    assert_eq!(step(&r), 4, "canister: {:?}", hint(&r));
+    r.click(5, 8);
+    r.click(6, 8);
+    r.click(6, 8);
+    assert_eq!(at(&r, 3), (6, 8));
+    assert_eq!(step(&r), 5, "beside the guns: {:?}", hint(&r));
+    next(&mut r);
+    assert!(finished(&r));
 }

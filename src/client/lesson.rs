@@ -213,7 +213,7 @@ fn watch(
     } = &mut *lesson;
     progress.feed(script, side, seen.board(), &signs);
     // A finished lesson is remembered (the settings are written when they change).
-    let bit = 1u8 << (*number - 1).min(7);
+    let bit = 1u16 << (*number - 1).min(15);
     if progress.finished(script) && settings.lessons_done & bit == 0 {
         settings.lessons_done |= bit;
     }

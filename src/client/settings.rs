@@ -26,7 +26,7 @@ pub struct Settings {
     /// Who plays, as last chosen in the start dialog.
     pub who_plays: Mode,
     /// The boot camp's lessons finished, lesson n as bit n − 1.
-    pub lessons_done: u8,
+    pub lessons_done: u16,
     /// A battle has been started from the start dialog: after that the boot camp is no longer
     /// offered first.
     pub played: bool,
