@@ -276,3 +276,34 @@ fn the_levels_read_as_ranges_that_match_the_rules() {
         }
     }
 }
+
+/// Issue 59: at the start of the player's turn a line sums up what the other side's turn did to
+/// his score, and the victory panel's changes run since his last turn (they read "none yet").
+#[test]
+fn the_players_turn_opens_with_what_the_enemys_turn_did_to_the_score() {
+    use bayonet::client::score_news::ScoreNews;
+    use bayonet::rules::order::At;
+    use bayonet::rules::unit::{Side, UnitId};
+    // A hotseat: the screen is the side's whose turn it is. The Union ends its turn.
+    let mut r = Rig::with_plugins(crate::rig::field(), bayonet::client::seen_plugin);
+    r.frames(1);
+    assert_eq!(r.res::<Game>().ordering_side(), Side(0));
+    r.app.world_mut().write_message(GiveOrder(Order::EndTurn));
+    r.frames(2);
+    // The Confederate battery at 7,2 fires on the Union cavalry at 6,2.
+    r.app.world_mut().write_message(GiveOrder(Order::Fire {
+        unit: UnitId(5),
+        at: At(6, 2),
+    }));
+    r.frames(2);
+    let lost = 300 - r.res::<Game>().unit(UnitId(6)).map_or(0, |u| u.men);
+    assert!(lost > 0, "the fire cost men");
+    r.app.world_mut().write_message(GiveOrder(Order::EndTurn));
+    r.frames(3);
+    let lines = r.res::<bayonet::client::report::Report>().lines.clone();
+    let men = if lost == 1 { "man" } else { "men" };
+    let change = format!("-{lost}: Union lost {lost} {men}");
+    let want = format!("Since your last turn: -{lost} points to you ({change})");
+    assert!(lines.contains(&want), "{want} in {lines:?}");
+    assert_eq!(r.res::<ScoreNews>().this_turn, vec![change]);
+}

@@ -20,8 +20,13 @@ pub struct ScoreNews {
     pub said: Option<(String, f32)>,
     /// The latest changes in words, kept after the top bar has let them go.
     pub latest: Vec<String>,
-    /// Every change since the side turn began, in words (the victory conditions list them).
+    /// Every change since the reader's last turn ended (the other side's turn began), in words
+    /// (the victory conditions list them): what the enemy's turn did is still there when the
+    /// reader's turn begins (issue 59: it read "none yet" although the score had just moved).
     pub this_turn: Vec<String>,
+    /// The same changes, to be worded again for whoever reads them at the turn's start (at a
+    /// hotseat the screen changes hands).
+    since: Vec<victory::ScoreChange>,
 }
 
 /// The top bar's item for the latest change.
@@ -63,29 +68,45 @@ fn tell(
     mut news: ResMut<ScoreNews>,
     mut report: ResMut<super::report::Report>,
 ) {
-    if began.read().count() > 0 {
-        news.this_turn.clear();
+    let start = &battle.scenario;
+    let side = viewer.and_then(|v| v.0);
+    let reader = side.unwrap_or(start.first_side);
+    let turns: Vec<crate::rules::unit::Side> = began.read().map(|t| t.side).collect();
+    for s in turns {
+        if s != reader {
+            news.this_turn.clear();
+            news.since.clear();
+        } else if side.is_some() && news.last.is_some() {
+            // The reader's turn begins: what the other side's turn did to the score, summed up
+            // in his own points.
+            let sign = if reader == start.first_side {
+                1.0
+            } else {
+                -1.0
+            };
+            let moved = sign * news.since.iter().map(|c| c.points).sum::<f64>();
+            news.this_turn = news.since.iter().map(|c| c.words(start, reader)).collect();
+            let line = summary(&news.this_turn, moved);
+            report.add(line.clone());
+            news.said = Some((line, SHOWN_SECONDS));
+        }
     }
     if !game.is_changed() {
         return;
     }
-    let start = &battle.scenario;
-    let side = viewer.and_then(|v| v.0);
     // Under fog, the enemy's losses as the side last saw them (D-fow-7).
     let now = match side {
         Some(s) => victory::as_seen(start, &game, s),
         None => game.0.clone(),
     };
     // The first count is the start: nothing has changed yet.
-    let reader = side.unwrap_or(start.first_side);
-    let lines: Vec<String> = news
+    let changes = news
         .last
         .as_ref()
         .map(|before| victory::changes(start, before, &now))
-        .unwrap_or_default()
-        .iter()
-        .map(|c| c.words(start, reader))
-        .collect();
+        .unwrap_or_default();
+    let lines: Vec<String> = changes.iter().map(|c| c.words(start, reader)).collect();
+    news.since.extend(changes);
     news.last = Some(now);
     if lines.is_empty() {
         return;
@@ -127,5 +148,18 @@ fn show(
             n.top = Val::Px(below);
         }
         super::regions::show(&mut n, !words.is_empty());
+    }
+}
+
+/// The line that opens a player's turn: how the other side's turn moved his points, and why.
+pub fn summary(changes: &[String], moved: f64) -> String {
+    if changes.is_empty() {
+        "Since your last turn the score has not moved".into()
+    } else {
+        format!(
+            "Since your last turn: {:+.0} points to you ({})",
+            moved,
+            changes.join("; ")
+        )
     }
 }

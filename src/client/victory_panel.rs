@@ -221,7 +221,7 @@ pub fn conditions(
         out.push(format!("  {}{as_seen}: {what}", name(s)));
     }
     out.push(String::new());
-    out.push("THIS TURN'S CHANGES".into());
+    out.push("CHANGES SINCE YOUR LAST TURN".into());
     if this_turn.is_empty() {
         out.push("  none yet".into());
     }
