@@ -223,6 +223,28 @@ fn d_obj_2_every_change_of_the_score_has_its_reason() {
     );
 }
 
+/// D-obj-2, issue 59: a leader lost is told by name ("+50: Union lost 1 leader" named nobody).
+#[test]
+fn d_obj_2_a_leader_lost_is_named() {
+    use bayonet::rules::victory::{ScoreReason, changes};
+    let (f, [_, grey]) = field();
+    let s = f.scenario();
+    let before = s.board();
+    let mut after = before.clone();
+    let name = after.unit(grey[3]).unwrap().name.clone();
+    after.remove(grey[3]);
+    let told = changes(&s, &before, &after);
+    let leader = told
+        .iter()
+        .find(|c| matches!(c.reason, ScoreReason::Leaders { .. }))
+        .expect("the leader's loss");
+    let words = leader.words(&s, Side(0));
+    assert!(
+        words.ends_with(&format!("lost 1 leader ({name}, fallen)")),
+        "{words}"
+    );
+}
+
 /// D-obj-2's words, as each side reads them: its own points first, then why.
 #[test]
 fn d_obj_2_a_change_in_the_players_words() {

@@ -195,6 +195,8 @@ pub enum ScoreReason {
     Leaders {
         side: Side,
         count: u32,
+        /// Who fell (those gone from the map since), so that the line names them.
+        names: Vec<String>,
     },
     Captured {
         side: Side,
@@ -239,7 +241,13 @@ impl ScoreChange {
             ScoreReason::Wagons { side, count } => {
                 format!("{} lost {}", name(*side), n(*count, "wagon", "wagons"))
             }
-            ScoreReason::Leaders { side, count } => {
+            ScoreReason::Leaders { side, count, names } if !names.is_empty() => format!(
+                "{} lost {} ({}, fallen)",
+                name(*side),
+                n(*count, "leader", "leaders"),
+                names.join(", ")
+            ),
+            ScoreReason::Leaders { side, count, .. } => {
                 format!("{} lost {}", name(*side), n(*count, "leader", "leaders"))
             }
             ScoreReason::Captured { side } => format!("{} guns captured", name(*side)),
@@ -300,7 +308,11 @@ pub fn changes(start: &Scenario, before: &Board, after: &Board) -> Vec<ScoreChan
                 v.per_wagon,
             ),
             (
-                |side, count| ScoreReason::Leaders { side, count },
+                |side, count| ScoreReason::Leaders {
+                    side,
+                    count,
+                    names: Vec::new(),
+                },
                 x.leaders,
                 y.leaders,
                 v.per_leader,
@@ -308,8 +320,19 @@ pub fn changes(start: &Scenario, before: &Board, after: &Board) -> Vec<ScoreChan
         ];
         for (reason, was, now, per) in kinds {
             if was != now {
+                let mut reason = reason(side, was.abs_diff(now));
+                if let ScoreReason::Leaders { names, .. } = &mut reason {
+                    // Issue 59: "+50: Union lost 1 leader" named nobody.
+                    *names = before
+                        .units
+                        .iter()
+                        .filter(|u| u.side == side && u.is_leader())
+                        .filter(|u| after.unit(u.id).is_none())
+                        .map(|u| u.name.clone())
+                        .collect();
+                }
                 out.push(ScoreChange {
-                    reason: reason(side, was.abs_diff(now)),
+                    reason,
                     points: sign * (now as f64 - was as f64) * per as f64,
                 });
             }
