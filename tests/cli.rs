@@ -898,12 +898,18 @@ fn a_lesson_opens_by_its_number_and_another_number_is_refused() {
     assert_eq!(opened.window.lesson, Some(5));
     let sub = bayonet::cli::parse(&["lesson".to_string(), "7".to_string()]).unwrap();
     assert!(matches!(sub.command, Some(bayonet::cli::Command::Lesson(ref l)) if l.number == 7));
-    for bad in ["0", "8", "melee"] {
-        let e = bayonet::cli::parse(&["lesson".to_string(), bad.to_string()])
+    let count = bayonet::lesson::COUNT;
+    for bad in [
+        "0".to_string(),
+        (count + 1).to_string(),
+        "melee".to_string(),
+    ] {
+        let e = bayonet::cli::parse(&["lesson".to_string(), bad.clone()])
             .err()
             .unwrap_or_else(|| panic!("lesson {bad} taken"));
         assert!(
-            e.to_string().contains("expected a lesson's number, 1 to 7"),
+            e.to_string()
+                .contains(&format!("expected a lesson's number, 1 to {count}")),
             "{e}"
         );
     }

@@ -395,7 +395,12 @@ fn lesson_8_artillery_to_its_end() {
     assert_eq!(step(&r), 1);
     r.tap_key(KeyCode::KeyF);
     assert_eq!(step(&r), 2, "unlimbered: {:?}", hint(&r));
-    let formation = |r: &Rig| r.res::<bayonet::sim::Game>().unit(UnitId(1)).unwrap().formation;
+    let formation = |r: &Rig| {
+        r.res::<bayonet::sim::Game>()
+            .unit(UnitId(1))
+            .unwrap()
+            .formation
+    };
     assert_eq!(formation(&r), Formation::Unlimbered);
     // Turning the 20th Maine is not the fire asked for: the hint.
     r.click(5, 8);

@@ -91,7 +91,7 @@ pub(super) fn attacks(
         let mut trial = b.clone();
         let mut orders = Vec::new();
         let mut chosen: Vec<UnitId> = Vec::new();
-        let mut moved: Vec<(UnitId, Hex, Hex)> = Vec::new();
+        let mut moved: Vec<(UnitId, Hex, Hex, Vec<Hex>)> = Vec::new();
         let mut refused: HashSet<(UnitId, Hex)> = HashSet::new();
         loop {
             let cands = joiners(&trial, side, d, busy, &chosen, moves);
@@ -152,7 +152,7 @@ pub(super) fn attacks(
                 continue;
             }
             if u.hex != j.from {
-                moved.push((j.unit, u.hex, j.from));
+                moved.push((j.unit, u.hex, j.from, j.path.clone()));
             }
             orders.extend(steps);
             chosen.push(j.unit);
@@ -178,14 +178,18 @@ pub(super) fn attacks(
             .filter_map(|id| trial.unit(*id))
             .map(|u| u.men as f64)
             .sum();
+        // The march in draws the enemy's opportunity fire, and staying there its next turn's.
         let exposure: f64 = moved
             .iter()
-            .map(|(_, from, to)| {
-                (t.danger.expected_fire_loss(*to) - t.danger.expected_fire_loss(*from)).max(0.0)
+            .map(|(_, from, to, path)| {
+                t.danger.path_fire_loss(path)
+                    + (t.danger.expected_fire_loss(*to) - t.danger.expected_fire_loss(*from))
+                        .max(0.0)
             })
             .sum();
         let value = o.expected_defender_loss * (1.0 - whole.called_off_probability)
             - o.expected_attacker_loss
+            - defensive_fire_loss(&trial, t, &chosen, &moved)
             + p * prize(&trial, t, d)
             - (1.0 - p) * 0.1 * men
             - t.w.danger * exposure;
@@ -205,6 +209,49 @@ pub(super) fn attacks(
         }
     }
     total
+}
+
+/// The men the attackers may expect to lose to the defenders' fire just before the melee (§1:
+/// half strength unless *Full Melee Defensive Fire*), from the enemy units watching their hexes
+/// that did not already fire at a march in (each fires once a turn).
+fn defensive_fire_loss(
+    b: &Board,
+    t: &Turn,
+    chosen: &[UnitId],
+    moved: &[(UnitId, Hex, Hex, Vec<Hex>)],
+) -> f64 {
+    let factor = if b.params.optional.full_melee_defensive_fire {
+        1.0
+    } else {
+        0.5
+    };
+    let mut fired: HashSet<UnitId> = HashSet::new();
+    for (_, _, _, path) in moved {
+        for h in path {
+            fired.extend(
+                t.danger
+                    .watchers
+                    .get(h)
+                    .into_iter()
+                    .flatten()
+                    .map(|(id, _)| *id),
+            );
+        }
+    }
+    let mut value = 0.0;
+    let hexes: HashSet<Hex> = chosen
+        .iter()
+        .filter_map(|id| b.unit(*id))
+        .map(|u| u.hex)
+        .collect();
+    for h in hexes {
+        for (id, v) in t.danger.watchers.get(&h).into_iter().flatten() {
+            if fired.insert(*id) {
+                value += factor * v;
+            }
+        }
+    }
+    value * super::danger::LOSS_PER_VALUE
 }
 
 /// The units that could attack `d` and from where: each free unit able to melee, from its own

@@ -21,6 +21,9 @@ pub struct Danger {
     melee: HashMap<Hex, f64>,
     /// Each enemy unit's fire value at the hexes it reaches, for "who shoots here".
     pub shooters: HashMap<Hex, Vec<(UnitId, f64)>>,
+    /// The enemy units that would fire at a unit of the side moving into each hex now, as they
+    /// stand (§1 opportunity fire: in range, in front, unlimbered), with the value.
+    pub watchers: HashMap<Hex, Vec<(UnitId, f64)>>,
 }
 
 impl Danger {
@@ -43,6 +46,24 @@ impl Danger {
         };
         let top = list.iter().map(|(_, v)| *v).fold(0.0, f64::max);
         (top + 0.5 * (self.fire(hex) - top)) * LOSS_PER_VALUE
+    }
+
+    /// The men a unit may expect to lose to opportunity fire marching along `path` (the hexes
+    /// entered, in order): each enemy unit fires once (§1), at the first hex of the path it
+    /// watches, at full strength. Before issue 58 this was a quarter of what it is now, and
+    /// the planner marched through it as if it were not there.
+    pub fn path_fire_loss(&self, path: &[Hex]) -> f64 {
+        let mut fired: Vec<UnitId> = Vec::new();
+        let mut value = 0.0;
+        for h in path {
+            for (id, v) in self.watchers.get(h).into_iter().flatten() {
+                if !fired.contains(id) {
+                    fired.push(*id);
+                    value += v;
+                }
+            }
+        }
+        value * LOSS_PER_VALUE
     }
 
     /// The enemy's danger to each of `hexes` (held by `side`) as the board stands.
@@ -89,6 +110,8 @@ impl Danger {
                     continue;
                 }
                 let facing = work.units[i].facing;
+                let watching =
+                    fire::in_front(at, facing, h) && work.units[i].formation != Formation::Limbered;
                 let limbered = work.units[i].formation == Formation::Limbered;
                 if limbered {
                     work.units[i].formation = Formation::Unlimbered;
@@ -100,6 +123,12 @@ impl Danger {
                         .entry(h)
                         .or_default()
                         .push((work.units[i].id, f.value));
+                    if watching {
+                        d.watchers
+                            .entry(h)
+                            .or_default()
+                            .push((work.units[i].id, f.value));
+                    }
                 }
                 work.units[i].facing = facing;
                 if limbered {

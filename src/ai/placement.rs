@@ -285,7 +285,13 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
             continue;
         }
         let moved = h != u.hex;
-        let hazard = risk(b, t, &u, h);
+        // The march draws the enemy's opportunity fire on the way (§1).
+        let march = if moved {
+            movement::path_to(&range, h).map_or(0.0, |p| t.danger.path_fire_loss(&p))
+        } else {
+            0.0
+        };
+        let hazard = risk(b, t, &u, h) + march;
         let mut score = -t.w.danger * hazard;
         let mut target = None;
         match u.kind {

@@ -50,14 +50,14 @@ impl Level {
                 base,
                 // Careful: danger weighs more, melees only at better odds.
                 Weights {
-                    danger: 1.6,
-                    melee_odds: 0.7,
+                    danger: base.danger + 0.5,
+                    melee_odds: base.melee_odds + 0.1,
                     ..base
                 },
                 // Bold: closer, and melees at lower odds.
                 Weights {
-                    danger: 0.6,
-                    melee_odds: 0.5,
+                    danger: base.danger - 0.5,
+                    melee_odds: base.melee_odds - 0.1,
                     approach: 3.0,
                 },
                 // Steady: the line holds where it stands unless fire or a melee calls.
