@@ -403,7 +403,7 @@ fn lesson_8_artillery_to_its_end() {
     };
     assert_eq!(formation(&r), Formation::Unlimbered);
     // Turning the 20th Maine is not the fire asked for: the hint.
-    r.click(5, 8);
+    r.click(7, 8);
     r.tap_key(KeyCode::KeyX);
     assert_eq!(step(&r), 2);
     assert!(hint(&r).unwrap().contains("4,4"), "{:?}", hint(&r));
@@ -411,14 +411,14 @@ fn lesson_8_artillery_to_its_end() {
     r.tap_key(KeyCode::KeyT);
     r.click(11, 4);
     assert_eq!(step(&r), 3, "long-range fire: {:?}", hint(&r));
-    r.click(6, 7);
+    r.click(8, 6);
     r.tap_key(KeyCode::KeyT);
-    r.click(8, 7);
+    r.click(10, 6);
     assert_eq!(step(&r), 4, "canister: {:?}", hint(&r));
-    r.click(5, 8);
-    r.click(6, 8);
-    r.click(6, 8);
-    assert_eq!(at(&r, 3), (6, 8));
+    r.click(7, 8);
+    r.click(8, 7);
+    r.click(8, 7);
+    assert_eq!(at(&r, 3), (8, 7));
     assert_eq!(step(&r), 5, "beside the guns: {:?}", hint(&r));
     next(&mut r);
     assert!(finished(&r));
