@@ -116,9 +116,8 @@ fn the_end_screen_shows_the_after_action_reports_figures() {
     assert!(!r.res::<EndScreen>().open, "Esc closes it");
 }
 
-/// The replay from the end screen's button.
-#[test]
-fn the_end_screens_watch_button_replays_the_game() {
+/// The test field's battle with every turn ended, its end screen up.
+fn played_to_the_end() -> Rig {
     let mut r = Rig::new();
     for _ in 0..2 * r.s.turns {
         r.app.world_mut().write_message(GiveOrder(Order::EndTurn));
@@ -126,6 +125,13 @@ fn the_end_screens_watch_button_replays_the_game() {
     }
     r.frames(1);
     assert!(r.res::<EndScreen>().open);
+    r
+}
+
+/// The replay from the end screen's button.
+#[test]
+fn the_end_screens_watch_button_replays_the_game() {
+    let mut r = played_to_the_end();
     r.press(EndButton::Watch);
     r.frames(2);
     assert!(!r.res::<EndScreen>().open);
@@ -142,13 +148,7 @@ fn the_end_screens_watch_button_replays_the_game() {
 /// as `bayonet watch` of a finished game does) closes the end screen too: it stood over order 0.
 #[test]
 fn a_replay_of_a_finished_game_starts_without_the_end_screen() {
-    let mut r = Rig::new();
-    for _ in 0..2 * r.s.turns {
-        r.app.world_mut().write_message(GiveOrder(Order::EndTurn));
-        r.frames(2);
-    }
-    r.frames(1);
-    assert!(r.res::<EndScreen>().open);
+    let mut r = played_to_the_end();
     r.app
         .world_mut()
         .write_message(bayonet::client::watch::Watch::ThisGame { from: 0 });

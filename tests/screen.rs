@@ -66,6 +66,21 @@ fn rect(v: &serde_json::Value) -> Rect {
     [a[0], a[1], a[2], a[3]]
 }
 
+/// Each shown button's name and rectangle, from the layout trace.
+fn button_rects(l: &serde_json::Value) -> Vec<(String, Rect)> {
+    l["button_rects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["name"].as_str().unwrap_or("").to_string(),
+                rect(&b["rect"]),
+            )
+        })
+        .collect()
+}
+
 fn overlap(a: &Rect, b: &Rect) -> bool {
     // A shared edge (rounding) is not an overlap.
     a[0] + a[2] > b[0] + 1.0
@@ -327,17 +342,7 @@ fn the_screen_regions_never_overlap_and_leave_the_map_most_of_the_window() {
                 assert!(!overlap(ra, rb), "{name}: {a} {ra:?} overlaps {b} {rb:?}");
             }
         }
-        let buttons: Vec<(String, Rect)> = l["button_rects"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| {
-                (
-                    b["name"].as_str().unwrap_or("").to_string(),
-                    rect(&b["rect"]),
-                )
-            })
-            .collect();
+        let buttons = button_rects(&l);
         assert!(buttons.len() >= 16, "{name}: {} buttons", buttons.len());
         for (i, (a, ra)) in buttons.iter().enumerate() {
             assert!(
@@ -1001,16 +1006,8 @@ fn the_toolbar_buttons_keep_their_places_whatever_is_selected() {
             let Some(l) = layout_of(&name, size, "maps/harpers_crossing.ron", extra) else {
                 return;
             };
-            let mut rects: Vec<(String, Rect)> = l["button_rects"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|b| {
-                    (
-                        b["name"].as_str().unwrap_or("").to_string(),
-                        rect(&b["rect"]),
-                    )
-                })
+            let mut rects: Vec<(String, Rect)> = button_rects(&l)
+                .into_iter()
                 // (The cards' and chips' buttons come and go with what they show; the mini map
                 // stands on the toolbar, which grows by a row for the unit's buttons at 1024.)
                 .filter(|(n, _)| {
