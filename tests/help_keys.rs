@@ -856,3 +856,25 @@ fn the_melee_words_list_both_sides_terms() {
     assert!(def.contains("routed ÷4"), "{w}");
     assert!(!att.contains("routed"), "{w}");
 }
+
+/// Issue 59: the terms the results cards use are explained in the help's glossary.
+#[test]
+fn the_help_explains_the_cards_terms() {
+    use bayonet::client::help::MEANINGS;
+    let marks: Vec<&str> = MEANINGS
+        .iter()
+        .flat_map(|(_, lines)| lines.iter().map(|(m, _)| *m))
+        .collect();
+    for term in [
+        "Quality",
+        "Morale 6 vs 5",
+        "Enfilade",
+        "Value",
+        "Loss range",
+    ] {
+        assert!(
+            marks.iter().any(|m| m.starts_with(term)),
+            "{term} unexplained"
+        );
+    }
+}

@@ -206,6 +206,31 @@ pub const MEANINGS: &[(&str, &[(&str, &str)])] = &[
             ),
         ],
     ),
+    (
+        "Words on the cards (issue 59: they spoke in terms nobody explained)",
+        &[
+            (
+                "Quality A to F",
+                "a unit's drill and spirit: its morale is 6 for A down to 1 for F",
+            ),
+            (
+                "Morale 6 vs 5",
+                "a morale check: a die (1 to 6) against the unit's morale, after its pluses and minuses (a leader with it +1; night −2; tired −1 or −2; low ammunition −1; fired on in enfilade −2; disrupted −1). A roll above the morale fails: disrupted, or routed if its own side was acting",
+            ),
+            (
+                "Enfilade",
+                "fire or an attack through the target's rear hexsides, where it cannot answer: +40 % to fire, +20 % to a melee, and −2 to its morale",
+            ),
+            (
+                "Value",
+                "a fire's strength: the weapon's value at the range times men (or guns × 50), with the firer's factors and the target's terms",
+            ),
+            (
+                "Loss range",
+                "the fewest and the most men a fire or a melee may cost: a fire's value × 5 to × 25 per 1000; in a melee each side's by the other's strength (the defender's 25 to 125 per 1000 of the attack). The roll falls anywhere between, evenly",
+            ),
+        ],
+    ),
 ];
 
 fn column(p: &mut ChildSpawnerCommands, title: &str, fill: impl FnOnce(&mut ChildSpawnerCommands)) {
