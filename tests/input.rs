@@ -485,3 +485,20 @@ fn the_window_opens_no_larger_than_the_screen() {
     assert_eq!(fitted((1280.0, 800.0), (1280.0, 800.0)), None);
     assert_eq!(fitted((1280.0, 800.0), (1920.0, 1080.0)), None);
 }
+
+/// Issue 59: a tooltip over the toolbar stands above the toolbar's top edge, covering none of its
+/// buttons; over the map it goes beside the pointer, turned back at the window's edges.
+#[test]
+fn tooltips_over_the_toolbar_stand_above_it() {
+    use bayonet::client::tooltip::placed;
+    let (win, size) = (Vec2::new(768.0, 1024.0), Vec2::new(200.0, 40.0));
+    // Over the bottom row of a three-row toolbar whose top is at 880.
+    let at = placed(Vec2::new(100.0, 1000.0), size, win, 30.0, Some(880.0));
+    assert_eq!(at.y, 880.0 - 4.0 - 40.0);
+    // Over the map: below and right of the pointer, clear of the hex.
+    let at = placed(Vec2::new(100.0, 300.0), size, win, 30.0, Some(880.0));
+    assert_eq!(at, Vec2::new(136.0, 300.0 + 30.0 * 0.87 + 6.0));
+    // Near the right edge: turned back to the left.
+    let at = placed(Vec2::new(700.0, 300.0), size, win, 30.0, Some(880.0));
+    assert_eq!(at.x, 700.0 - 36.0 - 200.0);
+}

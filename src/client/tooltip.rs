@@ -93,6 +93,7 @@ fn place(
     ui_scale: Option<Res<UiScale>>,
     aim: Res<super::aim_box::AimBox>,
     cam: Query<&Projection, With<super::camera::MapCamera>>,
+    bars: Query<(&Region, &ComputedNode, &UiGlobalTransform)>,
 ) {
     let Some(e) = find(&regions, Region::Tooltip) else {
         return;
@@ -109,6 +110,13 @@ fn place(
         let k = w.scale_factor();
         Some((w.cursor_position()?, w.size(), computed.size / k))
     });
+    // The toolbar's top edge, in logical pixels.
+    let toolbar_top = window.single().ok().and_then(|w| {
+        let k = w.scale_factor();
+        bars.iter()
+            .find(|(r, ..)| **r == Region::Toolbar)
+            .map(|(_, n, at)| (at.translation.y - n.size.y / 2.0) / k)
+    });
     // While a melee is dragged or a fire aimed, the aim box says what matters, beside the
     // target: the tooltip makes way.
     let shown = !tip.0.is_empty() && cursor.is_some() && aim.rect.is_none();
@@ -118,17 +126,7 @@ fn place(
         let r = cam.single().map_or(0.0, |p| {
             super::layout::HEX_SIZE / super::camera::scale_of(p)
         });
-        let (dx, dy) = ((r + 6.0).max(18.0), (r * 0.87 + 6.0).max(22.0));
-        let x = if c.x + dx + size.x > win.x {
-            c.x - dx - size.x
-        } else {
-            c.x + dx
-        };
-        let y = if c.y + dy + size.y > win.y {
-            c.y - dy - size.y
-        } else {
-            c.y + dy
-        };
+        let Vec2 { x, y } = placed(c, size, win, r, toolbar_top);
         // The node's offsets are in UI pixels, which the UI scale enlarges.
         let u = ui_scale.map_or(1.0, |s| s.0).max(0.1);
         let (x, y) = (Val::Px(x.max(0.0) / u), Val::Px(y.max(0.0) / u));
@@ -137,4 +135,24 @@ fn place(
             node.top = y;
         }
     }
+}
+
+/// Where the tooltip goes (its top left, logical pixels) for the pointer at `c`, the tooltip
+/// `size`, the window `win`, the hex under the pointer `r` pixels across: beside the pointer and
+/// clear of the hex, turned back inside the window; over the toolbar (below `toolbar_top`), above
+/// the toolbar's top edge, so that it covers none of its buttons (issue 59: a tip over the
+/// bottom row covered the row above).
+pub fn placed(c: Vec2, size: Vec2, win: Vec2, r: f32, toolbar_top: Option<f32>) -> Vec2 {
+    let (dx, dy) = ((r + 6.0).max(18.0), (r * 0.87 + 6.0).max(22.0));
+    let x = if c.x + dx + size.x > win.x {
+        c.x - dx - size.x
+    } else {
+        c.x + dx
+    };
+    let y = match toolbar_top {
+        Some(top) if c.y >= top => top - 4.0 - size.y,
+        _ if c.y + dy + size.y > win.y => c.y - dy - size.y,
+        _ => c.y + dy,
+    };
+    Vec2::new(x, y)
 }
