@@ -307,3 +307,23 @@ fn the_players_turn_opens_with_what_the_enemys_turn_did_to_the_score() {
     assert!(lines.contains(&want), "{want} in {lines:?}");
     assert_eq!(r.res::<ScoreNews>().this_turn, vec![change]);
 }
+
+/// Issue 59: the score a battle opens at is explained ("every opening score explained"): Harper's
+/// Crossing opens at −350 to the Confederates because the Union holds the town and the ridge.
+#[test]
+fn the_opening_score_is_explained() {
+    use bayonet::client::score_news::opening;
+    use bayonet::rules::unit::Side;
+    let s = bayonet::load_scenario("maps/harpers_crossing.ron").unwrap();
+    let b = s.board();
+    assert_eq!(
+        opening(&s, &b, Side(1)),
+        "The battle opens at -350 points to you: the Union holds Harper's Crossing (200) and Seminary Ridge (150)"
+    );
+    assert!(opening(&s, &b, Side(0)).starts_with("The battle opens at +350 points to you"));
+    let field = crate::rig::field();
+    assert_eq!(
+        opening(&field, &field.board(), Side(0)),
+        "The battle opens at 0 points: no objective is held yet"
+    );
+}

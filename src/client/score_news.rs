@@ -99,7 +99,11 @@ fn tell(
         Some(s) => victory::as_seen(start, &game, s),
         None => game.0.clone(),
     };
-    // The first count is the start: nothing has changed yet.
+    // The first count is the start: nothing has changed yet, but the score may not be nought
+    // (issue 59: "every opening score explained"): say why.
+    if news.last.is_none() {
+        report.add(opening(start, &now, reader));
+    }
     let changes = news
         .last
         .as_ref()
@@ -160,6 +164,50 @@ pub fn summary(changes: &[String], moved: f64) -> String {
             "Since your last turn: {:+.0} points to you ({})",
             moved,
             changes.join("; ")
+        )
+    }
+}
+
+/// The line that explains the score a battle opens at, in `reader`'s points: the objectives each
+/// side holds at the start (D-obj-1).
+pub fn opening(
+    start: &crate::rules::scenario::Scenario,
+    b: &Board,
+    reader: crate::rules::unit::Side,
+) -> String {
+    let held = |s: crate::rules::unit::Side| -> (u32, Vec<String>) {
+        let mine: Vec<_> = b
+            .map
+            .objectives
+            .iter()
+            .filter(|o| o.owner == Some(s))
+            .collect();
+        (
+            mine.iter().map(|o| o.points).sum(),
+            mine.iter()
+                .map(|o| format!("{} ({})", o.name, o.points))
+                .collect(),
+        )
+    };
+    let (own, own_names) = held(reader);
+    let (theirs, their_names) = held(reader.enemy());
+    let total = i64::from(own) - i64::from(theirs);
+    let mut why = Vec::new();
+    for (s, names) in [(reader, own_names), (reader.enemy(), their_names)] {
+        if !names.is_empty() {
+            why.push(format!(
+                "the {} holds {}",
+                start.side_name(s),
+                names.join(" and ")
+            ));
+        }
+    }
+    if why.is_empty() {
+        "The battle opens at 0 points: no objective is held yet".into()
+    } else {
+        format!(
+            "The battle opens at {total:+} points to you: {}",
+            why.join("; ")
         )
     }
 }
