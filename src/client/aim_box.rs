@@ -135,10 +135,25 @@ fn place(
     mut node: Query<(&mut Node, &ComputedNode), With<AimNode>>,
     mut text: Query<&mut Text, With<AimText>>,
     ui_scale: Option<Res<UiScale>>,
+    regions: Query<(&super::regions::Region, &ComputedNode, &UiGlobalTransform)>,
 ) {
     let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
         return;
     };
+    // The box keeps above the log's line (the hint), which says the same words (issue 59: an
+    // illegal melee's box lay over it).
+    let k = w.scale_factor();
+    let hint_top = regions
+        .iter()
+        .filter(|(r, ..)| {
+            matches!(
+                r,
+                super::regions::Region::Log | super::regions::Region::Toolbar
+            )
+        })
+        .filter(|(_, n, _)| n.size.y > 0.0)
+        .map(|(_, n, at)| (at.translation.y - n.size.y / 2.0) / k)
+        .fold(f32::MAX, f32::min);
     let dragging = drag.from.is_some();
     let words = words(&preview, dragging, cmd.fire_mode, &hint.0);
     let target = if dragging { preview.target } else { hovered.0 };
@@ -157,7 +172,6 @@ fn place(
                 .flatten()
                 .map(to_screen)
                 .collect();
-            let k = w.scale_factor();
             let laid = node
                 .single()
                 .ok()
@@ -170,7 +184,8 @@ fn place(
                 words.lines().count() as f32 * PX * 1.3 + 8.0,
             );
             let box_size = laid.unwrap_or(guess);
-            let tl = beside(to_screen(target), &avoid, HEX_SIZE / scale, box_size, size);
+            let room = Vec2::new(size.x, hint_top.min(size.y));
+            let tl = beside(to_screen(target), &avoid, HEX_SIZE / scale, box_size, room);
             AimBox {
                 rect: Some(Rect::from_corners(tl, tl + box_size)),
                 text: words,
