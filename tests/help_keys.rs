@@ -571,17 +571,10 @@ fn context_buttons_keep_their_places_and_are_dimmed_where_they_do_not_apply() {
         v.sort();
         v
     };
-    let unit_buttons = [
-        "TurnLeft",
-        "TurnRight",
-        "Formation",
-        "Fire",
-        "MoveBrigade",
-        "Command",
-    ];
+    let unit_buttons = bayonet::client::command::unit_button_names();
     r.tap_key(KeyCode::Escape);
     let none = names(&mut r);
-    for b in unit_buttons {
+    for b in &unit_buttons {
         assert!(
             !none.contains(&b.to_string()),
             "{b} with nothing selected: {none:?}"
@@ -589,7 +582,7 @@ fn context_buttons_keep_their_places_and_are_dimmed_where_they_do_not_apply() {
     }
     r.click(5, 5);
     let with_unit = names(&mut r);
-    for b in unit_buttons {
+    for b in &unit_buttons {
         assert!(
             with_unit.contains(&b.to_string()),
             "{b} with a unit: {with_unit:?}"

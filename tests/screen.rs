@@ -986,14 +986,7 @@ fn the_toolbar_buttons_keep_their_places_whatever_is_selected() {
         &["--select", "20,16"],
         &[],
     ];
-    let unit_buttons = [
-        "TurnLeft",
-        "TurnRight",
-        "Formation",
-        "Fire",
-        "MoveBrigade",
-        "Command",
-    ];
+    let unit_buttons = bayonet::client::command::unit_button_names();
     for size in [(1280, 800), (1024, 768), (768, 1024)] {
         let mut first: Option<(String, Vec<(String, Rect)>)> = None;
         for extra in selections {
@@ -1022,9 +1015,7 @@ fn the_toolbar_buttons_keep_their_places_whatever_is_selected() {
                 rects.iter().any(|(n, _)| n == "EndTurn"),
                 "{name}: {rects:?}"
             );
-            let has_unit = rects
-                .iter()
-                .any(|(n, _)| unit_buttons.contains(&n.as_str()));
+            let has_unit = rects.iter().any(|(n, _)| unit_buttons.contains(n));
             assert_eq!(has_unit, !extra.is_empty(), "{name}: {rects:?}");
             match &first {
                 None => first = Some((name, rects)),
@@ -1034,7 +1025,7 @@ fn the_toolbar_buttons_keep_their_places_whatever_is_selected() {
                 Some((was, then)) => {
                     let kept: Vec<_> = then
                         .iter()
-                        .filter(|(n, _)| !unit_buttons.contains(&n.as_str()))
+                        .filter(|(n, _)| !unit_buttons.contains(n))
                         .cloned()
                         .collect();
                     assert_eq!(rects, kept, "{name} against {was}")

@@ -316,6 +316,11 @@ fn order(
     }
 }
 
+/// The names of the unit's buttons in the toolbar (as the layout trace and the tests know them).
+pub fn unit_button_names() -> Vec<String> {
+    UnitButton::SHOWN.iter().map(|b| format!("{b:?}")).collect()
+}
+
 impl UnitButton {
     /// The orders with a key of their own.
     const ALL: [UnitButton; 9] = [
