@@ -431,6 +431,13 @@ fn d_fire_4_target_terms_are_added_and_the_sum_never_below_minus_90() {
     f.map.set_elevation(t, 0);
     let b = fire::breakdown(&f.board(), u, t, false, 1.0).unwrap();
     assert!((b.value - 240.0).abs() < 1e-9, "{}", b.value);
+    // Exactly at the cap (town −30 %, the wall −40 %, a level up −20 %): the cap changes
+    // nothing there, so the working does not say "capped" (a mutant found it untested).
+    f.map.set_terrain(t, Terrain::Town);
+    f.map.set_elevation(t, 1);
+    let b = fire::breakdown(&f.board(), u, t, false, 1.0).unwrap();
+    assert_eq!((b.sum, b.capped), (-90, false));
+    assert!((b.value - 1200.0 * 0.1).abs() < 1e-9, "{}", b.value);
     // The cap is Parameter Data.
     f.params.fire.cap = -50;
     let b = fire::breakdown(&f.board(), u, t, false, 1.0).unwrap();
