@@ -714,3 +714,25 @@ fn a_play_out_counts_victory_points_after_the_rules_dice() {
     assert_eq!(gain(&[]), 0.0);
     assert!(gain(&melee) > 0.0, "{}", gain(&melee));
 }
+
+/// Issue 58: what a march costs in opportunity fire (§1), as the planner weighs it: each enemy
+/// unit watching a hex of the path (in range, in front, unlimbered) fires once, at full
+/// strength; one facing away, or limbered, does not watch; entering its hexes again adds nothing.
+#[test]
+fn a_march_counts_each_watchers_opportunity_fire_once() {
+    let mut f = Field::new(30, 10);
+    let a = f.add(1, inf(), f.hex(10, 5), Facing::NW, 500);
+    f.add(0, inf(), f.hex(1, 1), Facing::NE, 300);
+    let path = [f.hex(8, 5), f.hex(7, 5), f.hex(8, 5)];
+    let hexes: std::collections::HashSet<Hex> = path.iter().copied().collect();
+    let d = Danger::of(&f.board(), Side(0), &hexes);
+    let v = d.watchers[&f.hex(8, 5)][0].1;
+    assert!(v > 0.0);
+    assert!((d.path_fire_loss(&path[..1]) - v * 0.015).abs() < 1e-9);
+    assert_eq!(d.path_fire_loss(&path), d.path_fire_loss(&path[..1]));
+    // Facing away: no opportunity fire, though next turn it may turn and fire (the danger).
+    f.unit(a).facing = Facing::SE;
+    let d = Danger::of(&f.board(), Side(0), &hexes);
+    assert_eq!(d.path_fire_loss(&path), 0.0);
+    assert!(d.fire(f.hex(8, 5)) > 0.0);
+}
