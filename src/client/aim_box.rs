@@ -143,17 +143,9 @@ fn place(
     // The box keeps above the log's line (the hint), which says the same words (issue 59: an
     // illegal melee's box lay over it).
     let k = w.scale_factor();
-    let hint_top = regions
-        .iter()
-        .filter(|(r, ..)| {
-            matches!(
-                r,
-                super::regions::Region::Log | super::regions::Region::Toolbar
-            )
-        })
-        .filter(|(_, n, _)| n.size.y > 0.0)
-        .map(|(_, n, at)| (at.translation.y - n.size.y / 2.0) / k)
-        .fold(f32::MAX, f32::min);
+    use super::regions::Region;
+    let hint_top =
+        super::regions::top_of(&regions, &[Region::Log, Region::Toolbar], k).unwrap_or(f32::MAX);
     let dragging = drag.from.is_some();
     let words = words(&preview, dragging, cmd.fire_mode, &hint.0);
     let target = if dragging { preview.target } else { hovered.0 };

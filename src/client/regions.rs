@@ -290,6 +290,20 @@ pub(super) fn below_top_bar(regions: &Query<(&Region, &ComputedNode)>) -> f32 {
     height(regions, Region::TopBar).unwrap_or(TOP_BAR_HEIGHT)
 }
 
+/// The highest top edge (logical pixels, `k` the window's scale factor) of those of `which`
+/// that are laid out: what a box floating over the map keeps above.
+pub(super) fn top_of(
+    regions: &Query<(&Region, &ComputedNode, &UiGlobalTransform)>,
+    which: &[Region],
+    k: f32,
+) -> Option<f32> {
+    regions
+        .iter()
+        .filter(|(r, n, _)| which.contains(r) && n.size.y > 0.0)
+        .map(|(_, n, at)| (at.translation.y - n.size.y / 2.0) / k)
+        .reduce(f32::min)
+}
+
 /// A region's height as it is laid out, in logical pixels.
 pub(super) fn height(regions: &Query<(&Region, &ComputedNode)>, which: Region) -> Option<f32> {
     regions

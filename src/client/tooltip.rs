@@ -111,12 +111,10 @@ fn place(
         Some((w.cursor_position()?, w.size(), computed.size / k))
     });
     // The toolbar's top edge, in logical pixels.
-    let toolbar_top = window.single().ok().and_then(|w| {
-        let k = w.scale_factor();
-        bars.iter()
-            .find(|(r, ..)| **r == Region::Toolbar)
-            .map(|(_, n, at)| (at.translation.y - n.size.y / 2.0) / k)
-    });
+    let toolbar_top = window
+        .single()
+        .ok()
+        .and_then(|w| super::regions::top_of(&bars, &[Region::Toolbar], w.scale_factor()));
     // While a melee is dragged or a fire aimed, the aim box says what matters, beside the
     // target: the tooltip makes way.
     let shown = !tip.0.is_empty() && cursor.is_some() && aim.rect.is_none();
