@@ -43,17 +43,56 @@ fn lesson_1_the_map_and_the_counters_to_its_end() {
     assert_eq!(step(&r), 2);
     assert_eq!(hint(&r), None, "the hint goes with the step");
     next(&mut r);
+    // Issue 59: the counters' letters, each on a real counter of the lesson's field.
+    let said = |r: &Rig| {
+        let l = r.res::<Lesson>();
+        l.script.steps[l.progress.step].say.clone()
+    };
+    let letters = said(&r);
+    let g = r.res::<bayonet::sim::Game>();
+    for tag in ["Line", "Col", "Limb", "Unl", "Mtd", "Dis"] {
+        assert!(
+            letters.contains(&format!("{tag}:")) || letters.contains(&format!("{tag} ")),
+            "{tag} named"
+        );
+        assert!(
+            g.units
+                .iter()
+                .any(|u| u.side == bayonet::rules::unit::Side(0)
+                    && bayonet::client::counters::formation_tag(u) == tag),
+            "a counter shows {tag}"
+        );
+    }
+    next(&mut r);
+    let numbers = said(&r);
+    for mark in [
+        "4g", "12w", "×2", " c ", " a ", " A ", "?", "T1", " D ", " R ",
+    ] {
+        assert!(numbers.contains(mark), "{mark} named: {numbers}");
+    }
+    let g = r.res::<bayonet::sim::Game>();
+    let units = |hex| g.units.iter().filter(|u| u.hex == hex).count();
+    let stack = g.map.hex_at(bayonet::rules::map::Coord { col: 1, row: 7 });
+    assert_eq!(units(stack), 2, "the ×2 stack at 1,7");
+    assert!(g.units.iter().any(|u| u.guns == 4), "a 4g battery");
+    assert!(
+        g.units
+            .iter()
+            .any(|u| u.kind == bayonet::rules::unit::UnitKind::Supply && u.men == 12),
+        "a 12w wagon"
+    );
+    next(&mut r);
     // The help, by its key; another button first is answered with the hint.
     r.tap_key(KeyCode::Digit7);
-    assert_eq!(step(&r), 3);
+    assert_eq!(step(&r), 5);
     assert!(hint(&r).unwrap().contains("Help"));
     r.tap_key(KeyCode::F1);
-    assert_eq!(step(&r), 4);
+    assert_eq!(step(&r), 6);
     r.tap_key(KeyCode::Escape);
     // The zoom, by its key.
-    assert_eq!(step(&r), 4);
+    assert_eq!(step(&r), 6);
     r.tap_key(KeyCode::Equal);
-    assert_eq!(step(&r), 5);
+    assert_eq!(step(&r), 7);
     next(&mut r);
     assert!(finished(&r));
     r.frames(2);
@@ -102,9 +141,38 @@ fn lesson_2_moving_and_facing_to_its_end() {
     r.click(5, 4);
     assert_eq!(at(&r), (5, 4));
     assert_eq!(step(&r), 2, "the move to the ridge: {:?}", hint(&r));
-    next(&mut r);
+    // Issue 59: into the zone of control, which the reach shows (a square: the move stops
+    // there), and beyond it nothing is lit.
+    r.click(6, 5);
+    let stops = |r: &Rig, col, row| {
+        let g = r.res::<bayonet::sim::Game>();
+        let hex = g.map.hex_at(bayonet::rules::map::Coord { col, row });
+        r.res::<bayonet::client::command::Reachable>()
+            .0
+            .get(&hex)
+            .map(|x| x.stops)
+    };
+    // The 15th Alabama (10,3) faces south-west: its front hexes are its zone.
+    assert_eq!(stops(&r, 10, 4), Some(true), "10,4 is in the zone");
+    assert_eq!(stops(&r, 9, 3), Some(true), "9,3 is in the zone");
+    r.click(10, 4);
+    r.click(10, 4);
+    assert_eq!(crate::lessons::at(&r, 3), (10, 4));
+    let lit = r.res::<bayonet::client::command::Reachable>().0.len();
+    assert!(
+        lit <= 1,
+        "stopped in the zone, it moves no farther this turn: {lit} hexes lit"
+    );
+    assert_eq!(step(&r), 3, "into the zone: {:?}", hint(&r));
+    // Turning the 83rd is not turning the 20th Maine: the hint names it.
     r.tap_key(KeyCode::KeyX);
-    assert_eq!(step(&r), 4);
+    assert_eq!(step(&r), 3);
+    assert!(hint(&r).unwrap().contains("20th Maine"), "{:?}", hint(&r));
+    // (The 83rd turned once: back, as it was.)
+    r.tap_key(KeyCode::KeyZ);
+    r.click(5, 4);
+    r.tap_key(KeyCode::KeyX);
+    assert_eq!(step(&r), 4, "faced the enemy: {:?}", hint(&r));
     next(&mut r);
     assert!(finished(&r));
 }
@@ -326,7 +394,7 @@ fn lesson_7_command_to_its_end() {
     assert!(finished(&r));
 }
 
-/// Issue 48 item 2: the start dialog offers the boot camp's seven lessons first to a newcomer
+/// Issue 48 item 2: the start dialog offers the boot camp's lessons first to a newcomer
 /// (no battle started, no lesson done), and after the battles once one has been started.
 #[test]
 fn the_start_dialog_offers_the_boot_camp_first_to_a_newcomer() {
@@ -420,6 +488,138 @@ fn lesson_8_artillery_to_its_end() {
     r.click(8, 7);
     assert_eq!(at(&r, 3), (8, 7));
     assert_eq!(step(&r), 5, "beside the guns: {:?}", hint(&r));
+    next(&mut r);
+    assert!(finished(&r));
+}
+
+/// Issue 59, lesson 9: cavalry and supply, through the window's input — the cavalry selected,
+/// ridden round the battery's flank, the charge dragged and resolved, the other regiment
+/// dismounted, the wagon brought within reach of the regiment low on ammunition, and the refill
+/// at the start of the next turn (with its line in the log). Wrong orders get the hint.
+#[test]
+fn lesson_9_cavalry_and_supply_to_its_end() {
+    use bayonet::rules::unit::{Ammo, Formation, UnitId};
+    let mut r = Rig::lesson(9, SettingsFile(None));
+    // The field's middle in the middle of the window (the rig's window shows fewer rows than
+    // the lesson's opening zoom does).
+    r.look_at(7, 7);
+    r.click(11, 1);
+    assert_eq!(
+        step(&r),
+        1,
+        "{:?} {:?}",
+        hint(&r),
+        r.res::<bayonet::client::command::Command>().unit
+    );
+    // Another hex than the one asked for: the hint, and the move taken back.
+    r.click(12, 2);
+    r.click(12, 2);
+    assert_eq!(step(&r), 1);
+    assert!(hint(&r).unwrap().contains("11,6"), "{:?}", hint(&r));
+    r.press(bayonet::client::toolbar::ToolButton::Undo);
+    assert_eq!(
+        at(&r, 1),
+        (11, 1),
+        "{:?}",
+        r.res::<bayonet::client::report::Report>().lines
+    );
+    r.click(11, 1);
+    r.click(11, 6);
+    r.click(11, 6);
+    assert_eq!(at(&r, 1), (11, 6));
+    assert_eq!(step(&r), 2, "behind the guns: {:?}", hint(&r));
+    let men = r.res::<bayonet::sim::Game>().unit(UnitId(1)).unwrap().men;
+    assert_eq!(men, 320, "round the guns' front, no fire met the riders");
+    r.mouse_drag((11, 6), (10, 6));
+    assert_eq!(step(&r), 3, "the charge declared: {:?}", hint(&r));
+    r.press(bayonet::client::toolbar::ToolButton::Resolve);
+    assert_eq!(step(&r), 4, "charged home: {:?}", hint(&r));
+    let g = r.res::<bayonet::sim::Game>();
+    let battery = g.unit(UnitId(11));
+    assert!(
+        battery.is_none_or(|b| b.side == g.unit(UnitId(1)).map_or(b.side, |c| c.side)),
+        "the guns left alone are taken: {battery:?}"
+    );
+    next(&mut r);
+    r.click(5, 11);
+    r.tap_key(KeyCode::KeyF);
+    assert_eq!(step(&r), 6, "dismounting: {:?}", hint(&r));
+    let f = r
+        .res::<bayonet::sim::Game>()
+        .unit(UnitId(2))
+        .unwrap()
+        .formation;
+    assert!(
+        matches!(f, Formation::Dismounted | Formation::Dismounting),
+        "{f:?}"
+    );
+    let ammo = |r: &Rig| r.res::<bayonet::sim::Game>().unit(UnitId(3)).unwrap().ammo;
+    assert_eq!(ammo(&r), Ammo::Low);
+    r.click(0, 8);
+    r.click(3, 8);
+    r.click(3, 8);
+    assert_eq!(at(&r, 4), (3, 8));
+    assert_eq!(step(&r), 7, "the wagon moved up: {:?}", hint(&r));
+    end_turn(&mut r);
+    until_step(&mut r, 8, 400);
+    assert_eq!(step(&r), 8, "refilled at the start of the Union's turn");
+    assert_eq!(ammo(&r), Ammo::Normal);
+    let log = r.res::<bayonet::client::report::Report>().lines.join("\n");
+    assert!(
+        log.contains("14th Brooklyn refills its ammunition from a wagon"),
+        "{log}"
+    );
+    next(&mut r);
+    assert!(finished(&r));
+}
+
+/// Issue 59, lesson 10: the first battle, four turns against the Basic computer, played to its
+/// end screen; at the start of each of the player's turns after the first the panel says what
+/// the computer's turn did and how the score moved. Orders of every kind are free play (no
+/// hint); the turn ends on End turn.
+#[test]
+fn lesson_10_the_first_battle_to_its_end_screen() {
+    let mut r = Rig::lesson(10, SettingsFile(None));
+    assert_eq!(
+        r.res::<bayonet::sim::Players>().0[1],
+        Some(bayonet::sim::Brain::Computer),
+        "the Basic computer plays the Confederates"
+    );
+    next(&mut r);
+    r.tap_key(KeyCode::F2);
+    assert_eq!(step(&r), 2, "the victory panel: {:?}", hint(&r));
+    r.tap_key(KeyCode::F2);
+    // Free play: an order is not a wrong action.
+    r.click(4, 4);
+    r.click(6, 4);
+    r.click(6, 4);
+    assert_eq!(at(&r, 2), (6, 4));
+    assert_eq!(step(&r), 2);
+    assert_eq!(hint(&r), None);
+    for turn in 1..=4 {
+        let play = 2 + 2 * (turn - 1);
+        assert_eq!(step(&r), play, "turn {turn}");
+        end_turn(&mut r);
+        until_step(&mut r, play + 2, 1500);
+        if turn < 4 {
+            assert_eq!(step(&r), play + 2, "the computer played turn {turn}");
+            let news = r.res::<Lesson>().news.clone().unwrap_or_default();
+            assert!(news.starts_with("The Confederate turn: "), "{news}");
+            assert!(
+                news.to_lowercase().contains("since your last turn"),
+                "{news}"
+            );
+        }
+    }
+    assert_eq!(step(&r), 10, "the battle ended: {:?}", hint(&r));
+    r.frames(3);
+    let end = r.res::<bayonet::client::end_screen::EndScreen>();
+    assert!(end.open, "the end screen is up");
+    assert!(
+        end.lines.iter().any(|l| l.contains("THE BATTLE IS OVER")),
+        "{:?}",
+        end.lines
+    );
     next(&mut r);
     assert!(finished(&r));
 }

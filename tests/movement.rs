@@ -346,6 +346,20 @@ fn s4_a_zoc_hex_ends_the_move_but_a_unit_may_start_in_one() {
     want.sort_by_key(|h| (h.x, h.y));
     assert_eq!(reached, want, "no further than the ZOC hex");
     assert!(r[&corridor[1]].stops && !r[&a].stops);
+    // "Entering an enemy ZOC ends the unit's movement for the turn": after the move into it,
+    // no second move (issue 59: one from the zone was allowed, and reached 10 hexes).
+    let mut moved = f.board();
+    movement::apply_move(&mut moved, u, &[corridor[1]]).unwrap();
+    assert!(moved.unit(u).unwrap().marks.zoc_stopped);
+    assert_eq!(
+        movement::movement_range(&moved, u).len(),
+        1,
+        "its own hex only"
+    );
+    crate::common::refused(
+        movement::check_move(&moved, u, &[corridor[2]]),
+        "entered an enemy zone of control this turn: its movement is over",
+    );
     // Starting in the ZOC hex, it may go on up the corridor (3 hexes of clear for 6 MP, and
     // back to its start).
     f.unit(u).hex = corridor[1];

@@ -130,7 +130,42 @@ impl Rig {
             .world()
             .resource::<MapLayout>()
             .center(self.s.map.hex_at(Coord { col, row }));
-        Vec2::new(640.0 + w.x, 400.0 - w.y)
+        // Where the map camera looks (at the origin unless a test moved it), at scale 1.
+        let cam = self.camera();
+        Vec2::new(640.0 + w.x - cam.x, 400.0 - (w.y - cam.y))
+    }
+
+    /// The map camera's place in the world.
+    pub fn camera(&self) -> Vec2 {
+        let mut world = self
+            .app
+            .world()
+            .try_query_filtered::<&Transform, With<bayonet::client::camera::MapCamera>>();
+        world
+            .as_mut()
+            .and_then(|q| {
+                q.iter(self.app.world())
+                    .next()
+                    .map(|t| t.translation.truncate())
+            })
+            .unwrap_or(Vec2::ZERO)
+    }
+
+    /// The map camera moved to look at hex `col,row`.
+    pub fn look_at(&mut self, col: i32, row: i32) {
+        let w = self
+            .app
+            .world()
+            .resource::<MapLayout>()
+            .center(self.s.map.hex_at(Coord { col, row }));
+        let mut q = self
+            .app
+            .world_mut()
+            .query_filtered::<&mut Transform, With<bayonet::client::camera::MapCamera>>();
+        for mut t in q.iter_mut(self.app.world_mut()) {
+            t.translation.x = w.x;
+            t.translation.y = w.y;
+        }
     }
 
     pub fn cursor(&mut self, at: Vec2) {

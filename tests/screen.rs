@@ -597,8 +597,8 @@ fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
 }
 
 /// Issue 30, item 2, and issue 43, item 3: the counters at three distances on Brandy Station.
-/// Close (the opening zoom) every detail; in the middle distance the formation and state
-/// letters give way and the symbol and the strength (in a larger size) stay; zoomed fully
+/// Close (the opening zoom) every detail; in the middle distance every detail too, the
+/// formation and state letters and the strength in larger sizes (issue 59); zoomed fully
 /// out, a bold symbol on every counter (never a blank square), leaders as gold stars, the
 /// fills sized by strength; zoomed back in, every detail again.
 #[test]
@@ -661,9 +661,24 @@ fn counters_are_drawn_for_three_distances() {
     assert_eq!(*app.world().resource::<Distance>(), Distance::Middle);
     let (n, h) = hidden(&mut app);
     let (numbers, shown) = numbers_shown(&mut app);
+    // Issue 59: the formation and every state letter stay in the middle distance (a routed
+    // regiment looked like any other there), in their larger size.
     assert!(
-        h > 0 && h < n,
-        "some details give way in the middle distance: {h} of {n}"
+        n > 100 && h == 0,
+        "every detail stays in the middle distance: {h} of {n} hidden"
+    );
+    let mut tags = app.world_mut().query::<(&Text2d, &TextFont)>();
+    let mounted = tags
+        .iter(app.world())
+        .filter(|(t, f)| {
+            t.0 == "Mtd"
+                && f.font_size
+                    == bevy::text::FontSize::Px(bayonet::client::counters::MIDDLE_TAG_SIZE)
+        })
+        .count();
+    assert!(
+        mounted > 10,
+        "Brandy Station's mounted regiments read Mtd in the middle distance: {mounted}"
     );
     assert!(
         numbers > 30 && shown == numbers,
@@ -1032,5 +1047,150 @@ fn the_toolbar_buttons_keep_their_places_whatever_is_selected() {
                 }
             }
         }
+    }
+}
+
+/// Issue 59: the lesson panel never covers what a step is about. Every lesson walked through
+/// its steps in a real window (`BAYONET_LESSON_WALK`), at 1280×800 and portrait 768×1024: at each
+/// step the panel stands clear of the hex, the unit or the button the step points at (it moves
+/// under the top bar, or to the right, when its home above the toolbar would cover it).
+#[test]
+fn no_lesson_step_has_its_target_under_the_lesson_panel() {
+    use std::process::Command;
+    if Command::new("xvfb-run").arg("--help").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "CI must install xvfb");
+        return;
+    }
+    let run = |n: usize, (w, h): (u32, u32)| -> serde_json::Value {
+        let out = std::env::temp_dir().join(format!(
+            "bayonet-walk-{n}-{w}x{h}-{}.png",
+            std::process::id()
+        ));
+        let status = Command::new("xvfb-run")
+            .args(["-a", "-s", &format!("-screen 0 {w}x{h}x24")])
+            .arg(env!("CARGO_BIN_EXE_bayonet"))
+            .args(["--lesson", &n.to_string(), "--size", &format!("{w}x{h}")])
+            .arg("--screenshot")
+            .arg(&out)
+            .env(bayonet::client::lesson::WALK, "1")
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("xvfb-run runs");
+        assert!(
+            status.status.success(),
+            "lesson {n} {w}x{h}: {}",
+            String::from_utf8_lossy(&status.stderr)
+        );
+        let json = std::fs::read_to_string(format!("{}.layout.json", out.display())).unwrap();
+        serde_json::from_str(&json).unwrap()
+    };
+    let jobs: Vec<(usize, (u32, u32))> = (1..=bayonet::lesson::COUNT)
+        .flat_map(|n| [(n, (1280, 800)), (n, (768, 1024))])
+        .collect();
+    // Two windows at a time (software rendering is slow, and the machine has two cores).
+    let results: Vec<((usize, (u32, u32)), serde_json::Value)> = jobs
+        .chunks(2)
+        .flat_map(|pair| {
+            let handles: Vec<_> = pair
+                .iter()
+                .map(|&(n, size)| std::thread::spawn(move || ((n, size), run(n, size))))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for ((n, size), layout) in results {
+        let lesson = &layout["lesson"];
+        let steps = lesson["steps"].as_u64().unwrap() as usize;
+        let walked = lesson["walked"].as_array().unwrap();
+        assert_eq!(
+            walked.len(),
+            steps,
+            "lesson {n} {size:?}: every step walked"
+        );
+        for w in walked {
+            assert_eq!(
+                w["covers"],
+                serde_json::json!(false),
+                "lesson {n} at {size:?}, step {}: the panel {} covers one of {}",
+                w["step"],
+                w["panel"],
+                w["clear"]
+            );
+        }
+    }
+}
+
+/// Issue 59: each objective's name stands by its own flag: on Harper's Crossing at the opening
+/// zoom (1280×800 and portrait 768×1024), the objective hex nearest to each objective's name
+/// box is its own ("Harper's Crossing (200)" stood beside the Pike bridge's hex).
+#[test]
+fn each_objective_name_stands_by_its_own_flag() {
+    use bayonet::client::layout::{HEX_HEIGHT, HEX_WIDTH, MapLayout};
+    let s = bayonet::load_scenario("maps/harpers_crossing.ron").unwrap();
+    let layout = MapLayout(
+        hexx::HexLayout::flat().with_rect_size(bevy::math::Vec2::new(HEX_WIDTH, HEX_HEIGHT)),
+    );
+    for size in [(1280, 800), (768, 1024)] {
+        let Some(l) = layout_of(
+            &format!("obj{}x{}", size.0, size.1),
+            size,
+            "maps/harpers_crossing.ron",
+            &[],
+        ) else {
+            return;
+        };
+        let scale = l["scale"].as_f64().unwrap();
+        let cam = (
+            l["camera"][0].as_f64().unwrap(),
+            l["camera"][1].as_f64().unwrap(),
+        );
+        let (w, h) = (size.0 as f64, size.1 as f64);
+        let flag = |hex| {
+            let c = layout.center(hex);
+            (
+                w / 2.0 + (c.x as f64 - cam.0) / scale,
+                h / 2.0 - (c.y as f64 - cam.1) / scale,
+            )
+        };
+        let mut seen = 0;
+        for n in l["names"].as_array().unwrap() {
+            let text = n["text"].as_str().unwrap();
+            let Some(own) = s
+                .map
+                .objectives
+                .iter()
+                .find(|o| text == format!("{} ({})", o.name, o.points))
+            else {
+                continue;
+            };
+            seen += 1;
+            let corners = quad(&n["corners"]);
+            let (x0, x1) = corners
+                .iter()
+                .fold((f64::MAX, f64::MIN), |(a, b), c| (a.min(c[0]), b.max(c[0])));
+            let (y0, y1) = corners
+                .iter()
+                .fold((f64::MAX, f64::MIN), |(a, b), c| (a.min(c[1]), b.max(c[1])));
+            let gap = |(fx, fy): (f64, f64)| {
+                let dx = (x0 - fx).max(fx - x1).max(0.0);
+                let dy = (y0 - fy).max(fy - y1).max(0.0);
+                (dx * dx + dy * dy).sqrt()
+            };
+            let nearest = s
+                .map
+                .objectives
+                .iter()
+                .min_by(|a, b| gap(flag(a.hex)).total_cmp(&gap(flag(b.hex))))
+                .unwrap();
+            assert_eq!(
+                nearest.name, own.name,
+                "{size:?}: {text} stands by {}'s flag",
+                nearest.name
+            );
+        }
+        assert!(seen >= 2, "{size:?}: objective names shown: {}", l["names"]);
     }
 }

@@ -59,7 +59,7 @@ pub enum Command {
     Host(Host),
     /// Open the window on a server's game as that seat
     Join(Join),
-    /// Open lesson N of the boot camp (1 to 8): the game taught one idea at a time
+    /// Open lesson N of the boot camp (1 to 10): the game taught one idea at a time
     Lesson(Lesson),
     /// The referee server for games played apart
     #[cfg(not(target_arch = "wasm32"))]
@@ -127,7 +127,7 @@ pub struct Window {
     /// A panel open at the start (for a screenshot): help, victory, briefing, log or report
     #[arg(long, value_enum, value_name = "PANEL", hide_possible_values = true)]
     pub open: Option<Panel>,
-    /// Open lesson N of the boot camp (1 to 8) instead of a scenario
+    /// Open lesson N of the boot camp (1 to 10) instead of a scenario
     #[arg(long, value_name = "N", value_parser = lesson_number)]
     pub lesson: Option<usize>,
 }
@@ -135,7 +135,7 @@ pub struct Window {
 /// `bayonet lesson N`.
 #[derive(Debug, Clone, Args)]
 pub struct Lesson {
-    /// The lesson's number, 1 to 8
+    /// The lesson's number, 1 to 10
     #[arg(value_parser = lesson_number)]
     pub number: usize,
     #[command(flatten)]

@@ -492,6 +492,9 @@ pub const NUMBER_SIZE: f32 = 20.0;
 pub const MIDDLE_NUMBER_SIZE: f32 = 24.0;
 /// The formation tag's and the state letters' size: 9 pixels at the close distance's far end.
 pub const TAG_SIZE: f32 = 12.5;
+/// In the middle distance they are larger (8 pixels at its far end), so that a routed regiment
+/// still reads R and a column Col there (issue 59: they vanished).
+pub const MIDDLE_TAG_SIZE: f32 = 16.0;
 /// Farther out than this the counters show colour, symbol and strength only; farther than
 /// `SIMPLE_BEYOND` a bold symbol sized by strength.
 pub const MIDDLE_BEYOND: f32 = 1.35;
@@ -608,11 +611,13 @@ fn spawn_counter(
     } else {
         Visibility::Inherited
     };
-    // Close in only: the formation, the state letters, the stack's count.
-    let close = if distance == Distance::Close {
-        Visibility::Inherited
+    // Close in and in the middle distance: the formation, the state letters, the stack's count
+    // (a planner reads them at the middle zoom too).
+    let close = detail;
+    let tag_size = if distance == Distance::Middle {
+        MIDDLE_TAG_SIZE
     } else {
-        Visibility::Hidden
+        TAG_SIZE
     };
     let small = |text: String, colour: Color, x: f32, y: f32| {
         (
@@ -620,7 +625,7 @@ fn spawn_counter(
             close,
             Text2d::new(text),
             TextFont {
-                font_size: FontSize::Px(TAG_SIZE),
+                font_size: FontSize::Px(tag_size),
                 ..default()
             },
             TextColor(colour),
@@ -704,12 +709,28 @@ fn spawn_counter(
                         ..default()
                     },
                     TextColor(ink),
-                    Transform::from_xyz(0.0, -size * 0.25, 0.03),
+                    Transform::from_xyz(
+                        0.0,
+                        if distance == Distance::Middle {
+                            -size * 0.29
+                        } else {
+                            -size * 0.25
+                        },
+                        0.03,
+                    ),
                 ));
             }
             // The top strip: formation at the left, state in the middle, the stack at the right.
             let top = size * 0.36;
             let tag = formation_tag(u);
+            let tag_width = tag.len() as f32 * tag_size * 0.55 + 2.0;
+            // Close in centred on the left half; in the middle distance, with its larger
+            // letters, from the counter's left edge.
+            let tag_x = if distance == Distance::Middle {
+                -size * 0.47 + tag_width / 2.0
+            } else {
+                -size * 0.2
+            };
             if !tag.is_empty() {
                 // Pale letters on a dark chip read on every side's colour.
                 c.spawn((
@@ -717,11 +738,11 @@ fn spawn_counter(
                     close,
                     Sprite::from_color(
                         Color::srgba(0.0, 0.0, 0.0, 0.62),
-                        Vec2::new(tag.len() as f32 * TAG_SIZE * 0.55 + 2.0, TAG_SIZE + 1.0),
+                        Vec2::new(tag_width, tag_size + 1.0),
                     ),
-                    Transform::from_xyz(-size * 0.2, top, 0.04),
+                    Transform::from_xyz(tag_x, top, 0.04),
                 ));
-                c.spawn(small(tag.into(), Color::WHITE, -size * 0.2, top));
+                c.spawn(small(tag.into(), Color::WHITE, tag_x, top));
             }
             let state = if u.routed {
                 Some((marks.routed, "R"))
@@ -739,7 +760,11 @@ fn spawn_counter(
             };
             let command = (u.out_of_command && command_marks)
                 .then_some((super::palette::OUT_OF_COMMAND, "c"));
-            let mut x = size * 0.16;
+            let mut x = if tag.is_empty() {
+                size * 0.16
+            } else {
+                (size * 0.16).max(tag_x + tag_width / 2.0 + tag_size * 0.45)
+            };
             for (m, letter) in [state, ammo, command].into_iter().flatten() {
                 // A dark chip under each letter: the state reads by letter, not colour alone.
                 c.spawn((
@@ -747,12 +772,12 @@ fn spawn_counter(
                     close,
                     Sprite::from_color(
                         Color::srgba(0.0, 0.0, 0.0, 0.8),
-                        Vec2::new(TAG_SIZE * 0.8, TAG_SIZE + 1.0),
+                        Vec2::new(tag_size * 0.8, tag_size + 1.0),
                     ),
                     Transform::from_xyz(x, top, 0.04),
                 ));
                 c.spawn(small(letter.into(), m, x, top));
-                x += TAG_SIZE * 0.85;
+                x += tag_size * 0.85;
             }
             if stack > 1 && !u.is_leader() {
                 // The stack's count where the state letters leave room.
@@ -795,8 +820,9 @@ fn symbol(
     detail: Visibility,
     middle: bool,
 ) {
+    // In the middle distance the box is the close one's, lower, under the larger letters.
     let (box_w, box_h, y) = if middle {
-        (size * 0.62, size * 0.34, size * 0.2)
+        (size * 0.56, size * 0.28, size * 0.06)
     } else {
         (size * 0.56, size * 0.3, size * 0.1)
     };

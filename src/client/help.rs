@@ -442,7 +442,9 @@ fn spawn(
     mut commands: Commands,
     battle: Res<crate::sim::Battle>,
     atlas: Option<Res<super::tiles::TerrainAtlas>>,
+    settings: Option<Res<super::settings::Settings>>,
 ) {
+    let relief = settings.map_or(super::relief::Relief::default(), |s| s.relief);
     commands.spawn((
         HelpMore,
         Node {
@@ -574,7 +576,7 @@ fn spawn(
                 for level in lo..=hi {
                     let b = super::relief::tint(level, (lo, hi));
                     let [r, g, bl] = clear.map(|v| v as f32 / 255.0);
-                    let tone = super::relief::colour(b).to_srgba();
+                    let tone = super::relief::band_colour(b, level, (lo, hi), relief).to_srgba();
                     swatch(
                         c,
                         Color::srgb(r * tone.red, g * tone.green, bl * tone.blue),

@@ -26,6 +26,14 @@ struct PendingPanel;
 #[derive(Component)]
 struct PendingText;
 
+/// The pending melees' list, which scrolls when there are more than the column holds.
+#[derive(Component)]
+struct PendingBody;
+
+/// "more below" under the pending melees while some are out of sight.
+#[derive(Component)]
+struct PendingMore;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn).add_systems(
         Update,
@@ -33,6 +41,9 @@ pub(super) fn plugin(app: &mut App) {
             top_bar,
             side_panel,
             pending_melees.after(super::odds_work::collect_odds),
+            // Issue 59: many melees clipped at the column's foot; they scroll, and say so.
+            super::regions::wheel_scrolls::<PendingBody>,
+            super::regions::more_below::<PendingBody, PendingMore>,
         ),
     );
 }
@@ -58,7 +69,29 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
             .entity(panel)
             .insert((PendingPanel, BorderColor::all(palette::PENDING)));
         let text = commands.spawn((PendingText, palette::text("", 13.0))).id();
-        commands.entity(panel).add_child(text);
+        let body = commands
+            .spawn((
+                PendingBody,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    flex_shrink: 1.0,
+                    min_height: Val::Px(0.0),
+                    overflow: Overflow::scroll_y(),
+                    ..default()
+                },
+                ScrollPosition::default(),
+                Interaction::default(),
+            ))
+            .add_child(text)
+            .id();
+        let more = commands
+            .spawn((
+                PendingMore,
+                Visibility::Hidden,
+                palette::coloured_text("▼ more below: scroll", 12.0, palette::PENDING),
+            ))
+            .id();
+        commands.entity(panel).add_children(&[body, more]);
     }
 }
 

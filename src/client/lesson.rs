@@ -20,6 +20,13 @@ pub struct Lesson {
     pub number: usize,
     pub script: Script,
     pub progress: Progress,
+    /// What the other side's last turn did to the player's units and to the score, said at the
+    /// start of his turn (the first battle, issue 59).
+    pub news: Option<String>,
+    /// Where the panel stands and what it keeps clear of.
+    pub placed: Placed,
+    /// Under `BAYONET_LESSON_WALK` (a window test), where the panel stood at each step walked.
+    pub walked: Vec<(usize, Placed)>,
 }
 
 /// The lesson panel's buttons.
@@ -39,6 +46,7 @@ struct LessonPanel;
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
 enum Line {
     Title,
+    News,
     Say,
     Hint,
 }
@@ -62,7 +70,13 @@ pub fn install(app: &mut App, n: usize) {
             number: n,
             script,
             progress: Progress::default(),
+            news: None,
+            placed: Placed::default(),
+            walked: Vec::new(),
         });
+        if std::env::var_os(WALK).is_some() {
+            app.insert_resource(Walk::default());
+        }
     }
 }
 
@@ -70,8 +84,16 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn.run_if(resource_exists::<Lesson>))
         .add_systems(
             Update,
-            (watch, press, show, place)
+            (
+                watch,
+                news,
+                press,
+                show,
+                place,
+                walk.run_if(resource_exists::<Walk>),
+            )
                 .chain()
+                .after(super::score_news::tell)
                 .in_set(super::Frame::AfterGame)
                 .run_if(resource_exists::<Lesson>),
         );
@@ -112,6 +134,15 @@ fn spawn(mut commands: Commands) {
         Interaction::default(),
         children![
             (Line::Title, palette::dim_text("", 12.0)),
+            (
+                Line::News,
+                Text::new(""),
+                TextFont {
+                    font_size: FontSize::Px(14.0),
+                    ..default()
+                },
+                TextColor(palette::OBJECTIVE),
+            ),
             (Line::Say, palette::text("", 15.0)),
             (
                 Line::Hint,
@@ -210,12 +241,96 @@ fn watch(
         number,
         script,
         progress,
+        ..
     } = &mut *lesson;
     progress.feed(script, side, seen.board(), &signs);
     // A finished lesson is remembered (the settings are written when they change).
     let bit = 1u16 << (*number - 1).min(15);
     if progress.finished(script) && settings.lessons_done & bit == 0 {
         settings.lessons_done |= bit;
+    }
+}
+
+/// What the other side's turn is doing to the player's side, counted as it happens.
+#[derive(Default)]
+struct TheirTurn {
+    /// The player's men when the other side's turn began (`None` in his own turn).
+    men: Option<u32>,
+    fires: u32,
+    melees: u32,
+}
+
+/// At the start of the player's turn, the lesson's news: the fires and melees that struck his
+/// units in the other side's turn, the men they cost, and how the score moved (the score news'
+/// own line). Read from his side's view and from what struck his own units, which he always
+/// knows of.
+fn news(
+    mut lesson: ResMut<Lesson>,
+    mut happened: MessageReader<Happened>,
+    seen: Res<super::seen::Seen>,
+    score: Res<super::score_news::ScoreNews>,
+    battle: Res<crate::sim::Battle>,
+    mut theirs: Local<TheirTurn>,
+) {
+    let side = seen.view().side;
+    // By the order of battle, so a unit the fire destroyed still counts as his.
+    let start = &battle.scenario;
+    let ours = |id: &crate::rules::unit::UnitId| {
+        start
+            .units
+            .iter()
+            .chain(start.reinforcements.iter().map(|r| &r.unit))
+            .any(|u| u.id == *id && u.side == side)
+    };
+    let men = || -> u32 {
+        seen.board()
+            .units
+            .iter()
+            .filter(|u| u.side == side)
+            .map(|u| u.men)
+            .sum()
+    };
+    for h in happened.read() {
+        match &h.0 {
+            Event::TurnBegan(t) if t.side != side => {
+                *theirs = TheirTurn {
+                    men: Some(men()),
+                    ..default()
+                };
+            }
+            Event::Fired(f) if f.0.losses.iter().any(|l| ours(&l.unit)) => theirs.fires += 1,
+            Event::Moved(m) => {
+                theirs.fires += m
+                    .opportunity_fire
+                    .iter()
+                    .filter(|f| f.losses.iter().any(|l| ours(&l.unit)))
+                    .count() as u32;
+            }
+            Event::MeleeResolved(m)
+                if m.0.declaration.attackers.iter().any(&ours)
+                    || m.0.losses.iter().any(|l| ours(&l.unit)) =>
+            {
+                theirs.melees += 1;
+            }
+            Event::TurnBegan(t) if t.side == side => {
+                if let Some(before) = theirs.men.take() {
+                    let lost = before.saturating_sub(men());
+                    let other = start.side_name(side.enemy());
+                    let struck = match (theirs.fires, theirs.melees) {
+                        (0, 0) => "nothing struck your units".to_string(),
+                        (f, m) => format!(
+                            "{} and {} against your units, {} lost",
+                            crate::rules::words::count(f, "fire", "fires"),
+                            crate::rules::words::count(m, "melee", "melees"),
+                            crate::rules::words::count(lost, "man", "men"),
+                        ),
+                    };
+                    let score = score.turn_summary.clone().unwrap_or_default();
+                    lesson.news = Some(format!("The {other} turn: {struck}. {score}."));
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -288,6 +403,7 @@ fn show(
         number,
         script,
         progress,
+        ..
     } = &*lesson;
     let finished = progress.finished(script);
     let count = crate::lesson::COUNT;
@@ -310,6 +426,7 @@ fn show(
                 None => "The boot camp is done. Harper's Crossing waits.".into(),
             },
             Line::Hint => progress.hint.clone().unwrap_or_default(),
+            Line::News => lesson.news.clone().unwrap_or_default(),
         };
         if t.0 != want {
             t.0 = want;
@@ -342,54 +459,228 @@ fn show(
 /// What the lesson points at: a bright gold, apart from the amber of a lit button.
 pub const POINTED: Color = Color::srgb(1.0, 0.84, 0.2);
 
-/// The panel sits above the toolbar and the folded log as they are laid out (the toolbar two
-/// rows high in a narrow window); the button the step points at is outlined in a pulsing gold.
-fn place(
-    lesson: Res<Lesson>,
-    time: Res<Time>,
-    regions: Query<(&super::regions::Region, &ComputedNode)>,
-    mut panel: Query<&mut Node, With<LessonPanel>>,
-    mut named: Query<(Entity, &Name, &mut BorderColor), With<Interaction>>,
-    mut outlined: Local<Option<Entity>>,
-) {
-    use super::regions::{Region, TOOLBAR_HEIGHT, height};
-    let bar = height(&regions, Region::Toolbar).unwrap_or(TOOLBAR_HEIGHT);
-    // Over the log folded to its line (its margin 6 each way), which says what the selected
-    // unit's orders will do: a brigade's march, a fire's target. The log opened whole is
-    // covered.
-    let log = height(&regions, Region::Log)
-        .filter(|h| *h > 0.0 && *h <= 80.0)
-        .map_or(0.0, |h| h + 12.0);
-    let bottom = Val::Px(bar + log + 4.0);
-    for mut n in &mut panel {
-        if n.bottom != bottom {
-            n.bottom = bottom;
+/// The environment variable that makes a lesson walk through its steps by itself, a few frames
+/// each, noting where the panel stood (for the window test that no step's target is covered).
+pub const WALK: &str = "BAYONET_LESSON_WALK";
+
+/// The frames since the walk began.
+#[derive(Resource, Debug, Default)]
+struct Walk(u32);
+
+/// Frames a walked step takes: its words laid out, then the panel placed by them.
+pub const WALK_FRAMES: u32 = 3;
+
+/// One step further each `WALK_FRAMES`, noting where the panel stood at the step left.
+fn walk(mut lesson: ResMut<Lesson>, mut w: ResMut<Walk>) {
+    w.0 += 1;
+    if w.0 < 6 || w.0 % WALK_FRAMES != 0 || lesson.progress.finished(&lesson.script) {
+        return;
+    }
+    let entry = (lesson.progress.step, lesson.placed.clone());
+    lesson.walked.push(entry);
+    lesson.progress.step += 1;
+}
+
+/// Where the lesson panel stands, and what it keeps clear of (logical pixels): the layout trace
+/// reports it, and a window test reads it for every step of every lesson.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Placed {
+    pub panel: Rect,
+    /// What the step is about (the hex, the unit, the button), the selected unit's hex, the
+    /// log opened whole and any sheet open over the map.
+    pub clear: Vec<Rect>,
+}
+
+impl Placed {
+    /// Whether the panel covers anything it should keep clear of.
+    pub fn covers(&self) -> bool {
+        self.clear
+            .iter()
+            .any(|c| !c.intersect(self.panel).is_empty())
+    }
+}
+
+/// Of the places the panel may stand (each its top-left corner), the first that covers none of
+/// `clear`, else the one that covers least of it.
+pub fn choose(size: Vec2, places: &[Vec2], clear: &[Rect]) -> usize {
+    let covered = |at: Vec2| -> f32 {
+        let r = Rect::from_corners(at, at + size);
+        clear
+            .iter()
+            .map(|c| {
+                let i = c.intersect(r);
+                if i.is_empty() {
+                    0.0
+                } else {
+                    i.width() * i.height()
+                }
+            })
+            .sum()
+    };
+    let mut best = (0, f32::INFINITY);
+    for (i, at) in places.iter().enumerate() {
+        let c = covered(*at);
+        if c == 0.0 {
+            return i;
+        }
+        if c < best.1 {
+            best = (i, c);
         }
     }
-    let pointed = match lesson
-        .script
-        .steps
-        .get(lesson.progress.step)
-        .and_then(|s| s.point.clone())
-    {
-        Some(crate::lesson::Point::Button(b)) => Some(b.name()),
-        _ => None,
+    best.0
+}
+
+/// The panel's home is above the toolbar and the folded log at the left (the toolbar two rows
+/// high in a narrow window); when it would cover what the step is about, the selected unit,
+/// the log opened whole or a sheet open over the map, it stands under the top bar instead, or
+/// at the right above the toolbar (issue 59: it covered the unit just moved, the log's lines
+/// and the order of battle's rows). The button the step points at is outlined in a pulsing
+/// gold.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn place(
+    mut lesson: ResMut<Lesson>,
+    time: Res<Time>,
+    (window, cam, layout, seen, cmd): (
+        Query<&Window, With<bevy::window::PrimaryWindow>>,
+        Query<(&Transform, &Projection), With<super::camera::MapCamera>>,
+        Res<super::layout::MapLayout>,
+        Res<super::seen::Seen>,
+        Res<Command>,
+    ),
+    regions: Query<(&super::regions::Region, &ComputedNode, &UiGlobalTransform)>,
+    sheets: Query<
+        (&ComputedNode, &UiGlobalTransform, &InheritedVisibility),
+        (With<super::regions::Furniture>, Without<LessonPanel>),
+    >,
+    mut panel: Query<(&mut Node, &ComputedNode), With<LessonPanel>>,
+    mut named: Query<
+        (
+            Entity,
+            &Name,
+            &mut BorderColor,
+            &ComputedNode,
+            &UiGlobalTransform,
+        ),
+        With<Interaction>,
+    >,
+    mut outlined: Local<Option<Entity>>,
+) {
+    use super::regions::{Region, TOOLBAR_HEIGHT};
+    let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
+        return;
     };
+    let k = w.scale_factor();
+    let rect = |n: &ComputedNode, at: &UiGlobalTransform| {
+        Rect::from_center_size(at.translation / k, n.size / k)
+    };
+    let height_of = |which: Region| {
+        regions
+            .iter()
+            .find(|(r, n, _)| **r == which && n.size.y > 0.0)
+            .map(|(_, n, _)| n.size.y / k)
+    };
+    let bar = height_of(Region::Toolbar).unwrap_or(TOOLBAR_HEIGHT);
+    // Over the log folded to its line (its margin 6 each way), which says what the selected
+    // unit's orders will do: a brigade's march, a fire's target.
+    let log = height_of(Region::Log).unwrap_or(0.0);
+    let folded = if log > 0.0 && log <= 80.0 {
+        log + 12.0
+    } else {
+        0.0
+    };
+    let bottom = bar + folded + 4.0;
+    let scale = match p {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let board = seen.board();
+    let hex_rect = |hex| {
+        let at = super::layout::world_to_screen(w.size(), t, scale, layout.center(hex));
+        Rect::from_center_size(at, Vec2::splat(2.0 * super::layout::HEX_SIZE / scale))
+    };
+    let step = lesson.script.steps.get(lesson.progress.step).cloned();
+    let mut clear = Vec::new();
+    let mut pointed = None;
+    match step.as_ref().and_then(|s| s.point.as_ref()) {
+        Some(crate::lesson::Point::Hex((col, row))) => {
+            clear.push(hex_rect(board.map.hex_at(crate::rules::map::Coord {
+                col: *col,
+                row: *row,
+            })));
+        }
+        Some(crate::lesson::Point::Unit(id)) => {
+            if let Some(u) = board.unit(crate::rules::unit::UnitId(*id)) {
+                clear.push(hex_rect(u.hex));
+            }
+        }
+        Some(crate::lesson::Point::Button(b)) => pointed = Some(b.name()),
+        None => {}
+    }
+    if let Some(u) = cmd.unit.and_then(|id| board.unit(id)) {
+        clear.push(hex_rect(u.hex));
+    }
+    if log > 80.0
+        && let Some((_, n, at)) = regions.iter().find(|(r, _, _)| **r == Region::Log)
+    {
+        clear.push(rect(n, at));
+    }
+    for (n, at, v) in &sheets {
+        if v.get() && n.size.x > 0.0 && n.size.y > 0.0 {
+            clear.push(rect(n, at));
+        }
+    }
     let now = pointed.as_deref().and_then(|want| {
         named
             .iter()
-            .find(|(_, n, _)| n.as_str() == want)
-            .map(|(e, _, _)| e)
+            .find(|(_, n, _, _, _)| n.as_str() == want)
+            .map(|(e, _, _, c, at)| (e, rect(c, at)))
     });
+    if let Some((_, r)) = now {
+        clear.push(r);
+    }
+    let now = now.map(|(e, _)| e);
+    for (mut n, c) in &mut panel {
+        let size = c.size / k;
+        let win = w.size();
+        let top = height_of(Region::TopBar).unwrap_or(super::regions::TOP_BAR_HEIGHT) + 34.0;
+        let right = win.x - super::regions::column(win.x) - size.x - 6.0;
+        let places = [
+            Vec2::new(6.0, win.y - bottom - size.y),
+            Vec2::new(6.0, top),
+            Vec2::new(right.max(6.0), win.y - bottom - size.y),
+        ];
+        let i = if size.x > 0.0 {
+            choose(size, &places, &clear)
+        } else {
+            0
+        };
+        let (want_top, want_bottom) = match i {
+            1 => (Val::Px(top), Val::Auto),
+            _ => (Val::Auto, Val::Px(bottom)),
+        };
+        let left = Val::Px(places[i].x);
+        if n.top != want_top || n.bottom != want_bottom || n.left != left {
+            n.top = want_top;
+            n.bottom = want_bottom;
+            n.left = left;
+        }
+        let placed = Placed {
+            panel: Rect::from_corners(places[i], places[i] + size),
+            clear: clear.clone(),
+        };
+        if lesson.placed != placed {
+            lesson.placed = placed;
+        }
+    }
     if *outlined != now
         && let Some(was) = outlined.take()
-        && let Ok((_, _, mut b)) = named.get_mut(was)
+        && let Ok((_, _, mut b, _, _)) = named.get_mut(was)
     {
         *b = BorderColor::all(palette::TEXT);
     }
     *outlined = now;
     if let Some(e) = now
-        && let Ok((_, _, mut b)) = named.get_mut(e)
+        && let Ok((_, _, mut b, _, _)) = named.get_mut(e)
     {
         // A slow pulse, so the eye finds it.
         let glow = 0.55 + 0.45 * (time.elapsed_secs() * 3.0).sin().abs();

@@ -115,8 +115,6 @@ pub fn plugin(app: &mut App) {
         (melee_marks::plugin, lesson_marks::plugin),
         (reach_marks::plugin, reinforcement_marks::plugin),
         aid_marks::plugin,
-        (report::plugin, score_news::plugin),
-        results_card::plugin,
         mini_map::plugin,
         screenshot::plugin,
         screen_trace::plugin,
@@ -134,13 +132,8 @@ pub fn frame_plugin(app: &mut App) {
 /// show of the other side's turn, replays and the counters (for tests of what a player sees
 /// happen, without a renderer).
 pub fn seen_plugin(app: &mut App) {
-    app.add_plugins(input_plugin).add_plugins((
-        counters::plugin,
-        report::plugin,
-        score_news::plugin,
-        results_card::plugin,
-        reinforcement_marks::plugin,
-    ));
+    app.add_plugins(input_plugin)
+        .add_plugins((counters::plugin, reinforcement_marks::plugin));
 }
 
 /// The after-action report's view.
@@ -253,6 +246,9 @@ pub fn input_plugin(app: &mut App) {
         end_screen::plugin,
         arrival_card::plugin,
         lesson::plugin,
+        // The log and the score's news are words, not drawing: the lessons read them (the
+        // first battle's news, the refill's line) in the window-less tests too.
+        (report::plugin, score_news::plugin, results_card::plugin),
     ));
 }
 
@@ -333,9 +329,15 @@ pub fn run_seat(
         app.insert_resource(start::PresetPlayers(p));
     }
     if let Some(path) = screenshot {
+        // A lesson walked through its steps (a window test) is shot once it has walked them.
+        let walked = script
+            .lesson
+            .filter(|_| std::env::var_os(lesson::WALK).is_some())
+            .and_then(|n| crate::lesson::open(n).ok())
+            .map_or(0, |(s, _)| 8 + lesson::WALK_FRAMES * s.steps.len() as u32);
         app.insert_resource(ScreenshotRequest {
             path,
-            after_frames: 30,
+            after_frames: walked.max(30),
         });
     }
     if let Some((seat, line, state)) = joined {

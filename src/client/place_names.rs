@@ -176,6 +176,15 @@ fn round_a_hex(size: Vec2, objective: bool) -> Vec<(Vec2, Vec2)> {
     v.into_iter().map(|s| (Vec2::ZERO, s)).collect()
 }
 
+/// The flag nearest to a name's box (by the distance from the flag to the box's edge).
+fn nearest_flag(b: &Boxed, flags: &[Vec2]) -> Option<Vec2> {
+    let gap = |f: Vec2| ((f - b.centre).abs() - b.half).max(Vec2::ZERO).length();
+    flags
+        .iter()
+        .copied()
+        .min_by(|x, y| gap(*x).total_cmp(&gap(*y)))
+}
+
 #[derive(Component)]
 struct Drawn;
 
@@ -529,6 +538,13 @@ fn place(
     }
     let mut order: Vec<_> = names.iter_mut().collect();
     order.sort_by_key(|(n, _, _)| n.rank);
+    // Every objective's flag on the screen: an objective's name stands nearer its own flag than
+    // any other (issue 59: "Harper's Crossing (200)" stood by the Pike bridge's flag).
+    let flags: Vec<Vec2> = order
+        .iter()
+        .filter(|(n, _, _)| n.rank == 0)
+        .map(|(n, _, _)| to_screen(n.at))
+        .collect();
     let mut shown = Vec::new();
     // How far past the window a name may stand and still be laid out (a long one half in).
     let margin = Vec2::splat(200.0);
@@ -572,11 +588,17 @@ fn place(
                 let clear = |b: &Boxed, from: usize| {
                     inside(b) && taken[from..].iter().all(|o| !b.overlaps(o))
                 };
-                choice = boxes.iter().find(|b| clear(b, 0)).copied();
+                let own = |b: &Boxed| name.rank != 0 || nearest_flag(b, &flags) == Some(anchor);
+                choice = boxes.iter().find(|b| clear(b, 0) && own(b)).copied();
                 // An objective's name crowded by counters on every side still stands, over a
-                // counter if it must, but never under a panel or over another name.
+                // counter if it must, but never under a panel or over another name; by another
+                // flag only when nowhere by its own is free.
                 if choice.is_none() && name.rank == 0 {
-                    choice = boxes.iter().find(|b| clear(b, counters)).copied();
+                    choice = boxes
+                        .iter()
+                        .find(|b| clear(b, counters) && own(b))
+                        .or_else(|| boxes.iter().find(|b| clear(b, counters)))
+                        .copied();
                 }
             }
         }

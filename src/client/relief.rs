@@ -96,6 +96,39 @@ pub fn colour(b: f32) -> Color {
     Color::srgb(b, b * 0.99, b * 0.95)
 }
 
+/// How elevation is drawn (a setting): each level a band of its own, or shading alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum Relief {
+    /// The series' convention: every level its own band, the bands alternating warm and cool
+    /// so that two neighbouring levels never read as one, over the level's brightness and the
+    /// hill-shade: a hill is a shape at every zoom (issue 59: Fleetwood Hill read as soft
+    /// stripes far out).
+    #[default]
+    Bands,
+    /// The level's brightness and the hill-shade only.
+    Shaded,
+}
+
+impl Relief {
+    pub fn name(self) -> &'static str {
+        match self {
+            Relief::Bands => "contour bands",
+            Relief::Shaded => "shading",
+        }
+    }
+}
+
+/// The tile colour of brightness `b` on level `e` (the map's levels `lo..=hi`), as `relief`
+/// draws elevation: in bands, odd levels above the lowest warm (buff) and even ones cool
+/// (grey-green), a step an eye tells at a glance.
+pub fn band_colour(b: f32, e: i32, (lo, _hi): (i32, i32), relief: Relief) -> Color {
+    match relief {
+        Relief::Shaded => colour(b),
+        Relief::Bands if (e - lo).rem_euclid(2) == 1 => Color::srgb(b, b * 0.93, b * 0.78),
+        Relief::Bands => Color::srgb(b * 0.94, b * 0.99, b * 0.97),
+    }
+}
+
 /// Whether a contour between levels `a` and `b` is an index contour, drawn heavier: on a map
 /// of more than five levels, every fifth.
 pub fn index_contour(a: i32, b: i32, (lo, hi): (i32, i32)) -> bool {

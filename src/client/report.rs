@@ -337,6 +337,34 @@ impl Log<'_> {
             self.report
                 .add(format!("{side}: {n} out of command this turn"));
         }
+        // The start of the turn's own steps (§6, §12), each named: lesson 5 reads the rally
+        // checks here, lesson 9 the refill.
+        for c in &t.start.rally_checks {
+            self.report.add(format!(
+                "{} tries to rally ({}): {}",
+                name_of(self.names, c.unit),
+                c.figures(),
+                c.result
+            ));
+        }
+        for id in &t.start.resupplied {
+            self.report.add(format!(
+                "{} refills its ammunition from a wagon",
+                name_of(self.names, *id)
+            ));
+        }
+        for id in &t.start.isolated {
+            self.report.add(format!(
+                "{} is cut off from supply (isolated)",
+                name_of(self.names, *id)
+            ));
+        }
+        for id in &t.start.released {
+            self.report.add(format!(
+                "{} is released and may move",
+                name_of(self.names, *id)
+            ));
+        }
         for c in &t.start.still_disrupted {
             self.report.add(format!(
                 "{} is out of command and stays disrupted ({})",

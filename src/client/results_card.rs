@@ -256,6 +256,10 @@ pub fn melee_card(
 struct CardTitle;
 
 /// The card's lines (the layout trace measures whether they fit).
+/// "more below" under a card whose end is out of sight.
+#[derive(Component)]
+struct CardMore;
+
 #[derive(Component)]
 pub(super) struct CardBody;
 
@@ -276,7 +280,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn)
         .add_systems(
             Update,
-            (press, show, super::regions::wheel_scrolls::<CardBody>).chain(),
+            (
+                press,
+                show,
+                super::regions::wheel_scrolls::<CardBody>,
+                super::regions::more_below::<CardBody, CardMore>,
+            )
+                .chain(),
         );
 }
 
@@ -361,7 +371,17 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
             c.spawn(palette::text("", 12.0));
         })
         .id();
-    commands.entity(region).add_children(&[head, title, body]);
+    // A long card's end below the column's foot: it scrolls, and says so (issue 59).
+    let more = commands
+        .spawn((
+            CardMore,
+            Visibility::Hidden,
+            palette::dim_text("▼ more below: scroll", 12.0),
+        ))
+        .id();
+    commands
+        .entity(region)
+        .add_children(&[head, title, body, more]);
 }
 
 fn press(q: Query<(&Interaction, &CardButton), Changed<Interaction>>, mut cards: ResMut<Cards>) {

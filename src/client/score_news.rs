@@ -24,6 +24,9 @@ pub struct ScoreNews {
     /// (the victory conditions list them): what the enemy's turn did is still there when the
     /// reader's turn begins (issue 59: it read "none yet" although the score had just moved).
     pub this_turn: Vec<String>,
+    /// The line that summed up the other side's turn when the reader's turn last began (the
+    /// first battle's lesson panel repeats it).
+    pub turn_summary: Option<String>,
     /// The same changes, to be worded again for whoever reads them at the turn's start (at a
     /// hotseat the screen changes hands).
     since: Vec<victory::ScoreChange>,
@@ -60,7 +63,7 @@ fn spawn(mut commands: Commands) {
 
 /// Each change since the board was last counted, as the side at the screen reads it: a log
 /// line apiece, and the top bar's words.
-fn tell(
+pub(super) fn tell(
     mut began: MessageReader<crate::sim::TurnBegan>,
     game: Res<Game>,
     battle: Res<Battle>,
@@ -88,6 +91,7 @@ fn tell(
             news.this_turn = news.since.iter().map(|c| c.words(start, reader)).collect();
             let line = summary(&news.this_turn, moved);
             report.add(line.clone());
+            news.turn_summary = Some(line.clone());
             news.said = Some((line, SHOWN_SECONDS));
         }
     }

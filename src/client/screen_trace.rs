@@ -196,6 +196,13 @@ fn layout(
             "step": l.progress.step,
             "steps": l.script.steps.len(),
             "hint": l.progress.hint,
+            "panel": rect_of(l.placed.panel),
+            "walked": l.walked.iter().map(|(step, p)| json!({
+                "step": step,
+                "covers": p.covers(),
+                "panel": rect_of(p.panel),
+                "clear": p.clear.iter().map(|r| rect_of(*r)).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
         })),
     })
     .to_string();
@@ -203,6 +210,16 @@ fn layout(
         line("layout", serde_json::from_str(&now).unwrap_or_default());
         last.0 = now;
     }
+}
+
+/// A rectangle as the trace gives one: left, top, width, height, in logical pixels.
+fn rect_of(r: Rect) -> serde_json::Value {
+    json!([
+        r.min.x.round(),
+        r.min.y.round(),
+        r.width().round(),
+        r.height().round()
+    ])
 }
 
 fn started(dialog: Res<DialogOpen>, mut said: Local<bool>) {

@@ -30,6 +30,8 @@ pub struct Settings {
     /// A battle has been started from the start dialog: after that the boot camp is no longer
     /// offered first.
     pub played: bool,
+    /// How elevation is drawn: contour bands (the series' way) or shading alone.
+    pub relief: super::relief::Relief,
 }
 
 /// Who plays: one side against the computer (0 or 1), two players at one device, or the
@@ -46,6 +48,7 @@ impl Default for Settings {
         Settings {
             ui_scale: 100,
             colour_blind: false,
+            relief: super::relief::Relief::Bands,
             confirm_end_turn: true,
             pace: Pace::Readable,
             follow: true,

@@ -158,6 +158,8 @@ pub enum Control {
     /// The interface settings (remembered between runs): UI scale − / +, colour-blind palette.
     UiScale(i32),
     ColourBlind,
+    /// How elevation is drawn: contour bands or shading (remembered).
+    Relief,
     /// End turn asks for a second press (remembered).
     ConfirmEndTurn,
     /// Shows or hides the test fields.
@@ -396,11 +398,11 @@ fn open(
     let boot_camp = |d: &mut ChildSpawnerCommands| {
         d.spawn(text(
             if newcomer {
-                "New to Bayonet? Start with the boot camp: seven short lessons, each one idea \
-                 learned by doing it"
+                "New to Bayonet? Start with the boot camp: ten short lessons, each one idea \
+                 learned by doing it, the last a small battle"
                     .into()
             } else {
-                "Boot camp: seven short lessons".into()
+                "Boot camp: ten short lessons".into()
             },
             16.0,
         ));
@@ -571,6 +573,9 @@ fn open(
             row.spawn(button(Control::ColourBlind)).with_children(|b| {
                 b.spawn((Label(Control::ColourBlind), text(String::new(), 13.0)));
             });
+            row.spawn(button(Control::Relief)).with_children(|b| {
+                b.spawn((Label(Control::Relief), text(String::new(), 13.0)));
+            });
             row.spawn(button(Control::ConfirmEndTurn))
                 .with_children(|b| {
                     b.spawn((Label(Control::ConfirmEndTurn), text(String::new(), 13.0)));
@@ -625,6 +630,12 @@ fn press(
             Control::Opponent(o) => settings.opponent = o,
             Control::UiScale(dir) => settings.step(dir),
             Control::ColourBlind => settings.colour_blind = !settings.colour_blind,
+            Control::Relief => {
+                settings.relief = match settings.relief {
+                    super::relief::Relief::Bands => super::relief::Relief::Shaded,
+                    super::relief::Relief::Shaded => super::relief::Relief::Bands,
+                }
+            }
             Control::ConfirmEndTurn => settings.confirm_end_turn = !settings.confirm_end_turn,
             Control::TestFold => {
                 for mut n in &mut fold {
@@ -775,6 +786,7 @@ fn labels(
                 "Colour-blind palette: {}",
                 if settings.colour_blind { "ON" } else { "off" }
             ),
+            Control::Relief => format!("Elevation: {}", settings.relief.name()),
             Control::ConfirmEndTurn => format!(
                 "End turn asks to confirm: {}",
                 if settings.confirm_end_turn {

@@ -23,7 +23,12 @@ pub struct TerrainAtlas(pub Handle<Image>);
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, make_atlas)
         .add_systems(Startup, spawn_tilemap)
-        .add_systems(Update, retile.run_if(resource_changed::<Battle>));
+        .add_systems(
+            Update,
+            retile.run_if(
+                resource_changed::<Battle>.or_else(resource_changed::<super::settings::Settings>),
+            ),
+        );
 }
 
 /// The scenario is new (the first frame) or changed (the editor): each tile takes its hex's
@@ -32,14 +37,21 @@ fn retile(
     battle: Res<Battle>,
     layout: Res<MapLayout>,
     mut tiles: Query<(&TilePos, &mut TileTextureIndex, &mut TileColor)>,
+    settings: Res<super::settings::Settings>,
 ) {
     let map = &battle.scenario.map;
     let light = relief::brightness(map, &layout);
+    let range = relief::levels(map);
     for (pos, mut index, mut color) in &mut tiles {
         let hex = Map::from_tile_pos([pos.x as i32, pos.y as i32]);
         let c = map.coord(hex);
         let i = terrain_art::index(map.terrain(hex), terrain_art::variant(c.col, c.row));
-        let c = relief::colour(light.get(&hex).copied().unwrap_or(1.0));
+        let c = relief::band_colour(
+            light.get(&hex).copied().unwrap_or(1.0),
+            map.elevation(hex),
+            range,
+            settings.relief,
+        );
         if index.0 != i {
             index.0 = i;
         }

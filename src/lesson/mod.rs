@@ -1,4 +1,4 @@
-//! The boot camp (issue 48; artillery, issue 59): short lessons, each a small scenario in `maps/lessons/` and a
+//! The boot camp (issue 48; artillery, cavalry and supply, the first battle: issue 59): short lessons, each a small scenario in `maps/lessons/` and a
 //! script of steps that walks a new player through one idea by doing it. Plain Rust: the window
 //! shows a lesson and reports what the player does; `progress` judges it.
 
@@ -12,7 +12,7 @@ use crate::rules::scenario::{LoadError, Scenario};
 
 /// Every lesson's script, in order, with its text, and its scenario's text: embedded, as the
 /// browser has no file system (a test checks each against the files).
-pub const LESSONS: [(&str, &str, &str); 8] = [
+pub const LESSONS: [(&str, &str, &str); 10] = [
     lesson!("1_the_map"),
     lesson!("2_moving"),
     lesson!("3_fire"),
@@ -21,6 +21,8 @@ pub const LESSONS: [(&str, &str, &str); 8] = [
     lesson!("6_the_enemy"),
     lesson!("7_command"),
     lesson!("8_artillery"),
+    lesson!("9_cavalry_and_supply"),
+    lesson!("10_first_battle"),
 ];
 
 macro_rules! lesson {

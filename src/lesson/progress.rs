@@ -140,6 +140,8 @@ fn judge(goal: &Goal, side: Side, board: &Board, sign: &Sign, moved: &[UnitId]) 
             Verdict::Done
         }
         (Goal::MoveBrigade(_), s) => wrong_order(s),
+        (Goal::Play, Sign::Done(Order::EndTurn)) => Verdict::Done,
+        (Goal::Play, _) => Verdict::Neither,
     }
 }
 
@@ -205,6 +207,8 @@ fn saw(seen: Seen, side: Side, e: &Event) -> bool {
         (Seen::Rally, Event::TurnBegan(t)) => t.side == side && !t.start.rallied.is_empty(),
         (Seen::OpportunityFire, Event::Moved(m)) => !m.opportunity_fire.is_empty(),
         (Seen::YourTurn, Event::TurnBegan(t)) => t.side == side,
+        (Seen::Resupply, Event::TurnBegan(t)) => t.side == side && !t.start.resupplied.is_empty(),
+        (Seen::BattleOver, Event::GameEnded(_)) => true,
         _ => false,
     }
 }

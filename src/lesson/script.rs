@@ -130,6 +130,10 @@ pub enum Seen {
     OpportunityFire,
     /// The player's next turn began (the other side's turn is over).
     YourTurn,
+    /// A wagon refilled a unit of the player's side at the start of its turn.
+    Resupply,
+    /// The battle ended (its end screen opens).
+    BattleOver,
 }
 
 /// What completes a step.
@@ -161,6 +165,8 @@ pub enum Goal {
     Zoom,
     /// Two or more units of this brigade moved by one brigade move.
     MoveBrigade(String),
+    /// The player's own turn, played freely: any order is right, End turn completes it.
+    Play,
 }
 
 impl Script {

@@ -400,6 +400,11 @@ pub fn cannot_move(u: &Unit) -> Option<String> {
     if u.is_captured() {
         return Some(format!("{who} is captured and cannot leave its hex"));
     }
+    if u.marks.zoc_stopped {
+        return Some(format!(
+            "{who} entered an enemy zone of control this turn: its movement is over"
+        ));
+    }
     cannot_act(u)
 }
 
@@ -486,13 +491,19 @@ pub fn check_move(board: &Board, id: UnitId, path: &[Hex]) -> Result<u32, Refusa
 /// Moves the unit along a checked path.
 pub fn apply_move(board: &mut Board, id: UnitId, path: &[Hex]) -> Result<Moved, Refusal> {
     let cost = check_move(board, id, path)?;
+    let to = *path.last().ok_or_else(|| no(id, "empty path"))?;
+    // §4: entering an enemy zone of control ends the unit's movement for the turn, not only
+    // this move (issue 59: a second move from the zone was allowed).
+    let in_zoc = board
+        .unit(id)
+        .is_some_and(|u| surroundings(board, u).zoc.contains(&to));
     let u = board
         .unit_mut(id)
         .ok_or_else(|| Refusal::no_such_unit(id))?;
-    let to = *path.last().ok_or_else(|| no(id, "empty path"))?;
     u.hex = to;
     u.marks.mp_used += cost;
     u.marks.moved = true;
+    u.marks.zoc_stopped |= in_zoc;
     let (side, takes) = (u.side, u.takes_objectives());
     take_objectives(board, path, side, takes);
     Ok(Moved {

@@ -241,6 +241,10 @@ pub struct TurnMarks {
     pub advance_left: u32,
     #[serde(default)]
     pub advance_steps: u32,
+    /// Its move ended in an enemy zone of control: its movement is over for the turn (§4).
+    /// (Left out of a save when false, so that saves made before it read and hash as they did.)
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub zoc_stopped: bool,
 }
 
 /// One counter on the map, as the rules see it.
