@@ -391,6 +391,21 @@ fn reinforcements_are_marked_where_they_come_on_the_sides_own_under_fog() {
     assert_eq!(open.iter().map(|m| m.units).sum::<usize>(), due);
     let first = s.reinforcements.iter().map(|r| r.turn).min().unwrap();
     assert!(open.iter().any(|m| m.turn == first));
+    // Issue 59: Gregg's and Duffié's brigades come on turn after turn at one stretch of the
+    // east edge: one mark lists the turns (a mark a turn stood over the others).
+    let union: Vec<_> = open.iter().filter(|m| m.side.0 == 0).collect();
+    assert!(
+        union.iter().any(|m| m
+            .turns
+            .iter()
+            .map(|(t, _)| *t)
+            .collect::<Vec<_>>()
+            .starts_with(&[4, 5, 6, 7])),
+        "{union:?}"
+    );
+    for m in &open {
+        assert_eq!(m.turns.iter().map(|(_, n)| n).sum::<usize>(), m.units);
+    }
     s.params.optional.fog_of_war = true;
     let (side, fogged) = marks(&s);
     assert!(!fogged.is_empty(), "the side's own");

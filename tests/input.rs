@@ -501,4 +501,24 @@ fn tooltips_over_the_toolbar_stand_above_it() {
     // Near the right edge: turned back to the left.
     let at = placed(Vec2::new(700.0, 300.0), size, win, 30.0, Some(880.0));
     assert_eq!(at.x, 700.0 - 36.0 - 200.0);
+    // Pointing at the hex beside the selected unit (below and right of the pointer, where the
+    // tip would go): the tip goes where it leaves the selected counter clear.
+    use bayonet::client::tooltip::placed_clear;
+    let selected = bevy::math::Rect::from_center_size(Vec2::new(160.0, 350.0), Vec2::splat(60.0));
+    let at = placed_clear(
+        Vec2::new(100.0, 300.0),
+        size,
+        win,
+        30.0,
+        Some(880.0),
+        Some(selected),
+    );
+    let tip = bevy::math::Rect::from_corners(at, at + size);
+    assert!(tip.intersect(selected).is_empty(), "{at:?}");
+    assert!(at.x >= 0.0 && at.y >= 0.0 && at.x + size.x <= win.x);
+    // Nothing to avoid: as before.
+    assert_eq!(
+        placed_clear(Vec2::new(100.0, 300.0), size, win, 30.0, Some(880.0), None),
+        Vec2::new(136.0, 300.0 + 30.0 * 0.87 + 6.0)
+    );
 }

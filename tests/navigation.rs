@@ -318,3 +318,63 @@ fn the_selected_hex_shows_its_units_as_a_strip_and_a_chip_commands_its_unit() {
     assert_eq!(strip.len(), 1, "{strip:?}");
     assert_eq!(strip[0].1[..2], ["Art 4g".to_string(), "Unl".to_string()]);
 }
+
+/// Issue 59: the camera pans no farther than the map. Harper's Crossing in a 1280×800 window at
+/// the opening zoom: a camera dragged far past each edge is brought back so that the open part
+/// of the view (the window less the right column and the bars) shows no more than the map's
+/// margin beyond the edge; one inside the map stays where it is; zoomed out past the whole map,
+/// the map stands in the middle of the open part.
+#[test]
+fn the_camera_is_kept_on_the_map() {
+    use bayonet::client::camera::{fit, kept_camera};
+    use bayonet::client::layout::MapLayout;
+    use bevy::math::Vec2;
+    let s = bayonet::load_scenario("maps/harpers_crossing.ron").unwrap();
+    let battle = bayonet::sim::Battle { scenario: s };
+    let layout = MapLayout(hexx::HexLayout::flat().with_rect_size(Vec2::new(
+        bayonet::client::layout::HEX_WIDTH,
+        bayonet::client::layout::HEX_HEIGHT,
+    )));
+    let window = Vec2::new(1280.0, 800.0);
+    let limits = fit(&battle, &layout, window);
+    let scale = 1.0;
+    let inside = (limits.lo + limits.hi) / 2.0;
+    assert_eq!(
+        kept_camera(&limits, window, inside, scale),
+        inside,
+        "inside, unmoved"
+    );
+    let column = bayonet::client::regions::column(window.x);
+    for far in [
+        Vec2::new(-1.0e5, inside.y),
+        Vec2::new(1.0e5, inside.y),
+        Vec2::new(inside.x, -1.0e5),
+        Vec2::new(inside.x, 1.0e5),
+    ] {
+        let kept = kept_camera(&limits, window, far, scale);
+        // The open part's edges, in the world.
+        let left = kept.x - window.x / 2.0 * scale;
+        let right = kept.x + (window.x / 2.0 - column) * scale;
+        assert!(
+            left >= limits.lo.x - 1.0,
+            "{far:?}: left edge {left} past {}",
+            limits.lo.x
+        );
+        assert!(
+            right <= limits.hi.x + 1.0,
+            "{far:?}: right edge {right} past {}",
+            limits.hi.x
+        );
+        let top = kept.y + (window.y / 2.0 - bayonet::client::regions::TOP_BAR_HEIGHT) * scale;
+        let bottom = kept.y - (window.y / 2.0 - bayonet::client::regions::TOOLBAR_HEIGHT) * scale;
+        assert!(
+            top <= limits.hi.y + 1.0 && bottom >= limits.lo.y - 1.0,
+            "{far:?}"
+        );
+    }
+    // Zoomed out beyond the whole map: it stands in the open part's middle, whatever the drag.
+    let wide = limits.max * 2.0;
+    let a = kept_camera(&limits, window, Vec2::new(-1.0e5, 0.0), wide);
+    let b = kept_camera(&limits, window, Vec2::new(1.0e5, 3.0e4), wide);
+    assert!((a - b).length() < 0.01, "{a:?} {b:?}");
+}

@@ -20,6 +20,8 @@ pub struct EntryMark {
     /// The first turn units come on there, and how many come there in all.
     pub turn: u32,
     pub units: usize,
+    /// Each turn units come on there, and how many.
+    pub turns: Vec<(u32, usize)>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -41,21 +43,24 @@ fn mark(
         commands.entity(e).despawn();
     }
     let board = seen.board();
-    // One mark for the units of a side that come on in one turn at one stretch of the edge
-    // (within a few hexes of each other): a column of twenty regiments is one arrival.
-    let mut groups: Vec<(Side, u32, Vec<crate::rules::hex::Hex>)> = Vec::new();
+    // One mark for the units of a side that come on at one stretch of the edge (within a few
+    // hexes of each other), whatever the turn: a column of twenty regiments is one arrival, and
+    // a stretch where brigades come on turn after turn one mark listing the turns (issue 59:
+    // a mark a turn stood over the others).
+    let mut groups: Vec<(Side, Vec<(u32, crate::rules::hex::Hex)>)> = Vec::new();
     for r in &board.reinforcements {
         let (side, turn, h) = (r.unit.side, r.turn, r.unit.hex);
-        match groups.iter_mut().find(|(s, t, hs)| {
-            *s == side && *t == turn && hs.iter().any(|x| x.unsigned_distance_to(h) <= 4)
-        }) {
-            Some(g) => g.2.push(h),
-            None => groups.push((side, turn, vec![h])),
+        match groups
+            .iter_mut()
+            .find(|(s, hs)| *s == side && hs.iter().any(|(_, x)| x.unsigned_distance_to(h) <= 4))
+        {
+            Some(g) => g.1.push((turn, h)),
+            None => groups.push((side, vec![(turn, h)])),
         }
     }
-    let mut at: BTreeMap<(i32, i32, u8), (u32, usize)> = BTreeMap::new();
-    for (side, turn, hexes) in groups {
+    for (side, arrivals) in groups {
         // At the hex nearest the group's middle.
+        let hexes: Vec<_> = arrivals.iter().map(|(_, h)| *h).collect();
         let mid = hexes.iter().map(|h| layout.center(*h)).sum::<Vec2>() / hexes.len() as f32;
         let h = *hexes
             .iter()
@@ -66,27 +71,38 @@ fn mark(
                     .total_cmp(&layout.center(**b).distance(mid))
             })
             .unwrap_or(&hexes[0]);
-        let e = at.entry((h.x, h.y, side.0)).or_insert((turn, 0));
-        e.0 = e.0.min(turn);
-        e.1 += hexes.len();
-    }
-    for ((x, y, s), (turn, units)) in at {
+        let mut by_turn: BTreeMap<u32, usize> = BTreeMap::new();
+        for (t, _) in &arrivals {
+            *by_turn.entry(*t).or_default() += 1;
+        }
+        let (x, y, s) = (h.x, h.y, side.0);
+        let turn = by_turn.keys().next().copied().unwrap_or(0);
+        let units = arrivals.len();
+        let lines: Vec<String> = by_turn
+            .iter()
+            .map(|(t, n)| match n {
+                1 => format!("Turn {t}: 1 arrives"),
+                n => format!("Turn {t}: {n} arrive"),
+            })
+            .collect();
+        let words = lines.join("\n");
+        let widest = lines.iter().map(|l| l.len()).max().unwrap_or(0);
         let side = Side(s);
         let colour = super::counters::side_colour(&battle, side, &settings);
-        let words = if units == 1 {
-            format!("Turn {turn}: 1 arrives")
-        } else {
-            format!("Turn {turn}: {units} arrive")
-        };
         let centre = layout.center(crate::rules::hex::Hex::new(x, y));
         // Below the hex's middle, where a counter standing there leaves room.
         let spot = centre - Vec2::new(0.0, HEX_HEIGHT * 0.32);
         commands
             .spawn((
-                EntryMark { side, turn, units },
+                EntryMark {
+                    side,
+                    turn,
+                    units,
+                    turns: by_turn.iter().map(|(t, n)| (*t, *n)).collect(),
+                },
                 Sprite::from_color(
                     Color::srgba(0.05, 0.05, 0.04, 0.85),
-                    Vec2::new(words.len() as f32 * 8.6 + 10.0, 20.0),
+                    Vec2::new(widest as f32 * 8.6 + 10.0, 20.0 * lines.len() as f32),
                 ),
                 Transform::from_translation(spot.extend(z::HIGHLIGHT + 0.5)),
             ))

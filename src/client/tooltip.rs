@@ -92,8 +92,9 @@ fn place(
     mut text: Query<&mut Text, With<TooltipText>>,
     ui_scale: Option<Res<UiScale>>,
     aim: Res<super::aim_box::AimBox>,
-    cam: Query<&Projection, With<super::camera::MapCamera>>,
+    cam: Query<(&Transform, &Projection), With<super::camera::MapCamera>>,
     bars: Query<(&Region, &ComputedNode, &UiGlobalTransform)>,
+    (selected, layout): (Res<SelectedHex>, Res<super::layout::MapLayout>),
 ) {
     let Some(e) = find(&regions, Region::Tooltip) else {
         return;
@@ -121,10 +122,16 @@ fn place(
     super::regions::show(&mut node, shown);
     if let Some((c, win, size)) = cursor.filter(|_| shown) {
         // Clear of the hex under the pointer, whatever the zoom.
-        let r = cam.single().map_or(0.0, |p| {
+        let r = cam.single().map_or(0.0, |(_, p)| {
             super::layout::HEX_SIZE / super::camera::scale_of(p)
         });
-        let Vec2 { x, y } = placed(c, size, win, r, toolbar_top);
+        // The selected unit's hex, on the screen.
+        let avoid = selected.0.zip(cam.single().ok()).map(|(h, (t, p))| {
+            let scale = super::camera::scale_of(p);
+            let at = super::layout::world_to_screen(win, t, scale, layout.center(h));
+            Rect::from_center_size(at, Vec2::splat(2.0 * super::layout::HEX_SIZE / scale))
+        });
+        let Vec2 { x, y } = placed_clear(c, size, win, r, toolbar_top, avoid);
         // The node's offsets are in UI pixels, which the UI scale enlarges.
         let u = ui_scale.map_or(1.0, |s| s.0).max(0.1);
         let (x, y) = (Val::Px(x.max(0.0) / u), Val::Px(y.max(0.0) / u));
@@ -141,16 +148,48 @@ fn place(
 /// the toolbar's top edge, so that it covers none of its buttons (issue 59: a tip over the
 /// bottom row covered the row above).
 pub fn placed(c: Vec2, size: Vec2, win: Vec2, r: f32, toolbar_top: Option<f32>) -> Vec2 {
+    placed_clear(c, size, win, r, toolbar_top, None)
+}
+
+/// `placed`, and clear of `avoid` (the selected unit's hex: issue 59, the tip of the hex
+/// beside it covered the counter the player was giving orders to): of the pointer's four
+/// corners, the first that leaves it clear and stays in the window.
+pub fn placed_clear(
+    c: Vec2,
+    size: Vec2,
+    win: Vec2,
+    r: f32,
+    toolbar_top: Option<f32>,
+    avoid: Option<Rect>,
+) -> Vec2 {
     let (dx, dy) = ((r + 6.0).max(18.0), (r * 0.87 + 6.0).max(22.0));
-    let x = if c.x + dx + size.x > win.x {
-        c.x - dx - size.x
-    } else {
-        c.x + dx
-    };
-    let y = match toolbar_top {
+    let right = c.x + dx + size.x <= win.x;
+    let below = c.y + dy + size.y <= win.y;
+    let x_of = |right: bool| if right { c.x + dx } else { c.x - dx - size.x };
+    let y_of = |below: bool| match toolbar_top {
         Some(top) if c.y >= top => top - 4.0 - size.y,
-        _ if c.y + dy + size.y > win.y => c.y - dy - size.y,
-        _ => c.y + dy,
+        _ if below => c.y + dy,
+        _ => c.y - dy - size.y,
     };
-    Vec2::new(x, y)
+    let first = Vec2::new(x_of(right), y_of(below));
+    let Some(avoid) = avoid else {
+        return first;
+    };
+    let fits =
+        |at: Vec2| at.x >= 0.0 && at.y >= 0.0 && at.x + size.x <= win.x && at.y + size.y <= win.y;
+    let clear = |at: Vec2| {
+        Rect::from_corners(at, at + size)
+            .intersect(avoid)
+            .is_empty()
+    };
+    [
+        (right, below),
+        (!right, below),
+        (right, !below),
+        (!right, !below),
+    ]
+    .into_iter()
+    .map(|(r, b)| Vec2::new(x_of(r), y_of(b)))
+    .find(|at| fits(*at) && clear(*at))
+    .unwrap_or(first)
 }
