@@ -623,3 +623,40 @@ fn lesson_10_the_first_battle_to_its_end_screen() {
     next(&mut r);
     assert!(finished(&r));
 }
+
+/// Issue 59: a mistake that makes a step impossible as things stand gets the hint and says so,
+/// with the way back (Undo, or Restart where the game refuses it): lesson 2's move to 5,4 with
+/// the 20th Maine's movement spent on a wrong march; with it unspent, the plain hint.
+#[test]
+fn a_step_made_impossible_says_so_and_offers_restart() {
+    use bayonet::lesson::{Progress, Sign};
+    use bayonet::rules::order::{At, Order};
+    use bayonet::rules::unit::{Side, UnitId};
+    let (script, s) = bayonet::lesson::open(2).unwrap();
+    let mut board = s.board();
+    let mut p = Progress {
+        step: 1,
+        hint: None,
+    };
+    let wrong = Sign::Done(Order::Move {
+        unit: UnitId(1),
+        to: At(3, 5),
+        path: None,
+    });
+    p.feed(&script, Side(0), &board, std::slice::from_ref(&wrong));
+    assert_eq!(p.step, 1);
+    let plain = p.hint.clone().unwrap();
+    assert!(
+        plain.contains("5,4") && !plain.contains("cannot be done"),
+        "{plain}"
+    );
+    board.unit_mut(UnitId(1)).unwrap().marks.mp_used = 1000;
+    p.feed(&script, Side(0), &board, &[wrong]);
+    let stuck = p.hint.clone().unwrap();
+    assert!(
+        stuck.starts_with(&plain)
+            && stuck.contains("cannot be done: 20th Maine cannot reach 5,4 this turn")
+            && stuck.contains("Restart lesson"),
+        "{stuck}"
+    );
+}

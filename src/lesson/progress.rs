@@ -67,8 +67,18 @@ impl Progress {
                         .hint
                         .clone()
                         .unwrap_or_else(|| "Not yet: read the lesson's words again.".into());
-                    self.hint = Some(match why {
+                    let hint = match why {
                         Some(w) => format!("{hint} (The game said: {w})"),
+                        None => hint,
+                    };
+                    // A mistake that leaves the step impossible as things stand (the unit may
+                    // not move again, or cannot reach the hex this turn): say so, and the way
+                    // back: Undo where the game allows it, else Restart.
+                    self.hint = Some(match impossible(&step.done, board) {
+                        Some(stuck) => format!(
+                            "{hint} As things stand it cannot be done: {stuck}. Undo (Ctrl+Z), \
+                             or if the game refuses, Restart lesson."
+                        ),
                         None => hint,
                     });
                 }
@@ -142,6 +152,38 @@ fn judge(goal: &Goal, side: Side, board: &Board, sign: &Sign, moved: &[UnitId]) 
         (Goal::MoveBrigade(_), s) => wrong_order(s),
         (Goal::Play, Sign::Done(Order::EndTurn)) => Verdict::Done,
         (Goal::Play, _) => Verdict::Neither,
+    }
+}
+
+/// Why the step's order can no longer be given (its unit gone, unable to move or act, or the
+/// hex out of its reach for the rest of the turn), if it cannot.
+fn impossible(goal: &Goal, board: &Board) -> Option<String> {
+    let Goal::Order {
+        kind,
+        unit: Some(id),
+        to,
+        ..
+    } = goal
+    else {
+        return None;
+    };
+    let id = UnitId(*id);
+    let Some(u) = board.unit(id) else {
+        return Some("the unit it needs is gone".into());
+    };
+    use crate::rules::movement;
+    match kind {
+        OrderKind::Move => {
+            if let Some(why) = movement::cannot_move(u) {
+                return Some(why);
+            }
+            let (col, row) = (*to)?;
+            let hex = board.map.hex_at(crate::rules::map::Coord { col, row });
+            (hex != u.hex && !movement::movement_range(board, id).contains_key(&hex))
+                .then(|| format!("{} cannot reach {col},{row} this turn", u.name))
+        }
+        OrderKind::Formation | OrderKind::Face => movement::cannot_act(u),
+        _ => None,
     }
 }
 
