@@ -70,18 +70,7 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
             .insert((PendingPanel, BorderColor::all(palette::PENDING)));
         let text = commands.spawn((PendingText, palette::text("", 13.0))).id();
         let body = commands
-            .spawn((
-                PendingBody,
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    flex_shrink: 1.0,
-                    min_height: Val::Px(0.0),
-                    overflow: Overflow::scroll_y(),
-                    ..default()
-                },
-                ScrollPosition::default(),
-                Interaction::default(),
-            ))
+            .spawn((PendingBody, super::regions::scrolling_column()))
             .add_child(text)
             .id();
         let more = commands

@@ -136,22 +136,12 @@ fn spawn(mut commands: Commands) {
             (Line::Title, palette::dim_text("", 12.0)),
             (
                 Line::News,
-                Text::new(""),
-                TextFont {
-                    font_size: FontSize::Px(14.0),
-                    ..default()
-                },
-                TextColor(palette::OBJECTIVE),
+                palette::coloured_text("", 14.0, palette::OBJECTIVE)
             ),
             (Line::Say, palette::text("", 15.0)),
             (
                 Line::Hint,
-                Text::new(""),
-                TextFont {
-                    font_size: FontSize::Px(14.0),
-                    ..default()
-                },
-                TextColor(palette::PENDING),
+                palette::coloured_text("", 14.0, palette::PENDING)
             ),
             (
                 Node {

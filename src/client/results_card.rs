@@ -354,19 +354,7 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
         ))
         .id();
     let body = commands
-        .spawn((
-            CardBody,
-            Node {
-                flex_direction: FlexDirection::Column,
-                // As tall as the column leaves it; it scrolls only past that.
-                flex_shrink: 1.0,
-                min_height: Val::Px(0.0),
-                overflow: Overflow::scroll_y(),
-                ..default()
-            },
-            ScrollPosition::default(),
-            Interaction::default(),
-        ))
+        .spawn((CardBody, super::regions::scrolling_column()))
         .with_children(|c| {
             c.spawn(palette::text("", 12.0));
         })
