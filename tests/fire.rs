@@ -1203,3 +1203,30 @@ fn d_fire_4_each_terrain_term() {
         assert_eq!(value, 1200.0 * (1.0 + percent as f64 / 100.0), "{t:?}");
     }
 }
+
+/// D-fire-2: a weapon's table is refused for a value below 0 or not a number (a scenario
+/// maker's typo), and takes 0 (no fire at that range) and any positive value; an empty table
+/// is refused too. (The mutation run found these untested.)
+#[test]
+fn d_fire_2_a_weapon_table_refuses_negative_and_non_numbers_only() {
+    use bayonet::rules::weapon::Weapon;
+    let w = |values: &[f64]| Weapon {
+        values: values.to_vec(),
+        aliases: Vec::new(),
+    };
+    assert_eq!(w(&[4.0, 3.0, 2.0, 1.0]).fault(), None);
+    assert_eq!(
+        w(&[4.0, 0.0]).fault(),
+        None,
+        "0 at a range is no fire there"
+    );
+    assert!(w(&[]).fault().unwrap().contains("at least one value"));
+    for bad in [-1.0, -0.5, f64::NAN, f64::INFINITY] {
+        let f = w(&[4.0, bad]).fault();
+        assert!(
+            f.as_deref()
+                .is_some_and(|f| f.contains("expected a number of 0 or more")),
+            "{bad}: {f:?}"
+        );
+    }
+}
