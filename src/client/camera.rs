@@ -135,53 +135,19 @@ pub struct FitWhole;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ZoomLimits>()
         .add_systems(Startup, spawn)
-        .add_systems(Update, (refit, keys, mouse, touch).chain())
-        .add_systems(
-            PostUpdate,
-            keep_on_map.before(bevy::transform::TransformSystems::Propagate),
-        );
+        .add_systems(Update, (refit, keys, mouse, touch).chain());
 }
-
-/// The window's camera, which pans and zooms no farther than the map (a window-less test's
-/// own camera stays where the test puts it).
-#[derive(Component)]
-pub struct KeptOnMap;
 
 /// Where the camera may stand at `scale`: where the open part of the view (the window less the
 /// right column, the top bar and the toolbar) looks at no more than the map's margin beyond its
 /// edges, so the map's right edge can come out from under the column (issue 59: the camera
-/// panned and zoomed far into the black, and the column hid counters at the right edge).
+/// panned and zoomed far into the black, and the column hid counters at the right edge). Not
+/// yet applied to the window's pans: kept strictly, the browser's one-finger pan test found the
+/// opening view already at a limit (to be switched on with a margin).
 pub fn kept_camera(limits: &ZoomLimits, window: Vec2, camera: Vec2, scale: f32) -> Vec2 {
     let off = open_offset(window);
     let to_open = Vec2::new(off.x, -off.y) * scale;
     kept_on_map(limits, camera + to_open, window, scale) - to_open
-}
-
-/// After every pan and zoom (mouse, keys, fingers, a jump to a unit), the camera is kept on
-/// the map.
-fn keep_on_map(
-    limits: Res<ZoomLimits>,
-    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    mut cam: Query<
-        (&mut Transform, &Projection),
-        (
-            With<KeptOnMap>,
-            Or<(Changed<Transform>, Changed<Projection>)>,
-        ),
-    >,
-) {
-    let Ok(w) = window.single() else { return };
-    if limits.hi == limits.lo {
-        return;
-    }
-    for (mut t, p) in &mut cam {
-        let now = t.translation.truncate();
-        let kept = kept_camera(&limits, w.size(), now, scale_of(p));
-        if (kept - now).length() > 0.01 {
-            t.translation.x = kept.x;
-            t.translation.y = kept.y;
-        }
-    }
 }
 
 fn spawn(
@@ -230,7 +196,6 @@ fn spawn(
     };
     commands.spawn((
         MapCamera,
-        KeptOnMap,
         Camera2d,
         Projection::Orthographic(OrthographicProjection {
             scale,
