@@ -138,18 +138,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (refit, keys, mouse, touch).chain());
 }
 
-/// Where the camera may stand at `scale`: where the open part of the view (the window less the
-/// right column, the top bar and the toolbar) looks at no more than the map's margin beyond its
-/// edges, so the map's right edge can come out from under the column (issue 59: the camera
-/// panned and zoomed far into the black, and the column hid counters at the right edge). Not
-/// yet applied to the window's pans: kept strictly, the browser's one-finger pan test found the
-/// opening view already at a limit (to be switched on with a margin).
-pub fn kept_camera(limits: &ZoomLimits, window: Vec2, camera: Vec2, scale: f32) -> Vec2 {
-    let off = open_offset(window);
-    let to_open = Vec2::new(off.x, -off.y) * scale;
-    kept_on_map(limits, camera + to_open, window, scale) - to_open
-}
-
 fn spawn(
     mut commands: Commands,
     battle: Res<Battle>,

@@ -347,23 +347,15 @@ impl Log<'_> {
                 c.result
             ));
         }
-        for id in &t.start.resupplied {
-            self.report.add(format!(
-                "{} refills its ammunition from a wagon",
-                name_of(self.names, *id)
-            ));
-        }
-        for id in &t.start.isolated {
-            self.report.add(format!(
-                "{} is cut off from supply (isolated)",
-                name_of(self.names, *id)
-            ));
-        }
-        for id in &t.start.released {
-            self.report.add(format!(
-                "{} is released and may move",
-                name_of(self.names, *id)
-            ));
+        for (ids, what) in [
+            (&t.start.resupplied, "refills its ammunition from a wagon"),
+            (&t.start.isolated, "is cut off from supply (isolated)"),
+            (&t.start.released, "is released and may move"),
+        ] {
+            for id in ids {
+                self.report
+                    .add(format!("{} {what}", name_of(self.names, *id)));
+            }
         }
         for c in &t.start.still_disrupted {
             self.report.add(format!(

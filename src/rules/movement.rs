@@ -496,7 +496,7 @@ pub fn apply_move(board: &mut Board, id: UnitId, path: &[Hex]) -> Result<Moved, 
     // this move (issue 59: a second move from the zone was allowed).
     let in_zoc = board
         .unit(id)
-        .is_some_and(|u| surroundings(board, u).zoc.contains(&to));
+        .is_some_and(|u| board.in_enemy_zoc(to, u.side));
     let u = board
         .unit_mut(id)
         .ok_or_else(|| Refusal::no_such_unit(id))?;
