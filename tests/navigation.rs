@@ -318,3 +318,83 @@ fn the_selected_hex_shows_its_units_as_a_strip_and_a_chip_commands_its_unit() {
     assert_eq!(strip.len(), 1, "{strip:?}");
     assert_eq!(strip[0].1[..2], ["Art 4g".to_string(), "Unl".to_string()]);
 }
+
+/// Where the middle of the open part of a 1280×800 view lies in the world, for a camera at
+/// `camera` and `scale` (the right column and the bars taken off).
+fn open_middle(camera: Vec2, scale: f32) -> Vec2 {
+    use bayonet::client::regions::{TOOLBAR_HEIGHT, TOP_BAR_HEIGHT, column};
+    camera
+        + Vec2::new(
+            -column(1280.0) / 2.0,
+            -(TOP_BAR_HEIGHT - TOOLBAR_HEIGHT) / 2.0,
+        ) * scale
+}
+
+/// Issue 59: the window's camera pans no farther than the map: held arrow keys carry the
+/// middle of the open view to the map's edge and no farther (at most half a view of black), in
+/// each of the four directions; a pan inside the map moves freely; a camera without the mark (a
+/// test's own) is not held, so the hold is the system's doing.
+#[test]
+fn the_window_camera_is_kept_over_the_map() {
+    use bayonet::client::camera::{KeptOnMap, ZoomLimits};
+    use bevy::input::ButtonState;
+    let s = bayonet::load_scenario("maps/harpers_crossing.ron").unwrap();
+    let mut rig = Rig::on(s, bayonet::client::settings::SettingsFile(None));
+    let limits = *rig.app.world().resource::<ZoomLimits>();
+    assert!(limits.hi.x - limits.lo.x > 1000.0, "{limits:?}");
+    let cam = rig
+        .app
+        .world_mut()
+        .query_filtered::<Entity, With<MapCamera>>()
+        .single(rig.app.world())
+        .unwrap();
+    let mid = (limits.lo + limits.hi) / 2.0;
+    let place = |rig: &mut Rig, at: Vec2| {
+        let mut t = rig.app.world_mut().get_mut::<Transform>(cam).unwrap();
+        t.translation.x = at.x;
+        t.translation.y = at.y;
+    };
+    // Unheld: a long pan right runs off the map.
+    place(&mut rig, mid);
+    rig.frames(1);
+    rig.key(KeyCode::ArrowRight, ButtonState::Pressed);
+    rig.frames(120);
+    rig.key(KeyCode::ArrowRight, ButtonState::Released);
+    rig.frames(1);
+    assert!(open_middle(rig.camera(), 1.0).x > limits.hi.x + 500.0);
+    rig.app.world_mut().entity_mut(cam).insert(KeptOnMap);
+    // Inside the map, a short pan moves by its full length.
+    place(&mut rig, mid);
+    rig.frames(1);
+    let before = rig.camera();
+    rig.key(KeyCode::ArrowLeft, ButtonState::Pressed);
+    rig.frames(2);
+    rig.key(KeyCode::ArrowLeft, ButtonState::Released);
+    rig.frames(1);
+    let moved = before.x - rig.camera().x;
+    assert!(moved > 100.0, "a pan inside the map moved {moved}");
+    for (key, check) in [
+        (KeyCode::ArrowRight, 0),
+        (KeyCode::ArrowLeft, 1),
+        (KeyCode::ArrowUp, 2),
+        (KeyCode::ArrowDown, 3),
+    ] {
+        place(&mut rig, mid);
+        rig.frames(1);
+        rig.key(key, ButtonState::Pressed);
+        rig.frames(150);
+        rig.key(key, ButtonState::Released);
+        rig.frames(1);
+        let m = open_middle(rig.camera(), 1.0);
+        let (got, edge) = match check {
+            0 => (m.x, limits.hi.x),
+            1 => (m.x, limits.lo.x),
+            2 => (m.y, limits.hi.y),
+            _ => (m.y, limits.lo.y),
+        };
+        assert!(
+            (got - edge).abs() < 1.0,
+            "{key:?}: the open view's middle at {got}, the map's edge at {edge}"
+        );
+    }
+}

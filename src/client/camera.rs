@@ -135,7 +135,54 @@ pub struct FitWhole;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ZoomLimits>()
         .add_systems(Startup, spawn)
-        .add_systems(Update, (refit, keys, mouse, touch).chain());
+        .add_systems(Update, (refit, keys, mouse, touch).chain())
+        .add_systems(
+            PostUpdate,
+            keep_on_map.before(bevy::transform::TransformSystems::Propagate),
+        );
+}
+
+/// The window's camera, kept over the map (a window-less test's own camera stays where the
+/// test puts it unless the test asks for this).
+#[derive(Component)]
+pub struct KeptOnMap;
+
+/// Where the camera may stand at `scale`: the middle of the open part of the view (the window
+/// less the right column, the top bar and the toolbar) stays on the map, so a pan or a zoom
+/// shows at most half a view of black beyond an edge, and the map's right edge can still come
+/// out from under the column (issue 59: the camera panned and zoomed far into the black).
+pub fn kept_camera(limits: &ZoomLimits, window: Vec2, camera: Vec2, scale: f32) -> Vec2 {
+    let off = open_offset(window);
+    let to_open = Vec2::new(off.x, -off.y) * scale;
+    let middle = camera + to_open;
+    middle.clamp(limits.lo.min(limits.hi), limits.hi.max(limits.lo)) - to_open
+}
+
+/// After every pan and zoom (mouse, keys, fingers, a jump to a unit), the camera is kept over
+/// the map.
+fn keep_on_map(
+    limits: Res<ZoomLimits>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut cam: Query<
+        (&mut Transform, &Projection),
+        (
+            With<KeptOnMap>,
+            Or<(Changed<Transform>, Changed<Projection>)>,
+        ),
+    >,
+) {
+    let Ok(w) = window.single() else { return };
+    if limits.hi == limits.lo {
+        return;
+    }
+    for (mut t, p) in &mut cam {
+        let now = t.translation.truncate();
+        let kept = kept_camera(&limits, w.size(), now, scale_of(p));
+        if (kept - now).length() > 0.01 {
+            t.translation.x = kept.x;
+            t.translation.y = kept.y;
+        }
+    }
 }
 
 fn spawn(
@@ -184,6 +231,7 @@ fn spawn(
     };
     commands.spawn((
         MapCamera,
+        KeptOnMap,
         Camera2d,
         Projection::Orthographic(OrthographicProjection {
             scale,
