@@ -247,7 +247,7 @@ fn open_game(cli: Cli) -> i32 {
              Your own invite, to come back later: bayonet join {friend} {my_invite}",
             made.game
         );
-        let code = match bayonet::client::online::connect(&local, &my_invite) {
+        let code = match bayonet::client::online::seat::connect(&local, &my_invite) {
             Ok((s, joined)) => {
                 bayonet::client::run_seat(s, screenshot, script, None, None, Some(joined))
             }
@@ -261,7 +261,7 @@ fn open_game(cli: Cli) -> i32 {
     }
     #[cfg(not(target_arch = "wasm32"))]
     if let Some((url, invite)) = join {
-        return match bayonet::client::online::connect(&url, &invite) {
+        return match bayonet::client::online::seat::connect(&url, &invite) {
             Ok((s, joined)) => {
                 bayonet::client::run_seat(s, screenshot, script, None, None, Some(joined))
             }
@@ -275,7 +275,7 @@ fn open_game(cli: Cli) -> i32 {
     let _ = &host;
     #[cfg(target_arch = "wasm32")]
     if let Some((_, invite)) = join {
-        bayonet::client::online::connect_in_page(invite, screenshot, script);
+        bayonet::client::online::seat::connect_in_page(invite, screenshot, script);
         return 0;
     }
     // A lesson of the boot camp: its scenario, the other side held or played by the computer.
@@ -333,8 +333,8 @@ fn players_for(
     s: &bayonet::rules::scenario::Scenario,
     choice: &str,
 ) -> Result<[Option<bayonet::sim::Brain>; 2], String> {
-    let file = bayonet::client::settings::SettingsFile::from_env();
-    let saved = bayonet::client::settings::load(&file).0.opponent;
+    let file = bayonet::client::theme::settings::SettingsFile::from_env();
+    let saved = bayonet::client::theme::settings::load(&file).0.opponent;
     bayonet::sim::ai_player::players_for(s, choice, saved)
 }
 

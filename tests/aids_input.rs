@@ -1,14 +1,14 @@
 //! The aids of issue 11 driven by real input messages through the window's input path: keys,
 //! mouse clicks and touch taps on the map, and the buttons as bevy's UI marks them pressed.
 
-use bayonet::client::aids::{Aid, Aids};
-use bayonet::client::command::{Command, Notice};
-use bayonet::client::highlights::Highlighted;
-use bayonet::client::order_of_battle::{OobRow, rows};
-use bayonet::client::settings::{Settings, SettingsFile, TOUCH_TARGET, TouchSeen};
-use bayonet::client::sight_tool::SightTool;
-use bayonet::client::threat_overlay::ThreatOverlay;
-use bayonet::client::toolbar::ToolButton;
+use bayonet::client::input::command::{Command, Notice};
+use bayonet::client::marks::highlights::Highlighted;
+use bayonet::client::marks::sight_tool::SightTool;
+use bayonet::client::marks::threat_overlay::ThreatOverlay;
+use bayonet::client::panels::order_of_battle::{OobRow, rows};
+use bayonet::client::panels::toolbar::ToolButton;
+use bayonet::client::theme::aid::{Aid, Aids};
+use bayonet::client::theme::settings::{Settings, SettingsFile, TOUCH_TARGET, TouchSeen};
 use bayonet::rules::hex::Facing;
 use bayonet::rules::map::Coord;
 use bayonet::rules::order::Order;
@@ -260,18 +260,18 @@ fn the_order_of_battle_lists_the_side_and_a_row_selects_and_centres_the_unit() {
     r.press(OobRow(UnitId(6)));
     assert_eq!(r.res::<Command>().unit, Some(UnitId(6)));
     let centre = r
-        .res::<bayonet::client::layout::MapLayout>()
+        .res::<bayonet::client::map::layout::MapLayout>()
         .center(hex(&r, 6, 2));
     let cam = {
         let mut q = r
             .app
             .world_mut()
-            .query_filtered::<&Transform, With<bayonet::client::camera::MapCamera>>();
+            .query_filtered::<&Transform, With<bayonet::client::map::camera::MapCamera>>();
         q.single(r.app.world()).unwrap().translation
     };
     // The unit shows in the middle of the map's open part, right of the panel (no layout here:
     // the panel is measured as nothing) and left of the right-hand column.
-    use bayonet::client::camera::{centre_on, open_centre};
+    use bayonet::client::map::camera::{centre_on, open_centre};
     let window = Vec2::new(1280.0, 800.0);
     let spot = open_centre(window, 0.0);
     // The column takes a quarter of a 1280-pixel window (320 pixels).
@@ -280,7 +280,7 @@ fn the_order_of_battle_lists_the_side_and_a_row_selects_and_centres_the_unit() {
     assert_eq!(cam.truncate(), centre_on(centre, spot, window, 1.0));
     assert_eq!(cam.truncate(), centre + Vec2::new(160.0, -12.0));
     // The row says what the unit has done: once it has fired it is no longer fresh.
-    let line = bayonet::client::order_of_battle::row_text(&unit(&r, 1), &r.res::<Game>().0);
+    let line = bayonet::client::panels::order_of_battle::row_text(&unit(&r, 1), &r.res::<Game>().0);
     assert!(
         line.contains("450 men") && line.ends_with("fresh"),
         "{line}"
@@ -290,14 +290,14 @@ fn the_order_of_battle_lists_the_side_and_a_row_selects_and_centres_the_unit() {
         let mut q = r
             .app
             .world_mut()
-            .query_filtered::<&mut Transform, With<bayonet::client::camera::MapCamera>>();
+            .query_filtered::<&mut Transform, With<bayonet::client::map::camera::MapCamera>>();
         q.single_mut(r.app.world_mut()).unwrap().translation = Vec3::ZERO;
     }
     r.click(4, 4);
     r.tap_key(KeyCode::KeyT);
     r.click(5, 4);
     r.frames(2);
-    let line = bayonet::client::order_of_battle::row_text(&unit(&r, 1), &r.res::<Game>().0);
+    let line = bayonet::client::panels::order_of_battle::row_text(&unit(&r, 1), &r.res::<Game>().0);
     assert!(line.ends_with(": fired"), "{line}");
 }
 
@@ -376,9 +376,9 @@ fn settings_are_remembered_between_runs_and_a_bad_file_is_reported_not_fatal() {
 #[test]
 fn the_hex_grid_outlines_every_hexside_once_and_key_0_hides_it() {
     // Issue 30: a grid, on by default, so that range can be counted across open ground.
-    use bayonet::client::hex_grid::HexGrid;
+    use bayonet::client::map::hex_grid::HexGrid;
     let mut r = Rig::new();
-    r.app.add_plugins(bayonet::client::hex_grid::plugin);
+    r.app.add_plugins(bayonet::client::map::hex_grid::plugin);
     r.frames(1);
     assert!(r.res::<Aids>().on(Aid::Grid), "on at the start");
     // Every hexside once: a side between two map hexes counts for both, so half each; a side
@@ -414,7 +414,7 @@ fn the_hex_grid_outlines_every_hexside_once_and_key_0_hides_it() {
 #[test]
 fn the_threats_line_names_only_the_kinds_of_threat_there_are() {
     // Issue 30, words: never "fire from 0 units (value -0)".
-    use bayonet::client::threat_overlay::summary;
+    use bayonet::client::marks::threat_overlay::summary;
     use bayonet::rules::threat::Threat;
     let r = Rig::new();
     let game = r.res::<Game>().0.clone();

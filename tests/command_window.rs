@@ -1,10 +1,10 @@
 //! Command and control in the window (issue 47 item 3): the selected leader's radius drawn, the
 //! selected unit's chain of command highlighted, out-of-command units marked.
 
-use bayonet::client::aids::Aid;
-use bayonet::client::command::Command;
-use bayonet::client::command_radius::CommandRadius;
-use bayonet::client::highlights::Highlighted;
+use bayonet::client::input::command::Command;
+use bayonet::client::marks::command_radius::CommandRadius;
+use bayonet::client::marks::highlights::Highlighted;
+use bayonet::client::theme::aid::Aid;
 use bayonet::rules::hex::distance;
 use bayonet::rules::unit::UnitId;
 use bayonet::sim::Game;
@@ -13,7 +13,7 @@ use crate::rig::Rig;
 
 fn brandy() -> Rig {
     let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
-    Rig::on(s, bayonet::client::settings::SettingsFile(None))
+    Rig::on(s, bayonet::client::theme::settings::SettingsFile(None))
 }
 
 fn select(r: &mut Rig, id: u32) {
@@ -72,7 +72,7 @@ fn the_brigade_aid_highlights_the_chain_of_command() {
 
 #[test]
 fn next_unit_walks_the_units_not_yet_acted_by_key_and_button() {
-    use bayonet::client::next_unit::NextUnitButton;
+    use bayonet::client::input::next_unit::NextUnitButton;
     use bevy::prelude::KeyCode;
     let mut r = brandy();
     let selected = |r: &Rig| r.res::<Command>().unit.map(|u| u.0);
@@ -90,7 +90,10 @@ fn next_unit_walks_the_units_not_yet_acted_by_key_and_button() {
     r.tap_key(KeyCode::KeyJ);
     assert_eq!(selected(&r), Some(4));
     let at = r.res::<Game>().unit(UnitId(4)).unwrap().hex;
-    assert_eq!(r.res::<bayonet::client::pointer::SelectedHex>().0, Some(at));
+    assert_eq!(
+        r.res::<bayonet::client::input::pointer::SelectedHex>().0,
+        Some(at)
+    );
     // Round the whole side, every one not yet acted once, never a Confederate nor Davis.
     let waiting =
         bayonet::rules::readiness::not_yet_acted(&r.res::<Game>().0, bayonet::rules::unit::Side(0));
@@ -112,7 +115,7 @@ fn next_unit_walks_the_units_not_yet_acted_by_key_and_button() {
 /// is listed once, under its own brigade; a large battle opens folded and a heading unfolds.
 #[test]
 fn the_tree_lists_every_unit_of_brandy_station_once_under_its_brigade() {
-    use bayonet::client::order_of_battle::{Line, OobFold, OobRow, tree};
+    use bayonet::client::panels::order_of_battle::{Line, OobFold, OobRow, tree};
     use bevy::prelude::KeyCode;
     let mut r = brandy();
     let game = r.res::<Game>().0.clone();
@@ -197,7 +200,7 @@ fn the_tree_lists_every_unit_of_brandy_station_once_under_its_brigade() {
 /// screen.
 fn b1_on_screen() -> Rig {
     let s = crate::command::battle(&[(4, (5, 17)), (10, (6, 17)), (11, (6, 18))], &[]);
-    Rig::on(s, bayonet::client::settings::SettingsFile(None))
+    Rig::on(s, bayonet::client::theme::settings::SettingsFile(None))
 }
 
 fn hexes(r: &Rig, ids: &[u32]) -> Vec<bayonet::rules::hex::Hex> {
@@ -209,8 +212,8 @@ fn hexes(r: &Rig, ids: &[u32]) -> Vec<bayonet::rules::hex::Hex> {
 
 #[test]
 fn a_brigade_dragged_moves_as_one_move_order_per_unit_and_undo_takes_them_back() {
-    use bayonet::client::brigade_preview::BrigadeMarch;
-    use bayonet::client::toolbar::ToolButton;
+    use bayonet::client::marks::brigade_preview::BrigadeMarch;
+    use bayonet::client::panels::toolbar::ToolButton;
     use bayonet::rules::order::Order;
     use bevy::prelude::KeyCode;
     let mut r = b1_on_screen();
@@ -231,13 +234,14 @@ fn a_brigade_dragged_moves_as_one_move_order_per_unit_and_undo_takes_them_back()
     assert_eq!(m.to, to);
     assert_eq!(m.legs.len(), 3);
     assert!(m.legs.iter().all(|l| l.arrives() && !l.path.is_empty()));
-    let hint = r.res::<bayonet::client::command::Hint>().0.clone();
+    let hint = r.res::<bayonet::client::input::command::Hint>().0.clone();
     assert!(
         hint.contains("3 of 3 move") && hint.ends_with("release to move"),
         "{hint}"
     );
     assert!(
-        !r.res::<bayonet::client::melee_drag::DragPreview>().legal,
+        !r.res::<bayonet::client::input::melee_drag::DragPreview>()
+            .legal,
         "the drag declares no melee"
     );
     r.mouse(bevy::input::ButtonState::Released);
@@ -262,7 +266,7 @@ fn a_brigade_dragged_moves_as_one_move_order_per_unit_and_undo_takes_them_back()
 
 #[test]
 fn a_brigade_is_sent_by_a_tap_twice_and_a_general_has_none_to_move() {
-    use bayonet::client::brigade_preview::BrigadeMarch;
+    use bayonet::client::marks::brigade_preview::BrigadeMarch;
     use bevy::prelude::KeyCode;
     let mut r = b1_on_screen();
     // A regiment of the brigade moves it too, around itself.
@@ -276,7 +280,7 @@ fn a_brigade_is_sent_by_a_tap_twice_and_a_general_has_none_to_move() {
         .clone()
         .expect("the first tap aims it");
     assert_eq!(m.anchor, UnitId(10));
-    let hint = r.res::<bayonet::client::command::Hint>().0.clone();
+    let hint = r.res::<bayonet::client::input::command::Hint>().0.clone();
     assert!(hint.ends_with("tap again to move"), "{hint}");
     assert!(
         r.res::<bayonet::sim::save::OrderLog>().0.is_empty(),
@@ -314,10 +318,13 @@ fn the_out_of_command_marks_button_shows_under_the_rule_and_toggles_the_marks() 
     assert!(!shown(&mut r), "hidden without the rule");
     let mut s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
     s.params.optional.command_control = true;
-    let mut r = Rig::on(s, bayonet::client::settings::SettingsFile(None));
+    let mut r = Rig::on(s, bayonet::client::theme::settings::SettingsFile(None));
     r.frames(1);
     assert!(shown(&mut r), "shown under the rule");
-    let on = |r: &Rig| r.res::<bayonet::client::aids::Aids>().on(Aid::Command);
+    let on = |r: &Rig| {
+        r.res::<bayonet::client::theme::aid::Aids>()
+            .on(Aid::Command)
+    };
     assert!(on(&r), "on by default");
     r.press(Aid::Command);
     assert!(!on(&r), "the button hides the marks");
@@ -329,7 +336,7 @@ fn the_out_of_command_marks_button_shows_under_the_rule_and_toggles_the_marks() 
 /// command" in a Brandy Station game without the rule).
 #[test]
 fn out_of_command_is_shown_only_under_command_control() {
-    use bayonet::client::order_of_battle::row_text;
+    use bayonet::client::panels::order_of_battle::row_text;
     let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
     let mut b = s.board();
     let id = b.units.iter().find(|u| !u.is_leader()).unwrap().id;
@@ -358,7 +365,7 @@ fn a_click_on_a_leader_and_his_regiment_picks_the_regiment() {
         "        (id: 8, name: \"Col. Test\", side: 0, brigade: \"U\", kind: Leader, at: (4, 4), facing: N, quality: C),\n        (id: 1, name: \"450 Union\"",
     );
     let s = bayonet::rules::scenario::parse("test_melee.ron", &text).unwrap();
-    let mut r = Rig::on(s, bayonet::client::settings::SettingsFile(None));
+    let mut r = Rig::on(s, bayonet::client::theme::settings::SettingsFile(None));
     r.click(4, 4);
     assert_eq!(r.res::<Command>().unit, Some(UnitId(1)));
     r.tap_key(bevy::prelude::KeyCode::Tab);

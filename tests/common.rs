@@ -477,11 +477,14 @@ pub fn worst_melee(
 
 /// Presses a start-dialog control for one frame, as a click would, and lets it go.
 #[cfg(feature = "client")]
-pub fn press_control(app: &mut bevy::prelude::App, which: bayonet::client::start::Control) {
+pub fn press_control(
+    app: &mut bevy::prelude::App,
+    which: bayonet::client::dialogs::start::Control,
+) {
     use bevy::prelude::*;
     let mut q = app
         .world_mut()
-        .query::<(&bayonet::client::start::Control, &mut Interaction)>();
+        .query::<(&bayonet::client::dialogs::start::Control, &mut Interaction)>();
     for (c, mut i) in q.iter_mut(app.world_mut()) {
         if *c == which {
             *i = Interaction::Pressed;

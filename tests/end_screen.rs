@@ -2,8 +2,8 @@
 //! reinforcements (item 4), and the screen that comes up when the last turn ends, its figures
 //! the after-action report's, and its buttons (item 6).
 
-use bayonet::client::after_action_view::ReportView;
-use bayonet::client::end_screen::{EndButton, EndScreen};
+use bayonet::client::dialogs::end_screen::{EndButton, EndScreen};
+use bayonet::client::reports::after_action_view::ReportView;
 use bayonet::rules::order::Order;
 use bayonet::sim::save::OrderLog;
 use bayonet::sim::{Battle, Game, GameSeed, GiveOrder};
@@ -151,7 +151,7 @@ fn a_replay_of_a_finished_game_starts_without_the_end_screen() {
     let mut r = played_to_the_end();
     r.app
         .world_mut()
-        .write_message(bayonet::client::watch::Watch::ThisGame { from: 0 });
+        .write_message(bayonet::client::replay::watch::Watch::ThisGame { from: 0 });
     r.frames(3);
     assert!(
         r.app
@@ -167,8 +167,8 @@ fn a_replay_of_a_finished_game_starts_without_the_end_screen() {
 /// not announced to the Union player (D-fow: the enemy's arrivals are not his to know).
 #[test]
 fn arrivals_are_announced_with_a_card_that_goes_to_them() {
-    use bayonet::client::arrival_card::{ArrivalButton, ArrivalCard, ArrivalText};
-    use bayonet::client::pointer::SelectedHex;
+    use bayonet::client::input::pointer::SelectedHex;
+    use bayonet::client::panels::arrival_card::{ArrivalButton, ArrivalCard, ArrivalText};
     use bayonet::rules::unit::UnitId;
     let text = include_str!("../maps/test_skirmish.ron")
         .replace("turns: 2,", "turns: 3,")
@@ -177,7 +177,7 @@ fn arrivals_are_announced_with_a_card_that_goes_to_them() {
             "        (id: 6, name: \"Union reserve\", side: 0, brigade: \"U\", kind: Infantry, at: (0, 4), facing: SE, men: 300, quality: C, arrives: 2),\n        (id: 16, name: \"Rebel reserve\", side: 1, brigade: \"C\", kind: Infantry, at: (11, 4), facing: SW, men: 300, quality: C, arrives: 3),\n    ],\n)",
         );
     let s = bayonet::rules::scenario::parse("r.ron", &text).unwrap();
-    let mut r = Rig::on(s, bayonet::client::settings::SettingsFile(None));
+    let mut r = Rig::on(s, bayonet::client::theme::settings::SettingsFile(None));
     r.app.insert_resource(bayonet::sim::Players([
         None,
         Some(bayonet::sim::Brain::Hold),
@@ -224,7 +224,7 @@ fn arrivals_are_announced_with_a_card_that_goes_to_them() {
 /// sides of every shipped battle.
 #[test]
 fn the_levels_read_as_ranges_that_match_the_rules() {
-    use bayonet::client::victory_panel::{bands, points};
+    use bayonet::client::reports::victory_panel::{bands, points};
     use bayonet::rules::victory::level_of;
     assert_eq!(points(-1900), "\u{2212}1,900");
     assert_eq!(points(25), "+25");
@@ -266,7 +266,8 @@ fn the_levels_read_as_ranges_that_match_the_rules() {
             }
             // The briefing speaks to the reader in his own points: where his Minor Victory
             // starts is where the ranges say.
-            let text = bayonet::client::victory_panel::briefing(&s, &s.board(), side).join("\n");
+            let text =
+                bayonet::client::reports::victory_panel::briefing(&s, &s.board(), side).join("\n");
             let minor = &list[3].1;
             let from = minor.split(" to ").next().unwrap();
             assert!(
@@ -281,7 +282,7 @@ fn the_levels_read_as_ranges_that_match_the_rules() {
 /// his score, and the victory panel's changes run since his last turn (they read "none yet").
 #[test]
 fn the_players_turn_opens_with_what_the_enemys_turn_did_to_the_score() {
-    use bayonet::client::score_news::ScoreNews;
+    use bayonet::client::reports::score_news::ScoreNews;
     use bayonet::rules::order::At;
     use bayonet::rules::unit::{Side, UnitId};
     // A hotseat: the screen is the side's whose turn it is. The Union ends its turn.
@@ -300,7 +301,10 @@ fn the_players_turn_opens_with_what_the_enemys_turn_did_to_the_score() {
     assert!(lost > 0, "the fire cost men");
     r.app.world_mut().write_message(GiveOrder(Order::EndTurn));
     r.frames(3);
-    let lines = r.res::<bayonet::client::report::Report>().lines.clone();
+    let lines = r
+        .res::<bayonet::client::reports::report::Report>()
+        .lines
+        .clone();
     let men = if lost == 1 { "man" } else { "men" };
     let change = format!("-{lost}: Union lost {lost} {men}");
     let want = format!("Since your last turn: -{lost} points to you ({change})");
@@ -312,7 +316,7 @@ fn the_players_turn_opens_with_what_the_enemys_turn_did_to_the_score() {
 /// Crossing opens at −350 to the Confederates because the Union holds the town and the ridge.
 #[test]
 fn the_opening_score_is_explained() {
-    use bayonet::client::score_news::opening;
+    use bayonet::client::reports::score_news::opening;
     use bayonet::rules::unit::Side;
     let s = bayonet::load_scenario("maps/harpers_crossing.ron").unwrap();
     let b = s.board();

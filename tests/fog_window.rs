@@ -2,8 +2,9 @@
 //! last-seen markers come from the side's view; Extreme Fog of War's estimates read "~450"; at
 //! a shared screen a hand-over screen hides the map between the sides' turns.
 
-use bayonet::client::counters::{Counter, LastSeenMark, StrengthNumber};
-use bayonet::client::hand_over::{HandOver, Ready};
+use bayonet::client::counters::counter::{Counter, LastSeenMark, StrengthNumber};
+use bayonet::client::dialogs::hand_over::Ready;
+use bayonet::client::gate::HandOver;
 use bayonet::client::seen::Seen;
 use bayonet::rules::fog;
 use bayonet::rules::hex::Facing;
@@ -102,7 +103,7 @@ fn d_fow_8_a_hand_over_screen_between_the_sides_at_one_screen() {
     let c = r.res::<Game>().0.map.coord(at);
     r.click(c.col, c.row);
     assert_eq!(
-        r.res::<bayonet::client::command::Command>().unit,
+        r.res::<bayonet::client::input::command::Command>().unit,
         None,
         "nothing chosen behind the screen"
     );
@@ -145,7 +146,10 @@ fn d_fow_6_the_log_tells_no_move_of_an_enemy_out_of_sight() {
         }));
     }
     r.frames(2);
-    let log = r.res::<bayonet::client::report::Report>().lines.join("\n");
+    let log = r
+        .res::<bayonet::client::reports::report::Report>()
+        .lines
+        .join("\n");
     let name = |id: UnitId| r.res::<Game>().0.unit(id).unwrap().name.clone();
     assert!(log.contains(&format!("{} moves to", name(seen))), "{log}");
     assert!(!log.contains(&name(far)), "{log}");
@@ -155,7 +159,7 @@ fn d_fow_6_the_log_tells_no_move_of_an_enemy_out_of_sight() {
     let hex = |c: i32, row: i32| game.map.hex_at(Coord { col: c, row });
     let (near_hex, far_hex) = (hex(9, 6), hex(31, 8));
     let shown: Vec<_> = r
-        .res::<bayonet::client::playback::ShownLog>()
+        .res::<bayonet::client::replay::playback::ShownLog>()
         .0
         .iter()
         .map(|b| b.focus)
@@ -168,7 +172,7 @@ fn d_fow_6_the_log_tells_no_move_of_an_enemy_out_of_sight() {
 /// melees say they stand on estimates; under Fog of War they do not.
 #[test]
 fn d_fow_2_extreme_fog_odds_say_they_are_an_estimate() {
-    use bayonet::client::words::estimate_words;
+    use bayonet::client::theme::words::estimate_words;
     for (extreme, says) in [(true, true), (false, false)] {
         let (f, _) = field(extreme);
         let r = rig(&f);
@@ -183,7 +187,7 @@ fn d_fow_2_extreme_fog_odds_say_they_are_an_estimate() {
 /// it from there, the third hex of its path.
 #[test]
 fn d_fow_1_an_enemy_appears_as_the_mover_comes_to_see_it() {
-    use bayonet::client::counters::Unseen;
+    use bayonet::client::counters::counter::Unseen;
     use bayonet::rules::map::Coord;
     use bayonet::rules::order::At;
     let (mut f, [own, seen, _]) = field(false);
@@ -224,8 +228,8 @@ fn d_fow_1_an_enemy_appears_as_the_mover_comes_to_see_it() {
 /// estimated strengths, and the overlay's words say so; under Fog of War they do not.
 #[test]
 fn d_fow_2_extreme_fog_threats_say_they_are_an_estimate() {
-    use bayonet::client::notice::Notice;
-    use bayonet::client::threat_overlay::ThreatOverlay;
+    use bayonet::client::marks::threat_overlay::ThreatOverlay;
+    use bayonet::client::theme::notice::Notice;
     for extreme in [true, false] {
         let (f, _) = field(extreme);
         let mut r = rig(&f);
@@ -245,7 +249,7 @@ fn d_fow_2_extreme_fog_threats_say_they_are_an_estimate() {
 /// the window has drawn is a Confederate unit or a Union unit they spot in the truth.
 #[test]
 fn d_fow_6_over_a_game_the_window_draws_nothing_its_side_does_not_see() {
-    use bayonet::client::counters::Drawn;
+    use bayonet::client::counters::counter::Drawn;
     use bayonet::sim::{Brain, Players};
     let mut s = bayonet::load_scenario("maps/harpers_crossing.ron").unwrap();
     s.params.optional.enable("fog").unwrap();
@@ -292,7 +296,7 @@ fn d_fow_6_over_a_game_the_window_draws_nothing_its_side_does_not_see() {
 /// the level turned round for the second side.
 #[test]
 fn the_top_bar_counts_the_points_of_the_side_at_the_screen() {
-    use bayonet::client::hud::points_words;
+    use bayonet::client::panels::hud::points_words;
     use bayonet::rules::victory::{VictoryLevel, VictoryReport};
     assert_eq!(
         VictoryLevel::MajorDefeat.for_the_other_side(),
@@ -336,7 +340,7 @@ fn the_top_bar_counts_the_points_of_the_side_at_the_screen() {
 /// in the player's turn and are not shown.
 #[test]
 fn an_enemys_marks_from_its_own_turn_are_not_shown_in_the_players() {
-    use bayonet::client::hud::describe;
+    use bayonet::client::panels::hud::describe;
     let s =
         bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
             .unwrap();
@@ -369,14 +373,14 @@ fn an_enemys_marks_from_its_own_turn_are_not_shown_in_the_players() {
 /// the screen's own, never the enemy's.
 #[test]
 fn reinforcements_are_marked_where_they_come_on_the_sides_own_under_fog() {
-    use bayonet::client::reinforcement_marks::EntryMark;
+    use bayonet::client::marks::reinforcement_marks::EntryMark;
     use std::collections::BTreeSet;
     let mut s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
     let marks = |s: &bayonet::rules::scenario::Scenario| {
         let mut app = bayonet::client::windowless_app_with(
             s.clone(),
             bayonet::client::seen_plugin,
-            bayonet::client::settings::SettingsFile(None),
+            bayonet::client::theme::settings::SettingsFile(None),
         );
         app.update();
         app.update();

@@ -1,7 +1,7 @@
 //! The map gestures (client): long press and drag to melee on touch, press and drag with the
 //! mouse, pans and taps.
 
-use bayonet::client::gesture::{Action, Gestures, Input, LONG_PRESS, Source};
+use bayonet::client::input::gesture::{Action, Gestures, Input, LONG_PRESS, Source};
 use bayonet::rules::hex::Hex;
 use bevy::math::Vec2;
 

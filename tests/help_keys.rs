@@ -2,18 +2,19 @@
 //! overlay and the input systems read one key table, and this test walks that table, so a key
 //! that stops working, or a new one without a check, fails here.
 
-use bayonet::client::aids::Aids;
-use bayonet::client::camera::{MapCamera, ZoomLimits, scale_of};
-use bayonet::client::command::{Command, Notice};
-use bayonet::client::help::{HelpOpen, key_lines};
-use bayonet::client::keys::{Act, BINDINGS, Binding};
-use bayonet::client::order_of_battle::OobPage;
-use bayonet::client::playback::{Pace, Playback};
-use bayonet::client::report::LogOpen;
-use bayonet::client::settings::Settings;
-use bayonet::client::settings::SettingsFile;
-use bayonet::client::toolbar::EndTurnArmed;
-use bayonet::client::watch::{Offer, Watching};
+use bayonet::client::dialogs::help::key_lines;
+use bayonet::client::gate::HelpOpen;
+use bayonet::client::input::command::{Command, Notice};
+use bayonet::client::map::camera::{MapCamera, ZoomLimits, scale_of};
+use bayonet::client::panels::order_of_battle::OobPage;
+use bayonet::client::panels::toolbar::EndTurnArmed;
+use bayonet::client::replay::playback::{Pace, Playback};
+use bayonet::client::replay::watch::{Offer, Watching};
+use bayonet::client::reports::report::LogOpen;
+use bayonet::client::theme::aid::Aids;
+use bayonet::client::theme::keys::{Act, BINDINGS, Binding};
+use bayonet::client::theme::settings::Settings;
+use bayonet::client::theme::settings::SettingsFile;
 use bayonet::rules::hex::Facing;
 use bayonet::rules::params::MeleeSystemName;
 use bayonet::rules::scenario::parse;
@@ -70,7 +71,7 @@ fn sheet_text(r: &mut Rig) -> String {
     let mut q = r
         .app
         .world_mut()
-        .query_filtered::<&Text, With<bayonet::client::victory_panel::VictoryText>>();
+        .query_filtered::<&Text, With<bayonet::client::reports::victory_panel::VictoryText>>();
     q.single(r.app.world()).unwrap().0.clone()
 }
 
@@ -94,18 +95,18 @@ fn check(b: &Binding, key: KeyCode) {
             assert!(r.res::<LogOpen>().0, "{what}");
         }
         Act::Save | Act::Load => {
-            use bayonet::client::saving::SaveDir;
+            use bayonet::client::dialogs::saving::SaveDir;
             let dir =
                 std::env::temp_dir().join(format!("bayonet-help-keys-{}", std::process::id()));
             std::fs::create_dir_all(&dir).unwrap();
             r.app.insert_resource(SaveDir(Some(dir.clone())));
             r.app
-                .insert_resource(bayonet::client::report::Report::default());
+                .insert_resource(bayonet::client::reports::report::Report::default());
             if b.act == Act::Load {
                 r.tap_key(KeyCode::F5);
             }
             hit(&mut r, b, key);
-            let lines = &r.res::<bayonet::client::report::Report>().lines;
+            let lines = &r.res::<bayonet::client::reports::report::Report>().lines;
             let word = if b.act == Act::Save {
                 "Saved to"
             } else {
@@ -361,12 +362,12 @@ fn check(b: &Binding, key: KeyCode) {
             r.click(5, 5);
             r.tap_key(KeyCode::KeyX);
             hit(&mut r, b, key);
-            let v = r.res::<bayonet::client::after_action_view::ReportView>();
+            let v = r.res::<bayonet::client::reports::after_action_view::ReportView>();
             assert!(v.open, "{what}");
             assert_eq!(v.report.as_ref().map(|a| a.orders), Some(1), "{what}");
             r.tap_key(KeyCode::Escape);
             assert!(
-                !r.res::<bayonet::client::after_action_view::ReportView>()
+                !r.res::<bayonet::client::reports::after_action_view::ReportView>()
                     .open
             );
         }
@@ -374,7 +375,7 @@ fn check(b: &Binding, key: KeyCode) {
             // Issue 44, item 1: the victory conditions' figures are the rules' (the side at the
             // screen's points and level, each objective with its points, the thresholds).
             hit(&mut r, b, key);
-            use bayonet::client::victory_panel::{Sheet, SheetOpen};
+            use bayonet::client::reports::victory_panel::{Sheet, SheetOpen};
             assert_eq!(
                 r.res::<SheetOpen>().0,
                 Some(Sheet::Victory),
@@ -403,7 +404,7 @@ fn check(b: &Binding, key: KeyCode) {
             assert!(
                 text.contains(&format!(
                     "Major Victory: {} or more",
-                    bayonet::client::victory_panel::points(s.victory.major_victory)
+                    bayonet::client::reports::victory_panel::points(s.victory.major_victory)
                 )),
                 "{text}"
             );
@@ -422,7 +423,7 @@ fn check(b: &Binding, key: KeyCode) {
         Act::Briefing => {
             // Issue 44, item 5: the briefing again during play: the history, the side's task,
             // the rules in force; the same key closes it.
-            use bayonet::client::victory_panel::{Sheet, SheetOpen};
+            use bayonet::client::reports::victory_panel::{Sheet, SheetOpen};
             hit(&mut r, b, key);
             assert_eq!(r.res::<SheetOpen>().0, Some(Sheet::Briefing), "{what}");
             r.frames(1);
@@ -484,7 +485,7 @@ fn every_key_in_the_help_does_what_it_says() {
 /// Issue 30, item 3: the selection follows a unit it moves (the ring never stays behind).
 #[test]
 fn the_selection_follows_a_moved_unit() {
-    use bayonet::client::pointer::SelectedHex;
+    use bayonet::client::input::pointer::SelectedHex;
     use bayonet::rules::map::Coord;
     let mut r = Rig::new();
     r.click(5, 5);
@@ -511,17 +512,17 @@ fn end_turn_without_the_confirmation_setting_ends_at_once() {
     let mut r = Rig::new();
     r.app
         .world_mut()
-        .resource_mut::<bayonet::client::settings::Settings>()
+        .resource_mut::<bayonet::client::theme::settings::Settings>()
         .confirm_end_turn = false;
     let side = r.res::<Game>().turn_state().side;
-    r.press(bayonet::client::toolbar::ToolButton::EndTurn);
+    r.press(bayonet::client::panels::toolbar::ToolButton::EndTurn);
     assert_ne!(r.res::<Game>().turn_state().side, side);
     // With it on (the default), the button asks, and a second press ends the turn.
     let mut r = Rig::new();
-    r.press(bayonet::client::toolbar::ToolButton::EndTurn);
+    r.press(bayonet::client::panels::toolbar::ToolButton::EndTurn);
     assert_eq!(r.res::<Game>().turn_state().side, side);
     assert!(r.res::<EndTurnArmed>().0);
-    r.press(bayonet::client::toolbar::ToolButton::EndTurn);
+    r.press(bayonet::client::panels::toolbar::ToolButton::EndTurn);
     assert_ne!(r.res::<Game>().turn_state().side, side);
 }
 
@@ -532,8 +533,8 @@ fn end_turn_without_the_confirmation_setting_ends_at_once() {
 fn context_buttons_keep_their_places_and_are_dimmed_where_they_do_not_apply() {
     // Issue 59: every button stands through the player's turn whatever is selected (one that
     // came and went moved the others under the pointer); one with nothing to act on is dimmed.
-    use bayonet::client::palette::DIMMED;
-    use bayonet::client::toolbar::ToolButton;
+    use bayonet::client::panels::toolbar::ToolButton;
+    use bayonet::client::theme::palette::DIMMED;
     fn shown<C: Component + PartialEq>(r: &mut Rig, which: C) -> bool {
         let mut q = r.app.world_mut().query::<(&C, &Node)>();
         q.iter(r.app.world())
@@ -571,7 +572,7 @@ fn context_buttons_keep_their_places_and_are_dimmed_where_they_do_not_apply() {
         v.sort();
         v
     };
-    let unit_buttons = bayonet::client::command::unit_button_names();
+    let unit_buttons = bayonet::client::input::command::unit_button_names();
     r.tap_key(KeyCode::Escape);
     let none = names(&mut r);
     for b in &unit_buttons {
@@ -607,7 +608,7 @@ fn context_buttons_keep_their_places_and_are_dimmed_where_they_do_not_apply() {
 /// ammunition, and its Reinforcements tab lists who arrives, when and where.
 #[test]
 fn the_order_of_battle_shows_hex_mp_ammo_and_the_reinforcements_to_come() {
-    use bayonet::client::order_of_battle::{OobTab, Pager, reinforcement_rows, row_text};
+    use bayonet::client::panels::order_of_battle::{OobTab, Pager, reinforcement_rows, row_text};
     let mut r = Rig::new();
     let line = row_text(r.res::<Game>().unit(UnitId(1)).unwrap(), &r.res::<Game>().0);
     assert!(
@@ -648,11 +649,11 @@ fn the_order_of_battle_shows_hex_mp_ammo_and_the_reinforcements_to_come() {
     );
     // Issue 44, item 4: a row of the reinforcements to come is a button; pressed, it selects the
     // hex they come on at and centres the map there.
-    let entries: Vec<bayonet::client::order_of_battle::OobEntry> = {
+    let entries: Vec<bayonet::client::panels::order_of_battle::OobEntry> = {
         let mut q = r
             .app
             .world_mut()
-            .query::<&bayonet::client::order_of_battle::OobEntry>();
+            .query::<&bayonet::client::panels::order_of_battle::OobEntry>();
         q.iter(r.app.world()).copied().collect()
     };
     assert!(!entries.is_empty(), "the rows are buttons");
@@ -660,7 +661,7 @@ fn the_order_of_battle_shows_hex_mp_ammo_and_the_reinforcements_to_come() {
     assert_eq!(first.0, due[0].1, "the first row is the first to come");
     r.press(first);
     assert_eq!(
-        r.res::<bayonet::client::pointer::SelectedHex>().0,
+        r.res::<bayonet::client::input::pointer::SelectedHex>().0,
         Some(first.0)
     );
 }
@@ -670,7 +671,7 @@ fn the_order_of_battle_shows_hex_mp_ammo_and_the_reinforcements_to_come() {
 /// computer's.
 #[test]
 fn during_the_computers_turn_the_words_stay_the_players() {
-    use bayonet::client::command::Hint;
+    use bayonet::client::input::command::Hint;
     use bayonet::sim::{Brain, Players};
     let mut r = Rig::new();
     r.app
@@ -703,7 +704,7 @@ fn during_the_computers_turn_the_words_stay_the_players() {
 /// it can be, with an ellipsis; never in the middle of a name.
 #[test]
 fn a_cut_line_ends_at_a_word() {
-    use bayonet::client::words::ellipsis;
+    use bayonet::client::theme::words::ellipsis;
     assert_eq!(ellipsis("back: move", 26), "back: move");
     assert_eq!(
         ellipsis("back: 1st Maine Cavalry moved to 12,40", 26),
@@ -723,7 +724,7 @@ fn a_cut_line_ends_at_a_word() {
 /// end is reached. (The rig lays out no UI: the panel is given the size it has at 1280×800.)
 #[test]
 fn the_help_scrolls_and_says_when_more_lies_below() {
-    use bayonet::client::help::{HelpMore, HelpPanel};
+    use bayonet::client::dialogs::help::{HelpMore, HelpPanel};
     use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
     let mut r = Rig::new();
     r.tap_key(KeyCode::F1);
@@ -782,7 +783,7 @@ fn the_help_scrolls_and_says_when_more_lies_below() {
 /// formation tag the counters draw means.
 #[test]
 fn the_help_names_every_counter_mark_and_state_the_counters_draw() {
-    use bayonet::client::help::{COUNTER_PARTS, MEANINGS};
+    use bayonet::client::dialogs::help::{COUNTER_PARTS, MEANINGS};
     use bayonet::rules::unit::{Formation, UnitKind};
     let legend: String = COUNTER_PARTS
         .iter()
@@ -819,7 +820,7 @@ fn the_help_names_every_counter_mark_and_state_the_counters_draw() {
             .units[1]
             .clone();
         (u.kind, u.formation) = (kind, f);
-        let tag = bayonet::client::counters::formation_tag(&u);
+        let tag = bayonet::client::counters::counter::formation_tag(&u);
         assert!(legend.contains(tag), "{tag} not in the legend");
     }
 }
@@ -843,7 +844,7 @@ fn the_melee_words_list_both_sides_terms() {
             follow_up: true,
         },
     );
-    let w = bayonet::client::words::sides_words(&b);
+    let w = bayonet::client::theme::words::sides_words(&b);
     let (att, def) = w.split_once("; defender: ").unwrap();
     assert!(att.starts_with("attacker: +10 % "), "{w}");
     assert!(def.contains("routed ÷4"), "{w}");
@@ -853,7 +854,7 @@ fn the_melee_words_list_both_sides_terms() {
 /// Issue 59: the terms the results cards use are explained in the help's glossary.
 #[test]
 fn the_help_explains_the_cards_terms() {
-    use bayonet::client::help::MEANINGS;
+    use bayonet::client::dialogs::help::MEANINGS;
     let marks: Vec<&str> = MEANINGS
         .iter()
         .flat_map(|(_, lines)| lines.iter().map(|(m, _)| *m))

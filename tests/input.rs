@@ -84,7 +84,7 @@ fn a_short_touch_selects_and_starts_no_drag() {
     let cmd = r
         .app
         .world()
-        .resource::<bayonet::client::command::Command>();
+        .resource::<bayonet::client::input::command::Command>();
     assert_eq!(
         cmd.unit,
         Some(bayonet::rules::unit::UnitId(1)),
@@ -93,7 +93,7 @@ fn a_short_touch_selects_and_starts_no_drag() {
     // A quick drag pans (once: by the finger's own travel) instead of declaring.
     let cam = |r: &mut Rig| {
         let w = r.app.world_mut();
-        w.query_filtered::<&Transform, With<bayonet::client::camera::MapCamera>>()
+        w.query_filtered::<&Transform, With<bayonet::client::map::camera::MapCamera>>()
             .single(w)
             .unwrap()
             .translation
@@ -125,14 +125,14 @@ fn a_drag_onto_an_illegal_target_is_refused_with_its_rule() {
 
 #[test]
 fn f5_saves_and_f9_loads_the_game_in_the_window() {
-    use bayonet::client::saving::SaveDir;
+    use bayonet::client::dialogs::saving::SaveDir;
     let dir = std::env::temp_dir().join("bayonet-quicksave-test");
     std::fs::create_dir_all(&dir).unwrap();
     let _ = std::fs::remove_file(dir.join("bayonet-quicksave.ron"));
     let mut r = Rig::new();
     r.app.insert_resource(SaveDir(Some(dir.clone())));
     r.app
-        .insert_resource(bayonet::client::report::Report::default());
+        .insert_resource(bayonet::client::reports::report::Report::default());
     r.mouse_drag((4, 4), (5, 4));
     r.key(KeyCode::F5, ButtonState::Pressed);
     r.frames(2);
@@ -145,7 +145,7 @@ fn f5_saves_and_f9_loads_the_game_in_the_window() {
     let said = |r: &Rig| {
         r.app
             .world()
-            .resource::<bayonet::client::report::Report>()
+            .resource::<bayonet::client::reports::report::Report>()
             .lines
             .clone()
     };
@@ -226,7 +226,7 @@ fn the_command_menu_spikes_captured_guns_by_key_and_says_when_there_is_nothing_t
     let by = r
         .app
         .world()
-        .resource::<bayonet::client::command::Command>()
+        .resource::<bayonet::client::input::command::Command>()
         .unit;
     assert!(by.is_some_and(|id| id != UnitId(50)), "{by:?}");
     r.key(KeyCode::KeyG, ButtonState::Pressed);
@@ -254,7 +254,7 @@ fn the_command_menu_spikes_captured_guns_by_key_and_says_when_there_is_nothing_t
     // No bridge in front: B gives no order, and the log says why.
     r.key(KeyCode::KeyB, ButtonState::Pressed);
     r.frames(2);
-    let said = r.read::<bayonet::client::command::Notice>();
+    let said = r.read::<bayonet::client::input::command::Notice>();
     assert!(
         said.iter()
             .any(|n| n.0.contains("faces no full-hex bridge")),
@@ -276,19 +276,19 @@ fn a_click_pressed_and_released_in_one_frame_selects_and_arms_no_drag() {
     let drag = r
         .app
         .world()
-        .resource::<bayonet::client::melee_drag::MeleeDrag>();
+        .resource::<bayonet::client::input::melee_drag::MeleeDrag>();
     assert_eq!(drag.from, None, "{drag:?}");
     let cmd = r
         .app
         .world()
-        .resource::<bayonet::client::command::Command>();
+        .resource::<bayonet::client::input::command::Command>();
     assert!(cmd.unit.is_some(), "the brigade is selected");
 }
 
 #[test]
 fn the_window_saves_to_the_data_folder_never_where_it_was_started() {
     // Issue 29: the tests run in the checkout, as a newcomer's `cargo run` does.
-    use bayonet::client::saving::SaveDir;
+    use bayonet::client::dialogs::saving::SaveDir;
     let dir = SaveDir::for_run(false).0;
     assert_eq!(dir, bayonet::places::saves_dir());
     let dir = dir.expect("a home, so a saves folder");
@@ -310,7 +310,7 @@ fn the_window_saves_to_the_data_folder_never_where_it_was_started() {
 #[test]
 fn the_move_hint_says_what_it_costs_and_what_is_left_in_the_players_gesture() {
     // Issue 30, words: "costs 2 MP; 4 left", "click" with a mouse and "tap" on a touch screen.
-    use bayonet::client::command::Hint;
+    use bayonet::client::input::command::Hint;
     let mut r = Rig::new();
     r.click(4, 4);
     let left = {
@@ -338,7 +338,7 @@ fn the_move_hint_says_what_it_costs_and_what_is_left_in_the_players_gesture() {
     // The same hex after a touch: the words follow the finger.
     r.app
         .world_mut()
-        .insert_resource(bayonet::client::settings::TouchSeen(true));
+        .insert_resource(bayonet::client::theme::settings::TouchSeen(true));
     r.cursor(r.screen(4, 4));
     r.frames(1);
     r.cursor(at);
@@ -350,7 +350,7 @@ fn the_move_hint_says_what_it_costs_and_what_is_left_in_the_players_gesture() {
 #[test]
 fn the_fire_hint_has_no_empty_brackets_and_says_click() {
     // Issue 30, words: "value 165 ()" and "tap to fire" at a desk were what it said.
-    use bayonet::client::command::Hint;
+    use bayonet::client::input::command::Hint;
     let mut r = Rig::new();
     r.click(4, 4);
     r.tap_key(KeyCode::KeyT);
@@ -369,8 +369,8 @@ fn the_fire_hint_has_no_empty_brackets_and_says_click() {
 /// moving on to another hex and back asks for nothing new.
 #[test]
 fn the_drag_preview_shows_the_odds_when_worked_out_off_the_frame() {
-    use bayonet::client::melee_drag::{DragPreview, WORKING, odds_words};
-    use bayonet::client::odds_work::OddsWork;
+    use bayonet::client::input::melee_drag::{DragPreview, WORKING, odds_words};
+    use bayonet::client::input::odds_work::OddsWork;
     let mut r = Rig::new();
     let (a, b) = (r.screen(4, 4), r.screen(5, 4));
     r.mouse_drag_over((4, 4), (5, 4));
@@ -411,7 +411,7 @@ fn the_drag_preview_shows_the_odds_when_worked_out_off_the_frame() {
 /// melee alone, always counted exactly, never is.
 #[test]
 fn sampled_odds_read_about_and_the_melee_alone_never_does() {
-    use bayonet::client::melee_drag::odds_words;
+    use bayonet::client::input::melee_drag::odds_words;
     let mut w = bayonet::rules::melee::WholeOdds {
         attacker_win_probability: 0.42,
         melee_only_probability: 0.6,
@@ -473,7 +473,7 @@ fn a_quick_ctrl_z_undoes_and_z_alone_turns() {
 /// one); a window that fits is left as it is.
 #[test]
 fn the_window_opens_no_larger_than_the_screen() {
-    use bayonet::client::fit_window::fitted;
+    use bayonet::client::theme::fit_window::fitted;
     assert_eq!(
         fitted((1280.0, 800.0), (768.0, 1024.0)),
         Some((768.0, 800.0))
@@ -490,7 +490,7 @@ fn the_window_opens_no_larger_than_the_screen() {
 /// buttons; over the map it goes beside the pointer, turned back at the window's edges.
 #[test]
 fn tooltips_over_the_toolbar_stand_above_it() {
-    use bayonet::client::tooltip::placed;
+    use bayonet::client::panels::tooltip::placed;
     let (win, size) = (Vec2::new(768.0, 1024.0), Vec2::new(200.0, 40.0));
     // Over the bottom row of a three-row toolbar whose top is at 880.
     let at = placed(Vec2::new(100.0, 1000.0), size, win, 30.0, Some(880.0));
@@ -503,7 +503,7 @@ fn tooltips_over_the_toolbar_stand_above_it() {
     assert_eq!(at.x, 700.0 - 36.0 - 200.0);
     // Pointing at the hex beside the selected unit (below and right of the pointer, where the
     // tip would go): the tip goes where it leaves the selected counter clear.
-    use bayonet::client::tooltip::placed_clear;
+    use bayonet::client::panels::tooltip::placed_clear;
     let selected = bevy::math::Rect::from_center_size(Vec2::new(160.0, 350.0), Vec2::splat(60.0));
     let at = placed_clear(
         Vec2::new(100.0, 300.0),

@@ -2,8 +2,8 @@
 //! clicks, drags, keys and buttons), each step completing only when its action is done, and a
 //! wrong action answered with the step's hint.
 
-use bayonet::client::lesson::{Lesson, LessonButton};
-use bayonet::client::settings::SettingsFile;
+use bayonet::client::lesson::panel::{Lesson, LessonButton};
+use bayonet::client::theme::settings::SettingsFile;
 use bevy::prelude::KeyCode;
 
 use crate::rig::Rig;
@@ -59,7 +59,7 @@ fn lesson_1_the_map_and_the_counters_to_its_end() {
             g.units
                 .iter()
                 .any(|u| u.side == bayonet::rules::unit::Side(0)
-                    && bayonet::client::counters::formation_tag(u) == tag),
+                    && bayonet::client::counters::counter::formation_tag(u) == tag),
             "a counter shows {tag}"
         );
     }
@@ -97,7 +97,9 @@ fn lesson_1_the_map_and_the_counters_to_its_end() {
     assert!(finished(&r));
     r.frames(2);
     assert_eq!(
-        r.res::<bayonet::client::settings::Settings>().lessons_done & 1,
+        r.res::<bayonet::client::theme::settings::Settings>()
+            .lessons_done
+            & 1,
         1,
         "the lesson is remembered as done"
     );
@@ -124,7 +126,7 @@ fn lesson_2_moving_and_facing_to_its_end() {
         (c.col, c.row)
     };
     assert_eq!(at(&r), (3, 5));
-    r.press(bayonet::client::toolbar::ToolButton::Undo);
+    r.press(bayonet::client::panels::toolbar::ToolButton::Undo);
     assert_eq!(at(&r), (2, 5), "undone");
     assert_eq!(step(&r), 1, "undo is never wrong, nor a step");
     // Issue 59: toward the 15th Alabama, in plain view all along (no fog), the move is undone
@@ -133,7 +135,7 @@ fn lesson_2_moving_and_facing_to_its_end() {
     r.click(3, 7);
     r.click(3, 7);
     assert_eq!(at(&r), (3, 7));
-    r.press(bayonet::client::toolbar::ToolButton::Undo);
+    r.press(bayonet::client::panels::toolbar::ToolButton::Undo);
     assert_eq!(at(&r), (2, 5), "undone");
     r.click(2, 5);
     r.click(5, 4);
@@ -147,7 +149,7 @@ fn lesson_2_moving_and_facing_to_its_end() {
     let stops = |r: &Rig, col, row| {
         let g = r.res::<bayonet::sim::Game>();
         let hex = g.map.hex_at(bayonet::rules::map::Coord { col, row });
-        r.res::<bayonet::client::command::Reachable>()
+        r.res::<bayonet::client::input::command::Reachable>()
             .0
             .get(&hex)
             .map(|x| x.stops)
@@ -158,7 +160,10 @@ fn lesson_2_moving_and_facing_to_its_end() {
     r.click(10, 4);
     r.click(10, 4);
     assert_eq!(crate::lessons::at(&r, 3), (10, 4));
-    let lit = r.res::<bayonet::client::command::Reachable>().0.len();
+    let lit = r
+        .res::<bayonet::client::input::command::Reachable>()
+        .0
+        .len();
     assert!(
         lit <= 1,
         "stopped in the zone, it moves no farther this turn: {lit} hexes lit"
@@ -251,7 +256,7 @@ fn lesson_4_melee_by_drags_to_its_end() {
     assert_eq!(step(&r), 1, "the 20th Maine again does not join");
     r.mouse_drag((5, 5), (6, 5));
     assert_eq!(step(&r), 2, "joined: {:?}", hint(&r));
-    r.press(bayonet::client::toolbar::ToolButton::Resolve);
+    r.press(bayonet::client::panels::toolbar::ToolButton::Resolve);
     assert_eq!(step(&r), 3);
     let resolved = r.res::<bayonet::sim::Game>().pending.is_empty();
     assert!(resolved, "the melee was fought");
@@ -298,9 +303,9 @@ fn lesson_6_the_enemy_turn_fog_undo_and_threats_to_its_end() {
     assert_eq!(step(&r), 2);
     assert!(hint(&r).unwrap().contains("Undo"));
     // Issue 59: the first Undo takes the turn back, which is not the move: still the hint.
-    r.press(bayonet::client::toolbar::ToolButton::Undo);
+    r.press(bayonet::client::panels::toolbar::ToolButton::Undo);
     assert_eq!(step(&r), 2);
-    r.press(bayonet::client::toolbar::ToolButton::Undo);
+    r.press(bayonet::client::panels::toolbar::ToolButton::Undo);
     assert_eq!(at(&r, 1), (2, 5));
     assert_eq!(step(&r), 3);
     end_turn(&mut r);
@@ -316,7 +321,7 @@ fn recentre(r: &mut Rig) {
     let mut q = r
         .app
         .world_mut()
-        .query_filtered::<&mut bevy::prelude::Transform, bevy::prelude::With<bayonet::client::camera::MapCamera>>();
+        .query_filtered::<&mut bevy::prelude::Transform, bevy::prelude::With<bayonet::client::map::camera::MapCamera>>();
     for mut t in q.iter_mut(r.app.world_mut()) {
         t.translation.x = 0.0;
         t.translation.y = 0.0;
@@ -361,14 +366,14 @@ fn lesson_7_command_to_its_end() {
     assert_eq!(at(&r, 4), (4, 5));
     assert_eq!(step(&r), 4);
     assert!(hint(&r).unwrap().contains("Move brigade"));
-    r.press(bayonet::client::toolbar::ToolButton::Undo);
+    r.press(bayonet::client::panels::toolbar::ToolButton::Undo);
     assert_eq!(at(&r, 4), (3, 5));
     // The other brigade moved as one is not the 3rd Brigade: the hint, and one undo.
     let before = (at(&r, 7), at(&r, 8));
     r.tap_key(KeyCode::Escape);
     r.click(0, 9);
     assert_eq!(
-        r.res::<bayonet::client::command::Command>().unit,
+        r.res::<bayonet::client::input::command::Command>().unit,
         Some(bayonet::rules::unit::UnitId(6)),
         "Colonel Tilton selected"
     );
@@ -378,7 +383,7 @@ fn lesson_7_command_to_its_end() {
     assert_ne!((at(&r, 7), at(&r, 8)), before, "the 1st Brigade marched");
     assert_eq!(step(&r), 4);
     assert!(hint(&r).unwrap().contains("Move brigade"));
-    r.press(bayonet::client::toolbar::ToolButton::Undo);
+    r.press(bayonet::client::panels::toolbar::ToolButton::Undo);
     assert_eq!(
         (at(&r, 7), at(&r, 8)),
         before,
@@ -398,14 +403,14 @@ fn lesson_7_command_to_its_end() {
 /// (no battle started, no lesson done), and after the battles once one has been started.
 #[test]
 fn the_start_dialog_offers_the_boot_camp_first_to_a_newcomer() {
-    use bayonet::client::start::Control;
+    use bayonet::client::dialogs::start::Control;
     use bevy::prelude::*;
     let order = |settings: SettingsFile| {
         let s = bayonet::load_scenario("maps/harpers_crossing.ron").unwrap();
         let mut app =
             bayonet::client::windowless_app_with(s, bayonet::client::input_plugin, settings);
         app.world_mut()
-            .remove_resource::<bayonet::client::start::PresetPlayers>();
+            .remove_resource::<bayonet::client::gate::PresetPlayers>();
         app.update();
         app.update();
         let mut controls: Vec<(Entity, Control)> = app
@@ -509,19 +514,19 @@ fn lesson_9_cavalry_and_supply_to_its_end() {
         1,
         "{:?} {:?}",
         hint(&r),
-        r.res::<bayonet::client::command::Command>().unit
+        r.res::<bayonet::client::input::command::Command>().unit
     );
     // Another hex than the one asked for: the hint, and the move taken back.
     r.click(12, 2);
     r.click(12, 2);
     assert_eq!(step(&r), 1);
     assert!(hint(&r).unwrap().contains("11,6"), "{:?}", hint(&r));
-    r.press(bayonet::client::toolbar::ToolButton::Undo);
+    r.press(bayonet::client::panels::toolbar::ToolButton::Undo);
     assert_eq!(
         at(&r, 1),
         (11, 1),
         "{:?}",
-        r.res::<bayonet::client::report::Report>().lines
+        r.res::<bayonet::client::reports::report::Report>().lines
     );
     r.click(11, 1);
     r.click(11, 6);
@@ -532,7 +537,7 @@ fn lesson_9_cavalry_and_supply_to_its_end() {
     assert_eq!(men, 320, "round the guns' front, no fire met the riders");
     r.mouse_drag((11, 6), (10, 6));
     assert_eq!(step(&r), 3, "the charge declared: {:?}", hint(&r));
-    r.press(bayonet::client::toolbar::ToolButton::Resolve);
+    r.press(bayonet::client::panels::toolbar::ToolButton::Resolve);
     assert_eq!(step(&r), 4, "charged home: {:?}", hint(&r));
     let g = r.res::<bayonet::sim::Game>();
     let battery = g.unit(UnitId(11));
@@ -564,7 +569,10 @@ fn lesson_9_cavalry_and_supply_to_its_end() {
     until_step(&mut r, 8, 400);
     assert_eq!(step(&r), 8, "refilled at the start of the Union's turn");
     assert_eq!(ammo(&r), Ammo::Normal);
-    let log = r.res::<bayonet::client::report::Report>().lines.join("\n");
+    let log = r
+        .res::<bayonet::client::reports::report::Report>()
+        .lines
+        .join("\n");
     assert!(
         log.contains("14th Brooklyn refills its ammunition from a wagon"),
         "{log}"
@@ -613,7 +621,7 @@ fn lesson_10_the_first_battle_to_its_end_screen() {
     }
     assert_eq!(step(&r), 10, "the battle ended: {:?}", hint(&r));
     r.frames(3);
-    let end = r.res::<bayonet::client::end_screen::EndScreen>();
+    let end = r.res::<bayonet::client::dialogs::end_screen::EndScreen>();
     assert!(end.open, "the end screen is up");
     assert!(
         end.lines.iter().any(|l| l.contains("THE BATTLE IS OVER")),

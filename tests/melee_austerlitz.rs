@@ -417,13 +417,13 @@ fn austerlitz_is_chosen_per_scenario_recorded_in_saves_and_replayed() {
 #[cfg(feature = "client")]
 #[test]
 fn the_start_dialog_chooses_the_melee_system() {
-    use bayonet::client::start::Control;
+    use bayonet::client::dialogs::start::Control;
     use bayonet::rules::order::Order;
     use bevy::prelude::*;
     let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
     let mut app = bayonet::client::windowless_app(s, bayonet::client::input_plugin);
     app.world_mut()
-        .remove_resource::<bayonet::client::start::PresetPlayers>();
+        .remove_resource::<bayonet::client::gate::PresetPlayers>();
     app.update();
     app.update();
     let press = crate::common::press_control;

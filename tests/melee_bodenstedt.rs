@@ -501,7 +501,7 @@ fn the_report_shows_bodenstedts_cvs_column_and_row() {
     let (_, out) = fight(&f, &decl, 3);
     let battle = bayonet::sim::Battle::new(f.scenario());
     let names = f.units.iter().map(|u| (u.id, u.name.clone())).collect();
-    let lines = bayonet::client::report::melee_lines(&battle, &names, &out);
+    let lines = bayonet::client::reports::report::melee_lines(&battle, &names, &out);
     let text = lines.join("\n");
     assert!(text.contains("(Bodenstedt melee system)"), "{text}");
     assert!(text.contains("CV 15: 5 troops x 3"), "{text}");

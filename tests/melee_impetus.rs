@@ -510,7 +510,7 @@ fn the_report_shows_the_impetus_rounds() {
     let (_, out) = crate::common::settle(&f, &d, 4);
     let battle = bayonet::sim::Battle::new(f.scenario());
     let names = f.units.iter().map(|u| (u.id, u.name.clone())).collect();
-    let text = bayonet::client::report::melee_lines(&battle, &names, &out).join("\n");
+    let text = bayonet::client::reports::report::melee_lines(&battle, &names, &out).join("\n");
     assert!(text.contains("(Impetus melee system)"), "{text}");
     assert!(
         text.contains("(InfantryLine, impetus 1, morale 5) vs"),
@@ -525,7 +525,7 @@ fn the_report_shows_the_impetus_rounds() {
         "{text}"
     );
     let b = melee::system(&f.board().params).breakdown(&f.board(), &d);
-    let line = bayonet::client::melee_drag::system_words(&b).unwrap();
+    let line = bayonet::client::input::melee_drag::system_words(&b).unwrap();
     assert!(
         line.starts_with("Impetus 1 vs 3, contact Front, follow-up on: A wins "),
         "{line}"
@@ -597,11 +597,11 @@ fn i2_the_melee_order_carries_follow_up() {
 /// §15.2 rule I2: the Follow-up button switches the follow-up of the pending melee.
 #[test]
 fn i2_the_follow_up_button_switches_the_pending_melee() {
-    use bayonet::client::toolbar::ToolButton;
+    use bayonet::client::panels::toolbar::ToolButton;
     use bevy::prelude::KeyCode;
     let mut s = crate::rig::field();
     s.params.melee_system = MeleeSystemName::Impetus;
-    let mut r = crate::rig::Rig::on(s, bayonet::client::settings::SettingsFile(None));
+    let mut r = crate::rig::Rig::on(s, bayonet::client::theme::settings::SettingsFile(None));
     r.mouse_drag((4, 4), (5, 4));
     let follow = |r: &crate::rig::Rig| r.res::<bayonet::sim::Game>().pending[0].follow_up;
     assert!(follow(&r));

@@ -491,7 +491,7 @@ fn the_report_shows_the_checks_column_and_chart_result() {
     let a = out.rolled.get::<labataille::Assault>().cloned().unwrap();
     let battle = bayonet::sim::Battle::new(f.scenario());
     let names = f.units.iter().map(|u| (u.id, u.name.clone())).collect();
-    let text = bayonet::client::report::melee_lines(&battle, &names, &out).join("\n");
+    let text = bayonet::client::reports::report::melee_lines(&battle, &names, &out).join("\n");
     assert!(text.contains("(LaBataille melee system)"), "{text}");
     assert!(
         text.contains(&format!(
@@ -509,7 +509,7 @@ fn the_report_shows_the_checks_column_and_chart_result() {
         "{text}"
     );
     let b = melee::system(&f.board().params).breakdown(&f.board(), &d);
-    let line = bayonet::client::melee_drag::system_words(&b).unwrap();
+    let line = bayonet::client::input::melee_drag::system_words(&b).unwrap();
     assert!(
         line.starts_with("La Bataille MV 9.0:4.6, checks A +0 D -3: A wins "),
         "{line}"

@@ -1,9 +1,9 @@
 //! Finding one's way about the map (issue 43, item 4): the wheel zooms about the pointer over
 //! the map, and over a panel leaves the map alone.
 
-use bayonet::client::camera::{MapCamera, scale_of};
-use bayonet::client::layout::screen_to_world;
-use bayonet::client::regions::Region;
+use bayonet::client::map::camera::{MapCamera, scale_of};
+use bayonet::client::map::layout::screen_to_world;
+use bayonet::client::theme::regions::Region;
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::input::touch::TouchPhase;
 use bevy::prelude::*;
@@ -127,7 +127,7 @@ fn covers(rect: Rect, centres: &[Vec2], r: f32) -> bool {
 /// fire's value and losses.
 #[test]
 fn a_dragged_melee_and_an_aimed_fire_show_their_odds_beside_the_target() {
-    use bayonet::client::aim_box::AimBox;
+    use bayonet::client::panels::aim_box::AimBox;
     use bevy::input::ButtonState;
     let mut r = Rig::new();
     // 450 Union at 4,4 dragged onto the 230 Confederates at 5,4.
@@ -137,7 +137,7 @@ fn a_dragged_melee_and_an_aimed_fire_show_their_odds_beside_the_target() {
     while r
         .app
         .world()
-        .resource::<bayonet::client::odds_work::OddsWork>()
+        .resource::<bayonet::client::input::odds_work::OddsWork>()
         .busy()
     {
         assert!(frames < 2_000, "the odds never came");
@@ -206,7 +206,7 @@ fn a_dragged_melee_and_an_aimed_fire_show_their_odds_beside_the_target() {
 /// hexes in play and inside the window.
 #[test]
 fn the_aim_box_goes_where_it_covers_no_hex_in_play() {
-    use bayonet::client::aim_box::beside;
+    use bayonet::client::panels::aim_box::beside;
     let window = Vec2::new(1280.0, 800.0);
     let size = Vec2::new(200.0, 24.0);
     // The attacker left of the target: the box goes right.
@@ -260,8 +260,8 @@ fn a_trackpad_pinch_zooms_about_the_pointer() {
 /// commands that unit.
 #[test]
 fn the_selected_hex_shows_its_units_as_a_strip_and_a_chip_commands_its_unit() {
-    use bayonet::client::command::Command;
-    use bayonet::client::unit_strip::UnitChip;
+    use bayonet::client::input::command::Command;
+    use bayonet::client::panels::unit_strip::UnitChip;
     use bayonet::rules::unit::UnitId;
     // The test field with a leader joining the 450 Union at 4,4.
     let text = include_str!("../maps/test_melee.ron").replace(
@@ -269,7 +269,7 @@ fn the_selected_hex_shows_its_units_as_a_strip_and_a_chip_commands_its_unit() {
         "(id: 8, name: \"Col. Reed\", side: 0, brigade: \"U\", kind: Leader, at: (4, 4), facing: NE, quality: B),\n        (id: 6, name: \"Union cavalry\"",
     );
     let s = bayonet::rules::scenario::parse("field.ron", &text).unwrap();
-    let mut r = Rig::on(s, bayonet::client::settings::SettingsFile(None));
+    let mut r = Rig::on(s, bayonet::client::theme::settings::SettingsFile(None));
     r.click(4, 4);
     r.frames(1);
     let chips = |r: &mut Rig| -> Vec<(UnitId, Vec<String>)> {
@@ -322,7 +322,7 @@ fn the_selected_hex_shows_its_units_as_a_strip_and_a_chip_commands_its_unit() {
 /// Where the middle of the open part of a 1280×800 view lies in the world, for a camera at
 /// `camera` and `scale` (the right column and the bars taken off).
 fn open_middle(camera: Vec2, scale: f32) -> Vec2 {
-    use bayonet::client::regions::{TOOLBAR_HEIGHT, TOP_BAR_HEIGHT, column};
+    use bayonet::client::theme::regions::{TOOLBAR_HEIGHT, TOP_BAR_HEIGHT, column};
     camera
         + Vec2::new(
             -column(1280.0) / 2.0,
@@ -336,10 +336,10 @@ fn open_middle(camera: Vec2, scale: f32) -> Vec2 {
 /// test's own) is not held, so the hold is the system's doing.
 #[test]
 fn the_window_camera_is_kept_over_the_map() {
-    use bayonet::client::camera::{KeptOnMap, ZoomLimits};
+    use bayonet::client::map::camera::{KeptOnMap, ZoomLimits};
     use bevy::input::ButtonState;
     let s = bayonet::load_scenario("maps/harpers_crossing.ron").unwrap();
-    let mut rig = Rig::on(s, bayonet::client::settings::SettingsFile(None));
+    let mut rig = Rig::on(s, bayonet::client::theme::settings::SettingsFile(None));
     let limits = *rig.app.world().resource::<ZoomLimits>();
     assert!(limits.hi.x - limits.lo.x > 1000.0, "{limits:?}");
     let cam = rig

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use bayonet::client::online::{self, Online};
+use bayonet::client::online::seat::{self as online, Online};
 use bayonet::remote::Seat;
 use bayonet::rules::hex::Facing;
 use bayonet::rules::order::Order;
@@ -146,10 +146,10 @@ fn the_window_plays_a_seat_at_a_server_game() {
     });
     until(&mut app, "its beat shown", |a| {
         a.world()
-            .resource::<bayonet::client::playback::ShownLog>()
+            .resource::<bayonet::client::replay::playback::ShownLog>()
             .0
             .iter()
-            .any(|s| s.kind == bayonet::client::playback::ActionKind::Fire && s.marked)
+            .any(|s| s.kind == bayonet::client::replay::playback::ActionKind::Fire && s.marked)
     });
     other.order(&Order::EndTurn, Some(4)).unwrap();
     until(&mut app, "the turn back", |a| {
@@ -161,14 +161,14 @@ fn the_window_plays_a_seat_at_a_server_game() {
 /// scenario there; the first side's invite fills the Invite field, the other's is shown.
 #[test]
 fn the_start_dialog_makes_an_online_game_and_fills_in_the_invite() {
-    use bayonet::client::online_dialog::{Field, OnlineButton, OnlineForm};
+    use bayonet::client::dialogs::online_dialog::{Field, OnlineButton, OnlineForm};
     use bevy::input::ButtonState;
     use bevy::input::keyboard::{Key, KeyboardInput};
     let url = server_on(&temp_db("dialog"));
     let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
     let mut app = bayonet::client::windowless_app(s, bayonet::client::input_plugin);
     app.world_mut()
-        .remove_resource::<bayonet::client::start::PresetPlayers>();
+        .remove_resource::<bayonet::client::gate::PresetPlayers>();
     app.update();
     app.update();
     let window = app
@@ -219,7 +219,7 @@ fn the_start_dialog_makes_an_online_game_and_fills_in_the_invite() {
     assert_eq!((form.server.as_str(), form.focus), (url.as_str(), None));
     // The dialog's rules (here, Quality melee modifiers switched on) are the new game's.
     app.world_mut()
-        .resource_mut::<bayonet::client::start::Draft>()
+        .resource_mut::<bayonet::client::dialogs::start::Draft>()
         .0
         .optional
         .quality_melee_modifiers = true;
@@ -255,11 +255,11 @@ fn an_online_window_leaves_saving_to_the_server() {
     let dir = std::env::temp_dir().join(format!("bayonet-online-saves-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut app = bayonet::client::windowless_app(scenario, bayonet::client::input_plugin);
-    app.insert_resource(bayonet::client::saving::SaveDir(Some(dir.clone())));
+    app.insert_resource(bayonet::client::dialogs::saving::SaveDir(Some(dir.clone())));
     online::join(&mut app, joined.0, joined.1, joined.2);
     app.update();
     app.world_mut()
-        .write_message(bayonet::client::saving::SaveLoad::Save);
+        .write_message(bayonet::client::dialogs::saving::SaveLoad::Save);
     app.world_mut().write_message(GiveOrder(Order::EndTurn));
     until(&mut app, "the turn's end", |a| {
         a.world().resource::<Online>().seq == 1
@@ -276,8 +276,8 @@ fn an_online_window_leaves_saving_to_the_server() {
 /// (the other side's fire as a beat) and ends on the game as it stands.
 #[test]
 fn a_returning_seat_is_offered_the_other_sides_turn_as_a_replay() {
-    use bayonet::client::playback::{ActionKind, Playback, ShownLog};
-    use bayonet::client::watch::{Offer, Replay, Watch, Watching};
+    use bayonet::client::replay::playback::{ActionKind, Playback, ShownLog};
+    use bayonet::client::replay::watch::{Offer, Replay, Watch, Watching};
     let url = server_on(&temp_db("return"));
     let made = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
     let invite = |n: usize| made.sides[n].invite.clone();

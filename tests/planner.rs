@@ -408,8 +408,8 @@ fn the_opponent_is_chosen_by_side_and_level() {
 #[cfg(feature = "client")]
 #[test]
 fn the_start_dialog_chooses_the_opponent_and_remembers_it() {
-    use bayonet::client::settings::{self, Settings, SettingsFile};
-    use bayonet::client::start::Control;
+    use bayonet::client::dialogs::start::Control;
+    use bayonet::client::theme::settings::{self, Settings, SettingsFile};
     use bayonet::sim::Opponent;
     let dir = std::env::temp_dir().join(format!("bayonet-opponent-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -418,7 +418,7 @@ fn the_start_dialog_chooses_the_opponent_and_remembers_it() {
     let mut app =
         bayonet::client::windowless_app_with(s, bayonet::client::input_plugin, file.clone());
     app.world_mut()
-        .remove_resource::<bayonet::client::start::PresetPlayers>();
+        .remove_resource::<bayonet::client::gate::PresetPlayers>();
     app.update();
     app.update();
     assert_eq!(
@@ -451,8 +451,8 @@ fn the_start_dialog_chooses_the_opponent_and_remembers_it() {
 #[cfg(feature = "client")]
 #[test]
 fn the_start_dialog_remembers_who_plays() {
-    use bayonet::client::settings::{self, Mode, SettingsFile};
-    use bayonet::client::start::Control;
+    use bayonet::client::dialogs::start::Control;
+    use bayonet::client::theme::settings::{self, Mode, SettingsFile};
     let dir = std::env::temp_dir().join(format!("bayonet-who-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let file = SettingsFile(Some(dir.join("settings.ron")));
@@ -461,7 +461,7 @@ fn the_start_dialog_remembers_who_plays() {
         let mut app =
             bayonet::client::windowless_app_with(s, bayonet::client::input_plugin, file.clone());
         app.world_mut()
-            .remove_resource::<bayonet::client::start::PresetPlayers>();
+            .remove_resource::<bayonet::client::gate::PresetPlayers>();
         app.update();
         app.update();
         app
@@ -475,7 +475,7 @@ fn the_start_dialog_remembers_who_plays() {
     crate::common::press_control(&mut app, Control::Start);
     let computer = app
         .world()
-        .resource::<bayonet::client::settings::Settings>()
+        .resource::<bayonet::client::theme::settings::Settings>()
         .opponent
         .brain();
     assert_eq!(

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use bayonet::client::layout::MapLayout;
+use bayonet::client::map::layout::MapLayout;
 use bayonet::rules::map::Coord;
 use bayonet::rules::scenario::{Scenario, parse};
 use bevy::input::ButtonState;
@@ -33,11 +33,14 @@ pub struct Rig {
 
 impl Rig {
     pub fn new() -> Rig {
-        Rig::on(field(), bayonet::client::settings::SettingsFile(None))
+        Rig::on(
+            field(),
+            bayonet::client::theme::settings::SettingsFile(None),
+        )
     }
 
     /// A rig on `s`, keeping its interface settings in `settings`.
-    pub fn on(s: Scenario, settings: bayonet::client::settings::SettingsFile) -> Rig {
+    pub fn on(s: Scenario, settings: bayonet::client::theme::settings::SettingsFile) -> Rig {
         let app = bayonet::client::windowless_app_with(
             s.clone(),
             bayonet::client::input_plugin,
@@ -51,21 +54,21 @@ impl Rig {
         let app = bayonet::client::windowless_app_with(
             s.clone(),
             plugins,
-            bayonet::client::settings::SettingsFile(None),
+            bayonet::client::theme::settings::SettingsFile(None),
         );
         Rig::around(app, s)
     }
 
     /// A rig on lesson `n` of the boot camp, as `bayonet lesson N` opens it, its settings kept
     /// in `settings`.
-    pub fn lesson(n: usize, settings: bayonet::client::settings::SettingsFile) -> Rig {
+    pub fn lesson(n: usize, settings: bayonet::client::theme::settings::SettingsFile) -> Rig {
         let (_, s) = bayonet::lesson::open(n).expect("the lesson opens");
         let mut app = bayonet::client::windowless_app_with(
             s.clone(),
             bayonet::client::input_plugin,
             settings,
         );
-        bayonet::client::lesson::install(&mut app, n);
+        bayonet::client::lesson::panel::install(&mut app, n);
         Rig::around(app, s)
     }
 
@@ -140,7 +143,7 @@ impl Rig {
         let mut world = self
             .app
             .world()
-            .try_query_filtered::<&Transform, With<bayonet::client::camera::MapCamera>>();
+            .try_query_filtered::<&Transform, With<bayonet::client::map::camera::MapCamera>>();
         world
             .as_mut()
             .and_then(|q| {
@@ -161,7 +164,7 @@ impl Rig {
         let mut q = self
             .app
             .world_mut()
-            .query_filtered::<&mut Transform, With<bayonet::client::camera::MapCamera>>();
+            .query_filtered::<&mut Transform, With<bayonet::client::map::camera::MapCamera>>();
         for mut t in q.iter_mut(self.app.world_mut()) {
             t.translation.x = w.x;
             t.translation.y = w.y;

@@ -1,6 +1,6 @@
 //! The screen a player reads: the font draws every name the scenarios use (issue 30, words).
 
-use bayonet::client::font::{
+use bayonet::client::theme::font::{
     BOLD, REGULAR, SERIF_BOLD, SERIF_ITALIC, missing_glyphs, scenario_words,
 };
 
@@ -403,7 +403,7 @@ fn a_two_against_one_melees_card_reads_whole_at_1280x800() {
         };
         let regions = l["regions"].as_object().unwrap();
         let card = rect(&regions["Results"]);
-        let column = bayonet::client::regions::column(w as f32) as f64;
+        let column = bayonet::client::theme::regions::column(w as f32) as f64;
         assert!(
             (card[2] - (column - 12.0)).abs() <= 1.0,
             "{w}x{h}: the card is {} wide in a column of {column}",
@@ -436,13 +436,13 @@ fn a_two_against_one_melees_card_reads_whole_at_1280x800() {
 /// counters' digits stand 11 pixels high.
 #[test]
 fn zoomed_fully_out_every_map_fits_the_window() {
-    use bayonet::client::camera::{OPENING_SCALE, fit};
-    use bayonet::client::layout::MapLayout;
+    use bayonet::client::map::camera::{OPENING_SCALE, fit};
+    use bayonet::client::map::layout::MapLayout;
     use bayonet::rules::map::Coord;
     let layout = MapLayout(
         hexx::HexLayout::flat().with_rect_size(bevy::math::Vec2::new(
-            bayonet::client::layout::HEX_WIDTH,
-            bayonet::client::layout::HEX_HEIGHT,
+            bayonet::client::map::layout::HEX_WIDTH,
+            bayonet::client::map::layout::HEX_HEIGHT,
         )),
     );
     for s in scenarios() {
@@ -466,7 +466,7 @@ fn zoomed_fully_out_every_map_fits_the_window() {
                 let x = w / 2.0 + (p.x - l.centre.x) / l.max;
                 let y = h / 2.0 - (p.y - l.centre.y) / l.max;
                 // Inside the window, clear of the right-hand column, the top bar and the toolbar.
-                use bayonet::client::regions::{TOOLBAR_HEIGHT, TOP_BAR_HEIGHT, column};
+                use bayonet::client::theme::regions::{TOOLBAR_HEIGHT, TOP_BAR_HEIGHT, column};
                 let (right, top, bottom) = (w - column(w), TOP_BAR_HEIGHT, h - TOOLBAR_HEIGHT);
                 assert!(
                     x >= 0.0 && x <= right && y >= top && y <= bottom,
@@ -476,15 +476,15 @@ fn zoomed_fully_out_every_map_fits_the_window() {
             }
         }
     }
-    let digit = bayonet::client::font::digit_height();
+    let digit = bayonet::client::theme::font::digit_height();
     assert!(digit > 0.6 && digit < 0.8, "a digit is {digit} of the em");
-    assert!(bayonet::client::counters::NUMBER_SIZE * digit / OPENING_SCALE >= 11.0);
+    assert!(bayonet::client::counters::counter::NUMBER_SIZE * digit / OPENING_SCALE >= 11.0);
 }
 
 /// The mini-map's point-to-world sums: its corners are the map's, a click centres there.
 #[test]
 fn the_mini_map_maps_its_corners_to_the_maps() {
-    use bayonet::client::mini_map::{mini_to_world, world_to_mini};
+    use bayonet::client::map::mini_map::{mini_to_world, world_to_mini};
     use bevy::math::Vec2;
     let (lo, hi) = (Vec2::new(-100.0, -50.0), Vec2::new(300.0, 150.0));
     let rect = [1000.0, 500.0, 200.0, 100.0];
@@ -519,12 +519,12 @@ fn the_mini_map_maps_its_corners_to_the_maps() {
 /// fields under a fold that opens on a press, the scenario being set up marked.
 #[test]
 fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
-    use bayonet::client::start::Control;
+    use bayonet::client::dialogs::start::Control;
     use bevy::prelude::*;
     let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
     let mut app = bayonet::client::windowless_app(s, bayonet::client::input_plugin);
     app.world_mut()
-        .remove_resource::<bayonet::client::start::PresetPlayers>();
+        .remove_resource::<bayonet::client::gate::PresetPlayers>();
     app.update();
     app.update();
     // Each scenario button: its texts, whether it is laid out (not under a closed fold), and
@@ -558,7 +558,7 @@ fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
                     .get::<Node>(at)
                     .is_none_or(|n| n.display != Display::None);
             }
-            out.push((texts, shown, bg == bayonet::client::palette::LIT));
+            out.push((texts, shown, bg == bayonet::client::theme::palette::LIT));
         }
         out
     }
@@ -603,7 +603,7 @@ fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
 /// fills sized by strength; zoomed back in, every detail again.
 #[test]
 fn counters_are_drawn_for_three_distances() {
-    use bayonet::client::counters::{Counter, Detail, Distance, FarMark, StrengthNumber};
+    use bayonet::client::counters::counter::{Counter, Detail, Distance, FarMark, StrengthNumber};
     use bevy::input::ButtonState;
     use bevy::input::keyboard::{Key, KeyboardInput};
     use bevy::prelude::*;
@@ -673,7 +673,7 @@ fn counters_are_drawn_for_three_distances() {
         .filter(|(t, f)| {
             t.0 == "Mtd"
                 && f.font_size
-                    == bevy::text::FontSize::Px(bayonet::client::counters::MIDDLE_TAG_SIZE)
+                    == bevy::text::FontSize::Px(bayonet::client::counters::counter::MIDDLE_TAG_SIZE)
         })
         .count();
     assert!(
@@ -706,7 +706,7 @@ fn counters_are_drawn_for_three_distances() {
             "a counter with no mark far out"
         );
     }
-    let gold = bayonet::client::palette::OBJECTIVE;
+    let gold = bayonet::client::theme::palette::OBJECTIVE;
     let stars = parents
         .iter()
         .filter(|kids| {
@@ -752,8 +752,8 @@ fn counters_are_drawn_for_three_distances() {
 ///   than ground facing south-east, by at least 8 of 255 on average over the levels.
 #[test]
 fn brandy_station_zoomed_out_shows_its_relief_and_its_names() {
-    use bayonet::client::layout::{HEX_HEIGHT, HEX_WIDTH, MapLayout};
-    use bayonet::client::relief;
+    use bayonet::client::map::layout::{HEX_HEIGHT, HEX_WIDTH, MapLayout};
+    use bayonet::client::map::relief;
     use bayonet::rules::map::Terrain;
     let Some((l, png)) = shot_of(
         "bs-whole",
@@ -890,7 +890,7 @@ fn brandy_station_zoomed_out_shows_its_relief_and_its_names() {
 /// to its terrain's colour, from which the legend's swatch and the relief's tints are made.
 #[test]
 fn each_terrain_has_its_own_texture_near_its_colour() {
-    use bayonet::client::terrain_art::{TILE_H, TILE_W, VARIANTS, atlas, index, mean};
+    use bayonet::client::map::terrain_art::{TILE_H, TILE_W, VARIANTS, atlas, index, mean};
     use bayonet::rules::map::Terrain;
     let (w, h, data) = atlas();
     assert_eq!(
@@ -926,7 +926,7 @@ fn each_terrain_has_its_own_texture_near_its_colour() {
     };
     let dist = |a: [f32; 3], b: [f32; 3]| (0..3).map(|k| (a[k] - b[k]).powi(2)).sum::<f32>().sqrt();
     for t in Terrain::ALL {
-        let (base, _) = bayonet::client::palette::terrain(t);
+        let (base, _) = bayonet::client::theme::palette::terrain(t);
         let base = base.map(|c| c as f32 / 255.0);
         for v in 0..VARIANTS {
             let px = tile(t, v);
@@ -961,7 +961,7 @@ fn each_terrain_has_its_own_texture_near_its_colour() {
 /// "×2" for 450 and 200 men, where it read the top regiment's alone).
 #[test]
 fn a_stacks_top_counter_carries_its_whole_strength() {
-    use bayonet::client::counters::{StrengthNumber, stack_strength};
+    use bayonet::client::counters::counter::{StrengthNumber, stack_strength};
     use bevy::prelude::*;
     assert_eq!(stack_strength("", 830, 0), "830");
     assert_eq!(stack_strength("~", 450, 6), "~450\u{b7}6g");
@@ -1001,7 +1001,7 @@ fn the_toolbar_buttons_keep_their_places_whatever_is_selected() {
         &["--select", "20,16"],
         &[],
     ];
-    let unit_buttons = bayonet::client::command::unit_button_names();
+    let unit_buttons = bayonet::client::input::command::unit_button_names();
     for size in [(1280, 800), (1024, 768), (768, 1024)] {
         let mut first: Option<(String, Vec<(String, Rect)>)> = None;
         for extra in selections {
@@ -1072,7 +1072,7 @@ fn no_lesson_step_has_its_target_under_the_lesson_panel() {
             .args(["--lesson", &n.to_string(), "--size", &format!("{w}x{h}")])
             .arg("--screenshot")
             .arg(&out)
-            .env(bayonet::client::lesson::WALK, "1")
+            .env(bayonet::client::lesson::panel::WALK, "1")
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .output()
             .expect("xvfb-run runs");
@@ -1128,7 +1128,7 @@ fn no_lesson_step_has_its_target_under_the_lesson_panel() {
 /// box is its own ("Harper's Crossing (200)" stood beside the Pike bridge's hex).
 #[test]
 fn each_objective_name_stands_by_its_own_flag() {
-    use bayonet::client::layout::{HEX_HEIGHT, HEX_WIDTH, MapLayout};
+    use bayonet::client::map::layout::{HEX_HEIGHT, HEX_WIDTH, MapLayout};
     let s = bayonet::load_scenario("maps/harpers_crossing.ron").unwrap();
     let layout = MapLayout(
         hexx::HexLayout::flat().with_rect_size(bevy::math::Vec2::new(HEX_WIDTH, HEX_HEIGHT)),

@@ -98,8 +98,8 @@ fn a_server_with_a_private_certificate_serves_https_and_wss_to_who_trusts_it() {
     // The desktop window's line to the server.
     #[cfg(feature = "client")]
     {
-        let (scenario, _) =
-            bayonet::client::online::connect(&url, &inv[1]).expect("the desktop joins over HTTPS");
+        let (scenario, _) = bayonet::client::online::seat::connect(&url, &inv[1])
+            .expect("the desktop joins over HTTPS");
         assert_eq!(scenario.file, "maps/test_melee.ron");
     }
 

@@ -3,12 +3,12 @@
 
 use std::time::Duration;
 
-use bayonet::client::command::Hint;
-use bayonet::client::playback::{ActionKind, ActionMark, Pace, Playback, ShownLog};
-use bayonet::client::report::{LogLine, Report};
-use bayonet::client::results_card::Cards;
-use bayonet::client::settings::{Settings, SettingsFile};
-use bayonet::client::watch::{Replay, SCRUB_PARTS, Watch, Watching};
+use bayonet::client::input::command::Hint;
+use bayonet::client::replay::playback::{ActionKind, ActionMark, Pace, Playback, ShownLog};
+use bayonet::client::replay::watch::{Replay, SCRUB_PARTS, Watch, Watching};
+use bayonet::client::reports::report::{LogLine, Report};
+use bayonet::client::reports::results_card::Cards;
+use bayonet::client::theme::settings::{Settings, SettingsFile};
 use bayonet::rules::scenario::Scenario;
 use bayonet::rules::unit::Side;
 use bayonet::sim::save::OrderLog;
@@ -29,7 +29,7 @@ fn seen(s: Scenario) -> App {
 fn camera(app: &mut App) -> Vec2 {
     let mut q = app
         .world_mut()
-        .query_filtered::<&Transform, With<bayonet::client::camera::MapCamera>>();
+        .query_filtered::<&Transform, With<bayonet::client::map::camera::MapCamera>>();
     q.single(app.world()).unwrap().translation.truncate()
 }
 
@@ -247,7 +247,7 @@ fn paused_the_computer_waits_and_step_goes_on_by_one_action() {
     assert!(app.world().resource::<ShownLog>().0.is_empty());
     let mut shown = 0;
     for _ in 0..3 {
-        bayonet::client::playback::step(&mut app.world_mut().resource_mut::<Playback>());
+        bayonet::client::replay::playback::step(&mut app.world_mut().resource_mut::<Playback>());
         for _ in 0..60 {
             app.update();
         }
@@ -375,7 +375,7 @@ fn watching_this_game_steps_forward_and_back_exactly() {
     assert_eq!(app.world().resource::<Cards>().showing, None);
     let last = app
         .world()
-        .resource::<bayonet::client::report::Report>()
+        .resource::<bayonet::client::reports::report::Report>()
         .lines
         .last()
         .cloned()
@@ -495,7 +495,7 @@ fn watching_a_whole_harpers_crossing_game_forward_and_back_in_the_window() {
 /// the latest.
 #[test]
 fn each_change_of_the_score_is_logged_with_its_reason() {
-    use bayonet::client::score_news::ScoreNews;
+    use bayonet::client::reports::score_news::ScoreNews;
     let s = long_field();
     let mut app = seen(s.clone());
     let side = app

@@ -1,73 +1,38 @@
 //! The game window: the map, counters, panels and input. It only writes orders and reads state
 //! and outcome messages (DESIGN.md).
 
-pub mod after_action_view;
-pub mod aid;
-mod aid_marks;
-pub mod aids;
-pub mod aim_box;
-pub mod arrival_card;
-pub mod brigade_preview;
-pub mod camera;
-pub mod command;
-pub mod command_radius;
 pub mod counters;
+pub mod dialogs;
 pub mod editor;
-pub mod end_screen;
-pub mod fit_window;
-pub mod font;
-pub mod gesture;
-pub mod hand_over;
-pub mod help;
-pub mod hex_grid;
-mod hexsides;
-pub mod highlights;
-pub mod hud;
-pub mod keys;
-pub mod layout;
+pub mod gate;
+pub mod input;
 pub mod lesson;
-mod lesson_marks;
-pub mod line;
-pub mod melee_drag;
-mod melee_marks;
-pub mod mini_map;
-pub mod next_unit;
-pub mod notice;
-pub mod odds_work;
+pub mod map;
+pub mod marks;
 pub mod online;
-pub mod online_dialog;
-pub mod order_of_battle;
-pub mod palette;
-pub mod place_names;
-pub mod playback;
-pub mod pointer;
-pub mod reach_marks;
-pub mod regions;
-pub mod reinforcement_marks;
-pub mod relief;
-pub mod report;
-pub mod results_card;
-pub mod saving;
-pub mod score_news;
-mod screen_trace;
-mod screenshot;
-pub mod script;
+pub mod panels;
+pub mod probe;
+pub mod replay;
+pub mod reports;
 pub mod seen;
-pub mod settings;
-pub mod show_controls;
-pub mod sight_tool;
-pub mod start;
-mod store;
-pub mod terrain_art;
-pub mod threat_overlay;
-pub mod tiles;
-pub mod toolbar;
-pub mod tooltip;
+pub mod theme;
 pub mod trace;
-pub mod unit_strip;
-pub mod victory_panel;
-pub mod watch;
-pub mod words;
+
+use counters::counter;
+use dialogs::{end_screen, hand_over, help, online_dialog, saving, start};
+use input::{command, melee_drag, next_unit, odds_work, pointer};
+use lesson::{lesson_marks, panel};
+use map::{camera, hex_grid, hexsides, layout, mini_map, tiles};
+use marks::{
+    aid_marks, brigade_preview, command_radius, highlights, melee_marks, place_names, reach_marks,
+    reinforcement_marks, sight_tool, threat_overlay,
+};
+use online::{line, seat};
+use panels::{aids, aim_box, arrival_card, hud, order_of_battle, toolbar, tooltip, unit_strip};
+use probe::{screen_trace, screenshot, script};
+use replay::{playback, show_controls, watch};
+use reports::{after_action_view, report, results_card, score_news, victory_panel};
+use theme::{fit_window, font, palette, regions, settings};
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -109,7 +74,7 @@ pub fn plugin(app: &mut App) {
         tiles::plugin,
         hex_grid::plugin,
         hexsides::plugin,
-        counters::plugin,
+        counter::plugin,
         place_names::plugin,
         hud::plugin,
         (melee_marks::plugin, lesson_marks::plugin),
@@ -125,7 +90,7 @@ pub fn plugin(app: &mut App) {
 /// and panels (what the client benchmark measures).
 pub fn frame_plugin(app: &mut App) {
     app.add_plugins(input_plugin)
-        .add_plugins((counters::plugin, place_names::plugin, hud::plugin));
+        .add_plugins((counter::plugin, place_names::plugin, hud::plugin));
 }
 
 /// Everything of the window but its drawing: input, panels, the log and its results cards, the
@@ -133,7 +98,7 @@ pub fn frame_plugin(app: &mut App) {
 /// happen, without a renderer).
 pub fn seen_plugin(app: &mut App) {
     app.add_plugins(input_plugin)
-        .add_plugins((counters::plugin, reinforcement_marks::plugin));
+        .add_plugins((counter::plugin, reinforcement_marks::plugin));
 }
 
 /// The after-action report's view.
@@ -155,7 +120,7 @@ pub fn windowless_app_with(
     settings: settings::SettingsFile,
 ) -> App {
     windowless_base(scenario, settings, |app| {
-        app.insert_resource(start::PresetPlayers([None, None]))
+        app.insert_resource(gate::PresetPlayers([None, None]))
             .add_plugins(plugins);
     })
 }
@@ -228,7 +193,7 @@ pub fn input_plugin(app: &mut App) {
         sight_tool::plugin,
         threat_overlay::plugin,
         order_of_battle::plugin,
-        online::plugin,
+        seat::plugin,
         online_dialog::plugin,
         tooltip::plugin,
         help::plugin,
@@ -245,7 +210,7 @@ pub fn input_plugin(app: &mut App) {
         victory_panel::plugin,
         end_screen::plugin,
         arrival_card::plugin,
-        lesson::plugin,
+        panel::plugin,
         // The log and the score's news are words, not drawing: the lessons read them (the
         // first battle's news, the refill's line) in the window-less tests too.
         (report::plugin, score_news::plugin, results_card::plugin),
@@ -277,7 +242,7 @@ pub fn preset_players(
 }
 
 /// A seat at a game on a referee server: the seat, its line, and the state it joined.
-pub type Joined = (online::Online, line::Line, online::Arrival);
+pub type Joined = (seat::Online, line::Line, seat::Arrival);
 
 /// `run`, or with `joined`, the window of a seat at a server's game.
 pub fn run_seat(
@@ -326,26 +291,26 @@ pub fn run_seat(
     // The computer plans off the frame: the window keeps answering while it thinks.
     app.insert_resource(crate::sim::OffFrame);
     if let Some(p) = preset_players(players, screenshot.is_some(), &script) {
-        app.insert_resource(start::PresetPlayers(p));
+        app.insert_resource(gate::PresetPlayers(p));
     }
     if let Some(path) = screenshot {
         // A lesson walked through its steps (a window test) is shot once it has walked them.
         let walked = script
             .lesson
-            .filter(|_| std::env::var_os(lesson::WALK).is_some())
+            .filter(|_| std::env::var_os(panel::WALK).is_some())
             .and_then(|n| crate::lesson::open(n).ok())
-            .map_or(0, |(s, _)| 8 + lesson::WALK_FRAMES * s.steps.len() as u32);
+            .map_or(0, |(s, _)| 8 + panel::WALK_FRAMES * s.steps.len() as u32);
         app.insert_resource(ScreenshotRequest {
             path,
             after_frames: walked.max(30),
         });
     }
     if let Some((seat, line, state)) = joined {
-        online::join(&mut app, seat, line, state);
+        seat::join(&mut app, seat, line, state);
     }
     let watch = script.watch;
     if let Some(n) = script.lesson {
-        lesson::install(&mut app, n);
+        panel::install(&mut app, n);
         app.insert_resource(camera::FitWhole);
     }
     app.insert_resource(script).add_plugins(plugin);

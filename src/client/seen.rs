@@ -14,6 +14,11 @@ use crate::sim::{Game, Players};
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Viewer(pub Option<Side>);
 
+/// The seat this window holds at a referee server (put in when it joins a game): its side is
+/// the one at the screen, whoever's turn it is.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seat(pub Side);
+
 /// The board as the side at the screen knows it (its last-seen markers and whether the enemy's
 /// strengths are estimates in `view`).
 #[derive(Resource, Debug, Clone)]
@@ -69,13 +74,13 @@ fn first_look(mut commands: Commands, game: Res<Game>) {
 fn choose_viewer(
     game: Res<Game>,
     players: Res<Players>,
-    online: Option<Res<super::online::Online>>,
+    seat: Option<Res<Seat>>,
     mut viewer: ResMut<Viewer>,
 ) {
     let side = if game.over {
         None
-    } else if let Some(o) = online {
-        Some(o.you)
+    } else if let Some(seat) = seat {
+        Some(seat.0)
     } else {
         match players.0 {
             [None, Some(_)] => Some(Side(0)),

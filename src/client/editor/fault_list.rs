@@ -5,9 +5,9 @@ use bevy::prelude::*;
 
 use super::tools::{Act, Panel, button, text};
 use super::{Editing, EditorState};
-use crate::client::camera::MapCamera;
-use crate::client::layout::{HEX_SIZE, MapLayout};
-use crate::client::pointer::SelectedHex;
+use crate::client::input::pointer::SelectedHex;
+use crate::client::map::camera::MapCamera;
+use crate::client::map::layout::{HEX_SIZE, MapLayout};
 use crate::client::z;
 use crate::rules::map::{Coord, Map};
 
@@ -52,7 +52,7 @@ fn list(
                 ..default()
             },
             Interaction::default(),
-            BackgroundColor(crate::client::palette::PANEL),
+            BackgroundColor(crate::client::theme::palette::PANEL),
             GlobalZIndex(5),
         ))
         .with_children(|p| {

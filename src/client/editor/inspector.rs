@@ -8,7 +8,7 @@ use bevy::prelude::*;
 pub use super::tools::Field;
 use super::tools::{Act, Panel, button, text};
 use super::{Editing, EditorState};
-use crate::client::start::{self, Draft};
+use crate::client::dialogs::start::{self, Draft};
 use crate::editor::{Document, Edit, formations};
 use crate::rules::hex::Facing;
 use crate::rules::map::MapEdge;
@@ -128,7 +128,7 @@ fn rebuild(
             },
             ScrollPosition::default(),
             Interaction::default(),
-            BackgroundColor(crate::client::palette::PANEL),
+            BackgroundColor(crate::client::theme::palette::PANEL),
             GlobalZIndex(5),
         ))
         .with_children(|p| {
@@ -174,7 +174,7 @@ fn rebuild(
                 typed(p, Field::LabelName);
                 cycle(p, Field::LabelKind);
                 stepper(p, Field::LabelRank);
-                p.spawn(crate::client::palette::dim_text(
+                p.spawn(crate::client::theme::palette::dim_text(
                     "Press bare hexes to letter it along them (a ridge, a stream, a road); \
                      press its hex again to let it go.",
                     12.0,
@@ -258,7 +258,7 @@ fn rebuild(
                 p.spawn(text("Melee system", 13.0));
                 cycle(p, Field::MeleeSystem);
                 p.spawn(text("Optional rules", 13.0));
-                for i in 0..start::RULES.len() as u8 {
+                for i in 0..crate::client::theme::words::RULES.len() as u8 {
                     cycle(p, Field::Rule(i));
                 }
                 p.spawn(text("Parameter Data", 13.0));
@@ -750,7 +750,7 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
             let mut d = Draft(params_of(doc));
             format!(
                 "{}: {}",
-                start::RULES[i as usize],
+                crate::client::theme::words::RULES[i as usize],
                 if *start::rule(&mut d, i as usize) {
                     "on"
                 } else {

@@ -86,12 +86,12 @@ pub struct SpawnPlayTest(pub bool);
 /// the headless editor tests run.
 pub fn input_plugin(app: &mut App) {
     // The play window's messages that shared parts write (settings' notices, scripted taps).
-    app.add_message::<super::notice::Notice>()
-        .add_message::<super::command::HexTapped>();
+    app.add_message::<super::theme::notice::Notice>()
+        .add_message::<super::input::command::HexTapped>();
     app.add_plugins((
-        super::settings::plugin,
-        super::layout::plugin,
-        super::pointer::plugin,
+        super::theme::settings::plugin,
+        super::map::layout::plugin,
+        super::input::pointer::plugin,
         view::plugin,
         tools::plugin,
         painting::plugin,
@@ -103,12 +103,12 @@ pub fn input_plugin(app: &mut App) {
 /// The whole editor in a window: its input and panels, and the map drawn as in play.
 pub fn plugin(app: &mut App) {
     app.add_plugins(input_plugin).add_plugins((
-        super::tiles::plugin,
-        super::hexsides::plugin,
-        super::counters::plugin,
-        super::place_names::plugin,
-        super::camera::plugin,
-        super::screenshot::plugin,
+        super::map::tiles::plugin,
+        super::map::hexsides::plugin,
+        super::counters::counter::plugin,
+        super::marks::place_names::plugin,
+        super::map::camera::plugin,
+        super::probe::screenshot::plugin,
     ));
 }
 
@@ -130,11 +130,15 @@ fn shown(doc: &Document) -> crate::rules::scenario::Scenario {
 /// A window-less editor on `doc`, with a 1280×800 primary window entity and the map camera at
 /// the origin, for the headless input tests.
 pub fn windowless(doc: Document) -> App {
-    super::windowless_base(shown(&doc), super::settings::SettingsFile(None), |app| {
-        app.insert_resource(Editing(doc))
-            .insert_resource(SpawnPlayTest(false))
-            .add_plugins(input_plugin);
-    })
+    super::windowless_base(
+        shown(&doc),
+        super::theme::settings::SettingsFile(None),
+        |app| {
+            app.insert_resource(Editing(doc))
+                .insert_resource(SpawnPlayTest(false))
+                .add_plugins(input_plugin);
+        },
+    )
 }
 
 /// Opens the editor window on `doc`; with `screenshot`, saves one frame there and exits.
@@ -157,11 +161,11 @@ pub fn run(doc: Document, screenshot: Option<String>, size: Option<(u32, u32)>) 
             .set(ImagePlugin::default_nearest()),
     )
     .add_plugins(TilemapPlugin)
-    .add_plugins(super::font::plugin)
+    .add_plugins(super::theme::font::plugin)
     .add_plugins(SimPlugin::new(shown(&doc)))
-    .insert_resource(ClearColor(super::palette::BACKGROUND))
+    .insert_resource(ClearColor(super::theme::palette::BACKGROUND))
     .insert_resource(Editing(doc))
-    .insert_resource(super::camera::OpenWhole)
+    .insert_resource(super::map::camera::OpenWhole)
     .insert_resource(SpawnPlayTest(screenshot.is_none()));
     if let Some(path) = screenshot {
         app.insert_resource(super::ScreenshotRequest {

@@ -9,9 +9,9 @@ use bevy::window::PrimaryWindow;
 
 use super::tools::Panel;
 use super::{Editing, EditorState, Tool};
-use crate::client::camera::MapCamera;
-use crate::client::layout::{MapLayout, screen_to_world};
-use crate::client::pointer::SelectedHex;
+use crate::client::input::pointer::SelectedHex;
+use crate::client::map::camera::MapCamera;
+use crate::client::map::layout::{MapLayout, screen_to_world};
 use crate::editor::Edit;
 use crate::rules::hex::{Facing, Hex};
 use crate::rules::map::Map;

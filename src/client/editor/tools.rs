@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::{Editing, EditorState, SpawnPlayTest, Tool};
-use crate::client::palette;
+use crate::client::theme::palette;
 use crate::rules::map::{Road, SideFeature, Terrain};
 use crate::rules::unit::UnitKind;
 
@@ -89,7 +89,7 @@ pub struct PlayTestRequested(pub String);
 
 /// The left palette and the top bar (the map's names keep off them).
 #[derive(Component)]
-#[require(crate::client::regions::Furniture)]
+#[require(crate::client::theme::regions::Furniture)]
 pub struct Panel;
 
 /// A button's caption that shows the editor's state (the file bar's labels).
@@ -107,7 +107,7 @@ pub(super) fn plugin(app: &mut App) {
                 file_label,
                 mark_tool,
                 play_test,
-                super::super::regions::wheel_scrolls::<Panel>,
+                crate::client::theme::regions::wheel_scrolls::<Panel>,
             ),
         );
 }

@@ -1,0 +1,3 @@
+//! The units on the map as counters.
+
+pub mod counter;

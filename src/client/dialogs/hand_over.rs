@@ -1,0 +1,117 @@
+//! The hand-over screen (RULES.md §16, D-fow-8): two players at one screen under fog of war do
+//! not see each other's side; between their turns an opaque screen hides the map until the
+//! next player, the device in hand, says they are ready.
+
+use bevy::prelude::*;
+
+use crate::client::gate::HandOver;
+use crate::client::theme::palette;
+use crate::rules::fog;
+use crate::sim::{Battle, Game, Players};
+
+/// The screen, over everything.
+#[derive(Component)]
+struct Screen;
+
+/// Its "I am ready" button.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ready;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<HandOver>().add_systems(
+        Update,
+        (notice_the_change, ready, show)
+            .chain()
+            .in_set(crate::client::Frame::AfterGame),
+    );
+}
+
+/// At a shared screen under fog, the side giving orders changed: hand the device over.
+fn notice_the_change(game: Res<Game>, players: Res<Players>, mut h: ResMut<HandOver>) {
+    let side = game.ordering_side();
+    let shared = players.0 == [None, None];
+    let changed = h.last.is_some_and(|l| l != side);
+    let waiting = if game.over || !shared || !fog::on(&game) {
+        None
+    } else if changed {
+        Some(side)
+    } else {
+        h.waiting
+    };
+    let next = HandOver {
+        waiting,
+        last: Some(side),
+    };
+    h.set_if_neq(next);
+}
+
+fn ready(
+    pressed: Query<&Interaction, (Changed<Interaction>, With<Ready>)>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut h: ResMut<HandOver>,
+) {
+    if h.waiting.is_some()
+        && (pressed.iter().any(|i| *i == Interaction::Pressed)
+            || keys.just_pressed(KeyCode::Enter)
+            || keys.just_pressed(KeyCode::Space))
+    {
+        h.waiting = None;
+    }
+}
+
+fn show(
+    mut commands: Commands,
+    h: Res<HandOver>,
+    battle: Res<Battle>,
+    game: Res<Game>,
+    screens: Query<Entity, With<Screen>>,
+) {
+    if !h.is_changed() {
+        return;
+    }
+    for e in &screens {
+        commands.entity(e).despawn();
+    }
+    let Some(side) = h.waiting else { return };
+    let name = battle.scenario.side_name(side).to_string();
+    commands
+        .spawn((
+            Screen,
+            crate::client::theme::regions::Furniture,
+            Node {
+                position_type: PositionType::Absolute,
+                width: Val::Percent(100.0),
+                height: Val::Percent(100.0),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                justify_content: JustifyContent::Center,
+                row_gap: Val::Px(18.0),
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.07, 0.07, 0.06)),
+            GlobalZIndex(1000),
+            // Clicks and taps stop here: nothing under the screen is touched.
+            Interaction::default(),
+        ))
+        .with_children(|c| {
+            c.spawn(palette::text(format!("{name} to play"), 30.0));
+            c.spawn(palette::text(
+                format!(
+                    "Turn {}, {}. Pass the device to the {name} player:\nthe map stays hidden until they are ready.",
+                    game.turn,
+                    game.clock()
+                ),
+                17.0,
+            ));
+            c.spawn((
+                Ready,
+                Button,
+                palette::button_node(),
+                BorderColor::all(palette::TEXT),
+                BackgroundColor(palette::PANEL),
+            ))
+            .with_children(|b| {
+                b.spawn(palette::text(format!("I play {name}: show the map"), 18.0));
+            });
+        });
+}

@@ -1,0 +1,759 @@
+//! The start dialog: the scenario (from `maps/`), who plays each side (hotseat, against the
+//! computer, or watch the computer play itself), the optional rules as switches and the main
+//! Parameter Data values; then the game. During the computer's turn its orders come at a readable pace (] faster, Space pauses).
+
+use bevy::prelude::*;
+
+use crate::client::gate::{DialogOpen, PresetPlayers};
+use crate::client::theme::palette;
+use crate::client::theme::settings::Settings;
+use crate::rules::order::Order;
+use crate::rules::params::Parameters;
+use crate::rules::unit::Side;
+use crate::sim::{Battle, Game, GiveOrder, Opponent, Players};
+
+pub use crate::client::theme::settings::Mode;
+
+#[derive(Component)]
+pub(crate) struct Dialog;
+
+/// A scenario the picker offers: its file, and what the player reads on its button.
+#[derive(Debug, Clone, PartialEq)]
+struct Listed {
+    path: String,
+    title: String,
+    /// Its size: turns and start, hexes, units.
+    size: String,
+    /// A test field (kept under a fold): its title begins "Test".
+    test: bool,
+}
+
+/// The scenarios in `maps/`, for the picker.
+#[derive(Resource, Debug, Clone, Default)]
+struct ScenarioList(Vec<Listed>);
+
+/// Each scenario of the list by its title, date and size; one that does not load is offered by
+/// its file name with the reason.
+fn describe_maps(paths: Vec<String>) -> Vec<Listed> {
+    paths
+        .into_iter()
+        .map(|path| match crate::load_scenario(&path) {
+            Ok(s) => Listed {
+                test: s.name.starts_with("Test"),
+                size: format!(
+                    "{} turns from {:02}:{:02} · {}×{} hexes · {} units",
+                    s.turns,
+                    s.start_time / 60,
+                    s.start_time % 60,
+                    s.map.width,
+                    s.map.height,
+                    s.units.len() + s.reinforcements.len()
+                ),
+                title: s.name,
+                path,
+            },
+            Err(e) => Listed {
+                title: path.trim_start_matches("maps/").to_string(),
+                size: format!("does not load: {e}"),
+                test: true,
+                path,
+            },
+        })
+        .collect()
+}
+
+/// The test fields' row of the picker, folded away until asked for.
+#[derive(Component)]
+struct TestFields;
+
+/// The part of the dialog that scrolls (its title and Start stay put).
+#[derive(Component)]
+pub(crate) struct DialogBody;
+
+/// The line that says the dialog's body has more below.
+#[derive(Component)]
+pub struct MoreBelow;
+
+fn list_maps() -> Vec<String> {
+    let mut v: Vec<String> = crate::SCENARIOS
+        .iter()
+        .map(|(p, _)| p.to_string())
+        .collect();
+    v.extend(
+        std::fs::read_dir("maps")
+            .map(|d| {
+                d.filter_map(|e| e.ok())
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                    .map(|p| p.to_string_lossy().to_string())
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default(),
+    );
+    v.sort();
+    v.dedup();
+    v
+}
+
+#[derive(Component, Clone, Copy, PartialEq, Debug)]
+pub enum Control {
+    Scenario(usize),
+    /// A lesson of the boot camp, from 1.
+    Lesson(usize),
+    Mode(Mode),
+    /// The computer opponent (remembered): Basic, Skilled or Expert.
+    Opponent(Opponent),
+    Rule(usize),
+    Param(usize, i32),
+    /// The melee system (§15.0, D-sys-1): cycles through the systems the game has.
+    MeleeSystem,
+    /// The interface settings (remembered between runs): UI scale − / +, colour-blind palette.
+    UiScale(i32),
+    ColourBlind,
+    /// How elevation is drawn: contour bands or shading (remembered).
+    Relief,
+    /// End turn asks for a second press (remembered).
+    ConfirmEndTurn,
+    /// Shows or hides the test fields.
+    TestFold,
+    Start,
+}
+
+#[derive(Component)]
+struct Label(Control);
+
+/// The dialog's Start button (the browser test finds it by this).
+#[derive(Component)]
+pub struct StartButton;
+
+pub(crate) const PARAMS: [&str; 5] = [
+    "Night attack penalty",
+    "Strength point (men)",
+    "Stacking: men per hex",
+    "Day turn (minutes)",
+    "Visibility (hexes, fog of war)",
+];
+
+/// The optional rules and Parameter Data as the dialog has them; given to the game as one
+/// order when the battle starts.
+#[derive(Resource, Debug, Clone)]
+pub struct Draft(pub Parameters);
+
+pub(crate) fn rule(b: &mut Draft, i: usize) -> &mut bool {
+    crate::client::theme::words::rule_switch(&mut b.0.optional, i)
+}
+
+/// Switches rule `i` of `crate::client::theme::words::RULES`; Extreme Fog of War goes with Fog of War (§16).
+pub(crate) fn toggle_rule(b: &mut Draft, i: usize) {
+    let v = rule(b, i);
+    *v = !*v;
+    let o = &mut b.0.optional;
+    match i {
+        7 if !o.fog_of_war => o.extreme_fog_of_war = false,
+        8 if o.extreme_fog_of_war => o.fog_of_war = true,
+        _ => {}
+    }
+}
+
+pub(crate) fn param(b: &mut Draft, i: usize) -> (&mut u32, u32) {
+    let p = &mut b.0;
+    match i {
+        0 => (&mut p.melee.night_attack_penalty, 50),
+        1 => (&mut p.melee.strength_point, 3),
+        2 => (&mut p.stacking.max_men, 100),
+        3 => (&mut p.clock.day_turn_minutes, 5),
+        _ => (&mut p.sight.visibility, 2),
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.insert_resource(DialogOpen(true))
+        .add_systems(Startup, open)
+        .add_systems(
+            Update,
+            (
+                press,
+                labels,
+                scroll,
+                crate::client::theme::regions::more_below::<DialogBody, MoreBelow>,
+            )
+                .chain(),
+        );
+}
+
+fn open(
+    mut commands: Commands,
+    preset: Option<Res<PresetPlayers>>,
+    mut players: ResMut<Players>,
+    mut dialog: ResMut<DialogOpen>,
+    battle: Res<Battle>,
+    game: Res<Game>,
+    settings: Res<Settings>,
+) {
+    commands.insert_resource(Draft(game.params.clone()));
+    if let Some(p) = preset {
+        players.0 = p.0;
+        dialog.0 = false;
+        return;
+    }
+    // A new game in the window is played under Fog of War unless the player turns it off, as
+    // Civil War Battles' players play (§16).
+    let mut draft = Draft(game.params.clone());
+    draft.0.optional.fog_of_war = true;
+    commands.insert_resource(draft);
+    let s = &battle.scenario;
+    let maps = ScenarioList(describe_maps(list_maps()));
+    let button = |c: Control| {
+        (
+            c,
+            Button,
+            Node {
+                margin: UiRect::all(Val::Px(3.0)),
+                ..palette::button_node()
+            },
+            BorderColor::all(palette::TEXT),
+            BackgroundColor(palette::PANEL),
+        )
+    };
+    let text = |t: String, size: f32| {
+        (
+            Text::new(t),
+            TextFont {
+                font_size: FontSize::Px(size),
+                ..default()
+            },
+            TextColor(palette::TEXT),
+        )
+    };
+    // A curtain over the map until Start: the rules (Fog of War among them) are not yet in
+    // force, and the enemy's deployment must not show round the dialog or through it.
+    commands.spawn((
+        Dialog,
+        crate::client::theme::regions::Furniture,
+        Node {
+            position_type: PositionType::Absolute,
+            left: Val::Px(0.0),
+            right: Val::Px(0.0),
+            top: Val::Px(0.0),
+            bottom: Val::Px(0.0),
+            ..default()
+        },
+        Interaction::default(),
+        BackgroundColor(palette::BACKGROUND),
+        GlobalZIndex(9),
+    ));
+    let dialog = commands
+        .spawn((
+            Dialog,
+            crate::client::theme::regions::Furniture,
+            Node {
+                position_type: PositionType::Absolute,
+                top: Val::Px(36.0),
+                left: Val::Percent(8.0),
+                width: Val::Percent(84.0),
+                max_height: Val::Percent(92.0),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(Val::Px(18.0)),
+                row_gap: Val::Px(6.0),
+                ..default()
+            },
+            Interaction::default(),
+            BackgroundColor(Color::srgba(0.06, 0.06, 0.05, 0.96)),
+            GlobalZIndex(10),
+        ))
+        .with_children(|d| {
+            // Start sits beside the title, so that it is on screen however small the window.
+            d.spawn(Node {
+                align_items: AlignItems::Center,
+                justify_content: JustifyContent::SpaceBetween,
+                flex_wrap: FlexWrap::Wrap,
+                ..default()
+            })
+            .with_children(|row| {
+                row.spawn(text(s.name.clone(), 22.0));
+                row.spawn((button(Control::Start), StartButton))
+                    .with_children(|b| {
+                        b.spawn(text("Start the battle".into(), 18.0));
+                    });
+            });
+        })
+        .id();
+    // The rest scrolls in a small window (or at a large UI scale): wheel or drag.
+    let body = commands
+        .spawn((
+            DialogBody,
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: Val::Px(6.0),
+                overflow: Overflow::scroll_y(),
+                flex_shrink: 1.0,
+                min_height: Val::Px(0.0),
+                ..default()
+            },
+            ScrollPosition::default(),
+        ))
+        .id();
+    commands.entity(dialog).add_child(body);
+    // That it scrolls must show: a line under the part that scrolls while more lies below.
+    let more = commands
+        .spawn((
+            MoreBelow,
+            palette::dim_text("▼ more below: scroll with the wheel, or drag", 13.0),
+            Node {
+                margin: UiRect::top(Val::Px(4.0)),
+                flex_shrink: 0.0,
+                ..default()
+            },
+        ))
+        .id();
+    commands.entity(dialog).add_child(more);
+    // The boot camp: first for a newcomer (no battle started, no lesson done), after the
+    // battles for everyone else.
+    let newcomer = !settings.played && settings.lessons_done == 0;
+    let boot_camp = |d: &mut ChildSpawnerCommands| {
+        d.spawn(text(
+            if newcomer {
+                "New to Bayonet? Start with the boot camp: ten short lessons, each one idea \
+                 learned by doing it, the last a small battle"
+                    .into()
+            } else {
+                "Boot camp: ten short lessons".into()
+            },
+            16.0,
+        ));
+        d.spawn(Node {
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        })
+        .with_children(|row| {
+            for i in 0..crate::lesson::COUNT {
+                let n = i + 1;
+                let title = crate::lesson::title(n).unwrap_or_default();
+                let done = settings.lessons_done & (1 << i) != 0;
+                row.spawn(button(Control::Lesson(n))).with_children(|b| {
+                    b.spawn(text(format!("{n}. {title}"), 14.0));
+                    if done {
+                        b.spawn(palette::dim_text("✓ done", 11.0));
+                    }
+                });
+            }
+        });
+    };
+    commands.entity(body).with_children(|d| {
+        if newcomer {
+            boot_camp(d);
+        }
+        d.spawn(text(s.description.clone(), 13.0));
+        if !maps.0.is_empty() {
+            d.spawn(text("Scenario".into(), 16.0));
+            let entry = |row: &mut ChildSpawnerCommands, i: usize, m: &Listed| {
+                row.spawn(button(Control::Scenario(i))).with_children(|b| {
+                    b.spawn(text(m.title.clone(), 14.0));
+                    b.spawn(palette::dim_text(m.size.clone(), 11.0));
+                });
+            };
+            d.spawn(Node {
+                flex_wrap: FlexWrap::Wrap,
+                ..default()
+            })
+            .with_children(|row| {
+                for (i, m) in maps.0.iter().enumerate().filter(|(_, m)| !m.test) {
+                    entry(row, i, m);
+                }
+            });
+            if maps.0.iter().any(|m| m.test) {
+                d.spawn(button(Control::TestFold)).with_children(|b| {
+                    b.spawn((Label(Control::TestFold), text(String::new(), 13.0)));
+                });
+                d.spawn((
+                    TestFields,
+                    Node {
+                        flex_wrap: FlexWrap::Wrap,
+                        display: Display::None,
+                        ..default()
+                    },
+                ))
+                .with_children(|row| {
+                    for (i, m) in maps.0.iter().enumerate().filter(|(_, m)| m.test) {
+                        entry(row, i, m);
+                    }
+                });
+            }
+        }
+        if !newcomer {
+            boot_camp(d);
+        }
+        d.spawn(text("Who plays".into(), 16.0));
+        d.spawn(Node {
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        })
+        .with_children(|row| {
+            let modes = [
+                (
+                    Mode::Play(0),
+                    format!(
+                        "I play {} (computer: {})",
+                        s.side_name(Side(0)),
+                        s.side_name(Side(1))
+                    ),
+                ),
+                (
+                    Mode::Play(1),
+                    format!(
+                        "I play {} (computer: {})",
+                        s.side_name(Side(1)),
+                        s.side_name(Side(0))
+                    ),
+                ),
+                (Mode::Hotseat, "Two players, one device".to_string()),
+                (Mode::Watch, "Watch the computer play both".to_string()),
+            ];
+            for (m, label) in modes {
+                row.spawn(button(Control::Mode(m))).with_children(|b| {
+                    b.spawn(text(label, 14.0));
+                });
+            }
+        });
+        d.spawn(text("Computer opponent".into(), 16.0));
+        d.spawn(Node {
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        })
+        .with_children(|row| {
+            for o in Opponent::ALL {
+                let label = match o {
+                    Opponent::Basic => "Basic (the first computer)",
+                    Opponent::Skilled => "Skilled (plans its turn)",
+                    Opponent::Expert => "Expert (weighs several plans)",
+                };
+                row.spawn(button(Control::Opponent(o))).with_children(|b| {
+                    b.spawn(text(label.to_string(), 14.0));
+                });
+            }
+        });
+        d.spawn(text("Melee system".into(), 16.0));
+        d.spawn(button(Control::MeleeSystem)).with_children(|b| {
+            b.spawn((Label(Control::MeleeSystem), text(String::new(), 13.0)));
+        });
+        d.spawn(text("Optional rules".into(), 16.0));
+        d.spawn(Node {
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        })
+        .with_children(|row| {
+            for i in 0..crate::client::theme::words::RULES.len() {
+                row.spawn(button(Control::Rule(i))).with_children(|b| {
+                    b.spawn((Label(Control::Rule(i)), text(String::new(), 13.0)));
+                });
+            }
+        });
+        d.spawn(text("Parameter Data".into(), 16.0));
+        d.spawn(Node {
+            flex_wrap: FlexWrap::Wrap,
+            column_gap: Val::Px(18.0),
+            ..default()
+        })
+        .with_children(|wrap| {
+            for i in 0..PARAMS.len() {
+                wrap.spawn(Node {
+                    align_items: AlignItems::Center,
+                    ..default()
+                })
+                .with_children(|row| {
+                    row.spawn(button(Control::Param(i, -1))).with_children(|b| {
+                        b.spawn(text(" - ".into(), 14.0));
+                    });
+                    row.spawn(button(Control::Param(i, 1))).with_children(|b| {
+                        b.spawn(text(" + ".into(), 14.0));
+                    });
+                    row.spawn((Label(Control::Param(i, 0)), text(String::new(), 14.0)));
+                });
+            }
+        });
+        d.spawn(text("Interface (remembered)".into(), 16.0));
+        d.spawn(Node {
+            align_items: AlignItems::Center,
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        })
+        .with_children(|row| {
+            row.spawn(button(Control::UiScale(-1))).with_children(|b| {
+                b.spawn(text(" - ".into(), 14.0));
+            });
+            row.spawn(button(Control::UiScale(1))).with_children(|b| {
+                b.spawn(text(" + ".into(), 14.0));
+            });
+            row.spawn((Label(Control::UiScale(0)), text(String::new(), 14.0)));
+            row.spawn(button(Control::ColourBlind)).with_children(|b| {
+                b.spawn((Label(Control::ColourBlind), text(String::new(), 13.0)));
+            });
+            row.spawn(button(Control::Relief)).with_children(|b| {
+                b.spawn((Label(Control::Relief), text(String::new(), 13.0)));
+            });
+            row.spawn(button(Control::ConfirmEndTurn))
+                .with_children(|b| {
+                    b.spawn((Label(Control::ConfirmEndTurn), text(String::new(), 13.0)));
+                });
+        });
+    });
+    commands.insert_resource(maps);
+}
+
+#[allow(clippy::too_many_arguments)]
+// In the browser a new scenario reloads the page instead of exiting.
+#[cfg_attr(target_arch = "wasm32", allow(unused_mut, unused_variables))]
+fn press(
+    mut commands: Commands,
+    q: Query<(&Interaction, &Control), Changed<Interaction>>,
+    dialog_q: Query<Entity, With<Dialog>>,
+    mut draft: Option<ResMut<Draft>>,
+    game: Res<Game>,
+    mut orders: MessageWriter<GiveOrder>,
+    mut players: ResMut<Players>,
+    mut dialog: ResMut<DialogOpen>,
+    maps: Option<Res<ScenarioList>>,
+    (mut exit, mut settings, replaying): (
+        MessageWriter<AppExit>,
+        ResMut<Settings>,
+        Option<Res<crate::sim::Replaying>>,
+    ),
+    mut fold: Query<&mut Node, With<TestFields>>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+) {
+    for (i, c) in &q {
+        if *i != Interaction::Pressed {
+            continue;
+        }
+        match *c {
+            Control::Scenario(i) => {
+                // Another battle: open it in a fresh game window and close this one.
+                let Some(file) = maps
+                    .as_ref()
+                    .and_then(|m| m.0.get(i))
+                    .map(|m| m.path.clone())
+                else {
+                    continue;
+                };
+                let size = window
+                    .single()
+                    .ok()
+                    .map(|w| (w.width().round() as u32, w.height().round() as u32));
+                open_battle(&file, size, &mut exit);
+            }
+            Control::Mode(m) => settings.who_plays = m,
+            Control::Opponent(o) => settings.opponent = o,
+            Control::UiScale(dir) => settings.step(dir),
+            Control::ColourBlind => settings.colour_blind = !settings.colour_blind,
+            Control::Relief => {
+                settings.relief = match settings.relief {
+                    crate::client::theme::settings::Relief::Bands => {
+                        crate::client::theme::settings::Relief::Shaded
+                    }
+                    crate::client::theme::settings::Relief::Shaded => {
+                        crate::client::theme::settings::Relief::Bands
+                    }
+                }
+            }
+            Control::ConfirmEndTurn => settings.confirm_end_turn = !settings.confirm_end_turn,
+            Control::TestFold => {
+                for mut n in &mut fold {
+                    n.display = if n.display == Display::None {
+                        Display::Flex
+                    } else {
+                        Display::None
+                    };
+                }
+            }
+            Control::Rule(r) => {
+                let Some(d) = draft.as_mut() else { continue };
+                toggle_rule(d, r);
+            }
+            Control::MeleeSystem => {
+                let Some(d) = draft.as_mut() else { continue };
+                let all = crate::rules::params::MeleeSystemName::ALL;
+                let i = all.iter().position(|m| *m == d.0.melee_system).unwrap_or(0);
+                d.0.melee_system = all[(i + 1) % all.len()];
+            }
+            Control::Param(p, dir) => {
+                let Some(d) = draft.as_mut() else { continue };
+                let (v, step) = param(d, p);
+                *v = if dir < 0 {
+                    v.saturating_sub(step).max(step)
+                } else {
+                    *v + step
+                };
+            }
+            Control::Lesson(n) => {
+                let size = window
+                    .single()
+                    .ok()
+                    .map(|w| (w.width().round() as u32, w.height().round() as u32));
+                open_lesson(n, size, &mut exit);
+            }
+            Control::Start => {
+                // From now on the boot camp is offered after the battles, not before.
+                settings.played = true;
+                let computer = settings.opponent.brain();
+                players.0 = match settings.who_plays {
+                    Mode::Hotseat => [None, None],
+                    Mode::Play(0) => [None, Some(computer)],
+                    Mode::Play(_) => [Some(computer), None],
+                    Mode::Watch => [Some(computer), Some(computer)],
+                };
+                // The chosen rules are an order: logged, saved and replayed like any other; a
+                // replay keeps the rules it was played under.
+                if let Some(d) = draft
+                    .as_ref()
+                    .filter(|d| d.0 != game.params && replaying.is_none())
+                {
+                    orders.write(GiveOrder(Order::SetParameters {
+                        params: Box::new(d.0.clone()),
+                    }));
+                }
+                dialog.0 = false;
+                for e in &dialog_q {
+                    commands.entity(e).despawn();
+                }
+            }
+        }
+    }
+}
+
+/// Opens the battle in `file` in a fresh game window and closes this one. The window's size,
+/// optional rules and aids go with it (not the first battle's script). In the browser the page
+/// reloads on its new address.
+pub(crate) fn open_battle(file: &str, size: Option<(u32, u32)>, exit: &mut MessageWriter<AppExit>) {
+    reopen(|w| w.another_battle(file, size), exit);
+}
+
+/// The game again with the options `argv` makes of these: the page's address in the browser,
+/// a new process (and this window closed) on the desktop.
+fn reopen(
+    argv: impl Fn(&crate::cli::args::Window) -> Vec<String>,
+    exit: &mut MessageWriter<AppExit>,
+) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = &exit;
+        if let Some(w) = web_sys::window() {
+            let now = w.location().search().unwrap_or_default();
+            let opened = crate::cli::parse(&crate::cli::args::from_query(&now))
+                .map(|c| c.window)
+                .unwrap_or_default();
+            let _ = w
+                .location()
+                .set_search(&crate::cli::args::to_query(&argv(&opened)));
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Ok(exe) = std::env::current_exe() {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        let opened = crate::cli::parse(&args)
+            .map(|c| c.window)
+            .unwrap_or_default();
+        if std::process::Command::new(exe)
+            .args(argv(&opened))
+            .spawn()
+            .is_ok()
+        {
+            exit.write(AppExit::Success);
+        }
+    }
+}
+
+/// Opens lesson `n` of the boot camp in a fresh window (a fresh page in the browser), as
+/// `open_battle` opens a battle.
+pub(crate) fn open_lesson(n: usize, size: Option<(u32, u32)>, exit: &mut MessageWriter<AppExit>) {
+    reopen(|w| w.another_lesson(n, size), exit);
+}
+
+/// Whether two scenario paths name one file ("maps/x.ron" and "./maps/x.ron").
+fn same_file(a: &str, b: &str) -> bool {
+    let name = |p: &str| std::path::Path::new(p).file_name().map(|n| n.to_owned());
+    name(a) == name(b)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn labels(
+    maps: Option<Res<ScenarioList>>,
+    battle: Res<Battle>,
+    draft: Option<ResMut<Draft>>,
+    settings: Res<Settings>,
+    mut texts: Query<(&Label, &mut Text)>,
+    mut buttons: Query<(&Control, &mut BackgroundColor)>,
+) {
+    let Some(mut draft) = draft else { return };
+    if !draft.is_changed() && !settings.is_changed() {
+        return;
+    }
+    for (l, mut t) in &mut texts {
+        t.0 = match l.0 {
+            Control::Rule(r) => format!(
+                "{}: {}",
+                crate::client::theme::words::RULES[r],
+                if *rule(&mut draft, r) { "ON" } else { "off" }
+            ),
+            Control::Param(p, _) => format!("  {}: {}", PARAMS[p], *param(&mut draft, p).0),
+            Control::MeleeSystem => format!(
+                "{}: {}",
+                draft.0.melee_system.name(),
+                crate::rules::melee::named(draft.0.melee_system).description()
+            ),
+            Control::UiScale(_) => format!("  UI scale: {} %", settings.ui_scale),
+            Control::ColourBlind => format!(
+                "Colour-blind palette: {}",
+                if settings.colour_blind { "ON" } else { "off" }
+            ),
+            Control::Relief => format!("Elevation: {}", settings.relief.name()),
+            Control::ConfirmEndTurn => format!(
+                "End turn asks to confirm: {}",
+                if settings.confirm_end_turn {
+                    "ON"
+                } else {
+                    "off"
+                }
+            ),
+            Control::TestFold => "Test fields (for checking the rules) ▸".to_string(),
+            _ => continue,
+        };
+    }
+    for (c, mut bg) in &mut buttons {
+        let on = match *c {
+            Control::Mode(m) => m == settings.who_plays,
+            Control::Opponent(o) => o == settings.opponent,
+            Control::Rule(r) => *rule(&mut draft, r),
+            Control::ColourBlind => settings.colour_blind,
+            Control::ConfirmEndTurn => settings.confirm_end_turn,
+            // The scenario being set up.
+            Control::Scenario(i) => maps
+                .as_ref()
+                .and_then(|m| m.0.get(i))
+                .is_some_and(|m| same_file(&m.path, &battle.scenario.file)),
+            _ => false,
+        };
+        bg.0 = if on { palette::LIT } else { palette::PANEL };
+    }
+}
+
+/// The mouse wheel, or a finger dragged up or down, scrolls the dialog.
+fn scroll(
+    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    touches: Res<Touches>,
+    mut q: Query<&mut ScrollPosition, With<DialogBody>>,
+) {
+    let mut dy: f32 = wheel
+        .read()
+        .map(|w| match w.unit {
+            bevy::input::mouse::MouseScrollUnit::Line => -w.y * 24.0,
+            bevy::input::mouse::MouseScrollUnit::Pixel => -w.y,
+        })
+        .sum();
+    dy -= touches.iter().map(|t| t.delta().y).sum::<f32>();
+    if dy == 0.0 {
+        return;
+    }
+    for mut p in &mut q {
+        p.0.y = (p.0.y + dy).max(0.0);
+    }
+}

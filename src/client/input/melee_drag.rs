@@ -1,0 +1,330 @@
+//! Drag to melee, as the seed describes: press (long press on touch) on the attacking hex, drag
+//! to the defending hex, release. An arrow follows the drag; the target shows whether the melee
+//! would be legal and, if not, the rule that fails. Other drags pan; a tap selects.
+
+use bevy::input::touch::Touches;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::command::{self, Command, HexTapped};
+use super::gesture::{Action, Gestures, Input, Source};
+use crate::client::map::camera::MapCamera;
+use crate::client::map::layout::{MapLayout, screen_to_world};
+use crate::rules::hex::Hex;
+use crate::rules::melee;
+use crate::rules::order::{self, At, Order};
+use crate::sim::{GiveOrder, Occupancy, UnitState};
+
+/// The gesture machine and the finger it follows.
+#[derive(Resource, Default)]
+pub struct GestureState {
+    pub gestures: Gestures,
+    touch: Option<u64>,
+}
+
+/// The melee drag under way, if any.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct MeleeDrag {
+    pub from: Option<Hex>,
+    pub over: Option<Hex>,
+    /// Where the pointer is, in world space.
+    pub pointer: Vec2,
+}
+
+/// What releasing the drag here would do.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct DragPreview {
+    pub target: Option<Hex>,
+    pub legal: bool,
+    pub text: String,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<GestureState>()
+        .init_resource::<MeleeDrag>()
+        .init_resource::<DragPreview>()
+        .add_systems(
+            Update,
+            (feed, preview)
+                .chain()
+                .after(super::odds_work::collect_odds)
+                .in_set(crate::client::Frame::Pointer),
+        );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn feed(
+    mut state: ResMut<GestureState>,
+    mut drag: ResMut<MeleeDrag>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    touches: Res<Touches>,
+    // A long press is the finger's real time: the game's clock (`Time`) advances at most a
+    // quarter second a frame, so on a slow tablet a held finger would never count as held.
+    time: Res<Time<Real>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
+    (layout, gate, ui, mut cmd): (
+        Res<MapLayout>,
+        crate::client::gate::Gate,
+        Query<&Interaction>,
+        ResMut<Command>,
+    ),
+    game: Res<crate::client::seen::Seen>,
+    occupancy: Res<Occupancy>,
+    units: Query<&UnitState>,
+    mut tapped: MessageWriter<HexTapped>,
+    mut orders: MessageWriter<GiveOrder>,
+) {
+    if !gate.open() {
+        return;
+    }
+    let Ok((mut cam_t, projection)) = cam.single_mut() else {
+        return;
+    };
+    let Ok(win) = window.single() else { return };
+    let size = win.size();
+    let view = *cam_t;
+    let scale = match projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let to_world = |p: Vec2| Some(screen_to_world(size, &view, projection, p));
+    let hex_at = |p: Vec2| {
+        to_world(p)
+            .map(|w| layout.hex_at(w))
+            .filter(|h| game.map.contains(*h))
+    };
+    let own = |h: Option<Hex>| {
+        h.is_some_and(|h| {
+            occupancy
+                .at(h)
+                .iter()
+                .filter_map(|e| units.get(*e).ok())
+                .any(|u| u.0.side == game.ordering_side())
+        })
+    };
+    let now = time.elapsed_secs();
+    let mut inputs = Vec::new();
+    // A press on a button or panel is the UI's, not the map's.
+    let over_ui = ui.iter().any(|i| *i != Interaction::None);
+    let cursor = win.cursor_position();
+    if let Some(pos) = cursor {
+        let hex = hex_at(pos);
+        if buttons.just_pressed(MouseButton::Left) && !over_ui {
+            inputs.push(Input::Down {
+                pos,
+                hex,
+                own: own(hex),
+                source: Source::Mouse,
+                time: now,
+            });
+        }
+        // A quick click (a touchpad tap) presses and releases within one frame: both count.
+        if buttons.just_released(MouseButton::Left) {
+            inputs.push(Input::Up {
+                pos,
+                hex,
+                time: now,
+            });
+        } else if buttons.pressed(MouseButton::Left) && !buttons.just_pressed(MouseButton::Left) {
+            inputs.push(Input::Move {
+                pos,
+                hex,
+                time: now,
+            });
+        }
+        // Right click on a hex under attack withdraws that melee.
+        if buttons.just_pressed(MouseButton::Right) {
+            if let Some(h) = hex.filter(|h| game.pending.iter().any(|p| p.defending_hex == *h)) {
+                orders.write(GiveOrder(Order::CancelMelee {
+                    at: At::of(&game, h),
+                }));
+            }
+        }
+        if let Some(w) = to_world(pos) {
+            drag.pointer = w;
+        }
+    }
+    let fingers: Vec<_> = touches.iter().collect();
+    if fingers.len() > 1 {
+        inputs.push(Input::Cancel);
+        state.touch = None;
+    }
+    for t in touches.iter_just_pressed() {
+        if state.touch.is_none() && fingers.len() <= 1 && !over_ui {
+            state.touch = Some(t.id());
+            let hex = hex_at(t.position());
+            inputs.push(Input::Down {
+                pos: t.position(),
+                hex,
+                own: own(hex),
+                source: Source::Touch,
+                time: now,
+            });
+        }
+    }
+    if let Some(id) = state.touch {
+        if let Some(t) = touches.get_pressed(id) {
+            if t.delta() != Vec2::ZERO {
+                inputs.push(Input::Move {
+                    pos: t.position(),
+                    hex: hex_at(t.position()),
+                    time: now,
+                });
+            }
+            if let Some(w) = to_world(t.position()) {
+                drag.pointer = w;
+            }
+        }
+        for t in touches.iter_just_released().filter(|t| t.id() == id) {
+            inputs.push(Input::Up {
+                pos: t.position(),
+                hex: hex_at(t.position()),
+                time: now,
+            });
+            state.touch = None;
+        }
+        if touches.iter_just_canceled().any(|t| t.id() == id) {
+            inputs.push(Input::Cancel);
+            state.touch = None;
+        }
+    }
+    inputs.push(Input::Tick { time: now });
+
+    for input in inputs {
+        for action in state.gestures.handle(input) {
+            match action {
+                Action::Pan(d) => cam_t.translation += Vec3::new(-d.x * scale, d.y * scale, 0.0),
+                Action::MeleeArmed(h) => {
+                    drag.from = Some(h);
+                    drag.over = Some(h);
+                }
+                Action::MeleeOver(h) => {
+                    drag.over = h;
+                    // A brigade being moved (§17) is aimed where the drag is.
+                    if cmd.brigade && h.is_some() {
+                        cmd.brigade_to = h;
+                    }
+                }
+                Action::Declare { from, to } => {
+                    match cmd.unit.filter(|_| cmd.brigade) {
+                        Some(anchor) => {
+                            for o in command::brigade_orders(&game, anchor, to) {
+                                orders.write(GiveOrder(o));
+                            }
+                            cmd.brigade = false;
+                            cmd.brigade_to = None;
+                        }
+                        None => {
+                            for o in order::drag_orders(&game, from, to) {
+                                orders.write(GiveOrder(o));
+                            }
+                        }
+                    }
+                    drag.from = None;
+                    drag.over = None;
+                }
+                Action::MeleeDropped => {
+                    drag.from = None;
+                    drag.over = None;
+                }
+                Action::Tap(h) => {
+                    tapped.write(HexTapped(h));
+                    drag.from = None;
+                    drag.over = None;
+                }
+            }
+        }
+    }
+}
+
+/// Works out, while dragging, whether releasing over the hex beneath would make a legal melee:
+/// the same check the simulation makes of the order.
+fn preview(
+    cmd: Res<Command>,
+    drag: Res<MeleeDrag>,
+    game: Res<crate::client::seen::Seen>,
+    mut out: ResMut<DragPreview>,
+    mut odds: ResMut<super::odds_work::OddsWork>,
+    mut last: Local<(Option<(Hex, Hex)>, u64)>,
+) {
+    // The pointer moves every frame of a drag; the verdict changes only with the hexes, or
+    // when the odds it waits for come in.
+    let now = (drag.from.zip(drag.over), odds.arrived);
+    if !game.is_changed() && !cmd.is_changed() && *last == now {
+        return;
+    }
+    *last = now;
+    // A drag that moves a brigade declares no melee.
+    let (Some(from), Some(to), false) = (drag.from, drag.over, cmd.brigade) else {
+        if *out != DragPreview::default() {
+            *out = DragPreview::default();
+        }
+        return;
+    };
+    if from == to {
+        *out = DragPreview {
+            target: None,
+            legal: false,
+            text: "Drag to the hex to attack.".into(),
+        };
+        return;
+    }
+    let board = game.board();
+    let c = board.map.coord(to);
+    let advance = order::drag_orders(board, from, to);
+    if matches!(advance.first(), Some(Order::Advance { .. })) {
+        let refused = advance.iter().find_map(|o| order::check(board, o).err());
+        *out = match refused {
+            None => DragPreview {
+                target: Some(to),
+                legal: true,
+                text: format!(
+                    "Advance {} to {c} (the melee's winner goes on)",
+                    crate::rules::words::count(advance.len() as u64, "unit", "units")
+                ),
+            },
+            Some(r) => DragPreview {
+                target: Some(to),
+                legal: false,
+                text: format!("Illegal: {}", r[0]),
+            },
+        };
+        return;
+    }
+    let (from, at) = (vec![At::of(board, from)], At::of(board, to));
+    let o = Order::Melee {
+        from: from.clone(),
+        units: Vec::new(),
+        at,
+        follow_up: true,
+    };
+    *out = match order::check(board, &o).and_then(|()| order::declaration(board, &from, &[], at)) {
+        Ok((decl, _)) => {
+            let system = melee::system(&board.params);
+            let b = system.breakdown(board, &decl);
+            let w = odds.get(board, &decl);
+            DragPreview {
+                target: Some(to),
+                legal: true,
+                text: format!(
+                    "Melee on {c}: attack {:.0} vs defence {:.0}; {}\n   {}\n   {}{}",
+                    b.attack_strength,
+                    b.defence_strength,
+                    w.as_ref().map_or(WORKING.to_string(), odds_words),
+                    crate::client::theme::words::sides_words(&b),
+                    forecast_words(board, &melee::forecast(board, &decl)),
+                    system_words(&b).map_or(String::new(), |s| format!("\n   {s}"))
+                        + crate::client::theme::words::estimate_words(game.view())
+                ),
+            }
+        }
+        Err(refusals) => DragPreview {
+            target: Some(to),
+            legal: false,
+            text: format!("Illegal: {}", refusals[0]),
+        },
+    };
+}
+
+pub use crate::client::theme::words::{WORKING, forecast_words, odds_words, system_words};

@@ -1,0 +1,8 @@
+//! Input turned into orders: the pointer, gestures, commanding the selected unit, the melee drag and its odds, next unit.
+
+pub mod command;
+pub mod gesture;
+pub mod melee_drag;
+pub mod next_unit;
+pub mod odds_work;
+pub mod pointer;

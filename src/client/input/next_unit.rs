@@ -1,0 +1,72 @@
+//! **Next unit** (a key and a toolbar button): selects the next of the side's units that has not
+//! acted this turn, brigade by brigade, and centres the map on it; what a large battle is played
+//! through without hunting for the counters left behind.
+
+use bevy::prelude::*;
+
+use super::command::Command;
+use super::pointer::SelectedHex;
+use crate::client::map::camera::MapCamera;
+use crate::client::map::layout::MapLayout;
+use crate::client::theme::keys::{Act, keys_of, pressed};
+use crate::client::theme::regions::ToolGroup;
+use crate::rules::readiness::next_to_act;
+
+/// The toolbar's Next unit button.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct NextUnitButton;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn)
+        .add_systems(Update, next.in_set(crate::client::Frame::Commands));
+}
+
+fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
+    let Some((bar, _)) = groups.iter().find(|(_, g)| **g == ToolGroup::Turn) else {
+        return;
+    };
+    let key = keys_of(Act::NextUnit);
+    let tip = format!(
+        "{} ({key})",
+        crate::client::theme::keys::what(Act::NextUnit)
+    );
+    let button = crate::client::theme::regions::tool_button(&mut commands, "Next", &key, tip);
+    commands
+        .entity(button)
+        .insert((NextUnitButton, Name::new("NextUnit")));
+    commands.entity(bar).insert_children(0, &[button]);
+}
+
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn next(
+    input: Res<ButtonInput<KeyCode>>,
+    button: Query<&Interaction, (Changed<Interaction>, With<NextUnitButton>)>,
+    seen: Res<crate::client::seen::Seen>,
+    mut cmd: ResMut<Command>,
+    mut selected: ResMut<SelectedHex>,
+    layout: Res<MapLayout>,
+    window: Query<&Window>,
+    mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
+    gate: crate::client::gate::Gate,
+) {
+    let asked = pressed(&input, Act::NextUnit) || button.iter().any(|i| *i == Interaction::Pressed);
+    if !asked || !gate.open() {
+        return;
+    }
+    let board = seen.board();
+    let Some(id) = next_to_act(board, seen.view().side, cmd.unit) else {
+        return;
+    };
+    let Some(hex) = board.unit(id).map(|u| u.hex) else {
+        return;
+    };
+    *cmd = Command {
+        unit: Some(id),
+        ..default()
+    };
+    selected.0 = Some(hex);
+    let size = window
+        .single()
+        .map_or(Vec2::new(1280.0, 800.0), |w| w.size());
+    crate::client::map::camera::look_at(layout.center(hex), size, 0.0, &mut cam);
+}

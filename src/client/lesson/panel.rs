@@ -1,0 +1,696 @@
+//! The boot camp's lesson in the window (issue 48): a panel above the toolbar that says the
+//! step, points at what it is about and answers a wrong action with a hint; the steps complete
+//! on what the game reports (`crate::lesson::progress`), never on where the screen was touched.
+
+use bevy::prelude::*;
+
+use crate::client::input::command::Command;
+use crate::client::theme::keys::{Act, pressed};
+use crate::client::theme::palette;
+use crate::client::theme::settings::Settings;
+use crate::lesson::{Button, Goal, Progress, Script, Sign};
+use crate::rules::event::Event;
+use crate::rules::order::Order;
+use crate::sim::{Brain, Happened, OrderDone, OrderRejected};
+
+/// The lesson being played.
+#[derive(Resource, Debug, Clone)]
+pub struct Lesson {
+    /// Its number, from 1.
+    pub number: usize,
+    pub script: Script,
+    pub progress: Progress,
+    /// What the other side's last turn did to the player's units and to the score, said at the
+    /// start of his turn (the first battle, issue 59).
+    pub news: Option<String>,
+    /// Where the panel stands and what it keeps clear of.
+    pub placed: Placed,
+    /// Under `BAYONET_LESSON_WALK` (a window test), where the panel stood at each step walked.
+    pub walked: Vec<(usize, Placed)>,
+}
+
+/// The lesson panel's buttons.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LessonButton {
+    /// A step to read is read.
+    Next,
+    /// The lesson again from its first step.
+    Restart,
+    /// On to the next lesson (after the last step), or to Harper's Crossing after the last.
+    Onward,
+}
+
+#[derive(Component)]
+struct LessonPanel;
+
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Line {
+    Title,
+    News,
+    Say,
+    Hint,
+}
+
+/// Who plays a lesson: the player the Union, the computer the other side when the lesson is
+/// about it; otherwise the other side holds (it only ends its turns).
+fn players(script: &Script) -> [Option<Brain>; 2] {
+    let other = if script.computer {
+        Brain::Computer
+    } else {
+        Brain::Hold
+    };
+    [None, Some(other)]
+}
+
+/// Sets `app` up to play lesson `n` (its scenario is the app's): no start dialog.
+pub fn install(app: &mut App, n: usize) {
+    if let Ok((script, _)) = crate::lesson::open(n) {
+        app.insert_resource(crate::client::gate::PresetPlayers(players(&script)));
+        app.insert_resource(Lesson {
+            number: n,
+            script,
+            progress: Progress::default(),
+            news: None,
+            placed: Placed::default(),
+            walked: Vec::new(),
+        });
+        if std::env::var_os(WALK).is_some() {
+            app.insert_resource(Walk::default());
+        }
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn.run_if(resource_exists::<Lesson>))
+        .add_systems(
+            Update,
+            (
+                watch,
+                news,
+                press,
+                show,
+                place,
+                walk.run_if(resource_exists::<Walk>),
+            )
+                .chain()
+                .after(crate::client::reports::score_news::tell)
+                .in_set(crate::client::Frame::AfterGame)
+                .run_if(resource_exists::<Lesson>),
+        );
+}
+
+fn spawn(mut commands: Commands) {
+    let button = |b: LessonButton, label: &str| {
+        (
+            (
+                b,
+                Button,
+                Name::new(format!("Lesson{b:?}")),
+                palette::button_node(),
+                BorderColor::all(palette::TEXT),
+                BackgroundColor(palette::PANEL),
+            ),
+            children![palette::text(label, 14.0)],
+        )
+    };
+    commands.spawn((
+        LessonPanel,
+        crate::client::theme::regions::Furniture,
+        Node {
+            position_type: PositionType::Absolute,
+            left: Val::Px(6.0),
+            bottom: Val::Px(crate::client::theme::regions::TOOLBAR_HEIGHT + 6.0),
+            width: Val::Px(460.0),
+            max_width: Val::Percent(58.0),
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::all(Val::Px(10.0)),
+            row_gap: Val::Px(6.0),
+            border: UiRect::all(Val::Px(2.0)),
+            ..default()
+        },
+        BorderColor::all(palette::LIT),
+        BackgroundColor(Color::srgba(0.06, 0.06, 0.05, 0.94)),
+        GlobalZIndex(6),
+        Interaction::default(),
+        children![
+            (Line::Title, palette::dim_text("", 12.0)),
+            (
+                Line::News,
+                palette::coloured_text("", 14.0, palette::OBJECTIVE)
+            ),
+            (Line::Say, palette::text("", 15.0)),
+            (
+                Line::Hint,
+                palette::coloured_text("", 14.0, palette::PENDING)
+            ),
+            (
+                Node {
+                    column_gap: Val::Px(8.0),
+                    ..default()
+                },
+                children![
+                    button(LessonButton::Next, "Next"),
+                    button(LessonButton::Onward, "Next lesson"),
+                    button(LessonButton::Restart, "Restart lesson"),
+                ],
+            ),
+        ],
+    ));
+}
+
+/// What the player did and saw this frame, as signs for the lesson: the selection, buttons and
+/// their keys, the zoom, the panel's Next, then the orders the game accepted or refused and
+/// what happened.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn watch(
+    mut lesson: ResMut<Lesson>,
+    (mut done, mut refused, mut happened): (
+        MessageReader<OrderDone>,
+        MessageReader<OrderRejected>,
+        MessageReader<Happened>,
+    ),
+    cmd: Res<Command>,
+    input: Res<ButtonInput<KeyCode>>,
+    buttons: Query<(&Interaction, &Name), Changed<Interaction>>,
+    next: Query<(&Interaction, &LessonButton), Changed<Interaction>>,
+    cam: Query<&Projection, With<crate::client::map::camera::MapCamera>>,
+    seen: Res<crate::client::seen::Seen>,
+    mut settings: ResMut<Settings>,
+    mut last: Local<(Option<crate::rules::unit::UnitId>, Option<f32>)>,
+    sight: Res<crate::client::marks::sight_tool::SightTool>,
+) {
+    let mut signs = Vec::new();
+    if cmd.unit != last.0 {
+        last.0 = cmd.unit;
+        signs.extend(cmd.unit.map(Sign::Selected));
+    }
+    for b in Button::ALL {
+        let by_key = act(b).is_some_and(|a| pressed(&input, a));
+        let by_button = buttons
+            .iter()
+            .any(|(i, n)| *i == Interaction::Pressed && n.as_str() == b.name());
+        if by_key || by_button {
+            signs.push(Sign::Pressed(b));
+        }
+    }
+    let scale = cam.iter().next().map(crate::client::map::camera::scale_of);
+    if let (Some(was), Some(now)) = (last.1, scale)
+        && (was - now).abs() > f32::EPSILON
+    {
+        signs.push(Sign::Zoomed);
+    }
+    last.1 = scale;
+    if next
+        .iter()
+        .any(|(i, b)| *i == Interaction::Pressed && *b == LessonButton::Next)
+    {
+        signs.push(Sign::Next);
+    }
+    for d in done.read() {
+        signs.push(Sign::Done(d.order.clone()));
+    }
+    for r in refused.read() {
+        let why: Vec<String> = r.reasons.iter().map(|x| x.to_string()).collect();
+        signs.push(Sign::Refused(r.order.clone(), why.join("; ")));
+    }
+    if sight.is_changed() && sight.to.is_some() && sight.sight.is_some() {
+        signs.push(Sign::Looked);
+    }
+    for h in happened.read() {
+        // Undo answers with what it took back, not with an order done.
+        if matches!(h.0, Event::Undone(_)) {
+            signs.push(Sign::Done(Order::Undo));
+        }
+        signs.push(Sign::Happened(Box::new(h.0.clone())));
+    }
+    if signs.is_empty() {
+        return;
+    }
+    let side = seen.view().side;
+    let Lesson {
+        number,
+        script,
+        progress,
+        ..
+    } = &mut *lesson;
+    progress.feed(script, side, seen.board(), &signs);
+    // A finished lesson is remembered (the settings are written when they change).
+    let bit = 1u16 << (*number - 1).min(15);
+    if progress.finished(script) && settings.lessons_done & bit == 0 {
+        settings.lessons_done |= bit;
+    }
+}
+
+/// What the other side's turn is doing to the player's side, counted as it happens.
+#[derive(Default)]
+struct TheirTurn {
+    /// The player's men when the other side's turn began (`None` in his own turn).
+    men: Option<u32>,
+    fires: u32,
+    melees: u32,
+}
+
+/// At the start of the player's turn, the lesson's news: the fires and melees that struck his
+/// units in the other side's turn, the men they cost, and how the score moved (the score news'
+/// own line). Read from his side's view and from what struck his own units, which he always
+/// knows of.
+fn news(
+    mut lesson: ResMut<Lesson>,
+    mut happened: MessageReader<Happened>,
+    seen: Res<crate::client::seen::Seen>,
+    score: Res<crate::client::reports::score_news::ScoreNews>,
+    battle: Res<crate::sim::Battle>,
+    mut theirs: Local<TheirTurn>,
+) {
+    let side = seen.view().side;
+    // By the order of battle, so a unit the fire destroyed still counts as his.
+    let start = &battle.scenario;
+    let ours = |id: &crate::rules::unit::UnitId| {
+        start
+            .units
+            .iter()
+            .chain(start.reinforcements.iter().map(|r| &r.unit))
+            .any(|u| u.id == *id && u.side == side)
+    };
+    let men = || -> u32 {
+        seen.board()
+            .units
+            .iter()
+            .filter(|u| u.side == side)
+            .map(|u| u.men)
+            .sum()
+    };
+    for h in happened.read() {
+        match &h.0 {
+            Event::TurnBegan(t) if t.side != side => {
+                *theirs = TheirTurn {
+                    men: Some(men()),
+                    ..default()
+                };
+            }
+            Event::Fired(f) if f.0.losses.iter().any(|l| ours(&l.unit)) => theirs.fires += 1,
+            Event::Moved(m) => {
+                theirs.fires += m
+                    .opportunity_fire
+                    .iter()
+                    .filter(|f| f.losses.iter().any(|l| ours(&l.unit)))
+                    .count() as u32;
+            }
+            Event::MeleeResolved(m)
+                if m.0.declaration.attackers.iter().any(&ours)
+                    || m.0.losses.iter().any(|l| ours(&l.unit)) =>
+            {
+                theirs.melees += 1;
+            }
+            Event::TurnBegan(t) if t.side == side => {
+                if let Some(before) = theirs.men.take() {
+                    let lost = before.saturating_sub(men());
+                    let other = start.side_name(side.enemy());
+                    let struck = match (theirs.fires, theirs.melees) {
+                        (0, 0) => "nothing struck your units".to_string(),
+                        (f, m) => format!(
+                            "{} and {} against your units, {} lost",
+                            crate::rules::words::count(f, "fire", "fires"),
+                            crate::rules::words::count(m, "melee", "melees"),
+                            crate::rules::words::count(lost, "man", "men"),
+                        ),
+                    };
+                    let score = score.turn_summary.clone().unwrap_or_default();
+                    lesson.news = Some(format!("The {other} turn: {struck}. {score}."));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The key of a button the lesson asks for (the mini-map has none).
+fn act(b: Button) -> Option<Act> {
+    use crate::client::theme::aid::Aid;
+    Some(match b {
+        Button::Help => Act::Help,
+        Button::Briefing => Act::Briefing,
+        Button::Victory => Act::Victory,
+        Button::Log => Act::Log,
+        Button::Undo => Act::Undo,
+        Button::Resolve => Act::Resolve,
+        Button::EndTurn => Act::EndTurn,
+        Button::NextUnit => Act::NextUnit,
+        Button::MoveBrigade => Act::MoveBrigade,
+        Button::TurnLeft => Act::TurnLeft,
+        Button::TurnRight => Act::TurnRight,
+        Button::Formation => Act::Formation,
+        Button::Fire => Act::Fire,
+        Button::CanMove => Act::Aid(Aid::CanMove),
+        Button::CanFire => Act::Aid(Aid::CanFire),
+        Button::CanMelee => Act::Aid(Aid::CanMelee),
+        Button::Threats => Act::Aid(Aid::Threats),
+        Button::Sight => Act::Aid(Aid::Sight),
+        Button::OrderOfBattle => Act::Aid(Aid::OrderOfBattle),
+        Button::MiniMap => return None,
+    })
+}
+
+/// Restart and Onward: the lesson again, the next one, or after the last the first battle.
+fn press(
+    lesson: Res<Lesson>,
+    q: Query<(&Interaction, &LessonButton), Changed<Interaction>>,
+    window: Query<&Window>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    for (i, b) in &q {
+        if *i != Interaction::Pressed {
+            continue;
+        }
+        let size = window
+            .single()
+            .ok()
+            .map(|w| (w.width().round() as u32, w.height().round() as u32));
+        match b {
+            LessonButton::Restart => {
+                crate::client::dialogs::start::open_lesson(lesson.number, size, &mut exit)
+            }
+            LessonButton::Onward if lesson.number < crate::lesson::COUNT => {
+                crate::client::dialogs::start::open_lesson(lesson.number + 1, size, &mut exit)
+            }
+            LessonButton::Onward => crate::client::dialogs::start::open_battle(
+                crate::DEFAULT_SCENARIO_PATH,
+                size,
+                &mut exit,
+            ),
+            LessonButton::Next => {}
+        }
+    }
+}
+
+/// The panel's words and buttons as the lesson stands.
+fn show(
+    lesson: Res<Lesson>,
+    mut lines: Query<(&Line, &mut Text)>,
+    mut buttons: Query<(&LessonButton, &mut Node, &Children)>,
+    mut labels: Query<&mut Text, Without<Line>>,
+) {
+    if !lesson.is_changed() {
+        return;
+    }
+    let Lesson {
+        number,
+        script,
+        progress,
+        ..
+    } = &*lesson;
+    let finished = progress.finished(script);
+    let count = crate::lesson::COUNT;
+    let step = script.steps.get(progress.step);
+    for (line, mut t) in &mut lines {
+        let want = match line {
+            Line::Title => format!(
+                "Boot camp · lesson {number} of {count}: {} · step {} of {}",
+                script.title,
+                (progress.step + 1).min(script.steps.len()),
+                script.steps.len()
+            ),
+            Line::Say => match step {
+                Some(s) => s.say.clone(),
+                None if *number < count => format!(
+                    "Lesson {number} done. Next: lesson {}, {}.",
+                    number + 1,
+                    crate::lesson::title(number + 1).unwrap_or_default()
+                ),
+                None => "The boot camp is done. Harper's Crossing waits.".into(),
+            },
+            Line::Hint => progress.hint.clone().unwrap_or_default(),
+            Line::News => lesson.news.clone().unwrap_or_default(),
+        };
+        if t.0 != want {
+            t.0 = want;
+        }
+    }
+    for (b, mut n, children) in &mut buttons {
+        let shown = match b {
+            LessonButton::Next => step.is_some_and(|s| s.done == Goal::Next),
+            LessonButton::Onward => finished,
+            LessonButton::Restart => true,
+        };
+        crate::client::theme::regions::show(&mut n, shown);
+        if *b == LessonButton::Onward {
+            let label = if *number < count {
+                format!("Lesson {} ▶", number + 1)
+            } else {
+                "Play Harper's Crossing ▶".into()
+            };
+            for c in children.iter() {
+                if let Ok(mut t) = labels.get_mut(c)
+                    && t.0 != label
+                {
+                    t.0.clone_from(&label);
+                }
+            }
+        }
+    }
+}
+
+/// What the lesson points at: a bright gold, apart from the amber of a lit button.
+pub const POINTED: Color = Color::srgb(1.0, 0.84, 0.2);
+
+/// The environment variable that makes a lesson walk through its steps by itself, a few frames
+/// each, noting where the panel stood (for the window test that no step's target is covered).
+pub const WALK: &str = "BAYONET_LESSON_WALK";
+
+/// The frames since the walk began.
+#[derive(Resource, Debug, Default)]
+struct Walk(u32);
+
+/// Frames a walked step takes: its words laid out, then the panel placed by them.
+pub const WALK_FRAMES: u32 = 3;
+
+/// One step further each `WALK_FRAMES`, noting where the panel stood at the step left.
+fn walk(mut lesson: ResMut<Lesson>, mut w: ResMut<Walk>) {
+    w.0 += 1;
+    if w.0 < 6 || w.0 % WALK_FRAMES != 0 || lesson.progress.finished(&lesson.script) {
+        return;
+    }
+    let entry = (lesson.progress.step, lesson.placed.clone());
+    lesson.walked.push(entry);
+    lesson.progress.step += 1;
+}
+
+/// Where the lesson panel stands, and what it keeps clear of (logical pixels): the layout trace
+/// reports it, and a window test reads it for every step of every lesson.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Placed {
+    pub panel: Rect,
+    /// What the step is about (the hex, the unit, the button), the selected unit's hex, the
+    /// log opened whole and any sheet open over the map.
+    pub clear: Vec<Rect>,
+}
+
+impl Placed {
+    /// Whether the panel covers anything it should keep clear of.
+    pub fn covers(&self) -> bool {
+        self.clear
+            .iter()
+            .any(|c| !c.intersect(self.panel).is_empty())
+    }
+}
+
+/// Of the places the panel may stand (each its top-left corner), the first that covers none of
+/// `clear`, else the one that covers least of it.
+pub fn choose(size: Vec2, places: &[Vec2], clear: &[Rect]) -> usize {
+    let covered = |at: Vec2| -> f32 {
+        let r = Rect::from_corners(at, at + size);
+        clear
+            .iter()
+            .map(|c| {
+                let i = c.intersect(r);
+                if i.is_empty() {
+                    0.0
+                } else {
+                    i.width() * i.height()
+                }
+            })
+            .sum()
+    };
+    let mut best = (0, f32::INFINITY);
+    for (i, at) in places.iter().enumerate() {
+        let c = covered(*at);
+        if c == 0.0 {
+            return i;
+        }
+        if c < best.1 {
+            best = (i, c);
+        }
+    }
+    best.0
+}
+
+/// The panel's home is above the toolbar and the folded log at the left (the toolbar two rows
+/// high in a narrow window); when it would cover what the step is about, the selected unit,
+/// the log opened whole or a sheet open over the map, it stands under the top bar instead, or
+/// at the right above the toolbar (issue 59: it covered the unit just moved, the log's lines
+/// and the order of battle's rows). The button the step points at is outlined in a pulsing
+/// gold.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn place(
+    mut lesson: ResMut<Lesson>,
+    time: Res<Time>,
+    (window, cam, layout, seen, cmd): (
+        Query<&Window, With<bevy::window::PrimaryWindow>>,
+        Query<(&Transform, &Projection), With<crate::client::map::camera::MapCamera>>,
+        Res<crate::client::map::layout::MapLayout>,
+        Res<crate::client::seen::Seen>,
+        Res<Command>,
+    ),
+    regions: Query<(
+        &crate::client::theme::regions::Region,
+        &ComputedNode,
+        &UiGlobalTransform,
+    )>,
+    sheets: Query<
+        (&ComputedNode, &UiGlobalTransform, &InheritedVisibility),
+        (
+            With<crate::client::theme::regions::Furniture>,
+            Without<LessonPanel>,
+        ),
+    >,
+    mut panel: Query<(&mut Node, &ComputedNode), With<LessonPanel>>,
+    mut named: Query<
+        (
+            Entity,
+            &Name,
+            &mut BorderColor,
+            &ComputedNode,
+            &UiGlobalTransform,
+        ),
+        With<Interaction>,
+    >,
+    mut outlined: Local<Option<Entity>>,
+) {
+    use crate::client::theme::regions::{Region, TOOLBAR_HEIGHT};
+    let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
+        return;
+    };
+    let k = w.scale_factor();
+    let rect = |n: &ComputedNode, at: &UiGlobalTransform| {
+        Rect::from_center_size(at.translation / k, n.size / k)
+    };
+    let height_of = |which: Region| {
+        regions
+            .iter()
+            .find(|(r, n, _)| **r == which && n.size.y > 0.0)
+            .map(|(_, n, _)| n.size.y / k)
+    };
+    let bar = height_of(Region::Toolbar).unwrap_or(TOOLBAR_HEIGHT);
+    // Over the log folded to its line (its margin 6 each way), which says what the selected
+    // unit's orders will do: a brigade's march, a fire's target.
+    let log = height_of(Region::Log).unwrap_or(0.0);
+    let folded = if log > 0.0 && log <= 80.0 {
+        log + 12.0
+    } else {
+        0.0
+    };
+    let bottom = bar + folded + 4.0;
+    let scale = match p {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let board = seen.board();
+    let hex_rect = |hex| {
+        let at =
+            crate::client::map::layout::world_to_screen(w.size(), t, scale, layout.center(hex));
+        Rect::from_center_size(
+            at,
+            Vec2::splat(2.0 * crate::client::map::layout::HEX_SIZE / scale),
+        )
+    };
+    let step = lesson.script.steps.get(lesson.progress.step).cloned();
+    let mut clear = Vec::new();
+    let mut pointed = None;
+    match step.as_ref().and_then(|s| s.point.as_ref()) {
+        Some(crate::lesson::Point::Hex((col, row))) => {
+            clear.push(hex_rect(board.map.hex_at(crate::rules::map::Coord {
+                col: *col,
+                row: *row,
+            })));
+        }
+        Some(crate::lesson::Point::Unit(id)) => {
+            if let Some(u) = board.unit(crate::rules::unit::UnitId(*id)) {
+                clear.push(hex_rect(u.hex));
+            }
+        }
+        Some(crate::lesson::Point::Button(b)) => pointed = Some(b.name()),
+        None => {}
+    }
+    if let Some(u) = cmd.unit.and_then(|id| board.unit(id)) {
+        clear.push(hex_rect(u.hex));
+    }
+    if log > 80.0
+        && let Some((_, n, at)) = regions.iter().find(|(r, _, _)| **r == Region::Log)
+    {
+        clear.push(rect(n, at));
+    }
+    for (n, at, v) in &sheets {
+        if v.get() && n.size.x > 0.0 && n.size.y > 0.0 {
+            clear.push(rect(n, at));
+        }
+    }
+    let now = pointed.as_deref().and_then(|want| {
+        named
+            .iter()
+            .find(|(_, n, _, _, _)| n.as_str() == want)
+            .map(|(e, _, _, c, at)| (e, rect(c, at)))
+    });
+    if let Some((_, r)) = now {
+        clear.push(r);
+    }
+    let now = now.map(|(e, _)| e);
+    for (mut n, c) in &mut panel {
+        let size = c.size / k;
+        let win = w.size();
+        let top = height_of(Region::TopBar)
+            .unwrap_or(crate::client::theme::regions::TOP_BAR_HEIGHT)
+            + 34.0;
+        let right = win.x - crate::client::theme::regions::column(win.x) - size.x - 6.0;
+        let places = [
+            Vec2::new(6.0, win.y - bottom - size.y),
+            Vec2::new(6.0, top),
+            Vec2::new(right.max(6.0), win.y - bottom - size.y),
+        ];
+        let i = if size.x > 0.0 {
+            choose(size, &places, &clear)
+        } else {
+            0
+        };
+        let (want_top, want_bottom) = match i {
+            1 => (Val::Px(top), Val::Auto),
+            _ => (Val::Auto, Val::Px(bottom)),
+        };
+        let left = Val::Px(places[i].x);
+        if n.top != want_top || n.bottom != want_bottom || n.left != left {
+            n.top = want_top;
+            n.bottom = want_bottom;
+            n.left = left;
+        }
+        let placed = Placed {
+            panel: Rect::from_corners(places[i], places[i] + size),
+            clear: clear.clone(),
+        };
+        if lesson.placed != placed {
+            lesson.placed = placed;
+        }
+    }
+    if *outlined != now
+        && let Some(was) = outlined.take()
+        && let Ok((_, _, mut b, _, _)) = named.get_mut(was)
+    {
+        *b = BorderColor::all(palette::TEXT);
+    }
+    *outlined = now;
+    if let Some(e) = now
+        && let Ok((_, _, mut b, _, _)) = named.get_mut(e)
+    {
+        // A slow pulse, so the eye finds it.
+        let glow = 0.55 + 0.45 * (time.elapsed_secs() * 3.0).sin().abs();
+        *b = BorderColor::all(POINTED.with_alpha(glow));
+    }
+}

@@ -1,0 +1,99 @@
+//! The line-of-sight tool: with it on, tap (or click) a hex, then another; the line between
+//! them is drawn, clear or stopped at the blocking hex (marked with a cross), and the log says
+//! whether they see each other, which hex blocks and the range. With the mouse the second hex
+//! follows the pointer until clicked. The rule is fire's own (`rules::sight::look`); the line
+//! is drawn by `aid_marks`.
+
+use bevy::prelude::*;
+
+use crate::client::input::command::{HexTapped, Notice};
+use crate::client::input::pointer::HoveredHex;
+use crate::client::theme::aid::{Aid, Aids};
+use crate::rules::hex::Hex;
+use crate::rules::order::At;
+use crate::rules::sight::{Sight, look};
+
+/// The two hexes picked, and what the look between them found.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct SightTool {
+    pub from: Option<Hex>,
+    pub to: Option<Hex>,
+    pub sight: Option<Sight>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<SightTool>()
+        .add_systems(Update, (pick, follow).chain());
+}
+
+/// The look in words, as the log gives it.
+pub fn words(game: &crate::rules::board::Board, s: &Sight) -> String {
+    let (a, b) = (At::of(game, s.from), At::of(game, s.to));
+    let range = format!(
+        "range {} hex{}",
+        s.range,
+        if s.range == 1 { "" } else { "es" }
+    );
+    match (s.clear, s.blocking) {
+        (true, _) => format!("Line of sight {a} to {b}: clear, {range}"),
+        (false, Some(h)) => format!(
+            "Line of sight {a} to {b}: blocked at {} ({}, elevation {}), {range}",
+            At::of(game, h),
+            game.map.terrain(h).name(),
+            game.map.elevation(h)
+        ),
+        (false, None) => format!("Line of sight {a} to {b}: night, one hex only; {range}"),
+    }
+}
+
+fn pick(
+    mut taps: MessageReader<HexTapped>,
+    aids: Res<Aids>,
+    game: Res<crate::client::seen::Seen>,
+    mut tool: ResMut<SightTool>,
+    mut notices: MessageWriter<Notice>,
+) {
+    if !aids.on(Aid::Sight) {
+        taps.clear();
+        if *tool != SightTool::default() {
+            *tool = SightTool::default();
+        }
+        return;
+    }
+    for HexTapped(h) in taps.read().copied() {
+        if tool.from.is_none() || tool.to.is_some() {
+            *tool = SightTool {
+                from: Some(h),
+                to: None,
+                sight: None,
+            };
+            continue;
+        }
+        let from = tool.from.unwrap_or(h);
+        let s = look(&game, from, h);
+        notices.write(Notice(words(&game, &s)));
+        *tool = SightTool {
+            from: Some(from),
+            to: Some(h),
+            sight: Some(s),
+        };
+    }
+}
+
+/// Before the second pick, the line follows the pointer.
+fn follow(
+    hovered: Res<HoveredHex>,
+    game: Res<crate::client::seen::Seen>,
+    mut tool: ResMut<SightTool>,
+) {
+    if !(hovered.is_changed() || tool.is_changed()) {
+        return;
+    }
+    let (Some(from), None, Some(h)) = (tool.from, tool.to, hovered.0) else {
+        return;
+    };
+    let s = Some(look(&game, from, h));
+    if tool.sight != s {
+        tool.sight = s;
+    }
+}

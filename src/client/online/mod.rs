@@ -1,0 +1,4 @@
+//! Playing at a referee server: the seat and its line.
+
+pub mod line;
+pub mod seat;

@@ -1,0 +1,101 @@
+//! The aids, at the top of the right-hand column: highlights (units that can still move, fire, melee; low or
+//! out of ammunition; disrupted and routed; the selected unit's brigade and its leader), the
+//! threat overlay, the line-of-sight tool, the order of battle and the hex grid. Each is a
+//! toggle, by button (mouse or touch) or by key 1–9 and 0 (L and O too); under *Command
+//! Control* a third row holds the out-of-command marks' (I).
+
+use bevy::prelude::*;
+
+use crate::client::theme::keys::{Act, keys_of, pressed};
+use crate::client::theme::palette;
+use crate::client::theme::regions::Tip;
+use crate::client::theme::regions::{Region, find};
+
+pub use crate::client::theme::aid::{Aid, Aids};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Aids>()
+        .add_systems(Startup, spawn)
+        .add_systems(Update, (press, keys, look, show_command).chain());
+}
+
+fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
+    let Some(column) = find(&regions, Region::Aids) else {
+        return;
+    };
+    for a in Aid::ALL.into_iter().chain([Aid::Command]) {
+        let mut node = palette::button_node();
+        // Five to a row of the right-hand column.
+        node.width = Val::Percent(18.4);
+        node.padding = UiRect::all(Val::Px(2.0));
+        let key = keys_of(Act::Aid(a));
+        let button = commands
+            .spawn((
+                a,
+                Name::new(format!("{a:?}")),
+                Button,
+                node,
+                Tip(format!("{} ({key})", a.name())),
+                BorderColor::all(palette::TEXT),
+                BackgroundColor(palette::PANEL),
+            ))
+            .with_children(|b| {
+                b.spawn(palette::dim_text(key.split(',').next().unwrap_or(""), 10.0));
+                b.spawn(palette::text(a.word(), 11.0));
+            })
+            .id();
+        commands.entity(column).add_child(button);
+    }
+}
+
+fn press(q: Query<(&Interaction, &Aid), Changed<Interaction>>, mut aids: ResMut<Aids>) {
+    for (i, a) in &q {
+        if *i == Interaction::Pressed {
+            aids.toggle(*a);
+        }
+    }
+}
+
+fn keys(
+    input: Res<ButtonInput<KeyCode>>,
+    mut aids: ResMut<Aids>,
+    dialog: Res<crate::client::gate::DialogOpen>,
+) {
+    if dialog.0 {
+        return;
+    }
+    for a in Aid::ALL.into_iter().chain([Aid::Command]) {
+        if pressed(&input, Act::Aid(a)) {
+            aids.toggle(a);
+        }
+    }
+}
+
+/// The out-of-command marks' button shows only while *Command Control* is on: without the
+/// rule there are no marks to hide.
+fn show_command(
+    battle: Res<crate::sim::Battle>,
+    seen: Option<Res<crate::client::seen::Seen>>,
+    mut q: Query<(&Aid, &mut Node)>,
+) {
+    let on = crate::client::seen::command_control(&battle, seen.as_deref());
+    for (a, mut n) in &mut q {
+        if *a == Aid::Command {
+            crate::client::theme::regions::show(&mut n, on);
+        }
+    }
+}
+
+/// A switched-on aid's button is lit.
+fn look(aids: Res<Aids>, mut q: Query<(&Aid, &Interaction, &mut BackgroundColor)>) {
+    for (a, i, mut bg) in &mut q {
+        let want = match (aids.on(*a), i) {
+            (true, _) => palette::LIT,
+            (false, Interaction::Hovered) => Color::srgb(0.3, 0.3, 0.25),
+            _ => palette::PANEL,
+        };
+        if bg.0 != want {
+            bg.0 = want;
+        }
+    }
+}

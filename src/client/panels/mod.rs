@@ -1,0 +1,10 @@
+//! The panels round the map: the top bar and hex panel, the aids, the toolbar, the tooltip, the aim box, the arrival card, the order of battle and the unit strip.
+
+pub mod aids;
+pub mod aim_box;
+pub mod arrival_card;
+pub mod hud;
+pub mod order_of_battle;
+pub mod toolbar;
+pub mod tooltip;
+pub mod unit_strip;

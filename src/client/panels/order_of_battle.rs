@@ -1,0 +1,644 @@
+//! The order of battle (JTS's Organization dialog): the side giving orders as its organisation
+//! tree (corps, divisions, brigades; RULES.md §17), each unit with its men or guns, formation,
+//! fatigue, flags, whether it is out of command and what it has done this turn. Selecting a
+//! unit's row (click or tap) selects the unit and centres the map on it; selecting a heading
+//! folds or unfolds it (a large battle opens with its brigades folded); long lists turn over in
+//! pages (PgUp/PgDn or the page buttons).
+
+use std::collections::BTreeSet;
+
+use bevy::prelude::*;
+
+use crate::client::input::command::Command;
+use crate::client::input::pointer::SelectedHex;
+use crate::client::map::camera::MapCamera;
+use crate::client::map::layout::MapLayout;
+use crate::client::theme::aid::{Aid, Aids};
+use crate::client::theme::palette;
+use crate::rules::unit::{Ammo, Side, Unit, UnitId, UnitKind};
+use crate::sim::Battle;
+
+/// Rows (brigade headings and units) on one page.
+pub const PAGE_ROWS: usize = 10;
+
+/// The page shown.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct OobPage(pub usize);
+
+#[derive(Component)]
+struct OobPanel;
+
+/// The list inside the panel, rebuilt when the game changes.
+#[derive(Component)]
+struct OobList;
+
+/// The tree's folded headings (`tree`); a large battle opens with its brigades folded.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct OobFolded {
+    pub headings: BTreeSet<String>,
+    /// Whether the battle's first folding is done.
+    pub set: bool,
+}
+
+/// A heading's row: selecting it folds or unfolds what is under it.
+#[derive(Component, Debug, Clone, PartialEq)]
+pub struct OobFold(pub String);
+
+/// Rows of a side's whole tree past which its brigades open folded (three pages).
+pub const FOLD_ABOVE: usize = 3 * PAGE_ROWS;
+
+/// A unit's row: selecting it selects the unit.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct OobRow(pub UnitId);
+
+/// A reinforcement's row: selecting it looks at the hex it comes on at.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct OobEntry(pub crate::rules::hex::Hex);
+
+/// What a row of the list goes to.
+#[derive(Debug, Clone)]
+enum Row {
+    Unit(UnitId),
+    Entry(crate::rules::hex::Hex),
+    Fold(String),
+}
+
+/// A heading pressed folds or unfolds it.
+fn fold(q: Query<(&Interaction, &OobFold), Changed<Interaction>>, mut folded: ResMut<OobFolded>) {
+    for (i, f) in &q {
+        if *i == Interaction::Pressed && !folded.headings.remove(&f.0) {
+            folded.headings.insert(f.0.clone());
+        }
+    }
+}
+
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub enum Pager {
+    Back,
+    On,
+    /// The tabs: the units on the map, and the reinforcements to come.
+    Tab(OobTab),
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<OobPage>()
+        .init_resource::<OobTab>()
+        .init_resource::<OobFolded>()
+        .add_systems(Startup, spawn)
+        .add_systems(
+            Update,
+            (turn_page, fold, choose, rebuild, under_top_bar).chain(),
+        );
+}
+
+fn spawn(mut commands: Commands) {
+    commands
+        .spawn((
+            OobPanel,
+            crate::client::theme::regions::Furniture,
+            Node {
+                position_type: PositionType::Absolute,
+                // At the left, under the top bar (`under_top_bar`): the map shows to its right.
+                top: Val::Px(crate::client::theme::regions::TOP_BAR_HEIGHT + 6.0),
+                left: Val::Px(6.0),
+                width: Val::Px(640.0),
+                max_width: Val::Percent(62.0),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(Val::Px(8.0)),
+                row_gap: Val::Px(3.0),
+                display: Display::None,
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.06, 0.06, 0.05, 0.95)),
+            GlobalZIndex(5),
+            // Presses on the panel stay off the map.
+            Interaction::default(),
+        ))
+        .with_children(|p| {
+            p.spawn(Node {
+                column_gap: Val::Px(6.0),
+                ..default()
+            })
+            .with_children(|row| {
+                for (tab, label) in [
+                    (OobTab::Units, "Units"),
+                    (OobTab::Reinforcements, "Reinforcements"),
+                ] {
+                    row.spawn((
+                        Pager::Tab(tab),
+                        Button,
+                        palette::button_node(),
+                        BorderColor::all(palette::TEXT),
+                        BackgroundColor(palette::PANEL),
+                    ))
+                    .with_children(|b| {
+                        b.spawn(palette::text(label, 13.0));
+                    });
+                }
+            });
+            p.spawn((
+                OobList,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: Val::Px(3.0),
+                    ..default()
+                },
+            ));
+            p.spawn(Node {
+                column_gap: Val::Px(8.0),
+                ..default()
+            })
+            .with_children(|row| {
+                for (pager, label) in [(Pager::Back, "Page up"), (Pager::On, "Page down")] {
+                    row.spawn((
+                        pager,
+                        Button,
+                        palette::button_node(),
+                        BorderColor::all(palette::TEXT),
+                        BackgroundColor(palette::PANEL),
+                    ))
+                    .with_children(|b| {
+                        b.spawn(palette::text(label, 13.0));
+                    });
+                }
+            });
+        });
+}
+
+/// One unit's line: where it stands, strength, formation, movement points left, ammunition,
+/// fatigue, flags, and what it has done this turn.
+pub fn row_text(u: &Unit, board: &crate::rules::board::Board) -> String {
+    let strength = match u.kind {
+        UnitKind::Artillery => format!("{} guns", u.guns),
+        UnitKind::Leader => "leader".to_string(),
+        UnitKind::Supply => format!("{} wagons", u.men),
+        _ => format!("{} men", u.men),
+    };
+    let mut flags = Vec::new();
+    if u.routed {
+        flags.push("ROUTED");
+    } else if u.disrupted {
+        flags.push("disrupted");
+    }
+    if u.is_fixed() {
+        flags.push("fixed");
+    }
+    let ammo = match u.ammo {
+        Ammo::Low => "ammo low",
+        Ammo::Out => "ammo OUT",
+        Ammo::Normal => "ammo full",
+    };
+    if u.is_captured() {
+        flags.push("captured");
+    }
+    if crate::rules::command::hampered(board, u) {
+        flags.push("out of command");
+    }
+    let m = &u.marks;
+    let done: Vec<&str> = [
+        (m.moved, "moved"),
+        (m.fired, "fired"),
+        (m.meleed, "meleed"),
+        (m.opportunity_fired, "opp. fired"),
+    ]
+    .iter()
+    .filter(|(d, _)| *d)
+    .map(|(_, w)| *w)
+    .collect();
+    let mp = format!(
+        "{} MP left",
+        crate::rules::movement::mp_left(&board.params, u)
+    );
+    let mut s = format!(
+        "{}  at {}  {}  {}  {mp}  {ammo}  fatigue {} ({})",
+        u.name,
+        board.map.coord(u.hex),
+        strength,
+        u.formation.name(),
+        u.fatigue,
+        u.fatigue_level().name()
+    );
+    if !flags.is_empty() {
+        s.push_str(&format!("  [{}]", flags.join(", ")));
+    }
+    s.push_str(&format!(
+        "  : {}",
+        if done.is_empty() {
+            "fresh".to_string()
+        } else {
+            done.join(", ")
+        }
+    ));
+    s
+}
+
+/// The rows of the side's order of battle, the whole tree unfolded: headings (`None`) and
+/// units.
+pub fn rows(
+    game: &crate::rules::board::Board,
+    battle: &Battle,
+    side: Side,
+) -> Vec<(String, Option<UnitId>)> {
+    tree(game, battle, side, &BTreeSet::new())
+        .into_iter()
+        .map(|l| match l.what {
+            Line::Heading(_) => (l.text, None),
+            Line::Unit(id) => (l.text, Some(id)),
+        })
+        .collect()
+}
+
+/// A row of the organisation tree (RULES.md §17 D-cc-1): a formation's heading (its key, for
+/// folding) or a unit, at its depth (army 0, corps 1, division 2, brigade 3, unit 4).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TreeLine {
+    pub text: String,
+    pub depth: usize,
+    pub what: Line,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Line {
+    Heading(String),
+    Unit(UnitId),
+}
+
+/// The side's organisation as a tree: its corps, their divisions, their brigades with their
+/// units (leaders first), then the divisions with no corps and the brigades with no division; a
+/// heading in `folded` hides what is under it. Each brigade heading counts its units and men
+/// and how many are out of command; each unit's line says where it stands and its state.
+pub fn tree(
+    game: &crate::rules::board::Board,
+    battle: &Battle,
+    side: Side,
+    folded: &BTreeSet<String>,
+) -> Vec<TreeLine> {
+    let s = &battle.scenario;
+    let mut out = Vec::new();
+    let mut brigades: Vec<(String, String, Option<String>)> = s
+        .brigades
+        .iter()
+        .filter(|b| b.side == side.0)
+        .map(|b| (b.id.clone(), b.name.clone(), b.division.clone()))
+        .collect();
+    for u in game.units.iter().filter(|u| u.side == side) {
+        if !brigades.iter().any(|(id, _, _)| *id == u.brigade) {
+            brigades.push((u.brigade.clone(), u.brigade.clone(), None));
+        }
+    }
+    let brigade = |out: &mut Vec<TreeLine>, id: &str, name: &str, depth: usize| {
+        let mut units: Vec<&Unit> = game
+            .units
+            .iter()
+            .filter(|u| u.side == side && u.brigade == id)
+            .collect();
+        if units.is_empty() {
+            return;
+        }
+        units.sort_by_key(|u| (!u.is_leader(), u.id));
+        let men: u32 = units.iter().map(|u| u.men).sum();
+        let out_of = units
+            .iter()
+            .filter(|u| crate::rules::command::hampered(game, u))
+            .count();
+        let key = format!("brigade:{id}");
+        let shut = folded.contains(&key);
+        out.push(TreeLine {
+            text: format!(
+                "{} {name}: {}, {}{}",
+                if shut { "[+]" } else { "[-]" },
+                crate::rules::words::count(units.len() as u64, "unit", "units"),
+                crate::rules::words::count(men, "man", "men"),
+                if out_of > 0 {
+                    format!(", {out_of} out of command")
+                } else {
+                    String::new()
+                }
+            ),
+            depth,
+            what: Line::Heading(key),
+        });
+        if !shut {
+            out.extend(units.into_iter().map(|u| TreeLine {
+                text: row_text(u, game),
+                depth: depth + 1,
+                what: Line::Unit(u.id),
+            }));
+        }
+    };
+    let heading = |out: &mut Vec<TreeLine>, key: String, text: String, depth: usize| {
+        let shut = folded.contains(&key);
+        out.push(TreeLine {
+            text: format!("{} {text}", if shut { "[+]" } else { "[-]" }),
+            depth,
+            what: Line::Heading(key),
+        });
+        !shut
+    };
+    // A formation none of whose units is on the map yet (reinforcements) has no heading.
+    let present = |b: &str| game.units.iter().any(|u| u.side == side && u.brigade == b);
+    let division = |out: &mut Vec<TreeLine>, id: &str, name: &str, depth: usize| {
+        if !brigades
+            .iter()
+            .any(|b| b.2.as_deref() == Some(id) && present(&b.0))
+        {
+            return;
+        }
+        if heading(out, format!("division:{id}"), name.to_owned(), depth) {
+            for (b, n, _) in brigades.iter().filter(|b| b.2.as_deref() == Some(id)) {
+                brigade(out, b, n, depth + 1);
+            }
+        }
+    };
+    let divisions: Vec<_> = s.divisions.iter().filter(|d| d.side == side.0).collect();
+    for c in s.corps.iter().filter(|c| c.side == side.0) {
+        if heading(&mut out, format!("corps:{}", c.id), c.name.clone(), 0) {
+            for d in divisions.iter().filter(|d| d.corps.as_ref() == Some(&c.id)) {
+                division(&mut out, &d.id, &d.name, 1);
+            }
+        }
+    }
+    for d in divisions.iter().filter(|d| d.corps.is_none()) {
+        division(&mut out, &d.id, &d.name, 0);
+    }
+    for (b, n, d) in &brigades {
+        if d.is_none() {
+            brigade(&mut out, b, n, 0);
+        }
+    }
+    out
+}
+
+/// The side's reinforcements still to come, in the order they arrive: when, who and where (the
+/// row's words, and the hex it comes on at).
+pub fn reinforcement_rows(
+    game: &crate::rules::board::Board,
+    side: Side,
+) -> Vec<(String, crate::rules::hex::Hex)> {
+    let mut due: Vec<&crate::rules::reinforcement::Reinforcement> = game
+        .reinforcements
+        .iter()
+        .filter(|r| r.unit.side == side)
+        .collect();
+    due.sort_by_key(|r| (r.turn, r.unit.id));
+    due.into_iter()
+        .map(|r| {
+            let u = &r.unit;
+            let what = match u.kind {
+                UnitKind::Artillery => format!("artillery, {} guns", u.guns),
+                UnitKind::Leader => "leader".to_string(),
+                UnitKind::Supply => format!("supply, {} wagons", u.men),
+                k => format!("{}, {} men", k.name(), u.men),
+            };
+            let late = if r.turn < game.turn {
+                " (late: its hex was held)"
+            } else {
+                ""
+            };
+            (
+                format!(
+                    "Turn {}: {} ({what}) at {}{late}",
+                    r.turn,
+                    u.name,
+                    game.map.coord(u.hex)
+                ),
+                u.hex,
+            )
+        })
+        .collect()
+}
+
+/// Which list the order of battle shows.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum OobTab {
+    #[default]
+    Units,
+    Reinforcements,
+}
+
+fn turn_page(
+    q: Query<(&Interaction, &Pager), Changed<Interaction>>,
+    input: Res<ButtonInput<KeyCode>>,
+    aids: Res<Aids>,
+    mut page: ResMut<OobPage>,
+    mut tab: ResMut<OobTab>,
+    mut look: Query<(&Pager, &mut BackgroundColor)>,
+) {
+    if !aids.on(Aid::OrderOfBattle) {
+        return;
+    }
+    let mut first = false;
+    let mut step = |dir: i32| {
+        page.0 = (page.0 as i32 + dir).max(0) as usize;
+    };
+    for (i, p) in &q {
+        if *i == Interaction::Pressed {
+            match *p {
+                Pager::On => step(1),
+                Pager::Back => step(-1),
+                Pager::Tab(t) if *tab != t => {
+                    *tab = t;
+                    // A new list opens at its first page.
+                    first = true;
+                }
+                Pager::Tab(_) => {}
+            }
+        }
+    }
+    if tab.is_changed() || aids.is_changed() {
+        for (p, mut bg) in &mut look {
+            if let Pager::Tab(t) = p {
+                bg.0 = if *t == *tab {
+                    palette::LIT
+                } else {
+                    palette::PANEL
+                };
+            }
+        }
+    }
+    if crate::client::theme::keys::pressed(&input, crate::client::theme::keys::Act::PageDown) {
+        step(1);
+    }
+    if crate::client::theme::keys::pressed(&input, crate::client::theme::keys::Act::PageUp) {
+        step(-1);
+    }
+    if first {
+        page.0 = 0;
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn choose(
+    q: Query<(&Interaction, &OobRow), Changed<Interaction>>,
+    entries: Query<(&Interaction, &OobEntry), Changed<Interaction>>,
+    game: Res<crate::client::seen::Seen>,
+    layout: Res<MapLayout>,
+    mut cmd: ResMut<Command>,
+    mut selected: ResMut<SelectedHex>,
+    mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
+    panel: Query<(&ComputedNode, &UiGlobalTransform), With<OobPanel>>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+) {
+    let mut look = None;
+    for (i, row) in &q {
+        if *i != Interaction::Pressed {
+            continue;
+        }
+        let Some(u) = game.unit(row.0) else { continue };
+        selected.0 = Some(u.hex);
+        *cmd = Command {
+            unit: Some(u.id),
+            ..default()
+        };
+        look = Some(u.hex);
+    }
+    // A reinforcement's row: the hex it comes on at, selected (its tooltip names the hex).
+    for (i, entry) in &entries {
+        if *i == Interaction::Pressed {
+            selected.0 = Some(entry.0);
+            *cmd = Command::default();
+            look = Some(entry.0);
+        }
+    }
+    let Some(hex) = look else { return };
+    // In the middle of the map the panel and the right-hand column leave open.
+    let size = window
+        .single()
+        .map_or(Vec2::new(1280.0, 800.0), |w| w.size());
+    let k = window.single().map_or(1.0, |w| w.scale_factor());
+    let left = panel
+        .single()
+        .map_or(0.0, |(n, g)| (g.translation.x + n.size.x / 2.0) / k);
+    crate::client::map::camera::look_at(layout.center(hex), size, left, &mut cam);
+}
+
+#[allow(clippy::too_many_arguments)]
+/// The panel starts under the top bar as it is laid out: two lines high in a narrow window,
+/// where the score's line would otherwise be covered.
+fn under_top_bar(
+    regions: Query<(&crate::client::theme::regions::Region, &ComputedNode)>,
+    mut panel: Query<&mut Node, With<OobPanel>>,
+) {
+    let top = Val::Px(crate::client::theme::regions::below_top_bar(&regions) + 6.0);
+    for mut n in &mut panel {
+        if n.top != top {
+            n.top = top;
+        }
+    }
+}
+
+fn rebuild(
+    mut commands: Commands,
+    aids: Res<Aids>,
+    game: Res<crate::client::seen::Seen>,
+    battle: Res<Battle>,
+    mut page: ResMut<OobPage>,
+    (tab, mut folded): (Res<OobTab>, ResMut<OobFolded>),
+    mut panel: Query<&mut Node, With<OobPanel>>,
+    list: Query<Entity, With<OobList>>,
+    children: Query<&Children>,
+) {
+    if !(aids.is_changed()
+        || game.is_changed()
+        || page.is_changed()
+        || tab.is_changed()
+        || folded.is_changed())
+    {
+        return;
+    }
+    let on = aids.on(Aid::OrderOfBattle);
+    for mut n in &mut panel {
+        let d = if on { Display::Flex } else { Display::None };
+        if n.display != d {
+            n.display = d;
+        }
+    }
+    let Ok(list) = list.single() else { return };
+    for c in children.iter_descendants(list).collect::<Vec<_>>() {
+        commands.entity(c).try_despawn();
+    }
+    if !on {
+        return;
+    }
+    let side = game.ordering_side();
+    if !folded.set {
+        // A large battle opens on its formations, each brigade folded: one page shows them.
+        folded.set = true;
+        let all = tree(&game, &battle, side, &BTreeSet::new());
+        if all.len() > FOLD_ABOVE {
+            folded.headings = all
+                .into_iter()
+                .filter_map(|l| match l.what {
+                    Line::Heading(k) if k.starts_with("brigade:") => Some(k),
+                    _ => None,
+                })
+                .collect();
+        }
+    }
+    let all: Vec<(String, Option<Row>, usize)> = match *tab {
+        OobTab::Units => tree(&game, &battle, side, &folded.headings)
+            .into_iter()
+            .map(|l| {
+                let row = match l.what {
+                    Line::Heading(k) => Row::Fold(k),
+                    Line::Unit(id) => Row::Unit(id),
+                };
+                (l.text, Some(row), l.depth)
+            })
+            .collect(),
+        OobTab::Reinforcements => {
+            let due = reinforcement_rows(&game, side);
+            if due.is_empty() {
+                vec![("No more reinforcements are due.".to_string(), None, 0)]
+            } else {
+                due.into_iter()
+                    .map(|(t, hex)| (t, Some(Row::Entry(hex)), 0))
+                    .collect()
+            }
+        }
+    };
+    let pages = all.len().div_ceil(PAGE_ROWS).max(1);
+    if page.0 >= pages {
+        page.0 = pages - 1;
+    }
+    let what = match *tab {
+        OobTab::Units => "Order of battle",
+        OobTab::Reinforcements => "Reinforcements",
+    };
+    let title = format!(
+        "{what}: {} (page {} of {pages})",
+        battle.scenario.side_name(side),
+        page.0 + 1
+    );
+    commands.entity(list).with_children(|l| {
+        l.spawn(palette::text(title, 15.0));
+        for (text, unit, depth) in all.into_iter().skip(page.0 * PAGE_ROWS).take(PAGE_ROWS) {
+            match unit {
+                None => {
+                    l.spawn(palette::text(text, 13.0));
+                }
+                Some(row) => {
+                    let mut node = palette::button_node();
+                    node.align_items = AlignItems::FlexStart;
+                    // The tree's depth as an indent.
+                    node.margin.left = Val::Px(14.0 * depth as f32);
+                    let mut e = l.spawn_empty();
+                    match row {
+                        Row::Unit(id) => e.insert(OobRow(id)),
+                        Row::Entry(hex) => e.insert(OobEntry(hex)),
+                        Row::Fold(key) => e.insert(OobFold(key)),
+                    };
+                    e.insert((
+                        Button,
+                        node,
+                        BorderColor::all(Color::srgba(0.93, 0.91, 0.85, 0.3)),
+                        BackgroundColor(palette::PANEL),
+                    ))
+                    .with_children(|b| {
+                        b.spawn(palette::text(text, 12.0));
+                    });
+                }
+            }
+        }
+    });
+}

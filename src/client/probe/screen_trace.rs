@@ -1,0 +1,305 @@
+//! The trace's observers: the game started, a melee drag's preview shown, a melee declared and
+//! resolved, a save loaded, a side's turn begun, each action of the other side's turn shown, a
+//! replay begun and left, and where the buttons and units are on the screen (`trace`).
+
+use bevy::prelude::*;
+use serde_json::json;
+
+use crate::client::trace::{LastLayout, line};
+
+use crate::client::gate::DialogOpen;
+use crate::client::input::melee_drag::DragPreview;
+use crate::rules::event::Event;
+use crate::rules::order::At;
+use crate::sim::Game;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<LastLayout>()
+        .add_systems(Update, (started, previewed, melees, layout, loaded, turns));
+}
+
+/// A named button was laid out anew.
+type NamedButtonMoved = (
+    Or<(Changed<UiGlobalTransform>, Changed<ComputedNode>)>,
+    Or<(
+        With<crate::client::panels::toolbar::ToolButton>,
+        With<crate::client::dialogs::start::StartButton>,
+    )>,
+);
+
+/// A node's rectangle on the screen, `[left, top, width, height]` in logical pixels.
+fn rect(node: &ComputedNode, at: &UiGlobalTransform, k: f32) -> serde_json::Value {
+    let (c, size) = (at.translation / k, node.size / k);
+    let tl = c - size / 2.0;
+    json!([tl.x.round(), tl.y.round(), size.x.round(), size.y.round()])
+}
+
+/// Where the named buttons and the units' hexes are on the screen (CSS / logical pixels),
+/// whenever that changes: a test taps them there. Also every region's rectangle and every
+/// shown button's, the map's zoom, and how high the counters' digits stand on the screen.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn layout(
+    window: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
+    moved: Query<(), NamedButtonMoved>,
+    tools: Query<(
+        &crate::client::panels::toolbar::ToolButton,
+        &ComputedNode,
+        &UiGlobalTransform,
+    )>,
+    start: Query<(
+        &crate::client::dialogs::start::StartButton,
+        &ComputedNode,
+        &UiGlobalTransform,
+    )>,
+    cam: Query<(Ref<Transform>, Ref<Projection>), With<crate::client::map::camera::MapCamera>>,
+    map: Res<crate::client::map::layout::MapLayout>,
+    (game, seen, reach): (
+        Res<Game>,
+        Option<Res<crate::client::seen::Seen>>,
+        Res<crate::client::input::command::Reachable>,
+    ),
+    mut last: ResMut<LastLayout>,
+    (regions, shown_buttons, any_moved, lesson): (
+        Query<(
+            &crate::client::theme::regions::Region,
+            &ComputedNode,
+            &UiGlobalTransform,
+            &InheritedVisibility,
+        )>,
+        Query<
+            (
+                Entity,
+                &ComputedNode,
+                &UiGlobalTransform,
+                &InheritedVisibility,
+            ),
+            With<Button>,
+        >,
+        Query<(), Or<(Changed<UiGlobalTransform>, Changed<ComputedNode>)>>,
+        Option<Res<crate::client::lesson::panel::Lesson>>,
+    ),
+    names: Query<&Name>,
+    place_names: Option<Res<crate::client::marks::place_names::PlacedNames>>,
+    card: Query<
+        (&ComputedNode, &InheritedVisibility),
+        With<crate::client::reports::results_card::CardBody>,
+    >,
+) {
+    let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
+        return;
+    };
+    // Only when something on the screen moved: not a frame's work on a large battle.
+    let stirred = w.is_changed()
+        || t.is_changed()
+        || p.is_changed()
+        || game.is_changed()
+        || seen.as_ref().is_some_and(|s| s.is_changed())
+        || reach.is_changed()
+        || place_names.as_ref().is_some_and(|n| n.is_changed())
+        || lesson.as_ref().is_some_and(|l| l.is_changed());
+    if !stirred && moved.is_empty() && any_moved.is_empty() {
+        return;
+    }
+    let k = w.scale_factor();
+    let mut buttons = serde_json::Map::new();
+    let mut put = |name: String, node: &ComputedNode, at: &UiGlobalTransform| {
+        if node.size.x > 0.0 {
+            let c = at.translation / k;
+            buttons.insert(name, json!([c.x.round(), c.y.round()]));
+        }
+    };
+    for (b, n, at) in &tools {
+        put(format!("{b:?}"), n, at);
+    }
+    for (_, n, at) in &start {
+        put("Start".into(), n, at);
+    }
+    // The results card's, the show's and the replay's buttons, by their names.
+    for (e, n, at, v) in &shown_buttons {
+        let name = names.get(e).map(|n| n.to_string()).unwrap_or_default();
+        if v.get()
+            && ["Card", "Watch", "Show"]
+                .iter()
+                .any(|p| name.starts_with(p))
+        {
+            put(name, n, at);
+        }
+    }
+    let scale = match &*p {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let size = w.size();
+    // The units drawn: those the side at the screen knows (§16), each hex by its place.
+    let board = seen.as_ref().map_or(&game.0, |s| s.board());
+    let on_screen = |hex| {
+        let at = crate::client::map::layout::world_to_screen(size, &t, scale, map.center(hex));
+        json!([at.x.round(), at.y.round()])
+    };
+    let mut hexes = serde_json::Map::new();
+    for u in &board.units {
+        hexes.insert(At::of(board, u.hex).to_string(), on_screen(u.hex));
+    }
+    // Where the selected unit may move, for a test to tap.
+    let mut reachable = serde_json::Map::new();
+    for h in reach.0.keys() {
+        reachable.insert(At::of(board, *h).to_string(), on_screen(*h));
+    }
+    let mut areas = serde_json::Map::new();
+    for (r, n, at, v) in &regions {
+        if n.size.x > 0.0 && n.size.y > 0.0 && v.get() {
+            areas.insert(format!("{r:?}"), rect(n, at, k));
+        }
+    }
+    let mut rects = Vec::new();
+    for (e, n, at, v) in &shown_buttons {
+        if n.size.x > 0.0 && v.get() {
+            let name = names.get(e).map(|n| n.to_string()).unwrap_or_default();
+            rects.push(json!({ "name": name, "rect": rect(n, at, k) }));
+        }
+    }
+    // The results card's lines: how tall they are, and how tall the part of them that shows.
+    let card_fit = card
+        .iter()
+        .find(|(n, v)| v.get() && n.size.y > 0.0)
+        .map(|(n, _)| json!([(n.content_size.y / k).round(), (n.size.y / k).round()]));
+    let digits = crate::client::counters::counter::NUMBER_SIZE
+        * crate::client::theme::font::digit_height()
+        / scale;
+    // The names on the map: each one's box (four corners) and letter size in pixels.
+    let labels: Vec<serde_json::Value> = place_names
+        .as_ref()
+        .map(|n| {
+            n.0.iter()
+                .map(|p| {
+                    json!({
+                        "text": p.text,
+                        "rank": p.rank,
+                        "px": p.px,
+                        "corners": p.corners.iter().map(|c| [c.x.round(), c.y.round()]).collect::<Vec<_>>(),
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let now = json!({
+        "window": [size.x, size.y],
+        "buttons": buttons,
+        "hexes": hexes,
+        "reach": reachable,
+        "regions": areas,
+        "button_rects": rects,
+        "scale": scale,
+        "digit_px": digits,
+        "counter_px": crate::client::counters::counter::SIDE / scale,
+        "names": labels,
+        "card": card_fit,
+        "camera": [t.translation.x, t.translation.y],
+        // The boot camp's lesson, where the player stands in it.
+        "lesson": lesson.as_ref().map(|l| json!({
+            "number": l.number,
+            "step": l.progress.step,
+            "steps": l.script.steps.len(),
+            "hint": l.progress.hint,
+            "panel": rect_of(l.placed.panel),
+            "walked": l.walked.iter().map(|(step, p)| json!({
+                "step": step,
+                "covers": p.covers(),
+                "panel": rect_of(p.panel),
+                "clear": p.clear.iter().map(|r| rect_of(*r)).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        })),
+    })
+    .to_string();
+    if last.0 != now {
+        line("layout", serde_json::from_str(&now).unwrap_or_default());
+        last.0 = now;
+    }
+}
+
+/// A rectangle as the trace gives one: left, top, width, height, in logical pixels.
+fn rect_of(r: Rect) -> serde_json::Value {
+    json!([
+        r.min.x.round(),
+        r.min.y.round(),
+        r.width().round(),
+        r.height().round()
+    ])
+}
+
+fn started(dialog: Res<DialogOpen>, mut said: Local<bool>) {
+    if !dialog.0 && !*said {
+        *said = true;
+        line("started", json!({}));
+    }
+}
+
+fn previewed(preview: Res<DragPreview>, game: Res<Game>) {
+    if !preview.is_changed() {
+        return;
+    }
+    if let Some(t) = preview.target {
+        line(
+            "preview",
+            json!({ "target": At::of(&game, t).to_string(), "legal": preview.legal, "text": preview.text }),
+        );
+    }
+}
+
+/// The men each defensive fire took, unit by unit: `[[unit, men], …]`.
+fn fire_losses(fire: &[crate::rules::fire::FireOutcome]) -> serde_json::Value {
+    json!(
+        fire.iter()
+            .flat_map(|f| f.losses.iter().map(|l| json!([l.unit, l.men])))
+            .collect::<Vec<_>>()
+    )
+}
+
+fn melees(mut happened: MessageReader<crate::sim::Happened>, game: Res<Game>) {
+    for h in happened.read() {
+        match &h.0 {
+            Event::MeleeDeclared(d) => line(
+                "declared",
+                json!({
+                    "at": At::of(&game, d.declaration.defending_hex).to_string(),
+                    "attackers": d.declaration.attackers,
+                    "odds": d.odds.attacker_win_probability,
+                }),
+            ),
+            Event::MeleeCalledOff(c) => line(
+                "called_off",
+                json!({
+                    "at": At::of(&game, c.declaration.defending_hex).to_string(),
+                    "reason": c.reasons.first().map(|r| r.message.clone()),
+                    "fire_losses": fire_losses(&c.defensive_fire),
+                }),
+            ),
+            Event::MeleeResolved(r) => {
+                let mut body = json!(r.0);
+                body["fire_losses"] = fire_losses(&r.0.defensive_fire);
+                line("resolved", body);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A save was loaded (the quick save, or a file the page uploaded).
+fn loaded(mut loads: MessageReader<crate::sim::save::LoadGame>) {
+    for l in loads.read() {
+        line(
+            "loaded",
+            json!({ "orders": l.0.orders.len(), "hash": l.0.hash }),
+        );
+    }
+}
+
+/// A side's turn began (after a person's End turn, or the computer's).
+fn turns(mut began: MessageReader<crate::sim::TurnBegan>) {
+    for t in began.read() {
+        line(
+            "turn",
+            json!({ "turn": t.turn, "side": t.side.0, "clock": t.clock }),
+        );
+    }
+}

@@ -1,0 +1,155 @@
+//! Screenshot mode: render a few frames, save the window to a PNG, exit; and scripted opening
+//! orders (`--declare`, `--resolve`) so a screenshot can show melees.
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+
+use crate::rules::order::{At, Order};
+use crate::sim::GiveOrder;
+
+pub use super::script::StartupOrders;
+
+// The command line reads aid numbers 1 to `cli::args::AIDS`: one for each aid of the column.
+const _: () = assert!(crate::client::theme::aid::Aid::ALL.len() == crate::cli::args::AIDS);
+
+fn send_script(
+    mut script: ResMut<StartupOrders>,
+    mut frames: Local<u32>,
+    mut orders: MessageWriter<GiveOrder>,
+    (mut aids, mut taps, battle): (
+        ResMut<crate::client::theme::aid::Aids>,
+        MessageWriter<crate::client::input::command::HexTapped>,
+        Res<crate::sim::Battle>,
+    ),
+    (mut help, mut sheet, mut log, mut report): (
+        ResMut<crate::client::gate::HelpOpen>,
+        ResMut<crate::client::reports::victory_panel::SheetOpen>,
+        ResMut<crate::client::reports::report::LogOpen>,
+        Option<ResMut<crate::client::reports::after_action_view::ReportView>>,
+    ),
+) {
+    *frames += 1;
+    let map = &battle.scenario.map;
+    if *frames == 3 {
+        if let Some(p) = script.open.take() {
+            use crate::cli::args::Panel;
+            match p {
+                Panel::Help => help.0 = true,
+                Panel::Victory => {
+                    sheet.0 = Some(crate::client::reports::victory_panel::Sheet::Victory)
+                }
+                Panel::Briefing => {
+                    sheet.0 = Some(crate::client::reports::victory_panel::Sheet::Briefing)
+                }
+                Panel::Log => log.0 = true,
+                Panel::Report => {
+                    if let Some(r) = report.as_mut() {
+                        r.open = true;
+                    }
+                }
+            }
+        }
+        for n in std::mem::take(&mut script.aids) {
+            aids.0.insert(crate::client::theme::aid::Aid::ALL[n - 1]);
+        }
+        if let Some(c) = script.select.take() {
+            taps.write(crate::client::input::command::HexTapped(map.hex_at(c)));
+        }
+        if script.sight.is_some() {
+            aids.0.insert(crate::client::theme::aid::Aid::Sight);
+        }
+    }
+    if let (4 | 5, Some((a, b))) = (*frames, script.sight) {
+        let c = if *frames == 4 { a } else { b };
+        taps.write(crate::client::input::command::HexTapped(map.hex_at(c)));
+    }
+    if *frames == 3 {
+        for (from, to) in std::mem::take(&mut script.declares) {
+            orders.write(GiveOrder(Order::Melee {
+                from: vec![At(from.col, from.row)],
+                units: Vec::new(),
+                at: At(to.col, to.row),
+                follow_up: true,
+            }));
+        }
+    }
+    if *frames == 5 && script.resolve {
+        orders.write(GiveOrder(Order::Resolve));
+    }
+}
+
+/// The command line's zoom and centre, once the camera is up.
+fn look(
+    mut script: ResMut<StartupOrders>,
+    limits: Res<crate::client::map::camera::ZoomLimits>,
+    layout: Res<crate::client::map::layout::MapLayout>,
+    battle: Res<crate::sim::Battle>,
+    mut cam: Query<(&mut Transform, &mut Projection), With<crate::client::map::camera::MapCamera>>,
+) {
+    if script.zoom.is_none() && script.look.is_none() {
+        return;
+    }
+    let Ok((mut t, mut p)) = cam.single_mut() else {
+        return;
+    };
+    use crate::cli::args::Zoom;
+    if let Projection::Orthographic(o) = &mut *p {
+        match script.zoom.take() {
+            Some(Zoom::Whole) => {
+                o.scale = limits.max;
+                t.translation = limits.centre.extend(t.translation.z);
+            }
+            Some(Zoom::Scale(k)) => o.scale = k.min(limits.max.max(0.25)),
+            None => {}
+        }
+    }
+    if let Some(c) = script.look.take() {
+        let at = layout.center(battle.scenario.map.hex_at(c));
+        t.translation = at.extend(t.translation.z);
+    }
+}
+
+/// Asks for one screenshot of the window after some frames, then an exit.
+#[derive(Resource, Debug, Clone)]
+pub struct ScreenshotRequest {
+    pub path: String,
+    pub after_frames: u32,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Update, take.run_if(resource_exists::<ScreenshotRequest>))
+        .add_systems(
+            Update,
+            (send_script, look).run_if(resource_exists::<StartupOrders>),
+        );
+}
+
+fn take(
+    mut commands: Commands,
+    mut req: ResMut<ScreenshotRequest>,
+    mut frames: Local<u32>,
+    layout: Option<Res<crate::client::trace::LastLayout>>,
+    odds: Option<Res<crate::client::input::odds_work::OddsWork>>,
+) {
+    *frames += 1;
+    // Once; and a panel still waiting on its odds (worked out off the frame) is shot when they
+    // are in.
+    if *frames < req.after_frames || req.path.is_empty() || odds.is_some_and(|o| o.busy()) {
+        return;
+    }
+    let path = std::mem::take(&mut req.path);
+    // The screen's rectangles as they were drawn, for the layout test.
+    if let Some(l) = layout {
+        if let Err(e) = std::fs::write(format!("{path}.layout.json"), &l.0) {
+            warn!("could not write the layout beside {path}: {e}");
+        }
+    }
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(path))
+        .observe(
+            |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                exit.write(AppExit::Success);
+            },
+        );
+}

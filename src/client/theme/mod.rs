@@ -1,0 +1,12 @@
+//! The look and the words every room shares: colours, type, the screen's regions, the key table, the aids a player can switch on, and the interface settings.
+
+pub mod aid;
+pub mod fit_window;
+pub mod font;
+pub mod keys;
+pub mod notice;
+pub mod palette;
+pub mod regions;
+pub mod settings;
+pub(crate) mod store;
+pub mod words;
