@@ -1,6 +1,6 @@
-//! The order desk every concern system uses: it hands the concern's orders to the one
-//! interpreter (`rules::game`), sends back each refusal with its reasons, and publishes what
-//! each order caused, in order, as `Happened`.
+//! The order desk: it hands the frame's orders to the one interpreter (`rules::game`), sends
+//! back each refusal with its reasons, and publishes what each order caused, in order, as
+//! `Happened`.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -37,17 +37,10 @@ impl Desk<'_, '_> {
         }
     }
 
-    /// Carries out this frame's orders that `mine` picks, in the order given: each refused with
-    /// its reasons, or done and its events published. Returns the events, for the concern's
-    /// own bookkeeping.
-    pub fn carry_out(&mut self, mine: impl Fn(&Order) -> bool) -> Vec<Event> {
-        let orders: Vec<Order> = self
-            .orders
-            .read()
-            .map(|o| &o.0)
-            .filter(|o| mine(o))
-            .cloned()
-            .collect();
+    /// Carries out this frame's orders, every one, in the order given: each refused with its
+    /// reasons, or done and its events published. Returns the events.
+    pub fn carry_out(&mut self) -> Vec<Event> {
+        let orders: Vec<Order> = self.orders.read().map(|o| o.0.clone()).collect();
         let mut all = Vec::new();
         for o in orders {
             match self.parts().give(&o) {

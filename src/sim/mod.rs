@@ -1,7 +1,7 @@
 //! The headless game as Bevy ECS, the front of the one interpreter (`rules::game`): orders come
-//! in as `GiveOrder` messages, each concern's system hands its own to the interpreter, what
-//! happened goes out as `Happened` messages in order, and unit entities mirror the units for
-//! drawing. Runs under `MinimalPlugins` + `StatesPlugin`.
+//! in as `GiveOrder` messages, one system hands them all to the interpreter in the order they
+//! were given, what happened goes out as `Happened` messages in order, and unit entities mirror
+//! the units for drawing. Runs under `MinimalPlugins` + `StatesPlugin`.
 
 pub mod components;
 pub mod messages;
@@ -9,35 +9,24 @@ pub mod resources;
 pub mod save;
 pub mod timeline;
 
-mod advance;
 pub mod ai_player;
-mod bridge;
-mod capture;
 mod desk;
-mod facing;
-mod fire;
-mod formation;
 mod load;
-pub mod melee_declaration;
-pub mod melee_resolution;
 pub mod mirror;
-mod movement;
+mod orders;
 pub mod outcome;
-mod settings;
-mod turn;
-pub mod undo;
 
 use bevy::prelude::*;
 
 use crate::rules::scenario::Scenario;
 
+pub use crate::rules::event::Undone;
 pub use ai_player::{AiPace, Brain, OffFrame, Opponent, Players, ShowHold, Thinking};
 pub use components::UnitState;
 pub use messages::*;
 pub use mirror::UnitEntities;
 pub use resources::*;
 pub use resources::{GamePhase, UndoHistory};
-pub use undo::Undone;
 
 /// Where each part runs in a frame; ordered once, here.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -46,23 +35,6 @@ pub enum SimSet {
     Orders,
     /// Unit entities and the occupancy index follow the game.
     Index,
-}
-
-/// The concerns that apply orders, in the order they run within a frame.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Concern {
-    Undo,
-    Settings,
-    Facing,
-    Formation,
-    Movement,
-    Fire,
-    Capture,
-    Bridge,
-    MeleeDeclaration,
-    MeleeResolution,
-    Advance,
-    Turn,
 }
 
 /// Present when another game carries out the orders (the referee server's, for a window playing
@@ -103,42 +75,12 @@ impl Plugin for SimPlugin {
             .configure_sets(
                 Update,
                 SimSet::Orders.run_if(not(resource_exists::<OrdersElsewhere>)),
-            )
-            .configure_sets(
-                Update,
-                (
-                    Concern::Undo,
-                    Concern::Settings,
-                    Concern::Facing,
-                    Concern::Formation,
-                    Concern::Movement,
-                    Concern::Fire,
-                    Concern::Capture,
-                    Concern::Bridge,
-                    Concern::MeleeDeclaration,
-                    Concern::MeleeResolution,
-                    Concern::Advance,
-                    Concern::Turn,
-                )
-                    .chain()
-                    .in_set(SimSet::Orders),
             );
         app.add_plugins((
             messages::plugin,
             load::plugin,
             mirror::plugin,
-            settings::plugin,
-            facing::plugin,
-            formation::plugin,
-            movement::plugin,
-            fire::plugin,
-            capture::plugin,
-            bridge::plugin,
-            melee_declaration::plugin,
-            melee_resolution::plugin,
-            advance::plugin,
-            turn::plugin,
-            undo::plugin,
+            orders::plugin,
         ))
         .add_plugins((ai_player::plugin, save::plugin));
     }
@@ -154,7 +96,7 @@ pub fn headless_app(scenario: Scenario, seed: Option<u64>) -> App {
     app
 }
 
-/// Headless, the concern systems run one after another anyway: handing each to a thread pool
+/// Headless, the systems run one after another anyway: handing each to a thread pool
 /// costs more than it runs (0.9 ms against 14 µs a quiet frame on 2 cores).
 pub fn single_threaded(app: &mut App) {
     use bevy::ecs::schedule::SingleThreadedExecutor;

@@ -202,7 +202,7 @@ fn new_game(
     answered(form, crate::remote::Seat::new(&server, None).send(made));
     #[cfg(target_arch = "wasm32")]
     wasm_bindgen_futures::spawn_local(async move {
-        let r = crate::client::online::seat::line::send(&server, None, made).await;
+        let r = crate::client::online::line::send(&server, None, made).await;
         MADE.with(|m| *m.borrow_mut() = Some(r));
     });
 }
