@@ -1005,9 +1005,11 @@ fn an_operator_sees_requests_readiness_and_a_graceful_stop() {
     );
     // A seat's socket open when the stop comes is closed with a close frame ("going away").
     let open_ws = format!("ws://127.0.0.1:{port}/api/game/ws?invite={}", inv[1]);
+    let (open_tx, opened) = std::sync::mpsc::channel();
     let listening = runtime().spawn(async move {
         use futures_util::StreamExt;
         let (mut ws, _) = tokio_tungstenite::connect_async(open_ws).await.expect("ws");
+        let _ = open_tx.send(());
         loop {
             match tokio::time::timeout(Duration::from_secs(10), ws.next()).await {
                 Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Close(f)))) => {
@@ -1018,7 +1020,10 @@ fn an_operator_sees_requests_readiness_and_a_graceful_stop() {
             }
         }
     });
-    std::thread::sleep(Duration::from_millis(300));
+    // The stop comes once the socket is open (its handshake done), not after a guess.
+    opened
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the socket opens");
     sigterm(child.id());
     let closed = runtime().block_on(listening).unwrap();
     assert_eq!(closed, Some(1001), "the socket was closed with a frame");
@@ -1083,8 +1088,8 @@ fn connections_are_limited_per_address_and_idle_ones_closed() {
         ))
         .unwrap();
     let addr = r.addr;
+    let opened = std::time::Instant::now();
     let held: Vec<TcpStream> = (0..3).map(|_| TcpStream::connect(addr).unwrap()).collect();
-    std::thread::sleep(Duration::from_millis(100));
     let mut fourth = TcpStream::connect(addr).unwrap();
     fourth
         .set_read_timeout(Some(Duration::from_secs(5)))
@@ -1095,13 +1100,27 @@ fn connections_are_limited_per_address_and_idle_ones_closed() {
         answer.starts_with("HTTP/1.1 503") && answer.contains("too many connections"),
         "{answer:?}"
     );
-    // The three said nothing: each is closed after the idle time.
-    std::thread::sleep(Duration::from_millis(800));
+    // The three said nothing: each is closed by the server once the idle time has passed — a
+    // read that ends (or is reset), not one that merely times out, and not before the idle
+    // time.
     for mut c in held {
         c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
         let mut buf = [0u8; 16];
         let got = c.read(&mut buf);
-        assert!(matches!(got, Ok(0) | Err(_)), "closed: {got:?}");
+        let closed = match &got {
+            Ok(0) => true,
+            Err(e) => matches!(
+                e.kind(),
+                std::io::ErrorKind::ConnectionReset | std::io::ErrorKind::ConnectionAborted
+            ),
+            Ok(_) => false,
+        };
+        assert!(closed, "closed by the server: {got:?}");
+        assert!(
+            opened.elapsed() >= Duration::from_millis(350),
+            "closed only after the idle time: {:?}",
+            opened.elapsed()
+        );
         let _ = c.write_all(b"GET /health HTTP/1.1\r\n\r\n");
     }
     // Their places are free again.

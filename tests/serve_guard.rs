@@ -363,11 +363,13 @@ fn postgres() -> Option<String> {
 }
 
 /// Issue 45 item 7: an order one server takes reaches a seat's WebSocket on another server
-/// sharing the PostgreSQL through LISTEN/NOTIFY, not a poll: over 100 orders the 99th
-/// percentile from the first server's answer to the other's push is under 50 ms (the safety
-/// net's poll is every 3 s, so a poll could not do it).
+/// sharing the PostgreSQL through LISTEN/NOTIFY, not a poll: each of 100 orders arrives well
+/// inside half the safety net's 3 s poll (a poll would leave about half of them later than
+/// that; all 100 sooner by chance is 2^-100). The latency itself (median and 99th percentile)
+/// is printed as a figure, not asserted: a timing threshold on a 2-core CI is a bench's work
+/// (issue 60, item 4).
 #[test]
-fn an_order_reaches_the_other_servers_seat_within_50_ms() {
+fn an_order_reaches_the_other_servers_seat_by_push_not_poll() {
     let Some(pg) = postgres() else { return };
     let start = || {
         runtime()
@@ -385,6 +387,7 @@ fn an_order_reaches_the_other_servers_seat_within_50_ms() {
     runtime().spawn(async move {
         use futures_util::StreamExt;
         let (mut ws, _) = tokio_tungstenite::connect_async(ws).await.expect("ws on B");
+        let _ = tx.send((i64::MIN, Instant::now()));
         while let Some(Ok(m)) = ws.next().await {
             if let tokio_tungstenite::tungstenite::Message::Text(t) = m {
                 let v: serde_json::Value = serde_json::from_str(&t).unwrap();
@@ -392,7 +395,9 @@ fn an_order_reaches_the_other_servers_seat_within_50_ms() {
             }
         }
     });
-    std::thread::sleep(Duration::from_millis(300));
+    // The orders start once the socket on B is open.
+    let (first, _) = rx.recv_timeout(Duration::from_secs(10)).expect("ws on B");
+    assert_eq!(first, i64::MIN, "nothing came before the socket opened");
     let seat = Seat::new(&url_a, Some(&inv[0]));
     let mut push = Vec::new();
     for i in 0..100 {
@@ -406,9 +411,12 @@ fn an_order_reaches_the_other_servers_seat_within_50_ms() {
         push.push(at.saturating_duration_since(answered));
     }
     push.sort();
-    let p99 = push[98];
+    let (p99, worst) = (push[98], push[99]);
     eprintln!("cross-server push: median {:?}, p99 {:?}", push[50], p99);
-    assert!(p99 < Duration::from_millis(50), "p99 {p99:?}: {push:?}");
+    assert!(
+        worst < Duration::from_millis(1500),
+        "an order came as late as a poll would bring it: {worst:?} ({push:?})"
+    );
 }
 
 /// A TCP relay between a server and PostgreSQL that a test can cut (every connection dropped,
