@@ -286,7 +286,7 @@ fn the_players_turn_opens_with_what_the_enemys_turn_did_to_the_score() {
     use bayonet::rules::order::At;
     use bayonet::rules::unit::{Side, UnitId};
     // A hotseat: the screen is the side's whose turn it is. The Union ends its turn.
-    let mut r = Rig::with_plugins(crate::rig::field(), bayonet::client::seen_plugin);
+    let mut r = Rig::with_plugins(crate::rig::field(), bayonet::client::headless);
     r.frames(1);
     assert_eq!(r.res::<Game>().ordering_side(), Side(0));
     r.app.world_mut().write_message(GiveOrder(Order::EndTurn));

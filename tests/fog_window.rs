@@ -28,7 +28,7 @@ fn field(extreme: bool) -> (Field, [UnitId; 3]) {
 }
 
 fn rig(f: &Field) -> Rig {
-    let mut r = Rig::with_plugins(f.scenario(), bayonet::client::seen_plugin);
+    let mut r = Rig::with_plugins(f.scenario(), bayonet::client::headless);
     r.frames(2);
     r
 }
@@ -254,7 +254,7 @@ fn d_fow_6_over_a_game_the_window_draws_nothing_its_side_does_not_see() {
     let mut s = bayonet::load_scenario("maps/harpers_crossing.ron").unwrap();
     s.params.optional.enable("fog").unwrap();
     let script = crate::serve::scripts_under("maps/harpers_crossing.ron", "fog", 5, 60);
-    let mut r = Rig::with_plugins(s, bayonet::client::seen_plugin);
+    let mut r = Rig::with_plugins(s, bayonet::client::headless);
     r.app.insert_resource(Players([Some(Brain::Hold), None]));
     r.frames(2);
     let (mut checked, mut hidden) = (0, 0);
@@ -379,7 +379,7 @@ fn reinforcements_are_marked_where_they_come_on_the_sides_own_under_fog() {
     let marks = |s: &bayonet::rules::scenario::Scenario| {
         let mut app = bayonet::client::windowless_app_with(
             s.clone(),
-            bayonet::client::seen_plugin,
+            bayonet::client::headless,
             bayonet::client::theme::settings::SettingsFile(None),
         );
         app.update();

@@ -407,8 +407,7 @@ fn the_start_dialog_offers_the_boot_camp_first_to_a_newcomer() {
     use bevy::prelude::*;
     let order = |settings: SettingsFile| {
         let s = bayonet::load_scenario("maps/harpers_crossing.ron").unwrap();
-        let mut app =
-            bayonet::client::windowless_app_with(s, bayonet::client::input_plugin, settings);
+        let mut app = bayonet::client::windowless_app_with(s, bayonet::client::headless, settings);
         app.world_mut()
             .remove_resource::<bayonet::client::gate::PresetPlayers>();
         app.update();

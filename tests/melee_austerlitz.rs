@@ -421,7 +421,7 @@ fn the_start_dialog_chooses_the_melee_system() {
     use bayonet::rules::order::Order;
     use bevy::prelude::*;
     let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
-    let mut app = bayonet::client::windowless_app(s, bayonet::client::input_plugin);
+    let mut app = bayonet::client::windowless_app(s, bayonet::client::headless);
     app.world_mut()
         .remove_resource::<bayonet::client::gate::PresetPlayers>();
     app.update();

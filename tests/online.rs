@@ -43,7 +43,7 @@ fn the_window_plays_a_seat_at_a_server_game() {
     let made = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
     let invite = |n: usize| made.sides[n].invite.clone();
     let (scenario, joined) = online::connect(&url, &invite(0)).expect("the window joins");
-    let mut app = bayonet::client::windowless_app(scenario, bayonet::client::input_plugin);
+    let mut app = bayonet::client::windowless_app(scenario, bayonet::client::headless);
     online::join(&mut app, joined.0, joined.1, joined.2);
     app.update();
     let bar = app.world().resource::<Online>().bar();
@@ -166,7 +166,7 @@ fn the_start_dialog_makes_an_online_game_and_fills_in_the_invite() {
     use bevy::input::keyboard::{Key, KeyboardInput};
     let url = server_on(&temp_db("dialog"));
     let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
-    let mut app = bayonet::client::windowless_app(s, bayonet::client::input_plugin);
+    let mut app = bayonet::client::windowless_app(s, bayonet::client::headless);
     app.world_mut()
         .remove_resource::<bayonet::client::gate::PresetPlayers>();
     app.update();
@@ -254,7 +254,7 @@ fn an_online_window_leaves_saving_to_the_server() {
     let (scenario, joined) = online::connect(&url, &invite).unwrap();
     let dir = std::env::temp_dir().join(format!("bayonet-online-saves-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut app = bayonet::client::windowless_app(scenario, bayonet::client::input_plugin);
+    let mut app = bayonet::client::windowless_app(scenario, bayonet::client::headless);
     app.insert_resource(bayonet::client::dialogs::saving::SaveDir(Some(dir.clone())));
     online::join(&mut app, joined.0, joined.1, joined.2);
     app.update();
@@ -306,7 +306,7 @@ fn a_returning_seat_is_offered_the_other_sides_turn_as_a_replay() {
     rebels.order(&Order::EndTurn, Some(3)).unwrap();
     // The Union player comes back.
     let (scenario, joined) = online::connect(&url, &invite(0)).expect("the window joins");
-    let mut app = bayonet::client::windowless_app(scenario, bayonet::client::input_plugin);
+    let mut app = bayonet::client::windowless_app(scenario, bayonet::client::headless);
     online::join(&mut app, joined.0, joined.1, joined.2);
     app.update();
     app.update();

@@ -415,8 +415,7 @@ fn the_start_dialog_chooses_the_opponent_and_remembers_it() {
     let _ = std::fs::remove_dir_all(&dir);
     let file = SettingsFile(Some(dir.join("settings.ron")));
     let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
-    let mut app =
-        bayonet::client::windowless_app_with(s, bayonet::client::input_plugin, file.clone());
+    let mut app = bayonet::client::windowless_app_with(s, bayonet::client::headless, file.clone());
     app.world_mut()
         .remove_resource::<bayonet::client::gate::PresetPlayers>();
     app.update();
@@ -459,7 +458,7 @@ fn the_start_dialog_remembers_who_plays() {
     let open = |file: &SettingsFile| {
         let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
         let mut app =
-            bayonet::client::windowless_app_with(s, bayonet::client::input_plugin, file.clone());
+            bayonet::client::windowless_app_with(s, bayonet::client::headless, file.clone());
         app.world_mut()
             .remove_resource::<bayonet::client::gate::PresetPlayers>();
         app.update();

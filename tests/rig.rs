@@ -41,15 +41,12 @@ impl Rig {
 
     /// A rig on `s`, keeping its interface settings in `settings`.
     pub fn on(s: Scenario, settings: bayonet::client::theme::settings::SettingsFile) -> Rig {
-        let app = bayonet::client::windowless_app_with(
-            s.clone(),
-            bayonet::client::input_plugin,
-            settings,
-        );
+        let app =
+            bayonet::client::windowless_app_with(s.clone(), bayonet::client::headless, settings);
         Rig::around(app, s)
     }
 
-    /// A rig on `s` with `plugins` of the client (the counters too with `seen_plugin`).
+    /// A rig on `s` with `plugins` of the client.
     pub fn with_plugins(s: Scenario, plugins: fn(&mut App)) -> Rig {
         let app = bayonet::client::windowless_app_with(
             s.clone(),
@@ -63,11 +60,8 @@ impl Rig {
     /// in `settings`.
     pub fn lesson(n: usize, settings: bayonet::client::theme::settings::SettingsFile) -> Rig {
         let (_, s) = bayonet::lesson::open(n).expect("the lesson opens");
-        let mut app = bayonet::client::windowless_app_with(
-            s.clone(),
-            bayonet::client::input_plugin,
-            settings,
-        );
+        let mut app =
+            bayonet::client::windowless_app_with(s.clone(), bayonet::client::headless, settings);
         bayonet::client::lesson::panel::install(&mut app, n);
         Rig::around(app, s)
     }

@@ -522,7 +522,7 @@ fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
     use bayonet::client::dialogs::start::Control;
     use bevy::prelude::*;
     let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
-    let mut app = bayonet::client::windowless_app(s, bayonet::client::input_plugin);
+    let mut app = bayonet::client::windowless_app(s, bayonet::client::headless);
     app.world_mut()
         .remove_resource::<bayonet::client::gate::PresetPlayers>();
     app.update();
@@ -608,7 +608,7 @@ fn counters_are_drawn_for_three_distances() {
     use bevy::input::keyboard::{Key, KeyboardInput};
     use bevy::prelude::*;
     let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
-    let mut app = bayonet::client::windowless_app(s, bayonet::client::frame_plugin);
+    let mut app = bayonet::client::windowless_app(s, bayonet::client::headless);
     app.update();
     let window = app
         .world_mut()
@@ -971,7 +971,7 @@ fn a_stacks_top_counter_carries_its_whole_strength() {
         "(id: 7, name: \"Union reserve\", side: 0, brigade: \"U\", kind: Infantry, at: (4, 4), facing: N, men: 200, quality: C),\n        (id: 6, name: \"Union cavalry\"",
     );
     let s = bayonet::rules::scenario::parse("test_melee.ron", &text).unwrap();
-    let mut app = bayonet::client::windowless_app(s, bayonet::client::frame_plugin);
+    let mut app = bayonet::client::windowless_app(s, bayonet::client::headless);
     app.update();
     app.update();
     let mut q = app

@@ -18,7 +18,7 @@ use bevy::time::TimeUpdateStrategy;
 
 fn seen(s: Scenario) -> App {
     let mut app =
-        bayonet::client::windowless_app_with(s, bayonet::client::seen_plugin, SettingsFile(None));
+        bayonet::client::windowless_app_with(s, bayonet::client::headless, SettingsFile(None));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         50,
     )));

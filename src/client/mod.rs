@@ -18,21 +18,13 @@ pub mod seen;
 pub mod theme;
 pub mod trace;
 
-use counters::counter;
-use dialogs::{end_screen, hand_over, help, online_dialog, saving, start};
-use input::{command, melee_drag, next_unit, odds_work, pointer};
-use lesson::{lesson_marks, panel};
-use map::{camera, hex_grid, hexsides, layout, mini_map, tiles};
-use marks::{
-    aid_marks, brigade_preview, command_radius, highlights, melee_marks, place_names, reach_marks,
-    reinforcement_marks, sight_tool, threat_overlay,
-};
+use dialogs::saving;
+use lesson::panel;
+use map::camera;
 use online::{line, seat};
-use panels::{aids, aim_box, arrival_card, hud, order_of_battle, toolbar, tooltip, unit_strip};
-use probe::{screen_trace, screenshot, script};
-use replay::{playback, show_controls, watch};
-use reports::{after_action_view, report, results_card, score_news, victory_panel};
-use theme::{fit_window, font, palette, regions, settings};
+use probe::{screenshot, script};
+use replay::watch;
+use theme::{fit_window, font, palette, settings};
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -68,42 +60,59 @@ pub enum Frame {
     AfterGame,
 }
 
-/// The client plugins, for an app that already has the simulation.
-pub fn plugin(app: &mut App) {
-    app.add_plugins(input_plugin).add_plugins((
-        tiles::plugin,
-        hex_grid::plugin,
-        hexsides::plugin,
-        counter::plugin,
-        place_names::plugin,
-        hud::plugin,
-        (melee_marks::plugin, lesson_marks::plugin),
-        (reach_marks::plugin, reinforcement_marks::plugin),
-        aid_marks::plugin,
-        mini_map::plugin,
-        screenshot::plugin,
-        screen_trace::plugin,
-    ));
+/// Present in an app that draws (a window with a renderer): each room adds its drawing too.
+#[derive(Resource, Debug, Default)]
+pub struct Drawing;
+
+/// Whether `app` draws (`ClientPlugin { drawing: true }`).
+pub fn draws(app: &App) -> bool {
+    app.world().contains_resource::<Drawing>()
 }
 
-/// The client's own per-frame work without the renderer: input, highlights' state, counters
-/// and panels (what the client benchmark measures).
-pub fn frame_plugin(app: &mut App) {
-    app.add_plugins(input_plugin)
-        .add_plugins((counter::plugin, place_names::plugin, hud::plugin));
+/// The window, for an app that already has the simulation: every room's plugin, with the
+/// renderer's drawing or without it (the headless tests and the client benchmark: input,
+/// panels, the log and its cards, the show of the other side's turn, replays, the counters
+/// and the lesson, all but what only a renderer needs).
+#[derive(Debug, Clone, Copy)]
+pub struct ClientPlugin {
+    pub drawing: bool,
 }
 
-/// Everything of the window but its drawing: input, panels, the log and its results cards, the
-/// show of the other side's turn, replays and the counters (for tests of what a player sees
-/// happen, without a renderer).
-pub fn seen_plugin(app: &mut App) {
-    app.add_plugins(input_plugin)
-        .add_plugins((counter::plugin, reinforcement_marks::plugin));
+impl Plugin for ClientPlugin {
+    fn build(&self, app: &mut App) {
+        use crate::sim::SimSet;
+        if self.drawing {
+            app.init_resource::<Drawing>();
+        }
+        app.configure_sets(
+            Update,
+            (Frame::Pointer, Frame::Commands)
+                .chain()
+                .before(SimSet::Orders),
+        )
+        .configure_sets(Update, Frame::AfterGame.after(SimSet::Index));
+        app.add_plugins((
+            theme::plugin,
+            map::plugin,
+            counters::plugin,
+            input::plugin,
+            marks::plugin,
+            panels::plugin,
+            reports::plugin,
+            dialogs::plugin,
+            replay::plugin,
+            online::plugin,
+            lesson::plugin,
+            probe::plugin,
+            seen::plugin,
+        ));
+    }
 }
 
-/// The after-action report's view.
-fn report_view_plugin(app: &mut App) {
-    app.add_plugins(after_action_view::plugin);
+/// The window without its drawing (`ClientPlugin { drawing: false }`), as a plugin function
+/// for the window-less apps of the tests and benchmarks.
+pub fn headless(app: &mut App) {
+    app.add_plugins(ClientPlugin { drawing: false });
 }
 
 /// A window-less game with `plugins` of the client on top, a 1280×800 primary window entity
@@ -156,65 +165,6 @@ pub(crate) fn windowless_base(
         Projection::Orthographic(OrthographicProjection::default_2d()),
     ));
     app
-}
-
-/// The part of the client that turns input into orders, with nothing to draw: what the
-/// headless input tests run.
-pub fn input_plugin(app: &mut App) {
-    use crate::sim::SimSet;
-    app.configure_sets(
-        Update,
-        (Frame::Pointer, Frame::Commands)
-            .chain()
-            .before(SimSet::Orders),
-    )
-    .configure_sets(Update, Frame::AfterGame.after(SimSet::Index));
-    app.add_plugins((
-        settings::plugin,
-        regions::plugin,
-        layout::plugin,
-        camera::plugin,
-        pointer::plugin,
-        odds_work::plugin,
-        melee_drag::plugin,
-        command::plugin,
-        toolbar::plugin,
-        start::plugin,
-        saving::plugin,
-    ))
-    .add_plugins((
-        aids::plugin,
-        (
-            highlights::plugin,
-            command_radius::plugin,
-            next_unit::plugin,
-            brigade_preview::plugin,
-        ),
-        sight_tool::plugin,
-        threat_overlay::plugin,
-        order_of_battle::plugin,
-        seat::plugin,
-        online_dialog::plugin,
-        tooltip::plugin,
-        help::plugin,
-        playback::plugin,
-        show_controls::plugin,
-        watch::plugin,
-        report_view_plugin,
-        seen::plugin,
-        hand_over::plugin,
-    ))
-    .add_plugins((
-        aim_box::plugin,
-        unit_strip::plugin,
-        victory_panel::plugin,
-        end_screen::plugin,
-        arrival_card::plugin,
-        panel::plugin,
-        // The log and the score's news are words, not drawing: the lessons read them (the
-        // first battle's news, the refill's line) in the window-less tests too.
-        (report::plugin, score_news::plugin, results_card::plugin),
-    ));
 }
 
 /// Opens the window on `scenario`; with `screenshot`, saves one frame there and exits.
@@ -313,7 +263,8 @@ pub fn run_seat(
         panel::install(&mut app, n);
         app.insert_resource(camera::FitWhole);
     }
-    app.insert_resource(script).add_plugins(plugin);
+    app.insert_resource(script)
+        .add_plugins(ClientPlugin { drawing: true });
     if let (true, Some(s)) = (watch, from) {
         app.world_mut()
             .write_message(watch::Watch::Save(Box::new(s)));

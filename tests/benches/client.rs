@@ -101,7 +101,7 @@ fn main() {
         2000.0,
     );
 
-    let mut app = bayonet::client::windowless_app(s, bayonet::client::frame_plugin);
+    let mut app = bayonet::client::windowless_app(s, bayonet::client::headless);
     let start = Instant::now();
     app.update();
     report(
@@ -155,7 +155,7 @@ fn historical(path: &str) {
         start.elapsed() / n,
         100.0,
     );
-    let mut app = bayonet::client::windowless_app(s.clone(), bayonet::client::frame_plugin);
+    let mut app = bayonet::client::windowless_app(s.clone(), bayonet::client::headless);
     let start = Instant::now();
     app.update();
     report("first frame", start.elapsed(), 2000.0);

@@ -6,3 +6,17 @@ pub mod help;
 pub mod online_dialog;
 pub mod saving;
 pub mod start;
+
+use bevy::prelude::*;
+
+/// The room's systems.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((
+        start::plugin,
+        saving::plugin,
+        online_dialog::plugin,
+        help::plugin,
+        hand_over::plugin,
+        end_screen::plugin,
+    ));
+}

@@ -8,3 +8,18 @@ pub mod mini_map;
 pub mod relief;
 pub mod terrain_art;
 pub mod tiles;
+
+use bevy::prelude::*;
+
+/// The room's systems (its drawing only where the app draws).
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((layout::plugin, camera::plugin));
+    if super::draws(app) {
+        app.add_plugins((
+            tiles::plugin,
+            hex_grid::plugin,
+            hexsides::plugin,
+            mini_map::plugin,
+        ));
+    }
+}

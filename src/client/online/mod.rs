@@ -2,3 +2,10 @@
 
 pub mod line;
 pub mod seat;
+
+use bevy::prelude::*;
+
+/// The room's systems.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(seat::plugin);
+}

@@ -8,3 +8,19 @@ pub mod order_of_battle;
 pub mod toolbar;
 pub mod tooltip;
 pub mod unit_strip;
+
+use bevy::prelude::*;
+
+/// The room's systems.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((
+        toolbar::plugin,
+        aids::plugin,
+        order_of_battle::plugin,
+        tooltip::plugin,
+        aim_box::plugin,
+        unit_strip::plugin,
+        arrival_card::plugin,
+        hud::plugin,
+    ));
+}

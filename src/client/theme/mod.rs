@@ -10,3 +10,10 @@ pub mod regions;
 pub mod settings;
 pub(crate) mod store;
 pub mod words;
+
+use bevy::prelude::*;
+
+/// The room's systems.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((settings::plugin, regions::plugin));
+}
