@@ -95,7 +95,7 @@ fn undo_is_refused_after_fire_with_the_reason_in_the_log() {
     r.frames(2);
     assert!(unit(&r, 1).marks.fired, "the regiment fired");
     ctrl_z(&mut r);
-    assert!(r.read::<Undone>().is_empty());
+    assert!(r.events::<Undone>().is_empty());
     let why = r.res::<bayonet::sim::UndoHistory>().why_not().unwrap();
     assert!(
         why.contains("fire 450 Union at 5,4 cannot be taken back"),

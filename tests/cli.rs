@@ -638,10 +638,7 @@ fn one_melee_pipeline_every_entry_point_gives_the_same_outcome() {
             );
             sim::give(sim_app.world_mut(), Order::Resolve);
             sim_app.update();
-            let messages = sim_app
-                .world()
-                .resource::<bevy::prelude::Messages<MeleeResolved>>();
-            let in_sim: Vec<_> = messages.get_cursor().read(messages).cloned().collect();
+            let in_sim: Vec<MeleeResolved> = crate::common::events(&sim_app);
             assert_eq!(in_sim.len(), 1, "{name} seed {seed}");
             assert_eq!(
                 in_sim[0].0, rules,

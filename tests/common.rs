@@ -228,6 +228,14 @@ pub fn give(app: &mut bevy::prelude::App, order: bayonet::rules::order::Order) {
         .write_message(bayonet::sim::GiveOrder(order));
 }
 
+/// The events of kind `K` the simulation published in the last two frames, in order.
+pub fn events<K: bayonet::sim::Kind + Clone>(app: &bevy::prelude::App) -> Vec<K> {
+    read::<bayonet::sim::Happened>(app)
+        .iter()
+        .filter_map(|h| h.0.kind::<K>().cloned())
+        .collect()
+}
+
 /// The game state of the simulation in `app`.
 pub fn game(app: &bevy::prelude::App) -> &Board {
     &app.world().resource::<bayonet::sim::Game>().0
@@ -359,7 +367,7 @@ pub fn computer_plays_to_the_end(system: bayonet::rules::params::MeleeSystemName
         Some(Brain::Computer),
     ]));
     let mut rejected = bevy::ecs::message::MessageCursor::<OrderRejected>::default();
-    let mut melees = bevy::ecs::message::MessageCursor::<sim::MeleeResolved>::default();
+    let mut melees = bevy::ecs::message::MessageCursor::<sim::Happened>::default();
     let (mut refused, mut n) = (Vec::new(), 0);
     for _ in 0..50_000 {
         app.update();
@@ -368,7 +376,10 @@ pub fn computer_plays_to_the_end(system: bayonet::rules::params::MeleeSystemName
                 .read(app.world().resource::<Messages<OrderRejected>>())
                 .cloned(),
         );
-        for m in melees.read(app.world().resource::<Messages<sim::MeleeResolved>>()) {
+        for m in melees
+            .read(app.world().resource::<Messages<sim::Happened>>())
+            .filter_map(|h| h.0.kind::<sim::MeleeResolved>())
+        {
             assert_eq!(m.0.breakdown.system, system);
             n += 1;
         }

@@ -130,9 +130,9 @@ fn check(b: &Binding, key: KeyCode) {
             hit(&mut r, b, key);
             assert!(r.res::<Game>().pending.is_empty(), "{what}");
             // Resolved, or called off by the defender's fire: fought out either way.
-            let resolved = r.read::<bayonet::sim::MeleeResolved>().len()
-                + r.read::<bayonet::sim::MeleeCalledOff>().len();
-            let cancelled = r.read::<bayonet::sim::MeleeCancelled>().len();
+            let resolved = r.events::<bayonet::sim::MeleeResolved>().len()
+                + r.events::<bayonet::sim::MeleeCalledOff>().len();
+            let cancelled = r.events::<bayonet::sim::MeleeCancelled>().len();
             let want = if b.act == Act::Resolve {
                 (1, 0)
             } else {

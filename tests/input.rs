@@ -12,7 +12,7 @@ use crate::rig::Rig;
 fn mouse_drag_to_melee_and_resolve_by_key() {
     let mut r = Rig::new();
     r.mouse_drag((4, 4), (5, 4));
-    let declared = r.read::<MeleeDeclared>();
+    let declared = r.events::<MeleeDeclared>();
     assert_eq!(declared.len(), 1, "{:?}", r.read::<OrderRejected>());
     assert_eq!(
         declared[0].declaration.defending_hex,
@@ -29,7 +29,7 @@ fn mouse_drag_to_melee_and_resolve_by_key() {
     r.key(KeyCode::KeyR, ButtonState::Pressed);
     r.frames(2);
     assert_eq!(
-        r.read::<MeleeResolved>().len(),
+        r.events::<MeleeResolved>().len(),
         1,
         "{:?}",
         r.read::<OrderRejected>()
@@ -45,7 +45,7 @@ fn touch_long_press_drag_release_declares_a_melee() {
     let (a, b) = (r.screen(4, 4), r.screen(5, 4));
     r.touch_drag(a, b, 7); // 0.7 s held still: a long press
     assert_eq!(
-        r.read::<MeleeDeclared>().len(),
+        r.events::<MeleeDeclared>().len(),
         1,
         "{:?}",
         r.read::<OrderRejected>()
@@ -65,7 +65,7 @@ fn a_long_press_counts_the_fingers_real_time_on_a_slow_device() {
     let (a, b) = (r.screen(4, 4), r.screen(5, 4));
     r.touch_drag(a, b, 2); // the press seen, then one slow frame held still
     assert_eq!(
-        r.read::<MeleeDeclared>().len(),
+        r.events::<MeleeDeclared>().len(),
         1,
         "{:?}",
         r.read::<OrderRejected>()
@@ -80,7 +80,7 @@ fn a_short_touch_selects_and_starts_no_drag() {
     r.frames(1);
     r.touch(TouchPhase::Ended, a);
     r.frames(2);
-    assert!(r.read::<MeleeDeclared>().is_empty());
+    assert!(r.events::<MeleeDeclared>().is_empty());
     let cmd = r
         .app
         .world()
@@ -105,7 +105,7 @@ fn a_short_touch_selects_and_starts_no_drag() {
     r.frames(1);
     r.touch(TouchPhase::Ended, b);
     r.frames(2);
-    assert!(r.read::<MeleeDeclared>().is_empty());
+    assert!(r.events::<MeleeDeclared>().is_empty());
     let moved = cam(&mut r) - before;
     assert!(
         (moved.x + (b.x - a.x)).abs() < 0.5 && (moved.y - (b.y - a.y)).abs() < 0.5,
@@ -118,7 +118,7 @@ fn a_drag_onto_an_illegal_target_is_refused_with_its_rule() {
     let mut r = Rig::new();
     // Across the creek between 2,6 and 3,6.
     r.mouse_drag((2, 6), (3, 6));
-    assert!(r.read::<MeleeDeclared>().is_empty());
+    assert!(r.events::<MeleeDeclared>().is_empty());
     let refused = r.read::<OrderRejected>();
     assert_eq!(refused[0].reasons[0].rule, 5, "{refused:?}");
 }
@@ -404,7 +404,7 @@ fn the_drag_preview_shows_the_odds_when_worked_out_off_the_frame() {
     assert!(!r.res::<OddsWork>().busy());
     r.mouse(ButtonState::Released);
     r.frames(2);
-    assert_eq!(r.read::<MeleeDeclared>().len(), 1);
+    assert_eq!(r.events::<MeleeDeclared>().len(), 1);
 }
 
 /// Sampled whole odds (too many ways for the fire to go to count each) are read "about"; the

@@ -602,7 +602,7 @@ fn d_bod_8_the_advance_order_in_the_game() {
         app.update();
         crate::common::give(&mut app, Order::Resolve);
         app.update();
-        let done = crate::common::read::<MeleeResolved>(&app);
+        let done = crate::common::events::<MeleeResolved>(&app);
         let u = crate::common::game(&app).unit(a).cloned();
         let Some(u) = u.filter(|u| u.marks.advance_left == 1 && u.hex == d) else {
             continue;

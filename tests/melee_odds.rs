@@ -135,8 +135,7 @@ fn through_the_sim(
     let start = app.world().resource::<Game>().0.clone();
     let at = At::of(&start, decl.defending_hex);
     let (mut won, mut off, mut dropped) = (0, 0, 0);
-    let mut resolved = MessageCursor::<MeleeResolved>::default();
-    let mut called = MessageCursor::<MeleeCalledOff>::default();
+    let mut happened = MessageCursor::<bayonet::sim::Happened>::default();
     for seed in 0..n {
         app.world_mut().resource_mut::<Game>().0 = start.clone();
         app.world_mut().insert_resource(GameRng::seeded(seed));
@@ -153,13 +152,14 @@ fn through_the_sim(
         }
         app.update();
         let w = app.world();
-        for m in resolved.read(w.resource::<Messages<MeleeResolved>>()) {
-            won += (m.0.loser == Some(MeleeSide::Defender)) as u32;
-            dropped += (m.0.declaration.attackers.len() < decl.attackers.len()) as u32;
+        let mut c = 0;
+        for h in happened.read(w.resource::<Messages<bayonet::sim::Happened>>()) {
+            if let Some(m) = h.0.kind::<MeleeResolved>() {
+                won += (m.0.loser == Some(MeleeSide::Defender)) as u32;
+                dropped += (m.0.declaration.attackers.len() < decl.attackers.len()) as u32;
+            }
+            c += h.0.kind::<MeleeCalledOff>().is_some() as u32;
         }
-        let c = called
-            .read(w.resource::<Messages<MeleeCalledOff>>())
-            .count() as u32;
         off += c;
         dropped += c;
     }

@@ -452,7 +452,7 @@ fn routs_caused_by_fire_are_reported_with_the_fire() {
         let at = At::of(game(&app), t);
         give(&mut app, Order::Fire { unit: firer, at });
         app.update();
-        let fired = read::<Fired>(&app);
+        let fired = crate::common::events::<Fired>(&app);
         let out = &fired[0].0;
         let routed = out
             .morale
@@ -487,11 +487,17 @@ fn melee_resolution_runs_as_a_chain_of_steps_with_their_own_messages() {
         give(&mut app, o);
         give(&mut app, Order::Resolve);
         app.update();
-        let Some(m) = read::<MeleeResolved>(&app).pop() else {
+        let Some(m) = crate::common::events::<MeleeResolved>(&app).pop() else {
             continue;
         };
-        let retreats: Vec<_> = read::<Retreated>(&app).into_iter().map(|r| r.0).collect();
-        let advanced: Vec<_> = read::<Advanced>(&app).into_iter().map(|x| x.unit).collect();
+        let retreats: Vec<_> = crate::common::events::<Retreated>(&app)
+            .into_iter()
+            .map(|r| r.0)
+            .collect();
+        let advanced: Vec<_> = crate::common::events::<Advanced>(&app)
+            .into_iter()
+            .map(|x| x.unit)
+            .collect();
         assert_eq!(retreats, m.0.retreats);
         assert_eq!(advanced, m.0.advanced);
         if !m.0.advanced.is_empty() {

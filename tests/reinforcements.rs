@@ -10,7 +10,7 @@ use bayonet::rules::victory;
 use bayonet::sim::{self, GiveOrder, TurnBegan};
 use bevy::prelude::*;
 
-use crate::common::{Field, inf, read};
+use crate::common::{Field, inf};
 
 /// The skirmish with a Union regiment due at (0,4) on turn 2 and a Confederate one on turn 3.
 fn with_reinforcements(union_turn: &str) -> String {
@@ -63,7 +63,7 @@ fn d_rein_1_reinforcements_arrive_at_the_start_of_their_sides_turn_in_the_game()
         app.world_mut()
             .write_message(GiveOrder(bayonet::rules::order::Order::EndTurn));
         app.update();
-        for t in read::<TurnBegan>(&app) {
+        for t in crate::common::events::<TurnBegan>(&app) {
             for (id, _) in &t.start.arrived {
                 arrivals.push((t.turn, t.side.0, id.0));
             }

@@ -217,6 +217,14 @@ impl Rig {
         m.get_cursor().read(m).cloned().collect()
     }
 
+    /// The events of kind `K` the game published in the last two frames, in order.
+    pub fn events<K: bayonet::sim::Kind + Clone>(&self) -> Vec<K> {
+        self.read::<bayonet::sim::Happened>()
+            .iter()
+            .filter_map(|h| h.0.kind::<K>().cloned())
+            .collect()
+    }
+
     pub fn mouse_drag(&mut self, from: (i32, i32), to: (i32, i32)) {
         self.mouse_drag_over(from, to);
         self.mouse(ButtonState::Released);

@@ -69,20 +69,20 @@ fn declare_then_resolve_through_messages() {
     let o = melee_units(&app, vec![ids[1]], d);
     give(&mut app, o);
     app.update();
-    let declared = read::<MeleeDeclared>(&app);
+    let declared = crate::common::events::<MeleeDeclared>(&app);
     assert_eq!(declared.last().unwrap().declaration.attackers, ids);
     assert!(declared.last().unwrap().odds.attacker_win_probability > 0.5);
     assert_eq!(game(&app).pending.len(), 1);
     give(&mut app, Order::Resolve);
     app.update();
-    let resolved = read::<MeleeResolved>(&app);
+    let resolved = crate::common::events::<MeleeResolved>(&app);
     assert_eq!(resolved.len(), 1);
     let o = &resolved[0].0;
     assert!(game(&app).pending.is_empty());
     // The world now matches the outcome: losses applied, retreats moved, index in step.
     let now = units(&mut app);
     // The defenders fired at the attackers first (half strength), then the melee.
-    let fire = read::<bayonet::sim::Fired>(&app);
+    let fire = crate::common::events::<bayonet::sim::Fired>(&app);
     // Seed 11 gives defensive fire with losses, melee losses and a retreat: the loops below
     // check something.
     assert!(fire.iter().any(|x| !x.0.losses.is_empty()), "{fire:?}");
@@ -103,7 +103,7 @@ fn declare_then_resolve_through_messages() {
         fire.iter()
             .all(|x| x.0.opportunity && x.0.breakdown.factors.iter().any(|m| m.times == 0.5))
     );
-    let phase: Vec<_> = read::<bayonet::sim::PhaseMoraleChecked>(&app)
+    let phase: Vec<_> = crate::common::events::<bayonet::sim::PhaseMoraleChecked>(&app)
         .into_iter()
         .flat_map(|p| p.routs)
         .collect();
@@ -170,7 +170,7 @@ fn a_pending_melee_can_be_cancelled() {
     let o = Order::CancelMelee { at: at(&app, d) };
     give(&mut app, o);
     app.update();
-    assert_eq!(read::<MeleeCancelled>(&app).len(), 1);
+    assert_eq!(crate::common::events::<MeleeCancelled>(&app).len(), 1);
     assert!(game(&app).pending.is_empty());
 }
 
@@ -184,8 +184,8 @@ fn ending_the_turn_resolves_pending_melees_and_hands_over() {
     give(&mut app, o);
     give(&mut app, Order::EndTurn);
     app.update();
-    assert_eq!(read::<MeleeResolved>(&app).len(), 1);
-    let began = read::<TurnBegan>(&app);
+    assert_eq!(crate::common::events::<MeleeResolved>(&app).len(), 1);
+    let began = crate::common::events::<TurnBegan>(&app);
     assert_eq!(began.last().map(|t| (t.turn, t.side)), Some((1, Side(1))));
     give(&mut app, Order::EndTurn);
     app.update();
@@ -213,7 +213,10 @@ fn same_seed_same_game() {
         give(&mut app, o);
         give(&mut app, Order::Resolve);
         app.update();
-        (read::<MeleeResolved>(&app), units(&mut app))
+        (
+            crate::common::events::<MeleeResolved>(&app),
+            units(&mut app),
+        )
     };
     assert_eq!(run(), run());
 }
@@ -256,7 +259,7 @@ fn a_drag_from_a_hex_commits_what_may_melee_and_leaves_guns_behind() {
     let o = melee_drag(&app, from, d);
     give(&mut app, o);
     app.update();
-    let declared = read::<MeleeDeclared>(&app);
+    let declared = crate::common::events::<MeleeDeclared>(&app);
     assert_eq!(declared[0].declaration.attackers, vec![a, leader]);
     assert!(!declared[0].declaration.attackers.contains(&gun));
     // From a hex where nothing may melee, the order is refused with the reasons.
@@ -296,7 +299,7 @@ fn the_damage_bridge_order_wears_down_an_unoccupied_bridge() {
     give(&mut app, o);
     give(&mut app, Order::Resolve);
     app.update();
-    let o = &read::<MeleeResolved>(&app)[0].0;
+    let o = &crate::common::events::<MeleeResolved>(&app)[0].0;
     let dmg = o.bridge.as_ref().unwrap();
     assert!(dmg.after < 100);
     let now = game(&app).map.bridge(d).unwrap().strength;
@@ -340,7 +343,7 @@ fn unit_orders_through_messages() {
     };
     give(&mut app, o);
     app.update();
-    let moved = read::<UnitMoved>(&app);
+    let moved = crate::common::events::<UnitMoved>(&app);
     assert_eq!(moved[0].moved.path, vec![one]);
     assert_eq!(units(&mut app).iter().find(|x| x.id == u).unwrap().hex, one);
     give(
@@ -388,7 +391,7 @@ fn unit_orders_through_messages() {
             .iter()
             .any(|r| r.reasons[0].message.contains("side whose turn"))
     );
-    assert!(read::<Fired>(&app).is_empty());
+    assert!(crate::common::events::<Fired>(&app).is_empty());
 }
 
 /// §1: opportunity fire at melee attackers just before the melee resolves can break it up; the
@@ -409,14 +412,17 @@ fn a_melee_called_off_is_reported_after_its_fire_and_nothing_is_refused() {
     app.update();
     give(&mut app, Order::Resolve);
     app.update();
-    let off = read::<MeleeCalledOff>(&app);
+    let off = crate::common::events::<MeleeCalledOff>(&app);
     assert_eq!(off.len(), 1);
     assert_eq!(off[0].seq, 0);
     assert_eq!(off[0].declaration.defending_hex, d);
-    let fired: Vec<_> = read::<Fired>(&app).into_iter().map(|f| f.0).collect();
+    let fired: Vec<_> = crate::common::events::<Fired>(&app)
+        .into_iter()
+        .map(|f| f.0)
+        .collect();
     assert_eq!(off[0].defensive_fire, fired);
     assert!(read::<OrderRejected>(&app).is_empty());
-    assert!(read::<MeleeResolved>(&app).is_empty());
+    assert!(crate::common::events::<MeleeResolved>(&app).is_empty());
     assert!(game(&app).pending.is_empty());
 }
 
@@ -438,7 +444,7 @@ fn the_phase_ends_with_the_turn_not_with_each_resolve() {
         give(&mut app, o);
         give(&mut app, Order::Resolve);
         app.update();
-        let Some(first) = read::<MeleeResolved>(&app).pop() else {
+        let Some(first) = crate::common::events::<MeleeResolved>(&app).pop() else {
             continue;
         };
         let Some(r) = first.0.retreats.iter().find(|r| r.unit == def).cloned() else {
@@ -452,7 +458,7 @@ fn the_phase_ends_with_the_turn_not_with_each_resolve() {
         }
         tried += 1;
         assert!(
-            read::<PhaseMoraleChecked>(&app).is_empty(),
+            crate::common::events::<PhaseMoraleChecked>(&app).is_empty(),
             "not at Resolve"
         );
         assert!(game(&app).unit(def).unwrap().marks.retreated);
@@ -476,7 +482,7 @@ fn the_phase_ends_with_the_turn_not_with_each_resolve() {
         give(&mut app, o);
         give(&mut app, Order::Resolve);
         app.update();
-        let second = read::<MeleeResolved>(&app)
+        let second = crate::common::events::<MeleeResolved>(&app)
             .pop()
             .expect("second melee resolves");
         let halved = second
@@ -495,14 +501,14 @@ fn the_phase_ends_with_the_turn_not_with_each_resolve() {
             halved.adjustments
         );
         assert!(
-            read::<PhaseMoraleChecked>(&app).is_empty(),
+            crate::common::events::<PhaseMoraleChecked>(&app).is_empty(),
             "not at Resolve"
         );
         // The turn ends: the phase's losers check morale, once each, and the marks lapse.
         let steady = game(&app).unit(def).is_some_and(|u| !u.routed);
         give(&mut app, Order::EndTurn);
         app.update();
-        let phase = read::<PhaseMoraleChecked>(&app);
+        let phase = crate::common::events::<PhaseMoraleChecked>(&app);
         let checks = phase
             .iter()
             .flat_map(|p| &p.checks)

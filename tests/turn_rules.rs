@@ -690,7 +690,7 @@ fn phased_play_runs_movement_defensive_fire_offensive_fire_and_melee_in_turn() {
     };
     give(&mut app, o);
     app.update();
-    let moved = read::<UnitMoved>(&app);
+    let moved = crate::common::events::<UnitMoved>(&app);
     assert_eq!(moved.len(), 1);
     assert!(moved[0].opportunity_fire.is_empty());
     // Defensive fire: the other side gives the orders; the mover's side cannot end its turn.

@@ -112,7 +112,7 @@ fn moves_facing_and_formation_are_undone_one_by_one_and_leave_the_log() {
     assert_eq!(game(&app).unit(u).unwrap().formation, Formation::Line);
     assert_eq!(hash(&app), after_face);
     assert_eq!(
-        read::<Undone>(&app)[0].what,
+        crate::common::events::<Undone>(&app)[0].what,
         "formation of infantry 1 to column"
     );
     give(&mut app, Order::Undo);

@@ -173,3 +173,46 @@ impl Outcome {
         }
     }
 }
+
+/// An event of one kind, picked out of the one stream (`Event::kind`): what a reader that wants
+/// one kind only asks for, in place of a message per kind.
+pub trait Kind: Sized {
+    fn pick(e: &Event) -> Option<&Self>;
+}
+
+macro_rules! kinds {
+    ($($variant:ident => $kind:ty),* $(,)?) => {
+        $(impl Kind for $kind {
+            fn pick(e: &Event) -> Option<&Self> {
+                match e {
+                    Event::$variant(x) => Some(x),
+                    _ => None,
+                }
+            }
+        })*
+    };
+}
+
+kinds! {
+    Moved => UnitMoved,
+    Fired => Fired,
+    MeleeDeclared => MeleeDeclared,
+    MeleeCancelled => MeleeCancelled,
+    MeleeCalledOff => MeleeCalledOff,
+    MeleeResolved => MeleeResolved,
+    Retreated => Retreated,
+    GunsCaptured => GunsCaptured,
+    Advanced => Advanced,
+    PhaseMoraleChecked => PhaseMoraleChecked,
+    TurnBegan => TurnBegan,
+    PhaseBegan => PhaseBegan,
+    GameEnded => GameEnded,
+    Undone => Undone,
+}
+
+impl Event {
+    /// The event as kind `K`, if it is one.
+    pub fn kind<K: Kind>(&self) -> Option<&K> {
+        K::pick(self)
+    }
+}

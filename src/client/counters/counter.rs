@@ -183,8 +183,11 @@ pub fn ink_on(fill: Color) -> Color {
     }
 }
 
-fn remember_paths(mut moved: MessageReader<crate::sim::UnitMoved>, mut paths: ResMut<Paths>) {
-    for m in moved.read() {
+fn remember_paths(mut happened: MessageReader<crate::sim::Happened>, mut paths: ResMut<Paths>) {
+    for m in happened
+        .read()
+        .filter_map(|h| h.0.kind::<crate::sim::UnitMoved>())
+    {
         paths.0.insert(m.moved.unit, m.moved.path.clone());
     }
 }

@@ -72,8 +72,14 @@ fn note(world: &mut World, text: String) {
     }
 }
 
-fn autosave(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<TurnBegan>>) {
-    let began = cursor.read(world.resource::<Messages<TurnBegan>>()).count();
+fn autosave(
+    world: &mut World,
+    mut cursor: Local<bevy::ecs::message::MessageCursor<crate::sim::Happened>>,
+) {
+    let began = cursor
+        .read(world.resource::<Messages<crate::sim::Happened>>())
+        .filter(|h| h.0.kind::<TurnBegan>().is_some())
+        .count();
     if began > 0 {
         // Every turn: a short line by name (issue 59: the whole path each turn filled the log);
         // the player's own save (F5) says where it went.

@@ -85,13 +85,13 @@ fn spawn(mut commands: Commands) {
 /// A side's turn began: its own arrivals, if the side at the screen is it, make the card; any
 /// other turn takes it away. Not in a replay, whose bar tells the turns.
 fn announce(
-    mut began: MessageReader<TurnBegan>,
+    mut happened: MessageReader<crate::sim::Happened>,
     viewer: Option<Res<crate::client::seen::Viewer>>,
     players: Res<crate::sim::Players>,
     replaying: Option<Res<crate::sim::Replaying>>,
     mut card: ResMut<ArrivalCard>,
 ) {
-    for b in began.read() {
+    for b in happened.read().filter_map(|h| h.0.kind::<TurnBegan>()) {
         // The side at the screen; with no one side (the computer against itself), the one a
         // person plays, or else whoever's turn it is.
         let person = players.0[usize::from(b.side.0 & 1)].is_none();

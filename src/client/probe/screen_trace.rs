@@ -295,8 +295,11 @@ fn loaded(mut loads: MessageReader<crate::sim::save::LoadGame>) {
 }
 
 /// A side's turn began (after a person's End turn, or the computer's).
-fn turns(mut began: MessageReader<crate::sim::TurnBegan>) {
-    for t in began.read() {
+fn turns(mut happened: MessageReader<crate::sim::Happened>) {
+    for t in happened
+        .read()
+        .filter_map(|h| h.0.kind::<crate::sim::TurnBegan>())
+    {
         line(
             "turn",
             json!({ "turn": t.turn, "side": t.side.0, "clock": t.clock }),

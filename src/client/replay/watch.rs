@@ -307,7 +307,7 @@ fn offer(
         Res<crate::sim::Battle>,
     ),
     mut done: MessageReader<crate::sim::OrderDone>,
-    mut began: MessageReader<crate::sim::TurnBegan>,
+    mut happened: MessageReader<crate::sim::Happened>,
     (log, players, online, watching): (
         Res<save::OrderLog>,
         Res<Players>,
@@ -317,7 +317,7 @@ fn offer(
 ) {
     if watching.is_some() {
         done.clear();
-        began.clear();
+        happened.clear();
         return;
     }
     // Online, once: what the server sent on joining.
@@ -332,7 +332,10 @@ fn offer(
     if done.read().count() > 0 && offer.0.is_some() {
         offer.0 = None;
     }
-    if began.read().count() > 0 {
+    if happened
+        .read()
+        .any(|h| h.0.kind::<crate::sim::TurnBegan>().is_some())
+    {
         let hotseat = players.0 == [None, None] && online.is_none();
         offer.0 = (hotseat && log.0.len() > *turn_start).then_some(*turn_start);
         *turn_start = log.0.len();

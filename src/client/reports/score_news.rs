@@ -67,7 +67,7 @@ fn spawn(mut commands: Commands) {
 /// Each change since the board was last counted, as the side at the screen reads it: a log
 /// line apiece, and the top bar's words.
 pub(crate) fn tell(
-    mut began: MessageReader<crate::sim::TurnBegan>,
+    mut happened: MessageReader<crate::sim::Happened>,
     game: Res<Game>,
     battle: Res<Battle>,
     viewer: Option<Res<crate::client::seen::Viewer>>,
@@ -77,7 +77,11 @@ pub(crate) fn tell(
     let start = &battle.scenario;
     let side = viewer.and_then(|v| v.0);
     let reader = side.unwrap_or(start.first_side);
-    let turns: Vec<crate::rules::unit::Side> = began.read().map(|t| t.side).collect();
+    let turns: Vec<crate::rules::unit::Side> = happened
+        .read()
+        .filter_map(|h| h.0.kind::<crate::sim::TurnBegan>())
+        .map(|t| t.side)
+        .collect();
     for s in turns {
         if s != reader {
             news.this_turn.clear();
