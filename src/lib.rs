@@ -16,6 +16,7 @@ pub mod places;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod remote;
 pub mod rules;
+pub mod save;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod serve;
 pub mod sim;

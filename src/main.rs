@@ -293,7 +293,7 @@ fn open_game(cli: Cli) -> i32 {
         };
     }
     let loaded = match (&from, &scenario_path) {
-        (Some(s), _) => bayonet::sim::save::scenario_of(s),
+        (Some(s), _) => bayonet::save::scenario_of(s),
         (None, Some(p)) => bayonet::load_scenario(p),
         (None, None) => bayonet::rules::scenario::parse(
             bayonet::DEFAULT_SCENARIO_PATH,

@@ -5,8 +5,8 @@ use std::sync::OnceLock;
 
 use bayonet::rules::order::Order;
 use bayonet::rules::scenario::{Scenario, load_file};
+use bayonet::save::timeline::{SPACING, Timeline};
 use bayonet::sim::save::{self, SaveGame};
-use bayonet::sim::timeline::{SPACING, Timeline};
 use bayonet::sim::{self, Brain, Game, GiveOrder, Players};
 
 pub fn harpers() -> Scenario {

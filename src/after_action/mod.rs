@@ -18,7 +18,7 @@ use crate::rules::melee::MeleeSide;
 use crate::rules::morale::RoutMove;
 use crate::rules::scenario::{LoadError, Scenario};
 use crate::rules::unit::{Side, UnitId, UnitKind};
-use crate::sim::save::{self, SaveGame};
+use crate::save::{self, SaveGame};
 
 /// One side turn, as it ended.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -27,7 +27,7 @@ pub fn autoplay_saved(
     s: &Scenario,
     seed: Option<u64>,
     brains: [Brain; 2],
-) -> (Vec<Value>, VictoryReport, crate::sim::save::SaveGame) {
+) -> (Vec<Value>, VictoryReport, crate::save::SaveGame) {
     let mut game = Game::new(s.clone(), seed).replaying();
     let mut lines = Vec::new();
     let mut melee_count = 0;
@@ -38,7 +38,7 @@ pub fn autoplay_saved(
             _ => {}
         }
     }
-    let saved = crate::sim::save::save_of(&game);
+    let saved = crate::save::save_of(&game);
     let result = crate::rules::victory::report(&game.start, &game.board);
     let summary = lines
         .into_iter()

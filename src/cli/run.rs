@@ -128,7 +128,7 @@ pub fn run(args: &Run) -> Result<i32, String> {
     let s = match &args.from {
         Some(f) => {
             let saved = super::saves::read(f).map_err(|e| e.to_string())?;
-            crate::sim::save::scenario_of(&saved).map_err(|e| e.to_string())?
+            crate::save::scenario_of(&saved).map_err(|e| e.to_string())?
         }
         None => {
             let file = args
@@ -148,7 +148,7 @@ pub fn run(args: &Run) -> Result<i32, String> {
     let mut game = match &args.from {
         Some(f) => {
             let saved = super::saves::read(f).map_err(|e| e.to_string())?;
-            crate::sim::save::game_of(&saved).map_err(|e| e.to_string())?
+            crate::save::game_of(&saved).map_err(|e| e.to_string())?
         }
         None => Game::new(s.clone(), args.seed),
     };
@@ -162,7 +162,7 @@ pub fn run(args: &Run) -> Result<i32, String> {
     }
     let state = final_state(&game, &s);
     if let Some(out) = &args.save {
-        super::saves::write(out, &crate::sim::save::save_of(&game))?;
+        super::saves::write(out, &crate::save::save_of(&game))?;
     }
     if args.json {
         println!("{}", json!({"events": log, "final": state}));

@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::args::Replay;
 use crate::rules::scenario::LoadError;
-use crate::sim::save::{self, SaveGame};
+use crate::save::{self, SaveGame};
 
 /// Writes a save next to its final name first, then renames it into place, so a crash never
 /// leaves half a save behind.

@@ -14,11 +14,11 @@ pub use request::Refusal;
 pub use route::Route;
 
 use crate::rules::board::{Phase, TurnState};
+use crate::rules::event::Outcome;
 use crate::rules::order::Order;
 use crate::rules::params::Parameters;
 use crate::rules::unit::Side;
-use crate::sim::outcome::Outcome;
-use crate::sim::save::Snapshot;
+use crate::save::Snapshot;
 
 /// The turn as a state shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

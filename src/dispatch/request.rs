@@ -11,7 +11,7 @@ use super::route::Route;
 use super::{
     Created, GameState, NewGame, News, OrderGiven, OrderTaken, Replay, ScenarioText, Since,
 };
-use crate::sim::outcome::Outcome;
+use crate::rules::event::Outcome;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {

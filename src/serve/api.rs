@@ -25,7 +25,6 @@ use crate::dispatch::{
 };
 use crate::rules::order::Order;
 use crate::rules::unit::Side;
-use crate::sim;
 
 /// What every request handler shares.
 pub struct Server {
@@ -809,7 +808,7 @@ async fn replay(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respon
     // A replay of the whole log, each state as the seat's side knew it (D-fow-8): off the
     // server's async threads.
     let states = tokio::task::spawn_blocking(move || {
-        let t = crate::sim::timeline::Timeline::build(scenario, g.seed, orders);
+        let t = crate::save::timeline::Timeline::build(scenario, g.seed, orders);
         // The state before the first, and after each order the seat was told of.
         t.states_as_seen(from, n, side)
             .iter()
@@ -860,7 +859,7 @@ fn record_for(r: &OrderRow, side: u8, told: i64) -> Result<Record, Response> {
             outcomes,
         });
     }
-    let [a, b]: [Vec<crate::sim::outcome::Outcome>; 2] =
+    let [a, b]: [Vec<crate::rules::event::Outcome>; 2] =
         serde_json::from_str(&r.seen).map_err(|e| corrupt("outcomes as seen", e))?;
     Ok(Record {
         seq: told,
@@ -1082,10 +1081,10 @@ async fn published(State(server): State<Arc<Server>>, headers: HeaderMap) -> Res
             let _ = game.give(&o);
         }
     }
-    let save = sim::save::save_of(&game);
+    let save = crate::save::save_of(&game);
     (
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        sim::save::to_text(&save),
+        crate::save::to_text(&save),
     )
         .into_response()
 }

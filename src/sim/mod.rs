@@ -7,7 +7,6 @@ pub mod components;
 pub mod messages;
 pub mod resources;
 pub mod save;
-pub mod timeline;
 
 pub mod ai_player;
 mod desk;

@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use bayonet::cli::autoplay::autoplay_saved;
 use bayonet::rules::scenario::load_file;
+use bayonet::save::timeline::Timeline;
 use bayonet::sim::Brain;
-use bayonet::sim::timeline::Timeline;
 
 fn main() {
     let s = load_file(concat!(

@@ -12,8 +12,8 @@ use crate::client::theme::keys::{Act, keys_of, pressed};
 use crate::client::theme::palette;
 use crate::client::theme::regions::{ButtonLabel, ToolGroup};
 use crate::rules::order::Order;
+use crate::save::timeline::Timeline;
 use crate::sim::save::{self, Snapshot};
-use crate::sim::timeline::Timeline;
 use crate::sim::{Brain, GiveOrder, Players};
 
 /// The game as it stood when watching began, to hand back at the end.

@@ -5,13 +5,13 @@
 
 use std::sync::Arc;
 
-use super::save::{self, SaveGame, Snapshot};
 use crate::rules::event::Event;
 use crate::rules::game::Game;
 use crate::rules::order::Order;
 use crate::rules::scenario::LoadError;
 use crate::rules::scenario::Scenario;
 use crate::rules::unit::Side;
+use crate::save::{self, SaveGame, Snapshot};
 
 /// At most this many orders lie between two snapshots.
 pub const SPACING: usize = 16;
