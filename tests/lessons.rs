@@ -667,3 +667,42 @@ fn a_step_made_impossible_says_so_and_offers_restart() {
         "{stuck}"
     );
 }
+
+/// Issue 59: the lesson panel folds to its title and buttons (Hide) so that the units it asks
+/// for can be seen and played on a small screen (at 1024×768 it covered the 83rd Pennsylvania in
+/// the first battle), unfolds on Show lesson, and a new step unfolds it by itself.
+#[test]
+fn the_lesson_panel_folds_and_a_new_step_unfolds_it() {
+    use bevy::prelude::{Display, Node, Text};
+    let mut r = Rig::lesson(10, SettingsFile(None));
+    let say = |r: &Rig| {
+        let l = r.res::<Lesson>();
+        l.script.steps[l.progress.step].say.clone()
+    };
+    // Whether the step's words show in the panel.
+    let words_shown = |r: &mut Rig| {
+        let want = say(r);
+        let mut q = r.app.world_mut().query::<(&Text, &Node)>();
+        let found: Vec<bool> = q
+            .iter(r.app.world())
+            .filter(|(t, _)| t.0 == want)
+            .map(|(_, n)| n.display != Display::None)
+            .collect();
+        assert_eq!(found.len(), 1, "the step's words are in the panel once");
+        found[0]
+    };
+    r.frames(2);
+    assert!(words_shown(&mut r));
+    r.press(LessonButton::Fold);
+    assert!(r.res::<Lesson>().folded);
+    assert!(!words_shown(&mut r), "folded: the words are hidden");
+    assert_eq!(step(&r), 0, "folding is no lesson action");
+    r.press(LessonButton::Fold);
+    assert!(!r.res::<Lesson>().folded);
+    assert!(words_shown(&mut r), "unfolded again");
+    r.press(LessonButton::Fold);
+    next(&mut r);
+    assert_eq!(step(&r), 1);
+    assert!(!r.res::<Lesson>().folded, "a new step unfolds the panel");
+    assert!(words_shown(&mut r), "and its words show");
+}

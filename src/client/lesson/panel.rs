@@ -27,6 +27,9 @@ pub struct Lesson {
     pub placed: Placed,
     /// Under `BAYONET_LESSON_WALK` (a window test), where the panel stood at each step walked.
     pub walked: Vec<(usize, Placed)>,
+    /// The panel folded to its title and buttons (Hide), so that the map under it can be seen
+    /// and played on a small screen; the next step unfolds it.
+    pub folded: bool,
 }
 
 /// The lesson panel's buttons.
@@ -38,6 +41,8 @@ pub enum LessonButton {
     Restart,
     /// On to the next lesson (after the last step), or to Harper's Crossing after the last.
     Onward,
+    /// Fold the panel to its title and buttons, or unfold it.
+    Fold,
 }
 
 #[derive(Component)]
@@ -73,6 +78,7 @@ pub fn install(app: &mut App, n: usize) {
             news: None,
             placed: Placed::default(),
             walked: Vec::new(),
+            folded: false,
         });
         if std::env::var_os(WALK).is_some() {
             app.insert_resource(Walk::default());
@@ -152,6 +158,7 @@ fn spawn(mut commands: Commands) {
                     button(LessonButton::Next, "Next"),
                     button(LessonButton::Onward, "Next lesson"),
                     button(LessonButton::Restart, "Restart lesson"),
+                    button(LessonButton::Fold, "Hide"),
                 ],
             ),
         ],
@@ -353,7 +360,7 @@ fn act(b: Button) -> Option<Act> {
 
 /// Restart and Onward: the lesson again, the next one, or after the last the first battle.
 fn press(
-    lesson: Res<Lesson>,
+    mut lesson: ResMut<Lesson>,
     q: Query<(&Interaction, &LessonButton), Changed<Interaction>>,
     window: Query<&Window>,
     mut exit: MessageWriter<AppExit>,
@@ -378,6 +385,7 @@ fn press(
                 size,
                 &mut exit,
             ),
+            LessonButton::Fold => lesson.folded = !lesson.folded,
             LessonButton::Next => {}
         }
     }
@@ -385,14 +393,23 @@ fn press(
 
 /// The panel's words and buttons as the lesson stands.
 fn show(
-    lesson: Res<Lesson>,
-    mut lines: Query<(&Line, &mut Text)>,
+    mut lesson: ResMut<Lesson>,
+    mut shown_step: Local<Option<usize>>,
+    mut lines: Query<(&Line, &mut Text, &mut Node), Without<LessonButton>>,
     mut buttons: Query<(&LessonButton, &mut Node, &Children)>,
     mut labels: Query<&mut Text, Without<Line>>,
 ) {
     if !lesson.is_changed() {
         return;
     }
+    // A new step unfolds the panel: its words must be read.
+    if *shown_step != Some(lesson.progress.step) {
+        *shown_step = Some(lesson.progress.step);
+        if lesson.folded {
+            lesson.bypass_change_detection().folded = false;
+        }
+    }
+    let folded = lesson.folded;
     let Lesson {
         number,
         script,
@@ -402,7 +419,8 @@ fn show(
     let finished = progress.finished(script);
     let count = crate::lesson::COUNT;
     let step = script.steps.get(progress.step);
-    for (line, mut t) in &mut lines {
+    for (line, mut t, mut node) in &mut lines {
+        crate::client::theme::regions::show(&mut node, *line == Line::Title || !folded);
         let want = match line {
             Line::Title => format!(
                 "Boot camp · lesson {number} of {count}: {} · step {} of {}",
@@ -430,15 +448,17 @@ fn show(
         let shown = match b {
             LessonButton::Next => step.is_some_and(|s| s.done == Goal::Next),
             LessonButton::Onward => finished,
-            LessonButton::Restart => true,
+            LessonButton::Restart | LessonButton::Fold => true,
         };
         crate::client::theme::regions::show(&mut n, shown);
-        if *b == LessonButton::Onward {
-            let label = if *number < count {
-                format!("Lesson {} ▶", number + 1)
-            } else {
-                "Play Harper's Crossing ▶".into()
-            };
+        let label = match b {
+            LessonButton::Onward if *number < count => format!("Lesson {} ▶", number + 1),
+            LessonButton::Onward => "Play Harper's Crossing ▶".into(),
+            LessonButton::Fold if folded => "Show lesson".into(),
+            LessonButton::Fold => "Hide".into(),
+            _ => String::new(),
+        };
+        if !label.is_empty() {
             for c in children.iter() {
                 if let Ok(mut t) = labels.get_mut(c)
                     && t.0 != label
