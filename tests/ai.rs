@@ -10,7 +10,7 @@ use bayonet::rules::order::Order;
 use bayonet::rules::scenario::parse;
 use bayonet::rules::unit::{Side, UnitKind};
 use bayonet::sim::save;
-use bayonet::sim::{self, Brain, OrderRejected, Players};
+use bayonet::sim::{Brain, OrderRejected, Players};
 use bevy::prelude::*;
 
 use crate::common::{Field, inf};
@@ -58,7 +58,7 @@ fn the_computer_beats_a_side_that_only_holds_over_ten_seeds() {
 #[test]
 fn computer_orders_pass_the_rules() {
     let s = default_scenario();
-    let mut app = sim::headless_app(s, Some(5));
+    let mut app = crate::common::headless_app(s, Some(5));
     app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
     let mut rejected = bevy::ecs::message::MessageCursor::<OrderRejected>::default();
     let mut refused = 0;
@@ -90,7 +90,7 @@ fn replays_of_computer_games_match_on_several_seeds() {
     )
     .unwrap();
     for seed in [1, 2, 3] {
-        let mut app = sim::headless_app(s.clone(), Some(seed));
+        let mut app = crate::common::headless_app(s.clone(), Some(seed));
         app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
         for _ in 0..5_000 {
             app.update();

@@ -616,7 +616,7 @@ fn one_melee_pipeline_every_entry_point_gives_the_same_outcome() {
                 defending_hex,
                 follow_up: true,
             };
-            let mut sim_app = sim::headless_app(s.clone(), Some(seed));
+            let mut sim_app = crate::common::headless_app(s.clone(), Some(seed));
             sim_app.world_mut().resource_mut::<sim::Game>().acting = side;
             let rules = melee::resolve(
                 &mut board,
@@ -627,8 +627,8 @@ fn one_melee_pipeline_every_entry_point_gives_the_same_outcome() {
             .expect("the melee goes ahead");
             fired += rules.defensive_fire.len();
             let at = At::of(&sim_app.world().resource::<sim::Game>().0, defending_hex);
-            sim::give(
-                sim_app.world_mut(),
+            crate::common::give(
+                &mut sim_app,
                 Order::Melee {
                     from: Vec::new(),
                     units: decl.attackers.clone(),
@@ -636,7 +636,7 @@ fn one_melee_pipeline_every_entry_point_gives_the_same_outcome() {
                     follow_up: true,
                 },
             );
-            sim::give(sim_app.world_mut(), Order::Resolve);
+            crate::common::give(&mut sim_app, Order::Resolve);
             sim_app.update();
             let in_sim: Vec<MeleeResolved> = crate::common::events(&sim_app);
             assert_eq!(in_sim.len(), 1, "{name} seed {seed}");

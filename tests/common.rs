@@ -11,6 +11,10 @@ use bayonet::rules::unit::{
     Ammo, Crew, Formation, Quality, Side, TurnMarks, Unit, UnitId, UnitKind,
 };
 
+#[path = "support/headless.rs"]
+mod headless;
+pub use headless::{OutcomeCursors, headless_app, load_app};
+
 #[derive(Clone)]
 pub struct Field {
     pub map: Map,
@@ -360,7 +364,7 @@ pub fn computer_plays_to_the_end(system: bayonet::rules::params::MeleeSystemName
         1,
     );
     let s = bayonet::rules::scenario::parse("h.ron", &text).unwrap();
-    let mut app = sim::headless_app(s, Some(5));
+    let mut app = headless_app(s, Some(5));
     // The skilled (planning) opponent against the basic one: both through every system.
     app.insert_resource(Players([
         Some(sim::Opponent::Skilled.brain()),

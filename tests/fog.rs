@@ -384,10 +384,10 @@ fn d_fow_6_the_computer_plans_on_what_its_side_sees() {
 #[test]
 fn a_fog_game_saves_its_markers_and_replays_identically() {
     use bayonet::sim::save;
-    use bayonet::sim::{self, Brain, Game, GiveOrder, Players};
+    use bayonet::sim::{Brain, Game, GiveOrder, Players};
     let mut s = crate::replays::harpers();
     s.params.optional.fog_of_war = true;
-    let mut app = sim::headless_app(s.clone(), Some(5));
+    let mut app = crate::common::headless_app(s.clone(), Some(5));
     app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
     let mut markers = 0;
     for _ in 0..20_000 {
@@ -409,7 +409,7 @@ fn a_fog_game_saves_its_markers_and_replays_identically() {
     let back = save::from_text("fog.ron", &save::to_text(&saved)).unwrap();
     assert!(!back.snapshot.fog.spotted.iter().all(Vec::is_empty));
     assert_eq!(back.snapshot.fog, saved.snapshot.fog);
-    let mut again = sim::headless_app(s, Some(saved.seed));
+    let mut again = crate::common::headless_app(s, Some(saved.seed));
     for o in &saved.orders {
         again.world_mut().write_message(GiveOrder(o.clone()));
         again.update();
@@ -435,7 +435,7 @@ fn d_fow_6_over_whole_games_a_view_holds_nothing_the_side_does_not_see() {
             ))
             .unwrap();
             s.params.optional.enable("extreme_fog").unwrap();
-            let mut app = sim::headless_app(s, Some(seed));
+            let mut app = crate::common::headless_app(s, Some(seed));
             app.insert_resource(Players([
                 Some(bayonet::sim::Opponent::Skilled.brain()),
                 Some(Brain::Computer),
@@ -741,9 +741,9 @@ fn d_fow_6_an_enemy_move_is_told_only_along_its_seen_part() {
 /// outcomes and shown the same board after (a seat board that shows the whole truth fails it).
 #[test]
 fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
+    use crate::common::OutcomeCursors;
     use bayonet::rules::order::{At, Order, as_the_side_sees};
     use bayonet::rules::unit::Formation;
-    use bayonet::sim::outcome::OutcomeCursors;
     use bayonet::sim::{self, Brain, Game, Players};
     use rand::{RngExt, SeedableRng};
     let mut refused = 0;
@@ -760,7 +760,7 @@ fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
         ))
         .unwrap();
         s.params.optional.enable("fog").unwrap();
-        let mut app = sim::headless_app(s, Some(seed));
+        let mut app = crate::common::headless_app(s, Some(seed));
         app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
         for _ in 0..4_000 {
             app.update();
@@ -773,7 +773,7 @@ fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
         // One simulation per twin, its board set before each order.
         app.insert_resource(Players([None, None]));
         let mut twins = [app, {
-            let mut t = sim::headless_app(
+            let mut t = crate::common::headless_app(
                 bayonet::rules::scenario::load_file(&format!(
                     "{}/maps/{file}",
                     env!("CARGO_MANIFEST_DIR")
@@ -1008,7 +1008,7 @@ fn d_fow_5_a_seats_move_stops_where_an_unseen_enemys_zone_stops_it() {
 fn d_fow_8_a_local_games_desk_answers_from_the_sides_view() {
     use crate::common::{give, read};
     use bayonet::rules::order::{At, Order};
-    use bayonet::sim::{self, OrderDone, OrderRejected};
+    use bayonet::sim::{OrderDone, OrderRejected};
     let mut f = foggy();
     let h0 = f.hex(5, 8);
     let n = Facing::N.step();
@@ -1020,7 +1020,7 @@ fn d_fow_8_a_local_games_desk_answers_from_the_sides_view() {
     };
     f.add(1, inf(), h0 + n + n + n, Facing::S, 300);
     let night = |f: &Field| {
-        let mut app = sim::headless_app(f.scenario(), Some(7));
+        let mut app = crate::common::headless_app(f.scenario(), Some(7));
         let mut g = crate::common::game_mut(&mut app);
         g.0.minutes = g.0.params.clock.dusk + 60;
         g.0.night = true;

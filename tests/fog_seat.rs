@@ -7,6 +7,7 @@ use bayonet::rules::event::Event;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
+use crate::common::OutcomeCursors;
 use bayonet::dispatch::{GameState, Record};
 use bayonet::remote::Seat;
 use bayonet::rules::board::Board;
@@ -16,7 +17,7 @@ use bayonet::rules::melee::UnitLoss;
 use bayonet::rules::morale::MoraleCheck;
 use bayonet::rules::order::Order;
 use bayonet::rules::unit::{Side, UnitId};
-use bayonet::sim::outcome::{Outcome, OutcomeCursors};
+use bayonet::sim::outcome::Outcome;
 use bayonet::sim::{self, save::Snapshot};
 
 use super::serve::{runtime, scripts_under, server_on, temp_db};
@@ -46,7 +47,7 @@ struct Truth {
 
 fn truth(scenario: &str, seed: u64, orders: &[Order]) -> Truth {
     let s = bayonet::load_scenario(scenario).unwrap();
-    let mut app = sim::headless_app(s, Some(seed));
+    let mut app = crate::common::headless_app(s, Some(seed));
     let mut cursors = OutcomeCursors::default();
     cursors.read(app.world());
     let board = |app: &bevy::prelude::App| app.world().resource::<sim::Game>().0.clone();

@@ -23,7 +23,7 @@ fn computer_plays(game: &mut Game, brains: [Brain; 2], side_turns: usize) -> Vec
 
 /// The same orders given to the window's game (the ECS front), one a frame.
 fn through_the_window(s: &Scenario, seed: u64, orders: &[Order]) -> Snapshot {
-    let mut app = sim::headless_app(s.clone(), Some(seed));
+    let mut app = crate::common::headless_app(s.clone(), Some(seed));
     for o in orders {
         app.world_mut().write_message(GiveOrder(o.clone()));
         app.update();

@@ -5,7 +5,7 @@
 use bayonet::rules::map::{Road, SideFeature};
 use bayonet::rules::scenario::{Scenario, parse};
 use bayonet::sim::save;
-use bayonet::sim::{self, Brain, OrderRejected, Players};
+use bayonet::sim::{Brain, OrderRejected, Players};
 use bevy::prelude::*;
 
 const HISTORICAL: [&str; 2] = ["maps/brandy_station.ron", "maps/railroad_cut.ron"];
@@ -86,7 +86,7 @@ fn historical_scenarios_are_at_the_series_scale_with_their_maps_features() {
 
 /// Plays a whole game with the computer on both sides; returns (orders, refused).
 fn play_out(s: &Scenario, seed: u64) -> (App, usize, usize) {
-    let mut app = sim::headless_app(s.clone(), Some(seed));
+    let mut app = crate::common::headless_app(s.clone(), Some(seed));
     app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
     let mut rejected = bevy::ecs::message::MessageCursor::<OrderRejected>::default();
     let mut refused = 0;

@@ -587,7 +587,7 @@ fn d_bod_8_a_winner_advances_up_to_n_hexes_stopping_in_enemy_zoc() {
 #[test]
 fn d_bod_8_the_advance_order_in_the_game() {
     use bayonet::rules::order::{self, Order};
-    use bayonet::sim::{self, MeleeResolved, OrderRejected};
+    use bayonet::sim::{MeleeResolved, OrderRejected};
     let mut f = Field::new(14, 10);
     chosen(&mut f);
     let d = f.hex(7, 4);
@@ -595,7 +595,7 @@ fn d_bod_8_the_advance_order_in_the_game() {
     let a = f.attacker(0, inf(), d, Facing::S, 1000);
     let from = f.units[1].hex;
     for seed in 1..200 {
-        let mut app = sim::headless_app(f.scenario(), Some(seed));
+        let mut app = crate::common::headless_app(f.scenario(), Some(seed));
         app.update();
         let drag = crate::common::melee_drag(&app, from, d);
         crate::common::give(&mut app, drag);

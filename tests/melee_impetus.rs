@@ -558,11 +558,11 @@ fn s15_2_draw_order() {
 #[test]
 fn i2_the_melee_order_carries_follow_up() {
     use bayonet::rules::order::Order;
-    use bayonet::sim::{self, OrderRejected};
+    use bayonet::sim::OrderRejected;
     let (f, d) = example();
     let dh = d.defending_hex;
     let from = f.units[1].hex;
-    let mut app = sim::headless_app(f.scenario(), Some(3));
+    let mut app = crate::common::headless_app(f.scenario(), Some(3));
     app.update();
     let drag = crate::common::melee_drag(&app, from, dh);
     crate::common::give(&mut app, drag);

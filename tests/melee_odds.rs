@@ -128,10 +128,10 @@ fn through_the_sim(
     n: u64,
 ) -> (f64, f64, f64) {
     use bayonet::rules::order::{At, Order};
-    use bayonet::sim::{self, Game, GameRng, GiveOrder, MeleeCalledOff, MeleeResolved};
+    use bayonet::sim::{Game, GameRng, GiveOrder, MeleeCalledOff, MeleeResolved};
     use bevy::ecs::message::MessageCursor;
     use bevy::prelude::Messages;
-    let mut app = sim::headless_app(s, Some(0));
+    let mut app = crate::common::headless_app(s, Some(0));
     let start = app.world().resource::<Game>().0.clone();
     let at = At::of(&start, decl.defending_hex);
     let (mut won, mut off, mut dropped) = (0, 0, 0);

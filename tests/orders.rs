@@ -225,7 +225,7 @@ fn preview_and_simulation_agree_on_thousands_of_random_orders() {
     let mut kinds_accepted = std::collections::BTreeSet::new();
     for board_no in 0..60 {
         let f = random_field(&mut rng);
-        let mut app = sim::headless_app(f.scenario(), Some(board_no));
+        let mut app = crate::common::headless_app(f.scenario(), Some(board_no));
         let mut done = MessageCursor::<OrderDone>::default();
         let mut no = MessageCursor::<OrderRejected>::default();
         for _ in 0..60 {
@@ -279,7 +279,7 @@ fn random_order_sequences_replay_from_a_save_to_the_same_hash() {
     let mut total = 0;
     for seed in 0..6u64 {
         let mut rng = ChaCha8Rng::seed_from_u64(100 + seed);
-        let mut app = sim::headless_app(skirmish(), Some(seed));
+        let mut app = crate::common::headless_app(skirmish(), Some(seed));
         for _ in 0..150 {
             let o = random_order(game(&app), &mut rng);
             give(&mut app, o);
@@ -294,7 +294,7 @@ fn random_order_sequences_replay_from_a_save_to_the_same_hash() {
         let r = save::replay(&back).unwrap();
         assert!(r.matches, "seed {seed}: {r:?}");
         // Loaded, the game is the saved one.
-        let loaded = save::load_app(&back).unwrap();
+        let loaded = crate::common::load_app(&back).unwrap();
         assert_eq!(save::snapshot(loaded.world()).hash(), saved.hash);
     }
     assert!(total > 100, "{total} orders replayed");
@@ -351,7 +351,7 @@ fn orders_files_and_save_logs_are_one_language() {
 #[test]
 fn the_start_dialogs_rules_are_an_order_logged_and_replayed() {
     let s = skirmish();
-    let mut app = sim::headless_app(s.clone(), Some(3));
+    let mut app = crate::common::headless_app(s.clone(), Some(3));
     let mut p = game(&app).params.clone();
     p.optional.artillery_capture = !p.optional.artillery_capture;
     p.melee.night_attack_penalty = 150;
@@ -448,7 +448,7 @@ fn routs_caused_by_fire_are_reported_with_the_fire() {
         let target = f.add(1, inf(), t, Facing::SW, 120);
         f.unit(target).quality = bayonet::rules::unit::Quality::F;
         let firer = f.add(0, inf(), t + Facing::SW.step(), Facing::NE, 900);
-        let mut app = sim::headless_app(f.scenario(), Some(seed));
+        let mut app = crate::common::headless_app(f.scenario(), Some(seed));
         let at = At::of(game(&app), t);
         give(&mut app, Order::Fire { unit: firer, at });
         app.update();
@@ -482,7 +482,7 @@ fn melee_resolution_runs_as_a_chain_of_steps_with_their_own_messages() {
         let d = f.center();
         f.add(1, inf(), d, Facing::SW, 120);
         let a = f.attacker(0, inf(), d, Facing::SW, 700);
-        let mut app = sim::headless_app(f.scenario(), Some(seed));
+        let mut app = crate::common::headless_app(f.scenario(), Some(seed));
         let o = crate::common::melee_units(&app, vec![a], d);
         give(&mut app, o);
         give(&mut app, Order::Resolve);
@@ -513,7 +513,7 @@ fn melee_resolution_runs_as_a_chain_of_steps_with_their_own_messages() {
 fn a_unit_state_changed_by_a_test_reaches_the_entities() {
     let mut f = Field::new(10, 8);
     let u = f.add(0, inf(), f.hex(2, 2), Facing::N, 300);
-    let mut app = sim::headless_app(f.scenario(), None);
+    let mut app = crate::common::headless_app(f.scenario(), None);
     game_mut(&mut app).unit_mut(u).unwrap().men = 123;
     game_mut(&mut app).units.retain(|x| x.id != UnitId(999));
     app.update();
@@ -914,7 +914,7 @@ fn every_refused_order_says_its_typed_reason_and_unit() {
 /// there, along a path there, fire, a melee and an advance there.
 #[test]
 fn coordinates_at_any_magnitude_are_off_the_map_and_panic_nothing() {
-    let mut app = sim::headless_app(skirmish(), Some(1));
+    let mut app = crate::common::headless_app(skirmish(), Some(1));
     let board = game(&app).clone();
     let unit = board
         .units
@@ -980,7 +980,7 @@ fn no_mangled_order_or_scenario_panics_the_referee() {
     let side = board.acting;
     let mut rng = ChaCha8Rng::seed_from_u64(45);
     let seeds: Vec<String> = {
-        let mut app = sim::headless_app(skirmish(), Some(3));
+        let mut app = crate::common::headless_app(skirmish(), Some(3));
         app.insert_resource(sim::Players([
             Some(sim::Brain::Computer),
             Some(sim::Brain::Computer),
@@ -1214,7 +1214,7 @@ fn every_order_given_in_one_frame_is_carried_out_in_the_order_given() {
     );
 
     // The ECS front, every order in one frame.
-    let mut app = sim::headless_app(s, Some(7));
+    let mut app = crate::common::headless_app(s, Some(7));
     for o in &orders {
         give(&mut app, o.clone());
     }

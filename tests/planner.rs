@@ -299,7 +299,7 @@ fn planner_orders_pass_the_rules_and_replay() {
         bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
             .unwrap();
     for (seed, level) in [(2, Level::Skilled), (3, Level::Expert)] {
-        let mut app = sim::headless_app(s.clone(), Some(seed));
+        let mut app = crate::common::headless_app(s.clone(), Some(seed));
         app.insert_resource(Players([
             Some(Brain::Planner(level)),
             Some(Brain::Computer),
@@ -349,7 +349,7 @@ fn the_computer_thinks_off_the_frame() {
     let s =
         bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
             .unwrap();
-    let mut app = sim::headless_app(s, Some(4));
+    let mut app = crate::common::headless_app(s, Some(4));
     app.insert_resource(sim::OffFrame);
     let first = crate::common::game(&app).turn_state().side;
     app.insert_resource(Players([Some(Brain::Planner(Level::Skilled)); 2]));

@@ -7,7 +7,7 @@ use bayonet::rules::reinforcement::{Reinforcement, arrive};
 use bayonet::rules::scenario::parse;
 use bayonet::rules::unit::{Side, UnitId};
 use bayonet::rules::victory;
-use bayonet::sim::{self, GiveOrder, TurnBegan};
+use bayonet::sim::{GiveOrder, TurnBegan};
 use bevy::prelude::*;
 
 use crate::common::{Field, inf};
@@ -54,7 +54,7 @@ fn d_rein_1_a_reinforcement_is_off_the_map_until_its_turn() {
 #[test]
 fn d_rein_1_reinforcements_arrive_at_the_start_of_their_sides_turn_in_the_game() {
     let s = parse("r.ron", &with_reinforcements("2")).unwrap();
-    let mut app = sim::headless_app(s.clone(), Some(7));
+    let mut app = crate::common::headless_app(s.clone(), Some(7));
     app.update();
     let on_map = |app: &App, id: u32| crate::common::game(app).unit(UnitId(id)).map(|u| u.hex);
     let mut arrivals = Vec::new();

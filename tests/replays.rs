@@ -7,7 +7,7 @@ use bayonet::rules::order::Order;
 use bayonet::rules::scenario::{Scenario, load_file};
 use bayonet::save::timeline::{SPACING, Timeline};
 use bayonet::sim::save::{self, SaveGame};
-use bayonet::sim::{self, Brain, Game, GiveOrder, Players};
+use bayonet::sim::{Brain, Game, GiveOrder, Players};
 
 pub fn harpers() -> Scenario {
     load_file(concat!(
@@ -22,7 +22,7 @@ pub fn harpers() -> Scenario {
 pub fn whole_game() -> &'static (SaveGame, Vec<String>) {
     static GAME: OnceLock<(SaveGame, Vec<String>)> = OnceLock::new();
     GAME.get_or_init(|| {
-        let mut app = sim::headless_app(harpers(), Some(11));
+        let mut app = crate::common::headless_app(harpers(), Some(11));
         app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
         for _ in 0..100_000 {
             app.update();
@@ -35,7 +35,7 @@ pub fn whole_game() -> &'static (SaveGame, Vec<String>) {
             "the game ran to its end"
         );
         let saved = save::save(app.world_mut());
-        let mut again = sim::headless_app(harpers(), Some(saved.seed));
+        let mut again = crate::common::headless_app(harpers(), Some(saved.seed));
         let mut hashes = vec![save::snapshot(again.world()).hash()];
         for o in &saved.orders {
             again.world_mut().write_message(GiveOrder(o.clone()));
@@ -124,7 +124,7 @@ fn a_timeline_of_a_short_game_gives_every_orders_state() {
     .unwrap();
     let (_, _, saved) =
         bayonet::cli::autoplay::autoplay_saved(&s, Some(5), [Brain::Computer, Brain::Computer]);
-    let mut again = sim::headless_app(s.clone(), Some(saved.seed));
+    let mut again = crate::common::headless_app(s.clone(), Some(saved.seed));
     let mut hashes = vec![save::snapshot(again.world()).hash()];
     for o in &saved.orders {
         again.world_mut().write_message(GiveOrder(o.clone()));

@@ -2,8 +2,8 @@
 
 use bayonet::rules::order::{At, Order};
 use bayonet::rules::scenario::parse;
+use bayonet::sim::GiveOrder;
 use bayonet::sim::save;
-use bayonet::sim::{self, GiveOrder};
 use bevy::prelude::*;
 
 fn skirmish() -> bayonet::rules::scenario::Scenario {
@@ -43,13 +43,13 @@ fn second_half(app: &mut App) {
 #[test]
 fn a_saved_and_loaded_game_ends_exactly_as_an_uninterrupted_one() {
     let s = skirmish();
-    let mut whole = sim::headless_app(s.clone(), Some(77));
+    let mut whole = crate::common::headless_app(s.clone(), Some(77));
     first_half(&mut whole, &s);
     second_half(&mut whole);
     let expected = save::snapshot(whole.world_mut());
     assert!(expected.over);
 
-    let mut first = sim::headless_app(s.clone(), Some(77));
+    let mut first = crate::common::headless_app(s.clone(), Some(77));
     first_half(&mut first, &s);
     let saved = save::save(first.world_mut());
     assert_eq!(saved.orders.len(), 3);
@@ -58,7 +58,7 @@ fn a_saved_and_loaded_game_ends_exactly_as_an_uninterrupted_one() {
     let text = save::to_text(&saved);
     let back = save::from_text("mid.ron", &text).unwrap();
     assert_eq!(back, saved);
-    let mut resumed = save::load_app(&back).unwrap();
+    let mut resumed = crate::common::load_app(&back).unwrap();
     assert_eq!(
         save::snapshot(resumed.world_mut()),
         saved.snapshot,
@@ -76,7 +76,7 @@ fn a_saved_and_loaded_game_ends_exactly_as_an_uninterrupted_one() {
 #[test]
 fn altered_corrupt_or_foreign_saves_are_refused() {
     let s = skirmish();
-    let mut app = sim::headless_app(s.clone(), Some(3));
+    let mut app = crate::common::headless_app(s.clone(), Some(3));
     first_half(&mut app, &s);
     let text = save::to_text(&save::save(app.world_mut()));
     let altered = text.replacen("men: 400", "men: 900", 1);
@@ -133,7 +133,7 @@ fn saves_are_written_atomically_by_the_command_line() {
 #[test]
 fn a_version_1_save_is_refused_naming_its_version() {
     let s = skirmish();
-    let mut app = sim::headless_app(s, Some(5));
+    let mut app = crate::common::headless_app(s, Some(5));
     app.world_mut().write_message(GiveOrder(Order::EndTurn));
     app.update();
     let text = save::to_text(&save::save(app.world_mut()));
@@ -158,7 +158,7 @@ fn a_save_from_before_the_fire_rewrite_is_refused_saying_why() {
     let v2 = include_str!("data/version2_save.ron");
     assert!(v2.contains("version: 2,"));
     let s = skirmish();
-    let mut app = sim::headless_app(s, Some(5));
+    let mut app = crate::common::headless_app(s, Some(5));
     app.world_mut().write_message(GiveOrder(Order::EndTurn));
     app.update();
     let v3 = save::to_text(&save::save(app.world_mut())).replacen("version: 4", "version: 3", 1);

@@ -54,7 +54,7 @@ pub fn scripts_under(scenario: &str, rules: &str, seed: u64, most: usize) -> [Ve
     if !rules.is_empty() {
         s.params.optional.enable(rules).unwrap();
     }
-    let mut app = sim::headless_app(s.clone(), Some(seed));
+    let mut app = crate::common::headless_app(s.clone(), Some(seed));
     app.insert_resource(sim::Players([
         Some(sim::Brain::Computer),
         Some(sim::Brain::Computer),
@@ -67,7 +67,7 @@ pub fn scripts_under(scenario: &str, rules: &str, seed: u64, most: usize) -> [Ve
         }
     }
     let log = app.world().resource::<sim::save::OrderLog>().0.clone();
-    let mut replay = sim::headless_app(s, Some(seed));
+    let mut replay = crate::common::headless_app(s, Some(seed));
     let mut by_side = [Vec::new(), Vec::new()];
     for o in log {
         let side = replay.world().resource::<sim::Game>().turn_state().side.0 as usize;

@@ -335,7 +335,7 @@ fn watching_this_game_steps_forward_and_back_exactly() {
     computers_turn(&mut app);
     let live = bayonet::sim::save::snapshot(app.world()).hash();
     let orders = app.world().resource::<OrderLog>().0.clone();
-    let mut straight = bayonet::sim::headless_app(long_field(), None);
+    let mut straight = crate::common::headless_app(long_field(), None);
     let mut hashes = vec![bayonet::sim::save::snapshot(straight.world()).hash()];
     for o in &orders {
         straight.world_mut().write_message(GiveOrder(o.clone()));

@@ -5,8 +5,7 @@ use bayonet::rules::morale::CheckReason;
 use bayonet::rules::order::Order;
 use bayonet::rules::unit::{Side, UnitKind};
 use bayonet::sim::{
-    self, MeleeCancelled, MeleeDeclared, MeleeResolved, Occupancy, OrderRejected, TurnBegan,
-    UnitState,
+    MeleeCancelled, MeleeDeclared, MeleeResolved, Occupancy, OrderRejected, TurnBegan, UnitState,
 };
 use bevy::prelude::*;
 
@@ -29,7 +28,7 @@ fn scenario_loads_into_entities_and_the_index() {
             .unwrap();
     let n = s.units.len();
     let first = s.first_side;
-    let mut app = sim::headless_app(s, None);
+    let mut app = crate::common::headless_app(s, None);
     assert_eq!(units(&mut app).len(), n);
     let index = app.world().resource::<Occupancy>();
     assert_eq!(index.0.values().map(Vec::len).sum::<usize>(), n);
@@ -46,7 +45,7 @@ fn duel_app() -> (App, Field) {
     f.add(1, inf(), d, Facing::SW, 200);
     f.attacker(0, inf(), d, Facing::SW, 600);
     f.attacker(0, inf(), d, Facing::S, 300);
-    let app = sim::headless_app(f.scenario(), Some(11));
+    let app = crate::common::headless_app(f.scenario(), Some(11));
     (app, f)
 }
 
@@ -238,7 +237,7 @@ fn units_of_every_kind_survive_a_round_trip_through_the_world() {
         let h = f.hex(i as i32, 0);
         f.add(0, k, h, Facing::S, 100);
     }
-    let mut app = sim::headless_app(f.scenario(), None);
+    let mut app = crate::common::headless_app(f.scenario(), None);
     assert_eq!(units(&mut app), f.units);
 }
 
@@ -255,7 +254,7 @@ fn a_drag_from_a_hex_commits_what_may_melee_and_leaves_guns_behind() {
     let tired = f.add(0, inf(), from, Facing::NE, 100);
     f.unit(tired).disrupted = true;
     let leader = f.add(0, UnitKind::Leader, from, Facing::NE, 0);
-    let mut app = sim::headless_app(f.scenario(), None);
+    let mut app = crate::common::headless_app(f.scenario(), None);
     let o = melee_drag(&app, from, d);
     give(&mut app, o);
     app.update();
@@ -267,7 +266,7 @@ fn a_drag_from_a_hex_commits_what_may_melee_and_leaves_guns_behind() {
     f.add(1, inf(), d, Facing::SW, 200);
     let only = f.attacker(0, inf(), d, Facing::SW, 300);
     f.unit(only).routed = true;
-    let mut app = sim::headless_app(f.scenario(), None);
+    let mut app = crate::common::headless_app(f.scenario(), None);
     let o = melee_drag(&app, from, d);
     give(&mut app, o);
     app.update();
@@ -291,7 +290,7 @@ fn the_damage_bridge_order_wears_down_an_unoccupied_bridge() {
         },
     );
     let a = f.attacker(0, inf(), d, Facing::SW, 500);
-    let mut app = sim::headless_app(f.scenario(), Some(4));
+    let mut app = crate::common::headless_app(f.scenario(), Some(4));
     let o = Order::DamageBridge {
         units: vec![a],
         at: at(&app, d),
@@ -334,7 +333,7 @@ fn unit_orders_through_messages() {
     let u = f.add(0, inf(), a, Facing::NE, 400);
     let t = a + Facing::NE.step() + Facing::NE.step() + Facing::NE.step();
     let e = f.add(1, inf(), t, Facing::SW, 300);
-    let mut app = sim::headless_app(f.scenario(), Some(2));
+    let mut app = crate::common::headless_app(f.scenario(), Some(2));
     let one = a + Facing::NE.step();
     let o = Order::Move {
         unit: u,
@@ -404,7 +403,7 @@ fn a_melee_called_off_is_reported_after_its_fire_and_nothing_is_refused() {
         include_str!("../maps/test_melee.ron"),
     )
     .unwrap();
-    let mut app = sim::headless_app(s.clone(), Some(7));
+    let mut app = crate::common::headless_app(s.clone(), Some(7));
     let from = s.map.hex_at(bayonet::rules::map::Coord { col: 4, row: 4 });
     let d = s.map.hex_at(bayonet::rules::map::Coord { col: 5, row: 4 });
     let o = melee_drag(&app, from, d);
@@ -439,7 +438,7 @@ fn the_phase_ends_with_the_turn_not_with_each_resolve() {
         let def = f.add(1, inf(), d, Facing::SW, 150);
         let a = f.attacker(0, inf(), d, Facing::SW, 900);
         let spare = f.add(0, inf(), f.hex(0, 0), Facing::S, 300);
-        let mut app = sim::headless_app(f.scenario(), Some(seed));
+        let mut app = crate::common::headless_app(f.scenario(), Some(seed));
         let o = melee_units(&app, vec![a], d);
         give(&mut app, o);
         give(&mut app, Order::Resolve);

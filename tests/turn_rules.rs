@@ -661,14 +661,14 @@ fn phased_play_runs_movement_defensive_fire_offensive_fire_and_melee_in_turn() {
     use bayonet::rules::board::Phase;
     use bayonet::rules::order::{At, Order};
     use bayonet::rules::refusal::Reason;
-    use bayonet::sim::{self, OrderDone, OrderRejected, UnitMoved};
+    use bayonet::sim::{OrderDone, OrderRejected, UnitMoved};
     let mut f = Field::new(12, 8);
     f.params.optional.phased_play = true;
     let a = f.hex(3, 4);
     let mover = f.add(0, inf(), a, Facing::NE, 400);
     let e = a + Facing::NE.step() + Facing::NE.step() + Facing::NE.step();
     let enemy = f.add(1, inf(), e, Facing::SW, 400);
-    let mut app = sim::headless_app(f.scenario(), Some(3));
+    let mut app = crate::common::headless_app(f.scenario(), Some(3));
     let last_refusal = |app: &bevy::prelude::App| {
         read::<OrderRejected>(app)
             .last()
@@ -749,7 +749,7 @@ fn the_computer_plays_a_phased_game_to_the_end_and_it_replays() {
     )
     .unwrap();
     s.params.optional.phased_play = true;
-    let mut app = sim::headless_app(s, Some(4));
+    let mut app = crate::common::headless_app(s, Some(4));
     // The skilled (planning) opponent against the basic one, phase by phase.
     app.insert_resource(Players([
         Some(sim::Opponent::Skilled.brain()),

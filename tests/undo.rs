@@ -56,7 +56,7 @@ fn quiet_field() -> Field {
 }
 
 fn app_of(f: &Field) -> App {
-    sim::headless_app(f.scenario(), Some(7))
+    crate::common::headless_app(f.scenario(), Some(7))
 }
 
 fn hash(app: &App) -> String {
@@ -245,7 +245,7 @@ fn random_undone_sequences_replay_to_the_game_where_they_never_happened() {
     for seed in 0..12u64 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let skirmish = skirmish();
-        let mut app = sim::headless_app(skirmish.clone(), None);
+        let mut app = crate::common::headless_app(skirmish.clone(), None);
         let mut kept: Vec<Order> = Vec::new();
         for _ in 0..14 {
             let can_undo = app
@@ -312,7 +312,7 @@ fn random_undone_sequences_replay_to_the_game_where_they_never_happened() {
         );
         let replay = save::replay(&s).unwrap();
         assert!(replay.matches, "seed {seed}: {replay:?}");
-        let mut clean = sim::headless_app(skirmish.clone(), None);
+        let mut clean = crate::common::headless_app(skirmish.clone(), None);
         for o in &kept {
             give(&mut clean, o.clone());
         }

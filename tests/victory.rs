@@ -188,7 +188,7 @@ fn d_obj_2_every_change_of_the_score_has_its_reason() {
     for seed in [1, 2] {
         let (_, _, saved) =
             bayonet::cli::autoplay::autoplay_saved(&s, Some(seed), [Brain::Computer; 2]);
-        let mut app = bayonet::sim::headless_app(s.clone(), Some(seed));
+        let mut app = crate::common::headless_app(s.clone(), Some(seed));
         app.update();
         let mut before = app.world().resource::<Game>().0.clone();
         for o in saved.orders {

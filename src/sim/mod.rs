@@ -85,16 +85,6 @@ impl Plugin for SimPlugin {
     }
 }
 
-/// A headless app with the simulation on `scenario`, ready for `update()`.
-pub fn headless_app(scenario: Scenario, seed: Option<u64>) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .add_plugins(SimPlugin { scenario, seed });
-    single_threaded(&mut app);
-    app.update();
-    app
-}
-
 /// Headless, the systems run one after another anyway: handing each to a thread pool
 /// costs more than it runs (0.9 ms against 14 µs a quiet frame on 2 cores).
 pub fn single_threaded(app: &mut App) {
@@ -103,9 +93,4 @@ pub fn single_threaded(app: &mut App) {
     for (_, s) in schedules.iter_mut() {
         s.set_executor(SingleThreadedExecutor::new());
     }
-}
-
-/// Gives the game an order (for tests, the command line and replays).
-pub fn give(world: &mut World, order: crate::rules::order::Order) {
-    world.write_message(GiveOrder(order));
 }

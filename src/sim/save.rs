@@ -81,18 +81,3 @@ pub fn take_over(world: &mut World, saved: &SaveGame) -> Result<(), LoadError> {
     super::ai_player::forget_plans(world);
     Ok(())
 }
-
-/// A headless game carrying on from a save.
-pub fn load_app(save: &SaveGame) -> Result<App, LoadError> {
-    let s = scenario_of(save)?;
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .add_plugins(super::SimPlugin {
-            scenario: s,
-            seed: Some(save.seed),
-        });
-    super::single_threaded(&mut app);
-    restore(app.world_mut(), &save.snapshot, &save.orders);
-    app.update();
-    Ok(app)
-}

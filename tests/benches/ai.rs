@@ -4,6 +4,9 @@
 //! dev build). Then the skilled computer's under Command Control and Leader Casualties (§17),
 //! whose placements ask every hex whether it is within a leader's reach.
 
+#[path = "../support/headless.rs"]
+mod headless;
+
 use std::time::Instant;
 
 use bayonet::rules::board::Board;
@@ -16,7 +19,7 @@ fn side_turns(file: &str, seed: u64, rules: Option<&str>) -> Vec<Board> {
     if let Some(r) = rules {
         s.params.optional.enable(r).unwrap();
     }
-    let mut app = sim::headless_app(s, Some(seed));
+    let mut app = headless::headless_app(s, Some(seed));
     let skilled = Opponent::Skilled.brain();
     app.insert_resource(Players([Some(skilled), Some(skilled)]));
     let mut boards: Vec<Board> = Vec::new();

@@ -2,6 +2,9 @@
 //! to load (target < 2 s), and what the client's own systems cost a frame without the GPU
 //! renderer: input, selection and movement range, counters, panels (target < 4 ms).
 
+#[path = "../support/headless.rs"]
+mod headless;
+
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -167,7 +170,7 @@ fn historical(path: &str) {
     // The computer plays both sides to the end; each side turn timed from its start to the
     // next side's (planning and carrying out every order through the simulation).
     use bayonet::sim::{Brain, Game, Players};
-    let mut app = bayonet::sim::headless_app(s, Some(1));
+    let mut app = headless::headless_app(s, Some(1));
     app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
     let game_start = Instant::now();
     let mut turn_start = Instant::now();

@@ -4,6 +4,9 @@
 //! 200 units (< 2 s); through the ECS on the 2,000-unit board, a frame with no orders and one
 //! melee declared and resolved; the aids there (highlights, threats: a frame, 16 ms).
 
+#[path = "../support/headless.rs"]
+mod headless;
+
 #[path = "../common.rs"]
 mod common;
 
@@ -115,7 +118,7 @@ fn ecs() {
     f.map.set_terrain(d, bayonet::rules::map::Terrain::Clear);
     f.add(1, UnitKind::Infantry, d, Facing::SW, 200);
     let a = f.attacker(0, UnitKind::Infantry, d, Facing::SW, 500);
-    let mut app = bayonet::sim::headless_app(f.scenario(), Some(1));
+    let mut app = headless::headless_app(f.scenario(), Some(1));
     let start = app.world().resource::<Game>().0.clone();
     report(
         "a simulation frame, no orders, 2000 units",

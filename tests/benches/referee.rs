@@ -5,6 +5,9 @@
 //! reuse the other's freed memory:
 //! `cargo bench --profile dev --bench referee -- game maps/brandy_station.ron`.
 
+#[path = "../support/headless.rs"]
+mod headless;
+
 fn resident_kb() -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     status
@@ -34,7 +37,7 @@ fn main() {
     let mut hold = |seed: u64| match kind.as_str() {
         "app" => {
             let s = bayonet::rules::scenario::parse(&file, &source).unwrap();
-            held_apps.push(bayonet::sim::headless_app(s, Some(seed)));
+            held_apps.push(headless::headless_app(s, Some(seed)));
         }
         _ => {
             let s = bayonet::serve::referee::shared_scenario(&file, &source).unwrap();
