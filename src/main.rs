@@ -97,11 +97,11 @@ fn open_editor(a: bayonet::cli::args::Edit) -> i32 {
 
 #[cfg(feature = "client")]
 fn open_game(cli: Cli) -> i32 {
-    use bayonet::cli::Command;
+    use bayonet::cli::Verb;
     let outer = cli.window;
     let mut from = None;
     // `watch SAVE` opens as `play SAVE` does, then replays it from its first order.
-    let watch = matches!(cli.command, Some(Command::Watch(_)));
+    let watch = matches!(cli.command, Some(Verb::Watch(_)));
     // Online: `join URL INVITE`, or `host` (a server here and a new game on it).
     let mut join: Option<(String, String)> = None;
     #[cfg(not(target_arch = "wasm32"))]
@@ -110,8 +110,8 @@ fn open_game(cli: Cli) -> i32 {
     #[cfg(target_arch = "wasm32")]
     let host: Option<()> = None;
     let w = match cli.command {
-        Some(Command::Edit(a)) => return open_editor(a),
-        Some(Command::Play(a) | Command::Watch(a)) => {
+        Some(Verb::Edit(a)) => return open_editor(a),
+        Some(Verb::Play(a) | Verb::Watch(a)) => {
             let dir = bayonet::places::saves_dir();
             match a.save.as_deref() {
                 // `play` alone: the start dialog, where a save can be loaded too (issue 59: it
@@ -139,17 +139,17 @@ fn open_game(cli: Cli) -> i32 {
             }
             a.window.or(outer)
         }
-        Some(Command::Join(a)) => {
+        Some(Verb::Join(a)) => {
             join = Some((a.url, a.invite));
             a.window.or(outer)
         }
-        Some(Command::Lesson(a)) => {
+        Some(Verb::Lesson(a)) => {
             let mut w = a.window.or(outer);
             w.lesson = Some(a.number);
             w
         }
         #[cfg(not(target_arch = "wasm32"))]
-        Some(Command::Host(a)) => {
+        Some(Verb::Host(a)) => {
             let window = a.window.clone().or(outer);
             host = Some(a);
             window

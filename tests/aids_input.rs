@@ -1,7 +1,7 @@
 //! The aids of issue 11 driven by real input messages through the window's input path: keys,
 //! mouse clicks and touch taps on the map, and the buttons as bevy's UI marks them pressed.
 
-use bayonet::client::input::command::{Command, Notice};
+use bayonet::client::input::command::{Notice, Selection};
 use bayonet::client::marks::highlights::Highlighted;
 use bayonet::client::marks::sight_tool::SightTool;
 use bayonet::client::marks::threat_overlay::ThreatOverlay;
@@ -42,7 +42,7 @@ fn ctrl_z(r: &mut Rig) {
 fn ctrl_z_and_the_undo_button_take_back_facing_and_formation_z_alone_turns() {
     let mut r = Rig::new();
     r.click(5, 5);
-    assert_eq!(r.res::<Command>().unit, Some(UnitId(7)));
+    assert_eq!(r.res::<Selection>().unit, Some(UnitId(7)));
     let start = unit(&r, 7);
     r.tap_key(KeyCode::KeyZ);
     let turned = unit(&r, 7);
@@ -195,7 +195,7 @@ fn the_line_of_sight_tool_by_touch_taps_and_by_key() {
     let expect = look(&r.res::<Game>().0, hex(&r, 5, 1), hex(&r, 8, 3));
     assert_eq!(tool.sight, Some(expect));
     assert_eq!(
-        r.res::<Command>().unit,
+        r.res::<Selection>().unit,
         None,
         "taps pick the tool's hexes, not units"
     );
@@ -214,7 +214,7 @@ fn the_line_of_sight_tool_by_touch_taps_and_by_key() {
     r.tap_key(KeyCode::KeyL);
     assert_eq!(*r.res::<SightTool>(), SightTool::default());
     r.touch_tap(4, 4);
-    assert_eq!(r.res::<Command>().unit, Some(UnitId(1)));
+    assert_eq!(r.res::<Selection>().unit, Some(UnitId(1)));
 }
 
 #[test]
@@ -258,7 +258,7 @@ fn the_order_of_battle_lists_the_side_and_a_row_selects_and_centres_the_unit() {
     assert_eq!(listed, expect);
     assert_eq!(listed.len(), 4, "the four Union units");
     r.press(OobRow(UnitId(6)));
-    assert_eq!(r.res::<Command>().unit, Some(UnitId(6)));
+    assert_eq!(r.res::<Selection>().unit, Some(UnitId(6)));
     let centre = r
         .res::<bayonet::client::map::layout::MapLayout>()
         .center(hex(&r, 6, 2));

@@ -516,7 +516,7 @@ fn window_options_before_a_subcommand_join_its_own() {
     .map(String::from)
     .collect();
     let cli = bayonet::cli::parse(&argv).unwrap();
-    let Some(bayonet::cli::Command::Play(p)) = cli.command else {
+    let Some(bayonet::cli::Verb::Play(p)) = cli.command else {
         panic!("play parsed as {:?}", cli.command);
     };
     assert_eq!(p.save.as_deref(), Some("s.ron"));
@@ -549,7 +549,7 @@ fn window_options_before_a_subcommand_join_its_own() {
 #[test]
 fn sizes_on_the_command_line_are_checked_each_way() {
     let new = |a: &[&str]| match parse(a).map(|c| c.command) {
-        Ok(Some(bayonet::cli::Command::Edit(e))) => Ok(e.new),
+        Ok(Some(bayonet::cli::Verb::Edit(e))) => Ok(e.new),
         Ok(other) => panic!("{other:?}"),
         Err(e) => Err(e.to_string()),
     };
@@ -574,7 +574,7 @@ fn sizes_on_the_command_line_are_checked_each_way() {
 #[test]
 fn named_units_are_read_as_ids() {
     let base = ["odds", "m.ron", "--attack", "4,4;3,4", "--defend", "5,4"];
-    let Ok(bayonet::cli::Command::Odds(m)) =
+    let Ok(bayonet::cli::Verb::Odds(m)) =
         parse(&[&base[..], &["--units", "3, 17"]].concat()).map(|c| c.command.unwrap())
     else {
         panic!("odds did not parse");
@@ -894,7 +894,7 @@ fn a_lesson_opens_by_its_number_and_another_number_is_refused() {
     let opened = bayonet::cli::parse(&bayonet::cli::args::from_query("?lesson=5")).unwrap();
     assert_eq!(opened.window.lesson, Some(5));
     let sub = bayonet::cli::parse(&["lesson".to_string(), "7".to_string()]).unwrap();
-    assert!(matches!(sub.command, Some(bayonet::cli::Command::Lesson(ref l)) if l.number == 7));
+    assert!(matches!(sub.command, Some(bayonet::cli::Verb::Lesson(ref l)) if l.number == 7));
     let count = bayonet::lesson::COUNT;
     for bad in [
         "0".to_string(),

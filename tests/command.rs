@@ -10,7 +10,7 @@ use bayonet::rules::event::Event;
 use bayonet::rules::game::Game;
 use bayonet::rules::order::Order;
 use bayonet::rules::scenario::{Scenario, faults, parse};
-use bayonet::rules::unit::{Command, Post, Quality, Side, UnitId};
+use bayonet::rules::unit::{CommandLevel, Post, Quality, Side, UnitId};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -151,12 +151,12 @@ fn d_cc_1_a_regiments_chain_runs_through_its_brigade_division_and_corps_to_the_a
     let leader = |id: u32| b.unit(UnitId(id)).unwrap();
     // `commands` gives the post, and the level follows from it.
     assert_eq!(org.post_of(leader(3)), Post::Division(p("D1")));
-    assert_eq!(leader(3).command, Command::Division);
-    assert_eq!(leader(2).command, Command::Corps);
-    assert_eq!(leader(1).command, Command::Army);
+    assert_eq!(leader(3).command, CommandLevel::Division);
+    assert_eq!(leader(2).command, CommandLevel::Corps);
+    assert_eq!(leader(1).command, CommandLevel::Army);
     // A leader with neither field commands his own brigade, as before §17.
     assert_eq!(org.post_of(leader(4)), Post::Brigade(p("B1")));
-    assert_eq!(leader(4).command, Command::Brigade);
+    assert_eq!(leader(4).command, CommandLevel::Brigade);
     assert!(org.independent("R") && !org.independent("B1"));
 }
 
@@ -299,10 +299,10 @@ fn d_cc_2_the_radius_by_level_halved_at_night() {
     let mut b = s.board();
     let r = |b: &Board| {
         [
-            Command::Brigade,
-            Command::Division,
-            Command::Corps,
-            Command::Army,
+            CommandLevel::Brigade,
+            CommandLevel::Division,
+            CommandLevel::Corps,
+            CommandLevel::Army,
         ]
         .map(|l| radius(b, l))
     };
@@ -712,7 +712,7 @@ fn d_cc_5_no_successor_without_a_unit_and_the_scenarios_name() {
     // With the division's nearest regiment (10, two hexes off), not its nearer brigade leader
     // (4, beside him): a leader is no unit to take over.
     assert_eq!(got[0].at, b.unit(UnitId(10)).unwrap().hex);
-    assert_eq!(new.command, Command::Division);
+    assert_eq!(new.command, CommandLevel::Division);
     assert_eq!(b.organisation.post_of(new), Post::Division("D1".into()));
     assert_eq!(new.quality, Quality::C);
 }
@@ -926,7 +926,7 @@ fn d_cc_3_the_computer_brings_a_brigadier_within_reach_of_his_regiments() {
         )
     };
     assert!(
-        gap(true) <= radius(&s.board(), Command::Brigade),
+        gap(true) <= radius(&s.board(), CommandLevel::Brigade),
         "{}",
         gap(true)
     );

@@ -1,7 +1,7 @@
 //! Command and control in the window (issue 47 item 3): the selected leader's radius drawn, the
 //! selected unit's chain of command highlighted, out-of-command units marked.
 
-use bayonet::client::input::command::Command;
+use bayonet::client::input::command::Selection;
 use bayonet::client::marks::command_radius::CommandRadius;
 use bayonet::client::marks::highlights::Highlighted;
 use bayonet::client::theme::aid::Aid;
@@ -17,7 +17,7 @@ fn brandy() -> Rig {
 }
 
 fn select(r: &mut Rig, id: u32) {
-    r.app.world_mut().resource_mut::<Command>().unit = Some(UnitId(id));
+    r.app.world_mut().resource_mut::<Selection>().unit = Some(UnitId(id));
     r.frames(2);
 }
 
@@ -75,7 +75,7 @@ fn next_unit_walks_the_units_not_yet_acted_by_key_and_button() {
     use bayonet::client::input::next_unit::NextUnitButton;
     use bevy::prelude::KeyCode;
     let mut r = brandy();
-    let selected = |r: &Rig| r.res::<Command>().unit.map(|u| u.0);
+    let selected = |r: &Rig| r.res::<Selection>().unit.map(|u| u.0);
     // Pleasonton, Buford, then Davis: the board's order, brigade by brigade.
     r.tap_key(KeyCode::KeyJ);
     assert_eq!(selected(&r), Some(1));
@@ -219,10 +219,10 @@ fn a_brigade_dragged_moves_as_one_move_order_per_unit_and_undo_takes_them_back()
     let mut r = b1_on_screen();
     let before = hexes(&r, &[4, 10, 11]);
     r.click(5, 17);
-    assert_eq!(r.res::<Command>().unit, Some(UnitId(4)));
+    assert_eq!(r.res::<Selection>().unit, Some(UnitId(4)));
     r.tap_key(KeyCode::KeyM);
     assert!(
-        r.res::<Command>().brigade,
+        r.res::<Selection>().brigade,
         "M moves the selected leader's brigade"
     );
     // While the drag is held, the preview shows each unit's path and where it stops.
@@ -255,7 +255,7 @@ fn a_brigade_dragged_moves_as_one_move_order_per_unit_and_undo_takes_them_back()
         assert_eq!(after[i] - after[0], before[i] - before[0]);
     }
     assert!(
-        !r.res::<Command>().brigade,
+        !r.res::<Selection>().brigade,
         "the brigade has gone: the mode ends"
     );
     // One undo takes the three moves back.
@@ -271,7 +271,7 @@ fn a_brigade_is_sent_by_a_tap_twice_and_a_general_has_none_to_move() {
     let mut r = b1_on_screen();
     // A regiment of the brigade moves it too, around itself.
     r.click(6, 17);
-    assert_eq!(r.res::<Command>().unit, Some(UnitId(10)));
+    assert_eq!(r.res::<Selection>().unit, Some(UnitId(10)));
     r.tap_key(KeyCode::KeyM);
     r.touch_tap(9, 17);
     let m = r
@@ -296,7 +296,7 @@ fn a_brigade_is_sent_by_a_tap_twice_and_a_general_has_none_to_move() {
     // The division's general commands no one brigade: M says so and changes nothing.
     select(&mut r, 3);
     r.tap_key(KeyCode::KeyM);
-    assert!(!r.res::<Command>().brigade);
+    assert!(!r.res::<Selection>().brigade);
     assert!(r.res::<BrigadeMarch>().0.is_none());
 }
 
@@ -367,7 +367,7 @@ fn a_click_on_a_leader_and_his_regiment_picks_the_regiment() {
     let s = bayonet::rules::scenario::parse("test_melee.ron", &text).unwrap();
     let mut r = Rig::on(s, bayonet::client::theme::settings::SettingsFile(None));
     r.click(4, 4);
-    assert_eq!(r.res::<Command>().unit, Some(UnitId(1)));
+    assert_eq!(r.res::<Selection>().unit, Some(UnitId(1)));
     r.tap_key(bevy::prelude::KeyCode::Tab);
-    assert_eq!(r.res::<Command>().unit, Some(UnitId(8)));
+    assert_eq!(r.res::<Selection>().unit, Some(UnitId(8)));
 }

@@ -2,7 +2,7 @@
 //! and typed text through the editor's own input path (no renderer). A scenario made from
 //! nothing this way saves, reloads identically and plays to its end.
 
-use bayonet::client::editor::{Act, Editing, EditorState, Field, PlayTestRequested, Tool};
+use bayonet::client::editor::{Act, Editing, EditorState, PlayTestRequested, Property, Tool};
 use bayonet::editor::Document;
 use bayonet::rules::hex::Facing;
 use bayonet::rules::map::{Coord, Road, SideFeature, Terrain};
@@ -199,8 +199,8 @@ fn a_scenario_made_from_scratch_in_the_editor_saves_reloads_identically_and_play
     r.mouse_drag((1, 4), (12, 4));
     r.press(Act::Tool(Tool::Objective));
     r.click(10, 4);
-    r.press(Act::Step(Field::ObjectivePoints, 1));
-    r.press(Act::Type(Field::ObjectiveName));
+    r.press(Act::Step(Property::ObjectivePoints, 1));
+    r.press(Act::Type(Property::ObjectiveName));
     // The field starts with the name it has ("Objective 1"): rub it out, type another.
     for _ in 0.."Objective 1".len() {
         backspace(&mut r);
@@ -213,7 +213,7 @@ fn a_scenario_made_from_scratch_in_the_editor_saves_reloads_identically_and_play
     r.press(Act::Side(0));
     r.press(Act::Tool(Tool::Place(UnitKind::Infantry)));
     r.click(3, 4);
-    r.press(Act::Step(Field::UnitMen, 1));
+    r.press(Act::Step(Property::UnitMen, 1));
     // The panel shows the picked unit's fields as they now are.
     let shown: Vec<String> = r
         .app
@@ -224,34 +224,34 @@ fn a_scenario_made_from_scratch_in_the_editor_saves_reloads_identically_and_play
         .collect();
     assert!(shown.iter().any(|t| t == "Men 450"), "{shown:?}");
     assert!(shown.iter().any(|t| t == "Kind: infantry"), "{shown:?}");
-    r.press(Act::Step(Field::UnitQuality, 1));
-    r.press(Act::Type(Field::UnitName));
+    r.press(Act::Step(Property::UnitQuality, 1));
+    r.press(Act::Type(Property::UnitName));
     r.type_line(" (1st Minnesota)");
     r.press(Act::Tool(Tool::Place(UnitKind::Artillery)));
     r.click(3, 5);
-    r.press(Act::Step(Field::UnitFormation, 1));
+    r.press(Act::Step(Property::UnitFormation, 1));
     r.press(Act::Tool(Tool::Place(UnitKind::Leader)));
     r.click(3, 4);
-    r.press(Act::Step(Field::UnitCommand, 1));
+    r.press(Act::Step(Property::UnitCommand, 1));
     r.press(Act::Side(1));
     r.press(Act::Tool(Tool::Place(UnitKind::Infantry)));
     r.click(11, 3);
     r.press(Act::Tool(Tool::Place(UnitKind::Cavalry)));
     r.click(12, 6);
-    r.press(Act::Step(Field::UnitArrives, 1));
-    r.press(Act::Step(Field::UnitArrives, 1));
-    r.press(Act::Step(Field::UnitFacing, 1));
-    r.press(Act::Step(Field::UnitCavalry, 1));
+    r.press(Act::Step(Property::UnitArrives, 1));
+    r.press(Act::Step(Property::UnitArrives, 1));
+    r.press(Act::Step(Property::UnitFacing, 1));
+    r.press(Act::Step(Property::UnitCavalry, 1));
     // Drag the Confederate infantry one hex west.
     r.press(Act::Tool(Tool::Select));
     r.mouse_drag((11, 3), (10, 3));
     // The scenario's settings.
     r.press(Act::Deselect);
     for _ in 0..6 {
-        r.press(Act::Step(Field::Turns, -1));
+        r.press(Act::Step(Property::Turns, -1));
     }
-    r.press(Act::Step(Field::Rule(1), 1));
-    r.press(Act::Type(Field::Name));
+    r.press(Act::Step(Property::Rule(1), 1));
+    r.press(Act::Type(Property::Name));
     r.type_line(" at Miller's Ford");
     r.press(Act::AddBrigade(0));
 
@@ -285,7 +285,7 @@ fn a_scenario_made_from_scratch_in_the_editor_saves_reloads_identically_and_play
     assert_eq!(cav.cavalry, Some(bayonet::rules::unit::CavalryKind::Heavy));
     assert_eq!(
         d.unit(3).unwrap().command,
-        Some(bayonet::rules::unit::Command::Division)
+        Some(bayonet::rules::unit::CommandLevel::Division)
     );
     let s = d.check();
     assert!(s.1.is_empty(), "{:?}", s.1);
@@ -349,11 +349,11 @@ fn bridges_erasing_roads_deleting_and_the_scenarios_sides_and_rules_by_input() {
     // A unit and an objective placed, then deleted from the inspector.
     r.press(Act::Tool(Tool::Place(UnitKind::Artillery)));
     r.click(2, 6);
-    r.press(Act::Step(Field::UnitAmmo, 1));
-    r.press(Act::Step(Field::UnitCrew, 1));
-    r.press(Act::Step(Field::UnitFixed, 1));
-    r.press(Act::Step(Field::UnitFatigue, 1));
-    r.press(Act::Step(Field::UnitGuns, 1));
+    r.press(Act::Step(Property::UnitAmmo, 1));
+    r.press(Act::Step(Property::UnitCrew, 1));
+    r.press(Act::Step(Property::UnitFixed, 1));
+    r.press(Act::Step(Property::UnitFatigue, 1));
+    r.press(Act::Step(Property::UnitGuns, 1));
     let u = doc(&r).file.units[0].clone();
     assert_eq!(
         (u.ammo, u.crew, u.fixed_until, u.fatigue, u.guns),
@@ -373,17 +373,17 @@ fn bridges_erasing_roads_deleting_and_the_scenarios_sides_and_rules_by_input() {
     r.press(Act::DeleteObjective);
     assert!(doc(&r).file.map.objectives.is_empty());
     // With nothing picked the panel is the scenario's: its sides, brigades and Parameter Data.
-    r.press(Act::Step(Field::SideEdge(0), 1));
+    r.press(Act::Step(Property::SideEdge(0), 1));
     assert_eq!(
         doc(&r).file.sides[0].edge,
         bayonet::rules::map::MapEdge::North
     );
-    r.press(Act::Type(Field::SideName(1)));
+    r.press(Act::Type(Property::SideName(1)));
     r.type_line(" Army");
     assert_eq!(doc(&r).file.sides[1].name, "Confederate Army");
-    r.press(Act::Step(Field::BrigadeSide(0), 1));
+    r.press(Act::Step(Property::BrigadeSide(0), 1));
     assert_eq!(doc(&r).file.brigades[0].side, 1);
-    r.press(Act::Step(Field::Param(0), 1));
+    r.press(Act::Step(Property::Param(0), 1));
     let s = doc(&r).check().0.unwrap();
     let d = bayonet::rules::params::Parameters::defaults();
     assert_eq!(
@@ -397,19 +397,19 @@ fn bridges_erasing_roads_deleting_and_the_scenarios_sides_and_rules_by_input() {
         "{}",
         doc(&r).text()
     );
-    r.press(Act::Step(Field::Param(0), -1));
+    r.press(Act::Step(Property::Param(0), -1));
     assert!(
         doc(&r).file.parameters.is_none(),
         "back to the defaults: no overrides written"
     );
-    r.press(Act::Step(Field::MeleeSystem, 1));
+    r.press(Act::Step(Property::MeleeSystem, 1));
     assert!(
         doc(&r)
             .text()
             .contains("parameters: (melee_system: \"Bodenstedt\"),")
     );
     for name in ["Impetus", "LaBataille", "Austerlitz"] {
-        r.press(Act::Step(Field::MeleeSystem, 1));
+        r.press(Act::Step(Property::MeleeSystem, 1));
         assert!(
             doc(&r)
                 .text()
@@ -433,32 +433,36 @@ fn the_inspector_shows_only_the_fields_of_the_units_kind() {
     for (kind, shown, hidden) in [
         (
             UnitKind::Infantry,
-            vec![Field::UnitMen, Field::UnitFormation, Field::UnitWeapon],
             vec![
-                Field::UnitCrew,
-                Field::UnitGuns,
-                Field::UnitCavalry,
-                Field::UnitCommand,
+                Property::UnitMen,
+                Property::UnitFormation,
+                Property::UnitWeapon,
+            ],
+            vec![
+                Property::UnitCrew,
+                Property::UnitGuns,
+                Property::UnitCavalry,
+                Property::UnitCommand,
             ],
         ),
         (
             UnitKind::Artillery,
-            vec![Field::UnitCrew, Field::UnitGuns],
-            vec![Field::UnitCavalry, Field::UnitCommand],
+            vec![Property::UnitCrew, Property::UnitGuns],
+            vec![Property::UnitCavalry, Property::UnitCommand],
         ),
         (
             UnitKind::Cavalry,
-            vec![Field::UnitCavalry, Field::UnitFormation],
-            vec![Field::UnitCrew, Field::UnitCommand],
+            vec![Property::UnitCavalry, Property::UnitFormation],
+            vec![Property::UnitCrew, Property::UnitCommand],
         ),
         (
             UnitKind::Leader,
-            vec![Field::UnitCommand, Field::UnitFacing],
+            vec![Property::UnitCommand, Property::UnitFacing],
             vec![
-                Field::UnitMen,
-                Field::UnitCrew,
-                Field::UnitWeapon,
-                Field::UnitAmmo,
+                Property::UnitMen,
+                Property::UnitCrew,
+                Property::UnitWeapon,
+                Property::UnitAmmo,
             ],
         ),
     ] {
@@ -478,7 +482,7 @@ fn the_inspector_shows_only_the_fields_of_the_units_kind() {
         r.res::<EditorState>().unit.is_some(),
         "the new unit is picked"
     );
-    let hidden = |r: &mut Rig, f: Field| {
+    let hidden = |r: &mut Rig, f: Property| {
         let world = r.app.world_mut();
         let mut q = world.query::<(&bayonet::client::editor::FieldLabel, &ChildOf)>();
         let parents: Vec<Entity> = q
@@ -493,9 +497,9 @@ fn the_inspector_shows_only_the_fields_of_the_units_kind() {
                 .is_some_and(|n| n.display == Display::None)
         })
     };
-    assert!(hidden(&mut r, Field::UnitCrew));
-    assert!(hidden(&mut r, Field::UnitCommand));
-    assert!(!hidden(&mut r, Field::UnitMen));
+    assert!(hidden(&mut r, Property::UnitCrew));
+    assert!(hidden(&mut r, Property::UnitCommand));
+    assert!(!hidden(&mut r, Property::UnitMen));
 }
 
 /// Issue 43, item 2: the editor places and edits place names by input — a press begins one
@@ -512,14 +516,14 @@ fn place_names_are_placed_lettered_along_and_edited_by_input() {
     assert_eq!(r.res::<EditorState>().label, Some((2, 3)));
     r.click(4, 3);
     r.click(6, 4);
-    r.press(Act::Type(Field::LabelName));
+    r.press(Act::Type(Property::LabelName));
     for _ in 0.."Place 1".len() {
         backspace(&mut r);
     }
     r.type_line("Mill Run");
-    r.press(Act::Step(Field::LabelKind, 1));
-    r.press(Act::Step(Field::LabelKind, 1));
-    r.press(Act::Step(Field::LabelRank, -1));
+    r.press(Act::Step(Property::LabelKind, 1));
+    r.press(Act::Step(Property::LabelKind, 1));
+    r.press(Act::Step(Property::LabelRank, -1));
     let l = doc(&r).file.map.labels[0].clone();
     assert_eq!((l.name.as_str(), l.kind), ("Mill Run", LabelKind::Stream));
     assert_eq!(l.hexes, vec![(2, 3), (4, 3), (6, 4)]);

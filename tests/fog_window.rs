@@ -103,7 +103,7 @@ fn d_fow_8_a_hand_over_screen_between_the_sides_at_one_screen() {
     let c = r.res::<Game>().0.map.coord(at);
     r.click(c.col, c.row);
     assert_eq!(
-        r.res::<bayonet::client::input::command::Command>().unit,
+        r.res::<bayonet::client::input::command::Selection>().unit,
         None,
         "nothing chosen behind the screen"
     );

@@ -4,7 +4,7 @@
 
 use bayonet::client::dialogs::help::key_lines;
 use bayonet::client::gate::HelpOpen;
-use bayonet::client::input::command::{Command, Notice};
+use bayonet::client::input::command::{Notice, Selection};
 use bayonet::client::map::camera::{MapCamera, ZoomLimits, scale_of};
 use bayonet::client::panels::order_of_battle::OobPage;
 use bayonet::client::panels::toolbar::EndTurnArmed;
@@ -215,7 +215,7 @@ fn check(b: &Binding, key: KeyCode) {
         Act::Fire => {
             r.click(4, 4);
             hit(&mut r, b, key);
-            assert!(r.res::<Command>().fire_mode, "{what}");
+            assert!(r.res::<Selection>().fire_mode, "{what}");
         }
         Act::Spike | Act::Recrew | Act::DamageBridge | Act::RepairBridge => {
             // Nothing to act on at 5,5: the key answers why, in the log.
@@ -231,31 +231,31 @@ fn check(b: &Binding, key: KeyCode) {
         }
         Act::NextInStack => {
             r.click(4, 4);
-            let first = r.res::<Command>().unit;
+            let first = r.res::<Selection>().unit;
             hit(&mut r, b, key);
-            let next = r.res::<Command>().unit;
+            let next = r.res::<Selection>().unit;
             assert!(first.is_some() && next.is_some() && next != first, "{what}");
         }
         Act::NextUnit => {
             // The Union's first unit not yet acted, then the next (test_melee: 1, 3, …).
             hit(&mut r, b, key);
-            assert_eq!(r.res::<Command>().unit.map(|u| u.0), Some(1), "{what}");
+            assert_eq!(r.res::<Selection>().unit.map(|u| u.0), Some(1), "{what}");
             hit(&mut r, b, key);
-            assert_eq!(r.res::<Command>().unit.map(|u| u.0), Some(3), "{what}");
+            assert_eq!(r.res::<Selection>().unit.map(|u| u.0), Some(3), "{what}");
         }
         Act::MoveBrigade => {
             // test_melee's Union regiment at 5,5 is of brigade U: M moves it, again stops.
             r.click(5, 5);
             hit(&mut r, b, key);
-            assert!(r.res::<Command>().brigade, "{what}");
+            assert!(r.res::<Selection>().brigade, "{what}");
             hit(&mut r, b, key);
-            assert!(!r.res::<Command>().brigade, "{what}: again, no longer");
+            assert!(!r.res::<Selection>().brigade, "{what}: again, no longer");
         }
         Act::Deselect => {
             r.click(4, 4);
             r.app.world_mut().resource_mut::<HelpOpen>().0 = true;
             hit(&mut r, b, key);
-            assert_eq!(r.res::<Command>().unit, None, "{what}");
+            assert_eq!(r.res::<Selection>().unit, None, "{what}");
             assert!(!r.res::<HelpOpen>().0, "{what} closes the help");
         }
         Act::Aid(a) => {

@@ -84,7 +84,7 @@ fn a_short_touch_selects_and_starts_no_drag() {
     let cmd = r
         .app
         .world()
-        .resource::<bayonet::client::input::command::Command>();
+        .resource::<bayonet::client::input::command::Selection>();
     assert_eq!(
         cmd.unit,
         Some(bayonet::rules::unit::UnitId(1)),
@@ -226,7 +226,7 @@ fn the_command_menu_spikes_captured_guns_by_key_and_says_when_there_is_nothing_t
     let by = r
         .app
         .world()
-        .resource::<bayonet::client::input::command::Command>()
+        .resource::<bayonet::client::input::command::Selection>()
         .unit;
     assert!(by.is_some_and(|id| id != UnitId(50)), "{by:?}");
     r.key(KeyCode::KeyG, ButtonState::Pressed);
@@ -281,7 +281,7 @@ fn a_click_pressed_and_released_in_one_frame_selects_and_arms_no_drag() {
     let cmd = r
         .app
         .world()
-        .resource::<bayonet::client::input::command::Command>();
+        .resource::<bayonet::client::input::command::Selection>();
     assert!(cmd.unit.is_some(), "the brigade is selected");
 }
 

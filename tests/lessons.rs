@@ -373,7 +373,7 @@ fn lesson_7_command_to_its_end() {
     r.tap_key(KeyCode::Escape);
     r.click(0, 9);
     assert_eq!(
-        r.res::<bayonet::client::input::command::Command>().unit,
+        r.res::<bayonet::client::input::command::Selection>().unit,
         Some(bayonet::rules::unit::UnitId(6)),
         "Colonel Tilton selected"
     );
@@ -513,7 +513,7 @@ fn lesson_9_cavalry_and_supply_to_its_end() {
         1,
         "{:?} {:?}",
         hint(&r),
-        r.res::<bayonet::client::input::command::Command>().unit
+        r.res::<bayonet::client::input::command::Selection>().unit
     );
     // Another hex than the one asked for: the hint, and the move taken back.
     r.click(12, 2);

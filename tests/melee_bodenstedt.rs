@@ -11,7 +11,7 @@ use bayonet::rules::melee::bodenstedt::{
     self, BodenstedtParams, Cell, Letter, column, row_result, sector_breakdown, sector_odds,
 };
 use bayonet::rules::params::Parameters;
-use bayonet::rules::unit::{Command, Crew, UnitId, UnitKind};
+use bayonet::rules::unit::{CommandLevel, Crew, UnitId, UnitKind};
 
 use crate::common::{Field, inf};
 
@@ -110,7 +110,7 @@ fn s15_1_defender_cv_by_the_hexside_class_its_state_and_leaders() {
     let a = f.attacker(0, inf(), d, Facing::S, 100);
     let b2 = f.attacker(0, inf(), d, Facing::SE, 100);
     let gl = f.attacker(0, UnitKind::Leader, d, Facing::S, 0);
-    f.unit(gl).command = Command::Division;
+    f.unit(gl).command = CommandLevel::Division;
     let dl = f.add(1, UnitKind::Leader, d, Facing::N, 0);
     let _ = dl;
     let b = sector_breakdown(

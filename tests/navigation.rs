@@ -260,7 +260,7 @@ fn a_trackpad_pinch_zooms_about_the_pointer() {
 /// commands that unit.
 #[test]
 fn the_selected_hex_shows_its_units_as_a_strip_and_a_chip_commands_its_unit() {
-    use bayonet::client::input::command::Command;
+    use bayonet::client::input::command::Selection;
     use bayonet::client::panels::unit_strip::UnitChip;
     use bayonet::rules::unit::UnitId;
     // The test field with a leader joining the 450 Union at 4,4.
@@ -307,10 +307,10 @@ fn the_selected_hex_shows_its_units_as_a_strip_and_a_chip_commands_its_unit() {
     assert_eq!(leader.1[0], "Leader");
     r.press(UnitChip(UnitId(8)));
     r.frames(1);
-    assert_eq!(r.app.world().resource::<Command>().unit, Some(UnitId(8)));
+    assert_eq!(r.app.world().resource::<Selection>().unit, Some(UnitId(8)));
     r.press(UnitChip(UnitId(1)));
     r.frames(1);
-    assert_eq!(r.app.world().resource::<Command>().unit, Some(UnitId(1)));
+    assert_eq!(r.app.world().resource::<Selection>().unit, Some(UnitId(1)));
     // Another hex, another strip: the battery across the way, its guns and formation.
     r.click(7, 2);
     r.frames(1);

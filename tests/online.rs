@@ -161,7 +161,7 @@ fn the_window_plays_a_seat_at_a_server_game() {
 /// scenario there; the first side's invite fills the Invite field, the other's is shown.
 #[test]
 fn the_start_dialog_makes_an_online_game_and_fills_in_the_invite() {
-    use bayonet::client::dialogs::online_dialog::{Field, OnlineButton, OnlineForm};
+    use bayonet::client::dialogs::online_dialog::{Entry, OnlineButton, OnlineForm};
     use bevy::input::ButtonState;
     use bevy::input::keyboard::{Key, KeyboardInput};
     let url = server_on(&temp_db("dialog"));
@@ -197,7 +197,7 @@ fn the_start_dialog_makes_an_online_game_and_fills_in_the_invite() {
         app.update();
     };
     // Type the server's address into its field (Backspace mends a slip).
-    press(&mut app, OnlineButton::Field(Field::Server));
+    press(&mut app, OnlineButton::Entry(Entry::Server));
     app.world_mut().resource_mut::<OnlineForm>().server.clear();
     let typed: Vec<Key> = url
         .chars()

@@ -4,7 +4,7 @@
 
 use bayonet::rules::hex::Facing;
 use bayonet::rules::unit::{
-    CavalryKind, Command, FatigueLevel, Formation, Quality, Side, UnitKind,
+    CavalryKind, CommandLevel, FatigueLevel, Formation, Quality, Side, UnitKind,
 };
 
 use crate::common::Field;
@@ -56,12 +56,12 @@ fn s3_quality_morale_command_levels_and_cavalry_kinds() {
     use Quality::*;
     let morale: Vec<i32> = [A, B, C, D, E, F].iter().map(|q| q.morale()).collect();
     assert_eq!(morale, [6, 5, 4, 3, 2, 1]);
-    assert_eq!(Command::default(), Command::Brigade);
+    assert_eq!(CommandLevel::default(), CommandLevel::Brigade);
     for (c, brigade) in [
-        (Command::Brigade, true),
-        (Command::Division, false),
-        (Command::Corps, false),
-        (Command::Army, false),
+        (CommandLevel::Brigade, true),
+        (CommandLevel::Division, false),
+        (CommandLevel::Corps, false),
+        (CommandLevel::Army, false),
     ] {
         assert_eq!(
             (c.is_brigade(), c.is_general()),

@@ -17,7 +17,7 @@ use crate::rules::params::MeleeSystemName;
 )]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub command: Option<Verb>,
     /// Trust the certificates in FILE (PEM) for https:// servers, instead of the public
     /// authorities: a server with a private or self-signed certificate
     #[cfg(not(target_arch = "wasm32"))]
@@ -27,8 +27,9 @@ pub struct Cli {
     pub window: Window,
 }
 
+/// What the command line asks for: its subcommand (`check`, `odds`, `run`, `serve` …).
 #[derive(Debug, Clone, Subcommand)]
-pub enum Command {
+pub enum Verb {
     /// Validate a scenario (every fault, not the first)
     Check(Check),
     /// The scenario editor on FILE (a new map when FILE does not exist)

@@ -15,7 +15,7 @@ pub mod report;
 pub mod run;
 pub mod saves;
 
-pub use args::{Cli, Command};
+pub use args::{Cli, Verb};
 
 pub use crate::panics::message as panic_message;
 
@@ -28,30 +28,30 @@ pub fn parse(argv: &[String]) -> Result<Cli, clap::Error> {
 
 /// Runs a subcommand that needs no window; returns the process exit code, or `None` for the
 /// window's own subcommands.
-pub fn run(cmd: &Command) -> Option<i32> {
+pub fn run(cmd: &Verb) -> Option<i32> {
     let (name, result, json) = match cmd {
-        Command::Check(a) => ("check", check::run(a), a.json),
-        Command::Odds(a) => ("odds", melee::run(a, None), a.json),
-        Command::Fire(a) => ("fire", fire::run(a), a.json),
-        Command::Resolve(a) => (
+        Verb::Check(a) => ("check", check::run(a), a.json),
+        Verb::Odds(a) => ("odds", melee::run(a, None), a.json),
+        Verb::Fire(a) => ("fire", fire::run(a), a.json),
+        Verb::Resolve(a) => (
             "resolve",
             a.seed
                 .ok_or_else(|| "resolve needs --seed N".to_owned())
                 .and_then(|seed| melee::run(&a.melee, Some(seed))),
             a.melee.json,
         ),
-        Command::Run(a) => ("run", run::run(a), a.json),
-        Command::Replay(a) => ("replay", saves::replay(a), a.json),
-        Command::Autoplay(a) => ("autoplay", autoplay::run(a), a.json),
-        Command::Duel(a) => ("duel", duel::run(a), a.json),
+        Verb::Run(a) => ("run", run::run(a), a.json),
+        Verb::Replay(a) => ("replay", saves::replay(a), a.json),
+        Verb::Autoplay(a) => ("autoplay", autoplay::run(a), a.json),
+        Verb::Duel(a) => ("duel", duel::run(a), a.json),
         #[cfg(not(target_arch = "wasm32"))]
-        Command::Report(a) => ("report", report::run(a), a.json),
+        Verb::Report(a) => ("report", report::run(a), a.json),
         #[cfg(not(target_arch = "wasm32"))]
-        Command::Serve(a) => return Some(crate::serve::run(a)),
+        Verb::Serve(a) => return Some(crate::serve::run(a)),
         #[cfg(not(target_arch = "wasm32"))]
-        Command::Remote { seat } => return Some(remote::run(seat)),
+        Verb::Remote { seat } => return Some(remote::run(seat)),
         #[cfg(not(target_arch = "wasm32"))]
-        Command::Completions { shell } => {
+        Verb::Completions { shell } => {
             use clap::CommandFactory;
             clap_complete::generate(
                 *shell,
@@ -61,15 +61,11 @@ pub fn run(cmd: &Command) -> Option<i32> {
             );
             return Some(0);
         }
-        Command::Edit(_)
-        | Command::Play(_)
-        | Command::Watch(_)
-        | Command::Join(_)
-        | Command::Lesson(_) => {
+        Verb::Edit(_) | Verb::Play(_) | Verb::Watch(_) | Verb::Join(_) | Verb::Lesson(_) => {
             return None;
         }
         #[cfg(not(target_arch = "wasm32"))]
-        Command::Host(_) => return None,
+        Verb::Host(_) => return None,
     };
     Some(result.unwrap_or_else(|e| {
         if json {

@@ -12,16 +12,16 @@ use super::combat::UnitLoss;
 use super::declaration::Declaration;
 use super::hex::{Hex, distance};
 use super::organisation::Fallen;
-use super::unit::{Command, Post, Quality, Side, Unit, UnitId};
+use super::unit::{CommandLevel, Post, Quality, Side, Unit, UnitId};
 
 /// A leader's command radius in hexes (D-cc-2): by his level, halved at night.
-pub fn radius(board: &Board, level: Command) -> u32 {
+pub fn radius(board: &Board, level: CommandLevel) -> u32 {
     let r = &board.params.command.radius;
     let hexes = match level {
-        Command::Brigade => r.brigade,
-        Command::Division => r.division,
-        Command::Corps => r.corps,
-        Command::Army => r.army,
+        CommandLevel::Brigade => r.brigade,
+        CommandLevel::Division => r.division,
+        CommandLevel::Corps => r.corps,
+        CommandLevel::Army => r.army,
     };
     if board.night { hexes / 2 } else { hexes }
 }

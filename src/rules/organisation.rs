@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::unit::{Command, Post, Unit, UnitId};
+use super::unit::{CommandLevel, Post, Unit, UnitId};
 
 /// A brigade's place in its side's organisation.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -64,7 +64,7 @@ impl Organisation {
             return p.clone();
         }
         let chain = self.chain(&u.brigade);
-        let at_level = |level: Command| chain.iter().find(|p| p.level() == level).cloned();
+        let at_level = |level: CommandLevel| chain.iter().find(|p| p.level() == level).cloned();
         at_level(u.command).unwrap_or(Post::Brigade(u.brigade.clone()))
     }
 

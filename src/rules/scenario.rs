@@ -14,7 +14,7 @@ use super::params::Parameters;
 use super::reinforcement::Reinforcement;
 use super::stacking::{StackLimit, hex_load};
 use super::unit::{
-    Ammo, CavalryKind, Command, Crew, Formation, Post, Quality, Side, TurnMarks, Unit, UnitId,
+    Ammo, CavalryKind, CommandLevel, Crew, Formation, Post, Quality, Side, TurnMarks, Unit, UnitId,
     UnitKind,
 };
 
@@ -215,7 +215,7 @@ pub struct UnitSpec {
     pub cavalry: Option<CavalryKind>,
     /// Leaders only: Brigade (the default), Division, Corps or Army (§15.1, D-bod-5).
     #[serde(default)]
-    pub command: Option<Command>,
+    pub command: Option<CommandLevel>,
     /// Leaders only: the id of the brigade, division or corps he commands, or `army` (§17
     /// D-cc-1); his level follows from it.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -114,7 +114,7 @@ impl Quality {
 /// A leader's level of command (D-bod-5): a brigade's officer, or a general of a division,
 /// corps or army.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Command {
+pub enum CommandLevel {
     #[default]
     Brigade,
     Division,
@@ -122,9 +122,9 @@ pub enum Command {
     Army,
 }
 
-impl Command {
+impl CommandLevel {
     pub fn is_brigade(&self) -> bool {
-        *self == Command::Brigade
+        *self == CommandLevel::Brigade
     }
 
     pub fn is_general(&self) -> bool {
@@ -144,12 +144,12 @@ pub enum Post {
 
 impl Post {
     /// The level of command that goes with it.
-    pub fn level(&self) -> Command {
+    pub fn level(&self) -> CommandLevel {
         match self {
-            Post::Brigade(_) => Command::Brigade,
-            Post::Division(_) => Command::Division,
-            Post::Corps(_) => Command::Corps,
-            Post::Army => Command::Army,
+            Post::Brigade(_) => CommandLevel::Brigade,
+            Post::Division(_) => CommandLevel::Division,
+            Post::Corps(_) => CommandLevel::Corps,
+            Post::Army => CommandLevel::Army,
         }
     }
 }
@@ -285,8 +285,8 @@ pub struct Unit {
     #[serde(default, skip_serializing_if = "CavalryKind::is_light")]
     pub cavalry: CavalryKind,
     /// A leader's level of command (left out of saves at brigade level).
-    #[serde(default, skip_serializing_if = "Command::is_brigade")]
-    pub command: Command,
+    #[serde(default, skip_serializing_if = "CommandLevel::is_brigade")]
+    pub command: CommandLevel,
     /// The impetus winner's morale improvement, earned once (§15.2): its morale value is one
     /// better than its quality's.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

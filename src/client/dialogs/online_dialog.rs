@@ -11,7 +11,7 @@ use crate::client::theme::palette;
 
 /// A text field of the section, and what it holds.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Field {
+pub enum Entry {
     Server,
     Invite,
 }
@@ -19,7 +19,7 @@ pub enum Field {
 /// The section's buttons.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum OnlineButton {
-    Field(Field),
+    Entry(Entry),
     Join,
     NewGame,
 }
@@ -29,7 +29,7 @@ pub enum OnlineButton {
 pub struct OnlineForm {
     pub server: String,
     pub invite: String,
-    pub focus: Option<Field>,
+    pub focus: Option<Entry>,
     pub said: String,
 }
 
@@ -52,7 +52,7 @@ impl Default for OnlineForm {
 }
 
 #[derive(Component)]
-struct FieldText(Field);
+struct FieldText(Entry);
 
 /// A server's address as typed: `host:port` or a URL, without a trailing slash.
 fn base_url(typed: &str) -> String {
@@ -111,10 +111,10 @@ fn section(
             p.spawn(text(
                 "Play online (a referee server holds the game and its dice)".into(),
             ));
-            for (f, name) in [(Field::Server, "Server"), (Field::Invite, "Invite")] {
+            for (f, name) in [(Entry::Server, "Server"), (Entry::Invite, "Invite")] {
                 p.spawn(row()).with_children(|r| {
                     r.spawn(text(format!("{name}:")));
-                    r.spawn(button(OnlineButton::Field(f)))
+                    r.spawn(button(OnlineButton::Entry(f)))
                         .with_child((text(String::new()), FieldText(f)));
                 });
             }
@@ -141,7 +141,7 @@ fn press(
             continue;
         }
         match *b {
-            OnlineButton::Field(f) => form.focus = Some(f),
+            OnlineButton::Entry(f) => form.focus = Some(f),
             OnlineButton::Join => {
                 if form.invite.trim().is_empty() {
                     form.said = "Type the invite first (or open its link).".into();
@@ -264,8 +264,8 @@ fn typing(mut keys: MessageReader<KeyboardInput>, mut form: ResMut<OnlineForm>) 
         }
         let Some(f) = form.focus else { continue };
         let text = match f {
-            Field::Server => &mut form.server,
-            Field::Invite => &mut form.invite,
+            Entry::Server => &mut form.server,
+            Entry::Invite => &mut form.invite,
         };
         match &k.logical_key {
             Key::Backspace => {
@@ -287,8 +287,8 @@ fn show(
 ) {
     for (mut t, f) in &mut fields {
         let (v, focused) = match f.0 {
-            Field::Server => (&form.server, form.focus == Some(Field::Server)),
-            Field::Invite => (&form.invite, form.focus == Some(Field::Invite)),
+            Entry::Server => (&form.server, form.focus == Some(Entry::Server)),
+            Entry::Invite => (&form.invite, form.focus == Some(Entry::Invite)),
         };
         let shown = if v.is_empty() && !focused {
             "(tap to type)".to_owned()

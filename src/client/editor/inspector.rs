@@ -5,7 +5,7 @@
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-pub use super::tools::Field;
+pub use super::tools::Property;
 use super::tools::{Act, Panel, button, text};
 use super::{Editing, EditorState};
 use crate::client::dialogs::start::{self, Draft};
@@ -20,7 +20,7 @@ use crate::rules::unit::{Quality, UnitKind};
 struct Inspector;
 
 #[derive(Component)]
-pub struct FieldLabel(pub Field);
+pub struct FieldLabel(pub Property);
 
 /// What the panel was built for: rebuilt when it changes.
 #[derive(Resource, Default, PartialEq, Clone, Debug)]
@@ -49,14 +49,18 @@ struct Swatch(u8);
 
 /// Whether a unit field applies to a unit of `kind`: the inspector shows only those (no crew
 /// for infantry, no command for a regiment).
-pub fn applies(kind: UnitKind, f: Field) -> bool {
+pub fn applies(kind: UnitKind, f: Property) -> bool {
     match f {
-        Field::UnitCrew | Field::UnitGuns => kind == UnitKind::Artillery,
-        Field::UnitCavalry => kind == UnitKind::Cavalry,
-        Field::UnitCommand => kind == UnitKind::Leader,
-        Field::UnitWeapon | Field::UnitAmmo => !matches!(kind, UnitKind::Leader | UnitKind::Supply),
-        Field::UnitMen | Field::UnitDisrupted | Field::UnitRouted => kind != UnitKind::Leader,
-        Field::UnitFormation => formations(kind).len() > 1,
+        Property::UnitCrew | Property::UnitGuns => kind == UnitKind::Artillery,
+        Property::UnitCavalry => kind == UnitKind::Cavalry,
+        Property::UnitCommand => kind == UnitKind::Leader,
+        Property::UnitWeapon | Property::UnitAmmo => {
+            !matches!(kind, UnitKind::Leader | UnitKind::Supply)
+        }
+        Property::UnitMen | Property::UnitDisrupted | Property::UnitRouted => {
+            kind != UnitKind::Leader
+        }
+        Property::UnitFormation => formations(kind).len() > 1,
         _ => true,
     }
 }
@@ -85,7 +89,7 @@ fn rebuild(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let stepper = |p: &mut ChildSpawnerCommands, f: Field| {
+    let stepper = |p: &mut ChildSpawnerCommands, f: Property| {
         p.spawn(Node {
             align_items: AlignItems::Center,
             ..default()
@@ -100,12 +104,12 @@ fn rebuild(
             row.spawn((FieldLabel(f), text("", 13.0)));
         });
     };
-    let cycle = |p: &mut ChildSpawnerCommands, f: Field| {
+    let cycle = |p: &mut ChildSpawnerCommands, f: Property| {
         p.spawn(button(Act::Step(f, 1))).with_children(|b| {
             b.spawn((FieldLabel(f), text("", 13.0)));
         });
     };
-    let typed = |p: &mut ChildSpawnerCommands, f: Field| {
+    let typed = |p: &mut ChildSpawnerCommands, f: Property| {
         p.spawn(button(Act::Type(f))).with_children(|b| {
             b.spawn((FieldLabel(f), text("", 13.0)));
         });
@@ -134,30 +138,30 @@ fn rebuild(
         .with_children(|p| {
             if let Some(id) = state.unit {
                 p.spawn(text(format!("Unit {id}"), 16.0));
-                typed(p, Field::UnitName);
+                typed(p, Property::UnitName);
                 for f in [
-                    Field::UnitSide,
-                    Field::UnitBrigade,
-                    Field::UnitKind,
-                    Field::UnitFormation,
-                    Field::UnitWeapon,
-                    Field::UnitQuality,
-                    Field::UnitDisrupted,
-                    Field::UnitRouted,
-                    Field::UnitAmmo,
-                    Field::UnitCrew,
-                    Field::UnitCavalry,
-                    Field::UnitCommand,
+                    Property::UnitSide,
+                    Property::UnitBrigade,
+                    Property::UnitKind,
+                    Property::UnitFormation,
+                    Property::UnitWeapon,
+                    Property::UnitQuality,
+                    Property::UnitDisrupted,
+                    Property::UnitRouted,
+                    Property::UnitAmmo,
+                    Property::UnitCrew,
+                    Property::UnitCavalry,
+                    Property::UnitCommand,
                 ] {
                     cycle(p, f);
                 }
                 for f in [
-                    Field::UnitFacing,
-                    Field::UnitMen,
-                    Field::UnitGuns,
-                    Field::UnitFatigue,
-                    Field::UnitArrives,
-                    Field::UnitFixed,
+                    Property::UnitFacing,
+                    Property::UnitMen,
+                    Property::UnitGuns,
+                    Property::UnitFatigue,
+                    Property::UnitArrives,
+                    Property::UnitFixed,
                 ] {
                     stepper(p, f);
                 }
@@ -171,9 +175,9 @@ fn rebuild(
                 });
             } else if let Some(first) = label {
                 p.spawn(text(format!("Place name at {},{}", first.0, first.1), 16.0));
-                typed(p, Field::LabelName);
-                cycle(p, Field::LabelKind);
-                stepper(p, Field::LabelRank);
+                typed(p, Property::LabelName);
+                cycle(p, Property::LabelKind);
+                stepper(p, Property::LabelRank);
                 p.spawn(crate::client::theme::palette::dim_text(
                     "Press bare hexes to letter it along them (a ridge, a stream, a road); \
                      press its hex again to let it go.",
@@ -189,9 +193,9 @@ fn rebuild(
                 });
             } else if let Some(at) = state.objective {
                 p.spawn(text(format!("Objective at {},{}", at.0, at.1), 16.0));
-                typed(p, Field::ObjectiveName);
-                stepper(p, Field::ObjectivePoints);
-                stepper(p, Field::ObjectiveOwner);
+                typed(p, Property::ObjectiveName);
+                stepper(p, Property::ObjectivePoints);
+                stepper(p, Property::ObjectiveOwner);
                 p.spawn(Node::default()).with_children(|row| {
                     row.spawn(button(Act::DeleteObjective)).with_children(|b| {
                         b.spawn(text("Delete objective", 13.0));
@@ -202,24 +206,24 @@ fn rebuild(
                 });
             } else {
                 p.spawn(text("Scenario", 16.0));
-                typed(p, Field::Name);
-                for f in [Field::Turns, Field::Start, Field::Seed] {
+                typed(p, Property::Name);
+                for f in [Property::Turns, Property::Start, Property::Seed] {
                     stepper(p, f);
                 }
-                cycle(p, Field::FirstSide);
+                cycle(p, Property::FirstSide);
                 p.spawn(text("Victory levels (first side's points)", 13.0));
                 for i in 0..4 {
-                    stepper(p, Field::Victory(i));
+                    stepper(p, Property::Victory(i));
                 }
                 p.spawn(text("Sides", 13.0));
                 for i in 0..2 {
-                    typed(p, Field::SideName(i));
+                    typed(p, Property::SideName(i));
                     p.spawn(Node::default()).with_children(|row| {
-                        row.spawn(button(Act::Step(Field::SideEdge(i), 1)))
+                        row.spawn(button(Act::Step(Property::SideEdge(i), 1)))
                             .with_children(|b| {
-                                b.spawn((FieldLabel(Field::SideEdge(i)), text("", 13.0)));
+                                b.spawn((FieldLabel(Property::SideEdge(i)), text("", 13.0)));
                             });
-                        row.spawn(button(Act::Step(Field::SideColour(i), 1)))
+                        row.spawn(button(Act::Step(Property::SideColour(i), 1)))
                             .with_children(|b| {
                                 b.spawn((
                                     Swatch(i),
@@ -231,20 +235,20 @@ fn rebuild(
                                     },
                                     BackgroundColor(Color::BLACK),
                                 ));
-                                b.spawn((FieldLabel(Field::SideColour(i)), text("", 13.0)));
+                                b.spawn((FieldLabel(Property::SideColour(i)), text("", 13.0)));
                             });
                     });
                 }
                 p.spawn(text("Brigades", 13.0));
                 for i in 0..doc.file.brigades.len() as u16 {
                     p.spawn(Node::default()).with_children(|row| {
-                        row.spawn(button(Act::Type(Field::BrigadeName(i))))
+                        row.spawn(button(Act::Type(Property::BrigadeName(i))))
                             .with_children(|b| {
-                                b.spawn((FieldLabel(Field::BrigadeName(i)), text("", 13.0)));
+                                b.spawn((FieldLabel(Property::BrigadeName(i)), text("", 13.0)));
                             });
-                        row.spawn(button(Act::Step(Field::BrigadeSide(i), 1)))
+                        row.spawn(button(Act::Step(Property::BrigadeSide(i), 1)))
                             .with_children(|b| {
-                                b.spawn((FieldLabel(Field::BrigadeSide(i)), text("", 13.0)));
+                                b.spawn((FieldLabel(Property::BrigadeSide(i)), text("", 13.0)));
                             });
                     });
                 }
@@ -256,14 +260,14 @@ fn rebuild(
                     }
                 });
                 p.spawn(text("Melee system", 13.0));
-                cycle(p, Field::MeleeSystem);
+                cycle(p, Property::MeleeSystem);
                 p.spawn(text("Optional rules", 13.0));
                 for i in 0..crate::client::theme::words::RULES.len() as u8 {
-                    cycle(p, Field::Rule(i));
+                    cycle(p, Property::Rule(i));
                 }
                 p.spawn(text("Parameter Data", 13.0));
                 for i in 0..start::PARAMS.len() as u8 {
-                    stepper(p, Field::Param(i));
+                    stepper(p, Property::Param(i));
                 }
             }
         });
@@ -336,35 +340,35 @@ fn cycled<T: Copy + PartialEq>(all: &[T], now: T, d: i32) -> T {
 pub(super) fn step(
     doc: &mut Document,
     state: &EditorState,
-    f: Field,
+    f: Property,
     d: i32,
 ) -> Result<bool, String> {
     let unit = state.unit.and_then(|id| doc.unit(id).cloned());
     if let Some(mut u) = unit.clone().filter(|_| {
         matches!(
             f,
-            Field::UnitSide
-                | Field::UnitBrigade
-                | Field::UnitKind
-                | Field::UnitFormation
-                | Field::UnitFacing
-                | Field::UnitMen
-                | Field::UnitGuns
-                | Field::UnitWeapon
-                | Field::UnitQuality
-                | Field::UnitFatigue
-                | Field::UnitArrives
-                | Field::UnitDisrupted
-                | Field::UnitRouted
-                | Field::UnitAmmo
-                | Field::UnitCrew
-                | Field::UnitFixed
-                | Field::UnitCavalry
-                | Field::UnitCommand
+            Property::UnitSide
+                | Property::UnitBrigade
+                | Property::UnitKind
+                | Property::UnitFormation
+                | Property::UnitFacing
+                | Property::UnitMen
+                | Property::UnitGuns
+                | Property::UnitWeapon
+                | Property::UnitQuality
+                | Property::UnitFatigue
+                | Property::UnitArrives
+                | Property::UnitDisrupted
+                | Property::UnitRouted
+                | Property::UnitAmmo
+                | Property::UnitCrew
+                | Property::UnitFixed
+                | Property::UnitCavalry
+                | Property::UnitCommand
         )
     }) {
         match f {
-            Field::UnitSide => {
+            Property::UnitSide => {
                 u.side = 1 - u.side.min(1);
                 u.brigade = doc
                     .file
@@ -374,7 +378,7 @@ pub(super) fn step(
                     .map(|b| b.id.clone())
                     .unwrap_or_default();
             }
-            Field::UnitBrigade => {
+            Property::UnitBrigade => {
                 let ids: Vec<String> = doc
                     .file
                     .brigades
@@ -390,7 +394,7 @@ pub(super) fn step(
                     u.brigade = ids[i.rem_euclid(ids.len() as i32) as usize].clone();
                 }
             }
-            Field::UnitKind => {
+            Property::UnitKind => {
                 let kinds = [
                     UnitKind::Infantry,
                     UnitKind::Cavalry,
@@ -406,15 +410,15 @@ pub(super) fn step(
                 u.formation = None;
                 u.crew = Default::default();
             }
-            Field::UnitFormation => {
+            Property::UnitFormation => {
                 let all = formations(u.kind);
                 let now = u.formation.unwrap_or(all[0]);
                 u.formation = Some(cycled(&all, now, d));
             }
-            Field::UnitFacing => {
+            Property::UnitFacing => {
                 u.facing = Facing::from_index((u.facing.index() as i32 + 6 + d) as usize)
             }
-            Field::UnitMen => {
+            Property::UnitMen => {
                 let by = match u.kind {
                     UnitKind::Supply => 1,
                     UnitKind::Artillery => 10,
@@ -423,10 +427,10 @@ pub(super) fn step(
                 };
                 u.men = (u.men as i32 + d * by).max(0) as u32;
             }
-            Field::UnitGuns if u.kind == UnitKind::Artillery => {
+            Property::UnitGuns if u.kind == UnitKind::Artillery => {
                 u.guns = (u.guns as i32 + d).max(1) as u32
             }
-            Field::UnitWeapon => {
+            Property::UnitWeapon => {
                 // The shipped weapons and the scenario's own (§7 D-fire-1).
                 use crate::rules::weapon::Weapons;
                 let table = Weapons::shipped()
@@ -437,12 +441,12 @@ pub(super) fn step(
                 let i = all.iter().position(|w| *w == u.weapon).unwrap_or(0) as i32 + d;
                 u.weapon = all[i.rem_euclid(all.len() as i32) as usize].clone();
             }
-            Field::UnitQuality => {
+            Property::UnitQuality => {
                 use Quality::*;
                 u.quality = cycled(&[A, B, C, D, E, F], u.quality, d);
             }
-            Field::UnitFatigue => u.fatigue = (u.fatigue as i32 + d * 100).clamp(0, 900) as u32,
-            Field::UnitArrives => {
+            Property::UnitFatigue => u.fatigue = (u.fatigue as i32 + d * 100).clamp(0, 900) as u32,
+            Property::UnitArrives => {
                 u.arrives = match (u.arrives, d > 0) {
                     (None, true) => Some(2),
                     (Some(t), true) => Some((t + 1).min(doc.file.turns)),
@@ -450,8 +454,8 @@ pub(super) fn step(
                     _ => None,
                 }
             }
-            Field::UnitDisrupted | Field::UnitRouted => {
-                let flag = if f == Field::UnitDisrupted {
+            Property::UnitDisrupted | Property::UnitRouted => {
+                let flag = if f == Property::UnitDisrupted {
                     Flag::Disrupted
                 } else {
                     Flag::Routed
@@ -462,26 +466,26 @@ pub(super) fn step(
                     u.flags.push(flag);
                 }
             }
-            Field::UnitAmmo => {
+            Property::UnitAmmo => {
                 use crate::rules::unit::Ammo::*;
                 u.ammo = cycled(&[Normal, Low, Out], u.ammo, d);
             }
-            Field::UnitCrew if u.kind == UnitKind::Artillery => {
+            Property::UnitCrew if u.kind == UnitKind::Artillery => {
                 use crate::rules::unit::Crew::*;
                 u.crew = cycled(&[Crewed, Uncrewed, Spiked], u.crew, d);
             }
-            Field::UnitCavalry if u.kind == UnitKind::Cavalry => {
+            Property::UnitCavalry if u.kind == UnitKind::Cavalry => {
                 use crate::rules::unit::CavalryKind::*;
                 let now = u.cavalry.unwrap_or_default();
                 u.cavalry = Some(cycled(&[Light, Heavy, Lancer], now, d)).filter(|c| *c != Light);
             }
-            Field::UnitCommand if u.kind == UnitKind::Leader => {
-                use crate::rules::unit::Command::*;
+            Property::UnitCommand if u.kind == UnitKind::Leader => {
+                use crate::rules::unit::CommandLevel::*;
                 let now = u.command.unwrap_or_default();
                 u.command = Some(cycled(&[Brigade, Division, Corps, Army], now, d))
                     .filter(|c| *c != Brigade);
             }
-            Field::UnitFixed => {
+            Property::UnitFixed => {
                 u.fixed_until = match (u.fixed_until, d > 0) {
                     (None, true) => Some(2),
                     (Some(t), true) => Some((t + 1).min(doc.file.turns)),
@@ -498,7 +502,7 @@ pub(super) fn step(
         .and_then(|at| Some((at, doc.label_at(at)?.clone())));
     let file = &doc.file;
     match f {
-        Field::LabelKind => {
+        Property::LabelKind => {
             let Some((at, l)) = picked_label else {
                 return Ok(false);
             };
@@ -508,7 +512,7 @@ pub(super) fn step(
             let name = Some((l.name.clone(), next));
             doc.apply(Edit::Label { at, label: name })
         }
-        Field::LabelRank => {
+        Property::LabelRank => {
             let Some((at, l)) = picked_label else {
                 return Ok(false);
             };
@@ -518,7 +522,7 @@ pub(super) fn step(
                 rank: Some((now + d).clamp(1, 3) as u8),
             })
         }
-        Field::ObjectivePoints => {
+        Property::ObjectivePoints => {
             let Some(at) = state.objective else {
                 return Ok(false);
             };
@@ -532,7 +536,7 @@ pub(super) fn step(
                 objective: Some((name, points)),
             })
         }
-        Field::ObjectiveOwner => {
+        Property::ObjectiveOwner => {
             let Some(at) = state.objective else {
                 return Ok(false);
             };
@@ -547,14 +551,14 @@ pub(super) fn step(
                 owner: (next > 0).then(|| (next - 1) as u8),
             })
         }
-        Field::Turns => doc.apply(Edit::Turns((file.turns as i32 + d).max(1) as u32)),
-        Field::Start => {
+        Property::Turns => doc.apply(Edit::Turns((file.turns as i32 + d).max(1) as u32)),
+        Property::Start => {
             let t = clock(minutes(&file.start_time) + d * 20);
             doc.apply(Edit::StartTime(t))
         }
-        Field::Seed => doc.apply(Edit::Seed((file.seed as i64 + d as i64).max(0) as u64)),
-        Field::FirstSide => doc.apply(Edit::FirstSide(1 - file.first_side.min(1))),
-        Field::Victory(i) => {
+        Property::Seed => doc.apply(Edit::Seed((file.seed as i64 + d as i64).max(0) as u64)),
+        Property::FirstSide => doc.apply(Edit::FirstSide(1 - file.first_side.min(1))),
+        Property::Victory(i) => {
             let mut v = file.victory.clone();
             let x = match i {
                 0 => &mut v.major_defeat,
@@ -565,11 +569,11 @@ pub(super) fn step(
             *x += d * 50;
             doc.apply(Edit::Victory(v))
         }
-        Field::SideEdge(i) | Field::SideColour(i) => {
+        Property::SideEdge(i) | Property::SideColour(i) => {
             let Some(mut s) = file.sides.get(i as usize).cloned() else {
                 return Ok(false);
             };
-            if let Field::SideEdge(_) = f {
+            if let Property::SideEdge(_) = f {
                 use MapEdge::*;
                 s.edge = cycled(&[North, East, South, West], s.edge, d);
             } else {
@@ -580,22 +584,22 @@ pub(super) fn step(
                 side: s,
             })
         }
-        Field::BrigadeSide(i) => {
+        Property::BrigadeSide(i) => {
             let Some(mut b) = file.brigades.get(i as usize).cloned() else {
                 return Ok(false);
             };
             b.side = 1 - b.side.min(1);
             doc.apply(Edit::Brigade(b))
         }
-        Field::MeleeSystem => {
+        Property::MeleeSystem => {
             let mut p = params_of(doc);
             let all = crate::rules::params::MeleeSystemName::ALL;
             p.melee_system = cycled(&all, p.melee_system, d);
             doc.apply(Edit::Parameters(overrides(&p)))
         }
-        Field::Rule(i) | Field::Param(i) => {
+        Property::Rule(i) | Property::Param(i) => {
             let mut draft = Draft(params_of(doc));
-            if let Field::Rule(_) = f {
+            if let Property::Rule(_) = f {
                 start::toggle_rule(&mut draft, i as usize);
             } else {
                 let (v, by) = start::param(&mut draft, i as usize);
@@ -612,7 +616,7 @@ pub(super) fn step(
 }
 
 /// The text a field shows now.
-fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
+fn shown(doc: &Document, state: &EditorState, f: Property) -> String {
     if let Some((typing, buffer)) = &state.typing {
         if *typing == f {
             return format!("{buffer}|");
@@ -622,9 +626,9 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
     let u = state.unit.and_then(|id| doc.unit(id));
     let yes = |b: bool| if b { "yes" } else { "no" };
     match (f, u) {
-        (Field::UnitName, Some(u)) => format!("Name: {}", u.name),
-        (Field::UnitSide, Some(u)) => format!("Side: {}", side_name(doc, u.side)),
-        (Field::UnitBrigade, Some(u)) => {
+        (Property::UnitName, Some(u)) => format!("Name: {}", u.name),
+        (Property::UnitSide, Some(u)) => format!("Side: {}", side_name(doc, u.side)),
+        (Property::UnitBrigade, Some(u)) => {
             let name = file
                 .brigades
                 .iter()
@@ -632,19 +636,19 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
                 .map_or("(none)", |b| b.name.as_str());
             format!("Brigade: {name}")
         }
-        (Field::UnitKind, Some(u)) => format!("Kind: {}", u.kind.name()),
-        (Field::UnitFormation, Some(u)) => format!(
+        (Property::UnitKind, Some(u)) => format!("Kind: {}", u.kind.name()),
+        (Property::UnitFormation, Some(u)) => format!(
             "Formation: {}",
             u.formation.unwrap_or(formations(u.kind)[0]).name()
         ),
-        (Field::UnitFacing, Some(u)) => format!("Facing {:?}", u.facing),
-        (Field::UnitMen, Some(u)) => match u.kind {
+        (Property::UnitFacing, Some(u)) => format!("Facing {:?}", u.facing),
+        (Property::UnitMen, Some(u)) => match u.kind {
             UnitKind::Supply => format!("Wagon points {}", u.men),
             UnitKind::Artillery => format!("Crew {}", u.men),
             _ => format!("Men {}", u.men),
         },
-        (Field::UnitGuns, Some(u)) => format!("Guns {}", u.guns),
-        (Field::UnitWeapon, Some(u)) => format!(
+        (Property::UnitGuns, Some(u)) => format!("Guns {}", u.guns),
+        (Property::UnitWeapon, Some(u)) => format!(
             "Weapon: {}",
             if u.weapon.is_empty() {
                 "(none)"
@@ -652,36 +656,40 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
                 &u.weapon
             }
         ),
-        (Field::UnitQuality, Some(u)) => format!("Quality {:?}", u.quality),
-        (Field::UnitFatigue, Some(u)) => format!("Fatigue {}", u.fatigue),
-        (Field::UnitArrives, Some(u)) => match u.arrives {
+        (Property::UnitQuality, Some(u)) => format!("Quality {:?}", u.quality),
+        (Property::UnitFatigue, Some(u)) => format!("Fatigue {}", u.fatigue),
+        (Property::UnitArrives, Some(u)) => match u.arrives {
             None => "On the map at the start".into(),
             Some(t) => format!("Arrives on turn {t}"),
         },
-        (Field::UnitDisrupted, Some(u)) => {
+        (Property::UnitDisrupted, Some(u)) => {
             format!("Disrupted: {}", yes(u.flags.contains(&Flag::Disrupted)))
         }
-        (Field::UnitRouted, Some(u)) => format!("Routed: {}", yes(u.flags.contains(&Flag::Routed))),
-        (Field::UnitAmmo, Some(u)) => format!("Ammunition: {:?}", u.ammo),
-        (Field::UnitCavalry, Some(u)) if u.kind == UnitKind::Cavalry => {
+        (Property::UnitRouted, Some(u)) => {
+            format!("Routed: {}", yes(u.flags.contains(&Flag::Routed)))
+        }
+        (Property::UnitAmmo, Some(u)) => format!("Ammunition: {:?}", u.ammo),
+        (Property::UnitCavalry, Some(u)) if u.kind == UnitKind::Cavalry => {
             format!("Cavalry: {:?}", u.cavalry.unwrap_or_default())
         }
-        (Field::UnitCommand, Some(u)) if u.kind == UnitKind::Leader => {
+        (Property::UnitCommand, Some(u)) if u.kind == UnitKind::Leader => {
             format!("Command: {:?}", u.command.unwrap_or_default())
         }
-        (Field::UnitCavalry | Field::UnitCommand, Some(_)) => "(cavalry / leaders only)".into(),
-        (Field::UnitCrew, Some(u)) => format!("Crew: {:?}", u.crew),
-        (Field::UnitFixed, Some(u)) => match u.fixed_until {
+        (Property::UnitCavalry | Property::UnitCommand, Some(_)) => {
+            "(cavalry / leaders only)".into()
+        }
+        (Property::UnitCrew, Some(u)) => format!("Crew: {:?}", u.crew),
+        (Property::UnitFixed, Some(u)) => match u.fixed_until {
             None => "Free to move".into(),
             Some(t) => format!("Fixed until turn {t}"),
         },
-        (Field::ObjectiveName | Field::ObjectivePoints | Field::ObjectiveOwner, _) => {
+        (Property::ObjectiveName | Property::ObjectivePoints | Property::ObjectiveOwner, _) => {
             let o = state
                 .objective
                 .and_then(|at| file.map.objectives.iter().find(|o| o.hex == at));
             match (f, o) {
-                (Field::ObjectiveName, Some(o)) => format!("Name: {}", o.name),
-                (Field::ObjectiveOwner, Some(o)) => match o.owner {
+                (Property::ObjectiveName, Some(o)) => format!("Name: {}", o.name),
+                (Property::ObjectiveOwner, Some(o)) => match o.owner {
                     Some(s) => format!(
                         "Held by {} at the start",
                         file.sides
@@ -694,11 +702,11 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
                 _ => String::new(),
             }
         }
-        (Field::LabelName | Field::LabelKind | Field::LabelRank, _) => {
+        (Property::LabelName | Property::LabelKind | Property::LabelRank, _) => {
             let l = state.label.and_then(|at| doc.label_at(at));
             match (f, l) {
-                (Field::LabelName, Some(l)) => format!("Name: {}", l.name),
-                (Field::LabelKind, Some(l)) => format!("Names a {}", l.kind.name()),
+                (Property::LabelName, Some(l)) => format!("Name: {}", l.name),
+                (Property::LabelKind, Some(l)) => format!("Names a {}", l.kind.name()),
                 (_, Some(l)) => {
                     let r = l.rank.unwrap_or(l.kind.default_rank());
                     let when = ["", "every zoom", "to the middle distance", "close in only"];
@@ -707,12 +715,12 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
                 _ => String::new(),
             }
         }
-        (Field::Name, _) => format!("Name: {}", file.name),
-        (Field::Turns, _) => format!("Turns {}", file.turns),
-        (Field::Start, _) => format!("Starts at {}", file.start_time),
-        (Field::Seed, _) => format!("Seed {}", file.seed),
-        (Field::FirstSide, _) => format!("Moves first: {}", side_name(doc, file.first_side)),
-        (Field::Victory(i), _) => {
+        (Property::Name, _) => format!("Name: {}", file.name),
+        (Property::Turns, _) => format!("Turns {}", file.turns),
+        (Property::Start, _) => format!("Starts at {}", file.start_time),
+        (Property::Seed, _) => format!("Seed {}", file.seed),
+        (Property::FirstSide, _) => format!("Moves first: {}", side_name(doc, file.first_side)),
+        (Property::Victory(i), _) => {
             let v = &file.victory;
             let (name, x) = match i {
                 0 => ("Major defeat at or below", v.major_defeat),
@@ -722,12 +730,12 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
             };
             format!("{name} {x}")
         }
-        (Field::SideName(i), _) => format!("Side {}: {}", i, side_name(doc, i)),
-        (Field::SideEdge(i), _) => format!(
+        (Property::SideName(i), _) => format!("Side {}: {}", i, side_name(doc, i)),
+        (Property::SideEdge(i), _) => format!(
             "retreats {:?}",
             file.sides.get(i as usize).map_or(MapEdge::West, |s| s.edge)
         ),
-        (Field::SideColour(i), _) => {
+        (Property::SideColour(i), _) => {
             let c = file
                 .sides
                 .get(i as usize)
@@ -738,15 +746,15 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
                 .map_or("own colour", |i| COLOUR_NAMES[i]);
             format!("colour: {name}")
         }
-        (Field::BrigadeName(i), _) => file
+        (Property::BrigadeName(i), _) => file
             .brigades
             .get(i as usize)
             .map_or(String::new(), |b| format!("{} ({})", b.name, b.id)),
-        (Field::BrigadeSide(i), _) => file
+        (Property::BrigadeSide(i), _) => file
             .brigades
             .get(i as usize)
             .map_or(String::new(), |b| side_name(doc, b.side)),
-        (Field::Rule(i), _) => {
+        (Property::Rule(i), _) => {
             let mut d = Draft(params_of(doc));
             format!(
                 "{}: {}",
@@ -758,7 +766,7 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
                 }
             )
         }
-        (Field::MeleeSystem, _) => {
+        (Property::MeleeSystem, _) => {
             let m = params_of(doc).melee_system;
             format!(
                 "{}: {}",
@@ -766,7 +774,7 @@ fn shown(doc: &Document, state: &EditorState, f: Field) -> String {
                 crate::rules::melee::named(m).description()
             )
         }
-        (Field::Param(i), _) => {
+        (Property::Param(i), _) => {
             let mut d = Draft(params_of(doc));
             format!(
                 "{} {}",
@@ -823,43 +831,48 @@ fn labels(
 }
 
 /// The current text of a typed field.
-fn current(doc: &Document, state: &EditorState, f: Field) -> String {
+fn current(doc: &Document, state: &EditorState, f: Property) -> String {
     let file = &doc.file;
     match f {
-        Field::UnitName => state
+        Property::UnitName => state
             .unit
             .and_then(|id| doc.unit(id))
             .map(|u| u.name.clone()),
-        Field::ObjectiveName => state
+        Property::ObjectiveName => state
             .objective
             .and_then(|at| file.map.objectives.iter().find(|o| o.hex == at))
             .map(|o| o.name.clone()),
-        Field::LabelName => state
+        Property::LabelName => state
             .label
             .and_then(|at| doc.label_at(at))
             .map(|l| l.name.clone()),
-        Field::Name => Some(file.name.clone()),
-        Field::SideName(i) => file.sides.get(i as usize).map(|s| s.name.clone()),
-        Field::BrigadeName(i) => file.brigades.get(i as usize).map(|b| b.name.clone()),
+        Property::Name => Some(file.name.clone()),
+        Property::SideName(i) => file.sides.get(i as usize).map(|s| s.name.clone()),
+        Property::BrigadeName(i) => file.brigades.get(i as usize).map(|b| b.name.clone()),
         _ => None,
     }
     .unwrap_or_default()
 }
 
 /// Puts a typed name into the document.
-fn commit(doc: &mut Document, state: &EditorState, f: Field, name: String) -> Result<bool, String> {
+fn commit(
+    doc: &mut Document,
+    state: &EditorState,
+    f: Property,
+    name: String,
+) -> Result<bool, String> {
     if name.trim().is_empty() {
         return Err("a name cannot be empty".into());
     }
     match f {
-        Field::UnitName => match state.unit.and_then(|id| doc.unit(id).cloned()) {
+        Property::UnitName => match state.unit.and_then(|id| doc.unit(id).cloned()) {
             Some(mut u) => {
                 u.name = name;
                 doc.apply(Edit::Unit(u))
             }
             None => Ok(false),
         },
-        Field::ObjectiveName => {
+        Property::ObjectiveName => {
             let Some(at) = state.objective else {
                 return Ok(false);
             };
@@ -875,7 +888,7 @@ fn commit(doc: &mut Document, state: &EditorState, f: Field, name: String) -> Re
                 objective: Some((name, points)),
             })
         }
-        Field::LabelName => {
+        Property::LabelName => {
             let Some(at) = state.label else {
                 return Ok(false);
             };
@@ -888,8 +901,8 @@ fn commit(doc: &mut Document, state: &EditorState, f: Field, name: String) -> Re
                 None => Ok(false),
             }
         }
-        Field::Name => doc.apply(Edit::Name(name)),
-        Field::SideName(i) => match doc.file.sides.get(i as usize).cloned() {
+        Property::Name => doc.apply(Edit::Name(name)),
+        Property::SideName(i) => match doc.file.sides.get(i as usize).cloned() {
             Some(mut s) => {
                 s.name = name;
                 doc.apply(Edit::Side {
@@ -899,7 +912,7 @@ fn commit(doc: &mut Document, state: &EditorState, f: Field, name: String) -> Re
             }
             None => Ok(false),
         },
-        Field::BrigadeName(i) => match doc.file.brigades.get(i as usize).cloned() {
+        Property::BrigadeName(i) => match doc.file.brigades.get(i as usize).cloned() {
             Some(mut b) => {
                 b.name = name;
                 doc.apply(Edit::Brigade(b))

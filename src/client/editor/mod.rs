@@ -18,7 +18,7 @@ use crate::rules::scenario::{At, Fault};
 use crate::rules::unit::UnitKind;
 use crate::sim::SimPlugin;
 
-pub use inspector::{Field, FieldLabel, applies};
+pub use inspector::{FieldLabel, Property, applies};
 pub use tools::{Act, PlayTestRequested};
 
 /// The scenario being edited.
@@ -58,7 +58,7 @@ pub struct EditorState {
     /// The picked place name, by one of its hexes.
     pub label: Option<At>,
     /// A name being typed: the field and the text so far.
-    pub typing: Option<(Field, String)>,
+    pub typing: Option<(Property, String)>,
     pub faults: Vec<Fault>,
     pub status: String,
 }

@@ -10,7 +10,7 @@ use crate::rules::unit::UnitKind;
 
 /// A value the panel shows and changes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Field {
+pub enum Property {
     UnitName,
     UnitSide,
     UnitBrigade,
@@ -70,9 +70,9 @@ pub enum Act {
     Save,
     PlayTest,
     /// Starts typing into a name field.
-    Type(Field),
+    Type(Property),
     /// Steps a field by this much (or cycles it).
-    Step(Field, i32),
+    Step(Property, i32),
     DeleteUnit,
     DeleteObjective,
     DeleteLabel,

@@ -25,7 +25,7 @@ pub struct HexTapped(pub Hex);
 
 /// The unit under command and what the next tap will do with it.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct Command {
+pub struct Selection {
     pub unit: Option<UnitId>,
     /// A reachable hex tapped once: tapping it again moves there.
     pub move_target: Option<Hex>,
@@ -77,7 +77,7 @@ enum UnitButton {
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<HexTapped>()
         .add_message::<Notice>()
-        .init_resource::<Command>()
+        .init_resource::<Selection>()
         .init_resource::<Reachable>()
         .init_resource::<Hint>()
         .add_systems(Startup, spawn_buttons)
@@ -102,7 +102,7 @@ fn units_here(seen: &crate::client::seen::Seen, h: Hex) -> Vec<&Unit> {
 #[allow(clippy::too_many_arguments)]
 fn tap(
     mut taps: MessageReader<HexTapped>,
-    mut cmd: ResMut<Command>,
+    mut cmd: ResMut<Selection>,
     mut selected: ResMut<SelectedHex>,
     reach: Res<Reachable>,
     units: Query<&UnitState>,
@@ -165,9 +165,9 @@ fn tap(
             _ => ids.first().copied(),
         };
         selected.0 = Some(h);
-        *cmd = Command {
+        *cmd = Selection {
             unit: next,
-            ..Command::default()
+            ..Selection::default()
         };
     }
 }
@@ -232,7 +232,7 @@ fn command_order(b: UnitButton, u: &Unit, game: &crate::rules::board::Board) -> 
 
 fn order(
     b: UnitButton,
-    cmd: &mut ResMut<Command>,
+    cmd: &mut ResMut<Selection>,
     game: &crate::rules::board::Board,
     orders: &mut MessageWriter<GiveOrder>,
     notices: &mut MessageWriter<Notice>,
@@ -430,7 +430,7 @@ impl UnitButton {
 #[allow(clippy::too_many_arguments)]
 fn keys(
     input: Res<ButtonInput<KeyCode>>,
-    mut cmd: ResMut<Command>,
+    mut cmd: ResMut<Selection>,
     mut selected: ResMut<SelectedHex>,
     (units, seen): (Query<&UnitState>, Res<crate::client::seen::Seen>),
     (game, mut notices): (Res<Game>, MessageWriter<Notice>),
@@ -464,7 +464,7 @@ fn keys(
         }
     }
     if pressed(&input, Act::Deselect) {
-        *cmd = Command::default();
+        *cmd = Selection::default();
         selected.0 = None;
     }
 }
@@ -488,7 +488,7 @@ fn spawn_buttons(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
 fn buttons(
     q: Query<(&Interaction, &UnitButton), Changed<Interaction>>,
     mut look: Query<(&UnitButton, &mut BackgroundColor, &mut Node)>,
-    mut cmd: ResMut<Command>,
+    mut cmd: ResMut<Selection>,
     (game, mut notices): (Res<Game>, MessageWriter<Notice>),
     mut orders: MessageWriter<GiveOrder>,
     gate: crate::client::gate::Gate,
@@ -535,7 +535,7 @@ fn buttons(
 /// (It compares the unit's hex with the one it last saw, not the game's change: whether the
 /// order was carried out before or after it ran in a frame does not matter.)
 fn follow(
-    cmd: Res<Command>,
+    cmd: Res<Selection>,
     game: Res<crate::client::seen::Seen>,
     mut selected: ResMut<SelectedHex>,
     mut seen: Local<Option<(crate::rules::unit::UnitId, Hex)>>,
@@ -550,7 +550,11 @@ fn follow(
 }
 
 /// Recomputes the movement range when the unit under command or any unit changes.
-fn refresh(cmd: Res<Command>, game: Res<crate::client::seen::Seen>, mut reach: ResMut<Reachable>) {
+fn refresh(
+    cmd: Res<Selection>,
+    game: Res<crate::client::seen::Seen>,
+    mut reach: ResMut<Reachable>,
+) {
     if !cmd.is_changed() && !game.is_changed() {
         return;
     }
@@ -566,7 +570,7 @@ fn refresh(cmd: Res<Command>, game: Res<crate::client::seen::Seen>, mut reach: R
 
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn hint(
-    cmd: Res<Command>,
+    cmd: Res<Selection>,
     reach: Res<Reachable>,
     hovered: Res<HoveredHex>,
     game: Res<crate::client::seen::Seen>,

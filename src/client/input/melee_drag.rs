@@ -6,7 +6,7 @@ use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::command::{self, Command, HexTapped};
+use super::command::{self, HexTapped, Selection};
 use super::gesture::{Action, Gestures, Input, Source};
 use crate::client::map::camera::MapCamera;
 use crate::client::map::layout::{MapLayout, screen_to_world};
@@ -67,7 +67,7 @@ fn feed(
         Res<MapLayout>,
         crate::client::gate::Gate,
         Query<&Interaction>,
-        ResMut<Command>,
+        ResMut<Selection>,
     ),
     game: Res<crate::client::seen::Seen>,
     occupancy: Res<Occupancy>,
@@ -241,7 +241,7 @@ fn feed(
 /// Works out, while dragging, whether releasing over the hex beneath would make a legal melee:
 /// the same check the simulation makes of the order.
 fn preview(
-    cmd: Res<Command>,
+    cmd: Res<Selection>,
     drag: Res<MeleeDrag>,
     game: Res<crate::client::seen::Seen>,
     mut out: ResMut<DragPreview>,

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::command::Command;
+use super::command::Selection;
 use super::pointer::SelectedHex;
 use crate::client::map::camera::MapCamera;
 use crate::client::map::layout::MapLayout;
@@ -42,7 +42,7 @@ fn next(
     input: Res<ButtonInput<KeyCode>>,
     button: Query<&Interaction, (Changed<Interaction>, With<NextUnitButton>)>,
     seen: Res<crate::client::seen::Seen>,
-    mut cmd: ResMut<Command>,
+    mut cmd: ResMut<Selection>,
     mut selected: ResMut<SelectedHex>,
     layout: Res<MapLayout>,
     window: Query<&Window>,
@@ -60,7 +60,7 @@ fn next(
     let Some(hex) = board.unit(id).map(|u| u.hex) else {
         return;
     };
-    *cmd = Command {
+    *cmd = Selection {
         unit: Some(id),
         ..default()
     };

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::client::input::command::Command;
+use crate::client::input::command::Selection;
 use crate::client::theme::keys::{Act, pressed};
 use crate::client::theme::palette;
 use crate::client::theme::settings::Settings;
@@ -176,7 +176,7 @@ fn watch(
         MessageReader<OrderRejected>,
         MessageReader<Happened>,
     ),
-    cmd: Res<Command>,
+    cmd: Res<Selection>,
     input: Res<ButtonInput<KeyCode>>,
     buttons: Query<(&Interaction, &Name), Changed<Interaction>>,
     next: Query<(&Interaction, &LessonButton), Changed<Interaction>>,
@@ -559,7 +559,7 @@ fn place(
         Query<(&Transform, &Projection), With<crate::client::map::camera::MapCamera>>,
         Res<crate::client::map::layout::MapLayout>,
         Res<crate::client::seen::Seen>,
-        Res<Command>,
+        Res<Selection>,
     ),
     regions: Query<(
         &crate::client::theme::regions::Region,

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::client::input::command::{Command, Hint};
+use crate::client::input::command::{Hint, Selection};
 use crate::client::input::pointer::HoveredHex;
 use crate::rules::brigade_move::{self, March};
 
@@ -21,7 +21,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn work(
-    cmd: Res<Command>,
+    cmd: Res<Selection>,
     hovered: Res<HoveredHex>,
     drag: Res<crate::client::input::melee_drag::MeleeDrag>,
     game: Res<crate::client::seen::Seen>,

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::client::input::command::Command;
+use crate::client::input::command::Selection;
 use crate::client::map::layout::MapLayout;
 use crate::client::{theme::palette, z};
 use crate::rules::hex::{Hex, distance};
@@ -47,7 +47,7 @@ pub fn outline(at: Hex, hexes: u32) -> Vec<(Hex, Hex)> {
 
 fn draw(
     mut commands: Commands,
-    cmd: Res<Command>,
+    cmd: Res<Selection>,
     seen: Res<crate::client::seen::Seen>,
     layout: Res<MapLayout>,
     old: Query<Entity, With<RadiusEdge>>,

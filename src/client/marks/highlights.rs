@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use bevy::prelude::*;
 
-use crate::client::input::command::Command;
+use crate::client::input::command::Selection;
 use crate::client::map::layout::{HEX_SIZE, MapLayout};
 use crate::client::theme::aid::{Aid, Aids};
 use crate::client::theme::palette;
@@ -46,7 +46,7 @@ pub(crate) fn plugin(app: &mut App) {
 fn work_out(
     aids: Res<Aids>,
     game: Res<crate::client::seen::Seen>,
-    cmd: Res<Command>,
+    cmd: Res<Selection>,
     mut out: ResMut<Highlighted>,
 ) {
     if !(aids.is_changed() || game.is_changed() || cmd.is_changed()) {

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use crate::client::input::command::{Command, Reachable};
+use crate::client::input::command::{Reachable, Selection};
 use crate::client::input::melee_drag::{DragPreview, MeleeDrag};
 use crate::client::input::pointer::HoveredHex;
 use crate::client::map::layout::{HEX_SIZE, MapLayout};
@@ -36,7 +36,7 @@ fn outline(gizmos: &mut Gizmos, layout: &MapLayout, hex: Hex, color: Color) {
 fn draw(
     mut gizmos: Gizmos,
     layout: Res<MapLayout>,
-    cmd: Res<Command>,
+    cmd: Res<Selection>,
     drag: Res<MeleeDrag>,
     preview: Res<DragPreview>,
     game: Res<crate::client::seen::Seen>,
@@ -90,7 +90,7 @@ fn draw(
 fn draw_command(
     mut gizmos: Gizmos,
     layout: Res<MapLayout>,
-    cmd: Res<Command>,
+    cmd: Res<Selection>,
     reach: Res<Reachable>,
     hovered: Res<HoveredHex>,
     units: Query<&UnitState>,

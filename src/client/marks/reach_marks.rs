@@ -6,7 +6,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
-use crate::client::input::command::{Command, Reachable};
+use crate::client::input::command::{Reachable, Selection};
 use crate::client::map::layout::{HEX_SIZE, MapLayout};
 use crate::client::theme::settings::Settings;
 use crate::client::{theme::palette, z};
@@ -65,7 +65,7 @@ fn make_ring(mut commands: Commands, images: Option<ResMut<Assets<Image>>>) {
 fn draw(
     mut commands: Commands,
     reach: Res<Reachable>,
-    cmd: Res<Command>,
+    cmd: Res<Selection>,
     settings: Res<Settings>,
     layout: Res<MapLayout>,
     ring: Res<Ring>,

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use crate::client::input::command::{Command, Notice};
+use crate::client::input::command::{Notice, Selection};
 use crate::client::input::pointer::SelectedHex;
 use crate::client::map::layout::{HEX_SIZE, MapLayout};
 use crate::client::theme::aid::{Aid, Aids};
@@ -37,7 +37,7 @@ pub(crate) fn plugin(app: &mut App) {
 fn work_out(
     aids: Res<Aids>,
     game: Res<crate::client::seen::Seen>,
-    cmd: Res<Command>,
+    cmd: Res<Selection>,
     selected: Res<SelectedHex>,
     mut overlay: ResMut<ThreatOverlay>,
     mut notices: MessageWriter<Notice>,

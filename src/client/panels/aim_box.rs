@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::client::input::command::{Command, Hint};
+use crate::client::input::command::{Hint, Selection};
 use crate::client::input::melee_drag::{DragPreview, MeleeDrag};
 use crate::client::input::pointer::HoveredHex;
 use crate::client::map::camera::MapCamera;
@@ -128,7 +128,7 @@ pub fn beside(target: Vec2, avoid: &[Vec2], r: f32, size: Vec2, window: Vec2) ->
 fn place(
     drag: Res<MeleeDrag>,
     preview: Res<DragPreview>,
-    cmd: Res<Command>,
+    cmd: Res<Selection>,
     hint: Res<Hint>,
     hovered: Res<HoveredHex>,
     layout: Res<MapLayout>,

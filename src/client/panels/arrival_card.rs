@@ -111,7 +111,7 @@ fn press(
     game: Res<Game>,
     layout: Res<MapLayout>,
     mut selected: ResMut<SelectedHex>,
-    mut cmd: ResMut<crate::client::input::command::Command>,
+    mut cmd: ResMut<crate::client::input::command::Selection>,
     mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) {
@@ -131,7 +131,7 @@ fn press(
         let Some((id, hex)) = first else { continue };
         let at = game.unit(id).map_or(hex, |u| u.hex);
         selected.0 = Some(at);
-        *cmd = crate::client::input::command::Command {
+        *cmd = crate::client::input::command::Selection {
             unit: game.unit(id).map(|u| u.id),
             ..default()
         };

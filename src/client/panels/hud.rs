@@ -229,7 +229,7 @@ fn pending_melees(
 #[allow(clippy::too_many_arguments)]
 fn side_panel(
     selected: Res<SelectedHex>,
-    command: Res<crate::client::input::command::Command>,
+    command: Res<crate::client::input::command::Selection>,
     battle: Res<Battle>,
     seen: Res<crate::client::seen::Seen>,
     mut q: Query<&mut Text, With<SidePanel>>,

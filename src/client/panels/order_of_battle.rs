@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use bevy::prelude::*;
 
-use crate::client::input::command::Command;
+use crate::client::input::command::Selection;
 use crate::client::input::pointer::SelectedHex;
 use crate::client::map::camera::MapCamera;
 use crate::client::map::layout::MapLayout;
@@ -473,7 +473,7 @@ fn choose(
     entries: Query<(&Interaction, &OobEntry), Changed<Interaction>>,
     game: Res<crate::client::seen::Seen>,
     layout: Res<MapLayout>,
-    mut cmd: ResMut<Command>,
+    mut cmd: ResMut<Selection>,
     mut selected: ResMut<SelectedHex>,
     mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
     panel: Query<(&ComputedNode, &UiGlobalTransform), With<OobPanel>>,
@@ -486,7 +486,7 @@ fn choose(
         }
         let Some(u) = game.unit(row.0) else { continue };
         selected.0 = Some(u.hex);
-        *cmd = Command {
+        *cmd = Selection {
             unit: Some(u.id),
             ..default()
         };
@@ -496,7 +496,7 @@ fn choose(
     for (i, entry) in &entries {
         if *i == Interaction::Pressed {
             selected.0 = Some(entry.0);
-            *cmd = Command::default();
+            *cmd = Selection::default();
             look = Some(entry.0);
         }
     }

@@ -38,7 +38,7 @@ fn say(
     selected: Res<SelectedHex>,
     touch: Res<crate::client::theme::settings::TouchSeen>,
     (battle, seen): (Res<Battle>, Res<crate::client::seen::Seen>),
-    command: Res<crate::client::input::command::Command>,
+    command: Res<crate::client::input::command::Selection>,
     over_ui: Query<&Interaction>,
     mut out: ResMut<Tooltip>,
     threats: Res<crate::client::marks::threat_overlay::ThreatOverlay>,

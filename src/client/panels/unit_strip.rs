@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::client::input::command::Command;
+use crate::client::input::command::Selection;
 use crate::client::input::pointer::SelectedHex;
 use crate::client::theme::regions::{Region, find};
 use crate::client::theme::settings::Settings;
@@ -84,7 +84,7 @@ pub fn chip_lines(u: &Unit) -> [String; 3] {
 fn redraw(
     mut commands: Commands,
     selected: Res<SelectedHex>,
-    cmd: Res<Command>,
+    cmd: Res<Selection>,
     seen: Res<crate::client::seen::Seen>,
     battle: Res<Battle>,
     settings: Res<Settings>,
@@ -142,7 +142,7 @@ fn redraw(
 }
 
 /// A press on a chip commands its unit (as Tab does, going through the stack).
-fn press(q: Query<(&Interaction, &UnitChip), Changed<Interaction>>, mut cmd: ResMut<Command>) {
+fn press(q: Query<(&Interaction, &UnitChip), Changed<Interaction>>, mut cmd: ResMut<Selection>) {
     for (i, chip) in &q {
         if *i == Interaction::Pressed && cmd.unit != Some(chip.0) {
             cmd.unit = Some(chip.0);
