@@ -10,26 +10,25 @@ use bayonet::sim::{Happened, OrderDone, OrderRejected, SimPlugin};
 use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
 
-/// A headless app with the simulation on `scenario`, ready for `update()`.
-pub fn headless_app(scenario: Scenario, seed: Option<u64>) -> App {
+/// The simulation on `scenario` in a window-less app, before its first frame.
+fn unstarted(scenario: Scenario, seed: Option<u64>) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
         .add_plugins(SimPlugin { scenario, seed });
     bayonet::sim::single_threaded(&mut app);
+    app
+}
+
+/// A headless app with the simulation on `scenario`, ready for `update()`.
+pub fn headless_app(scenario: Scenario, seed: Option<u64>) -> App {
+    let mut app = unstarted(scenario, seed);
     app.update();
     app
 }
 
 /// A headless game carrying on from a save.
 pub fn load_app(save: &SaveGame) -> Result<App, LoadError> {
-    let s = bayonet::save::scenario_of(save)?;
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .add_plugins(SimPlugin {
-            scenario: s,
-            seed: Some(save.seed),
-        });
-    bayonet::sim::single_threaded(&mut app);
+    let mut app = unstarted(bayonet::save::scenario_of(save)?, Some(save.seed));
     bayonet::sim::save::restore(app.world_mut(), &save.snapshot, &save.orders);
     app.update();
     Ok(app)
