@@ -872,3 +872,55 @@ fn the_help_explains_the_cards_terms() {
         );
     }
 }
+
+#[test]
+fn one_system_colours_every_kit_button_by_its_state_and_the_pointer() {
+    // Issue 60: the kit's colour system paints from `Look` and `Interaction`; a screen only
+    // says the state. An aid switched on is lit; a pressed or hovered plain button shows it.
+    use bayonet::client::theme::aid::Aid;
+    use bayonet::client::theme::interaction::Look;
+    use bayonet::client::theme::palette::{DIMMED, LIT, PANEL};
+    fn colour_of(r: &mut Rig, a: Aid) -> Color {
+        let mut q = r.app.world_mut().query::<(&Aid, &BackgroundColor)>();
+        q.iter(r.app.world())
+            .find(|(x, _)| **x == a)
+            .map(|(_, c)| c.0)
+            .unwrap()
+    }
+    fn set<C: Component>(r: &mut Rig, which: Aid, v: C) {
+        let mut q = r.app.world_mut().query::<(Entity, &Aid)>();
+        let e = q
+            .iter(r.app.world())
+            .find(|(_, x)| **x == which)
+            .map(|(e, _)| e)
+            .unwrap();
+        r.app.world_mut().entity_mut(e).insert(v);
+    }
+    let mut r = Rig::new();
+    r.frames(1);
+    let on = r.res::<bayonet::client::theme::aid::Aids>().on(Aid::Grid);
+    let (was, then) = if on { (LIT, PANEL) } else { (PANEL, LIT) };
+    assert_eq!(colour_of(&mut r, Aid::Grid), was, "lit only while on");
+    r.press(Aid::Grid);
+    assert_eq!(colour_of(&mut r, Aid::Grid), then, "a press switches it");
+    r.press(Aid::Grid);
+    assert_eq!(colour_of(&mut r, Aid::Grid), was, "and back");
+    if on {
+        r.press(Aid::Grid);
+    }
+    assert_eq!(colour_of(&mut r, Aid::Grid), PANEL, "off, it is plain");
+    set(&mut r, Aid::Grid, Interaction::Hovered);
+    r.frames(1);
+    let hovered = colour_of(&mut r, Aid::Grid);
+    assert!(
+        hovered != PANEL && hovered != LIT,
+        "under the pointer: {hovered:?}"
+    );
+    set(&mut r, Aid::Grid, Look::Dimmed);
+    r.frames(1);
+    assert_eq!(
+        colour_of(&mut r, Aid::Grid),
+        DIMMED,
+        "dimmed beats the pointer"
+    );
+}

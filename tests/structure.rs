@@ -57,6 +57,52 @@ fn the_window_is_in_rooms() {
     );
 }
 
+/// Every `.rs` file under `dir`, with its text.
+fn sources(dir: &std::path::Path) -> Vec<(std::path::PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                let text = std::fs::read_to_string(&p).unwrap();
+                out.push((p, text));
+            }
+        }
+    }
+    out
+}
+
+/// Issue 60: the screens are built from the widget kit (`client/theme/widget.rs`,
+/// `interaction.rs`): few hand-laid nodes outside it, and one system that turns presses into
+/// the kit's `Pressed` (the tooltip's and the colour system's watch of the pointer aside).
+#[test]
+fn the_screens_are_built_from_the_widget_kit() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/client");
+    let files = sources(&dir);
+    let dir = dir.as_path();
+    let theme = dir.join("theme");
+    let outside_theme = |p: &std::path::Path| !p.starts_with(&theme);
+    let count = |needle: &str, only: &dyn Fn(&std::path::Path) -> bool| -> Vec<String> {
+        files
+            .iter()
+            .filter(|(p, _)| only(p))
+            .flat_map(|(p, t)| {
+                t.matches(needle)
+                    .map(move |_| p.strip_prefix(dir).unwrap().display().to_string())
+            })
+            .collect()
+    };
+    let nodes = count("Node {", &outside_theme);
+    assert!(nodes.len() <= 25, "hand-laid nodes: {nodes:?}");
+    let presses = count("Changed<Interaction>", &|_| true);
+    assert!(presses.len() <= 3, "systems watching presses: {presses:?}");
+    let kit = count("fn press(", &|p| p.ends_with("theme/interaction.rs"));
+    assert_eq!(kit.len(), 1, "the kit's one press system");
+}
+
 #[test]
 fn the_cycle_check_finds_a_cycle() {
     let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();

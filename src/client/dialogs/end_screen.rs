@@ -8,8 +8,10 @@
 use bevy::prelude::*;
 
 use crate::after_action::{self, AfterAction};
+use crate::client::theme::interaction::Pressed;
 use crate::client::theme::keys::{self, Act};
 use crate::client::theme::palette;
+use crate::client::theme::widget::{self, Layout};
 use crate::rules::board::Board;
 use crate::rules::scenario::Scenario;
 use crate::rules::unit::Side;
@@ -60,10 +62,11 @@ struct EndText;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<EndScreen>()
         .add_systems(Startup, spawn)
+        .add_observer(press)
         .add_systems(
             Update,
             (
-                (at_the_end, reopen, press, close, replayed, show).chain(),
+                (at_the_end, reopen, close, replayed, show).chain(),
                 crate::client::theme::regions::wheel_scrolls::<EndPanel>,
             ),
         );
@@ -77,23 +80,17 @@ fn spawn(mut commands: Commands) {
         ))
         .with_children(|p| {
             p.spawn((EndText, palette::text("", 14.0)));
-            p.spawn(Node {
-                flex_direction: FlexDirection::Row,
-                flex_wrap: FlexWrap::Wrap,
-                margin: UiRect::top(Val::Px(12.0)),
-                flex_shrink: 0.0,
-                ..default()
-            })
-            .with_children(|row| {
-                for b in EndButton::ALL {
-                    row.spawn(palette::text_button(
-                        b,
-                        b.label(),
-                        15.0,
-                        UiRect::all(Val::Px(4.0)),
-                    ));
-                }
-            });
+            p.spawn(widget::wrap().margin(UiRect::top(Val::Px(12.0))).keep())
+                .with_children(|row| {
+                    for b in EndButton::ALL {
+                        row.spawn(widget::text_button(
+                            b,
+                            b.label(),
+                            15.0,
+                            UiRect::all(Val::Px(4.0)),
+                        ));
+                    }
+                });
         });
 }
 
@@ -154,18 +151,15 @@ fn reopen(
 }
 
 fn press(
-    q: Query<(&Interaction, &EndButton), Changed<Interaction>>,
+    pressed: On<Pressed>,
+    q: Query<&EndButton>,
     mut screen: ResMut<EndScreen>,
     mut report: Option<ResMut<crate::client::reports::after_action_view::ReportView>>,
     mut watch: MessageWriter<crate::client::replay::watch::Watch>,
     battle: Res<Battle>,
-    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    mut exit: MessageWriter<AppExit>,
+    mut reopen: super::start::Reopen,
 ) {
-    for (i, b) in &q {
-        if *i != Interaction::Pressed {
-            continue;
-        }
+    if let Ok(b) = q.get(pressed.entity) {
         screen.open = false;
         match b {
             EndButton::Report => {
@@ -177,13 +171,7 @@ fn press(
                 watch.write(crate::client::replay::watch::Watch::ThisGame { from: 0 });
             }
             // A fresh window on this battle's start dialog, which offers every battle.
-            EndButton::NewBattle => {
-                let size = window
-                    .single()
-                    .ok()
-                    .map(|w| (w.width().round() as u32, w.height().round() as u32));
-                super::start::open_battle(&battle.scenario.file, size, &mut exit);
-            }
+            EndButton::NewBattle => reopen.battle(&battle.scenario.file),
             EndButton::Close => {}
         }
     }

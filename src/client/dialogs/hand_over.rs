@@ -5,7 +5,9 @@
 use bevy::prelude::*;
 
 use crate::client::gate::HandOver;
+use crate::client::theme::interaction::{Pressed, any_pressed};
 use crate::client::theme::palette;
+use crate::client::theme::widget::{self, Layout};
 use crate::rules::fog;
 use crate::sim::{Battle, Game, Players};
 
@@ -46,14 +48,14 @@ fn notice_the_change(game: Res<Game>, players: Res<Players>, mut h: ResMut<HandO
 }
 
 fn ready(
-    pressed: Query<&Interaction, (Changed<Interaction>, With<Ready>)>,
+    mut presses: MessageReader<Pressed>,
+    button: Query<(), With<Ready>>,
     keys: Res<ButtonInput<KeyCode>>,
     mut h: ResMut<HandOver>,
 ) {
+    let by_button = any_pressed(&mut presses, &button);
     if h.waiting.is_some()
-        && (pressed.iter().any(|i| *i == Interaction::Pressed)
-            || keys.just_pressed(KeyCode::Enter)
-            || keys.just_pressed(KeyCode::Space))
+        && (by_button || keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space))
     {
         h.waiting = None;
     }
@@ -78,20 +80,12 @@ fn show(
         .spawn((
             Screen,
             crate::client::theme::regions::Furniture,
-            Node {
-                position_type: PositionType::Absolute,
-                width: Val::Percent(100.0),
-                height: Val::Percent(100.0),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
-                row_gap: Val::Px(18.0),
-                ..default()
-            },
-            BackgroundColor(Color::srgb(0.07, 0.07, 0.06)),
-            GlobalZIndex(1000),
             // Clicks and taps stop here: nothing under the screen is touched.
-            Interaction::default(),
+            widget::curtain(
+                widget::covering().as_column().centred().line_gap(18.0),
+                Color::srgb(0.07, 0.07, 0.06),
+                1000,
+            ),
         ))
         .with_children(|c| {
             c.spawn(palette::text(format!("{name} to play"), 30.0));
@@ -103,15 +97,11 @@ fn show(
                 ),
                 17.0,
             ));
-            c.spawn((
+            c.spawn(widget::text_button(
                 Ready,
-                Button,
-                palette::button_node(),
-                BorderColor::all(palette::TEXT),
-                BackgroundColor(palette::PANEL),
-            ))
-            .with_children(|b| {
-                b.spawn(palette::text(format!("I play {name}: show the map"), 18.0));
-            });
+                &format!("I play {name}: show the map"),
+                18.0,
+                UiRect::ZERO,
+            ));
         });
 }

@@ -7,8 +7,10 @@ use bevy::prelude::*;
 
 use crate::client::gate::HelpOpen;
 use crate::client::theme::aid::Aid;
+use crate::client::theme::interaction::{Pressed, any_pressed};
 use crate::client::theme::keys::{self, Act, BINDINGS, GESTURES, keys_of};
 use crate::client::theme::palette;
+use crate::client::theme::widget::{self, Layout};
 use crate::rules::map::{Road, SideFeature, Terrain};
 
 #[derive(Component)]
@@ -231,41 +233,18 @@ pub const MEANINGS: &[(&str, &[(&str, &str)])] = &[
 ];
 
 fn column(p: &mut ChildSpawnerCommands, title: &str, fill: impl FnOnce(&mut ChildSpawnerCommands)) {
-    p.spawn(Node {
-        flex_direction: FlexDirection::Column,
-        row_gap: Val::Px(2.0),
-        max_width: Val::Px(420.0),
-        ..default()
-    })
-    .with_children(|c| {
-        c.spawn(palette::coloured_text(title, 15.0, palette::OBJECTIVE));
-        fill(c);
-    });
+    p.spawn(widget::column(2.0).max_width(Val::Px(420.0)))
+        .with_children(|c| {
+            c.spawn(widget::heading(title, 15.0));
+            fill(c);
+        });
 }
 
 /// A swatch of `colour`, `w` by `h`, and its name.
 fn swatch(c: &mut ChildSpawnerCommands, colour: Color, w: f32, h: f32, name: &str) {
-    c.spawn(Node {
-        column_gap: Val::Px(8.0),
-        align_items: AlignItems::Center,
-        ..default()
-    })
-    .with_children(|row| {
-        row.spawn(Node {
-            width: Val::Px(28.0),
-            height: Val::Px(14.0),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        })
-        .with_child((
-            Node {
-                width: Val::Px(w),
-                height: Val::Px(h),
-                ..default()
-            },
-            BackgroundColor(colour),
-        ));
+    c.spawn(widget::row(8.0)).with_children(|row| {
+        row.spawn(widget::sized(28.0, 14.0).centred())
+            .with_child((widget::sized(w, h), BackgroundColor(colour)));
         row.spawn(palette::text(name, 12.0));
     });
 }
@@ -275,22 +254,13 @@ fn texture_swatch(c: &mut ChildSpawnerCommands, atlas: &Handle<Image>, t: Terrai
     use crate::client::map::terrain_art::{TILE_H, TILE_W, index};
     let i = index(t, 0) as f32;
     let corner = Vec2::new(i * TILE_W as f32, 0.0);
-    c.spawn(Node {
-        column_gap: Val::Px(8.0),
-        align_items: AlignItems::Center,
-        ..default()
-    })
-    .with_children(|row| {
+    c.spawn(widget::row(8.0)).with_children(|row| {
         row.spawn((
             ImageNode::new(atlas.clone()).with_rect(Rect::from_corners(
                 corner,
                 corner + Vec2::new(TILE_W as f32, TILE_H as f32),
             )),
-            Node {
-                width: Val::Px(32.0),
-                height: Val::Px(28.0),
-                ..default()
-            },
+            widget::sized(32.0, 28.0),
         ));
         row.spawn(palette::text(t.name(), 12.0));
     });
@@ -396,32 +366,16 @@ fn pattern_swatch(
             }
         }
     }
-    c.spawn(Node {
-        column_gap: Val::Px(8.0),
-        align_items: AlignItems::Center,
-        ..default()
-    })
-    .with_children(|row| {
+    c.spawn(widget::row(8.0)).with_children(|row| {
         // On open ground, as on the map: dark marks (the railroad, contours) read there.
         row.spawn((
-            Node {
-                width: Val::Px(W),
-                height: Val::Px(H),
-                ..default()
-            },
+            widget::sized(W, H),
             BackgroundColor(rgb(palette::terrain(Terrain::Clear).0)),
         ))
         .with_children(|b| {
             for (colour, w, hh, x, y, turn) in marks {
                 b.spawn((
-                    Node {
-                        position_type: PositionType::Absolute,
-                        left: Val::Px(x - w / 2.0),
-                        top: Val::Px(y - hh / 2.0),
-                        width: Val::Px(w),
-                        height: Val::Px(hh),
-                        ..default()
-                    },
+                    widget::placed(x - w / 2.0, y - hh / 2.0, w, hh),
                     UiTransform::from_rotation(Rot2::radians(turn)),
                     BackgroundColor(colour),
                 ));
@@ -446,13 +400,10 @@ fn spawn(
     });
     commands.spawn((
         HelpMore,
-        Node {
-            position_type: PositionType::Absolute,
-            bottom: Val::Px(20.0),
-            right: Val::Px(36.0),
-            padding: UiRect::axes(Val::Px(8.0), Val::Px(3.0)),
-            ..default()
-        },
+        widget::floating()
+            .bottom(Val::Px(20.0))
+            .right(Val::Px(36.0))
+            .pad(UiRect::axes(Val::Px(8.0), Val::Px(3.0))),
         BackgroundColor(palette::PANEL),
         GlobalZIndex(41),
         Visibility::Hidden,
@@ -465,26 +416,23 @@ fn spawn(
         .spawn((
             HelpPanel,
             crate::client::theme::regions::Furniture,
-            Node {
-                position_type: PositionType::Absolute,
-                display: Display::None,
-                left: Val::Px(16.0),
-                right: Val::Px(16.0),
-                top: Val::Px(40.0),
-                bottom: Val::Px(16.0),
-                padding: UiRect::all(Val::Px(14.0)),
-                flex_direction: FlexDirection::Row,
-                flex_wrap: FlexWrap::Wrap,
-                column_gap: Val::Px(28.0),
-                row_gap: Val::Px(12.0),
-                overflow: Overflow::scroll_y(),
-                ..default()
-            },
-            ScrollPosition::default(),
-            BackgroundColor(Color::srgb(0.06, 0.06, 0.05)),
-            GlobalZIndex(40),
             // Presses on the help stay off the map.
-            Interaction::default(),
+            widget::curtain(
+                widget::covering()
+                    .left(Val::Px(16.0))
+                    .right(Val::Px(16.0))
+                    .top(Val::Px(40.0))
+                    .bottom(Val::Px(16.0))
+                    .pad(UiRect::all(Val::Px(14.0)))
+                    .wrapping()
+                    .gap(28.0)
+                    .line_gap(12.0)
+                    .scrolls()
+                    .hidden(),
+                Color::srgb(0.06, 0.06, 0.05),
+                40,
+            ),
+            ScrollPosition::default(),
         ))
         .with_children(|p| {
             column(p, "Legend: a counter", |c| {
@@ -495,16 +443,9 @@ fn spawn(
             });
             column(p, "Keys", |c| {
                 for (k, what) in key_lines() {
-                    c.spawn(Node {
-                        column_gap: Val::Px(8.0),
-                        ..default()
-                    })
-                    .with_children(|row| {
+                    c.spawn(Node::default().gap(8.0)).with_children(|row| {
                         row.spawn((
-                            Node {
-                                width: Val::Px(110.0),
-                                ..default()
-                            },
+                            Node::default().width(Val::Px(110.0)),
                             children![palette::text(k, 12.0)],
                         ));
                         row.spawn(palette::dim_text(what, 12.0));
@@ -527,13 +468,11 @@ fn spawn(
                         12.0,
                     ));
                 }
-                c.spawn((
+                c.spawn(widget::text_button(
                     CloseHelp,
-                    Button,
-                    palette::button_node(),
-                    BorderColor::all(palette::TEXT),
-                    BackgroundColor(palette::PANEL),
-                    children![palette::text("Close (Esc)", 14.0)],
+                    "Close (Esc)",
+                    14.0,
+                    UiRect::ZERO,
                 ));
             });
             column(p, "What does this mean?", |c| {
@@ -623,10 +562,11 @@ fn spawn(
 
 fn close(
     input: Res<ButtonInput<KeyCode>>,
-    button: Query<&Interaction, (With<CloseHelp>, Changed<Interaction>)>,
+    mut presses: MessageReader<Pressed>,
+    button: Query<(), With<CloseHelp>>,
     mut open: ResMut<HelpOpen>,
 ) {
-    let pressed = button.iter().any(|i| *i == Interaction::Pressed);
+    let pressed = any_pressed(&mut presses, &button);
     if open.0 && (pressed || keys::pressed(&input, Act::Deselect)) {
         open.0 = false;
     }

@@ -7,7 +7,8 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use super::start::DialogBody;
-use crate::client::theme::palette;
+use crate::client::theme::interaction::Pressed;
+use crate::client::theme::widget::{self, Layout};
 
 /// A text field of the section, and what it holds.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
@@ -69,7 +70,8 @@ struct Said;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<OnlineForm>()
-        .add_systems(Update, (section, press, typing, heard, show).chain());
+        .add_observer(press)
+        .add_systems(Update, (section, typing, heard, show).chain());
 }
 
 /// Adds the section to the dialog when it opens.
@@ -79,34 +81,9 @@ fn section(
     form: Res<OnlineForm>,
 ) {
     for d in &dialogs {
-        let text = |t: String| {
-            (
-                Text::new(t),
-                TextFont {
-                    font_size: FontSize::Px(16.0),
-                    ..default()
-                },
-                TextColor(palette::TEXT),
-            )
-        };
-        let button = |b: OnlineButton| {
-            (
-                b,
-                Button,
-                Node {
-                    margin: UiRect::all(Val::Px(3.0)),
-                    ..palette::button_node()
-                },
-                BorderColor::all(palette::TEXT),
-                BackgroundColor(palette::PANEL),
-            )
-        };
-        let row = || Node {
-            flex_direction: FlexDirection::Row,
-            flex_wrap: FlexWrap::Wrap,
-            align_items: AlignItems::Center,
-            ..default()
-        };
+        let text = |t: String| widget::label_text(t, 16.0);
+        let button = |b: OnlineButton| widget::button(b, UiRect::all(Val::Px(3.0)));
+        let row = || widget::row(0.0).wrapping();
         commands.entity(d).with_children(|p| {
             p.spawn(text(
                 "Play online (a referee server holds the game and its dice)".into(),
@@ -130,22 +107,20 @@ fn section(
 }
 
 fn press(
-    q: Query<(&Interaction, &OnlineButton), Changed<Interaction>>,
+    pressed: On<Pressed>,
+    q: Query<&OnlineButton>,
     mut form: ResMut<OnlineForm>,
     battle: Res<crate::sim::Battle>,
     draft: Option<Res<super::start::Draft>>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    for (i, b) in &q {
-        if *i != Interaction::Pressed {
-            continue;
-        }
+    if let Ok(b) = q.get(pressed.entity) {
         match *b {
             OnlineButton::Entry(f) => form.focus = Some(f),
             OnlineButton::Join => {
                 if form.invite.trim().is_empty() {
                     form.said = "Type the invite first (or open its link).".into();
-                    continue;
+                    return;
                 }
                 join(&mut form, &mut exit);
             }

@@ -5,8 +5,10 @@
 use bevy::prelude::*;
 
 use crate::client::gate::{DialogOpen, PresetPlayers};
+use crate::client::theme::interaction::{Look, Pressed};
 use crate::client::theme::palette;
 use crate::client::theme::settings::Settings;
+use crate::client::theme::widget::{self, Layout};
 use crate::rules::order::Order;
 use crate::rules::params::Parameters;
 use crate::rules::unit::Side;
@@ -169,10 +171,10 @@ pub(crate) fn param(b: &mut Draft, i: usize) -> (&mut u32, u32) {
 pub(crate) fn plugin(app: &mut App) {
     app.insert_resource(DialogOpen(true))
         .add_systems(Startup, open)
+        .add_observer(press)
         .add_systems(
             Update,
             (
-                press,
                 labels,
                 scroll,
                 crate::client::theme::regions::more_below::<DialogBody, MoreBelow>,
@@ -203,93 +205,47 @@ fn open(
     commands.insert_resource(draft);
     let s = &battle.scenario;
     let maps = ScenarioList(describe_maps(list_maps()));
-    let button = |c: Control| {
-        (
-            c,
-            Button,
-            Node {
-                margin: UiRect::all(Val::Px(3.0)),
-                ..palette::button_node()
-            },
-            BorderColor::all(palette::TEXT),
-            BackgroundColor(palette::PANEL),
-        )
-    };
-    let text = |t: String, size: f32| {
-        (
-            Text::new(t),
-            TextFont {
-                font_size: FontSize::Px(size),
-                ..default()
-            },
-            TextColor(palette::TEXT),
-        )
-    };
+    let button = |c: Control| widget::button(c, UiRect::all(Val::Px(3.0)));
+    let text = |t: String, size: f32| widget::label_text(t, size);
     // A curtain over the map until Start: the rules (Fog of War among them) are not yet in
     // force, and the enemy's deployment must not show round the dialog or through it.
     commands.spawn((
         Dialog,
         crate::client::theme::regions::Furniture,
-        Node {
-            position_type: PositionType::Absolute,
-            left: Val::Px(0.0),
-            right: Val::Px(0.0),
-            top: Val::Px(0.0),
-            bottom: Val::Px(0.0),
-            ..default()
-        },
-        Interaction::default(),
-        BackgroundColor(palette::BACKGROUND),
-        GlobalZIndex(9),
+        widget::curtain(widget::covering(), palette::BACKGROUND, 9),
     ));
     let dialog = commands
         .spawn((
             Dialog,
             crate::client::theme::regions::Furniture,
-            Node {
-                position_type: PositionType::Absolute,
-                top: Val::Px(36.0),
-                left: Val::Percent(8.0),
-                width: Val::Percent(84.0),
-                max_height: Val::Percent(92.0),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(Val::Px(18.0)),
-                row_gap: Val::Px(6.0),
-                ..default()
-            },
-            Interaction::default(),
-            BackgroundColor(Color::srgba(0.06, 0.06, 0.05, 0.96)),
-            GlobalZIndex(10),
+            widget::dialog_box(
+                widget::floating()
+                    .top(Val::Px(36.0))
+                    .left(Val::Percent(8.0))
+                    .width(Val::Percent(84.0))
+                    .max_height(Val::Percent(92.0))
+                    .pad(UiRect::all(Val::Px(18.0)))
+                    .line_gap(6.0),
+                10,
+            ),
         ))
         .with_children(|d| {
             // Start sits beside the title, so that it is on screen however small the window.
-            d.spawn(Node {
-                align_items: AlignItems::Center,
-                justify_content: JustifyContent::SpaceBetween,
-                flex_wrap: FlexWrap::Wrap,
-                ..default()
-            })
-            .with_children(|row| {
-                row.spawn(text(s.name.clone(), 22.0));
-                row.spawn((button(Control::Start), StartButton))
-                    .with_children(|b| {
-                        b.spawn(text("Start the battle".into(), 18.0));
-                    });
-            });
+            d.spawn(widget::row(0.0).spread().wrapping())
+                .with_children(|row| {
+                    row.spawn(text(s.name.clone(), 22.0));
+                    row.spawn((button(Control::Start), StartButton))
+                        .with_children(|b| {
+                            b.spawn(text("Start the battle".into(), 18.0));
+                        });
+                });
         })
         .id();
     // The rest scrolls in a small window (or at a large UI scale): wheel or drag.
     let body = commands
         .spawn((
             DialogBody,
-            Node {
-                flex_direction: FlexDirection::Column,
-                row_gap: Val::Px(6.0),
-                overflow: Overflow::scroll_y(),
-                flex_shrink: 1.0,
-                min_height: Val::Px(0.0),
-                ..default()
-            },
+            widget::scrolling(6.0),
             ScrollPosition::default(),
         ))
         .id();
@@ -298,12 +254,11 @@ fn open(
     let more = commands
         .spawn((
             MoreBelow,
-            palette::dim_text("▼ more below: scroll with the wheel, or drag", 13.0),
-            Node {
-                margin: UiRect::top(Val::Px(4.0)),
-                flex_shrink: 0.0,
-                ..default()
-            },
+            widget::more_below_line(
+                "▼ more below: scroll with the wheel, or drag",
+                13.0,
+                palette::DIM,
+            ),
         ))
         .id();
     commands.entity(dialog).add_child(more);
@@ -321,11 +276,7 @@ fn open(
             },
             16.0,
         ));
-        d.spawn(Node {
-            flex_wrap: FlexWrap::Wrap,
-            ..default()
-        })
-        .with_children(|row| {
+        d.spawn(widget::wrap()).with_children(|row| {
             for i in 0..crate::lesson::COUNT {
                 let n = i + 1;
                 let title = crate::lesson::title(n).unwrap_or_default();
@@ -352,11 +303,7 @@ fn open(
                     b.spawn(palette::dim_text(m.size.clone(), 11.0));
                 });
             };
-            d.spawn(Node {
-                flex_wrap: FlexWrap::Wrap,
-                ..default()
-            })
-            .with_children(|row| {
+            d.spawn(widget::wrap()).with_children(|row| {
                 for (i, m) in maps.0.iter().enumerate().filter(|(_, m)| !m.test) {
                     entry(row, i, m);
                 }
@@ -365,30 +312,19 @@ fn open(
                 d.spawn(button(Control::TestFold)).with_children(|b| {
                     b.spawn((Label(Control::TestFold), text(String::new(), 13.0)));
                 });
-                d.spawn((
-                    TestFields,
-                    Node {
-                        flex_wrap: FlexWrap::Wrap,
-                        display: Display::None,
-                        ..default()
-                    },
-                ))
-                .with_children(|row| {
-                    for (i, m) in maps.0.iter().enumerate().filter(|(_, m)| m.test) {
-                        entry(row, i, m);
-                    }
-                });
+                d.spawn((TestFields, widget::wrap().hidden()))
+                    .with_children(|row| {
+                        for (i, m) in maps.0.iter().enumerate().filter(|(_, m)| m.test) {
+                            entry(row, i, m);
+                        }
+                    });
             }
         }
         if !newcomer {
             boot_camp(d);
         }
         d.spawn(text("Who plays".into(), 16.0));
-        d.spawn(Node {
-            flex_wrap: FlexWrap::Wrap,
-            ..default()
-        })
-        .with_children(|row| {
+        d.spawn(widget::wrap()).with_children(|row| {
             let modes = [
                 (
                     Mode::Play(0),
@@ -416,11 +352,7 @@ fn open(
             }
         });
         d.spawn(text("Computer opponent".into(), 16.0));
-        d.spawn(Node {
-            flex_wrap: FlexWrap::Wrap,
-            ..default()
-        })
-        .with_children(|row| {
+        d.spawn(widget::wrap()).with_children(|row| {
             for o in Opponent::ALL {
                 let label = match o {
                     Opponent::Basic => "Basic (the first computer)",
@@ -437,11 +369,7 @@ fn open(
             b.spawn((Label(Control::MeleeSystem), text(String::new(), 13.0)));
         });
         d.spawn(text("Optional rules".into(), 16.0));
-        d.spawn(Node {
-            flex_wrap: FlexWrap::Wrap,
-            ..default()
-        })
-        .with_children(|row| {
+        d.spawn(widget::wrap()).with_children(|row| {
             for i in 0..crate::client::theme::words::RULES.len() {
                 row.spawn(button(Control::Rule(i))).with_children(|b| {
                     b.spawn((Label(Control::Rule(i)), text(String::new(), 13.0)));
@@ -449,18 +377,9 @@ fn open(
             }
         });
         d.spawn(text("Parameter Data".into(), 16.0));
-        d.spawn(Node {
-            flex_wrap: FlexWrap::Wrap,
-            column_gap: Val::Px(18.0),
-            ..default()
-        })
-        .with_children(|wrap| {
+        d.spawn(widget::wrap().gap(18.0)).with_children(|wrap| {
             for i in 0..PARAMS.len() {
-                wrap.spawn(Node {
-                    align_items: AlignItems::Center,
-                    ..default()
-                })
-                .with_children(|row| {
+                wrap.spawn(widget::row(0.0)).with_children(|row| {
                     row.spawn(button(Control::Param(i, -1))).with_children(|b| {
                         b.spawn(text(" - ".into(), 14.0));
                     });
@@ -472,12 +391,7 @@ fn open(
             }
         });
         d.spawn(text("Interface (remembered)".into(), 16.0));
-        d.spawn(Node {
-            align_items: AlignItems::Center,
-            flex_wrap: FlexWrap::Wrap,
-            ..default()
-        })
-        .with_children(|row| {
+        d.spawn(widget::row(0.0).wrapping()).with_children(|row| {
             row.spawn(button(Control::UiScale(-1))).with_children(|b| {
                 b.spawn(text(" - ".into(), 14.0));
             });
@@ -500,122 +414,146 @@ fn open(
     commands.insert_resource(maps);
 }
 
-#[allow(clippy::too_many_arguments)]
+/// A press on one of the dialog's controls: another battle or lesson opens a fresh window, the
+/// interface's settings change at once, the rules go into the draft, and Start begins the game.
 // In the browser a new scenario reloads the page instead of exiting.
 #[cfg_attr(target_arch = "wasm32", allow(unused_mut, unused_variables))]
 fn press(
-    mut commands: Commands,
-    q: Query<(&Interaction, &Control), Changed<Interaction>>,
-    dialog_q: Query<Entity, With<Dialog>>,
-    mut draft: Option<ResMut<Draft>>,
-    game: Res<Game>,
-    mut orders: MessageWriter<GiveOrder>,
-    mut players: ResMut<Players>,
-    mut dialog: ResMut<DialogOpen>,
+    pressed: On<Pressed>,
+    q: Query<&Control>,
+    (mut draft, mut settings): (Option<ResMut<Draft>>, ResMut<Settings>),
     maps: Option<Res<ScenarioList>>,
-    (mut exit, mut settings, replaying): (
-        MessageWriter<AppExit>,
-        ResMut<Settings>,
-        Option<Res<crate::sim::Replaying>>,
-    ),
     mut fold: Query<&mut Node, With<TestFields>>,
-    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut reopen: Reopen,
+    mut start: Starting,
 ) {
-    for (i, c) in &q {
-        if *i != Interaction::Pressed {
-            continue;
+    let Ok(c) = q.get(pressed.entity) else { return };
+    match *c {
+        // Another battle: open it in a fresh game window and close this one.
+        Control::Scenario(i) => {
+            if let Some(m) = maps.as_ref().and_then(|m| m.0.get(i)) {
+                reopen.battle(&m.path);
+            }
         }
-        match *c {
-            Control::Scenario(i) => {
-                // Another battle: open it in a fresh game window and close this one.
-                let Some(file) = maps
-                    .as_ref()
-                    .and_then(|m| m.0.get(i))
-                    .map(|m| m.path.clone())
-                else {
-                    continue;
-                };
-                let size = window
-                    .single()
-                    .ok()
-                    .map(|w| (w.width().round() as u32, w.height().round() as u32));
-                open_battle(&file, size, &mut exit);
+        Control::Lesson(n) => reopen.lesson(n),
+        Control::TestFold => {
+            for mut n in &mut fold {
+                let shown = n.display == Display::None;
+                crate::client::theme::regions::show(&mut n, shown);
             }
-            Control::Mode(m) => settings.who_plays = m,
-            Control::Opponent(o) => settings.opponent = o,
-            Control::UiScale(dir) => settings.step(dir),
-            Control::ColourBlind => settings.colour_blind = !settings.colour_blind,
-            Control::Relief => {
-                settings.relief = match settings.relief {
-                    crate::client::theme::settings::Relief::Bands => {
-                        crate::client::theme::settings::Relief::Shaded
-                    }
-                    crate::client::theme::settings::Relief::Shaded => {
-                        crate::client::theme::settings::Relief::Bands
-                    }
-                }
+        }
+        Control::Rule(_) | Control::MeleeSystem | Control::Param(..) => {
+            if let Some(d) = draft.as_mut() {
+                rule_control(*c, d);
             }
-            Control::ConfirmEndTurn => settings.confirm_end_turn = !settings.confirm_end_turn,
-            Control::TestFold => {
-                for mut n in &mut fold {
-                    n.display = if n.display == Display::None {
-                        Display::Flex
-                    } else {
-                        Display::None
-                    };
-                }
+        }
+        Control::Start => start.begin(&mut settings, draft.as_deref()),
+        _ => setting(*c, &mut settings),
+    }
+}
+
+/// A fresh window (a fresh page in the browser) in place of this one, of its size: another
+/// battle, a lesson.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct Reopen<'w, 's> {
+    window: Query<'w, 's, &'static Window, With<bevy::window::PrimaryWindow>>,
+    exit: MessageWriter<'w, AppExit>,
+}
+
+impl Reopen<'_, '_> {
+    /// The window's size in whole pixels.
+    fn size(&self) -> Option<(u32, u32)> {
+        self.window
+            .single()
+            .ok()
+            .map(|w| (w.width().round() as u32, w.height().round() as u32))
+    }
+
+    pub(crate) fn battle(&mut self, file: &str) {
+        let size = self.size();
+        open_battle(file, size, &mut self.exit);
+    }
+
+    pub(crate) fn lesson(&mut self, n: usize) {
+        let size = self.size();
+        open_lesson(n, size, &mut self.exit);
+    }
+}
+
+/// The interface's own controls: they change the settings at once (and are kept).
+fn setting(c: Control, settings: &mut Settings) {
+    use crate::client::theme::settings::Relief;
+    match c {
+        Control::Mode(m) => settings.who_plays = m,
+        Control::Opponent(o) => settings.opponent = o,
+        Control::UiScale(dir) => settings.step(dir),
+        Control::ColourBlind => settings.colour_blind = !settings.colour_blind,
+        Control::Relief => {
+            settings.relief = match settings.relief {
+                Relief::Bands => Relief::Shaded,
+                Relief::Shaded => Relief::Bands,
             }
-            Control::Rule(r) => {
-                let Some(d) = draft.as_mut() else { continue };
-                toggle_rule(d, r);
-            }
-            Control::MeleeSystem => {
-                let Some(d) = draft.as_mut() else { continue };
-                let all = crate::rules::params::MeleeSystemName::ALL;
-                let i = all.iter().position(|m| *m == d.0.melee_system).unwrap_or(0);
-                d.0.melee_system = all[(i + 1) % all.len()];
-            }
-            Control::Param(p, dir) => {
-                let Some(d) = draft.as_mut() else { continue };
-                let (v, step) = param(d, p);
-                *v = if dir < 0 {
-                    v.saturating_sub(step).max(step)
-                } else {
-                    *v + step
-                };
-            }
-            Control::Lesson(n) => {
-                let size = window
-                    .single()
-                    .ok()
-                    .map(|w| (w.width().round() as u32, w.height().round() as u32));
-                open_lesson(n, size, &mut exit);
-            }
-            Control::Start => {
-                // From now on the boot camp is offered after the battles, not before.
-                settings.played = true;
-                let computer = settings.opponent.brain();
-                players.0 = match settings.who_plays {
-                    Mode::Hotseat => [None, None],
-                    Mode::Play(0) => [None, Some(computer)],
-                    Mode::Play(_) => [Some(computer), None],
-                    Mode::Watch => [Some(computer), Some(computer)],
-                };
-                // The chosen rules are an order: logged, saved and replayed like any other; a
-                // replay keeps the rules it was played under.
-                if let Some(d) = draft
-                    .as_ref()
-                    .filter(|d| d.0 != game.params && replaying.is_none())
-                {
-                    orders.write(GiveOrder(Order::SetParameters {
-                        params: Box::new(d.0.clone()),
-                    }));
-                }
-                dialog.0 = false;
-                for e in &dialog_q {
-                    commands.entity(e).despawn();
-                }
-            }
+        }
+        Control::ConfirmEndTurn => settings.confirm_end_turn = !settings.confirm_end_turn,
+        _ => {}
+    }
+}
+
+/// The rules' controls: an optional rule, the melee system or a Parameter Data value, in the
+/// draft the game starts under.
+fn rule_control(c: Control, d: &mut Draft) {
+    match c {
+        Control::Rule(r) => toggle_rule(d, r),
+        Control::MeleeSystem => {
+            let all = crate::rules::params::MeleeSystemName::ALL;
+            let i = all.iter().position(|m| *m == d.0.melee_system).unwrap_or(0);
+            d.0.melee_system = all[(i + 1) % all.len()];
+        }
+        Control::Param(p, dir) => {
+            let (v, step) = param(d, p);
+            *v = if dir < 0 {
+                v.saturating_sub(step).max(step)
+            } else {
+                *v + step
+            };
+        }
+        _ => {}
+    }
+}
+
+/// What Start needs: the players to seat, the rules to give as an order, the dialog to close.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Starting<'w, 's> {
+    commands: Commands<'w, 's>,
+    dialog_q: Query<'w, 's, Entity, With<Dialog>>,
+    game: Res<'w, Game>,
+    orders: MessageWriter<'w, GiveOrder>,
+    players: ResMut<'w, Players>,
+    dialog: ResMut<'w, DialogOpen>,
+    replaying: Option<Res<'w, crate::sim::Replaying>>,
+}
+
+impl Starting<'_, '_> {
+    fn begin(&mut self, settings: &mut Settings, draft: Option<&Draft>) {
+        // From now on the boot camp is offered after the battles, not before.
+        settings.played = true;
+        let computer = settings.opponent.brain();
+        self.players.0 = match settings.who_plays {
+            Mode::Hotseat => [None, None],
+            Mode::Play(0) => [None, Some(computer)],
+            Mode::Play(_) => [Some(computer), None],
+            Mode::Watch => [Some(computer), Some(computer)],
+        };
+        // The chosen rules are an order: logged, saved and replayed like any other; a replay
+        // keeps the rules it was played under.
+        if let Some(d) = draft.filter(|d| d.0 != self.game.params && self.replaying.is_none()) {
+            self.orders.write(GiveOrder(Order::SetParameters {
+                params: Box::new(d.0.clone()),
+            }));
+        }
+        self.dialog.0 = false;
+        for e in &self.dialog_q {
+            self.commands.entity(e).despawn();
         }
     }
 }
@@ -674,14 +612,13 @@ fn same_file(a: &str, b: &str) -> bool {
     name(a) == name(b)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn labels(
     maps: Option<Res<ScenarioList>>,
     battle: Res<Battle>,
     draft: Option<ResMut<Draft>>,
     settings: Res<Settings>,
     mut texts: Query<(&Label, &mut Text)>,
-    mut buttons: Query<(&Control, &mut BackgroundColor)>,
+    mut buttons: Query<(&Control, &mut Look)>,
 ) {
     let Some(mut draft) = draft else { return };
     if !draft.is_changed() && !settings.is_changed() {
@@ -718,7 +655,7 @@ fn labels(
             _ => continue,
         };
     }
-    for (c, mut bg) in &mut buttons {
+    for (c, mut look) in &mut buttons {
         let on = match *c {
             Control::Mode(m) => m == settings.who_plays,
             Control::Opponent(o) => o == settings.opponent,
@@ -732,7 +669,7 @@ fn labels(
                 .is_some_and(|m| same_file(&m.path, &battle.scenario.file)),
             _ => false,
         };
-        bg.0 = if on { palette::LIT } else { palette::PANEL };
+        crate::client::theme::interaction::set(&mut look, if on { Look::Lit } else { Look::Plain });
     }
 }
 

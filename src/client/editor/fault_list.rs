@@ -8,6 +8,8 @@ use super::{Editing, EditorState};
 use crate::client::input::pointer::SelectedHex;
 use crate::client::map::camera::MapCamera;
 use crate::client::map::layout::{HEX_SIZE, MapLayout};
+use crate::client::theme::interaction::Pressed;
+use crate::client::theme::widget::{self, Layout};
 use crate::client::z;
 use crate::rules::map::{Coord, Map};
 
@@ -21,7 +23,7 @@ struct FaultList;
 struct FaultMark;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (list, marks, go));
+    app.add_observer(go).add_systems(Update, (list, marks));
 }
 
 fn list(
@@ -42,18 +44,14 @@ fn list(
         .spawn((
             FaultList,
             Panel,
-            Node {
-                position_type: PositionType::Absolute,
-                bottom: Val::Px(0.0),
-                left: Val::Px(240.0),
-                right: Val::Px(300.0),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(Val::Px(4.0)),
-                ..default()
-            },
-            Interaction::default(),
-            BackgroundColor(crate::client::theme::palette::PANEL),
-            GlobalZIndex(5),
+            widget::side_panel(
+                widget::floating()
+                    .bottom(Val::Px(0.0))
+                    .left(Val::Px(240.0))
+                    .right(Val::Px(300.0))
+                    .pad(UiRect::all(Val::Px(4.0))),
+                5,
+            ),
         ))
         .with_children(|p| {
             if now.is_empty() {
@@ -119,20 +117,19 @@ fn marks(
     }
 }
 
+/// A fault's line pressed: its unit selected, its hex in the middle of the view.
 fn go(
-    q: Query<(&Interaction, &Act), Changed<Interaction>>,
+    pressed: On<Pressed>,
+    q: Query<&Act>,
     mut state: ResMut<EditorState>,
     editing: Res<Editing>,
     layout: Res<MapLayout>,
     mut selected: ResMut<SelectedHex>,
     mut cam: Query<&mut Transform, With<MapCamera>>,
 ) {
-    for (i, act) in &q {
-        let (Interaction::Pressed, Act::Fault(n)) = (i, act) else {
-            continue;
-        };
+    if let Ok(Act::Fault(n)) = q.get(pressed.entity) {
         let Some(f) = state.faults.get(*n).cloned() else {
-            continue;
+            return;
         };
         state.status = f.error.message.clone();
         if let Some(id) = f.unit {

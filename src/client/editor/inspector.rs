@@ -9,6 +9,8 @@ pub use super::tools::Property;
 use super::tools::{Act, Panel, button, text};
 use super::{Editing, EditorState};
 use crate::client::dialogs::start::{self, Draft};
+use crate::client::theme::interaction::Pressed;
+use crate::client::theme::widget::{self, Layout};
 use crate::editor::{Document, Edit, formations};
 use crate::rules::hex::Facing;
 use crate::rules::map::MapEdge;
@@ -28,7 +30,8 @@ struct Shape(Option<(Option<u32>, Option<(i32, i32)>, Option<(i32, i32)>, usize)
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Shape>()
-        .add_systems(Update, (press, typing, (rebuild, labels).chain()));
+        .add_observer(press)
+        .add_systems(Update, (typing, (rebuild, labels).chain()));
 }
 
 const COLOURS: [(f32, f32, f32); 6] = [
@@ -90,11 +93,7 @@ fn rebuild(
         commands.entity(e).despawn();
     }
     let stepper = |p: &mut ChildSpawnerCommands, f: Property| {
-        p.spawn(Node {
-            align_items: AlignItems::Center,
-            ..default()
-        })
-        .with_children(|row| {
+        p.spawn(widget::row(0.0)).with_children(|row| {
             row.spawn(button(Act::Step(f, -1))).with_children(|b| {
                 b.spawn(text(" - ", 13.0));
             });
@@ -119,21 +118,17 @@ fn rebuild(
         .spawn((
             Inspector,
             Panel,
-            Node {
-                position_type: PositionType::Absolute,
-                top: Val::Px(48.0),
-                right: Val::Px(0.0),
-                width: Val::Px(290.0),
-                max_height: Val::Percent(92.0),
-                overflow: Overflow::scroll_y(),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(Val::Px(6.0)),
-                ..default()
-            },
+            widget::side_panel(
+                widget::floating()
+                    .top(Val::Px(48.0))
+                    .right(Val::Px(0.0))
+                    .width(Val::Px(290.0))
+                    .max_height(Val::Percent(92.0))
+                    .scrolls()
+                    .pad(UiRect::all(Val::Px(6.0))),
+                5,
+            ),
             ScrollPosition::default(),
-            Interaction::default(),
-            BackgroundColor(crate::client::theme::palette::PANEL),
-            GlobalZIndex(5),
         ))
         .with_children(|p| {
             if let Some(id) = state.unit {
@@ -227,12 +222,7 @@ fn rebuild(
                             .with_children(|b| {
                                 b.spawn((
                                     Swatch(i),
-                                    Node {
-                                        width: Val::Px(18.0),
-                                        height: Val::Px(18.0),
-                                        margin: UiRect::right(Val::Px(6.0)),
-                                        ..default()
-                                    },
+                                    widget::sized(18.0, 18.0).margin(UiRect::right(Val::Px(6.0))),
                                     BackgroundColor(Color::BLACK),
                                 ));
                                 b.spawn((FieldLabel(Property::SideColour(i)), text("", 13.0)));
@@ -924,14 +914,12 @@ fn commit(
 }
 
 fn press(
-    q: Query<(&Interaction, &Act), Changed<Interaction>>,
+    pressed: On<Pressed>,
+    q: Query<&Act>,
     mut editing: ResMut<Editing>,
     mut state: ResMut<EditorState>,
 ) {
-    for (i, act) in &q {
-        if *i != Interaction::Pressed {
-            continue;
-        }
+    if let Ok(act) = q.get(pressed.entity) {
         let r = match *act {
             Act::Step(f, d) => step(&mut editing.0, &state, f, d),
             Act::Type(f) => {

@@ -90,6 +90,7 @@ pub fn input_plugin(app: &mut App) {
         .add_message::<super::input::command::HexTapped>();
     app.add_plugins((
         super::theme::settings::plugin,
+        super::theme::interaction::plugin,
         super::map::layout::plugin,
         super::input::pointer::plugin,
         view::plugin,

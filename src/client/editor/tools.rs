@@ -4,7 +4,9 @@
 use bevy::prelude::*;
 
 use super::{Editing, EditorState, SpawnPlayTest, Tool};
+use crate::client::theme::interaction::{self, Look, Pressed};
 use crate::client::theme::palette;
+use crate::client::theme::widget::{self, Layout};
 use crate::rules::map::{Road, SideFeature, Terrain};
 use crate::rules::unit::UnitKind;
 
@@ -99,10 +101,10 @@ struct FileLabel;
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayTestRequested>()
         .add_systems(Startup, spawn)
+        .add_observer(press)
         .add_systems(
             Update,
             (
-                press,
                 keys,
                 file_label,
                 mark_tool,
@@ -112,24 +114,16 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// The editor's button: compact enough that every tool shows at 1024×768 without scrolling,
+/// its lines side by side.
 pub(super) fn button(act: Act) -> impl Bundle {
-    (
-        act,
-        Button,
-        Node {
-            margin: UiRect::all(Val::Px(1.5)),
-            padding: UiRect::axes(Val::Px(6.0), Val::Px(3.0)),
-            border: UiRect::all(Val::Px(1.0)),
-            // Compact enough that every tool shows at 1024×768 without scrolling.
-            min_height: Val::Px(32.0),
-            min_width: Val::Px(32.0),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        BorderColor::all(palette::TEXT),
-        BackgroundColor(palette::PANEL),
-    )
+    let node = Node::default()
+        .margin(UiRect::all(Val::Px(1.5)))
+        .pad(UiRect::axes(Val::Px(6.0), Val::Px(3.0)))
+        .border(UiRect::all(Val::Px(1.0)))
+        .min_size(32.0, 32.0)
+        .centred();
+    widget::button_in(act, node)
 }
 
 pub(super) fn text(t: impl Into<String>, size: f32) -> impl Bundle {
@@ -194,19 +188,14 @@ fn spawn(mut commands: Commands, editing: Res<Editing>) {
     commands
         .spawn((
             Panel,
-            Node {
-                position_type: PositionType::Absolute,
-                top: Val::Px(0.0),
-                left: Val::Px(0.0),
-                right: Val::Px(0.0),
-                padding: UiRect::all(Val::Px(3.0)),
-                align_items: AlignItems::Center,
-                flex_wrap: FlexWrap::Wrap,
-                ..default()
-            },
-            Interaction::default(),
-            BackgroundColor(palette::PANEL),
-            GlobalZIndex(5),
+            widget::side_panel(
+                widget::pinned()
+                    .right(Val::Px(0.0))
+                    .pad(UiRect::all(Val::Px(3.0)))
+                    .wrapping()
+                    .middle(),
+                5,
+            ),
         ))
         .with_children(|bar| {
             for (act, label) in [
@@ -224,31 +213,23 @@ fn spawn(mut commands: Commands, editing: Res<Editing>) {
     commands
         .spawn((
             Panel,
-            Node {
-                position_type: PositionType::Absolute,
-                // Between the file bar and the fault line, scrolling if the window is short.
-                top: Val::Px(48.0),
-                bottom: Val::Px(34.0),
-                left: Val::Px(0.0),
-                width: Val::Px(232.0),
-                overflow: Overflow::scroll_y(),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(Val::Px(4.0)),
-                ..default()
-            },
+            // Between the file bar and the fault line, scrolling if the window is short.
+            widget::side_panel(
+                widget::floating()
+                    .top(Val::Px(48.0))
+                    .bottom(Val::Px(34.0))
+                    .left(Val::Px(0.0))
+                    .width(Val::Px(232.0))
+                    .scrolls()
+                    .pad(UiRect::all(Val::Px(4.0))),
+                5,
+            ),
             ScrollPosition::default(),
-            Interaction::default(),
-            BackgroundColor(palette::PANEL),
-            GlobalZIndex(5),
         ))
         .with_children(|p| {
             for (title, group) in tools() {
                 p.spawn(text(title, 13.0));
-                p.spawn(Node {
-                    flex_wrap: FlexWrap::Wrap,
-                    ..default()
-                })
-                .with_children(|row| {
+                p.spawn(widget::wrap()).with_children(|row| {
                     for (tool, label) in group {
                         row.spawn(button(Act::Tool(tool))).with_children(|b| {
                             b.spawn(text(label, 12.0));
@@ -257,11 +238,7 @@ fn spawn(mut commands: Commands, editing: Res<Editing>) {
                 });
             }
             p.spawn(text("New units join", 13.0));
-            p.spawn(Node {
-                flex_wrap: FlexWrap::Wrap,
-                ..default()
-            })
-            .with_children(|row| {
+            p.spawn(widget::wrap()).with_children(|row| {
                 for side in 0..2u8 {
                     let name = editing
                         .0
@@ -331,26 +308,22 @@ pub(super) fn file_act(
 }
 
 fn press(
-    q: Query<(&Interaction, &Act), Changed<Interaction>>,
+    pressed: On<Pressed>,
+    q: Query<&Act>,
     mut editing: ResMut<Editing>,
     mut state: ResMut<EditorState>,
     mut play: MessageWriter<PlayTestRequested>,
 ) {
-    for (i, act) in &q {
-        if *i != Interaction::Pressed {
-            continue;
+    match q.get(pressed.entity) {
+        Ok(Act::Tool(t)) => {
+            state.tool = *t;
+            state.status = format!("tool: {t:?}");
         }
-        match *act {
-            Act::Tool(t) => {
-                state.tool = t;
-                state.status = format!("tool: {t:?}");
-            }
-            Act::Side(s) => state.side = s,
-            Act::Undo | Act::Redo | Act::Save | Act::PlayTest => {
-                file_act(*act, &mut editing, &mut state, &mut play)
-            }
-            _ => {}
+        Ok(Act::Side(s)) => state.side = *s,
+        Ok(act @ (Act::Undo | Act::Redo | Act::Save | Act::PlayTest)) => {
+            file_act(*act, &mut editing, &mut state, &mut play)
         }
+        _ => {}
     }
 }
 
@@ -404,21 +377,17 @@ fn file_label(
 }
 
 /// The chosen tool and side stand out.
-fn mark_tool(state: Res<EditorState>, mut q: Query<(&Act, &mut BackgroundColor)>) {
+fn mark_tool(state: Res<EditorState>, mut q: Query<(&Act, &mut Look)>) {
     if !state.is_changed() {
         return;
     }
-    for (act, mut bg) in &mut q {
+    for (act, mut look) in &mut q {
         let on = match act {
             Act::Tool(t) => *t == state.tool,
             Act::Side(s) => *s == state.side,
             _ => continue,
         };
-        bg.0 = if on {
-            Color::srgb(0.35, 0.3, 0.12)
-        } else {
-            palette::PANEL
-        };
+        interaction::set(&mut look, if on { Look::Lit } else { Look::Plain });
     }
 }
 

@@ -6,8 +6,8 @@
 use bevy::prelude::*;
 
 use super::pointer::{HoveredHex, SelectedHex};
+use crate::client::theme::interaction::{Look, Pressed};
 use crate::client::theme::keys::{self, Act, keys_of, pressed};
-use crate::client::theme::palette;
 use crate::client::theme::regions::ToolGroup;
 use crate::rules::fire;
 use crate::rules::hex::Hex;
@@ -81,6 +81,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Reachable>()
         .init_resource::<Hint>()
         .add_systems(Startup, spawn_buttons)
+        .add_observer(press)
         .add_systems(
             Update,
             (tap, keys).chain().in_set(crate::client::Frame::Commands),
@@ -476,32 +477,36 @@ fn spawn_buttons(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
     for b in UnitButton::SHOWN {
         let (keys, tip) = b.keys_and_tip();
         let button =
-            crate::client::theme::regions::tool_button(&mut commands, b.label(), &keys, tip);
-        commands
-            .entity(button)
-            .insert((b, Name::new(format!("{b:?}"))));
+            crate::client::theme::widget::tool_button(&mut commands, b, b.label(), &keys, tip);
+        commands.entity(button).insert(Name::new(format!("{b:?}")));
         commands.entity(bar).add_child(button);
     }
 }
 
-#[allow(clippy::type_complexity)]
-fn buttons(
-    q: Query<(&Interaction, &UnitButton), Changed<Interaction>>,
-    mut look: Query<(&UnitButton, &mut BackgroundColor, &mut Node)>,
+/// A press on one of the unit's buttons gives its order (while the player may give orders).
+fn press(
+    pressed: On<Pressed>,
+    q: Query<&UnitButton>,
     mut cmd: ResMut<Selection>,
     (game, mut notices): (Res<Game>, MessageWriter<Notice>),
     mut orders: MessageWriter<GiveOrder>,
     gate: crate::client::gate::Gate,
+) {
+    if let Ok(b) = q.get(pressed.entity)
+        && gate.open()
+    {
+        order(*b, &mut cmd, &game, &mut orders, &mut notices);
+    }
+}
+
+fn buttons(
+    mut look: Query<(&UnitButton, &mut Look, &mut Node)>,
+    cmd: Res<Selection>,
+    game: Res<Game>,
+    gate: crate::client::gate::Gate,
     mut was_open: Local<bool>,
 ) {
     let open = gate.open();
-    if open {
-        for (i, b) in &q {
-            if *i == Interaction::Pressed {
-                order(*b, &mut cmd, &game, &mut orders, &mut notices);
-            }
-        }
-    }
     // The unit's buttons come together with any unit of the player's selected, each always in
     // its place (issue 59: which showed depended on the unit, so one that came and went moved
     // the others under the pointer, and a click meant for Fire turned a battery); those that do
@@ -513,20 +518,21 @@ fn buttons(
         .unit
         .and_then(|id| game.unit(id))
         .filter(|u| open && u.side == game.ordering_side());
-    for (b, mut bg, mut node) in &mut look {
+    for (b, mut look, mut node) in &mut look {
         if stirred {
             crate::client::theme::regions::show(&mut node, unit.is_some());
         }
         let live = unit.is_some_and(|u| b.applies(u, &game));
         let lit = (*b == UnitButton::Fire && cmd.fire_mode)
             || (*b == UnitButton::MoveBrigade && cmd.brigade);
-        bg.0 = if !live {
-            palette::DIMMED
+        let want = if !live {
+            Look::Dimmed
         } else if lit {
-            Color::srgb(0.6, 0.15, 0.1)
+            Look::Armed
         } else {
-            palette::PANEL
+            Look::Plain
         };
+        crate::client::theme::interaction::set(&mut look, want);
     }
 }
 

@@ -6,8 +6,7 @@ use bevy::prelude::*;
 
 use super::command::Selection;
 use super::pointer::SelectedHex;
-use crate::client::map::camera::MapCamera;
-use crate::client::map::layout::MapLayout;
+use crate::client::theme::interaction::{Pressed, any_pressed};
 use crate::client::theme::keys::{Act, keys_of, pressed};
 use crate::client::theme::regions::ToolGroup;
 use crate::rules::readiness::next_to_act;
@@ -30,26 +29,24 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
         "{} ({key})",
         crate::client::theme::keys::what(Act::NextUnit)
     );
-    let button = crate::client::theme::regions::tool_button(&mut commands, "Next", &key, tip);
-    commands
-        .entity(button)
-        .insert((NextUnitButton, Name::new("NextUnit")));
+    let button =
+        crate::client::theme::widget::tool_button(&mut commands, NextUnitButton, "Next", &key, tip);
+    commands.entity(button).insert(Name::new("NextUnit"));
     commands.entity(bar).insert_children(0, &[button]);
 }
 
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn next(
     input: Res<ButtonInput<KeyCode>>,
-    button: Query<&Interaction, (Changed<Interaction>, With<NextUnitButton>)>,
+    mut presses: MessageReader<Pressed>,
+    button: Query<(), With<NextUnitButton>>,
     seen: Res<crate::client::seen::Seen>,
     mut cmd: ResMut<Selection>,
     mut selected: ResMut<SelectedHex>,
-    layout: Res<MapLayout>,
-    window: Query<&Window>,
-    mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
+    mut aim: crate::client::map::camera::Aim,
     gate: crate::client::gate::Gate,
 ) {
-    let asked = pressed(&input, Act::NextUnit) || button.iter().any(|i| *i == Interaction::Pressed);
+    let by_button = any_pressed(&mut presses, &button);
+    let asked = pressed(&input, Act::NextUnit) || by_button;
     if !asked || !gate.open() {
         return;
     }
@@ -65,8 +62,5 @@ fn next(
         ..default()
     };
     selected.0 = Some(hex);
-    let size = window
-        .single()
-        .map_or(Vec2::new(1280.0, 800.0), |w| w.size());
-    crate::client::map::camera::look_at(layout.center(hex), size, 0.0, &mut cam);
+    aim.look_at(hex, 0.0);
 }

@@ -5,9 +5,11 @@
 use bevy::prelude::*;
 
 use crate::client::input::command::Selection;
+use crate::client::theme::interaction::Pressed;
 use crate::client::theme::keys::{Act, pressed};
 use crate::client::theme::palette;
 use crate::client::theme::settings::Settings;
+use crate::client::theme::widget::{self, Layout};
 use crate::lesson::{Button, Goal, Progress, Script, Sign};
 use crate::rules::event::Event;
 use crate::rules::order::Order;
@@ -88,12 +90,12 @@ pub fn install(app: &mut App, n: usize) {
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn.run_if(resource_exists::<Lesson>))
+        .add_observer(press)
         .add_systems(
             Update,
             (
                 watch,
                 news,
-                press,
                 show,
                 place,
                 walk.run_if(resource_exists::<Walk>),
@@ -108,32 +110,21 @@ pub(crate) fn plugin(app: &mut App) {
 fn spawn(mut commands: Commands) {
     let button = |b: LessonButton, label: &str| {
         (
-            (
-                b,
-                Button,
-                Name::new(format!("Lesson{b:?}")),
-                palette::button_node(),
-                BorderColor::all(palette::TEXT),
-                BackgroundColor(palette::PANEL),
-            ),
-            children![palette::text(label, 14.0)],
+            widget::text_button(b, label, 14.0, UiRect::ZERO),
+            Name::new(format!("Lesson{b:?}")),
         )
     };
     commands.spawn((
         LessonPanel,
         crate::client::theme::regions::Furniture,
-        Node {
-            position_type: PositionType::Absolute,
-            left: Val::Px(6.0),
-            bottom: Val::Px(crate::client::theme::regions::TOOLBAR_HEIGHT + 6.0),
-            width: Val::Px(460.0),
-            max_width: Val::Percent(58.0),
-            flex_direction: FlexDirection::Column,
-            padding: UiRect::all(Val::Px(10.0)),
-            row_gap: Val::Px(6.0),
-            border: UiRect::all(Val::Px(2.0)),
-            ..default()
-        },
+        widget::floating()
+            .left(Val::Px(6.0))
+            .bottom(Val::Px(crate::client::theme::regions::TOOLBAR_HEIGHT + 6.0))
+            .width(Val::Px(460.0))
+            .max_width(Val::Percent(58.0))
+            .pad(UiRect::all(Val::Px(10.0)))
+            .line_gap(6.0)
+            .border(UiRect::all(Val::Px(2.0))),
         BorderColor::all(palette::LIT),
         BackgroundColor(Color::srgba(0.06, 0.06, 0.05, 0.94)),
         GlobalZIndex(6),
@@ -150,10 +141,7 @@ fn spawn(mut commands: Commands) {
                 palette::coloured_text("", 14.0, palette::PENDING)
             ),
             (
-                Node {
-                    column_gap: Val::Px(8.0),
-                    ..default()
-                },
+                widget::row(8.0),
                 children![
                     button(LessonButton::Next, "Next"),
                     button(LessonButton::Onward, "Next lesson"),
@@ -165,10 +153,62 @@ fn spawn(mut commands: Commands) {
     ));
 }
 
-/// What the player did and saw this frame, as signs for the lesson: the selection, buttons and
-/// their keys, the zoom, the panel's Next, then the orders the game accepted or refused and
-/// what happened.
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+/// What the player did and saw at the screen this frame: the selection, the buttons and their
+/// keys, the zoom, the panel's Next, the sight tool's line.
+#[derive(bevy::ecs::system::SystemParam)]
+struct AtTheScreen<'w, 's> {
+    cmd: Res<'w, Selection>,
+    input: Res<'w, ButtonInput<KeyCode>>,
+    presses: MessageReader<'w, 's, Pressed>,
+    buttons: Query<'w, 's, (&'static Name, Option<&'static LessonButton>)>,
+    cam: Query<'w, 's, &'static Projection, With<crate::client::map::camera::MapCamera>>,
+    sight: Res<'w, crate::client::marks::sight_tool::SightTool>,
+    last: Local<'s, (Option<crate::rules::unit::UnitId>, Option<f32>)>,
+}
+
+impl AtTheScreen<'_, '_> {
+    fn signs(&mut self) -> Vec<Sign> {
+        let mut signs = Vec::new();
+        if self.cmd.unit != self.last.0 {
+            self.last.0 = self.cmd.unit;
+            signs.extend(self.cmd.unit.map(Sign::Selected));
+        }
+        let pressed_now: Vec<(String, Option<LessonButton>)> = self
+            .presses
+            .read()
+            .filter_map(|p| self.buttons.get(p.entity).ok())
+            .map(|(n, b)| (n.as_str().to_owned(), b.copied()))
+            .collect();
+        for b in Button::ALL {
+            let by_key = act(b).is_some_and(|a| pressed(&self.input, a));
+            let by_button = pressed_now.iter().any(|(n, _)| *n == b.name());
+            if by_key || by_button {
+                signs.push(Sign::Pressed(b));
+            }
+        }
+        let scale = self
+            .cam
+            .iter()
+            .next()
+            .map(crate::client::map::camera::scale_of);
+        if let (Some(was), Some(now)) = (self.last.1, scale)
+            && (was - now).abs() > f32::EPSILON
+        {
+            signs.push(Sign::Zoomed);
+        }
+        self.last.1 = scale;
+        if pressed_now
+            .iter()
+            .any(|(_, b)| *b == Some(LessonButton::Next))
+        {
+            signs.push(Sign::Next);
+        }
+        signs
+    }
+}
+
+/// What the player did and saw this frame, as signs for the lesson: what he did at the screen,
+/// then the orders the game accepted or refused and what happened.
 fn watch(
     mut lesson: ResMut<Lesson>,
     (mut done, mut refused, mut happened): (
@@ -176,43 +216,11 @@ fn watch(
         MessageReader<OrderRejected>,
         MessageReader<Happened>,
     ),
-    cmd: Res<Selection>,
-    input: Res<ButtonInput<KeyCode>>,
-    buttons: Query<(&Interaction, &Name), Changed<Interaction>>,
-    next: Query<(&Interaction, &LessonButton), Changed<Interaction>>,
-    cam: Query<&Projection, With<crate::client::map::camera::MapCamera>>,
+    mut screen: AtTheScreen,
     seen: Res<crate::client::seen::Seen>,
     mut settings: ResMut<Settings>,
-    mut last: Local<(Option<crate::rules::unit::UnitId>, Option<f32>)>,
-    sight: Res<crate::client::marks::sight_tool::SightTool>,
 ) {
-    let mut signs = Vec::new();
-    if cmd.unit != last.0 {
-        last.0 = cmd.unit;
-        signs.extend(cmd.unit.map(Sign::Selected));
-    }
-    for b in Button::ALL {
-        let by_key = act(b).is_some_and(|a| pressed(&input, a));
-        let by_button = buttons
-            .iter()
-            .any(|(i, n)| *i == Interaction::Pressed && n.as_str() == b.name());
-        if by_key || by_button {
-            signs.push(Sign::Pressed(b));
-        }
-    }
-    let scale = cam.iter().next().map(crate::client::map::camera::scale_of);
-    if let (Some(was), Some(now)) = (last.1, scale)
-        && (was - now).abs() > f32::EPSILON
-    {
-        signs.push(Sign::Zoomed);
-    }
-    last.1 = scale;
-    if next
-        .iter()
-        .any(|(i, b)| *i == Interaction::Pressed && *b == LessonButton::Next)
-    {
-        signs.push(Sign::Next);
-    }
+    let mut signs = screen.signs();
     for d in done.read() {
         signs.push(Sign::Done(d.order.clone()));
     }
@@ -220,6 +228,7 @@ fn watch(
         let why: Vec<String> = r.reasons.iter().map(|x| x.to_string()).collect();
         signs.push(Sign::Refused(r.order.clone(), why.join("; ")));
     }
+    let sight = &screen.sight;
     if sight.is_changed() && sight.to.is_some() && sight.sight.is_some() {
         signs.push(Sign::Looked);
     }
@@ -358,36 +367,25 @@ fn act(b: Button) -> Option<Act> {
     })
 }
 
-/// Restart and Onward: the lesson again, the next one, or after the last the first battle.
+/// Restart and Onward: the lesson again, the next one, or after the last the first battle;
+/// Hide folds the panel.
 fn press(
-    mut lesson: ResMut<Lesson>,
-    q: Query<(&Interaction, &LessonButton), Changed<Interaction>>,
-    window: Query<&Window>,
-    mut exit: MessageWriter<AppExit>,
+    pressed: On<Pressed>,
+    q: Query<&LessonButton>,
+    lesson: Option<ResMut<Lesson>>,
+    mut reopen: crate::client::dialogs::start::Reopen,
 ) {
-    for (i, b) in &q {
-        if *i != Interaction::Pressed {
-            continue;
+    let (Ok(b), Some(mut lesson)) = (q.get(pressed.entity), lesson) else {
+        return;
+    };
+    match b {
+        LessonButton::Restart => reopen.lesson(lesson.number),
+        LessonButton::Onward if lesson.number < crate::lesson::COUNT => {
+            reopen.lesson(lesson.number + 1)
         }
-        let size = window
-            .single()
-            .ok()
-            .map(|w| (w.width().round() as u32, w.height().round() as u32));
-        match b {
-            LessonButton::Restart => {
-                crate::client::dialogs::start::open_lesson(lesson.number, size, &mut exit)
-            }
-            LessonButton::Onward if lesson.number < crate::lesson::COUNT => {
-                crate::client::dialogs::start::open_lesson(lesson.number + 1, size, &mut exit)
-            }
-            LessonButton::Onward => crate::client::dialogs::start::open_battle(
-                crate::DEFAULT_SCENARIO_PATH,
-                size,
-                &mut exit,
-            ),
-            LessonButton::Fold => lesson.folded = !lesson.folded,
-            LessonButton::Next => {}
-        }
+        LessonButton::Onward => reopen.battle(crate::DEFAULT_SCENARIO_PATH),
+        LessonButton::Fold => lesson.folded = !lesson.folded,
+        LessonButton::Next => {}
     }
 }
 

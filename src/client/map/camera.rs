@@ -84,6 +84,35 @@ pub fn look_at<'a>(
     }
 }
 
+/// What a screen needs to bring a hex into view: the map's layout, the window and the camera.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Aim<'w, 's> {
+    layout: Res<'w, MapLayout>,
+    window: Query<'w, 's, &'static Window, With<bevy::window::PrimaryWindow>>,
+    cam: Query<'w, 's, (&'static mut Transform, &'static Projection), With<MapCamera>>,
+}
+
+impl Aim<'_, '_> {
+    /// The window's size in logical pixels (a window-less test's 1280 × 800 without one).
+    pub fn window(&self) -> Vec2 {
+        self.window
+            .single()
+            .map_or(Vec2::new(1280.0, 800.0), |w| w.size())
+    }
+
+    /// Physical pixels to a logical one.
+    pub fn scale_factor(&self) -> f32 {
+        self.window.single().map_or(1.0, |w| w.scale_factor())
+    }
+
+    /// `hex` in the middle of the open map, right of `left` (logical pixels a panel covers).
+    pub fn look_at(&mut self, hex: hexx::Hex, left: f32) {
+        let at = self.layout.center(hex);
+        let size = self.window();
+        look_at(at, size, left, &mut self.cam);
+    }
+}
+
 /// Where the camera goes for world point `at` to show at screen point `spot`.
 pub fn centre_on(at: Vec2, spot: Vec2, window: Vec2, scale: f32) -> Vec2 {
     Vec2::new(

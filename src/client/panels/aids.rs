@@ -6,17 +6,19 @@
 
 use bevy::prelude::*;
 
+use crate::client::theme::interaction::{self, Look, Pressed};
 use crate::client::theme::keys::{Act, keys_of, pressed};
-use crate::client::theme::palette;
 use crate::client::theme::regions::Tip;
 use crate::client::theme::regions::{Region, find};
+use crate::client::theme::widget::{self, Layout};
 
 pub use crate::client::theme::aid::{Aid, Aids};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Aids>()
         .add_systems(Startup, spawn)
-        .add_systems(Update, (press, keys, look, show_command).chain());
+        .add_observer(press)
+        .add_systems(Update, (keys, look, show_command).chain());
 }
 
 fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
@@ -24,35 +26,29 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
         return;
     };
     for a in Aid::ALL.into_iter().chain([Aid::Command]) {
-        let mut node = palette::button_node();
         // Five to a row of the right-hand column.
-        node.width = Val::Percent(18.4);
-        node.padding = UiRect::all(Val::Px(2.0));
+        let node = widget::button_node()
+            .width(Val::Percent(18.4))
+            .pad(UiRect::all(Val::Px(2.0)));
         let key = keys_of(Act::Aid(a));
         let button = commands
             .spawn((
-                a,
+                widget::button_in(a, node),
                 Name::new(format!("{a:?}")),
-                Button,
-                node,
                 Tip(format!("{} ({key})", a.name())),
-                BorderColor::all(palette::TEXT),
-                BackgroundColor(palette::PANEL),
             ))
             .with_children(|b| {
-                b.spawn(palette::dim_text(key.split(',').next().unwrap_or(""), 10.0));
-                b.spawn(palette::text(a.word(), 11.0));
+                b.spawn(widget::key_hint(key.split(',').next().unwrap_or(""), 10.0));
+                b.spawn(widget::label_text(a.word(), 11.0));
             })
             .id();
         commands.entity(column).add_child(button);
     }
 }
 
-fn press(q: Query<(&Interaction, &Aid), Changed<Interaction>>, mut aids: ResMut<Aids>) {
-    for (i, a) in &q {
-        if *i == Interaction::Pressed {
-            aids.toggle(*a);
-        }
+fn press(pressed: On<Pressed>, q: Query<&Aid>, mut aids: ResMut<Aids>) {
+    if let Ok(a) = q.get(pressed.entity) {
+        aids.toggle(*a);
     }
 }
 
@@ -87,15 +83,11 @@ fn show_command(
 }
 
 /// A switched-on aid's button is lit.
-fn look(aids: Res<Aids>, mut q: Query<(&Aid, &Interaction, &mut BackgroundColor)>) {
-    for (a, i, mut bg) in &mut q {
-        let want = match (aids.on(*a), i) {
-            (true, _) => palette::LIT,
-            (false, Interaction::Hovered) => Color::srgb(0.3, 0.3, 0.25),
-            _ => palette::PANEL,
-        };
-        if bg.0 != want {
-            bg.0 = want;
-        }
+fn look(aids: Res<Aids>, mut q: Query<(&Aid, &mut Look)>) {
+    if !aids.is_changed() {
+        return;
+    }
+    for (a, mut look) in &mut q {
+        interaction::set(&mut look, if aids.on(*a) { Look::Lit } else { Look::Plain });
     }
 }

@@ -7,9 +7,9 @@
 use bevy::prelude::*;
 
 use crate::client::input::pointer::SelectedHex;
-use crate::client::map::camera::MapCamera;
-use crate::client::map::layout::MapLayout;
+use crate::client::theme::interaction::Pressed;
 use crate::client::theme::palette;
+use crate::client::theme::widget::{self, Layout};
 use crate::rules::hex::Hex;
 use crate::rules::unit::UnitId;
 use crate::sim::{Battle, Game, TurnBegan};
@@ -35,24 +35,23 @@ pub struct ArrivalText;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<ArrivalCard>()
         .add_systems(Startup, spawn)
-        .add_systems(Update, (announce, press, show).chain());
+        .add_observer(press)
+        .add_systems(Update, (announce, show).chain());
 }
 
 fn spawn(mut commands: Commands) {
     commands
         .spawn((
             CardPanel,
-            Node {
-                position_type: PositionType::Absolute,
-                top: Val::Px(crate::client::theme::regions::TOP_BAR_HEIGHT + 40.0),
-                left: Val::Percent(15.0),
-                width: Val::Percent(45.0),
-                padding: UiRect::all(Val::Px(12.0)),
-                flex_direction: FlexDirection::Column,
-                border: UiRect::all(Val::Px(2.0)),
-                display: Display::None,
-                ..default()
-            },
+            widget::floating()
+                .top(Val::Px(
+                    crate::client::theme::regions::TOP_BAR_HEIGHT + 40.0,
+                ))
+                .left(Val::Percent(15.0))
+                .width(Val::Percent(45.0))
+                .pad(UiRect::all(Val::Px(12.0)))
+                .border(UiRect::all(Val::Px(2.0)))
+                .hidden(),
             Interaction::default(),
             BackgroundColor(Color::srgba(0.05, 0.05, 0.04, 0.94)),
             BorderColor::all(palette::OBJECTIVE),
@@ -61,24 +60,20 @@ fn spawn(mut commands: Commands) {
         ))
         .with_children(|p| {
             p.spawn((ArrivalText, palette::text("", 14.0)));
-            p.spawn(Node {
-                flex_direction: FlexDirection::Row,
-                margin: UiRect::top(Val::Px(8.0)),
-                ..default()
-            })
-            .with_children(|row| {
-                for (b, label) in [
-                    (ArrivalButton::GoToThem, "Go to them"),
-                    (ArrivalButton::Close, "Close"),
-                ] {
-                    row.spawn(palette::text_button(
-                        b,
-                        label,
-                        14.0,
-                        UiRect::right(Val::Px(8.0)),
-                    ));
-                }
-            });
+            p.spawn(widget::row(0.0).margin(UiRect::top(Val::Px(8.0))))
+                .with_children(|row| {
+                    for (b, label) in [
+                        (ArrivalButton::GoToThem, "Go to them"),
+                        (ArrivalButton::Close, "Close"),
+                    ] {
+                        row.spawn(widget::text_button(
+                            b,
+                            label,
+                            14.0,
+                            UiRect::right(Val::Px(8.0)),
+                        ));
+                    }
+                });
         });
 }
 
@@ -104,52 +99,33 @@ fn announce(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn press(
-    q: Query<(&Interaction, &ArrivalButton), Changed<Interaction>>,
+    pressed: On<Pressed>,
+    q: Query<&ArrivalButton>,
     mut card: ResMut<ArrivalCard>,
     game: Res<Game>,
-    layout: Res<MapLayout>,
     mut selected: ResMut<SelectedHex>,
     mut cmd: ResMut<crate::client::input::command::Selection>,
-    mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
-    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut aim: crate::client::map::camera::Aim,
 ) {
-    for (i, b) in &q {
-        if *i != Interaction::Pressed {
-            continue;
-        }
-        let first = card
-            .0
-            .as_ref()
-            .and_then(|(_, units)| units.first().copied());
-        card.0 = None;
-        if *b != ArrivalButton::GoToThem {
-            continue;
-        }
-        // The first of them, where it stands now (it may have moved since).
-        let Some((id, hex)) = first else { continue };
-        let at = game.unit(id).map_or(hex, |u| u.hex);
-        selected.0 = Some(at);
-        *cmd = crate::client::input::command::Selection {
-            unit: game.unit(id).map(|u| u.id),
-            ..default()
-        };
-        let size = window
-            .single()
-            .map_or(Vec2::new(1280.0, 800.0), |w| w.size());
-        let spot = crate::client::map::camera::open_centre(size, 0.0);
-        for (mut t, p) in &mut cam {
-            let c = crate::client::map::camera::centre_on(
-                layout.center(at),
-                spot,
-                size,
-                crate::client::map::camera::scale_of(p),
-            );
-            t.translation.x = c.x;
-            t.translation.y = c.y;
-        }
+    let Ok(b) = q.get(pressed.entity) else { return };
+    let first = card
+        .0
+        .as_ref()
+        .and_then(|(_, units)| units.first().copied());
+    card.0 = None;
+    if *b != ArrivalButton::GoToThem {
+        return;
     }
+    // The first of them, where it stands now (it may have moved since).
+    let Some((id, hex)) = first else { return };
+    let at = game.unit(id).map_or(hex, |u| u.hex);
+    selected.0 = Some(at);
+    *cmd = crate::client::input::command::Selection {
+        unit: game.unit(id).map(|u| u.id),
+        ..default()
+    };
+    aim.look_at(at, 0.0);
 }
 
 fn show(

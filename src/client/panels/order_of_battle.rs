@@ -11,10 +11,10 @@ use bevy::prelude::*;
 
 use crate::client::input::command::Selection;
 use crate::client::input::pointer::SelectedHex;
-use crate::client::map::camera::MapCamera;
-use crate::client::map::layout::MapLayout;
 use crate::client::theme::aid::{Aid, Aids};
+use crate::client::theme::interaction::{self, Look, Pressed};
 use crate::client::theme::palette;
+use crate::client::theme::widget::{self, Layout};
 use crate::rules::unit::{Ammo, Side, Unit, UnitId, UnitKind};
 use crate::sim::Battle;
 
@@ -64,11 +64,11 @@ enum Row {
 }
 
 /// A heading pressed folds or unfolds it.
-fn fold(q: Query<(&Interaction, &OobFold), Changed<Interaction>>, mut folded: ResMut<OobFolded>) {
-    for (i, f) in &q {
-        if *i == Interaction::Pressed && !folded.headings.remove(&f.0) {
-            folded.headings.insert(f.0.clone());
-        }
+fn fold(pressed: On<Pressed>, q: Query<&OobFold>, mut folded: ResMut<OobFolded>) {
+    if let Ok(f) = q.get(pressed.entity)
+        && !folded.headings.remove(&f.0)
+    {
+        folded.headings.insert(f.0.clone());
     }
 }
 
@@ -85,9 +85,12 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<OobTab>()
         .init_resource::<OobFolded>()
         .add_systems(Startup, spawn)
+        .add_observer(fold)
+        .add_observer(page_pressed)
+        .add_observer(choose)
         .add_systems(
             Update,
-            (turn_page, fold, choose, rebuild, under_top_bar).chain(),
+            (turn_page, light_tab, rebuild, under_top_bar).chain(),
         );
 }
 
@@ -96,72 +99,36 @@ fn spawn(mut commands: Commands) {
         .spawn((
             OobPanel,
             crate::client::theme::regions::Furniture,
-            Node {
-                position_type: PositionType::Absolute,
-                // At the left, under the top bar (`under_top_bar`): the map shows to its right.
-                top: Val::Px(crate::client::theme::regions::TOP_BAR_HEIGHT + 6.0),
-                left: Val::Px(6.0),
-                width: Val::Px(640.0),
-                max_width: Val::Percent(62.0),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(Val::Px(8.0)),
-                row_gap: Val::Px(3.0),
-                display: Display::None,
-                ..default()
-            },
+            // At the left, under the top bar (`under_top_bar`): the map shows to its right.
+            widget::floating()
+                .top(Val::Px(crate::client::theme::regions::TOP_BAR_HEIGHT + 6.0))
+                .left(Val::Px(6.0))
+                .width(Val::Px(640.0))
+                .max_width(Val::Percent(62.0))
+                .pad(UiRect::all(Val::Px(8.0)))
+                .line_gap(3.0)
+                .hidden(),
             BackgroundColor(Color::srgba(0.06, 0.06, 0.05, 0.95)),
             GlobalZIndex(5),
             // Presses on the panel stay off the map.
             Interaction::default(),
         ))
         .with_children(|p| {
-            p.spawn(Node {
-                column_gap: Val::Px(6.0),
-                ..default()
-            })
-            .with_children(|row| {
-                for (tab, label) in [
-                    (OobTab::Units, "Units"),
-                    (OobTab::Reinforcements, "Reinforcements"),
-                ] {
-                    row.spawn((
-                        Pager::Tab(tab),
-                        Button,
-                        palette::button_node(),
-                        BorderColor::all(palette::TEXT),
-                        BackgroundColor(palette::PANEL),
-                    ))
-                    .with_children(|b| {
-                        b.spawn(palette::text(label, 13.0));
-                    });
+            let tabs = [
+                (Pager::Tab(OobTab::Units), "Units"),
+                (Pager::Tab(OobTab::Reinforcements), "Reinforcements"),
+            ];
+            let pagers = [(Pager::Back, "Page up"), (Pager::On, "Page down")];
+            for (buttons, gap) in [(tabs, 6.0), (pagers, 8.0)] {
+                p.spawn(widget::row(gap)).with_children(|row| {
+                    for (pager, label) in buttons {
+                        row.spawn(widget::text_button(pager, label, 13.0, UiRect::ZERO));
+                    }
+                });
+                if gap == 6.0 {
+                    p.spawn((OobList, widget::column(3.0)));
                 }
-            });
-            p.spawn((
-                OobList,
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    row_gap: Val::Px(3.0),
-                    ..default()
-                },
-            ));
-            p.spawn(Node {
-                column_gap: Val::Px(8.0),
-                ..default()
-            })
-            .with_children(|row| {
-                for (pager, label) in [(Pager::Back, "Page up"), (Pager::On, "Page down")] {
-                    row.spawn((
-                        pager,
-                        Button,
-                        palette::button_node(),
-                        BorderColor::all(palette::TEXT),
-                        BackgroundColor(palette::PANEL),
-                    ))
-                    .with_children(|b| {
-                        b.spawn(palette::text(label, 13.0));
-                    });
-                }
-            });
+            }
         });
 }
 
@@ -416,103 +383,84 @@ pub enum OobTab {
     Reinforcements,
 }
 
-fn turn_page(
-    q: Query<(&Interaction, &Pager), Changed<Interaction>>,
-    input: Res<ButtonInput<KeyCode>>,
+/// The page buttons, and the tabs: a new list opens at its first page.
+fn page_pressed(
+    pressed: On<Pressed>,
+    q: Query<&Pager>,
     aids: Res<Aids>,
     mut page: ResMut<OobPage>,
     mut tab: ResMut<OobTab>,
-    mut look: Query<(&Pager, &mut BackgroundColor)>,
 ) {
+    let Ok(p) = q.get(pressed.entity) else { return };
     if !aids.on(Aid::OrderOfBattle) {
         return;
     }
-    let mut first = false;
-    let mut step = |dir: i32| {
-        page.0 = (page.0 as i32 + dir).max(0) as usize;
-    };
-    for (i, p) in &q {
-        if *i == Interaction::Pressed {
-            match *p {
-                Pager::On => step(1),
-                Pager::Back => step(-1),
-                Pager::Tab(t) if *tab != t => {
-                    *tab = t;
-                    // A new list opens at its first page.
-                    first = true;
-                }
-                Pager::Tab(_) => {}
-            }
+    match *p {
+        Pager::On => page.0 += 1,
+        Pager::Back => page.0 = page.0.saturating_sub(1),
+        Pager::Tab(t) if *tab != t => {
+            *tab = t;
+            page.0 = 0;
         }
-    }
-    if tab.is_changed() || aids.is_changed() {
-        for (p, mut bg) in &mut look {
-            if let Pager::Tab(t) = p {
-                bg.0 = if *t == *tab {
-                    palette::LIT
-                } else {
-                    palette::PANEL
-                };
-            }
-        }
-    }
-    if crate::client::theme::keys::pressed(&input, crate::client::theme::keys::Act::PageDown) {
-        step(1);
-    }
-    if crate::client::theme::keys::pressed(&input, crate::client::theme::keys::Act::PageUp) {
-        step(-1);
-    }
-    if first {
-        page.0 = 0;
+        Pager::Tab(_) => {}
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// PgDn and PgUp turn the pages.
+fn turn_page(input: Res<ButtonInput<KeyCode>>, aids: Res<Aids>, mut page: ResMut<OobPage>) {
+    if !aids.on(Aid::OrderOfBattle) {
+        return;
+    }
+    if crate::client::theme::keys::pressed(&input, crate::client::theme::keys::Act::PageDown) {
+        page.0 += 1;
+    }
+    if crate::client::theme::keys::pressed(&input, crate::client::theme::keys::Act::PageUp) {
+        page.0 = page.0.saturating_sub(1);
+    }
+}
+
+/// The list shown is its tab lit.
+fn light_tab(tab: Res<OobTab>, aids: Res<Aids>, mut q: Query<(&Pager, &mut Look)>) {
+    if !(tab.is_changed() || aids.is_changed()) {
+        return;
+    }
+    for (p, mut look) in &mut q {
+        if let Pager::Tab(t) = p {
+            let want = if *t == *tab { Look::Lit } else { Look::Plain };
+            interaction::set(&mut look, want);
+        }
+    }
+}
+
+/// A unit's row selects the unit, a reinforcement's the hex it comes on at (its tooltip names
+/// the hex); the map looks at it, right of the panel.
 fn choose(
-    q: Query<(&Interaction, &OobRow), Changed<Interaction>>,
-    entries: Query<(&Interaction, &OobEntry), Changed<Interaction>>,
+    pressed: On<Pressed>,
+    rows: Query<(Option<&OobRow>, Option<&OobEntry>)>,
     game: Res<crate::client::seen::Seen>,
-    layout: Res<MapLayout>,
     mut cmd: ResMut<Selection>,
     mut selected: ResMut<SelectedHex>,
-    mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
     panel: Query<(&ComputedNode, &UiGlobalTransform), With<OobPanel>>,
-    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut aim: crate::client::map::camera::Aim,
 ) {
-    let mut look = None;
-    for (i, row) in &q {
-        if *i != Interaction::Pressed {
-            continue;
-        }
-        let Some(u) = game.unit(row.0) else { continue };
-        selected.0 = Some(u.hex);
-        *cmd = Selection {
-            unit: Some(u.id),
-            ..default()
-        };
-        look = Some(u.hex);
-    }
-    // A reinforcement's row: the hex it comes on at, selected (its tooltip names the hex).
-    for (i, entry) in &entries {
-        if *i == Interaction::Pressed {
-            selected.0 = Some(entry.0);
-            *cmd = Selection::default();
-            look = Some(entry.0);
-        }
-    }
-    let Some(hex) = look else { return };
+    let (hex, unit) = match rows.get(pressed.entity) {
+        Ok((Some(row), _)) => match game.unit(row.0) {
+            Some(u) => (u.hex, Some(u.id)),
+            None => return,
+        },
+        Ok((None, Some(entry))) => (entry.0, None),
+        _ => return,
+    };
+    selected.0 = Some(hex);
+    *cmd = Selection { unit, ..default() };
     // In the middle of the map the panel and the right-hand column leave open.
-    let size = window
-        .single()
-        .map_or(Vec2::new(1280.0, 800.0), |w| w.size());
-    let k = window.single().map_or(1.0, |w| w.scale_factor());
+    let k = aim.scale_factor();
     let left = panel
         .single()
         .map_or(0.0, |(n, g)| (g.translation.x + n.size.x / 2.0) / k);
-    crate::client::map::camera::look_at(layout.center(hex), size, left, &mut cam);
+    aim.look_at(hex, left);
 }
 
-#[allow(clippy::too_many_arguments)]
 /// The panel starts under the top bar as it is laid out: two lines high in a narrow window,
 /// where the score's line would otherwise be covered.
 fn under_top_bar(
@@ -618,25 +566,20 @@ fn rebuild(
                     l.spawn(palette::text(text, 13.0));
                 }
                 Some(row) => {
-                    let mut node = palette::button_node();
+                    let mut node = widget::button_node();
                     node.align_items = AlignItems::FlexStart;
                     // The tree's depth as an indent.
                     node.margin.left = Val::Px(14.0 * depth as f32);
-                    let mut e = l.spawn_empty();
+                    let mut e = l.spawn(widget::plain_button(node));
                     match row {
                         Row::Unit(id) => e.insert(OobRow(id)),
                         Row::Entry(hex) => e.insert(OobEntry(hex)),
                         Row::Fold(key) => e.insert(OobFold(key)),
                     };
-                    e.insert((
-                        Button,
-                        node,
-                        BorderColor::all(Color::srgba(0.93, 0.91, 0.85, 0.3)),
-                        BackgroundColor(palette::PANEL),
-                    ))
-                    .with_children(|b| {
-                        b.spawn(palette::text(text, 12.0));
-                    });
+                    e.insert(BorderColor::all(Color::srgba(0.93, 0.91, 0.85, 0.3)))
+                        .with_children(|b| {
+                            b.spawn(palette::text(text, 12.0));
+                        });
                 }
             }
         }

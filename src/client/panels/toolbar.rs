@@ -10,11 +10,12 @@ use crate::client::gate::HelpOpen;
 use crate::client::gate::{DialogOpen, Gate};
 use crate::client::input::pointer::SelectedHex;
 use crate::client::reports::report::LogOpen;
+use crate::client::theme::interaction::{self, Look, Pressed};
 use crate::client::theme::keys::{self, Act, keys_of, pressed};
 use crate::client::theme::notice::Notice;
-use crate::client::theme::palette;
-use crate::client::theme::regions::{ButtonLabel, Tip, ToolGroup};
+use crate::client::theme::regions::{Tip, ToolGroup};
 use crate::client::theme::settings::Settings;
+use crate::client::theme::widget::{self, ButtonLabel, Layout};
 use crate::rules::order::{At, Order};
 use crate::sim::{Game, GiveOrder, UndoHistory};
 
@@ -113,10 +114,8 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<EndTurnArmed>()
         .init_resource::<LogOpen>()
         .add_systems(Startup, spawn)
-        .add_systems(
-            Update,
-            ((press, keys).in_set(crate::client::Frame::Commands), look),
-        );
+        .add_observer(press)
+        .add_systems(Update, (keys.in_set(crate::client::Frame::Commands), look));
 }
 
 /// The small line under Undo's label: why it cannot be given now, or what it takes back.
@@ -163,34 +162,31 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
         for &b in buttons {
             let key = b.act().map(keys_of).unwrap_or_default();
             let key = key.split(", ").next().unwrap_or("").to_string();
-            let button =
-                crate::client::theme::regions::tool_button(&mut commands, b.label(), &key, b.tip());
-            commands
-                .entity(button)
-                .insert((b, Name::new(format!("{b:?}"))));
+            let button = widget::tool_button(&mut commands, b, b.label(), &key, b.tip());
+            commands.entity(button).insert(Name::new(format!("{b:?}")));
             if b == ToolButton::EndTurn {
                 // One width for "End turn" and "Confirm": the second press lands where the
                 // first did, and nothing beside it moves.
-                commands.entity(button).insert(Node {
-                    width: Val::Px(84.0),
-                    padding: UiRect::axes(Val::Px(6.0), Val::Px(3.0)),
-                    ..palette::button_node()
-                });
+                commands.entity(button).insert(
+                    widget::button_node()
+                        .width(Val::Px(84.0))
+                        .pad(UiRect::axes(Val::Px(6.0), Val::Px(3.0))),
+                );
             }
             if b == ToolButton::Undo {
                 // Its second line changes with every order: a fixed width keeps the toolbar
                 // from reflowing under the player's finger.
-                commands.entity(button).insert(Node {
-                    width: Val::Px(144.0),
-                    overflow: Overflow::clip(),
-                    // Three lines in the touch target's 44 px: no taller than its row.
-                    padding: UiRect::axes(Val::Px(6.0), Val::Px(0.0)),
-                    ..palette::button_node()
-                });
+                // Three lines in the touch target's 44 px: no taller than its row.
+                commands.entity(button).insert(
+                    widget::button_node()
+                        .width(Val::Px(144.0))
+                        .clip()
+                        .pad(UiRect::axes(Val::Px(6.0), Val::Px(0.0))),
+                );
                 let why = commands
                     .spawn((
                         UndoWhyNot,
-                        palette::dim_text("", 10.0),
+                        widget::key_hint("", 10.0),
                         TextLayout::no_wrap(),
                     ))
                     .id();
@@ -347,11 +343,9 @@ impl Tools<'_> {
     }
 }
 
-fn press(q: Query<(&Interaction, &ToolButton), Changed<Interaction>>, mut tools: Tools) {
-    for (i, b) in &q {
-        if *i == Interaction::Pressed {
-            tools.act(*b);
-        }
+fn press(pressed: On<Pressed>, q: Query<&ToolButton>, mut tools: Tools) {
+    if let Ok(b) = q.get(pressed.entity) {
+        tools.act(*b);
     }
 }
 
@@ -387,18 +381,11 @@ fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools, dialog: Res<DialogOp
     }
 }
 
-/// Buttons light up under the pointer, Resolve glows while melees wait, and Undo is dimmed
+/// Resolve glows while melees wait, End turn while it asks to confirm, and Undo is dimmed
 /// with its reason while it cannot be given.
 #[allow(clippy::type_complexity)]
 fn look(
-    mut q: Query<(
-        &Interaction,
-        &ToolButton,
-        &mut BackgroundColor,
-        &mut Node,
-        &mut Tip,
-        &Children,
-    )>,
+    mut q: Query<(&ToolButton, &mut Look, &mut Node, &mut Tip, &Children)>,
     game: Res<Game>,
     undo: Res<UndoHistory>,
     armed: Res<EndTurnArmed>,
@@ -433,13 +420,13 @@ fn look(
             }
         }
         // The whole of it in the tooltip.
-        for (_, b, _, _, mut tip, _) in &mut q {
+        for (b, _, _, mut tip, _) in &mut q {
             if *b == ToolButton::Undo {
                 tip.0 = format!("{} ({}): {line}", keys::what(Act::Undo), keys_of(Act::Undo));
             }
         }
     }
-    for (i, b, mut bg, mut node, _, children) in &mut q {
+    for (b, mut look, mut node, _, children) in &mut q {
         // Context buttons only where they apply.
         // While the other side gives its orders, the buttons that give orders make way for the
         // show's controls (Undo stays, saying whose turn it is).
@@ -480,12 +467,11 @@ fn look(
         let waiting = waiting || (*b == ToolButton::EndTurn && armed.0);
         let dim =
             game.over || idle || (*b == ToolButton::Undo && (undo.why_not().is_some() || !open));
-        bg.0 = match (i, waiting, dim) {
-            (_, _, true) => palette::DIMMED,
-            (Interaction::Pressed, _, _) => Color::srgb(0.55, 0.45, 0.15),
-            (Interaction::Hovered, _, _) => Color::srgb(0.3, 0.3, 0.25),
-            (_, true, _) => Color::srgb(0.6, 0.33, 0.05),
-            _ => palette::PANEL,
+        let want = match (waiting, dim) {
+            (_, true) => Look::Dimmed,
+            (true, _) => Look::Waiting,
+            _ => Look::Plain,
         };
+        interaction::set(&mut look, want);
     }
 }

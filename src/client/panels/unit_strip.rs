@@ -6,8 +6,10 @@ use bevy::prelude::*;
 
 use crate::client::input::command::Selection;
 use crate::client::input::pointer::SelectedHex;
+use crate::client::theme::interaction::Pressed;
 use crate::client::theme::regions::{Region, find};
 use crate::client::theme::settings::Settings;
+use crate::client::theme::widget::{self, Layout};
 use crate::rules::unit::{Ammo, Unit, UnitId, UnitKind};
 use crate::sim::Battle;
 
@@ -20,12 +22,9 @@ pub struct Strip;
 pub struct UnitChip(pub UnitId);
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn).add_systems(
-        Update,
-        (press, redraw)
-            .chain()
-            .in_set(crate::client::Frame::AfterGame),
-    );
+    app.add_systems(Startup, spawn)
+        .add_observer(press)
+        .add_systems(Update, redraw.in_set(crate::client::Frame::AfterGame));
 }
 
 fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
@@ -33,13 +32,10 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
         let strip = commands
             .spawn((
                 Strip,
-                Node {
-                    flex_wrap: FlexWrap::Wrap,
-                    column_gap: Val::Px(4.0),
-                    row_gap: Val::Px(4.0),
-                    margin: UiRect::bottom(Val::Px(4.0)),
-                    ..default()
-                },
+                widget::wrap()
+                    .gap(4.0)
+                    .line_gap(4.0)
+                    .margin(UiRect::bottom(Val::Px(4.0))),
             ))
             .id();
         commands.entity(panel).insert_children(0, &[strip]);
@@ -114,14 +110,10 @@ fn redraw(
                 UnitChip(u.id),
                 Button,
                 Name::new(format!("Chip {}", u.id.0)),
-                Node {
-                    min_width: Val::Px(62.0),
-                    min_height: Val::Px(44.0),
-                    padding: UiRect::axes(Val::Px(4.0), Val::Px(2.0)),
-                    border: UiRect::all(Val::Px(if chosen { 3.0 } else { 1.0 })),
-                    flex_direction: FlexDirection::Column,
-                    ..default()
-                },
+                widget::column(0.0)
+                    .min_size(62.0, 44.0)
+                    .pad(UiRect::axes(Val::Px(4.0), Val::Px(2.0)))
+                    .border(UiRect::all(Val::Px(if chosen { 3.0 } else { 1.0 }))),
                 BackgroundColor(fill),
                 BorderColor::all(border),
             ))
@@ -142,12 +134,12 @@ fn redraw(
 }
 
 /// A press on a chip commands its unit (as Tab does, going through the stack).
-fn press(q: Query<(&Interaction, &UnitChip), Changed<Interaction>>, mut cmd: ResMut<Selection>) {
-    for (i, chip) in &q {
-        if *i == Interaction::Pressed && cmd.unit != Some(chip.0) {
-            cmd.unit = Some(chip.0);
-            cmd.move_target = None;
-            cmd.fire_mode = false;
-        }
+fn press(pressed: On<Pressed>, q: Query<&UnitChip>, mut cmd: ResMut<Selection>) {
+    if let Ok(chip) = q.get(pressed.entity)
+        && cmd.unit != Some(chip.0)
+    {
+        cmd.unit = Some(chip.0);
+        cmd.move_target = None;
+        cmd.fire_mode = false;
     }
 }

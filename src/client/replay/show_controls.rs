@@ -5,10 +5,11 @@
 use bevy::prelude::*;
 
 use super::playback::{Playback, step, toggle_pause};
+use crate::client::theme::interaction::{self, Look, Pressed};
 use crate::client::theme::keys::{Act, keys_of, pressed};
-use crate::client::theme::palette;
-use crate::client::theme::regions::{ButtonLabel, ToolGroup};
+use crate::client::theme::regions::ToolGroup;
 use crate::client::theme::settings::Settings;
+use crate::client::theme::widget::{self, ButtonLabel, Layout};
 use crate::sim::{Game, Players};
 
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,27 +68,22 @@ const BUTTONS: [ShowButton; 4] = [
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn)
-        .add_systems(Update, (keys, press, look).chain());
+        .add_observer(press)
+        .add_systems(Update, (keys, look).chain());
 }
 
 fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
     let Some((bar, _)) = groups.iter().find(|(_, g)| **g == ToolGroup::Show) else {
         return;
     };
-    commands.entity(bar).insert(Node {
-        display: Display::None,
-        flex_wrap: FlexWrap::Wrap,
-        column_gap: Val::Px(4.0),
-        row_gap: Val::Px(4.0),
-        ..default()
-    });
+    commands
+        .entity(bar)
+        .insert(widget::wrap().gap(4.0).line_gap(4.0).hidden());
     for b in BUTTONS {
         let key = b.act().map(keys_of).unwrap_or_default();
         let label = b.label(&Playback::default(), &Settings::default());
-        let e = crate::client::theme::regions::tool_button(&mut commands, &label, &key, b.tip());
-        commands
-            .entity(e)
-            .insert((b, Name::new(format!("Show{b:?}"))));
+        let e = widget::tool_button(&mut commands, b, &label, &key, b.tip());
+        commands.entity(e).insert(Name::new(format!("Show{b:?}")));
         commands.entity(bar).add_child(e);
     }
 }
@@ -126,14 +122,13 @@ fn keys(
 }
 
 fn press(
-    q: Query<(&Interaction, &ShowButton), Changed<Interaction>>,
+    pressed: On<Pressed>,
+    q: Query<&ShowButton>,
     mut playback: ResMut<Playback>,
     mut settings: ResMut<Settings>,
 ) {
-    for (i, b) in &q {
-        if *i == Interaction::Pressed {
-            act(*b, &mut playback, &mut settings);
-        }
+    if let Ok(b) = q.get(pressed.entity) {
+        act(*b, &mut playback, &mut settings);
     }
 }
 
@@ -150,7 +145,7 @@ fn look(
         Option<Res<crate::sim::Replaying>>,
     ),
     mut group: Query<(&ToolGroup, &mut Node)>,
-    buttons: Query<(&ShowButton, &Children, &mut BackgroundColor)>,
+    buttons: Query<(&ShowButton, &Children, &mut Look)>,
     mut labels: Query<&mut Text, With<ButtonLabel>>,
 ) {
     let side = game.ordering_side();
@@ -166,7 +161,7 @@ fn look(
     if !shown || !(playback.is_changed() || settings.is_changed()) {
         return;
     }
-    for (b, children, mut bg) in buttons {
+    for (b, children, mut look) in buttons {
         let words = b.label(&playback, &settings);
         for c in children.iter() {
             if let Ok(mut t) = labels.get_mut(c)
@@ -176,9 +171,6 @@ fn look(
             }
         }
         let lit = *b == ShowButton::Pause && playback.paused;
-        let want = if lit { palette::LIT } else { palette::PANEL };
-        if bg.0 != want {
-            bg.0 = want;
-        }
+        interaction::set(&mut look, if lit { Look::Lit } else { Look::Plain });
     }
 }

@@ -8,9 +8,11 @@
 use bevy::prelude::*;
 
 use super::playback::Playback;
+use crate::client::theme::interaction::Pressed;
 use crate::client::theme::keys::{Act, keys_of, pressed};
 use crate::client::theme::palette;
-use crate::client::theme::regions::{ButtonLabel, ToolGroup};
+use crate::client::theme::regions::ToolGroup;
+use crate::client::theme::widget::{self, ButtonLabel, Layout};
 use crate::rules::order::Order;
 use crate::save::timeline::Timeline;
 use crate::sim::save::{self, Snapshot};
@@ -234,11 +236,10 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<Replay>()
         .init_resource::<Offer>()
         .add_systems(Startup, spawn)
+        .add_observer(press)
         .add_systems(
             Update,
-            (
-                offer, start, built, keys, press, scrub, replay, play_on, look,
-            )
+            (offer, start, built, keys, scrub, replay, play_on, look)
                 .chain()
                 .in_set(crate::client::Frame::Commands),
         );
@@ -252,24 +253,16 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
     let mut buttons = vec![words];
     for b in WatchButton::ALL {
         let key = b.key().map(keys_of).unwrap_or_default();
-        let e =
-            crate::client::theme::regions::tool_button(&mut commands, b.label(None), &key, b.tip());
-        commands
-            .entity(e)
-            .insert((b, Name::new(format!("Watch{b:?}"))));
+        let e = widget::tool_button(&mut commands, b, b.label(None), &key, b.tip());
+        commands.entity(e).insert(Name::new(format!("Watch{b:?}")));
         buttons.push(e);
     }
     let fill = commands
         .spawn((
             ScrubFill,
-            Node {
-                position_type: PositionType::Absolute,
-                left: Val::Px(0.0),
-                top: Val::Px(0.0),
-                width: Val::Percent(0.0),
-                height: Val::Percent(100.0),
-                ..default()
-            },
+            widget::pinned()
+                .width(Val::Percent(0.0))
+                .height(Val::Percent(100.0)),
             BackgroundColor(palette::OBJECTIVE.with_alpha(0.6)),
         ))
         .id();
@@ -278,14 +271,11 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
             ScrubBar,
             Name::new("ScrubBar"),
             Button,
-            Node {
-                flex_grow: 1.0,
-                // A finger's size: the bar is dragged on a tablet.
-                min_height: Val::Px(palette::TOUCH_TARGET),
-                min_width: Val::Px(160.0),
-                border: UiRect::all(Val::Px(1.0)),
-                ..default()
-            },
+            // A finger's size: the bar is dragged on a tablet.
+            Node::default()
+                .grow()
+                .min_size(160.0, palette::TOUCH_TARGET)
+                .border(UiRect::all(Val::Px(1.0))),
             BorderColor::all(palette::TEXT),
             BackgroundColor(palette::BACKGROUND),
             crate::client::theme::regions::Tip("The whole battle: tap or drag to go there".into()),
@@ -473,14 +463,9 @@ fn keys(
     }
 }
 
-fn press(
-    q: Query<(&Interaction, &WatchButton), Changed<Interaction>>,
-    mut out: MessageWriter<Replay>,
-) {
-    for (i, b) in &q {
-        if *i == Interaction::Pressed {
-            out.write(b.replay());
-        }
+fn press(pressed: On<Pressed>, q: Query<&WatchButton>, mut out: MessageWriter<Replay>) {
+    if let Ok(b) = q.get(pressed.entity) {
+        out.write(b.replay());
     }
 }
 
@@ -705,18 +690,14 @@ fn look(
                 let tick = commands
                     .spawn((
                         TurnTick,
-                        Node {
-                            position_type: PositionType::Absolute,
-                            left: Val::Percent(t.order as f32 / len * 100.0),
-                            top: Val::Px(0.0),
-                            width: Val::Px(1.0),
-                            height: Val::Percent(if t.side == w.timeline.turns[0].side {
+                        widget::pinned()
+                            .left(Val::Percent(t.order as f32 / len * 100.0))
+                            .width(Val::Px(1.0))
+                            .height(Val::Percent(if t.side == w.timeline.turns[0].side {
                                 100.0
                             } else {
                                 50.0
-                            }),
-                            ..default()
-                        },
+                            })),
                         BackgroundColor(palette::TEXT.with_alpha(0.5)),
                     ))
                     .id();

@@ -8,9 +8,11 @@ use bevy::prelude::*;
 
 use crate::after_action::charts::{self, Chart};
 use crate::after_action::{self, AfterAction};
-use crate::client::theme::keys::{Act, pressed};
 #[cfg(not(target_arch = "wasm32"))]
+use crate::client::theme::interaction::Pressed;
+use crate::client::theme::keys::{Act, pressed};
 use crate::client::theme::palette;
+use crate::client::theme::widget::{self, Layout};
 use crate::sim::save::OrderLog;
 use crate::sim::{Battle, GameSeed};
 
@@ -45,16 +47,17 @@ struct CloseReport;
 struct ReportBody;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<ReportView>().add_systems(
-        Update,
-        (
-            keys,
-            close,
-            build,
-            crate::client::theme::regions::wheel_scrolls::<ReportBody>,
-        )
-            .chain(),
-    );
+    app.init_resource::<ReportView>()
+        .add_observer(close)
+        .add_systems(
+            Update,
+            (
+                keys,
+                build,
+                crate::client::theme::regions::wheel_scrolls::<ReportBody>,
+            )
+                .chain(),
+        );
 }
 
 fn keys(input: Res<ButtonInput<KeyCode>>, mut view: ResMut<ReportView>) {
@@ -63,11 +66,8 @@ fn keys(input: Res<ButtonInput<KeyCode>>, mut view: ResMut<ReportView>) {
     }
 }
 
-fn close(
-    q: Query<&Interaction, (Changed<Interaction>, With<CloseReport>)>,
-    mut view: ResMut<ReportView>,
-) {
-    if q.iter().any(|i| *i == Interaction::Pressed) {
+fn close(pressed: On<Pressed>, q: Query<(), With<CloseReport>>, mut view: ResMut<ReportView>) {
+    if q.contains(pressed.entity) {
         view.open = false;
     }
 }
@@ -156,89 +156,54 @@ fn in_window(commands: &mut Commands, aar: &AfterAction, images: Option<ResMut<A
     }
     let close = commands
         .spawn((
-            CloseReport,
-            Button,
-            palette::button_node(),
-            BorderColor::all(palette::TEXT),
-            BackgroundColor(palette::PANEL),
+            widget::text_button(CloseReport, "Close (Esc)", 13.0, UiRect::ZERO),
             Name::new("CloseReport"),
         ))
-        .with_children(|b| {
-            b.spawn(palette::text("Close (Esc)", 13.0));
-        })
         .id();
     let head = commands
-        .spawn(Node {
-            column_gap: Val::Px(12.0),
-            align_items: AlignItems::Center,
-            ..default()
-        })
+        .spawn(widget::row(12.0))
         .with_children(|h| {
-            h.spawn(palette::coloured_text(
-                "After-action report",
-                18.0,
-                palette::OBJECTIVE,
-            ));
+            h.spawn(widget::heading("After-action report", 18.0));
         })
         .add_child(close)
         .id();
     let body = commands
         .spawn((
             ReportBody,
-            Node {
-                flex_direction: FlexDirection::Column,
-                row_gap: Val::Px(8.0),
-                overflow: Overflow::scroll_y(),
-                flex_grow: 1.0,
-                min_height: Val::Px(0.0),
-                ..default()
-            },
+            widget::scrolling(8.0).grow(),
             ScrollPosition::default(),
             Interaction::default(),
         ))
         .with_children(|b| {
             b.spawn(palette::text(&lines.join("\n"), 14.0));
             // Side by side where the window is wide enough.
-            b.spawn(Node {
-                flex_wrap: FlexWrap::Wrap,
-                column_gap: Val::Px(8.0),
-                row_gap: Val::Px(8.0),
-                ..default()
-            })
-            .with_children(|row| {
-                for (handle, w) in pictures {
-                    row.spawn((
-                        ImageNode::new(handle),
-                        Node {
-                            width: Val::Px(w as f32),
-                            max_width: Val::Percent(100.0),
-                            ..default()
-                        },
-                    ));
-                }
-            });
+            b.spawn(widget::wrap().gap(8.0).line_gap(8.0))
+                .with_children(|row| {
+                    for (handle, w) in pictures {
+                        row.spawn((
+                            ImageNode::new(handle),
+                            Node::default()
+                                .width(Val::Px(w as f32))
+                                .max_width(Val::Percent(100.0)),
+                        ));
+                    }
+                });
         })
         .id();
     commands
         .spawn((
             Overlay,
             crate::client::theme::regions::Furniture,
-            Node {
-                position_type: PositionType::Absolute,
-                left: Val::Px(0.0),
-                right: Val::Px(0.0),
-                top: Val::Px(0.0),
-                bottom: Val::Px(0.0),
-                flex_direction: FlexDirection::Column,
-                row_gap: Val::Px(8.0),
-                padding: UiRect::all(Val::Px(16.0)),
-                ..default()
-            },
-            BackgroundColor(Color::srgb(0.06, 0.06, 0.05)),
-            // Over everything, the pointer's tooltip too.
-            GlobalZIndex(30),
-            // Presses over the report stay off the map.
-            Interaction::default(),
+            // Over everything, the pointer's tooltip too; presses over the report stay off
+            // the map.
+            widget::curtain(
+                widget::covering()
+                    .as_column()
+                    .line_gap(8.0)
+                    .pad(UiRect::all(Val::Px(16.0))),
+                Color::srgb(0.06, 0.06, 0.05),
+                30,
+            ),
         ))
         .add_children(&[head, body]);
 }

@@ -8,8 +8,10 @@ use bevy::prelude::*;
 
 pub use super::results_card::melee_lines;
 use crate::client::input::melee_drag::DragPreview;
+use crate::client::theme::interaction::Pressed;
 use crate::client::theme::palette;
 use crate::client::theme::regions::{Region, find};
+use crate::client::theme::widget::{self, Layout};
 use crate::rules::event::Event;
 use crate::rules::unit::UnitId;
 use crate::sim::{
@@ -61,10 +63,11 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Report>()
         .init_resource::<LogOpen>()
         .add_systems(Startup, spawn)
+        .add_observer(reopen)
         .add_systems(
             Update,
             (
-                (collect.after(crate::client::seen::Looking), show, reopen).chain(),
+                (collect.after(crate::client::seen::Looking), show).chain(),
                 crate::client::theme::regions::wheel_scrolls::<History>,
             ),
         );
@@ -78,13 +81,8 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
     let history = commands
         .spawn((
             History,
-            Node {
-                flex_direction: FlexDirection::Column,
-                // A third of the window at most; the wheel or a finger scrolls the rest.
-                max_height: Val::Vh(34.0),
-                overflow: Overflow::scroll_y(),
-                ..default()
-            },
+            // A third of the window at most; the wheel or a finger scrolls the rest.
+            widget::column(0.0).max_height(Val::Vh(34.0)).scrolls(),
             ScrollPosition::default(),
             // The wheel and presses over the history stay off the map.
             Interaction::default(),
@@ -487,13 +485,8 @@ fn show(
 }
 
 /// A click on a melee's or a fire's line opens its card again.
-fn reopen(
-    q: Query<(&Interaction, &LogLine), Changed<Interaction>>,
-    mut cards: ResMut<super::results_card::Cards>,
-) {
-    for (i, l) in &q {
-        if let (Interaction::Pressed, Some(c)) = (i, l.card) {
-            cards.reopen(c);
-        }
+fn reopen(pressed: On<Pressed>, q: Query<&LogLine>, mut cards: ResMut<super::results_card::Cards>) {
+    if let Some(c) = q.get(pressed.entity).ok().and_then(|l| l.card) {
+        cards.reopen(c);
     }
 }

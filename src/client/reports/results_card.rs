@@ -8,8 +8,10 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
+use crate::client::theme::interaction::Pressed;
 use crate::client::theme::palette;
 use crate::client::theme::regions::{Region, find};
+use crate::client::theme::widget::{self, Layout};
 use crate::rules::fire::FireOutcome;
 use crate::rules::hex::Hex;
 use crate::rules::melee::{MeleeOutcome, MeleeSide};
@@ -278,10 +280,10 @@ pub enum CardButton {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Cards>()
         .add_systems(Startup, spawn)
+        .add_observer(press)
         .add_systems(
             Update,
             (
-                press,
                 show,
                 crate::client::theme::regions::wheel_scrolls::<CardBody>,
                 crate::client::theme::regions::more_below::<CardBody, CardMore>,
@@ -291,25 +293,20 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn small_button(commands: &mut Commands, which: CardButton, label: &str) -> Entity {
-    let mut node = palette::button_node();
-    node.padding = UiRect::axes(Val::Px(6.0), Val::Px(2.0));
+    let node = widget::button_node().pad(UiRect::axes(Val::Px(6.0), Val::Px(2.0)));
     commands
         .spawn((
-            which,
-            Button,
-            node,
+            widget::button_in(which, node),
             crate::client::theme::regions::Tip(match which {
                 CardButton::Back => "The card before".into(),
                 CardButton::On => "The card after".into(),
                 CardButton::Close => "Close this card (the log keeps it)".into(),
                 CardButton::CloseAll => "Close every card".into(),
             }),
-            BorderColor::all(palette::TEXT),
-            BackgroundColor(palette::PANEL),
             Name::new(format!("Card{which:?}")),
         ))
         .with_children(|t| {
-            t.spawn(palette::text(label, 12.0));
+            t.spawn(widget::label_text(label, 12.0));
         })
         .id()
 }
@@ -326,25 +323,12 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
     let close = small_button(&mut commands, CardButton::Close, "Close");
     let all = small_button(&mut commands, CardButton::CloseAll, "All");
     let bar = commands
-        .spawn(Node {
-            column_gap: Val::Px(4.0),
-            align_items: AlignItems::Center,
-            ..default()
-        })
+        .spawn(widget::row(4.0))
         .add_children(&[back, count, on])
         .id();
-    let gap = commands
-        .spawn(Node {
-            flex_grow: 1.0,
-            ..default()
-        })
-        .id();
+    let gap = commands.spawn(Node::default().grow()).id();
     let head = commands
-        .spawn(Node {
-            column_gap: Val::Px(4.0),
-            align_items: AlignItems::Center,
-            ..default()
-        })
+        .spawn(widget::row(4.0))
         .add_children(&[bar, gap, close, all])
         .id();
     let title = commands
@@ -372,17 +356,13 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
         .add_children(&[head, title, body, more]);
 }
 
-fn press(q: Query<(&Interaction, &CardButton), Changed<Interaction>>, mut cards: ResMut<Cards>) {
-    for (i, b) in &q {
-        if *i != Interaction::Pressed {
-            continue;
-        }
-        match b {
-            CardButton::Back => cards.turn(-1),
-            CardButton::On => cards.turn(1),
-            CardButton::Close => cards.close(),
-            CardButton::CloseAll => cards.close_all(),
-        }
+fn press(pressed: On<Pressed>, q: Query<&CardButton>, mut cards: ResMut<Cards>) {
+    match q.get(pressed.entity) {
+        Ok(CardButton::Back) => cards.turn(-1),
+        Ok(CardButton::On) => cards.turn(1),
+        Ok(CardButton::Close) => cards.close(),
+        Ok(CardButton::CloseAll) => cards.close_all(),
+        Err(_) => {}
     }
 }
 

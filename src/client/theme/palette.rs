@@ -149,39 +149,8 @@ pub fn road(r: Road) -> (Color, f32) {
 /// The smallest button a finger can hit (logical pixels, Apple's and Google's guidance).
 pub const TOUCH_TARGET: f32 = 44.0;
 
-/// A button's box: never smaller than a fingertip (`TOUCH_TARGET` logical pixels at 100 %), its
-/// label centred.
-/// A button that says `label`, marked `which` (what a press on it does), `margin` round it.
-pub fn text_button<C: Component>(which: C, label: &str, size: f32, margin: UiRect) -> impl Bundle {
-    (
-        which,
-        Button,
-        Node {
-            margin,
-            ..button_node()
-        },
-        BorderColor::all(TEXT),
-        BackgroundColor(PANEL),
-        children![text(label.to_owned(), size)],
-    )
-}
-
 /// A button that has nothing to act on now: it keeps its place, dimmed.
 pub const DIMMED: Color = Color::srgb(0.2, 0.2, 0.2);
-
-pub fn button_node() -> Node {
-    let min = Val::Px(TOUCH_TARGET);
-    Node {
-        padding: UiRect::axes(Val::Px(12.0), Val::Px(8.0)),
-        border: UiRect::all(Val::Px(1.0)),
-        min_height: min,
-        min_width: min,
-        justify_content: JustifyContent::Center,
-        align_items: AlignItems::Center,
-        flex_direction: FlexDirection::Column,
-        ..default()
-    }
-}
 
 /// The colours of marks that must be told apart: the usual ones, or the Okabe–Ito palette
 /// that colour-blind players can tell apart (the marks differ in shape as well).

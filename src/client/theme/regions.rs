@@ -324,32 +324,6 @@ pub(crate) fn show(node: &mut Node, shown: bool) {
 #[derive(Component, Debug, Clone, PartialEq)]
 pub struct Tip(pub String);
 
-/// A toolbar button: its label, and its key under it in a quieter line.
-pub fn tool_button(commands: &mut Commands, label: &str, key: &str, tip: String) -> Entity {
-    use super::palette;
-    let mut node = palette::button_node();
-    node.padding = UiRect::axes(Val::Px(6.0), Val::Px(3.0));
-    commands
-        .spawn((
-            Button,
-            node,
-            Tip(tip),
-            BorderColor::all(palette::TEXT),
-            BackgroundColor(palette::PANEL),
-        ))
-        .with_children(|t| {
-            t.spawn((ButtonLabel, palette::text(label, 13.0)));
-            if !key.is_empty() {
-                t.spawn(palette::dim_text(key, 10.0));
-            }
-        })
-        .id()
-}
-
-/// A tool button's label (End turn's changes while it waits for the confirmation).
-#[derive(Component)]
-pub struct ButtonLabel;
-
 /// The wheel, or a finger dragged up or down, over a `T` node that scrolls (its
 /// `ScrollPosition`) scrolls it, within its content: the log's history, the help, the sheets,
 /// the editor's panels. The camera leaves the wheel alone over them.
