@@ -8,10 +8,11 @@ use bevy::prelude::*;
 
 use crate::after_action::charts::{self, Chart};
 use crate::after_action::{self, AfterAction};
-#[cfg(not(target_arch = "wasm32"))]
 use crate::client::theme::interaction::Pressed;
 use crate::client::theme::keys::{Act, pressed};
+#[cfg(not(target_arch = "wasm32"))]
 use crate::client::theme::palette;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::client::theme::widget::{self, Layout};
 use crate::sim::save::OrderLog;
 use crate::sim::{Battle, GameSeed};
