@@ -1167,6 +1167,7 @@ fn d_fire_2_a_scenario_adds_and_overrides_weapons() {
         Weapons::shipped()
             .with(&bad)
             .unwrap_err()
+            .to_string()
             .contains("musketoon")
     );
     // On the board: a unit with the scenario's weapon fires by its table.

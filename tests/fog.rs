@@ -192,6 +192,7 @@ fn d_fow_2_extreme_fog_shows_only_estimates() {
             .optional
             .enable("fogg")
             .unwrap_err()
+            .to_string()
             .contains("extreme_fog"),
         "the error names the rules"
     );

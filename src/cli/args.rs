@@ -632,7 +632,7 @@ fn unit_id(s: &str) -> Result<u32, String> {
 }
 
 fn melee_system(s: &str) -> Result<MeleeSystemName, String> {
-    s.to_owned().try_into()
+    s.to_owned().try_into().map_err(String::from)
 }
 
 /// A page's query (`?a=1&invite=X`) without its invite: what the address bar keeps.

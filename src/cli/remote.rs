@@ -100,7 +100,7 @@ fn new(
         (Some(r), _) => {
             let s = crate::load_scenario(scenario).map_err(|e| e.to_string())?;
             let mut p = s.params.clone();
-            p.optional.enable(r)?;
+            p.optional.enable(r).map_err(|e| e.to_string())?;
             seat.create_with(&s.file, &s.source, Some(&p))
         }
         (None, Some(text)) if !crate::SCENARIOS.iter().any(|(p, _)| *p == scenario) => {

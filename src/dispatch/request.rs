@@ -36,7 +36,8 @@ pub struct Request<T> {
     pub query: String,
     /// JSON, for a `POST`.
     pub body: Option<String>,
-    read: fn(&str) -> Result<T, String>,
+    /// An answer's text read as `T`; only JSON can fail to read.
+    read: fn(&str) -> Result<T, serde_json::Error>,
 }
 
 impl<T> Request<T> {
@@ -63,11 +64,11 @@ impl<T> Request<T> {
     }
 }
 
-fn json<T: DeserializeOwned>(text: &str) -> Result<T, String> {
-    serde_json::from_str(text).map_err(|e| e.to_string())
+fn json<T: DeserializeOwned>(text: &str) -> Result<T, serde_json::Error> {
+    serde_json::from_str(text)
 }
 
-fn text(t: &str) -> Result<String, String> {
+fn text(t: &str) -> Result<String, serde_json::Error> {
     Ok(t.to_owned())
 }
 

@@ -57,7 +57,7 @@ pub fn open(n: usize) -> Result<(Script, Scenario), LoadError> {
                 file: path.to_string(),
                 line: None,
                 column: None,
-                message,
+                message: message.to_string(),
             })?;
     }
     Ok((script, scenario))

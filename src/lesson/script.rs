@@ -198,7 +198,7 @@ impl Script {
         }
         if let Some(r) = &self.rules {
             let mut optional = s.params.optional.clone();
-            if let Err(message) = optional.enable(r) {
+            if let Err(message) = optional.enable(r).map_err(|e| e.to_string()) {
                 found.push(LoadError {
                     file: file.into(),
                     line: text

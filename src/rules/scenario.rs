@@ -540,7 +540,7 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
     }
     let start_time = check_sides_and_clock(&spec)?;
     let mut params = match &spec.parameters {
-        Some(over) => Parameters::with_overrides(over).map_err(none)?,
+        Some(over) => Parameters::with_overrides(over).map_err(|e| none(e.to_string()))?,
         None => Parameters::defaults(),
     };
     params.weapons = params.weapons.with(&spec.weapons).map_err(|m| {
@@ -896,12 +896,12 @@ fn above_fault(
 
 /// What a leader's `commands` names (§17 D-cc-1), checked against the organisation and his side
 /// and level; `None` when he has no `commands`.
-fn post_of_spec(spec: &ScenarioFile, u: &UnitSpec) -> Result<Option<Post>, String> {
+fn post_of_spec(spec: &ScenarioFile, u: &UnitSpec) -> Result<Option<Post>, PostError> {
     let Some(id) = &u.commands else {
         return Ok(None);
     };
     if u.kind != UnitKind::Leader {
-        return Err("only a leader commands a formation (`commands`)".into());
+        return Err(PostError::NotALeader);
     }
     let (post, side) = if id == "army" {
         (Post::Army, u.side)
@@ -912,20 +912,54 @@ fn post_of_spec(spec: &ScenarioFile, u: &UnitSpec) -> Result<Option<Post>, Strin
     } else if let Some(c) = spec.corps.iter().find(|c| &c.id == id) {
         (Post::Corps(id.clone()), c.side)
     } else {
-        return Err(format!(
-            "commands `{id}`: no brigade, division or corps has that id (or write `army`)"
-        ));
+        return Err(PostError::NoSuchFormation(id.clone()));
     };
     if side != u.side {
-        return Err(format!("commands `{id}`, a formation of the other side"));
+        return Err(PostError::OtherSide(id.clone()));
     }
     if let Some(level) = u.command.filter(|l| *l != post.level()) {
-        return Err(format!(
-            "command {level:?} disagrees with commands `{id}` (a {:?} command)",
-            post.level()
-        ));
+        return Err(PostError::LevelDisagrees {
+            level,
+            id: id.clone(),
+            post: post.level(),
+        });
     }
     Ok(Some(post))
+}
+
+/// Why a leader's `commands` was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum PostError {
+    NotALeader,
+    /// No brigade, division or corps has the id.
+    NoSuchFormation(String),
+    /// The formation is the other side's.
+    OtherSide(String),
+    /// His `command` level is not the level of the formation he commands.
+    LevelDisagrees {
+        level: CommandLevel,
+        id: String,
+        post: CommandLevel,
+    },
+}
+
+impl std::fmt::Display for PostError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PostError::NotALeader => f.write_str("only a leader commands a formation (`commands`)"),
+            PostError::NoSuchFormation(id) => write!(
+                f,
+                "commands `{id}`: no brigade, division or corps has that id (or write `army`)"
+            ),
+            PostError::OtherSide(id) => {
+                write!(f, "commands `{id}`, a formation of the other side")
+            }
+            PostError::LevelDisagrees { level, id, post } => write!(
+                f,
+                "command {level:?} disagrees with commands `{id}` (a {post:?} command)"
+            ),
+        }
+    }
 }
 
 /// A place name, checked: a name to draw, at least one hex, every hex on the map, a rank of 1
@@ -1057,7 +1091,7 @@ fn build_units(
         }
         let post = match post_of_spec(spec, u) {
             Ok(p) => p,
-            Err(why) => unit_fault!(why),
+            Err(why) => unit_fault!(why.to_string()),
         };
         let hex = map.hex_at(Coord {
             col: u.at.0,

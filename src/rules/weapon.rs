@@ -74,17 +74,22 @@ impl Weapons {
     }
 
     /// A table from its weapons; refused when a name or alias is given twice.
-    pub fn of(own: BTreeMap<String, Weapon>) -> Result<Weapons, String> {
+    pub fn of(own: BTreeMap<String, Weapon>) -> Result<Weapons, WeaponError> {
         let mut names = BTreeMap::new();
         for (name, w) in &own {
             if let Some(why) = w.fault() {
-                return Err(format!("weapon `{name}` {why}"));
+                return Err(WeaponError::Unfit {
+                    weapon: name.clone(),
+                    why,
+                });
             }
             for n in std::iter::once(name).chain(&w.aliases) {
                 if let Some(other) = names.insert(n.clone(), name.clone()) {
-                    return Err(format!(
-                        "the name `{n}` is given to two weapons, `{other}` and `{name}`"
-                    ));
+                    return Err(WeaponError::NameTwice {
+                        name: n.clone(),
+                        first: other,
+                        second: name.clone(),
+                    });
                 }
             }
         }
@@ -94,7 +99,7 @@ impl Weapons {
     /// These weapons with `extra` added, or replacing the weapon of the same name (a scenario's).
     /// A replaced weapon's aliases name the new one unless it gives its own; an extra weapon
     /// named as another's alias takes that name from it.
-    pub fn with(&self, extra: &BTreeMap<String, Weapon>) -> Result<Weapons, String> {
+    pub fn with(&self, extra: &BTreeMap<String, Weapon>) -> Result<Weapons, WeaponError> {
         if extra.is_empty() {
             return Ok(self.clone());
         }
@@ -183,3 +188,34 @@ pub fn name_of(u: &Unit) -> Option<&str> {
 pub fn of<'a>(u: &Unit, table: &'a Weapons) -> Option<&'a Weapon> {
     name_of(u).and_then(|n| table.get(n))
 }
+
+/// Why a table of weapons was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WeaponError {
+    /// A weapon's own figures do not make a weapon (`why` says which).
+    Unfit { weapon: String, why: String },
+    /// One name (or alias) given to two weapons.
+    NameTwice {
+        name: String,
+        first: String,
+        second: String,
+    },
+}
+
+impl std::fmt::Display for WeaponError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WeaponError::Unfit { weapon, why } => write!(f, "weapon `{weapon}` {why}"),
+            WeaponError::NameTwice {
+                name,
+                first,
+                second,
+            } => write!(
+                f,
+                "the name `{name}` is given to two weapons, `{first}` and `{second}`"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for WeaponError {}

@@ -182,13 +182,14 @@ fn with_create(url: &str) -> String {
 
 impl Store {
     /// Connects and migrates.
-    pub async fn open(url: &str) -> Result<Store, String> {
+    pub async fn open(url: &str) -> Result<Store, super::StartError> {
+        use super::StartError::{Database, Options};
         install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
         if !sqlite && !url.starts_with("postgres:") && !url.starts_with("postgresql:") {
-            return Err(format!(
+            return Err(Options(format!(
                 "--db `{url}`: expected sqlite:FILE or postgres://USER:PASSWORD@HOST/DATABASE"
-            ));
+            )));
         }
         let pool = AnyPoolOptions::new()
             // SQLite takes one writer at a time anyway; more connections only wait on its lock.
@@ -208,13 +209,13 @@ impl Store {
             })
             .connect(&with_create(url))
             .await
-            .map_err(|e| format!("--db: cannot open the database: {e}"))?;
+            .map_err(|e| Database(format!("--db: cannot open the database: {e}")))?;
         if sqlite {
             // A killed server loses nothing committed; WAL lets readers go on while one writes.
             sqlx::query("PRAGMA journal_mode = WAL")
                 .execute(&pool)
                 .await
-                .map_err(|e| format!("--db: {e}"))?;
+                .map_err(|e| Database(format!("--db: {e}")))?;
         }
         let store = Store {
             pool,
@@ -232,7 +233,7 @@ impl Store {
                     let _ = e;
                     tokio::time::sleep(std::time::Duration::from_millis(200 * tries)).await;
                 }
-                Err(e) => return Err(format!("--db: migrating the database: {e}")),
+                Err(e) => return Err(Database(format!("--db: migrating the database: {e}"))),
             }
         }
     }

@@ -39,46 +39,47 @@ impl Default for Timeouts {
 pub fn tls_config(
     cert: &std::path::Path,
     key: &std::path::Path,
-) -> Result<Arc<rustls::ServerConfig>, String> {
+) -> Result<Arc<rustls::ServerConfig>, super::StartError> {
+    use super::StartError::Tls;
     use rustls::pki_types::pem::PemObject;
     use rustls::pki_types::{CertificateDer, PrivateKeyDer};
     let read = |flag: &str, path: &std::path::Path| {
-        std::fs::read(path).map_err(|e| format!("{flag} {}: {e}", path.display()))
+        std::fs::read(path).map_err(|e| Tls(format!("{flag} {}: {e}", path.display())))
     };
     let cert_pem = read("--tls-cert", cert)?;
     let chain = CertificateDer::pem_slice_iter(&cert_pem)
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| {
-            format!(
+            Tls(format!(
                 "--tls-cert {}: not a PEM certificate chain ({e})",
                 cert.display()
-            )
+            ))
         })?;
     if chain.is_empty() {
-        return Err(format!(
+        return Err(Tls(format!(
             "--tls-cert {}: no certificate in it (expected PEM, \"-----BEGIN CERTIFICATE-----\")",
             cert.display()
-        ));
+        )));
     }
     let key_pem = read("--tls-key", key)?;
     let private = PrivateKeyDer::from_pem_slice(&key_pem).map_err(|_| {
-        format!(
+        Tls(format!(
             "--tls-key {}: no private key in it (expected PEM, \"-----BEGIN PRIVATE KEY-----\")",
             key.display()
-        )
+        ))
     })?;
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let mut config = rustls::ServerConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
-        .map_err(|e| format!("TLS: {e}"))?
+        .map_err(|e| Tls(format!("TLS: {e}")))?
         .with_no_client_auth()
         .with_single_cert(chain, private)
         .map_err(|e| {
-            format!(
+            Tls(format!(
                 "--tls-cert {} and --tls-key {}: {e}",
                 cert.display(),
                 key.display()
-            )
+            ))
         })?;
     config.alpn_protocols = vec![b"http/1.1".to_vec()];
     Ok(Arc::new(config))

@@ -5,12 +5,15 @@
 pub mod api;
 pub mod args;
 pub mod db;
+mod error;
 pub mod guard;
 mod limits;
 pub mod listen;
 pub mod metrics;
 pub mod referee;
 pub mod seats;
+
+pub use error::{NotSaved, StartError};
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -134,12 +137,12 @@ impl Default for Options {
 }
 
 /// Opens the database and starts serving on `listen` (port 0: any free port).
-pub async fn start(listen: &str, db: &str) -> Result<Running, String> {
+pub async fn start(listen: &str, db: &str) -> Result<Running, StartError> {
     start_with(listen, db, Options::default()).await
 }
 
 /// `start`, with `options`.
-pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Running, String> {
+pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Running, StartError> {
     // A bad certificate is told before anything else starts.
     let tls = match &options.tls {
         Some((cert, key)) => Some(listen::tls_config(cert, key)?),
@@ -190,8 +193,10 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
     });
     let listener = tokio::net::TcpListener::bind(listen)
         .await
-        .map_err(|e| format!("--listen {listen}: {e}"))?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        .map_err(|e| StartError::Network(format!("--listen {listen}: {e}")))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| StartError::Network(format!("--listen {listen}: {e}")))?;
     let listener = guard::Guarded::new(listener, options.connections);
     let mut server = api::Server::new(store, referee.clone(), bells);
     server.site = options.site;
@@ -240,14 +245,16 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
 pub fn tls_files(
     cert: Option<&std::path::PathBuf>,
     key: Option<&std::path::PathBuf>,
-) -> Result<Option<(std::path::PathBuf, std::path::PathBuf)>, String> {
+) -> Result<Option<(std::path::PathBuf, std::path::PathBuf)>, StartError> {
     match (cert, key) {
         (Some(c), Some(k)) => Ok(Some((c.clone(), k.clone()))),
         (None, None) => Ok(None),
-        (Some(_), None) => Err("--tls-cert needs --tls-key (the certificate's private key)".into()),
-        (None, Some(_)) => {
-            Err("--tls-key needs --tls-cert (the certificate chain it goes with)".into())
-        }
+        (Some(_), None) => Err(StartError::Options(
+            "--tls-cert needs --tls-key (the certificate's private key)".into(),
+        )),
+        (None, Some(_)) => Err(StartError::Options(
+            "--tls-key needs --tls-cert (the certificate chain it goes with)".into(),
+        )),
     }
 }
 
@@ -397,14 +404,14 @@ pub fn host(
     scenario: &str,
     rules: Option<&str>,
     tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
-) -> Result<(tokio::runtime::Runtime, String, crate::dispatch::Created), String> {
-    let s = crate::load_scenario(scenario).map_err(|e| e.to_string())?;
+) -> Result<(tokio::runtime::Runtime, String, crate::dispatch::Created), StartError> {
+    let s = crate::load_scenario(scenario).map_err(|e| StartError::Scenario(e.to_string()))?;
     let mut params = s.params.clone();
     params
         .optional
         .enable(rules.unwrap_or("fog"))
-        .map_err(|e| format!("--rules: {e}"))?;
-    let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+        .map_err(|e| StartError::Options(format!("--rules: {e}")))?;
+    let rt = tokio::runtime::Runtime::new().map_err(|e| StartError::Network(e.to_string()))?;
     let scheme = if tls.is_some() { "https" } else { "http" };
     let options = Options {
         tls,
@@ -416,7 +423,7 @@ pub fn host(
     let seat = crate::remote::Seat::new(&local, None);
     let made = seat
         .create_with(&s.file, &s.source, Some(&params))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| StartError::Game(e.to_string()))?;
     Ok((rt, local, made))
 }
 

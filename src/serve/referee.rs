@@ -79,7 +79,7 @@ pub struct Referee {
 }
 
 /// A commit waiting for the next group commit.
-type Pending = (Commit, oneshot::Sender<Result<Committed, String>>);
+type Pending = (Commit, oneshot::Sender<Result<Committed, super::NotSaved>>);
 
 impl Referee {
     /// `idle`: how long a game's simulation stays in memory without an order (it is rebuilt
@@ -220,12 +220,15 @@ async fn group_commit(
         }
         for (c, reply) in batch {
             let alone = if commits.len() == 1 {
-                together.as_ref().map(|b| *b).map_err(|e| e.to_string())
+                together
+                    .as_ref()
+                    .map(|b| *b)
+                    .map_err(|e| super::NotSaved(e.to_string()))
             } else {
                 store
                     .commit(std::slice::from_ref(&c))
                     .await
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| super::NotSaved(e.to_string()))
             };
             if alone == Ok(Committed::Kept) {
                 on_commit(&c);
@@ -280,7 +283,7 @@ fn worker(
 pub fn shared_scenario(
     file: &str,
     source: &str,
-) -> Result<Arc<crate::rules::scenario::Scenario>, String> {
+) -> Result<Arc<crate::rules::scenario::Scenario>, crate::rules::scenario::LoadError> {
     type Shared = HashMap<String, std::sync::Weak<crate::rules::scenario::Scenario>>;
     static READ: std::sync::Mutex<Option<Shared>> = std::sync::Mutex::new(None);
     let key = format!("{file}\n{}", crate::rules::fnv::hex(source));
@@ -289,7 +292,7 @@ pub fn shared_scenario(
     if let Some(s) = read.get(&key).and_then(std::sync::Weak::upgrade) {
         return Ok(s);
     }
-    let s = Arc::new(crate::rules::scenario::parse(file, source).map_err(|e| e.to_string())?);
+    let s = Arc::new(crate::rules::scenario::parse(file, source)?);
     // Scenarios no game holds any more are forgotten as others are read.
     read.retain(|_, w| w.strong_count() > 0);
     read.insert(key, Arc::downgrade(&s));
@@ -305,7 +308,7 @@ struct Table {
 }
 
 impl Table {
-    fn load(row: &GameRow) -> Result<Table, String> {
+    fn load(row: &GameRow) -> Result<Table, crate::rules::scenario::LoadError> {
         let s = shared_scenario(&row.scenario_file, &row.scenario_source)?;
         let game = crate::rules::game::Game::new(s, Some(row.seed));
         let mut row = row.clone();
@@ -429,7 +432,8 @@ async fn decide(
             if row.archived {
                 return Err(archived());
             }
-            let mut t = Table::load(&row).map_err(|e| Refused::new(Problem::Corrupt, e))?;
+            let mut t =
+                Table::load(&row).map_err(|e| Refused::new(Problem::Corrupt, e.to_string()))?;
             t.catch_up(store, game).await?;
             *table = Some(t);
         }

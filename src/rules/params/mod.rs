@@ -345,7 +345,7 @@ impl OptionalRules {
     }
 
     /// Switch rules on by their command-line names (`quality,capture,…`).
-    pub fn enable(&mut self, names: &str) -> Result<(), String> {
+    pub fn enable(&mut self, names: &str) -> Result<(), ParamsError> {
         for n in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             match n {
                 "quality" | "quality_melee_modifiers" => self.quality_melee_modifiers = true,
@@ -366,13 +366,7 @@ impl OptionalRules {
                 "leader_casualties" | "casualties" => self.leader_casualties = true,
                 "fire_results" | "optional_fire_results" => self.optional_fire_results = true,
                 "density" | "density_fire_modifier" => self.density_fire_modifier = true,
-                other => {
-                    return Err(format!(
-                        "unknown optional rule `{other}`; expected one of quality, capture, \
-                         full_defensive_fire, rout_limiting, bridge_repair, isolation, phased, \
-                         fog, extreme_fog, command_control, leader_casualties, fire_results, density"
-                    ));
-                }
+                other => return Err(ParamsError::UnknownRule(other.to_owned())),
             }
         }
         Ok(())
@@ -418,18 +412,61 @@ impl MeleeSystemName {
 }
 
 impl TryFrom<String> for MeleeSystemName {
-    type Error = String;
-    fn try_from(s: String) -> Result<Self, String> {
+    type Error = ParamsError;
+    fn try_from(s: String) -> Result<Self, ParamsError> {
         MeleeSystemName::ALL
             .into_iter()
             .find(|m| m.name() == s)
-            .ok_or_else(|| {
+            .ok_or(ParamsError::UnknownMeleeSystem(s))
+    }
+}
+
+/// Why rules or Parameter Data were refused: the words name what the player wrote and what
+/// was expected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParamsError {
+    /// An optional rule's name nobody knows.
+    UnknownRule(String),
+    /// A melee system's name nobody knows.
+    UnknownMeleeSystem(String),
+    /// A parameter's path (`parameters.melee.x`) that names no parameter.
+    UnknownParameter(String),
+    /// A value given where a structure of fields belongs (its path).
+    NotAStructure(String),
+    /// The parameters could not be read (where, and the reader's words).
+    Unreadable(String),
+}
+
+impl std::fmt::Display for ParamsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamsError::UnknownRule(r) => write!(
+                f,
+                "unknown optional rule `{r}`; expected one of quality, capture, \
+                 full_defensive_fire, rout_limiting, bridge_repair, isolation, phased, \
+                 fog, extreme_fog, command_control, leader_casualties, fire_results, density"
+            ),
+            ParamsError::UnknownMeleeSystem(s) => {
                 let known: Vec<&str> = MeleeSystemName::ALL.iter().map(|m| m.name()).collect();
-                format!(
+                write!(
+                    f,
                     "unknown melee system `{s}`; expected one of {}",
                     known.join(", ")
                 )
-            })
+            }
+            ParamsError::UnknownParameter(p) => write!(f, "unknown parameter `{p}`"),
+            ParamsError::NotAStructure(p) => write!(f, "`{p}` expects a structure of fields"),
+            ParamsError::Unreadable(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for ParamsError {}
+
+/// The error's words, for the callers that gather errors as text (the command line's).
+impl From<ParamsError> for String {
+    fn from(e: ParamsError) -> String {
+        e.to_string()
     }
 }
 
@@ -541,12 +578,12 @@ impl Parameters {
     }
 
     /// The defaults with `overrides` (a partial structure of the same shape) laid over them.
-    pub fn with_overrides(overrides: &ron::Value) -> Result<Parameters, String> {
+    pub fn with_overrides(overrides: &ron::Value) -> Result<Parameters, ParamsError> {
         let mut base: ron::Value = ron::from_str(DEFAULT_PARAMETERS)
-            .map_err(|e| format!("{DEFAULT_PARAMETERS_PATH}: {e}"))?;
+            .map_err(|e| ParamsError::Unreadable(format!("{DEFAULT_PARAMETERS_PATH}: {e}")))?;
         merge(&mut base, overrides, "parameters")?;
         base.into_rust::<Parameters>()
-            .map_err(|e| format!("parameter overrides: {e}"))
+            .map_err(|e| ParamsError::Unreadable(format!("parameter overrides: {e}")))
     }
 }
 
@@ -558,7 +595,7 @@ fn key_name(k: &ron::Value) -> String {
 }
 
 /// Lays `over` onto `base` field by field; names the path of a field that does not exist.
-fn merge(base: &mut ron::Value, over: &ron::Value, path: &str) -> Result<(), String> {
+fn merge(base: &mut ron::Value, over: &ron::Value, path: &str) -> Result<(), ParamsError> {
     match (base, over) {
         (ron::Value::Map(b), ron::Value::Map(o)) => {
             for (k, v) in o.iter() {
@@ -568,12 +605,12 @@ fn merge(base: &mut ron::Value, over: &ron::Value, path: &str) -> Result<(), Str
                     .iter_mut()
                     .find(|(bk, _)| key_name(bk) == name)
                     .map(|(_, bv)| bv)
-                    .ok_or_else(|| format!("unknown parameter `{sub}`"))?;
+                    .ok_or_else(|| ParamsError::UnknownParameter(sub.clone()))?;
                 merge(slot, v, &sub)?;
             }
             Ok(())
         }
-        (ron::Value::Map(_), _) => Err(format!("`{path}` expects a structure of fields")),
+        (ron::Value::Map(_), _) => Err(ParamsError::NotAStructure(path.to_owned())),
         (b, o) => {
             *b = o.clone();
             Ok(())

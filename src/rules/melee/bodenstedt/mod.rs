@@ -37,8 +37,8 @@ pub struct Cell {
 
 impl Cell {
     /// Reads `+2/-3 L/H` (a minus may be `-` or `−`).
-    pub fn parse(s: &str) -> Result<Cell, String> {
-        let bad = || format!("bodenstedt table cell `{s}`: expected like `+2/-3 L/H`");
+    pub fn parse(s: &str) -> Result<Cell, TableError> {
+        let bad = || TableError::BadCell(s.to_owned());
         let (digits, letters) = s.trim().split_once(' ').ok_or_else(bad)?;
         let (a, d) = digits.split_once('/').ok_or_else(bad)?;
         let (la, ld) = letters.trim().split_once('/').ok_or_else(bad)?;
@@ -288,19 +288,41 @@ fn factor(p: &BodenstedtParams, l: Letter) -> u32 {
 }
 
 /// The table's cell for a roll of `roll` (1–6) in `column`.
-pub fn cell(p: &BodenstedtParams, column: usize, roll: u8) -> Result<Cell, String> {
+pub fn cell(p: &BodenstedtParams, column: usize, roll: u8) -> Result<Cell, TableError> {
     let i = (roll as usize - 1) * COLUMNS.len() + column;
-    let text = p
-        .table
-        .get(i)
-        .ok_or_else(|| format!("bodenstedt table: no cell for row {roll}, column {column}"))?;
+    let text = p.table.get(i).ok_or(TableError::NoCell { roll, column })?;
     Cell::parse(text)
 }
+
+/// Why the Parameter Data's table gave no result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableError {
+    /// A cell that does not read as `+2/-3 L/H` (its text).
+    BadCell(String),
+    /// The table is short: no cell for this row (the roll) and column.
+    NoCell { roll: u8, column: usize },
+}
+
+impl std::fmt::Display for TableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TableError::BadCell(s) => {
+                write!(f, "bodenstedt table cell `{s}`: expected like `+2/-3 L/H`")
+            }
+            TableError::NoCell { roll, column } => write!(
+                f,
+                "bodenstedt table: no cell for row {roll}, column {column}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
 
 /// The exact result of a roll: losses by the letters (factors per troop of the inflicting
 /// side, split over the suffering side's units by troops; a cavalryman costs 2 unless no
 /// infantry or artillery fights on his side), ELIM's eliminations.
-pub fn row_result(board: &Board, b: &SectorBreakdown, roll: u8) -> Result<RowResult, String> {
+pub fn row_result(board: &Board, b: &SectorBreakdown, roll: u8) -> Result<RowResult, TableError> {
     let p = &board.params.bodenstedt;
     let c = cell(p, b.column, roll)?;
     let mut losses = Vec::new();
