@@ -13,6 +13,8 @@ use bayonet::rules::unit::{
 
 #[path = "support/headless.rs"]
 mod headless;
+// The benches share this file and use only part of it.
+#[allow(unused_imports)]
 pub use headless::{OutcomeCursors, headless_app, load_app};
 
 #[derive(Clone)]

@@ -343,7 +343,7 @@ fn orders_files_and_save_logs_are_one_language() {
     assert_eq!(back, orders);
     // Errors name the file, line and column.
     let e = bayonet::cli::run::parse_orders("o.ron", "[\n  Move(unit: 2),\n]").unwrap_err();
-    assert!(e.starts_with("o.ron:2:"), "{e}");
+    assert!(e.to_string().starts_with("o.ron:2:"), "{e}");
 }
 
 /// §14: the rules chosen at the start (Parameter Data and optional rules) are an order, logged

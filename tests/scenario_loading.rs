@@ -252,7 +252,7 @@ fn the_orders_example_in_maps_readme_parses() {
     let orders = bayonet::cli::run::parse_orders("maps/README.md", &readme[start..end]).unwrap();
     assert_eq!(orders.len(), 13);
     let e = bayonet::cli::run::parse_orders("o.ron", "[Move(unit: 1)]").unwrap_err();
-    assert!(e.starts_with("o.ron:1:"), "{e}");
+    assert!(e.to_string().starts_with("o.ron:1:"), "{e}");
 }
 
 #[test]

@@ -144,15 +144,73 @@ pub struct Lesson {
 }
 
 /// A lesson's number, 1 to the number of lessons.
-fn lesson_number(s: &str) -> Result<usize, String> {
+fn lesson_number(s: &str) -> Result<usize, ValueError> {
     match s.trim().parse::<usize>() {
         Ok(n) if (1..=crate::lesson::COUNT).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "expected a lesson's number, 1 to {}",
-            crate::lesson::COUNT
-        )),
+        _ => Err(ValueError::new(s, Expected::Lesson)),
     }
 }
+
+/// A value on the command line that does not read: what was written, and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueError {
+    pub written: String,
+    pub expected: Expected,
+}
+
+/// What a value on the command line should have been.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    Lesson,
+    Hex,
+    HexNumbers,
+    Drag,
+    Aid,
+    Zoom,
+    WindowSize,
+    MapSize,
+    UnitId,
+}
+
+impl ValueError {
+    fn new(written: &str, expected: Expected) -> ValueError {
+        ValueError {
+            written: written.to_owned(),
+            expected,
+        }
+    }
+}
+
+impl std::fmt::Display for ValueError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = &self.written;
+        match self.expected {
+            Expected::Lesson => write!(
+                f,
+                "`{s}`: expected a lesson's number, 1 to {}",
+                crate::lesson::COUNT
+            ),
+            Expected::Hex => write!(f, "`{s}`: expected a hex as COLUMN,ROW (e.g. 12,7)"),
+            Expected::HexNumbers => {
+                write!(f, "`{s}`: expected a hex as COLUMN,ROW of whole numbers")
+            }
+            Expected::Drag => write!(f, "`{s}`: expected FROM>TO, e.g. 14,4>13,4"),
+            Expected::Aid => write!(f, "`{s}`: expected an aid number 1–9 or 0, e.g. 1,2,7"),
+            Expected::Zoom => write!(
+                f,
+                "`{s}`: expected `whole` or a zoom between 0.25 (close in) and 50 (far out)"
+            ),
+            Expected::WindowSize => write!(f, "`{s}`: expected WIDTHxHEIGHT, e.g. 1024x768"),
+            Expected::MapSize => write!(
+                f,
+                "`{s}`: expected a size WxH in hexes, 2 to 1000 each way (40x30)"
+            ),
+            Expected::UnitId => write!(f, "`{s}` is not a unit id"),
+        }
+    }
+}
+
+impl std::error::Error for ValueError {}
 
 /// The panels `--open` opens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -281,7 +339,10 @@ pub struct RuleChoice {
 
 impl RuleChoice {
     /// `--rules` switches optional rules on, `--melee-system` picks the melee system.
-    pub fn adjust(&self, s: &mut crate::rules::scenario::Scenario) -> Result<(), String> {
+    pub fn adjust(
+        &self,
+        s: &mut crate::rules::scenario::Scenario,
+    ) -> Result<(), crate::rules::params::ParamsError> {
         if let Some(r) = &self.rules {
             s.params.optional.enable(r)?;
         }
@@ -545,14 +606,14 @@ pub enum Remote {
 }
 
 /// Reads `COLUMN,ROW`.
-pub fn coord(s: &str) -> Result<Coord, String> {
+pub fn coord(s: &str) -> Result<Coord, ValueError> {
     let (c, r) = s
         .split_once(',')
-        .ok_or_else(|| format!("`{s}`: expected a hex as COLUMN,ROW (e.g. 12,7)"))?;
+        .ok_or_else(|| ValueError::new(s, Expected::Hex))?;
     let num = |x: &str| {
         x.trim()
             .parse::<i32>()
-            .map_err(|_| format!("`{s}`: expected a hex as COLUMN,ROW of whole numbers"))
+            .map_err(|_| ValueError::new(s, Expected::HexNumbers))
     };
     Ok(Coord {
         col: num(c)?,
@@ -561,10 +622,10 @@ pub fn coord(s: &str) -> Result<Coord, String> {
 }
 
 /// Reads `C,R>C,R`: a drag from one hex to another.
-pub fn drag(s: &str) -> Result<(Coord, Coord), String> {
+pub fn drag(s: &str) -> Result<(Coord, Coord), ValueError> {
     let (a, b) = s
         .split_once('>')
-        .ok_or_else(|| format!("`{s}`: expected FROM>TO, e.g. 14,4>13,4"))?;
+        .ok_or_else(|| ValueError::new(s, Expected::Drag))?;
     Ok((coord(a)?, coord(b)?))
 }
 
@@ -573,13 +634,11 @@ pub const AIDS: usize = 10;
 
 /// Reads one aid's number as its button shows it, 1–9 or 0 (the tenth): its place in the
 /// column, from 1.
-pub fn aid_number(s: &str) -> Result<usize, String> {
+pub fn aid_number(s: &str) -> Result<usize, ValueError> {
     match s.trim().parse::<usize>() {
         Ok(0) => Ok(AIDS),
         Ok(n) if (1..AIDS).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "`{s}`: expected an aid number 1–9 or 0, e.g. 1,2,7"
-        )),
+        _ => Err(ValueError::new(s, Expected::Aid)),
     }
 }
 
@@ -601,38 +660,34 @@ pub enum Zoom {
 }
 
 /// Reads `whole` or a scale between 0.25 and 50.
-pub fn zoom(s: &str) -> Result<Zoom, String> {
+pub fn zoom(s: &str) -> Result<Zoom, ValueError> {
     if s.trim().eq_ignore_ascii_case("whole") {
         return Ok(Zoom::Whole);
     }
     match s.trim().parse::<f32>() {
         Ok(k) if (0.25..=50.0).contains(&k) => Ok(Zoom::Scale(k)),
-        _ => Err(format!(
-            "`{s}`: expected `whole` or a zoom between 0.25 (close in) and 50 (far out)"
-        )),
+        _ => Err(ValueError::new(s, Expected::Zoom)),
     }
 }
 
 /// Reads a window's `WIDTHxHEIGHT` in logical pixels.
-pub fn window_size(s: &str) -> Result<(u32, u32), String> {
-    size_within(s, 320..=8192, 240..=8192)
-        .ok_or_else(|| format!("`{s}`: expected WIDTHxHEIGHT, e.g. 1024x768"))
+pub fn window_size(s: &str) -> Result<(u32, u32), ValueError> {
+    size_within(s, 320..=8192, 240..=8192).ok_or_else(|| ValueError::new(s, Expected::WindowSize))
 }
 
 /// Reads a map's `WIDTHxHEIGHT` in hexes.
-pub fn map_size(s: &str) -> Result<(u32, u32), String> {
-    size_within(s, 2..=1000, 2..=1000)
-        .ok_or_else(|| format!("`{s}`: expected a size WxH in hexes, 2 to 1000 each way (40x30)"))
+pub fn map_size(s: &str) -> Result<(u32, u32), ValueError> {
+    size_within(s, 2..=1000, 2..=1000).ok_or_else(|| ValueError::new(s, Expected::MapSize))
 }
 
-fn unit_id(s: &str) -> Result<u32, String> {
+fn unit_id(s: &str) -> Result<u32, ValueError> {
     s.trim()
         .parse()
-        .map_err(|_| format!("`{s}` is not a unit id"))
+        .map_err(|_| ValueError::new(s, Expected::UnitId))
 }
 
-fn melee_system(s: &str) -> Result<MeleeSystemName, String> {
-    s.to_owned().try_into().map_err(String::from)
+fn melee_system(s: &str) -> Result<MeleeSystemName, crate::rules::params::ParamsError> {
+    s.to_owned().try_into()
 }
 
 /// A page's query (`?a=1&invite=X`) without its invite: what the address bar keeps.

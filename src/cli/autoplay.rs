@@ -2,6 +2,7 @@
 //! holds its ground, `--hold SIDE`), the whole scenario, headless; a line per side turn and the
 //! victory result.
 
+use super::CliError;
 use serde_json::{Value, json};
 
 use super::args::Autoplay;
@@ -93,13 +94,13 @@ pub fn play_side_turns(game: &mut Game, brains: [Brain; 2], side_turns: usize) -
     events
 }
 
-pub fn run(args: &Autoplay) -> Result<i32, String> {
-    let mut s = scenario::load_file(&args.file).map_err(|e| e.to_string())?;
+pub fn run(args: &Autoplay) -> Result<i32, CliError> {
+    let mut s = scenario::load_file(&args.file)?;
     args.rules.adjust(&mut s)?;
     let computer = args
         .opponent
         .parse::<crate::sim::Opponent>()
-        .map_err(|e| format!("--opponent: {e}"))?
+        .map_err(|e| CliError::Option(format!("--opponent: {e}")))?
         .brain();
     let mut brains = [computer, computer];
     if let Some(h) = &args.hold {
@@ -109,7 +110,9 @@ pub fn run(args: &Autoplay) -> Result<i32, String> {
             .position(|x| x.name.eq_ignore_ascii_case(h))
             .or_else(|| h.parse().ok())
             .filter(|i| *i < 2);
-        let i = i.ok_or_else(|| format!("--hold: no side `{h}` (give its name or 0/1)"))?;
+        let i = i.ok_or_else(|| {
+            CliError::Option(format!("--hold: no side `{h}` (give its name or 0/1)"))
+        })?;
         brains[i] = Brain::Hold;
     }
     let (turns, result, saved) = autoplay_saved(&s, args.seed, brains);
@@ -118,7 +121,7 @@ pub fn run(args: &Autoplay) -> Result<i32, String> {
     }
     if args.json {
         // What took the men (issue 58): the after-action report's reading of the game.
-        let aar = crate::after_action::of_save(&saved).map_err(|e| e.to_string())?;
+        let aar = crate::after_action::of_save(&saved)?;
         println!(
             "{}",
             json!({"turns": turns, "victory": result, "causes": aar.causes, "men_lost": aar.totals(), "side_turns": aar.turns.len()})

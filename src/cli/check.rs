@@ -1,10 +1,11 @@
 //! `bayonet check FILE`: load and validate a scenario and print its summary, or a lesson's
 //! script (`*.lesson.ron`) against its scenario.
 
+use super::CliError;
 use super::args::Check;
 use crate::rules::scenario;
 
-pub fn run(args: &Check) -> Result<i32, String> {
+pub fn run(args: &Check) -> Result<i32, CliError> {
     let file = args.file.as_str();
     if crate::lesson::is_script(file) {
         return Ok(lesson(file, args.json));
@@ -14,7 +15,7 @@ pub fn run(args: &Check) -> Result<i32, String> {
             let summary = s.summary();
             let warnings = s.warnings();
             if args.json {
-                let mut v = serde_json::to_value(&summary).map_err(|e| e.to_string())?;
+                let mut v = serde_json::to_value(&summary)?;
                 v["ok"] = serde_json::Value::Bool(true);
                 v["warnings"] = warnings
                     .iter()

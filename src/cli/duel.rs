@@ -4,6 +4,7 @@
 //! begin with; prints the wins, draws and losses of the first opponent by seat and the mean
 //! victory-point difference with its 95 % interval.
 
+use super::CliError;
 use serde::Serialize;
 use serde_json::json;
 
@@ -89,13 +90,15 @@ pub fn pair(s: &Scenario, first: Brain, second: Brain, seed: u64) -> Pair {
     }
 }
 
-pub fn run(args: &Duel) -> Result<i32, String> {
-    let mut s = scenario::load_file(&args.file).map_err(|e| e.to_string())?;
+pub fn run(args: &Duel) -> Result<i32, CliError> {
+    let mut s = scenario::load_file(&args.file)?;
     args.rules.adjust(&mut s)?;
-    let first: Brain = args.first.parse().map_err(|e| format!("--first: {e}"))?;
-    let second: Brain = args.second.parse().map_err(|e| format!("--second: {e}"))?;
+    let first: Brain =
+        (args.first.parse()).map_err(|e| CliError::Option(format!("--first: {e}")))?;
+    let second: Brain =
+        (args.second.parse()).map_err(|e| CliError::Option(format!("--second: {e}")))?;
     if args.seeds == 0 {
-        return Err("--seeds: at least one".into());
+        return Err(CliError::Option("--seeds: at least one".into()));
     }
     let pairs: Vec<Pair> = (args.from..args.from + args.seeds)
         .map(|seed| pair(&s, first, second, seed))

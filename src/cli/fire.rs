@@ -1,6 +1,7 @@
 //! `bayonet fire`: one unit's fire at one hex broken down (§7 D-fire-8) with its loss range and
 //! the chance of each loss, no dice; what `bayonet odds` is for a melee.
 
+use super::CliError;
 use serde_json::{Value, json};
 
 use super::args::FireArgs;
@@ -10,8 +11,8 @@ use crate::rules::fire;
 use crate::rules::scenario;
 use crate::rules::unit::UnitId;
 
-pub fn run(args: &FireArgs) -> Result<i32, String> {
-    let mut s = scenario::load_file(&args.file).map_err(|e| e.to_string())?;
+pub fn run(args: &FireArgs) -> Result<i32, CliError> {
+    let mut s = scenario::load_file(&args.file)?;
     args.rules.adjust(&mut s)?;
     let mut board = s.board();
     if args.night {
@@ -19,17 +20,17 @@ pub fn run(args: &FireArgs) -> Result<i32, String> {
     }
     let id = UnitId(args.unit);
     let Some(u) = board.unit(id) else {
-        return Err(format!(
+        return Err(CliError::Game(format!(
             "unit {} is not on the map at the start of {}",
             args.unit, args.file
-        ));
+        )));
     };
     let (c, r) = (args.at.col, args.at.row);
     if c < 0 || r < 0 || c >= s.map.width as i32 || r >= s.map.height as i32 {
-        return Err(format!(
+        return Err(CliError::Game(format!(
             "hex {c},{r} is off the map ({} columns, {} rows, counted from 0)",
             s.map.width, s.map.height
-        ));
+        )));
     }
     // Opportunity fire comes in the enemy's turn; any other in the firer's own.
     board.acting = if args.opportunity {

@@ -1,6 +1,7 @@
 //! `bayonet odds` and `bayonet resolve`: one melee, broken down, and (for resolve) rolled
 //! through the ECS simulation with the game's dice.
 
+use super::CliError;
 use serde_json::{Value, json};
 
 use super::args::Melee;
@@ -15,14 +16,14 @@ use crate::rules::unit::UnitId;
 
 /// The declaration the arguments describe: the named units, or what a drag from each
 /// attacking hex commits (`melee::committable`).
-fn declaration(s: &Scenario, board: &Board, args: &Melee) -> Result<Declaration, String> {
+fn declaration(s: &Scenario, board: &Board, args: &Melee) -> Result<Declaration, CliError> {
     let defend = args.defend;
     let hexes: Vec<Hex> = args.attack.iter().map(|c| s.map.hex_at(*c)).collect();
     let defending_hex = s.map.hex_at(defend);
     let mut attackers = Vec::new();
     for (c, h) in args.attack.iter().zip(&hexes) {
         let Some(side) = board.side_at(*h) else {
-            return Err(format!("attacking hex {c} holds no unit"));
+            return Err(CliError::Game(format!("attacking hex {c} holds no unit")));
         };
         if args.units.is_empty() {
             attackers.extend(melee::committable(board, *h, side, defending_hex));
@@ -33,7 +34,9 @@ fn declaration(s: &Scenario, board: &Board, args: &Melee) -> Result<Declaration,
     }
     for id in &args.units {
         if !attackers.contains(&UnitId(*id)) {
-            return Err(format!("unit {id} is not in an attacking hex"));
+            return Err(CliError::Game(format!(
+                "unit {id} is not in an attacking hex"
+            )));
         }
     }
     Ok(Declaration {
@@ -43,8 +46,8 @@ fn declaration(s: &Scenario, board: &Board, args: &Melee) -> Result<Declaration,
     })
 }
 
-fn load(args: &Melee) -> Result<Scenario, String> {
-    let mut s = scenario::load_file(&args.file).map_err(|e| e.to_string())?;
+fn load(args: &Melee) -> Result<Scenario, CliError> {
+    let mut s = scenario::load_file(&args.file)?;
     args.rules.adjust(&mut s)?;
     Ok(s)
 }
@@ -63,7 +66,7 @@ pub(super) fn coord_json(s: &Scenario, h: Hex) -> Value {
 }
 
 /// `odds` (no seed), or `resolve` with the seed of its dice.
-pub fn run(args: &Melee, roll: Option<u64>) -> Result<i32, String> {
+pub fn run(args: &Melee, roll: Option<u64>) -> Result<i32, CliError> {
     let s = load(args)?;
     let mut board = s.board();
     if args.night {
@@ -174,7 +177,7 @@ fn resolve_in_sim(
     board: &Board,
     decl: &Declaration,
     seed: u64,
-) -> Result<SimMelee, String> {
+) -> Result<SimMelee, CliError> {
     let mut game = crate::rules::game::Game::new(s.clone(), Some(seed));
     game.board.acting = board.acting;
     game.board.night = board.night;
@@ -191,14 +194,14 @@ fn resolve_in_sim(
         match game.give(&o) {
             Ok(c) => events.extend(c.events),
             Err(reasons) => {
-                return Err(format!(
+                return Err(CliError::Game(format!(
                     "the simulation refused the melee: {}",
                     reasons
                         .iter()
                         .map(|v| v.to_string())
                         .collect::<Vec<_>>()
                         .join("; ")
-                ));
+                )));
             }
         }
     }
@@ -212,7 +215,8 @@ fn resolve_in_sim(
             _ => {}
         }
     }
-    let outcome = outcome.ok_or_else(|| "the simulation produced no result".to_string())?;
+    let outcome =
+        outcome.ok_or_else(|| CliError::Game("the simulation produced no result".to_string()))?;
     Ok(Ok((outcome, checks)))
 }
 

@@ -6,6 +6,7 @@ pub mod args;
 pub mod autoplay;
 mod check;
 pub mod duel;
+mod failure;
 mod fire;
 mod melee;
 #[cfg(not(target_arch = "wasm32"))]
@@ -16,6 +17,7 @@ pub mod run;
 pub mod saves;
 
 pub use args::{Cli, Verb};
+pub use failure::CliError;
 
 pub use crate::panics::message as panic_message;
 
@@ -36,7 +38,7 @@ pub fn run(cmd: &Verb) -> Option<i32> {
         Verb::Resolve(a) => (
             "resolve",
             a.seed
-                .ok_or_else(|| "resolve needs --seed N".to_owned())
+                .ok_or_else(|| CliError::Option("resolve needs --seed N".to_owned()))
                 .and_then(|seed| melee::run(&a.melee, Some(seed))),
             a.melee.json,
         ),
@@ -69,7 +71,10 @@ pub fn run(cmd: &Verb) -> Option<i32> {
     };
     Some(result.unwrap_or_else(|e| {
         if json {
-            println!("{}", serde_json::json!({ "ok": false, "error": e }));
+            println!(
+                "{}",
+                serde_json::json!({ "ok": false, "error": e.to_string() })
+            );
         } else {
             eprintln!("bayonet {name}: {e}");
         }

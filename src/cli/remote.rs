@@ -13,7 +13,7 @@ use crate::remote::Seat;
 #[derive(Debug)]
 enum Failure {
     Refused(Refusal),
-    Here(String),
+    Here(super::CliError),
 }
 
 impl From<Refusal> for Failure {
@@ -22,9 +22,9 @@ impl From<Refusal> for Failure {
     }
 }
 
-impl From<String> for Failure {
-    fn from(e: String) -> Failure {
-        Failure::Here(e)
+impl<E: Into<super::CliError>> From<E> for Failure {
+    fn from(e: E) -> Failure {
+        Failure::Here(e.into())
     }
 }
 
@@ -64,7 +64,7 @@ pub fn run(seat: &super::args::Remote) -> i32 {
         Ok(()) => 0,
         Err(Failure::Here(e)) => {
             if json_out {
-                println!("{}", json!({"ok": false, "error": e}));
+                println!("{}", json!({"ok": false, "error": e.to_string()}));
             } else {
                 eprintln!("bayonet remote: {e}");
             }
@@ -98,9 +98,9 @@ fn new(
     let here = std::fs::read_to_string(scenario).ok();
     let made = match (rules, here) {
         (Some(r), _) => {
-            let s = crate::load_scenario(scenario).map_err(|e| e.to_string())?;
+            let s = crate::load_scenario(scenario)?;
             let mut p = s.params.clone();
-            p.optional.enable(r).map_err(|e| e.to_string())?;
+            p.optional.enable(r)?;
             seat.create_with(&s.file, &s.source, Some(&p))
         }
         (None, Some(text)) if !crate::SCENARIOS.iter().any(|(p, _)| *p == scenario) => {
@@ -144,8 +144,8 @@ fn state(seat: &Seat, json_out: bool) -> Result<(), Failure> {
 }
 
 fn play(seat: &Seat, path: &str, json_out: bool) -> Result<(), Failure> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("{path}: cannot read the file: {e}"))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| super::CliError::file(path, format!("cannot read the file: {e}")))?;
     let orders = super::run::parse_orders(path, &text)?;
     let (lines, state) = seat.play(&orders)?;
     if json_out {
@@ -170,7 +170,7 @@ fn play(seat: &Seat, path: &str, json_out: bool) -> Result<(), Failure> {
 fn save(seat: &Seat, out: Option<&str>) -> Result<(), Failure> {
     let text = seat.save()?;
     match out {
-        Some(f) => std::fs::write(f, &text).map_err(|e| Failure::Here(format!("{f}: {e}"))),
+        Some(f) => std::fs::write(f, &text).map_err(|e| Failure::Here(super::CliError::file(f, e))),
         None => {
             print!("{text}");
             Ok(())

@@ -1,16 +1,17 @@
 //! `bayonet report SAVE --out DIR [--json]`: the after-action report of a saved game, written
 //! as charts (PNG and SVG) and a web page that shows them; `--json` prints its numbers.
 
+use super::CliError;
 use super::args::Report;
 
-pub fn run(args: &Report) -> Result<i32, String> {
-    let saved = super::saves::read(&args.save).map_err(|e| e.to_string())?;
-    let aar = crate::after_action::of_save(&saved).map_err(|e| e.to_string())?;
+pub fn run(args: &Report) -> Result<i32, CliError> {
+    let saved = super::saves::read(&args.save)?;
+    let aar = crate::after_action::of_save(&saved)?;
     if let Some(dir) = &args.out {
         write(&aar, std::path::Path::new(dir))?;
     }
     if args.json {
-        let mut v = serde_json::to_value(&aar).map_err(|e| e.to_string())?;
+        let mut v = serde_json::to_value(&aar)?;
         v["totals"] = serde_json::json!(
             aar.totals()
                 .map(|(men, guns)| serde_json::json!({"men": men, "guns": guns}))
@@ -40,19 +41,24 @@ pub fn run(args: &Report) -> Result<i32, String> {
 }
 
 /// Every chart as PNG and SVG, and the page, into `dir` (made if missing).
-pub fn write(aar: &crate::after_action::AfterAction, dir: &std::path::Path) -> Result<(), String> {
+pub fn write(
+    aar: &crate::after_action::AfterAction,
+    dir: &std::path::Path,
+) -> Result<(), CliError> {
     use crate::after_action::charts::{self, Chart};
     let at = |f: &str| dir.join(f);
     std::fs::create_dir_all(dir)
-        .map_err(|e| format!("{}: cannot make the folder: {e}", dir.display()))?;
+        .map_err(|e| CliError::file(dir.display(), format!("cannot make the folder: {e}")))?;
     let put = |name: String, bytes: &[u8]| {
         std::fs::write(at(&name), bytes)
-            .map_err(|e| format!("{}: cannot write: {e}", at(&name).display()))
+            .map_err(|e| CliError::file(at(&name).display(), format!("cannot write: {e}")))
     };
     let mut listed = Vec::new();
     for c in Chart::ALL {
-        put(format!("{}.png", c.file()), &charts::png(aar, c)?)?;
-        put(format!("{}.svg", c.file()), charts::svg(aar, c)?.as_bytes())?;
+        let png = charts::png(aar, c).map_err(CliError::Output)?;
+        let svg = charts::svg(aar, c).map_err(CliError::Output)?;
+        put(format!("{}.png", c.file()), &png)?;
+        put(format!("{}.svg", c.file()), svg.as_bytes())?;
         listed.push((c.file(), c.title()));
     }
     put(
@@ -61,8 +67,6 @@ pub fn write(aar: &crate::after_action::AfterAction, dir: &std::path::Path) -> R
     )?;
     put(
         "report.json".into(),
-        serde_json::to_string_pretty(aar)
-            .map_err(|e| e.to_string())?
-            .as_bytes(),
+        serde_json::to_string_pretty(aar)?.as_bytes(),
     )
 }

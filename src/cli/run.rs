@@ -2,6 +2,7 @@
 //! game and prints every outcome and the final state. Refused orders are reported with their
 //! rule and the run goes on.
 
+use super::CliError;
 use serde_json::{Value, json};
 
 use super::args::Run;
@@ -115,40 +116,41 @@ fn final_state(game: &Game, s: &Scenario) -> Value {
 }
 
 /// Reads an orders file's text; `path` names it in errors (with line and column).
-pub fn parse_orders(path: &str, text: &str) -> Result<Vec<Order>, String> {
+pub fn parse_orders(path: &str, text: &str) -> Result<Vec<Order>, CliError> {
     ron_options().from_str(text).map_err(|e| {
-        format!(
-            "{path}:{}:{}: {}",
-            e.span.start.line, e.span.start.col, e.code
-        )
+        CliError::Load(crate::rules::scenario::LoadError {
+            file: path.to_owned(),
+            line: Some(e.span.start.line),
+            column: Some(e.span.start.col),
+            message: e.code.to_string(),
+        })
     })
 }
 
-pub fn run(args: &Run) -> Result<i32, String> {
+pub fn run(args: &Run) -> Result<i32, CliError> {
     let s = match &args.from {
         Some(f) => {
-            let saved = super::saves::read(f).map_err(|e| e.to_string())?;
-            crate::save::scenario_of(&saved).map_err(|e| e.to_string())?
+            let saved = super::saves::read(f)?;
+            crate::save::scenario_of(&saved)?
         }
         None => {
-            let file = args
-                .file
-                .as_deref()
-                .ok_or("expected a scenario FILE or --from SAVE")?;
-            scenario::load_file(file).map_err(|e| e.to_string())?
+            let file = args.file.as_deref().ok_or_else(|| {
+                CliError::Option("expected a scenario FILE or --from SAVE".into())
+            })?;
+            scenario::load_file(file)?
         }
     };
     let path = args.orders.as_str();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("{path}: cannot read the file: {e}"))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::file(path, format!("cannot read the file: {e}")))?;
     let orders = parse_orders(path, &text)?;
     let mut s = s;
     args.rules.adjust(&mut s)?;
     // Carry on from a save, or start the scenario afresh.
     let mut game = match &args.from {
         Some(f) => {
-            let saved = super::saves::read(f).map_err(|e| e.to_string())?;
-            crate::save::game_of(&saved).map_err(|e| e.to_string())?
+            let saved = super::saves::read(f)?;
+            crate::save::game_of(&saved)?
         }
         None => Game::new(s.clone(), args.seed),
     };

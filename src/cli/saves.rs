@@ -1,6 +1,7 @@
 //! Save files on disk: written atomically (a temporary file, then a rename), read with clear
 //! errors; and `bayonet replay SAVE`.
 
+use super::CliError;
 use serde_json::json;
 
 use super::args::Replay;
@@ -9,10 +10,11 @@ use crate::save::{self, SaveGame};
 
 /// Writes a save next to its final name first, then renames it into place, so a crash never
 /// leaves half a save behind.
-pub fn write(path: &str, s: &SaveGame) -> Result<(), String> {
+pub fn write(path: &str, s: &SaveGame) -> Result<(), CliError> {
     let tmp = format!("{path}.tmp");
-    std::fs::write(&tmp, save::to_text(s)).map_err(|e| format!("{tmp}: cannot write: {e}"))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("{path}: cannot replace: {e}"))
+    std::fs::write(&tmp, save::to_text(s))
+        .map_err(|e| CliError::file(&tmp, format!("cannot write: {e}")))?;
+    std::fs::rename(&tmp, path).map_err(|e| CliError::file(path, format!("cannot replace: {e}")))
 }
 
 pub fn read(path: &str) -> Result<SaveGame, LoadError> {
@@ -20,9 +22,9 @@ pub fn read(path: &str) -> Result<SaveGame, LoadError> {
 }
 
 /// `bayonet replay SAVE`: exit 0 when the replay reaches the saved state, 1 otherwise.
-pub fn replay(args: &Replay) -> Result<i32, String> {
-    let s = read(&args.save).map_err(|e| e.to_string())?;
-    let r = save::replay(&s).map_err(|e| e.to_string())?;
+pub fn replay(args: &Replay) -> Result<i32, CliError> {
+    let s = read(&args.save)?;
+    let r = save::replay(&s)?;
     if args.json {
         println!("{}", json!(r));
     } else {
