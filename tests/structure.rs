@@ -569,3 +569,22 @@ fn the_folder_check_finds_a_cycle() {
     assert!(g["c"].is_empty());
     assert_eq!(cycle_from(&g, "a").unwrap().join(" "), "a b a");
 }
+
+/// Issue 60: the rules, the server, the command line and the seat client say why they refuse
+/// in types (an error enum per seam), not in bare strings.
+#[test]
+fn errors_are_typed_in_rules_serve_cli_and_dispatch() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    for dir in ["rules", "serve", "cli", "dispatch"] {
+        for (p, text) in sources(&root.join(dir)) {
+            for (i, line) in text.lines().enumerate() {
+                let l = line.replace(' ', "");
+                if l.contains("Result<") && (l.contains(",String>") || l.contains(",String)>")) {
+                    found.push(format!("{}:{}", p.display(), i + 1));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "errors as bare strings: {found:?}");
+}
