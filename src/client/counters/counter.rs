@@ -192,14 +192,12 @@ fn remember_paths(mut happened: MessageReader<crate::sim::Happened>, mut paths: 
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn redraw(
     mut commands: Commands,
     old: Query<Entity, Or<(With<Counter>, With<LastSeenMark>)>>,
     (seen, units): (Option<Res<crate::client::seen::Seen>>, Query<&UnitState>),
-    battle: Res<Battle>,
-    layout: Res<MapLayout>,
-    settings: Res<Settings>,
+    // The battle's sides, the map's layout and the interface's look.
+    (battle, layout, settings): (Res<Battle>, Res<MapLayout>, Res<Settings>),
     (mut drawn, mut paths, mut slides, time, cues): (
         ResMut<Drawn>,
         ResMut<Paths>,

@@ -96,13 +96,15 @@ fn spawn(mut commands: Commands) {
 
 /// When the last turn ends (or a finished game is opened), the screen comes up with the
 /// after-action report's figures; not during a replay, which has its own bar.
-#[allow(clippy::too_many_arguments)]
 fn at_the_end(
     game: Res<Game>,
     battle: Res<Battle>,
     (seed, log): (Res<GameSeed>, Res<OrderLog>),
-    viewer: Option<Res<crate::client::seen::Viewer>>,
-    replaying: Option<Res<crate::sim::Replaying>>,
+    // Who looks, and whether it is a replay.
+    (viewer, replaying): (
+        Option<Res<crate::client::seen::Viewer>>,
+        Option<Res<crate::sim::Replaying>>,
+    ),
     mut screen: ResMut<EndScreen>,
     mut report: Option<ResMut<crate::client::reports::after_action_view::ReportView>>,
     mut was_over: Local<bool>,

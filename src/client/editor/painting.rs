@@ -51,18 +51,22 @@ fn nearest_side(layout: &MapLayout, hex: Hex, world: Vec2) -> Facing {
         .unwrap_or(Facing::N)
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::type_complexity)]
 fn pointer(
-    mouse: Res<ButtonInput<MouseButton>>,
-    touches: Res<Touches>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
+    (mouse, touches): (Res<ButtonInput<MouseButton>>, Res<Touches>),
+    (window, mut cam): (
+        Query<&Window, With<PrimaryWindow>>,
+        Query<(&mut Transform, &Projection), With<MapCamera>>,
+    ),
     // A button blocks the panel behind it from the pointer: both are asked.
     panels: Query<&Interaction, Or<(With<Panel>, With<super::Act>)>>,
     layout: Res<MapLayout>,
-    mut editing: ResMut<Editing>,
-    mut state: ResMut<EditorState>,
-    mut selected: ResMut<SelectedHex>,
+    // The document, the editor's state and the selected hex, which a stroke changes.
+    (mut editing, mut state, mut selected): (
+        ResMut<Editing>,
+        ResMut<EditorState>,
+        ResMut<SelectedHex>,
+    ),
     battle: Res<crate::sim::Battle>,
     mut stroke: Local<Option<Stroke>>,
 ) {
@@ -116,8 +120,7 @@ fn pointer(
             &mut selected,
             (&map, &battle.scenario.map),
             &layout,
-            hex,
-            world,
+            (hex, world),
             &mut s,
         );
         *stroke = Some(s);
@@ -159,15 +162,14 @@ fn report(state: &mut EditorState, r: Result<bool, String>) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn start(
     editing: &mut Editing,
     state: &mut EditorState,
     selected: &mut SelectedHex,
     (map, shown): (&Map, &Map),
     layout: &MapLayout,
-    hex: Hex,
-    world: Vec2,
+    // Where the stroke begins: the hex, and the world point in it.
+    (hex, world): (Hex, Vec2),
     s: &mut Stroke,
 ) {
     let a = at(map, hex);

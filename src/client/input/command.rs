@@ -100,11 +100,10 @@ fn units_here(seen: &crate::client::seen::Seen, h: Hex) -> Vec<&Unit> {
     crate::client::counters::counter::picking_order(seen.board().units_at(h).collect())
 }
 
-#[allow(clippy::too_many_arguments)]
 fn tap(
     mut taps: MessageReader<HexTapped>,
-    mut cmd: ResMut<Selection>,
-    mut selected: ResMut<SelectedHex>,
+    // What is selected: the unit under command and the hex.
+    (mut cmd, mut selected): (ResMut<Selection>, ResMut<SelectedHex>),
     reach: Res<Reachable>,
     units: Query<&UnitState>,
     game: Res<crate::client::seen::Seen>,
@@ -428,7 +427,6 @@ impl UnitButton {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn keys(
     input: Res<ButtonInput<KeyCode>>,
     mut cmd: ResMut<Selection>,
@@ -574,14 +572,16 @@ fn refresh(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn hint(
     cmd: Res<Selection>,
     reach: Res<Reachable>,
-    hovered: Res<HoveredHex>,
+    // Where the pointer is, and whether the player plays by touch.
+    (hovered, touch): (
+        Res<HoveredHex>,
+        Res<crate::client::theme::settings::TouchSeen>,
+    ),
     game: Res<crate::client::seen::Seen>,
     mut out: ResMut<Hint>,
-    touch: Res<crate::client::theme::settings::TouchSeen>,
     gate: crate::client::gate::Gate,
     battle: Res<crate::sim::Battle>,
 ) {

@@ -52,28 +52,31 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::type_complexity)]
 fn feed(
-    mut state: ResMut<GestureState>,
-    mut drag: ResMut<MeleeDrag>,
-    buttons: Res<ButtonInput<MouseButton>>,
-    touches: Res<Touches>,
-    // A long press is the finger's real time: the game's clock (`Time`) advances at most a
-    // quarter second a frame, so on a slow tablet a held finger would never count as held.
-    time: Res<Time<Real>>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
+    (mut state, mut drag): (ResMut<GestureState>, ResMut<MeleeDrag>),
+    // The mouse and the fingers. A long press is the finger's real time: the game's clock
+    // (`Time`) advances at most a quarter second a frame, so on a slow tablet a held finger
+    // would never count as held.
+    (buttons, touches, time): (Res<ButtonInput<MouseButton>>, Res<Touches>, Res<Time<Real>>),
+    (window, mut cam): (
+        Query<&Window, With<PrimaryWindow>>,
+        Query<(&mut Transform, &Projection), With<MapCamera>>,
+    ),
     (layout, gate, ui, mut cmd): (
         Res<MapLayout>,
         crate::client::gate::Gate,
         Query<&Interaction>,
         ResMut<Selection>,
     ),
-    game: Res<crate::client::seen::Seen>,
-    occupancy: Res<Occupancy>,
-    units: Query<&UnitState>,
-    mut tapped: MessageWriter<HexTapped>,
-    mut orders: MessageWriter<GiveOrder>,
+    // The board as the side sees it, and who stands where.
+    (game, occupancy, units): (
+        Res<crate::client::seen::Seen>,
+        Res<Occupancy>,
+        Query<&UnitState>,
+    ),
+    // What the gesture gives: a tap on a hex, or orders.
+    (mut tapped, mut orders): (MessageWriter<HexTapped>, MessageWriter<GiveOrder>),
 ) {
     if !gate.open() {
         return;

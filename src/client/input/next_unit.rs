@@ -36,9 +36,12 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
 }
 
 fn next(
-    input: Res<ButtonInput<KeyCode>>,
-    mut presses: MessageReader<Pressed>,
-    button: Query<(), With<NextUnitButton>>,
+    // The key, or the button.
+    (input, mut presses, button): (
+        Res<ButtonInput<KeyCode>>,
+        MessageReader<Pressed>,
+        Query<(), With<NextUnitButton>>,
+    ),
     seen: Res<crate::client::seen::Seen>,
     mut cmd: ResMut<Selection>,
     mut selected: ResMut<SelectedHex>,

@@ -548,7 +548,7 @@ pub fn choose(size: Vec2, places: &[Vec2], clear: &[Rect]) -> usize {
 /// at the right above the toolbar (issue 59: it covered the unit just moved, the log's lines
 /// and the order of battle's rows). The button the step points at is outlined in a pulsing
 /// gold.
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+#[allow(clippy::type_complexity)]
 fn place(
     mut lesson: ResMut<Lesson>,
     time: Res<Time>,
@@ -572,17 +572,20 @@ fn place(
         ),
     >,
     mut panel: Query<(&mut Node, &ComputedNode), With<LessonPanel>>,
-    mut named: Query<
-        (
-            Entity,
-            &Name,
-            &mut BorderColor,
-            &ComputedNode,
-            &UiGlobalTransform,
-        ),
-        With<Interaction>,
-    >,
-    mut outlined: Local<Option<Entity>>,
+    // The buttons by name, and the one outlined last.
+    (mut named, mut outlined): (
+        Query<
+            (
+                Entity,
+                &Name,
+                &mut BorderColor,
+                &ComputedNode,
+                &UiGlobalTransform,
+            ),
+            With<Interaction>,
+        >,
+        Local<Option<Entity>>,
+    ),
 ) {
     use crate::client::theme::regions::{Region, TOOLBAR_HEIGHT};
     let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {

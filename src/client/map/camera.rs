@@ -84,6 +84,37 @@ pub fn look_at<'a>(
     }
 }
 
+/// What a screen reads to lay something over the map where a hex shows: the map's layout, the
+/// window and the camera, read only.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct MapView<'w, 's> {
+    pub layout: Res<'w, MapLayout>,
+    window: Query<'w, 's, &'static Window, With<bevy::window::PrimaryWindow>>,
+    cam: Query<'w, 's, (&'static Transform, &'static Projection), With<MapCamera>>,
+}
+
+impl MapView<'_, '_> {
+    pub fn window(&self) -> Option<&Window> {
+        self.window.single().ok()
+    }
+
+    /// The camera's place and zoom.
+    pub fn camera(&self) -> Option<(&Transform, &Projection)> {
+        self.cam.single().ok()
+    }
+
+    /// Where `hex`'s centre shows in the window (logical pixels), with a window and a camera.
+    pub fn on_screen(&self, hex: hexx::Hex) -> Option<Vec2> {
+        let (w, (t, p)) = (self.window()?, self.camera()?);
+        Some(super::layout::world_to_screen(
+            w.size(),
+            t,
+            scale_of(p),
+            self.layout.center(hex),
+        ))
+    }
+}
+
 /// What a screen needs to bring a hex into view: the map's layout, the window and the camera.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct Aim<'w, 's> {
@@ -371,9 +402,12 @@ pub fn over_furniture(
 
 /// The wheel zooms about the pointer: the map point under it stays under it.
 fn mouse(
-    buttons: Res<ButtonInput<MouseButton>>,
-    motion: Res<AccumulatedMouseMotion>,
-    scroll: Res<AccumulatedMouseScroll>,
+    // The mouse: its buttons, its motion and its wheel this frame.
+    (buttons, motion, scroll): (
+        Res<ButtonInput<MouseButton>>,
+        Res<AccumulatedMouseMotion>,
+        Res<AccumulatedMouseScroll>,
+    ),
     mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     nodes: Query<(&ComputedNode, &UiGlobalTransform, &Node, Option<&Region>)>,

@@ -128,10 +128,9 @@ fn rgb(c: Color) -> [u8; 4] {
 }
 
 /// The picture: terrain, shaded by elevation as the map is, and a dot for each hex with units.
-#[allow(clippy::too_many_arguments)]
 fn paint(
-    battle: Res<Battle>,
-    game: Res<crate::client::seen::Seen>,
+    // The battle, and the board as the side sees it.
+    (battle, game): (Res<Battle>, Res<crate::client::seen::Seen>),
     layout: Res<MapLayout>,
     limits: Res<ZoomLimits>,
     settings: Res<Settings>,

@@ -22,13 +22,16 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn work(
     cmd: Res<Selection>,
-    hovered: Res<HoveredHex>,
-    drag: Res<crate::client::input::melee_drag::MeleeDrag>,
+    // Where the brigade is aimed: the pointer's hex, or the drag's; and whether by touch.
+    (hovered, drag, touch): (
+        Res<HoveredHex>,
+        Res<crate::client::input::melee_drag::MeleeDrag>,
+        Res<crate::client::theme::settings::TouchSeen>,
+    ),
     game: Res<crate::client::seen::Seen>,
-    touch: Res<crate::client::theme::settings::TouchSeen>,
     battle: Res<crate::sim::Battle>,
-    mut out: ResMut<BrigadeMarch>,
-    mut hint: ResMut<Hint>,
+    // The march shown, and the hint's words for it.
+    (mut out, mut hint): (ResMut<BrigadeMarch>, ResMut<Hint>),
     mut last: Local<
         Option<(
             crate::rules::unit::UnitId,

@@ -37,8 +37,8 @@ fn draw(
     mut gizmos: Gizmos,
     layout: Res<MapLayout>,
     cmd: Res<Selection>,
-    drag: Res<MeleeDrag>,
-    preview: Res<DragPreview>,
+    // The melee being dragged, and what it would be.
+    (drag, preview): (Res<MeleeDrag>, Res<DragPreview>),
     game: Res<crate::client::seen::Seen>,
     units: Query<&UnitState>,
     settings: Res<crate::client::theme::settings::Settings>,

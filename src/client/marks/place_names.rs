@@ -188,7 +188,6 @@ fn nearest_flag(b: &Boxed, flags: &[Vec2]) -> Option<Vec2> {
 #[derive(Component)]
 struct Drawn;
 
-#[allow(clippy::too_many_arguments)]
 fn spawn(
     mut commands: Commands,
     old: Query<Entity, With<Drawn>>,
@@ -331,16 +330,15 @@ fn brigade_word(name: &str) -> &str {
 /// Far out, each brigade that stands together (two or more of its units, every one within
 /// three hexes of their middle) is named there, in its side's colour: the units the side at
 /// the screen sees.
-#[allow(clippy::too_many_arguments)]
 fn brigades(
     mut commands: Commands,
     old: Query<Entity, With<BrigadeName>>,
-    game: Res<Game>,
-    seen: Option<Res<Seen>>,
+    // The board, and the side's view of it where one is shown.
+    (game, seen): (Res<Game>, Option<Res<Seen>>),
     battle: Res<Battle>,
     layout: Res<MapLayout>,
-    settings: Option<Res<Settings>>,
-    bold: Option<Res<font::Bold>>,
+    // The look: the sides' colours, the bold face.
+    (settings, bold): (Option<Res<Settings>>, Option<Res<font::Bold>>),
 ) {
     if !game.is_changed() && !seen.as_ref().is_some_and(|s| s.is_changed()) && !battle.is_changed()
     {
@@ -467,12 +465,12 @@ impl Boxed {
 /// rank) takes the first of its places that covers no counter, no panel and no name already
 /// placed; a place name that finds none gives way, an objective's takes its first place clear
 /// of panels and names.
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+#[allow(clippy::type_complexity)]
 fn place(
     window: Query<Ref<Window>, With<PrimaryWindow>>,
     cam: Query<(Ref<Transform>, Ref<Projection>), (With<MapCamera>, Without<PlaceName>)>,
-    game: Res<Game>,
-    seen: Option<Res<Seen>>,
+    // The board, and the side's view of it where one is shown.
+    (game, seen): (Res<Game>, Option<Res<Seen>>),
     layout: Res<MapLayout>,
     mut names: Query<(Ref<PlaceName>, &mut Transform, &mut Visibility), Without<MapCamera>>,
     mut placed: ResMut<PlacedNames>,

@@ -3,13 +3,11 @@
 //! breakdown stays in the hint line and the panels).
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 
 use crate::client::input::command::{Hint, Selection};
 use crate::client::input::melee_drag::{DragPreview, MeleeDrag};
 use crate::client::input::pointer::HoveredHex;
-use crate::client::map::camera::MapCamera;
-use crate::client::map::layout::{HEX_SIZE, MapLayout, world_to_screen};
+use crate::client::map::layout::{HEX_SIZE, world_to_screen};
 use crate::client::theme::palette;
 use crate::rules::hex::Hex;
 
@@ -124,20 +122,25 @@ pub fn beside(target: Vec2, avoid: &[Vec2], r: f32, size: Vec2, window: Vec2) ->
         .unwrap_or(target + tries[0])
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::type_complexity)]
 fn place(
-    drag: Res<MeleeDrag>,
-    preview: Res<DragPreview>,
-    cmd: Res<Selection>,
-    hint: Res<Hint>,
-    hovered: Res<HoveredHex>,
-    layout: Res<MapLayout>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    cam: Query<(&Transform, &Projection), With<MapCamera>>,
+    // What is aimed: the drag and its preview, the selected unit (its Fire mode), the hint's
+    // words, the hex under the pointer.
+    (drag, preview, cmd, hint, hovered): (
+        Res<MeleeDrag>,
+        Res<DragPreview>,
+        Res<Selection>,
+        Res<Hint>,
+        Res<HoveredHex>,
+    ),
+    view: crate::client::map::camera::MapView,
     game: Res<crate::client::seen::Seen>,
     mut aim: ResMut<AimBox>,
-    mut node: Query<(&mut Node, &ComputedNode), With<AimNode>>,
-    mut text: Query<&mut Text, With<AimText>>,
+    // The box and its words.
+    (mut node, mut text): (
+        Query<(&mut Node, &ComputedNode), With<AimNode>>,
+        Query<&mut Text, With<AimText>>,
+    ),
     ui_scale: Option<Res<UiScale>>,
     regions: Query<(
         &crate::client::theme::regions::Region,
@@ -145,7 +148,8 @@ fn place(
         &UiGlobalTransform,
     )>,
 ) {
-    let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
+    let layout = &view.layout;
+    let (Some(w), Some((t, p))) = (view.window(), view.camera()) else {
         return;
     };
     // The box keeps above the log's line (the hint), which says the same words (issue 59: an

@@ -226,7 +226,6 @@ fn pending_melees(
     );
 }
 
-#[allow(clippy::too_many_arguments)]
 fn side_panel(
     selected: Res<SelectedHex>,
     command: Res<crate::client::input::command::Selection>,

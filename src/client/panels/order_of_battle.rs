@@ -482,9 +482,12 @@ fn rebuild(
     battle: Res<Battle>,
     mut page: ResMut<OobPage>,
     (tab, mut folded): (Res<OobTab>, ResMut<OobFolded>),
-    mut panel: Query<&mut Node, With<OobPanel>>,
-    list: Query<Entity, With<OobList>>,
-    children: Query<&Children>,
+    // The panel, its list and what the list holds.
+    (mut panel, list, children): (
+        Query<&mut Node, With<OobPanel>>,
+        Query<Entity, With<OobList>>,
+        Query<&Children>,
+    ),
 ) {
     if !(aids.is_changed()
         || game.is_changed()

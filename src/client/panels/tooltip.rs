@@ -31,18 +31,20 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn say(
     tips: Query<(&Interaction, &Tip)>,
-    hovered: Res<HoveredHex>,
-    selected: Res<SelectedHex>,
-    touch: Res<crate::client::theme::settings::TouchSeen>,
+    // The hex under the pointer, the hex selected, and whether by touch.
+    (hovered, selected, touch): (
+        Res<HoveredHex>,
+        Res<SelectedHex>,
+        Res<crate::client::theme::settings::TouchSeen>,
+    ),
     (battle, seen): (Res<Battle>, Res<crate::client::seen::Seen>),
     command: Res<crate::client::input::command::Selection>,
-    over_ui: Query<&Interaction>,
+    // Whether the pointer is over the interface, and whether that changed this frame.
+    (over_ui, stirred): (Query<&Interaction>, Query<(), Changed<Interaction>>),
     mut out: ResMut<Tooltip>,
     threats: Res<crate::client::marks::threat_overlay::ThreatOverlay>,
-    stirred: Query<(), Changed<Interaction>>,
 ) {
     // Only when something it reads changed: describing a hex is not every frame's work.
     if stirred.is_empty()
@@ -88,14 +90,20 @@ fn say(
 /// right and bottom edges; hidden while the aim box shows.
 fn place(
     tip: Res<Tooltip>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    regions: Query<(Entity, &Region)>,
-    mut nodes: Query<(&mut Node, &ComputedNode)>,
+    // The window, and the map's camera.
+    (window, cam): (
+        Query<&Window, With<PrimaryWindow>>,
+        Query<(&Transform, &Projection), With<crate::client::map::camera::MapCamera>>,
+    ),
+    // The screen's regions: by entity, as laid out, and their nodes.
+    (regions, bars, mut nodes): (
+        Query<(Entity, &Region)>,
+        Query<(&Region, &ComputedNode, &UiGlobalTransform)>,
+        Query<(&mut Node, &ComputedNode)>,
+    ),
     mut text: Query<&mut Text, With<TooltipText>>,
     ui_scale: Option<Res<UiScale>>,
     aim: Res<super::aim_box::AimBox>,
-    cam: Query<(&Transform, &Projection), With<crate::client::map::camera::MapCamera>>,
-    bars: Query<(&Region, &ComputedNode, &UiGlobalTransform)>,
     (selected, layout): (Res<SelectedHex>, Res<crate::client::map::layout::MapLayout>),
 ) {
     let Some(e) = find(&regions, Region::Tooltip) else {

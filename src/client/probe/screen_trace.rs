@@ -37,22 +37,28 @@ fn rect(node: &ComputedNode, at: &UiGlobalTransform, k: f32) -> serde_json::Valu
 /// Where the named buttons and the units' hexes are on the screen (CSS / logical pixels),
 /// whenever that changes: a test taps them there. Also every region's rectangle and every
 /// shown button's, the map's zoom, and how high the counters' digits stand on the screen.
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+#[allow(clippy::type_complexity)]
 fn layout(
-    window: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
+    // The window, the map's camera and its layout.
+    (window, cam, map): (
+        Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
+        Query<(Ref<Transform>, Ref<Projection>), With<crate::client::map::camera::MapCamera>>,
+        Res<crate::client::map::layout::MapLayout>,
+    ),
     moved: Query<(), NamedButtonMoved>,
-    tools: Query<(
-        &crate::client::panels::toolbar::ToolButton,
-        &ComputedNode,
-        &UiGlobalTransform,
-    )>,
-    start: Query<(
-        &crate::client::dialogs::start::StartButton,
-        &ComputedNode,
-        &UiGlobalTransform,
-    )>,
-    cam: Query<(Ref<Transform>, Ref<Projection>), With<crate::client::map::camera::MapCamera>>,
-    map: Res<crate::client::map::layout::MapLayout>,
+    // The toolbar's buttons, and the start dialog's Start, where they are laid out.
+    (tools, start): (
+        Query<(
+            &crate::client::panels::toolbar::ToolButton,
+            &ComputedNode,
+            &UiGlobalTransform,
+        )>,
+        Query<(
+            &crate::client::dialogs::start::StartButton,
+            &ComputedNode,
+            &UiGlobalTransform,
+        )>,
+    ),
     (game, seen, reach): (
         Res<Game>,
         Option<Res<crate::client::seen::Seen>>,
@@ -78,12 +84,15 @@ fn layout(
         Query<(), Or<(Changed<UiGlobalTransform>, Changed<ComputedNode>)>>,
         Option<Res<crate::client::lesson::panel::Lesson>>,
     ),
-    names: Query<&Name>,
-    place_names: Option<Res<crate::client::marks::place_names::PlacedNames>>,
-    card: Query<
-        (&ComputedNode, &InheritedVisibility),
-        With<crate::client::reports::results_card::CardBody>,
-    >,
+    // The buttons' names, the place names laid out, and the results card.
+    (names, place_names, card): (
+        Query<&Name>,
+        Option<Res<crate::client::marks::place_names::PlacedNames>>,
+        Query<
+            (&ComputedNode, &InheritedVisibility),
+            With<crate::client::reports::results_card::CardBody>,
+        >,
+    ),
 ) {
     let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
         return;

@@ -232,7 +232,6 @@ fn hex_of(game: &Game, id: UnitId) -> Option<Hex> {
 
 /// The outcomes of this frame's orders, as beats: queued when the other side gave the order,
 /// else marked on the map at once.
-#[allow(clippy::too_many_arguments)]
 fn collect(
     mut commands: Commands,
     (game, battle, players, online, replay): (
@@ -447,19 +446,24 @@ fn inside(p: Vec2, (lo, hi): (Vec2, Vec2)) -> bool {
 
 /// Plays the beat under way, or starts the next: pans to it when it lies outside the view,
 /// then puts its marks on the map; holds the computer while any remains.
-#[allow(clippy::too_many_arguments)]
 fn play(
     mut commands: Commands,
-    mut playback: ResMut<Playback>,
-    mut log: ResMut<ShownLog>,
-    mut hold: ResMut<ShowHold>,
-    mut cues: ResMut<SlideCues>,
+    // The show: where it stands, its log, whether it holds the computer, its slides' beat.
+    (mut playback, mut log, mut hold, mut cues): (
+        ResMut<Playback>,
+        ResMut<ShownLog>,
+        ResMut<ShowHold>,
+        ResMut<SlideCues>,
+    ),
     time: Res<Time>,
     settings: Res<Settings>,
     layout: Res<MapLayout>,
-    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    mut cam: Query<(&mut Transform, &Projection), With<MapCamera>>,
-    limits: Option<Res<crate::client::map::camera::ZoomLimits>>,
+    // The window, and the camera the show pans.
+    (window, mut cam, limits): (
+        Query<&Window, With<bevy::window::PrimaryWindow>>,
+        Query<(&mut Transform, &Projection), With<MapCamera>>,
+        Option<Res<crate::client::map::camera::ZoomLimits>>,
+    ),
 ) {
     let limits = limits.map(|l| *l);
     let size = window

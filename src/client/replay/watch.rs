@@ -656,15 +656,21 @@ fn play_on(world: &mut World) {
 #[allow(clippy::type_complexity)]
 fn look(
     mut commands: Commands,
-    bar: Query<Entity, With<ScrubBar>>,
-    ticks: Query<Entity, With<TurnTick>>,
+    // The scrub bar, its turns' ticks and how far it is filled.
+    (bar, ticks, mut fill): (
+        Query<Entity, With<ScrubBar>>,
+        Query<Entity, With<TurnTick>>,
+        Query<&mut Node, With<ScrubFill>>,
+    ),
     watching: Option<Res<Watching>>,
     battle: Res<crate::sim::Battle>,
     mut groups: Query<(&ToolGroup, &mut Node), Without<ScrubFill>>,
-    buttons: Query<(&WatchButton, &Children)>,
-    mut labels: Query<&mut Text, (With<ButtonLabel>, Without<WatchWords>)>,
-    mut words: Query<&mut Text, (With<WatchWords>, Without<ButtonLabel>)>,
-    mut fill: Query<&mut Node, With<ScrubFill>>,
+    // The buttons, their labels, and the bar's words.
+    (buttons, mut labels, mut words): (
+        Query<(&WatchButton, &Children)>,
+        Query<&mut Text, (With<ButtonLabel>, Without<WatchWords>)>,
+        Query<&mut Text, (With<WatchWords>, Without<ButtonLabel>)>,
+    ),
 ) {
     let on = watching.is_some();
     for (g, mut n) in &mut groups {

@@ -75,7 +75,6 @@ fn close(pressed: On<Pressed>, q: Query<(), With<CloseReport>>, mut view: ResMut
 
 /// Opened, the report is worked out from this game's log (again when the log grew) and drawn;
 /// closed, it goes.
-#[allow(clippy::too_many_arguments)]
 fn build(
     mut commands: Commands,
     mut view: ResMut<ReportView>,

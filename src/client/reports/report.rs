@@ -105,17 +105,22 @@ fn name_of(names: &HashMap<UnitId, String>, id: UnitId) -> String {
 }
 
 /// Puts each order's refusal and each event in the log, in the order they happened.
-#[allow(clippy::too_many_arguments)]
 fn collect(
     mut report: ResMut<Report>,
     battle: Res<Battle>,
     units: Query<&UnitState>,
-    mut happened: MessageReader<Happened>,
-    mut rejected: MessageReader<OrderRejected>,
-    mut notices: MessageReader<crate::client::theme::notice::Notice>,
+    // What the log is told: events, refusals and the window's notices.
+    (mut happened, mut rejected, mut notices): (
+        MessageReader<Happened>,
+        MessageReader<OrderRejected>,
+        MessageReader<crate::client::theme::notice::Notice>,
+    ),
     mut cards: ResMut<super::results_card::Cards>,
-    seen: Option<Res<crate::client::seen::Seen>>,
-    game: Res<crate::sim::Game>,
+    // The game, and the side's view of it where one is shown.
+    (seen, game): (
+        Option<Res<crate::client::seen::Seen>>,
+        Res<crate::sim::Game>,
+    ),
 ) {
     for r in rejected.read() {
         for v in &r.reasons {
@@ -396,18 +401,24 @@ pub struct LogLine {
 
 /// Shows the history (the whole of it open, its last line folded) and the hint. Lines are
 /// spawned as they come, one node each, so that a melee's or fire's line can be clicked.
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+#[allow(clippy::type_complexity)]
 fn show(
     mut commands: Commands,
     report: Res<Report>,
-    preview: Res<DragPreview>,
-    hint: Res<crate::client::input::command::Hint>,
+    // The hint's line: the drag's preview, or the hint.
+    (preview, hint, mut hint_text): (
+        Res<DragPreview>,
+        Res<crate::client::input::command::Hint>,
+        Query<&mut Text, With<HintText>>,
+    ),
     open: Res<LogOpen>,
-    mut hint_text: Query<&mut Text, With<HintText>>,
     mut panel: Query<&mut Node, (With<ReportPanel>, Without<LogLine>)>,
-    mut history: Query<(Entity, &mut ScrollPosition, &ComputedNode), With<History>>,
-    mut lines: Query<(&LogLine, &mut Node), Without<ReportPanel>>,
-    mut spawned: Local<usize>,
+    // The history, its lines, and how many are spawned.
+    (mut history, mut lines, mut spawned): (
+        Query<(Entity, &mut ScrollPosition, &ComputedNode), With<History>>,
+        Query<(&LogLine, &mut Node), Without<ReportPanel>>,
+        Local<usize>,
+    ),
 ) {
     if !report.is_changed() && !preview.is_changed() && !hint.is_changed() && !open.is_changed() {
         return;

@@ -94,7 +94,6 @@ fn close(input: Res<ButtonInput<KeyCode>>, mut open: ResMut<SheetOpen>) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn fill(
     open: Res<SheetOpen>,
     game: Res<Game>,
