@@ -512,13 +512,36 @@ fn tooltips_over_the_toolbar_stand_above_it() {
         30.0,
         Some(880.0),
         Some(selected),
+        &[],
     );
     let tip = bevy::math::Rect::from_corners(at, at + size);
     assert!(tip.intersect(selected).is_empty(), "{at:?}");
     assert!(at.x >= 0.0 && at.y >= 0.0 && at.x + size.x <= win.x);
     // Nothing to avoid: as before.
     assert_eq!(
-        placed_clear(Vec2::new(100.0, 300.0), size, win, 30.0, Some(880.0), None),
+        placed_clear(
+            Vec2::new(100.0, 300.0),
+            size,
+            win,
+            30.0,
+            Some(880.0),
+            None,
+            &[]
+        ),
         Vec2::new(136.0, 300.0 + 30.0 * 0.87 + 6.0)
     );
+    // A counter beside the pointer where the tip would go (below and right): the tip goes to
+    // a corner that leaves it in sight.
+    let neighbour = bevy::math::Rect::from_center_size(Vec2::new(190.0, 345.0), Vec2::splat(44.0));
+    let at = placed_clear(
+        Vec2::new(100.0, 300.0),
+        size,
+        win,
+        30.0,
+        Some(880.0),
+        None,
+        &[neighbour],
+    );
+    let tip = bevy::math::Rect::from_corners(at, at + size);
+    assert!(tip.intersect(neighbour).is_empty(), "{at:?}");
 }

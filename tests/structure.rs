@@ -600,5 +600,8 @@ fn no_parameter_list_is_waved_through() {
         .filter(|(_, t)| t.contains("too_many_arguments"))
         .map(|(p, _)| p.display().to_string())
         .collect();
-    assert!(waved.is_empty(), "allow(clippy::too_many_arguments) in {waved:?}");
+    assert!(
+        waved.is_empty(),
+        "allow(clippy::too_many_arguments) in {waved:?}"
+    );
 }

@@ -34,6 +34,15 @@ struct PendingBody;
 #[derive(Component)]
 struct PendingMore;
 
+/// The selected hex's lines, which scroll when a long results card leaves them little room.
+#[derive(Component)]
+pub(crate) struct UnitBody;
+
+/// "more below" under the selected hex's lines while some are out of sight (issue 59: the
+/// last line was cut under a long results card).
+#[derive(Component)]
+struct UnitMore;
+
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn).add_systems(
         Update,
@@ -44,6 +53,8 @@ pub(crate) fn plugin(app: &mut App) {
             // Issue 59: many melees clipped at the column's foot; they scroll, and say so.
             crate::client::theme::regions::wheel_scrolls::<PendingBody>,
             crate::client::theme::regions::more_below::<PendingBody, PendingMore>,
+            crate::client::theme::regions::wheel_scrolls::<UnitBody>,
+            crate::client::theme::regions::more_below::<UnitBody, UnitMore>,
         ),
     );
 }
@@ -62,7 +73,19 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
     // tooltip's).
     if let Some(panel) = find(&regions, Region::UnitPanel) {
         let text = commands.spawn((SidePanel, palette::text("", 13.0))).id();
-        commands.entity(panel).add_child(text);
+        let body = commands
+            .spawn((UnitBody, crate::client::theme::regions::scrolling_column()))
+            .add_child(text)
+            .id();
+        let more = commands
+            .spawn(crate::client::theme::widget::more_below_line(
+                "▼ more below: scroll",
+                12.0,
+                palette::DIM,
+            ))
+            .insert(UnitMore)
+            .id();
+        commands.entity(panel).add_children(&[body, more]);
     }
     if let Some(panel) = find(&regions, Region::Melees) {
         commands

@@ -104,7 +104,13 @@ fn place(
     mut text: Query<&mut Text, With<TooltipText>>,
     ui_scale: Option<Res<UiScale>>,
     aim: Res<super::aim_box::AimBox>,
-    (selected, layout): (Res<SelectedHex>, Res<crate::client::map::layout::MapLayout>),
+    // The selected hex, the hex under the pointer, the map's layout and what stands on it.
+    (selected, hovered, layout, seen): (
+        Res<SelectedHex>,
+        Res<HoveredHex>,
+        Res<crate::client::map::layout::MapLayout>,
+        Res<crate::client::seen::Seen>,
+    ),
 ) {
     let Some(e) = find(&regions, Region::Tooltip) else {
         return;
@@ -143,7 +149,34 @@ fn place(
                 Vec2::splat(2.0 * crate::client::map::layout::HEX_SIZE / scale),
             )
         });
-        let Vec2 { x, y } = placed_clear(c, size, win, r, toolbar_top, avoid);
+        // The counters round the pointer, on the screen.
+        let counters: Vec<Rect> = cam
+            .single()
+            .ok()
+            .zip(hovered.0)
+            .map(|((t, p), at)| {
+                let scale = crate::client::map::camera::scale_of(p);
+                seen.board()
+                    .units
+                    .iter()
+                    .map(|u| u.hex)
+                    .filter(|h| h.unsigned_distance_to(at) <= 3 && *h != at)
+                    .map(|h| {
+                        let mid = crate::client::map::layout::world_to_screen(
+                            win,
+                            t,
+                            scale,
+                            layout.center(h),
+                        );
+                        Rect::from_center_size(
+                            mid,
+                            Vec2::splat(1.4 * crate::client::map::layout::HEX_SIZE / scale),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let Vec2 { x, y } = placed_clear(c, size, win, r, toolbar_top, avoid, &counters);
         // The node's offsets are in UI pixels, which the UI scale enlarges.
         let u = ui_scale.map_or(1.0, |s| s.0).max(0.1);
         let (x, y) = (Val::Px(x.max(0.0) / u), Val::Px(y.max(0.0) / u));
@@ -160,12 +193,14 @@ fn place(
 /// the toolbar's top edge, so that it covers none of its buttons (issue 59: a tip over the
 /// bottom row covered the row above).
 pub fn placed(c: Vec2, size: Vec2, win: Vec2, r: f32, toolbar_top: Option<f32>) -> Vec2 {
-    placed_clear(c, size, win, r, toolbar_top, None)
+    placed_clear(c, size, win, r, toolbar_top, None, &[])
 }
 
 /// `placed`, and clear of `avoid` (the selected unit's hex: issue 59, the tip of the hex
 /// beside it covered the counter the player was giving orders to): of the pointer's four
-/// corners, the first that leaves it clear and stays in the window.
+/// corners, those that leave it clear and stay in the window; of them, the one that covers
+/// the fewest of the `counters` near the pointer (issue 59: the tip hid the neighbouring
+/// counter), the first on a tie.
 pub fn placed_clear(
     c: Vec2,
     size: Vec2,
@@ -173,6 +208,7 @@ pub fn placed_clear(
     r: f32,
     toolbar_top: Option<f32>,
     avoid: Option<Rect>,
+    counters: &[Rect],
 ) -> Vec2 {
     let (dx, dy) = ((r + 6.0).max(18.0), (r * 0.87 + 6.0).max(22.0));
     let right = c.x + dx + size.x <= win.x;
@@ -184,16 +220,12 @@ pub fn placed_clear(
         _ => c.y - dy - size.y,
     };
     let first = Vec2::new(x_of(right), y_of(below));
-    let Some(avoid) = avoid else {
+    if avoid.is_none() && counters.is_empty() {
         return first;
-    };
+    }
     let fits =
         |at: Vec2| at.x >= 0.0 && at.y >= 0.0 && at.x + size.x <= win.x && at.y + size.y <= win.y;
-    let clear = |at: Vec2| {
-        Rect::from_corners(at, at + size)
-            .intersect(avoid)
-            .is_empty()
-    };
+    let covers = |at: Vec2, r: &Rect| !Rect::from_corners(at, at + size).intersect(*r).is_empty();
     [
         (right, below),
         (!right, below),
@@ -202,6 +234,7 @@ pub fn placed_clear(
     ]
     .into_iter()
     .map(|(r, b)| Vec2::new(x_of(r), y_of(b)))
-    .find(|at| fits(*at) && clear(*at))
+    .filter(|at| fits(*at) && !avoid.is_some_and(|a| covers(*at, &a)))
+    .min_by_key(|at| counters.iter().filter(|r| covers(*at, r)).count())
     .unwrap_or(first)
 }
