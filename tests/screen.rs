@@ -1051,7 +1051,7 @@ fn the_toolbar_buttons_keep_their_places_whatever_is_selected() {
 }
 
 /// Issue 59: the lesson panel never covers what a step is about. Every lesson walked through
-/// its steps in a real window (`BAYONET_LESSON_WALK`), at 1280×800 and portrait 768×1024: at each
+/// its steps in a real window (`BAYONET_LESSON_WALK`), at 1280×800, 1024×768 and portrait 768×1024: at each
 /// step the panel stands clear of the hex, the unit or the button the step points at (it moves
 /// under the top bar, or to the right, when its home above the toolbar would cover it).
 #[test]
@@ -1085,7 +1085,7 @@ fn no_lesson_step_has_its_target_under_the_lesson_panel() {
         serde_json::from_str(&json).unwrap()
     };
     let jobs: Vec<(usize, (u32, u32))> = (1..=bayonet::lesson::COUNT)
-        .flat_map(|n| [(n, (1280, 800)), (n, (768, 1024))])
+        .flat_map(|n| [(n, (1280, 800)), (n, (1024, 768)), (n, (768, 1024))])
         .collect();
     // Two windows at a time (software rendering is slow, and the machine has two cores).
     let results: Vec<((usize, (u32, u32)), serde_json::Value)> = jobs

@@ -169,6 +169,18 @@ pub enum Goal {
     Play,
 }
 
+impl Goal {
+    /// The unit the player acts with to complete the step, where the step names one: the
+    /// lesson's panel keeps it in sight.
+    pub fn unit(&self) -> Option<u32> {
+        match self {
+            Goal::Select(id) => Some(*id),
+            Goal::Order { unit, .. } => *unit,
+            _ => None,
+        }
+    }
+}
+
 impl Script {
     /// Reads a script; `file` names it in errors (with the line of the fault).
     pub fn parse(file: &str, text: &str) -> Result<Script, LoadError> {

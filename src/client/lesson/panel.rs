@@ -642,8 +642,13 @@ fn place(
         Some(crate::lesson::Point::Button(b)) => pointed = Some(b.name()),
         None => {}
     }
-    if let Some(u) = cmd.unit.and_then(|id| board.unit(id)) {
-        clear.push(hex_rect(u.hex));
+    // The unit the step has the player act with, wherever its point is (issue 59: lesson 2's
+    // third step pointed at the march's end, and the panel covered the regiment to select).
+    let acting = step.as_ref().and_then(|s| s.done.unit());
+    for id in cmd.unit.iter().map(|u| u.0).chain(acting) {
+        if let Some(u) = board.unit(crate::rules::unit::UnitId(id)) {
+            clear.push(hex_rect(u.hex));
+        }
     }
     if log > 80.0
         && let Some((_, n, at)) = regions.iter().find(|(r, _, _)| **r == Region::Log)
