@@ -706,3 +706,23 @@ fn the_lesson_panel_folds_and_a_new_step_unfolds_it() {
     assert!(!r.res::<Lesson>().folded, "a new step unfolds the panel");
     assert!(words_shown(&mut r), "and its words show");
 }
+
+/// Issue 59: the lesson panel keeps clear of the unit a step has the player act with, even
+/// where the step points elsewhere: lesson 2's third step points at the march's end (10,4) and
+/// names the 83rd Pennsylvania (6,5) to select; at 1024×768 the panel covered it.
+#[test]
+fn the_lesson_panel_keeps_clear_of_the_unit_a_step_acts_with() {
+    let mut r = Rig::lesson(2, SettingsFile(None));
+    r.click(2, 5);
+    r.click(5, 4);
+    r.click(5, 4);
+    assert_eq!(step(&r), 2, "at the zone-of-control step: {:?}", hint(&r));
+    // The 20th Maine is selected: only the step says which unit matters now.
+    r.frames(2);
+    let at = r.screen(6, 5);
+    let clear = &r.res::<Lesson>().placed.clear;
+    assert!(
+        clear.iter().any(|c| c.contains(at)),
+        "the 83rd Pennsylvania's hex {at:?} is among what the panel keeps clear of: {clear:?}"
+    );
+}
