@@ -205,8 +205,53 @@ fn open(
     commands.insert_resource(draft);
     let s = &battle.scenario;
     let maps = ScenarioList(describe_maps(list_maps()));
-    let button = |c: Control| widget::button(c, UiRect::all(Val::Px(3.0)));
-    let text = |t: String, size: f32| widget::label_text(t, size);
+    let body = scaffold(&mut commands, &s.name);
+    // The boot camp: first for a newcomer (no battle started, no lesson done), after the
+    // battles for everyone else.
+    let newcomer = !settings.played && settings.lessons_done == 0;
+    commands.entity(body).with_children(|d| {
+        if newcomer {
+            boot_camp(d, &settings, true);
+        }
+        d.spawn(label(s.description.clone(), 13.0));
+        battles(d, &maps);
+        if !newcomer {
+            boot_camp(d, &settings, false);
+        }
+        who_plays(d, s);
+        opponents(d);
+        rules(d);
+        interface(d);
+    });
+    commands.insert_resource(maps);
+}
+
+/// One of the dialog's controls, its lines filled by the caller.
+fn control(c: Control) -> impl Bundle {
+    widget::button(c, UiRect::all(Val::Px(3.0)))
+}
+
+fn label(t: String, size: f32) -> (Text, TextFont, TextColor) {
+    widget::label_text(t, size)
+}
+
+/// A control whose words `labels` writes as the settings and the draft stand.
+fn labelled(d: &mut ChildSpawnerCommands, c: Control, size: f32) {
+    d.spawn(control(c)).with_children(|b| {
+        b.spawn((Label(c), label(String::new(), size)));
+    });
+}
+
+/// A control that says `words`.
+fn worded(d: &mut ChildSpawnerCommands, c: Control, words: String, size: f32) {
+    d.spawn(control(c)).with_children(|b| {
+        b.spawn(label(words, size));
+    });
+}
+
+/// The curtain over the map until Start, the dialog's box with the battle's name and Start
+/// beside it, and the column that scrolls (with its "more below"); returns the column.
+fn scaffold(commands: &mut Commands, name: &str) -> Entity {
     // A curtain over the map until Start: the rules (Fog of War among them) are not yet in
     // force, and the enemy's deployment must not show round the dialog or through it.
     commands.spawn((
@@ -233,10 +278,10 @@ fn open(
             // Start sits beside the title, so that it is on screen however small the window.
             d.spawn(widget::row(0.0).spread().wrapping())
                 .with_children(|row| {
-                    row.spawn(text(s.name.clone(), 22.0));
-                    row.spawn((button(Control::Start), StartButton))
+                    row.spawn(label(name.to_owned(), 22.0));
+                    row.spawn((control(Control::Start), StartButton))
                         .with_children(|b| {
-                            b.spawn(text("Start the battle".into(), 18.0));
+                            b.spawn(label("Start the battle".into(), 18.0));
                         });
                 });
         })
@@ -262,156 +307,141 @@ fn open(
         ))
         .id();
     commands.entity(dialog).add_child(more);
-    // The boot camp: first for a newcomer (no battle started, no lesson done), after the
-    // battles for everyone else.
-    let newcomer = !settings.played && settings.lessons_done == 0;
-    let boot_camp = |d: &mut ChildSpawnerCommands| {
-        d.spawn(text(
-            if newcomer {
-                "New to Bayonet? Start with the boot camp: ten short lessons, each one idea \
-                 learned by doing it, the last a small battle"
-                    .into()
-            } else {
-                "Boot camp: ten short lessons".into()
-            },
-            16.0,
-        ));
-        d.spawn(widget::wrap()).with_children(|row| {
-            for i in 0..crate::lesson::COUNT {
-                let n = i + 1;
-                let title = crate::lesson::title(n).unwrap_or_default();
-                let done = settings.lessons_done & (1 << i) != 0;
-                row.spawn(button(Control::Lesson(n))).with_children(|b| {
-                    b.spawn(text(format!("{n}. {title}"), 14.0));
-                    if done {
-                        b.spawn(palette::dim_text("✓ done", 11.0));
-                    }
-                });
-            }
+    body
+}
+
+/// The boot camp's lessons, each marked done once finished; a newcomer is told to start there.
+fn boot_camp(d: &mut ChildSpawnerCommands, settings: &Settings, newcomer: bool) {
+    d.spawn(label(
+        if newcomer {
+            "New to Bayonet? Start with the boot camp: ten short lessons, each one idea \
+             learned by doing it, the last a small battle"
+                .into()
+        } else {
+            "Boot camp: ten short lessons".into()
+        },
+        16.0,
+    ));
+    d.spawn(widget::wrap()).with_children(|row| {
+        for i in 0..crate::lesson::COUNT {
+            let n = i + 1;
+            let title = crate::lesson::title(n).unwrap_or_default();
+            let done = settings.lessons_done & (1 << i) != 0;
+            row.spawn(control(Control::Lesson(n))).with_children(|b| {
+                b.spawn(label(format!("{n}. {title}"), 14.0));
+                if done {
+                    b.spawn(palette::dim_text("✓ done", 11.0));
+                }
+            });
+        }
+    });
+}
+
+/// The battles to choose from; the test fields folded away under their own button.
+fn battles(d: &mut ChildSpawnerCommands, maps: &ScenarioList) {
+    if maps.0.is_empty() {
+        return;
+    }
+    d.spawn(label("Scenario".into(), 16.0));
+    let entry = |row: &mut ChildSpawnerCommands, i: usize, m: &Listed| {
+        row.spawn(control(Control::Scenario(i))).with_children(|b| {
+            b.spawn(label(m.title.clone(), 14.0));
+            b.spawn(palette::dim_text(m.size.clone(), 11.0));
         });
     };
-    commands.entity(body).with_children(|d| {
-        if newcomer {
-            boot_camp(d);
+    d.spawn(widget::wrap()).with_children(|row| {
+        for (i, m) in maps.0.iter().enumerate().filter(|(_, m)| !m.test) {
+            entry(row, i, m);
         }
-        d.spawn(text(s.description.clone(), 13.0));
-        if !maps.0.is_empty() {
-            d.spawn(text("Scenario".into(), 16.0));
-            let entry = |row: &mut ChildSpawnerCommands, i: usize, m: &Listed| {
-                row.spawn(button(Control::Scenario(i))).with_children(|b| {
-                    b.spawn(text(m.title.clone(), 14.0));
-                    b.spawn(palette::dim_text(m.size.clone(), 11.0));
-                });
-            };
-            d.spawn(widget::wrap()).with_children(|row| {
-                for (i, m) in maps.0.iter().enumerate().filter(|(_, m)| !m.test) {
+    });
+    if maps.0.iter().any(|m| m.test) {
+        labelled(d, Control::TestFold, 13.0);
+        d.spawn((TestFields, widget::wrap().hidden()))
+            .with_children(|row| {
+                for (i, m) in maps.0.iter().enumerate().filter(|(_, m)| m.test) {
                     entry(row, i, m);
                 }
             });
-            if maps.0.iter().any(|m| m.test) {
-                d.spawn(button(Control::TestFold)).with_children(|b| {
-                    b.spawn((Label(Control::TestFold), text(String::new(), 13.0)));
-                });
-                d.spawn((TestFields, widget::wrap().hidden()))
-                    .with_children(|row| {
-                        for (i, m) in maps.0.iter().enumerate().filter(|(_, m)| m.test) {
-                            entry(row, i, m);
-                        }
-                    });
-            }
+    }
+}
+
+/// Who plays: either side against the computer, two players at one device, or the computer
+/// against itself.
+fn who_plays(d: &mut ChildSpawnerCommands, s: &crate::rules::scenario::Scenario) {
+    d.spawn(label("Who plays".into(), 16.0));
+    d.spawn(widget::wrap()).with_children(|row| {
+        let against = |me: u8| {
+            format!(
+                "I play {} (computer: {})",
+                s.side_name(Side(me)),
+                s.side_name(Side(1 - me))
+            )
+        };
+        let modes = [
+            (Mode::Play(0), against(0)),
+            (Mode::Play(1), against(1)),
+            (Mode::Hotseat, "Two players, one device".to_string()),
+            (Mode::Watch, "Watch the computer play both".to_string()),
+        ];
+        for (m, words) in modes {
+            worded(row, Control::Mode(m), words, 14.0);
         }
-        if !newcomer {
-            boot_camp(d);
-        }
-        d.spawn(text("Who plays".into(), 16.0));
-        d.spawn(widget::wrap()).with_children(|row| {
-            let modes = [
-                (
-                    Mode::Play(0),
-                    format!(
-                        "I play {} (computer: {})",
-                        s.side_name(Side(0)),
-                        s.side_name(Side(1))
-                    ),
-                ),
-                (
-                    Mode::Play(1),
-                    format!(
-                        "I play {} (computer: {})",
-                        s.side_name(Side(1)),
-                        s.side_name(Side(0))
-                    ),
-                ),
-                (Mode::Hotseat, "Two players, one device".to_string()),
-                (Mode::Watch, "Watch the computer play both".to_string()),
-            ];
-            for (m, label) in modes {
-                row.spawn(button(Control::Mode(m))).with_children(|b| {
-                    b.spawn(text(label, 14.0));
-                });
-            }
-        });
-        d.spawn(text("Computer opponent".into(), 16.0));
-        d.spawn(widget::wrap()).with_children(|row| {
-            for o in Opponent::ALL {
-                let label = match o {
-                    Opponent::Basic => "Basic (the first computer)",
-                    Opponent::Skilled => "Skilled (plans its turn)",
-                    Opponent::Expert => "Expert (weighs several plans)",
-                };
-                row.spawn(button(Control::Opponent(o))).with_children(|b| {
-                    b.spawn(text(label.to_string(), 14.0));
-                });
-            }
-        });
-        d.spawn(text("Melee system".into(), 16.0));
-        d.spawn(button(Control::MeleeSystem)).with_children(|b| {
-            b.spawn((Label(Control::MeleeSystem), text(String::new(), 13.0)));
-        });
-        d.spawn(text("Optional rules".into(), 16.0));
-        d.spawn(widget::wrap()).with_children(|row| {
-            for i in 0..crate::client::theme::words::RULES.len() {
-                row.spawn(button(Control::Rule(i))).with_children(|b| {
-                    b.spawn((Label(Control::Rule(i)), text(String::new(), 13.0)));
-                });
-            }
-        });
-        d.spawn(text("Parameter Data".into(), 16.0));
-        d.spawn(widget::wrap().gap(18.0)).with_children(|wrap| {
-            for i in 0..PARAMS.len() {
-                wrap.spawn(widget::row(0.0)).with_children(|row| {
-                    row.spawn(button(Control::Param(i, -1))).with_children(|b| {
-                        b.spawn(text(" - ".into(), 14.0));
-                    });
-                    row.spawn(button(Control::Param(i, 1))).with_children(|b| {
-                        b.spawn(text(" + ".into(), 14.0));
-                    });
-                    row.spawn((Label(Control::Param(i, 0)), text(String::new(), 14.0)));
-                });
-            }
-        });
-        d.spawn(text("Interface (remembered)".into(), 16.0));
-        d.spawn(widget::row(0.0).wrapping()).with_children(|row| {
-            row.spawn(button(Control::UiScale(-1))).with_children(|b| {
-                b.spawn(text(" - ".into(), 14.0));
-            });
-            row.spawn(button(Control::UiScale(1))).with_children(|b| {
-                b.spawn(text(" + ".into(), 14.0));
-            });
-            row.spawn((Label(Control::UiScale(0)), text(String::new(), 14.0)));
-            row.spawn(button(Control::ColourBlind)).with_children(|b| {
-                b.spawn((Label(Control::ColourBlind), text(String::new(), 13.0)));
-            });
-            row.spawn(button(Control::Relief)).with_children(|b| {
-                b.spawn((Label(Control::Relief), text(String::new(), 13.0)));
-            });
-            row.spawn(button(Control::ConfirmEndTurn))
-                .with_children(|b| {
-                    b.spawn((Label(Control::ConfirmEndTurn), text(String::new(), 13.0)));
-                });
-        });
     });
-    commands.insert_resource(maps);
+}
+
+/// The computer opponent's three strengths.
+fn opponents(d: &mut ChildSpawnerCommands) {
+    d.spawn(label("Computer opponent".into(), 16.0));
+    d.spawn(widget::wrap()).with_children(|row| {
+        for o in Opponent::ALL {
+            let words = match o {
+                Opponent::Basic => "Basic (the first computer)",
+                Opponent::Skilled => "Skilled (plans its turn)",
+                Opponent::Expert => "Expert (weighs several plans)",
+            };
+            worded(row, Control::Opponent(o), words.to_string(), 14.0);
+        }
+    });
+}
+
+/// The rules the game starts under: the melee system, the optional rules and the Parameter
+/// Data.
+fn rules(d: &mut ChildSpawnerCommands) {
+    d.spawn(label("Melee system".into(), 16.0));
+    labelled(d, Control::MeleeSystem, 13.0);
+    d.spawn(label("Optional rules".into(), 16.0));
+    d.spawn(widget::wrap()).with_children(|row| {
+        for i in 0..crate::client::theme::words::RULES.len() {
+            labelled(row, Control::Rule(i), 13.0);
+        }
+    });
+    d.spawn(label("Parameter Data".into(), 16.0));
+    d.spawn(widget::wrap().gap(18.0)).with_children(|wrap| {
+        for i in 0..PARAMS.len() {
+            wrap.spawn(widget::row(0.0)).with_children(|row| {
+                worded(row, Control::Param(i, -1), " - ".into(), 14.0);
+                worded(row, Control::Param(i, 1), " + ".into(), 14.0);
+                row.spawn((Label(Control::Param(i, 0)), label(String::new(), 14.0)));
+            });
+        }
+    });
+}
+
+/// The interface's own settings, kept from one game to the next.
+fn interface(d: &mut ChildSpawnerCommands) {
+    d.spawn(label("Interface (remembered)".into(), 16.0));
+    d.spawn(widget::row(0.0).wrapping()).with_children(|row| {
+        worded(row, Control::UiScale(-1), " - ".into(), 14.0);
+        worded(row, Control::UiScale(1), " + ".into(), 14.0);
+        row.spawn((Label(Control::UiScale(0)), label(String::new(), 14.0)));
+        for c in [
+            Control::ColourBlind,
+            Control::Relief,
+            Control::ConfirmEndTurn,
+        ] {
+            labelled(row, c, 13.0);
+        }
+    });
 }
 
 /// A press on one of the dialog's controls: another battle or lesson opens a fresh window, the
