@@ -409,8 +409,180 @@ fn key(map: &Map, at: At, side: Facing) -> Hexside {
     )
 }
 
-fn change(f: &mut ScenarioFile, edit: Edit) -> Result<(), String> {
-    let m = &mut f.map;
+/// A hexside feature put on, or taken off, the hexside `side` of `at`.
+fn hexside(
+    m: &mut MapSpec,
+    at: At,
+    side: Facing,
+    feature: SideFeature,
+    on: bool,
+) -> Result<(), String> {
+    cell(m, at)?;
+    let map = geometry(m);
+    let k = key(&map, at, side);
+    if !map.contains(k.hex + k.side.step()) || !map.contains(k.hex) {
+        return Err(format!(
+            "hexside {side:?} of {},{} is the map's edge",
+            at.0, at.1
+        ));
+    }
+    for spec in m.hexsides.iter_mut().filter(|s| s.feature == feature) {
+        spec.at.retain(|(a, s)| key(&map, *a, *s) != k);
+    }
+    m.hexsides.retain(|s| !s.at.is_empty());
+    if on {
+        let c = map.coord(k.hex);
+        let here = ((c.col, c.row), k.side);
+        match m.hexsides.iter_mut().find(|s| s.feature == feature) {
+            Some(spec) => spec.at.push(here),
+            None => m.hexsides.push(HexsideSpec {
+                feature,
+                at: vec![here],
+            }),
+        }
+    }
+    Ok(())
+}
+
+/// A road of `kind` between two adjacent hexes (splitting any road that crossed there); `None`
+/// takes the roads there away.
+fn road(m: &mut MapSpec, from: At, to: At, kind: Option<Road>) -> Result<(), String> {
+    cell(m, from)?;
+    cell(m, to)?;
+    let map = geometry(m);
+    let (a, b) = (
+        map.hex_at(Coord {
+            col: from.0,
+            row: from.1,
+        }),
+        map.hex_at(Coord {
+            col: to.0,
+            row: to.1,
+        }),
+    );
+    if Facing::between(a, b).is_none() {
+        return Err(format!(
+            "{},{} and {},{} are not adjacent",
+            from.0, from.1, to.0, to.1
+        ));
+    }
+    // Take the hexside out of every road that uses it (splitting a longer road).
+    let mut roads = Vec::new();
+    for r in std::mem::take(&mut m.roads) {
+        let mut part: Vec<At> = Vec::new();
+        for &h in &r.path {
+            let crosses = part
+                .last()
+                .is_some_and(|p| (*p == from && h == to) || (*p == to && h == from));
+            if crosses {
+                if part.len() > 1 {
+                    roads.push(RoadSpec {
+                        kind: r.kind,
+                        path: std::mem::take(&mut part),
+                    });
+                }
+                part = Vec::new();
+            }
+            part.push(h);
+        }
+        if part.len() > 1 {
+            roads.push(RoadSpec {
+                kind: r.kind,
+                path: part,
+            });
+        }
+    }
+    m.roads = roads;
+    if let Some(kind) = kind {
+        // Extend a road of the same kind that ends here, else start one.
+        match m
+            .roads
+            .iter_mut()
+            .find(|r| r.kind == kind && r.path.last() == Some(&from))
+        {
+            Some(r) => r.path.push(to),
+            None => m.roads.push(RoadSpec {
+                kind,
+                path: vec![from, to],
+            }),
+        }
+    }
+    Ok(())
+}
+
+/// An objective set at `at`, changed, or taken away.
+fn set_objective(m: &mut MapSpec, at: At, objective: Option<(String, u32)>) -> Result<(), String> {
+    cell(m, at)?;
+    let i = m.objectives.iter().position(|o| o.hex == at);
+    match (i, objective) {
+        (Some(i), Some((name, points))) => {
+            m.objectives[i] = ObjectiveSpec {
+                name,
+                hex: at,
+                points,
+                owner: m.objectives[i].owner,
+            }
+        }
+        (None, Some((name, points))) => m.objectives.push(ObjectiveSpec {
+            name,
+            hex: at,
+            points,
+            owner: None,
+        }),
+        (Some(i), None) => {
+            m.objectives.remove(i);
+        }
+        (None, None) => {}
+    }
+    Ok(())
+}
+
+/// A place name at `at`: the hex joins a label of that name and kind, renames the one there, or
+/// starts one; `None` takes the hex out of its label.
+fn set_label(m: &mut MapSpec, at: At, label: Option<(String, LabelKind)>) -> Result<(), String> {
+    cell(m, at)?;
+    let here = m.labels.iter().position(|l| l.hexes.contains(&at));
+    match label {
+        Some((name, kind)) => {
+            if name.trim().is_empty() {
+                return Err("a place name needs a name to draw".into());
+            }
+            let same = m
+                .labels
+                .iter()
+                .position(|l| l.name == name && l.kind == kind);
+            match (same, here) {
+                (Some(i), _) => {
+                    if !m.labels[i].hexes.contains(&at) {
+                        m.labels[i].hexes.push(at);
+                    }
+                }
+                (None, Some(i)) => {
+                    m.labels[i].name = name;
+                    m.labels[i].kind = kind;
+                }
+                (None, None) => m.labels.push(LabelSpec {
+                    name,
+                    kind,
+                    hexes: vec![at],
+                    rank: None,
+                }),
+            }
+        }
+        None => {
+            if let Some(i) = here {
+                m.labels[i].hexes.retain(|h| *h != at);
+                if m.labels[i].hexes.is_empty() {
+                    m.labels.remove(i);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An edit of the map's own: ground, hexsides, roads, bridges, objectives, place names, supply.
+fn change_map(m: &mut MapSpec, edit: Edit) -> Result<(), String> {
     match edit {
         Edit::Terrain { at, terrain } => {
             let c = cell(m, at)?;
@@ -434,94 +606,8 @@ fn change(f: &mut ScenarioFile, edit: Edit) -> Result<(), String> {
             side,
             feature,
             on,
-        } => {
-            cell(m, at)?;
-            let map = geometry(m);
-            let k = key(&map, at, side);
-            if !map.contains(k.hex + k.side.step()) || !map.contains(k.hex) {
-                return Err(format!(
-                    "hexside {side:?} of {},{} is the map's edge",
-                    at.0, at.1
-                ));
-            }
-            for spec in m.hexsides.iter_mut().filter(|s| s.feature == feature) {
-                spec.at.retain(|(a, s)| key(&map, *a, *s) != k);
-            }
-            m.hexsides.retain(|s| !s.at.is_empty());
-            if on {
-                let c = map.coord(k.hex);
-                let here = ((c.col, c.row), k.side);
-                match m.hexsides.iter_mut().find(|s| s.feature == feature) {
-                    Some(spec) => spec.at.push(here),
-                    None => m.hexsides.push(HexsideSpec {
-                        feature,
-                        at: vec![here],
-                    }),
-                }
-            }
-        }
-        Edit::Road { from, to, kind } => {
-            cell(m, from)?;
-            cell(m, to)?;
-            let map = geometry(m);
-            let (a, b) = (
-                map.hex_at(Coord {
-                    col: from.0,
-                    row: from.1,
-                }),
-                map.hex_at(Coord {
-                    col: to.0,
-                    row: to.1,
-                }),
-            );
-            if Facing::between(a, b).is_none() {
-                return Err(format!(
-                    "{},{} and {},{} are not adjacent",
-                    from.0, from.1, to.0, to.1
-                ));
-            }
-            // Take the hexside out of every road that uses it (splitting a longer road).
-            let mut roads = Vec::new();
-            for r in std::mem::take(&mut m.roads) {
-                let mut part: Vec<At> = Vec::new();
-                for &h in &r.path {
-                    let crosses = part
-                        .last()
-                        .is_some_and(|p| (*p == from && h == to) || (*p == to && h == from));
-                    if crosses {
-                        if part.len() > 1 {
-                            roads.push(RoadSpec {
-                                kind: r.kind,
-                                path: std::mem::take(&mut part),
-                            });
-                        }
-                        part = Vec::new();
-                    }
-                    part.push(h);
-                }
-                if part.len() > 1 {
-                    roads.push(RoadSpec {
-                        kind: r.kind,
-                        path: part,
-                    });
-                }
-            }
-            m.roads = roads;
-            if let Some(kind) = kind {
-                // Extend a road of the same kind that ends here, else start one.
-                match m
-                    .roads
-                    .iter_mut()
-                    .find(|r| r.kind == kind && r.path.last() == Some(&from))
-                {
-                    Some(r) => r.path.push(to),
-                    None => m.roads.push(RoadSpec {
-                        kind,
-                        path: vec![from, to],
-                    }),
-                }
-            }
-        }
+        } => hexside(m, at, side, feature, on)?,
+        Edit::Road { from, to, kind } => road(m, from, to, kind)?,
         Edit::Bridge { at, strength } => {
             let (col, row) = cell(m, at)?;
             m.bridges.retain(|b| b.hex != at);
@@ -539,30 +625,7 @@ fn change(f: &mut ScenarioFile, edit: Edit) -> Result<(), String> {
                 });
             }
         }
-        Edit::Objective { at, objective } => {
-            cell(m, at)?;
-            let i = m.objectives.iter().position(|o| o.hex == at);
-            match (i, objective) {
-                (Some(i), Some((name, points))) => {
-                    m.objectives[i] = ObjectiveSpec {
-                        name,
-                        hex: at,
-                        points,
-                        owner: m.objectives[i].owner,
-                    }
-                }
-                (None, Some((name, points))) => m.objectives.push(ObjectiveSpec {
-                    name,
-                    hex: at,
-                    points,
-                    owner: None,
-                }),
-                (Some(i), None) => {
-                    m.objectives.remove(i);
-                }
-                (None, None) => {}
-            }
-        }
+        Edit::Objective { at, objective } => set_objective(m, at, objective)?,
         Edit::ObjectiveOwner { at, owner } => {
             if owner.is_some_and(|s| s > 1) {
                 return Err(format!(
@@ -575,46 +638,7 @@ fn change(f: &mut ScenarioFile, edit: Edit) -> Result<(), String> {
             };
             o.owner = owner;
         }
-        Edit::Label { at, label } => {
-            cell(m, at)?;
-            let here = m.labels.iter().position(|l| l.hexes.contains(&at));
-            match label {
-                Some((name, kind)) => {
-                    if name.trim().is_empty() {
-                        return Err("a place name needs a name to draw".into());
-                    }
-                    let same = m
-                        .labels
-                        .iter()
-                        .position(|l| l.name == name && l.kind == kind);
-                    match (same, here) {
-                        (Some(i), _) => {
-                            if !m.labels[i].hexes.contains(&at) {
-                                m.labels[i].hexes.push(at);
-                            }
-                        }
-                        (None, Some(i)) => {
-                            m.labels[i].name = name;
-                            m.labels[i].kind = kind;
-                        }
-                        (None, None) => m.labels.push(LabelSpec {
-                            name,
-                            kind,
-                            hexes: vec![at],
-                            rank: None,
-                        }),
-                    }
-                }
-                None => {
-                    if let Some(i) = here {
-                        m.labels[i].hexes.retain(|h| *h != at);
-                        if m.labels[i].hexes.is_empty() {
-                            m.labels.remove(i);
-                        }
-                    }
-                }
-            }
-        }
+        Edit::Label { at, label } => set_label(m, at, label)?,
         Edit::LabelRank { at, rank } => {
             if rank.is_some_and(|r| !(1..=3).contains(&r)) {
                 return Err("a place name's rank is 1 (every zoom), 2 or 3 (close in only)".into());
@@ -634,8 +658,16 @@ fn change(f: &mut ScenarioFile, edit: Edit) -> Result<(), String> {
                 m.supply_sources.push(at);
             }
         }
+        // The scenario's own edits are `change`'s.
+        _ => {}
+    }
+    Ok(())
+}
+
+fn change(f: &mut ScenarioFile, edit: Edit) -> Result<(), String> {
+    match edit {
         Edit::Unit(u) => {
-            cell(m, u.at)?;
+            cell(&f.map, u.at)?;
             if let Some(f) = u.formation {
                 if !f.valid_for(u.kind) {
                     return Err(format!(
@@ -692,6 +724,17 @@ fn change(f: &mut ScenarioFile, edit: Edit) -> Result<(), String> {
             }
             f.parameters = p;
         }
+        map_edit @ (Edit::Terrain { .. }
+        | Edit::Elevation { .. }
+        | Edit::Hexside { .. }
+        | Edit::Road { .. }
+        | Edit::Bridge { .. }
+        | Edit::Objective { .. }
+        | Edit::ObjectiveOwner { .. }
+        | Edit::Label { .. }
+        | Edit::LabelRank { .. }
+        | Edit::RemoveLabel { .. }
+        | Edit::SupplySource { .. }) => change_map(&mut f.map, map_edit)?,
     }
     Ok(())
 }
