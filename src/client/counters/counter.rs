@@ -220,9 +220,7 @@ fn redraw(
     let per_hex = cues.as_ref().map_or(OWN_SECONDS_A_HEX, |c| c.per_hex);
     let bold = bold.map(|b| b.0.clone()).unwrap_or_default();
     let distance = *far;
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::client::theme::widget::clear(&mut commands, &old);
     // Only what the side at the screen knows (§16): unseen enemies are not drawn, and where
     // one was last seen a faint marker says what and when. (The editor, which has no side at
     // the screen, draws every unit.)

@@ -304,6 +304,7 @@ fn scaffold(commands: &mut Commands, name: &str) -> Entity {
                 13.0,
                 palette::DIM,
             ),
+            Node::default().margin(UiRect::top(Val::Px(4.0))).keep(),
         ))
         .id();
     commands.entity(dialog).add_child(more);

@@ -37,9 +37,7 @@ fn list(
         return;
     }
     *was = Some(now.clone());
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::client::theme::widget::clear(&mut commands, &old);
     commands
         .spawn((
             FaultList,
@@ -87,9 +85,7 @@ fn marks(
     if !state.is_changed() {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::client::theme::widget::clear(&mut commands, &old);
     let map = Map::new(editing.0.file.map.width, editing.0.file.map.height);
     for at in state.faults.iter().filter_map(|f| f.at) {
         let hex = map.hex_at(Coord {

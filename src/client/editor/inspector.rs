@@ -89,9 +89,7 @@ fn rebuild(
         return;
     }
     *shape = now;
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::client::theme::widget::clear(&mut commands, &old);
     let stepper = |p: &mut ChildSpawnerCommands, f: Property| {
         p.spawn(widget::row(0.0)).with_children(|row| {
             row.spawn(button(Act::Step(f, -1))).with_children(|b| {

@@ -102,17 +102,6 @@ impl MapView<'_, '_> {
     pub fn camera(&self) -> Option<(&Transform, &Projection)> {
         self.cam.single().ok()
     }
-
-    /// Where `hex`'s centre shows in the window (logical pixels), with a window and a camera.
-    pub fn on_screen(&self, hex: hexx::Hex) -> Option<Vec2> {
-        let (w, (t, p)) = (self.window()?, self.camera()?);
-        Some(super::layout::world_to_screen(
-            w.size(),
-            t,
-            scale_of(p),
-            self.layout.center(hex),
-        ))
-    }
 }
 
 /// What a screen needs to bring a hex into view: the map's layout, the window and the camera.

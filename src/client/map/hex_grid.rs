@@ -56,9 +56,7 @@ fn redraw(
     meshes: Option<ResMut<Assets<Mesh>>>,
     materials: Option<ResMut<Assets<ColorMaterial>>>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::client::theme::widget::clear(&mut commands, &old);
     let sides = hexsides(&battle.scenario.map, &layout);
     let mut grid = commands.spawn((
         HexGrid { sides: sides.len() },

@@ -31,9 +31,7 @@ fn redraw(
     battle: Res<Battle>,
     layout: Res<MapLayout>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::client::theme::widget::clear(&mut commands, &old);
     draw(commands, battle, layout);
 }
 

@@ -62,9 +62,7 @@ fn draw(
     if shown.0.as_ref().map(|r| (r.leader, r.at, r.hexes)) == want {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::client::theme::widget::clear(&mut commands, &old);
     shown.0 = want.map(|(leader, at, hexes)| Radius {
         leader,
         at,

@@ -157,9 +157,7 @@ fn draw(
     if !marks.is_changed() && !settings.is_changed() {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::client::theme::widget::clear(&mut commands, &old);
     // Two letters of one aid on a hex (low and out of ammunition) share its corner.
     let mut seen: BTreeSet<(HexKey, Aid)> = BTreeSet::new();
     for &((x, y), aid, letter) in &marks.0 {

@@ -195,9 +195,7 @@ fn spawn(
     layout: Res<MapLayout>,
     serif: Option<Res<font::Serif>>,
 ) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::client::theme::widget::clear(&mut commands, &old);
     let serif = serif.map(|s| s.clone()).unwrap_or_default();
     let map = &battle.scenario.map;
     for o in &map.objectives {
@@ -344,9 +342,7 @@ fn brigades(
     {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::client::theme::widget::clear(&mut commands, &old);
     let board = seen.as_ref().map_or(&game.0, |s| s.board());
     let settings = settings.map(|s| *s).unwrap_or_default();
     let bold = bold.map(|b| b.0.clone()).unwrap_or_default();

@@ -74,9 +74,7 @@ fn draw(
     if !reach.is_changed() && !cmd.is_changed() && !settings.is_changed() {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::client::theme::widget::clear(&mut commands, &old);
     let Some(from) = cmd.unit.and_then(|_| {
         reach
             .0

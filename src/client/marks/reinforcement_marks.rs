@@ -39,9 +39,7 @@ fn mark(
     if !seen.is_changed() && !settings.is_changed() {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::client::theme::widget::clear(&mut commands, &old);
     let board = seen.board();
     // One mark for the units of a side that come on at one stretch of the edge (within a few
     // hexes of each other), whatever the turn: a column of twenty regiments is one arrival, and

@@ -157,9 +157,7 @@ fn shade(
     if !overlay.is_changed() && !settings.is_changed() {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
+    crate::client::theme::widget::clear(&mut commands, &old);
     let m = crate::client::theme::palette::marks(settings.colour_blind);
     let max = overlay
         .threats

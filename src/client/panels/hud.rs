@@ -74,7 +74,7 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
     if let Some(panel) = find(&regions, Region::UnitPanel) {
         let text = commands.spawn((SidePanel, palette::text("", 13.0))).id();
         let body = commands
-            .spawn((UnitBody, crate::client::theme::regions::scrolling_column()))
+            .spawn((UnitBody, crate::client::theme::widget::scrolling_column()))
             .add_child(text)
             .id();
         let more = commands
@@ -95,15 +95,18 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
         let body = commands
             .spawn((
                 PendingBody,
-                crate::client::theme::regions::scrolling_column(),
+                crate::client::theme::widget::scrolling_column(),
             ))
             .add_child(text)
             .id();
         let more = commands
             .spawn((
                 PendingMore,
-                Visibility::Hidden,
-                palette::coloured_text("▼ more below: scroll", 12.0, palette::PENDING),
+                crate::client::theme::widget::more_below_line(
+                    "▼ more below: scroll",
+                    12.0,
+                    palette::PENDING,
+                ),
             ))
             .id();
         commands.entity(panel).add_children(&[body, more]);

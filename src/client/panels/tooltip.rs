@@ -170,7 +170,7 @@ fn place(
                         );
                         Rect::from_center_size(
                             mid,
-                            Vec2::splat(1.4 * crate::client::map::layout::HEX_SIZE / scale),
+                            Vec2::splat(crate::client::counters::counter::SIDE / scale),
                         )
                     })
                     .collect()

@@ -338,7 +338,7 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
         ))
         .id();
     let body = commands
-        .spawn((CardBody, crate::client::theme::regions::scrolling_column()))
+        .spawn((CardBody, crate::client::theme::widget::scrolling_column()))
         .with_children(|c| {
             c.spawn(palette::text("", 12.0));
         })
@@ -347,8 +347,7 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
     let more = commands
         .spawn((
             CardMore,
-            Visibility::Hidden,
-            palette::dim_text("▼ more below: scroll", 12.0),
+            widget::more_below_line("▼ more below: scroll", 12.0, palette::DIM),
         ))
         .id();
     commands

@@ -364,22 +364,6 @@ pub fn wheel_scrolls<T: Component>(
     }
 }
 
-/// A column of lines as tall as its panel leaves it, which scrolls only past that (the wheel
-/// and a finger scroll it: `wheel_scrolls`): the results card's lines, the pending melees.
-pub fn scrolling_column() -> (Node, ScrollPosition, Interaction) {
-    (
-        Node {
-            flex_direction: FlexDirection::Column,
-            flex_shrink: 1.0,
-            min_height: Val::Px(0.0),
-            overflow: Overflow::scroll_y(),
-            ..default()
-        },
-        ScrollPosition::default(),
-        Interaction::default(),
-    )
-}
-
 /// Shows a `H` line while the `T` node that scrolls has more below what shows: that it scrolls
 /// must be seen (the start dialog, the help).
 pub fn more_below<T: Component, H: Component>(

@@ -1,6 +1,6 @@
 //! The widget kit every screen is built from: buttons (their action an observer on `Pressed`,
 //! their colour the kit's), labels, headings and key hints, the layouts (rows, columns, a
-//! wrapping row, a box of a size), a card and a side panel, the modal dialog's scaffold
+//! wrapping row, a box of a size), a side panel, the modal dialog's scaffold
 //! (curtain, box, scrolling column, "more below") and a redraw helper for marker layers.
 
 use bevy::prelude::*;
@@ -186,17 +186,6 @@ pub fn scrolling(gap: f32) -> Node {
     }
 }
 
-/// A card or a side panel: a column on the panel's colour, padded, in a thin border of
-/// `border`.
-pub fn card(node: Node, border: Color) -> impl Bundle {
-    (
-        node.pad(UiRect::all(Val::Px(8.0)))
-            .border(UiRect::all(Val::Px(1.0))),
-        BorderColor::all(border),
-        BackgroundColor(palette::PANEL),
-    )
-}
-
 /// A side panel laid where `node` puts it, on the panel's colour, above the map at `z`;
 /// presses on it stay off the map.
 pub fn side_panel(node: Node, z: i32) -> impl Bundle {
@@ -205,6 +194,17 @@ pub fn side_panel(node: Node, z: i32) -> impl Bundle {
         Interaction::default(),
         BackgroundColor(palette::PANEL),
         GlobalZIndex(z),
+    )
+}
+
+/// A column of lines as tall as its panel leaves it, which scrolls only past that (the wheel
+/// and a finger scroll it: `regions::wheel_scrolls`): the results card's lines, the pending
+/// melees, the selected hex's lines.
+pub fn scrolling_column() -> (Node, ScrollPosition, Interaction) {
+    (
+        scrolling(0.0),
+        ScrollPosition::default(),
+        Interaction::default(),
     )
 }
 
@@ -241,11 +241,6 @@ pub const DIALOG: Color = Color::srgba(0.06, 0.06, 0.05, 0.96);
 pub fn more_below_line(words: &str, size: f32, colour: Color) -> impl Bundle + use<> {
     (
         Visibility::Hidden,
-        Node {
-            margin: UiRect::top(Val::Px(4.0)),
-            flex_shrink: 0.0,
-            ..default()
-        },
         palette::coloured_text(words, size, colour),
     )
 }
@@ -375,7 +370,7 @@ impl Layout for Node {
 
 /// A marker layer redrawn: despawns what `old` holds, so the caller spawns the layer afresh
 /// (the highlights, the reach, the threats: each draws from scratch when what it shows changed).
-pub fn clear<T: Component>(commands: &mut Commands, old: &Query<Entity, With<T>>) {
+pub fn clear<F: bevy::ecs::query::QueryFilter>(commands: &mut Commands, old: &Query<Entity, F>) {
     for e in old {
         commands.entity(e).despawn();
     }
