@@ -72,7 +72,7 @@ fn computer_orders_pass_the_rules() {
         }
     }
     assert!(crate::common::game(&app).over, "the game reaches its end");
-    let log = app.world().resource::<save::OrderLog>().0.len();
+    let log = app.world().resource::<bayonet::sim::Table>().log.len();
     assert!(log > 100, "a real game: {log} orders");
     // The computer drops what a melee's result made impossible rather than give it.
     assert_eq!(refused, 0, "{refused} refused of {log}");

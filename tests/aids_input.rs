@@ -16,14 +16,14 @@ use bayonet::rules::readiness::readiness;
 use bayonet::rules::sight::look;
 use bayonet::rules::threat::threats;
 use bayonet::rules::unit::{Formation, Side, UnitId};
-use bayonet::sim::{Battle, Game, OrderRejected, Undone};
+use bayonet::sim::{OrderRejected, Table, Undone};
 use bevy::input::ButtonState;
 use bevy::prelude::*;
 
 use crate::rig::{Rig, field};
 
 fn unit(r: &Rig, id: u32) -> bayonet::rules::unit::Unit {
-    r.res::<Game>().unit(UnitId(id)).unwrap().clone()
+    r.res::<Table>().board.unit(UnitId(id)).unwrap().clone()
 }
 
 fn hex(r: &Rig, col: i32, row: i32) -> bayonet::rules::hex::Hex {
@@ -54,7 +54,7 @@ fn ctrl_z_and_the_undo_button_take_back_facing_and_formation_z_alone_turns() {
         unit(&r, 7).formation,
         Formation::Line,
         "Ctrl+Z undid the formation: {:?} {:?}",
-        r.res::<bayonet::sim::UndoHistory>().why_not(),
+        r.res::<bayonet::sim::Table>().undo.why_not(),
         r.read::<OrderRejected>()
     );
     assert_eq!(unit(&r, 7).facing, Facing::NW, "and did not turn the unit");
@@ -62,7 +62,7 @@ fn ctrl_z_and_the_undo_button_take_back_facing_and_formation_z_alone_turns() {
     r.press(ToolButton::Undo);
     assert_eq!(unit(&r, 7).facing, start.facing);
     assert_eq!(unit(&r, 7).marks, start.marks);
-    assert!(r.res::<bayonet::sim::save::OrderLog>().0.is_empty());
+    assert!(r.res::<bayonet::sim::Table>().log.is_empty());
     // Nothing left: the button says why, and a press is refused with the reason.
     r.press(ToolButton::Undo);
     let refused: Vec<_> = r
@@ -75,7 +75,8 @@ fn ctrl_z_and_the_undo_button_take_back_facing_and_formation_z_alone_turns() {
     let why = r
         .app
         .world()
-        .resource::<bayonet::sim::UndoHistory>()
+        .resource::<bayonet::sim::Table>()
+        .undo
         .why_not();
     assert_eq!(
         why.as_deref(),
@@ -96,7 +97,7 @@ fn undo_is_refused_after_fire_with_the_reason_in_the_log() {
     assert!(unit(&r, 1).marks.fired, "the regiment fired");
     ctrl_z(&mut r);
     assert!(r.events::<Undone>().is_empty());
-    let why = r.res::<bayonet::sim::UndoHistory>().why_not().unwrap();
+    let why = r.res::<bayonet::sim::Table>().undo.why_not().unwrap();
     assert!(
         why.contains("fire 450 Union at 5,4 cannot be taken back"),
         "{why}"
@@ -110,7 +111,7 @@ fn highlight_keys_mark_what_the_rules_say_each_unit_can_do() {
     r.tap_key(KeyCode::Digit2);
     r.tap_key(KeyCode::Digit3);
     assert!(r.res::<Aids>().on(Aid::CanMelee));
-    let board = r.res::<Game>().0.clone();
+    let board = r.res::<Table>().board.clone();
     let marks = r.res::<Highlighted>().clone();
     let mut expected = 0;
     for u in board.units.iter().filter(|u| u.side == Side(0)) {
@@ -156,11 +157,11 @@ fn highlight_keys_mark_what_the_rules_say_each_unit_can_do() {
 fn disorder_ammo_and_brigade_highlights_by_button() {
     let mut r = Rig::new();
     {
-        let mut g = r.app.world_mut().resource_mut::<Game>();
-        g.unit_mut(UnitId(2)).unwrap().disrupted = true;
-        g.unit_mut(UnitId(4)).unwrap().routed = true;
-        g.unit_mut(UnitId(3)).unwrap().ammo = bayonet::rules::unit::Ammo::Low;
-        g.unit_mut(UnitId(6)).unwrap().ammo = bayonet::rules::unit::Ammo::Out;
+        let mut g = r.app.world_mut().resource_mut::<Table>();
+        g.board.unit_mut(UnitId(2)).unwrap().disrupted = true;
+        g.board.unit_mut(UnitId(4)).unwrap().routed = true;
+        g.board.unit_mut(UnitId(3)).unwrap().ammo = bayonet::rules::unit::Ammo::Low;
+        g.board.unit_mut(UnitId(6)).unwrap().ammo = bayonet::rules::unit::Ammo::Out;
     }
     r.press(Aid::Disorder);
     r.press(Aid::Ammo);
@@ -177,7 +178,7 @@ fn disorder_ammo_and_brigade_highlights_by_button() {
     // Select a Confederate: its brigade (C) is marked, the Union's is not.
     r.touch_tap(7, 2);
     let m = r.res::<Highlighted>().clone();
-    for u in r.res::<Game>().units.clone() {
+    for u in r.res::<Table>().board.units.clone() {
         let marked = !m.at(u.hex, Aid::Brigade).is_empty();
         assert_eq!(marked, u.brigade == "C", "{}", u.name);
     }
@@ -192,7 +193,7 @@ fn the_line_of_sight_tool_by_touch_taps_and_by_key() {
     r.touch_tap(5, 1);
     r.touch_tap(8, 3);
     let tool = r.res::<SightTool>().clone();
-    let expect = look(&r.res::<Game>().0, hex(&r, 5, 1), hex(&r, 8, 3));
+    let expect = look(&r.res::<Table>().board, hex(&r, 5, 1), hex(&r, 8, 3));
     assert_eq!(tool.sight, Some(expect));
     assert_eq!(
         r.res::<Selection>().unit,
@@ -224,7 +225,7 @@ fn the_threat_overlay_shows_the_rules_threats_to_the_selected_unit() {
     r.tap_key(KeyCode::Digit7);
     let o = r.res::<ThreatOverlay>().clone();
     assert_eq!(o.target, Some(hex(&r, 4, 4)));
-    let expect = threats(&r.res::<Game>().0, hex(&r, 4, 4), Side(0));
+    let expect = threats(&r.res::<Table>().board, hex(&r, 4, 4), Side(0));
     assert!(!expect.is_empty());
     assert_eq!(
         o.threats.iter().map(|(t, _)| t.clone()).collect::<Vec<_>>(),
@@ -251,7 +252,7 @@ fn the_order_of_battle_lists_the_side_and_a_row_selects_and_centres_the_unit() {
         let mut q = r.app.world_mut().query::<&OobRow>();
         q.iter(r.app.world()).map(|x| x.0).collect()
     };
-    let expect: Vec<UnitId> = rows(&r.res::<Game>().0, r.res::<Battle>(), Side(0))
+    let expect: Vec<UnitId> = rows(&r.res::<Table>().board, r.res::<Table>(), Side(0))
         .into_iter()
         .filter_map(|(_, u)| u)
         .collect();
@@ -280,7 +281,8 @@ fn the_order_of_battle_lists_the_side_and_a_row_selects_and_centres_the_unit() {
     assert_eq!(cam.truncate(), centre_on(centre, spot, window, 1.0));
     assert_eq!(cam.truncate(), centre + Vec2::new(160.0, -12.0));
     // The row says what the unit has done: once it has fired it is no longer fresh.
-    let line = bayonet::client::panels::order_of_battle::row_text(&unit(&r, 1), &r.res::<Game>().0);
+    let line =
+        bayonet::client::panels::order_of_battle::row_text(&unit(&r, 1), &r.res::<Table>().board);
     assert!(
         line.contains("450 men") && line.ends_with("fresh"),
         "{line}"
@@ -297,7 +299,8 @@ fn the_order_of_battle_lists_the_side_and_a_row_selects_and_centres_the_unit() {
     r.tap_key(KeyCode::KeyT);
     r.click(5, 4);
     r.frames(2);
-    let line = bayonet::client::panels::order_of_battle::row_text(&unit(&r, 1), &r.res::<Game>().0);
+    let line =
+        bayonet::client::panels::order_of_battle::row_text(&unit(&r, 1), &r.res::<Table>().board);
     assert!(line.ends_with(": fired"), "{line}");
 }
 
@@ -417,7 +420,7 @@ fn the_threats_line_names_only_the_kinds_of_threat_there_are() {
     use bayonet::client::marks::threat_overlay::summary;
     use bayonet::rules::threat::Threat;
     let r = Rig::new();
-    let game = r.res::<Game>().0.clone();
+    let game = r.res::<Table>().board.clone();
     let at = hex(&r, 4, 4);
     let threat = |fire, melee| {
         (

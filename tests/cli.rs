@@ -617,7 +617,11 @@ fn one_melee_pipeline_every_entry_point_gives_the_same_outcome() {
                 follow_up: true,
             };
             let mut sim_app = crate::common::headless_app(s.clone(), Some(seed));
-            sim_app.world_mut().resource_mut::<sim::Game>().acting = side;
+            sim_app
+                .world_mut()
+                .resource_mut::<sim::Table>()
+                .board
+                .acting = side;
             let rules = melee::resolve(
                 &mut board,
                 &decl,
@@ -626,7 +630,10 @@ fn one_melee_pipeline_every_entry_point_gives_the_same_outcome() {
             .fought()
             .expect("the melee goes ahead");
             fired += rules.defensive_fire.len();
-            let at = At::of(&sim_app.world().resource::<sim::Game>().0, defending_hex);
+            let at = At::of(
+                &sim_app.world().resource::<sim::Table>().board,
+                defending_hex,
+            );
             crate::common::give(
                 &mut sim_app,
                 Order::Melee {
@@ -645,7 +652,7 @@ fn one_melee_pipeline_every_entry_point_gives_the_same_outcome() {
                 "{name} seed {seed}: the sim and the rules"
             );
             assert_eq!(
-                sim_app.world().resource::<sim::Game>().0.units,
+                sim_app.world().resource::<sim::Table>().board.units,
                 board.units,
                 "{name} seed {seed}: the board after"
             );

@@ -7,7 +7,7 @@ use bayonet::client::marks::highlights::Highlighted;
 use bayonet::client::theme::aid::Aid;
 use bayonet::rules::hex::distance;
 use bayonet::rules::unit::UnitId;
-use bayonet::sim::Game;
+use bayonet::sim::Table;
 
 use crate::rig::Rig;
 
@@ -29,7 +29,7 @@ fn selecting_a_leader_draws_his_command_radius() {
     select(&mut r, 2);
     let radius = r.res::<CommandRadius>().0.clone().expect("a radius drawn");
     assert_eq!((radius.leader, radius.hexes), (UnitId(2), 6));
-    let at = r.res::<Game>().unit(UnitId(2)).unwrap().hex;
+    let at = r.res::<Table>().board.unit(UnitId(2)).unwrap().hex;
     assert_eq!(radius.at, at);
     // The outline runs between the hexes 6 away and those 7 away, all the way round.
     assert_eq!(radius.outline.len(), 6 * (2 * 6 + 1));
@@ -54,7 +54,7 @@ fn the_brigade_aid_highlights_the_chain_of_command() {
     // The 8th New York of Davis's brigade: its brigade, and Davis, Buford and Pleasonton above.
     select(&mut r, 4);
     let m = r.res::<Highlighted>().clone();
-    let game = r.res::<Game>().clone();
+    let game = r.res::<Table>().board.clone();
     for u in &game.units {
         let letters = m.at(u.hex, Aid::Brigade);
         if u.is_leader() {
@@ -83,20 +83,22 @@ fn next_unit_walks_the_units_not_yet_acted_by_key_and_button() {
     assert_eq!(selected(&r), Some(2));
     // Davis has moved: he is passed over.
     {
-        let mut g = r.app.world_mut().resource_mut::<Game>();
-        g.unit_mut(UnitId(3)).unwrap().marks.moved = true;
+        let mut g = r.app.world_mut().resource_mut::<Table>();
+        g.board.unit_mut(UnitId(3)).unwrap().marks.moved = true;
     }
     r.frames(1);
     r.tap_key(KeyCode::KeyJ);
     assert_eq!(selected(&r), Some(4));
-    let at = r.res::<Game>().unit(UnitId(4)).unwrap().hex;
+    let at = r.res::<Table>().board.unit(UnitId(4)).unwrap().hex;
     assert_eq!(
         r.res::<bayonet::client::input::pointer::SelectedHex>().0,
         Some(at)
     );
     // Round the whole side, every one not yet acted once, never a Confederate nor Davis.
-    let waiting =
-        bayonet::rules::readiness::not_yet_acted(&r.res::<Game>().0, bayonet::rules::unit::Side(0));
+    let waiting = bayonet::rules::readiness::not_yet_acted(
+        &r.res::<Table>().board,
+        bayonet::rules::unit::Side(0),
+    );
     assert!(!waiting.contains(&UnitId(3)));
     let mut seen = vec![4];
     for _ in 1..waiting.len() {
@@ -118,8 +120,8 @@ fn the_tree_lists_every_unit_of_brandy_station_once_under_its_brigade() {
     use bayonet::client::panels::order_of_battle::{Line, OobFold, OobRow, tree};
     use bevy::prelude::KeyCode;
     let mut r = brandy();
-    let game = r.res::<Game>().0.clone();
-    let battle = r.res::<bayonet::sim::Battle>().clone();
+    let game = r.res::<Table>().board.clone();
+    let battle = r.res::<Table>().clone();
     for side in [bayonet::rules::unit::Side(0), bayonet::rules::unit::Side(1)] {
         let lines = tree(&game, &battle, side, &Default::default());
         let mut brigade = String::new();
@@ -204,7 +206,7 @@ fn b1_on_screen() -> Rig {
 }
 
 fn hexes(r: &Rig, ids: &[u32]) -> Vec<bayonet::rules::hex::Hex> {
-    let g = r.res::<Game>();
+    let g = &r.res::<Table>().board;
     ids.iter()
         .map(|id| g.unit(UnitId(*id)).unwrap().hex)
         .collect()
@@ -246,7 +248,7 @@ fn a_brigade_dragged_moves_as_one_move_order_per_unit_and_undo_takes_them_back()
     );
     r.mouse(bevy::input::ButtonState::Released);
     r.frames(3);
-    let log = r.res::<bayonet::sim::save::OrderLog>().0.clone();
+    let log = r.res::<bayonet::sim::Table>().log.clone();
     assert_eq!(log.len(), 3, "{log:?}");
     assert!(log.iter().all(|o| matches!(o, Order::Move { .. })));
     let after = hexes(&r, &[4, 10, 11]);
@@ -261,7 +263,7 @@ fn a_brigade_dragged_moves_as_one_move_order_per_unit_and_undo_takes_them_back()
     // One undo takes the three moves back.
     r.press(ToolButton::Undo);
     assert_eq!(hexes(&r, &[4, 10, 11]), before);
-    assert!(r.res::<bayonet::sim::save::OrderLog>().0.is_empty());
+    assert!(r.res::<bayonet::sim::Table>().log.is_empty());
 }
 
 #[test]
@@ -282,12 +284,9 @@ fn a_brigade_is_sent_by_a_tap_twice_and_a_general_has_none_to_move() {
     assert_eq!(m.anchor, UnitId(10));
     let hint = r.res::<bayonet::client::input::command::Hint>().0.clone();
     assert!(hint.ends_with("tap again to move"), "{hint}");
-    assert!(
-        r.res::<bayonet::sim::save::OrderLog>().0.is_empty(),
-        "not yet"
-    );
+    assert!(r.res::<bayonet::sim::Table>().log.is_empty(), "not yet");
     r.touch_tap(9, 17);
-    assert_eq!(r.res::<bayonet::sim::save::OrderLog>().0.len(), 3);
+    assert_eq!(r.res::<bayonet::sim::Table>().log.len(), 3);
     assert_eq!(
         hexes(&r, &[10])[0],
         r.s.map

@@ -244,12 +244,14 @@ pub fn events<K: bayonet::sim::Kind + Clone>(app: &bevy::prelude::App) -> Vec<K>
 
 /// The game state of the simulation in `app`.
 pub fn game(app: &bevy::prelude::App) -> &Board {
-    &app.world().resource::<bayonet::sim::Game>().0
+    &app.world().resource::<bayonet::sim::Table>().board
 }
 
 /// The game state, to set a test position up.
-pub fn game_mut(app: &mut bevy::prelude::App) -> bevy::prelude::Mut<'_, bayonet::sim::Game> {
-    app.world_mut().resource_mut::<bayonet::sim::Game>()
+pub fn game_mut(app: &mut bevy::prelude::App) -> bevy::prelude::Mut<'_, Board> {
+    app.world_mut()
+        .resource_mut::<bayonet::sim::Table>()
+        .map_unchanged(|t| &mut t.board)
 }
 
 /// A hex as orders name it.

@@ -77,7 +77,7 @@ fn painting_terrain_by_mouse_drag_is_one_undo_step_and_ctrl_z_y_walk_it() {
     );
     assert_eq!(letter(&r, 6, 3), '.');
     // The map the window draws follows: the live scenario has the forest.
-    let s = &r.res::<bayonet::sim::Battle>().scenario;
+    let s = &r.res::<bayonet::sim::Table>().start;
     assert_eq!(
         s.map.terrain(s.map.hex_at(Coord { col: 4, row: 3 })),
         Terrain::Forest

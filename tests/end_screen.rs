@@ -5,8 +5,7 @@
 use bayonet::client::dialogs::end_screen::{EndButton, EndScreen};
 use bayonet::client::reports::after_action_view::ReportView;
 use bayonet::rules::order::Order;
-use bayonet::sim::save::OrderLog;
-use bayonet::sim::{Battle, Game, GameSeed, GiveOrder};
+use bayonet::sim::{GiveOrder, Table};
 use bevy::input::ButtonState;
 use bevy::prelude::*;
 
@@ -26,17 +25,21 @@ fn the_end_screen_shows_the_after_action_reports_figures() {
     assert!(!r.res::<EndScreen>().open, "not before the end");
     let turns = r.s.turns;
     for _ in 0..2 * turns {
-        assert!(!r.res::<Game>().turn_state().over);
+        assert!(!r.res::<Table>().board.turn_state().over);
         r.app.world_mut().write_message(GiveOrder(Order::EndTurn));
         r.frames(2);
     }
-    assert!(r.res::<Game>().turn_state().over);
+    assert!(r.res::<Table>().board.turn_state().over);
     r.frames(1);
     let screen = r.res::<EndScreen>();
     assert!(screen.open, "the end screen comes up");
     let text = screen.lines.join("\n");
-    let s = r.res::<Battle>().scenario.clone();
-    let aar = bayonet::after_action::of_game(&s, r.res::<GameSeed>().0, &r.res::<OrderLog>().0);
+    let s = r.res::<bayonet::sim::Table>().start.clone();
+    let aar = bayonet::after_action::of_game(
+        &s,
+        r.res::<bayonet::sim::Table>().seed,
+        &r.res::<bayonet::sim::Table>().log,
+    );
     assert!(aar.over && !aar.melees.is_empty(), "a melee was fought");
     let first = s.first_side;
     assert!(
@@ -188,7 +191,7 @@ fn arrivals_are_announced_with_a_card_that_goes_to_them() {
     };
     assert_eq!(r.res::<ArrivalCard>().0, None);
     end_turn(&mut r);
-    let game = r.res::<Game>().0.clone();
+    let game = r.res::<Table>().board.clone();
     assert_eq!((game.turn, game.acting), (2, bayonet::rules::unit::Side(0)));
     let at = game.unit(UnitId(6)).expect("arrived").hex;
     assert_eq!(r.res::<ArrivalCard>().0, Some((2, vec![(UnitId(6), at)])));
@@ -211,7 +214,7 @@ fn arrivals_are_announced_with_a_card_that_goes_to_them() {
     // Turn 3: the Rebels' reserve comes on in their turn, unannounced to the Union.
     end_turn(&mut r);
     end_turn(&mut r);
-    let game = r.res::<Game>().0.clone();
+    let game = r.res::<Table>().board.clone();
     assert!(
         game.unit(UnitId(16)).is_some() || game.over,
         "the Rebels' turn 3 came"
@@ -288,7 +291,7 @@ fn the_players_turn_opens_with_what_the_enemys_turn_did_to_the_score() {
     // A hotseat: the screen is the side's whose turn it is. The Union ends its turn.
     let mut r = Rig::with_plugins(crate::rig::field(), bayonet::client::headless);
     r.frames(1);
-    assert_eq!(r.res::<Game>().ordering_side(), Side(0));
+    assert_eq!(r.res::<Table>().board.ordering_side(), Side(0));
     r.app.world_mut().write_message(GiveOrder(Order::EndTurn));
     r.frames(2);
     // The Confederate battery at 7,2 fires on the Union cavalry at 6,2.
@@ -297,7 +300,7 @@ fn the_players_turn_opens_with_what_the_enemys_turn_did_to_the_score() {
         at: At(6, 2),
     }));
     r.frames(2);
-    let lost = 300 - r.res::<Game>().unit(UnitId(6)).map_or(0, |u| u.men);
+    let lost = 300 - r.res::<Table>().board.unit(UnitId(6)).map_or(0, |u| u.men);
     assert!(lost > 0, "the fire cost men");
     r.app.world_mut().write_message(GiveOrder(Order::EndTurn));
     r.frames(3);

@@ -385,7 +385,7 @@ fn d_fow_6_the_computer_plans_on_what_its_side_sees() {
 #[test]
 fn a_fog_game_saves_its_markers_and_replays_identically() {
     use bayonet::sim::save;
-    use bayonet::sim::{Brain, Game, GiveOrder, Players};
+    use bayonet::sim::{Brain, GiveOrder, Players, Table};
     let mut s = crate::replays::harpers();
     s.params.optional.fog_of_war = true;
     let mut app = crate::common::headless_app(s.clone(), Some(5));
@@ -393,14 +393,14 @@ fn a_fog_game_saves_its_markers_and_replays_identically() {
     let mut markers = 0;
     for _ in 0..20_000 {
         app.update();
-        let g = &app.world().resource::<Game>().0;
+        let g = &app.world().resource::<Table>().board;
         markers = markers.max(g.fog.markers.iter().map(Vec::len).sum::<usize>());
         if g.turn > 3 {
             break;
         }
     }
     assert!(
-        app.world().resource::<Game>().turn > 3,
+        app.world().resource::<Table>().board.turn > 3,
         "three turns played"
     );
     assert!(markers > 0, "units passed out of sight");
@@ -426,7 +426,7 @@ fn a_fog_game_saves_its_markers_and_replays_identically() {
 /// and some enemy unit is out of sight at some point (the property is not empty).
 #[test]
 fn d_fow_6_over_whole_games_a_view_holds_nothing_the_side_does_not_see() {
-    use bayonet::sim::{self, Brain, Game, Players};
+    use bayonet::sim::{Brain, Players, Table};
     let mut hidden = 0;
     for file in ["harpers_crossing.ron", "brandy_station.ron"] {
         for seed in [3, 8] {
@@ -443,7 +443,7 @@ fn d_fow_6_over_whole_games_a_view_holds_nothing_the_side_does_not_see() {
             ]));
             for _ in 0..4_000 {
                 app.update();
-                let b = &app.world().resource::<Game>().0;
+                let b = &app.world().resource::<Table>().board;
                 if b.turn > 4 || b.over {
                     break;
                 }
@@ -455,7 +455,7 @@ fn d_fow_6_over_whole_games_a_view_holds_nothing_the_side_does_not_see() {
                     let again = fog::view(&seat, side);
                     assert_eq!(again.board.units, v.board.units, "{file} seed {seed}");
                     assert_eq!(again.last_seen, v.last_seen, "{file} seed {seed}");
-                    let start = &app.world().resource::<sim::Battle>().scenario;
+                    let start = &app.world().resource::<bayonet::sim::Table>().start;
                     assert_eq!(
                         bayonet::rules::victory::report_as_seen(start, &seat, side),
                         bayonet::rules::victory::report_as_seen(start, b, side),
@@ -745,7 +745,7 @@ fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
     use crate::common::OutcomeCursors;
     use bayonet::rules::order::{At, Order, as_the_side_sees};
     use bayonet::rules::unit::Formation;
-    use bayonet::sim::{self, Brain, Game, Players};
+    use bayonet::sim::{self, Brain, Players, Table};
     use rand::{RngExt, SeedableRng};
     let mut refused = 0;
     let (mut carried, mut touched) = (0, 0);
@@ -765,12 +765,12 @@ fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
         app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
         for _ in 0..4_000 {
             app.update();
-            let b = &app.world().resource::<Game>().0;
+            let b = &app.world().resource::<Table>().board;
             if b.turn >= 3 || b.over {
                 break;
             }
         }
-        let played = app.world().resource::<Game>().0.clone();
+        let played = app.world().resource::<Table>().board.clone();
         // One simulation per twin, its board set before each order.
         app.insert_resource(Players([None, None]));
         let mut twins = [app, {
@@ -791,14 +791,16 @@ fn d_fow_8_a_sides_answers_depend_only_on_what_it_sees() {
         let side_of = played.acting;
         // The truth's outcomes, what the side is told of them, and its board after (JSON).
         let told = |app: &mut bevy::prelude::App, board: &Board, order: &Order| {
-            app.world_mut().resource_mut::<Game>().0 = board.clone();
-            app.insert_resource(bayonet::sim::resources::GameRng::seeded(seed));
+            app.world_mut().resource_mut::<Table>().board = board.clone();
+            app.world_mut()
+                .resource_mut::<bayonet::sim::Table>()
+                .reseed(seed);
             let mut cursors = OutcomeCursors::default();
             cursors.read(app.world());
             app.world_mut().write_message(sim::GiveOrder(order.clone()));
             app.update();
             let outcomes = cursors.read(app.world());
-            let after = app.world().resource::<Game>().0.clone();
+            let after = app.world().resource::<Table>().board.clone();
             let perceived =
                 bayonet::rules::perceived::as_seen_by(&outcomes, board, &after, side_of, side_of);
             (
@@ -1023,9 +1025,9 @@ fn d_fow_8_a_local_games_desk_answers_from_the_sides_view() {
     let night = |f: &Field| {
         let mut app = crate::common::headless_app(f.scenario(), Some(7));
         let mut g = crate::common::game_mut(&mut app);
-        g.0.minutes = g.0.params.clock.dusk + 60;
-        g.0.night = true;
-        fog::look_again(&mut g.0);
+        g.minutes = g.params.clock.dusk + 60;
+        g.night = true;
+        fog::look_again(&mut g);
         app
     };
     let (mut app, mut open) = (night(&f), night(&twin));

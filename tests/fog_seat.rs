@@ -50,7 +50,7 @@ fn truth(scenario: &str, seed: u64, orders: &[Order]) -> Truth {
     let mut app = crate::common::headless_app(s, Some(seed));
     let mut cursors = OutcomeCursors::default();
     cursors.read(app.world());
-    let board = |app: &bevy::prelude::App| app.world().resource::<sim::Game>().0.clone();
+    let board = |app: &bevy::prelude::App| app.world().resource::<sim::Table>().board.clone();
     let mut t = Truth {
         boards: vec![board(&app)],
         outcomes: vec![Vec::new()],

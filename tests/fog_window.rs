@@ -10,7 +10,7 @@ use bayonet::rules::fog;
 use bayonet::rules::hex::Facing;
 use bayonet::rules::order::Order;
 use bayonet::rules::unit::{Side, UnitId};
-use bayonet::sim::{Game, GiveOrder};
+use bayonet::sim::{GiveOrder, Table};
 use bevy::prelude::*;
 
 use crate::common::{Field, inf};
@@ -55,13 +55,13 @@ fn d_fow_6_the_window_draws_only_what_the_side_sees() {
     assert_eq!(count::<Counter>(&mut r), 2, "two counters drawn, not three");
     assert_eq!(count::<LastSeenMark>(&mut r), 0);
     {
-        let mut game = r.app.world_mut().resource_mut::<Game>();
+        let mut game = r.app.world_mut().resource_mut::<Table>();
         let away = game
-            .0
+            .board
             .map
             .hex_at(bayonet::rules::map::Coord { col: 34, row: 2 });
-        game.0.unit_mut(seen).unwrap().hex = away;
-        fog::look_again(&mut game.0);
+        game.board.unit_mut(seen).unwrap().hex = away;
+        fog::look_again(&mut game.board);
     }
     r.frames(2);
     assert_eq!(count::<Counter>(&mut r), 1);
@@ -99,8 +99,8 @@ fn d_fow_8_a_hand_over_screen_between_the_sides_at_one_screen() {
     assert_eq!(r.res::<HandOver>().waiting, Some(Side(1)));
     assert_eq!(count::<Ready>(&mut r), 1, "the screen is up");
     // While it is up, a click on Grey's regiment selects nothing.
-    let at = r.res::<Game>().0.unit(seen).unwrap().hex;
-    let c = r.res::<Game>().0.map.coord(at);
+    let at = r.res::<Table>().board.unit(seen).unwrap().hex;
+    let c = r.res::<Table>().board.map.coord(at);
     r.click(c.col, c.row);
     assert_eq!(
         r.res::<bayonet::client::input::command::Selection>().unit,
@@ -135,7 +135,7 @@ fn d_fow_6_the_log_tells_no_move_of_an_enemy_out_of_sight() {
     ]));
     r.app.world_mut().write_message(GiveOrder(Order::EndTurn));
     r.frames(1);
-    let game = &r.res::<Game>().0;
+    let game = &r.res::<Table>().board;
     let to = |c: i32, row: i32| At::of(game, game.map.hex_at(Coord { col: c, row }));
     let (near_to, far_to) = (to(9, 6), to(31, 8));
     for (unit, to) in [(seen, near_to), (far, far_to)] {
@@ -150,12 +150,12 @@ fn d_fow_6_the_log_tells_no_move_of_an_enemy_out_of_sight() {
         .res::<bayonet::client::reports::report::Report>()
         .lines
         .join("\n");
-    let name = |id: UnitId| r.res::<Game>().0.unit(id).unwrap().name.clone();
+    let name = |id: UnitId| r.res::<Table>().board.unit(id).unwrap().name.clone();
     assert!(log.contains(&format!("{} moves to", name(seen))), "{log}");
     assert!(!log.contains(&name(far)), "{log}");
     // And the show of Grey's turn plays the first move, not the second.
     r.frames(80);
-    let game = &r.res::<Game>().0;
+    let game = &r.res::<Table>().board;
     let hex = |c: i32, row: i32| game.map.hex_at(Coord { col: c, row });
     let (near_hex, far_hex) = (hex(9, 6), hex(31, 8));
     let shown: Vec<_> = r
@@ -195,7 +195,7 @@ fn d_fow_1_an_enemy_appears_as_the_mover_comes_to_see_it() {
     let mut r = rig(&f);
     assert!(r.res::<Seen>().view().board.unit(seen).is_none());
     assert_eq!(count::<Counter>(&mut r), 1, "only Blue's own regiment");
-    let game = &r.res::<Game>().0;
+    let game = &r.res::<Table>().board;
     let to = At::of(game, game.map.hex_at(Coord { col: 5, row: 6 }));
     r.app.world_mut().write_message(GiveOrder(Order::Move {
         unit: own,
@@ -261,14 +261,14 @@ fn d_fow_6_over_a_game_the_window_draws_nothing_its_side_does_not_see() {
     for o in &script[1] {
         // The Union's turns: it holds (its brain ends them).
         for _ in 0..50 {
-            if r.res::<Game>().0.ordering_side() == Side(1) || r.res::<Game>().0.over {
+            if r.res::<Table>().board.ordering_side() == Side(1) || r.res::<Table>().board.over {
                 break;
             }
             r.frames(1);
         }
         r.app.world_mut().write_message(GiveOrder(o.clone()));
         r.frames(2);
-        let truth = r.res::<Game>().0.clone();
+        let truth = r.res::<Table>().board.clone();
         if truth.over {
             break;
         }
@@ -344,7 +344,7 @@ fn an_enemys_marks_from_its_own_turn_are_not_shown_in_the_players() {
     let s =
         bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
             .unwrap();
-    let battle = bayonet::sim::Battle::new(s.clone());
+    let battle = bayonet::sim::Table::new(s.clone(), None);
     let mut board = s.board();
     let acting = board.acting;
     // A unit of each side, both marked as having moved 6 MP.

@@ -20,7 +20,7 @@ use bayonet::rules::params::MeleeSystemName;
 use bayonet::rules::scenario::parse;
 use bayonet::rules::unit::Side;
 use bayonet::rules::unit::{Formation, UnitId};
-use bayonet::sim::{AiPace, Brain, Game, Players, ShowHold};
+use bayonet::sim::{AiPace, Brain, Players, ShowHold, Table};
 use bevy::input::ButtonState;
 use bevy::prelude::*;
 
@@ -50,7 +50,7 @@ fn hit(r: &mut Rig, b: &Binding, key: KeyCode) {
 }
 
 fn facing(r: &Rig, id: u32) -> Facing {
-    r.res::<Game>().unit(UnitId(id)).unwrap().facing
+    r.res::<Table>().board.unit(UnitId(id)).unwrap().facing
 }
 
 fn camera(r: &mut Rig) -> (Vec3, f32) {
@@ -126,9 +126,9 @@ fn check(b: &Binding, key: KeyCode) {
         }
         Act::Resolve | Act::CancelMelee => {
             r.mouse_drag((4, 4), (5, 4));
-            assert_eq!(r.res::<Game>().pending.len(), 1);
+            assert_eq!(r.res::<Table>().board.pending.len(), 1);
             hit(&mut r, b, key);
-            assert!(r.res::<Game>().pending.is_empty(), "{what}");
+            assert!(r.res::<Table>().board.pending.is_empty(), "{what}");
             // Resolved, or called off by the defender's fire: fought out either way.
             let resolved = r.events::<bayonet::sim::MeleeResolved>().len()
                 + r.events::<bayonet::sim::MeleeCalledOff>().len();
@@ -143,50 +143,60 @@ fn check(b: &Binding, key: KeyCode) {
         Act::EndPhase => {
             r.app
                 .world_mut()
-                .resource_mut::<Game>()
+                .resource_mut::<Table>()
+                .board
                 .params
                 .optional
                 .phased_play = true;
             r.frames(1);
-            let before = r.res::<Game>().turn_state().phase;
+            let before = r.res::<Table>().board.turn_state().phase;
             hit(&mut r, b, key);
-            assert_ne!(r.res::<Game>().turn_state().phase, before, "{what}");
+            assert_ne!(r.res::<Table>().board.turn_state().phase, before, "{what}");
         }
         Act::FollowUp => {
-            r.app.world_mut().resource_mut::<Game>().params.melee_system = MeleeSystemName::Impetus;
+            r.app
+                .world_mut()
+                .resource_mut::<Table>()
+                .board
+                .params
+                .melee_system = MeleeSystemName::Impetus;
             r.mouse_drag((4, 4), (5, 4));
-            let before = r.res::<Game>().pending[0].follow_up;
+            let before = r.res::<Table>().board.pending[0].follow_up;
             hit(&mut r, b, key);
-            assert_ne!(r.res::<Game>().pending[0].follow_up, before, "{what}");
+            assert_ne!(
+                r.res::<Table>().board.pending[0].follow_up,
+                before,
+                "{what}"
+            );
         }
         Act::EndTurn => {
-            let side = r.res::<Game>().turn_state().side;
+            let side = r.res::<Table>().board.turn_state().side;
             hit(&mut r, b, key);
             assert!(r.res::<EndTurnArmed>().0, "{what}: asks first");
             assert_eq!(
-                r.res::<Game>().turn_state().side,
+                r.res::<Table>().board.turn_state().side,
                 side,
                 "{what}: not at once"
             );
             hit(&mut r, b, key);
             assert_ne!(
-                r.res::<Game>().turn_state().side,
+                r.res::<Table>().board.turn_state().side,
                 side,
                 "{what}: the second press ends it"
             );
         }
         Act::Confirm => {
-            let side = r.res::<Game>().turn_state().side;
+            let side = r.res::<Table>().board.turn_state().side;
             hit(&mut r, b, key);
             assert_eq!(
-                r.res::<Game>().turn_state().side,
+                r.res::<Table>().board.turn_state().side,
                 side,
                 "{what} alone does nothing"
             );
             r.tap_key(KeyCode::KeyE);
             hit(&mut r, b, key);
             assert_ne!(
-                r.res::<Game>().turn_state().side,
+                r.res::<Table>().board.turn_state().side,
                 side,
                 "{what} after End turn"
             );
@@ -203,9 +213,9 @@ fn check(b: &Binding, key: KeyCode) {
         }
         Act::Formation => {
             r.click(5, 5);
-            let before = r.res::<Game>().unit(UnitId(7)).unwrap().formation;
+            let before = r.res::<Table>().board.unit(UnitId(7)).unwrap().formation;
             hit(&mut r, b, key);
-            let after = r.res::<Game>().unit(UnitId(7)).unwrap().formation;
+            let after = r.res::<Table>().board.unit(UnitId(7)).unwrap().formation;
             assert_eq!(
                 (before, after),
                 (Formation::Line, Formation::Column),
@@ -321,13 +331,13 @@ fn check(b: &Binding, key: KeyCode) {
             r.tap_key(KeyCode::Space);
             r.tap_key(KeyCode::KeyE);
             r.tap_key(KeyCode::KeyE);
-            let theirs = r.res::<Game>().turn_state().side;
+            let theirs = r.res::<Table>().board.turn_state().side;
             assert_eq!(theirs, Side(1));
             r.frames(5);
-            assert_eq!(r.res::<Game>().turn_state().side, theirs, "paused");
+            assert_eq!(r.res::<Table>().board.turn_state().side, theirs, "paused");
             hit(&mut r, b, key);
             r.frames(2);
-            assert_eq!(r.res::<Game>().turn_state().side, Side(0), "{what}");
+            assert_eq!(r.res::<Table>().board.turn_state().side, Side(0), "{what}");
         }
         Act::StepBack | Act::Watch => {
             // An order, then the replay of this game: at its start, then one on, one back.
@@ -384,7 +394,7 @@ fn check(b: &Binding, key: KeyCode) {
             r.frames(1);
             let text = sheet_text(&mut r);
             let s = r.s.clone();
-            let game = r.res::<bayonet::sim::Game>().0.clone();
+            let game = r.res::<bayonet::sim::Table>().board.clone();
             let vp = bayonet::rules::victory::report(&s, &game);
             assert!(
                 text.contains(&format!(
@@ -492,7 +502,7 @@ fn the_selection_follows_a_moved_unit() {
     let from = r.res::<SelectedHex>().0;
     r.click(5, 6);
     r.click(5, 6);
-    let at = r.res::<Game>().unit(UnitId(7)).unwrap().hex;
+    let at = r.res::<Table>().board.unit(UnitId(7)).unwrap().hex;
     assert_eq!(
         at,
         r.s.map.hex_at(Coord { col: 5, row: 6 }),
@@ -514,16 +524,16 @@ fn end_turn_without_the_confirmation_setting_ends_at_once() {
         .world_mut()
         .resource_mut::<bayonet::client::theme::settings::Settings>()
         .confirm_end_turn = false;
-    let side = r.res::<Game>().turn_state().side;
+    let side = r.res::<Table>().board.turn_state().side;
     r.press(bayonet::client::panels::toolbar::ToolButton::EndTurn);
-    assert_ne!(r.res::<Game>().turn_state().side, side);
+    assert_ne!(r.res::<Table>().board.turn_state().side, side);
     // With it on (the default), the button asks, and a second press ends the turn.
     let mut r = Rig::new();
     r.press(bayonet::client::panels::toolbar::ToolButton::EndTurn);
-    assert_eq!(r.res::<Game>().turn_state().side, side);
+    assert_eq!(r.res::<Table>().board.turn_state().side, side);
     assert!(r.res::<EndTurnArmed>().0);
     r.press(bayonet::client::panels::toolbar::ToolButton::EndTurn);
-    assert_ne!(r.res::<Game>().turn_state().side, side);
+    assert_ne!(r.res::<Table>().board.turn_state().side, side);
 }
 
 /// Issue 30, item 3: the context buttons show only where they apply — Cancel melee while a
@@ -610,7 +620,10 @@ fn context_buttons_keep_their_places_and_are_dimmed_where_they_do_not_apply() {
 fn the_order_of_battle_shows_hex_mp_ammo_and_the_reinforcements_to_come() {
     use bayonet::client::panels::order_of_battle::{OobTab, Pager, reinforcement_rows, row_text};
     let mut r = Rig::new();
-    let line = row_text(r.res::<Game>().unit(UnitId(1)).unwrap(), &r.res::<Game>().0);
+    let line = row_text(
+        r.res::<Table>().board.unit(UnitId(1)).unwrap(),
+        &r.res::<Table>().board,
+    );
     assert!(
         line.contains("at 4,4") && line.contains("12 MP left") && line.contains("ammo full"),
         "{line}"
@@ -619,14 +632,17 @@ fn the_order_of_battle_shows_hex_mp_ammo_and_the_reinforcements_to_come() {
     r.click(5, 5);
     r.click(5, 6);
     r.click(5, 6);
-    let line = row_text(r.res::<Game>().unit(UnitId(7)).unwrap(), &r.res::<Game>().0);
+    let line = row_text(
+        r.res::<Table>().board.unit(UnitId(7)).unwrap(),
+        &r.res::<Table>().board,
+    );
     assert!(
         line.contains("at 5,6") && !line.contains("12 MP left"),
         "{line}"
     );
     let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
     let mut r = Rig::on(s, SettingsFile(None));
-    let due = reinforcement_rows(&r.res::<Game>().0, bayonet::rules::unit::Side(0));
+    let due = reinforcement_rows(&r.res::<Table>().board, bayonet::rules::unit::Side(0));
     assert!(
         due.iter()
             .any(|(l, _)| l.starts_with("Turn 6: Col. Alfred N. Duffié (leader) at 99,64")),
@@ -685,7 +701,7 @@ fn during_the_computers_turn_the_words_stay_the_players() {
     r.tap_key(KeyCode::KeyE);
     r.tap_key(KeyCode::KeyE);
     assert_eq!(
-        r.res::<Game>().turn_state().side,
+        r.res::<Table>().board.turn_state().side,
         bayonet::rules::unit::Side(1),
         "the computer's turn"
     );

@@ -99,7 +99,7 @@ fn play_out(s: &Scenario, seed: u64) -> (App, usize, usize) {
             break;
         }
     }
-    let log = app.world().resource::<save::OrderLog>().0.len();
+    let log = app.world().resource::<bayonet::sim::Table>().log.len();
     (app, log, refused)
 }
 

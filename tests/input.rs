@@ -2,7 +2,7 @@
 //! window (bevy's input plugin, the gestures, the orders) to the simulation, with no renderer.
 
 use bayonet::rules::map::Coord;
-use bayonet::sim::{Game, GiveOrder, MeleeDeclared, MeleeResolved, OrderRejected};
+use bayonet::sim::{GiveOrder, MeleeDeclared, MeleeResolved, OrderRejected, Table};
 use bevy::input::ButtonState;
 use bevy::input::touch::TouchPhase;
 use bevy::prelude::*;
@@ -18,10 +18,10 @@ fn mouse_drag_to_melee_and_resolve_by_key() {
         declared[0].declaration.defending_hex,
         r.s.map.hex_at(Coord { col: 5, row: 4 })
     );
-    assert_eq!(r.app.world().resource::<Game>().pending.len(), 1);
+    assert_eq!(r.app.world().resource::<Table>().board.pending.len(), 1);
     // A second hex joins the same melee: two hexes attacking one.
     r.mouse_drag((5, 5), (5, 4));
-    let pending = &r.app.world().resource::<Game>().pending;
+    let pending = &r.app.world().resource::<Table>().board.pending;
     assert_eq!(pending.len(), 1);
     assert_eq!(pending[0].attackers.len(), 2);
     // R resolves.
@@ -34,7 +34,7 @@ fn mouse_drag_to_melee_and_resolve_by_key() {
         "{:?}",
         r.read::<OrderRejected>()
     );
-    assert!(r.app.world().resource::<Game>().pending.is_empty());
+    assert!(r.app.world().resource::<Table>().board.pending.is_empty());
     r.key(KeyCode::KeyR, ButtonState::Released);
     r.frames(1);
 }
@@ -154,13 +154,16 @@ fn f5_saves_and_f9_loads_the_game_in_the_window() {
         "{:?}",
         said(&r)
     );
-    let saved_turn = r.app.world().resource::<Game>().turn_state();
+    let saved_turn = r.app.world().resource::<Table>().board.turn_state();
     // The game goes on, then F9 brings back the saved one, pending melee and all.
     r.app
         .world_mut()
         .write_message(GiveOrder(bayonet::rules::order::Order::EndTurn));
     r.frames(2);
-    assert_ne!(r.app.world().resource::<Game>().turn_state(), saved_turn);
+    assert_ne!(
+        r.app.world().resource::<Table>().board.turn_state(),
+        saved_turn
+    );
     // The autosave at the turn's start is one short line by name (issue 59), not the path.
     let lines = said(&r);
     assert!(
@@ -177,11 +180,14 @@ fn f5_saves_and_f9_loads_the_game_in_the_window() {
         1,
         "only the player's own save names the folder: {lines:?}"
     );
-    assert!(r.app.world().resource::<Game>().pending.is_empty());
+    assert!(r.app.world().resource::<Table>().board.pending.is_empty());
     r.key(KeyCode::F9, ButtonState::Pressed);
     r.frames(3);
-    assert_eq!(r.app.world().resource::<Game>().turn_state(), saved_turn);
-    assert_eq!(r.app.world().resource::<Game>().pending.len(), 1);
+    assert_eq!(
+        r.app.world().resource::<Table>().board.turn_state(),
+        saved_turn
+    );
+    assert_eq!(r.app.world().resource::<Table>().board.pending.len(), 1);
     assert!(
         said(&r).contains(&format!("Loaded {full}")),
         "{:?}",
@@ -205,7 +211,8 @@ fn the_command_menu_spikes_captured_guns_by_key_and_says_when_there_is_nothing_t
     // A Confederate battery the Union has captured stands with the Union brigade at 4,4.
     let at = r.s.map.hex_at(Coord { col: 4, row: 4 });
     {
-        let mut game = r.app.world_mut().resource_mut::<Game>();
+        let mut table = r.app.world_mut().resource_mut::<Table>();
+        let game = &mut table.board;
         let mut gun = game.units[0].clone();
         gun.id = UnitId(50);
         gun.name = "Captured battery".into();
@@ -244,7 +251,8 @@ fn the_command_menu_spikes_captured_guns_by_key_and_says_when_there_is_nothing_t
     let gun = r
         .app
         .world()
-        .resource::<Game>()
+        .resource::<Table>()
+        .board
         .unit(UnitId(50))
         .unwrap()
         .crew;
@@ -314,7 +322,7 @@ fn the_move_hint_says_what_it_costs_and_what_is_left_in_the_players_gesture() {
     let mut r = Rig::new();
     r.click(4, 4);
     let left = {
-        let game = r.app.world().resource::<Game>();
+        let game = &r.app.world().resource::<Table>().board;
         let id = game
             .units_at(r.s.map.hex_at(Coord { col: 4, row: 4 }))
             .next()
@@ -388,7 +396,7 @@ fn the_drag_preview_shows_the_odds_when_worked_out_off_the_frame() {
         frames += 1;
     }
     r.frames(1);
-    let game = &r.app.world().resource::<Game>().0;
+    let game = &r.app.world().resource::<Table>().board;
     let at = |col, row| bayonet::rules::order::At::of(game, r.s.map.hex_at(Coord { col, row }));
     let (d, _) = bayonet::rules::order::declaration(game, &[at(4, 4)], &[], at(5, 4)).unwrap();
     let words = odds_words(&bayonet::rules::melee::whole_odds(game, &d));
@@ -445,7 +453,8 @@ fn a_quick_ctrl_z_undoes_and_z_alone_turns() {
         let u = r
             .app
             .world()
-            .resource::<Game>()
+            .resource::<Table>()
+            .board
             .unit(UnitId(1))
             .unwrap()
             .clone();

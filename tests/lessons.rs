@@ -49,7 +49,7 @@ fn lesson_1_the_map_and_the_counters_to_its_end() {
         l.script.steps[l.progress.step].say.clone()
     };
     let letters = said(&r);
-    let g = r.res::<bayonet::sim::Game>();
+    let g = &r.res::<bayonet::sim::Table>().board;
     for tag in ["Line", "Col", "Limb", "Unl", "Mtd", "Dis"] {
         assert!(
             letters.contains(&format!("{tag}:")) || letters.contains(&format!("{tag} ")),
@@ -70,7 +70,7 @@ fn lesson_1_the_map_and_the_counters_to_its_end() {
     ] {
         assert!(numbers.contains(mark), "{mark} named: {numbers}");
     }
-    let g = r.res::<bayonet::sim::Game>();
+    let g = &r.res::<bayonet::sim::Table>().board;
     let units = |hex| g.units.iter().filter(|u| u.hex == hex).count();
     let stack = g.map.hex_at(bayonet::rules::map::Coord { col: 1, row: 7 });
     assert_eq!(units(stack), 2, "the ×2 stack at 1,7");
@@ -119,7 +119,7 @@ fn lesson_2_moving_and_facing_to_its_end() {
     assert_eq!(step(&r), 1);
     assert!(hint(&r).unwrap().contains("5,4"), "{:?}", hint(&r));
     let at = |r: &Rig| {
-        let g = r.res::<bayonet::sim::Game>();
+        let g = &r.res::<bayonet::sim::Table>().board;
         let c = g
             .map
             .coord(g.unit(bayonet::rules::unit::UnitId(1)).unwrap().hex);
@@ -147,7 +147,7 @@ fn lesson_2_moving_and_facing_to_its_end() {
     // there), and beyond it nothing is lit.
     r.click(6, 5);
     let stops = |r: &Rig, col, row| {
-        let g = r.res::<bayonet::sim::Game>();
+        let g = &r.res::<bayonet::sim::Table>().board;
         let hex = g.map.hex_at(bayonet::rules::map::Coord { col, row });
         r.res::<bayonet::client::input::command::Reachable>()
             .0
@@ -184,7 +184,7 @@ fn lesson_2_moving_and_facing_to_its_end() {
 
 /// A unit's hex, as (column, row).
 fn at(r: &Rig, id: u32) -> (i32, i32) {
-    let g = r.res::<bayonet::sim::Game>();
+    let g = &r.res::<bayonet::sim::Table>().board;
     let c = g
         .map
         .coord(g.unit(bayonet::rules::unit::UnitId(id)).unwrap().hex);
@@ -258,7 +258,7 @@ fn lesson_4_melee_by_drags_to_its_end() {
     assert_eq!(step(&r), 2, "joined: {:?}", hint(&r));
     r.press(bayonet::client::panels::toolbar::ToolButton::Resolve);
     assert_eq!(step(&r), 3);
-    let resolved = r.res::<bayonet::sim::Game>().pending.is_empty();
+    let resolved = r.res::<bayonet::sim::Table>().board.pending.is_empty();
     assert!(resolved, "the melee was fought");
     next(&mut r);
     assert!(finished(&r));
@@ -290,7 +290,13 @@ fn lesson_5_morale_rout_and_rally_to_its_end() {
 #[test]
 fn lesson_6_the_enemy_turn_fog_undo_and_threats_to_its_end() {
     let mut r = Rig::lesson(6, SettingsFile(None));
-    assert!(r.res::<bayonet::sim::Game>().params.optional.fog_of_war);
+    assert!(
+        r.res::<bayonet::sim::Table>()
+            .board
+            .params
+            .optional
+            .fog_of_war
+    );
     r.tap_key(KeyCode::Digit7);
     assert_eq!(step(&r), 1);
     r.click(2, 5);
@@ -332,14 +338,15 @@ fn recentre(r: &mut Rig) {
 fn lesson_7_command_to_its_end() {
     let mut r = Rig::lesson(7, SettingsFile(None));
     assert!(
-        r.res::<bayonet::sim::Game>()
+        r.res::<bayonet::sim::Table>()
+            .board
             .params
             .optional
             .command_control
     );
     // The 1st Brigade's regiments stand beyond every leader of their chain, as step 3 says.
     for (id, out) in [(7, true), (8, true), (3, false), (4, false)] {
-        let g = r.res::<bayonet::sim::Game>();
+        let g = &r.res::<bayonet::sim::Table>().board;
         assert_eq!(
             g.unit(bayonet::rules::unit::UnitId(id))
                 .unwrap()
@@ -468,7 +475,8 @@ fn lesson_8_artillery_to_its_end() {
     r.tap_key(KeyCode::KeyF);
     assert_eq!(step(&r), 2, "unlimbered: {:?}", hint(&r));
     let formation = |r: &Rig| {
-        r.res::<bayonet::sim::Game>()
+        r.res::<bayonet::sim::Table>()
+            .board
             .unit(UnitId(1))
             .unwrap()
             .formation
@@ -532,13 +540,18 @@ fn lesson_9_cavalry_and_supply_to_its_end() {
     r.click(11, 6);
     assert_eq!(at(&r, 1), (11, 6));
     assert_eq!(step(&r), 2, "behind the guns: {:?}", hint(&r));
-    let men = r.res::<bayonet::sim::Game>().unit(UnitId(1)).unwrap().men;
+    let men = r
+        .res::<bayonet::sim::Table>()
+        .board
+        .unit(UnitId(1))
+        .unwrap()
+        .men;
     assert_eq!(men, 320, "round the guns' front, no fire met the riders");
     r.mouse_drag((11, 6), (10, 6));
     assert_eq!(step(&r), 3, "the charge declared: {:?}", hint(&r));
     r.press(bayonet::client::panels::toolbar::ToolButton::Resolve);
     assert_eq!(step(&r), 4, "charged home: {:?}", hint(&r));
-    let g = r.res::<bayonet::sim::Game>();
+    let g = &r.res::<bayonet::sim::Table>().board;
     let battery = g.unit(UnitId(11));
     assert!(
         battery.is_none_or(|b| b.side == g.unit(UnitId(1)).map_or(b.side, |c| c.side)),
@@ -549,7 +562,8 @@ fn lesson_9_cavalry_and_supply_to_its_end() {
     r.tap_key(KeyCode::KeyF);
     assert_eq!(step(&r), 6, "dismounting: {:?}", hint(&r));
     let f = r
-        .res::<bayonet::sim::Game>()
+        .res::<bayonet::sim::Table>()
+        .board
         .unit(UnitId(2))
         .unwrap()
         .formation;
@@ -557,7 +571,13 @@ fn lesson_9_cavalry_and_supply_to_its_end() {
         matches!(f, Formation::Dismounted | Formation::Dismounting),
         "{f:?}"
     );
-    let ammo = |r: &Rig| r.res::<bayonet::sim::Game>().unit(UnitId(3)).unwrap().ammo;
+    let ammo = |r: &Rig| {
+        r.res::<bayonet::sim::Table>()
+            .board
+            .unit(UnitId(3))
+            .unwrap()
+            .ammo
+    };
     assert_eq!(ammo(&r), Ammo::Low);
     r.click(0, 8);
     r.click(3, 8);

@@ -447,7 +447,7 @@ fn the_start_dialog_chooses_the_melee_system() {
     app.update();
     let game = crate::common::game(&app);
     assert_eq!(game.params.melee_system, MeleeSystemName::Austerlitz);
-    let log = &app.world().resource::<bayonet::sim::save::OrderLog>().0;
+    let log = &app.world().resource::<bayonet::sim::Table>().log;
     assert!(
         matches!(&log[0], Order::SetParameters { params } if params.melee_system == MeleeSystemName::Austerlitz)
     );

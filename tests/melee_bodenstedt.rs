@@ -500,7 +500,7 @@ fn the_report_shows_bodenstedts_cvs_column_and_row() {
     chosen(&mut f);
     f.map.set_terrain(decl.defending_hex, Terrain::Town);
     let (_, out) = fight(&f, &decl, 3);
-    let battle = bayonet::sim::Battle::new(f.scenario());
+    let battle = bayonet::sim::Table::new(f.scenario(), None);
     let names = f.units.iter().map(|u| (u.id, u.name.clone())).collect();
     let lines = bayonet::client::reports::report::melee_lines(&battle, &names, &out);
     let text = lines.join("\n");

@@ -508,7 +508,7 @@ fn s15_2_the_winner_improves_its_morale_once_and_a_square_holds() {
 fn the_report_shows_the_impetus_rounds() {
     let (f, d) = example();
     let (_, out) = crate::common::settle(&f, &d, 4);
-    let battle = bayonet::sim::Battle::new(f.scenario());
+    let battle = bayonet::sim::Table::new(f.scenario(), None);
     let names = f.units.iter().map(|u| (u.id, u.name.clone())).collect();
     let text = bayonet::client::reports::report::melee_lines(&battle, &names, &out).join("\n");
     assert!(text.contains("(Impetus melee system)"), "{text}");
@@ -603,7 +603,7 @@ fn i2_the_follow_up_button_switches_the_pending_melee() {
     s.params.melee_system = MeleeSystemName::Impetus;
     let mut r = crate::rig::Rig::on(s, bayonet::client::theme::settings::SettingsFile(None));
     r.mouse_drag((4, 4), (5, 4));
-    let follow = |r: &crate::rig::Rig| r.res::<bayonet::sim::Game>().pending[0].follow_up;
+    let follow = |r: &crate::rig::Rig| r.res::<bayonet::sim::Table>().board.pending[0].follow_up;
     assert!(follow(&r));
     r.press(ToolButton::FollowUp);
     assert!(!follow(&r));

@@ -489,7 +489,7 @@ fn the_report_shows_the_checks_column_and_chart_result() {
         .unwrap();
     let (_, out) = crate::common::settle(&f, &d, seed);
     let a = out.rolled.get::<labataille::Assault>().cloned().unwrap();
-    let battle = bayonet::sim::Battle::new(f.scenario());
+    let battle = bayonet::sim::Table::new(f.scenario(), None);
     let names = f.units.iter().map(|u| (u.id, u.name.clone())).collect();
     let text = bayonet::client::reports::report::melee_lines(&battle, &names, &out).join("\n");
     assert!(text.contains("(LaBataille melee system)"), "{text}");

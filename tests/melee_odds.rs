@@ -128,17 +128,19 @@ fn through_the_sim(
     n: u64,
 ) -> (f64, f64, f64) {
     use bayonet::rules::order::{At, Order};
-    use bayonet::sim::{Game, GameRng, GiveOrder, MeleeCalledOff, MeleeResolved};
+    use bayonet::sim::{GiveOrder, MeleeCalledOff, MeleeResolved, Table};
     use bevy::ecs::message::MessageCursor;
     use bevy::prelude::Messages;
     let mut app = crate::common::headless_app(s, Some(0));
-    let start = app.world().resource::<Game>().0.clone();
+    let start = app.world().resource::<Table>().board.clone();
     let at = At::of(&start, decl.defending_hex);
     let (mut won, mut off, mut dropped) = (0, 0, 0);
     let mut happened = MessageCursor::<bayonet::sim::Happened>::default();
     for seed in 0..n {
-        app.world_mut().resource_mut::<Game>().0 = start.clone();
-        app.world_mut().insert_resource(GameRng::seeded(seed));
+        app.world_mut().resource_mut::<Table>().board = start.clone();
+        app.world_mut()
+            .resource_mut::<bayonet::sim::Table>()
+            .reseed(seed);
         for o in [
             Order::Melee {
                 from: Vec::new(),

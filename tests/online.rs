@@ -17,8 +17,8 @@ use super::serve::{server_on, temp_db};
 
 fn facing(app: &App, id: u32) -> Facing {
     app.world()
-        .resource::<sim::Game>()
-        .0
+        .resource::<sim::Table>()
+        .board
         .unit(UnitId(id))
         .unwrap()
         .facing

@@ -535,6 +535,47 @@ fn a_unit_state_changed_by_a_test_reaches_the_entities() {
     let _ = Side(0);
 }
 
+/// Issue 60 item 3: the window keeps one game, `sim::Table`. An order changes it, but the map
+/// is drawn again only when another battle is put on the table (a load), never at an order.
+#[test]
+fn the_battle_is_new_only_when_another_is_put_on_the_table() {
+    let mut app = crate::common::headless_app(skirmish(), Some(1));
+    let new_battle = app.world_mut().register_system(sim::new_battle);
+    let ask = |app: &mut App| app.world_mut().run_system(new_battle).unwrap();
+    assert!(ask(&mut app), "the first battle is new to the map");
+    assert!(!ask(&mut app), "and only the first time");
+    let b = game(&app);
+    let u = b
+        .units
+        .iter()
+        .find(|u| u.side == b.ordering_side() && !u.is_leader())
+        .unwrap();
+    let (unit, facing) = (u.id, u.facing.clockwise());
+    give(&mut app, Order::Face { unit, facing });
+    app.update();
+    assert!(
+        read::<OrderRejected>(&app).is_empty(),
+        "{:?}",
+        read::<OrderRejected>(&app)
+    );
+    assert_eq!(
+        game(&app).unit(unit).unwrap().facing,
+        facing,
+        "the order was carried out"
+    );
+    assert_eq!(app.world().resource::<sim::Table>().log.len(), 1);
+    assert!(!ask(&mut app), "an order is not a new battle");
+    let saved = save::save(app.world_mut());
+    save::take_over(app.world_mut(), &saved).unwrap();
+    assert!(ask(&mut app), "a load puts another battle on the table");
+    assert_eq!(
+        app.world().resource::<sim::Table>().log.len(),
+        1,
+        "with its log"
+    );
+    assert!(!ask(&mut app));
+}
+
 /// §1 Phased Play: which orders belong to which phase — moves and the Command menu to the
 /// movement phase, fire to both fire phases, melees, bridge attacks, advances and Resolve to the
 /// melee phase; End phase everywhere but the melee phase (which ends with the turn), End turn
@@ -989,8 +1030,8 @@ fn no_mangled_order_or_scenario_panics_the_referee() {
             app.update();
         }
         app.world()
-            .resource::<save::OrderLog>()
-            .0
+            .resource::<bayonet::sim::Table>()
+            .log
             .iter()
             .map(|o| {
                 serde_json::to_string(&OrderGiven {
@@ -1236,7 +1277,7 @@ fn every_order_given_in_one_frame_is_carried_out_in_the_order_given() {
         orders.len(),
         "every order answered"
     );
-    assert_eq!(app.world().resource::<save::OrderLog>().0, plain.log);
+    assert_eq!(app.world().resource::<bayonet::sim::Table>().log, plain.log);
     assert_eq!(game(&app).ordering_side(), plain.board.ordering_side());
     assert_eq!(
         format!(

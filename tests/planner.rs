@@ -355,15 +355,15 @@ fn the_computer_thinks_off_the_frame() {
     app.insert_resource(Players([Some(Brain::Planner(Level::Skilled)); 2]));
     app.update();
     assert_eq!(app.world().resource::<sim::Thinking>().0, Some(first));
-    assert!(app.world().resource::<save::OrderLog>().0.is_empty());
+    assert!(app.world().resource::<bayonet::sim::Table>().log.is_empty());
     for _ in 0..2_000 {
         app.update();
-        if !app.world().resource::<save::OrderLog>().0.is_empty() {
+        if !app.world().resource::<bayonet::sim::Table>().log.is_empty() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
-    assert!(!app.world().resource::<save::OrderLog>().0.is_empty());
+    assert!(!app.world().resource::<bayonet::sim::Table>().log.is_empty());
     assert_eq!(app.world().resource::<sim::Thinking>().0, None);
 }
 

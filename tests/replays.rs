@@ -7,7 +7,7 @@ use bayonet::rules::order::Order;
 use bayonet::rules::scenario::{Scenario, load_file};
 use bayonet::save::timeline::{SPACING, Timeline};
 use bayonet::sim::save::{self, SaveGame};
-use bayonet::sim::{Brain, Game, GiveOrder, Players};
+use bayonet::sim::{Brain, GiveOrder, Players, Table};
 
 pub fn harpers() -> Scenario {
     load_file(concat!(
@@ -26,12 +26,12 @@ pub fn whole_game() -> &'static (SaveGame, Vec<String>) {
         app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
         for _ in 0..100_000 {
             app.update();
-            if app.world().resource::<Game>().over {
+            if app.world().resource::<Table>().board.over {
                 break;
             }
         }
         assert!(
-            app.world().resource::<Game>().over,
+            app.world().resource::<Table>().board.over,
             "the game ran to its end"
         );
         let saved = save::save(app.world_mut());

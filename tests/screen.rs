@@ -446,7 +446,7 @@ fn zoomed_fully_out_every_map_fits_the_window() {
         )),
     );
     for s in scenarios() {
-        let battle = bayonet::sim::Battle::new(s.clone());
+        let battle = bayonet::sim::Table::new(s.clone(), None);
         for (w, h) in [
             (1280.0, 800.0),
             (1024.0, 768.0),

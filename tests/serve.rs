@@ -62,21 +62,29 @@ pub fn scripts_under(scenario: &str, rules: &str, seed: u64, most: usize) -> [Ve
     for _ in 0..100_000 {
         app.update();
         let w = app.world();
-        if w.resource::<sim::Game>().over || w.resource::<sim::save::OrderLog>().0.len() >= most {
+        if w.resource::<sim::Table>().board.over
+            || w.resource::<bayonet::sim::Table>().log.len() >= most
+        {
             break;
         }
     }
-    let log = app.world().resource::<sim::save::OrderLog>().0.clone();
+    let log = app.world().resource::<bayonet::sim::Table>().log.clone();
     let mut replay = crate::common::headless_app(s, Some(seed));
     let mut by_side = [Vec::new(), Vec::new()];
     for o in log {
-        let side = replay.world().resource::<sim::Game>().turn_state().side.0 as usize;
+        let side = replay
+            .world()
+            .resource::<sim::Table>()
+            .board
+            .turn_state()
+            .side
+            .0 as usize;
         by_side[side & 1].push(o.clone());
         replay.world_mut().write_message(sim::GiveOrder(o));
         replay.update();
     }
     assert!(
-        most < usize::MAX || replay.world().resource::<sim::Game>().over,
+        most < usize::MAX || replay.world().resource::<sim::Table>().board.over,
         "the script ends the game"
     );
     by_side

@@ -11,8 +11,7 @@ use bayonet::client::reports::results_card::Cards;
 use bayonet::client::theme::settings::{Settings, SettingsFile};
 use bayonet::rules::scenario::Scenario;
 use bayonet::rules::unit::Side;
-use bayonet::sim::save::OrderLog;
-use bayonet::sim::{Brain, Game, GiveOrder, Players, ShowHold};
+use bayonet::sim::{Brain, GiveOrder, Players, ShowHold, Table};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
@@ -95,7 +94,8 @@ fn computers_turn(app: &mut App) -> Vec<(ActionKind, usize)> {
     let mut marks: Vec<(ActionKind, usize)> = Vec::new();
     let ours: Vec<String> = app
         .world()
-        .resource::<Game>()
+        .resource::<Table>()
+        .board
         .units
         .iter()
         .filter(|u| u.side == Side(0))
@@ -103,11 +103,11 @@ fn computers_turn(app: &mut App) -> Vec<(ActionKind, usize)> {
         .collect();
     for _ in 0..5000 {
         let held = app.world().resource::<ShowHold>().0;
-        let before = app.world().resource::<OrderLog>().0.len();
+        let before = app.world().resource::<bayonet::sim::Table>().log.len();
         app.update();
         if held {
             assert_eq!(
-                app.world().resource::<OrderLog>().0.len(),
+                app.world().resource::<bayonet::sim::Table>().log.len(),
                 before,
                 "an order while the show held the computer"
             );
@@ -126,7 +126,7 @@ fn computers_turn(app: &mut App) -> Vec<(ActionKind, usize)> {
             assert!(!hint.contains(o.as_str()), "{hint}");
             assert!(!lines.iter().any(|l| l.contains(o.as_str())), "{o}");
         }
-        if app.world().resource::<Game>().turn_state().side == Side(0)
+        if app.world().resource::<Table>().board.turn_state().side == Side(0)
             && !app.world().resource::<Playback>().busy()
         {
             return marks;
@@ -239,11 +239,15 @@ fn paused_the_computer_waits_and_step_goes_on_by_one_action() {
     for _ in 0..5 {
         app.update();
     }
-    let before = app.world().resource::<OrderLog>().0.len();
+    let before = app.world().resource::<bayonet::sim::Table>().log.len();
     for _ in 0..40 {
         app.update();
     }
-    assert_eq!(app.world().resource::<OrderLog>().0.len(), before, "paused");
+    assert_eq!(
+        app.world().resource::<bayonet::sim::Table>().log.len(),
+        before,
+        "paused"
+    );
     assert!(app.world().resource::<ShownLog>().0.is_empty());
     let mut shown = 0;
     for _ in 0..3 {
@@ -334,7 +338,7 @@ fn watching_this_game_steps_forward_and_back_exactly() {
     let mut app = seen(long_field());
     computers_turn(&mut app);
     let live = bayonet::sim::save::snapshot(app.world()).hash();
-    let orders = app.world().resource::<OrderLog>().0.clone();
+    let orders = app.world().resource::<bayonet::sim::Table>().log.clone();
     let mut straight = crate::common::headless_app(long_field(), None);
     let mut hashes = vec![bayonet::sim::save::snapshot(straight.world()).hash()];
     for o in &orders {
@@ -388,7 +392,7 @@ fn watching_this_game_steps_forward_and_back_exactly() {
     app.update();
     assert!(!app.world().contains_resource::<Watching>());
     assert_eq!(hash(&app), live, "the game handed back as it stood");
-    assert_eq!(app.world().resource::<OrderLog>().0, orders);
+    assert_eq!(app.world().resource::<bayonet::sim::Table>().log, orders);
 }
 
 /// Issue 31, item 2, under every melee system: the card carries the system's own breakdown.
@@ -407,8 +411,14 @@ fn a_melee_card_under_every_system_has_its_own_breakdown() {
         let mut app = seen(crate::rig::field());
         for seed in 0..40 {
             app = seen(crate::rig::field());
-            app.insert_resource(bayonet::sim::GameRng::seeded(seed));
-            app.world_mut().resource_mut::<Game>().params.melee_system = system;
+            app.world_mut()
+                .resource_mut::<bayonet::sim::Table>()
+                .reseed(seed);
+            app.world_mut()
+                .resource_mut::<Table>()
+                .board
+                .params
+                .melee_system = system;
             for o in [
                 Order::Melee {
                     from: vec![At(4, 4)],
@@ -422,11 +432,7 @@ fn a_melee_card_under_every_system_has_its_own_breakdown() {
                 app.update();
             }
             app.update();
-            if !app
-                .world()
-                .resource::<bayonet::sim::save::OrderLog>()
-                .0
-                .is_empty()
+            if !app.world().resource::<bayonet::sim::Table>().log.is_empty()
                 && app
                     .world()
                     .resource::<Cards>()
@@ -504,7 +510,7 @@ fn each_change_of_the_score_is_logged_with_its_reason() {
         .and_then(|v| v.0)
         .unwrap_or(s.first_side);
     let points = |app: &App| {
-        let g = app.world().resource::<Game>();
+        let g = &app.world().resource::<Table>().board;
         let vp = bayonet::rules::victory::report_as_seen(&s, g, side).total;
         if side == s.first_side { vp } else { -vp }
     };

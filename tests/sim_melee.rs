@@ -532,7 +532,7 @@ fn a_frame_with_no_orders_leaves_the_game_untouched() {
     app.update();
     let before = app
         .world()
-        .get_resource_ref::<bayonet::sim::Game>()
+        .get_resource_ref::<bayonet::sim::Table>()
         .unwrap()
         .last_changed();
     for _ in 0..3 {
@@ -540,7 +540,7 @@ fn a_frame_with_no_orders_leaves_the_game_untouched() {
     }
     let after = app
         .world()
-        .get_resource_ref::<bayonet::sim::Game>()
+        .get_resource_ref::<bayonet::sim::Table>()
         .unwrap()
         .last_changed();
     assert_eq!(before, after);
@@ -549,7 +549,7 @@ fn a_frame_with_no_orders_leaves_the_game_untouched() {
     app.update();
     let now = app
         .world()
-        .get_resource_ref::<bayonet::sim::Game>()
+        .get_resource_ref::<bayonet::sim::Table>()
         .unwrap()
         .last_changed();
     assert_ne!(now, after);

@@ -8,7 +8,7 @@ use bayonet::rules::movement::movement_range;
 use bayonet::rules::order::{self, At, Order};
 use bayonet::rules::refusal::Reason;
 use bayonet::rules::unit::{Formation, Side, UnitId, UnitKind};
-use bayonet::sim::{self, OrderRejected, Undone, save};
+use bayonet::sim::{OrderRejected, Undone, save};
 use bevy::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -106,7 +106,7 @@ fn moves_facing_and_formation_are_undone_one_by_one_and_leave_the_log() {
         },
     );
     assert_eq!(game(&app).unit(u).unwrap().formation, Formation::Column);
-    assert_eq!(app.world().resource::<save::OrderLog>().0.len(), 3);
+    assert_eq!(app.world().resource::<bayonet::sim::Table>().log.len(), 3);
 
     give(&mut app, Order::Undo);
     assert_eq!(game(&app).unit(u).unwrap().formation, Formation::Line);
@@ -121,7 +121,7 @@ fn moves_facing_and_formation_are_undone_one_by_one_and_leave_the_log() {
     give(&mut app, Order::Undo);
     assert_eq!(game(&app).unit(u).unwrap().hex, f.hex(2, 7));
     assert_eq!(hash(&app), start, "movement points and marks come back too");
-    assert!(app.world().resource::<save::OrderLog>().0.is_empty());
+    assert!(app.world().resource::<bayonet::sim::Table>().log.is_empty());
 
     give(&mut app, Order::Undo);
     let why = refusals(&app);
@@ -165,7 +165,11 @@ fn opportunity_fire_during_a_move_ends_undo() {
     // An enemy regiment beside the end of the move: it fires as the unit comes into range.
     f.add(1, inf(), f.hex(2, 3), Facing::S, 300);
     let mut app = app_of(&f);
-    let dice = app.world().resource::<sim::GameRng>().0.get_word_pos();
+    let dice = app
+        .world()
+        .resource::<bayonet::sim::Table>()
+        .dice
+        .get_word_pos();
     give(
         &mut app,
         Order::Move {
@@ -175,7 +179,10 @@ fn opportunity_fire_during_a_move_ends_undo() {
         },
     );
     assert_ne!(
-        app.world().resource::<sim::GameRng>().0.get_word_pos(),
+        app.world()
+            .resource::<bayonet::sim::Table>()
+            .dice
+            .get_word_pos(),
         dice,
         "the move drew opportunity fire"
     );
@@ -221,7 +228,10 @@ fn without_fog_a_move_into_an_enemys_sight_can_be_undone() {
     // Round the wood: the regiment at 3,1 is in the scout's line of sight now.
     march(&mut app, scout, At(0, 4));
     assert!(bayonet::rules::sight::look(game(&app), f.hex(0, 4), f.hex(3, 1)).clear);
-    assert_eq!(app.world().resource::<sim::UndoHistory>().why_not(), None);
+    assert_eq!(
+        app.world().resource::<bayonet::sim::Table>().undo.why_not(),
+        None
+    );
     give(&mut app, Order::Undo);
     assert!(refusals(&app).is_empty(), "{:?}", refusals(&app));
     assert_eq!(game(&app).unit(scout).unwrap().hex, f.hex(2, 7));
@@ -250,7 +260,8 @@ fn random_undone_sequences_replay_to_the_game_where_they_never_happened() {
         for _ in 0..14 {
             let can_undo = app
                 .world()
-                .resource::<sim::UndoHistory>()
+                .resource::<bayonet::sim::Table>()
+                .undo
                 .why_not()
                 .is_none();
             if can_undo && rng.random_bool(0.35) {

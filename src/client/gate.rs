@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use crate::rules::unit::Side;
-use crate::sim::{Brain, Game, Players};
+use crate::sim::{Brain, Players, Table};
 
 /// Whether the dialog is open (the map takes no orders meanwhile).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,7 +20,7 @@ pub struct PresetPlayers(pub [Option<Brain>; 2]);
 pub struct Gate<'w> {
     dialog: Res<'w, DialogOpen>,
     players: Res<'w, Players>,
-    game: Res<'w, Game>,
+    table: Res<'w, Table>,
     watching: Option<Res<'w, crate::sim::Replaying>>,
     hand_over: Option<Res<'w, HandOver>>,
 }
@@ -42,7 +42,7 @@ impl Gate<'_> {
         !self.dialog.0
             && self.watching.is_none()
             && self.hand_over.as_ref().is_none_or(|h| h.waiting.is_none())
-            && self.players.0[self.game.ordering_side().0 as usize & 1].is_none()
+            && self.players.0[self.table.board.ordering_side().0 as usize & 1].is_none()
     }
 
     /// The side the window speaks for: the one person's against the computer, whoever's turn it
@@ -51,7 +51,7 @@ impl Gate<'_> {
         match self.players.0 {
             [None, Some(_)] => Side(0),
             [Some(_), None] => Side(1),
-            _ => self.game.ordering_side(),
+            _ => self.table.board.ordering_side(),
         }
     }
 }

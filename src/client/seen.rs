@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::rules::fog::{self, View};
 use crate::rules::unit::Side;
-use crate::sim::{Game, Players};
+use crate::sim::{Players, Table};
 
 /// The side at the screen: the seat online, the one side a person plays against the computer,
 /// the side giving orders at a shared screen; `None` (everything) when the computer plays both
@@ -66,17 +66,19 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn first_look(mut commands: Commands, game: Res<Game>) {
-    commands.insert_resource(Seen(fog::view(&game.0, game.0.ordering_side())));
+fn first_look(mut commands: Commands, table: Res<Table>) {
+    let game = &table.board;
+    commands.insert_resource(Seen(fog::view(game, game.ordering_side())));
 }
 
 /// Who is at the screen now.
 fn choose_viewer(
-    game: Res<Game>,
+    table: Res<Table>,
     players: Res<Players>,
     seat: Option<Res<Seat>>,
     mut viewer: ResMut<Viewer>,
 ) {
+    let game = &table.board;
     let side = if game.over {
         None
     } else if let Some(seat) = seat {
@@ -92,21 +94,22 @@ fn choose_viewer(
     viewer.set_if_neq(Viewer(side));
 }
 
-fn work_out(game: Res<Game>, viewer: Res<Viewer>, seen: Option<ResMut<Seen>>) {
+fn work_out(table: Res<Table>, viewer: Res<Viewer>, seen: Option<ResMut<Seen>>) {
     let Some(mut seen) = seen else { return };
-    if !game.is_changed() && !viewer.is_changed() {
+    if !table.is_changed() && !viewer.is_changed() {
         return;
     }
+    let game = &table.board;
     seen.0 = match viewer.0 {
-        Some(side) => fog::view(&game.0, side),
-        None => fog::whole(&game.0),
+        Some(side) => fog::view(game, side),
+        None => fog::whole(game),
     };
 }
 
 /// Whether the game on screen plays under *Command Control* (§17): online, the seat's board
 /// says; otherwise the scenario's parameters.
-pub(super) fn command_control(battle: &crate::sim::Battle, seen: Option<&Seen>) -> bool {
-    seen.map_or(battle.scenario.params.optional.command_control, |s| {
+pub(super) fn command_control(table: &crate::sim::Table, seen: Option<&Seen>) -> bool {
+    seen.map_or(table.start.params.optional.command_control, |s| {
         s.board().params.optional.command_control
     })
 }

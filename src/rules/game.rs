@@ -380,6 +380,12 @@ impl Game {
         self
     }
 
+    /// The game played in a window: a frame's orders (a brigade's moves) make one undo step.
+    pub fn grouped(mut self) -> Game {
+        self.undo = Undo::grouped();
+        self
+    }
+
     /// The parts an order changes.
     pub fn parts(&mut self) -> Parts<'_> {
         Parts {
@@ -409,7 +415,7 @@ impl Game {
             self.dice.set_word_pos(pos);
         }
         self.log = log.to_vec();
-        self.undo = Undo::default();
+        self.undo = self.undo.fresh();
         self.undo.history.close("a game was loaded");
     }
 }

@@ -117,6 +117,16 @@ impl Undo {
         }
     }
 
+    /// An empty history kept the way this one is (grouped, or not at all): a load starts
+    /// again.
+    pub fn fresh(&self) -> Undo {
+        Undo {
+            grouping: self.grouping,
+            off: self.off,
+            ..Undo::default()
+        }
+    }
+
     /// `order` is about to be carried out on `board`, with the dice at `dice` and the log
     /// `log_len` long: before a step's first undoable order its state is kept.
     pub fn before(&mut self, board: &Board, dice: u128, order: &Order, log_len: usize) {

@@ -49,17 +49,12 @@ pub struct SaveGame {
     pub checksum: String,
 }
 
-/// A save of a game played without a window.
+/// A save of a game.
 pub fn save_of(game: &crate::rules::game::Game) -> SaveGame {
     save_parts(&game.start, game.seed, game.log.clone(), game.snapshot())
 }
 
-pub(crate) fn save_parts(
-    start: &Scenario,
-    seed: u64,
-    orders: Vec<Order>,
-    snap: Snapshot,
-) -> SaveGame {
+fn save_parts(start: &Scenario, seed: u64, orders: Vec<Order>, snap: Snapshot) -> SaveGame {
     let mut s = SaveGame {
         format: FORMAT.into(),
         version: VERSION,

@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 
 use super::messages::GiveOrder;
-use super::resources::Game;
+use super::resources::Table;
 use crate::ai;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool};
@@ -194,7 +194,7 @@ pub fn forget_plans(world: &mut World) {
 fn think_off_frame(world: &mut World, brain: Brain, key: (u32, u8, u8)) -> Option<Vec<Order>> {
     let queue = world.resource::<Queue>();
     if queue.task.as_ref().is_none_or(|(k, _)| *k != key) {
-        let game = world.resource::<Game>().0.clone();
+        let game = world.resource::<Table>().board.clone();
         let task = AsyncComputeTaskPool::get_or_init(TaskPool::default)
             .spawn(async move { plan(brain, &game) });
         world.resource_mut::<Queue>().task = Some((key, task));
@@ -210,7 +210,7 @@ fn think_off_frame(world: &mut World, brain: Brain, key: (u32, u8, u8)) -> Optio
 }
 
 fn play(world: &mut World) {
-    let game = &world.resource::<Game>().0;
+    let game = &world.resource::<Table>().board;
     if game.over || world.resource::<ShowHold>().0 || world.contains_resource::<super::Replaying>()
     {
         return;
@@ -228,7 +228,7 @@ fn play(world: &mut World) {
                 None => return,
             }
         } else {
-            plan(brain, &world.resource::<Game>().0)
+            plan(brain, &world.resource::<Table>().board)
         };
         let mut queue = world.resource_mut::<Queue>();
         queue.orders = orders.into();
@@ -250,7 +250,7 @@ fn play(world: &mut World) {
     // taken the unit an order was for, or its target (a rout of several hexes). Such an order
     // is dropped here rather than given and refused: the rest of the plan goes on.
     let next = next.and_then(|o| {
-        let game = &world.resource::<Game>().0;
+        let game = &world.resource::<Table>().board;
         match crate::rules::order::check(game, &o) {
             Ok(()) => Some(o),
             Err(_) if matches!(o, Order::EndTurn | Order::EndPhase) => Some(o),

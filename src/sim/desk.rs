@@ -6,7 +6,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::messages::{GiveOrder, Happened, OrderDone, OrderRejected};
-use super::resources::{Battle, Game, GameRng, OrderLog, UndoHistory};
+use super::resources::Table;
 use crate::rules::event::Event;
 use crate::rules::game::Parts;
 use crate::rules::order::Order;
@@ -14,11 +14,7 @@ use crate::rules::order::Order;
 #[derive(SystemParam)]
 pub(super) struct Desk<'w, 's> {
     orders: MessageReader<'w, 's, GiveOrder>,
-    game: ResMut<'w, Game>,
-    rng: ResMut<'w, GameRng>,
-    log: ResMut<'w, OrderLog>,
-    undo: ResMut<'w, UndoHistory>,
-    battle: Res<'w, Battle>,
+    table: ResMut<'w, Table>,
     done: MessageWriter<'w, OrderDone>,
     rejected: MessageWriter<'w, OrderRejected>,
     happened: MessageWriter<'w, Happened>,
@@ -28,13 +24,7 @@ impl Desk<'_, '_> {
     /// The game's parts, for the interpreter. The game is marked changed only when an order is
     /// carried out (the mirror and the window follow changes).
     fn parts(&mut self) -> Parts<'_> {
-        Parts {
-            board: &mut self.game.bypass_change_detection().0,
-            dice: &mut self.rng.bypass_change_detection().0,
-            log: &mut self.log.bypass_change_detection().0,
-            undo: &mut self.undo.bypass_change_detection().0,
-            start: &self.battle.scenario,
-        }
+        self.table.bypass_change_detection().0.parts()
     }
 
     /// Carries out this frame's orders, every one, in the order given: each refused with its
@@ -48,9 +38,7 @@ impl Desk<'_, '_> {
                     self.rejected.write(OrderRejected { order: o, reasons });
                 }
                 Ok(carried) => {
-                    self.game.set_changed();
-                    self.log.set_changed();
-                    self.undo.set_changed();
+                    self.table.set_changed();
                     if carried.order != Order::Undo {
                         self.done.write(OrderDone {
                             order: carried.order,

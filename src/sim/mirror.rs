@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::SimSet;
 use super::components::UnitState;
-use super::resources::{Game, Occupancy};
+use super::resources::{Occupancy, Table};
 use crate::rules::unit::UnitId;
 
 /// The entity of each unit on the board.
@@ -22,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                mirror_units.run_if(resource_changed::<Game>),
+                mirror_units.run_if(resource_changed::<Table>),
                 index.run_if(units_changed),
             )
                 .chain()
@@ -31,11 +31,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn mirror_units(
-    game: Res<Game>,
+    table: Res<Table>,
     mut entities: ResMut<UnitEntities>,
     mut units: Query<&mut UnitState>,
     mut commands: Commands,
 ) {
+    let game = &table.board;
     let mut present = HashSet::with_capacity(game.units.len());
     for u in &game.units {
         present.insert(u.id);

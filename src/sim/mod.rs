@@ -10,7 +10,6 @@ pub mod save;
 
 pub mod ai_player;
 mod desk;
-mod load;
 pub mod mirror;
 mod orders;
 pub mod outcome;
@@ -25,7 +24,6 @@ pub use components::UnitState;
 pub use messages::*;
 pub use mirror::UnitEntities;
 pub use resources::*;
-pub use resources::{GamePhase, UndoHistory};
 
 /// Where each part runs in a frame; ordered once, here.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -65,23 +63,14 @@ impl SimPlugin {
 
 impl Plugin for SimPlugin {
     fn build(&self, app: &mut App) {
-        let seed = self.seed.unwrap_or(self.scenario.seed);
-        app.insert_resource(Battle::new(self.scenario.clone()))
-            .init_resource::<save::OrderLog>()
-            .insert_resource(GameRng::seeded(seed))
-            .insert_resource(GameSeed(seed))
+        app.insert_resource(Table::new(self.scenario.clone(), self.seed))
             .configure_sets(Update, (SimSet::Orders, SimSet::Index).chain())
             .configure_sets(
                 Update,
                 SimSet::Orders.run_if(not(resource_exists::<OrdersElsewhere>)),
             );
-        app.add_plugins((
-            messages::plugin,
-            load::plugin,
-            mirror::plugin,
-            orders::plugin,
-        ))
-        .add_plugins((ai_player::plugin, save::plugin));
+        app.add_plugins((messages::plugin, mirror::plugin, orders::plugin))
+            .add_plugins((ai_player::plugin, save::plugin));
     }
 }
 

@@ -7,12 +7,11 @@ use bevy::prelude::*;
 
 use super::SimSet;
 use super::desk::Desk;
-use super::resources::{GamePhase, UndoHistory};
+use super::resources::GamePhase;
 use crate::rules::event::Event;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<GamePhase>()
-        .init_resource::<UndoHistory>()
         .add_systems(Update, carry_out.in_set(SimSet::Orders));
 }
 

@@ -1,52 +1,66 @@
-//! Resources of the simulation: the game state (the one source of truth), the battle as it
-//! began, the dice, the occupancy index of unit entities.
+//! Resources of the simulation: the game being played (the one source of truth) and the
+//! occupancy index of unit entities.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
-use bevy::prelude::*;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-
-use crate::rules::board::Board;
+use crate::rules::game::Game;
 use crate::rules::hex::Hex;
 use crate::rules::scenario::Scenario;
+use bevy::prelude::*;
 
 pub use crate::rules::board::TurnState;
 
-/// The game as it stands: map, units, turn and clock, pending melees. Changed only by the
-/// systems that apply orders, through the rules; everything else reads it.
+/// The game being played, the one `rules::game::Game`: the board (map, units, turn and clock,
+/// pending melees), the dice, the order log, the undo history and the scenario as it began.
+/// Changed only by the order desk, through the interpreter; everything else reads it. It is
+/// marked changed only when an order is carried out (the mirror and the window follow changes).
 #[derive(Resource, Debug, Clone, Deref, DerefMut)]
-pub struct Game(pub Board);
+pub struct Table(pub Game);
 
-/// The scenario being played, as it began (its name, sides and map as loaded), to count
-/// losses for victory points. The live map is `Game`'s.
-#[derive(Resource, Debug, Clone)]
-pub struct Battle {
-    pub scenario: Scenario,
-}
+impl Table {
+    /// The scenario at its start, the dice seeded with `seed` (else the scenario's); a frame's
+    /// orders make one undo step.
+    pub fn new(scenario: Scenario, seed: Option<u64>) -> Table {
+        Table(Game::new(scenario, seed).grouped())
+    }
 
-impl Battle {
-    pub fn new(scenario: Scenario) -> Battle {
-        Battle { scenario }
+    /// The dice start again from `seed` (a replay's jump, a test's fixed dice).
+    pub fn reseed(&mut self, seed: u64) {
+        self.dice = rand::SeedableRng::seed_from_u64(seed);
+        self.seed = seed;
     }
 
     /// The victory points as they stand.
-    pub fn victory(&self, board: &Board) -> crate::rules::victory::VictoryReport {
-        crate::rules::victory::report(&self.scenario, board)
+    pub fn victory(&self) -> crate::rules::victory::VictoryReport {
+        crate::rules::victory::report(&self.start, &self.board)
     }
 }
 
-/// The seed the game's dice started from (saved with the game).
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameSeed(pub u64);
+/// Whether the battle on the table is another than when the asking system last asked (the
+/// first time, a load, the editor's change, a replay's start), not merely a step of the same
+/// one: the map is drawn again only then. The last battle seen is held, so its address cannot
+/// be taken by the next.
+pub fn new_battle(table: Res<Table>, mut last: Local<LastBattle>) -> bool {
+    last.changed(&table)
+}
 
-/// The only source of game randomness (DESIGN.md).
-#[derive(Resource, Debug, Clone)]
-pub struct GameRng(pub ChaCha8Rng);
+/// The battle a system last drew, for `new_battle`.
+#[derive(Debug, Default)]
+pub struct LastBattle(Option<Arc<Scenario>>);
 
-impl GameRng {
-    pub fn seeded(seed: u64) -> GameRng {
-        GameRng(ChaCha8Rng::seed_from_u64(seed))
+impl LastBattle {
+    /// Whether the table's battle is another than the last one seen; it is the last one now.
+    pub fn changed(&mut self, table: &Table) -> bool {
+        if self
+            .0
+            .as_ref()
+            .is_some_and(|s| Arc::ptr_eq(s, &table.start))
+        {
+            return false;
+        }
+        self.0 = Some(table.start.clone());
+        true
     }
 }
 
@@ -60,33 +74,10 @@ impl Occupancy {
     }
 }
 
-/// Every accepted order of the game so far, in the order the simulation carried them out.
-#[derive(Resource, Debug, Default, Clone)]
-pub struct OrderLog(pub Vec<crate::rules::order::Order>);
-
 /// Whether the game is still being played.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum GamePhase {
     #[default]
     Playing,
     Over,
-}
-
-/// The steps that can be taken back, for this game.
-#[derive(Resource, Debug, Deref, DerefMut)]
-pub struct UndoHistory(pub crate::rules::undo::Undo);
-
-impl Default for UndoHistory {
-    fn default() -> Self {
-        UndoHistory(crate::rules::undo::Undo::grouped())
-    }
-}
-
-impl UndoHistory {
-    /// A history that starts after a load: nothing before it can be taken back.
-    pub fn after_load() -> UndoHistory {
-        let mut h = UndoHistory::default();
-        h.0.history.close("a game was loaded");
-        h
-    }
 }

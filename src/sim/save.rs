@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::resources::{Battle, Game, GameRng};
+use super::resources::Table;
 use crate::rules::order::Order;
 use crate::rules::scenario::LoadError;
 pub use crate::save::{
@@ -12,31 +12,20 @@ pub use crate::save::{
     scenario_of, to_text,
 };
 
-pub use super::resources::OrderLog;
-
 /// The state of the game in `world` now.
 pub fn snapshot(world: &World) -> Snapshot {
-    let game = &world.resource::<Game>().0;
-    Snapshot::of(game, world.resource::<GameRng>().0.get_word_pos())
+    world.resource::<Table>().snapshot()
 }
 
 /// A save of the game in `world` now.
 pub fn save(world: &mut World) -> SaveGame {
-    let seed = world.resource::<super::resources::GameSeed>().0;
-    let snap = snapshot(world);
-    let start = &world.resource::<Battle>().scenario;
-    crate::save::save_parts(start, seed, world.resource::<OrderLog>().0.clone(), snap)
+    save_of(world.resource::<Table>())
 }
 
 /// Puts a snapshot into a simulation, with `orders` as its log; nothing before it can be
 /// undone.
 pub fn restore(world: &mut World, snap: &Snapshot, orders: &[Order]) {
-    snap.restore(&mut world.resource_mut::<Game>().0);
-    if let Some(pos) = snap.dice() {
-        world.resource_mut::<GameRng>().0.set_word_pos(pos);
-    }
-    world.resource_mut::<OrderLog>().0 = orders.to_vec();
-    world.insert_resource(super::resources::UndoHistory::after_load());
+    world.resource_mut::<Table>().restore(snap, orders);
     let phase = if snap.over {
         super::resources::GamePhase::Over
     } else {
@@ -73,10 +62,7 @@ fn load_game(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCur
 /// replay of the save); refused when the save's scenario does not read.
 pub fn take_over(world: &mut World, saved: &SaveGame) -> Result<(), LoadError> {
     let scenario = scenario_of(saved)?;
-    world.insert_resource(Game(scenario.board()));
-    world.insert_resource(Battle::new(scenario));
-    world.insert_resource(GameRng::seeded(saved.seed));
-    world.insert_resource(super::resources::GameSeed(saved.seed));
+    world.insert_resource(Table::new(scenario, Some(saved.seed)));
     restore(world, &saved.snapshot, &saved.orders);
     super::ai_player::forget_plans(world);
     Ok(())

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use bayonet::rules::board::Board;
 use bayonet::rules::scenario::load_file;
-use bayonet::sim::{self, Game, Opponent, Players};
+use bayonet::sim::{self, Opponent, Players, Table};
 
 /// The board at the start of every side turn of a game the computer plays against itself.
 fn side_turns(file: &str, seed: u64, rules: Option<&str>) -> Vec<Board> {
@@ -25,7 +25,7 @@ fn side_turns(file: &str, seed: u64, rules: Option<&str>) -> Vec<Board> {
     let mut boards: Vec<Board> = Vec::new();
     let mut last = None;
     for _ in 0..200_000 {
-        let b = &app.world().resource::<Game>().0;
+        let b = &app.world().resource::<Table>().board;
         if b.over {
             break;
         }

@@ -169,7 +169,7 @@ fn historical(path: &str) {
     );
     // The computer plays both sides to the end; each side turn timed from its start to the
     // next side's (planning and carrying out every order through the simulation).
-    use bayonet::sim::{Brain, Game, Players};
+    use bayonet::sim::{Brain, Players, Table};
     let mut app = headless::headless_app(s, Some(1));
     app.insert_resource(Players([Some(Brain::Computer), Some(Brain::Computer)]));
     let game_start = Instant::now();
@@ -178,7 +178,7 @@ fn historical(path: &str) {
     let mut turns: Vec<Duration> = Vec::new();
     for _ in 0..400_000 {
         app.update();
-        let g = &app.world().resource::<Game>().0;
+        let g = &app.world().resource::<Table>().board;
         let now = (g.turn, g.acting.0);
         if now != key || g.over {
             turns.push(turn_start.elapsed());

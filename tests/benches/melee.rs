@@ -109,7 +109,7 @@ fn big_field() -> (Field, bayonet::rules::unit::UnitId) {
 fn ecs() {
     use bayonet::rules::map::Coord;
     use bayonet::rules::order::{At, Order};
-    use bayonet::sim::{Game, GiveOrder};
+    use bayonet::sim::{GiveOrder, Table};
     let (mut f, _) = big_field();
     // A lone defender in open ground, attacked from the south-west.
     let d = f.map.hex_at(Coord { col: 102, row: 106 });
@@ -119,19 +119,19 @@ fn ecs() {
     f.add(1, UnitKind::Infantry, d, Facing::SW, 200);
     let a = f.attacker(0, UnitKind::Infantry, d, Facing::SW, 500);
     let mut app = headless::headless_app(f.scenario(), Some(1));
-    let start = app.world().resource::<Game>().0.clone();
+    let start = app.world().resource::<Table>().board.clone();
     report(
         "a simulation frame, no orders, 2000 units",
         time(|_| app.update()),
         100.0,
     );
     let reset = time(|_| {
-        app.world_mut().resource_mut::<Game>().0 = start.clone();
+        app.world_mut().resource_mut::<Table>().board = start.clone();
         app.update();
     });
     let at = At::of(&start, d);
     let melee = time(|_| {
-        app.world_mut().resource_mut::<Game>().0 = start.clone();
+        app.world_mut().resource_mut::<Table>().board = start.clone();
         app.world_mut().write_message(GiveOrder(Order::Melee {
             from: Vec::new(),
             units: vec![a],

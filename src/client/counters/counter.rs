@@ -13,7 +13,7 @@ use crate::client::map::layout::{HEX_SIZE, MapLayout};
 use crate::client::theme::settings::Settings;
 use crate::client::z;
 use crate::rules::unit::{Crew, Formation, Unit, UnitKind};
-use crate::sim::{Battle, UnitState};
+use crate::sim::{Table, UnitState};
 
 /// A combat unit's counter, in world units (a hex is 64 wide, 55 high).
 pub const SIDE: f32 = 44.0;
@@ -161,12 +161,12 @@ fn units_changed(
 }
 
 /// A side's colour on the map: the scenario's, or the colour-blind palette's.
-pub fn side_colour(battle: &Battle, side: crate::rules::unit::Side, settings: &Settings) -> Color {
+pub fn side_colour(table: &Table, side: crate::rules::unit::Side, settings: &Settings) -> Color {
     if settings.colour_blind {
         return crate::client::theme::palette::side_colour_blind(side.0);
     }
-    let (r, g, b) = battle
-        .scenario
+    let (r, g, b) = table
+        .start
         .sides
         .get(side.0 as usize)
         .map_or((0.5, 0.5, 0.5), |s| s.color);
@@ -197,7 +197,7 @@ fn redraw(
     old: Query<Entity, Or<(With<Counter>, With<LastSeenMark>)>>,
     (seen, units): (Option<Res<crate::client::seen::Seen>>, Query<&UnitState>),
     // The battle's sides, the map's layout and the interface's look.
-    (battle, layout, settings): (Res<Battle>, Res<MapLayout>, Res<Settings>),
+    (table, layout, settings): (Res<Table>, Res<MapLayout>, Res<Settings>),
     (mut drawn, mut paths, mut slides, time, cues): (
         ResMut<Drawn>,
         ResMut<Paths>,
@@ -233,7 +233,7 @@ fn redraw(
             let view = seen.view();
             for m in &view.last_seen {
                 let at = layout.center(m.hex);
-                let ink = (&*battle, &*settings, &bold);
+                let ink = (&*table, &*settings, &bold);
                 spawn_last_seen(&mut commands, ink, view.side.enemy(), m, at);
             }
         }
@@ -248,7 +248,7 @@ fn redraw(
         .and_then(|s| s.view().estimates.then_some(s.view().side));
     // Out-of-command marks are drawn while Command Control is on (§17 D-cc-4) and their aid
     // (I) is.
-    let command_marks = crate::client::seen::command_control(&battle, seen.as_deref())
+    let command_marks = crate::client::seen::command_control(&table, seen.as_deref())
         && aids.is_none_or(|a| a.on(crate::client::theme::aid::Aid::Command));
     for (hex, mut stack) in stacks {
         // Combat units under leaders; the strongest at the bottom.
@@ -288,7 +288,7 @@ fn redraw(
             let z = z::COUNTER + i as f32 * 0.1;
             let e = spawn_counter(
                 &mut commands,
-                (&battle, &settings, &bold, distance, command_marks),
+                (&table, &settings, &bold, distance, command_marks),
                 (u, estimates.is_some_and(|mine| u.side != mine)),
                 if i == top {
                     (at, z, total, if troops > 0 { leaders } else { 0 }, whole)
@@ -535,12 +535,12 @@ pub struct LastSeenMark;
 /// it informs, and cannot be fired at or meleed.
 fn spawn_last_seen(
     commands: &mut Commands,
-    (battle, settings, bold): (&Battle, &Settings, &Handle<Font>),
+    (table, settings, bold): (&Table, &Settings, &Handle<Font>),
     side: crate::rules::unit::Side,
     m: &crate::rules::fog::LastSeen,
     at: Vec2,
 ) {
-    let colour = side_colour(battle, side, settings);
+    let colour = side_colour(table, side, settings);
     commands
         .spawn((
             LastSeenMark,
@@ -585,8 +585,8 @@ fn spawn_last_seen(
 
 fn spawn_counter(
     commands: &mut Commands,
-    (battle, settings, bold, distance, command_marks): (
-        &Battle,
+    (table, settings, bold, distance, command_marks): (
+        &Table,
         &Settings,
         &Handle<Font>,
         Distance,
@@ -595,7 +595,7 @@ fn spawn_counter(
     (u, estimated): (&Unit, bool),
     (at, z, stack, leaders, whole): (Vec2, f32, usize, usize, Option<(u32, u32)>),
 ) -> Entity {
-    let fill = side_colour(battle, u.side, settings);
+    let fill = side_colour(table, u.side, settings);
     let marks = crate::client::theme::palette::marks(settings.colour_blind);
     let ink = ink_on(fill);
     let simple = distance == Distance::Far;

@@ -16,8 +16,7 @@ use crate::rules::board::Board;
 use crate::rules::scenario::Scenario;
 use crate::rules::unit::Side;
 use crate::rules::victory;
-use crate::sim::save::OrderLog;
-use crate::sim::{Battle, Game, GameSeed};
+use crate::sim::Table;
 
 /// Whether the end screen is up, and its words (a test reads them).
 #[derive(Resource, Debug, Default)]
@@ -97,9 +96,7 @@ fn spawn(mut commands: Commands) {
 /// When the last turn ends (or a finished game is opened), the screen comes up with the
 /// after-action report's figures; not during a replay, which has its own bar.
 fn at_the_end(
-    game: Res<Game>,
-    battle: Res<Battle>,
-    (seed, log): (Res<GameSeed>, Res<OrderLog>),
+    table: Res<Table>,
     // Who looks, and whether it is a replay.
     (viewer, replaying): (
         Option<Res<crate::client::seen::Viewer>>,
@@ -109,17 +106,16 @@ fn at_the_end(
     mut report: Option<ResMut<crate::client::reports::after_action_view::ReportView>>,
     mut was_over: Local<bool>,
 ) {
+    let game = &table.board;
     let over = game.turn_state().over;
     if over && !*was_over && replaying.is_none() {
-        let aar = after_action::of_game(&battle.scenario, seed.0, &log.0);
-        let side = viewer
-            .and_then(|v| v.0)
-            .unwrap_or(battle.scenario.first_side);
-        screen.lines = end_lines(&battle.scenario, &game, &aar, side);
+        let aar = after_action::of_game(&table.start, table.seed, &table.log);
+        let side = viewer.and_then(|v| v.0).unwrap_or(table.start.first_side);
+        screen.lines = end_lines(&table.start, &game, &aar, side);
         screen.open = true;
         if let Some(r) = report.as_mut() {
             r.open = false;
-            r.keep(aar, log.0.len());
+            r.keep(aar, table.log.len());
         }
     }
     *was_over = over;
@@ -139,10 +135,11 @@ fn replayed(
 
 /// Once the battle is over, the Victory button (F2) brings the end screen back.
 fn reopen(
-    game: Res<Game>,
+    table: Res<Table>,
     mut sheet: ResMut<crate::client::reports::victory_panel::SheetOpen>,
     mut screen: ResMut<EndScreen>,
 ) {
+    let game = &table.board;
     if game.turn_state().over
         && !screen.lines.is_empty()
         && sheet.0 == Some(crate::client::reports::victory_panel::Sheet::Victory)
@@ -158,7 +155,7 @@ fn press(
     mut screen: ResMut<EndScreen>,
     mut report: Option<ResMut<crate::client::reports::after_action_view::ReportView>>,
     mut watch: MessageWriter<crate::client::replay::watch::Watch>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     mut reopen: super::start::Reopen,
 ) {
     if let Ok(b) = q.get(pressed.entity) {
@@ -173,7 +170,7 @@ fn press(
                 watch.write(crate::client::replay::watch::Watch::ThisGame { from: 0 });
             }
             // A fresh window on this battle's start dialog, which offers every battle.
-            EndButton::NewBattle => reopen.battle(&battle.scenario.file),
+            EndButton::NewBattle => reopen.table(&table.start.file),
             EndButton::Close => {}
         }
     }

@@ -9,7 +9,7 @@ use crate::client::theme::interaction::{Pressed, any_pressed};
 use crate::client::theme::palette;
 use crate::client::theme::widget::{self, Layout};
 use crate::rules::fog;
-use crate::sim::{Battle, Game, Players};
+use crate::sim::{Players, Table};
 
 /// The screen, over everything.
 #[derive(Component)]
@@ -29,7 +29,8 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// At a shared screen under fog, the side giving orders changed: hand the device over.
-fn notice_the_change(game: Res<Game>, players: Res<Players>, mut h: ResMut<HandOver>) {
+fn notice_the_change(table: Res<Table>, players: Res<Players>, mut h: ResMut<HandOver>) {
+    let game = &table.board;
     let side = game.ordering_side();
     let shared = players.0 == [None, None];
     let changed = h.last.is_some_and(|l| l != side);
@@ -64,10 +65,10 @@ fn ready(
 fn show(
     mut commands: Commands,
     h: Res<HandOver>,
-    battle: Res<Battle>,
-    game: Res<Game>,
+    table: Res<Table>,
     screens: Query<Entity, With<Screen>>,
 ) {
+    let game = &table.board;
     if !h.is_changed() {
         return;
     }
@@ -75,7 +76,7 @@ fn show(
         commands.entity(e).despawn();
     }
     let Some(side) = h.waiting else { return };
-    let name = battle.scenario.side_name(side).to_string();
+    let name = table.start.side_name(side).to_string();
     commands
         .spawn((
             Screen,

@@ -391,7 +391,7 @@ fn rgb(c: [u8; 3]) -> Color {
 
 fn spawn(
     mut commands: Commands,
-    battle: Res<crate::sim::Battle>,
+    table: Res<crate::sim::Table>,
     atlas: Option<Res<crate::client::map::tiles::TerrainAtlas>>,
     settings: Option<Res<crate::client::theme::settings::Settings>>,
 ) {
@@ -509,7 +509,7 @@ fn spawn(
                     palette::OBJECTIVE,
                 ));
                 // This map's levels, each in its own tint on open ground, lowest first.
-                let (lo, hi) = crate::client::map::relief::levels(&battle.scenario.map);
+                let (lo, hi) = crate::client::map::relief::levels(&table.start.map);
                 let clear = palette::terrain(Terrain::Clear).0;
                 for level in lo..=hi {
                     let b = crate::client::map::relief::tint(level, (lo, hi));

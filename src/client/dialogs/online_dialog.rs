@@ -110,7 +110,7 @@ fn press(
     pressed: On<Pressed>,
     q: Query<&OnlineButton>,
     mut form: ResMut<OnlineForm>,
-    battle: Res<crate::sim::Battle>,
+    table: Res<crate::sim::Table>,
     draft: Option<Res<super::start::Draft>>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -127,7 +127,7 @@ fn press(
             OnlineButton::NewGame => {
                 // The dialog's rules and Parameter Data are the new game's.
                 let params = draft.as_ref().map(|d| d.0.clone());
-                new_game(&mut form, &battle.scenario, params)
+                new_game(&mut form, &table.start, params)
             }
         }
     }

@@ -163,7 +163,7 @@ fn load_text(world: &mut World, path: &str, text: Result<String, String>) -> Str
         Err(e) => return format!("Could not load: {e}"),
     };
     let same = save::scenario_of(&saved)
-        .map(|s| s.name == world.resource::<crate::sim::Battle>().scenario.name)
+        .map(|s| s.name == world.resource::<crate::sim::Table>().start.name)
         .unwrap_or(false);
     if !same {
         return format!("{path} is a save of another scenario: open it with `bayonet play {path}`");

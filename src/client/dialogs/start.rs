@@ -12,7 +12,7 @@ use crate::client::theme::widget::{self, Layout};
 use crate::rules::order::Order;
 use crate::rules::params::Parameters;
 use crate::rules::unit::Side;
-use crate::sim::{Battle, Game, GiveOrder, Opponent, Players};
+use crate::sim::{GiveOrder, Opponent, Players, Table};
 
 pub use crate::client::theme::settings::Mode;
 
@@ -188,10 +188,10 @@ fn open(
     preset: Option<Res<PresetPlayers>>,
     mut players: ResMut<Players>,
     mut dialog: ResMut<DialogOpen>,
-    battle: Res<Battle>,
-    game: Res<Game>,
+    table: Res<Table>,
     settings: Res<Settings>,
 ) {
+    let game = &table.board;
     commands.insert_resource(Draft(game.params.clone()));
     if let Some(p) = preset {
         players.0 = p.0;
@@ -203,7 +203,7 @@ fn open(
     let mut draft = Draft(game.params.clone());
     draft.0.optional.fog_of_war = true;
     commands.insert_resource(draft);
-    let s = &battle.scenario;
+    let s = &table.start;
     let maps = ScenarioList(describe_maps(list_maps()));
     let body = scaffold(&mut commands, &s.name);
     // The boot camp: first for a newcomer (no battle started, no lesson done), after the
@@ -463,7 +463,7 @@ fn press(
         // Another battle: open it in a fresh game window and close this one.
         Control::Scenario(i) => {
             if let Some(m) = maps.as_ref().and_then(|m| m.0.get(i)) {
-                reopen.battle(&m.path);
+                reopen.table(&m.path);
             }
         }
         Control::Lesson(n) => reopen.lesson(n),
@@ -500,7 +500,7 @@ impl Reopen<'_, '_> {
             .map(|w| (w.width().round() as u32, w.height().round() as u32))
     }
 
-    pub(crate) fn battle(&mut self, file: &str) {
+    pub(crate) fn table(&mut self, file: &str) {
         let size = self.size();
         open_battle(file, size, &mut self.exit);
     }
@@ -557,7 +557,7 @@ fn rule_control(c: Control, d: &mut Draft) {
 struct Starting<'w, 's> {
     commands: Commands<'w, 's>,
     dialog_q: Query<'w, 's, Entity, With<Dialog>>,
-    game: Res<'w, Game>,
+    table: Res<'w, Table>,
     orders: MessageWriter<'w, GiveOrder>,
     players: ResMut<'w, Players>,
     dialog: ResMut<'w, DialogOpen>,
@@ -577,7 +577,9 @@ impl Starting<'_, '_> {
         };
         // The chosen rules are an order: logged, saved and replayed like any other; a replay
         // keeps the rules it was played under.
-        if let Some(d) = draft.filter(|d| d.0 != self.game.params && self.replaying.is_none()) {
+        if let Some(d) =
+            draft.filter(|d| d.0 != self.table.board.params && self.replaying.is_none())
+        {
             self.orders.write(GiveOrder(Order::SetParameters {
                 params: Box::new(d.0.clone()),
             }));
@@ -645,7 +647,7 @@ fn same_file(a: &str, b: &str) -> bool {
 
 fn labels(
     maps: Option<Res<ScenarioList>>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     draft: Option<ResMut<Draft>>,
     settings: Res<Settings>,
     mut texts: Query<(&Label, &mut Text)>,
@@ -697,7 +699,7 @@ fn labels(
             Control::Scenario(i) => maps
                 .as_ref()
                 .and_then(|m| m.0.get(i))
-                .is_some_and(|m| same_file(&m.path, &battle.scenario.file)),
+                .is_some_and(|m| same_file(&m.path, &table.start.file)),
             _ => false,
         };
         crate::client::theme::interaction::set(&mut look, if on { Look::Lit } else { Look::Plain });

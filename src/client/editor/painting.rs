@@ -67,7 +67,7 @@ fn pointer(
         ResMut<EditorState>,
         ResMut<SelectedHex>,
     ),
-    battle: Res<crate::sim::Battle>,
+    table: Res<crate::sim::Table>,
     mut stroke: Local<Option<Stroke>>,
 ) {
     let Ok(w) = window.single() else { return };
@@ -118,7 +118,7 @@ fn pointer(
             &mut editing,
             &mut state,
             &mut selected,
-            (&map, &battle.scenario.map),
+            (&map, &table.start.map),
             &layout,
             (hex, world),
             &mut s,

@@ -5,19 +5,14 @@
 use bevy::prelude::*;
 
 use super::{Editing, EditorState};
-use crate::sim::{Battle, Game};
+use crate::sim::Table;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<EditorState>()
         .add_systems(Update, refresh.run_if(resource_changed::<Editing>));
 }
 
-fn refresh(
-    editing: Res<Editing>,
-    mut state: ResMut<EditorState>,
-    mut battle: ResMut<Battle>,
-    mut game: ResMut<Game>,
-) {
+fn refresh(editing: Res<Editing>, mut state: ResMut<EditorState>, mut table: ResMut<Table>) {
     let (scenario, faults) = editing.0.check();
     state.faults = faults;
     // A picked unit or objective that is gone is no longer picked.
@@ -34,6 +29,7 @@ fn refresh(
     board
         .units
         .extend(s.reinforcements.iter().map(|r| r.unit.clone()));
-    game.0 = board;
-    battle.scenario = s;
+    let mut game = crate::rules::game::Game::new(s, None).grouped();
+    game.board = board;
+    table.0 = game;
 }

@@ -14,7 +14,7 @@ use crate::rules::hex::Hex;
 use crate::rules::movement::movement_range;
 use crate::rules::order::{self, At, Order};
 use crate::rules::unit::{Formation, Unit, UnitId, UnitKind};
-use crate::sim::{Game, GiveOrder, UnitState};
+use crate::sim::{GiveOrder, Table, UnitState};
 
 /// Between two steps of a fire's working in the hint (the aim box splits on it).
 pub const STEP: &str = " · ";
@@ -432,7 +432,7 @@ fn keys(
     mut cmd: ResMut<Selection>,
     mut selected: ResMut<SelectedHex>,
     (units, seen): (Query<&UnitState>, Res<crate::client::seen::Seen>),
-    (game, mut notices): (Res<Game>, MessageWriter<Notice>),
+    (game, mut notices): (Res<Table>, MessageWriter<Notice>),
     mut orders: MessageWriter<GiveOrder>,
     gate: crate::client::gate::Gate,
 ) {
@@ -441,7 +441,7 @@ fn keys(
     }
     for b in UnitButton::ALL {
         if b.act().is_some_and(|a| pressed(&input, a)) {
-            order(b, &mut cmd, &game, &mut orders, &mut notices);
+            order(b, &mut cmd, &game.board, &mut orders, &mut notices);
         }
     }
     if pressed(&input, Act::AboutFace) {
@@ -486,31 +486,32 @@ fn press(
     pressed: On<Pressed>,
     q: Query<&UnitButton>,
     mut cmd: ResMut<Selection>,
-    (game, mut notices): (Res<Game>, MessageWriter<Notice>),
+    (game, mut notices): (Res<Table>, MessageWriter<Notice>),
     mut orders: MessageWriter<GiveOrder>,
     gate: crate::client::gate::Gate,
 ) {
     if let Ok(b) = q.get(pressed.entity)
         && gate.open()
     {
-        order(*b, &mut cmd, &game, &mut orders, &mut notices);
+        order(*b, &mut cmd, &game.board, &mut orders, &mut notices);
     }
 }
 
 fn buttons(
     mut look: Query<(&UnitButton, &mut Look, &mut Node)>,
     cmd: Res<Selection>,
-    game: Res<Game>,
+    table: Res<Table>,
     gate: crate::client::gate::Gate,
     mut was_open: Local<bool>,
 ) {
+    let game = &table.board;
     let open = gate.open();
     // The unit's buttons come together with any unit of the player's selected, each always in
     // its place (issue 59: which showed depended on the unit, so one that came and went moved
     // the others under the pointer, and a click meant for Fire turned a battery); those that do
     // not apply to the unit are dimmed. Where they do not fit the toolbar's row they stand in a
     // row above it, so the game's buttons below never move.
-    let stirred = cmd.is_changed() || game.is_changed() || open != *was_open;
+    let stirred = cmd.is_changed() || table.is_changed() || open != *was_open;
     *was_open = open;
     let unit = cmd
         .unit
@@ -583,7 +584,7 @@ pub(crate) fn hint(
     game: Res<crate::client::seen::Seen>,
     mut out: ResMut<Hint>,
     gate: crate::client::gate::Gate,
-    battle: Res<crate::sim::Battle>,
+    table: Res<crate::sim::Table>,
 ) {
     if !(cmd.is_changed()
         || reach.is_changed()
@@ -600,7 +601,7 @@ pub(crate) fn hint(
     // The player's own gesture: a tap on a touch screen, a click with a mouse.
     let press = if touch.0 { "tap" } else { "click" };
     let board = game.board();
-    let side_name = |s: crate::rules::unit::Side| battle.scenario.side_name(s).to_string();
+    let side_name = |s: crate::rules::unit::Side| table.start.side_name(s).to_string();
     let verdict = |o: Order| order::check(board, &o).map_err(|r| words(&r));
     let text = match (cmd.unit.and_then(|id| board.unit(id)), hovered.0) {
         // Words from the player's side, the computer's turn too.

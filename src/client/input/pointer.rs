@@ -7,7 +7,7 @@ use crate::client::map::camera::MapCamera;
 use crate::client::map::layout::{HEX_SIZE, MapLayout, screen_to_world};
 use crate::client::{theme::palette, z};
 use crate::rules::hex::Hex;
-use crate::sim::Battle;
+use crate::sim::Table;
 
 /// The hex under the mouse, if on the map.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
@@ -36,7 +36,7 @@ fn hover(
     window: Query<&Window, With<PrimaryWindow>>,
     cam: Query<(&Transform, &Projection), With<MapCamera>>,
     layout: Res<MapLayout>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     mut hovered: ResMut<HoveredHex>,
     regions: Query<(
         &crate::client::theme::regions::Region,
@@ -68,7 +68,7 @@ fn hover(
         .cursor_position()
         .filter(|c| !on_panel(*c))
         .map(|c| layout.hex_at(screen_to_world(w.size(), t, p, c)))
-        .filter(|h| battle.scenario.map.contains(*h));
+        .filter(|h| table.start.map.contains(*h));
     if hovered.0 != hex {
         hovered.0 = hex;
     }

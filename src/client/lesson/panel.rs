@@ -275,12 +275,12 @@ fn news(
     mut happened: MessageReader<Happened>,
     seen: Res<crate::client::seen::Seen>,
     score: Res<crate::client::reports::score_news::ScoreNews>,
-    battle: Res<crate::sim::Battle>,
+    table: Res<crate::sim::Table>,
     mut theirs: Local<TheirTurn>,
 ) {
     let side = seen.view().side;
     // By the order of battle, so a unit the fire destroyed still counts as his.
-    let start = &battle.scenario;
+    let start = &table.start;
     let ours = |id: &crate::rules::unit::UnitId| {
         start
             .units
@@ -383,7 +383,7 @@ fn press(
         LessonButton::Onward if lesson.number < crate::lesson::COUNT => {
             reopen.lesson(lesson.number + 1)
         }
-        LessonButton::Onward => reopen.battle(crate::DEFAULT_SCENARIO_PATH),
+        LessonButton::Onward => reopen.table(crate::DEFAULT_SCENARIO_PATH),
         LessonButton::Fold => lesson.folded = !lesson.folded,
         LessonButton::Next => {}
     }

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use super::layout::MapLayout;
 use crate::client::theme::keys::{Act, held, pressed};
 use crate::rules::map::Coord;
-use crate::sim::Battle;
+use crate::sim::Table;
 
 const MIN_SCALE: f32 = 0.25;
 /// The opening zoom at most: the counters' numbers stay at least 11 pixels high (they are 15
@@ -151,8 +151,8 @@ pub fn kept_on_map(limits: &ZoomLimits, at: Vec2, window: Vec2, scale: f32) -> V
 }
 
 /// The zoom and centre at which the whole of `battle`'s map fits a `window`-sized window.
-pub fn fit(battle: &Battle, layout: &MapLayout, window: Vec2) -> ZoomLimits {
-    let map = &battle.scenario.map;
+pub fn fit(table: &Table, layout: &MapLayout, window: Vec2) -> ZoomLimits {
+    let map = &table.start.map;
     let corner = |col, row| layout.center(map.hex_at(Coord { col, row }));
     let (a, b) = (
         corner(0, 0),
@@ -236,7 +236,7 @@ fn keep_on_map(
 
 fn spawn(
     mut commands: Commands,
-    battle: Res<Battle>,
+    table: Res<Table>,
     layout: Res<MapLayout>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut limits: ResMut<ZoomLimits>,
@@ -246,7 +246,7 @@ fn spawn(
     let size = window
         .single()
         .map_or(Vec2::new(1280.0, 800.0), |w| w.size());
-    *limits = fit(&battle, &layout, size);
+    *limits = fit(&table, &layout, size);
     // A window-less app (the input tests) brings its own camera, at the origin.
     if !already.is_empty() {
         return;
@@ -256,7 +256,7 @@ fn spawn(
     let (scale, centre) = if limits.max <= OPENING_SCALE || whole.is_some() {
         (limits.max, limits.centre)
     } else {
-        let s = &battle.scenario;
+        let s = &table.start;
         let own: Vec<Vec2> = s
             .units
             .iter()
@@ -293,17 +293,18 @@ fn spawn(
 /// A new window size, a new farthest zoom.
 fn refit(
     window: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     layout: Res<MapLayout>,
     mut limits: ResMut<ZoomLimits>,
     mut cam: Query<(&mut Transform, &mut Projection), With<MapCamera>>,
     whole: Option<Res<FitWhole>>,
+    mut last: Local<crate::sim::LastBattle>,
 ) {
     let Ok(w) = window.single() else { return };
-    if !w.is_changed() && !battle.is_changed() {
+    if !last.changed(&table) && !w.is_changed() {
         return;
     }
-    let now = fit(&battle, &layout, w.size());
+    let now = fit(&table, &layout, w.size());
     if *limits != now {
         *limits = now;
         for (mut t, mut p) in &mut cam {

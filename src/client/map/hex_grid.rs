@@ -12,7 +12,7 @@ use crate::client::theme::aid::{Aid, Aids};
 use crate::client::{theme::palette, z};
 use crate::rules::hex::Facing;
 use crate::rules::map::Map;
-use crate::sim::Battle;
+use crate::sim::Table;
 
 /// The grid's entity, with how many hexsides it draws.
 #[derive(Component, Debug)]
@@ -23,7 +23,7 @@ pub struct HexGrid {
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (redraw.run_if(resource_changed::<Battle>), show).chain(),
+        (redraw.run_if(crate::sim::new_battle), show).chain(),
     );
 }
 
@@ -50,14 +50,14 @@ fn hexsides(map: &Map, layout: &MapLayout) -> Vec<[Vec2; 2]> {
 fn redraw(
     mut commands: Commands,
     old: Query<Entity, With<HexGrid>>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     layout: Res<MapLayout>,
     aids: Res<Aids>,
     meshes: Option<ResMut<Assets<Mesh>>>,
     materials: Option<ResMut<Assets<ColorMaterial>>>,
 ) {
     crate::client::theme::widget::clear(&mut commands, &old);
-    let sides = hexsides(&battle.scenario.map, &layout);
+    let sides = hexsides(&table.start.map, &layout);
     let mut grid = commands.spawn((
         HexGrid { sides: sides.len() },
         Transform::from_xyz(0.0, 0.0, z::GRID),

@@ -7,7 +7,7 @@ use super::layout::{HEX_SIZE, MapLayout};
 use crate::client::{theme::palette, z};
 use crate::rules::hex::Facing;
 use crate::rules::map::SideFeature;
-use crate::sim::{Battle, Game};
+use crate::sim::Table;
 
 /// Marks the sprite of a full-hex bridge, whose look follows its strength.
 #[derive(Component)]
@@ -17,7 +17,7 @@ pub(crate) fn plugin(app: &mut App) {
     // Drawn when the scenario is first there, and again whenever it changes (the editor).
     app.add_systems(
         Update,
-        (redraw.run_if(resource_changed::<Battle>), bridge_strength).chain(),
+        (redraw.run_if(crate::sim::new_battle), bridge_strength).chain(),
     );
 }
 
@@ -28,11 +28,11 @@ struct Drawn;
 fn redraw(
     mut commands: Commands,
     old: Query<Entity, With<Drawn>>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     layout: Res<MapLayout>,
 ) {
     crate::client::theme::widget::clear(&mut commands, &old);
-    draw(commands, battle, layout);
+    draw(commands, table, layout);
 }
 
 fn bar(color: Color, length: f32, width: f32, at: Vec2, z: f32, rot: Quat) -> impl Bundle {
@@ -46,8 +46,8 @@ fn bar(color: Color, length: f32, width: f32, at: Vec2, z: f32, rot: Quat) -> im
     )
 }
 
-fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
-    let map = &battle.scenario.map;
+fn draw(mut commands: Commands, table: Res<Table>, layout: Res<MapLayout>) {
+    let map = &table.start.map;
     // Contours: a line along every hexside where the ground changes level, heavier for an
     // index contour and for a drop of more than one level (a steep slope).
     let range = super::relief::levels(map);
@@ -305,10 +305,11 @@ fn draw(mut commands: Commands, battle: Res<Battle>, layout: Res<MapLayout>) {
 }
 
 /// A destroyed bridge shows broken: its deck darkens with lost strength.
-fn bridge_strength(game: Res<Game>, mut q: Query<(&BridgeSprite, &mut Sprite)>) {
-    if !game.is_changed() {
+fn bridge_strength(table: Res<Table>, mut q: Query<(&BridgeSprite, &mut Sprite)>) {
+    if !table.is_changed() {
         return;
     }
+    let game = &table.board;
     for (b, mut sprite) in &mut q {
         if let Some(br) = game.map.bridge(b.0) {
             let f = if br.max == 0 {

@@ -12,7 +12,7 @@ use super::layout::MapLayout;
 use crate::client::theme::palette;
 use crate::client::theme::regions::{COLUMN_MIN, Region, find};
 use crate::client::theme::settings::Settings;
-use crate::sim::Battle;
+use crate::sim::Table;
 
 /// Pixels of the mini-map's picture per hex, across.
 const PX_PER_HEX: f32 = 4.0;
@@ -130,17 +130,19 @@ fn rgb(c: Color) -> [u8; 4] {
 /// The picture: terrain, shaded by elevation as the map is, and a dot for each hex with units.
 fn paint(
     // The battle, and the board as the side sees it.
-    (battle, game): (Res<Battle>, Res<crate::client::seen::Seen>),
+    (table, game): (Res<Table>, Res<crate::client::seen::Seen>),
     layout: Res<MapLayout>,
     limits: Res<ZoomLimits>,
     settings: Res<Settings>,
     images: Option<ResMut<Assets<Image>>>,
     mut q: Query<(&mut ImageNode, &mut Node), With<MiniImage>>,
     window: Query<&Window, With<PrimaryWindow>>,
+    mut battle: Local<crate::sim::LastBattle>,
 ) {
+    let new_battle = battle.changed(&table);
     let Some(mut images) = images else { return };
     let first = q.iter().any(|(i, _)| i.image == Handle::default());
-    if !(first || game.is_changed() || battle.is_changed() || limits.is_changed()) {
+    if !(first || new_battle || game.is_changed() || limits.is_changed()) {
         return;
     }
     let map = &game.map;
@@ -191,8 +193,8 @@ fn paint(
         let c = if settings.colour_blind {
             palette::side_colour_blind(u.side.0)
         } else {
-            battle
-                .scenario
+            table
+                .start
                 .sides
                 .get(u.side.0 as usize)
                 .map_or(Color::WHITE, |s| {

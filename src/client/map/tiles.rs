@@ -10,7 +10,7 @@ use super::layout::{HEX_HEIGHT, HEX_WIDTH, MapLayout};
 use super::relief;
 use super::terrain_art::{self, TILE_H, TILE_W};
 use crate::rules::map::Map;
-use crate::sim::Battle;
+use crate::sim::Table;
 
 /// The tiles are drawn at twice the world's size and the map scaled by a half: the textures'
 /// texels stay finer than the screen's pixels at a close zoom.
@@ -26,7 +26,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             retile.run_if(
-                resource_changed::<Battle>
+                crate::sim::new_battle
                     .or_else(resource_changed::<crate::client::theme::settings::Settings>),
             ),
         );
@@ -35,12 +35,12 @@ pub(crate) fn plugin(app: &mut App) {
 /// The scenario is new (the first frame) or changed (the editor): each tile takes its hex's
 /// terrain and relief.
 fn retile(
-    battle: Res<Battle>,
+    table: Res<Table>,
     layout: Res<MapLayout>,
     mut tiles: Query<(&TilePos, &mut TileTextureIndex, &mut TileColor)>,
     settings: Res<crate::client::theme::settings::Settings>,
 ) {
-    let map = &battle.scenario.map;
+    let map = &table.start.map;
     let light = relief::brightness(map, &layout);
     let range = relief::levels(map);
     for (pos, mut index, mut color) in &mut tiles {
@@ -66,8 +66,8 @@ fn make_atlas(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     commands.insert_resource(TerrainAtlas(images.add(terrain_atlas())));
 }
 
-fn spawn_tilemap(mut commands: Commands, battle: Res<Battle>, atlas: Res<TerrainAtlas>) {
-    let map = &battle.scenario.map;
+fn spawn_tilemap(mut commands: Commands, table: Res<Table>, atlas: Res<TerrainAtlas>) {
+    let map = &table.start.map;
     let texture = atlas.0.clone();
     let size = TilemapSize {
         x: map.width,

@@ -29,7 +29,7 @@ fn work(
         Res<crate::client::theme::settings::TouchSeen>,
     ),
     game: Res<crate::client::seen::Seen>,
-    battle: Res<crate::sim::Battle>,
+    table: Res<crate::sim::Table>,
     // The march shown, and the hint's words for it.
     (mut out, mut hint): (ResMut<BrigadeMarch>, ResMut<Hint>),
     mut last: Local<
@@ -58,8 +58,8 @@ fn work(
     };
     let press = if touch.0 { "tap" } else { "click" };
     let brigade = brigade_move::brigade_of(board, a.id).unwrap_or_default();
-    let name = battle
-        .scenario
+    let name = table
+        .start
         .post_name(a.side, &crate::rules::unit::Post::Brigade(brigade));
     let march = to.and_then(|h| brigade_move::plan(board, a.id, h));
     let text = match &march {

@@ -15,7 +15,7 @@ use crate::client::theme::settings::Settings;
 use crate::client::{theme::font, z};
 use crate::rules::hex::Hex;
 use crate::rules::map::{Label, LabelKind};
-use crate::sim::{Battle, Game};
+use crate::sim::Table;
 
 /// A name on the map: what it says, how important it is, where it is anchored and the boxes
 /// it may stand in.
@@ -78,7 +78,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PlacedNames>().add_systems(
         Update,
         (
-            spawn.run_if(resource_changed::<Battle>),
+            spawn.run_if(crate::sim::new_battle),
             brigades,
             place,
             flag_colours,
@@ -191,13 +191,13 @@ struct Drawn;
 fn spawn(
     mut commands: Commands,
     old: Query<Entity, With<Drawn>>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     layout: Res<MapLayout>,
     serif: Option<Res<font::Serif>>,
 ) {
     crate::client::theme::widget::clear(&mut commands, &old);
     let serif = serif.map(|s| s.clone()).unwrap_or_default();
-    let map = &battle.scenario.map;
+    let map = &table.start.map;
     for o in &map.objectives {
         let text = format!("{} ({})", o.name, o.points);
         let px = 13.0;
@@ -332,21 +332,19 @@ fn brigades(
     mut commands: Commands,
     old: Query<Entity, With<BrigadeName>>,
     // The board, and the side's view of it where one is shown.
-    (game, seen): (Res<Game>, Option<Res<Seen>>),
-    battle: Res<Battle>,
+    (table, seen): (Res<Table>, Option<Res<Seen>>),
     layout: Res<MapLayout>,
     // The look: the sides' colours, the bold face.
     (settings, bold): (Option<Res<Settings>>, Option<Res<font::Bold>>),
 ) {
-    if !game.is_changed() && !seen.as_ref().is_some_and(|s| s.is_changed()) && !battle.is_changed()
-    {
+    if !table.is_changed() && !seen.as_ref().is_some_and(|s| s.is_changed()) {
         return;
     }
     crate::client::theme::widget::clear(&mut commands, &old);
-    let board = seen.as_ref().map_or(&game.0, |s| s.board());
+    let board = seen.as_ref().map_or(&table.board, |s| s.board());
     let settings = settings.map(|s| *s).unwrap_or_default();
     let bold = bold.map(|b| b.0.clone()).unwrap_or_default();
-    for b in &battle.scenario.brigades {
+    for b in &table.start.brigades {
         let hexes: Vec<Hex> = board
             .units
             .iter()
@@ -366,7 +364,7 @@ fn brigades(
         let px = 12.0;
         let size = Vec2::new(font::width_in_ems(font::BOLD, &text) * px + 6.0, px + 4.0);
         let colour = crate::client::counters::counter::side_colour(
-            &battle,
+            &table,
             crate::rules::unit::Side(b.side),
             &settings,
         );
@@ -466,7 +464,7 @@ fn place(
     window: Query<Ref<Window>, With<PrimaryWindow>>,
     cam: Query<(Ref<Transform>, Ref<Projection>), (With<MapCamera>, Without<PlaceName>)>,
     // The board, and the side's view of it where one is shown.
-    (game, seen): (Res<Game>, Option<Res<Seen>>),
+    (table, seen): (Res<Table>, Option<Res<Seen>>),
     layout: Res<MapLayout>,
     mut names: Query<(Ref<PlaceName>, &mut Transform, &mut Visibility), Without<MapCamera>>,
     mut placed: ResMut<PlacedNames>,
@@ -487,7 +485,8 @@ fn place(
     let laid_out = panels
         .iter()
         .any(|(_, n, at, _)| n.is_changed() || at.is_changed());
-    let moved = w.is_changed() || t.is_changed() || p.is_changed() || game.is_changed() || laid_out;
+    let moved =
+        w.is_changed() || t.is_changed() || p.is_changed() || table.is_changed() || laid_out;
     if !fresh && !moved && !seen.as_ref().is_some_and(|s| s.is_changed()) {
         return;
     }
@@ -502,7 +501,7 @@ fn place(
     let to_screen = |v: Vec2| world_to_screen(size, &t, scale, v);
     let to_world = |s: Vec2| screen_to_world(size, &t, &p, s);
     // The counters as the side at the screen sees them, each stack's box with its offsets.
-    let board = seen.as_ref().map_or(&game.0, |s| s.board());
+    let board = seen.as_ref().map_or(&table.board, |s| s.board());
     let half_counter = Vec2::splat(crate::client::counters::counter::SIDE / 2.0 + 4.0) / scale;
     let mut taken: Vec<Boxed> = Vec::new();
     let mut hexes: Vec<Hex> = board.units.iter().map(|u| u.hex).collect();
@@ -640,13 +639,12 @@ fn place(
 
 /// Each objective's flag in its holder's colour (as the side at the screen knows it).
 fn flag_colours(
-    game: Res<Game>,
     seen: Option<Res<Seen>>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     settings: Option<Res<Settings>>,
     mut flags: Query<(&ObjectiveFlag, &mut Sprite)>,
 ) {
-    let board = seen.as_ref().map_or(&game.0, |s| s.board());
+    let board = seen.as_ref().map_or(&table.board, |s| s.board());
     let settings = settings.map(|s| *s).unwrap_or_default();
     for (f, mut sprite) in &mut flags {
         let owner = board
@@ -656,7 +654,7 @@ fn flag_colours(
             .find(|o| o.hex == f.0)
             .and_then(|o| o.owner);
         let c = owner.map_or(UNHELD, |s| {
-            crate::client::counters::counter::side_colour(&battle, s, &settings)
+            crate::client::counters::counter::side_colour(&table, s, &settings)
         });
         if sprite.color != c {
             sprite.color = c;

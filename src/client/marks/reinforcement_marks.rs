@@ -11,7 +11,7 @@ use crate::client::map::layout::{HEX_HEIGHT, MapLayout};
 use crate::client::theme::settings::Settings;
 use crate::client::z;
 use crate::rules::unit::Side;
-use crate::sim::Battle;
+use crate::sim::Table;
 
 /// A mark of an entry hex.
 #[derive(Component, Debug, Clone, PartialEq)]
@@ -31,7 +31,7 @@ pub(crate) fn plugin(app: &mut App) {
 fn mark(
     mut commands: Commands,
     seen: Res<crate::client::seen::Seen>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     layout: Res<MapLayout>,
     settings: Res<Settings>,
     old: Query<Entity, With<EntryMark>>,
@@ -86,7 +86,7 @@ fn mark(
         let words = lines.join("\n");
         let widest = lines.iter().map(|l| l.len()).max().unwrap_or(0);
         let side = Side(s);
-        let colour = crate::client::counters::counter::side_colour(&battle, side, &settings);
+        let colour = crate::client::counters::counter::side_colour(&table, side, &settings);
         let centre = layout.center(crate::rules::hex::Hex::new(x, y));
         // Below the hex's middle, where a counter standing there leaves room.
         let spot = centre - Vec2::new(0.0, HEX_HEIGHT * 0.32);

@@ -125,8 +125,9 @@ fn forward(
     mut given: MessageReader<GiveOrder>,
     mut online: ResMut<Online>,
     wire: Res<Wire>,
-    game: Res<crate::sim::Game>,
+    table: Res<crate::sim::Table>,
 ) {
+    let game = &table.board;
     let name = |id| {
         game.unit(id)
             .map_or_else(|| id.to_string(), |u| u.name.clone())

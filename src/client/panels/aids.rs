@@ -70,11 +70,11 @@ fn keys(
 /// The out-of-command marks' button shows only while *Command Control* is on: without the
 /// rule there are no marks to hide.
 fn show_command(
-    battle: Res<crate::sim::Battle>,
+    table: Res<crate::sim::Table>,
     seen: Option<Res<crate::client::seen::Seen>>,
     mut q: Query<(&Aid, &mut Node)>,
 ) {
-    let on = crate::client::seen::command_control(&battle, seen.as_deref());
+    let on = crate::client::seen::command_control(&table, seen.as_deref());
     for (a, mut n) in &mut q {
         if *a == Aid::Command {
             crate::client::theme::regions::show(&mut n, on);

@@ -12,7 +12,7 @@ use crate::client::theme::palette;
 use crate::client::theme::widget::{self, Layout};
 use crate::rules::hex::Hex;
 use crate::rules::unit::UnitId;
-use crate::sim::{Battle, Game, TurnBegan};
+use crate::sim::{Table, TurnBegan};
 
 /// The arrivals the card tells of: the turn, and each unit with the hex it came on at.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
@@ -103,11 +103,12 @@ fn press(
     pressed: On<Pressed>,
     q: Query<&ArrivalButton>,
     mut card: ResMut<ArrivalCard>,
-    game: Res<Game>,
+    table: Res<Table>,
     mut selected: ResMut<SelectedHex>,
     mut cmd: ResMut<crate::client::input::command::Selection>,
     mut aim: crate::client::map::camera::Aim,
 ) {
+    let game = &table.board;
     let Ok(b) = q.get(pressed.entity) else { return };
     let first = card
         .0
@@ -130,7 +131,7 @@ fn press(
 
 fn show(
     card: Res<ArrivalCard>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     mut panel: Query<&mut Node, With<CardPanel>>,
     mut text: Query<&mut Text, With<ArrivalText>>,
 ) {
@@ -141,7 +142,7 @@ fn show(
         crate::client::theme::regions::show(&mut n, card.0.is_some());
     }
     let Some((turn, units)) = &card.0 else { return };
-    let words = arrival_words(&battle.scenario, *turn, units).join("\n");
+    let words = arrival_words(&table.start, *turn, units).join("\n");
     for mut t in &mut text {
         t.0.clone_from(&words);
     }

@@ -8,7 +8,7 @@ use crate::client::theme::palette;
 use crate::client::theme::regions::{Region, find};
 use crate::rules::hex::{Facing, Hex};
 use crate::rules::unit::{Ammo, Crew, Unit, UnitKind};
-use crate::sim::{Battle, Game};
+use crate::sim::Table;
 
 /// One item of the top bar: the battle, the turn, the clock, whose turn, melees, victory.
 #[derive(Component)]
@@ -114,13 +114,13 @@ fn spawn(mut commands: Commands, regions: Query<(Entity, &Region)>) {
 }
 
 fn top_bar(
-    game: Res<Game>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     viewer: Option<Res<crate::client::seen::Viewer>>,
     thinking: Res<crate::sim::Thinking>,
     mut q: Query<(&TopBar, &mut Text)>,
 ) {
-    if !game.is_changed()
+    let game = &table.board;
+    if !table.is_changed()
         && !thinking.is_changed()
         && !viewer.as_ref().is_some_and(|v| v.is_changed())
     {
@@ -130,10 +130,10 @@ fn top_bar(
     // Under fog, the points as the side at the screen knows them (D-fow-7).
     let at_screen = viewer.and_then(|v| v.0);
     let vp = match at_screen {
-        Some(side) => crate::rules::victory::report_as_seen(&battle.scenario, &game, side),
-        None => battle.victory(&game),
+        Some(side) => crate::rules::victory::report_as_seen(&table.start, &game, side),
+        None => table.victory(),
     };
-    let s = &battle.scenario;
+    let s = &table.start;
     let side = s.side_name(turn.side);
     let light = if turn.night { "night" } else { "day" };
     // Under fog the player should know that what is not drawn may still be there (§16).
@@ -255,7 +255,7 @@ fn pending_melees(
 fn side_panel(
     selected: Res<SelectedHex>,
     command: Res<crate::client::input::command::Selection>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     seen: Res<crate::client::seen::Seen>,
     mut q: Query<&mut Text, With<SidePanel>>,
     mut panel: Query<&mut Node, With<Region>>,
@@ -266,7 +266,7 @@ fn side_panel(
     }
     let text = selected
         .0
-        .map(|hex| describe(hex, &battle, seen.view(), command.unit));
+        .map(|hex| describe(hex, &table, seen.view(), command.unit));
     for mut t in &mut q {
         t.0 = text.clone().unwrap_or_default();
     }
@@ -277,7 +277,7 @@ fn side_panel(
 
 pub fn describe(
     hex: Hex,
-    battle: &Battle,
+    table: &Table,
     seen: &crate::rules::fog::View,
     chosen: Option<crate::rules::unit::UnitId>,
 ) -> String {
@@ -318,12 +318,12 @@ pub fn describe(
         let estimated = seen.estimates && u.side != seen.side;
         // A turn's marks are the acting side's: the enemy's from its own turn are over.
         let acting = u.side == seen.board.acting;
-        out += &unit_line(battle, u, estimated, acting, &seen.board);
+        out += &unit_line(table, u, estimated, acting, &seen.board);
     }
     for m in seen.last_seen.iter().filter(|m| m.hex == hex) {
         out += &format!(
             "\nLast seen here: {} {}, turn {} at {}\n",
-            battle.scenario.side_name(seen.side.enemy()),
+            table.start.side_name(seen.side.enemy()),
             m.kind.name(),
             m.turn,
             crate::rules::board::clock_at(m.minutes)
@@ -333,8 +333,8 @@ pub fn describe(
 }
 
 /// What a leader commands, by the scenario's name for it (§17 D-cc-1).
-fn commands(battle: &Battle, u: &Unit) -> String {
-    let s = &battle.scenario;
+fn commands(table: &Table, u: &Unit) -> String {
+    let s = &table.start;
     format!(
         "commands {}",
         s.post_name(u.side, &s.organisation.post_of(u))
@@ -344,13 +344,13 @@ fn commands(battle: &Battle, u: &Unit) -> String {
 /// A unit in one line; an enemy under Extreme Fog of War as the estimate it is (D-fow-2); what
 /// it has done this turn only while its side is acting.
 fn unit_line(
-    battle: &Battle,
+    table: &Table,
     u: &Unit,
     estimated: bool,
     acting: bool,
     board: &crate::rules::board::Board,
 ) -> String {
-    let side = battle.scenario.side_name(u.side);
+    let side = table.start.side_name(u.side);
     if estimated {
         let strength = match u.kind {
             UnitKind::Artillery => format!("about {} guns", u.guns),
@@ -365,7 +365,7 @@ fn unit_line(
         );
     }
     let strength = match u.kind {
-        UnitKind::Leader => commands(battle, u),
+        UnitKind::Leader => commands(table, u),
         UnitKind::Artillery => format!("{} guns, {} crew", u.guns, u.men),
         UnitKind::Supply => format!("{} wagon points", u.men),
         _ => format!("{} men", u.men),

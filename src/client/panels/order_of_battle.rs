@@ -16,7 +16,7 @@ use crate::client::theme::interaction::{self, Look, Pressed};
 use crate::client::theme::palette;
 use crate::client::theme::widget::{self, Layout};
 use crate::rules::unit::{Ammo, Side, Unit, UnitId, UnitKind};
-use crate::sim::Battle;
+use crate::sim::Table;
 
 /// Rows (brigade headings and units) on one page.
 pub const PAGE_ROWS: usize = 10;
@@ -203,10 +203,10 @@ pub fn row_text(u: &Unit, board: &crate::rules::board::Board) -> String {
 /// units.
 pub fn rows(
     game: &crate::rules::board::Board,
-    battle: &Battle,
+    table: &Table,
     side: Side,
 ) -> Vec<(String, Option<UnitId>)> {
-    tree(game, battle, side, &BTreeSet::new())
+    tree(game, table, side, &BTreeSet::new())
         .into_iter()
         .map(|l| match l.what {
             Line::Heading(_) => (l.text, None),
@@ -236,11 +236,11 @@ pub enum Line {
 /// and how many are out of command; each unit's line says where it stands and its state.
 pub fn tree(
     game: &crate::rules::board::Board,
-    battle: &Battle,
+    table: &Table,
     side: Side,
     folded: &BTreeSet<String>,
 ) -> Vec<TreeLine> {
-    let s = &battle.scenario;
+    let s = &table.start;
     let mut out = Vec::new();
     let mut brigades: Vec<(String, String, Option<String>)> = s
         .brigades
@@ -479,7 +479,7 @@ fn rebuild(
     mut commands: Commands,
     aids: Res<Aids>,
     game: Res<crate::client::seen::Seen>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     mut page: ResMut<OobPage>,
     (tab, mut folded): (Res<OobTab>, ResMut<OobFolded>),
     // The panel, its list and what the list holds.
@@ -515,7 +515,7 @@ fn rebuild(
     if !folded.set {
         // A large battle opens on its formations, each brigade folded: one page shows them.
         folded.set = true;
-        let all = tree(&game, &battle, side, &BTreeSet::new());
+        let all = tree(&game, &table, side, &BTreeSet::new());
         if all.len() > FOLD_ABOVE {
             folded.headings = all
                 .into_iter()
@@ -527,7 +527,7 @@ fn rebuild(
         }
     }
     let all: Vec<(String, Option<Row>, usize)> = match *tab {
-        OobTab::Units => tree(&game, &battle, side, &folded.headings)
+        OobTab::Units => tree(&game, &table, side, &folded.headings)
             .into_iter()
             .map(|l| {
                 let row = match l.what {
@@ -558,7 +558,7 @@ fn rebuild(
     };
     let title = format!(
         "{what}: {} (page {} of {pages})",
-        battle.scenario.side_name(side),
+        table.start.side_name(side),
         page.0 + 1
     );
     commands.entity(list).with_children(|l| {

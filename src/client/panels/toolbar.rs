@@ -17,7 +17,7 @@ use crate::client::theme::regions::{Tip, ToolGroup};
 use crate::client::theme::settings::Settings;
 use crate::client::theme::widget::{self, ButtonLabel, Layout};
 use crate::rules::order::{At, Order};
-use crate::sim::{Game, GiveOrder, UndoHistory};
+use crate::sim::{GiveOrder, Table};
 
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ToolButton {
@@ -200,7 +200,7 @@ fn spawn(mut commands: Commands, groups: Query<(Entity, &ToolGroup)>) {
 /// What the toolbar's buttons and keys need to give their orders.
 #[derive(SystemParam)]
 struct Tools<'w> {
-    game: Res<'w, Game>,
+    table: Res<'w, Table>,
     selected: Res<'w, SelectedHex>,
     gate: Gate<'w>,
     orders: MessageWriter<'w, GiveOrder>,
@@ -219,7 +219,7 @@ struct Tools<'w> {
 impl Tools<'_> {
     /// The melee on the selected hex, or else the last one declared.
     fn target(&self) -> Option<crate::rules::melee::Declaration> {
-        let pending = &self.game.pending;
+        let pending = &self.table.board.pending;
         self.selected
             .0
             .and_then(|h| pending.iter().find(|p| p.defending_hex == h))
@@ -291,14 +291,16 @@ impl Tools<'_> {
             ToolButton::Resolve => {
                 self.orders.write(GiveOrder(Order::Resolve));
             }
-            ToolButton::CancelMelee | ToolButton::FollowUp if self.game.pending.is_empty() => {
+            ToolButton::CancelMelee | ToolButton::FollowUp
+                if self.table.board.pending.is_empty() =>
+            {
                 self.notices.write(Notice(
                     "No melee is declared: nothing to cancel or change".into(),
                 ));
             }
             ToolButton::CancelMelee => {
                 if let Some(p) = self.target() {
-                    let at = At::of(&self.game, p.defending_hex);
+                    let at = At::of(&self.table.board, p.defending_hex);
                     self.orders.write(GiveOrder(Order::CancelMelee { at }));
                 }
             }
@@ -307,7 +309,7 @@ impl Tools<'_> {
                     let order = Order::Melee {
                         from: Vec::new(),
                         units: Vec::new(),
-                        at: At::of(&self.game, p.defending_hex),
+                        at: At::of(&self.table.board, p.defending_hex),
                         follow_up: !p.follow_up,
                     };
                     self.orders.write(GiveOrder(order));
@@ -386,8 +388,7 @@ fn keys(input: Res<ButtonInput<KeyCode>>, mut tools: Tools, dialog: Res<DialogOp
 #[allow(clippy::type_complexity)]
 fn look(
     mut q: Query<(&ToolButton, &mut Look, &mut Node, &mut Tip, &Children)>,
-    game: Res<Game>,
-    undo: Res<UndoHistory>,
+    table: Res<Table>,
     armed: Res<EndTurnArmed>,
     mut why: Query<&mut Text, (With<UndoWhyNot>, Without<ButtonLabel>)>,
     mut labels: Query<&mut Text, With<ButtonLabel>>,
@@ -397,11 +398,13 @@ fn look(
         Res<crate::client::replay::watch::Offer>,
     ),
 ) {
+    let game = &table.board;
+    let undo = &table.undo;
     // During the computer's turn Undo is not the player's: it offers nothing of the computer's.
     let open = gate.open();
     let turned = *was_open != Some(open);
     *was_open = Some(open);
-    if undo.is_changed() || turned {
+    if table.is_changed() || turned {
         // What Undo would take back, or why it cannot ("the dice were rolled (…)"), cut to
         // fit the button; the whole of it is in the log when Undo is pressed.
         let line = match (undo.why_not(), undo.history.last()) {

@@ -7,7 +7,7 @@ use bevy::window::PrimaryWindow;
 use crate::client::input::pointer::{HoveredHex, SelectedHex};
 use crate::client::theme::palette;
 use crate::client::theme::regions::{Region, find};
-use crate::sim::Battle;
+use crate::sim::Table;
 
 pub use crate::client::theme::regions::Tip;
 
@@ -39,7 +39,7 @@ fn say(
         Res<SelectedHex>,
         Res<crate::client::theme::settings::TouchSeen>,
     ),
-    (battle, seen): (Res<Battle>, Res<crate::client::seen::Seen>),
+    (table, seen): (Res<Table>, Res<crate::client::seen::Seen>),
     command: Res<crate::client::input::command::Selection>,
     // Whether the pointer is over the interface, and whether that changed this frame.
     (over_ui, stirred): (Query<&Interaction>, Query<(), Changed<Interaction>>),
@@ -68,7 +68,7 @@ fn say(
         None if touch.0 || on_ui => String::new(),
         None => match hovered.0.filter(|h| selected.0 != Some(*h)) {
             Some(h) => {
-                let mut t = super::hud::describe(h, &battle, seen.view(), command.unit)
+                let mut t = super::hud::describe(h, &table, seen.view(), command.unit)
                     .trim_end()
                     .to_string();
                 if let Some(w) =

@@ -11,7 +11,7 @@ use crate::client::theme::regions::{Region, find};
 use crate::client::theme::settings::Settings;
 use crate::client::theme::widget::{self, Layout};
 use crate::rules::unit::{Ammo, Unit, UnitId, UnitKind};
-use crate::sim::Battle;
+use crate::sim::Table;
 
 /// The strip, first in the unit panel.
 #[derive(Component)]
@@ -82,7 +82,7 @@ fn redraw(
     selected: Res<SelectedHex>,
     cmd: Res<Selection>,
     seen: Res<crate::client::seen::Seen>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     settings: Res<Settings>,
     strip: Query<(Entity, Option<&Children>), With<Strip>>,
 ) {
@@ -97,7 +97,7 @@ fn redraw(
     }
     let Some(hex) = selected.0 else { return };
     for u in seen.board().units_at(hex) {
-        let fill = crate::client::counters::counter::side_colour(&battle, u.side, &settings);
+        let fill = crate::client::counters::counter::side_colour(&table, u.side, &settings);
         let ink = crate::client::counters::counter::ink_on(fill);
         let chosen = cmd.unit == Some(u.id);
         let border = if chosen {

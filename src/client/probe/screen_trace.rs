@@ -11,7 +11,7 @@ use crate::client::gate::DialogOpen;
 use crate::client::input::melee_drag::DragPreview;
 use crate::rules::event::Event;
 use crate::rules::order::At;
-use crate::sim::Game;
+use crate::sim::Table;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<LastLayout>()
@@ -60,7 +60,7 @@ fn layout(
         )>,
     ),
     (game, seen, reach): (
-        Res<Game>,
+        Res<Table>,
         Option<Res<crate::client::seen::Seen>>,
         Res<crate::client::input::command::Reachable>,
     ),
@@ -140,7 +140,7 @@ fn layout(
     };
     let size = w.size();
     // The units drawn: those the side at the screen knows (§16), each hex by its place.
-    let board = seen.as_ref().map_or(&game.0, |s| s.board());
+    let board = seen.as_ref().map_or(&game.board, |s| s.board());
     let on_screen = |hex| {
         let at = crate::client::map::layout::world_to_screen(size, &t, scale, map.center(hex));
         json!([at.x.round(), at.y.round()])
@@ -243,7 +243,8 @@ fn started(dialog: Res<DialogOpen>, mut said: Local<bool>) {
     }
 }
 
-fn previewed(preview: Res<DragPreview>, game: Res<Game>) {
+fn previewed(preview: Res<DragPreview>, table: Res<Table>) {
+    let game = &table.board;
     if !preview.is_changed() {
         return;
     }
@@ -264,7 +265,8 @@ fn fire_losses(fire: &[crate::rules::fire::FireOutcome]) -> serde_json::Value {
     )
 }
 
-fn melees(mut happened: MessageReader<crate::sim::Happened>, game: Res<Game>) {
+fn melees(mut happened: MessageReader<crate::sim::Happened>, table: Res<Table>) {
+    let game = &table.board;
     for h in happened.read() {
         match &h.0 {
             Event::MeleeDeclared(d) => line(

@@ -16,10 +16,10 @@ fn send_script(
     mut script: ResMut<StartupOrders>,
     mut frames: Local<u32>,
     mut orders: MessageWriter<GiveOrder>,
-    (mut aids, mut taps, battle): (
+    (mut aids, mut taps, table): (
         ResMut<crate::client::theme::aid::Aids>,
         MessageWriter<crate::client::input::command::HexTapped>,
-        Res<crate::sim::Battle>,
+        Res<crate::sim::Table>,
     ),
     (mut help, mut sheet, mut log, mut report): (
         ResMut<crate::client::gate::HelpOpen>,
@@ -29,7 +29,7 @@ fn send_script(
     ),
 ) {
     *frames += 1;
-    let map = &battle.scenario.map;
+    let map = &table.start.map;
     if *frames == 3 {
         if let Some(p) = script.open.take() {
             use crate::cli::args::Panel;
@@ -83,7 +83,7 @@ fn look(
     mut script: ResMut<StartupOrders>,
     limits: Res<crate::client::map::camera::ZoomLimits>,
     layout: Res<crate::client::map::layout::MapLayout>,
-    battle: Res<crate::sim::Battle>,
+    table: Res<crate::sim::Table>,
     mut cam: Query<(&mut Transform, &mut Projection), With<crate::client::map::camera::MapCamera>>,
 ) {
     if script.zoom.is_none() && script.look.is_none() {
@@ -104,7 +104,7 @@ fn look(
         }
     }
     if let Some(c) = script.look.take() {
-        let at = layout.center(battle.scenario.map.hex_at(c));
+        let at = layout.center(table.start.map.hex_at(c));
         t.translation = at.extend(t.translation.z);
     }
 }

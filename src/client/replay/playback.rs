@@ -19,7 +19,7 @@ use crate::rules::event::Event;
 use crate::rules::hex::Hex;
 use crate::rules::melee::MeleeSide;
 use crate::rules::unit::{Side, UnitId};
-use crate::sim::{AiPace, Game, Happened, Players, ShowHold, SimSet};
+use crate::sim::{AiPace, Happened, Players, ShowHold, SimSet, Table};
 
 pub use crate::client::theme::settings::Pace;
 
@@ -220,23 +220,24 @@ fn is_shown(
     replay || watched(players, online, side)
 }
 
-fn side_of(game: &Game, battle: &crate::sim::Battle, id: UnitId) -> Side {
-    game.unit(id)
-        .or_else(|| battle.scenario.units.iter().find(|u| u.id == id))
+fn side_of(table: &Table, id: UnitId) -> Side {
+    table
+        .board
+        .unit(id)
+        .or_else(|| table.start.units.iter().find(|u| u.id == id))
         .map_or(Side(0), |u| u.side)
 }
 
-fn hex_of(game: &Game, id: UnitId) -> Option<Hex> {
-    game.unit(id).map(|u| u.hex)
+fn hex_of(table: &Table, id: UnitId) -> Option<Hex> {
+    table.board.unit(id).map(|u| u.hex)
 }
 
 /// The outcomes of this frame's orders, as beats: queued when the other side gave the order,
 /// else marked on the map at once.
 fn collect(
     mut commands: Commands,
-    (game, battle, players, online, replay): (
-        Res<Game>,
-        Res<crate::sim::Battle>,
+    (table, players, online, replay): (
+        Res<Table>,
         Res<Players>,
         Option<Res<crate::client::online::seat::Online>>,
         Option<Res<crate::sim::Replaying>>,
@@ -257,7 +258,7 @@ fn collect(
     let is_watched = |side: Side| is_shown(&players, online, replay, side);
     let other = |s: Side| Side(1 - (s.0 & 1));
     let fire = |f: &crate::rules::fire::FireOutcome| Action::Fire {
-        from: hex_of(&game, f.breakdown.firer).unwrap_or(f.breakdown.target),
+        from: hex_of(&table, f.breakdown.firer).unwrap_or(f.breakdown.target),
         at: f.breakdown.target,
         loss: f.loss,
         opportunity: f.opportunity,
@@ -277,7 +278,7 @@ fn collect(
         let side = declaration
             .attackers
             .first()
-            .map_or(game.ordering_side(), |id| side_of(&game, &battle, *id));
+            .map_or(table.board.ordering_side(), |id| side_of(&table, *id));
         let shown = is_watched(side);
         for f in fires {
             beats.push((fire(f), shown));
@@ -285,7 +286,7 @@ fn collect(
         let from = attack_hexes.remove(&at).unwrap_or_else(|| {
             let mut v: Vec<Hex> = Vec::new();
             for id in &declaration.attackers {
-                if let Some(h) = hex_of(&game, *id).filter(|h| *h != at && !v.contains(h)) {
+                if let Some(h) = hex_of(&table, *id).filter(|h| *h != at && !v.contains(h)) {
                     v.push(h);
                 }
             }
@@ -318,7 +319,7 @@ fn collect(
             // The show plays no move of an enemy out of sight (§16): its marker says where it
             // went.
             Event::Moved(m) if seen.as_ref().is_none_or(|s| s.knows(m.moved.unit)) => {
-                let side = side_of(&game, &battle, m.moved.unit);
+                let side = side_of(&table, m.moved.unit);
                 let mut path = Vec::with_capacity(m.moved.path.len() + 1);
                 // The hex it left, where its counter is still drawn (the path holds its steps).
                 if let Some(from) = drawn.as_ref().and_then(|d| d.0.get(&m.moved.unit)) {
@@ -338,14 +339,14 @@ fn collect(
             }
             // The defenders' fire before a melee is played with that melee.
             Event::Fired(f) if !crate::sim::before_a_melee(&f.0, &events) => {
-                let side = side_of(&game, &battle, f.0.breakdown.firer);
+                let side = side_of(&table, f.0.breakdown.firer);
                 beats.push((fire(&f.0), is_watched(side)));
             }
             Event::MeleeDeclared(d) => {
                 let at = d.declaration.defending_hex;
                 let mut from: Vec<Hex> = Vec::new();
                 for id in &d.declaration.attackers {
-                    if let Some(h) = hex_of(&game, *id).filter(|h| !from.contains(h)) {
+                    if let Some(h) = hex_of(&table, *id).filter(|h| !from.contains(h)) {
                         from.push(h);
                     }
                 }
@@ -354,7 +355,7 @@ fn collect(
                     .declaration
                     .attackers
                     .first()
-                    .map_or(game.ordering_side(), |id| side_of(&game, &battle, *id));
+                    .map_or(table.board.ordering_side(), |id| side_of(&table, *id));
                 beats.push((Action::Declare { from, at }, is_watched(side)));
             }
             Event::MeleeCalledOff(c) => melee(
@@ -393,7 +394,7 @@ fn collect(
             }
             Event::PhaseMoraleChecked(p) => {
                 for r in &p.routs {
-                    let side = other(side_of(&game, &battle, r.unit));
+                    let side = other(side_of(&table, r.unit));
                     beats.push((
                         Action::Rout {
                             unit: r.unit,

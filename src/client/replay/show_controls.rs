@@ -10,7 +10,7 @@ use crate::client::theme::keys::{Act, keys_of, pressed};
 use crate::client::theme::regions::ToolGroup;
 use crate::client::theme::settings::Settings;
 use crate::client::theme::widget::{self, ButtonLabel, Layout};
-use crate::sim::{Game, Players};
+use crate::sim::{Players, Table};
 
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ShowButton {
@@ -139,7 +139,7 @@ fn look(
     playback: Res<Playback>,
     settings: Res<Settings>,
     (game, players, online, watching): (
-        Res<Game>,
+        Res<Table>,
         Res<Players>,
         Option<Res<crate::client::online::seat::Online>>,
         Option<Res<crate::sim::Replaying>>,
@@ -148,7 +148,7 @@ fn look(
     buttons: Query<(&ShowButton, &Children, &mut Look)>,
     mut labels: Query<&mut Text, With<ButtonLabel>>,
 ) {
-    let side = game.ordering_side();
+    let side = game.board.ordering_side();
     let theirs = players.0[side.0 as usize & 1].is_some()
         || online.as_deref().is_some_and(|o| o.you != side);
     // A replay has its own controls.

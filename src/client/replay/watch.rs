@@ -54,14 +54,14 @@ impl Watching {
     }
 
     /// What the bar says: the order, the turn and the side.
-    pub fn words(&self, battle: &crate::sim::Battle) -> String {
+    pub fn words(&self, table: &crate::sim::Table) -> String {
         let t = self.timeline.turn_at(self.at);
         format!(
             "Replay: order {} of {}, turn {} ({})",
             self.at,
             self.timeline.len(),
             t.turn,
-            battle.scenario.side_name(t.side)
+            table.start.side_name(t.side)
         )
     }
 }
@@ -292,14 +292,13 @@ fn offer(
     mut commands: Commands,
     mut offer: ResMut<Offer>,
     mut turn_start: Local<usize>,
-    (joined, battle): (
+    (joined, table): (
         Option<Res<crate::client::online::seat::ReplayOnJoin>>,
-        Res<crate::sim::Battle>,
+        Res<crate::sim::Table>,
     ),
     mut done: MessageReader<crate::sim::OrderDone>,
     mut happened: MessageReader<crate::sim::Happened>,
-    (log, players, online, watching): (
-        Res<save::OrderLog>,
+    (players, online, watching): (
         Res<Players>,
         Option<Res<crate::client::online::seat::Online>>,
         Option<Res<Watching>>,
@@ -312,7 +311,7 @@ fn offer(
     }
     // Online, once: what the server sent on joining.
     if let Some(j) = joined {
-        if let Some(r) = OnlineReplay::read(&battle.scenario, &j.0) {
+        if let Some(r) = OnlineReplay::read(&table.start, &j.0) {
             commands.insert_resource(r);
             offer.0 = Some(0);
         }
@@ -327,8 +326,8 @@ fn offer(
         .any(|h| h.0.kind::<crate::sim::TurnBegan>().is_some())
     {
         let hotseat = players.0 == [None, None] && online.is_none();
-        offer.0 = (hotseat && log.0.len() > *turn_start).then_some(*turn_start);
-        *turn_start = log.0.len();
+        offer.0 = (hotseat && table.log.len() > *turn_start).then_some(*turn_start);
+        *turn_start = table.log.len();
     }
 }
 
@@ -344,7 +343,7 @@ fn start(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<
     };
     let live_now = |world: &World| LiveGame {
         snapshot: save::snapshot(world),
-        orders: world.resource::<save::OrderLog>().0.clone(),
+        orders: world.resource::<crate::sim::Table>().log.clone(),
         players: world.resource::<Players>().0,
     };
     let ask = match ask {
@@ -366,8 +365,8 @@ fn start(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor<
     let (timeline, at, live) = match ask {
         Watch::Offered => return,
         Watch::ThisGame { from } => {
-            let seed = world.resource::<crate::sim::GameSeed>().0;
-            let scenario = world.resource::<crate::sim::Battle>().scenario.clone();
+            let table = world.resource::<crate::sim::Table>();
+            let (seed, scenario) = (table.seed, (*table.start).clone());
             let live = live_now(world);
             let orders = live.orders.clone();
             if world.contains_resource::<crate::sim::OffFrame>() {
@@ -438,8 +437,9 @@ fn begin(world: &mut World, w: Watching) {
 fn go_to(world: &mut World, w: &Watching, n: usize) {
     let snap = w.timeline.state_at(n);
     // The dice are the game's own stream (its seed), at the snapshot's place in it.
-    world.insert_resource(crate::sim::GameRng::seeded(w.timeline.seed));
-    world.insert_resource(crate::sim::GameSeed(w.timeline.seed));
+    world
+        .resource_mut::<crate::sim::Table>()
+        .reseed(w.timeline.seed);
     save::restore(world, &snap, &w.timeline.orders[..n.min(w.timeline.len())]);
     *world.resource_mut::<Playback>() = Playback::default();
 }
@@ -565,7 +565,7 @@ fn replay(world: &mut World, mut cursor: Local<bevy::ecs::message::MessageCursor
                 cards.open.clear();
                 cards.showing = None;
             }
-            let words = w.words(world.resource::<crate::sim::Battle>());
+            let words = w.words(world.resource::<crate::sim::Table>());
             if let Some(mut log) =
                 world.get_resource_mut::<crate::client::reports::report::Report>()
             {
@@ -663,7 +663,7 @@ fn look(
         Query<&mut Node, With<ScrubFill>>,
     ),
     watching: Option<Res<Watching>>,
-    battle: Res<crate::sim::Battle>,
+    table: Res<crate::sim::Table>,
     mut groups: Query<(&ToolGroup, &mut Node), Without<ScrubFill>>,
     // The buttons, their labels, and the bar's words.
     (buttons, mut labels, mut words): (
@@ -721,7 +721,7 @@ fn look(
             }
         }
     }
-    let said = w.words(&battle);
+    let said = w.words(&table);
     for mut t in &mut words {
         if t.0 != said {
             t.0.clone_from(&said);

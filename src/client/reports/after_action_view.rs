@@ -14,8 +14,7 @@ use crate::client::theme::keys::{Act, pressed};
 use crate::client::theme::palette;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::client::theme::widget::{self, Layout};
-use crate::sim::save::OrderLog;
-use crate::sim::{Battle, GameSeed};
+use crate::sim::Table;
 
 /// Whether the report is open, and the report as last worked out (for the log's length then).
 #[derive(Resource, Default)]
@@ -79,7 +78,7 @@ fn build(
     mut commands: Commands,
     mut view: ResMut<ReportView>,
     overlay: Query<Entity, With<Overlay>>,
-    (battle, seed, log): (Res<Battle>, Res<GameSeed>, Res<OrderLog>),
+    table: Res<Table>,
     images: Option<ResMut<Assets<Image>>>,
 ) {
     if !view.open {
@@ -90,7 +89,7 @@ fn build(
         }
         return;
     }
-    if view.built_for == Some(log.0.len()) && !overlay.is_empty() {
+    if view.built_for == Some(table.log.len()) && !overlay.is_empty() {
         return;
     }
     for e in &overlay {
@@ -99,9 +98,9 @@ fn build(
     let kept = view
         .report
         .take()
-        .filter(|_| view.built_for == Some(log.0.len()));
-    let aar = kept.unwrap_or_else(|| after_action::of_game(&battle.scenario, seed.0, &log.0));
-    view.built_for = Some(log.0.len());
+        .filter(|_| view.built_for == Some(table.log.len()));
+    let aar = kept.unwrap_or_else(|| after_action::of_game(&table.start, table.seed, &table.log));
+    view.built_for = Some(table.log.len());
     #[cfg(target_arch = "wasm32")]
     {
         let _ = images;

@@ -15,8 +15,8 @@ use crate::client::theme::widget::{self, Layout};
 use crate::rules::event::Event;
 use crate::rules::unit::UnitId;
 use crate::sim::{
-    Battle, Happened, MeleeCalledOff, MeleeDeclared, MeleeResolved, OrderRejected,
-    PhaseMoraleChecked, UnitMoved, UnitState,
+    Happened, MeleeCalledOff, MeleeDeclared, MeleeResolved, OrderRejected, PhaseMoraleChecked,
+    Table, UnitMoved, UnitState,
 };
 
 /// Lines shown while the log is folded (the last of the history, then what the pointer would
@@ -107,7 +107,7 @@ fn name_of(names: &HashMap<UnitId, String>, id: UnitId) -> String {
 /// Puts each order's refusal and each event in the log, in the order they happened.
 fn collect(
     mut report: ResMut<Report>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     units: Query<&UnitState>,
     // What the log is told: events, refusals and the window's notices.
     (mut happened, mut rejected, mut notices): (
@@ -116,11 +116,8 @@ fn collect(
         MessageReader<crate::client::theme::notice::Notice>,
     ),
     mut cards: ResMut<super::results_card::Cards>,
-    // The game, and the side's view of it where one is shown.
-    (seen, game): (
-        Option<Res<crate::client::seen::Seen>>,
-        Res<crate::sim::Game>,
-    ),
+    // The side's view of the game, where one is shown.
+    seen: Option<Res<crate::client::seen::Seen>>,
 ) {
     for r in rejected.read() {
         for v in &r.reasons {
@@ -129,8 +126,8 @@ fn collect(
     }
     let events: Vec<&Event> = happened.read().map(|h| &h.0).collect();
     if !events.is_empty() {
-        let mut names: HashMap<UnitId, String> = battle
-            .scenario
+        let mut names: HashMap<UnitId, String> = table
+            .start
             .units
             .iter()
             .map(|u| (u.id, u.name.clone()))
@@ -140,12 +137,12 @@ fn collect(
         let mut log = Log {
             report: &mut report,
             cards: &mut cards,
-            battle: &battle,
+            table: &table,
             names: &names,
             // Under Extreme Fog of War the declaration's figures (worked out on the truth)
             // would give the enemy's strength away: the pending melees panel has estimates.
             estimates: seen.is_some_and(|s| s.view().estimates),
-            command_control: game.params.optional.command_control,
+            command_control: table.board.params.optional.command_control,
         };
         for e in &events {
             match e {
@@ -158,7 +155,7 @@ fn collect(
                 Event::MeleeDeclared(d) => log.declared(d),
                 Event::MeleeCancelled(c) => log.report.add(format!(
                     "Melee on {} cancelled",
-                    log.battle.scenario.map.coord(c.defending_hex)
+                    log.table.start.map.coord(c.defending_hex)
                 )),
                 Event::MeleeCalledOff(c) => log.called_off(c),
                 Event::MeleeResolved(m) => log.resolved(m),
@@ -170,7 +167,7 @@ fn collect(
                 Event::PhaseBegan(p) => log.report.add(format!(
                     "-- {} phase: {} gives the orders --",
                     p.phase.name(),
-                    log.battle.scenario.side_name(p.side)
+                    log.table.start.side_name(p.side)
                 )),
                 Event::TurnBegan(t) => log.turn_began(t),
                 Event::Undone(u) => log.report.add(format!("Undone: {}", u.what)),
@@ -192,7 +189,7 @@ fn collect(
 struct Log<'a> {
     report: &'a mut Report,
     cards: &'a mut super::results_card::Cards,
-    battle: &'a Battle,
+    table: &'a Table,
     names: &'a HashMap<UnitId, String>,
     estimates: bool,
     /// Whether *Command Control* is on: without it the marks mean nothing and are not told.
@@ -201,7 +198,7 @@ struct Log<'a> {
 
 impl Log<'_> {
     fn declared(&mut self, d: &MeleeDeclared) {
-        let at = self.battle.scenario.map.coord(d.declaration.defending_hex);
+        let at = self.table.start.map.coord(d.declaration.defending_hex);
         let n = crate::rules::words::count(d.declaration.attackers.len() as u64, "unit", "units");
         self.report.add(if self.estimates {
             format!("Melee declared on {at}: {n} (estimated odds in the pending melees)")
@@ -217,7 +214,7 @@ impl Log<'_> {
     }
 
     fn fire_line(&self, f: &crate::rules::fire::FireOutcome) -> String {
-        let (map, names) = (&self.battle.scenario.map, self.names);
+        let (map, names) = (&self.table.start.map, self.names);
         let morale: Vec<String> = f
             .morale
             .iter()
@@ -256,7 +253,7 @@ impl Log<'_> {
         };
         let card = self
             .cards
-            .add(super::results_card::fire_card(self.battle, self.names, f));
+            .add(super::results_card::fire_card(self.table, self.names, f));
         let line = format!("{kind}{}", self.fire_line(f));
         self.report.add_card(line, Some(card));
         self.leaders_hit(&f.leaders_hit);
@@ -267,7 +264,7 @@ impl Log<'_> {
             .moved
             .path
             .last()
-            .map(|h| self.battle.scenario.map.coord(*h).to_string())
+            .map(|h| self.table.start.map.coord(*h).to_string())
             .unwrap_or_default();
         self.report.add(format!(
             "{} moves to {} ({} MP)",
@@ -291,15 +288,13 @@ impl Log<'_> {
     fn called_off(&mut self, c: &MeleeCalledOff) {
         self.defensive_fire(&c.defensive_fire);
         let card = self.cards.add(super::results_card::called_off_card(
-            self.battle,
-            self.names,
-            c,
+            self.table, self.names, c,
         ));
         let reasons: Vec<String> = c.reasons.iter().map(|r| r.to_string()).collect();
         self.report.add_card(
             format!(
                 "Melee on {} called off: {}",
-                self.battle.scenario.map.coord(c.declaration.defending_hex),
+                self.table.start.map.coord(c.declaration.defending_hex),
                 reasons.join("; ")
             ),
             Some(card),
@@ -309,11 +304,9 @@ impl Log<'_> {
     fn resolved(&mut self, m: &MeleeResolved) {
         self.defensive_fire(&m.0.defensive_fire);
         let card = self.cards.add(super::results_card::melee_card(
-            self.battle,
-            self.names,
-            &m.0,
+            self.table, self.names, &m.0,
         ));
-        for (k, l) in melee_lines(self.battle, self.names, &m.0)
+        for (k, l) in melee_lines(self.table, self.names, &m.0)
             .into_iter()
             .enumerate()
         {
@@ -323,7 +316,7 @@ impl Log<'_> {
     }
 
     fn turn_began(&mut self, t: &crate::rules::event::TurnBegan) {
-        let side = self.battle.scenario.side_name(t.side).to_owned();
+        let side = self.table.start.side_name(t.side).to_owned();
         self.report
             .add(format!("-- Turn {}, {}: {side} to act --", t.turn, t.clock));
         // §17: who took a fallen leader's place, and how many start the turn out of command.

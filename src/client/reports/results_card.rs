@@ -16,7 +16,7 @@ use crate::rules::fire::FireOutcome;
 use crate::rules::hex::Hex;
 use crate::rules::melee::{MeleeOutcome, MeleeSide};
 use crate::rules::unit::UnitId;
-use crate::sim::Battle;
+use crate::sim::Table;
 
 /// One card: its heading and its lines.
 #[derive(Debug, Clone, PartialEq)]
@@ -93,8 +93,8 @@ fn name_of(names: &HashMap<UnitId, String>, id: UnitId) -> String {
 
 /// The card of one fire: firer and target, range, value and its modifiers, the loss range and
 /// the loss, each unit's losses, morale, routs and eliminations.
-pub fn fire_card(battle: &Battle, names: &HashMap<UnitId, String>, f: &FireOutcome) -> Card {
-    let map = &battle.scenario.map;
+pub fn fire_card(table: &Table, names: &HashMap<UnitId, String>, f: &FireOutcome) -> Card {
+    let map = &table.start.map;
     let b = &f.breakdown;
     let n = |id| name_of(names, id);
     let kind = if f.opportunity {
@@ -108,7 +108,7 @@ pub fn fire_card(battle: &Battle, names: &HashMap<UnitId, String>, f: &FireOutco
         map.coord(b.target),
         b.range
     )];
-    lines.extend(b.working(battle.scenario.params.fire.cap));
+    lines.extend(b.working(table.start.params.fire.cap));
     lines.push(format!("rolled: {} lost", f.loss));
     for l in &f.losses {
         let guns = if l.guns > 0 {
@@ -158,11 +158,11 @@ pub fn fire_card(battle: &Battle, names: &HashMap<UnitId, String>, f: &FireOutco
 /// The card of a melee that did not go ahead: the defenders' fire that broke it up, or why an
 /// earlier melee left it impossible.
 pub fn called_off_card(
-    battle: &Battle,
+    table: &Table,
     names: &HashMap<UnitId, String>,
     c: &crate::sim::MeleeCalledOff,
 ) -> Card {
-    let map = &battle.scenario.map;
+    let map = &table.start.map;
     let at = c.declaration.defending_hex;
     let mut lines = vec![format!(
         "{} attacking",
@@ -174,7 +174,7 @@ pub fn called_off_card(
             .join(", ")
     )];
     for f in &c.defensive_fire {
-        let fire = fire_card(battle, names, f);
+        let fire = fire_card(table, names, f);
         lines.push(format!("defensive fire: {}", fire.lines[0]));
         lines.extend(fire.lines.into_iter().skip(1).map(|l| format!("  {l}")));
     }
@@ -190,11 +190,11 @@ pub fn called_off_card(
 
 /// The card of one melee: the defenders' fire before it, then the melee's whole report.
 pub fn melee_card(
-    battle: &Battle,
+    table: &Table,
     names: &HashMap<UnitId, String>,
     o: &crate::rules::melee::MeleeOutcome,
 ) -> Card {
-    let map = &battle.scenario.map;
+    let map = &table.start.map;
     let at = o.declaration.defending_hex;
     let n = |id| name_of(names, id);
     let who = |side: &[crate::rules::melee::UnitStrength]| {
@@ -233,14 +233,14 @@ pub fn melee_card(
     // The working (strengths, modifiers, loss ranges and rolls), then each unit's fate on one
     // line under its side: a two-against-one melee reads without scrolling.
     if o.bridge.is_some() {
-        lines.extend(melee_lines(battle, names, o));
+        lines.extend(melee_lines(table, names, o));
     } else {
         lines.extend(
             working_lines(names, o)
                 .into_iter()
                 .map(|l| l.trim_start().to_string()),
         );
-        lines.extend(fates(battle, names, o));
+        lines.extend(fates(table, names, o));
     }
     let result = match o.loser {
         Some(MeleeSide::Defender) => "the attacker won",
@@ -410,11 +410,11 @@ fn show(
 
 /// The report of one melee, in lines.
 pub fn melee_lines(
-    battle: &Battle,
+    table: &Table,
     names: &HashMap<UnitId, String>,
     o: &MeleeOutcome,
 ) -> Vec<String> {
-    let map = &battle.scenario.map;
+    let map = &table.start.map;
     let b = &o.breakdown;
     let c = |h| map.coord(h).to_string();
     let n = |id| name_of(names, id);
@@ -553,8 +553,8 @@ fn working_lines(names: &HashMap<UnitId, String>, o: &MeleeOutcome) -> Vec<Strin
 
 /// Each unit's fate in one line under its side's heading: the men and guns it lost, its morale
 /// check, and where it went (retreat, rout, advance) or how it left the board.
-fn fates(battle: &Battle, names: &HashMap<UnitId, String>, o: &MeleeOutcome) -> Vec<String> {
-    let map = &battle.scenario.map;
+fn fates(table: &Table, names: &HashMap<UnitId, String>, o: &MeleeOutcome) -> Vec<String> {
+    let map = &table.start.map;
     let b = &o.breakdown;
     let c = |h| map.coord(h).to_string();
     let fate = |id: UnitId| -> String {

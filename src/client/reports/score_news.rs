@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use crate::client::theme::palette;
 use crate::rules::board::Board;
 use crate::rules::victory;
-use crate::sim::{Battle, Game};
+use crate::sim::Table;
 
 /// How long the top bar says a change.
 const SHOWN_SECONDS: f32 = 5.0;
@@ -68,13 +68,13 @@ fn spawn(mut commands: Commands) {
 /// line apiece, and the top bar's words.
 pub(crate) fn tell(
     mut happened: MessageReader<crate::sim::Happened>,
-    game: Res<Game>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     viewer: Option<Res<crate::client::seen::Viewer>>,
     mut news: ResMut<ScoreNews>,
     mut report: ResMut<super::report::Report>,
 ) {
-    let start = &battle.scenario;
+    let game = &table.board;
+    let start = &table.start;
     let side = viewer.and_then(|v| v.0);
     let reader = side.unwrap_or(start.first_side);
     let turns: Vec<crate::rules::unit::Side> = happened
@@ -102,13 +102,13 @@ pub(crate) fn tell(
             news.said = Some((line, SHOWN_SECONDS));
         }
     }
-    if !game.is_changed() {
+    if !table.is_changed() {
         return;
     }
     // Under fog, the enemy's losses as the side last saw them (D-fow-7).
     let now = match side {
         Some(s) => victory::as_seen(start, &game, s),
-        None => game.0.clone(),
+        None => game.clone(),
     };
     // The first count is the start: nothing has changed yet, but the score may not be nought
     // (issue 59: "every opening score explained"): say why.

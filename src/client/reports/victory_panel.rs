@@ -12,7 +12,7 @@ use crate::client::theme::keys::{self, Act};
 use crate::client::theme::palette;
 use crate::rules::unit::Side;
 use crate::rules::victory::{self, VictoryLevel};
-use crate::sim::{Battle, Game};
+use crate::sim::Table;
 
 /// The sheets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,29 +96,27 @@ fn close(input: Res<ButtonInput<KeyCode>>, mut open: ResMut<SheetOpen>) {
 
 fn fill(
     open: Res<SheetOpen>,
-    game: Res<Game>,
-    battle: Res<Battle>,
+    table: Res<Table>,
     viewer: Option<Res<crate::client::seen::Viewer>>,
     news: Option<Res<super::score_news::ScoreNews>>,
     mut panel: Query<&mut Node, With<VictoryPanel>>,
     mut text: Query<&mut Text, With<VictoryText>>,
 ) {
-    if !open.is_changed() && !(open.0.is_some() && game.is_changed()) {
+    let game = &table.board;
+    if !open.is_changed() && !(open.0.is_some() && table.is_changed()) {
         return;
     }
     for mut n in &mut panel {
         crate::client::theme::regions::show(&mut n, open.0.is_some());
     }
-    let side = viewer
-        .and_then(|v| v.0)
-        .unwrap_or(battle.scenario.first_side);
+    let side = viewer.and_then(|v| v.0).unwrap_or(table.start.first_side);
     let words = match open.0 {
         None => return,
         Some(Sheet::Victory) => {
             let this_turn = news.map(|n| n.this_turn.clone()).unwrap_or_default();
-            conditions(&battle.scenario, &game, side, &this_turn)
+            conditions(&table.start, &game, side, &this_turn)
         }
-        Some(Sheet::Briefing) => briefing(&battle.scenario, &game, side),
+        Some(Sheet::Briefing) => briefing(&table.start, &game, side),
     }
     .join("\n");
     for mut t in &mut text {
