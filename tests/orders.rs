@@ -1291,3 +1291,90 @@ fn every_order_given_in_one_frame_is_carried_out_in_the_order_given() {
         "the same board"
     );
 }
+
+/// Issue 60 item 5: the computer plans through the rules. The planning board
+/// (`rules::planning::carry_out`) carries out a move, a change of facing or formation, a melee
+/// declared and a fire order as the game does, less the dice: whatever the game carries out the
+/// planning board carries out too, and where no fire came of it the two boards are the same; a
+/// fire order marks its firer as the game does.
+#[test]
+fn the_planning_board_carries_out_an_order_as_the_game_does() {
+    use bayonet::rules::event::Event;
+    use bayonet::rules::game::Game;
+    use bayonet::rules::planning;
+    let mut rng = ChaCha8Rng::seed_from_u64(60);
+    let mut compared = [0usize; 5];
+    for board_no in 0..600 {
+        let mut f = random_field(&mut rng);
+        f.params.optional.fog_of_war = false;
+        let mut game = Game::new(f.scenario(), Some(board_no));
+        for _ in 0..12 {
+            // Fire at random hexes seldom finds a target: some are aimed at the nearest enemy.
+            let b = &game.board;
+            let aimed = b
+                .units
+                .iter()
+                .filter(|u| u.side == b.ordering_side())
+                .find_map(|u| {
+                    let e = b
+                        .units
+                        .iter()
+                        .filter(|e| e.side != u.side)
+                        .min_by_key(|e| bayonet::rules::hex::distance(u.hex, e.hex))?;
+                    Some(Order::Fire {
+                        unit: u.id,
+                        at: At::of(b, e.hex),
+                    })
+                });
+            let o = match aimed {
+                Some(fire) if rng.random_bool(0.2) => fire,
+                _ => random_order(b, &mut rng),
+            };
+            let kind = match &o {
+                Order::Move { .. } => 0,
+                Order::Face { .. } => 1,
+                Order::Formation { .. } => 2,
+                Order::Melee { .. } => 3,
+                Order::Fire { .. } => 4,
+                _ => {
+                    let _ = game.give(&o);
+                    continue;
+                }
+            };
+            let mut plan = game.board.clone();
+            let planned = planning::carry_out(&mut plan, &o);
+            let Ok(carried) = game.give(&o) else {
+                continue;
+            };
+            assert!(
+                planned.is_ok(),
+                "{o:?}: the game carried it out, the planning board refused: {planned:?}"
+            );
+            let fired = carried.events.iter().any(|e| match e {
+                Event::Fired(_) => true,
+                Event::Moved(m) => !m.opportunity_fire.is_empty(),
+                _ => false,
+            });
+            if kind == 4 {
+                let id = o.unit().unwrap();
+                let marks = |b: &bayonet::rules::board::Board| b.unit(id).map(|u| u.marks.clone());
+                assert_eq!(marks(&plan), marks(&game.board), "{o:?}: the firer's marks");
+            } else if !fired {
+                assert_eq!(
+                    serde_json::to_value(&plan).unwrap(),
+                    serde_json::to_value(&game.board).unwrap(),
+                    "{o:?}: the planning board is the game's"
+                );
+            } else {
+                continue;
+            }
+            compared[kind] += 1;
+        }
+    }
+    for (kind, n) in ["moves", "facings", "formations", "melees", "fires"]
+        .iter()
+        .zip(compared)
+    {
+        assert!(n >= 10, "only {n} {kind} compared: {compared:?}");
+    }
+}

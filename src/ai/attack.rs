@@ -8,11 +8,11 @@ use std::collections::HashSet;
 use super::basic::facing_towards;
 use super::side_turn::{Turn, objective_at};
 use crate::rules::board::Board;
-use crate::rules::facing;
 use crate::rules::hex::{Facing, Hex, distance};
 use crate::rules::melee::{self, Declaration};
 use crate::rules::movement::{self, movement_range};
 use crate::rules::order::{self, At, Order};
+use crate::rules::planning::{self, Supposed};
 use crate::rules::unit::{Formation, Side, Unit, UnitId, UnitKind};
 
 /// What winning a melee on `d` is worth beyond the losses: the defenders driven off (their
@@ -108,46 +108,33 @@ pub(super) fn attacks(
                 }
             }
             let Some((_, j)) = best else { break };
-            // Move in and face the defending hex, for real on the trial board.
+            // Move in and face the defending hex, for real on the trial board; backed out if
+            // the rules refuse it.
             let Some(u) = trial.unit(j.unit).cloned() else {
                 break;
             };
+            let before = trial.clone();
             let mut steps = Vec::new();
-            if !j.path.is_empty() {
-                if movement::apply_move(&mut trial, j.unit, &j.path).is_err() {
-                    refused.insert((j.unit, j.from));
-                    continue;
-                }
-                steps.push(Order::Move {
-                    unit: j.unit,
-                    to: At::of(&trial, j.from),
-                    path: None,
-                });
-            }
             let f = facing_towards(j.from, d);
-            if trial.unit(j.unit).is_some_and(|u| u.facing != f) {
-                if facing::apply(&mut trial, j.unit, f).is_err() {
-                    // Back out: the unit cannot face the hex from there.
-                    if let Some(m) = trial.unit_mut(j.unit) {
-                        *m = u.clone();
-                    }
-                    refused.insert((j.unit, j.from));
-                    continue;
-                }
-                steps.push(Order::Face {
-                    unit: j.unit,
-                    facing: f,
-                });
-            }
             let decl = Declaration {
                 attackers: chosen.iter().copied().chain([j.unit]).collect(),
                 defending_hex: d,
                 follow_up: true,
             };
-            if !sys.check(&trial, &decl).is_empty() {
-                if let Some(m) = trial.unit_mut(j.unit) {
-                    *m = u.clone();
-                }
+            let joined = (j.path.is_empty()
+                || super::go(&mut trial, j.unit, j.from, &j.path, &mut steps))
+                && (trial.unit(j.unit).is_none_or(|u| u.facing == f)
+                    || super::give(
+                        &mut trial,
+                        Order::Face {
+                            unit: j.unit,
+                            facing: f,
+                        },
+                        &mut steps,
+                    ))
+                && sys.check(&trial, &decl).is_empty();
+            if !joined {
+                trial = before;
                 refused.insert((j.unit, j.from));
                 continue;
             }
@@ -200,11 +187,11 @@ pub(super) fn attacks(
             follow_up: true,
         };
         if p >= t.w.melee_odds && value > 0.0 && order::check(&trial, &order).is_ok() {
-            *b = trial;
-            busy.extend(chosen.iter().copied());
-            b.pending.push(decl);
             out.extend(orders);
-            out.push(order);
+            if super::give(&mut trial, order, out) {
+                busy.extend(chosen.iter().copied());
+            }
+            *b = trial;
             total += value + (t.w.danger - 1.0) * exposure;
         }
     }
@@ -310,20 +297,16 @@ fn try_odds(
     chosen: &[UnitId],
     j: &Joiner,
 ) -> Option<f64> {
-    let i = b.units.iter().position(|u| u.id == j.unit)?;
-    let was = b.units[i].clone();
-    b.units[i].hex = j.from;
-    b.units[i].facing = facing_towards(j.from, d);
     let decl = Declaration {
         attackers: chosen.iter().copied().chain([j.unit]).collect(),
         defending_hex: d,
         follow_up: true,
     };
-    let p = if sys.check(b, &decl).is_empty() {
-        Some(sys.odds(&sys.breakdown(b, &decl)).attacker_win_probability)
-    } else {
-        None
-    };
-    b.units[i] = was;
-    p
+    let standing = Supposed::at(j.from).facing(facing_towards(j.from, d));
+    planning::supposing(b, j.unit, standing, |b| {
+        sys.check(b, &decl)
+            .is_empty()
+            .then(|| sys.odds(&sys.breakdown(b, &decl)).attacker_win_probability)
+    })
+    .flatten()
 }

@@ -6,31 +6,20 @@
 
 use std::collections::HashSet;
 
-use hexx::HexLayout;
-
 use crate::rules::board::{Board, Phase};
 use crate::rules::hex::{Facing, Hex, distance};
 use crate::rules::melee::{self, Declaration};
 use crate::rules::movement::{movement_range, mp_left};
 use crate::rules::order::{self, At, Order};
 use crate::rules::unit::{Formation, Side, Unit, UnitId, UnitKind};
-use crate::rules::{facing, fire, movement};
+use crate::rules::{fire, movement};
 
 /// The lowest chance of winning for which the computer attacks.
 pub const MELEE_ODDS: f64 = 0.6;
 
 /// The facing from `from` that looks most directly at `to`.
 pub fn facing_towards(from: Hex, to: Hex) -> Facing {
-    let l = HexLayout::flat();
-    let d = l.hex_to_world_pos(to) - l.hex_to_world_pos(from);
-    Facing::ALL
-        .into_iter()
-        .max_by(|a, b| {
-            let da = (l.hex_to_world_pos(from + a.step()) - l.hex_to_world_pos(from)).dot(d);
-            let db = (l.hex_to_world_pos(from + b.step()) - l.hex_to_world_pos(from)).dot(d);
-            da.total_cmp(&db)
-        })
-        .unwrap_or(Facing::N)
+    Facing::towards(from, to)
 }
 
 fn enemies(b: &Board, side: Side) -> Vec<&Unit> {
@@ -52,8 +41,7 @@ fn enemy_distance(b: &Board, side: Side, hex: Hex) -> u32 {
 /// Plans `side`'s whole turn from what it knows (its view under fog of war, §16 D-fow-6). The
 /// orders end with Resolve (if it declared melees) and EndTurn.
 pub fn plan_turn(board: &Board, side: Side) -> Vec<Order> {
-    let mut b = crate::rules::fog::view(board, side).board;
-    b.acting = side;
+    let mut b = crate::rules::planning::turn_view(board, side).board;
     let mut out = Vec::new();
     let mut busy: HashSet<UnitId> = HashSet::new();
     plan_melees(&mut b, side, &mut out, &mut busy);
@@ -127,10 +115,9 @@ fn plan_melees(b: &mut Board, side: Side, out: &mut Vec<Order>, busy: &mut HashS
         if o.attacker_win_probability >= MELEE_ODDS
             && o.expected_defender_loss >= 0.7 * o.expected_attacker_loss
             && order::check(b, &order).is_ok()
+            && super::give(b, order, out)
         {
             busy.extend(decl.attackers.iter().copied());
-            b.pending.push(decl);
-            out.push(order);
         }
     }
 }
@@ -156,15 +143,12 @@ fn plan_fire(
             .filter_map(|t| fire::breakdown(b, id, *t, defensive, 1.0).ok())
             .max_by(|x, y| x.value.total_cmp(&y.value));
         if let Some(f) = best {
-            if f.value >= 40.0 {
-                out.push(Order::Fire {
-                    unit: id,
-                    at: At::of(b, f.target),
-                });
+            let fire = Order::Fire {
+                unit: id,
+                at: At::of(b, f.target),
+            };
+            if f.value >= 40.0 && super::give(b, fire, out) {
                 busy.insert(id);
-                if let Some(u) = b.unit_mut(id) {
-                    u.marks.fired = true;
-                }
             }
         }
     }
@@ -242,13 +226,7 @@ fn plan_moves(b: &mut Board, side: Side, out: &mut Vec<Order>, busy: &mut HashSe
             let reach: Vec<(Hex, u32)> = range.iter().map(|(h, r)| (*h, r.cost)).collect();
             if let Some(to) = goal(b, &u, &reach).filter(|to| *to != u.hex) {
                 if let Some(path) = movement::path_to(&range, to) {
-                    if movement::apply_move(b, id, &path).is_ok() {
-                        out.push(Order::Move {
-                            unit: id,
-                            to: At::of(b, to),
-                            path: None,
-                        });
-                    }
+                    super::go(b, id, to, &path, out);
                 }
             }
         }
@@ -272,11 +250,15 @@ fn plan_moves(b: &mut Board, side: Side, out: &mut Vec<Order>, busy: &mut HashSe
         }
         if let Some(e) = near {
             let f = facing_towards(now.hex, e);
-            if f != now.facing && mp_left(&b.params, &now) > 0 && facing::apply(b, id, f).is_ok() {
-                out.push(Order::Face {
-                    unit: id,
-                    facing: f,
-                });
+            if f != now.facing && mp_left(&b.params, &now) > 0 {
+                super::give(
+                    b,
+                    Order::Face {
+                        unit: id,
+                        facing: f,
+                    },
+                    out,
+                );
             }
         }
     }

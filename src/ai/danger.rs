@@ -6,10 +6,10 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::rules::board::Board;
-use crate::rules::fire;
-use crate::rules::hex::{Hex, distance};
+use crate::rules::hex::Hex;
 use crate::rules::movement::movement_range;
-use crate::rules::unit::{Formation, Side, TurnMarks, UnitId, UnitKind};
+use crate::rules::threat;
+use crate::rules::unit::{Side, UnitId, UnitKind};
 
 /// Mean men lost per point of fire value: §8's uniform result between LCV 5 and HCV 25 per 1000.
 pub const LOSS_PER_VALUE: f64 = 15.0 / 1000.0;
@@ -69,74 +69,15 @@ impl Danger {
     /// The enemy's danger to each of `hexes` (held by `side`) as the board stands.
     pub fn of(board: &Board, side: Side, hexes: &HashSet<Hex>) -> Danger {
         let mut d = Danger::default();
-        let mut work = board.clone();
-        work.acting = side.enemy();
-        work.pending.clear();
-        for e in work.units.iter_mut().filter(|e| e.side != side) {
-            e.marks = TurnMarks::default();
-        }
-        // A notional unit of the side, moved from hex to hex, so that fire has a target.
-        let Some(mut target) = work.units.iter().find(|u| u.side == side).cloned() else {
-            return d;
-        };
-        target.id = UnitId(u32::MAX);
-        target.kind = UnitKind::Infantry;
-        target.formation = Formation::Line;
-        target.men = 100;
-        target.marks = TurnMarks::default();
-        let ti = work.units.len();
-        work.units.push(target);
-        let table = work.params.weapons.clone();
-        let mut shooters: Vec<(usize, u32)> = Vec::new();
-        for (i, e) in work.units.iter_mut().enumerate().take(ti) {
-            // Leaders and wagons have no weapon, and fire refuses routed units itself.
-            if e.side == side {
-                continue;
-            }
-            // Infantry fires in line.
-            if e.kind == UnitKind::Infantry {
-                e.formation = Formation::Line;
-            }
-            if let Some(w) = crate::rules::weapon::of(e, &table) {
-                shooters.push((i, w.range()));
+        let mut work = threat::enemy_turn(board, side);
+        let list: Vec<Hex> = hexes.iter().copied().collect();
+        for s in threat::fire_on(&mut work, side, &list) {
+            *d.fire.entry(s.hex).or_default() += s.value;
+            d.shooters.entry(s.hex).or_default().push((s.unit, s.value));
+            if s.watching {
+                d.watchers.entry(s.hex).or_default().push((s.unit, s.value));
             }
         }
-        for &h in hexes {
-            work.units[ti].hex = h;
-            for &(i, range) in &shooters {
-                let at = work.units[i].hex;
-                // Out of its reach (or its own hex): fire would refuse it; skipped for speed.
-                if !(1..=range).contains(&distance(at, h)) {
-                    continue;
-                }
-                let facing = work.units[i].facing;
-                let watching =
-                    fire::in_front(at, facing, h) && work.units[i].formation != Formation::Limbered;
-                let limbered = work.units[i].formation == Formation::Limbered;
-                if limbered {
-                    work.units[i].formation = Formation::Unlimbered;
-                }
-                work.units[i].facing = crate::ai::facing_towards(at, h);
-                if let Ok(f) = fire::breakdown(&work, work.units[i].id, h, true, 1.0) {
-                    *d.fire.entry(h).or_default() += f.value;
-                    d.shooters
-                        .entry(h)
-                        .or_default()
-                        .push((work.units[i].id, f.value));
-                    if watching {
-                        d.watchers
-                            .entry(h)
-                            .or_default()
-                            .push((work.units[i].id, f.value));
-                    }
-                }
-                work.units[i].facing = facing;
-                if limbered {
-                    work.units[i].formation = Formation::Limbered;
-                }
-            }
-        }
-        work.units.pop();
         // Melee: the hexes next to where each enemy unit able to attack could be next turn.
         for i in 0..work.units.len() {
             let e = &work.units[i];

@@ -12,8 +12,9 @@ use crate::rules::board::Board;
 use crate::rules::hex::{Hex, distance};
 use crate::rules::movement::{self, movement_range};
 use crate::rules::order::{At, Order};
+use crate::rules::planning::{self, Supposed};
 use crate::rules::unit::{Formation, Unit, UnitId, UnitKind};
-use crate::rules::{command, facing, fire};
+use crate::rules::{command, fire};
 
 /// What a unit's standing within its leaders' command radius is worth to a placement, under
 /// *Command Control* (three hexes' approach).
@@ -97,29 +98,29 @@ pub(super) fn place_all(
 /// having moved or not), and the target; guns count the fire of the next turn when they have
 /// moved (`ready` false) at a third.
 fn best_fire(b: &mut Board, t: &Turn, id: UnitId, h: Hex, moved: bool) -> Option<(f64, Hex)> {
-    let i = b.units.iter().position(|u| u.id == id)?;
-    let was = b.units[i].clone();
-    let reach = fire::weapon_of(b, &was)?.range();
-    b.units[i].hex = h;
-    if moved {
-        b.units[i].marks.moved = true;
-    }
-    let mut best: Option<(f64, Hex)> = None;
-    for &e in &t.enemies {
-        let r = distance(h, e);
-        if r == 0 || r > reach {
-            continue;
-        }
-        b.units[i].facing = facing_towards(h, e);
-        if let Ok(f) = fire::breakdown(b, id, e, false, 1.0) {
-            let v = f.value * LOSS_PER_VALUE * target_worth(b, t, e);
-            if best.is_none_or(|(x, _)| v > x) {
+    let reach = fire::weapon_of(b, b.unit(id)?)?.range();
+    let there = Supposed::at(h).moved(moved);
+    planning::supposing(b, id, there, |b| {
+        let mut best: Option<(f64, Hex)> = None;
+        for &e in &t.enemies {
+            let r = distance(h, e);
+            if r == 0 || r > reach {
+                continue;
+            }
+            let turned = Supposed::default().facing(facing_towards(h, e));
+            let value = planning::supposing(b, id, turned, |b| {
+                fire::breakdown(b, id, e, false, 1.0)
+                    .ok()
+                    .map(|f| f.value * LOSS_PER_VALUE * target_worth(b, t, e))
+            })
+            .flatten();
+            if let Some(v) = value.filter(|v| best.is_none_or(|(x, _)| *v > x)) {
                 best = Some((v, e));
             }
         }
-    }
-    b.units[i] = was;
-    best
+        best
+    })
+    .flatten()
 }
 
 /// Points per man lost by the units on `e`: guns are worth more than men (20 a gun for 25 men),
@@ -351,14 +352,12 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
                     // Moves (limbered) and unlimbers to fire next turn, if points are left.
                     let left = movement::mp_left(&b.params, &u).saturating_sub(r.cost);
                     let can_unlimber = left >= 3;
-                    let i = b.units.iter().position(|x| x.id == id);
-                    if let (true, Some(i)) = (can_unlimber, i) {
-                        let was = b.units[i].clone();
-                        b.units[i].formation = Formation::Unlimbered;
-                        b.units[i].marks = Default::default();
-                        let next = best_fire(b, t, id, h, false);
-                        b.units[i] = was;
-                        score += next.map_or(0.0, |(v, _)| 0.5 * v);
+                    if can_unlimber {
+                        let unlimbered = Supposed::default().formed(Formation::Unlimbered).fresh();
+                        let next = planning::supposing(b, id, unlimbered, |b| {
+                            best_fire(b, t, id, h, false)
+                        });
+                        score += next.flatten().map_or(0.0, |(v, _)| 0.5 * v);
                     }
                     score += 0.3 * standing(b, t, &u, h, goal);
                 }
@@ -369,17 +368,12 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
                     u.formation != Formation::Column || left >= 4
                 };
                 let fire = if fires {
-                    let i = b.units.iter().position(|x| x.id == id);
-                    let mut f = None;
-                    if let Some(i) = i {
-                        let was = b.units[i].formation;
-                        if u.kind == UnitKind::Infantry {
-                            b.units[i].formation = Formation::Line;
-                        }
-                        f = best_fire(b, t, id, h, moved);
-                        b.units[i].formation = was;
-                    }
-                    f
+                    // Infantry fires in line.
+                    let formed = Supposed {
+                        formation: (u.kind == UnitKind::Infantry).then_some(Formation::Line),
+                        ..Supposed::default()
+                    };
+                    planning::supposing(b, id, formed, |b| best_fire(b, t, id, h, moved)).flatten()
                 } else {
                     None
                 };
@@ -417,13 +411,7 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
             return 0.0;
         }
         if let Some(path) = movement::path_to(&range, to) {
-            if movement::apply_move(b, id, &path).is_ok() {
-                out.push(Order::Move {
-                    unit: id,
-                    to: At::of(b, to),
-                    path: None,
-                });
-            }
+            super::go(b, id, to, &path, out);
         }
     } else if u.kind == UnitKind::Artillery
         && u.formation == Formation::Unlimbered
@@ -466,11 +454,15 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
     }
     if let Some(look) = target.or(nearest) {
         let f = facing_towards(now.hex, look);
-        if b.unit(id).is_some_and(|x| x.facing != f) && facing::apply(b, id, f).is_ok() {
-            out.push(Order::Face {
-                unit: id,
-                facing: f,
-            });
+        if b.unit(id).is_some_and(|x| x.facing != f) {
+            super::give(
+                b,
+                Order::Face {
+                    unit: id,
+                    facing: f,
+                },
+                out,
+            );
         }
     }
     if let Some(e) = target {
@@ -478,12 +470,7 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
             unit: id,
             at: At::of(b, e),
         };
-        if fire::breakdown(b, id, e, false, 1.0).is_ok() {
-            out.push(o);
-            if let Some(m) = b.unit_mut(id) {
-                m.marks.fired = true;
-            }
-        }
+        super::give(b, o, out);
     }
     score
 }

@@ -83,10 +83,9 @@ pub const ROLLOUTS: u64 = 5;
 /// Plans `side`'s whole turn from what it knows; the orders end with Resolve (if it declared
 /// melees) and EndTurn.
 pub fn plan_turn(board: &Board, side: Side, level: Level) -> Vec<Order> {
-    let view = crate::rules::fog::view(board, side);
+    let view = crate::rules::planning::turn_view(board, side);
     let last_seen: Vec<Hex> = view.last_seen.iter().map(|m| m.hex).collect();
-    let mut b = view.board;
-    b.acting = side;
+    let b = view.board;
     let danger = Danger::of(&b, side, &reachable(&b, side));
     let plans: Vec<Plan> = level
         .weights()

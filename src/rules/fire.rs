@@ -540,6 +540,16 @@ pub struct FireOutcome {
     pub leaders_hit: Vec<UnitId>,
 }
 
+/// The firer has fired at `target` this turn (as opportunity fire, or its own).
+pub fn mark_fired(u: &mut Unit, target: Hex, opportunity: bool) {
+    if opportunity {
+        u.marks.opportunity_fired = true;
+    } else {
+        u.marks.fired = true;
+        u.marks.fired_at = Some(target);
+    }
+}
+
 /// Fires `firer` at `target` (checked first) and applies the result. `factor` scales the fire
 /// (½ for opportunity fire at melee attackers).
 ///
@@ -660,12 +670,7 @@ pub fn fire(
     let Some(u) = board.unit_mut(firer) else {
         return Ok(out);
     };
-    if opportunity {
-        u.marks.opportunity_fired = true;
-    } else {
-        u.marks.fired = true;
-        u.marks.fired_at = Some(target);
-    }
+    mark_fired(u, target, opportunity);
     let chance = if u.kind == UnitKind::Artillery {
         ammo_loss[0]
     } else {

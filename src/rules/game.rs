@@ -208,10 +208,7 @@ fn declare(board: &mut Board, decl: melee::Declaration, slot: Option<usize>) -> 
     let system = melee::system(&board.params);
     let breakdown = system.breakdown(board, &decl);
     let odds = system.odds(&breakdown);
-    match slot {
-        Some(i) => board.pending[i] = decl.clone(),
-        None => board.pending.push(decl.clone()),
-    }
+    super::planning::pend(board, decl.clone(), slot);
     Event::MeleeDeclared(MeleeDeclared {
         declaration: decl,
         breakdown,

@@ -67,6 +67,21 @@ impl Facing {
         Facing::ALL.into_iter().find(|f| f.step() == d)
     }
 
+    /// The facing that points most nearly from `from` towards `to`, however far (N when they
+    /// are one hex).
+    pub fn towards(from: Hex, to: Hex) -> Facing {
+        let l = hexx::HexLayout::flat();
+        let d = l.hex_to_world_pos(to) - l.hex_to_world_pos(from);
+        Facing::ALL
+            .into_iter()
+            .max_by(|a, b| {
+                let da = (l.hex_to_world_pos(from + a.step()) - l.hex_to_world_pos(from)).dot(d);
+                let db = (l.hex_to_world_pos(from + b.step()) - l.hex_to_world_pos(from)).dot(d);
+                da.total_cmp(&db)
+            })
+            .unwrap_or(Facing::N)
+    }
+
     /// The three hexsides of the front of a unit facing `self` (D-facing-1).
     pub fn front(self) -> [Facing; 3] {
         [self.counter_clockwise(), self, self.clockwise()]

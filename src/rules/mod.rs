@@ -26,6 +26,7 @@ pub mod order;
 pub mod organisation;
 pub mod params;
 pub mod perceived;
+pub mod planning;
 pub mod readiness;
 pub mod refusal;
 pub mod reinforcement;

@@ -169,3 +169,88 @@ fn melee_strength(b: &mut Board, i: usize, hex: Hex) -> Option<f64> {
     b.units[i] = u;
     best
 }
+
+/// The board as the enemy of `side` begins its next turn, for the planner's weighing of it: the
+/// enemy acting, no melee pending, its units' marks cleared and its infantry in line (as it
+/// fires).
+pub fn enemy_turn(board: &Board, side: Side) -> Board {
+    let mut work = board.clone();
+    work.acting = side.enemy();
+    work.pending.clear();
+    for e in work.units.iter_mut().filter(|e| e.side != side) {
+        e.marks = TurnMarks::default();
+        if e.kind == UnitKind::Infantry {
+            e.formation = Formation::Line;
+        }
+    }
+    work
+}
+
+/// One enemy unit's fire at a hex next turn, as the planner weighs it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Shot {
+    pub hex: Hex,
+    pub unit: UnitId,
+    /// Its fire value there (defensive fire's, turned to face it, guns unlimbered).
+    pub value: f64,
+    /// It watches the hex as it stands (in front, not limbered): a unit of `side` moving in now
+    /// draws its opportunity fire (§1).
+    pub watching: bool,
+}
+
+/// Every enemy unit's fire at each of `hexes` (held by `side`) on `work` (`enemy_turn`'s board),
+/// against a notional line of 100 men there: by the rules' own fire values, the hex's terrain
+/// counted. `work` is as it was after.
+pub fn fire_on(work: &mut Board, side: Side, hexes: &[Hex]) -> Vec<Shot> {
+    let mut out = Vec::new();
+    let Some(mut target) = work.units.iter().find(|u| u.side == side).cloned() else {
+        return out;
+    };
+    target.id = UnitId(u32::MAX);
+    target.kind = UnitKind::Infantry;
+    target.formation = Formation::Line;
+    target.men = 100;
+    target.marks = TurnMarks::default();
+    let ti = work.units.len();
+    let table = work.params.weapons.clone();
+    // Leaders and wagons have no weapon, and fire refuses routed units itself.
+    let shooters: Vec<(usize, u32)> = work
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.side != side)
+        .filter_map(|(i, e)| super::weapon::of(e, &table).map(|w| (i, w.range())))
+        .collect();
+    work.units.push(target);
+    for &h in hexes {
+        work.units[ti].hex = h;
+        for &(i, range) in &shooters {
+            let (at, facing, formation) = {
+                let e = &work.units[i];
+                (e.hex, e.facing, e.formation)
+            };
+            // Out of its reach (or its own hex): fire would refuse it; skipped for speed.
+            if !(1..=range).contains(&distance(at, h)) {
+                continue;
+            }
+            let limbered = formation == Formation::Limbered;
+            let watching = fire::in_front(at, facing, h) && !limbered;
+            if limbered {
+                work.units[i].formation = Formation::Unlimbered;
+            }
+            work.units[i].facing = Facing::towards(at, h);
+            if let Ok(f) = fire::breakdown(work, work.units[i].id, h, true, 1.0) {
+                out.push(Shot {
+                    hex: h,
+                    unit: work.units[i].id,
+                    value: f.value,
+                    watching,
+                });
+            }
+            work.units[i].facing = facing;
+            work.units[i].formation = formation;
+        }
+    }
+    work.units.pop();
+    out
+}
