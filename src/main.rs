@@ -98,63 +98,15 @@ fn open_editor(a: bayonet::cli::args::Edit) -> i32 {
 #[cfg(feature = "client")]
 fn open_game(cli: Cli) -> i32 {
     use bayonet::cli::Verb;
-    let outer = cli.window;
-    let mut from = None;
-    // `watch SAVE` opens as `play SAVE` does, then replays it from its first order.
     let watch = matches!(cli.command, Some(Verb::Watch(_)));
-    // Online: `join URL INVITE`, or `host` (a server here and a new game on it).
-    let mut join: Option<(String, String)> = None;
-    #[cfg(not(target_arch = "wasm32"))]
-    let mut host: Option<bayonet::cli::args::Host> = None;
-    // (No server in a page.)
-    #[cfg(target_arch = "wasm32")]
-    let host: Option<()> = None;
-    let w = match cli.command {
-        Some(Verb::Edit(a)) => return open_editor(a),
-        Some(Verb::Play(a) | Verb::Watch(a)) => {
-            let dir = bayonet::places::saves_dir();
-            match a.save.as_deref() {
-                // `play` alone: the start dialog, where a save can be loaded too (issue 59: it
-                // was an error).
-                None if !watch => {}
-                None => {
-                    eprintln!(
-                        "bayonet watch: which game? Give a save: `bayonet watch SAVE`{}",
-                        dir.as_ref()
-                            .map(|d| format!(" (the game's saves are in {})", d.display()))
-                            .unwrap_or_default()
-                    );
-                    return 2;
-                }
-                Some(save) => {
-                    let path = bayonet::places::find_save(save, dir.as_deref());
-                    match bayonet::cli::saves::read(&path.to_string_lossy()) {
-                        Ok(s) => from = Some(s),
-                        Err(e) => {
-                            eprintln!("{e}");
-                            return 1;
-                        }
-                    }
-                }
-            }
-            a.window.or(outer)
-        }
-        Some(Verb::Join(a)) => {
-            join = Some((a.url, a.invite));
-            a.window.or(outer)
-        }
-        Some(Verb::Lesson(a)) => {
-            let mut w = a.window.or(outer);
-            w.lesson = Some(a.number);
-            w
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        Some(Verb::Host(a)) => {
-            let window = a.window.clone().or(outer);
-            host = Some(a);
-            window
-        }
-        _ => outer,
+    let Asked {
+        window: w,
+        from,
+        mut join,
+        host,
+    } = match asked(cli) {
+        Ok(a) => a,
+        Err(code) => return code,
     };
     // In the browser the page's address carries an invite (its server is the page's).
     if let Some(i) = &w.invite {
@@ -180,84 +132,13 @@ fn open_game(cli: Cli) -> i32 {
     };
     #[cfg(not(target_arch = "wasm32"))]
     if let Some(h) = host {
-        let scenario = scenario_path
-            .clone()
-            .unwrap_or_else(|| bayonet::DEFAULT_SCENARIO_PATH.to_owned());
-        let listen = h.listen;
-        let db = h.db.unwrap_or_else(bayonet::places::default_db);
-        let hosted = bayonet::serve::tls_files(h.tls_cert.as_ref(), h.tls_key.as_ref())
-            .and_then(|tls| bayonet::serve::host(&listen, &db, &scenario, rules.as_deref(), tls));
-        let (runtime, local, made) = match hosted {
-            Ok(h) => h,
-            Err(e) => {
-                eprintln!("bayonet host: {e}");
-                return 1;
-            }
-        };
-        let scheme = local.split("://").next().unwrap_or("http").to_owned();
-        let port = local.rsplit(':').next().unwrap_or("7878").to_owned();
-        // Listening on every interface: the address a friend on the network would use.
-        let host_part = listen.rsplit_once(':').map_or("", |(h, _)| h);
-        let friend = if matches!(host_part, "" | "0.0.0.0" | "[::]") {
-            format!("{scheme}://{}:{port}", bayonet::serve::reachable_address())
-        } else {
-            format!("{scheme}://{host_part}:{port}")
-        };
-        let side = |n: usize| {
-            made.sides
-                .get(n)
-                .map_or_else(Default::default, |s| (s.name.clone(), s.invite.clone()))
-        };
-        // `--side NAME`, else the side that moves first: the host plays at once while the
-        // friend is sent the invite, rather than opening onto a wait.
-        let first = made.sides.first().and_then(|s| {
-            bayonet::remote::Seat::new(&local, Some(&s.invite))
-                .state()
-                .ok()
-                .map(|st| st.side)
-        });
-        let n = match &h.side {
-            Some(name) => match made
-                .sides
-                .iter()
-                .position(|s| s.name.eq_ignore_ascii_case(name.trim()))
-            {
-                Some(n) => n,
-                None => {
-                    let names: Vec<&str> = made.sides.iter().map(|s| s.name.as_str()).collect();
-                    eprintln!(
-                        "bayonet host: --side {name}: this battle's sides are {}",
-                        names.join(" and ")
-                    );
-                    return 2;
-                }
-            },
-            None => made
-                .sides
-                .iter()
-                .position(|s| Some(s.side) == first)
-                .unwrap_or(0),
-        };
-        let ((mine, my_invite), (theirs, their_invite)) = (side(n), side(1 - n.min(1)));
-        println!(
-            "Hosting {scenario} at {friend} (game {}). You play the {mine}.\n\
-             Send your opponent, who plays the {theirs}:\n  \
-             desktop:  bayonet join {friend} {their_invite}\n  \
-             browser:  {friend}/#invite={their_invite}  (a server given --site)\n\
-             Your own invite, to come back later: bayonet join {friend} {my_invite}",
-            made.game
+        return host_game(
+            h,
+            scenario_path.as_deref(),
+            rules.as_deref(),
+            screenshot,
+            script,
         );
-        let code = match bayonet::client::online::seat::connect(&local, &my_invite) {
-            Ok((s, joined)) => {
-                bayonet::client::run_seat(s, screenshot, script, None, None, Some(joined))
-            }
-            Err(e) => {
-                eprintln!("bayonet host: {e}");
-                1
-            }
-        };
-        drop(runtime);
-        return code;
     }
     #[cfg(not(target_arch = "wasm32"))]
     if let Some((url, invite)) = join {
@@ -292,6 +173,122 @@ fn open_game(cli: Cli) -> i32 {
             }
         };
     }
+    let opening = Opening {
+        from,
+        scenario_path,
+        rules,
+        computer,
+    };
+    open_battle(opening, screenshot, script)
+}
+
+/// What the command asks the window to open: its window options, a save to play or watch,
+/// a game online to join, a game to host.
+#[cfg(feature = "client")]
+struct Asked {
+    window: bayonet::cli::args::Window,
+    from: Option<bayonet::save::SaveGame>,
+    join: Option<(String, String)>,
+    #[cfg(not(target_arch = "wasm32"))]
+    host: Option<bayonet::cli::args::Host>,
+    #[cfg(target_arch = "wasm32")]
+    host: Option<()>,
+}
+
+/// The command's verb read: what to open, or the exit code when it is done already (the
+/// editor ran) or cannot be (a save that does not read).
+#[cfg(feature = "client")]
+fn asked(cli: Cli) -> Result<Asked, i32> {
+    use bayonet::cli::Verb;
+    let outer = cli.window;
+    let mut from = None;
+    // `watch SAVE` opens as `play SAVE` does, then replays it from its first order.
+    let watch = matches!(cli.command, Some(Verb::Watch(_)));
+    // Online: `join URL INVITE`, or `host` (a server here and a new game on it).
+    let mut join: Option<(String, String)> = None;
+    #[cfg(not(target_arch = "wasm32"))]
+    let mut host: Option<bayonet::cli::args::Host> = None;
+    // (No server in a page.)
+    #[cfg(target_arch = "wasm32")]
+    let host: Option<()> = None;
+    let w = match cli.command {
+        Some(Verb::Edit(a)) => return Err(open_editor(a)),
+        Some(Verb::Play(a) | Verb::Watch(a)) => {
+            let dir = bayonet::places::saves_dir();
+            match a.save.as_deref() {
+                // `play` alone: the start dialog, where a save can be loaded too (issue 59: it
+                // was an error).
+                None if !watch => {}
+                None => {
+                    eprintln!(
+                        "bayonet watch: which game? Give a save: `bayonet watch SAVE`{}",
+                        dir.as_ref()
+                            .map(|d| format!(" (the game's saves are in {})", d.display()))
+                            .unwrap_or_default()
+                    );
+                    return Err(2);
+                }
+                Some(save) => {
+                    let path = bayonet::places::find_save(save, dir.as_deref());
+                    match bayonet::cli::saves::read(&path.to_string_lossy()) {
+                        Ok(s) => from = Some(s),
+                        Err(e) => {
+                            eprintln!("{e}");
+                            return Err(1);
+                        }
+                    }
+                }
+            }
+            a.window.or(outer)
+        }
+        Some(Verb::Join(a)) => {
+            join = Some((a.url, a.invite));
+            a.window.or(outer)
+        }
+        Some(Verb::Lesson(a)) => {
+            let mut w = a.window.or(outer);
+            w.lesson = Some(a.number);
+            w
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        Some(Verb::Host(a)) => {
+            let window = a.window.clone().or(outer);
+            host = Some(a);
+            window
+        }
+        _ => outer,
+    };
+    Ok(Asked {
+        window: w,
+        from,
+        join,
+        host,
+    })
+}
+
+/// What a battle in the window opens from: a save, or a scenario with the rules and players
+/// the command line chose.
+#[cfg(feature = "client")]
+struct Opening {
+    from: Option<bayonet::save::SaveGame>,
+    scenario_path: Option<String>,
+    rules: Option<String>,
+    computer: Option<String>,
+}
+
+/// Opens the window on a battle: a save's, a scenario file's, or the default.
+#[cfg(feature = "client")]
+fn open_battle(
+    o: Opening,
+    screenshot: Option<String>,
+    script: bayonet::client::StartupOrders,
+) -> i32 {
+    let Opening {
+        from,
+        scenario_path,
+        rules,
+        computer,
+    } = o;
     let loaded = match (&from, &scenario_path) {
         (Some(s), _) => bayonet::save::scenario_of(s),
         (None, Some(p)) => bayonet::load_scenario(p),
@@ -324,6 +321,94 @@ fn open_game(cli: Cli) -> i32 {
             1
         }
     }
+}
+
+/// `bayonet host`: a server here and a new game on it; the host plays one side in this
+/// window, and the other side's invite is printed for the friend.
+#[cfg(all(feature = "client", not(target_arch = "wasm32")))]
+fn host_game(
+    h: bayonet::cli::args::Host,
+    scenario_path: Option<&str>,
+    rules: Option<&str>,
+    screenshot: Option<String>,
+    script: bayonet::client::StartupOrders,
+) -> i32 {
+    let scenario = scenario_path.unwrap_or(bayonet::DEFAULT_SCENARIO_PATH);
+    let listen = h.listen;
+    let db = h.db.unwrap_or_else(bayonet::places::default_db);
+    let hosted = bayonet::serve::tls_files(h.tls_cert.as_ref(), h.tls_key.as_ref())
+        .and_then(|tls| bayonet::serve::host(&listen, &db, scenario, rules, tls));
+    let (runtime, local, made) = match hosted {
+        Ok(h) => h,
+        Err(e) => {
+            eprintln!("bayonet host: {e}");
+            return 1;
+        }
+    };
+    let scheme = local.split("://").next().unwrap_or("http").to_owned();
+    let port = local.rsplit(':').next().unwrap_or("7878").to_owned();
+    // Listening on every interface: the address a friend on the network would use.
+    let host_part = listen.rsplit_once(':').map_or("", |(h, _)| h);
+    let friend = if matches!(host_part, "" | "0.0.0.0" | "[::]") {
+        format!("{scheme}://{}:{port}", bayonet::serve::reachable_address())
+    } else {
+        format!("{scheme}://{host_part}:{port}")
+    };
+    let side = |n: usize| {
+        made.sides
+            .get(n)
+            .map_or_else(Default::default, |s| (s.name.clone(), s.invite.clone()))
+    };
+    // `--side NAME`, else the side that moves first: the host plays at once while the
+    // friend is sent the invite, rather than opening onto a wait.
+    let first = made.sides.first().and_then(|s| {
+        bayonet::remote::Seat::new(&local, Some(&s.invite))
+            .state()
+            .ok()
+            .map(|st| st.side)
+    });
+    let n = match &h.side {
+        Some(name) => match made
+            .sides
+            .iter()
+            .position(|s| s.name.eq_ignore_ascii_case(name.trim()))
+        {
+            Some(n) => n,
+            None => {
+                let names: Vec<&str> = made.sides.iter().map(|s| s.name.as_str()).collect();
+                eprintln!(
+                    "bayonet host: --side {name}: this battle's sides are {}",
+                    names.join(" and ")
+                );
+                return 2;
+            }
+        },
+        None => made
+            .sides
+            .iter()
+            .position(|s| Some(s.side) == first)
+            .unwrap_or(0),
+    };
+    let ((mine, my_invite), (theirs, their_invite)) = (side(n), side(1 - n.min(1)));
+    println!(
+        "Hosting {scenario} at {friend} (game {}). You play the {mine}.\n\
+         Send your opponent, who plays the {theirs}:\n  \
+         desktop:  bayonet join {friend} {their_invite}\n  \
+         browser:  {friend}/#invite={their_invite}  (a server given --site)\n\
+         Your own invite, to come back later: bayonet join {friend} {my_invite}",
+        made.game
+    );
+    let code = match bayonet::client::online::seat::connect(&local, &my_invite) {
+        Ok((s, joined)) => {
+            bayonet::client::run_seat(s, screenshot, script, None, None, Some(joined))
+        }
+        Err(e) => {
+            eprintln!("bayonet host: {e}");
+            1
+        }
+    };
+    drop(runtime);
+    code
 }
 
 /// `--computer NAME|both|none[:LEVEL]` as who plays each side; without a level, the opponent

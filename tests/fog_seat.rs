@@ -760,7 +760,16 @@ fn the_count_and_timing_of_hidden_enemy_orders_are_not_told() {
             (news.records.len(), t.elapsed())
         })
     };
-    std::thread::sleep(Duration::from_millis(200));
+    // The orders come once the poll waits on the game's bell (before, they would only be
+    // what it finds when it starts).
+    let started = Instant::now();
+    while r.bells.waiting() == 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the long poll never began to wait"
+        );
+        std::thread::yield_now();
+    }
     let mut given = 0;
     for _ in 0..10 {
         for order in [

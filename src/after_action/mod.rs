@@ -283,37 +283,17 @@ pub fn of_game(
     // What the events do not name a cause for is the rest: units gone with men left (a rout or
     // a retreat with nowhere to go, a surrender) and guns captured.
     let mut causes = out.causes;
-    for (s, (men, guns)) in totals_of(&out.turns).into_iter().enumerate() {
-        let named = |f: fn(&Lost) -> [u32; 2]| {
-            f(&causes.small_arms)[s] + f(&causes.artillery)[s] + f(&causes.melee)[s]
-        };
-        causes.routs_and_other.men[s] = men.saturating_sub(named(|l| l.men));
-        causes.routs_and_other.guns[s] = guns.saturating_sub(named(|l| l.guns));
-    }
+    the_rest(&mut causes, &out.turns);
     AfterAction {
         scenario: scenario.name.clone(),
         sides: [
             scenario.side_name(Side(0)).to_string(),
             scenario.side_name(Side(1)).to_string(),
         ],
-        colours: [0, 1].map(|i| {
-            let (r, g, b) = scenario.sides.get(i).map_or((0.5, 0.5, 0.5), |s| s.color);
-            let c = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
-            (c(r), c(g), c(b))
-        }),
+        colours: [0, 1].map(|i| colour_of(scenario, i)),
         first_side: scenario.first_side,
         map_size: (scenario.map.width, scenario.map.height),
-        terrain: (0..scenario.map.height as i32)
-            .map(|row| {
-                (0..scenario.map.width as i32)
-                    .map(|col| {
-                        scenario
-                            .map
-                            .terrain(scenario.map.hex_at(Coord { col, row }))
-                    })
-                    .collect()
-            })
-            .collect(),
+        terrain: terrain_rows(scenario),
         objectives: scenario
             .map
             .objectives
@@ -330,6 +310,39 @@ pub fn of_game(
         units,
         brigades,
     }
+}
+
+/// What the events do not name a cause for: the side's losses less those named.
+fn the_rest(causes: &mut Causes, turns: &[TurnRecord]) {
+    for (s, (men, guns)) in totals_of(turns).into_iter().enumerate() {
+        let named = |f: fn(&Lost) -> [u32; 2]| {
+            f(&causes.small_arms)[s] + f(&causes.artillery)[s] + f(&causes.melee)[s]
+        };
+        causes.routs_and_other.men[s] = men.saturating_sub(named(|l| l.men));
+        causes.routs_and_other.guns[s] = guns.saturating_sub(named(|l| l.guns));
+    }
+}
+
+/// Side `i`'s colour as bytes (grey for a side the scenario does not colour).
+fn colour_of(scenario: &Scenario, i: usize) -> (u8, u8, u8) {
+    let (r, g, b) = scenario.sides.get(i).map_or((0.5, 0.5, 0.5), |s| s.color);
+    let c = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
+    (c(r), c(g), c(b))
+}
+
+/// The map's terrain, row by row, for the battle map chart.
+fn terrain_rows(scenario: &Scenario) -> Vec<Vec<crate::rules::map::Terrain>> {
+    (0..scenario.map.height as i32)
+        .map(|row| {
+            (0..scenario.map.width as i32)
+                .map(|col| {
+                    scenario
+                        .map
+                        .terrain(scenario.map.hex_at(Coord { col, row }))
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The side turn `turn` (its number, side and clock) as it ended: what was lost between the

@@ -86,28 +86,7 @@ fn page(aar: &AfterAction, charts: &[(&str, String)]) -> String {
         ));
     }
     h.push_str("</table>\n");
-    // Issue 58: what took the men, each side's and the share of both sides' losses.
-    h.push_str(&format!(
-        "<h2>Losses by cause</h2>\n<table><tr><th>Cause</th><th>{} men</th><th>{} men</th><th>Share of all men lost</th><th>{} guns</th><th>{} guns</th></tr>\n",
-        escape(&aar.sides[0]),
-        escape(&aar.sides[1]),
-        escape(&aar.sides[0]),
-        escape(&aar.sides[1])
-    ));
-    let named = aar.causes.named();
-    let all: u32 = named.iter().map(|(_, l)| l.men[0] + l.men[1]).sum();
-    for (name, l) in named {
-        let share = if all == 0 {
-            0.0
-        } else {
-            100.0 * (l.men[0] + l.men[1]) as f64 / all as f64
-        };
-        h.push_str(&format!(
-            "<tr><td>{name}</td><td>{}</td><td>{}</td><td>{share:.0} %</td><td>{}</td><td>{}</td></tr>\n",
-            l.men[0], l.men[1], l.guns[0], l.guns[1]
-        ));
-    }
-    h.push_str("</table>\n");
+    h.push_str(&causes_table(aar));
     for (title, shown) in charts {
         h.push_str(&format!("<h2>{}</h2>\n<p>{shown}</p>\n", escape(title)));
     }
@@ -135,7 +114,44 @@ fn page(aar: &AfterAction, charts: &[(&str, String)]) -> String {
             b.eliminated
         ));
     }
-    h.push_str("</table>\n<h2>Units</h2>\n<table><tr><th>Unit</th><th>Side</th><th>Brigade</th><th>At the start</th><th>Lost</th><th>At the end</th></tr>\n");
+    h.push_str("</table>\n");
+    h.push_str(&units_table(aar));
+    h.push_str("</body></html>\n");
+    h
+}
+
+/// Issue 58: what took the men, each side's and the share of both sides' losses.
+fn causes_table(aar: &AfterAction) -> String {
+    let mut h = String::new();
+    h.push_str(&format!(
+        "<h2>Losses by cause</h2>\n<table><tr><th>Cause</th><th>{} men</th><th>{} men</th><th>Share of all men lost</th><th>{} guns</th><th>{} guns</th></tr>\n",
+        escape(&aar.sides[0]),
+        escape(&aar.sides[1]),
+        escape(&aar.sides[0]),
+        escape(&aar.sides[1])
+    ));
+    let named = aar.causes.named();
+    let all: u32 = named.iter().map(|(_, l)| l.men[0] + l.men[1]).sum();
+    for (name, l) in named {
+        let share = if all == 0 {
+            0.0
+        } else {
+            100.0 * (l.men[0] + l.men[1]) as f64 / all as f64
+        };
+        h.push_str(&format!(
+            "<tr><td>{name}</td><td>{}</td><td>{}</td><td>{share:.0} %</td><td>{}</td><td>{}</td></tr>\n",
+            l.men[0], l.men[1], l.guns[0], l.guns[1]
+        ));
+    }
+    h.push_str("</table>\n");
+    h
+}
+
+/// Every unit: its side and brigade, its strength at the start, lost and at the end.
+fn units_table(aar: &AfterAction) -> String {
+    let side = |s: crate::rules::unit::Side| escape(&aar.sides[s.0 as usize & 1]);
+    let mut h = String::new();
+    h.push_str("<h2>Units</h2>\n<table><tr><th>Unit</th><th>Side</th><th>Brigade</th><th>At the start</th><th>Lost</th><th>At the end</th></tr>\n");
     for u in &aar.units {
         // The brigade by its name (its id only where the scenario named none).
         let brigade = aar
@@ -176,7 +192,7 @@ fn page(aar: &AfterAction, charts: &[(&str, String)]) -> String {
             },
         ));
     }
-    h.push_str("</table>\n</body></html>\n");
+    h.push_str("</table>\n");
     h
 }
 

@@ -89,65 +89,11 @@ pub(super) fn attacks(
     let mut total = 0.0;
     for d in targets {
         let mut trial = b.clone();
-        let mut orders = Vec::new();
-        let mut chosen: Vec<UnitId> = Vec::new();
-        let mut moved: Vec<(UnitId, Hex, Hex, Vec<Hex>)> = Vec::new();
-        let mut refused: HashSet<(UnitId, Hex)> = HashSet::new();
-        loop {
-            let cands = joiners(&trial, side, d, busy, &chosen, moves);
-            let mut best: Option<(f64, Joiner)> = None;
-            for j in cands {
-                if refused.contains(&(j.unit, j.from)) {
-                    continue;
-                }
-                let Some(p) = try_odds(&mut trial, sys, d, &chosen, &j) else {
-                    continue;
-                };
-                if best.as_ref().is_none_or(|(q, _)| p > *q) {
-                    best = Some((p, j));
-                }
-            }
-            let Some((_, j)) = best else { break };
-            // Move in and face the defending hex, for real on the trial board; backed out if
-            // the rules refuse it.
-            let Some(u) = trial.unit(j.unit).cloned() else {
-                break;
-            };
-            let before = trial.clone();
-            let mut steps = Vec::new();
-            let f = facing_towards(j.from, d);
-            let decl = Declaration {
-                attackers: chosen.iter().copied().chain([j.unit]).collect(),
-                defending_hex: d,
-                follow_up: true,
-            };
-            let joined = (j.path.is_empty()
-                || super::go(&mut trial, j.unit, j.from, &j.path, &mut steps))
-                && (trial.unit(j.unit).is_none_or(|u| u.facing == f)
-                    || super::give(
-                        &mut trial,
-                        Order::Face {
-                            unit: j.unit,
-                            facing: f,
-                        },
-                        &mut steps,
-                    ))
-                && sys.check(&trial, &decl).is_empty();
-            if !joined {
-                trial = before;
-                refused.insert((j.unit, j.from));
-                continue;
-            }
-            if u.hex != j.from {
-                moved.push((j.unit, u.hex, j.from, j.path.clone()));
-            }
-            orders.extend(steps);
-            chosen.push(j.unit);
-            let o = sys.odds(&sys.breakdown(&trial, &decl));
-            if o.attacker_win_probability >= 0.9 || chosen.len() >= 8 {
-                break;
-            }
-        }
+        let Gathered {
+            chosen,
+            orders,
+            moved,
+        } = gather(&mut trial, t, d, busy, moves);
         if chosen.is_empty() {
             continue;
         }
@@ -196,6 +142,84 @@ pub(super) fn attacks(
         }
     }
     total
+}
+
+/// The attackers gathered against `d` on the trial board, the orders that brought them (moves
+/// and turns, carried out there) and who marched from where by which path.
+struct Gathered {
+    chosen: Vec<UnitId>,
+    orders: Vec<Order>,
+    moved: Vec<(UnitId, Hex, Hex, Vec<Hex>)>,
+}
+
+/// Gathers attackers against `d` one at a time, each the unit and the hex next to it that
+/// raises the melee odds most, until the odds reach 90 % or eight have joined.
+fn gather(trial: &mut Board, t: &Turn, d: Hex, busy: &HashSet<UnitId>, moves: bool) -> Gathered {
+    let side = t.side;
+    let sys = melee::system(&trial.params);
+    let mut orders = Vec::new();
+    let mut chosen: Vec<UnitId> = Vec::new();
+    let mut moved: Vec<(UnitId, Hex, Hex, Vec<Hex>)> = Vec::new();
+    let mut refused: HashSet<(UnitId, Hex)> = HashSet::new();
+    loop {
+        let cands = joiners(trial, side, d, busy, &chosen, moves);
+        let mut best: Option<(f64, Joiner)> = None;
+        for j in cands {
+            if refused.contains(&(j.unit, j.from)) {
+                continue;
+            }
+            let Some(p) = try_odds(trial, sys, d, &chosen, &j) else {
+                continue;
+            };
+            if best.as_ref().is_none_or(|(q, _)| p > *q) {
+                best = Some((p, j));
+            }
+        }
+        let Some((_, j)) = best else { break };
+        // Move in and face the defending hex, for real on the trial board; backed out if
+        // the rules refuse it.
+        let Some(u) = trial.unit(j.unit).cloned() else {
+            break;
+        };
+        let before = trial.clone();
+        let mut steps = Vec::new();
+        let f = facing_towards(j.from, d);
+        let decl = Declaration {
+            attackers: chosen.iter().copied().chain([j.unit]).collect(),
+            defending_hex: d,
+            follow_up: true,
+        };
+        let joined = (j.path.is_empty() || super::go(trial, j.unit, j.from, &j.path, &mut steps))
+            && (trial.unit(j.unit).is_none_or(|u| u.facing == f)
+                || super::give(
+                    trial,
+                    Order::Face {
+                        unit: j.unit,
+                        facing: f,
+                    },
+                    &mut steps,
+                ))
+            && sys.check(trial, &decl).is_empty();
+        if !joined {
+            *trial = before;
+            refused.insert((j.unit, j.from));
+            continue;
+        }
+        if u.hex != j.from {
+            moved.push((j.unit, u.hex, j.from, j.path.clone()));
+        }
+        orders.extend(steps);
+        chosen.push(j.unit);
+        let o = sys.odds(&sys.breakdown(trial, &decl));
+        if o.attacker_win_probability >= 0.9 || chosen.len() >= 8 {
+            break;
+        }
+    }
+    Gathered {
+        chosen,
+        orders,
+        moved,
+    }
 }
 
 /// The men the attackers may expect to lose to the defenders' fire just before the melee (§1:

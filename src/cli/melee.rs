@@ -372,6 +372,12 @@ fn print_text(v: &Value) {
         v["expected_attacker_loss"].as_f64().unwrap_or(0.0),
         v["expected_defender_loss"].as_f64().unwrap_or(0.0)
     );
+    print_outcome(v);
+}
+
+/// The text form's second half: the odds over the whole resolution, the forecast if it goes
+/// ahead, and what happened when it was fought (called off, or the rolls and their results).
+fn print_outcome(v: &Value) {
     let w = &v["whole_resolution"];
     if let Some(p) = w["attacker_win_probability"].as_f64() {
         println!(

@@ -1043,9 +1043,6 @@ fn check_sides_and_clock(spec: &ScenarioFile) -> Result<u32, BuildError> {
 
 /// The units on the map at the start and the reinforcements; each unit's fault is noted in
 /// `found` and the unit left out.
-///
-/// Long because each unit's placement checks (off the map, prohibited terrain, arrival turn)
-/// are noted in place and the unit built from its spec field by field.
 fn build_units(
     spec: &ScenarioFile,
     text: &str,
@@ -1100,39 +1097,7 @@ fn build_units(
         if !map.contains(hex) {
             unit_fault!(format!("position {},{} is off the map", u.at.0, u.at.1));
         }
-        let unit = Unit {
-            id: UnitId(u.id),
-            name: u.name.clone(),
-            side: Side(u.side),
-            brigade: u.brigade.clone(),
-            kind: u.kind,
-            formation,
-            hex,
-            facing: u.facing,
-            men: u.men,
-            guns: u.guns,
-            weapon: u.weapon.clone(),
-            quality: u.quality,
-            fatigue: u.fatigue,
-            disrupted: u.flags.contains(&Flag::Disrupted),
-            routed: u.flags.contains(&Flag::Routed),
-            fixed_until: u.fixed_until,
-            isolated: u.flags.contains(&Flag::Isolated),
-            ammo: u.ammo,
-            crew: u.crew,
-            captured_from: None,
-            captured_guns: 0,
-            repairing: None,
-            marks: TurnMarks::default(),
-            cavalry: u.cavalry.unwrap_or_default(),
-            command: post
-                .as_ref()
-                .map_or(u.command.unwrap_or_default(), Post::level),
-            morale_bonus: false,
-            hold_next_turn: false,
-            commands: post,
-            out_of_command: false,
-        };
+        let unit = unit_of(u, formation, hex, post);
         if !terrain_allows(&map, &params, MoverClass::of(&unit), hex) {
             unit_fault!(format!(
                 "stands on {} at {},{}, which is prohibited terrain for it",
@@ -1156,6 +1121,44 @@ fn build_units(
     }
 
     (units, reinforcements)
+}
+
+/// The unit a scenario's unit spec places, in `formation` on `hex`, commanding `post` if a
+/// leader: as it starts, nothing done yet this turn.
+fn unit_of(u: &UnitSpec, formation: Formation, hex: Hex, post: Option<Post>) -> Unit {
+    Unit {
+        id: UnitId(u.id),
+        name: u.name.clone(),
+        side: Side(u.side),
+        brigade: u.brigade.clone(),
+        kind: u.kind,
+        formation,
+        hex,
+        facing: u.facing,
+        men: u.men,
+        guns: u.guns,
+        weapon: u.weapon.clone(),
+        quality: u.quality,
+        fatigue: u.fatigue,
+        disrupted: u.flags.contains(&Flag::Disrupted),
+        routed: u.flags.contains(&Flag::Routed),
+        fixed_until: u.fixed_until,
+        isolated: u.flags.contains(&Flag::Isolated),
+        ammo: u.ammo,
+        crew: u.crew,
+        captured_from: None,
+        captured_guns: 0,
+        repairing: None,
+        marks: TurnMarks::default(),
+        cavalry: u.cavalry.unwrap_or_default(),
+        command: post
+            .as_ref()
+            .map_or(u.command.unwrap_or_default(), Post::level),
+        morale_bonus: false,
+        hold_next_turn: false,
+        commands: post,
+        out_of_command: false,
+    }
 }
 
 /// What is wrong with a unit's own fields, if anything: its side and brigade, its formation,

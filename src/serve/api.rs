@@ -177,6 +177,13 @@ impl Bells {
     pub fn of(&self, game: &str) -> watch::Receiver<Progress> {
         self.with(game, |b| b.subscribe())
     }
+    /// How many clients wait on a bell now, over every game: a long poll under way, an open
+    /// socket.
+    pub fn waiting(&self) -> usize {
+        let m = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        m.values().map(|b| b.receiver_count()).sum()
+    }
+
     pub fn ring(&self, game: &str, progress: Progress) {
         self.with(game, |bell| {
             bell.send_if_modified(|p| {
@@ -513,19 +520,46 @@ fn parse_json<T: for<'de> Deserialize<'de>>(
     })
 }
 
+/// The new game's scenario, as its file name and text: one the server has, by name, or one
+/// sent whole.
+fn scenario_text(new: &NewGame) -> Result<(String, String), Refused> {
+    match (&new.scenario, &new.scenario_file, &new.scenario_source) {
+        (Some(name), None, None) => match crate::SCENARIOS.iter().find(|(p, _)| p == name) {
+            Some((p, text)) => Ok((p.to_string(), text.to_string())),
+            None => {
+                let known: Vec<_> = crate::SCENARIOS.iter().map(|(p, _)| *p).collect();
+                Err(Refused::new(
+                    Problem::NoScenario,
+                    format!(
+                        "no scenario `{name}` here; expected one of {}",
+                        known.join(", ")
+                    ),
+                ))
+            }
+        },
+        (None, Some(f), Some(s)) => Ok((f.clone(), s.clone())),
+        _ => Err(Refused::new(
+            Problem::Malformed,
+            "expected {\"scenario\": NAME} or {\"scenario_file\": NAME, \"scenario_source\": TEXT}",
+        )),
+    }
+}
+
 async fn create(
     State(server): State<Arc<Server>>,
     ConnectInfo(super::guard::Peer(addr)): ConnectInfo<super::guard::Peer>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    if let Some(key) = &server.create_key {
-        if bearer(&headers) != Some(key.as_str()) {
-            return refusal(Refused::new(
-                Problem::NoCreateKey,
-                "this server creates games only for who has its key (remote new --key)",
-            ));
-        }
+    if server
+        .create_key
+        .as_ref()
+        .is_some_and(|key| bearer(&headers) != Some(key.as_str()))
+    {
+        return refusal(Refused::new(
+            Problem::NoCreateKey,
+            "this server creates games only for who has its key (remote new --key)",
+        ));
     }
     let client = client_address(&server, addr.ip(), &headers);
     if let Err(wait) = server.create_limits.take(&client.to_string()) {
@@ -535,27 +569,9 @@ async fn create(
         Ok(n) => n,
         Err(r) => return r,
     };
-    let (file, source) = match (&new.scenario, &new.scenario_file, &new.scenario_source) {
-        (Some(name), None, None) => match crate::SCENARIOS.iter().find(|(p, _)| p == name) {
-            Some((p, text)) => (p.to_string(), text.to_string()),
-            None => {
-                let known: Vec<_> = crate::SCENARIOS.iter().map(|(p, _)| *p).collect();
-                return refusal(Refused::new(
-                    Problem::NoScenario,
-                    format!(
-                        "no scenario `{name}` here; expected one of {}",
-                        known.join(", ")
-                    ),
-                ));
-            }
-        },
-        (None, Some(f), Some(s)) => (f.clone(), s.clone()),
-        _ => {
-            return refusal(Refused::new(
-                Problem::Malformed,
-                "expected {\"scenario\": NAME} or {\"scenario_file\": NAME, \"scenario_source\": TEXT}",
-            ));
-        }
+    let (file, source) = match scenario_text(&new) {
+        Ok(named) => named,
+        Err(r) => return refusal(r),
     };
     let scenario = match crate::rules::scenario::parse(&file, &source) {
         Ok(s) => s,
@@ -565,24 +581,15 @@ async fn create(
         return refusal(Refused::new(Problem::OverBudget, why));
     }
     let seed = server.same_dice.map_or_else(seats::new_seed, Ok);
-    let (Ok(id), Ok(seed)) = (seats::new_game_id(), seed) else {
+    let invites: Result<Vec<_>, _> = (0..2u8)
+        .map(|side| seats::new_invite().map(|i| (i, side)))
+        .collect();
+    let (Ok(id), Ok(seed), Ok(invites)) = (seats::new_game_id(), seed, invites) else {
         return refusal(Refused::new(
             Problem::NoRandomness,
             "the system's random source failed",
         ));
     };
-    let mut invites = Vec::new();
-    for side in 0..2u8 {
-        match seats::new_invite() {
-            Ok(i) => invites.push((i, side)),
-            Err(_) => {
-                return refusal(Refused::new(
-                    Problem::NoRandomness,
-                    "the system's random source failed",
-                ));
-            }
-        }
-    }
     // The game as it stands before its first order; chosen rules are checked there first.
     let rules = new
         .parameters
@@ -597,7 +604,6 @@ async fn create(
         }
         before
     };
-    let names = [0, 1].map(|s| scenario.side_name(Side(s)).to_owned());
     let row = GameRow {
         id: id.clone(),
         scenario_file: file.clone(),
@@ -606,7 +612,7 @@ async fn create(
         seq: 0,
         side: snapshot.acting.0,
         over: snapshot.over,
-        names,
+        names: [0, 1].map(|s| scenario.side_name(Side(s)).to_owned()),
         turn: super::referee::turn_json(&snapshot.turn_state()),
         told: [0, 0],
         archived: false,
@@ -626,6 +632,16 @@ async fn create(
             return refusal(r);
         }
     }
+    created(id, file, &scenario, &invites)
+}
+
+/// The answer to a game made: its id, its scenario, and each side's invite.
+fn created(
+    id: String,
+    file: String,
+    scenario: &crate::rules::scenario::Scenario,
+    invites: &[(String, u8)],
+) -> Response {
     let sides = invites
         .iter()
         .map(|(invite, side)| dispatch::Invite {

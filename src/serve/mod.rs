@@ -24,6 +24,8 @@ pub const DEFAULT_LISTEN: &str = "0.0.0.0:7878";
 pub struct Running {
     pub addr: SocketAddr,
     pub referee: referee::Referee,
+    /// The games' bells, which waiting clients (long polls, sockets) listen to.
+    pub bells: api::Bells,
     pub task: tokio::task::JoinHandle<()>,
 }
 
@@ -198,7 +200,7 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
         .local_addr()
         .map_err(|e| StartError::Network(format!("--listen {listen}: {e}")))?;
     let listener = guard::Guarded::new(listener, options.connections);
-    let mut server = api::Server::new(store, referee.clone(), bells);
+    let mut server = api::Server::new(store, referee.clone(), bells.clone());
     server.site = options.site;
     server.budget = options.budget;
     server.create_key = options.create_key;
@@ -237,6 +239,7 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
     Ok(Running {
         addr,
         referee,
+        bells,
         task,
     })
 }

@@ -286,6 +286,14 @@ pub fn end_lines(start: &Scenario, board: &Board, aar: &AfterAction, side: Side)
         ));
     }
     out.push(String::new());
+    out.extend(biggest_melees(start, board, aar));
+    out
+}
+
+/// The three biggest melees: when, where, who attacked and how it went, the men lost.
+fn biggest_melees(start: &Scenario, board: &Board, aar: &AfterAction) -> Vec<String> {
+    let name = |s: Side| start.side_name(s).to_string();
+    let mut out = Vec::new();
     out.push("THE BIGGEST MELEES".into());
     let biggest = aar.biggest_melees(3);
     if biggest.is_empty() {

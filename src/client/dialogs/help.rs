@@ -266,18 +266,19 @@ fn texture_swatch(c: &mut ChildSpawnerCommands, atlas: &Handle<Image>, t: Terrai
     });
 }
 
-/// A legend entry drawn in the map's own pattern (`palette::Pattern`), small: `colour` at
-/// thickness `h` in a 36 by 16 box, and its name.
-fn pattern_swatch(
-    c: &mut ChildSpawnerCommands,
+/// A legend swatch's box.
+const SWATCH: Vec2 = Vec2::new(36.0, 16.0);
+
+/// The marks that draw `pattern` in a swatch: (colour, width, height, centre x, centre y, turn
+/// in radians) of each.
+fn pattern_marks(
     colour: Color,
     h: f32,
     pattern: palette::Pattern,
-    name: &str,
-) {
+) -> Vec<(Color, f32, f32, f32, f32, f32)> {
     use palette::Pattern;
-    const W: f32 = 36.0;
-    const H: f32 = 16.0;
+    const W: f32 = SWATCH.x;
+    const H: f32 = SWATCH.y;
     let dark = Color::srgb(0.2, 0.15, 0.08);
     // (colour, width, height, centre x, centre y, turn in radians) of each mark.
     let mut marks: Vec<(Color, f32, f32, f32, f32, f32)> = Vec::new();
@@ -366,10 +367,23 @@ fn pattern_swatch(
             }
         }
     }
+    marks
+}
+
+/// A legend entry drawn in the map's own pattern (`palette::Pattern`), small: `colour` at
+/// thickness `h` in a 36 by 16 box, and its name.
+fn pattern_swatch(
+    c: &mut ChildSpawnerCommands,
+    colour: Color,
+    h: f32,
+    pattern: palette::Pattern,
+    name: &str,
+) {
+    let marks = pattern_marks(colour, h, pattern);
     c.spawn(widget::row(8.0)).with_children(|row| {
         // On open ground, as on the map: dark marks (the railroad, contours) read there.
         row.spawn((
-            widget::sized(W, H),
+            widget::sized(SWATCH.x, SWATCH.y),
             BackgroundColor(rgb(palette::terrain(Terrain::Clear).0)),
         ))
         .with_children(|b| {
@@ -452,29 +466,7 @@ fn spawn(
                     });
                 }
             });
-            column(p, "Gestures", |c| {
-                for (g, what) in GESTURES {
-                    c.spawn(palette::text(*g, 12.0));
-                    c.spawn(palette::dim_text(format!("    {what}"), 12.0));
-                }
-                c.spawn(palette::coloured_text(
-                    "Highlight letters",
-                    15.0,
-                    palette::OBJECTIVE,
-                ));
-                for a in Aid::ALL {
-                    c.spawn(palette::text(
-                        format!("{}  {} ({})", a.letter(), a.name(), keys_of(Act::Aid(a))),
-                        12.0,
-                    ));
-                }
-                c.spawn(widget::text_button(
-                    CloseHelp,
-                    "Close (Esc)",
-                    14.0,
-                    UiRect::ZERO,
-                ));
-            });
+            column(p, "Gestures", gestures);
             column(p, "What does this mean?", |c| {
                 for (group, lines) in MEANINGS {
                     c.spawn(palette::coloured_text(*group, 15.0, palette::OBJECTIVE));
@@ -485,79 +477,114 @@ fn spawn(
                 }
             });
             column(p, "Legend: terrain", |c| {
-                for t in Terrain::ALL {
-                    match &atlas {
-                        Some(a) => texture_swatch(c, &a.0, t),
-                        None => swatch(c, rgb(palette::terrain(t).0), 26.0, 14.0, t.name()),
-                    }
-                }
-                c.spawn(palette::coloured_text("Roads", 15.0, palette::OBJECTIVE));
-                for r in Road::ALL {
-                    let (colour, w) = palette::road(r);
-                    let h = (w * crate::client::map::layout::HEX_SIZE * 0.6).max(2.0);
-                    pattern_swatch(c, colour, h, palette::road_pattern(r), r.name());
-                }
-                c.spawn(palette::coloured_text("Hexsides", 15.0, palette::OBJECTIVE));
-                for f in SideFeature::ALL {
-                    let (colour, w) = palette::feature(f);
-                    let h = (w * crate::client::map::layout::HEX_SIZE * 0.6).max(2.0);
-                    pattern_swatch(c, colour, h, palette::feature_pattern(f), f.name());
-                }
-                c.spawn(palette::coloured_text(
-                    "Elevation (20 ft a level)",
-                    15.0,
-                    palette::OBJECTIVE,
-                ));
-                // This map's levels, each in its own tint on open ground, lowest first.
-                let (lo, hi) = crate::client::map::relief::levels(&table.start.map);
-                let clear = palette::terrain(Terrain::Clear).0;
-                for level in lo..=hi {
-                    let b = crate::client::map::relief::tint(level, (lo, hi));
-                    let [r, g, bl] = clear.map(|v| v as f32 / 255.0);
-                    let tone = crate::client::map::relief::band_colour(b, level, (lo, hi), relief)
-                        .to_srgba();
-                    swatch(
-                        c,
-                        Color::srgb(r * tone.red, g * tone.green, bl * tone.blue),
-                        26.0,
-                        14.0,
-                        &format!(
-                            "level {level}{}",
-                            match level {
-                                l if l == lo && hi > lo => " (lowest)",
-                                l if l == hi && hi > lo => " (highest)",
-                                _ => "",
-                            }
-                        ),
-                    );
-                }
-                pattern_swatch(
-                    c,
-                    palette::CONTOUR,
-                    palette::CONTOUR_WIDTH,
-                    palette::CONTOUR_PATTERN,
-                    "contour (the ground changes level)",
-                );
-                pattern_swatch(
-                    c,
-                    palette::INDEX_CONTOUR,
-                    palette::INDEX_CONTOUR_WIDTH,
-                    palette::CONTOUR_PATTERN,
-                    "index contour (every 5th level) or a steep drop",
-                );
-                c.spawn(palette::dim_text(
-                    "Slopes facing north-west are lit, south-east in shade.",
-                    12.0,
-                ));
-                swatch(
-                    c,
-                    palette::OBJECTIVE,
-                    12.0,
-                    12.0,
-                    "objective (name and points)",
-                );
+                terrain_legend(c, atlas.as_deref(), &table.start.map, relief);
             });
         });
+}
+
+/// The gestures, the highlight letters with their keys, and the close button.
+fn gestures(c: &mut ChildSpawnerCommands) {
+    for (g, what) in GESTURES {
+        c.spawn(palette::text(*g, 12.0));
+        c.spawn(palette::dim_text(format!("    {what}"), 12.0));
+    }
+    c.spawn(palette::coloured_text(
+        "Highlight letters",
+        15.0,
+        palette::OBJECTIVE,
+    ));
+    for a in Aid::ALL {
+        c.spawn(palette::text(
+            format!("{}  {} ({})", a.letter(), a.name(), keys_of(Act::Aid(a))),
+            12.0,
+        ));
+    }
+    c.spawn(widget::text_button(
+        CloseHelp,
+        "Close (Esc)",
+        14.0,
+        UiRect::ZERO,
+    ));
+}
+
+/// The legend of the ground: each terrain in its texture, the roads and hexsides in their
+/// patterns, this map's levels in their tints, the contours and the objective's colour.
+fn terrain_legend(
+    c: &mut ChildSpawnerCommands,
+    atlas: Option<&crate::client::map::tiles::TerrainAtlas>,
+    map: &crate::rules::map::Map,
+    relief: crate::client::theme::settings::Relief,
+) {
+    for t in Terrain::ALL {
+        match atlas {
+            Some(a) => texture_swatch(c, &a.0, t),
+            None => swatch(c, rgb(palette::terrain(t).0), 26.0, 14.0, t.name()),
+        }
+    }
+    c.spawn(palette::coloured_text("Roads", 15.0, palette::OBJECTIVE));
+    for r in Road::ALL {
+        let (colour, w) = palette::road(r);
+        let h = (w * crate::client::map::layout::HEX_SIZE * 0.6).max(2.0);
+        pattern_swatch(c, colour, h, palette::road_pattern(r), r.name());
+    }
+    c.spawn(palette::coloured_text("Hexsides", 15.0, palette::OBJECTIVE));
+    for f in SideFeature::ALL {
+        let (colour, w) = palette::feature(f);
+        let h = (w * crate::client::map::layout::HEX_SIZE * 0.6).max(2.0);
+        pattern_swatch(c, colour, h, palette::feature_pattern(f), f.name());
+    }
+    c.spawn(palette::coloured_text(
+        "Elevation (20 ft a level)",
+        15.0,
+        palette::OBJECTIVE,
+    ));
+    // This map's levels, each in its own tint on open ground, lowest first.
+    let (lo, hi) = crate::client::map::relief::levels(map);
+    let clear = palette::terrain(Terrain::Clear).0;
+    for level in lo..=hi {
+        let b = crate::client::map::relief::tint(level, (lo, hi));
+        let [r, g, bl] = clear.map(|v| v as f32 / 255.0);
+        let tone = crate::client::map::relief::band_colour(b, level, (lo, hi), relief).to_srgba();
+        swatch(
+            c,
+            Color::srgb(r * tone.red, g * tone.green, bl * tone.blue),
+            26.0,
+            14.0,
+            &format!(
+                "level {level}{}",
+                match level {
+                    l if l == lo && hi > lo => " (lowest)",
+                    l if l == hi && hi > lo => " (highest)",
+                    _ => "",
+                }
+            ),
+        );
+    }
+    pattern_swatch(
+        c,
+        palette::CONTOUR,
+        palette::CONTOUR_WIDTH,
+        palette::CONTOUR_PATTERN,
+        "contour (the ground changes level)",
+    );
+    pattern_swatch(
+        c,
+        palette::INDEX_CONTOUR,
+        palette::INDEX_CONTOUR_WIDTH,
+        palette::CONTOUR_PATTERN,
+        "index contour (every 5th level) or a steep drop",
+    );
+    c.spawn(palette::dim_text(
+        "Slopes facing north-west are lit, south-east in shade.",
+        12.0,
+    ));
+    swatch(
+        c,
+        palette::OBJECTIVE,
+        12.0,
+        12.0,
+        "objective (name and points)",
+    );
 }
 
 fn close(

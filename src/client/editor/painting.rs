@@ -71,21 +71,8 @@ fn pointer(
     mut stroke: Local<Option<Stroke>>,
 ) {
     let Ok(w) = window.single() else { return };
-    // Where the pointer is, and whether it went down or up this frame: the mouse, or the one
-    // finger on the screen (two fingers pinch the view).
     let fingers: Vec<_> = touches.iter().collect();
-    let (pos, down, up) = if let [f] = fingers.as_slice() {
-        (Some(f.position()), touches.just_pressed(f.id()), false)
-    } else if touches.iter_just_released().next().is_some() && fingers.is_empty() {
-        let f = touches.iter_just_released().next().unwrap();
-        (Some(f.position()), false, true)
-    } else {
-        (
-            w.cursor_position(),
-            mouse.just_pressed(MouseButton::Left),
-            mouse.just_released(MouseButton::Left),
-        )
-    };
+    let (pos, down, up) = pressed_at(&mouse, &touches, w);
     let held = mouse.pressed(MouseButton::Left) || fingers.len() == 1;
     if fingers.len() > 1 {
         *stroke = None;
@@ -156,6 +143,28 @@ fn pointer(
     *stroke = None;
 }
 
+/// Where the pointer is, and whether it went down or up this frame: the mouse, or the one
+/// finger on the screen (two fingers pinch the view).
+fn pressed_at(
+    mouse: &ButtonInput<MouseButton>,
+    touches: &Touches,
+    w: &Window,
+) -> (Option<Vec2>, bool, bool) {
+    let fingers: Vec<_> = touches.iter().collect();
+    if let [f] = fingers.as_slice() {
+        (Some(f.position()), touches.just_pressed(f.id()), false)
+    } else if touches.iter_just_released().next().is_some() && fingers.is_empty() {
+        let f = touches.iter_just_released().next().unwrap();
+        (Some(f.position()), false, true)
+    } else {
+        (
+            w.cursor_position(),
+            mouse.just_pressed(MouseButton::Left),
+            mouse.just_released(MouseButton::Left),
+        )
+    }
+}
+
 fn report(state: &mut EditorState, r: Result<bool, String>) {
     if let Err(e) = r {
         state.status = e;
@@ -199,61 +208,12 @@ fn start(
                 strength: (!has).then_some(100),
             })
         }
-        Tool::Objective => {
-            state.unit = None;
-            state.label = None;
-            state.objective = Some(a);
-            if doc.file.map.objectives.iter().any(|o| o.hex == a) {
-                Ok(false)
-            } else {
-                let n = doc.file.map.objectives.len() + 1;
-                doc.apply(Edit::Objective {
-                    at: a,
-                    objective: Some((format!("Objective {n}"), 100)),
-                })
-            }
-        }
+        Tool::Objective => objective(doc, state, a),
         Tool::Supply => {
             let has = doc.file.map.supply_sources.contains(&a);
             doc.apply(Edit::SupplySource { at: a, on: !has })
         }
-        Tool::PlaceName => {
-            state.unit = None;
-            state.objective = None;
-            let labels = &doc.file.map.labels;
-            let here = labels.iter().position(|l| l.hexes.contains(&a));
-            let picked = state
-                .label
-                .and_then(|p| labels.iter().position(|l| l.hexes.contains(&p)));
-            match (here, picked) {
-                // A name's hex picks it (the picked one's own: lets it go).
-                (Some(i), Some(j)) if i == j => {
-                    state.label = None;
-                    Ok(false)
-                }
-                (Some(_), _) => {
-                    state.label = Some(a);
-                    Ok(false)
-                }
-                // With a name picked, a bare hex letters it on along there.
-                (None, Some(j)) => {
-                    let l = &labels[j];
-                    let named = Some((l.name.clone(), l.kind));
-                    doc.apply(Edit::Label {
-                        at: a,
-                        label: named,
-                    })
-                }
-                (None, None) => {
-                    let n = labels.len() + 1;
-                    state.label = Some(a);
-                    doc.apply(Edit::Label {
-                        at: a,
-                        label: Some((format!("Place {n}"), crate::rules::map::LabelKind::Town)),
-                    })
-                }
-            }
-        }
+        Tool::PlaceName => place_name(doc, state, a),
         Tool::Place(kind) => {
             let u = doc.new_unit(state.side, kind, a);
             state.unit = Some(u.id);
@@ -277,6 +237,70 @@ fn start(
         }
     };
     report(state, r);
+}
+
+/// The place-name tool at `a`: a name's hex picks it (the picked one's own lets it go); with a
+/// name picked, a bare hex letters it on along there; else a new name begins.
+fn place_name(
+    doc: &mut crate::editor::Document,
+    state: &mut EditorState,
+    a: At,
+) -> Result<bool, String> {
+    state.unit = None;
+    state.objective = None;
+    let labels = &doc.file.map.labels;
+    let here = labels.iter().position(|l| l.hexes.contains(&a));
+    let picked = state
+        .label
+        .and_then(|p| labels.iter().position(|l| l.hexes.contains(&p)));
+    match (here, picked) {
+        // A name's hex picks it (the picked one's own: lets it go).
+        (Some(i), Some(j)) if i == j => {
+            state.label = None;
+            Ok(false)
+        }
+        (Some(_), _) => {
+            state.label = Some(a);
+            Ok(false)
+        }
+        // With a name picked, a bare hex letters it on along there.
+        (None, Some(j)) => {
+            let l = &labels[j];
+            let named = Some((l.name.clone(), l.kind));
+            doc.apply(Edit::Label {
+                at: a,
+                label: named,
+            })
+        }
+        (None, None) => {
+            let n = labels.len() + 1;
+            state.label = Some(a);
+            doc.apply(Edit::Label {
+                at: a,
+                label: Some((format!("Place {n}"), crate::rules::map::LabelKind::Town)),
+            })
+        }
+    }
+}
+
+/// The objective tool at `a`: picks the objective there, or makes one.
+fn objective(
+    doc: &mut crate::editor::Document,
+    state: &mut EditorState,
+    a: At,
+) -> Result<bool, String> {
+    state.unit = None;
+    state.label = None;
+    state.objective = Some(a);
+    if doc.file.map.objectives.iter().any(|o| o.hex == a) {
+        Ok(false)
+    } else {
+        let n = doc.file.map.objectives.len() + 1;
+        doc.apply(Edit::Objective {
+            at: a,
+            objective: Some((format!("Objective {n}"), 100)),
+        })
+    }
 }
 
 fn drag(

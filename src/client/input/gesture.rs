@@ -138,55 +138,7 @@ impl Gestures {
                     since: time,
                 },
             },
-            (
-                State::Pressed {
-                    start,
-                    last,
-                    hex,
-                    own,
-                    source,
-                    since,
-                },
-                input,
-            ) => {
-                // A touch held still on the attacking units long enough becomes a melee drag.
-                let armed = |time: f32, pos: Vec2| {
-                    source == Source::Touch
-                        && own
-                        && time - since >= LONG_PRESS
-                        && pos.distance(start) <= SLOP
-                };
-                match input {
-                    Input::Tick { time } if armed(time, last) => arm(hex, &mut out),
-                    Input::Move { pos, time, .. } if armed(time, pos) => arm(hex, &mut out),
-                    Input::Move { pos, .. } if pos.distance(start) > SLOP => {
-                        out.push(Action::Pan(pos - last));
-                        State::Panning { last: pos }
-                    }
-                    Input::Move { pos, .. } => State::Pressed {
-                        start,
-                        last: pos,
-                        hex,
-                        own,
-                        source,
-                        since,
-                    },
-                    Input::Up { .. } => {
-                        if let Some(h) = hex {
-                            out.push(Action::Tap(h));
-                        }
-                        State::Idle
-                    }
-                    _ => State::Pressed {
-                        start,
-                        last,
-                        hex,
-                        own,
-                        source,
-                        since,
-                    },
-                }
-            }
+            (pressed @ State::Pressed { .. }, input) => while_pressed(pressed, input, &mut out),
             (State::Panning { last }, Input::Move { pos, .. }) => {
                 out.push(Action::Pan(pos - last));
                 State::Panning { last: pos }
@@ -209,5 +161,55 @@ impl Gestures {
             (s, _) => s,
         };
         out
+    }
+}
+
+/// A press not yet a pan or a drag: a long still touch on the attacking units arms a melee
+/// drag, a move past the slop pans, a release taps.
+fn while_pressed(state: State, input: Input, out: &mut Vec<Action>) -> State {
+    let State::Pressed {
+        start,
+        last,
+        hex,
+        own,
+        source,
+        since,
+    } = state
+    else {
+        return state;
+    };
+    // A touch held still on the attacking units long enough becomes a melee drag.
+    let armed = |time: f32, pos: Vec2| {
+        source == Source::Touch && own && time - since >= LONG_PRESS && pos.distance(start) <= SLOP
+    };
+    match input {
+        Input::Tick { time } if armed(time, last) => arm(hex, out),
+        Input::Move { pos, time, .. } if armed(time, pos) => arm(hex, out),
+        Input::Move { pos, .. } if pos.distance(start) > SLOP => {
+            out.push(Action::Pan(pos - last));
+            State::Panning { last: pos }
+        }
+        Input::Move { pos, .. } => State::Pressed {
+            start,
+            last: pos,
+            hex,
+            own,
+            source,
+            since,
+        },
+        Input::Up { .. } => {
+            if let Some(h) = hex {
+                out.push(Action::Tap(h));
+            }
+            State::Idle
+        }
+        _ => State::Pressed {
+            start,
+            last,
+            hex,
+            own,
+            source,
+            since,
+        },
     }
 }

@@ -192,6 +192,152 @@ fn crown(c: &mut Canvas, x: f32, y: f32, r: f32, green: [f32; 3]) {
     c.disc(x - r * 0.4, y - r * 0.4, r * 0.28, scaled(green, 1.25), 0.8);
 }
 
+/// Furrows: parallel bands, their slope and spacing differing field to field.
+fn field(c: &mut Canvas, (b, m): ([f32; 3], [f32; 3]), v: u32, k: u32) {
+    c.mottle(32.0, 0.04, k);
+    // Furrows: parallel bands, their slope and spacing differing field to field.
+    let slope = [0.0, 0.35, -0.3, 0.6][v as usize % 4];
+    let period = 9.0 + v as f32;
+    for y in 0..TILE_H as i32 {
+        for x in 0..TILE_W as i32 {
+            let along = y as f32 - slope * x as f32;
+            let phase = along.rem_euclid(period) / period;
+            if phase < 0.3 {
+                c.blend(x, y, m, 0.75);
+            } else if phase < 0.42 {
+                c.blend(x, y, scaled(b, 1.08), 0.7);
+            }
+        }
+    }
+}
+
+/// Trees in rows, every other row offset.
+fn orchard(c: &mut Canvas, (_, m): ([f32; 3], [f32; 3]), v: u32, k: u32) {
+    let (w, h) = (TILE_W as f32, TILE_H as f32);
+    c.mottle(24.0, 0.04, k);
+    // Trees in rows, every other row offset.
+    let (dx, dy) = (20.0, 18.0);
+    let shift = v as f32 * 3.0;
+    let mut row = 0;
+    let mut y = 8.0 + shift * 0.5;
+    while y < h {
+        let mut x = 6.0 + if row % 2 == 1 { dx / 2.0 } else { 0.0 } + shift;
+        while x < w {
+            crown(c, x, y, 4.5, m);
+            x += dx;
+        }
+        y += dy;
+        row += 1;
+    }
+}
+
+/// The floor in shadow, then crowns from the back (north) to the front.
+fn forest(c: &mut Canvas, (b, _): ([f32; 3], [f32; 3]), _: u32, k: u32) {
+    let (w, h) = (TILE_W as f32, TILE_H as f32);
+    // The floor in shadow, then crowns from the back (north) to the front.
+    c.mottle(16.0, 0.12, k);
+    let mut trees = Vec::new();
+    let cell = 13.0;
+    for gy in 0..(h / cell) as u32 + 2 {
+        for gx in 0..(w / cell) as u32 + 2 {
+            let x = gx as f32 * cell + (unit(gx, gy, k) - 0.5) * cell * 0.9;
+            let y = gy as f32 * cell + (unit(gx, gy, k + 1) - 0.5) * cell * 0.9;
+            let r = 6.5 + unit(gx, gy, k + 2) * 3.5;
+            let tone = 0.85 + unit(gx, gy, k + 3) * 0.35;
+            trees.push((y, x, r, tone));
+        }
+    }
+    trees.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (y, x, r, tone) in trees {
+        crown(c, x, y, r, scaled(b, tone));
+    }
+}
+
+/// Rocks lit from the north-west, and scrub.
+fn rough(c: &mut Canvas, (b, m): ([f32; 3], [f32; 3]), v: u32, k: u32) {
+    let (w, h) = (TILE_W as f32, TILE_H as f32);
+    c.mottle(12.0, 0.10, k);
+    // Rocks lit from the north-west, and scrub.
+    for i in 0..14 {
+        let (x, y) = (unit(i, v, 5) * w, unit(i, v, 6) * h);
+        let r = 2.0 + unit(i, v, 7) * 2.5;
+        c.disc(x + 1.2, y + 1.2, r, scaled(m, 0.7), 0.8);
+        c.disc(x, y, r, scaled(b, 1.1), 1.0);
+        c.disc(x - r * 0.3, y - r * 0.3, r * 0.45, scaled(b, 1.25), 0.8);
+    }
+    for i in 0..18 {
+        let (x, y) = (unit(i, v, 8) * w, unit(i, v, 9) * h);
+        c.disc(x, y, 1.8, [0.35, 0.42, 0.25], 0.85);
+    }
+}
+
+/// Pools, and the map-maker's reed tufts: short strokes over a dash.
+fn marsh(c: &mut Canvas, (_, m): ([f32; 3], [f32; 3]), v: u32, k: u32) {
+    let (w, h) = (TILE_W as f32, TILE_H as f32);
+    c.mottle(20.0, 0.06, k);
+    // Pools, and the map-maker's reed tufts: short strokes over a dash.
+    for i in 0..6 {
+        let (x, y) = (unit(i, v, 10) * w, unit(i, v, 11) * h);
+        let len = 8.0 + unit(i, v, 12) * 8.0;
+        c.rect(x - len / 2.0, y, len, 2.0, m, 0.8);
+    }
+    for i in 0..16 {
+        let (x, y) = (unit(i, v, 13) * w, unit(i, v, 14) * h);
+        let ink = [0.22, 0.32, 0.22];
+        c.line((x - 3.0, y), (x + 3.0, y), ink, 0.9);
+        for (dx, top) in [(-2.0, 3.0), (0.0, 5.0), (2.0, 3.0)] {
+            c.line((x + dx, y), (x + dx * 1.4, y - top), ink, 0.9);
+        }
+    }
+}
+
+/// Two streets, and blocks of houses along them, each roof with its shadow.
+fn town(c: &mut Canvas, (b, m): ([f32; 3], [f32; 3]), v: u32, k: u32) {
+    let (w, h) = (TILE_W as f32, TILE_H as f32);
+    c.mottle(30.0, 0.03, k);
+    // Two streets, and blocks of houses along them, each roof with its shadow.
+    let (sx, sy) = (w * (0.4 + 0.05 * v as f32), h * (0.45 + 0.04 * v as f32));
+    let street = scaled(b, 1.08);
+    c.rect(sx - 3.0, 0.0, 6.0, h, street, 1.0);
+    c.rect(0.0, sy - 3.0, w, 6.0, street, 1.0);
+    let roofs = [m, scaled(m, 0.8), [0.45, 0.42, 0.40], [0.55, 0.38, 0.30]];
+    for i in 0..26 {
+        let (x, y) = (
+            unit(i, v, 15) * (w - 14.0) + 2.0,
+            unit(i, v, 16) * (h - 12.0) + 2.0,
+        );
+        let (bw, bh) = (7.0 + unit(i, v, 17) * 7.0, 6.0 + unit(i, v, 18) * 5.0);
+        // Houses keep off the streets.
+        let off_x = x + bw < sx - 4.0 || x > sx + 4.0;
+        let off_y = y + bh < sy - 4.0 || y > sy + 4.0;
+        if !(off_x && off_y) {
+            continue;
+        }
+        let roof = roofs[(hash(i, v, 19) % 4) as usize];
+        c.rect(x + 2.0, y + 2.0, bw, bh, [0.15, 0.12, 0.1], 0.45);
+        c.rect(x, y, bw, bh, roof, 1.0);
+        c.rect(x, y, bw, bh / 2.0, scaled(roof, 1.15), 1.0);
+    }
+}
+
+/// Ripples: short wavy light strokes.
+fn water(c: &mut Canvas, (_, m): ([f32; 3], [f32; 3]), v: u32, k: u32) {
+    let (w, h) = (TILE_W as f32, TILE_H as f32);
+    c.mottle(28.0, 0.05, k);
+    // Ripples: short wavy light strokes.
+    for i in 0..22 {
+        let (x, y) = (unit(i, v, 20) * w, unit(i, v, 21) * h);
+        let len = 6.0 + unit(i, v, 22) * 8.0;
+        let mut last = (x, y);
+        for s in 1..=6 {
+            let px = x + len * s as f32 / 6.0;
+            let py = y + (s as f32 * 1.2).sin() * 1.2;
+            c.line(last, (px, py), m, 0.8);
+            last = (px, py);
+        }
+    }
+}
+
 /// Terrain `t`'s variant `v`, painted.
 fn paint(t: Terrain, v: u32) -> Vec<Rgba> {
     let (base, mark) = crate::client::theme::palette::terrain(t);
@@ -208,132 +354,13 @@ fn paint(t: Terrain, v: u32) -> Vec<Rgba> {
                 c.line((x, y), (x + 1.0, y - 3.0), scaled(m, 0.85), 0.6);
             }
         }
-        Terrain::Field => {
-            c.mottle(32.0, 0.04, k);
-            // Furrows: parallel bands, their slope and spacing differing field to field.
-            let slope = [0.0, 0.35, -0.3, 0.6][v as usize % 4];
-            let period = 9.0 + v as f32;
-            for y in 0..TILE_H as i32 {
-                for x in 0..TILE_W as i32 {
-                    let along = y as f32 - slope * x as f32;
-                    let phase = along.rem_euclid(period) / period;
-                    if phase < 0.3 {
-                        c.blend(x, y, m, 0.75);
-                    } else if phase < 0.42 {
-                        c.blend(x, y, scaled(b, 1.08), 0.7);
-                    }
-                }
-            }
-        }
-        Terrain::Orchard => {
-            c.mottle(24.0, 0.04, k);
-            // Trees in rows, every other row offset.
-            let (dx, dy) = (20.0, 18.0);
-            let shift = v as f32 * 3.0;
-            let mut row = 0;
-            let mut y = 8.0 + shift * 0.5;
-            while y < h {
-                let mut x = 6.0 + if row % 2 == 1 { dx / 2.0 } else { 0.0 } + shift;
-                while x < w {
-                    crown(&mut c, x, y, 4.5, m);
-                    x += dx;
-                }
-                y += dy;
-                row += 1;
-            }
-        }
-        Terrain::Forest => {
-            // The floor in shadow, then crowns from the back (north) to the front.
-            c.mottle(16.0, 0.12, k);
-            let mut trees = Vec::new();
-            let cell = 13.0;
-            for gy in 0..(h / cell) as u32 + 2 {
-                for gx in 0..(w / cell) as u32 + 2 {
-                    let x = gx as f32 * cell + (unit(gx, gy, k) - 0.5) * cell * 0.9;
-                    let y = gy as f32 * cell + (unit(gx, gy, k + 1) - 0.5) * cell * 0.9;
-                    let r = 6.5 + unit(gx, gy, k + 2) * 3.5;
-                    let tone = 0.85 + unit(gx, gy, k + 3) * 0.35;
-                    trees.push((y, x, r, tone));
-                }
-            }
-            trees.sort_by(|a, b| a.0.total_cmp(&b.0));
-            for (y, x, r, tone) in trees {
-                crown(&mut c, x, y, r, scaled(b, tone));
-            }
-        }
-        Terrain::Rough => {
-            c.mottle(12.0, 0.10, k);
-            // Rocks lit from the north-west, and scrub.
-            for i in 0..14 {
-                let (x, y) = (unit(i, v, 5) * w, unit(i, v, 6) * h);
-                let r = 2.0 + unit(i, v, 7) * 2.5;
-                c.disc(x + 1.2, y + 1.2, r, scaled(m, 0.7), 0.8);
-                c.disc(x, y, r, scaled(b, 1.1), 1.0);
-                c.disc(x - r * 0.3, y - r * 0.3, r * 0.45, scaled(b, 1.25), 0.8);
-            }
-            for i in 0..18 {
-                let (x, y) = (unit(i, v, 8) * w, unit(i, v, 9) * h);
-                c.disc(x, y, 1.8, [0.35, 0.42, 0.25], 0.85);
-            }
-        }
-        Terrain::Marsh => {
-            c.mottle(20.0, 0.06, k);
-            // Pools, and the map-maker's reed tufts: short strokes over a dash.
-            for i in 0..6 {
-                let (x, y) = (unit(i, v, 10) * w, unit(i, v, 11) * h);
-                let len = 8.0 + unit(i, v, 12) * 8.0;
-                c.rect(x - len / 2.0, y, len, 2.0, m, 0.8);
-            }
-            for i in 0..16 {
-                let (x, y) = (unit(i, v, 13) * w, unit(i, v, 14) * h);
-                let ink = [0.22, 0.32, 0.22];
-                c.line((x - 3.0, y), (x + 3.0, y), ink, 0.9);
-                for (dx, top) in [(-2.0, 3.0), (0.0, 5.0), (2.0, 3.0)] {
-                    c.line((x + dx, y), (x + dx * 1.4, y - top), ink, 0.9);
-                }
-            }
-        }
-        Terrain::Town => {
-            c.mottle(30.0, 0.03, k);
-            // Two streets, and blocks of houses along them, each roof with its shadow.
-            let (sx, sy) = (w * (0.4 + 0.05 * v as f32), h * (0.45 + 0.04 * v as f32));
-            let street = scaled(b, 1.08);
-            c.rect(sx - 3.0, 0.0, 6.0, h, street, 1.0);
-            c.rect(0.0, sy - 3.0, w, 6.0, street, 1.0);
-            let roofs = [m, scaled(m, 0.8), [0.45, 0.42, 0.40], [0.55, 0.38, 0.30]];
-            for i in 0..26 {
-                let (x, y) = (
-                    unit(i, v, 15) * (w - 14.0) + 2.0,
-                    unit(i, v, 16) * (h - 12.0) + 2.0,
-                );
-                let (bw, bh) = (7.0 + unit(i, v, 17) * 7.0, 6.0 + unit(i, v, 18) * 5.0);
-                // Houses keep off the streets.
-                let off_x = x + bw < sx - 4.0 || x > sx + 4.0;
-                let off_y = y + bh < sy - 4.0 || y > sy + 4.0;
-                if !(off_x && off_y) {
-                    continue;
-                }
-                let roof = roofs[(hash(i, v, 19) % 4) as usize];
-                c.rect(x + 2.0, y + 2.0, bw, bh, [0.15, 0.12, 0.1], 0.45);
-                c.rect(x, y, bw, bh, roof, 1.0);
-                c.rect(x, y, bw, bh / 2.0, scaled(roof, 1.15), 1.0);
-            }
-        }
-        Terrain::Water => {
-            c.mottle(28.0, 0.05, k);
-            // Ripples: short wavy light strokes.
-            for i in 0..22 {
-                let (x, y) = (unit(i, v, 20) * w, unit(i, v, 21) * h);
-                let len = 6.0 + unit(i, v, 22) * 8.0;
-                let mut last = (x, y);
-                for s in 1..=6 {
-                    let px = x + len * s as f32 / 6.0;
-                    let py = y + (s as f32 * 1.2).sin() * 1.2;
-                    c.line(last, (px, py), m, 0.8);
-                    last = (px, py);
-                }
-            }
-        }
+        Terrain::Field => field(&mut c, (b, m), v, k),
+        Terrain::Orchard => orchard(&mut c, (b, m), v, k),
+        Terrain::Forest => forest(&mut c, (b, m), v, k),
+        Terrain::Rough => rough(&mut c, (b, m), v, k),
+        Terrain::Marsh => marsh(&mut c, (b, m), v, k),
+        Terrain::Town => town(&mut c, (b, m), v, k),
+        Terrain::Water => water(&mut c, (b, m), v, k),
         Terrain::Blocked => {
             for y in 0..TILE_H as i32 {
                 for x in 0..TILE_W as i32 {

@@ -199,49 +199,7 @@ fn spawn(
     let serif = serif.map(|s| s.clone()).unwrap_or_default();
     let map = &table.start.map;
     for o in &map.objectives {
-        let text = format!("{} ({})", o.name, o.points);
-        let px = 13.0;
-        let flag = 14.0;
-        let w = font::width_in_ems(font::REGULAR, &text) * px + flag + 10.0;
-        let size = Vec2::new(w, px + 6.0);
-        let name = PlaceName {
-            text: text.clone(),
-            rank: 0,
-            at: layout.center(o.hex),
-            angle: 0.0,
-            size,
-            px,
-            tries: round_a_hex(size, true),
-            one_hex: true,
-        };
-        commands
-            .spawn((Drawn, name, Transform::default(), Visibility::Hidden))
-            .with_children(|c| {
-                c.spawn((
-                    Sprite::from_color(Color::srgba(0.05, 0.05, 0.04, 0.82), size),
-                    Transform::from_xyz(0.0, 0.0, 0.0),
-                ));
-                // The flag: a pole and the holder's colour, at the box's left end.
-                let x = -size.x / 2.0 + 4.0 + flag / 2.0;
-                c.spawn((
-                    Sprite::from_color(POLE, Vec2::new(1.5, px + 2.0)),
-                    Transform::from_xyz(x - flag / 2.0 + 1.0, 0.0, 0.01),
-                ));
-                c.spawn((
-                    ObjectiveFlag(o.hex),
-                    Sprite::from_color(UNHELD, Vec2::new(flag - 3.0, px * 0.62)),
-                    Transform::from_xyz(x + 1.0, px * 0.18, 0.02),
-                ));
-                c.spawn((
-                    Text2d::new(text),
-                    TextFont {
-                        font_size: FontSize::Px(px),
-                        ..default()
-                    },
-                    TextColor(crate::client::theme::palette::OBJECTIVE),
-                    Transform::from_xyz(flag / 2.0 + 2.0, 0.0, 0.03),
-                ));
-            });
+        objective_name(&mut commands, &layout, o);
     }
     for l in map.labels.iter() {
         let (text, bold, px, ink) = lettering(l);
@@ -310,6 +268,53 @@ fn spawn(
                 ));
             });
     }
+}
+
+/// An objective's name and points in a dark box, with a flag in its holder's colour.
+fn objective_name(commands: &mut Commands, layout: &MapLayout, o: &crate::rules::map::Objective) {
+    let text = format!("{} ({})", o.name, o.points);
+    let px = 13.0;
+    let flag = 14.0;
+    let w = font::width_in_ems(font::REGULAR, &text) * px + flag + 10.0;
+    let size = Vec2::new(w, px + 6.0);
+    let name = PlaceName {
+        text: text.clone(),
+        rank: 0,
+        at: layout.center(o.hex),
+        angle: 0.0,
+        size,
+        px,
+        tries: round_a_hex(size, true),
+        one_hex: true,
+    };
+    commands
+        .spawn((Drawn, name, Transform::default(), Visibility::Hidden))
+        .with_children(|c| {
+            c.spawn((
+                Sprite::from_color(Color::srgba(0.05, 0.05, 0.04, 0.82), size),
+                Transform::from_xyz(0.0, 0.0, 0.0),
+            ));
+            // The flag: a pole and the holder's colour, at the box's left end.
+            let x = -size.x / 2.0 + 4.0 + flag / 2.0;
+            c.spawn((
+                Sprite::from_color(POLE, Vec2::new(1.5, px + 2.0)),
+                Transform::from_xyz(x - flag / 2.0 + 1.0, 0.0, 0.01),
+            ));
+            c.spawn((
+                ObjectiveFlag(o.hex),
+                Sprite::from_color(UNHELD, Vec2::new(flag - 3.0, px * 0.62)),
+                Transform::from_xyz(x + 1.0, px * 0.18, 0.02),
+            ));
+            c.spawn((
+                Text2d::new(text),
+                TextFont {
+                    font_size: FontSize::Px(px),
+                    ..default()
+                },
+                TextColor(crate::client::theme::palette::OBJECTIVE),
+                Transform::from_xyz(flag / 2.0 + 2.0, 0.0, 0.03),
+            ));
+        });
 }
 
 /// A brigade's name on the map.

@@ -122,6 +122,36 @@ pub fn beside(target: Vec2, avoid: &[Vec2], r: f32, size: Vec2, window: Vec2) ->
         .unwrap_or(target + tries[0])
 }
 
+/// Before the box is laid out, its size as its letters would make it.
+fn guessed_size(words: &str) -> Vec2 {
+    let longest = words.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    Vec2::new(
+        longest as f32 * PX * 0.5 + 14.0,
+        words.lines().count() as f32 * PX * 1.3 + 8.0,
+    )
+}
+
+/// The box's node at `rect` (in window pixels), or hidden; changed only when it moves.
+fn put(n: &mut Node, rect: Option<Rect>, ui_scale: f32) {
+    match rect {
+        Some(r) => {
+            // The node's offsets are in UI pixels, which the UI scale enlarges.
+            let u = ui_scale.max(0.1);
+            let (x, y) = (Val::Px(r.min.x / u), Val::Px(r.min.y / u));
+            if n.display != Display::Flex || n.left != x || n.top != y {
+                n.display = Display::Flex;
+                n.left = x;
+                n.top = y;
+            }
+        }
+        None => {
+            if n.display != Display::None {
+                n.display = Display::None;
+            }
+        }
+    }
+}
+
 #[allow(clippy::type_complexity)]
 fn place(
     // What is aimed: the drag and its preview, the selected unit (its Fire mode), the hint's
@@ -182,13 +212,7 @@ fn place(
                 .ok()
                 .map(|(_, c)| c.size / k)
                 .filter(|s| s.x > 0.0);
-            // Before the box is laid out, its size as its letters would make it.
-            let longest = words.lines().map(|l| l.chars().count()).max().unwrap_or(0);
-            let guess = Vec2::new(
-                longest as f32 * PX * 0.5 + 14.0,
-                words.lines().count() as f32 * PX * 1.3 + 8.0,
-            );
-            let box_size = laid.unwrap_or(guess);
+            let box_size = laid.unwrap_or_else(|| guessed_size(&words));
             let room = Vec2::new(size.x, hint_top.min(size.y));
             let tl = beside(to_screen(target), &avoid, HEX_SIZE / scale, box_size, room);
             AimBox {
@@ -202,23 +226,7 @@ fn place(
         *aim = now;
     }
     if let Ok((mut n, _)) = node.single_mut() {
-        match aim.rect {
-            Some(r) => {
-                // The node's offsets are in UI pixels, which the UI scale enlarges.
-                let u = ui_scale.map_or(1.0, |s| s.0).max(0.1);
-                let (x, y) = (Val::Px(r.min.x / u), Val::Px(r.min.y / u));
-                if n.display != Display::Flex || n.left != x || n.top != y {
-                    n.display = Display::Flex;
-                    n.left = x;
-                    n.top = y;
-                }
-            }
-            None => {
-                if n.display != Display::None {
-                    n.display = Display::None;
-                }
-            }
-        }
+        put(&mut n, aim.rect, ui_scale.map_or(1.0, |s| s.0));
     }
     if aim.is_changed() {
         for mut tx in &mut text {

@@ -254,44 +254,7 @@ pub fn tree(
         }
     }
     let brigade = |out: &mut Vec<TreeLine>, id: &str, name: &str, depth: usize| {
-        let mut units: Vec<&Unit> = game
-            .units
-            .iter()
-            .filter(|u| u.side == side && u.brigade == id)
-            .collect();
-        if units.is_empty() {
-            return;
-        }
-        units.sort_by_key(|u| (!u.is_leader(), u.id));
-        let men: u32 = units.iter().map(|u| u.men).sum();
-        let out_of = units
-            .iter()
-            .filter(|u| crate::rules::command::hampered(game, u))
-            .count();
-        let key = format!("brigade:{id}");
-        let shut = folded.contains(&key);
-        out.push(TreeLine {
-            text: format!(
-                "{} {name}: {}, {}{}",
-                if shut { "[+]" } else { "[-]" },
-                crate::rules::words::count(units.len() as u64, "unit", "units"),
-                crate::rules::words::count(men, "man", "men"),
-                if out_of > 0 {
-                    format!(", {out_of} out of command")
-                } else {
-                    String::new()
-                }
-            ),
-            depth,
-            what: Line::Heading(key),
-        });
-        if !shut {
-            out.extend(units.into_iter().map(|u| TreeLine {
-                text: row_text(u, game),
-                depth: depth + 1,
-                what: Line::Unit(u.id),
-            }));
-        }
+        out.extend(brigade_lines(game, side, folded, (id, name), depth));
     };
     let heading = |out: &mut Vec<TreeLine>, key: String, text: String, depth: usize| {
         let shut = folded.contains(&key);
@@ -332,6 +295,57 @@ pub fn tree(
         if d.is_none() {
             brigade(&mut out, b, n, 0);
         }
+    }
+    out
+}
+
+/// A brigade's heading (its units, men and how many are out of command) and, unless folded,
+/// its units, leaders first.
+fn brigade_lines(
+    game: &crate::rules::board::Board,
+    side: Side,
+    folded: &BTreeSet<String>,
+    (id, name): (&str, &str),
+    depth: usize,
+) -> Vec<TreeLine> {
+    let mut out = Vec::new();
+    let mut units: Vec<&Unit> = game
+        .units
+        .iter()
+        .filter(|u| u.side == side && u.brigade == id)
+        .collect();
+    if units.is_empty() {
+        return out;
+    }
+    units.sort_by_key(|u| (!u.is_leader(), u.id));
+    let men: u32 = units.iter().map(|u| u.men).sum();
+    let out_of = units
+        .iter()
+        .filter(|u| crate::rules::command::hampered(game, u))
+        .count();
+    let key = format!("brigade:{id}");
+    let shut = folded.contains(&key);
+    out.push(TreeLine {
+        text: format!(
+            "{} {name}: {}, {}{}",
+            if shut { "[+]" } else { "[-]" },
+            crate::rules::words::count(units.len() as u64, "unit", "units"),
+            crate::rules::words::count(men, "man", "men"),
+            if out_of > 0 {
+                format!(", {out_of} out of command")
+            } else {
+                String::new()
+            }
+        ),
+        depth,
+        what: Line::Heading(key),
+    });
+    if !shut {
+        out.extend(units.into_iter().map(|u| TreeLine {
+            text: row_text(u, game),
+            depth: depth + 1,
+            what: Line::Unit(u.id),
+        }));
     }
     out
 }
@@ -462,6 +476,65 @@ fn choose(
 }
 
 /// The panel starts under the top bar as it is laid out: two lines high in a narrow window,
+
+/// The list's rows on its tab: the tree's lines (a heading folds, a unit picks) or the
+/// reinforcements due (each picks its entry hex), with their depth.
+fn list_rows(
+    tab: OobTab,
+    game: &crate::rules::board::Board,
+    table: &Table,
+    side: Side,
+    folded: &BTreeSet<String>,
+) -> Vec<(String, Option<Row>, usize)> {
+    match tab {
+        OobTab::Units => tree(game, table, side, folded)
+            .into_iter()
+            .map(|l| {
+                let row = match l.what {
+                    Line::Heading(k) => Row::Fold(k),
+                    Line::Unit(id) => Row::Unit(id),
+                };
+                (l.text, Some(row), l.depth)
+            })
+            .collect(),
+        OobTab::Reinforcements => {
+            let due = reinforcement_rows(game, side);
+            if due.is_empty() {
+                vec![("No more reinforcements are due.".to_string(), None, 0)]
+            } else {
+                due.into_iter()
+                    .map(|(t, hex)| (t, Some(Row::Entry(hex)), 0))
+                    .collect()
+            }
+        }
+    }
+}
+
+/// One row of the list: words, or a button for what it picks, indented by its depth.
+fn list_row(l: &mut ChildSpawnerCommands, text: String, row: Option<Row>, depth: usize) {
+    match row {
+        None => {
+            l.spawn(palette::text(text, 13.0));
+        }
+        Some(row) => {
+            let mut node = widget::button_node();
+            node.align_items = AlignItems::FlexStart;
+            // The tree's depth as an indent.
+            node.margin.left = Val::Px(14.0 * depth as f32);
+            let mut e = l.spawn(widget::plain_button(node));
+            match row {
+                Row::Unit(id) => e.insert(OobRow(id)),
+                Row::Entry(hex) => e.insert(OobEntry(hex)),
+                Row::Fold(key) => e.insert(OobFold(key)),
+            };
+            e.insert(BorderColor::all(Color::srgba(0.93, 0.91, 0.85, 0.3)))
+                .with_children(|b| {
+                    b.spawn(palette::text(text, 12.0));
+                });
+        }
+    }
+}
+
 /// where the score's line would otherwise be covered.
 fn under_top_bar(
     regions: Query<(&crate::client::theme::regions::Region, &ComputedNode)>,
@@ -526,28 +599,7 @@ fn rebuild(
                 .collect();
         }
     }
-    let all: Vec<(String, Option<Row>, usize)> = match *tab {
-        OobTab::Units => tree(&game, &table, side, &folded.headings)
-            .into_iter()
-            .map(|l| {
-                let row = match l.what {
-                    Line::Heading(k) => Row::Fold(k),
-                    Line::Unit(id) => Row::Unit(id),
-                };
-                (l.text, Some(row), l.depth)
-            })
-            .collect(),
-        OobTab::Reinforcements => {
-            let due = reinforcement_rows(&game, side);
-            if due.is_empty() {
-                vec![("No more reinforcements are due.".to_string(), None, 0)]
-            } else {
-                due.into_iter()
-                    .map(|(t, hex)| (t, Some(Row::Entry(hex)), 0))
-                    .collect()
-            }
-        }
-    };
+    let all = list_rows(*tab, &game, &table, side, &folded.headings);
     let pages = all.len().div_ceil(PAGE_ROWS).max(1);
     if page.0 >= pages {
         page.0 = pages - 1;
@@ -561,30 +613,11 @@ fn rebuild(
         table.start.side_name(side),
         page.0 + 1
     );
+    let shown = all.into_iter().skip(page.0 * PAGE_ROWS).take(PAGE_ROWS);
     commands.entity(list).with_children(|l| {
         l.spawn(palette::text(title, 15.0));
-        for (text, unit, depth) in all.into_iter().skip(page.0 * PAGE_ROWS).take(PAGE_ROWS) {
-            match unit {
-                None => {
-                    l.spawn(palette::text(text, 13.0));
-                }
-                Some(row) => {
-                    let mut node = widget::button_node();
-                    node.align_items = AlignItems::FlexStart;
-                    // The tree's depth as an indent.
-                    node.margin.left = Val::Px(14.0 * depth as f32);
-                    let mut e = l.spawn(widget::plain_button(node));
-                    match row {
-                        Row::Unit(id) => e.insert(OobRow(id)),
-                        Row::Entry(hex) => e.insert(OobEntry(hex)),
-                        Row::Fold(key) => e.insert(OobFold(key)),
-                    };
-                    e.insert(BorderColor::all(Color::srgba(0.93, 0.91, 0.85, 0.3)))
-                        .with_children(|b| {
-                            b.spawn(palette::text(text, 12.0));
-                        });
-                }
-            }
+        for (text, row, depth) in shown {
+            list_row(l, text, row, depth);
         }
     });
 }

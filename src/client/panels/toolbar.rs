@@ -227,26 +227,27 @@ impl Tools<'_> {
             .cloned()
     }
 
-    fn act(&mut self, b: ToolButton) {
-        // The help and the log are the player's at any time, the computer's turn too.
+    /// The buttons that are the player's at any time (help, the sheets, the log, watching, the
+    /// report): done, or false for a button that gives an order.
+    fn at_any_time(&mut self, b: ToolButton) -> bool {
         match b {
             ToolButton::Help => {
                 self.help.0 = !self.help.0;
-                return;
+                true
             }
             ToolButton::Victory => {
                 self.sheet
                     .toggle(crate::client::reports::victory_panel::Sheet::Victory);
-                return;
+                true
             }
             ToolButton::Briefing => {
                 self.sheet
                     .toggle(crate::client::reports::victory_panel::Sheet::Briefing);
-                return;
+                true
             }
             ToolButton::Log => {
                 self.log.0 = !self.log.0;
-                return;
+                true
             }
             // Watching is the player's at any time but during a replay (the bar has its own).
             ToolButton::Watch => {
@@ -254,22 +255,29 @@ impl Tools<'_> {
                     self.watch
                         .write(crate::client::replay::watch::Watch::ThisGame { from: 0 });
                 }
-                return;
+                true
             }
             ToolButton::ReplayTurn => {
                 if self.offer.0.is_some() && !self.gate.watching() {
                     self.watch
                         .write(crate::client::replay::watch::Watch::Offered);
                 }
-                return;
+                true
             }
             ToolButton::Report => {
                 if let Some(v) = self.report.as_mut() {
                     v.toggle();
                 }
-                return;
+                true
             }
-            _ => {}
+            _ => false,
+        }
+    }
+
+    fn act(&mut self, b: ToolButton) {
+        // The help and the log are the player's at any time, the computer's turn too.
+        if self.at_any_time(b) {
+            return;
         }
         if !self.gate.open() {
             return;

@@ -445,6 +445,55 @@ fn inside(p: Vec2, (lo, hi): (Vec2, Vec2)) -> bool {
     p.cmpge(lo).all() && p.cmple(hi).all()
 }
 
+/// What starting a beat reads: the look, the map, how far the camera may go, the window, and
+/// the log of what was shown.
+struct Beat<'a> {
+    settings: &'a Settings,
+    layout: &'a MapLayout,
+    limits: Option<crate::client::map::camera::ZoomLimits>,
+    size: Vec2,
+    log: &'a mut ShownLog,
+}
+
+impl Beat<'_> {
+    /// The beat of `action` begins, the camera at `view` (its centre and scale): logged, with a
+    /// pan to it first when it lies outside the open view and the show follows.
+    fn start(&mut self, action: Action, (centre, scale): (Vec2, f32)) -> Running {
+        let at = self.layout.center(action.focus());
+        let out = !inside(at, open_view(centre, scale, self.size));
+        let pan = (out && self.settings.follow).then(|| {
+            let spot = crate::client::map::camera::open_centre(self.size, 0.0);
+            let look = self.limits.map_or(at, |l| {
+                crate::client::map::camera::kept_on_map(&l, at, self.size, scale)
+            });
+            (
+                centre,
+                crate::client::map::camera::centre_on(look, spot, self.size, scale),
+            )
+        });
+        self.log.0.push(Shown {
+            kind: action.kind(),
+            focus: action.focus(),
+            was_out_of_view: out,
+            camera: centre,
+            in_view: !out,
+            marked: false,
+        });
+        Running {
+            lead: if pan.is_some() {
+                PAN_SECONDS * self.settings.pace.factor()
+            } else {
+                0.0
+            },
+            action,
+            t: 0.0,
+            pan,
+            marked: false,
+            logged: self.log.0.len() - 1,
+        }
+    }
+}
+
 /// Plays the beat under way, or starts the next: pans to it when it lies outside the view,
 /// then puts its marks on the map; holds the computer while any remains.
 fn play(
@@ -474,44 +523,20 @@ fn play(
     let pb = &mut *playback;
     if pb.now.is_none() && (!pb.paused || pb.step) {
         if let Some(action) = pb.queue.pop_front() {
-            let (centre, scale) = cam.iter().next().map_or((Vec2::ZERO, 1.0), |(t, p)| {
+            let view = cam.iter().next().map_or((Vec2::ZERO, 1.0), |(t, p)| {
                 (
                     t.translation.truncate(),
                     crate::client::map::camera::scale_of(p),
                 )
             });
-            let at = layout.center(action.focus());
-            let out = !inside(at, open_view(centre, scale, size));
-            let pan = (out && settings.follow).then(|| {
-                let spot = crate::client::map::camera::open_centre(size, 0.0);
-                let look = limits.map_or(at, |l| {
-                    crate::client::map::camera::kept_on_map(&l, at, size, scale)
-                });
-                (
-                    centre,
-                    crate::client::map::camera::centre_on(look, spot, size, scale),
-                )
-            });
-            log.0.push(Shown {
-                kind: action.kind(),
-                focus: action.focus(),
-                was_out_of_view: out,
-                camera: centre,
-                in_view: !out,
-                marked: false,
-            });
-            pb.now = Some(Running {
-                lead: if pan.is_some() {
-                    PAN_SECONDS * factor
-                } else {
-                    0.0
-                },
-                action,
-                t: 0.0,
-                pan,
-                marked: false,
-                logged: log.0.len() - 1,
-            });
+            let mut beat = Beat {
+                settings: &settings,
+                layout: &layout,
+                limits,
+                size,
+                log: &mut log,
+            };
+            pb.now = Some(beat.start(action, view));
         }
     }
     let stepping = pb.step;

@@ -155,6 +155,38 @@ pub fn conditions(
         crate::rules::board::clock_at(crate::rules::turn::last_turn_clock(board))
     ));
     out.push(String::new());
+    out.extend(objectives(start, &seen, side));
+    out.push(String::new());
+    out.push(format!(
+        "LEVELS, in the {}'s points (> marks where it stands)",
+        name(side)
+    ));
+    let bands = bands(start, side);
+    for (l, when) in bands {
+        let here = if l == level { ">" } else { " " };
+        out.push(format!(" {here} {l}: {when}"));
+    }
+    out.push(String::new());
+    out.extend(losses(start, board, &seen, side));
+    out.push(String::new());
+    out.push("CHANGES SINCE YOUR LAST TURN".into());
+    if this_turn.is_empty() {
+        out.push("  none yet".into());
+    }
+    out.extend(this_turn.iter().map(|l| format!("  {l}")));
+    out.push(String::new());
+    out.push("F2 or Esc closes".into());
+    out
+}
+
+/// Each objective with its points and who holds it, as `side` has seen it, since when.
+fn objectives(
+    start: &crate::rules::scenario::Scenario,
+    seen: &crate::rules::board::Board,
+    side: Side,
+) -> Vec<String> {
+    let name = |s: Side| start.side_name(s).to_string();
+    let mut out = Vec::new();
     out.push("OBJECTIVES (points: held by)".into());
     for o in &seen.map.objectives {
         let holder = o
@@ -176,21 +208,22 @@ pub fn conditions(
             o.name, o.points
         ));
     }
-    out.push(String::new());
-    out.push(format!(
-        "LEVELS, in the {}'s points (> marks where it stands)",
-        name(side)
-    ));
-    let bands = bands(start, side);
-    for (l, when) in bands {
-        let here = if l == level { ">" } else { " " };
-        out.push(format!(" {here} {l}: {when}"));
-    }
-    out.push(String::new());
+    out
+}
+
+/// Each side's losses by kind, in points (the enemy's as last seen under fog).
+fn losses(
+    start: &crate::rules::scenario::Scenario,
+    board: &crate::rules::board::Board,
+    seen: &crate::rules::board::Board,
+    side: Side,
+) -> Vec<String> {
+    let name = |s: Side| start.side_name(s).to_string();
+    let mut out = Vec::new();
     out.push("LOSSES (points)".into());
     let v = &board.params.victory;
     for s in [side, side.enemy()] {
-        let l = victory::lost_by_kind(start, &seen, s);
+        let l = victory::lost_by_kind(start, seen, s);
         let as_seen = if s != side && crate::rules::fog::on(board) && !board.over {
             " as last seen"
         } else {
@@ -213,18 +246,10 @@ pub fn conditions(
         let what = if parts.is_empty() {
             "nothing yet".to_string()
         } else {
-            format!("{}; {:.0} in all", parts.join(", "), l.points(&seen))
+            format!("{}; {:.0} in all", parts.join(", "), l.points(seen))
         };
         out.push(format!("  {}{as_seen}: {what}", name(s)));
     }
-    out.push(String::new());
-    out.push("CHANGES SINCE YOUR LAST TURN".into());
-    if this_turn.is_empty() {
-        out.push("  none yet".into());
-    }
-    out.extend(this_turn.iter().map(|l| format!("  {l}")));
-    out.push(String::new());
-    out.push("F2 or Esc closes".into());
     out
 }
 
