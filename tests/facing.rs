@@ -97,6 +97,13 @@ fn s4_turning_costs_per_hexside_and_an_about_face() {
     assert_eq!([NE, SE, S].map(|t| cost(g, t)), [Some(2), Some(4), Some(2)]);
     assert_eq!(cost(i, N), Some(0));
     crate::common::refused(facing::check(&b, i, N), "already faces N");
+    // A leader's facing means nothing: the refusal says so, not that it already faces the
+    // hexside asked (it said "already faces SE" of a leader facing NE).
+    let l = f.add(0, UnitKind::Leader, h + NE.step(), NE, 0);
+    crate::common::refused(
+        facing::check(&f.board(), l, SE),
+        "a leader has no facing to turn",
+    );
     assert_eq!(
         facing::check(&b, g, SE),
         Ok(4),

@@ -1378,3 +1378,62 @@ fn the_planning_board_carries_out_an_order_as_the_game_does() {
         assert!(n >= 10, "only {n} {kind} compared: {compared:?}");
     }
 }
+
+/// Issue 60 item 5: a look at the board with a unit supposed elsewhere (`rules::planning::
+/// supposing`) sees the unit as supposed — where it stands, its facing and formation, moved,
+/// its marks fresh — and only that unit; afterwards the board is as it was.
+#[test]
+fn a_supposed_unit_is_seen_as_supposed_and_put_back() {
+    use bayonet::rules::planning::{Supposed, supposing};
+    let mut f = Field::new(10, 8);
+    let u = f.add(0, inf(), f.hex(2, 2), Facing::N, 300);
+    let other = f.add(0, inf(), f.hex(6, 2), Facing::N, 300);
+    f.unit(u).marks.fired = true;
+    let mut b = f.board();
+    let before = serde_json::to_value(&b).unwrap();
+    let there = f.hex(4, 3);
+    let s = Supposed::at(there)
+        .facing(Facing::SE)
+        .formed(Formation::Column)
+        .moved(true)
+        .fresh();
+    let seen = supposing(&mut b, u, s, |b| {
+        let x = b.unit(u).unwrap();
+        let o = b.unit(other).unwrap();
+        (
+            x.hex,
+            x.facing,
+            x.formation,
+            x.marks.moved,
+            x.marks.fired,
+            o.hex,
+        )
+    });
+    assert_eq!(
+        seen,
+        Some((
+            there,
+            Facing::SE,
+            Formation::Column,
+            true,
+            false,
+            f.hex(6, 2)
+        )),
+        "the unit as supposed, the other as it stands"
+    );
+    assert_eq!(serde_json::to_value(&b).unwrap(), before, "put back");
+    // What a supposition leaves out stays as it is.
+    let kept = supposing(&mut b, u, Supposed::default(), |b| {
+        let x = b.unit(u).unwrap();
+        (x.hex, x.facing, x.formation, x.marks.moved, x.marks.fired)
+    });
+    assert_eq!(
+        kept,
+        Some((f.hex(2, 2), Facing::N, Formation::Line, false, true))
+    );
+    assert_eq!(
+        supposing(&mut b, UnitId(999), s, |_| ()),
+        None,
+        "no such unit"
+    );
+}

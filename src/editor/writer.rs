@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use crate::rules::hex::Hexside;
 use crate::rules::map::{Coord, Map, SideFeature};
-use crate::rules::scenario::{At, Flag, ScenarioFile, UnitSpec};
+use crate::rules::scenario::{At, Flag, MapSpec, ScenarioFile, UnitSpec};
 use crate::rules::unit::{Ammo, Crew};
 
 fn quoted(s: &str) -> String {
@@ -109,11 +109,68 @@ fn unit(u: &UnitSpec) -> String {
 /// The file's text: `header` (its comment lines) and the scenario.
 pub fn write(header: &str, s: &ScenarioFile) -> String {
     let mut o = String::new();
-    let m = &s.map;
     o.push_str(header);
     o.push_str("(\n");
     let _ = writeln!(o, "    name: {},", quoted(&s.name));
     let _ = writeln!(o, "    description: {},", quoted(&s.description));
+    write_map(&mut o, &s.map);
+    o.push_str("    sides: [\n");
+    for side in &s.sides {
+        let (r, g, b) = side.color;
+        let _ = writeln!(
+            o,
+            "        (name: {}, color: ({r:?}, {g:?}, {b:?}), edge: {:?}),",
+            quoted(&side.name),
+            side.edge
+        );
+    }
+    o.push_str("    ],\n");
+    let _ = writeln!(o, "    first_side: {},", s.first_side);
+    let _ = writeln!(o, "    turns: {},", s.turns);
+    let _ = writeln!(o, "    start_time: {},", quoted(&s.start_time));
+    let v = &s.victory;
+    let _ = writeln!(
+        o,
+        "    victory: (major_defeat: {}, minor_defeat: {}, minor_victory: {}, major_victory: {}),",
+        v.major_defeat, v.minor_defeat, v.minor_victory, v.major_victory
+    );
+    let _ = writeln!(o, "    seed: {},", s.seed);
+    if let Some(p) = &s.parameters {
+        let _ = writeln!(o, "    parameters: {},", value(p));
+    }
+    // The scenario's own weapons (§7 D-fire-1), one a line.
+    if !s.weapons.is_empty() {
+        o.push_str("    weapons: {\n");
+        for (name, w) in &s.weapons {
+            let values: Vec<String> = w.values.iter().map(|v| format!("{v:?}")).collect();
+            let aliases = if w.aliases.is_empty() {
+                String::new()
+            } else {
+                let a: Vec<String> = w.aliases.iter().map(|a| quoted(a)).collect();
+                format!(", aliases: [{}]", a.join(", "))
+            };
+            let _ = writeln!(
+                o,
+                "        {}: (values: [{}]{aliases}),",
+                quoted(name),
+                values.join(", ")
+            );
+        }
+        o.push_str("    },\n");
+    }
+    write_organisation(&mut o, s);
+    o.push_str("    units: [\n");
+    for u in &s.units {
+        let _ = writeln!(o, "        {},", unit(u));
+    }
+    o.push_str("    ],\n");
+    o.push_str(")\n");
+    o
+}
+
+/// The map: its size, terrain and elevation rows, hexsides, roads, bridges, objectives,
+/// supply sources and place names.
+fn write_map(o: &mut String, m: &MapSpec) {
     o.push_str("    map: (\n");
     let _ = writeln!(o, "        width: {},", m.width);
     let _ = writeln!(o, "        height: {},", m.height);
@@ -129,36 +186,7 @@ pub fn write(header: &str, s: &ScenarioFile) -> String {
         }
         o.push_str("        ],\n");
     }
-    // Each hexside once, by its stored key, features in the rules' order.
-    let map = Map::new(m.width, m.height);
-    o.push_str("        hexsides: [\n");
-    for feature in SideFeature::ALL {
-        let mut sides: Vec<(At, usize, &str)> = m
-            .hexsides
-            .iter()
-            .filter(|h| h.feature == feature)
-            .flat_map(|h| h.at.iter())
-            .map(|(a, side)| {
-                let k = Hexside::new(map.hex_at(Coord { col: a.0, row: a.1 }), *side);
-                let c = map.coord(k.hex);
-                ((c.col, c.row), k.side.index(), name_of(k.side))
-            })
-            .collect();
-        sides.sort();
-        sides.dedup();
-        for chunk in sides.chunks(8) {
-            let list: Vec<String> = chunk
-                .iter()
-                .map(|(a, _, side)| format!("({}, {side})", at(*a)))
-                .collect();
-            let _ = writeln!(
-                o,
-                "            (feature: {feature:?}, at: [{}]),",
-                list.join(", ")
-            );
-        }
-    }
-    o.push_str("        ],\n");
+    write_hexsides(o, m);
     o.push_str("        roads: [\n");
     for r in &m.roads {
         let path: Vec<String> = r.path.iter().map(|a| at(*a)).collect();
@@ -211,55 +239,48 @@ pub fn write(header: &str, s: &ScenarioFile) -> String {
         o.push_str("        ],\n");
     }
     o.push_str("    ),\n");
-    o.push_str("    sides: [\n");
-    for side in &s.sides {
-        let (r, g, b) = side.color;
-        let _ = writeln!(
-            o,
-            "        (name: {}, color: ({r:?}, {g:?}, {b:?}), edge: {:?}),",
-            quoted(&side.name),
-            side.edge
-        );
-    }
-    o.push_str("    ],\n");
-    let _ = writeln!(o, "    first_side: {},", s.first_side);
-    let _ = writeln!(o, "    turns: {},", s.turns);
-    let _ = writeln!(o, "    start_time: {},", quoted(&s.start_time));
-    let v = &s.victory;
-    let _ = writeln!(
-        o,
-        "    victory: (major_defeat: {}, minor_defeat: {}, minor_victory: {}, major_victory: {}),",
-        v.major_defeat, v.minor_defeat, v.minor_victory, v.major_victory
-    );
-    let _ = writeln!(o, "    seed: {},", s.seed);
-    if let Some(p) = &s.parameters {
-        let _ = writeln!(o, "    parameters: {},", value(p));
-    }
-    // The scenario's own weapons (§7 D-fire-1), one a line.
-    if !s.weapons.is_empty() {
-        o.push_str("    weapons: {\n");
-        for (name, w) in &s.weapons {
-            let values: Vec<String> = w.values.iter().map(|v| format!("{v:?}")).collect();
-            let aliases = if w.aliases.is_empty() {
-                String::new()
-            } else {
-                let a: Vec<String> = w.aliases.iter().map(|a| quoted(a)).collect();
-                format!(", aliases: [{}]", a.join(", "))
-            };
+}
+
+/// Each hexside once, by its stored key, features in the rules' order, eight a line.
+fn write_hexsides(o: &mut String, m: &MapSpec) {
+    let map = Map::new(m.width, m.height);
+    o.push_str("        hexsides: [\n");
+    for feature in SideFeature::ALL {
+        let mut sides: Vec<(At, usize, &str)> = m
+            .hexsides
+            .iter()
+            .filter(|h| h.feature == feature)
+            .flat_map(|h| h.at.iter())
+            .map(|(a, side)| {
+                let k = Hexside::new(map.hex_at(Coord { col: a.0, row: a.1 }), *side);
+                let c = map.coord(k.hex);
+                ((c.col, c.row), k.side.index(), name_of(k.side))
+            })
+            .collect();
+        sides.sort();
+        sides.dedup();
+        for chunk in sides.chunks(8) {
+            let list: Vec<String> = chunk
+                .iter()
+                .map(|(a, _, side)| format!("({}, {side})", at(*a)))
+                .collect();
             let _ = writeln!(
                 o,
-                "        {}: (values: [{}]{aliases}),",
-                quoted(name),
-                values.join(", ")
+                "            (feature: {feature:?}, at: [{}]),",
+                list.join(", ")
             );
         }
-        o.push_str("    },\n");
     }
-    // The chain of command above the brigades (§17), where the scenario has one.
+    o.push_str("        ],\n");
+}
+
+/// The chain of command above the brigades (§17), where the scenario has one, and the
+/// brigades.
+fn write_organisation(o: &mut String, s: &ScenarioFile) {
     if !s.corps.is_empty() {
         o.push_str("    corps: [\n");
         for c in &s.corps {
-            formation(&mut o, &c.id, &c.name, c.side, "");
+            formation(o, &c.id, &c.name, c.side, "");
         }
         o.push_str("    ],\n");
     }
@@ -271,7 +292,7 @@ pub fn write(header: &str, s: &ScenarioFile) -> String {
                 .as_ref()
                 .map(|c| format!(", corps: {}", quoted(c)))
                 .unwrap_or_default();
-            formation(&mut o, &d.id, &d.name, d.side, &corps);
+            formation(o, &d.id, &d.name, d.side, &corps);
         }
         o.push_str("    ],\n");
     }
@@ -284,16 +305,9 @@ pub fn write(header: &str, s: &ScenarioFile) -> String {
         if b.independent {
             more.push_str(", independent: true");
         }
-        formation(&mut o, &b.id, &b.name, b.side, &more);
+        formation(o, &b.id, &b.name, b.side, &more);
     }
     o.push_str("    ],\n");
-    o.push_str("    units: [\n");
-    for u in &s.units {
-        let _ = writeln!(o, "        {},", unit(u));
-    }
-    o.push_str("    ],\n");
-    o.push_str(")\n");
-    o
 }
 
 /// One corps, division or brigade of the organisation: its id, name and side, and `more`.

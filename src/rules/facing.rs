@@ -46,10 +46,17 @@ pub fn check(board: &Board, id: UnitId, to: Facing) -> Result<u32, Refusal> {
             ),
         ));
     }
-    let c = cost(board, id, to).unwrap_or(0);
-    if c == 0 {
+    if u.facing == to {
         return Err(no(id, format!("{} already faces {}", u.name, to.name())));
     }
+    // A leader's facing means nothing (it neither fires nor melees): nothing to turn.
+    if u.is_leader() {
+        return Err(no(
+            id,
+            format!("{} is a leader: a leader has no facing to turn", u.name),
+        ));
+    }
+    let c = cost(board, id, to).unwrap_or(0);
     let left = mp_left(&board.params, u);
     if c > left {
         return Err(no(

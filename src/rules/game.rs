@@ -156,14 +156,8 @@ impl Parts<'_> {
                 let h = order::place(board, *at).map_err(first)?;
                 bridge::repair(board, *unit, h)?;
             }
-            Order::Melee {
-                from,
-                units,
-                at,
-                follow_up,
-            } => {
-                let (mut d, slot) = order::declaration(board, from, units, *at).map_err(first)?;
-                d.follow_up = *follow_up;
+            Order::Melee { .. } => {
+                let (d, slot) = super::planning::declared(board, o).map_err(first)?;
                 events.push(declare(board, d, slot));
             }
             Order::DamageBridge { units, at } => {

@@ -32,14 +32,8 @@ pub fn carry_out(board: &mut Board, order: &Order) -> Result<(), Refusal> {
             unit,
             formation: to,
         } => formation::apply(board, *unit, *to).map(|_| ()),
-        Order::Melee {
-            from,
-            units,
-            at,
-            follow_up,
-        } => {
-            let (mut d, slot) = order::declaration(board, from, units, *at).map_err(first)?;
-            d.follow_up = *follow_up;
+        Order::Melee { .. } => {
+            let (d, slot) = declared(board, order).map_err(first)?;
             pend(board, d, slot);
             Ok(())
         }
@@ -66,6 +60,31 @@ pub fn turn_view(board: &Board, side: Side) -> fog::View {
     let mut view = fog::view(board, side);
     view.board.acting = side;
     view
+}
+
+/// A melee order's declaration as it would stand pending (with the order's follow-up, and
+/// merged with the melee already declared on its hex), and its place among the pending ones
+/// (None: a new one). Not a melee order: refused as nothing to declare.
+pub fn declared(
+    board: &Board,
+    order: &Order,
+) -> Result<(Declaration, Option<usize>), Vec<Refusal>> {
+    let Order::Melee {
+        from,
+        units,
+        at,
+        follow_up,
+    } = order
+    else {
+        return Err(vec![Refusal::new(
+            Reason::CannotAct,
+            order.unit(),
+            "not a melee order",
+        )]);
+    };
+    let (mut d, slot) = order::declaration(board, from, units, *at)?;
+    d.follow_up = *follow_up;
+    Ok((d, slot))
 }
 
 /// The melee `decl` pending on the board: in `slot` (joining the one declared there), or new.

@@ -175,22 +175,7 @@ fn layout(
     let digits = crate::client::counters::counter::NUMBER_SIZE
         * crate::client::theme::font::digit_height()
         / scale;
-    // The names on the map: each one's box (four corners) and letter size in pixels.
-    let labels: Vec<serde_json::Value> = place_names
-        .as_ref()
-        .map(|n| {
-            n.0.iter()
-                .map(|p| {
-                    json!({
-                        "text": p.text,
-                        "rank": p.rank,
-                        "px": p.px,
-                        "corners": p.corners.iter().map(|c| [c.x.round(), c.y.round()]).collect::<Vec<_>>(),
-                    })
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let labels = names_json(place_names.as_deref());
     let now = json!({
         "window": [size.x, size.y],
         "buttons": buttons,
@@ -205,25 +190,50 @@ fn layout(
         "card": card_fit,
         "camera": [t.translation.x, t.translation.y],
         // The boot camp's lesson, where the player stands in it.
-        "lesson": lesson.as_ref().map(|l| json!({
-            "number": l.number,
-            "step": l.progress.step,
-            "steps": l.script.steps.len(),
-            "hint": l.progress.hint,
-            "panel": rect_of(l.placed.panel),
-            "walked": l.walked.iter().map(|(step, p)| json!({
-                "step": step,
-                "covers": p.covers(),
-                "panel": rect_of(p.panel),
-                "clear": p.clear.iter().map(|r| rect_of(*r)).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        })),
+        "lesson": lesson.as_deref().map(lesson_json),
     })
     .to_string();
     if last.0 != now {
         line("layout", serde_json::from_str(&now).unwrap_or_default());
         last.0 = now;
     }
+}
+
+/// The names on the map: each one's box (four corners) and letter size in pixels.
+fn names_json(
+    placed: Option<&crate::client::marks::place_names::PlacedNames>,
+) -> Vec<serde_json::Value> {
+    placed
+        .map(|n| {
+            n.0.iter()
+                .map(|p| {
+                    json!({
+                        "text": p.text,
+                        "rank": p.rank,
+                        "px": p.px,
+                        "corners": p.corners.iter().map(|c| [c.x.round(), c.y.round()]).collect::<Vec<_>>(),
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Where the player stands in the boot camp's lesson, the panel and its walk.
+fn lesson_json(l: &crate::client::lesson::panel::Lesson) -> serde_json::Value {
+    json!({
+        "number": l.number,
+        "step": l.progress.step,
+        "steps": l.script.steps.len(),
+        "hint": l.progress.hint,
+        "panel": rect_of(l.placed.panel),
+        "walked": l.walked.iter().map(|(step, p)| json!({
+            "step": step,
+            "covers": p.covers(),
+            "panel": rect_of(p.panel),
+            "clear": p.clear.iter().map(|r| rect_of(*r)).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    })
 }
 
 /// A rectangle as the trace gives one: left, top, width, height, in logical pixels.

@@ -232,6 +232,106 @@ fn hex_of(table: &Table, id: UnitId) -> Option<Hex> {
     table.board.unit(id).map(|u| u.hex)
 }
 
+/// A melee as the show plays it: its declaration, the defenders' fire, its result in words,
+/// the men each side lost, its routs and the units that retreated or advanced.
+struct Clash<'a> {
+    declaration: &'a crate::rules::declaration::Declaration,
+    fires: &'a [crate::rules::fire::FireOutcome],
+    result: &'a str,
+    losses: (u32, u32),
+    routs: &'a [crate::rules::morale::RoutMove],
+    movers: Vec<UnitId>,
+}
+
+impl<'a> Clash<'a> {
+    fn called_off(c: &'a crate::rules::event::MeleeCalledOff) -> Clash<'a> {
+        Clash {
+            declaration: &c.declaration,
+            fires: &c.defensive_fire,
+            result: "called off",
+            losses: (0, 0),
+            routs: &[],
+            movers: Vec::new(),
+        }
+    }
+
+    fn resolved(o: &'a crate::rules::melee::MeleeOutcome) -> Clash<'a> {
+        Clash {
+            declaration: &o.declaration,
+            fires: &o.defensive_fire,
+            result: match o.loser {
+                Some(MeleeSide::Defender) => "attacker won",
+                Some(MeleeSide::Attacker) => "defender held",
+                None => "no decision",
+            },
+            losses: (o.attacker_loss, o.defender_loss),
+            routs: &o.routs,
+            movers: o
+                .retreats
+                .iter()
+                .map(|r| r.unit)
+                .chain(o.advanced.iter().copied())
+                .collect(),
+        }
+    }
+}
+
+/// The side of a melee's attackers (the side giving orders, if none is left).
+fn attackers_side(table: &Table, d: &crate::rules::declaration::Declaration) -> Side {
+    d.attackers
+        .first()
+        .map_or(table.board.ordering_side(), |id| side_of(table, *id))
+}
+
+/// A fire's beat: from the firer's hex (the target's, when the firer is gone) to the target.
+fn fire_action(table: &Table, f: &crate::rules::fire::FireOutcome) -> Action {
+    Action::Fire {
+        from: hex_of(table, f.breakdown.firer).unwrap_or(f.breakdown.target),
+        at: f.breakdown.target,
+        loss: f.loss,
+        opportunity: f.opportunity,
+    }
+}
+
+/// A move's beat: from `left`, the hex where its counter is still drawn, along its steps.
+fn move_action(m: &crate::rules::movement::Moved, left: Option<Hex>) -> Action {
+    let mut path = Vec::with_capacity(m.path.len() + 1);
+    path.extend(left);
+    path.extend(m.path.iter().copied());
+    Action::Move { unit: m.unit, path }
+}
+
+/// The hexes a melee's attackers strike from, where its declaration was not seen.
+fn attack_from(table: &Table, d: &crate::rules::declaration::Declaration) -> Vec<Hex> {
+    let at = d.defending_hex;
+    let mut v: Vec<Hex> = Vec::new();
+    for id in &d.attackers {
+        if let Some(h) = hex_of(table, *id).filter(|h| *h != at && !v.contains(h)) {
+            v.push(h);
+        }
+    }
+    v
+}
+
+/// A melee's beats: the defenders' fire, the clash from `from`, then its routs.
+fn clash_actions(table: &Table, from: Vec<Hex>, c: Clash<'_>) -> Vec<Action> {
+    let mut out: Vec<Action> = c.fires.iter().map(|f| fire_action(table, f)).collect();
+    out.push(Action::Melee {
+        from,
+        at: c.declaration.defending_hex,
+        result: c.result.to_owned(),
+        attacker_loss: c.losses.0,
+        defender_loss: c.losses.1,
+        movers: c.movers,
+    });
+    out.extend(c.routs.iter().map(|r| Action::Rout {
+        unit: r.unit,
+        from: r.from,
+        to: r.to,
+    }));
+    out
+}
+
 /// The outcomes of this frame's orders, as beats: queued when the other side gave the order,
 /// else marked on the map at once.
 fn collect(
@@ -257,62 +357,23 @@ fn collect(
     let replay = replay.is_some();
     let is_watched = |side: Side| is_shown(&players, online, replay, side);
     let other = |s: Side| Side(1 - (s.0 & 1));
-    let fire = |f: &crate::rules::fire::FireOutcome| Action::Fire {
-        from: hex_of(&table, f.breakdown.firer).unwrap_or(f.breakdown.target),
-        at: f.breakdown.target,
-        loss: f.loss,
-        opportunity: f.opportunity,
-    };
+    let fire = |f: &crate::rules::fire::FireOutcome| fire_action(&table, f);
     let mut beats: Vec<(Action, bool)> = Vec::new();
     let events: Vec<&Event> = happened.read().map(|h| &h.0).collect();
-    // A melee's beats: the defenders' fire, the clash, then its routs.
+    // A melee's beats, shown or not as its attackers' side is.
     let melee = |beats: &mut Vec<(Action, bool)>,
                  attack_hexes: &mut HashMap<Hex, Vec<Hex>>,
-                 declaration: &crate::rules::declaration::Declaration,
-                 fires: &[crate::rules::fire::FireOutcome],
-                 result: &str,
-                 losses: (u32, u32),
-                 routs: &[crate::rules::morale::RoutMove],
-                 movers: Vec<UnitId>| {
-        let at = declaration.defending_hex;
-        let side = declaration
-            .attackers
-            .first()
-            .map_or(table.board.ordering_side(), |id| side_of(&table, *id));
-        let shown = is_watched(side);
-        for f in fires {
-            beats.push((fire(f), shown));
-        }
-        let from = attack_hexes.remove(&at).unwrap_or_else(|| {
-            let mut v: Vec<Hex> = Vec::new();
-            for id in &declaration.attackers {
-                if let Some(h) = hex_of(&table, *id).filter(|h| *h != at && !v.contains(h)) {
-                    v.push(h);
-                }
-            }
-            v
-        });
-        beats.push((
-            Action::Melee {
-                from,
-                at,
-                result: result.to_owned(),
-                attacker_loss: losses.0,
-                defender_loss: losses.1,
-                movers,
-            },
-            shown,
-        ));
-        for r in routs {
-            beats.push((
-                Action::Rout {
-                    unit: r.unit,
-                    from: r.from,
-                    to: r.to,
-                },
-                shown,
-            ));
-        }
+                 c: Clash<'_>| {
+        let d = c.declaration;
+        let shown = is_watched(attackers_side(&table, d));
+        let from = attack_hexes
+            .remove(&d.defending_hex)
+            .unwrap_or_else(|| attack_from(&table, d));
+        beats.extend(
+            clash_actions(&table, from, c)
+                .into_iter()
+                .map(|a| (a, shown)),
+        );
     };
     for e in events.iter().copied() {
         match e {
@@ -320,19 +381,8 @@ fn collect(
             // went.
             Event::Moved(m) if seen.as_ref().is_none_or(|s| s.knows(m.moved.unit)) => {
                 let side = side_of(&table, m.moved.unit);
-                let mut path = Vec::with_capacity(m.moved.path.len() + 1);
-                // The hex it left, where its counter is still drawn (the path holds its steps).
-                if let Some(from) = drawn.as_ref().and_then(|d| d.0.get(&m.moved.unit)) {
-                    path.push(*from);
-                }
-                path.extend(m.moved.path.iter().copied());
-                beats.push((
-                    Action::Move {
-                        unit: m.moved.unit,
-                        path,
-                    },
-                    is_watched(side),
-                ));
+                let left = drawn.as_ref().and_then(|d| d.0.get(&m.moved.unit)).copied();
+                beats.push((move_action(&m.moved, left), is_watched(side)));
                 for f in &m.opportunity_fire {
                     beats.push((fire(f), is_watched(side)));
                 }
@@ -344,53 +394,14 @@ fn collect(
             }
             Event::MeleeDeclared(d) => {
                 let at = d.declaration.defending_hex;
-                let mut from: Vec<Hex> = Vec::new();
-                for id in &d.declaration.attackers {
-                    if let Some(h) = hex_of(&table, *id).filter(|h| !from.contains(h)) {
-                        from.push(h);
-                    }
-                }
+                let from = attack_from(&table, &d.declaration);
                 attack_hexes.insert(at, from.clone());
-                let side = d
-                    .declaration
-                    .attackers
-                    .first()
-                    .map_or(table.board.ordering_side(), |id| side_of(&table, *id));
+                let side = attackers_side(&table, &d.declaration);
                 beats.push((Action::Declare { from, at }, is_watched(side)));
             }
-            Event::MeleeCalledOff(c) => melee(
-                &mut beats,
-                &mut attack_hexes,
-                &c.declaration,
-                &c.defensive_fire,
-                "called off",
-                (0, 0),
-                &[],
-                Vec::new(),
-            ),
+            Event::MeleeCalledOff(c) => melee(&mut beats, &mut attack_hexes, Clash::called_off(c)),
             Event::MeleeResolved(m) => {
-                let o = &m.0;
-                let words = match o.loser {
-                    Some(MeleeSide::Defender) => "attacker won",
-                    Some(MeleeSide::Attacker) => "defender held",
-                    None => "no decision",
-                };
-                let movers = o
-                    .retreats
-                    .iter()
-                    .map(|r| r.unit)
-                    .chain(o.advanced.iter().copied())
-                    .collect();
-                melee(
-                    &mut beats,
-                    &mut attack_hexes,
-                    &o.declaration,
-                    &o.defensive_fire,
-                    words,
-                    (o.attacker_loss, o.defender_loss),
-                    &o.routs,
-                    movers,
-                );
+                melee(&mut beats, &mut attack_hexes, Clash::resolved(&m.0));
             }
             Event::PhaseMoraleChecked(p) => {
                 for r in &p.routs {

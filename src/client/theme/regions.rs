@@ -131,43 +131,7 @@ fn spawn(mut commands: Commands) {
         Region::MiniMap,
     ]
     .into_iter()
-    .map(|r| {
-        let mut node = Node {
-            width: Val::Percent(100.0),
-            flex_direction: FlexDirection::Column,
-            ..default()
-        };
-        match r {
-            Region::Aids => {
-                node.flex_direction = FlexDirection::Row;
-                node.flex_wrap = FlexWrap::Wrap;
-                node.column_gap = Val::Px(4.0);
-                node.row_gap = Val::Px(4.0);
-            }
-            // The mini-map sits at the column's foot, above the toolbar.
-            Region::MiniMap => node.margin = UiRect::top(Val::Auto),
-            _ => {
-                node.padding = UiRect::all(Val::Px(8.0));
-                node.overflow = Overflow::clip();
-                node.flex_shrink = 1.0;
-                node.min_height = Val::Px(0.0);
-            }
-        }
-        if r == Region::Results {
-            node.row_gap = Val::Px(4.0);
-        } else if matches!(r, Region::UnitPanel | Region::Melees) {
-            // Short of room, the selection's and the pending melees' panels give way first:
-            // the card of what just happened is what the player reads.
-            node.flex_shrink = 3.0;
-        }
-        if matches!(r, Region::UnitPanel | Region::Melees | Region::Results) {
-            // Shown while there is a selection, melees wait, or a card is open.
-            node.display = Display::None;
-            node.border = UiRect::all(Val::Px(if r == Region::Melees { 2.0 } else { 0.0 }));
-            return commands.spawn((r, node, panel())).id();
-        }
-        commands.spawn((r, node)).id()
-    })
+    .map(|r| column_region(&mut commands, r))
     .collect();
     let right = commands
         .spawn(Node {
@@ -200,28 +164,26 @@ fn spawn(mut commands: Commands) {
         ToolGroup::Unit,
     ]
     .into_iter()
-    .map(|g| {
-        let mut node = Node {
-            flex_wrap: FlexWrap::Wrap,
-            column_gap: Val::Px(4.0),
-            row_gap: Val::Px(4.0),
-            ..default()
-        };
-        if g == ToolGroup::Watch {
-            // A row of its own: the replay's buttons and its scrub bar.
-            node.width = Val::Percent(100.0);
-            node.align_items = AlignItems::Center;
-            node.display = Display::None;
-        }
-        if g == ToolGroup::Unit {
-            // After a gap that takes the rest of the row: the game's buttons never move.
-            node.margin = UiRect::left(Val::Auto);
-            node.justify_content = JustifyContent::FlexEnd;
-        }
-        commands.spawn((g, node)).id()
-    })
+    .map(|g| tool_group(&mut commands, g))
     .collect();
-    let toolbar = commands
+    let toolbar = toolbar(&mut commands, &groups);
+    commands
+        .spawn(Node {
+            position_type: PositionType::Absolute,
+            left: Val::Px(0.0),
+            right: Val::Px(0.0),
+            top: Val::Px(0.0),
+            bottom: Val::Px(0.0),
+            flex_direction: FlexDirection::Column,
+            ..default()
+        })
+        .add_children(&[top, middle, toolbar]);
+    tooltip(&mut commands);
+}
+
+/// The toolbar: its groups of buttons in rows from the bottom up.
+fn toolbar(commands: &mut Commands, groups: &[Entity]) -> Entity {
+    commands
         .spawn((
             Region::Toolbar,
             Node {
@@ -237,20 +199,12 @@ fn spawn(mut commands: Commands) {
             },
             panel(),
         ))
-        .add_children(&groups)
-        .id();
-    commands
-        .spawn(Node {
-            position_type: PositionType::Absolute,
-            left: Val::Px(0.0),
-            right: Val::Px(0.0),
-            top: Val::Px(0.0),
-            bottom: Val::Px(0.0),
-            flex_direction: FlexDirection::Column,
-            ..default()
-        })
-        .add_children(&[top, middle, toolbar]);
-    // By the pointer, over everything; hidden until there is something to say.
+        .add_children(groups)
+        .id()
+}
+
+/// By the pointer, over everything; hidden until there is something to say.
+fn tooltip(commands: &mut Commands) {
     commands.spawn((
         Region::Tooltip,
         Node {
@@ -263,6 +217,67 @@ fn spawn(mut commands: Commands) {
         BackgroundColor(Color::srgba(0.03, 0.03, 0.02, 0.95)),
         GlobalZIndex(20),
     ));
+}
+
+/// A region of the right-hand column, laid out for what it holds.
+fn column_region(commands: &mut Commands, r: Region) -> Entity {
+    let mut node = Node {
+        width: Val::Percent(100.0),
+        flex_direction: FlexDirection::Column,
+        ..default()
+    };
+    match r {
+        Region::Aids => {
+            node.flex_direction = FlexDirection::Row;
+            node.flex_wrap = FlexWrap::Wrap;
+            node.column_gap = Val::Px(4.0);
+            node.row_gap = Val::Px(4.0);
+        }
+        // The mini-map sits at the column's foot, above the toolbar.
+        Region::MiniMap => node.margin = UiRect::top(Val::Auto),
+        _ => {
+            node.padding = UiRect::all(Val::Px(8.0));
+            node.overflow = Overflow::clip();
+            node.flex_shrink = 1.0;
+            node.min_height = Val::Px(0.0);
+        }
+    }
+    if r == Region::Results {
+        node.row_gap = Val::Px(4.0);
+    } else if matches!(r, Region::UnitPanel | Region::Melees) {
+        // Short of room, the selection's and the pending melees' panels give way first:
+        // the card of what just happened is what the player reads.
+        node.flex_shrink = 3.0;
+    }
+    if matches!(r, Region::UnitPanel | Region::Melees | Region::Results) {
+        // Shown while there is a selection, melees wait, or a card is open.
+        node.display = Display::None;
+        node.border = UiRect::all(Val::Px(if r == Region::Melees { 2.0 } else { 0.0 }));
+        return commands.spawn((r, node, panel())).id();
+    }
+    commands.spawn((r, node)).id()
+}
+
+/// A group of the toolbar's buttons.
+fn tool_group(commands: &mut Commands, g: ToolGroup) -> Entity {
+    let mut node = Node {
+        flex_wrap: FlexWrap::Wrap,
+        column_gap: Val::Px(4.0),
+        row_gap: Val::Px(4.0),
+        ..default()
+    };
+    if g == ToolGroup::Watch {
+        // A row of its own: the replay's buttons and its scrub bar.
+        node.width = Val::Percent(100.0);
+        node.align_items = AlignItems::Center;
+        node.display = Display::None;
+    }
+    if g == ToolGroup::Unit {
+        // After a gap that takes the rest of the row: the game's buttons never move.
+        node.margin = UiRect::left(Val::Auto);
+        node.justify_content = JustifyContent::FlexEnd;
+    }
+    commands.spawn((g, node)).id()
 }
 
 /// Puts `lines` in a panel's text, and shows the panel or takes it off the screen (out of the
