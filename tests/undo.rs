@@ -406,3 +406,38 @@ fn d_fow_5_under_fog_undo_ends_when_an_enemy_is_spotted() {
     assert!(bayonet::rules::fog::spotted(game(&app), Side(0)).contains(&hidden));
     undo_ends_on_sight_of(&mut app, hidden);
 }
+
+/// A frame's orders make one undo step in the window's game, after a load as before it (the
+/// load's fresh history keeps the game's grouping; issue 60 item 3).
+#[test]
+fn after_a_load_a_frames_orders_are_still_undone_as_one_step() {
+    let f = quiet_field();
+    let mut app = app_of(&f);
+    let snap = save::snapshot(app.world());
+    save::restore(app.world_mut(), &snap, &[]);
+    app.update();
+    let (a, b) = (UnitId(1), UnitId(2));
+    crate::common::give(
+        &mut app,
+        Order::Face {
+            unit: a,
+            facing: Facing::NE,
+        },
+    );
+    crate::common::give(
+        &mut app,
+        Order::Face {
+            unit: b,
+            facing: Facing::NE,
+        },
+    );
+    app.update();
+    let faces = |app: &App| [a, b].map(|u| game(app).unit(u).unwrap().facing);
+    assert_eq!(faces(&app), [Facing::NE, Facing::NE]);
+    give(&mut app, Order::Undo);
+    assert_eq!(
+        faces(&app),
+        [Facing::N, Facing::N],
+        "one step took back both"
+    );
+}

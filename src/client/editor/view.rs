@@ -25,11 +25,8 @@ fn refresh(editing: Res<Editing>, mut state: ResMut<EditorState>, mut table: Res
         }
     }
     let Some(s) = scenario else { return };
-    let mut board = s.board();
-    board
-        .units
-        .extend(s.reinforcements.iter().map(|r| r.unit.clone()));
     let mut game = crate::rules::game::Game::new(s, None).grouped();
-    game.board = board;
+    let later = game.start.reinforcements.iter().map(|r| r.unit.clone());
+    game.board.units.extend(later);
     table.0 = game;
 }

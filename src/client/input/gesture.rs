@@ -203,13 +203,6 @@ fn while_pressed(state: State, input: Input, out: &mut Vec<Action>) -> State {
             }
             State::Idle
         }
-        _ => State::Pressed {
-            start,
-            last,
-            hex,
-            own,
-            source,
-            since,
-        },
+        _ => state,
     }
 }
