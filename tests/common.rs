@@ -228,6 +228,22 @@ pub fn big_melee() -> (Field, bayonet::rules::melee::Declaration) {
     )
 }
 
+/// The game of `s` the rules' interpreter plays, its dice seeded with `seed`: a rules test
+/// gives it orders and reads the events it answers with, no Bevy (issue 60 item 4).
+pub fn table(s: bayonet::rules::scenario::Scenario, seed: u64) -> bayonet::rules::game::Game {
+    bayonet::rules::game::Game::new(s, Some(seed))
+}
+
+/// The order of a drag from `from` to `hex` on `board`.
+pub fn drag_on(board: &Board, from: Hex, hex: Hex) -> bayonet::rules::order::Order {
+    bayonet::rules::order::Order::Melee {
+        from: vec![bayonet::rules::order::At::of(board, from)],
+        units: Vec::new(),
+        at: bayonet::rules::order::At::of(board, hex),
+        follow_up: true,
+    }
+}
+
 /// Gives the simulation in `app` an order (it is carried out on the next update).
 pub fn give(app: &mut bevy::prelude::App, order: bayonet::rules::order::Order) {
     app.world_mut()
@@ -343,7 +359,7 @@ pub fn combat_results(
     let sys = melee::system(&board.params);
     let b = sys.breakdown(&board, decl);
     let mut r = melee::begin(&mut board, decl, b);
-    sys.combat_results(
+    melee::combat_results(
         &mut board,
         &mut r,
         &mut rand_chacha::ChaCha8Rng::seed_from_u64(seed),

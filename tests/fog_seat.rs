@@ -477,7 +477,7 @@ fn check_told(
         }
         let seen = fog::seat_board(before, side);
         let system = bayonet::rules::melee::system(&seen.params);
-        system.odds(&system.breakdown(&seen, &d.declaration))
+        system.breakdown(&seen, &d.declaration).odds()
     };
     for o in truth {
         let told = |pred: &dyn Fn(&Outcome) -> bool| r.outcomes.iter().any(pred);

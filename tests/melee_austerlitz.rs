@@ -61,7 +61,7 @@ fn s15_4_worked_example_450_line_attack_230_line_in_the_open() {
     assert!((lo - 9.2).abs() < 1e-9 && (hi - 27.6).abs() < 1e-9);
     assert!(!b.cavalry_rule, "no cavalry ÷4 under Austerlitz");
     assert_eq!(b.modifiers, vec![], "no village: no casualty modifier");
-    let o = melee::system(&f.board().params).odds(&b);
+    let o = b.odds();
     // "P(attacker wins) ≈ 0.92": exactly 0.9228 to four places.
     assert!(
         (o.attacker_win_probability - 0.9228).abs() < 5e-5,
@@ -306,7 +306,7 @@ fn results(f: &Field, decl: &Declaration, seed: u64) -> (u32, u32, MeleeSide) {
     let b = sys.breakdown(&board, decl);
     let mut r = melee::begin(&mut board, decl, b);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    sys.combat_results(&mut board, &mut r, &mut rng);
+    melee::combat_results(&mut board, &mut r, &mut rng);
     (
         r.out.defender_loss,
         r.out.attacker_loss,
@@ -356,7 +356,7 @@ fn s15_4_exact_odds_match_10000_seeded_resolutions() {
     };
     for (f, decl) in [(f1, d1), (f2, d2)] {
         let b = bd(&f, &decl);
-        let exact = melee::system(&f.board().params).odds(&b);
+        let exact = b.odds();
         let n = 10_000;
         let (mut wins, mut lost_d, mut lost_a) = (0u32, 0f64, 0f64);
         for seed in 0..n {

@@ -438,7 +438,7 @@ fn d_bod_10_a_losing_attacker_is_every_unit_of_its_attacking_hex() {
     let sys = melee::system(&board.params);
     let b = sys.breakdown(&board, &decl);
     let mut r = melee::begin(&mut board, &decl, b);
-    sys.combat_results(&mut board, &mut r, &mut ChaCha8Rng::seed_from_u64(seed));
+    melee::combat_results(&mut board, &mut r, &mut ChaCha8Rng::seed_from_u64(seed));
     assert_eq!(board.pending[0].attackers, vec![other]);
 }
 
@@ -463,7 +463,7 @@ fn s15_1_exact_odds_match_10000_seeded_resolutions() {
         };
         let board = f.board();
         let sys = melee::system(&board.params);
-        let exact = sys.odds(&sys.breakdown(&board, &decl));
+        let exact = sys.breakdown(&board, &decl).odds();
         let n = 10_000u64;
         let (mut wins, mut lost_a, mut lost_d) = (0u32, 0f64, 0f64);
         for seed in 0..n {
@@ -587,8 +587,8 @@ fn d_bod_8_a_winner_advances_up_to_n_hexes_stopping_in_enemy_zoc() {
 /// neighbour after the melee moves them on; one more than the digit allows is refused.
 #[test]
 fn d_bod_8_the_advance_order_in_the_game() {
-    use bayonet::rules::order::{self, Order};
-    use bayonet::sim::{MeleeResolved, OrderRejected};
+    use bayonet::rules::event::Event;
+    use bayonet::rules::order::{self, At, Order};
     let mut f = Field::new(14, 10);
     chosen(&mut f);
     let d = f.hex(7, 4);
@@ -596,46 +596,39 @@ fn d_bod_8_the_advance_order_in_the_game() {
     let a = f.attacker(0, inf(), d, Facing::S, 1000);
     let from = f.units[1].hex;
     for seed in 1..200 {
-        let mut app = crate::common::headless_app(f.scenario(), Some(seed));
-        app.update();
-        let drag = crate::common::melee_drag(&app, from, d);
-        crate::common::give(&mut app, drag);
-        app.update();
-        crate::common::give(&mut app, Order::Resolve);
-        app.update();
-        let done = crate::common::events::<MeleeResolved>(&app);
-        let u = crate::common::game(&app).unit(a).cloned();
+        let mut game = crate::common::table(f.scenario(), seed);
+        let drag = crate::common::drag_on(&game.board, from, d);
+        game.give(&drag).unwrap();
+        let resolved = game.give(&Order::Resolve).unwrap().events;
+        let done = resolved
+            .iter()
+            .filter(|e| matches!(e, Event::MeleeResolved(_)))
+            .count();
+        let u = game.board.unit(a).cloned();
         let Some(u) = u.filter(|u| u.marks.advance_left == 1 && u.hex == d) else {
             continue;
         };
-        assert_eq!(done.len(), 1);
+        assert_eq!(done, 1);
         let on = d + Facing::N.step();
-        let orders = order::drag_orders(crate::common::game(&app), d, on);
+        let orders = order::drag_orders(&game.board, d, on);
         assert_eq!(
             orders,
             vec![Order::Advance {
                 unit: u.id,
-                to: crate::common::at(&app, on)
+                to: At::of(&game.board, on)
             }]
         );
         for o in orders {
-            crate::common::give(&mut app, o);
+            game.give(&o).unwrap();
         }
-        app.update();
-        assert_eq!(crate::common::game(&app).unit(a).unwrap().hex, on);
+        assert_eq!(game.board.unit(a).unwrap().hex, on);
         let beyond = Order::Advance {
             unit: a,
-            to: crate::common::at(&app, on + Facing::N.step()),
+            to: At::of(&game.board, on + Facing::N.step()),
         };
-        crate::common::give(&mut app, beyond);
-        app.update();
-        let refused = crate::common::read::<OrderRejected>(&app);
+        let refused = game.give(&beyond).unwrap_err();
         assert_eq!(refused.len(), 1, "{refused:?}");
-        assert!(
-            refused[0].reasons[0]
-                .to_string()
-                .contains("no advance left")
-        );
+        assert!(refused[0].to_string().contains("no advance left"));
         return;
     }
     panic!("no seed gave a +2 row");

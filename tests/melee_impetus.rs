@@ -65,7 +65,7 @@ fn sys_odds(f: &Field, d: &Declaration) -> (melee::Breakdown, melee::Odds) {
     let board = f.board();
     let sys = melee::system(&board.params);
     let b = sys.breakdown(&board, d);
-    let o = sys.odds(&b);
+    let o = b.odds();
     (b, o)
 }
 
@@ -88,7 +88,7 @@ fn s15_2_exact_odds_match_10000_seeded_resolutions() {
     f2.unit(c).marks.mp_used = 10;
     for (f, dcl) in [(f1, decl(vec![a], d)), (f2, decl(vec![c], d))] {
         let (b, exact) = sys_odds(&f, &dcl);
-        let ib = b.detail.get::<impetus::ImpetusBreakdown>().unwrap();
+        let ib = b.detail.impetus().unwrap();
         let full = impetus::impetus_odds(ib);
         let n = 10_000u64;
         let (mut wins, mut moved, mut lost_a, mut lost_d) = (0u32, 0u32, 0f64, 0f64);
@@ -417,7 +417,7 @@ fn s15_2_follow_up_rounds_on_the_same_dice() {
             crate::common::settle(&f, &d, *x)
                 .1
                 .rolled
-                .get::<impetus::Fight>()
+                .fight()
                 .is_some_and(|g| g.rounds.len() >= 2 && g.defender_fell_back >= 1)
         })
         .unwrap();
@@ -454,11 +454,10 @@ fn s15_2_the_winner_improves_its_morale_once_and_a_square_holds() {
         .find(|s| crate::common::settle(&f, &d, *s).1.loser == Some(MeleeSide::Defender))
         .unwrap();
     let (board, out) = crate::common::settle(&f, &d, seed);
-    assert!(out.rolled.get::<impetus::Fight>().is_some());
+    assert!(out.rolled.fight().is_some());
     let u = board.unit(a).unwrap();
     assert!(u.morale_bonus);
-    let breakthrough =
-        out.rolled.get::<impetus::Fight>().unwrap().defender_moved == Some(impetus::Morale::R);
+    let breakthrough = out.rolled.fight().unwrap().defender_moved == Some(impetus::Morale::R);
     assert_eq!(u.disrupted, !breakthrough);
     let mut f2 = Field::new(10, 8);
     f2.adopt(&board);
@@ -475,7 +474,7 @@ fn s15_2_the_winner_improves_its_morale_once_and_a_square_holds() {
     let seed = (0..400)
         .find(|x| {
             let o = crate::common::settle(&g, &dc, *x).1;
-            o.rolled.get::<impetus::Fight>().is_some_and(|f| {
+            o.rolled.fight().is_some_and(|f| {
                 f.closing
                     .is_some_and(|c| matches!(c, impetus::Morale::S | impetus::Morale::SD))
             }) && o.loser == Some(MeleeSide::Attacker)
@@ -488,7 +487,7 @@ fn s15_2_the_winner_improves_its_morale_once_and_a_square_holds() {
     let seed = (0..400)
         .find(|x| {
             let o = crate::common::settle(&g, &dc, *x).1;
-            o.rolled.get::<impetus::Fight>().is_some_and(|f| {
+            o.rolled.fight().is_some_and(|f| {
                 f.closing
                     .is_some_and(|c| !matches!(c, impetus::Morale::S | impetus::Morale::SD))
             })
@@ -516,7 +515,7 @@ fn the_report_shows_the_impetus_rounds() {
         text.contains("(InfantryLine, impetus 1, morale 5) vs"),
         "{text}"
     );
-    let r = out.rolled.get::<impetus::Fight>().unwrap().rounds[0];
+    let r = out.rolled.fight().unwrap().rounds[0];
     assert!(
         text.contains(&format!(
             "round 1: score A {} vs D {}; losses A {} D {}",
@@ -545,11 +544,7 @@ fn s15_2_draw_order() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let dice: Vec<u8> = (0..4).map(|_| rng.random_range(1..=6u8)).collect();
         let want = impetus::fight(&b, [1, dice[0], dice[1], dice[2], dice[3]]);
-        assert_eq!(
-            out.rolled.get::<impetus::Fight>(),
-            Some(&want),
-            "seed {seed}"
-        );
+        assert_eq!(out.rolled.fight(), Some(&want), "seed {seed}");
     }
 }
 
@@ -557,38 +552,33 @@ fn s15_2_draw_order() {
 /// under attack restates that melee with its follow-up, and on any other hex is refused.
 #[test]
 fn i2_the_melee_order_carries_follow_up() {
-    use bayonet::rules::order::Order;
-    use bayonet::sim::OrderRejected;
+    use bayonet::rules::order::{At, Order};
     let (f, d) = example();
     let dh = d.defending_hex;
     let from = f.units[1].hex;
-    let mut app = crate::common::headless_app(f.scenario(), Some(3));
-    app.update();
-    let drag = crate::common::melee_drag(&app, from, dh);
-    crate::common::give(&mut app, drag);
-    app.update();
-    assert!(crate::common::game(&app).pending[0].follow_up);
+    let mut game = crate::common::table(f.scenario(), 3);
+    let drag = crate::common::drag_on(&game.board, from, dh);
+    game.give(&drag).unwrap();
+    assert!(game.board.pending[0].follow_up);
     let hold = Order::Melee {
         from: Vec::new(),
         units: Vec::new(),
-        at: crate::common::at(&app, dh),
+        at: At::of(&game.board, dh),
         follow_up: false,
     };
-    crate::common::give(&mut app, hold.clone());
-    app.update();
-    let p = &crate::common::game(&app).pending;
+    game.give(&hold).unwrap();
+    let p = &game.board.pending;
     assert_eq!((p.len(), p[0].follow_up), (1, false));
     assert_eq!(p[0].attackers, d.attackers);
     let elsewhere = Order::Melee {
         from: Vec::new(),
         units: Vec::new(),
-        at: crate::common::at(&app, f.hex(1, 1)),
+        at: At::of(&game.board, f.hex(1, 1)),
         follow_up: false,
     };
-    crate::common::give(&mut app, elsewhere);
-    app.update();
-    let refused = crate::common::read::<OrderRejected>(&app);
+    let refused = game.give(&elsewhere).unwrap_err();
     assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(game.board.pending.len(), 1, "nothing else declared");
 }
 
 /// I2 for a player: the toolbar's Follow-up button (U), shown under the impetus system,
@@ -767,7 +757,7 @@ fn seed_where(f: &Field, d: &Declaration, want: impl Fn(&impetus::Fight) -> bool
             crate::common::settle(f, d, *s)
                 .1
                 .rolled
-                .get::<impetus::Fight>()
+                .fight()
                 .is_some_and(&want)
         })
         .expect("some seed gives such a fight")
@@ -1229,10 +1219,7 @@ fn d_sys_6_the_impetus_breakdown_on_the_seam() {
         .set_terrain(d.defending_hex, bayonet::rules::map::Terrain::Town);
     let board = f.board();
     let b = melee::system(&board.params).breakdown(&board, &d);
-    let ib = b
-        .detail
-        .get::<impetus::ImpetusBreakdown>()
-        .expect("the impetus breakdown");
+    let ib = b.detail.impetus().expect("the impetus breakdown");
     let lines = crate::common::one_against_one_on_the_seam(&b, [450, 230]);
     assert_eq!(
         b.attackers[0].adjustments,
@@ -1341,7 +1328,7 @@ fn s15_2_on_the_board_the_attacker_follows_up_and_the_defender_falls_back_from_i
             crate::common::combat_results(f.board(), &d, *s)
                 .1
                 .rolled
-                .get::<impetus::Fight>()
+                .fight()
                 .is_some_and(|x| {
                     x.rounds.len() >= 3
                         && x.rounds[0].results == [impetus::Morale::S, FB]
@@ -1351,7 +1338,7 @@ fn s15_2_on_the_board_the_attacker_follows_up_and_the_defender_falls_back_from_i
         })
         .expect("some seed falls back twice");
     let (board, out) = crate::common::combat_results(f.board(), &d, s);
-    let fight = out.rolled.get::<impetus::Fight>().unwrap();
+    let fight = out.rolled.fight().unwrap();
     assert_eq!((fight.rounds[0].ground, fight.rounds[1].ground), (0, 1));
     // Round one: away from the attacking hex, and the attacker takes the hex left.
     let before = f.board();

@@ -278,8 +278,7 @@ fn s15_3_exact_odds_match_10000_seeded_resolutions() {
         let board = f.board();
         let sys = melee::system(&board.params);
         let bd = sys.breakdown(&board, &dcl);
-        let exact =
-            labataille::assault_odds(bd.detail.get::<labataille::AssaultBreakdown>().unwrap());
+        let exact = labataille::assault_odds(bd.detail.la_bataille().unwrap());
         let total: f64 = exact.outcomes.attacker_wins
             + exact.outcomes.defender_wins
             + exact.outcomes.no_decision;
@@ -456,7 +455,7 @@ fn s15_3_draw_order() {
     let (f, d) = example();
     for seed in 0..40 {
         let (_, out) = crate::common::settle(&f, &d, seed);
-        let a = out.rolled.get::<labataille::Assault>().cloned().unwrap();
+        let a = out.rolled.assault().cloned().unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         for k in 0..5 {
             if let Some(r) = a.rolls[k] {
@@ -481,14 +480,14 @@ fn the_report_shows_the_checks_column_and_chart_result() {
             crate::common::settle(&f, &d, *s)
                 .1
                 .rolled
-                .get::<labataille::Assault>()
+                .assault()
                 .unwrap()
                 .result
                 .is_some()
         })
         .unwrap();
     let (_, out) = crate::common::settle(&f, &d, seed);
-    let a = out.rolled.get::<labataille::Assault>().cloned().unwrap();
+    let a = out.rolled.assault().cloned().unwrap();
     let battle = bayonet::sim::Table::new(f.scenario(), None);
     let names = f.units.iter().map(|u| (u.id, u.name.clone())).collect();
     let text = bayonet::client::reports::report::melee_lines(&battle, &names, &out).join("\n");
@@ -706,7 +705,7 @@ fn seed_where(
             crate::common::settle(f, d, *s)
                 .1
                 .rolled
-                .get::<labataille::Assault>()
+                .assault()
                 .is_some_and(&want)
         })
         .expect("some seed gives such an assault")
@@ -737,7 +736,7 @@ fn s15_3_on_the_board_retreats_routs_and_surrender() {
     for (who, at, enemy) in [(def, dh, from), (a, from, dh)] {
         let s = seed_where(&f, &d, |x| effect_of(x, who) == Some(Effect::Retreat));
         let (board, out) = crate::common::settle(&f, &d, s);
-        let x = out.rolled.get::<labataille::Assault>().unwrap();
+        let x = out.rolled.assault().unwrap();
         let u = board.unit(who).expect("still on the board");
         assert!(u.disrupted && !u.routed);
         // Clear costs 2 MP a hex here: 3 MP is one hex, away from the enemy.
@@ -885,10 +884,7 @@ fn d_sys_6_the_la_bataille_breakdown_on_the_seam() {
     let (f, d) = example();
     let board = f.board();
     let b = melee::system(&board.params).breakdown(&board, &d);
-    let ab = b
-        .detail
-        .get::<labataille::AssaultBreakdown>()
-        .expect("the assault breakdown");
+    let ab = b.detail.la_bataille().expect("the assault breakdown");
     let lines = crate::common::one_against_one_on_the_seam(&b, [450, 230]);
     assert_eq!(b.attackers[0].adjustments, [ab.units[0].why.clone()]);
     assert_eq!(
@@ -1128,10 +1124,10 @@ fn d_sys_6_la_bataille_words_its_own_odds() {
     let board = f.board();
     let system = melee::system(&board.params);
     let b = system.breakdown(&board, &d);
-    let o = labataille::assault_odds(b.detail.get::<labataille::AssaultBreakdown>().unwrap());
+    let o = labataille::assault_odds(b.detail.la_bataille().unwrap());
     // 450 men against 230 (D-lb-1 melee values); the defender checks at −3 for the ratio.
     assert_eq!(
-        system.odds_words(&b).expect("La Bataille words its odds"),
+        b.odds_words().expect("La Bataille words its odds"),
         "La Bataille MV 9.0:4.6, checks A +0 D -3: A wins 54%, none 18%, D wins 28%; D falls \
          back 56%, routs 0%, surrenders 0%; over before the chart 61%"
     );

@@ -120,27 +120,21 @@ fn a_side_cannot_lose_more_than_it_has() {
     assert!(b.defender_loss_range[1] > 40.0);
 }
 
-/// Resolves `decl` on `s` `n` times through the simulation, each with its own seed, from the
-/// same start: how often the attacker won, the melee was called off, and an attacker dropped.
+/// Resolves `decl` on `s` `n` times through the game's interpreter, each with its own seed,
+/// from the same start: how often the attacker won, the melee was called off, and an attacker
+/// dropped.
 fn through_the_sim(
     s: bayonet::rules::scenario::Scenario,
     decl: &Declaration,
     n: u64,
 ) -> (f64, f64, f64) {
+    use bayonet::rules::event::{MeleeCalledOff, MeleeResolved};
     use bayonet::rules::order::{At, Order};
-    use bayonet::sim::{GiveOrder, MeleeCalledOff, MeleeResolved, Table};
-    use bevy::ecs::message::MessageCursor;
-    use bevy::prelude::Messages;
-    let mut app = crate::common::headless_app(s, Some(0));
-    let start = app.world().resource::<Table>().board.clone();
-    let at = At::of(&start, decl.defending_hex);
     let (mut won, mut off, mut dropped) = (0, 0, 0);
-    let mut happened = MessageCursor::<bayonet::sim::Happened>::default();
     for seed in 0..n {
-        app.world_mut().resource_mut::<Table>().board = start.clone();
-        app.world_mut()
-            .resource_mut::<bayonet::sim::Table>()
-            .reseed(seed);
+        let mut game = crate::common::table(s.clone(), seed);
+        let at = At::of(&game.board, decl.defending_hex);
+        let mut events = Vec::new();
         for o in [
             Order::Melee {
                 from: Vec::new(),
@@ -150,17 +144,15 @@ fn through_the_sim(
             },
             Order::Resolve,
         ] {
-            app.world_mut().write_message(GiveOrder(o));
+            events.extend(game.give(&o).unwrap().events);
         }
-        app.update();
-        let w = app.world();
         let mut c = 0;
-        for h in happened.read(w.resource::<Messages<bayonet::sim::Happened>>()) {
-            if let Some(m) = h.0.kind::<MeleeResolved>() {
+        for e in &events {
+            if let Some(m) = e.kind::<MeleeResolved>() {
                 won += (m.0.loser == Some(MeleeSide::Defender)) as u32;
                 dropped += (m.0.declaration.attackers.len() < decl.attackers.len()) as u32;
             }
-            c += h.0.kind::<MeleeCalledOff>().is_some() as u32;
+            c += e.kind::<MeleeCalledOff>().is_some() as u32;
         }
         off += c;
         dropped += c;
@@ -478,7 +470,7 @@ fn d_sys_6_the_forecast_of_each_enumerating_system_matches_the_dice() {
             // La Bataille's losses count the surrendered too (§15.3, D-sys-6).
             let [la, ld] = o
                 .rolled
-                .get::<bayonet::rules::melee::labataille::Assault>()
+                .assault()
                 .map_or([o.attacker_loss, o.defender_loss], |x| x.lost);
             *att.entry(la).or_insert(0u64) += 1;
             *def.entry(ld).or_insert(0u64) += 1;
@@ -1191,7 +1183,7 @@ fn whole_odds_call_off_an_attack_the_fire_leaves_below_1_to_3_under_la_bataille(
         let stops = morale::check_chance(k, base) * fail;
         let after = after_volley(&board, shooter, &[(a, k)]);
         if system.check(&after, &decl).is_empty() {
-            let o = system.odds(&system.breakdown(&after, &decl));
+            let o = system.breakdown(&after, &decl).odds();
             win += p * (1.0 - stops) * o.attacker_win_probability;
             off += p * stops;
         } else {
@@ -1451,7 +1443,8 @@ fn d_sys_6_a_roll_of_each_systems_dice_wins_as_often_as_its_exact_odds_say() {
             let system = melee::system(&board.params);
             assert!(system.check(&board, &decl).is_empty(), "{name:?} {what}");
             let p = system
-                .odds(&system.breakdown(&board, &decl))
+                .breakdown(&board, &decl)
+                .odds()
                 .attacker_win_probability;
             let mut wins = 0u32;
             let mut copy = board.clone();

@@ -1,14 +1,13 @@
 //! Scheduled reinforcements (D-rein-1, D-rein-2): read from the scenario, off the map until
 //! their turn, set down at their hex or the nearest that takes them, counted in victory only
-//! once arrived; through the rules and through the headless game.
+//! once arrived; through the rules and through the game's interpreter.
 
+use bayonet::rules::event::TurnBegan;
 use bayonet::rules::hex::Facing;
 use bayonet::rules::reinforcement::{Reinforcement, arrive};
 use bayonet::rules::scenario::parse;
 use bayonet::rules::unit::{Side, UnitId};
 use bayonet::rules::victory;
-use bayonet::sim::{GiveOrder, TurnBegan};
-use bevy::prelude::*;
 
 use crate::common::{Field, inf};
 
@@ -54,28 +53,28 @@ fn d_rein_1_a_reinforcement_is_off_the_map_until_its_turn() {
 #[test]
 fn d_rein_1_reinforcements_arrive_at_the_start_of_their_sides_turn_in_the_game() {
     let s = parse("r.ron", &with_reinforcements("2")).unwrap();
-    let mut app = crate::common::headless_app(s.clone(), Some(7));
-    app.update();
-    let on_map = |app: &App, id: u32| crate::common::game(app).unit(UnitId(id)).map(|u| u.hex);
+    let mut game = crate::common::table(s.clone(), 7);
     let mut arrivals = Vec::new();
     // Union 1, Confederate 1, Union 2 (Union reserve), Confederate 2, Union 3, Confederate 3.
     for _ in 0..5 {
-        app.world_mut()
-            .write_message(GiveOrder(bayonet::rules::order::Order::EndTurn));
-        app.update();
-        for t in crate::common::events::<TurnBegan>(&app) {
-            for (id, _) in &t.start.arrived {
-                arrivals.push((t.turn, t.side.0, id.0));
+        let events = game
+            .give(&bayonet::rules::order::Order::EndTurn)
+            .unwrap()
+            .events;
+        for e in &events {
+            if let Some(t) = e.kind::<TurnBegan>() {
+                for (id, _) in &t.start.arrived {
+                    arrivals.push((t.turn, t.side.0, id.0));
+                }
             }
         }
     }
-    // Messages live two frames: each arrival may be read twice.
-    arrivals.dedup();
     assert_eq!(arrivals, vec![(2, 0, 6), (3, 1, 16)]);
     let hex = |c, r| s.map.hex_at(bayonet::rules::map::Coord { col: c, row: r });
-    assert_eq!(on_map(&app, 6), Some(hex(0, 4)));
-    assert_eq!(on_map(&app, 16), Some(hex(11, 4)));
-    assert!(crate::common::game(&app).reinforcements.is_empty());
+    let on_map = |id: u32| game.board.unit(UnitId(id)).map(|u| u.hex);
+    assert_eq!(on_map(6), Some(hex(0, 4)));
+    assert_eq!(on_map(16), Some(hex(11, 4)));
+    assert!(game.board.reinforcements.is_empty());
 }
 
 #[test]

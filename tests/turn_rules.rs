@@ -657,84 +657,64 @@ fn bridge_limit_and_repair_sets_the_strength_each_arm_needs_and_mends_bridges() 
 /// fire phase (as opportunity fire does); no opportunity fire at movers (D-phase-1).
 #[test]
 fn phased_play_runs_movement_defensive_fire_offensive_fire_and_melee_in_turn() {
-    use crate::common::{game, give, read};
     use bayonet::rules::board::Phase;
+    use bayonet::rules::event::UnitMoved;
     use bayonet::rules::order::{At, Order};
     use bayonet::rules::refusal::Reason;
-    use bayonet::sim::{OrderDone, OrderRejected, UnitMoved};
     let mut f = Field::new(12, 8);
     f.params.optional.phased_play = true;
     let a = f.hex(3, 4);
     let mover = f.add(0, inf(), a, Facing::NE, 400);
     let e = a + Facing::NE.step() + Facing::NE.step() + Facing::NE.step();
     let enemy = f.add(1, inf(), e, Facing::SW, 400);
-    let mut app = crate::common::headless_app(f.scenario(), Some(3));
-    let last_refusal = |app: &bevy::prelude::App| {
-        read::<OrderRejected>(app)
-            .last()
-            .map(|r| r.reasons[0].reason)
+    let mut game = crate::common::table(f.scenario(), 3);
+    let not_now = |game: &mut bayonet::rules::game::Game, o: Order| {
+        let refused = game.give(&o).expect_err("refused in this phase");
+        assert_eq!(refused[0].reason, Reason::NotThisPhase, "{o:?}");
     };
-    let at = |app: &bevy::prelude::App, h| At::of(game(app), h);
+    let at = |game: &bayonet::rules::game::Game, h| At::of(&game.board, h);
     // Movement: fire is refused, a move is made with no fire drawn.
     let o = Order::Fire {
         unit: mover,
-        at: at(&app, e),
+        at: at(&game, e),
     };
-    give(&mut app, o);
-    app.update();
-    assert_eq!(last_refusal(&app), Some(Reason::NotThisPhase));
+    not_now(&mut game, o);
     let o = Order::Move {
         unit: mover,
-        to: at(&app, a + Facing::NE.step()),
+        to: at(&game, a + Facing::NE.step()),
         path: None,
     };
-    give(&mut app, o);
-    app.update();
-    let moved = crate::common::events::<UnitMoved>(&app);
+    let events = game.give(&o).unwrap().events;
+    let moved: Vec<&UnitMoved> = events.iter().filter_map(|e| e.kind()).collect();
     assert_eq!(moved.len(), 1);
     assert!(moved[0].opportunity_fire.is_empty());
     // Defensive fire: the other side gives the orders; the mover's side cannot end its turn.
-    give(&mut app, Order::EndPhase);
-    app.update();
-    assert_eq!(game(&app).phase, Phase::DefensiveFire);
-    assert_eq!(game(&app).ordering_side(), Side(1));
-    give(&mut app, Order::EndTurn);
-    app.update();
-    assert_eq!(last_refusal(&app), Some(Reason::NotThisPhase));
+    game.give(&Order::EndPhase).unwrap();
+    assert_eq!(game.board.phase, Phase::DefensiveFire);
+    assert_eq!(game.board.ordering_side(), Side(1));
+    not_now(&mut game, Order::EndTurn);
     let o = Order::Fire {
         unit: enemy,
-        at: at(&app, a + Facing::NE.step()),
+        at: at(&game, a + Facing::NE.step()),
     };
-    give(&mut app, o.clone());
-    app.update();
-    assert!(
-        read::<OrderDone>(&app).iter().any(|d| d.order == o),
-        "{:?}",
-        read::<OrderRejected>(&app)
-    );
-    assert!(game(&app).unit(enemy).unwrap().marks.opportunity_fired);
+    let done = game.give(&o);
+    assert!(done.is_ok(), "{done:?}");
+    assert!(game.board.unit(enemy).unwrap().marks.opportunity_fired);
     // Offensive fire, then melee; the melee phase ends with the turn.
-    give(&mut app, Order::EndPhase);
-    app.update();
-    assert_eq!(game(&app).phase, Phase::OffensiveFire);
+    game.give(&Order::EndPhase).unwrap();
+    assert_eq!(game.board.phase, Phase::OffensiveFire);
     let o = Order::Move {
         unit: mover,
-        to: at(&app, a),
+        to: at(&game, a),
         path: None,
     };
-    give(&mut app, o);
-    app.update();
-    assert_eq!(last_refusal(&app), Some(Reason::NotThisPhase));
-    give(&mut app, Order::EndPhase);
-    app.update();
-    assert_eq!(game(&app).phase, Phase::Melee);
-    give(&mut app, Order::EndPhase);
-    app.update();
-    assert_eq!(last_refusal(&app), Some(Reason::NotThisPhase));
-    give(&mut app, Order::EndTurn);
-    app.update();
+    not_now(&mut game, o);
+    game.give(&Order::EndPhase).unwrap();
+    assert_eq!(game.board.phase, Phase::Melee);
+    not_now(&mut game, Order::EndPhase);
+    game.give(&Order::EndTurn).unwrap();
     assert_eq!(
-        (game(&app).acting, game(&app).phase),
+        (game.board.acting, game.board.phase),
         (Side(1), Phase::Movement)
     );
 }

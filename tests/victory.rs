@@ -180,7 +180,7 @@ fn s13_loss_values_are_parameter_data() {
 #[test]
 fn d_obj_2_every_change_of_the_score_has_its_reason() {
     use bayonet::rules::victory::{ScoreReason, changes};
-    use bayonet::sim::{Brain, GiveOrder, Table};
+    use bayonet::sim::Brain;
     let s =
         bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
             .unwrap();
@@ -188,13 +188,11 @@ fn d_obj_2_every_change_of_the_score_has_its_reason() {
     for seed in [1, 2] {
         let (_, _, saved) =
             bayonet::cli::autoplay::autoplay_saved(&s, Some(seed), [Brain::Computer; 2]);
-        let mut app = crate::common::headless_app(s.clone(), Some(seed));
-        app.update();
-        let mut before = app.world().resource::<Table>().board.clone();
+        let mut game = crate::common::table(s.clone(), seed);
+        let mut before = game.board.clone();
         for o in saved.orders {
-            app.world_mut().write_message(GiveOrder(o));
-            app.update();
-            let now = app.world().resource::<Table>().board.clone();
+            game.give(&o).expect("a saved order is carried out again");
+            let now = game.board.clone();
             let moved = report(&s, &now).total - report(&s, &before).total;
             let told = changes(&s, &before, &now);
             let sum: f64 = told.iter().map(|c| c.points).sum();

@@ -104,7 +104,7 @@ pub(super) fn attacks(
             follow_up: true,
         };
         let whole = melee::whole_odds(&trial, &decl);
-        let o = sys.odds(&sys.breakdown(&trial, &decl));
+        let o = sys.breakdown(&trial, &decl).odds();
         let p = whole.attacker_win_probability;
         let men: f64 = chosen
             .iter()
@@ -210,7 +210,7 @@ fn gather(trial: &mut Board, t: &Turn, d: Hex, busy: &HashSet<UnitId>, moves: bo
         }
         orders.extend(steps);
         chosen.push(j.unit);
-        let o = sys.odds(&sys.breakdown(trial, &decl));
+        let o = sys.breakdown(trial, &decl).odds();
         if o.attacker_win_probability >= 0.9 || chosen.len() >= 8 {
             break;
         }
@@ -316,7 +316,7 @@ fn joiners(
 /// `d` (the board put back after); none if the rules refuse it.
 fn try_odds(
     b: &mut Board,
-    sys: &dyn melee::MeleeSystem,
+    sys: melee::Melee,
     d: Hex,
     chosen: &[UnitId],
     j: &Joiner,
@@ -330,7 +330,7 @@ fn try_odds(
     planning::supposing(b, j.unit, standing, |b| {
         sys.check(b, &decl)
             .is_empty()
-            .then(|| sys.odds(&sys.breakdown(b, &decl)).attacker_win_probability)
+            .then(|| sys.breakdown(b, &decl).odds().attacker_win_probability)
     })
     .flatten()
 }

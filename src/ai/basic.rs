@@ -105,7 +105,7 @@ fn plan_melees(b: &mut Board, side: Side, out: &mut Vec<Order>, busy: &mut HashS
             continue;
         }
         let system = melee::system(&b.params);
-        let o = system.odds(&system.breakdown(b, &decl));
+        let o = system.breakdown(b, &decl).odds();
         let order = Order::Melee {
             from: Vec::new(),
             units: decl.attackers.clone(),

@@ -13,7 +13,7 @@ use crate::rules::hex::{Hex, distance};
 use crate::rules::movement::{self, movement_range};
 use crate::rules::order::{At, Order};
 use crate::rules::planning::{self, Supposed};
-use crate::rules::unit::{Formation, Unit, UnitId, UnitKind};
+use crate::rules::unit::{Formation, Side, Unit, UnitId, UnitKind};
 use crate::rules::{command, fire};
 
 /// What a unit's standing within its leaders' command radius is worth to a placement, under
@@ -237,196 +237,161 @@ fn worn(u: &Unit) -> bool {
     u.routed || u.disrupted || u.fatigue >= 600
 }
 
-/// Places one unit: the hex, formation and facing it ends on, and its fire. Returns what the
-/// placement is worth.
-fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool) -> f64 {
-    let Some(u) = b.unit(id).cloned() else {
-        return 0.0;
-    };
-    let side = t.side;
-    let range: movement::Range = if moves && movement::cannot_move(&u).is_none() {
-        movement_range(b, id)
-    } else {
-        [(
-            u.hex,
-            movement::Reach {
-                cost: 0,
-                prev: None,
-                stops: false,
-            },
-        )]
-        .into_iter()
-        .collect()
-    };
-    let goal = goal_of(b, t, &u);
-    // Under Command Control a unit out of its leaders' reach is slowed and may not attack
-    // (D-cc-4): a cost, as its leaders stand (they are placed after the line, to follow); a
-    // leader is drawn to those he commands.
-    let cc = b.params.optional.command_control;
-    let keepers = cc.then(|| (command::keepers(b, &u), IN_COMMAND * weight(b, &u)));
-    let commanded = if cc && u.is_leader() {
-        commanded(b, &u)
-    } else {
-        Vec::new()
-    };
-    let command_radius = command::radius(b, u.command);
-    let firing = |u: &Unit| {
-        !u.routed
-            && match u.kind {
-                UnitKind::Infantry => true,
-                UnitKind::Cavalry => u.formation == Formation::Dismounted,
-                UnitKind::Artillery => true,
-                _ => false,
-            }
-    };
-    let mut best: Option<(f64, Hex, Option<Hex>, f64)> = None;
-    for (h, r) in &range {
-        let h = *h;
-        if h != u.hex && b.units_at(h).any(|x| x.side != side) {
-            continue;
+/// Where a unit is weighed standing: the hex, whether it moved there and at what cost, and the
+/// danger of it (the march's fire included).
+struct Spot {
+    h: Hex,
+    moved: bool,
+    cost: u32,
+    hazard: f64,
+}
+
+/// What a unit's placement aims at: where it heads, and for a leader under Command Control
+/// those he commands (their hexes and weights) and how far his command reaches.
+struct Plan {
+    goal: Option<Hex>,
+    commanded: Vec<(Hex, f64)>,
+    command_radius: u32,
+}
+
+/// Whether a unit fires where it stands: foot, dismounted horse and guns, not routed.
+fn firing(u: &Unit) -> bool {
+    !u.routed
+        && match u.kind {
+            UnitKind::Infantry => true,
+            UnitKind::Cavalry => u.formation == Formation::Dismounted,
+            UnitKind::Artillery => true,
+            _ => false,
         }
-        let moved = h != u.hex;
-        // The march draws the enemy's opportunity fire on the way (§1).
-        let march = if moved {
-            movement::path_to(&range, h).map_or(0.0, |p| t.danger.path_fire_loss(&p))
-        } else {
-            0.0
-        };
-        let hazard = risk(b, t, &u, h) + march;
-        let mut score = -t.w.danger * hazard;
-        let mut target = None;
-        match u.kind {
-            _ if worn(&u) => {
-                // Away from the enemy, to a leader (rally +1), off the enemy's reach.
-                let leader = b
-                    .units_at(h)
-                    .any(|x| x.side == side && x.is_leader() && x.id != u.id);
-                score -= 2.0 * hazard + if leader { 0.0 } else { 5.0 };
-                score += b
-                    .units
-                    .iter()
-                    .filter(|e| e.side != side && !e.is_leader())
-                    .map(|e| distance(e.hex, h))
-                    .min()
-                    .unwrap_or(10)
-                    .min(8) as f64;
-            }
-            UnitKind::Leader => {
-                // With a shaken unit to rally, else with the strongest unit out of danger.
-                let here: Vec<&Unit> = b
-                    .units_at(h)
-                    .filter(|x| x.side == side && x.id != u.id && !x.is_leader())
-                    .collect();
-                score += here
-                    .iter()
-                    .map(|x| if worn(x) { 30.0 } else { 5.0 })
-                    .sum::<f64>();
-                score += here.iter().map(|x| x.men as f64 / 100.0).sum::<f64>();
-                score -= 3.0 * hazard;
-                if here.is_empty() {
-                    score -= 10.0;
-                }
-                let covered: f64 = commanded
-                    .iter()
-                    .filter(|(x, _)| distance(*x, h) <= command_radius)
-                    .map(|(_, w)| w)
-                    .sum();
-                score += IN_COMMAND * covered / 3.0;
-            }
-            UnitKind::Supply => {
-                let friends = super::line_units(b, side, u.id)
-                    .filter(|f| distance(f.hex, h) <= 5)
-                    .count() as f64;
-                score += friends - 3.0 * hazard;
-            }
-            UnitKind::Artillery => {
-                let unlimbered = u.formation == Formation::Unlimbered;
-                if unlimbered && !moved {
-                    if let Some((v, e)) = best_fire(b, t, id, h, false) {
-                        score += v;
-                        target = Some(e);
-                    } else {
-                        score -= 1.0;
-                    }
-                } else {
-                    // Moves (limbered) and unlimbers to fire next turn, if points are left.
-                    let left = movement::mp_left(&b.params, &u).saturating_sub(r.cost);
-                    let can_unlimber = left >= 3;
-                    if can_unlimber {
-                        let unlimbered = Supposed::default().formed(Formation::Unlimbered).fresh();
-                        let next = planning::supposing(b, id, unlimbered, |b| {
-                            best_fire(b, t, id, h, false)
-                        });
-                        score += next.flatten().map_or(0.0, |(v, _)| 0.5 * v);
-                    }
-                    score += 0.3 * standing(b, t, &u, h, goal);
-                }
-            }
-            _ => {
-                let fires = firing(&u) && {
-                    let left = movement::mp_left(&b.params, &u).saturating_sub(r.cost);
-                    u.formation != Formation::Column || left >= 4
-                };
-                let fire = if fires {
-                    // Infantry fires in line.
-                    let formed = Supposed {
-                        formation: (u.kind == UnitKind::Infantry).then_some(Formation::Line),
-                        ..Supposed::default()
-                    };
-                    planning::supposing(b, id, formed, |b| best_fire(b, t, id, h, moved)).flatten()
-                } else {
-                    None
-                };
-                if let Some((v, e)) = fire {
+}
+
+/// `score` with what a worn unit on `h` makes of it: away from the enemy, to a leader (rally +1), off the enemy's reach.
+fn worn_score(b: &Board, u: &Unit, h: Hex, hazard: f64, mut score: f64) -> f64 {
+    // Away from the enemy, to a leader (rally +1), off the enemy's reach.
+    let leader = b
+        .units_at(h)
+        .any(|x| x.side == u.side && x.is_leader() && x.id != u.id);
+    score -= 2.0 * hazard + if leader { 0.0 } else { 5.0 };
+    score += b
+        .units
+        .iter()
+        .filter(|e| e.side != u.side && !e.is_leader())
+        .map(|e| distance(e.hex, h))
+        .min()
+        .unwrap_or(10)
+        .min(8) as f64;
+    score
+}
+
+/// `score` with what a leader on `h` makes of it: with a shaken unit to rally, else with the strongest unit out of danger;
+/// under Command Control, near those he commands.
+fn leader_score(b: &Board, u: &Unit, h: Hex, hazard: f64, plan: &Plan, mut score: f64) -> f64 {
+    // With a shaken unit to rally, else with the strongest unit out of danger.
+    let here: Vec<&Unit> = b
+        .units_at(h)
+        .filter(|x| x.side == u.side && x.id != u.id && !x.is_leader())
+        .collect();
+    score += here
+        .iter()
+        .map(|x| if worn(x) { 30.0 } else { 5.0 })
+        .sum::<f64>();
+    score += here.iter().map(|x| x.men as f64 / 100.0).sum::<f64>();
+    score -= 3.0 * hazard;
+    if here.is_empty() {
+        score -= 10.0;
+    }
+    let covered: f64 = plan
+        .commanded
+        .iter()
+        .filter(|(x, _)| distance(*x, h) <= plan.command_radius)
+        .map(|(_, w)| w)
+        .sum();
+    score += IN_COMMAND * covered / 3.0;
+    score
+}
+
+/// What standing at `at` is worth to `u` by its kind (a worn unit keeps away, a leader goes to
+/// those he rallies and commands, wagons stay near the line, guns and the line fire or close
+/// on the goal), and the hex it fires at from there.
+fn score_at(b: &mut Board, t: &Turn, u: &Unit, at: &Spot, plan: &Plan) -> (f64, Option<Hex>) {
+    let (h, moved, hazard) = (at.h, at.moved, at.hazard);
+    let (id, side, goal) = (u.id, t.side, plan.goal);
+    let mut score = -t.w.danger * hazard;
+    let mut target = None;
+    match u.kind {
+        _ if worn(u) => score = worn_score(b, u, h, hazard, score),
+        UnitKind::Leader => score = leader_score(b, u, h, hazard, plan, score),
+        UnitKind::Supply => {
+            let friends = super::line_units(b, side, u.id)
+                .filter(|f| distance(f.hex, h) <= 5)
+                .count() as f64;
+            score += friends - 3.0 * hazard;
+        }
+        UnitKind::Artillery => {
+            let unlimbered = u.formation == Formation::Unlimbered;
+            if unlimbered && !moved {
+                if let Some((v, e)) = best_fire(b, t, id, h, false) {
                     score += v;
                     target = Some(e);
-                    // Standing on an objective while firing still counts.
-                    score += standing(b, t, &u, h, None);
                 } else {
-                    score += standing(b, t, &u, h, goal);
+                    score -= 1.0;
                 }
+            } else {
+                // Moves (limbered) and unlimbers to fire next turn, if points are left.
+                let left = movement::mp_left(&b.params, &u).saturating_sub(at.cost);
+                let can_unlimber = left >= 3;
+                if can_unlimber {
+                    let unlimbered = Supposed::default().formed(Formation::Unlimbered).fresh();
+                    let next =
+                        planning::supposing(b, id, unlimbered, |b| best_fire(b, t, id, h, false));
+                    score += next.flatten().map_or(0.0, |(v, _)| 0.5 * v);
+                }
+                score += 0.3 * standing(b, t, u, h, goal);
             }
         }
-        if let Some((k, cost)) = &keepers
-            && !k.keep(h)
-        {
-            score -= cost;
-        }
-        // Prefer the cheaper way to the same score; then a fixed order.
-        let score = score - 0.001 * r.cost as f64;
-        if best
-            .is_none_or(|(s, bh, ..)| score > s || (score == s && b.map.coord(h) < b.map.coord(bh)))
-        {
-            best = Some((score, h, target, hazard));
+        _ => {
+            let fires = firing(u) && {
+                let left = movement::mp_left(&b.params, &u).saturating_sub(at.cost);
+                u.formation != Formation::Column || left >= 4
+            };
+            let fire = if fires {
+                // Infantry fires in line.
+                let formed = Supposed {
+                    formation: (u.kind == UnitKind::Infantry).then_some(Formation::Line),
+                    ..Supposed::default()
+                };
+                planning::supposing(b, id, formed, |b| best_fire(b, t, id, h, moved)).flatten()
+            } else {
+                None
+            };
+            if let Some((v, e)) = fire {
+                score += v;
+                target = Some(e);
+                // Standing on an objective while firing still counts.
+                score += standing(b, t, u, h, None);
+            } else {
+                score += standing(b, t, u, h, goal);
+            }
         }
     }
-    let Some((score, to, target, hazard)) = best else {
-        return 0.0;
-    };
-    // The same placement with the danger weighed as every plan weighs it.
-    let score = score + (t.w.danger - 1.0) * hazard;
-    // The orders: limber to move, move, form, face, fire.
-    if to != u.hex {
-        if u.kind == UnitKind::Artillery && u.formation == Formation::Unlimbered {
-            return 0.0;
-        }
-        if let Some(path) = movement::path_to(&range, to) {
-            super::go(b, id, to, &path, out);
-        }
-    } else if u.kind == UnitKind::Artillery
-        && u.formation == Formation::Unlimbered
-        && target.is_none()
-        && moves
-    {
-        // No target here: limber, to find one next turn.
-        super::form(b, id, Formation::Limbered, out);
-        return score;
-    }
+    (score, target)
+}
+
+/// A placed unit's last orders where it stands: the formation it wants (guns unlimber in reach
+/// of the enemy, infantry forms line near it), the facing to its target or the nearest enemy,
+/// and its fire.
+fn form_face_fire(
+    b: &mut Board,
+    side: Side,
+    id: UnitId,
+    target: Option<Hex>,
+    out: &mut Vec<Order>,
+) {
     let Some(now) = b.unit(id).cloned() else {
-        return score;
+        return;
     };
     if now.is_leader() || now.kind == UnitKind::Supply || now.routed {
-        return score;
+        return;
     }
     let nearest = b
         .units
@@ -472,5 +437,100 @@ fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool)
         };
         super::give(b, o, out);
     }
+}
+
+/// Places one unit: the hex, formation and facing it ends on, and its fire. Returns what the
+/// placement is worth.
+fn place(b: &mut Board, t: &Turn, id: UnitId, out: &mut Vec<Order>, moves: bool) -> f64 {
+    let Some(u) = b.unit(id).cloned() else {
+        return 0.0;
+    };
+    let side = t.side;
+    let range: movement::Range = if moves && movement::cannot_move(&u).is_none() {
+        movement_range(b, id)
+    } else {
+        [(
+            u.hex,
+            movement::Reach {
+                cost: 0,
+                prev: None,
+                stops: false,
+            },
+        )]
+        .into_iter()
+        .collect()
+    };
+    let goal = goal_of(b, t, &u);
+    // Under Command Control a unit out of its leaders' reach is slowed and may not attack
+    // (D-cc-4): a cost, as its leaders stand (they are placed after the line, to follow); a
+    // leader is drawn to those he commands.
+    let cc = b.params.optional.command_control;
+    let keepers = cc.then(|| (command::keepers(b, &u), IN_COMMAND * weight(b, &u)));
+    let plan = Plan {
+        goal,
+        commanded: if cc && u.is_leader() {
+            commanded(b, &u)
+        } else {
+            Vec::new()
+        },
+        command_radius: command::radius(b, u.command),
+    };
+    let mut best: Option<(f64, Hex, Option<Hex>, f64)> = None;
+    for (h, r) in &range {
+        let h = *h;
+        if h != u.hex && b.units_at(h).any(|x| x.side != side) {
+            continue;
+        }
+        let moved = h != u.hex;
+        // The march draws the enemy's opportunity fire on the way (§1).
+        let march = if moved {
+            movement::path_to(&range, h).map_or(0.0, |p| t.danger.path_fire_loss(&p))
+        } else {
+            0.0
+        };
+        let hazard = risk(b, t, &u, h) + march;
+        let spot = Spot {
+            h,
+            moved,
+            cost: r.cost,
+            hazard,
+        };
+        let (mut score, target) = score_at(b, t, &u, &spot, &plan);
+        if let Some((k, cost)) = &keepers
+            && !k.keep(h)
+        {
+            score -= cost;
+        }
+        // Prefer the cheaper way to the same score; then a fixed order.
+        let score = score - 0.001 * r.cost as f64;
+        if best
+            .is_none_or(|(s, bh, ..)| score > s || (score == s && b.map.coord(h) < b.map.coord(bh)))
+        {
+            best = Some((score, h, target, hazard));
+        }
+    }
+    let Some((score, to, target, hazard)) = best else {
+        return 0.0;
+    };
+    // The same placement with the danger weighed as every plan weighs it.
+    let score = score + (t.w.danger - 1.0) * hazard;
+    // The orders: limber to move, move, form, face, fire.
+    if to != u.hex {
+        if u.kind == UnitKind::Artillery && u.formation == Formation::Unlimbered {
+            return 0.0;
+        }
+        if let Some(path) = movement::path_to(&range, to) {
+            super::go(b, id, to, &path, out);
+        }
+    } else if u.kind == UnitKind::Artillery
+        && u.formation == Formation::Unlimbered
+        && target.is_none()
+        && moves
+    {
+        // No target here: limber, to find one next turn.
+        super::form(b, id, Formation::Limbered, out);
+        return score;
+    }
+    form_face_fire(b, side, id, target, out);
     score
 }

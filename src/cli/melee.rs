@@ -79,7 +79,7 @@ pub fn run(args: &Melee, roll: Option<u64>) -> Result<i32, CliError> {
     let system = melee::system(&board.params);
     let violations = system.check(&board, &decl);
     let b = system.breakdown(&board, &decl);
-    let odds = system.odds(&b);
+    let odds = b.odds();
     let legal = violations.is_empty();
     let mut out = json!({
         "legal": legal,
@@ -108,7 +108,7 @@ pub fn run(args: &Melee, roll: Option<u64>) -> Result<i32, CliError> {
     // The system's own breakdown and distribution, under its own key (Bodenstedt's `sector`:
     // CVs, column and the six rows; Impetus's `impetus` and La Bataille's `assault`: the
     // breakdown and the distribution over the dice).
-    if let Some((key, value)) = system.json(&b) {
+    if let Some((key, value)) = b.json() {
         out[key] = value;
     }
     let mut code = 0;

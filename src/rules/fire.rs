@@ -257,21 +257,24 @@ fn unseen(board: &Board, u: &Unit, range: u32, target: Hex) -> bool {
         && !super::fog::sees(board, u.side, target)
 }
 
-/// Checks a fire and works out its value; the error says why it may not fire.
-///
-/// One function for the whole of §7's checks and modifiers in the rule book's order, so that a
-/// reader can hold it against the table; each step is a few lines and they share the firer,
-/// the target hex and the running value.
-pub fn breakdown(
-    board: &Board,
-    firer: UnitId,
+/// What the checks of a fire found: the enemy in the target hex, the weapon's fire per man
+/// at the range, and the captured guns' factor.
+struct Allowed<'a> {
+    targets: Vec<&'a Unit>,
+    range: u32,
+    per_man: f64,
+    captured: f64,
+}
+
+/// §7's checks in the rule book's order: whether `u` may fire at `target`, and what the
+/// checks found; the error says why not.
+fn allowed<'a>(
+    board: &'a Board,
+    u: &Unit,
     target: Hex,
     opportunity: bool,
-    factor: f64,
-) -> Result<FireBreakdown, Refusal> {
-    let u = board
-        .unit(firer)
-        .ok_or_else(|| Refusal::no_such_unit(firer))?;
+) -> Result<Allowed<'a>, Refusal> {
+    let firer = u.id;
     if let Some(why) = cannot_fire(u, opportunity) {
         return Err(no(firer, why));
     }
@@ -336,6 +339,32 @@ pub fn breakdown(
             ),
         ));
     }
+    Ok(Allowed {
+        targets,
+        range,
+        per_man,
+        captured,
+    })
+}
+
+/// Checks a fire and works out its value (§7, in the rule book's order: the checks, then the
+/// firer's factors and the target's terms); the error says why it may not fire.
+pub fn breakdown(
+    board: &Board,
+    firer: UnitId,
+    target: Hex,
+    opportunity: bool,
+    factor: f64,
+) -> Result<FireBreakdown, Refusal> {
+    let u = board
+        .unit(firer)
+        .ok_or_else(|| Refusal::no_such_unit(firer))?;
+    let Allowed {
+        targets,
+        range,
+        per_man,
+        captured,
+    } = allowed(board, u, target, opportunity)?;
     let p = &board.params.fire;
     let base = match u.kind {
         UnitKind::Artillery => u.guns as f64 * p.men_per_gun_value as f64 * per_man,

@@ -201,7 +201,7 @@ impl Parts<'_> {
 fn declare(board: &mut Board, decl: melee::Declaration, slot: Option<usize>) -> Event {
     let system = melee::system(&board.params);
     let breakdown = system.breakdown(board, &decl);
-    let odds = system.odds(&breakdown);
+    let odds = breakdown.odds();
     super::planning::pend(board, decl.clone(), slot);
     Event::MeleeDeclared(MeleeDeclared {
         declaration: decl,

@@ -110,7 +110,7 @@ impl Sides<'_> {
             .get_or_init(|| fog::seat_board(self.before, self.side));
         let system = melee::system(&seen.params);
         let b = system.breakdown(&seen, decl);
-        let o = system.odds(&b);
+        let o = b.odds();
         (b, o)
     }
     fn attacks(&self, decl: &melee::Declaration) -> bool {

@@ -414,13 +414,9 @@ async fn game_task(
     }
 }
 
-async fn decide(
-    game: &str,
-    store: &Store,
-    commits: &mpsc::UnboundedSender<Pending>,
-    table: &mut Option<Table>,
-    job: &Job,
-) -> Result<Applied, Refused> {
+/// The game at the table: loaded from the database on its first order, and brought up to date
+/// with the orders another server took since this one's last.
+async fn sit_down(game: &str, store: &Store, table: &mut Option<Table>) -> Result<(), Refused> {
     let no_game = || Refused::new(Problem::NoGame, format!("no game `{game}`"));
     match table {
         None => {
@@ -459,24 +455,13 @@ async fn decide(
         }
         Some(_) => {}
     }
-    let t = table.as_mut().expect("loaded above");
-    let order = match &job.task {
-        Task::Order(o) => o.clone(),
-        Task::Warm => {
-            return Ok(Applied {
-                row: OrderRow::default(),
-                game: t.row.clone(),
-                board: None,
-            });
-        }
-        Task::Look => {
-            return Ok(Applied {
-                row: OrderRow::default(),
-                game: t.row.clone(),
-                board: Some(t.seat_board(job.side)),
-            });
-        }
-    };
+    Ok(())
+}
+
+/// Whether the seat may give this order now: after the orders it has read, in a game not over,
+/// in its side's turn, with its own units only (worked out on what its side knows, D-fow-6,
+/// D-fow-8: an enemy it has not seen is no unit at all to it); the rules are the server's.
+fn may_give(t: &Table, job: &Job, order: &Order) -> Result<(), Refused> {
     if let Some(after) = job.after
         && after != t.applied
     {
@@ -516,7 +501,7 @@ async fn decide(
     // Every answer from here on is worked out on what the seat's side knows (D-fow-6, D-fow-8):
     // an enemy it has not seen is no unit at all to it.
     let known = crate::rules::fog::view(board, Side(job.side)).board;
-    for id in named_units(&order) {
+    for id in named_units(order) {
         if let Some(u) = known.unit(id)
             && u.side.0 != job.side
         {
@@ -531,6 +516,90 @@ async fn decide(
             ));
         }
     }
+    Ok(())
+}
+
+/// Sends the order's row to the database's writer and waits: the game goes on only if the
+/// commit holds; otherwise the table is rebuilt from the database before the next order.
+async fn send_commit(
+    commits: &mpsc::UnboundedSender<Pending>,
+    table: &mut Option<Table>,
+    commit: Commit,
+    row: OrderRow,
+    game_after: GameRow,
+    board: Option<String>,
+) -> Result<Applied, Refused> {
+    let (reply, done) = oneshot::channel();
+    // The simulation has moved on; unless the commit holds, it must be rebuilt from the
+    // database before the next order.
+    let lost = |table: &mut Option<Table>, r: Refused| {
+        *table = None;
+        Err(r)
+    };
+    if commits.send((commit, reply)).is_err() {
+        return lost(
+            table,
+            Refused::new(Problem::Unavailable, "the server is shutting down"),
+        );
+    }
+    match done.await {
+        Ok(Ok(Committed::Kept)) => {
+            if let Some(t) = table.as_mut() {
+                t.applied += 1;
+                t.row = game_after.clone();
+            }
+            Ok(Applied {
+                row,
+                game: game_after,
+                board,
+            })
+        }
+        Ok(Ok(Committed::Overtaken)) => lost(
+            table,
+            Refused::new(
+                Problem::OutOfOrder,
+                "another order took this one's place; read the new orders and give it again",
+            ),
+        ),
+        Ok(Err(e)) => lost(
+            table,
+            Refused::new(Problem::Database, format!("the order was not saved: {e}")),
+        ),
+        Err(_) => lost(
+            table,
+            Refused::new(Problem::Unavailable, "the server is shutting down"),
+        ),
+    }
+}
+
+async fn decide(
+    game: &str,
+    store: &Store,
+    commits: &mpsc::UnboundedSender<Pending>,
+    table: &mut Option<Table>,
+    job: &Job,
+) -> Result<Applied, Refused> {
+    sit_down(game, store, table).await?;
+    let t = table.as_mut().expect("loaded above");
+    let order = match &job.task {
+        Task::Order(o) => o.clone(),
+        Task::Warm => {
+            return Ok(Applied {
+                row: OrderRow::default(),
+                game: t.row.clone(),
+                board: None,
+            });
+        }
+        Task::Look => {
+            return Ok(Applied {
+                row: OrderRow::default(),
+                game: t.row.clone(),
+                board: Some(t.seat_board(job.side)),
+            });
+        }
+    };
+    may_give(t, job, &order)?;
+    let board = &t.game.board;
     // Under fog the outcomes are told to each side as it perceived them, which needs the board
     // as it stood before the order.
     let before = crate::rules::fog::on(board).then(|| board.clone());
@@ -595,45 +664,7 @@ async fn decide(
     game_after.side = commit.side_after;
     game_after.over = commit.over_after;
     game_after.turn = commit.turn_after.clone();
-    let (reply, done) = oneshot::channel();
-    // The simulation has moved on; unless the commit holds, it must be rebuilt from the
-    // database before the next order.
-    let lost = |table: &mut Option<Table>, r: Refused| {
-        *table = None;
-        Err(r)
-    };
-    if commits.send((commit, reply)).is_err() {
-        return lost(
-            table,
-            Refused::new(Problem::Unavailable, "the server is shutting down"),
-        );
-    }
-    match done.await {
-        Ok(Ok(Committed::Kept)) => {
-            t.applied += 1;
-            t.row = game_after.clone();
-            Ok(Applied {
-                row,
-                game: game_after,
-                board,
-            })
-        }
-        Ok(Ok(Committed::Overtaken)) => lost(
-            table,
-            Refused::new(
-                Problem::OutOfOrder,
-                "another order took this one's place; read the new orders and give it again",
-            ),
-        ),
-        Ok(Err(e)) => lost(
-            table,
-            Refused::new(Problem::Database, format!("the order was not saved: {e}")),
-        ),
-        Err(_) => lost(
-            table,
-            Refused::new(Problem::Unavailable, "the server is shutting down"),
-        ),
-    }
+    send_commit(commits, table, commit, row, game_after, board).await
 }
 
 /// Every unit an order names as its own (the seat must own them all).

@@ -224,23 +224,12 @@ fn redraw(
     // Only what the side at the screen knows (§16): unseen enemies are not drawn, and where
     // one was last seen a faint marker says what and when. (The editor, which has no side at
     // the screen, draws every unit.)
-    let mut stacks: HashMap<hexx::Hex, Vec<&Unit>> = HashMap::new();
-    match &seen {
-        Some(seen) => {
-            for u in &seen.board().units {
-                stacks.entry(u.hex).or_default().push(u);
-            }
-            let view = seen.view();
-            for m in &view.last_seen {
-                let at = layout.center(m.hex);
-                let ink = (&*table, &*settings, &bold);
-                spawn_last_seen(&mut commands, ink, view.side.enemy(), m, at);
-            }
-        }
-        None => {
-            for u in &units {
-                stacks.entry(u.0.hex).or_default().push(&u.0);
-            }
+    let stacks = stacks_of(seen.as_deref(), &units);
+    if let Some(view) = seen.as_ref().map(|s| s.view()) {
+        for m in &view.last_seen {
+            let at = layout.center(m.hex);
+            let ink = (&*table, &*settings, &bold);
+            spawn_last_seen(&mut commands, ink, view.side.enemy(), m, at);
         }
     }
     let estimates = seen
@@ -253,45 +242,21 @@ fn redraw(
     for (hex, mut stack) in stacks {
         // Combat units under leaders; the strongest at the bottom.
         drawing_order(&mut stack);
-        // A leader with troops is a gold mark on the top counter, not a counter over their
-        // number.
-        let total = stack.len();
-        let troops = stack.iter().filter(|u| !u.is_leader()).count();
-        let leaders = total - troops;
-        if troops > 0 {
-            stack.truncate(troops);
-        }
+        let (total, leaders) = leaders_on_top(&mut stack);
         let n = stack.len() as f32;
         let top = stack.len() - 1;
         // The top counter of a stack carries the stack's whole strength (issue 59: "380" read
         // for 830 men), its count beside it.
-        let whole = (stack.len() > 1).then(|| {
-            let men: u32 = stack
-                .iter()
-                .filter(|u| !matches!(u.kind, UnitKind::Artillery | UnitKind::Supply))
-                .map(|u| u.men)
-                .sum();
-            let guns: u32 = stack.iter().map(|u| u.guns).sum();
-            (men, guns)
-        });
+        let whole = whole_of(&stack);
         for (i, u) in stack.iter().enumerate() {
-            // Offset a little each, the whole stack within 3 units either way: a stack never
-            // reaches a neighbour's counter.
-            let step = if n > 1.0 {
-                (6.0 / (n - 1.0)).min(2.0)
-            } else {
-                0.0
-            };
-            let off = Vec2::new(-1.0, 1.0) * step * (n - 1.0) / 2.0
-                + Vec2::new(1.0, -1.0) * step * i as f32;
-            let at = layout.center(hex) + off;
+            let at = layout.center(hex) + offset(i, n);
             let z = z::COUNTER + i as f32 * 0.1;
             let e = spawn_counter(
                 &mut commands,
                 (&table, &settings, &bold, distance, command_marks),
                 (u, estimates.is_some_and(|mine| u.side != mine)),
                 if i == top {
-                    (at, z, total, if troops > 0 { leaders } else { 0 }, whole)
+                    (at, z, total, leaders, whole)
                 } else {
                     (at, z, 1, 0, None)
                 },
@@ -301,67 +266,17 @@ fn redraw(
                     .entity(e)
                     .insert((Visibility::Hidden, Unseen(u.id)));
             }
-            // An enemy's move is drawn only along the hexes its enemy sees (§16 D-fow-6): from
-            // where it was last drawn, or where it came into sight.
-            let mut path = paths.0.remove(&u.id);
-            if let (Some(seen), Some(p)) = (&seen, path.as_mut())
-                && u.side != seen.view().side
-            {
-                p.retain(|h| crate::rules::fog::sees(seen.board(), seen.view().side, *h));
-            }
+            let slider = Slider {
+                layout: &layout,
+                seen: seen.as_deref(),
+                now,
+                per_hex,
+                awaited: cues.as_ref().is_some_and(|c| c.awaited.contains(&u.id)),
+            };
+            let path = paths.0.remove(&u.id);
             let was = drawn.0.insert(u.id, hex);
-            let from = match (was, &path) {
-                (Some(w), _) => Some(w),
-                (None, Some(p)) if seen.is_some() && p.len() > 1 && p.last() == Some(&hex) => {
-                    Some(p[0])
-                }
-                _ => None,
-            };
-            let slide = match from.filter(|f| *f != hex) {
-                Some(was) => {
-                    let mut points = vec![layout.center(was)];
-                    match path {
-                        // Its path, when it ends here (a retreat or a rout goes straight).
-                        Some(p) if p.last() == Some(&hex) => points.extend(
-                            p[..p.len() - 1]
-                                .iter()
-                                .filter(|h| **h != was)
-                                .map(|h| layout.center(*h)),
-                        ),
-                        _ => {}
-                    }
-                    points.push(at);
-                    let awaited = cues.as_ref().is_some_and(|c| c.awaited.contains(&u.id));
-                    let seconds = (points.len() - 1) as f32
-                        * if awaited { per_hex } else { OWN_SECONDS_A_HEX };
-                    (seconds > 0.0).then(|| Slide {
-                        points,
-                        start: (!awaited).then_some(now),
-                        queued: now,
-                        seconds,
-                    })
-                }
-                // Drawn again mid-slide: it slides on, to where it is drawn now.
-                None => slides.0.get(&u.id).cloned().map(|mut s| {
-                    if let Some(last) = s.points.last_mut() {
-                        *last = at;
-                    }
-                    s
-                }),
-            };
-            match slide {
-                Some(s) => {
-                    let from = s.points[0];
-                    slides.0.insert(u.id, s);
-                    commands.entity(e).insert((
-                        Sliding(u.id),
-                        Transform::from_translation(from.extend(z + 1.0)),
-                    ));
-                }
-                None => {
-                    slides.0.remove(&u.id);
-                }
-            }
+            let slide = slider.slide(u, was, path, (hex, at), slides.0.get(&u.id));
+            start_slide(&mut commands, (e, u.id, z), slide, &mut slides);
         }
     }
     paths.0.clear();
@@ -371,6 +286,166 @@ fn redraw(
         let b = seen.board();
         drawn.0.retain(|id, _| b.unit(*id).is_some());
     }
+}
+
+/// A leader with troops is a gold mark on the top counter, not a counter over their number:
+/// the stack's leaders are taken off it where it has troops. The stack's count before, and the
+/// marks its top counter carries.
+fn leaders_on_top(stack: &mut Vec<&Unit>) -> (usize, usize) {
+    let total = stack.len();
+    let troops = stack.iter().filter(|u| !u.is_leader()).count();
+    if troops > 0 {
+        stack.truncate(troops);
+        (total, total - troops)
+    } else {
+        (total, 0)
+    }
+}
+
+/// The units to draw, by hex: those the side at the screen knows (§16), or every unit where
+/// no side is at the screen (the editor).
+fn stacks_of<'a>(
+    seen: Option<&'a crate::client::seen::Seen>,
+    units: &'a Query<&UnitState>,
+) -> HashMap<hexx::Hex, Vec<&'a Unit>> {
+    let mut stacks: HashMap<hexx::Hex, Vec<&Unit>> = HashMap::new();
+    match seen {
+        Some(seen) => {
+            for u in &seen.board().units {
+                stacks.entry(u.hex).or_default().push(u);
+            }
+        }
+        None => {
+            for u in units {
+                stacks.entry(u.0.hex).or_default().push(&u.0);
+            }
+        }
+    }
+    stacks
+}
+
+/// A counter (entity `e` of unit `id`, at height `z`) set sliding from the slide's first point,
+/// or its slide over.
+fn start_slide(
+    commands: &mut Commands,
+    (e, id, z): (Entity, crate::rules::unit::UnitId, f32),
+    slide: Option<Slide>,
+    slides: &mut Slides,
+) {
+    match slide {
+        Some(s) => {
+            let from = s.points[0];
+            slides.0.insert(id, s);
+            commands.entity(e).insert((
+                Sliding(id),
+                Transform::from_translation(from.extend(z + 1.0)),
+            ));
+        }
+        None => {
+            slides.0.remove(&id);
+        }
+    }
+}
+
+/// What a counter's slide needs: the layout, the side at the screen's view (an enemy's move is
+/// drawn only along the hexes its enemy sees, §16 D-fow-6), the clock and the show's pace.
+struct Slider<'a> {
+    layout: &'a MapLayout,
+    seen: Option<&'a crate::client::seen::Seen>,
+    now: f32,
+    per_hex: f32,
+    /// The show will play this unit's move: it slides when its beat comes, at the show's pace.
+    awaited: bool,
+}
+
+impl Slider<'_> {
+    /// The slide of `u`'s counter, drawn now at `at` on `hex`, from where it was last drawn
+    /// (`was`) or where it came into sight, along its path; one under way (`sliding`) slides
+    /// on to where it is drawn now.
+    fn slide(
+        &self,
+        u: &Unit,
+        was: Option<hexx::Hex>,
+        path: Option<Vec<hexx::Hex>>,
+        (hex, at): (hexx::Hex, Vec2),
+        sliding: Option<&Slide>,
+    ) -> Option<Slide> {
+        // An enemy's move is drawn only along the hexes its enemy sees (§16 D-fow-6): from
+        // where it was last drawn, or where it came into sight.
+        let mut path = path;
+        if let (Some(seen), Some(p)) = (self.seen, path.as_mut())
+            && u.side != seen.view().side
+        {
+            p.retain(|h| crate::rules::fog::sees(seen.board(), seen.view().side, *h));
+        }
+        let from = match (was, &path) {
+            (Some(w), _) => Some(w),
+            (None, Some(p)) if self.seen.is_some() && p.len() > 1 && p.last() == Some(&hex) => {
+                Some(p[0])
+            }
+            _ => None,
+        };
+        match from.filter(|f| *f != hex) {
+            Some(was) => {
+                let mut points = vec![self.layout.center(was)];
+                match path {
+                    // Its path, when it ends here (a retreat or a rout goes straight).
+                    Some(p) if p.last() == Some(&hex) => points.extend(
+                        p[..p.len() - 1]
+                            .iter()
+                            .filter(|h| **h != was)
+                            .map(|h| self.layout.center(*h)),
+                    ),
+                    _ => {}
+                }
+                points.push(at);
+                let seconds = (points.len() - 1) as f32
+                    * if self.awaited {
+                        self.per_hex
+                    } else {
+                        OWN_SECONDS_A_HEX
+                    };
+                (seconds > 0.0).then(|| Slide {
+                    points,
+                    start: (!self.awaited).then_some(self.now),
+                    queued: self.now,
+                    seconds,
+                })
+            }
+            // Drawn again mid-slide: it slides on, to where it is drawn now.
+            None => sliding.cloned().map(|mut s| {
+                if let Some(last) = s.points.last_mut() {
+                    *last = at;
+                }
+                s
+            }),
+        }
+    }
+}
+
+/// The whole strength a stack's top counter carries (issue 59: "380" read for 830 men): men
+/// (not crews or wagons) and guns; `None` for a lone counter.
+fn whole_of(stack: &[&Unit]) -> Option<(u32, u32)> {
+    (stack.len() > 1).then(|| {
+        let men: u32 = stack
+            .iter()
+            .filter(|u| !matches!(u.kind, UnitKind::Artillery | UnitKind::Supply))
+            .map(|u| u.men)
+            .sum();
+        let guns: u32 = stack.iter().map(|u| u.guns).sum();
+        (men, guns)
+    })
+}
+
+/// The `i`th of `n` counters' offset in a stack: a little each, the whole stack within 3 units
+/// either way, so that a stack never reaches a neighbour's counter.
+fn offset(i: usize, n: f32) -> Vec2 {
+    let step = if n > 1.0 {
+        (6.0 / (n - 1.0)).min(2.0)
+    } else {
+        0.0
+    };
+    Vec2::new(-1.0, 1.0) * step * (n - 1.0) / 2.0 + Vec2::new(1.0, -1.0) * step * i as f32
 }
 
 /// The enemy units the side at the screen sees now and did not before (not drawn), each with
@@ -583,6 +658,20 @@ fn spawn_last_seen(
         });
 }
 
+/// A counter's side at this zoom. Far out its size tells its strength (a 600-man regiment
+/// full size), within the hex: never over a neighbour's; in the middle distance a little
+/// wider, for the larger number.
+fn counter_size(u: &Unit, distance: Distance) -> f32 {
+    match (u.is_leader(), distance == Distance::Far) {
+        (true, _) => SIDE * 0.6,
+        (false, true) => {
+            SIDE * (0.5 + 0.5 * ((u.men + u.guns * 50) as f32 / 600.0).sqrt()).min(1.05)
+        }
+        (false, false) if distance == Distance::Middle => SIDE + 2.0,
+        (false, false) => SIDE,
+    }
+}
+
 fn spawn_counter(
     commands: &mut Commands,
     (table, settings, bold, distance, command_marks): (
@@ -599,43 +688,24 @@ fn spawn_counter(
     let marks = crate::client::theme::palette::marks(settings.colour_blind);
     let ink = ink_on(fill);
     let simple = distance == Distance::Far;
-    // Far out, a counter's size tells its strength (a 600-man regiment full size), within the
-    // hex: never over a neighbour's.
-    let size = match (u.is_leader(), simple) {
-        (true, _) => SIDE * 0.6,
-        (false, true) => {
-            SIDE * (0.5 + 0.5 * ((u.men + u.guns * 50) as f32 / 600.0).sqrt()).min(1.05)
-        }
-        // In the middle distance a little wider, for the larger number.
-        (false, false) if distance == Distance::Middle => SIDE + 2.0,
-        (false, false) => SIDE,
-    };
+    let size = counter_size(u, distance);
     let facing = u.facing.screen_angle();
     let detail = if simple {
         Visibility::Hidden
     } else {
         Visibility::Inherited
     };
-    // Close in and in the middle distance: the formation, the state letters, the stack's count
-    // (a planner reads them at the middle zoom too).
-    let close = detail;
     let tag_size = if distance == Distance::Middle {
         MIDDLE_TAG_SIZE
     } else {
         TAG_SIZE
     };
-    let small = |text: String, colour: Color, x: f32, y: f32| {
-        (
-            Detail,
-            close,
-            Text2d::new(text),
-            TextFont {
-                font_size: FontSize::Px(tag_size),
-                ..default()
-            },
-            TextColor(colour),
-            Transform::from_xyz(x, y, 0.05),
-        )
+    let look = Look {
+        distance,
+        size,
+        ink,
+        detail,
+        tag_size,
     };
     commands
         .spawn((
@@ -644,31 +714,7 @@ fn spawn_counter(
             Visibility::default(),
         ))
         .with_children(|c| {
-            // Facing: a notch just outside the counter's front edge, toward the hexside it
-            // faces: it covers no letter of the counter, and stays inside the hex.
-            let dir = Vec2::from_angle(facing);
-            let notch = dir * (HEX_SIZE * 0.86);
-            let across = Quat::from_rotation_z(facing + std::f32::consts::FRAC_PI_2);
-            c.spawn((
-                Detail,
-                detail,
-                Sprite::from_color(Color::BLACK, Vec2::new(18.0, 6.0)),
-                Transform {
-                    translation: notch.extend(0.05),
-                    rotation: across,
-                    ..default()
-                },
-            ));
-            c.spawn((
-                Detail,
-                detail,
-                Sprite::from_color(Color::srgb(1.0, 0.9, 0.15), Vec2::new(16.0, 3.5)),
-                Transform {
-                    translation: notch.extend(0.06),
-                    rotation: across,
-                    ..default()
-                },
-            ));
+            notch(c, &look, facing);
             c.spawn((
                 Sprite::from_color(Color::BLACK, Vec2::splat(size + 2.0)),
                 Transform::from_xyz(0.0, 0.0, -0.01),
@@ -689,107 +735,11 @@ fn spawn_counter(
             } else {
                 symbol(c, u, ink, size, detail, distance == Distance::Middle);
             }
-            // Under Extreme Fog of War the enemy's strength is an estimate (D-fow-2).
-            let about = if estimated { "~" } else { "" };
-            let label = match (u.kind, whole) {
-                (UnitKind::Leader, _) => String::new(),
-                (_, Some((men, guns))) => stack_strength(about, men, guns),
-                (UnitKind::Artillery, None) => format!("{about}{}g", u.guns),
-                (UnitKind::Supply, None) => format!("{}w", u.men),
-                (_, None) => format!("{about}{}", u.men),
-            };
-            if !label.is_empty() {
-                c.spawn((
-                    Detail,
-                    StrengthNumber,
-                    detail,
-                    Text2d::new(label),
-                    TextFont {
-                        font: bold.clone().into(),
-                        font_size: FontSize::Px(if distance == Distance::Middle {
-                            MIDDLE_NUMBER_SIZE
-                        } else {
-                            NUMBER_SIZE
-                        }),
-                        ..default()
-                    },
-                    TextColor(ink),
-                    Transform::from_xyz(
-                        0.0,
-                        if distance == Distance::Middle {
-                            -size * 0.29
-                        } else {
-                            -size * 0.25
-                        },
-                        0.03,
-                    ),
-                ));
-            }
-            // The top strip: formation at the left, state in the middle, the stack at the right.
-            let top = size * 0.36;
-            let tag = formation_tag(u);
-            let tag_width = tag.len() as f32 * tag_size * 0.55 + 2.0;
-            // Close in centred on the left half; in the middle distance, with its larger
-            // letters, from the counter's left edge.
-            let tag_x = if distance == Distance::Middle {
-                -size * 0.47 + tag_width / 2.0
-            } else {
-                -size * 0.2
-            };
-            if !tag.is_empty() {
-                // Pale letters on a dark chip read on every side's colour.
-                c.spawn((
-                    Detail,
-                    close,
-                    Sprite::from_color(
-                        Color::srgba(0.0, 0.0, 0.0, 0.62),
-                        Vec2::new(tag_width, tag_size + 1.0),
-                    ),
-                    Transform::from_xyz(tag_x, top, 0.04),
-                ));
-                c.spawn(small(tag.into(), Color::WHITE, tag_x, top));
-            }
-            let state = if u.routed {
-                Some((marks.routed, "R"))
-            } else if u.disrupted {
-                Some((marks.disrupted, "D"))
-            } else if u.is_fixed() {
-                Some((marks.fixed, "F"))
-            } else {
-                None
-            };
-            let ammo = match u.ammo {
-                crate::rules::unit::Ammo::Normal => None,
-                crate::rules::unit::Ammo::Low => Some((marks.disrupted, "a")),
-                _ => Some((marks.routed, "A")),
-            };
-            let command = (u.out_of_command && command_marks)
-                .then_some((crate::client::theme::palette::OUT_OF_COMMAND, "c"));
-            let mut x = if tag.is_empty() {
-                size * 0.16
-            } else {
-                (size * 0.16).max(tag_x + tag_width / 2.0 + tag_size * 0.45)
-            };
-            for (m, letter) in [state, ammo, command].into_iter().flatten() {
-                // A dark chip under each letter: the state reads by letter, not colour alone.
-                c.spawn((
-                    Detail,
-                    close,
-                    Sprite::from_color(
-                        Color::srgba(0.0, 0.0, 0.0, 0.8),
-                        Vec2::new(tag_size * 0.8, tag_size + 1.0),
-                    ),
-                    Transform::from_xyz(x, top, 0.04),
-                ));
-                c.spawn(small(letter.into(), m, x, top));
-                x += tag_size * 0.85;
-            }
-            if stack > 1 && !u.is_leader() {
-                // The stack's count where the state letters leave room.
-                c.spawn(small(format!("×{stack}"), ink, x.max(size * 0.33), top));
-            }
+            strength(c, &look, u, estimated, whole, bold);
+            top_strip(c, &look, u, stack, &marks, command_marks);
             if leaders > 0 && !simple {
                 c.spawn(small(
+                    &look,
                     "◆".repeat(leaders),
                     crate::client::theme::palette::OBJECTIVE,
                     size * 0.33,
@@ -816,6 +766,187 @@ fn spawn_counter(
             }
         })
         .id()
+}
+
+/// How a counter is drawn at this zoom: its size, its ink on the side's colour, whether its
+/// details show, and the size of its top strip's letters.
+struct Look {
+    distance: Distance,
+    size: f32,
+    ink: Color,
+    detail: Visibility,
+    tag_size: f32,
+}
+
+/// A small letter of the counter's top strip, shown close in and in the middle distance (a
+/// planner reads them at the middle zoom too).
+fn small(look: &Look, text: String, colour: Color, x: f32, y: f32) -> impl Bundle {
+    (
+        Detail,
+        look.detail,
+        Text2d::new(text),
+        TextFont {
+            font_size: FontSize::Px(look.tag_size),
+            ..default()
+        },
+        TextColor(colour),
+        Transform::from_xyz(x, y, 0.05),
+    )
+}
+
+/// Facing: a notch just outside the counter's front edge, toward the hexside it faces: it
+/// covers no letter of the counter, and stays inside the hex.
+fn notch(c: &mut ChildSpawnerCommands, look: &Look, facing: f32) {
+    let dir = Vec2::from_angle(facing);
+    let notch = dir * (HEX_SIZE * 0.86);
+    let across = Quat::from_rotation_z(facing + std::f32::consts::FRAC_PI_2);
+    c.spawn((
+        Detail,
+        look.detail,
+        Sprite::from_color(Color::BLACK, Vec2::new(18.0, 6.0)),
+        Transform {
+            translation: notch.extend(0.05),
+            rotation: across,
+            ..default()
+        },
+    ));
+    c.spawn((
+        Detail,
+        look.detail,
+        Sprite::from_color(Color::srgb(1.0, 0.9, 0.15), Vec2::new(16.0, 3.5)),
+        Transform {
+            translation: notch.extend(0.06),
+            rotation: across,
+            ..default()
+        },
+    ));
+}
+
+/// The strength number: men, guns or wagons, the stack's whole where it stands for the stack;
+/// under Extreme Fog of War the enemy's is an estimate (D-fow-2).
+fn strength(
+    c: &mut ChildSpawnerCommands,
+    look: &Look,
+    u: &Unit,
+    estimated: bool,
+    whole: Option<(u32, u32)>,
+    bold: &Handle<Font>,
+) {
+    let about = if estimated { "~" } else { "" };
+    let label = match (u.kind, whole) {
+        (UnitKind::Leader, _) => String::new(),
+        (_, Some((men, guns))) => stack_strength(about, men, guns),
+        (UnitKind::Artillery, None) => format!("{about}{}g", u.guns),
+        (UnitKind::Supply, None) => format!("{}w", u.men),
+        (_, None) => format!("{about}{}", u.men),
+    };
+    if !label.is_empty() {
+        c.spawn((
+            Detail,
+            StrengthNumber,
+            look.detail,
+            Text2d::new(label),
+            TextFont {
+                font: bold.clone().into(),
+                font_size: FontSize::Px(if look.distance == Distance::Middle {
+                    MIDDLE_NUMBER_SIZE
+                } else {
+                    NUMBER_SIZE
+                }),
+                ..default()
+            },
+            TextColor(look.ink),
+            Transform::from_xyz(
+                0.0,
+                if look.distance == Distance::Middle {
+                    -look.size * 0.29
+                } else {
+                    -look.size * 0.25
+                },
+                0.03,
+            ),
+        ));
+    }
+}
+
+/// The top strip: the formation at the left, the state letters in the middle (each on a dark
+/// chip: the state reads by letter, not colour alone), the stack's count at the right.
+fn top_strip(
+    c: &mut ChildSpawnerCommands,
+    look: &Look,
+    u: &Unit,
+    stack: usize,
+    marks: &crate::client::theme::palette::Marks,
+    command_marks: bool,
+) {
+    let top = look.size * 0.36;
+    let tag = formation_tag(u);
+    let tag_width = tag.len() as f32 * look.tag_size * 0.55 + 2.0;
+    // Close in centred on the left half; in the middle distance, with its larger
+    // letters, from the counter's left edge.
+    let tag_x = if look.distance == Distance::Middle {
+        -look.size * 0.47 + tag_width / 2.0
+    } else {
+        -look.size * 0.2
+    };
+    if !tag.is_empty() {
+        // Pale letters on a dark chip read on every side's colour.
+        c.spawn((
+            Detail,
+            look.detail,
+            Sprite::from_color(
+                Color::srgba(0.0, 0.0, 0.0, 0.62),
+                Vec2::new(tag_width, look.tag_size + 1.0),
+            ),
+            Transform::from_xyz(tag_x, top, 0.04),
+        ));
+        c.spawn(small(look, tag.into(), Color::WHITE, tag_x, top));
+    }
+    let state = if u.routed {
+        Some((marks.routed, "R"))
+    } else if u.disrupted {
+        Some((marks.disrupted, "D"))
+    } else if u.is_fixed() {
+        Some((marks.fixed, "F"))
+    } else {
+        None
+    };
+    let ammo = match u.ammo {
+        crate::rules::unit::Ammo::Normal => None,
+        crate::rules::unit::Ammo::Low => Some((marks.disrupted, "a")),
+        _ => Some((marks.routed, "A")),
+    };
+    let command = (u.out_of_command && command_marks)
+        .then_some((crate::client::theme::palette::OUT_OF_COMMAND, "c"));
+    let mut x = if tag.is_empty() {
+        look.size * 0.16
+    } else {
+        (look.size * 0.16).max(tag_x + tag_width / 2.0 + look.tag_size * 0.45)
+    };
+    for (m, letter) in [state, ammo, command].into_iter().flatten() {
+        // A dark chip under each letter: the state reads by letter, not colour alone.
+        c.spawn((
+            Detail,
+            look.detail,
+            Sprite::from_color(
+                Color::srgba(0.0, 0.0, 0.0, 0.8),
+                Vec2::new(look.tag_size * 0.8, look.tag_size + 1.0),
+            ),
+            Transform::from_xyz(x, top, 0.04),
+        ));
+        c.spawn(small(look, letter.into(), m, x, top));
+        x += look.tag_size * 0.85;
+    }
+    if stack > 1 && !u.is_leader() {
+        // The stack's count where the state letters leave room.
+        c.spawn(small(
+            look,
+            format!("×{stack}"),
+            look.ink,
+            x.max(look.size * 0.33),
+            top,
+        ));
+    }
 }
 
 /// NATO-style kind symbols drawn with bars; in the middle distance larger, with heavier

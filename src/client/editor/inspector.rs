@@ -15,7 +15,7 @@ use crate::editor::{Document, Edit, formations};
 use crate::rules::hex::Facing;
 use crate::rules::map::MapEdge;
 use crate::rules::params::Parameters;
-use crate::rules::scenario::{BrigadeInfo, Flag};
+use crate::rules::scenario::{BrigadeInfo, Flag, UnitSpec};
 use crate::rules::unit::{Quality, UnitKind};
 
 #[derive(Component)]
@@ -90,27 +90,6 @@ fn rebuild(
     }
     *shape = now;
     crate::client::theme::widget::clear(&mut commands, &old);
-    let stepper = |p: &mut ChildSpawnerCommands, f: Property| {
-        p.spawn(widget::row(0.0)).with_children(|row| {
-            row.spawn(button(Act::Step(f, -1))).with_children(|b| {
-                b.spawn(text(" - ", 13.0));
-            });
-            row.spawn(button(Act::Step(f, 1))).with_children(|b| {
-                b.spawn(text(" + ", 13.0));
-            });
-            row.spawn((FieldLabel(f), text("", 13.0)));
-        });
-    };
-    let cycle = |p: &mut ChildSpawnerCommands, f: Property| {
-        p.spawn(button(Act::Step(f, 1))).with_children(|b| {
-            b.spawn((FieldLabel(f), text("", 13.0)));
-        });
-    };
-    let typed = |p: &mut ChildSpawnerCommands, f: Property| {
-        p.spawn(button(Act::Type(f))).with_children(|b| {
-            b.spawn((FieldLabel(f), text("", 13.0)));
-        });
-    };
     let doc = &editing.0;
     commands
         .spawn((
@@ -130,135 +109,173 @@ fn rebuild(
         ))
         .with_children(|p| {
             if let Some(id) = state.unit {
-                p.spawn(text(format!("Unit {id}"), 16.0));
-                typed(p, Property::UnitName);
-                for f in [
-                    Property::UnitSide,
-                    Property::UnitBrigade,
-                    Property::UnitKind,
-                    Property::UnitFormation,
-                    Property::UnitWeapon,
-                    Property::UnitQuality,
-                    Property::UnitDisrupted,
-                    Property::UnitRouted,
-                    Property::UnitAmmo,
-                    Property::UnitCrew,
-                    Property::UnitCavalry,
-                    Property::UnitCommand,
-                ] {
-                    cycle(p, f);
-                }
-                for f in [
-                    Property::UnitFacing,
-                    Property::UnitMen,
-                    Property::UnitGuns,
-                    Property::UnitFatigue,
-                    Property::UnitArrives,
-                    Property::UnitFixed,
-                ] {
-                    stepper(p, f);
-                }
-                p.spawn(Node::default()).with_children(|row| {
-                    row.spawn(button(Act::DeleteUnit)).with_children(|b| {
-                        b.spawn(text("Delete unit", 13.0));
-                    });
-                    row.spawn(button(Act::Deselect)).with_children(|b| {
-                        b.spawn(text("Scenario settings", 13.0));
-                    });
-                });
+                unit_fields(p, id);
             } else if let Some(first) = label {
-                p.spawn(text(format!("Place name at {},{}", first.0, first.1), 16.0));
-                typed(p, Property::LabelName);
-                cycle(p, Property::LabelKind);
-                stepper(p, Property::LabelRank);
-                p.spawn(crate::client::theme::palette::dim_text(
-                    "Press bare hexes to letter it along them (a ridge, a stream, a road); \
-                     press its hex again to let it go.",
-                    12.0,
-                ));
-                p.spawn(Node::default()).with_children(|row| {
-                    row.spawn(button(Act::DeleteLabel)).with_children(|b| {
-                        b.spawn(text("Delete place name", 13.0));
-                    });
-                    row.spawn(button(Act::Deselect)).with_children(|b| {
-                        b.spawn(text("Scenario settings", 13.0));
-                    });
-                });
+                label_fields(p, first);
             } else if let Some(at) = state.objective {
-                p.spawn(text(format!("Objective at {},{}", at.0, at.1), 16.0));
-                typed(p, Property::ObjectiveName);
-                stepper(p, Property::ObjectivePoints);
-                stepper(p, Property::ObjectiveOwner);
-                p.spawn(Node::default()).with_children(|row| {
-                    row.spawn(button(Act::DeleteObjective)).with_children(|b| {
-                        b.spawn(text("Delete objective", 13.0));
-                    });
-                    row.spawn(button(Act::Deselect)).with_children(|b| {
-                        b.spawn(text("Scenario settings", 13.0));
-                    });
-                });
+                objective_fields(p, at);
             } else {
-                p.spawn(text("Scenario", 16.0));
-                typed(p, Property::Name);
-                for f in [Property::Turns, Property::Start, Property::Seed] {
-                    stepper(p, f);
-                }
-                cycle(p, Property::FirstSide);
-                p.spawn(text("Victory levels (first side's points)", 13.0));
-                for i in 0..4 {
-                    stepper(p, Property::Victory(i));
-                }
-                p.spawn(text("Sides", 13.0));
-                for i in 0..2 {
-                    typed(p, Property::SideName(i));
-                    p.spawn(Node::default()).with_children(|row| {
-                        row.spawn(button(Act::Step(Property::SideEdge(i), 1)))
-                            .with_children(|b| {
-                                b.spawn((FieldLabel(Property::SideEdge(i)), text("", 13.0)));
-                            });
-                        row.spawn(button(Act::Step(Property::SideColour(i), 1)))
-                            .with_children(|b| {
-                                b.spawn((
-                                    Swatch(i),
-                                    widget::sized(18.0, 18.0).margin(UiRect::right(Val::Px(6.0))),
-                                    BackgroundColor(Color::BLACK),
-                                ));
-                                b.spawn((FieldLabel(Property::SideColour(i)), text("", 13.0)));
-                            });
-                    });
-                }
-                p.spawn(text("Brigades", 13.0));
-                for i in 0..doc.file.brigades.len() as u16 {
-                    p.spawn(Node::default()).with_children(|row| {
-                        row.spawn(button(Act::Type(Property::BrigadeName(i))))
-                            .with_children(|b| {
-                                b.spawn((FieldLabel(Property::BrigadeName(i)), text("", 13.0)));
-                            });
-                        row.spawn(button(Act::Step(Property::BrigadeSide(i), 1)))
-                            .with_children(|b| {
-                                b.spawn((FieldLabel(Property::BrigadeSide(i)), text("", 13.0)));
-                            });
-                    });
-                }
-                p.spawn(Node::default()).with_children(|row| {
-                    for side in 0..2u8 {
-                        row.spawn(button(Act::AddBrigade(side))).with_children(|b| {
-                            b.spawn(text(format!("+ brigade ({})", side_name(doc, side)), 13.0));
-                        });
-                    }
-                });
-                p.spawn(text("Melee system", 13.0));
-                cycle(p, Property::MeleeSystem);
-                p.spawn(text("Optional rules", 13.0));
-                for i in 0..crate::client::theme::words::RULES.len() as u8 {
-                    cycle(p, Property::Rule(i));
-                }
-                p.spawn(text("Parameter Data", 13.0));
-                for i in 0..start::PARAMS.len() as u8 {
-                    stepper(p, Property::Param(i));
-                }
+                scenario_fields(p, doc);
             }
         });
+}
+
+/// A field stepped down and up, with its text.
+fn stepper(p: &mut ChildSpawnerCommands, f: Property) {
+    p.spawn(widget::row(0.0)).with_children(|row| {
+        row.spawn(button(Act::Step(f, -1))).with_children(|b| {
+            b.spawn(text(" - ", 13.0));
+        });
+        row.spawn(button(Act::Step(f, 1))).with_children(|b| {
+            b.spawn(text(" + ", 13.0));
+        });
+        row.spawn((FieldLabel(f), text("", 13.0)));
+    });
+}
+
+/// A field cycled by pressing its text.
+fn cycle(p: &mut ChildSpawnerCommands, f: Property) {
+    p.spawn(button(Act::Step(f, 1))).with_children(|b| {
+        b.spawn((FieldLabel(f), text("", 13.0)));
+    });
+}
+
+/// A field typed into after pressing it.
+fn typed(p: &mut ChildSpawnerCommands, f: Property) {
+    p.spawn(button(Act::Type(f))).with_children(|b| {
+        b.spawn((FieldLabel(f), text("", 13.0)));
+    });
+}
+
+/// The picked thing's delete button, and the way back to the scenario's settings.
+fn delete_or_back(p: &mut ChildSpawnerCommands, delete: Act, words: &str) {
+    p.spawn(Node::default()).with_children(|row| {
+        row.spawn(button(delete)).with_children(|b| {
+            b.spawn(text(words, 13.0));
+        });
+        row.spawn(button(Act::Deselect)).with_children(|b| {
+            b.spawn(text("Scenario settings", 13.0));
+        });
+    });
+}
+
+/// The picked unit's fields.
+fn unit_fields(p: &mut ChildSpawnerCommands, id: u32) {
+    p.spawn(text(format!("Unit {id}"), 16.0));
+    typed(p, Property::UnitName);
+    for f in [
+        Property::UnitSide,
+        Property::UnitBrigade,
+        Property::UnitKind,
+        Property::UnitFormation,
+        Property::UnitWeapon,
+        Property::UnitQuality,
+        Property::UnitDisrupted,
+        Property::UnitRouted,
+        Property::UnitAmmo,
+        Property::UnitCrew,
+        Property::UnitCavalry,
+        Property::UnitCommand,
+    ] {
+        cycle(p, f);
+    }
+    for f in [
+        Property::UnitFacing,
+        Property::UnitMen,
+        Property::UnitGuns,
+        Property::UnitFatigue,
+        Property::UnitArrives,
+        Property::UnitFixed,
+    ] {
+        stepper(p, f);
+    }
+    delete_or_back(p, Act::DeleteUnit, "Delete unit");
+}
+
+/// The picked place name's fields.
+fn label_fields(p: &mut ChildSpawnerCommands, first: (i32, i32)) {
+    p.spawn(text(format!("Place name at {},{}", first.0, first.1), 16.0));
+    typed(p, Property::LabelName);
+    cycle(p, Property::LabelKind);
+    stepper(p, Property::LabelRank);
+    p.spawn(crate::client::theme::palette::dim_text(
+        "Press bare hexes to letter it along them (a ridge, a stream, a road); \
+         press its hex again to let it go.",
+        12.0,
+    ));
+    delete_or_back(p, Act::DeleteLabel, "Delete place name");
+}
+
+/// The picked objective's fields.
+fn objective_fields(p: &mut ChildSpawnerCommands, at: (i32, i32)) {
+    p.spawn(text(format!("Objective at {},{}", at.0, at.1), 16.0));
+    typed(p, Property::ObjectiveName);
+    stepper(p, Property::ObjectivePoints);
+    stepper(p, Property::ObjectiveOwner);
+    delete_or_back(p, Act::DeleteObjective, "Delete objective");
+}
+
+/// The scenario's own fields: name, turns, victory, sides, brigades, melee system and rules.
+fn scenario_fields(p: &mut ChildSpawnerCommands, doc: &Document) {
+    p.spawn(text("Scenario", 16.0));
+    typed(p, Property::Name);
+    for f in [Property::Turns, Property::Start, Property::Seed] {
+        stepper(p, f);
+    }
+    cycle(p, Property::FirstSide);
+    p.spawn(text("Victory levels (first side's points)", 13.0));
+    for i in 0..4 {
+        stepper(p, Property::Victory(i));
+    }
+    p.spawn(text("Sides", 13.0));
+    for i in 0..2 {
+        typed(p, Property::SideName(i));
+        p.spawn(Node::default()).with_children(|row| {
+            row.spawn(button(Act::Step(Property::SideEdge(i), 1)))
+                .with_children(|b| {
+                    b.spawn((FieldLabel(Property::SideEdge(i)), text("", 13.0)));
+                });
+            row.spawn(button(Act::Step(Property::SideColour(i), 1)))
+                .with_children(|b| {
+                    b.spawn((
+                        Swatch(i),
+                        widget::sized(18.0, 18.0).margin(UiRect::right(Val::Px(6.0))),
+                        BackgroundColor(Color::BLACK),
+                    ));
+                    b.spawn((FieldLabel(Property::SideColour(i)), text("", 13.0)));
+                });
+        });
+    }
+    p.spawn(text("Brigades", 13.0));
+    for i in 0..doc.file.brigades.len() as u16 {
+        p.spawn(Node::default()).with_children(|row| {
+            row.spawn(button(Act::Type(Property::BrigadeName(i))))
+                .with_children(|b| {
+                    b.spawn((FieldLabel(Property::BrigadeName(i)), text("", 13.0)));
+                });
+            row.spawn(button(Act::Step(Property::BrigadeSide(i), 1)))
+                .with_children(|b| {
+                    b.spawn((FieldLabel(Property::BrigadeSide(i)), text("", 13.0)));
+                });
+        });
+    }
+    p.spawn(Node::default()).with_children(|row| {
+        for side in 0..2u8 {
+            row.spawn(button(Act::AddBrigade(side))).with_children(|b| {
+                b.spawn(text(format!("+ brigade ({})", side_name(doc, side)), 13.0));
+            });
+        }
+    });
+    p.spawn(text("Melee system", 13.0));
+    cycle(p, Property::MeleeSystem);
+    p.spawn(text("Optional rules", 13.0));
+    for i in 0..crate::client::theme::words::RULES.len() as u8 {
+        cycle(p, Property::Rule(i));
+    }
+    p.spawn(text("Parameter Data", 13.0));
+    for i in 0..start::PARAMS.len() as u8 {
+        stepper(p, Property::Param(i));
+    }
 }
 
 fn side_name(doc: &Document, side: u8) -> String {
@@ -332,159 +349,195 @@ pub(super) fn step(
     d: i32,
 ) -> Result<bool, String> {
     let unit = state.unit.and_then(|id| doc.unit(id).cloned());
-    if let Some(mut u) = unit.clone().filter(|_| {
-        matches!(
-            f,
-            Property::UnitSide
-                | Property::UnitBrigade
-                | Property::UnitKind
-                | Property::UnitFormation
-                | Property::UnitFacing
-                | Property::UnitMen
-                | Property::UnitGuns
-                | Property::UnitWeapon
-                | Property::UnitQuality
-                | Property::UnitFatigue
-                | Property::UnitArrives
-                | Property::UnitDisrupted
-                | Property::UnitRouted
-                | Property::UnitAmmo
-                | Property::UnitCrew
-                | Property::UnitFixed
-                | Property::UnitCavalry
-                | Property::UnitCommand
-        )
-    }) {
-        match f {
-            Property::UnitSide => {
-                u.side = 1 - u.side.min(1);
-                u.brigade = doc
-                    .file
-                    .brigades
-                    .iter()
-                    .find(|b| b.side == u.side)
-                    .map(|b| b.id.clone())
-                    .unwrap_or_default();
-            }
-            Property::UnitBrigade => {
-                let ids: Vec<String> = doc
-                    .file
-                    .brigades
-                    .iter()
-                    .filter(|b| b.side == u.side)
-                    .map(|b| b.id.clone())
-                    .collect();
-                if !ids.is_empty() {
-                    let i = ids
-                        .iter()
-                        .position(|b| *b == u.brigade)
-                        .map_or(0, |i| i as i32 + d);
-                    u.brigade = ids[i.rem_euclid(ids.len() as i32) as usize].clone();
-                }
-            }
-            Property::UnitKind => {
-                let kinds = [
-                    UnitKind::Infantry,
-                    UnitKind::Cavalry,
-                    UnitKind::Artillery,
-                    UnitKind::Supply,
-                    UnitKind::Leader,
-                ];
-                let fresh = doc.new_unit(u.side, cycled(&kinds, u.kind, d), u.at);
-                u.kind = fresh.kind;
-                u.men = fresh.men;
-                u.guns = fresh.guns;
-                u.weapon = fresh.weapon;
-                u.formation = None;
-                u.crew = Default::default();
-            }
-            Property::UnitFormation => {
-                let all = formations(u.kind);
-                let now = u.formation.unwrap_or(all[0]);
-                u.formation = Some(cycled(&all, now, d));
-            }
-            Property::UnitFacing => {
-                u.facing = Facing::from_index((u.facing.index() as i32 + 6 + d) as usize)
-            }
-            Property::UnitMen => {
-                let by = match u.kind {
-                    UnitKind::Supply => 1,
-                    UnitKind::Artillery => 10,
-                    UnitKind::Leader => 0,
-                    _ => 50,
-                };
-                u.men = (u.men as i32 + d * by).max(0) as u32;
-            }
-            Property::UnitGuns if u.kind == UnitKind::Artillery => {
-                u.guns = (u.guns as i32 + d).max(1) as u32
-            }
-            Property::UnitWeapon => {
-                // The shipped weapons and the scenario's own (§7 D-fire-1).
-                use crate::rules::weapon::Weapons;
-                let table = Weapons::shipped()
-                    .with(&doc.file.weapons)
-                    .unwrap_or_else(|_| Weapons::shipped());
-                let mut all: Vec<String> = vec![String::new()];
-                all.extend(table.names().map(String::from));
-                let i = all.iter().position(|w| *w == u.weapon).unwrap_or(0) as i32 + d;
-                u.weapon = all[i.rem_euclid(all.len() as i32) as usize].clone();
-            }
-            Property::UnitQuality => {
-                use Quality::*;
-                u.quality = cycled(&[A, B, C, D, E, F], u.quality, d);
-            }
-            Property::UnitFatigue => u.fatigue = (u.fatigue as i32 + d * 100).clamp(0, 900) as u32,
-            Property::UnitArrives => {
-                u.arrives = match (u.arrives, d > 0) {
-                    (None, true) => Some(2),
-                    (Some(t), true) => Some((t + 1).min(doc.file.turns)),
-                    (Some(t), false) if t > 2 => Some(t - 1),
-                    _ => None,
-                }
-            }
-            Property::UnitDisrupted | Property::UnitRouted => {
-                let flag = if f == Property::UnitDisrupted {
-                    Flag::Disrupted
-                } else {
-                    Flag::Routed
-                };
-                if u.flags.contains(&flag) {
-                    u.flags.retain(|x| *x != flag);
-                } else {
-                    u.flags.push(flag);
-                }
-            }
-            Property::UnitAmmo => {
-                use crate::rules::unit::Ammo::*;
-                u.ammo = cycled(&[Normal, Low, Out], u.ammo, d);
-            }
-            Property::UnitCrew if u.kind == UnitKind::Artillery => {
-                use crate::rules::unit::Crew::*;
-                u.crew = cycled(&[Crewed, Uncrewed, Spiked], u.crew, d);
-            }
-            Property::UnitCavalry if u.kind == UnitKind::Cavalry => {
-                use crate::rules::unit::CavalryKind::*;
-                let now = u.cavalry.unwrap_or_default();
-                u.cavalry = Some(cycled(&[Light, Heavy, Lancer], now, d)).filter(|c| *c != Light);
-            }
-            Property::UnitCommand if u.kind == UnitKind::Leader => {
-                use crate::rules::unit::CommandLevel::*;
-                let now = u.command.unwrap_or_default();
-                u.command = Some(cycled(&[Brigade, Division, Corps, Army], now, d))
-                    .filter(|c| *c != Brigade);
-            }
-            Property::UnitFixed => {
-                u.fixed_until = match (u.fixed_until, d > 0) {
-                    (None, true) => Some(2),
-                    (Some(t), true) => Some((t + 1).min(doc.file.turns)),
-                    (Some(t), false) if t > 2 => Some(t - 1),
-                    _ => None,
-                }
-            }
-            _ => return Ok(false),
+    if let Some(mut u) = unit.filter(|_| is_unit_field(f)) {
+        if !step_unit_make(doc, &mut u, f, d) && !step_unit_state(doc, &mut u, f, d) {
+            return Ok(false);
         }
         return doc.apply(Edit::Unit(u));
     }
+    match f {
+        Property::LabelKind
+        | Property::LabelRank
+        | Property::ObjectivePoints
+        | Property::ObjectiveOwner => step_place(doc, state, f, d),
+        _ => step_setting(doc, f, d),
+    }
+}
+
+/// A field of the picked unit.
+fn is_unit_field(f: Property) -> bool {
+    matches!(
+        f,
+        Property::UnitSide
+            | Property::UnitBrigade
+            | Property::UnitKind
+            | Property::UnitFormation
+            | Property::UnitFacing
+            | Property::UnitMen
+            | Property::UnitGuns
+            | Property::UnitWeapon
+            | Property::UnitQuality
+            | Property::UnitFatigue
+            | Property::UnitArrives
+            | Property::UnitDisrupted
+            | Property::UnitRouted
+            | Property::UnitAmmo
+            | Property::UnitCrew
+            | Property::UnitFixed
+            | Property::UnitCavalry
+            | Property::UnitCommand
+    )
+}
+
+/// What a unit is: its side and brigade, kind, formation, facing, men, guns and weapon.
+fn step_unit_make(doc: &Document, u: &mut UnitSpec, f: Property, d: i32) -> bool {
+    match f {
+        Property::UnitSide => {
+            u.side = 1 - u.side.min(1);
+            u.brigade = doc
+                .file
+                .brigades
+                .iter()
+                .find(|b| b.side == u.side)
+                .map(|b| b.id.clone())
+                .unwrap_or_default();
+        }
+        Property::UnitBrigade => {
+            let ids: Vec<String> = doc
+                .file
+                .brigades
+                .iter()
+                .filter(|b| b.side == u.side)
+                .map(|b| b.id.clone())
+                .collect();
+            if !ids.is_empty() {
+                let i = ids
+                    .iter()
+                    .position(|b| *b == u.brigade)
+                    .map_or(0, |i| i as i32 + d);
+                u.brigade = ids[i.rem_euclid(ids.len() as i32) as usize].clone();
+            }
+        }
+        Property::UnitKind => {
+            let kinds = [
+                UnitKind::Infantry,
+                UnitKind::Cavalry,
+                UnitKind::Artillery,
+                UnitKind::Supply,
+                UnitKind::Leader,
+            ];
+            let fresh = doc.new_unit(u.side, cycled(&kinds, u.kind, d), u.at);
+            u.kind = fresh.kind;
+            u.men = fresh.men;
+            u.guns = fresh.guns;
+            u.weapon = fresh.weapon;
+            u.formation = None;
+            u.crew = Default::default();
+        }
+        Property::UnitFormation => {
+            let all = formations(u.kind);
+            let now = u.formation.unwrap_or(all[0]);
+            u.formation = Some(cycled(&all, now, d));
+        }
+        Property::UnitFacing => {
+            u.facing = Facing::from_index((u.facing.index() as i32 + 6 + d) as usize)
+        }
+        Property::UnitMen => {
+            let by = match u.kind {
+                UnitKind::Supply => 1,
+                UnitKind::Artillery => 10,
+                UnitKind::Leader => 0,
+                _ => 50,
+            };
+            u.men = (u.men as i32 + d * by).max(0) as u32;
+        }
+        Property::UnitGuns if u.kind == UnitKind::Artillery => {
+            u.guns = (u.guns as i32 + d).max(1) as u32
+        }
+        Property::UnitWeapon => {
+            // The shipped weapons and the scenario's own (§7 D-fire-1).
+            use crate::rules::weapon::Weapons;
+            let table = Weapons::shipped()
+                .with(&doc.file.weapons)
+                .unwrap_or_else(|_| Weapons::shipped());
+            let mut all: Vec<String> = vec![String::new()];
+            all.extend(table.names().map(String::from));
+            let i = all.iter().position(|w| *w == u.weapon).unwrap_or(0) as i32 + d;
+            u.weapon = all[i.rem_euclid(all.len() as i32) as usize].clone();
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// How a unit stands: its quality, fatigue, arrival, flags, ammunition, crew, cavalry, command
+/// and fixed turns.
+fn step_unit_state(doc: &Document, u: &mut UnitSpec, f: Property, d: i32) -> bool {
+    match f {
+        Property::UnitQuality => {
+            use Quality::*;
+            u.quality = cycled(&[A, B, C, D, E, F], u.quality, d);
+        }
+        Property::UnitFatigue => u.fatigue = (u.fatigue as i32 + d * 100).clamp(0, 900) as u32,
+        Property::UnitArrives => {
+            u.arrives = match (u.arrives, d > 0) {
+                (None, true) => Some(2),
+                (Some(t), true) => Some((t + 1).min(doc.file.turns)),
+                (Some(t), false) if t > 2 => Some(t - 1),
+                _ => None,
+            }
+        }
+        Property::UnitDisrupted | Property::UnitRouted => {
+            let flag = if f == Property::UnitDisrupted {
+                Flag::Disrupted
+            } else {
+                Flag::Routed
+            };
+            if u.flags.contains(&flag) {
+                u.flags.retain(|x| *x != flag);
+            } else {
+                u.flags.push(flag);
+            }
+        }
+        Property::UnitAmmo => {
+            use crate::rules::unit::Ammo::*;
+            u.ammo = cycled(&[Normal, Low, Out], u.ammo, d);
+        }
+        Property::UnitCrew if u.kind == UnitKind::Artillery => {
+            use crate::rules::unit::Crew::*;
+            u.crew = cycled(&[Crewed, Uncrewed, Spiked], u.crew, d);
+        }
+        Property::UnitCavalry if u.kind == UnitKind::Cavalry => {
+            use crate::rules::unit::CavalryKind::*;
+            let now = u.cavalry.unwrap_or_default();
+            u.cavalry = Some(cycled(&[Light, Heavy, Lancer], now, d)).filter(|c| *c != Light);
+        }
+        Property::UnitCommand if u.kind == UnitKind::Leader => {
+            use crate::rules::unit::CommandLevel::*;
+            let now = u.command.unwrap_or_default();
+            u.command =
+                Some(cycled(&[Brigade, Division, Corps, Army], now, d)).filter(|c| *c != Brigade);
+        }
+        Property::UnitFixed => {
+            u.fixed_until = match (u.fixed_until, d > 0) {
+                (None, true) => Some(2),
+                (Some(t), true) => Some((t + 1).min(doc.file.turns)),
+                (Some(t), false) if t > 2 => Some(t - 1),
+                _ => None,
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// A field of the picked label or objective.
+fn step_place(
+    doc: &mut Document,
+    state: &EditorState,
+    f: Property,
+    d: i32,
+) -> Result<bool, String> {
     let picked_label = state
         .label
         .and_then(|at| Some((at, doc.label_at(at)?.clone())));
@@ -539,6 +592,14 @@ pub(super) fn step(
                 owner: (next > 0).then(|| (next - 1) as u8),
             })
         }
+        _ => Ok(false),
+    }
+}
+
+/// A field of the scenario's settings: turns, start, seed, sides, brigades, victory and rules.
+fn step_setting(doc: &mut Document, f: Property, d: i32) -> Result<bool, String> {
+    let file = &doc.file;
+    match f {
         Property::Turns => doc.apply(Edit::Turns((file.turns as i32 + d).max(1) as u32)),
         Property::Start => {
             let t = clock(minutes(&file.start_time) + d * 20);
@@ -603,20 +664,14 @@ pub(super) fn step(
     }
 }
 
-/// The text a field shows now.
-fn shown(doc: &Document, state: &EditorState, f: Property) -> String {
-    if let Some((typing, buffer)) = &state.typing {
-        if *typing == f {
-            return format!("{buffer}|");
-        }
-    }
+/// The text a field of the picked unit shows now; `None` for a field not the unit's.
+fn unit_shown(doc: &Document, u: &UnitSpec, f: Property) -> Option<String> {
     let file = &doc.file;
-    let u = state.unit.and_then(|id| doc.unit(id));
     let yes = |b: bool| if b { "yes" } else { "no" };
-    match (f, u) {
-        (Property::UnitName, Some(u)) => format!("Name: {}", u.name),
-        (Property::UnitSide, Some(u)) => format!("Side: {}", side_name(doc, u.side)),
-        (Property::UnitBrigade, Some(u)) => {
+    let text = match f {
+        Property::UnitName => format!("Name: {}", u.name),
+        Property::UnitSide => format!("Side: {}", side_name(doc, u.side)),
+        Property::UnitBrigade => {
             let name = file
                 .brigades
                 .iter()
@@ -624,19 +679,19 @@ fn shown(doc: &Document, state: &EditorState, f: Property) -> String {
                 .map_or("(none)", |b| b.name.as_str());
             format!("Brigade: {name}")
         }
-        (Property::UnitKind, Some(u)) => format!("Kind: {}", u.kind.name()),
-        (Property::UnitFormation, Some(u)) => format!(
+        Property::UnitKind => format!("Kind: {}", u.kind.name()),
+        Property::UnitFormation => format!(
             "Formation: {}",
             u.formation.unwrap_or(formations(u.kind)[0]).name()
         ),
-        (Property::UnitFacing, Some(u)) => format!("Facing {:?}", u.facing),
-        (Property::UnitMen, Some(u)) => match u.kind {
+        Property::UnitFacing => format!("Facing {:?}", u.facing),
+        Property::UnitMen => match u.kind {
             UnitKind::Supply => format!("Wagon points {}", u.men),
             UnitKind::Artillery => format!("Crew {}", u.men),
             _ => format!("Men {}", u.men),
         },
-        (Property::UnitGuns, Some(u)) => format!("Guns {}", u.guns),
-        (Property::UnitWeapon, Some(u)) => format!(
+        Property::UnitGuns => format!("Guns {}", u.guns),
+        Property::UnitWeapon => format!(
             "Weapon: {}",
             if u.weapon.is_empty() {
                 "(none)"
@@ -644,34 +699,41 @@ fn shown(doc: &Document, state: &EditorState, f: Property) -> String {
                 &u.weapon
             }
         ),
-        (Property::UnitQuality, Some(u)) => format!("Quality {:?}", u.quality),
-        (Property::UnitFatigue, Some(u)) => format!("Fatigue {}", u.fatigue),
-        (Property::UnitArrives, Some(u)) => match u.arrives {
+        Property::UnitQuality => format!("Quality {:?}", u.quality),
+        Property::UnitFatigue => format!("Fatigue {}", u.fatigue),
+        Property::UnitArrives => match u.arrives {
             None => "On the map at the start".into(),
             Some(t) => format!("Arrives on turn {t}"),
         },
-        (Property::UnitDisrupted, Some(u)) => {
+        Property::UnitDisrupted => {
             format!("Disrupted: {}", yes(u.flags.contains(&Flag::Disrupted)))
         }
-        (Property::UnitRouted, Some(u)) => {
+        Property::UnitRouted => {
             format!("Routed: {}", yes(u.flags.contains(&Flag::Routed)))
         }
-        (Property::UnitAmmo, Some(u)) => format!("Ammunition: {:?}", u.ammo),
-        (Property::UnitCavalry, Some(u)) if u.kind == UnitKind::Cavalry => {
+        Property::UnitAmmo => format!("Ammunition: {:?}", u.ammo),
+        Property::UnitCavalry if u.kind == UnitKind::Cavalry => {
             format!("Cavalry: {:?}", u.cavalry.unwrap_or_default())
         }
-        (Property::UnitCommand, Some(u)) if u.kind == UnitKind::Leader => {
+        Property::UnitCommand if u.kind == UnitKind::Leader => {
             format!("Command: {:?}", u.command.unwrap_or_default())
         }
-        (Property::UnitCavalry | Property::UnitCommand, Some(_)) => {
-            "(cavalry / leaders only)".into()
-        }
-        (Property::UnitCrew, Some(u)) => format!("Crew: {:?}", u.crew),
-        (Property::UnitFixed, Some(u)) => match u.fixed_until {
+        Property::UnitCavalry | Property::UnitCommand => "(cavalry / leaders only)".into(),
+        Property::UnitCrew => format!("Crew: {:?}", u.crew),
+        Property::UnitFixed => match u.fixed_until {
             None => "Free to move".into(),
             Some(t) => format!("Fixed until turn {t}"),
         },
-        (Property::ObjectiveName | Property::ObjectivePoints | Property::ObjectiveOwner, _) => {
+        _ => return None,
+    };
+    Some(text)
+}
+
+/// The text a field of the picked objective or label shows now.
+fn place_shown(doc: &Document, state: &EditorState, f: Property) -> String {
+    let file = &doc.file;
+    match f {
+        Property::ObjectiveName | Property::ObjectivePoints | Property::ObjectiveOwner => {
             let o = state
                 .objective
                 .and_then(|at| file.map.objectives.iter().find(|o| o.hex == at));
@@ -690,7 +752,7 @@ fn shown(doc: &Document, state: &EditorState, f: Property) -> String {
                 _ => String::new(),
             }
         }
-        (Property::LabelName | Property::LabelKind | Property::LabelRank, _) => {
+        Property::LabelName | Property::LabelKind | Property::LabelRank => {
             let l = state.label.and_then(|at| doc.label_at(at));
             match (f, l) {
                 (Property::LabelName, Some(l)) => format!("Name: {}", l.name),
@@ -703,12 +765,38 @@ fn shown(doc: &Document, state: &EditorState, f: Property) -> String {
                 _ => String::new(),
             }
         }
-        (Property::Name, _) => format!("Name: {}", file.name),
-        (Property::Turns, _) => format!("Turns {}", file.turns),
-        (Property::Start, _) => format!("Starts at {}", file.start_time),
-        (Property::Seed, _) => format!("Seed {}", file.seed),
-        (Property::FirstSide, _) => format!("Moves first: {}", side_name(doc, file.first_side)),
-        (Property::Victory(i), _) => {
+        _ => String::new(),
+    }
+}
+
+/// The text a field shows now.
+fn shown(doc: &Document, state: &EditorState, f: Property) -> String {
+    if let Some((typing, buffer)) = &state.typing {
+        if *typing == f {
+            return format!("{buffer}|");
+        }
+    }
+    if let Some(text) = state
+        .unit
+        .and_then(|id| doc.unit(id))
+        .and_then(|u| unit_shown(doc, u, f))
+    {
+        return text;
+    }
+    let file = &doc.file;
+    match f {
+        Property::ObjectiveName
+        | Property::ObjectivePoints
+        | Property::ObjectiveOwner
+        | Property::LabelName
+        | Property::LabelKind
+        | Property::LabelRank => place_shown(doc, state, f),
+        Property::Name => format!("Name: {}", file.name),
+        Property::Turns => format!("Turns {}", file.turns),
+        Property::Start => format!("Starts at {}", file.start_time),
+        Property::Seed => format!("Seed {}", file.seed),
+        Property::FirstSide => format!("Moves first: {}", side_name(doc, file.first_side)),
+        Property::Victory(i) => {
             let v = &file.victory;
             let (name, x) = match i {
                 0 => ("Major defeat at or below", v.major_defeat),
@@ -718,12 +806,12 @@ fn shown(doc: &Document, state: &EditorState, f: Property) -> String {
             };
             format!("{name} {x}")
         }
-        (Property::SideName(i), _) => format!("Side {}: {}", i, side_name(doc, i)),
-        (Property::SideEdge(i), _) => format!(
+        Property::SideName(i) => format!("Side {}: {}", i, side_name(doc, i)),
+        Property::SideEdge(i) => format!(
             "retreats {:?}",
             file.sides.get(i as usize).map_or(MapEdge::West, |s| s.edge)
         ),
-        (Property::SideColour(i), _) => {
+        Property::SideColour(i) => {
             let c = file
                 .sides
                 .get(i as usize)
@@ -734,15 +822,15 @@ fn shown(doc: &Document, state: &EditorState, f: Property) -> String {
                 .map_or("own colour", |i| COLOUR_NAMES[i]);
             format!("colour: {name}")
         }
-        (Property::BrigadeName(i), _) => file
+        Property::BrigadeName(i) => file
             .brigades
             .get(i as usize)
             .map_or(String::new(), |b| format!("{} ({})", b.name, b.id)),
-        (Property::BrigadeSide(i), _) => file
+        Property::BrigadeSide(i) => file
             .brigades
             .get(i as usize)
             .map_or(String::new(), |b| side_name(doc, b.side)),
-        (Property::Rule(i), _) => {
+        Property::Rule(i) => {
             let mut d = Draft(params_of(doc));
             format!(
                 "{}: {}",
@@ -754,7 +842,7 @@ fn shown(doc: &Document, state: &EditorState, f: Property) -> String {
                 }
             )
         }
-        (Property::MeleeSystem, _) => {
+        Property::MeleeSystem => {
             let m = params_of(doc).melee_system;
             format!(
                 "{}: {}",
@@ -762,7 +850,7 @@ fn shown(doc: &Document, state: &EditorState, f: Property) -> String {
                 crate::rules::melee::named(m).description()
             )
         }
-        (Property::Param(i), _) => {
+        Property::Param(i) => {
             let mut d = Draft(params_of(doc));
             format!(
                 "{} {}",

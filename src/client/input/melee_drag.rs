@@ -87,113 +87,35 @@ fn feed(
     let Ok(win) = window.single() else { return };
     let size = win.size();
     let view = *cam_t;
-    let scale = match projection {
-        Projection::Orthographic(o) => o.scale,
-        _ => 1.0,
-    };
+    let scale = crate::client::map::camera::scale_of(projection);
     let to_world = |p: Vec2| Some(screen_to_world(size, &view, projection, p));
     let hex_at = |p: Vec2| {
         to_world(p)
             .map(|w| layout.hex_at(w))
             .filter(|h| game.map.contains(*h))
     };
-    let own = |h: Option<Hex>| {
-        h.is_some_and(|h| {
-            occupancy
-                .at(h)
-                .iter()
-                .filter_map(|e| units.get(*e).ok())
-                .any(|u| u.0.side == game.ordering_side())
-        })
-    };
-    let now = time.elapsed_secs();
+    let own =
+        |h: Option<Hex>| h.is_some_and(|h| own_at(&occupancy, &units, game.ordering_side(), h));
     let mut inputs = Vec::new();
-    // A press on a button or panel is the UI's, not the map's.
-    let over_ui = ui.iter().any(|i| *i != Interaction::None);
-    let cursor = win.cursor_position();
-    if let Some(pos) = cursor {
-        let hex = hex_at(pos);
-        if buttons.just_pressed(MouseButton::Left) && !over_ui {
-            inputs.push(Input::Down {
-                pos,
-                hex,
-                own: own(hex),
-                source: Source::Mouse,
-                time: now,
-            });
-        }
-        // A quick click (a touchpad tap) presses and releases within one frame: both count.
-        if buttons.just_released(MouseButton::Left) {
-            inputs.push(Input::Up {
-                pos,
-                hex,
-                time: now,
-            });
-        } else if buttons.pressed(MouseButton::Left) && !buttons.just_pressed(MouseButton::Left) {
-            inputs.push(Input::Move {
-                pos,
-                hex,
-                time: now,
-            });
-        }
-        // Right click on a hex under attack withdraws that melee.
-        if buttons.just_pressed(MouseButton::Right) {
-            if let Some(h) = hex.filter(|h| game.pending.iter().any(|p| p.defending_hex == *h)) {
-                orders.write(GiveOrder(Order::CancelMelee {
-                    at: At::of(&game, h),
-                }));
-            }
-        }
+    let pointing = Pointing {
+        hex_at: &hex_at,
+        own: &own,
+        now: time.elapsed_secs(),
+        // A press on a button or panel is the UI's, not the map's.
+        over_ui: ui.iter().any(|i| *i != Interaction::None),
+    };
+    if let Some(pos) = win.cursor_position() {
+        mouse(&pointing, &buttons, pos, &game, &mut orders, &mut inputs);
         if let Some(w) = to_world(pos) {
             drag.pointer = w;
         }
     }
-    let fingers: Vec<_> = touches.iter().collect();
-    if fingers.len() > 1 {
-        inputs.push(Input::Cancel);
-        state.touch = None;
-    }
-    for t in touches.iter_just_pressed() {
-        if state.touch.is_none() && fingers.len() <= 1 && !over_ui {
-            state.touch = Some(t.id());
-            let hex = hex_at(t.position());
-            inputs.push(Input::Down {
-                pos: t.position(),
-                hex,
-                own: own(hex),
-                source: Source::Touch,
-                time: now,
-            });
+    fingers(&pointing, &mut state, &touches, &mut inputs, &mut |p| {
+        if let Some(w) = to_world(p) {
+            drag.pointer = w;
         }
-    }
-    if let Some(id) = state.touch {
-        if let Some(t) = touches.get_pressed(id) {
-            if t.delta() != Vec2::ZERO {
-                inputs.push(Input::Move {
-                    pos: t.position(),
-                    hex: hex_at(t.position()),
-                    time: now,
-                });
-            }
-            if let Some(w) = to_world(t.position()) {
-                drag.pointer = w;
-            }
-        }
-        for t in touches.iter_just_released().filter(|t| t.id() == id) {
-            inputs.push(Input::Up {
-                pos: t.position(),
-                hex: hex_at(t.position()),
-                time: now,
-            });
-            state.touch = None;
-        }
-        if touches.iter_just_canceled().any(|t| t.id() == id) {
-            inputs.push(Input::Cancel);
-            state.touch = None;
-        }
-    }
-    inputs.push(Input::Tick { time: now });
-
+    });
+    inputs.push(Input::Tick { time: pointing.now });
     for input in inputs {
         for action in state.gestures.handle(input) {
             match action {
@@ -210,20 +132,7 @@ fn feed(
                     }
                 }
                 Action::Declare { from, to } => {
-                    match cmd.unit.filter(|_| cmd.brigade) {
-                        Some(anchor) => {
-                            for o in command::brigade_orders(&game, anchor, to) {
-                                orders.write(GiveOrder(o));
-                            }
-                            cmd.brigade = false;
-                            cmd.brigade_to = None;
-                        }
-                        None => {
-                            for o in order::drag_orders(&game, from, to) {
-                                orders.write(GiveOrder(o));
-                            }
-                        }
-                    }
+                    declare(&mut cmd, &game, (from, to), &mut orders);
                     drag.from = None;
                     drag.over = None;
                 }
@@ -236,6 +145,150 @@ fn feed(
                     drag.from = None;
                     drag.over = None;
                 }
+            }
+        }
+    }
+}
+
+/// Whether `side` has a unit on `h`.
+fn own_at(
+    occupancy: &Occupancy,
+    units: &Query<&UnitState>,
+    side: crate::rules::unit::Side,
+    h: Hex,
+) -> bool {
+    occupancy
+        .at(h)
+        .iter()
+        .filter_map(|e| units.get(*e).ok())
+        .any(|u| u.0.side == side)
+}
+
+/// What the gesture machine is told of a press: the hex under a point, whether the side at
+/// the screen has a unit there, the time, and whether the pointer is over the interface.
+struct Pointing<'a> {
+    hex_at: &'a dyn Fn(Vec2) -> Option<Hex>,
+    own: &'a dyn Fn(Option<Hex>) -> bool,
+    now: f32,
+    over_ui: bool,
+}
+
+/// The mouse at `pos`: the left button's press, drag and release as the gesture's inputs; a
+/// right click on a hex under attack withdraws that melee.
+fn mouse(
+    p: &Pointing,
+    buttons: &ButtonInput<MouseButton>,
+    pos: Vec2,
+    game: &crate::client::seen::Seen,
+    orders: &mut MessageWriter<GiveOrder>,
+    inputs: &mut Vec<Input>,
+) {
+    let hex = (p.hex_at)(pos);
+    if buttons.just_pressed(MouseButton::Left) && !p.over_ui {
+        inputs.push(Input::Down {
+            pos,
+            hex,
+            own: (p.own)(hex),
+            source: Source::Mouse,
+            time: p.now,
+        });
+    }
+    // A quick click (a touchpad tap) presses and releases within one frame: both count.
+    if buttons.just_released(MouseButton::Left) {
+        inputs.push(Input::Up {
+            pos,
+            hex,
+            time: p.now,
+        });
+    } else if buttons.pressed(MouseButton::Left) && !buttons.just_pressed(MouseButton::Left) {
+        inputs.push(Input::Move {
+            pos,
+            hex,
+            time: p.now,
+        });
+    }
+    // Right click on a hex under attack withdraws that melee.
+    if buttons.just_pressed(MouseButton::Right) {
+        if let Some(h) = hex.filter(|h| game.pending.iter().any(|p| p.defending_hex == *h)) {
+            orders.write(GiveOrder(Order::CancelMelee {
+                at: At::of(&game, h),
+            }));
+        }
+    }
+}
+
+/// The fingers: one finger's press, move and release as the gesture's inputs (`pointer` told
+/// where it is); a second finger cancels the gesture.
+fn fingers(
+    p: &Pointing,
+    state: &mut GestureState,
+    touches: &Touches,
+    inputs: &mut Vec<Input>,
+    pointer: &mut dyn FnMut(Vec2),
+) {
+    let fingers: Vec<_> = touches.iter().collect();
+    if fingers.len() > 1 {
+        inputs.push(Input::Cancel);
+        state.touch = None;
+    }
+    for t in touches.iter_just_pressed() {
+        if state.touch.is_none() && fingers.len() <= 1 && !p.over_ui {
+            state.touch = Some(t.id());
+            let hex = (p.hex_at)(t.position());
+            inputs.push(Input::Down {
+                pos: t.position(),
+                hex,
+                own: (p.own)(hex),
+                source: Source::Touch,
+                time: p.now,
+            });
+        }
+    }
+    if let Some(id) = state.touch {
+        if let Some(t) = touches.get_pressed(id) {
+            if t.delta() != Vec2::ZERO {
+                inputs.push(Input::Move {
+                    pos: t.position(),
+                    hex: (p.hex_at)(t.position()),
+                    time: p.now,
+                });
+            }
+            pointer(t.position());
+        }
+        for t in touches.iter_just_released().filter(|t| t.id() == id) {
+            inputs.push(Input::Up {
+                pos: t.position(),
+                hex: (p.hex_at)(t.position()),
+                time: p.now,
+            });
+            state.touch = None;
+        }
+        if touches.iter_just_canceled().any(|t| t.id() == id) {
+            inputs.push(Input::Cancel);
+            state.touch = None;
+        }
+    }
+}
+
+/// A released melee drag: the brigade being moved (§17) goes where it was dropped, else the
+/// drag's orders (a melee declared, or a move).
+fn declare(
+    cmd: &mut ResMut<Selection>,
+    game: &crate::client::seen::Seen,
+    (from, to): (Hex, Hex),
+    orders: &mut MessageWriter<GiveOrder>,
+) {
+    match cmd.unit.filter(|_| cmd.brigade) {
+        Some(anchor) => {
+            for o in command::brigade_orders(&game, anchor, to) {
+                orders.write(GiveOrder(o));
+            }
+            cmd.brigade = false;
+            cmd.brigade_to = None;
+        }
+        None => {
+            for o in order::drag_orders(&game, from, to) {
+                orders.write(GiveOrder(o));
             }
         }
     }

@@ -559,33 +559,10 @@ fn place(
         Res<crate::client::seen::Seen>,
         Res<Selection>,
     ),
-    regions: Query<(
-        &crate::client::theme::regions::Region,
-        &ComputedNode,
-        &UiGlobalTransform,
-    )>,
-    sheets: Query<
-        (&ComputedNode, &UiGlobalTransform, &InheritedVisibility),
-        (
-            With<crate::client::theme::regions::Furniture>,
-            Without<LessonPanel>,
-        ),
-    >,
+    (regions, sheets): (Regions, Sheets),
     mut panel: Query<(&mut Node, &ComputedNode), With<LessonPanel>>,
     // The buttons by name, and the one outlined last.
-    (mut named, mut outlined): (
-        Query<
-            (
-                Entity,
-                &Name,
-                &mut BorderColor,
-                &ComputedNode,
-                &UiGlobalTransform,
-            ),
-            With<Interaction>,
-        >,
-        Local<Option<Entity>>,
-    ),
+    (mut named, mut outlined): (Buttons, Local<Option<Entity>>),
 ) {
     use crate::client::theme::regions::{Region, TOOLBAR_HEIGHT};
     let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
@@ -611,10 +588,7 @@ fn place(
         0.0
     };
     let bottom = bar + folded + 4.0;
-    let scale = match p {
-        Projection::Orthographic(o) => o.scale,
-        _ => 1.0,
-    };
+    let scale = crate::client::map::camera::scale_of(p);
     let board = seen.board();
     let hex_rect = |hex| {
         let at =
@@ -625,23 +599,7 @@ fn place(
         )
     };
     let step = lesson.script.steps.get(lesson.progress.step).cloned();
-    let mut clear = Vec::new();
-    let mut pointed = None;
-    match step.as_ref().and_then(|s| s.point.as_ref()) {
-        Some(crate::lesson::Point::Hex((col, row))) => {
-            clear.push(hex_rect(board.map.hex_at(crate::rules::map::Coord {
-                col: *col,
-                row: *row,
-            })));
-        }
-        Some(crate::lesson::Point::Unit(id)) => {
-            if let Some(u) = board.unit(crate::rules::unit::UnitId(*id)) {
-                clear.push(hex_rect(u.hex));
-            }
-        }
-        Some(crate::lesson::Point::Button(b)) => pointed = Some(b.name()),
-        None => {}
-    }
+    let (mut clear, pointed) = pointed_at(step.as_ref(), board, &hex_rect);
     // The unit the step has the player act with, wherever its point is (issue 59: lesson 2's
     // third step pointed at the march's end, and the panel covered the regiment to select).
     let acting = step.as_ref().and_then(|s| s.done.unit());
@@ -670,53 +628,139 @@ fn place(
         clear.push(r);
     }
     let now = now.map(|(e, _)| e);
+    let win = w.size();
+    let top =
+        height_of(Region::TopBar).unwrap_or(crate::client::theme::regions::TOP_BAR_HEIGHT) + 34.0;
     for (mut n, c) in &mut panel {
-        let size = c.size / k;
-        let win = w.size();
-        let top = height_of(Region::TopBar)
-            .unwrap_or(crate::client::theme::regions::TOP_BAR_HEIGHT)
-            + 34.0;
-        let right = win.x - crate::client::theme::regions::column(win.x) - size.x - 6.0;
-        let places = [
-            Vec2::new(6.0, win.y - bottom - size.y),
-            Vec2::new(6.0, top),
-            Vec2::new(right.max(6.0), win.y - bottom - size.y),
-        ];
-        let i = if size.x > 0.0 {
-            choose(size, &places, &clear)
-        } else {
-            0
-        };
-        let (want_top, want_bottom) = match i {
-            1 => (Val::Px(top), Val::Auto),
-            _ => (Val::Auto, Val::Px(bottom)),
-        };
-        let left = Val::Px(places[i].x);
-        if n.top != want_top || n.bottom != want_bottom || n.left != left {
-            n.top = want_top;
-            n.bottom = want_bottom;
-            n.left = left;
-        }
         let placed = Placed {
-            panel: Rect::from_corners(places[i], places[i] + size),
+            panel: stand(&mut n, c.size / k, win, (top, bottom), &clear),
             clear: clear.clone(),
         };
         if lesson.placed != placed {
             lesson.placed = placed;
         }
     }
-    if *outlined != now
+    outline(&mut named, &mut outlined, now, time.elapsed_secs());
+}
+
+/// The screen's regions, each with its box.
+type Regions<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static crate::client::theme::regions::Region,
+        &'static ComputedNode,
+        &'static UiGlobalTransform,
+    ),
+>;
+
+/// The sheets that open over the map (the order of battle, the victory panel …).
+type Sheets<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static ComputedNode,
+        &'static UiGlobalTransform,
+        &'static InheritedVisibility,
+    ),
+    (
+        With<crate::client::theme::regions::Furniture>,
+        Without<LessonPanel>,
+    ),
+>;
+
+/// The buttons, by name, with their outline.
+type Buttons<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Name,
+        &'static mut BorderColor,
+        &'static ComputedNode,
+        &'static UiGlobalTransform,
+    ),
+    With<Interaction>,
+>;
+
+/// What the step points at: the hex or unit to keep clear of the panel, or the button's name.
+fn pointed_at(
+    step: Option<&crate::lesson::Step>,
+    board: &crate::rules::board::Board,
+    hex_rect: &dyn Fn(crate::rules::hex::Hex) -> Rect,
+) -> (Vec<Rect>, Option<String>) {
+    let mut clear = Vec::new();
+    let mut pointed = None;
+    match step.and_then(|s| s.point.as_ref()) {
+        Some(crate::lesson::Point::Hex((col, row))) => {
+            clear.push(hex_rect(board.map.hex_at(crate::rules::map::Coord {
+                col: *col,
+                row: *row,
+            })));
+        }
+        Some(crate::lesson::Point::Unit(id)) => {
+            if let Some(u) = board.unit(crate::rules::unit::UnitId(*id)) {
+                clear.push(hex_rect(u.hex));
+            }
+        }
+        Some(crate::lesson::Point::Button(b)) => pointed = Some(b.name()),
+        None => {}
+    }
+    (clear, pointed)
+}
+
+/// The panel at the first of its places (above the toolbar at the left, under the top bar, at
+/// the right above the toolbar) that keeps `clear` clear; its box.
+fn stand(
+    n: &mut Mut<Node>,
+    size: Vec2,
+    win: Vec2,
+    (top, bottom): (f32, f32),
+    clear: &[Rect],
+) -> Rect {
+    let right = win.x - crate::client::theme::regions::column(win.x) - size.x - 6.0;
+    let places = [
+        Vec2::new(6.0, win.y - bottom - size.y),
+        Vec2::new(6.0, top),
+        Vec2::new(right.max(6.0), win.y - bottom - size.y),
+    ];
+    let i = if size.x > 0.0 {
+        choose(size, &places, clear)
+    } else {
+        0
+    };
+    let (want_top, want_bottom) = match i {
+        1 => (Val::Px(top), Val::Auto),
+        _ => (Val::Auto, Val::Px(bottom)),
+    };
+    let left = Val::Px(places[i].x);
+    if n.top != want_top || n.bottom != want_bottom || n.left != left {
+        n.top = want_top;
+        n.bottom = want_bottom;
+        n.left = left;
+    }
+    Rect::from_corners(places[i], places[i] + size)
+}
+
+/// The button the step points at outlined in a pulsing gold (a slow pulse, so the eye finds
+/// it); the one outlined before given back its own border.
+fn outline(
+    named: &mut Buttons,
+    outlined: &mut Local<Option<Entity>>,
+    now: Option<Entity>,
+    secs: f32,
+) {
+    if **outlined != now
         && let Some(was) = outlined.take()
         && let Ok((_, _, mut b, _, _)) = named.get_mut(was)
     {
         *b = BorderColor::all(palette::TEXT);
     }
-    *outlined = now;
+    **outlined = now;
     if let Some(e) = now
         && let Ok((_, _, mut b, _, _)) = named.get_mut(e)
     {
-        // A slow pulse, so the eye finds it.
-        let glow = 0.55 + 0.45 * (time.elapsed_secs() * 3.0).sin().abs();
+        let glow = 0.55 + 0.45 * (secs * 3.0).sin().abs();
         *b = BorderColor::all(POINTED.with_alpha(glow));
     }
 }

@@ -48,8 +48,16 @@ fn bar(color: Color, length: f32, width: f32, at: Vec2, z: f32, rot: Quat) -> im
 
 fn draw(mut commands: Commands, table: Res<Table>, layout: Res<MapLayout>) {
     let map = &table.start.map;
-    // Contours: a line along every hexside where the ground changes level, heavier for an
-    // index contour and for a drop of more than one level (a steep slope).
+    contours(&mut commands, map, &layout);
+    features(&mut commands, map, &layout);
+    roads(&mut commands, map, &layout);
+    bridges(&mut commands, map, &layout);
+    objectives(&mut commands, map, &layout);
+}
+
+/// Contours: a line along every hexside where the ground changes level, heavier for an index
+/// contour and for a drop of more than one level (a steep slope).
+fn contours(commands: &mut Commands, map: &crate::rules::map::Map, layout: &MapLayout) {
     let range = super::relief::levels(map);
     for hex in map.hexes() {
         for side in [Facing::N, Facing::NE, Facing::SE] {
@@ -74,6 +82,10 @@ fn draw(mut commands: Commands, table: Res<Table>, layout: Res<MapLayout>) {
             ));
         }
     }
+}
+
+/// Each hexside's features, each in its own pattern.
+fn features(commands: &mut Commands, map: &crate::rules::map::Map, layout: &MapLayout) {
     for (side, features) in map.sides.iter() {
         let (mid, rot) = layout.hexside(side.hex, side.side);
         for (i, f) in features.iter().enumerate() {
@@ -83,23 +95,7 @@ fn draw(mut commands: Commands, table: Res<Table>, layout: Res<MapLayout>) {
             match palette::feature_pattern(*f) {
                 // Crossings are drawn across the creek, as a short plank or a sandy strip.
                 Pattern::Rails | Pattern::SteppingStones => {
-                    let across = rot * Quat::from_rotation_z(std::f32::consts::FRAC_PI_2);
-                    let bridge = *f == SideFeature::Bridge;
-                    let (len, rim) = if bridge {
-                        (HEX_SIZE * 0.6, Color::srgb(0.15, 0.08, 0.03))
-                    } else {
-                        (HEX_SIZE * 0.7, Color::srgb(0.95, 0.92, 0.8))
-                    };
-                    commands.spawn((Drawn, bar(color, len, width, mid, z::BRIDGE, across)));
-                    // A bridge's rails; a ford's stepping stones.
-                    for side in [-1.0f32, 1.0] {
-                        let off = rot * Vec3::X * (side * width * 0.45);
-                        let (l, w) = if bridge { (len, 2.0) } else { (len * 0.2, 3.0) };
-                        commands.spawn((
-                            Drawn,
-                            bar(rim, l, w, mid + off.truncate(), z::BRIDGE + 0.01, across),
-                        ));
-                    }
+                    crossing(commands, *f, color, width, mid, rot);
                 }
                 Pattern::ZigZag(n) => {
                     // A worm fence: rails zig-zagging along the hexside.
@@ -121,53 +117,7 @@ fn draw(mut commands: Commands, table: Res<Table>, layout: Res<MapLayout>) {
                     }
                 }
                 pattern @ (Pattern::Stones(_) | Pattern::Hachures(_) | Pattern::Floor) => {
-                    let z = z::HEXSIDE + 0.1;
-                    // Outlined, so that walls read on grey rough ground.
-                    let rim = if matches!(pattern, Pattern::Stones(_)) {
-                        Color::srgb(0.2, 0.2, 0.2)
-                    } else {
-                        Color::srgb(0.2, 0.14, 0.08)
-                    };
-                    commands.spawn((Drawn, bar(rim, HEX_SIZE * 1.04, width + 3.0, mid, z, rot)));
-                    commands.spawn((Drawn, bar(color, HEX_SIZE, width, mid, z + 0.01, rot)));
-                    // Stones for a wall, hachures across an embankment, a cut's floor line.
-                    match pattern {
-                        Pattern::Stones(n) => {
-                            for k in 0..n {
-                                let off = rot
-                                    * Vec3::X
-                                    * ((k as f32 - (n - 1) as f32 / 2.0) * HEX_SIZE * 0.2);
-                                commands.spawn((
-                                    Drawn,
-                                    bar(rim, 1.5, width, mid + off.truncate(), z + 0.02, rot),
-                                ));
-                            }
-                        }
-                        Pattern::Hachures(n) => {
-                            for k in 0..n {
-                                let off = rot
-                                    * Vec3::X
-                                    * ((k as f32 - (n - 1) as f32 / 2.0) * HEX_SIZE * 0.17);
-                                commands.spawn((
-                                    Drawn,
-                                    bar(rim, 1.5, width + 8.0, mid + off.truncate(), z + 0.02, rot),
-                                ));
-                            }
-                        }
-                        _ => {
-                            commands.spawn((
-                                Drawn,
-                                bar(
-                                    Color::srgb(0.62, 0.5, 0.32),
-                                    HEX_SIZE * 0.9,
-                                    1.5,
-                                    mid,
-                                    z + 0.02,
-                                    rot,
-                                ),
-                            ));
-                        }
-                    }
+                    walled(commands, pattern, color, width, mid, rot);
                 }
                 Pattern::Teeth(n) => {
                     // Drawn a little inside the defended hex.
@@ -199,8 +149,94 @@ fn draw(mut commands: Commands, table: Res<Table>, layout: Res<MapLayout>) {
             }
         }
     }
-    // Roads run centre to centre through the hexside they use, each class in its own style:
-    // a trail dashed, a road solid, a pike broad and cased, the railroad black with ties.
+}
+
+/// A crossing drawn across the creek, as a short plank or a sandy strip.
+fn crossing(
+    commands: &mut Commands,
+    f: SideFeature,
+    color: Color,
+    width: f32,
+    mid: Vec2,
+    rot: Quat,
+) {
+    let across = rot * Quat::from_rotation_z(std::f32::consts::FRAC_PI_2);
+    let bridge = f == SideFeature::Bridge;
+    let (len, rim) = if bridge {
+        (HEX_SIZE * 0.6, Color::srgb(0.15, 0.08, 0.03))
+    } else {
+        (HEX_SIZE * 0.7, Color::srgb(0.95, 0.92, 0.8))
+    };
+    commands.spawn((Drawn, bar(color, len, width, mid, z::BRIDGE, across)));
+    // A bridge's rails; a ford's stepping stones.
+    for side in [-1.0f32, 1.0] {
+        let off = rot * Vec3::X * (side * width * 0.45);
+        let (l, w) = if bridge { (len, 2.0) } else { (len * 0.2, 3.0) };
+        commands.spawn((
+            Drawn,
+            bar(rim, l, w, mid + off.truncate(), z::BRIDGE + 0.01, across),
+        ));
+    }
+}
+
+/// A wall, an embankment or a cut, outlined so that it reads on grey rough ground.
+fn walled(
+    commands: &mut Commands,
+    pattern: palette::Pattern,
+    color: Color,
+    width: f32,
+    mid: Vec2,
+    rot: Quat,
+) {
+    use palette::Pattern;
+    let z = z::HEXSIDE + 0.1;
+    // Outlined, so that walls read on grey rough ground.
+    let rim = if matches!(pattern, Pattern::Stones(_)) {
+        Color::srgb(0.2, 0.2, 0.2)
+    } else {
+        Color::srgb(0.2, 0.14, 0.08)
+    };
+    commands.spawn((Drawn, bar(rim, HEX_SIZE * 1.04, width + 3.0, mid, z, rot)));
+    commands.spawn((Drawn, bar(color, HEX_SIZE, width, mid, z + 0.01, rot)));
+    // Stones for a wall, hachures across an embankment, a cut's floor line.
+    match pattern {
+        Pattern::Stones(n) => {
+            for k in 0..n {
+                let off = rot * Vec3::X * ((k as f32 - (n - 1) as f32 / 2.0) * HEX_SIZE * 0.2);
+                commands.spawn((
+                    Drawn,
+                    bar(rim, 1.5, width, mid + off.truncate(), z + 0.02, rot),
+                ));
+            }
+        }
+        Pattern::Hachures(n) => {
+            for k in 0..n {
+                let off = rot * Vec3::X * ((k as f32 - (n - 1) as f32 / 2.0) * HEX_SIZE * 0.17);
+                commands.spawn((
+                    Drawn,
+                    bar(rim, 1.5, width + 8.0, mid + off.truncate(), z + 0.02, rot),
+                ));
+            }
+        }
+        _ => {
+            commands.spawn((
+                Drawn,
+                bar(
+                    Color::srgb(0.62, 0.5, 0.32),
+                    HEX_SIZE * 0.9,
+                    1.5,
+                    mid,
+                    z + 0.02,
+                    rot,
+                ),
+            ));
+        }
+    }
+}
+
+/// Roads run centre to centre through the hexside they use, each class in its own style: a
+/// trail dashed, a road solid, a pike broad and cased, the railroad black with ties.
+fn roads(commands: &mut Commands, map: &crate::rules::map::Map, layout: &MapLayout) {
     for (side, road) in map.roads.iter() {
         let a = layout.center(side.hex);
         let b = layout.center(side.hex + side.side.step());
@@ -247,6 +283,10 @@ fn draw(mut commands: Commands, table: Res<Table>, layout: Res<MapLayout>) {
             }
         }
     }
+}
+
+/// The full-hex bridges, planked.
+fn bridges(commands: &mut Commands, map: &crate::rules::map::Map, layout: &MapLayout) {
     for (&hex, _) in &map.bridges {
         let at = layout.center(hex);
         commands.spawn((
@@ -275,8 +315,11 @@ fn draw(mut commands: Commands, table: Res<Table>, layout: Res<MapLayout>) {
             ));
         }
     }
-    // Objectives: a gold diamond at the top of the hex; the flag, the name and the points
-    // stand beside it at one size on the screen (`place_names`).
+}
+
+/// Objectives: a gold diamond at the top of the hex; the flag, the name and the points stand
+/// beside it at one size on the screen (`place_names`).
+fn objectives(commands: &mut Commands, map: &crate::rules::map::Map, layout: &MapLayout) {
     for o in &map.objectives {
         let at = layout.center(o.hex) + Vec2::new(0.0, HEX_SIZE * 0.62);
         commands.spawn((

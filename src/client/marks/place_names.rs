@@ -13,6 +13,7 @@ use crate::client::seen::Seen;
 use crate::client::theme::regions::{Furniture, Region};
 use crate::client::theme::settings::Settings;
 use crate::client::{theme::font, z};
+use crate::rules::board::Board;
 use crate::rules::hex::Hex;
 use crate::rules::map::{Label, LabelKind};
 use crate::sim::Table;
@@ -508,21 +509,13 @@ fn place(
     // The counters as the side at the screen sees them, each stack's box with its offsets.
     let board = seen.as_ref().map_or(&table.board, |s| s.board());
     let half_counter = Vec2::splat(crate::client::counters::counter::SIDE / 2.0 + 4.0) / scale;
-    let mut taken: Vec<Boxed> = Vec::new();
-    let mut hexes: Vec<Hex> = board.units.iter().map(|u| u.hex).collect();
-    hexes.sort_by_key(|h| (h.x, h.y));
-    hexes.dedup();
-    // Only the counters on the screen can be in a name's way.
-    for h in hexes {
-        let centre = to_screen(layout.center(h));
-        if centre.cmpge(-half_counter).all() && centre.cmple(size + half_counter).all() {
-            taken.push(Boxed {
-                centre,
-                half: half_counter,
-                angle: 0.0,
-            });
-        }
-    }
+    let screen = Screen {
+        size,
+        camera: *t,
+        scale,
+        half_counter,
+    };
+    let mut taken = counter_boxes(board, &layout, &screen);
     let counters = taken.len();
     // The panels over the map hide what lies under them: no name stands there either (the
     // tooltip aside: it follows the pointer).
@@ -547,88 +540,14 @@ fn place(
         .map(|(n, _, _)| to_screen(n.at))
         .collect();
     let mut shown = Vec::new();
-    // How far past the window a name may stand and still be laid out (a long one half in).
-    let margin = Vec2::splat(200.0);
     for (name, mut tf, mut vis) in order {
-        let mut choice = None;
-        if shown_at(name.rank, scale) {
-            let anchor = to_screen(name.at);
-            // An objective's name goes with its flag: named only while the flag is in the
-            // window (a name far from its flag would name the wrong ground).
-            let on_screen = if name.rank == 0 {
-                anchor.cmpge(Vec2::ZERO).all() && anchor.cmple(size).all()
-            } else {
-                anchor.cmpge(-margin).all() && anchor.cmple(size + margin).all()
-            };
-            // Round a hex, the offsets grow with the counter as the zoom comes in.
-            let grow = if name.one_hex {
-                half_counter.y.max(HEX_HEIGHT * 0.3 / scale)
-            } else {
-                0.0
-            };
-            let boxes: Vec<Boxed> = name
-                .tries
-                .iter()
-                .map(|(world, screen)| {
-                    let push = screen.normalize_or_zero() * grow;
-                    Boxed {
-                        centre: to_screen(name.at + *world) + *screen + push,
-                        half: name.size / 2.0,
-                        angle: -name.angle,
-                    }
-                })
-                .collect();
-            if on_screen {
-                // Wholly inside the window (a name cut by its edge reads as another name), and
-                // clear of what stands already.
-                let inside = |b: &Boxed| {
-                    b.corners()
-                        .iter()
-                        .all(|c| c.cmpge(Vec2::ZERO).all() && c.cmple(size).all())
-                };
-                let clear = |b: &Boxed, from: usize| {
-                    inside(b) && taken[from..].iter().all(|o| !b.overlaps(o))
-                };
-                let own = |b: &Boxed| name.rank != 0 || nearest_flag(b, &flags) == Some(anchor);
-                choice = boxes.iter().find(|b| clear(b, 0) && own(b)).copied();
-                // An objective's name crowded by counters on every side still stands, over a
-                // counter if it must, but never under a panel or over another name; by another
-                // flag only when nowhere by its own is free.
-                if choice.is_none() && name.rank == 0 {
-                    choice = boxes
-                        .iter()
-                        .find(|b| clear(b, counters) && own(b))
-                        .or_else(|| boxes.iter().find(|b| clear(b, counters)))
-                        .copied();
-                }
-            }
-        }
+        let choice = shown_at(name.rank, scale)
+            .then(|| choose(&name, &screen, &taken, counters, &flags))
+            .flatten();
         match choice {
             Some(b) => {
                 taken.push(b);
-                let at = to_world(b.centre);
-                let z = if name.rank == 0 {
-                    z::COUNTER + 7.0
-                } else {
-                    z::COUNTER + 6.0
-                };
-                let now = Transform {
-                    translation: at.extend(z),
-                    rotation: Quat::from_rotation_z(name.angle),
-                    scale: Vec3::new(scale, scale, 1.0),
-                };
-                if *tf != now {
-                    *tf = now;
-                }
-                if *vis != Visibility::Inherited {
-                    *vis = Visibility::Inherited;
-                }
-                shown.push(Placed {
-                    text: name.text.clone(),
-                    rank: name.rank,
-                    corners: b.corners(),
-                    px: name.px,
-                });
+                shown.push(stand(&name, b, &mut tf, &mut vis, &to_world, scale));
             }
             None => {
                 if *vis != Visibility::Hidden {
@@ -639,6 +558,142 @@ fn place(
     }
     if placed.0 != shown {
         placed.0 = shown;
+    }
+}
+
+/// The map's view on the screen: the window's size, the camera and its zoom, and half a
+/// counter's box at this zoom.
+struct Screen {
+    size: Vec2,
+    camera: Transform,
+    scale: f32,
+    half_counter: Vec2,
+}
+
+impl Screen {
+    /// Where a point of the map stands on the screen.
+    fn at(&self, world: Vec2) -> Vec2 {
+        world_to_screen(self.size, &self.camera, self.scale, world)
+    }
+}
+
+/// The counters on the screen (only they can be in a name's way), each stack's box.
+fn counter_boxes(board: &Board, layout: &MapLayout, screen: &Screen) -> Vec<Boxed> {
+    let mut taken: Vec<Boxed> = Vec::new();
+    let mut hexes: Vec<Hex> = board.units.iter().map(|u| u.hex).collect();
+    hexes.sort_by_key(|h| (h.x, h.y));
+    hexes.dedup();
+    // Only the counters on the screen can be in a name's way.
+    for h in hexes {
+        let centre = screen.at(layout.center(h));
+        if centre.cmpge(-screen.half_counter).all()
+            && centre.cmple(screen.size + screen.half_counter).all()
+        {
+            taken.push(Boxed {
+                centre,
+                half: screen.half_counter,
+                angle: 0.0,
+            });
+        }
+    }
+    taken
+}
+
+/// The first of a name's places that is wholly in the window and clear of what stands already
+/// (`taken`: the counters first, then panels and the names placed); `None` where it gives way.
+fn choose(
+    name: &PlaceName,
+    screen: &Screen,
+    taken: &[Boxed],
+    counters: usize,
+    flags: &[Vec2],
+) -> Option<Boxed> {
+    // How far past the window a name may stand and still be laid out (a long one half in).
+    let margin = Vec2::splat(200.0);
+    let anchor = screen.at(name.at);
+    // An objective's name goes with its flag: named only while the flag is in the
+    // window (a name far from its flag would name the wrong ground).
+    let on_screen = if name.rank == 0 {
+        anchor.cmpge(Vec2::ZERO).all() && anchor.cmple(screen.size).all()
+    } else {
+        anchor.cmpge(-margin).all() && anchor.cmple(screen.size + margin).all()
+    };
+    // Round a hex, the offsets grow with the counter as the zoom comes in.
+    let grow = if name.one_hex {
+        screen.half_counter.y.max(HEX_HEIGHT * 0.3 / screen.scale)
+    } else {
+        0.0
+    };
+    let boxes: Vec<Boxed> = name
+        .tries
+        .iter()
+        .map(|(world, off)| {
+            let push = off.normalize_or_zero() * grow;
+            Boxed {
+                centre: screen.at(name.at + *world) + *off + push,
+                half: name.size / 2.0,
+                angle: -name.angle,
+            }
+        })
+        .collect();
+    if !on_screen {
+        return None;
+    }
+    // Wholly inside the window (a name cut by its edge reads as another name), and
+    // clear of what stands already.
+    let inside = |b: &Boxed| {
+        b.corners()
+            .iter()
+            .all(|c| c.cmpge(Vec2::ZERO).all() && c.cmple(screen.size).all())
+    };
+    let clear = |b: &Boxed, from: usize| inside(b) && taken[from..].iter().all(|o| !b.overlaps(o));
+    let own = |b: &Boxed| name.rank != 0 || nearest_flag(b, &flags) == Some(anchor);
+    let choice = boxes.iter().find(|b| clear(b, 0) && own(b)).copied();
+    // An objective's name crowded by counters on every side still stands, over a
+    // counter if it must, but never under a panel or over another name; by another
+    // flag only when nowhere by its own is free.
+    if choice.is_none() && name.rank == 0 {
+        return boxes
+            .iter()
+            .find(|b| clear(b, counters) && own(b))
+            .or_else(|| boxes.iter().find(|b| clear(b, counters)))
+            .copied();
+    }
+    choice
+}
+
+/// A name stood at its chosen box: its transform at the zoom and shown (each written only
+/// when it changes, so that nothing downstream redraws for nothing); what the trace says of it.
+fn stand(
+    name: &PlaceName,
+    b: Boxed,
+    tf: &mut Mut<Transform>,
+    vis: &mut Mut<Visibility>,
+    to_world: &dyn Fn(Vec2) -> Vec2,
+    scale: f32,
+) -> Placed {
+    let at = to_world(b.centre);
+    let z = if name.rank == 0 {
+        z::COUNTER + 7.0
+    } else {
+        z::COUNTER + 6.0
+    };
+    let now = Transform {
+        translation: at.extend(z),
+        rotation: Quat::from_rotation_z(name.angle),
+        scale: Vec3::new(scale, scale, 1.0),
+    };
+    if **tf != now {
+        **tf = now;
+    }
+    if **vis != Visibility::Inherited {
+        **vis = Visibility::Inherited;
+    }
+    Placed {
+        text: name.text.clone(),
+        rank: name.rank,
+        corners: b.corners(),
+        px: name.px,
     }
 }
 

@@ -47,18 +47,7 @@ fn layout(
     ),
     moved: Query<(), NamedButtonMoved>,
     // The toolbar's buttons, and the start dialog's Start, where they are laid out.
-    (tools, start): (
-        Query<(
-            &crate::client::panels::toolbar::ToolButton,
-            &ComputedNode,
-            &UiGlobalTransform,
-        )>,
-        Query<(
-            &crate::client::dialogs::start::StartButton,
-            &ComputedNode,
-            &UiGlobalTransform,
-        )>,
-    ),
+    (tools, start): (Tools, Starts),
     (game, seen, reach): (
         Res<Table>,
         Option<Res<crate::client::seen::Seen>>,
@@ -66,21 +55,8 @@ fn layout(
     ),
     mut last: ResMut<LastLayout>,
     (regions, shown_buttons, any_moved, lesson): (
-        Query<(
-            &crate::client::theme::regions::Region,
-            &ComputedNode,
-            &UiGlobalTransform,
-            &InheritedVisibility,
-        )>,
-        Query<
-            (
-                Entity,
-                &ComputedNode,
-                &UiGlobalTransform,
-                &InheritedVisibility,
-            ),
-            With<Button>,
-        >,
+        Regions,
+        Shown,
         Query<(), Or<(Changed<UiGlobalTransform>, Changed<ComputedNode>)>>,
         Option<Res<crate::client::lesson::panel::Lesson>>,
     ),
@@ -110,34 +86,8 @@ fn layout(
         return;
     }
     let k = w.scale_factor();
-    let mut buttons = serde_json::Map::new();
-    let mut put = |name: String, node: &ComputedNode, at: &UiGlobalTransform| {
-        if node.size.x > 0.0 {
-            let c = at.translation / k;
-            buttons.insert(name, json!([c.x.round(), c.y.round()]));
-        }
-    };
-    for (b, n, at) in &tools {
-        put(format!("{b:?}"), n, at);
-    }
-    for (_, n, at) in &start {
-        put("Start".into(), n, at);
-    }
-    // The results card's, the show's and the replay's buttons, by their names.
-    for (e, n, at, v) in &shown_buttons {
-        let name = names.get(e).map(|n| n.to_string()).unwrap_or_default();
-        if v.get()
-            && ["Card", "Watch", "Show"]
-                .iter()
-                .any(|p| name.starts_with(p))
-        {
-            put(name, n, at);
-        }
-    }
-    let scale = match &*p {
-        Projection::Orthographic(o) => o.scale,
-        _ => 1.0,
-    };
+    let buttons = buttons_json(k, &tools, &start, &shown_buttons, &names);
+    let scale = crate::client::map::camera::scale_of(&p);
     let size = w.size();
     // The units drawn: those the side at the screen knows (§16), each hex by its place.
     let board = seen.as_ref().map_or(&game.board, |s| s.board());
@@ -145,28 +95,15 @@ fn layout(
         let at = crate::client::map::layout::world_to_screen(size, &t, scale, map.center(hex));
         json!([at.x.round(), at.y.round()])
     };
-    let mut hexes = serde_json::Map::new();
-    for u in &board.units {
-        hexes.insert(At::of(board, u.hex).to_string(), on_screen(u.hex));
-    }
+    let by_place = |hexes: &mut dyn Iterator<Item = crate::rules::hex::Hex>| {
+        hexes
+            .map(|h| (At::of(board, h).to_string(), on_screen(h)))
+            .collect::<serde_json::Map<_, _>>()
+    };
+    let hexes = by_place(&mut board.units.iter().map(|u| u.hex));
     // Where the selected unit may move, for a test to tap.
-    let mut reachable = serde_json::Map::new();
-    for h in reach.0.keys() {
-        reachable.insert(At::of(board, *h).to_string(), on_screen(*h));
-    }
-    let mut areas = serde_json::Map::new();
-    for (r, n, at, v) in &regions {
-        if n.size.x > 0.0 && n.size.y > 0.0 && v.get() {
-            areas.insert(format!("{r:?}"), rect(n, at, k));
-        }
-    }
-    let mut rects = Vec::new();
-    for (e, n, at, v) in &shown_buttons {
-        if n.size.x > 0.0 && v.get() {
-            let name = names.get(e).map(|n| n.to_string()).unwrap_or_default();
-            rects.push(json!({ "name": name, "rect": rect(n, at, k) }));
-        }
-    }
+    let reachable = by_place(&mut reach.0.keys().copied());
+    let (areas, rects) = regions_json(k, &regions, &shown_buttons, &names);
     // The results card's lines: how tall they are, and how tall the part of them that shows.
     let card_fit = card
         .iter()
@@ -197,6 +134,115 @@ fn layout(
         line("layout", serde_json::from_str(&now).unwrap_or_default());
         last.0 = now;
     }
+}
+
+/// The toolbar's buttons.
+type Tools<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static crate::client::panels::toolbar::ToolButton,
+        &'static ComputedNode,
+        &'static UiGlobalTransform,
+    ),
+>;
+
+/// The start dialog's Start.
+type Starts<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static crate::client::dialogs::start::StartButton,
+        &'static ComputedNode,
+        &'static UiGlobalTransform,
+    ),
+>;
+
+/// The screen's regions.
+type Regions<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static crate::client::theme::regions::Region,
+        &'static ComputedNode,
+        &'static UiGlobalTransform,
+        &'static InheritedVisibility,
+    ),
+>;
+
+/// Every button, with whether it shows.
+type Shown<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static ComputedNode,
+        &'static UiGlobalTransform,
+        &'static InheritedVisibility,
+    ),
+    With<Button>,
+>;
+
+/// The named buttons' centres: the toolbar's, Start, and the results card's, the show's and
+/// the replay's by their names.
+fn buttons_json(
+    k: f32,
+    tools: &Tools,
+    start: &Starts,
+    shown_buttons: &Shown,
+    names: &Query<&Name>,
+) -> serde_json::Map<String, serde_json::Value> {
+    let mut buttons = serde_json::Map::new();
+    let mut put = |name: String, node: &ComputedNode, at: &UiGlobalTransform| {
+        if node.size.x > 0.0 {
+            let c = at.translation / k;
+            buttons.insert(name, json!([c.x.round(), c.y.round()]));
+        }
+    };
+    for (b, n, at) in tools {
+        put(format!("{b:?}"), n, at);
+    }
+    for (_, n, at) in start {
+        put("Start".into(), n, at);
+    }
+    // The results card's, the show's and the replay's buttons, by their names.
+    for (e, n, at, v) in shown_buttons {
+        let name = names.get(e).map(|n| n.to_string()).unwrap_or_default();
+        if v.get()
+            && ["Card", "Watch", "Show"]
+                .iter()
+                .any(|p| name.starts_with(p))
+        {
+            put(name, n, at);
+        }
+    }
+    buttons
+}
+
+/// Every region's rectangle and every shown button's, by name.
+fn regions_json(
+    k: f32,
+    regions: &Regions,
+    shown_buttons: &Shown,
+    names: &Query<&Name>,
+) -> (
+    serde_json::Map<String, serde_json::Value>,
+    Vec<serde_json::Value>,
+) {
+    let mut areas = serde_json::Map::new();
+    for (r, n, at, v) in regions {
+        if n.size.x > 0.0 && n.size.y > 0.0 && v.get() {
+            areas.insert(format!("{r:?}"), rect(n, at, k));
+        }
+    }
+    let mut rects = Vec::new();
+    for (e, n, at, v) in shown_buttons {
+        if n.size.x > 0.0 && v.get() {
+            let name = names.get(e).map(|n| n.to_string()).unwrap_or_default();
+            rects.push(json!({ "name": name, "rect": rect(n, at, k) }));
+        }
+    }
+    (areas, rects)
 }
 
 /// The names on the map: each one's box (four corners) and letter size in pixels.

@@ -220,9 +220,8 @@ pub fn melee_card(
         ));
     }
     // The odds it was fought at: the systems with their own distribution say it in their lines.
-    let system = crate::rules::melee::named(o.breakdown.system);
-    if o.bridge.is_none() && system.odds_words(&o.breakdown).is_none() {
-        let odds = system.odds(&o.breakdown);
+    if o.bridge.is_none() && o.breakdown.odds_words().is_none() {
+        let odds = o.breakdown.odds();
         lines.push(format!(
             "odds: attacker wins {:.0}%; expected losses: attacker {:.0}, defender {:.0}",
             odds.attacker_win_probability * 100.0,
@@ -510,9 +509,9 @@ fn working_lines(names: &HashMap<UnitId, String>, o: &MeleeOutcome) -> Vec<Strin
     }
     // The system's own working and the melee as it fought it (Bodenstedt's row, the impetus
     // rounds, La Bataille's checks and chart).
-    out.extend(system.report_lines(b, o, &n));
+    out.extend(b.report_lines(o, &n));
     // The exact distribution the melee was fought at (§15.0 D-sys-6).
-    if let Some(w) = system.odds_words(b) {
+    if let Some(w) = b.odds_words() {
         out.push(format!("  odds: {w}"));
     }
     if system.own_losses() {

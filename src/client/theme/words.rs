@@ -101,7 +101,7 @@ pub fn forecast_words(board: &crate::rules::board::Board, f: &melee::Forecast) -
 /// (§15.0 D-sys-6), in the system's own words; none for the systems whose odds are the loss
 /// ranges.
 pub fn system_words(b: &melee::Breakdown) -> Option<String> {
-    melee::named(b.system).odds_words(b)
+    b.odds_words()
 }
 
 /// Both sides' terms of a melee, the defender's as well as the attacker's (issue 59: a routed

@@ -6,7 +6,9 @@ use rand::{Rng, RngExt};
 
 use super::breakdown::capacity;
 use super::resolve::{Resolution, take_results};
-use super::{Breakdown, Declaration, MeleeSide, MeleeSystem, Modifier, Odds, UnitStrength};
+use super::{
+    Breakdown, Declaration, MeleeShow, MeleeSide, MeleeSystem, Modifier, Odds, UnitStrength,
+};
 use crate::rules::board::Board;
 use crate::rules::combat::random_round;
 use crate::rules::hex::{Facing, Hex};
@@ -258,7 +260,7 @@ pub fn austerlitz_breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         attacker_loss_range: [a.z_min * s_d * t_att, a.z_max * s_d * t_att],
         bridge_damage: false,
         system: MeleeSystemName::Austerlitz,
-        detail: super::Detail::none(),
+        detail: super::Detail::Austerlitz,
     }
 }
 
@@ -306,9 +308,6 @@ pub fn austerlitz_check(board: &Board, decl: &Declaration) -> Vec<Refusal> {
 /// and of the attacker's; the rest as every system takes losses.
 pub fn austerlitz_results(board: &mut Board, r: &mut Resolution, rng: &mut impl Rng) {
     let b = r.out.breakdown.clone();
-    if b.bridge_damage {
-        return super::resolve::combat_results(board, r, rng);
-    }
     let draw = |range: [f64; 2], u: f64| range[0] + u * (range[1] - range[0]);
     let (z_a, z_d) = (rng.random::<f64>(), rng.random::<f64>());
     let x_def = draw(b.defender_loss_range, z_a).max(0.0);
@@ -319,11 +318,11 @@ pub fn austerlitz_results(board: &mut Board, r: &mut Resolution, rng: &mut impl 
 }
 
 impl MeleeSystem for Austerlitz {
-    fn description(&self) -> &'static str {
-        "Austerlitz (seed 004): HC x EF x men x formation x modifiers, losses U[1,3] x strength"
-    }
-    fn name(&self) -> crate::rules::params::MeleeSystemName {
-        crate::rules::params::MeleeSystemName::Austerlitz
+    type Detail = ();
+    type Rolled = ();
+
+    fn name(&self) -> MeleeSystemName {
+        MeleeSystemName::Austerlitz
     }
     fn check(&self, board: &Board, decl: &Declaration) -> Vec<Refusal> {
         austerlitz_check(board, decl)
@@ -331,7 +330,7 @@ impl MeleeSystem for Austerlitz {
     fn breakdown(&self, board: &Board, decl: &Declaration) -> Breakdown {
         austerlitz_breakdown(board, decl)
     }
-    fn odds(&self, b: &Breakdown) -> Odds {
+    fn odds(&self, b: &Breakdown, _: &()) -> Odds {
         // The same sum as §9's: two independent uniform losses, each rounded as §8.
         super::odds(b)
     }
@@ -339,8 +338,15 @@ impl MeleeSystem for Austerlitz {
         &self,
         board: &mut Board,
         r: &mut Resolution,
+        _: &(),
         rng: &mut rand_chacha::ChaCha8Rng,
     ) {
         austerlitz_results(board, r, rng)
+    }
+}
+
+impl MeleeShow for Austerlitz {
+    fn description(&self) -> &'static str {
+        "Austerlitz (seed 004): HC x EF x men x formation x modifiers, losses U[1,3] x strength"
     }
 }

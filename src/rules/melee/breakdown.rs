@@ -55,7 +55,7 @@ pub struct Breakdown {
     pub system: crate::rules::params::MeleeSystemName,
     /// The system's own breakdown, which only it reads (Bodenstedt's CVs and rows, the impetus
     /// lead units and grounds, La Bataille's melee values and checks).
-    #[serde(default, skip_serializing_if = "Detail::is_none")]
+    #[serde(default, skip_serializing_if = "Detail::is_loss_ranges")]
     pub detail: Detail,
 }
 
@@ -376,6 +376,6 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         defender_capacity,
         bridge_damage,
         system: crate::rules::params::MeleeSystemName::Tiller,
-        detail: Detail::none(),
+        detail: Detail::LossRanges,
     }
 }

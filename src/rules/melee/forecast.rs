@@ -66,7 +66,7 @@ pub struct Forecast {
 pub fn forecast(board: &Board, decl: &Declaration) -> Forecast {
     let system = system(&board.params);
     let b: Breakdown = system.breakdown(board, decl);
-    if let Some(endings) = system.endings(board, &b) {
+    if let Some(endings) = b.endings(board) {
         return sampled_forecast(board, &b, &endings);
     }
     let att = LossDistribution::of(b.attacker_loss_range).capped(b.attacker_capacity);

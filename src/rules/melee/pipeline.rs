@@ -113,7 +113,7 @@ pub fn strengths(board: &mut Board, decl: &Declaration, fire: Vec<FireOutcome>) 
 
 /// The game's melee system rolls the combat results.
 pub fn results(board: &mut Board, r: &mut Resolution, rng: &mut ChaCha8Rng) {
-    system(&board.params).combat_results(board, r, rng);
+    super::combat_results(board, r, rng);
 }
 
 /// Whether the melee goes on past the combat results (a bridge takes the result alone, §11).

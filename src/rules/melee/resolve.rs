@@ -4,7 +4,7 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{Breakdown, Declaration, Detail, MeleeSide};
+use super::{Breakdown, Declaration, MeleeSide, Rolled};
 use crate::rules::board::Board;
 use crate::rules::capture;
 use crate::rules::combat::{FatigueGain, UnitLoss, roll_loss, split_loss, take_loss};
@@ -83,8 +83,8 @@ pub struct MeleeOutcome {
     pub bridge: Option<BridgeDamage>,
     /// The system's own record of the melee as fought (the impetus rounds, La Bataille's checks
     /// and chart), for the report.
-    #[serde(default, skip_serializing_if = "Detail::is_none")]
-    pub rolled: Detail,
+    #[serde(default, skip_serializing_if = "Rolled::is_nothing")]
+    pub rolled: Rolled,
     /// Leaders hit among either side's (optional Leader Casualties, §17 D-cc-5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub leaders_hit: Vec<UnitId>,
@@ -170,7 +170,7 @@ pub fn begin(board: &mut Board, decl: &Declaration, b: Breakdown) -> Resolution 
             routs: Vec::new(),
             end_of_phase_checks: Vec::new(),
             bridge: None,
-            rolled: Detail::none(),
+            rolled: Rolled::Nothing,
             leaders_hit: Vec::new(),
         },
     }

@@ -5,6 +5,7 @@
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use super::detail::Record;
 use super::{
     Breakdown, Declaration, MeleeOutcome, MeleeSide, Odds, Refusal, Resolution, UnitStrength,
 };
@@ -71,18 +72,25 @@ pub const ODDS_WORK_CLOSED_FORM: usize = 20;
 
 /// The seam of the melee systems (RULES.md §9 and §15): what differs between them. The shared
 /// steps (defensive fire, morale, retreat, capture, advance, routs) stay outside, and the
-/// simulation reaches a melee system only through `system`.
+/// simulation reaches a melee system only through `systems`, which hands each system its own
+/// part of a breakdown as its own type.
 pub trait MeleeSystem: Send + Sync {
+    /// Its own part of a breakdown (`()` where §9's numbers say it all), carried in
+    /// `Breakdown::detail` under its own variant.
+    type Detail;
+    /// Its own record of a melee as fought (`()` where the shared outcome says it all),
+    /// carried in `MeleeOutcome::rolled`.
+    type Rolled: Record;
+
     /// Its name in the Parameter Data (D-sys-1).
     fn name(&self) -> MeleeSystemName;
-    /// One line for the start dialog and the editor: its seed text and how it works.
-    fn description(&self) -> &'static str;
     /// Every restriction the declaration breaks.
     fn check(&self, board: &Board, decl: &Declaration) -> Vec<Refusal>;
-    /// Strengths and modifiers.
+    /// Strengths and modifiers, with its own part in `detail` (an empty bridge gets §9's
+    /// breakdown, which §11 works alike in every system).
     fn breakdown(&self, board: &Board, decl: &Declaration) -> Breakdown;
     /// The exact odds of a breakdown, without rolling.
-    fn odds(&self, breakdown: &Breakdown) -> Odds;
+    fn odds(&self, b: &Breakdown, own: &Self::Detail) -> Odds;
     /// The work of one exact `odds` (with its breakdown) of a melee of `units` units, in the
     /// units the whole odds count their work in (a branch of the defensive fire, about 0.15 µs
     /// on the 2-core machine the melee bench runs on), so that a system whose odds walk
@@ -91,37 +99,52 @@ pub trait MeleeSystem: Send + Sync {
     fn odds_work(&self, _units: usize) -> usize {
         ODDS_WORK_CLOSED_FORM
     }
-    /// One roll of the melee's dice on `board` as it stands: the side that loses. The whole
-    /// odds' seeded runs take it where the exact odds are too heavy for every run; a system
-    /// whose breakdown walks all its dice rolls them here without the walk. Its chance of each
-    /// loser is the exact odds' (D-sys-6).
+    /// One roll of the melee's dice on `board` as it stands, where the system has a way
+    /// shorter than its resolution: the side that loses. The whole odds' seeded runs take it
+    /// where the exact odds are too heavy for every run; its chance of each loser is the
+    /// exact odds' (D-sys-6). `None`: no shorter way than the resolution's own steps.
     fn roll_loser(
         &self,
-        board: &mut Board,
-        decl: &Declaration,
-        rng: &mut ChaCha8Rng,
-    ) -> Option<MeleeSide> {
-        roll_by_resolution(self, board, decl, rng)
+        _board: &Board,
+        _decl: &Declaration,
+        _rng: &mut ChaCha8Rng,
+    ) -> Option<Option<MeleeSide>> {
+        None
     }
-    /// Rolls the results, decides the loser and applies the losses and fatigue.
-    fn combat_results(&self, board: &mut Board, r: &mut Resolution, rng: &mut ChaCha8Rng);
+    /// Rolls the results, decides the loser and applies the losses and fatigue; its record of
+    /// the melee as fought.
+    fn combat_results(
+        &self,
+        board: &mut Board,
+        r: &mut Resolution,
+        own: &Self::Detail,
+        rng: &mut ChaCha8Rng,
+    ) -> Self::Rolled;
     /// Whether a defender that retreated checks morale at the end of the phase (§9.4); a
     /// system whose result is itself the morale says no.
     fn checks_after_retreat(&self) -> bool {
         true
     }
-
-    // What the system adds for the player, so that the window, the report and `bayonet odds`
-    // show any system without knowing which it is.
-
     /// Its exact distribution in the terms every system shares (D-sys-6, D-sys-8); `None`
     /// where its odds are §9's loss ranges alone.
-    fn outcomes(&self, _b: &Breakdown) -> Option<Outcomes> {
+    fn outcomes(&self, _b: &Breakdown, _own: &Self::Detail) -> Option<Outcomes> {
         None
     }
+    /// Every way the melee can end, with its chance, where the system enumerates its dice (the
+    /// forecast is read off them); `None` for the loss ranges' closed form.
+    fn endings(&self, _board: &Board, _b: &Breakdown, _own: &Self::Detail) -> Option<Vec<Ending>> {
+        None
+    }
+}
+
+/// What a melee system adds for the player, so that the window, the report and `bayonet odds`
+/// show any system without knowing which it is.
+pub trait MeleeShow: MeleeSystem {
+    /// One line for the start dialog and the editor: its seed text and how it works.
+    fn description(&self) -> &'static str;
     /// Its own odds in one line (the drag preview, the pending melees, the report); `None` for
     /// a system whose odds are the loss ranges.
-    fn odds_words(&self, _b: &Breakdown) -> Option<String> {
+    fn odds_words(&self, _b: &Breakdown, _own: &Self::Detail) -> Option<String> {
         None
     }
     /// Whether a declaration's follow-up (I2) means anything to it: the window offers the
@@ -139,23 +162,24 @@ pub trait MeleeSystem: Send + Sync {
     fn shows_unit_working(&self) -> bool {
         true
     }
-    /// Its own report lines: its breakdown, and the melee as it was fought (`name` names a
-    /// unit).
+    /// Its own report lines: its breakdown, and the melee as it was fought (`rolled`, where the
+    /// outcome holds its record; `name` names a unit).
     fn report_lines(
         &self,
         _b: &Breakdown,
+        _own: &Self::Detail,
+        _rolled: Option<&Self::Rolled>,
         _o: &MeleeOutcome,
         _name: &dyn Fn(UnitId) -> String,
     ) -> Vec<String> {
         Vec::new()
     }
     /// Its own part of `bayonet odds`' JSON: the key it goes under, and the value.
-    fn json(&self, _b: &Breakdown) -> Option<(&'static str, serde_json::Value)> {
-        None
-    }
-    /// Every way the melee can end, with its chance, where the system enumerates its dice (the
-    /// forecast is read off them); `None` for the loss ranges' closed form.
-    fn endings(&self, _board: &Board, _b: &Breakdown) -> Option<Vec<Ending>> {
+    fn json(
+        &self,
+        _b: &Breakdown,
+        _own: &Self::Detail,
+    ) -> Option<(&'static str, serde_json::Value)> {
         None
     }
 }
@@ -244,21 +268,6 @@ pub fn gone_by_split(board: &Board, units: &[UnitStrength], loss: u32) -> Vec<(U
         .zip(split_loss(loss, &weights, &caps))
         .map(|(s, share)| gone_by_share(board, s.unit, share))
         .collect()
-}
-
-/// One roll of a melee's dice through the resolution's own steps (its breakdown and combat
-/// results): `MeleeSystem::roll_loser` where a system has no shorter way, and for an empty
-/// bridge under every system.
-pub fn roll_by_resolution<S: MeleeSystem + ?Sized>(
-    system: &S,
-    board: &mut Board,
-    decl: &Declaration,
-    rng: &mut ChaCha8Rng,
-) -> Option<MeleeSide> {
-    let b = system.breakdown(board, decl);
-    let mut r = super::begin(board, decl, b);
-    system.combat_results(board, &mut r, rng);
-    r.out.loser
 }
 
 /// The lead unit of a side (D-sys-4): its non-leader with most men as for stacking (§5: a

@@ -3,7 +3,7 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::{Breakdown, Declaration, MeleeSystem, Odds, Refusal, Resolution};
+use super::{Breakdown, Declaration, MeleeShow, MeleeSystem, Odds, Refusal, Resolution};
 use super::{breakdown, check, odds};
 use crate::rules::board::Board;
 use crate::rules::params::MeleeSystemName;
@@ -12,9 +12,9 @@ use crate::rules::params::MeleeSystemName;
 pub struct CivilWarBattles;
 
 impl MeleeSystem for CivilWarBattles {
-    fn description(&self) -> &'static str {
-        "Civil War Battles (seed 000): loss ranges from strengths and modifiers"
-    }
+    type Detail = ();
+    type Rolled = ();
+
     fn name(&self) -> MeleeSystemName {
         MeleeSystemName::Tiller
     }
@@ -24,13 +24,18 @@ impl MeleeSystem for CivilWarBattles {
     fn breakdown(&self, board: &Board, decl: &Declaration) -> Breakdown {
         breakdown(board, decl)
     }
-    fn odds(&self, b: &Breakdown) -> Odds {
+    fn odds(&self, b: &Breakdown, _: &()) -> Odds {
         odds(b)
     }
-    fn combat_results(&self, board: &mut Board, r: &mut Resolution, rng: &mut ChaCha8Rng) {
+    fn combat_results(&self, board: &mut Board, r: &mut Resolution, _: &(), rng: &mut ChaCha8Rng) {
         super::resolve::combat_results(board, r, rng)
     }
+}
 
+impl MeleeShow for CivilWarBattles {
+    fn description(&self) -> &'static str {
+        "Civil War Battles (seed 000): loss ranges from strengths and modifiers"
+    }
     /// Its modifiers say it all; each unit's adjustments stay in the breakdown.
     fn shows_unit_working(&self) -> bool {
         false

@@ -15,7 +15,7 @@ use crate::rules::fire;
 use crate::rules::fnv::Fnv;
 use crate::rules::hex::{Hex, distance};
 use crate::rules::morale;
-use crate::rules::unit::{FatigueLevel, Formation, Unit, UnitId, UnitKind};
+use crate::rules::unit::{FatigueLevel, Formation, Side, Unit, UnitId, UnitKind};
 
 /// The odds of a declared melee over its whole resolution.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -35,6 +35,20 @@ pub struct WholeOdds {
     /// "about".
     #[serde(default = "super::yes")]
     pub exact: bool,
+}
+
+impl WholeOdds {
+    /// Nothing counted yet but the odds of the melee alone.
+    fn melee_alone(melee_only: f64) -> WholeOdds {
+        WholeOdds {
+            attacker_win_probability: 0.0,
+            melee_only_probability: melee_only,
+            called_off_probability: 0.0,
+            attackers_drop_probability: 0.0,
+            states: 0,
+            exact: true,
+        }
+    }
 }
 
 /// The most work the exact enumeration of the fire does before it gives way to sampling: each
@@ -127,6 +141,18 @@ struct Scratch {
 }
 
 impl Scratch {
+    /// A scratch board of the melee's neighbourhood, with `budget` branches to work through.
+    fn of(board: Board, budget: usize) -> Scratch {
+        let fixed = board.units.iter().map(|u| u.fixed_until).collect();
+        Scratch {
+            board,
+            fixed,
+            routs: FastMap::default(),
+            work: 0,
+            budget,
+        }
+    }
+
     fn load(&mut self, units: &[Delta]) {
         for ((u, d), f) in self.board.units.iter_mut().zip(units).zip(&self.fixed) {
             d.apply(u, *f);
@@ -233,74 +259,24 @@ pub fn whole_odds_exhaustive(board: &Board, decl: &Declaration) -> WholeOdds {
     odds_over_states(board, decl, false, [usize::MAX; 2])
 }
 
-/// The whole odds: the melee alone, the neighbourhood, the fatigue bounds, the enumeration of the
-/// fire shooter by shooter at each hex, and the melee's odds in each state. Kept in one piece
-/// because the steps share the scratch board, the shooters' order and the unit index, and the
-/// order of the fire must be the resolution's (`opportunity::at_melee_attackers`).
-fn odds_over_states(
+/// An upper bound of the fatigue the rest of the fire at a hex can still add to a unit
+/// there: each later shooter's largest loss (the top of its loss range, rounded up) at the
+/// most fatigue a man lost brings. Fatigue values closer than that to the next level are
+/// kept apart, the rest merged. Only fire at its own hex tires a unit. Targets only leave a
+/// hex, so of the target's terms (D-fire-4) a march formation's (column, limbered, mounted)
+/// can appear where such units stand with others (the loss grows by it, more where the sum
+/// was held up by the cap), and enfilade, a bonus, can only vanish; the density factor only
+/// falls with the men.
+/// A unit that cannot fire at a hex now never can (fire only takes targets and marks away).
+fn fatigue_bounds(
     board: &Board,
-    decl: &Declaration,
-    merge_fatigue: bool,
-    [budget, melee_budget]: [usize; 2],
-) -> WholeOdds {
-    let system = system(&board.params);
-    let melee_only = system
-        .odds(&system.breakdown(board, decl))
-        .attacker_win_probability;
-    let mut out = WholeOdds {
-        attacker_win_probability: 0.0,
-        melee_only_probability: melee_only,
-        called_off_probability: 0.0,
-        attackers_drop_probability: 0.0,
-        states: 0,
-        exact: true,
-    };
-    let sub = neighbourhood(board, decl);
-    let fixed = sub.units.iter().map(|u| u.fixed_until).collect();
-    let mut sub = Scratch {
-        board: sub,
-        fixed,
-        routs: FastMap::default(),
-        work: 0,
-        budget,
-    };
-    let acting = sub.board.acting;
-    let mut committed = decl.clone();
-    committed
-        .attackers
-        .retain(|id| sub.unit(*id).is_some_and(|u| u.side == acting));
-    if committed.attackers.is_empty() || !system.check(&sub.board, &committed).is_empty() {
-        out.called_off_probability = 1.0;
-        return out;
-    }
-    let side = match committed.attackers.first().and_then(|id| sub.unit(*id)) {
-        Some(u) => u.side,
-        None => return out,
-    };
-    let factor = if sub.board.params.optional.full_melee_defensive_fire {
-        1.0
-    } else {
-        0.5
-    };
-    let hexes = committed.attacking_hexes(&sub.board);
-    let shooters: Vec<UnitId> = sub
-        .board
-        .units
-        .iter()
-        .filter(|u| u.side != side)
-        .map(|u| u.id)
-        .collect();
-    // An upper bound of the fatigue the rest of the fire at a hex can still add to a unit
-    // there: each later shooter's largest loss (the top of its loss range, rounded up) at the
-    // most fatigue a man lost brings. Fatigue values closer than that to the next level are
-    // kept apart, the rest merged. Only fire at its own hex tires a unit. Targets only leave a
-    // hex, so of the target's terms (D-fire-4) a march formation's (column, limbered, mounted)
-    // can appear where such units stand with others (the loss grows by it, more where the sum
-    // was held up by the cap), and enfilade, a bonus, can only vanish; the density factor only
-    // falls with the men.
-    // A unit that cannot fire at a hex now never can (fire only takes targets and marks away).
-    let high = sub.board.params.combat.fatigue_high_factor;
-    let f = &sub.board.params.fire;
+    hexes: &[Hex],
+    shooters: &[UnitId],
+    side: Side,
+    factor: f64,
+) -> Vec<Vec<Option<u32>>> {
+    let high = board.params.combat.fatigue_high_factor;
+    let f = &board.params.fire;
     let march = f
         .column_target
         .max(f.limbered_target)
@@ -308,11 +284,10 @@ fn odds_over_states(
         .max(0);
     let cap = f.cap;
     let times = |sum: i32| (1.0 + f64::from(sum.max(cap)) / 100.0).max(0.0);
-    let bound: Vec<Vec<Option<u32>>> = hexes
+    hexes
         .iter()
         .map(|h| {
-            let targets: Vec<&Unit> = sub
-                .board
+            let targets: Vec<&Unit> = board
                 .units_at(*h)
                 .filter(|u| u.side == side && !u.is_leader())
                 .collect();
@@ -327,24 +302,142 @@ fn odds_over_states(
             shooters
                 .iter()
                 .map(|id| {
-                    fire::breakdown(&sub.board, *id, *h, true, factor)
-                        .ok()
-                        .map(|b| {
-                            let grow = if may_appear && times(b.sum) > 0.0 {
-                                (times(b.sum + march) / times(b.sum)).max(1.0)
-                            } else if may_appear {
-                                // Held at nothing (a cap of −100 %): any term lifts it.
-                                f64::from(u32::MAX)
-                            } else {
-                                1.0
-                            };
-                            (b.loss_range[1] * grow).ceil().min(f64::from(u32::MAX / 8)) as u32
-                                * high
-                        })
+                    fire::breakdown(board, *id, *h, true, factor).ok().map(|b| {
+                        let grow = if may_appear && times(b.sum) > 0.0 {
+                            (times(b.sum + march) / times(b.sum)).max(1.0)
+                        } else if may_appear {
+                            // Held at nothing (a cap of −100 %): any term lifts it.
+                            f64::from(u32::MAX)
+                        } else {
+                            1.0
+                        };
+                        (b.loss_range[1] * grow).ceil().min(f64::from(u32::MAX / 8)) as u32 * high
+                    })
                 })
                 .collect()
         })
+        .collect()
+}
+
+/// The melee's odds in each state after the fire, added into `out` by the states' chances:
+/// called off where no committed attacker is left or a restriction is broken; states that agree
+/// on the melee's hexes (`keys`) share one evaluation.
+fn melee_in_each_state(
+    sub: &mut Scratch,
+    states: &[State],
+    keys: Vec<Vec<Delta>>,
+    committed: &Declaration,
+    out: &mut WholeOdds,
+) {
+    let mut seen: FastMap<Vec<Delta>, Option<f64>> = FastMap::default();
+    for (s, key) in states.iter().zip(keys) {
+        sub.load(&s.units);
+        let mut left = committed.clone();
+        left.attackers
+            .retain(|id| sub.unit(*id).is_some_and(|u| !u.disrupted && !u.routed));
+        if left.attackers.len() < committed.attackers.len() {
+            out.attackers_drop_probability += s.p;
+        }
+        let win = *seen.entry(key).or_insert_with(|| {
+            // Checked again even with every committed unit still there, as the resolution
+            // does: the men the fire took can break a restriction (La Bataille's L2 odds).
+            if left.attackers.is_empty()
+                || !system(&sub.board.params)
+                    .check(&sub.board, &left)
+                    .is_empty()
+            {
+                None
+            } else {
+                let b = system(&sub.board.params).breakdown(&sub.board, &left);
+                Some(b.odds().attacker_win_probability)
+            }
+        });
+        match win {
+            Some(w) => out.attacker_win_probability += s.p * w,
+            None => out.called_off_probability += s.p,
+        }
+    }
+}
+
+/// The units (by index) in the defending and attacking hexes as the fire began: the melee
+/// depends only on them (a unit can only leave those hexes), so states that agree there share
+/// one evaluation.
+fn involved(board: &Board, hexes: &[Hex], defending: Hex) -> Vec<usize> {
+    let melee_hexes: Vec<Hex> = hexes.iter().copied().chain([defending]).collect();
+    board
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| melee_hexes.contains(&u.hex))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Each state's melee key (its involved units) and how many distinct keys there are: that
+/// number says before any evaluation is made whether they fit the budget.
+fn melee_keys(states: &[State], involved: &[usize]) -> (Vec<Vec<Delta>>, usize) {
+    let keys: Vec<Vec<Delta>> = states
+        .iter()
+        .map(|s| involved.iter().map(|i| s.units[*i]).collect())
         .collect();
+    let distinct = keys
+        .iter()
+        .collect::<std::collections::HashSet<_, std::hash::BuildHasherDefault<Fnv>>>()
+        .len();
+    (keys, distinct)
+}
+
+/// The share of their fire the defenders give at the attacking hexes before a melee: half,
+/// or all of it under the optional rule.
+fn defensive_fire_factor(board: &Board) -> f64 {
+    if board.params.optional.full_melee_defensive_fire {
+        1.0
+    } else {
+        0.5
+    }
+}
+
+/// The whole odds: the melee alone, the neighbourhood, the fatigue bounds, the enumeration of the
+/// fire shooter by shooter at each hex, and the melee's odds in each state. The fire's steps
+/// stay in this one loop because they share the scratch board, the shooters' order and the
+/// unit index, and the order of the fire must be the resolution's
+/// (`opportunity::at_melee_attackers`).
+fn odds_over_states(
+    board: &Board,
+    decl: &Declaration,
+    merge_fatigue: bool,
+    [budget, melee_budget]: [usize; 2],
+) -> WholeOdds {
+    let system = system(&board.params);
+    let melee_only = system
+        .breakdown(board, decl)
+        .odds()
+        .attacker_win_probability;
+    let mut out = WholeOdds::melee_alone(melee_only);
+    let mut sub = Scratch::of(neighbourhood(board, decl), budget);
+    let acting = sub.board.acting;
+    let mut committed = decl.clone();
+    committed
+        .attackers
+        .retain(|id| sub.unit(*id).is_some_and(|u| u.side == acting));
+    if committed.attackers.is_empty() || !system.check(&sub.board, &committed).is_empty() {
+        out.called_off_probability = 1.0;
+        return out;
+    }
+    let side = match committed.attackers.first().and_then(|id| sub.unit(*id)) {
+        Some(u) => u.side,
+        None => return out,
+    };
+    let factor = defensive_fire_factor(&sub.board);
+    let hexes = committed.attacking_hexes(&sub.board);
+    let shooters: Vec<UnitId> = sub
+        .board
+        .units
+        .iter()
+        .filter(|u| u.side != side)
+        .map(|u| u.id)
+        .collect();
+    let bound = fatigue_bounds(&sub.board, &hexes, &shooters, side, factor);
     let at: HashMap<UnitId, usize> = sub
         .board
         .units
@@ -352,21 +445,7 @@ fn odds_over_states(
         .enumerate()
         .map(|(i, u)| (u.id, i))
         .collect();
-    // The melee depends only on the units in the defending and attacking hexes as the fire
-    // began (a unit can only leave them): states that agree there share one evaluation.
-    let melee_hexes: Vec<Hex> = hexes
-        .iter()
-        .copied()
-        .chain([committed.defending_hex])
-        .collect();
-    let involved: Vec<usize> = sub
-        .board
-        .units
-        .iter()
-        .enumerate()
-        .filter(|(_, u)| melee_hexes.contains(&u.hex))
-        .map(|(i, _)| i)
-        .collect();
+    let involved = involved(&sub.board, &hexes, committed.defending_hex);
     let mut states = vec![State {
         units: sub.save(),
         p: 1.0,
@@ -415,43 +494,11 @@ fn odds_over_states(
         }
     }
     out.states = states.len();
-    // The melee depends only on its hexes' units: the states that agree there share one
-    // evaluation, and their number says before any is made whether they fit the budget.
-    let keys: Vec<Vec<Delta>> = states
-        .iter()
-        .map(|s| involved.iter().map(|i| s.units[*i]).collect())
-        .collect();
-    let distinct = keys
-        .iter()
-        .collect::<std::collections::HashSet<_, std::hash::BuildHasherDefault<Fnv>>>()
-        .len();
+    let (keys, distinct) = melee_keys(&states, &involved);
     if distinct.saturating_mul(system.odds_work(involved.len())) > melee_budget {
         return sampled(&neighbourhood(board, decl), &committed, out);
     }
-    let mut seen: FastMap<Vec<Delta>, Option<f64>> = FastMap::default();
-    for (s, key) in states.iter().zip(keys) {
-        sub.load(&s.units);
-        let mut left = committed.clone();
-        left.attackers
-            .retain(|id| sub.unit(*id).is_some_and(|u| !u.disrupted && !u.routed));
-        if left.attackers.len() < committed.attackers.len() {
-            out.attackers_drop_probability += s.p;
-        }
-        let win = *seen.entry(key).or_insert_with(|| {
-            // Checked again even with every committed unit still there, as the resolution
-            // does: the men the fire took can break a restriction (La Bataille's L2 odds).
-            if left.attackers.is_empty() || !system.check(&sub.board, &left).is_empty() {
-                None
-            } else {
-                let b = system.breakdown(&sub.board, &left);
-                Some(system.odds(&b).attacker_win_probability)
-            }
-        });
-        match win {
-            Some(w) => out.attacker_win_probability += s.p * w,
-            None => out.called_off_probability += s.p,
-        }
-    }
+    melee_in_each_state(&mut sub, &states, keys, &committed, &mut out);
     out
 }
 
@@ -506,11 +553,7 @@ fn sampled(board: &Board, committed: &Declaration, mut out: WholeOdds) -> WholeO
                     .collect();
                 *seen
                     .entry((left.attackers.clone(), here))
-                    .or_insert_with(|| {
-                        system
-                            .odds(&system.breakdown(&b, &left))
-                            .attacker_win_probability
-                    })
+                    .or_insert_with(|| system.breakdown(&b, &left).odds().attacker_win_probability)
             }
             Ok((left, _)) => {
                 let loser = system.roll_loser(&mut b, &left, &mut rng);

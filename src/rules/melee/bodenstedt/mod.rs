@@ -4,6 +4,7 @@
 //! the melee-system seam: B1, the one d6, the losses, ELIM, retreats and routs of the loser
 //! (D-sys-5), the whole attacking hexes of a losing attacker (D-bod-10).
 
+pub use super::detail::bodenstedt::{Cell, Letter, RowResult, SectorBreakdown, TableError, UnitCv};
 pub use crate::rules::params::bodenstedt::BodenstedtParams;
 
 use serde::{Deserialize, Serialize};
@@ -14,56 +15,6 @@ use crate::rules::combat::largest_remainder;
 use crate::rules::hex::Facing;
 use crate::rules::map::{SideFeature, Terrain};
 use crate::rules::unit::{Crew, Unit, UnitId, UnitKind};
-
-/// The casualty letters: factors per troop of the inflicting side, or ELIM.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Letter {
-    None,
-    L,
-    M,
-    H,
-    Elim,
-}
-
-/// One cell of the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Cell {
-    pub attacker_digit: i8,
-    pub defender_digit: i8,
-    /// What the attacker suffers, and the defender.
-    pub attacker_letter: Letter,
-    pub defender_letter: Letter,
-}
-
-impl Cell {
-    /// Reads `+2/-3 L/H` (a minus may be `-` or `−`).
-    pub fn parse(s: &str) -> Result<Cell, TableError> {
-        let bad = || TableError::BadCell(s.to_owned());
-        let (digits, letters) = s.trim().split_once(' ').ok_or_else(bad)?;
-        let (a, d) = digits.split_once('/').ok_or_else(bad)?;
-        let (la, ld) = letters.trim().split_once('/').ok_or_else(bad)?;
-        let digit = |x: &str| {
-            x.replace('−', "-")
-                .replace('+', "")
-                .parse::<i8>()
-                .map_err(|_| bad())
-        };
-        let letter = |x: &str| match x {
-            "0" => Ok(Letter::None),
-            "L" => Ok(Letter::L),
-            "M" => Ok(Letter::M),
-            "H" => Ok(Letter::H),
-            "E" => Ok(Letter::Elim),
-            _ => Err(bad()),
-        };
-        Ok(Cell {
-            attacker_digit: digit(a)?,
-            defender_digit: digit(d)?,
-            attacker_letter: letter(la)?,
-            defender_letter: letter(ld)?,
-        })
-    }
-}
 
 /// The columns of the table.
 /// (In ASCII: the window's font has no ≤ or ≥.)
@@ -79,35 +30,6 @@ pub fn troops(p: &BodenstedtParams, u: &Unit) -> u32 {
         }
         _ => 0,
     }
-}
-
-/// One unit's part in its side's combat value.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct UnitCv {
-    pub unit: UnitId,
-    pub troops: u32,
-    pub cv: u32,
-    /// How it was reached, in words.
-    pub why: String,
-}
-
-/// The §15.1 breakdown: each unit's troops and CV, the sides' CVs, the column and the
-/// defence bonus.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SectorBreakdown {
-    pub attackers: Vec<UnitCv>,
-    pub defenders: Vec<UnitCv>,
-    pub attack_cv: u32,
-    pub defence_cv: u32,
-    /// The column before the defence bonus (0 = ≤1:2 … 5 = ≥5:1).
-    pub raw_column: usize,
-    /// Why the defender has its bonus, if it has one.
-    pub defence_bonus: Option<String>,
-    pub column: usize,
-    /// What each roll of the d6 would do (rows 1–6), worked out at once: the odds and the
-    /// resolution read them.
-    #[serde(default)]
-    pub rows: Vec<RowResult>,
 }
 
 fn leader_cv(p: &BodenstedtParams, u: &Unit) -> u32 {
@@ -265,19 +187,6 @@ pub fn sector_breakdown(board: &Board, decl: &Declaration) -> SectorBreakdown {
     b
 }
 
-/// What one row of the table does to this melee: the cell, and each unit's loss in men
-/// (`u32::MAX` for a unit eliminated by ELIM).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RowResult {
-    pub roll: u8,
-    pub cell: Cell,
-    pub losses: Vec<(UnitId, u32)>,
-    pub eliminated: Vec<UnitId>,
-    /// Men each side loses on this row: its losses and the men of its units ELIM takes.
-    pub attacker_total: u32,
-    pub defender_total: u32,
-}
-
 fn factor(p: &BodenstedtParams, l: Letter) -> u32 {
     match l {
         Letter::None | Letter::Elim => 0,
@@ -293,31 +202,6 @@ pub fn cell(p: &BodenstedtParams, column: usize, roll: u8) -> Result<Cell, Table
     let text = p.table.get(i).ok_or(TableError::NoCell { roll, column })?;
     Cell::parse(text)
 }
-
-/// Why the Parameter Data's table gave no result.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TableError {
-    /// A cell that does not read as `+2/-3 L/H` (its text).
-    BadCell(String),
-    /// The table is short: no cell for this row (the roll) and column.
-    NoCell { roll: u8, column: usize },
-}
-
-impl std::fmt::Display for TableError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TableError::BadCell(s) => {
-                write!(f, "bodenstedt table cell `{s}`: expected like `+2/-3 L/H`")
-            }
-            TableError::NoCell { roll, column } => write!(
-                f,
-                "bodenstedt table: no cell for row {roll}, column {column}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for TableError {}
 
 /// The exact result of a roll: losses by the letters (factors per troop of the inflicting
 /// side, split over the suffering side's units by troops; a cavalryman costs 2 unless no
@@ -549,15 +433,12 @@ pub fn bodenstedt_breakdown(board: &Board, decl: &Declaration) -> super::Breakdo
         defender_loss_range: range(false),
         bridge_damage: false,
         system: crate::rules::params::MeleeSystemName::Bodenstedt,
-        detail: super::Detail::of(sb),
+        detail: super::Detail::Bodenstedt(sb),
     }
 }
 
 /// The odds from the six rows (D-sys-6): P(attacker wins) and the expected losses.
-pub fn bodenstedt_odds(b: &super::Breakdown) -> super::Odds {
-    let Some(sb) = b.detail.get::<SectorBreakdown>() else {
-        return super::odds(b);
-    };
+pub fn bodenstedt_odds(sb: &SectorBreakdown) -> super::Odds {
     let o = sector_odds(sb);
     super::Odds {
         attacker_win_probability: o.attacker_wins,
@@ -568,18 +449,14 @@ pub fn bodenstedt_odds(b: &super::Breakdown) -> super::Odds {
 
 /// The d6, the row's losses and ELIM, the digits: the loser retreats one hex (−1) or routs
 /// 2–4 (−2…−4); a losing attacker is every unit of its attacking hexes (D-bod-10).
-pub fn bodenstedt_results(board: &mut Board, r: &mut super::Resolution, rng: &mut impl rand::Rng) {
+pub fn bodenstedt_results(
+    board: &mut Board,
+    r: &mut super::Resolution,
+    sb: &SectorBreakdown,
+    rng: &mut impl rand::Rng,
+) {
     use super::MeleeSide;
     use rand::RngExt;
-    let b = r.out.breakdown.clone();
-    let Some(sb) = b
-        .detail
-        .get::<SectorBreakdown>()
-        .cloned()
-        .filter(|_| !b.bridge_damage)
-    else {
-        return super::resolve::combat_results(board, r, rng);
-    };
     let roll = rng.random_range(1..=6u8);
     r.out.attacker_roll = roll as u32;
     r.out.defender_roll = roll as u32;
@@ -603,9 +480,9 @@ pub fn bodenstedt_results(board: &mut Board, r: &mut super::Resolution, rng: &mu
             } else {
                 r.out.defender_loss += u.men;
             }
-            r.out.eliminated.push(super::Elimination {
+            r.out.eliminated.push(crate::rules::melee::Elimination {
                 unit: id,
-                reason: super::EliminationReason::Elim,
+                reason: crate::rules::melee::EliminationReason::Elim,
                 captured: true,
                 men: u.men,
                 guns: u.guns,
@@ -653,9 +530,9 @@ pub fn bodenstedt_results(board: &mut Board, r: &mut super::Resolution, rng: &mu
 }
 
 impl super::MeleeSystem for Bodenstedt {
-    fn description(&self) -> &'static str {
-        "Bodenstedt (seed 001): combat values by troop and flank, one d6 on the morale and casualty table"
-    }
+    type Detail = SectorBreakdown;
+    type Rolled = ();
+
     fn name(&self) -> crate::rules::params::MeleeSystemName {
         crate::rules::params::MeleeSystemName::Bodenstedt
     }
@@ -670,24 +547,24 @@ impl super::MeleeSystem for Bodenstedt {
     fn odds_work(&self, _units: usize) -> usize {
         50
     }
-    fn odds(&self, b: &super::Breakdown) -> super::Odds {
-        bodenstedt_odds(b)
+    fn odds(&self, _: &super::Breakdown, sb: &SectorBreakdown) -> super::Odds {
+        bodenstedt_odds(sb)
     }
     fn combat_results(
         &self,
         board: &mut Board,
         r: &mut super::Resolution,
+        sb: &SectorBreakdown,
         rng: &mut rand_chacha::ChaCha8Rng,
     ) {
-        bodenstedt_results(board, r, rng)
+        bodenstedt_results(board, r, sb, rng)
     }
     /// §15.1: the table's digit is the morale; no check follows a lost melee.
     fn checks_after_retreat(&self) -> bool {
         false
     }
-
-    fn outcomes(&self, b: &super::Breakdown) -> Option<super::Outcomes> {
-        let o = sector_odds(b.detail.get::<SectorBreakdown>()?);
+    fn outcomes(&self, _: &super::Breakdown, sb: &SectorBreakdown) -> Option<super::Outcomes> {
+        let o = sector_odds(sb);
         Some(super::Outcomes {
             attacker_wins: o.attacker_wins,
             no_decision: o.no_decision,
@@ -700,59 +577,13 @@ impl super::MeleeSystem for Bodenstedt {
             expected_defender_loss: o.expected_defender_loss,
         })
     }
-    fn odds_words(&self, b: &super::Breakdown) -> Option<String> {
-        let sb = b.detail.get::<SectorBreakdown>()?;
-        Some(format!(
-            "Bodenstedt CV {}:{} column {}: {}",
-            sb.attack_cv,
-            sb.defence_cv,
-            COLUMNS[sb.column],
-            self.outcomes(b)?.words("ELIM")
-        ))
-    }
-    fn own_losses(&self) -> bool {
-        true
-    }
-    /// The CVs, the column (and the defence bonus), and the row the d6 gave.
-    fn report_lines(
-        &self,
-        b: &super::Breakdown,
-        o: &super::MeleeOutcome,
-        _name: &dyn Fn(UnitId) -> String,
-    ) -> Vec<String> {
-        let Some(sb) = b.detail.get::<SectorBreakdown>() else {
-            return Vec::new();
-        };
-        let mut out = vec![format!(
-            "  odds {}:{} -> {}{}",
-            sb.attack_cv,
-            sb.defence_cv,
-            COLUMNS[sb.raw_column],
-            sb.defence_bonus
-                .as_ref()
-                .map_or(String::new(), |w| format!(", {w}: {}", COLUMNS[sb.column]))
-        )];
-        if let Some(row) = sb.rows.get((o.attacker_roll as usize).saturating_sub(1)) {
-            let c = row.cell;
-            out.push(format!(
-                "  d6 {}: attacker {:+} {:?}, defender {:+} {:?}",
-                o.attacker_roll,
-                c.attacker_digit,
-                c.attacker_letter,
-                c.defender_digit,
-                c.defender_letter
-            ));
-        }
-        out
-    }
-    /// Its CVs, column and the six rows.
-    fn json(&self, b: &super::Breakdown) -> Option<(&'static str, serde_json::Value)> {
-        let sb = b.detail.get::<SectorBreakdown>()?;
-        Some(("sector", serde_json::to_value(sb).ok()?))
-    }
     /// The six rows, equally likely.
-    fn endings(&self, board: &Board, b: &super::Breakdown) -> Option<Vec<super::Ending>> {
-        let sb = b.detail.get::<SectorBreakdown>()?;
+    fn endings(
+        &self,
+        board: &Board,
+        _: &super::Breakdown,
+        sb: &SectorBreakdown,
+    ) -> Option<Vec<super::Ending>> {
         let sixth = 1.0 / sb.rows.len().max(1) as f64;
         Some(
             sb.rows
@@ -776,5 +607,63 @@ impl super::MeleeSystem for Bodenstedt {
                 })
                 .collect(),
         )
+    }
+}
+
+impl super::MeleeShow for Bodenstedt {
+    fn description(&self) -> &'static str {
+        "Bodenstedt (seed 001): combat values by troop and flank, one d6 on the morale and casualty table"
+    }
+    fn odds_words(&self, b: &super::Breakdown, sb: &SectorBreakdown) -> Option<String> {
+        use super::MeleeSystem;
+        Some(format!(
+            "Bodenstedt CV {}:{} column {}: {}",
+            sb.attack_cv,
+            sb.defence_cv,
+            COLUMNS[sb.column],
+            self.outcomes(b, sb)?.words("ELIM")
+        ))
+    }
+    fn own_losses(&self) -> bool {
+        true
+    }
+    /// The CVs, the column (and the defence bonus), and the row the d6 gave.
+    fn report_lines(
+        &self,
+        _: &super::Breakdown,
+        sb: &SectorBreakdown,
+        _: Option<&()>,
+        o: &super::MeleeOutcome,
+        _name: &dyn Fn(UnitId) -> String,
+    ) -> Vec<String> {
+        let mut out = vec![format!(
+            "  odds {}:{} -> {}{}",
+            sb.attack_cv,
+            sb.defence_cv,
+            COLUMNS[sb.raw_column],
+            sb.defence_bonus
+                .as_ref()
+                .map_or(String::new(), |w| format!(", {w}: {}", COLUMNS[sb.column]))
+        )];
+        if let Some(row) = sb.rows.get((o.attacker_roll as usize).saturating_sub(1)) {
+            let c = row.cell;
+            out.push(format!(
+                "  d6 {}: attacker {:+} {:?}, defender {:+} {:?}",
+                o.attacker_roll,
+                c.attacker_digit,
+                c.attacker_letter,
+                c.defender_digit,
+                c.defender_letter
+            ));
+        }
+        out
+    }
+    /// Its CVs, column and the six rows.
+    fn json(
+        &self,
+        _: &super::Breakdown,
+        sb: &SectorBreakdown,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        Some(("sector", serde_json::to_value(sb).ok()?))
     }
 }
