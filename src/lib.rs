@@ -27,7 +27,7 @@ pub const DEFAULT_SCENARIO_PATH: &str = "maps/harpers_crossing.ron";
 
 /// Every scenario of `maps/`, embedded: the browser has no file system (a test checks that
 /// none is missing).
-pub const SCENARIOS: [(&str, &str); 5] = [
+pub const SCENARIOS: [(&str, &str); 6] = [
     ("maps/harpers_crossing.ron", DEFAULT_SCENARIO),
     (
         "maps/brandy_station.ron",
@@ -36,6 +36,10 @@ pub const SCENARIOS: [(&str, &str); 5] = [
     (
         "maps/railroad_cut.ron",
         include_str!("../maps/railroad_cut.ron"),
+    ),
+    (
+        "maps/little_round_top.ron",
+        include_str!("../maps/little_round_top.ron"),
     ),
     (
         "maps/test_melee.ron",

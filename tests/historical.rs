@@ -1,6 +1,7 @@
 //! The historical scenarios (Brandy Station; the Railroad Cut): at the series' scale, with
 //! the features their period maps show, in the start dialog's list, and played to the end by
-//! the computer on both sides with its orders passing the rules.
+//! the computer on both sides with its orders passing the rules; and the small battles of the
+//! library (issue 61: Little Round Top), a brigade or two in an hour or two.
 
 use bayonet::rules::map::{Road, SideFeature};
 use bayonet::rules::scenario::{Scenario, parse};
@@ -129,4 +130,98 @@ fn the_railroad_cut_plays_to_the_end_with_the_computer_on_both_sides_and_replays
     assert_eq!(refused, 0, "{refused} refused of {log}");
     let saved = save::save(app.world_mut());
     assert!(save::replay(&saved).unwrap().matches);
+}
+
+/// The library's small battles (issue 61): a brigade or two, at most 15 units and 10 turns.
+const SMALL: [&str; 1] = ["maps/little_round_top.ron"];
+
+/// Issue 61, item 1: a small battle is a brigade or two (at most 15 units, 10 turns), sourced
+/// and its approximations told, every brigade in its division and corps with a leader where
+/// history put one (§17), its objectives held as history had them (§18, D-obj-1), its places
+/// named on the map, and its victory levels said in its description.
+#[test]
+fn the_small_battles_are_a_brigade_or_two_sourced_organised_and_named() {
+    use bayonet::rules::unit::UnitKind;
+    for path in SMALL {
+        let s = load(path);
+        let all = s.units.len() + s.reinforcements.len();
+        assert!((8..=15).contains(&all), "{path}: {all} units");
+        assert!(s.turns <= 10, "{path}: {} turns", s.turns);
+        for word in ["Sources:", "Approximations:", "Official Records", "levels"] {
+            assert!(s.description.contains(word), "{path}: lacks {word}");
+        }
+        assert!(
+            s.brigades.iter().all(|b| b.division.is_some()),
+            "{path}: a brigade outside its division"
+        );
+        let leaders: Vec<_> = s
+            .units
+            .iter()
+            .filter(|u| u.kind == UnitKind::Leader)
+            .collect();
+        assert!(leaders.len() >= 2, "{path}: a leader a side at least");
+        assert!(leaders.iter().all(|l| l.commands.is_some()));
+        assert!(s.map.objectives.len() >= 3, "{path}");
+        assert!(
+            s.map.objectives.iter().any(|o| o.owner.is_some()),
+            "{path}: someone holds something at the start"
+        );
+        assert!(
+            s.map.labels.len() >= 6,
+            "{path}: {} names",
+            s.map.labels.len()
+        );
+        let v = &s.victory;
+        assert!(
+            v.major_defeat < v.minor_defeat
+                && v.minor_defeat < v.minor_victory
+                && v.minor_victory < v.major_victory,
+            "{path}: {v:?}"
+        );
+        assert!(
+            s.description.contains(&format!("{}", v.minor_victory)),
+            "{path}: the description says the levels"
+        );
+    }
+}
+
+/// Issue 61, how it is checked: every battle plays to its end with the computer on both sides,
+/// headless, through the interpreter, no order refused, both sides fighting, and the game
+/// replays from its save; with the basic computer (the one whose games set the levels) and the
+/// skilled one.
+#[test]
+fn the_small_battles_play_to_the_end_with_the_computer_on_both_sides_through_the_interpreter() {
+    use bayonet::rules::event::Event;
+    use bayonet::rules::game::Game;
+    for path in SMALL {
+        let s = load(path);
+        for (brain, seed) in [
+            (Brain::Computer, 1),
+            (bayonet::sim::Opponent::Skilled.brain(), 2),
+        ] {
+            let mut game = Game::new(s.clone(), Some(seed)).replaying();
+            let events = bayonet::cli::autoplay::play(&mut game, [brain; 2]);
+            let b = &game.board;
+            assert!(
+                b.over && b.turn == s.turns,
+                "{path}: turn {} of {}",
+                b.turn,
+                s.turns
+            );
+            assert!(
+                b.reinforcements.is_empty(),
+                "{path}: every reinforcement arrived"
+            );
+            let fired = events
+                .iter()
+                .filter(|e| matches!(e, Event::Fired(_)))
+                .count();
+            assert!(fired > 0, "{path}: {brain:?} fired {fired} times");
+            let saved = bayonet::save::save_of(&game);
+            assert!(
+                save::replay(&saved).unwrap().matches,
+                "{path}: the save replays"
+            );
+        }
+    }
 }
