@@ -27,7 +27,7 @@ pub const DEFAULT_SCENARIO_PATH: &str = "maps/harpers_crossing.ron";
 
 /// Every scenario of `maps/`, embedded: the browser has no file system (a test checks that
 /// none is missing).
-pub const SCENARIOS: [(&str, &str); 6] = [
+pub const SCENARIOS: [(&str, &str); 7] = [
     ("maps/harpers_crossing.ron", DEFAULT_SCENARIO),
     (
         "maps/brandy_station.ron",
@@ -40,6 +40,10 @@ pub const SCENARIOS: [(&str, &str); 6] = [
     (
         "maps/little_round_top.ron",
         include_str!("../maps/little_round_top.ron"),
+    ),
+    (
+        "maps/burnside_bridge.ron",
+        include_str!("../maps/burnside_bridge.ron"),
     ),
     (
         "maps/test_melee.ron",

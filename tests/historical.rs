@@ -1,7 +1,7 @@
 //! The historical scenarios (Brandy Station; the Railroad Cut): at the series' scale, with
 //! the features their period maps show, in the start dialog's list, and played to the end by
 //! the computer on both sides with its orders passing the rules; and the small battles of the
-//! library (issue 61: Little Round Top), a brigade or two in an hour or two.
+//! library (issue 61: Little Round Top, Burnside's Bridge), a brigade or two in an hour or two.
 
 use bayonet::rules::map::{Road, SideFeature};
 use bayonet::rules::scenario::{Scenario, parse};
@@ -133,7 +133,7 @@ fn the_railroad_cut_plays_to_the_end_with_the_computer_on_both_sides_and_replays
 }
 
 /// The library's small battles (issue 61): a brigade or two, at most 15 units and 10 turns.
-const SMALL: [&str; 1] = ["maps/little_round_top.ron"];
+const SMALL: [&str; 2] = ["maps/little_round_top.ron", "maps/burnside_bridge.ron"];
 
 /// Issue 61, item 1: a small battle is a brigade or two (at most 15 units, 10 turns), sourced
 /// and its approximations told, every brigade in its division and corps with a leader where

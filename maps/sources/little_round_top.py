@@ -156,8 +156,7 @@ scenario(
     "Devil's Den and Houck's Ridge against Ward's brigade and Smith's battery, are left out, "
     "with them; so are the rest of Weed's brigade, who came to the summit late, and the "
     "Pennsylvania Reserves who came up at dusk. Law commands his own brigade here (Hood was "
-    "wounded as the attack began). The levels are set from the skilled computer playing both "
-    "sides (40 seeds): " + LEVELS,
+    "wounded as the attack began). The levels: " + LEVELS,
     s,
     ['(name: "Union", color: (0.16, 0.28, 0.62), edge: East)',
      '(name: "Confederate", color: (0.55, 0.55, 0.58), edge: West)'],

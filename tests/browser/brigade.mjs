@@ -30,6 +30,8 @@ try {
   const shown = await until('the Move brigade button', (e) => e.event === 'layout' && named(e), 10000);
   const [x, y, w, h] = named(shown).rect;
   await tap([x + w / 2, y + h / 2]);
+  // The move armed before the finger goes down on the map (the trace says so).
+  await until('the brigade move armed', (e) => e.event === 'layout' && e.data.brigade_move, 10000);
 
   // Long press on Davis's hex, drag four hexes on (away from 54,11, into the screen), hold,
   // release.

@@ -65,7 +65,19 @@ export async function probe(out, prefix = '') {
   const cdp = await ctx.newCDPSession(page);
   const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent',
     { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
-  const tap = async ([x, y]) => { await touch('touchStart', x, y); await page.waitForTimeout(80); await touch('touchEnd'); await page.waitForTimeout(400); };
+  // Two of the page's animation frames: the game draws one a frame, so the touch below has
+  // been read by at least one whole frame of the game before the finger lifts. On a busy
+  // machine Brandy Station draws a few frames a second, and a touch that starts and ends
+  // between two of them is never seen by the buttons (CI once lost the Move brigade tap so).
+  const frames = () => page.evaluate(() => new Promise((r) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+  // Held at least 80 ms and at most 400 (under the game's half-second long press).
+  const tap = async ([x, y]) => {
+    await touch('touchStart', x, y);
+    await Promise.all([page.waitForTimeout(80), Promise.race([frames(), page.waitForTimeout(400)])]);
+    await touch('touchEnd');
+    await page.waitForTimeout(400);
+  };
   // A long press (1 s, twice the game's half second: a busy machine draws Brandy Station at a
   // few frames a second) on `from`, dragged to `to` in ten steps, the finger still down: the
   // caller looks at the preview, then lifts it (touch('touchEnd')).

@@ -48,10 +48,11 @@ fn layout(
     moved: Query<(), NamedButtonMoved>,
     // The toolbar's buttons, and the start dialog's Start, where they are laid out.
     (tools, start): (Tools, Starts),
-    (game, seen, reach): (
+    (game, seen, reach, selection): (
         Res<Table>,
         Option<Res<crate::client::seen::Seen>>,
         Res<crate::client::input::command::Reachable>,
+        Option<Res<crate::client::input::command::Selection>>,
     ),
     mut last: ResMut<LastLayout>,
     (regions, shown_buttons, any_moved, lesson): (
@@ -80,6 +81,7 @@ fn layout(
         || game.is_changed()
         || seen.as_ref().is_some_and(|s| s.is_changed())
         || reach.is_changed()
+        || selection.as_ref().is_some_and(|s| s.is_changed())
         || place_names.as_ref().is_some_and(|n| n.is_changed())
         || lesson.as_ref().is_some_and(|l| l.is_changed());
     if !stirred && moved.is_empty() && any_moved.is_empty() {
@@ -104,11 +106,7 @@ fn layout(
     // Where the selected unit may move, for a test to tap.
     let reachable = by_place(&mut reach.0.keys().copied());
     let (areas, rects) = regions_json(k, &regions, &shown_buttons, &names);
-    // The results card's lines: how tall they are, and how tall the part of them that shows.
-    let card_fit = card
-        .iter()
-        .find(|(n, v)| v.get() && n.size.y > 0.0)
-        .map(|(n, _)| json!([(n.content_size.y / k).round(), (n.size.y / k).round()]));
+    let card_fit = card_json(&card, k);
     let digits = crate::client::counters::counter::NUMBER_SIZE
         * crate::client::theme::font::digit_height()
         / scale;
@@ -128,6 +126,8 @@ fn layout(
         "camera": [t.translation.x, t.translation.y],
         // The boot camp's lesson, where the player stands in it.
         "lesson": lesson.as_deref().map(lesson_json),
+        // A brigade's move armed (Move brigade pressed, §17): the next drag or tap sends it.
+        "brigade_move": selection.as_ref().is_some_and(|s| s.brigade),
     })
     .to_string();
     if last.0 != now {
@@ -243,6 +243,19 @@ fn regions_json(
         }
     }
     (areas, rects)
+}
+
+/// The results card's lines: how tall they are, and how tall the part of them that shows.
+fn card_json(
+    card: &Query<
+        (&ComputedNode, &InheritedVisibility),
+        With<crate::client::reports::results_card::CardBody>,
+    >,
+    k: f32,
+) -> Option<serde_json::Value> {
+    card.iter()
+        .find(|(n, v)| v.get() && n.size.y > 0.0)
+        .map(|(n, _)| json!([(n.content_size.y / k).round(), (n.size.y / k).round()]))
 }
 
 /// The names on the map: each one's box (four corners) and letter size in pixels.
