@@ -433,7 +433,7 @@ pub fn bodenstedt_breakdown(board: &Board, decl: &Declaration) -> super::Breakdo
         defender_loss_range: range(false),
         bridge_damage: false,
         system: crate::rules::params::MeleeSystemName::Bodenstedt,
-        detail: super::Detail::Bodenstedt(sb),
+        detail: super::Detail::Bodenstedt(Box::new(sb)),
     }
 }
 

@@ -19,12 +19,13 @@ pub enum Detail {
     LossRanges,
     /// §15.4: §9's loss ranges from its own strengths, drawn uniformly.
     Austerlitz,
-    /// §15.1: CVs, the column and the six rows.
-    Bodenstedt(bodenstedt::SectorBreakdown),
+    /// §15.1: CVs, the column and the six rows. (Boxed, as the other systems' parts: a
+    /// breakdown is made and moved thousands of times a plan, and these are large.)
+    Bodenstedt(Box<bodenstedt::SectorBreakdown>),
     /// §15.2: the lead units, the contact and the grounds.
-    Impetus(impetus::ImpetusBreakdown),
+    Impetus(Box<impetus::ImpetusBreakdown>),
     /// §15.3: every unit's melee value and checks.
-    LaBataille(labataille::AssaultBreakdown),
+    LaBataille(Box<labataille::AssaultBreakdown>),
 }
 
 impl Detail {
@@ -34,21 +35,21 @@ impl Detail {
     /// Bodenstedt's part, if the breakdown is Bodenstedt's.
     pub fn bodenstedt(&self) -> Option<&bodenstedt::SectorBreakdown> {
         match self {
-            Detail::Bodenstedt(d) => Some(d),
+            Detail::Bodenstedt(d) => Some(d.as_ref()),
             _ => None,
         }
     }
     /// Impetus's part, if the breakdown is Impetus's.
     pub fn impetus(&self) -> Option<&impetus::ImpetusBreakdown> {
         match self {
-            Detail::Impetus(d) => Some(d),
+            Detail::Impetus(d) => Some(d.as_ref()),
             _ => None,
         }
     }
     /// La Bataille's part, if the breakdown is La Bataille's.
     pub fn la_bataille(&self) -> Option<&labataille::AssaultBreakdown> {
         match self {
-            Detail::LaBataille(d) => Some(d),
+            Detail::LaBataille(d) => Some(d.as_ref()),
             _ => None,
         }
     }
@@ -61,9 +62,9 @@ pub enum Rolled {
     #[default]
     Nothing,
     /// §15.2's rounds.
-    Impetus(impetus::Fight),
+    Impetus(Box<impetus::Fight>),
     /// §15.3's checks and chart.
-    LaBataille(labataille::Assault),
+    LaBataille(Box<labataille::Assault>),
 }
 
 impl Rolled {
@@ -99,14 +100,14 @@ impl Record for () {
 
 impl From<impetus::Fight> for Rolled {
     fn from(f: impetus::Fight) -> Rolled {
-        Rolled::Impetus(f)
+        Rolled::Impetus(Box::new(f))
     }
 }
 
 impl Record for impetus::Fight {
     fn read(r: &Rolled) -> Option<&Self> {
         match r {
-            Rolled::Impetus(f) => Some(f),
+            Rolled::Impetus(f) => Some(f.as_ref()),
             _ => None,
         }
     }
@@ -114,14 +115,14 @@ impl Record for impetus::Fight {
 
 impl From<labataille::Assault> for Rolled {
     fn from(a: labataille::Assault) -> Rolled {
-        Rolled::LaBataille(a)
+        Rolled::LaBataille(Box::new(a))
     }
 }
 
 impl Record for labataille::Assault {
     fn read(r: &Rolled) -> Option<&Self> {
         match r {
-            Rolled::LaBataille(a) => Some(a),
+            Rolled::LaBataille(a) => Some(a.as_ref()),
             _ => None,
         }
     }

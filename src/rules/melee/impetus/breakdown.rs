@@ -369,6 +369,6 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         defender_loss_range: range(&|f| f.defender_loss),
         bridge_damage: false,
         system: MeleeSystemName::Impetus,
-        detail: Detail::Impetus(ib),
+        detail: Detail::Impetus(Box::new(ib)),
     }
 }

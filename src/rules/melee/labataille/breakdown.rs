@@ -241,6 +241,6 @@ pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
         defender_loss_range: range(1),
         bridge_damage: false,
         system: MeleeSystemName::LaBataille,
-        detail: Detail::LaBataille(ab),
+        detail: Detail::LaBataille(Box::new(ab)),
     }
 }
