@@ -761,14 +761,25 @@ fn the_count_and_timing_of_hidden_enemy_orders_are_not_told() {
         })
     };
     // The orders come once the poll waits on the game's bell (before, they would only be
-    // what it finds when it starts).
+    // what it finds when it starts): the operator's `/metrics` counts the clients waiting.
     let started = Instant::now();
-    while r.bells.waiting() == 0 {
+    let waiting = || {
+        let text = ureq::get(&format!("{url}/metrics"))
+            .call()
+            .ok()
+            .and_then(|mut r| r.body_mut().read_to_string().ok())
+            .unwrap_or_default();
+        text.lines()
+            .find_map(|l| l.strip_prefix("bayonet_waiting "))
+            .and_then(|n| n.trim().parse::<usize>().ok())
+            .unwrap_or(0)
+    };
+    while waiting() == 0 {
         assert!(
             started.elapsed() < Duration::from_secs(10),
             "the long poll never began to wait"
         );
-        std::thread::yield_now();
+        std::thread::sleep(Duration::from_millis(5));
     }
     let mut given = 0;
     for _ in 0..10 {

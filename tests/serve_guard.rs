@@ -340,6 +340,19 @@ fn websockets_are_capped_per_game_and_metrics_count_what_happened() {
     );
     assert_eq!(line("bayonet_games_in_memory"), 1.0, "{text}");
     assert_eq!(line("bayonet_websockets"), 2.0, "{text}");
+    // Both sockets listen to the game's bell (each from its first news on).
+    let waiting = || {
+        let mut resp = ureq::get(&format!("{url}/metrics")).call().unwrap();
+        let text = resp.body_mut().read_to_string().unwrap();
+        text.lines()
+            .find_map(|l| l.strip_prefix("bayonet_waiting "))
+            .and_then(|n| n.trim().parse::<usize>().ok())
+    };
+    let t = std::time::Instant::now();
+    while waiting() != Some(2) && t.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(waiting(), Some(2), "{text}");
     assert!(line("bayonet_connections") >= 3.0, "{text}");
     assert_eq!(
         line("bayonet_request_duration_seconds_count{route=\"/api/game/orders\"}"),

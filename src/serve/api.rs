@@ -282,9 +282,12 @@ async fn metrics(State(server): State<Arc<Server>>) -> Response {
         .total();
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        server
-            .metrics
-            .text(server.referee.resident(), connections, sockets),
+        server.metrics.text(
+            server.referee.resident(),
+            connections,
+            sockets,
+            server.bells.waiting(),
+        ),
     )
         .into_response()
 }

@@ -74,7 +74,13 @@ impl Metrics {
     }
 
     /// The text `/metrics` answers, with the gauges read now.
-    pub fn text(&self, games_in_memory: usize, connections: usize, sockets: usize) -> String {
+    pub fn text(
+        &self,
+        games_in_memory: usize,
+        connections: usize,
+        sockets: usize,
+        waiting: usize,
+    ) -> String {
         let mut t = String::new();
         let _ = writeln!(
             t,
@@ -133,7 +139,10 @@ impl Metrics {
              bayonet_connections {connections}\n\
              # HELP bayonet_websockets WebSockets open now.\n\
              # TYPE bayonet_websockets gauge\n\
-             bayonet_websockets {sockets}"
+             bayonet_websockets {sockets}\n\
+             # HELP bayonet_waiting Clients waiting now for a game's news (long polls, sockets).\n\
+             # TYPE bayonet_waiting gauge\n\
+             bayonet_waiting {waiting}"
         );
         t
     }

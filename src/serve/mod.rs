@@ -24,8 +24,6 @@ pub const DEFAULT_LISTEN: &str = "0.0.0.0:7878";
 pub struct Running {
     pub addr: SocketAddr,
     pub referee: referee::Referee,
-    /// The games' bells, which waiting clients (long polls, sockets) listen to.
-    pub bells: api::Bells,
     pub task: tokio::task::JoinHandle<()>,
 }
 
@@ -239,7 +237,6 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
     Ok(Running {
         addr,
         referee,
-        bells,
         task,
     })
 }
