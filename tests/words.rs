@@ -142,6 +142,32 @@ fn s15_each_melee_system_is_described_by_its_seed() {
     }
 }
 
+/// §15: what each melee system adds for the player follows its rules. I2's follow-up means
+/// something only under Impetus (§15.2). The losses come from the system's own table, not
+/// §9.4's loss ranges, under Bodenstedt (§15.1), Impetus and La Bataille (§15.3). Each unit's
+/// working is shown but under seed 000, whose modifiers say it all. A defender that retreated
+/// checks morale after the melee only where the system's result is not itself the morale (§9.4,
+/// seed 000 and Austerlitz).
+#[test]
+fn s15_each_melee_system_shows_what_its_rules_add() {
+    use bayonet::rules::params::MeleeSystemName::{self, *};
+    for n in MeleeSystemName::ALL {
+        let m = bayonet::rules::melee::named(n);
+        assert_eq!(m.follows_up(), n == Impetus, "{n:?}: follow-up");
+        assert_eq!(
+            m.own_losses(),
+            matches!(n, Bodenstedt | Impetus | LaBataille),
+            "{n:?}: own losses"
+        );
+        assert_eq!(m.shows_unit_working(), n != Tiller, "{n:?}: unit working");
+        assert_eq!(
+            m.checks_after_retreat(),
+            matches!(n, Tiller | Austerlitz),
+            "{n:?}: checks after retreat"
+        );
+    }
+}
+
 /// A morale check in words: its roll against the value, or, told to the enemy under fog
 /// (issue 45 item 1, D-fow-6), its result alone — "dice unseen", with neither figure kept.
 #[test]
