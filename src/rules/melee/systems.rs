@@ -13,8 +13,8 @@ use super::impetus::Impetus;
 use super::labataille::LaBataille;
 use super::tiller::CivilWarBattles;
 use super::{
-    Breakdown, Declaration, Ending, MeleeOutcome, MeleeShow, MeleeSide, MeleeSystem, Odds,
-    Outcomes, Refusal, Resolution,
+    Breakdown, Declaration, Ending, MeleeOutcome, MeleeShow, MeleeSide, MeleeSystem, Odds, Refusal,
+    Resolution,
 };
 use crate::rules::board::Board;
 use crate::rules::params::{MeleeSystemName, Parameters};
@@ -164,11 +164,6 @@ impl Breakdown {
     /// The exact odds, without rolling.
     pub fn odds(&self) -> Odds {
         by_detail!(&self.detail, |s, d| s.odds(self, d))
-    }
-    /// The exact distribution in the terms every system shares (D-sys-6, D-sys-8); `None`
-    /// where the odds are §9's loss ranges alone.
-    pub fn outcomes(&self) -> Option<Outcomes> {
-        by_detail!(&self.detail, |s, d| s.outcomes(self, d))
     }
     /// Every way the melee can end, with its chance, where its system enumerates its dice.
     pub fn endings(&self, board: &Board) -> Option<Vec<Ending>> {
