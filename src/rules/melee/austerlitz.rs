@@ -181,12 +181,6 @@ fn village(board: &Board, units: &[&Unit]) -> f64 {
 pub fn austerlitz_breakdown(board: &Board, decl: &Declaration) -> Breakdown {
     let d = decl.defending_hex;
     let (attackers, defenders) = decl.sides(board);
-    if defenders.is_empty() {
-        // An empty bridge is damaged by §11 in every system.
-        let mut b = super::breakdown(board, decl);
-        b.system = MeleeSystemName::Austerlitz;
-        return b;
-    }
     let (lead_a, lead_d) = (
         super::lead_unit(&attackers, &board.params),
         super::lead_unit(&defenders, &board.params),

@@ -86,8 +86,8 @@ pub trait MeleeSystem: Send + Sync {
     fn name(&self) -> MeleeSystemName;
     /// Every restriction the declaration breaks.
     fn check(&self, board: &Board, decl: &Declaration) -> Vec<Refusal>;
-    /// Strengths and modifiers, with its own part in `detail` (an empty bridge gets §9's
-    /// breakdown, which §11 works alike in every system).
+    /// Strengths and modifiers, with its own part in `detail`. Never asked of an empty bridge:
+    /// `systems::Melee::breakdown` gives §9's there, which §11 works alike in every system.
     fn breakdown(&self, board: &Board, decl: &Declaration) -> Breakdown;
     /// The exact odds of a breakdown, without rolling.
     fn odds(&self, b: &Breakdown, own: &Self::Detail) -> Odds;

@@ -107,7 +107,14 @@ impl Melee {
     pub fn check(self, board: &Board, decl: &Declaration) -> Vec<Refusal> {
         by_name!(self.0, |s| s.check(board, decl))
     }
+    /// Strengths and modifiers. An empty bridge is damaged by §11 alike under every system:
+    /// §9's breakdown, under the system's name.
     pub fn breakdown(self, board: &Board, decl: &Declaration) -> Breakdown {
+        if decl.sides(board).1.is_empty() {
+            let mut b = super::breakdown(board, decl);
+            b.system = self.0;
+            return b;
+        }
         by_name!(self.0, |s| s.breakdown(board, decl))
     }
     pub fn odds_work(self, units: usize) -> usize {

@@ -361,12 +361,6 @@ pub fn bodenstedt_check(board: &Board, decl: &Declaration) -> Vec<super::Refusal
 pub fn bodenstedt_breakdown(board: &Board, decl: &Declaration) -> super::Breakdown {
     use super::{MeleeSide, Modifier, UnitStrength};
     let sb = sector_breakdown(board, decl);
-    if sb.defenders.is_empty() {
-        // An empty bridge is damaged by §11 in every system.
-        let mut b = super::breakdown(board, decl);
-        b.system = crate::rules::params::MeleeSystemName::Bodenstedt;
-        return b;
-    }
     let strengths = |side: &[UnitCv]| -> Vec<UnitStrength> {
         side.iter()
             .filter_map(|c| {

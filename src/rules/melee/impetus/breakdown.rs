@@ -291,12 +291,6 @@ pub fn impetus_breakdown(board: &Board, decl: &Declaration) -> ImpetusBreakdown 
 /// modifiers, the loss extremes over every dice tuple as the loss ranges.
 pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
     let (attackers, defenders) = decl.sides(board);
-    if defenders.is_empty() {
-        // An empty bridge is damaged by §11 in every system.
-        let mut b = crate::rules::melee::breakdown(board, decl);
-        b.system = MeleeSystemName::Impetus;
-        return b;
-    }
     let ib = impetus_breakdown(board, decl);
     let strengths = |units: &[&Unit], s: &ImpetusSide| -> Vec<UnitStrength> {
         units

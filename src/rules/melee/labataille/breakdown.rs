@@ -182,11 +182,6 @@ pub fn assault_breakdown(board: &Board, decl: &Declaration) -> AssaultBreakdown 
 /// and chart factors as modifiers, the loss extremes over every path as the loss ranges.
 pub fn breakdown(board: &Board, decl: &Declaration) -> Breakdown {
     let (attackers, defenders) = decl.sides(board);
-    if defenders.is_empty() {
-        let mut b = crate::rules::melee::breakdown(board, decl);
-        b.system = MeleeSystemName::LaBataille;
-        return b;
-    }
     let ab = assault_breakdown(board, decl);
     let strengths = |list: &[&Unit]| -> Vec<UnitStrength> {
         list.iter()
