@@ -5,12 +5,14 @@
 
 pub mod after_action;
 pub mod ai;
+pub mod campaign;
 pub mod cli;
 #[cfg(feature = "client")]
 pub mod client;
 pub mod dispatch;
 pub mod editor;
 pub mod lesson;
+pub mod library;
 pub mod panics;
 pub mod places;
 #[cfg(not(target_arch = "wasm32"))]
@@ -27,7 +29,7 @@ pub const DEFAULT_SCENARIO_PATH: &str = "maps/harpers_crossing.ron";
 
 /// Every scenario of `maps/`, embedded: the browser has no file system (a test checks that
 /// none is missing).
-pub const SCENARIOS: [(&str, &str); 7] = [
+pub const SCENARIOS: [(&str, &str); 8] = [
     ("maps/harpers_crossing.ron", DEFAULT_SCENARIO),
     (
         "maps/brandy_station.ron",
@@ -40,6 +42,10 @@ pub const SCENARIOS: [(&str, &str); 7] = [
     (
         "maps/little_round_top.ron",
         include_str!("../maps/little_round_top.ron"),
+    ),
+    (
+        "maps/picketts_charge.ron",
+        include_str!("../maps/picketts_charge.ron"),
     ),
     (
         "maps/burnside_bridge.ron",

@@ -95,9 +95,72 @@ fn open_editor(a: bayonet::cli::args::Edit) -> i32 {
     bayonet::client::editor::run(doc, a.screenshot, a.size)
 }
 
+/// `bayonet campaign FILE [--save SAVE]`: the campaign's screen over its next battle (or over
+/// its last, once it is over), resumed from its save when there is one.
+#[cfg(feature = "client")]
+fn open_campaign(a: bayonet::cli::args::CampaignArgs, outer: bayonet::cli::args::Window) -> i32 {
+    use bayonet::client::dialogs::campaign::{UnderWay, default_save};
+    let w = a.window.clone().or(outer);
+    let save = a
+        .save
+        .clone()
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| default_save(&a.file));
+    let campaign = match std::fs::read_to_string(&save) {
+        Ok(text) => bayonet::campaign::Campaign::from_text(&save.to_string_lossy(), &text),
+        Err(_) => bayonet::campaign::begin(&a.file),
+    };
+    let campaign = match campaign {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("bayonet campaign: {e}");
+            return 1;
+        }
+    };
+    let battle = match campaign.next_battle() {
+        Some(b) => b,
+        // Over: its screen stands over the last battle fought, as history had it.
+        None => {
+            let last = campaign
+                .fought
+                .last()
+                .map(|f| f.battle.clone())
+                .unwrap_or_default();
+            let path = campaign
+                .plan()
+                .battle(&last)
+                .map(|b| b.scenario.clone())
+                .unwrap_or_default();
+            bayonet::load_scenario(&path).map(|s| (s, Vec::new()))
+        }
+    };
+    let (scenario, changes) = match battle {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("bayonet campaign: {e}");
+            return 1;
+        }
+    };
+    let script = bayonet::client::StartupOrders {
+        size: w.size,
+        dialog: w.dialog,
+        zoom: w.zoom,
+        campaign: Some(UnderWay {
+            campaign,
+            save,
+            changes,
+        }),
+        ..Default::default()
+    };
+    bayonet::client::run(scenario, w.screenshot, script, None, None)
+}
+
 #[cfg(feature = "client")]
 fn open_game(cli: Cli) -> i32 {
     use bayonet::cli::Verb;
+    if let Some(Verb::Campaign(a)) = &cli.command {
+        return open_campaign(a.clone(), cli.window);
+    }
     let watch = matches!(cli.command, Some(Verb::Watch(_)));
     let Asked {
         window: w,
@@ -129,6 +192,7 @@ fn open_game(cli: Cli) -> i32 {
         watch,
         open: w.open,
         lesson: w.lesson,
+        campaign: None,
     };
     #[cfg(not(target_arch = "wasm32"))]
     if let Some(h) = host {

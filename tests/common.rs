@@ -147,6 +147,8 @@ impl Field {
         Scenario {
             name: "test field".into(),
             description: String::new(),
+            date: None,
+            action: None,
             map: self.map.clone(),
             sides: vec![
                 SideInfo {

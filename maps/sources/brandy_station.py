@@ -302,4 +302,6 @@ scenario(
     1863,
     "(clock: (dawn: 280, dusk: 1170))",
     [u, c],
+    date="1863-06-09",
+    action="Attack(0)",
 )

@@ -171,4 +171,6 @@ scenario(
     1862,
     "(clock: (dawn: 350, dusk: 1090))",
     [u, c],
+    date="1862-09-17",
+    action="Attack(0)",
 )

@@ -486,7 +486,9 @@ class Army:
 
 
 def scenario(path, header, name, description, sketch, sides, first_side, turns, start,
-             victory, seed, parameters, armies):
+             victory, seed, parameters, armies, date=None, action=None):
+    """Writes the scenario; `date` ("1863-07-03") and `action` ("Attack(1)", "Meeting") are
+    the library's."""
     brigades = []
     units = []
     corps = []
@@ -503,6 +505,10 @@ def scenario(path, header, name, description, sketch, sides, first_side, turns, 
     out = [header, "("]
     out.append(f'    name: "{name}",')
     out.append(f'    description: "{description}",')
+    if date:
+        out.append(f'    date: "{date}",')
+    if action:
+        out.append(f"    action: {action},")
     out.append(sketch.map_ron())
     out.append("    sides: [")
     for s in sides:

@@ -332,4 +332,6 @@ scenario(
     1863,
     "(clock: (dawn: 280, dusk: 1170))",
     [u, c],
+    date="1863-07-01",
+    action="Meeting",
 )

@@ -30,8 +30,10 @@ pub struct Cli {
 /// What the command line asks for: its subcommand (`check`, `odds`, `run`, `serve` …).
 #[derive(Debug, Clone, Subcommand)]
 pub enum Verb {
-    /// Validate a scenario (every fault, not the first)
+    /// Validate a scenario, a lesson's script or a campaign (every fault, not the first)
     Check(Check),
+    /// The battle library: every battle with its date, size, length, type and difficulty
+    List(List),
     /// The scenario editor on FILE (a new map when FILE does not exist)
     Edit(Edit),
     /// The melee breakdown and exact odds, no dice
@@ -55,6 +57,9 @@ pub enum Verb {
     Autoplay(Autoplay),
     /// Two computer opponents in paired games (each seed played with both pairings)
     Duel(Duel),
+    /// A campaign (FILE.campaign.ron) in the window; --status where it stands; --autoplay the
+    /// computer plays its battles in turn, each one's losses carried into the next
+    Campaign(CampaignArgs),
     /// Play a friend: a server here and a new game on it; prints the friend's invite
     #[cfg(not(target_arch = "wasm32"))]
     Host(Host),
@@ -256,6 +261,23 @@ impl Window {
     /// battle's script (drags, selection, zoom, screenshot) and opponent stay behind.
     pub fn another_battle(&self, file: &str, size: Option<(u32, u32)>) -> Vec<String> {
         self.opening(vec!["--scenario".to_string(), file.to_string()], size)
+    }
+
+    /// The options that open a campaign's screen, as `another_battle` opens a battle.
+    pub fn another_campaign(
+        &self,
+        file: &str,
+        size: Option<(u32, u32)>,
+        save: Option<&str>,
+    ) -> Vec<String> {
+        let mut argv = vec!["campaign".to_string(), file.to_string()];
+        if let Some(s) = save {
+            argv.extend(["--save".into(), s.to_string()]);
+        }
+        if let Some((w, h)) = size.or(self.size) {
+            argv.extend(["--size".into(), format!("{w}x{h}")]);
+        }
+        argv
     }
 
     /// The options that open lesson `n` of the boot camp, as `another_battle` opens a battle.
@@ -488,6 +510,52 @@ pub struct Duel {
     /// Print JSON
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct List {
+    /// Only the battles of this year
+    #[arg(long, value_name = "YEAR")]
+    pub year: Option<u16>,
+    /// Only battles of this size: small, medium or large
+    #[arg(long, value_name = "SIZE")]
+    pub size: Option<String>,
+    /// Only battles of this type: attack or meeting
+    #[arg(long = "type", value_name = "TYPE")]
+    pub kind: Option<String>,
+    /// Print JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct CampaignArgs {
+    /// The campaign file (maps/campaigns/*.campaign.ron)
+    pub file: String,
+    /// The campaign's save: resumed from if it exists, written after every battle
+    #[arg(long, value_name = "SAVE.ron")]
+    pub save: Option<String>,
+    /// The computer plays the battles still to fight, both sides
+    #[arg(long)]
+    pub autoplay: bool,
+    /// With --autoplay: at most N battles, then stop (with --save, to carry on later)
+    #[arg(long, value_name = "N")]
+    pub battles: Option<usize>,
+    /// Print where the campaign stands (its battles fought, its score, the next briefing and
+    /// what carries into it) instead of opening the window
+    #[arg(long)]
+    pub status: bool,
+    /// The seed of the first battle's dice (each later battle adds one)
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// The computer opponent playing: basic, skilled (the default) or expert
+    #[arg(long, value_name = "LEVEL", default_value = "skilled")]
+    pub opponent: String,
+    /// Print JSON
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub window: Window,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -10,6 +10,9 @@ pub fn run(args: &Check) -> Result<i32, CliError> {
     if crate::lesson::is_script(file) {
         return Ok(lesson(file, args.json));
     }
+    if crate::campaign::is_campaign(file) {
+        return Ok(campaign(file, args.json));
+    }
     match scenario::load_file(file) {
         Ok(s) => {
             let summary = s.summary();
@@ -55,6 +58,32 @@ pub fn run(args: &Check) -> Result<i32, CliError> {
             Ok(1)
         }
     }
+}
+
+/// A campaign: every fault, or a line that says it is sound and names its battles.
+fn campaign(file: &str, json: bool) -> i32 {
+    let (faults, battles) = match crate::campaign::text_of(file) {
+        Ok(text) => crate::campaign::check::faults(file, &text),
+        Err(e) => (vec![e], Default::default()),
+    };
+    if faults.is_empty() {
+        let names: Vec<&str> = battles.iter().map(|(_, s)| s.name.as_str()).collect();
+        if json {
+            println!(
+                "{}",
+                serde_json::json!({"ok": true, "file": file, "battles": names})
+            );
+        } else {
+            println!(
+                "{file}: ok — a campaign of {} battles: {}",
+                names.len(),
+                names.join("; ")
+            );
+        }
+        return 0;
+    }
+    tell_faults(&faults, json);
+    1
 }
 
 /// A lesson's script: every fault, or a line that says it is sound.

@@ -4,10 +4,12 @@
 
 pub mod args;
 pub mod autoplay;
+pub mod campaign;
 mod check;
 pub mod duel;
 mod failure;
 mod fire;
+mod list;
 mod melee;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod remote;
@@ -33,6 +35,7 @@ pub fn parse(argv: &[String]) -> Result<Cli, clap::Error> {
 pub fn run(cmd: &Verb) -> Option<i32> {
     let (name, result, json) = match cmd {
         Verb::Check(a) => ("check", check::run(a), a.json),
+        Verb::List(a) => ("list", list::run(a), a.json),
         Verb::Odds(a) => ("odds", melee::run(a, None), a.json),
         Verb::Fire(a) => ("fire", fire::run(a), a.json),
         Verb::Resolve(a) => (
@@ -46,6 +49,10 @@ pub fn run(cmd: &Verb) -> Option<i32> {
         Verb::Replay(a) => ("replay", saves::replay(a), a.json),
         Verb::Autoplay(a) => ("autoplay", autoplay::run(a), a.json),
         Verb::Duel(a) => ("duel", duel::run(a), a.json),
+        Verb::Campaign(a) if a.autoplay || a.status || !cfg!(feature = "client") => {
+            ("campaign", campaign::run(a), a.json)
+        }
+        Verb::Campaign(_) => return None,
         #[cfg(not(target_arch = "wasm32"))]
         Verb::Report(a) => ("report", report::run(a), a.json),
         #[cfg(not(target_arch = "wasm32"))]

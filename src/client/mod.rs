@@ -255,6 +255,9 @@ pub fn run_seat(
             after_frames: walked.max(30),
         });
     }
+    if let Some(c) = script.campaign.clone() {
+        app.insert_resource(c);
+    }
     if let Some((seat, line, state)) = joined {
         seat::join(&mut app, seat, line, state);
     }

@@ -152,6 +152,8 @@ impl Document {
         let file = ScenarioFile {
             name: "New scenario".into(),
             description: String::new(),
+            date: None,
+            action: None,
             map: MapSpec {
                 width,
                 height,

@@ -113,6 +113,12 @@ pub fn write(header: &str, s: &ScenarioFile) -> String {
     o.push_str("(\n");
     let _ = writeln!(o, "    name: {},", quoted(&s.name));
     let _ = writeln!(o, "    description: {},", quoted(&s.description));
+    if let Some(d) = &s.date {
+        let _ = writeln!(o, "    date: {},", quoted(d));
+    }
+    if let Some(a) = &s.action {
+        let _ = writeln!(o, "    action: {a:?},");
+    }
     write_map(&mut o, &s.map);
     o.push_str("    sides: [\n");
     for side in &s.sides {

@@ -231,6 +231,14 @@ pub struct ScenarioFile {
     pub name: String,
     #[serde(default)]
     pub description: String,
+    /// When it was fought, "1863-07-03" (the library's date and year); a fictional field has
+    /// none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// What kind of action it is, for the library: `Attack(1)` (side 1 attacks, the other
+    /// defends) or `Meeting` (both come on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<Action>,
     pub map: MapSpec,
     pub sides: Vec<SideInfo>,
     pub first_side: u8,
@@ -256,11 +264,81 @@ pub struct ScenarioFile {
     pub units: Vec<UnitSpec>,
 }
 
+/// What kind of action a battle is (the library's type).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// This side (0 or 1) attacks; the other defends.
+    Attack(u8),
+    /// Both sides come on: a meeting engagement.
+    Meeting,
+}
+
+/// The day a battle was fought.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct BattleDate {
+    pub year: u16,
+    pub month: u8,
+    pub day: u8,
+}
+
+impl BattleDate {
+    /// "1863-07-03", or why not.
+    pub fn parse(s: &str) -> Result<BattleDate, String> {
+        let bad = || format!("date `{s}`: expected a day as year-month-day, like \"1863-07-03\"");
+        let mut parts = s.split('-').map(|p| p.parse::<u16>().map_err(|_| bad()));
+        let (Some(y), Some(m), Some(d), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(bad());
+        };
+        let (year, month, day) = (y?, m?, d?);
+        if !(1800..=1900).contains(&year) || !(1..=12).contains(&month) || !(1..=31).contains(&day)
+        {
+            return Err(bad());
+        }
+        Ok(BattleDate {
+            year,
+            month: month as u8,
+            day: day as u8,
+        })
+    }
+}
+
+impl std::fmt::Display for BattleDate {
+    /// "3 July 1863".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const MONTHS: [&str; 12] = [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ];
+        write!(
+            f,
+            "{} {} {}",
+            self.day,
+            MONTHS[(self.month as usize).saturating_sub(1) % 12],
+            self.year
+        )
+    }
+}
+
 /// A loaded, checked scenario.
 #[derive(Debug, Clone)]
 pub struct Scenario {
     pub name: String,
     pub description: String,
+    /// When it was fought (none for a fictional field).
+    pub date: Option<BattleDate>,
+    pub action: Option<Action>,
     pub map: Map,
     pub sides: Vec<SideInfo>,
     pub first_side: Side,
@@ -310,6 +388,8 @@ impl Scenario {
         Scenario {
             name: String::new(),
             description: String::new(),
+            date: None,
+            action: None,
             map: board.map.clone(),
             sides: Vec::new(),
             first_side: board.first_side,
@@ -539,6 +619,18 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
         }
     }
     let start_time = check_sides_and_clock(&spec)?;
+    let date = match &spec.date {
+        Some(d) => Some(BattleDate::parse(d).map_err(|m| (entry_line(text, "date:", "date:"), m))?),
+        None => None,
+    };
+    if let Some(Action::Attack(side)) = spec.action
+        && side > 1
+    {
+        return Err((
+            entry_line(text, "action:", "action:"),
+            format!("action Attack({side}): expected the attacking side, 0 or 1"),
+        ));
+    }
     let mut params = match &spec.parameters {
         Some(over) => Parameters::with_overrides(over).map_err(|e| none(e.to_string()))?,
         None => Parameters::defaults(),
@@ -589,6 +681,8 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
     Ok(Scenario {
         name: spec.name,
         description: spec.description,
+        date,
+        action: spec.action,
         map,
         sides: spec.sides,
         first_side: Side(spec.first_side),

@@ -31,6 +31,8 @@ pub enum EndButton {
     Report,
     Watch,
     NewBattle,
+    /// Only in a campaign's battle: record the result and go on to the campaign's screen.
+    Campaign,
     Close,
 }
 
@@ -47,6 +49,7 @@ impl EndButton {
             EndButton::Report => "After-action report",
             EndButton::Watch => "Watch the replay",
             EndButton::NewBattle => "New battle",
+            EndButton::Campaign => "Carry on the campaign",
             EndButton::Close => "Close",
         }
     }
@@ -71,7 +74,7 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-fn spawn(mut commands: Commands) {
+fn spawn(mut commands: Commands, campaign: Option<Res<super::campaign::UnderWay>>) {
     commands
         .spawn((
             EndPanel,
@@ -81,6 +84,14 @@ fn spawn(mut commands: Commands) {
             p.spawn((EndText, palette::text("", 14.0)));
             p.spawn(widget::wrap().margin(UiRect::top(Val::Px(12.0))).keep())
                 .with_children(|row| {
+                    if campaign.is_some() {
+                        row.spawn(widget::text_button(
+                            EndButton::Campaign,
+                            EndButton::Campaign.label(),
+                            15.0,
+                            UiRect::all(Val::Px(4.0)),
+                        ));
+                    }
                     for b in EndButton::ALL {
                         row.spawn(widget::text_button(
                             b,
@@ -157,6 +168,7 @@ fn press(
     mut watch: MessageWriter<crate::client::replay::watch::Watch>,
     table: Res<Table>,
     mut reopen: super::start::Reopen,
+    mut campaign: Option<ResMut<super::campaign::UnderWay>>,
 ) {
     if let Ok(b) = q.get(pressed.entity) {
         screen.open = false;
@@ -171,6 +183,14 @@ fn press(
             }
             // A fresh window on this battle's start dialog, which offers every battle.
             EndButton::NewBattle => reopen.table(&table.start.file),
+            EndButton::Campaign => {
+                if let Some(u) = campaign.as_mut() {
+                    match super::campaign::carry_on(u, &table.start, &table.board) {
+                        Ok(()) => reopen.campaign_saved(&u.campaign.file, &u.save),
+                        Err(e) => screen.lines.push(e),
+                    }
+                }
+            }
             EndButton::Close => {}
         }
     }

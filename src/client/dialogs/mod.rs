@@ -1,8 +1,10 @@
 //! Screens over the map: the start dialog (and its online section), the help, the hand-over screen, the end of a battle, and saving.
 
+pub mod campaign;
 pub mod end_screen;
 pub mod hand_over;
 pub mod help;
+pub mod library;
 pub mod online_dialog;
 pub mod saving;
 pub mod start;
@@ -13,6 +15,7 @@ use bevy::prelude::*;
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         start::plugin,
+        library::plugin,
         saving::plugin,
         online_dialog::plugin,
         help::plugin,

@@ -20,7 +20,7 @@ pub use crate::client::theme::settings::Mode;
 pub(crate) struct Dialog;
 
 /// A scenario the picker offers: its file, and what the player reads on its button.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 struct Listed {
     path: String,
     title: String,
@@ -28,6 +28,9 @@ struct Listed {
     size: String,
     /// A test field (kept under a fold): its title begins "Test".
     test: bool,
+    /// Its library card: the facts, the balance, the story; its map in small.
+    entry: Option<crate::library::Entry>,
+    picture: Option<Image>,
 }
 
 /// The scenarios in `maps/`, for the picker.
@@ -37,11 +40,13 @@ struct ScenarioList(Vec<Listed>);
 /// Each scenario of the list by its title, date and size; one that does not load is offered by
 /// its file name with the reason.
 fn describe_maps(paths: Vec<String>) -> Vec<Listed> {
-    paths
+    let mut listed = paths
         .into_iter()
         .map(|path| match crate::load_scenario(&path) {
             Ok(s) => Listed {
                 test: s.name.starts_with("Test"),
+                entry: Some(crate::library::entry(&path, &s)),
+                picture: Some(super::library::thumbnail(&s)),
                 size: format!(
                     "{} turns from {:02}:{:02} · {}×{} hexes · {} units",
                     s.turns,
@@ -58,10 +63,19 @@ fn describe_maps(paths: Vec<String>) -> Vec<Listed> {
                 title: path.trim_start_matches("maps/").to_string(),
                 size: format!("does not load: {e}"),
                 test: true,
+                entry: None,
+                picture: None,
                 path,
             },
         })
-        .collect()
+        .collect::<Vec<_>>();
+    // The library's order: the battles oldest first, the fictional fields after, the test
+    // fields last.
+    listed.sort_by_key(|m| {
+        let date = m.entry.as_ref().and_then(|e| e.date);
+        (m.test, date.is_none(), date, m.title.clone())
+    });
+    listed
 }
 
 /// The test fields' row of the picker, folded away until asked for.
@@ -185,11 +199,13 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn open(
     mut commands: Commands,
+    mut images: Option<ResMut<Assets<Image>>>,
     preset: Option<Res<PresetPlayers>>,
     mut players: ResMut<Players>,
     mut dialog: ResMut<DialogOpen>,
     table: Res<Table>,
     settings: Res<Settings>,
+    campaign: Option<Res<super::campaign::UnderWay>>,
 ) {
     let game = &table.board;
     commands.insert_resource(Draft(game.params.clone()));
@@ -204,8 +220,23 @@ fn open(
     draft.0.optional.fog_of_war = true;
     commands.insert_resource(draft);
     let s = &table.start;
+    // A campaign's battle: the campaign's screen, and who plays it.
+    if let Some(u) = campaign {
+        let words = if u.campaign.at.is_some() {
+            "Fight this battle"
+        } else {
+            "Look over the field"
+        };
+        let body = scaffold(&mut commands, &u.campaign.plan().name, words);
+        commands.entity(body).with_children(|d| {
+            super::campaign::screen(d, &u, s);
+            who_plays(d, s);
+            opponents(d);
+        });
+        return;
+    }
     let maps = ScenarioList(describe_maps(list_maps()));
-    let body = scaffold(&mut commands, &s.name);
+    let body = scaffold(&mut commands, &s.name, "Start the battle");
     // The boot camp: first for a newcomer (no battle started, no lesson done), after the
     // battles for everyone else.
     let newcomer = !settings.played && settings.lessons_done == 0;
@@ -213,8 +244,13 @@ fn open(
         if newcomer {
             boot_camp(d, &settings, true);
         }
+        battles(d, &maps, images.as_deref_mut());
+        // (A campaign opens by its own subcommand, which a page's address does not carry.)
+        #[cfg(not(target_arch = "wasm32"))]
+        super::library::campaigns(d);
+        // The battle Start begins, whole: its story, sources, approximations and levels.
+        d.spawn(widget::heading(format!("This battle: {}", s.name), 16.0));
         d.spawn(label(s.description.clone(), 13.0));
-        battles(d, &maps);
         if !newcomer {
             boot_camp(d, &settings, false);
         }
@@ -251,7 +287,7 @@ fn worded(d: &mut ChildSpawnerCommands, c: Control, words: String, size: f32) {
 
 /// The curtain over the map until Start, the dialog's box with the battle's name and Start
 /// beside it, and the column that scrolls (with its "more below"); returns the column.
-fn scaffold(commands: &mut Commands, name: &str) -> Entity {
+fn scaffold(commands: &mut Commands, name: &str, start: &str) -> Entity {
     // A curtain over the map until Start: the rules (Fog of War among them) are not yet in
     // force, and the enemy's deployment must not show round the dialog or through it.
     commands.spawn((
@@ -281,7 +317,7 @@ fn scaffold(commands: &mut Commands, name: &str) -> Entity {
                     row.spawn(label(name.to_owned(), 22.0));
                     row.spawn((control(Control::Start), StartButton))
                         .with_children(|b| {
-                            b.spawn(label("Start the battle".into(), 18.0));
+                            b.spawn(label(start.into(), 18.0));
                         });
                 });
         })
@@ -338,12 +374,24 @@ fn boot_camp(d: &mut ChildSpawnerCommands, settings: &Settings, newcomer: bool) 
     });
 }
 
-/// The battles to choose from; the test fields folded away under their own button.
-fn battles(d: &mut ChildSpawnerCommands, maps: &ScenarioList) {
+/// The battle library: its filters, then a card for each battle (`library`); the test fields
+/// folded away under their own button.
+fn battles(
+    d: &mut ChildSpawnerCommands,
+    maps: &ScenarioList,
+    mut images: Option<&mut Assets<Image>>,
+) {
     if maps.0.is_empty() {
         return;
     }
-    d.spawn(label("Scenario".into(), 16.0));
+    d.spawn(widget::heading("Battles", 16.0));
+    let entries: Vec<_> = maps
+        .0
+        .iter()
+        .filter(|m| !m.test)
+        .filter_map(|m| m.entry.clone())
+        .collect();
+    super::library::filters(d, &entries);
     let entry = |row: &mut ChildSpawnerCommands, i: usize, m: &Listed| {
         row.spawn(control(Control::Scenario(i))).with_children(|b| {
             b.spawn(label(m.title.clone(), 14.0));
@@ -352,7 +400,24 @@ fn battles(d: &mut ChildSpawnerCommands, maps: &ScenarioList) {
     };
     d.spawn(widget::wrap()).with_children(|row| {
         for (i, m) in maps.0.iter().enumerate().filter(|(_, m)| !m.test) {
-            entry(row, i, m);
+            let Some(e) = &m.entry else { continue };
+            let picture = m.picture.as_ref().zip(images.as_deref_mut());
+            let aspect = e.map.1 as f32 / e.map.0.max(1) as f32;
+            // Three a row in a wide window, two in a narrow one.
+            let node = widget::button_node()
+                .margin(UiRect::all(Val::Px(3.0)))
+                .width(Val::Percent(32.0))
+                .min_size(300.0, 0.0)
+                .max_width(Val::Percent(100.0));
+            row.spawn((
+                Control::Scenario(i),
+                super::library::Card(e.clone()),
+                widget::plain_button(node),
+            ))
+            .with_children(|b| {
+                let handle = picture.map(|(p, images)| images.add(p.clone()));
+                super::library::card(b, e, handle, aspect);
+            });
         }
     });
     if maps.0.iter().any(|m| m.test) {
@@ -508,6 +573,22 @@ impl Reopen<'_, '_> {
     pub(crate) fn lesson(&mut self, n: usize) {
         let size = self.size();
         open_lesson(n, size, &mut self.exit);
+    }
+
+    /// A campaign's screen (`bayonet campaign FILE`), where it stands or from its start.
+    pub(crate) fn campaign(&mut self, file: &str) {
+        let size = self.size();
+        reopen(|w| w.another_campaign(file, size, None), &mut self.exit);
+    }
+
+    /// A campaign's screen from its save, after one of its battles.
+    pub(crate) fn campaign_saved(&mut self, file: &str, save: &std::path::Path) {
+        let size = self.size();
+        let save = save.to_string_lossy().to_string();
+        reopen(
+            |w| w.another_campaign(file, size, Some(&save)),
+            &mut self.exit,
+        );
     }
 }
 

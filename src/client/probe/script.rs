@@ -30,4 +30,6 @@ pub struct StartupOrders {
     pub open: Option<crate::cli::args::Panel>,
     /// The boot camp's lesson being played (`--lesson N`).
     pub lesson: Option<usize>,
+    /// The campaign this battle belongs to (`bayonet campaign FILE`): its screen opens first.
+    pub campaign: Option<crate::client::dialogs::campaign::UnderWay>,
 }

@@ -1,0 +1,154 @@
+//! The campaign screen (issue 61, item 4): between battles, in the start dialog's place — the
+//! campaign's story, the battles fought and their results, its score, the next battle's
+//! briefing and what carries into it; after the battle the end screen's "Carry on the
+//! campaign" records the result, saves the campaign and opens its screen again.
+
+use bevy::prelude::*;
+
+use crate::campaign::{Campaign, Change};
+use crate::client::theme::palette;
+use crate::client::theme::widget;
+use crate::rules::scenario::Scenario;
+
+/// The campaign the window's battle belongs to: where it stands, where it is saved, and what
+/// it carried into this battle.
+#[derive(Resource, Debug, Clone)]
+pub struct UnderWay {
+    pub campaign: Campaign,
+    pub save: std::path::PathBuf,
+    pub changes: Vec<Change>,
+}
+
+/// Where a campaign is kept when no save is named: the game's saves, else the system's
+/// temporary folder.
+pub fn default_save(file: &str) -> std::path::PathBuf {
+    let stem = std::path::Path::new(file)
+        .file_name()
+        .map(|n| {
+            n.to_string_lossy()
+                .trim_end_matches(".campaign.ron")
+                .to_string()
+        })
+        .unwrap_or_else(|| "campaign".into());
+    crate::places::saves_dir()
+        .unwrap_or_else(std::env::temp_dir)
+        .join(format!("campaign-{stem}.ron"))
+}
+
+/// The screen's lines, in the dialog's scrolling column: `start` is the battle the window
+/// holds (the next one, or the last fought when the campaign is over).
+pub fn screen(d: &mut ChildSpawnerCommands, u: &UnderWay, start: &Scenario) {
+    let c = &u.campaign;
+    let plan = c.plan();
+    let side = crate::library::plural_of(&plan.side);
+    d.spawn(widget::label_text(plan.description.clone(), 13.0));
+    if !c.fought.is_empty() {
+        d.spawn(widget::heading("Battles fought", 16.0));
+        for f in &c.fought {
+            let lost: Vec<String> = f.men_lost.iter().map(|(s, m)| format!("{s} {m}")).collect();
+            d.spawn(widget::label_text(
+                format!(
+                    "{} — {} for the {side} (men lost: {})",
+                    f.name,
+                    f.level,
+                    lost.join(", ")
+                ),
+                14.0,
+            ));
+            if !f.why.is_empty() {
+                d.spawn(palette::dim_text(f.why.clone(), 12.0));
+            }
+        }
+        let s = c.score();
+        d.spawn(widget::label_text(
+            format!(
+                "Campaign score: {} of {} — {} for the {side}",
+                s.points, s.out_of, s.level
+            ),
+            15.0,
+        ));
+    }
+    let Some(id) = c.at.as_deref() else {
+        d.spawn(widget::heading("The campaign is over", 16.0));
+        return;
+    };
+    d.spawn(widget::heading(format!("Next: {}", start.name), 16.0));
+    if let Some(b) = plan.battle(id) {
+        d.spawn(widget::label_text(b.briefing.clone(), 13.0));
+    }
+    d.spawn(widget::heading("What carries over", 16.0));
+    if u.changes.is_empty() {
+        d.spawn(palette::dim_text(
+            if c.fought.is_empty() {
+                "Nothing yet: every unit comes to this first battle as history had it.".to_string()
+            } else {
+                "None of this battle's units fought before: all come as history had them."
+                    .to_string()
+            },
+            12.0,
+        ));
+    }
+    const SHOWN: usize = 14;
+    let fought_at = |id: &str| {
+        c.fought
+            .iter()
+            .rev()
+            .find(|f| f.battle == id)
+            .map_or(id.to_string(), |f| f.name.clone())
+    };
+    for ch in u.changes.iter().take(SHOWN) {
+        d.spawn(palette::dim_text(
+            change_line(ch, &fought_at(&ch.from)),
+            12.0,
+        ));
+    }
+    if u.changes.len() > SHOWN {
+        d.spawn(palette::dim_text(
+            format!("… and {} more units", u.changes.len() - SHOWN),
+            12.0,
+        ));
+    }
+}
+
+/// One unit carried over, in words: "26th North Carolina (Confederate), after The Railroad Cut,
+/// Gettysburg, 1 July 1863: 120 men of 215, fatigue 100".
+pub fn change_line(ch: &Change, from: &str) -> String {
+    let head = format!("{} ({}), after {from}", ch.unit, ch.side);
+    if let Some(s) = &ch.successor {
+        return format!("{head}: fell; {s} leads in his place");
+    }
+    if ch.gone {
+        return format!("{head}: lost — not in this battle");
+    }
+    let mut parts = Vec::new();
+    if ch.men.0 != ch.men.1 {
+        parts.push(format!("{} men of {}", ch.men.1, ch.men.0));
+    }
+    if ch.guns.0 != ch.guns.1 {
+        parts.push(format!("{} guns of {}", ch.guns.1, ch.guns.0));
+    }
+    if ch.fatigue.0 != ch.fatigue.1 {
+        parts.push(format!("fatigue {}", ch.fatigue.1));
+    }
+    if ch.ammo.0 != ch.ammo.1 {
+        parts.push(format!("ammunition {:?}", ch.ammo.1).to_lowercase());
+    }
+    format!("{head}: {}", parts.join(", "))
+}
+
+/// The battle is over: its result recorded, the campaign saved, and its screen opened again
+/// (the next battle's, or the campaign's end).
+pub fn carry_on(
+    u: &mut UnderWay,
+    start: &Scenario,
+    board: &crate::rules::board::Board,
+) -> Result<(), String> {
+    if u.campaign.at.is_some() {
+        u.campaign.finish(start, board);
+    }
+    if let Some(dir) = u.save.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    std::fs::write(&u.save, u.campaign.to_text())
+        .map_err(|e| format!("cannot save the campaign to {}: {e}", u.save.display()))
+}
