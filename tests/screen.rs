@@ -515,8 +515,11 @@ fn the_mini_map_maps_its_corners_to_the_maps() {
     );
 }
 
-/// Issue 30, item 6: the start dialog offers the scenarios by title with their size, the test
-/// fields under a fold that opens on a press, the scenario being set up marked.
+/// Issue 30, item 6, and issue 61, item 3: the start dialog offers the battles as the
+/// library's cards — title, then the facts (type, size, turns, hexes, how long), the
+/// difficulty by side, the story's opening, and the map in small — the test fields under a
+/// fold that opens on a press, the battle being set up marked; the filters hide the cards they
+/// leave out.
 #[test]
 fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
     use bayonet::client::dialogs::start::Control;
@@ -541,14 +544,17 @@ fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
             .collect();
         for (e, bg) in found {
             let world = app.world();
-            let texts: Vec<String> = world
-                .get::<Children>(e)
-                .map(|c| {
-                    c.iter()
-                        .filter_map(|t| world.get::<Text>(t).map(|t| t.0.clone()))
-                        .collect()
-                })
-                .unwrap_or_default();
+            // Every line of the button, its card's included, top to bottom.
+            let mut texts = Vec::new();
+            let mut stack = vec![e];
+            while let Some(at) = stack.pop() {
+                if let Some(t) = world.get::<Text>(at) {
+                    texts.push(t.0.clone());
+                }
+                if let Some(c) = world.get::<Children>(at) {
+                    stack.extend(c.iter().rev());
+                }
+            }
             // Laid out unless some ancestor is folded away.
             let mut shown = true;
             let mut at = e;
@@ -571,9 +577,21 @@ fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
     };
     let brandy = find(&before, "Brandy Station, 9 June 1863");
     assert!(
-        brandy.0[1].contains("36 turns") && brandy.0[1].contains("hexes"),
+        brandy.0[1].contains("36 turns")
+            && brandy.0[1].contains("hexes")
+            && brandy.0[1].contains("the Union attack")
+            && brandy.0[1].contains("medium")
+            && brandy.0[1].contains("hours"),
         "{brandy:?}"
     );
+    assert!(brandy.0[2].starts_with("Against the computer: Union"), "{brandy:?}");
+    assert!(brandy.0[3].starts_with("The largest cavalry battle"), "{brandy:?}");
+    let pictures = app
+        .world_mut()
+        .query::<&ImageNode>()
+        .iter(app.world())
+        .count();
+    assert!(pictures >= 6, "a map in small for each battle: {pictures}");
     assert!(brandy.1 && brandy.2, "shown, and marked as the one set up");
     let harper = find(&before, "Harper's Crossing");
     assert!(harper.1 && !harper.2);
@@ -594,6 +612,27 @@ fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
         find(&buttons(&mut app), "Test: melee field").1,
         "the fold opened"
     );
+    // The filter "1862": Burnside's Bridge alone stays; "Every year" brings the rest back.
+    use bayonet::client::dialogs::library::Narrow;
+    let press = |app: &mut App, n: Narrow| {
+        let mut q = app.world_mut().query::<(&Narrow, &mut Interaction)>();
+        for (c, mut i) in q.iter_mut(app.world_mut()) {
+            if *c == n {
+                *i = Interaction::Pressed;
+            }
+        }
+        app.update();
+        app.update();
+    };
+    press(&mut app, Narrow::Year(Some(1862)));
+    let now = buttons(&mut app);
+    assert!(find(&now, "Burnside's Bridge, Antietam, 17 September 1862").1);
+    assert!(!find(&now, "Brandy Station, 9 June 1863").1, "1863 hidden");
+    press(&mut app, Narrow::Year(None));
+    press(&mut app, Narrow::Size(Some(bayonet::library::Size::Large)));
+    let now = buttons(&mut app);
+    assert!(find(&now, "Pickett's Charge, Gettysburg, 3 July 1863").1);
+    assert!(!find(&now, "Little Round Top, Gettysburg, 2 July 1863").1, "small hidden");
 }
 
 /// Issue 30, item 2, and issue 43, item 3: the counters at three distances on Brandy Station.
