@@ -382,6 +382,8 @@ fn help_lists_every_subcommand_and_the_readme_quotes_it() {
         "play",
         "autoplay",
         "duel",
+        "list",
+        "campaign",
         "host",
         "join",
         "serve",

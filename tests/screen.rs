@@ -586,12 +586,13 @@ fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
     );
     assert!(brandy.0[2].starts_with("Against the computer: Union"), "{brandy:?}");
     assert!(brandy.0[3].starts_with("The largest cavalry battle"), "{brandy:?}");
-    let pictures = app
-        .world_mut()
-        .query::<&ImageNode>()
-        .iter(app.world())
-        .count();
-    assert!(pictures >= 6, "a map in small for each battle: {pictures}");
+    // The map in small: three pixels a hex, the objectives gold.
+    let picture = bayonet::client::dialogs::library::thumbnail(&s);
+    assert_eq!((picture.width(), picture.height()), (300, 240));
+    let o = s.map.coord(s.map.objectives[0].hex);
+    let at = ((o.row as u32 * 3 + 1) * 300 + o.col as u32 * 3 + 1) as usize * 4;
+    let data = picture.data.as_ref().unwrap();
+    assert_eq!(&data[at..at + 3], &[230, 190, 60], "an objective's hex is gold");
     assert!(brandy.1 && brandy.2, "shown, and marked as the one set up");
     let harper = find(&before, "Harper's Crossing");
     assert!(harper.1 && !harper.2);
