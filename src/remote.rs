@@ -220,8 +220,42 @@ impl Seat {
             scenario_file: Some(file.to_owned()),
             scenario_source: Some(source.to_owned()),
             parameters: parameters.map(|p| Box::new(p.clone())),
+            shared: None,
         };
         self.send(request::create(&new))
+    }
+
+    /// Creates a game of a scenario shared on the server, by its id.
+    pub fn create_shared(&self, id: &str) -> Result<dispatch::Created, Refusal> {
+        let new = NewGame {
+            shared: Some(id.to_owned()),
+            ..Default::default()
+        };
+        self.send(request::create(&new))
+    }
+
+    /// Shares a scenario on the server, as `author`.
+    pub fn share(
+        &self,
+        author: &str,
+        file: &str,
+        source: &str,
+    ) -> Result<dispatch::Shared, Refusal> {
+        self.send(request::share(&dispatch::SharedUpload {
+            author: author.to_owned(),
+            file: file.to_owned(),
+            source: source.to_owned(),
+        }))
+    }
+
+    /// The scenarios shared on the server, newest first.
+    pub fn shared(&self) -> Result<Vec<dispatch::Shared>, Refusal> {
+        self.send(request::shared())
+    }
+
+    /// One shared scenario, whole.
+    pub fn shared_one(&self, id: &str) -> Result<dispatch::SharedText, Refusal> {
+        self.send(request::shared_one(id))
     }
 
     /// The game as this seat sees it now.

@@ -15,7 +15,7 @@ fn the_library_holds_every_shipped_battle_dated_typed_and_measured() {
         .filter(|p| !p.starts_with("maps/test_"))
         .collect();
     assert_eq!(lib.len(), shipped.len());
-    let measured = bayonet::library::balance::all().expect("maps/balance.ron reads");
+    let measured = bayonet::library::balance::all().expect("maps/library/balance.ron reads");
     for e in &lib {
         assert!(e.units[0] > 0 && e.units[1] > 0, "{}", e.path);
         assert!(e.minutes >= 10, "{}: {} minutes", e.path, e.minutes);

@@ -39,6 +39,7 @@ mod scenario_checks;
 mod scenario_loading;
 mod serve;
 mod serve_guard;
+mod shared;
 mod sim_melee;
 mod structure;
 mod turn_rules;

@@ -525,7 +525,7 @@ fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
     use bayonet::client::dialogs::start::Control;
     use bevy::prelude::*;
     let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
-    let mut app = bayonet::client::windowless_app(s, bayonet::client::headless);
+    let mut app = bayonet::client::windowless_app(s.clone(), bayonet::client::headless);
     app.world_mut()
         .remove_resource::<bayonet::client::gate::PresetPlayers>();
     app.update();
@@ -584,15 +584,25 @@ fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
             && brandy.0[1].contains("hours"),
         "{brandy:?}"
     );
-    assert!(brandy.0[2].starts_with("Against the computer: Union"), "{brandy:?}");
-    assert!(brandy.0[3].starts_with("The largest cavalry battle"), "{brandy:?}");
+    assert!(
+        brandy.0[2].starts_with("Against the computer: Union"),
+        "{brandy:?}"
+    );
+    assert!(
+        brandy.0[3].starts_with("The largest cavalry battle"),
+        "{brandy:?}"
+    );
     // The map in small: three pixels a hex, the objectives gold.
     let picture = bayonet::client::dialogs::library::thumbnail(&s);
     assert_eq!((picture.width(), picture.height()), (300, 240));
     let o = s.map.coord(s.map.objectives[0].hex);
     let at = ((o.row as u32 * 3 + 1) * 300 + o.col as u32 * 3 + 1) as usize * 4;
     let data = picture.data.as_ref().unwrap();
-    assert_eq!(&data[at..at + 3], &[230, 190, 60], "an objective's hex is gold");
+    assert_eq!(
+        &data[at..at + 3],
+        &[230, 190, 60],
+        "an objective's hex is gold"
+    );
     assert!(brandy.1 && brandy.2, "shown, and marked as the one set up");
     let harper = find(&before, "Harper's Crossing");
     assert!(harper.1 && !harper.2);
@@ -633,7 +643,10 @@ fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
     press(&mut app, Narrow::Size(Some(bayonet::library::Size::Large)));
     let now = buttons(&mut app);
     assert!(find(&now, "Pickett's Charge, Gettysburg, 3 July 1863").1);
-    assert!(!find(&now, "Little Round Top, Gettysburg, 2 July 1863").1, "small hidden");
+    assert!(
+        !find(&now, "Little Round Top, Gettysburg, 2 July 1863").1,
+        "small hidden"
+    );
 }
 
 /// Issue 30, item 2, and issue 43, item 3: the counters at three distances on Brandy Station.

@@ -626,8 +626,12 @@ pub enum Remote {
     New {
         /// The server's address
         url: String,
-        /// A scenario file, or the name of one the server knows
-        scenario: String,
+        /// A scenario file, or the name of one the server knows (or --shared ID)
+        #[arg(required_unless_present = "shared")]
+        scenario: Option<String>,
+        /// A scenario shared on the server, by its id (`remote shared` lists them)
+        #[arg(long, value_name = "ID", conflicts_with = "scenario")]
+        shared: Option<String>,
         /// Optional rules switched on
         #[arg(long, value_name = "fog,extreme_fog,quality,…")]
         rules: Option<String>,
@@ -657,6 +661,33 @@ pub enum Remote {
         /// The orders to give (refused ones are reported)
         #[arg(long, value_name = "ORDERS.ron")]
         orders: String,
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// Share a scenario on a server: checked there, then listed with its author for anyone
+    Share {
+        /// The server's address
+        url: String,
+        /// The scenario file
+        file: String,
+        /// Your name, as the server lists the scenario
+        #[arg(long, value_name = "NAME")]
+        author: String,
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// The scenarios shared on a server, newest first; with --get ID, write one to a file
+    Shared {
+        /// The server's address
+        url: String,
+        /// Download the shared scenario of this id
+        #[arg(long, value_name = "ID")]
+        get: Option<String>,
+        /// Where to write it (default: its own file name, here)
+        #[arg(long, value_name = "OUT.ron", requires = "get")]
+        out: Option<String>,
         /// Print JSON
         #[arg(long)]
         json: bool,

@@ -39,14 +39,40 @@ pub fn run(seat: &super::args::Remote) -> i32 {
     let (result, json_out) = match seat {
         Remote::New {
             url,
+            shared: Some(id),
+            key,
+            json,
+            ..
+        } => (new_shared(url, id, key.as_deref(), *json), *json),
+        Remote::New {
+            url,
             scenario,
             rules,
             key,
             json,
+            ..
         } => (
-            new(url, scenario, rules.as_deref(), key.as_deref(), *json),
+            new(
+                url,
+                scenario.as_deref().unwrap_or_default(),
+                rules.as_deref(),
+                key.as_deref(),
+                *json,
+            ),
             *json,
         ),
+        Remote::Share {
+            url,
+            file,
+            author,
+            json,
+        } => (share(url, file, author, *json), *json),
+        Remote::Shared {
+            url,
+            get,
+            out,
+            json,
+        } => (shared(url, get.as_deref(), out.as_deref(), *json), *json),
         Remote::State { url, invite, json } => (state(&Seat::new(url, Some(invite)), *json), *json),
         Remote::Play {
             url,
@@ -117,6 +143,81 @@ fn new(
         println!("  {:<12} {}", s.name, s.invite);
     }
     println!("Keep one invite, send the other to your opponent (each plays only its own side).");
+    Ok(())
+}
+
+/// A game on a scenario shared on the server.
+fn new_shared(url: &str, id: &str, key: Option<&str>, json_out: bool) -> Result<(), Failure> {
+    let made = Seat::new(url, key).create_shared(id)?;
+    if json_out {
+        println!("{}", json!(made));
+        return Ok(());
+    }
+    println!(
+        "game {} of \"{}\" on {}",
+        made.game,
+        made.scenario,
+        crate::remote::base_url(url)
+    );
+    for s in &made.sides {
+        println!("  {:<12} {}", s.name, s.invite);
+    }
+    Ok(())
+}
+
+/// A scenario file shared on the server (checked here first: the server checks it again).
+fn share(url: &str, file: &str, author: &str, json_out: bool) -> Result<(), Failure> {
+    let text = crate::rules::scenario::read_text(file)?;
+    crate::rules::scenario::parse(file, &text)?;
+    let name = std::path::Path::new(file)
+        .file_name()
+        .map_or(file.to_string(), |n| n.to_string_lossy().to_string());
+    let s = Seat::new(url, None).share(author, &name, &text)?;
+    if json_out {
+        println!("{}", json!(s));
+    } else {
+        println!(
+            "shared \"{}\" as {} on {}",
+            s.name,
+            s.id,
+            crate::remote::base_url(url)
+        );
+    }
+    Ok(())
+}
+
+/// The shared scenarios listed, or one written to a file.
+fn shared(url: &str, get: Option<&str>, out: Option<&str>, json_out: bool) -> Result<(), Failure> {
+    let seat = Seat::new(url, None);
+    if let Some(id) = get {
+        let s = seat.shared_one(id)?;
+        let path = out.map_or(s.shared.file.clone(), str::to_string);
+        std::fs::write(&path, &s.source)
+            .map_err(|e| Failure::Here(super::CliError::file(&path, e)))?;
+        if json_out {
+            println!("{}", json!({"ok": true, "file": path, "shared": s.shared}));
+        } else {
+            println!(
+                "wrote \"{}\" by {} to {path}",
+                s.shared.name, s.shared.author
+            );
+        }
+        return Ok(());
+    }
+    let all = seat.shared()?;
+    if json_out {
+        println!("{}", json!(all));
+        return Ok(());
+    }
+    for s in &all {
+        println!(
+            "{}  {} — by {}, {} units, {} turns, {}×{} hexes",
+            s.id, s.name, s.author, s.units, s.turns, s.width, s.height
+        );
+    }
+    if all.is_empty() {
+        println!("no scenario is shared on {}", crate::remote::base_url(url));
+    }
     Ok(())
 }
 

@@ -96,6 +96,43 @@ pub struct NewGame {
     pub scenario_source: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parameters: Option<Box<Parameters>>,
+    /// A scenario shared on the server, by its id (`GET /api/scenarios`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared: Option<String>,
+}
+
+/// A scenario a player shares (`POST /api/scenarios`): checked on arrival as `bayonet check`
+/// checks it, and refused with its faults otherwise.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SharedUpload {
+    /// Who shares it, as the library shows it.
+    pub author: String,
+    /// Its file name ("my_ford.ron").
+    pub file: String,
+    pub source: String,
+}
+
+/// A shared scenario as the server lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Shared {
+    pub id: String,
+    pub name: String,
+    pub author: String,
+    /// When it was shared, seconds since 1970.
+    pub created: i64,
+    pub file: String,
+    pub units: u32,
+    pub turns: u32,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// A shared scenario whole (`GET /api/scenarios/one?id=`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SharedText {
+    pub shared: Shared,
+    pub source: String,
 }
 
 /// A seat of a new game, its invite to give to whoever plays it.

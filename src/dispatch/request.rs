@@ -123,6 +123,24 @@ pub fn events(since: &Since) -> Request<News> {
     get(Route::Events, since.query())
 }
 
+/// A scenario shared on the server; the answer is how the server lists it.
+pub fn share(upload: &super::SharedUpload) -> Request<super::Shared> {
+    post(Route::Shared, upload)
+}
+
+/// The scenarios shared on the server, newest first.
+pub fn shared() -> Request<Vec<super::Shared>> {
+    get(Route::Shared, String::new())
+}
+
+/// One shared scenario, whole.
+pub fn shared_one(id: &str) -> Request<super::SharedText> {
+    let query = form_urlencoded::Serializer::new(String::new())
+        .append_pair("id", id)
+        .finish();
+    get(Route::SharedOne, query)
+}
+
 /// The finished game as a save (RON text: its seed and order log).
 pub fn save() -> Request<String> {
     Request {

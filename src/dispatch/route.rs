@@ -22,10 +22,14 @@ pub enum Route {
     Save,
     /// The seat's WebSocket.
     Socket,
+    /// Scenarios shared by players: `GET` the list, `POST` one (issue 61).
+    Shared,
+    /// One shared scenario's text (`?id=`).
+    SharedOne,
 }
 
 impl Route {
-    pub const ALL: [Route; 11] = [
+    pub const ALL: [Route; 13] = [
         Route::Health,
         Route::Ready,
         Route::Metrics,
@@ -37,6 +41,8 @@ impl Route {
         Route::Replay,
         Route::Save,
         Route::Socket,
+        Route::Shared,
+        Route::SharedOne,
     ];
 
     pub fn path(self) -> &'static str {
@@ -52,6 +58,8 @@ impl Route {
             Route::Replay => "/api/game/replay",
             Route::Save => "/api/game/save",
             Route::Socket => "/api/game/ws",
+            Route::Shared => "/api/scenarios",
+            Route::SharedOne => "/api/scenarios/one",
         }
     }
 

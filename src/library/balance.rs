@@ -1,4 +1,4 @@
-//! The measured balance of each battle (`maps/balance.ron`, written by `.ci/battle-figures
+//! The measured balance of each battle (`maps/library/balance.ron`, written by `.ci/battle-figures
 //! --write`): the computer against itself, and what it says of each side's difficulty.
 
 use std::collections::BTreeMap;
@@ -37,14 +37,14 @@ impl Measured {
     }
 }
 
-const BALANCE: &str = include_str!("../../maps/balance.ron");
+const BALANCE: &str = include_str!("../../maps/library/balance.ron");
 
 /// Every measurement, by the scenario's path.
 pub fn all() -> Result<BTreeMap<String, Measured>, crate::rules::scenario::LoadError> {
     crate::rules::scenario::ron_options()
         .from_str(BALANCE)
         .map_err(|e| crate::rules::scenario::LoadError {
-            file: "maps/balance.ron".into(),
+            file: "maps/library/balance.ron".into(),
             line: Some(e.span.start.line),
             column: Some(e.span.start.col),
             message: e.code.to_string(),

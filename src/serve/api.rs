@@ -35,7 +35,7 @@ pub struct Server {
     seat_limits: Buckets,
     /// Seats never change: each is looked up in the database once.
     seat_cache: Mutex<HashMap<String, (String, u8)>>,
-    create_limits: Buckets,
+    pub(super) create_limits: Buckets,
     /// The browser build to serve (`--site`), so that an invite link opens a seat in the page.
     pub site: Option<std::path::PathBuf>,
     /// How often a waiting client's game is looked up in the database as well as waiting for
@@ -259,6 +259,13 @@ pub fn router(server: Arc<Server>) -> Router {
         .route(Route::Replay.path(), get(replay))
         .route(Route::Save.path(), get(published))
         .route(Route::Socket.path(), get(socket))
+        .route(
+            Route::Shared.path(),
+            get(super::shared::list)
+                .post(super::shared::share)
+                .layer(DefaultBodyLimit::max(CREATE_LIMIT)),
+        )
+        .route(Route::SharedOne.path(), get(super::shared::one))
         .layer(DefaultBodyLimit::max(ORDER_LIMIT))
         .fallback(site_file)
         .layer(axum::middleware::from_fn_with_state(
@@ -327,7 +334,7 @@ async fn body_in_time(
 
 /// The client a request is from: the connection's address, or, from a reverse proxy the
 /// operator named, the last address its `X-Forwarded-For` adds (what that proxy saw).
-fn client_address(
+pub(super) fn client_address(
     server: &Server,
     peer: std::net::IpAddr,
     headers: &HeaderMap,
@@ -393,7 +400,7 @@ async fn access_line(
     r
 }
 
-fn refusal(r: Refused) -> Response {
+pub(super) fn refusal(r: Refused) -> Response {
     let status = StatusCode::from_u16(r.problem.status()).unwrap_or(StatusCode::BAD_REQUEST);
     let body = dispatch::Refused {
         error: r.problem,
@@ -414,11 +421,11 @@ fn refusal(r: Refused) -> Response {
 }
 
 /// A typed answer as JSON.
-fn answer<T: Serialize>(t: &T) -> Response {
+pub(super) fn answer<T: Serialize>(t: &T) -> Response {
     axum::Json(t).into_response()
 }
 
-fn too_many(wait: f64) -> Response {
+pub(super) fn too_many(wait: f64) -> Response {
     let mut r = refusal(Refused::new(
         Problem::TooManyRequests,
         format!(
@@ -494,7 +501,7 @@ async fn seat(server: &Server, headers: &HeaderMap, query: Option<&str>) -> Resu
 }
 
 /// A request's JSON body, or why not (too large, not JSON, not the expected fields).
-fn parse_json<T: for<'de> Deserialize<'de>>(
+pub(super) fn parse_json<T: for<'de> Deserialize<'de>>(
     body: Result<Bytes, BytesRejection>,
     what: &str,
     limit: usize,
@@ -572,7 +579,16 @@ async fn create(
         Ok(n) => n,
         Err(r) => return r,
     };
-    let (file, source) = match scenario_text(&new) {
+    let named = match &new.shared {
+        // A scenario shared here: its text from the store.
+        Some(id) => match server.store.shared_one(id).await {
+            Ok(Some(s)) => Ok((s.shared.file, s.source)),
+            Ok(None) => Err(super::shared::no_such(id)),
+            Err(e) => Err(db_error(e)),
+        },
+        None => scenario_text(&new),
+    };
+    let (file, source) = match named {
         Ok(named) => named,
         Err(r) => return refusal(r),
     };

@@ -66,6 +66,22 @@ const MIGRATIONS: &[(i64, &str)] = &[
         5,
         "ALTER TABLE games ADD COLUMN archived BIGINT NOT NULL DEFAULT 0",
     ),
+    // Scenarios players share (issue 61): checked on arrival, listed with their author.
+    (
+        6,
+        "CREATE TABLE shared (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        author TEXT NOT NULL,
+        file TEXT NOT NULL,
+        source TEXT NOT NULL,
+        units BIGINT NOT NULL,
+        turns BIGINT NOT NULL,
+        width BIGINT NOT NULL,
+        height BIGINT NOT NULL,
+        created BIGINT NOT NULL
+    )",
+    ),
 ];
 
 /// The bit of `shown` for the side `side`.
@@ -313,6 +329,73 @@ impl Store {
         tx.commit().await
     }
 
+    /// A shared scenario stored, unless the server holds `most` already (then `false`).
+    pub async fn share(
+        &self,
+        s: &crate::dispatch::Shared,
+        source: &str,
+        most: i64,
+    ) -> Result<bool, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        let held: i64 = sqlx::query("SELECT COUNT(*) AS n FROM shared")
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("n")?;
+        if held >= most {
+            return Ok(false);
+        }
+        sqlx::query(
+            "INSERT INTO shared (id, name, author, file, source, units, turns, width, height, created)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(&s.id)
+        .bind(&s.name)
+        .bind(&s.author)
+        .bind(&s.file)
+        .bind(source)
+        .bind(s.units as i64)
+        .bind(s.turns as i64)
+        .bind(s.width as i64)
+        .bind(s.height as i64)
+        .bind(s.created)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// The shared scenarios, newest first (without their text).
+    pub async fn shared(&self) -> Result<Vec<crate::dispatch::Shared>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT id, name, author, file, units, turns, width, height, created FROM shared
+             ORDER BY created DESC, id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(shared_row).collect()
+    }
+
+    /// One shared scenario, with its text.
+    pub async fn shared_one(
+        &self,
+        id: &str,
+    ) -> Result<Option<crate::dispatch::SharedText>, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT id, name, author, file, units, turns, width, height, created, source FROM shared
+             WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        match row {
+            Some(r) => Ok(Some(crate::dispatch::SharedText {
+                shared: shared_row(&r)?,
+                source: r.try_get("source")?,
+            })),
+            None => Ok(None),
+        }
+    }
+
     /// The game and side a seat's token hash belongs to.
     pub async fn seat(&self, token_hash: &str) -> Result<Option<(String, u8)>, sqlx::Error> {
         let row = sqlx::query("SELECT game_id, side FROM seats WHERE token_hash = $1")
@@ -546,4 +629,19 @@ impl Store {
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
         }
     }
+}
+
+/// A shared scenario's listing from its row.
+fn shared_row(r: &sqlx::any::AnyRow) -> Result<crate::dispatch::Shared, sqlx::Error> {
+    Ok(crate::dispatch::Shared {
+        id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        author: r.try_get("author")?,
+        file: r.try_get("file")?,
+        units: r.try_get::<i64, _>("units")? as u32,
+        turns: r.try_get::<i64, _>("turns")? as u32,
+        width: r.try_get::<i64, _>("width")? as u32,
+        height: r.try_get::<i64, _>("height")? as u32,
+        created: r.try_get("created")?,
+    })
 }

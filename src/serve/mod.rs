@@ -12,6 +12,7 @@ pub mod listen;
 pub mod metrics;
 pub mod referee;
 pub mod seats;
+pub mod shared;
 
 pub use error::{NotSaved, StartError};
 

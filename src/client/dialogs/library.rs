@@ -149,11 +149,10 @@ pub fn filters(d: &mut ChildSpawnerCommands, entries: &[Entry]) {
     years.dedup();
     d.spawn(widget::wrap().gap(4.0)).with_children(|row| {
         let mut button = |n: Narrow, words: String| {
-            row.spawn(widget::text_button(
-                n,
-                &words,
-                13.0,
-                UiRect::all(Val::Px(2.0)),
+            row.spawn((
+                widget::text_button(n, &words, 13.0, UiRect::all(Val::Px(2.0))),
+                // The trace names it, for a test's tap.
+                Name::new(format!("Filter:{words}")),
             ));
         };
         button(Narrow::Year(None), "Every year".into());

@@ -170,6 +170,7 @@ fn new_game(
         scenario_file: Some(scenario.file.clone()),
         scenario_source: Some(scenario.source.clone()),
         parameters: params.map(Box::new),
+        shared: None,
     };
     form.said = format!("Making a game on {server}…");
     let made = crate::dispatch::request::create(&body);

@@ -412,6 +412,8 @@ fn battles(
             row.spawn((
                 Control::Scenario(i),
                 super::library::Card(e.clone()),
+                // The trace names it, for a test's tap.
+                Name::new(format!("Battle:{}", m.path)),
                 widget::plain_button(node),
             ))
             .with_children(|b| {

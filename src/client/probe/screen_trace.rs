@@ -113,6 +113,8 @@ fn layout(
     let labels = names_json(place_names.as_deref());
     let now = json!({
         "window": [size.x, size.y],
+        // The battle on the table (the library's choice).
+        "battle": game.start.name,
         "buttons": buttons,
         "hexes": hexes,
         "reach": reachable,
