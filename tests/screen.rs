@@ -555,8 +555,8 @@ fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
                     stack.extend(c.iter().rev());
                 }
             }
-            // Laid out unless some ancestor is folded away.
-            let mut shown = true;
+            // Laid out unless it, or some ancestor, is folded away.
+            let mut shown = world.get::<Node>(e).is_none_or(|n| n.display != Display::None);
             let mut at = e;
             while let Some(p) = world.get::<ChildOf>(at) {
                 at = p.parent();
