@@ -92,7 +92,15 @@ fn open_editor(a: bayonet::cli::args::Edit) -> i32 {
     } else {
         bayonet::editor::Document::new(&path, a.new.0, a.new.1)
     };
-    bayonet::client::editor::run(doc, a.screenshot, a.size)
+    let author = a
+        .author
+        .or_else(|| std::env::var("USER").ok())
+        .unwrap_or_else(|| "a player".into());
+    let publish = bayonet::client::editor::PublishTo {
+        server: a.server,
+        author,
+    };
+    bayonet::client::editor::run(doc, a.screenshot, a.size, publish)
 }
 
 /// `bayonet campaign FILE [--save SAVE]`: the campaign's screen over its next battle (or over

@@ -105,3 +105,26 @@ fn difficulty_is_read_from_the_measured_wins() {
         [Difficulty::Easier, Difficulty::Harder]
     );
 }
+
+/// A scenario's library fields are checked: a date that is not a day, or an attacker that is no
+/// side, is told with its line and in words.
+#[test]
+fn a_bad_date_or_attacker_is_told_with_its_line() {
+    let text = std::fs::read_to_string("maps/little_round_top.ron").unwrap();
+    for (bad, says) in [
+        (
+            text.replace("date: \"1863-07-02\"", "date: \"2 July 1863\""),
+            "expected a day as year-month-day",
+        ),
+        (text.replace("date: \"1863-07-02\"", "date: \"1863-13-02\""), "year-month-day"),
+        (text.replace("action: Attack(1)", "action: Attack(2)"), "expected the attacking side"),
+    ] {
+        assert_ne!(bad, text);
+        let e = bayonet::rules::scenario::parse("lrt.ron", &bad).unwrap_err();
+        assert!(e.message.contains(says), "{e}");
+        assert!(e.line.is_some_and(|l| l > 5 && l < 10), "{e}");
+    }
+    let s = bayonet::rules::scenario::parse("lrt.ron", &text).unwrap();
+    assert_eq!(s.date.unwrap().to_string(), "2 July 1863");
+    assert_eq!(s.action, Some(bayonet::rules::scenario::Action::Attack(1)));
+}

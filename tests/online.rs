@@ -355,3 +355,86 @@ fn a_returning_seat_is_offered_the_other_sides_turn_as_a_replay() {
     assert_eq!(sim::save::snapshot(app.world()).hash(), live);
     assert_eq!(app.world().resource::<Offer>().0, None, "offered once");
 }
+
+/// Issue 61, item 5: the start dialog's "From the server" section lists the battles shared on
+/// the server (with their author), makes a game of one there (its invite fills the online
+/// section), and shares the battle on the table under the player's name — asking for the name
+/// first.
+#[cfg(feature = "client")]
+#[test]
+fn the_start_dialog_lists_shared_battles_plays_one_and_shares_its_own() {
+    use bayonet::client::dialogs::online_dialog::OnlineForm;
+    use bayonet::client::dialogs::shared_dialog::{SharedButton, SharedHere};
+    let url = server_on(&temp_db("shared-dialog"));
+    let text = std::fs::read_to_string("maps/burnside_bridge.ron").unwrap();
+    Seat::new(&url, None)
+        .share("Toombs", "bridge.ron", &text)
+        .unwrap();
+    let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
+    let mut app = bayonet::client::windowless_app(s, bayonet::client::headless);
+    app.world_mut()
+        .remove_resource::<bayonet::client::gate::PresetPlayers>();
+    app.update();
+    app.update();
+    app.world_mut().resource_mut::<OnlineForm>().server = url.clone();
+    let press = |app: &mut App, which: SharedButton| {
+        let mut q = app.world_mut().query::<(&SharedButton, &mut Interaction)>();
+        let mut found = false;
+        for (b, mut i) in q.iter_mut(app.world_mut()) {
+            if *b == which {
+                *i = Interaction::Pressed;
+                found = true;
+            }
+        }
+        assert!(found, "the dialog has {which:?}");
+        app.update();
+        for (_, mut i) in app
+            .world_mut()
+            .query::<(&SharedButton, &mut Interaction)>()
+            .iter_mut(app.world_mut())
+        {
+            *i = Interaction::None;
+        }
+        app.update();
+    };
+    press(&mut app, SharedButton::List);
+    let here = app.world().resource::<SharedHere>().clone();
+    assert_eq!(here.list.len(), 1, "{}", here.said);
+    assert_eq!(
+        (here.list[0].name.as_str(), here.list[0].author.as_str()),
+        ("Burnside's Bridge, Antietam, 17 September 1862", "Toombs")
+    );
+    let shown: Vec<String> = app
+        .world_mut()
+        .query::<&Text>()
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .collect();
+    assert!(
+        shown
+            .iter()
+            .any(|t| t.contains("by Toombs") && t.contains("from the server")),
+        "the row is shown"
+    );
+    // A game of it on the server: its invite fills the online section.
+    press(&mut app, SharedButton::Play(0));
+    let form = app.world().resource::<OnlineForm>().clone();
+    assert!(!form.invite.is_empty(), "{}", form.said);
+    let state = Seat::new(&url, Some(&form.invite)).scenario().unwrap();
+    assert_eq!(state.file, "bridge.ron");
+    // Sharing the battle on the table asks for a name first, then sends it.
+    press(&mut app, SharedButton::Share);
+    assert!(
+        app.world()
+            .resource::<SharedHere>()
+            .said
+            .contains("Type your name"),
+        "{}",
+        app.world().resource::<SharedHere>().said
+    );
+    app.world_mut().resource_mut::<OnlineForm>().author = "Meade".into();
+    press(&mut app, SharedButton::Share);
+    let listed = Seat::new(&url, None).shared().unwrap();
+    assert_eq!(listed.len(), 2);
+    assert!(listed.iter().any(|s| s.author == "Meade" && s.file == "test_melee.ron"));
+}

@@ -556,7 +556,9 @@ fn the_start_dialog_lists_battles_by_title_and_folds_the_test_fields() {
                 }
             }
             // Laid out unless it, or some ancestor, is folded away.
-            let mut shown = world.get::<Node>(e).is_none_or(|n| n.display != Display::None);
+            let mut shown = world
+                .get::<Node>(e)
+                .is_none_or(|n| n.display != Display::None);
             let mut at = e;
             while let Some(p) = world.get::<ChildOf>(at) {
                 at = p.parent();

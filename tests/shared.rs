@@ -12,9 +12,14 @@ fn a_shared_scenario_is_listed_downloaded_and_played() {
     let seat = Seat::new(&url, None);
     assert!(seat.shared().unwrap().is_empty(), "nothing shared yet");
     let text = std::fs::read_to_string("maps/little_round_top.ron").unwrap();
-    let s = seat.share("Colonel Oates", "my_round_top.ron", &text).unwrap();
+    let s = seat
+        .share("Colonel Oates", "my_round_top.ron", &text)
+        .unwrap();
     assert_eq!(s.name, "Little Round Top, Gettysburg, 2 July 1863");
-    assert_eq!((s.author.as_str(), s.units, s.turns), ("Colonel Oates", 14, 8));
+    assert_eq!(
+        (s.author.as_str(), s.units, s.turns),
+        ("Colonel Oates", 14, 8)
+    );
     assert_eq!((s.width, s.height), (20, 16));
     let listed = seat.shared().unwrap();
     assert_eq!(listed, vec![s.clone()]);
@@ -27,7 +32,10 @@ fn a_shared_scenario_is_listed_downloaded_and_played() {
     let state = Seat::new(&url, Some(&invites[0])).state().unwrap();
     assert_eq!(state.game, made.game);
     let scen = Seat::new(&url, Some(&invites[1])).scenario().unwrap();
-    assert_eq!((scen.file.as_str(), scen.source.as_str()), ("my_round_top.ron", text.as_str()));
+    assert_eq!(
+        (scen.file.as_str(), scen.source.as_str()),
+        ("my_round_top.ron", text.as_str())
+    );
     // An id the server never gave.
     let no = seat.shared_one("0123456789abcdef").unwrap_err();
     assert_eq!(no.problem, Problem::NoScenario, "{no}");
@@ -52,15 +60,34 @@ fn a_bad_upload_is_refused_with_its_reason_and_nothing_is_stored() {
     let cases: Vec<(String, u16, &str, &str)> = vec![
         ("{not json".to_string(), 400, "malformed", "line"),
         (upload("", "x.ron", &text), 400, "malformed", "author"),
-        (upload("Me", "../../etc/passwd", &text), 400, "malformed", "file name"),
-        (upload("Me", "x.ron", &broken), 422, "bad_scenario", "x.ron:"),
+        (
+            upload("Me", "../../etc/passwd", &text),
+            400,
+            "malformed",
+            "file name",
+        ),
+        (
+            upload("Me", "x.ron", &broken),
+            422,
+            "bad_scenario",
+            "x.ron:",
+        ),
         (upload("Me", "x.ron", &faulty), 422, "bad_scenario", "turns"),
-        (upload("Me", "x.ron", &huge), 413, "too_large", "larger than"),
+        (
+            upload("Me", "x.ron", &huge),
+            413,
+            "too_large",
+            "larger than",
+        ),
         (upload("Me", "x.ron", &over), 422, "over_budget", "turns"),
     ];
     for (body, status, kind, says) in cases {
         let (got, v) = raw(&url, "POST", "/api/scenarios", None, Some(&body));
-        assert_eq!((got, v["error"].as_str().unwrap_or("")), (status, kind), "{v}");
+        assert_eq!(
+            (got, v["error"].as_str().unwrap_or("")),
+            (status, kind),
+            "{v}"
+        );
         let reason = v["reason"].as_str().unwrap_or_default();
         assert!(reason.contains(says), "{kind}: {reason}");
         assert!(seat.shared().unwrap().is_empty(), "{kind}: nothing stored");

@@ -345,6 +345,12 @@ pub struct Edit {
     /// The window's size in logical pixels
     #[arg(long, value_name = "WxH", value_parser = window_size)]
     pub size: Option<(u32, u32)>,
+    /// The server Publish shares the scenario on
+    #[arg(long, value_name = "URL", default_value = "http://127.0.0.1:7878")]
+    pub server: String,
+    /// The name Publish shares it under (default: your login name)
+    #[arg(long, value_name = "NAME")]
+    pub author: Option<String>,
 }
 
 /// The scenario's rules as the command line changes them.

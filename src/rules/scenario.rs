@@ -282,21 +282,17 @@ pub struct BattleDate {
 }
 
 impl BattleDate {
-    /// "1863-07-03", or why not.
-    pub fn parse(s: &str) -> Result<BattleDate, String> {
-        let bad = || format!("date `{s}`: expected a day as year-month-day, like \"1863-07-03\"");
-        let mut parts = s.split('-').map(|p| p.parse::<u16>().map_err(|_| bad()));
-        let (Some(y), Some(m), Some(d), None) =
+    /// "1863-07-03"; `None` when it is not a day of the century.
+    pub fn parse(s: &str) -> Option<BattleDate> {
+        let mut parts = s.split('-').map(|p| p.parse::<u16>().ok());
+        let (Some(Some(year)), Some(Some(month)), Some(Some(day)), None) =
             (parts.next(), parts.next(), parts.next(), parts.next())
         else {
-            return Err(bad());
+            return None;
         };
-        let (year, month, day) = (y?, m?, d?);
-        if !(1800..=1900).contains(&year) || !(1..=12).contains(&month) || !(1..=31).contains(&day)
-        {
-            return Err(bad());
-        }
-        Ok(BattleDate {
+        let sane =
+            (1800..=1900).contains(&year) && (1..=12).contains(&month) && (1..=31).contains(&day);
+        sane.then_some(BattleDate {
             year,
             month: month as u8,
             day: day as u8,
@@ -620,7 +616,12 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
     }
     let start_time = check_sides_and_clock(&spec)?;
     let date = match &spec.date {
-        Some(d) => Some(BattleDate::parse(d).map_err(|m| (entry_line(text, "date:", "date:"), m))?),
+        Some(d) => Some(BattleDate::parse(d).ok_or_else(|| {
+            (
+                entry_line(text, "date:", "date:"),
+                format!("date `{d}`: expected a day as year-month-day, like \"1863-07-03\""),
+            )
+        })?),
         None => None,
     };
     if let Some(Action::Attack(side)) = spec.action

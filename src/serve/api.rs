@@ -243,7 +243,9 @@ pub const ORDER_LIMIT: usize = 16 * 1024;
 /// The largest game creation (it may carry a whole scenario's text).
 pub const CREATE_LIMIT: usize = 2 * 1024 * 1024;
 
-pub fn router(server: Arc<Server>) -> Router {
+/// The server's routes, `more` among them (the shared scenarios', `shared::routes`), under
+/// its layers.
+pub fn router(server: Arc<Server>, more: Router<Arc<Server>>) -> Router {
     Router::new()
         .route(Route::Health.path(), get(|| async { "ok" }))
         .route(Route::Ready.path(), get(ready))
@@ -259,13 +261,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route(Route::Replay.path(), get(replay))
         .route(Route::Save.path(), get(published))
         .route(Route::Socket.path(), get(socket))
-        .route(
-            Route::Shared.path(),
-            get(super::shared::list)
-                .post(super::shared::share)
-                .layer(DefaultBodyLimit::max(CREATE_LIMIT)),
-        )
-        .route(Route::SharedOne.path(), get(super::shared::one))
+        .merge(more)
         .layer(DefaultBodyLimit::max(ORDER_LIMIT))
         .fallback(site_file)
         .layer(axum::middleware::from_fn_with_state(
@@ -583,7 +579,7 @@ async fn create(
         // A scenario shared here: its text from the store.
         Some(id) => match server.store.shared_one(id).await {
             Ok(Some(s)) => Ok((s.shared.file, s.source)),
-            Ok(None) => Err(super::shared::no_such(id)),
+            Ok(None) => Err(super::referee::no_such_shared(id)),
             Err(e) => Err(db_error(e)),
         },
         None => scenario_text(&new),

@@ -212,7 +212,7 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
     server.limit_seats(options.seat_requests.0, options.seat_requests.1);
     let server = Arc::new(server);
     let stopping = server.stopping.clone();
-    let app = api::router(server);
+    let app = api::router(server, shared::routes());
     let signals = options.signals;
     let task = tokio::spawn(async move {
         // SIGTERM or Ctrl-C: no new connection is taken, and every request in flight is

@@ -374,6 +374,14 @@ pub fn archived() -> Refused {
     )
 }
 
+/// No shared scenario of this id (issue 61).
+pub fn no_such_shared(id: &str) -> Refused {
+    Refused::new(
+        Problem::NoScenario,
+        format!("no shared scenario `{id}` here (GET /api/scenarios lists them)"),
+    )
+}
+
 pub fn db_error(e: sqlx::Error) -> Refused {
     Refused::new(
         Problem::Database,

@@ -13,7 +13,7 @@ use axum::response::Response;
 use serde::Deserialize;
 
 use super::api::{CREATE_LIMIT, Server, answer, client_address, parse_json, refusal, too_many};
-use super::referee::{Refused, db_error};
+use super::referee::{Refused, db_error, no_such_shared};
 use crate::dispatch::{Problem, Shared, SharedUpload};
 
 /// The most scenarios a server keeps.
@@ -116,15 +116,22 @@ pub struct Which {
 pub async fn one(State(server): State<Arc<Server>>, Query(which): Query<Which>) -> Response {
     match server.store.shared_one(&which.id).await {
         Ok(Some(s)) => answer(&s),
-        Ok(None) => refusal(no_such(&which.id)),
+        Ok(None) => refusal(no_such_shared(&which.id)),
         Err(e) => refusal(db_error(e)),
     }
 }
 
-/// No shared scenario of this id.
-pub fn no_such(id: &str) -> Refused {
-    Refused::new(
-        Problem::NoScenario,
-        format!("no shared scenario `{id}` here (GET /api/scenarios lists them)"),
-    )
+/// The routes of shared scenarios, for the server's router.
+pub fn routes() -> axum::Router<Arc<Server>> {
+    use crate::dispatch::Route;
+    use axum::extract::DefaultBodyLimit;
+    use axum::routing::get;
+    axum::Router::new()
+        .route(
+            Route::Shared.path(),
+            get(list)
+                .post(share)
+                .layer(DefaultBodyLimit::max(CREATE_LIMIT)),
+        )
+        .route(Route::SharedOne.path(), get(one))
 }

@@ -36,7 +36,6 @@ pub struct Shown(pub Filter);
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Shown>()
         .add_observer(narrow)
-        .add_observer(open_campaign)
         .add_systems(Update, show_filtered);
 }
 
@@ -225,17 +224,6 @@ fn narrow(pressed: On<Pressed>, q: Query<&Narrow>, mut shown: ResMut<Shown>) {
         Narrow::Year(y) => shown.0.year = y,
         Narrow::Size(s) => shown.0.size = s,
         Narrow::Kind(k) => shown.0.kind = k,
-    }
-}
-
-/// A campaign pressed: its campaign screen, in a fresh window of this size.
-fn open_campaign(
-    pressed: On<Pressed>,
-    q: Query<&CampaignButton>,
-    mut reopen: super::start::Reopen,
-) {
-    if let Ok(c) = q.get(pressed.entity) {
-        reopen.campaign(&c.0);
     }
 }
 

@@ -7,6 +7,7 @@ pub mod help;
 pub mod library;
 pub mod online_dialog;
 pub mod saving;
+pub mod shared_dialog;
 pub mod start;
 
 use bevy::prelude::*;
@@ -18,6 +19,7 @@ pub(crate) fn plugin(app: &mut App) {
         library::plugin,
         saving::plugin,
         online_dialog::plugin,
+        shared_dialog::plugin,
         help::plugin,
         hand_over::plugin,
         end_screen::plugin,

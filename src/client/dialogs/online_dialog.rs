@@ -15,6 +15,8 @@ use crate::client::theme::widget::{self, Layout};
 pub enum Entry {
     Server,
     Invite,
+    /// The name a shared scenario goes under.
+    Author,
 }
 
 /// The section's buttons.
@@ -30,6 +32,7 @@ pub enum OnlineButton {
 pub struct OnlineForm {
     pub server: String,
     pub invite: String,
+    pub author: String,
     pub focus: Option<Entry>,
     pub said: String,
 }
@@ -46,6 +49,7 @@ impl Default for OnlineForm {
         OnlineForm {
             server,
             invite: String::new(),
+            author: String::new(),
             focus: None,
             said: "Join a game with its invite, or make a new one on the server.".into(),
         }
@@ -56,7 +60,7 @@ impl Default for OnlineForm {
 struct FieldText(Entry);
 
 /// A server's address as typed: `host:port` or a URL, without a trailing slash.
-fn base_url(typed: &str) -> String {
+pub(crate) fn base_url(typed: &str) -> String {
     let u = typed.trim().trim_end_matches('/');
     if u.starts_with("http://") || u.starts_with("https://") {
         u.to_owned()
@@ -88,7 +92,11 @@ fn section(
             p.spawn(text(
                 "Play online (a referee server holds the game and its dice)".into(),
             ));
-            for (f, name) in [(Entry::Server, "Server"), (Entry::Invite, "Invite")] {
+            for (f, name) in [
+                (Entry::Server, "Server"),
+                (Entry::Invite, "Invite"),
+                (Entry::Author, "Your name (to share a battle)"),
+            ] {
                 p.spawn(row()).with_children(|r| {
                     r.spawn(text(format!("{name}:")));
                     r.spawn(button(OnlineButton::Entry(f)))
@@ -199,7 +207,7 @@ fn heard(mut form: ResMut<OnlineForm>) {
     let _ = &mut form;
 }
 
-fn answered(
+pub(crate) fn answered(
     form: &mut OnlineForm,
     made: Result<crate::dispatch::Created, crate::dispatch::Refusal>,
 ) {
@@ -242,6 +250,7 @@ fn typing(mut keys: MessageReader<KeyboardInput>, mut form: ResMut<OnlineForm>) 
         let text = match f {
             Entry::Server => &mut form.server,
             Entry::Invite => &mut form.invite,
+            Entry::Author => &mut form.author,
         };
         match &k.logical_key {
             Key::Backspace => {
@@ -262,10 +271,12 @@ fn show(
     mut said: Query<&mut Text, With<Said>>,
 ) {
     for (mut t, f) in &mut fields {
-        let (v, focused) = match f.0 {
-            Entry::Server => (&form.server, form.focus == Some(Entry::Server)),
-            Entry::Invite => (&form.invite, form.focus == Some(Entry::Invite)),
+        let v = match f.0 {
+            Entry::Server => &form.server,
+            Entry::Invite => &form.invite,
+            Entry::Author => &form.author,
         };
+        let focused = form.focus == Some(f.0);
         let shown = if v.is_empty() && !focused {
             "(tap to type)".to_owned()
         } else if focused {

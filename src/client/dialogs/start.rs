@@ -186,6 +186,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.insert_resource(DialogOpen(true))
         .add_systems(Startup, open)
         .add_observer(press)
+        .add_observer(open_campaign)
         .add_systems(
             Update,
             (
@@ -547,6 +548,17 @@ fn press(
         }
         Control::Start => start.begin(&mut settings, draft.as_deref()),
         _ => setting(*c, &mut settings),
+    }
+}
+
+/// A campaign of the library pressed: its campaign screen, in a fresh window of this size.
+fn open_campaign(
+    pressed: On<Pressed>,
+    q: Query<&super::library::CampaignButton>,
+    mut reopen: Reopen,
+) {
+    if let Ok(c) = q.get(pressed.entity) {
+        reopen.campaign(&c.0);
     }
 }
 

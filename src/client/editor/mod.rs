@@ -143,7 +143,19 @@ pub fn windowless(doc: Document) -> App {
 }
 
 /// Opens the editor window on `doc`; with `screenshot`, saves one frame there and exits.
-pub fn run(doc: Document, screenshot: Option<String>, size: Option<(u32, u32)>) -> i32 {
+/// Where Publish shares the scenario, and under whose name (`bayonet edit --server --author`).
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct PublishTo {
+    pub server: String,
+    pub author: String,
+}
+
+pub fn run(
+    doc: Document,
+    screenshot: Option<String>,
+    size: Option<(u32, u32)>,
+    publish: PublishTo,
+) -> i32 {
     let (w, h) = size.unwrap_or((1280, 800));
     let mut app = App::new();
     app.add_plugins(
@@ -166,6 +178,7 @@ pub fn run(doc: Document, screenshot: Option<String>, size: Option<(u32, u32)>) 
     .add_plugins(SimPlugin::new(shown(&doc)))
     .insert_resource(ClearColor(super::theme::palette::BACKGROUND))
     .insert_resource(Editing(doc))
+    .insert_resource(publish)
     .insert_resource(super::map::camera::OpenWhole)
     .insert_resource(SpawnPlayTest(screenshot.is_none()));
     if let Some(path) = screenshot {

@@ -71,6 +71,8 @@ pub enum Act {
     Redo,
     Save,
     PlayTest,
+    /// Shares the scenario on a server (`PublishTo`), once it has no fault.
+    Publish,
     /// Starts typing into a name field.
     Type(Property),
     /// Steps a field by this much (or cycles it).
@@ -203,6 +205,7 @@ fn spawn(mut commands: Commands, editing: Res<Editing>) {
                 (Act::Redo, "Redo (Ctrl+Y)"),
                 (Act::Save, "Save (Ctrl+S)"),
                 (Act::PlayTest, "Play-test (F5)"),
+                (Act::Publish, "Publish"),
             ] {
                 bar.spawn(button(act)).with_children(|b| {
                     b.spawn(text(label, 14.0));
@@ -307,12 +310,49 @@ pub(super) fn file_act(
     }
 }
 
+/// Publish: the scenario saved and shared on the server, once it has no fault; what the
+/// server said, in the status line.
+fn publish_now(editing: &mut Editing, to: &super::PublishTo) -> String {
+    let doc = &mut editing.0;
+    let faults = doc.check().1;
+    if let Some(f) = faults.first() {
+        return format!(
+            "mend the faults before publishing ({} left; first: {})",
+            faults.len(),
+            f.error.message
+        );
+    }
+    if let Err(e) = doc.save() {
+        return e;
+    }
+    let file = std::path::Path::new(&doc.path)
+        .file_name()
+        .map_or("scenario.ron".into(), |n| n.to_string_lossy().to_string());
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let seat = crate::remote::Seat::new(&to.server, None);
+        match seat.share(&to.author, &file, &doc.text()) {
+            Ok(s) => format!(
+                "published \"{}\" on {} as {} (id {})",
+                s.name, to.server, s.author, s.id
+            ),
+            Err(e) => format!("the server did not take it: {e}"),
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (to, file);
+        "publish from the desktop editor (`bayonet edit FILE --server URL`)".into()
+    }
+}
+
 fn press(
     pressed: On<Pressed>,
     q: Query<&Act>,
     mut editing: ResMut<Editing>,
     mut state: ResMut<EditorState>,
     mut play: MessageWriter<PlayTestRequested>,
+    publish: Option<Res<super::PublishTo>>,
 ) {
     match q.get(pressed.entity) {
         Ok(Act::Tool(t)) => {
@@ -322,6 +362,11 @@ fn press(
         Ok(Act::Side(s)) => state.side = *s,
         Ok(act @ (Act::Undo | Act::Redo | Act::Save | Act::PlayTest)) => {
             file_act(*act, &mut editing, &mut state, &mut play)
+        }
+        Ok(Act::Publish) => {
+            if let Some(to) = publish.as_deref() {
+                state.status = publish_now(&mut editing, to);
+            }
         }
         _ => {}
     }
