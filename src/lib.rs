@@ -29,8 +29,12 @@ pub const DEFAULT_SCENARIO_PATH: &str = "maps/harpers_crossing.ron";
 
 /// Every scenario of `maps/`, embedded: the browser has no file system (a test checks that
 /// none is missing).
-pub const SCENARIOS: [(&str, &str); 8] = [
+pub const SCENARIOS: [(&str, &str); 9] = [
     ("maps/harpers_crossing.ron", DEFAULT_SCENARIO),
+    (
+        "maps/henry_house_hill.ron",
+        include_str!("../maps/henry_house_hill.ron"),
+    ),
     (
         "maps/brandy_station.ron",
         include_str!("../maps/brandy_station.ron"),

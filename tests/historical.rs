@@ -1,7 +1,8 @@
 //! The historical scenarios (Brandy Station; the Railroad Cut): at the series' scale, with
 //! the features their period maps show, in the start dialog's list, and played to the end by
-//! the computer on both sides with its orders passing the rules; and the small battles of the
-//! library (issue 61: Little Round Top, Burnside's Bridge), a brigade or two in an hour or two.
+//! the computer on both sides with its orders passing the rules; and the battles drawn for the
+//! library (issue 61: Little Round Top, Burnside's Bridge, Henry House Hill, Pickett's Charge),
+//! each of its size, sourced, organised, named, measured and played to its end.
 
 use bayonet::rules::map::{Road, SideFeature};
 use bayonet::rules::scenario::{Scenario, parse};
@@ -135,6 +136,75 @@ fn the_railroad_cut_plays_to_the_end_with_the_computer_on_both_sides_and_replays
 /// The library's small battles (issue 61): a brigade or two, at most 15 units and 10 turns.
 const SMALL: [&str; 2] = ["maps/little_round_top.ron", "maps/burnside_bridge.ron"];
 
+/// Every battle drawn for the library (issue 61), with its size: small, medium (a division a
+/// side, 30 to 60 units) or large (a corps or more, 100 units or more).
+const LIBRARY: [(&str, bayonet::library::Size); 4] = [
+    ("maps/little_round_top.ron", bayonet::library::Size::Small),
+    ("maps/burnside_bridge.ron", bayonet::library::Size::Small),
+    ("maps/henry_house_hill.ron", bayonet::library::Size::Medium),
+    ("maps/picketts_charge.ron", bayonet::library::Size::Large),
+];
+
+/// Issue 61, item 1: every battle drawn for the library is of its size (a medium one 30 to 60
+/// units, a large one 100 or more), dated and typed, sourced with its approximations told,
+/// every brigade in its division with a leader where history put one (§17), objectives held as
+/// history had them (§18), places named, levels rising and said in its description; and its
+/// balance measured (`maps/library/balance.ron`).
+#[test]
+fn the_library_battles_are_of_their_size_sourced_organised_named_and_measured() {
+    use bayonet::library::Size;
+    use bayonet::rules::unit::UnitKind;
+    let measured = bayonet::library::balance::all().unwrap();
+    for (path, size) in LIBRARY {
+        let s = load(path);
+        let all = s.units.len() + s.reinforcements.len();
+        let fits = match size {
+            Size::Small => (8..=15).contains(&all),
+            Size::Medium => (30..=60).contains(&all),
+            Size::Large => all >= 100,
+        };
+        assert!(fits, "{path}: {all} units for a {size} battle");
+        assert_eq!(bayonet::library::size_of(all), size, "{path}");
+        assert!(
+            s.date.is_some() && s.action.is_some(),
+            "{path}: dated and typed"
+        );
+        for word in ["Sources:", "Approximations:", "Official Records", "levels"] {
+            assert!(s.description.contains(word), "{path}: lacks {word}");
+        }
+        assert!(s.brigades.iter().all(|b| b.division.is_some()), "{path}");
+        let leaders = s
+            .units
+            .iter()
+            .chain(s.reinforcements.iter().map(|r| &r.unit))
+            .filter(|u| u.kind == UnitKind::Leader);
+        assert!(leaders.clone().count() >= 2, "{path}");
+        assert!(
+            leaders.clone().all(|l| l.commands.is_some()),
+            "{path}: a leader commands nothing"
+        );
+        assert!(s.map.objectives.len() >= 3, "{path}");
+        assert!(s.map.objectives.iter().any(|o| o.owner.is_some()), "{path}");
+        assert!(
+            s.map.labels.len() >= 6,
+            "{path}: {} names",
+            s.map.labels.len()
+        );
+        let v = &s.victory;
+        assert!(
+            v.major_defeat < v.minor_defeat
+                && v.minor_defeat < v.minor_victory
+                && v.minor_victory < v.major_victory,
+            "{path}: {v:?}"
+        );
+        assert!(
+            s.description.contains(&format!("{}", v.minor_victory)),
+            "{path}"
+        );
+        assert!(measured.contains_key(path), "{path}: not measured");
+    }
+}
+
 /// Issue 61, item 1: a small battle is a brigade or two (at most 15 units, 10 turns), sourced
 /// and its approximations told, every brigade in its division and corps with a leader where
 /// history put one (§17), its objectives held as history had them (§18, D-obj-1), its places
@@ -190,10 +260,10 @@ fn the_small_battles_are_a_brigade_or_two_sourced_organised_and_named() {
 /// replays from its save; with the basic computer (the one whose games set the levels) and the
 /// skilled one.
 #[test]
-fn the_small_battles_play_to_the_end_with_the_computer_on_both_sides_through_the_interpreter() {
+fn the_library_battles_play_to_the_end_with_the_computer_on_both_sides_through_the_interpreter() {
     use bayonet::rules::event::Event;
     use bayonet::rules::game::Game;
-    for path in SMALL {
+    for (path, _) in LIBRARY {
         let s = load(path);
         for (brain, seed) in [
             (Brain::Computer, 1),

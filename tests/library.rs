@@ -116,8 +116,14 @@ fn a_bad_date_or_attacker_is_told_with_its_line() {
             text.replace("date: \"1863-07-02\"", "date: \"2 July 1863\""),
             "expected a day as year-month-day",
         ),
-        (text.replace("date: \"1863-07-02\"", "date: \"1863-13-02\""), "year-month-day"),
-        (text.replace("action: Attack(1)", "action: Attack(2)"), "expected the attacking side"),
+        (
+            text.replace("date: \"1863-07-02\"", "date: \"1863-13-02\""),
+            "year-month-day",
+        ),
+        (
+            text.replace("action: Attack(1)", "action: Attack(2)"),
+            "expected the attacking side",
+        ),
     ] {
         assert_ne!(bad, text);
         let e = bayonet::rules::scenario::parse("lrt.ron", &bad).unwrap_err();

@@ -436,5 +436,9 @@ fn the_start_dialog_lists_shared_battles_plays_one_and_shares_its_own() {
     press(&mut app, SharedButton::Share);
     let listed = Seat::new(&url, None).shared().unwrap();
     assert_eq!(listed.len(), 2);
-    assert!(listed.iter().any(|s| s.author == "Meade" && s.file == "test_melee.ron"));
+    assert!(
+        listed
+            .iter()
+            .any(|s| s.author == "Meade" && s.file == "test_melee.ron")
+    );
 }

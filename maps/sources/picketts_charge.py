@@ -281,7 +281,7 @@ for name, at, weapon in [
 # -- The chain of command (RULES.md section 17) ----------------------------------------------
 u.corps_of("II", "II Corps (Hancock)", 0)
 u.corps_of("I", "I Corps (Newton)", 0)
-u.division("D2", "2nd Division, II Corps (Gibbon)", 0, ["GI", "HA", "WE", "HL", "AH"],
+u.division("D2", "2nd Division, II Corps (Gibbon)", 0, ["HQ", "GI", "HA", "WE", "HL", "AH"],
            corps="II", independent=["AH"])
 u.division("D3", "3rd Division, II Corps (Hays)", 0, ["HY", "CR", "SM", "WI"], corps="II",
            independent=["CR"])
@@ -301,7 +301,7 @@ u.commands("Brig. Gen. George J. Stannard", "ST")
 u.commands("Brig. Gen. Henry Baxter", "BX")
 c.corps_of("LC", "First Corps (Longstreet)", 1)
 c.corps_of("HC", "Third Corps (A. P. Hill)", 1)
-c.division("PD", "Pickett's division", 1, ["PK", "GA", "KE", "AM", "AL"], corps="LC",
+c.division("PD", "Pickett's division", 1, ["LO", "PK", "GA", "KE", "AM", "AL"], corps="LC",
            independent=["AL"])
 c.division("HD", "Heth's division (Pettigrew)", 1, ["PH", "AC", "PE", "DV", "BR", "PG"],
            corps="HC", independent=["PG"])
