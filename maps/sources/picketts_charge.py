@@ -88,7 +88,7 @@ NAP, PARROTT, ORD = "12-pdr Napoleon", "10-pdr Parrott", "3-inch rifle"
 # The victory levels, measured (README, Balance: `.ci/battle-figures`), and what they mean.
 VICTORY = "(major_defeat: -1010, minor_defeat: -650, minor_victory: 40, major_victory: 480)"
 LEVELS = (
-    "the Confederates start 400 points down, the copse, the Angle, Ziegler's Grove and the "
+    "the Confederates start 450 points down, the copse, the Angle, Ziegler's Grove and the "
     "ridge to the south being the Union's; from +40 they win a minor victory (a lodgement on "
     "the ridge at the copse, or the Union's line bled as badly as their own), from +480 a major "
     "one (the copse and the Angle held at dusk); at -650 or below it is a minor defeat (the "
