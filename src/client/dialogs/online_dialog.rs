@@ -83,7 +83,12 @@ fn section(
     mut commands: Commands,
     dialogs: Query<Entity, Added<DialogBody>>,
     form: Res<OnlineForm>,
+    campaign: Option<Res<super::campaign::UnderWay>>,
 ) {
+    // A campaign's battle is played here, its losses carried on: not online.
+    if campaign.is_some() {
+        return;
+    }
     for d in &dialogs {
         let text = |t: String| widget::label_text(t, 16.0);
         let button = |b: OnlineButton| widget::button(b, UiRect::all(Val::Px(3.0)));

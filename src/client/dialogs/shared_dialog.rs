@@ -54,8 +54,16 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, (section, heard, rows, show).chain());
 }
 
-/// Adds the section to the dialog when it opens (after the online section).
-fn section(mut commands: Commands, dialogs: Query<Entity, Added<DialogBody>>) {
+/// Adds the section to the dialog when it opens (after the online section); not to a
+/// campaign's screen, whose battle is the campaign's.
+fn section(
+    mut commands: Commands,
+    dialogs: Query<Entity, Added<DialogBody>>,
+    campaign: Option<Res<super::campaign::UnderWay>>,
+) {
+    if campaign.is_some() {
+        return;
+    }
     for d in &dialogs {
         commands.entity(d).with_children(|p| {
             p.spawn(widget::heading(

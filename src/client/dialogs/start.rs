@@ -408,7 +408,7 @@ fn battles(
             let node = widget::button_node()
                 .margin(UiRect::all(Val::Px(3.0)))
                 .width(Val::Percent(32.0))
-                .min_size(300.0, 0.0)
+                .min_size(280.0, 0.0)
                 .max_width(Val::Percent(100.0));
             row.spawn((
                 Control::Scenario(i),
