@@ -133,9 +133,6 @@ fn the_railroad_cut_plays_to_the_end_with_the_computer_on_both_sides_and_replays
     assert!(save::replay(&saved).unwrap().matches);
 }
 
-/// The library's small battles (issue 61): a brigade or two, at most 15 units and 10 turns.
-const SMALL: [&str; 2] = ["maps/little_round_top.ron", "maps/burnside_bridge.ron"];
-
 /// Every battle drawn for the library (issue 61), with its size: small, medium (a division a
 /// side, 30 to 60 units) or large (a corps or more, 100 units or more).
 const LIBRARY: [(&str, bayonet::library::Size); 4] = [
@@ -202,56 +199,6 @@ fn the_library_battles_are_of_their_size_sourced_organised_named_and_measured() 
             "{path}"
         );
         assert!(measured.contains_key(path), "{path}: not measured");
-    }
-}
-
-/// Issue 61, item 1: a small battle is a brigade or two (at most 15 units, 10 turns), sourced
-/// and its approximations told, every brigade in its division and corps with a leader where
-/// history put one (§17), its objectives held as history had them (§18, D-obj-1), its places
-/// named on the map, and its victory levels said in its description.
-#[test]
-fn the_small_battles_are_a_brigade_or_two_sourced_organised_and_named() {
-    use bayonet::rules::unit::UnitKind;
-    for path in SMALL {
-        let s = load(path);
-        let all = s.units.len() + s.reinforcements.len();
-        assert!((8..=15).contains(&all), "{path}: {all} units");
-        assert!(s.turns <= 10, "{path}: {} turns", s.turns);
-        for word in ["Sources:", "Approximations:", "Official Records", "levels"] {
-            assert!(s.description.contains(word), "{path}: lacks {word}");
-        }
-        assert!(
-            s.brigades.iter().all(|b| b.division.is_some()),
-            "{path}: a brigade outside its division"
-        );
-        let leaders: Vec<_> = s
-            .units
-            .iter()
-            .filter(|u| u.kind == UnitKind::Leader)
-            .collect();
-        assert!(leaders.len() >= 2, "{path}: a leader a side at least");
-        assert!(leaders.iter().all(|l| l.commands.is_some()));
-        assert!(s.map.objectives.len() >= 3, "{path}");
-        assert!(
-            s.map.objectives.iter().any(|o| o.owner.is_some()),
-            "{path}: someone holds something at the start"
-        );
-        assert!(
-            s.map.labels.len() >= 6,
-            "{path}: {} names",
-            s.map.labels.len()
-        );
-        let v = &s.victory;
-        assert!(
-            v.major_defeat < v.minor_defeat
-                && v.minor_defeat < v.minor_victory
-                && v.minor_victory < v.major_victory,
-            "{path}: {v:?}"
-        );
-        assert!(
-            s.description.contains(&format!("{}", v.minor_victory)),
-            "{path}: the description says the levels"
-        );
     }
 }
 

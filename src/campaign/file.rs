@@ -86,14 +86,7 @@ impl CampaignFile {
 
     /// Reads a campaign from its text; `file` names it in the error.
     pub fn parse(file: &str, text: &str) -> Result<CampaignFile, LoadError> {
-        crate::rules::scenario::ron_options()
-            .from_str(text)
-            .map_err(|e| LoadError {
-                file: file.into(),
-                line: Some(e.span.start.line),
-                column: Some(e.span.start.col),
-                message: e.code.to_string(),
-            })
+        crate::rules::scenario::read_ron(file, text)
     }
 }
 

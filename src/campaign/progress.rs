@@ -94,14 +94,7 @@ impl Campaign {
                 "not a Bayonet campaign save (no `format: \"{FORMAT}\"`)"
             )));
         }
-        let mut c: Campaign = crate::rules::scenario::ron_options()
-            .from_str(text)
-            .map_err(|e| LoadError {
-                file: file.into(),
-                line: Some(e.span.start.line),
-                column: Some(e.span.start.col),
-                message: e.code.to_string(),
-            })?;
+        let mut c: Campaign = crate::rules::scenario::read_ron(file, text)?;
         if c.version != VERSION {
             return Err(refused(format!(
                 "a campaign save of version {}; this game reads version {VERSION}",
@@ -140,14 +133,7 @@ impl Campaign {
 
     fn carried_into(&self, path: &str) -> Result<(Scenario, Vec<Change>), LoadError> {
         let base = crate::load_scenario(path)?;
-        let mut file: ScenarioFile = crate::rules::scenario::ron_options()
-            .from_str(&base.source)
-            .map_err(|e| LoadError {
-                file: path.into(),
-                line: Some(e.span.start.line),
-                column: None,
-                message: e.code.to_string(),
-            })?;
+        let mut file: ScenarioFile = crate::rules::scenario::read_ron(path, &base.source)?;
         let changes = self.roster.carry_into(&mut file);
         let header = format!(
             "// {path}, as the campaign \"{}\" carries its units into it.\n",

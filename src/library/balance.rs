@@ -41,14 +41,7 @@ const BALANCE: &str = include_str!("../../maps/library/balance.ron");
 
 /// Every measurement, by the scenario's path.
 pub fn all() -> Result<BTreeMap<String, Measured>, crate::rules::scenario::LoadError> {
-    crate::rules::scenario::ron_options()
-        .from_str(BALANCE)
-        .map_err(|e| crate::rules::scenario::LoadError {
-            file: "maps/library/balance.ron".into(),
-            line: Some(e.span.start.line),
-            column: Some(e.span.start.col),
-            message: e.code.to_string(),
-        })
+    crate::rules::scenario::read_ron("maps/library/balance.ron", BALANCE)
 }
 
 /// The measurement of the scenario at `path`, if it was measured.

@@ -440,6 +440,16 @@ pub fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
+/// `text` read as RON into `T`, or where and why it does not read (`file` names it).
+pub fn read_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
+    ron_options().from_str(text).map_err(|e| LoadError {
+        file: file.into(),
+        line: Some(e.span.start.line),
+        column: Some(e.span.start.col),
+        message: e.code.to_string(),
+    })
+}
+
 /// Reads a text file, naming it in the error.
 pub fn read_text(path: &str) -> Result<String, LoadError> {
     std::fs::read_to_string(path).map_err(|e| LoadError {

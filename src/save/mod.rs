@@ -97,12 +97,7 @@ const ALTERED: &str = "the snapshot does not match its hash: the file was altere
 
 /// The save's text read as `T`, or where and why it does not read.
 fn parsed<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
-    ron_options().from_str(text).map_err(|e| LoadError {
-        file: file.into(),
-        line: Some(e.span.start.line),
-        column: Some(e.span.start.col),
-        message: e.code.to_string(),
-    })
+    crate::rules::scenario::read_ron(file, text)
 }
 
 /// Reads a save; a corrupt or foreign file is refused with where and why.

@@ -3,9 +3,7 @@
 //! opening of its story — filtered by year, size and type; then the campaigns. A press on a
 //! card opens that battle (its full story and sources show above the library once open).
 
-use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use crate::client::theme::interaction::{Look, Pressed};
 use crate::client::theme::palette;
@@ -80,17 +78,7 @@ pub fn thumbnail(s: &Scenario) -> Image {
         let rgb = [side.0, side.1, side.2].map(|v| (v * 255.0) as u8);
         fill(c.col as u32, c.row as u32, rgb, 0);
     }
-    Image::new(
-        Extent3d {
-            width: w,
-            height: h,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        px,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
-    )
+    crate::client::theme::widget::picture(w, h, px)
 }
 
 /// The facts line of a card: "3 July 1863 · the Confederates attack · large, 131 units · 8

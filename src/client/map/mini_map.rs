@@ -2,9 +2,7 @@
 //! small, both sides' units as dots in their colours, the view as a rectangle; a click or a tap
 //! (or a drag) on it centres the view there.
 
-use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::window::PrimaryWindow;
 
 use super::camera::{MapCamera, ZoomLimits, scale_of};
@@ -205,17 +203,7 @@ fn paint(
         fill(at(u.hex), cell * 0.42, [0, 0, 0, 255]);
         fill(at(u.hex), cell * 0.3, rgb(c));
     }
-    let image = Image::new(
-        Extent3d {
-            width: w,
-            height: h,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        px,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
-    );
+    let image = crate::client::theme::widget::picture(w, h, px);
     let window_h = window.single().map_or(800.0, |w| w.height());
     let size = shown_size(d, window_h);
     for (mut node_image, mut node) in &mut q {

@@ -1,9 +1,7 @@
 //! The hex map drawn with bevy_ecs_tilemap: one tile per hex, its terrain's drawn texture
 //! (`terrain_art`, a variant by the hex's place), tinted by its level and hill-shaded (`relief`).
 
-use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy_ecs_tilemap::prelude::*;
 
 use super::layout::{HEX_HEIGHT, HEX_WIDTH, MapLayout};
@@ -121,15 +119,5 @@ fn spawn_tilemap(mut commands: Commands, table: Res<Table>, atlas: Res<TerrainAt
 /// The terrain atlas (`terrain_art`) as an image.
 fn terrain_atlas() -> Image {
     let (w, h, data) = terrain_art::atlas();
-    Image::new(
-        Extent3d {
-            width: w,
-            height: h,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::default(),
-    )
+    crate::client::theme::widget::picture(w, h, data)
 }

@@ -2,9 +2,7 @@
 //! may move, a square where an enemy's zone of control stops it. (Sprites, not gizmos: gizmos
 //! draw over everything, and the range's marks covered the counters' symbols.)
 
-use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use crate::client::input::command::{Reachable, Selection};
 use crate::client::map::layout::{HEX_SIZE, MapLayout};
@@ -43,17 +41,7 @@ fn ring_image() -> Image {
             data[o..o + 4].copy_from_slice(&[255, 255, 255, (a * 255.0) as u8]);
         }
     }
-    Image::new(
-        Extent3d {
-            width: n,
-            height: n,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::default(),
-    )
+    crate::client::theme::widget::picture(n, n, data)
 }
 
 fn make_ring(mut commands: Commands, images: Option<ResMut<Assets<Image>>>) {

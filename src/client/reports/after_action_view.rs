@@ -116,8 +116,6 @@ fn build(
 /// The report over the map, its charts as pictures.
 #[cfg(not(target_arch = "wasm32"))]
 fn in_window(commands: &mut Commands, aar: &AfterAction, images: Option<ResMut<Assets<Image>>>) {
-    use bevy::asset::RenderAssetUsages;
-    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
     let totals = aar.totals();
     let tally = aar.melee_tally();
     let mut lines = vec![format!(
@@ -138,17 +136,7 @@ fn in_window(commands: &mut Commands, aar: &AfterAction, images: Option<ResMut<A
     if let Some(mut images) = images {
         for c in Chart::ALL {
             if let Ok((w, h, rgba)) = charts::rgba(aar, c) {
-                let image = Image::new(
-                    Extent3d {
-                        width: w,
-                        height: h,
-                        depth_or_array_layers: 1,
-                    },
-                    TextureDimension::D2,
-                    rgba,
-                    TextureFormat::Rgba8UnormSrgb,
-                    RenderAssetUsages::RENDER_WORLD,
-                );
+                let image = crate::client::theme::widget::picture(w, h, rgba);
                 pictures.push((images.add(image), w));
             }
         }

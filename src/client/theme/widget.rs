@@ -375,3 +375,20 @@ pub fn clear<F: bevy::ecs::query::QueryFilter>(commands: &mut Commands, old: &Qu
         commands.entity(e).despawn();
     }
 }
+
+/// A picture of `w` × `h` pixels from its RGBA bytes, row by row (sRGB): a chart, the terrain
+/// atlas, a map in small.
+pub fn picture(w: u32, h: u32, rgba: Vec<u8>) -> Image {
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    Image::new(
+        Extent3d {
+            width: w,
+            height: h,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        rgba,
+        TextureFormat::Rgba8UnormSrgb,
+        bevy::asset::RenderAssetUsages::default(),
+    )
+}
