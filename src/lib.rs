@@ -29,7 +29,7 @@ pub const DEFAULT_SCENARIO_PATH: &str = "maps/harpers_crossing.ron";
 
 /// Every scenario of `maps/`, embedded: the browser has no file system (a test checks that
 /// none is missing).
-pub const SCENARIOS: [(&str, &str); 9] = [
+pub const SCENARIOS: [(&str, &str); 10] = [
     ("maps/harpers_crossing.ron", DEFAULT_SCENARIO),
     (
         "maps/henry_house_hill.ron",
@@ -50,6 +50,10 @@ pub const SCENARIOS: [(&str, &str); 9] = [
     (
         "maps/picketts_charge.ron",
         include_str!("../maps/picketts_charge.ron"),
+    ),
+    (
+        "maps/hornets_nest.ron",
+        include_str!("../maps/hornets_nest.ron"),
     ),
     (
         "maps/burnside_bridge.ron",

@@ -1,8 +1,9 @@
 //! The historical scenarios (Brandy Station; the Railroad Cut): at the series' scale, with
 //! the features their period maps show, in the start dialog's list, and played to the end by
 //! the computer on both sides with its orders passing the rules; and the battles drawn for the
-//! library (issue 61: Little Round Top, Burnside's Bridge, Henry House Hill, Pickett's Charge),
-//! each of its size, sourced, organised, named, measured and played to its end.
+//! library (issue 61: Little Round Top, Burnside's Bridge, Henry House Hill, the Hornet's Nest,
+//! Pickett's Charge), each of its size, sourced, organised, named, measured and played to its
+//! end.
 
 use bayonet::rules::map::{Road, SideFeature};
 use bayonet::rules::scenario::{Scenario, parse};
@@ -135,10 +136,11 @@ fn the_railroad_cut_plays_to_the_end_with_the_computer_on_both_sides_and_replays
 
 /// Every battle drawn for the library (issue 61), with its size: small, medium (a division a
 /// side, 30 to 60 units) or large (a corps or more, 100 units or more).
-const LIBRARY: [(&str, bayonet::library::Size); 4] = [
+const LIBRARY: [(&str, bayonet::library::Size); 5] = [
     ("maps/little_round_top.ron", bayonet::library::Size::Small),
     ("maps/burnside_bridge.ron", bayonet::library::Size::Small),
     ("maps/henry_house_hill.ron", bayonet::library::Size::Medium),
+    ("maps/hornets_nest.ron", bayonet::library::Size::Medium),
     ("maps/picketts_charge.ron", bayonet::library::Size::Large),
 ];
 

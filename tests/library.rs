@@ -58,7 +58,14 @@ fn the_librarys_filters_let_through_what_they_name() {
         year: Some(1862),
         ..Default::default()
     });
-    assert_eq!(y1862, vec!["maps/burnside_bridge.ron".to_string()]);
+    assert_eq!(
+        y1862,
+        vec![
+            "maps/hornets_nest.ron".to_string(),
+            "maps/burnside_bridge.ron".to_string()
+        ],
+        "April before September"
+    );
     let meeting = by(Filter {
         kind: Some(Kind::Meeting),
         ..Default::default()
