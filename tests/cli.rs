@@ -1038,3 +1038,98 @@ fn d_fire_2_a_scenarios_weapons_and_an_unknown_weapon_named_with_its_line() {
     assert!(all.contains("rifled musket"), "{all}");
     assert!(all.contains(&format!("\"line\":{line}")), "{all}");
 }
+
+/// Issue 61, item 3: `bayonet list` prints the library — the boot camp first, every battle with
+/// its date, size, length, type and each side's difficulty, the campaigns — and its filters
+/// narrow it; a filter's word it does not know is refused saying which it knows.
+#[test]
+fn bayonet_list_prints_the_library_and_narrows_it() {
+    let (code, v, text) = bayonet(&["list", "--json"]);
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(v["boot_camp"]["lessons"], 10);
+    let battles = v["battles"].as_array().unwrap();
+    assert_eq!(battles.len(), bayonet::library::shipped().len());
+    let pc = battles
+        .iter()
+        .find(|b| b["path"] == "maps/picketts_charge.ron")
+        .unwrap();
+    assert_eq!(pc["size"], "large");
+    assert_eq!(pc["kind"], "attack");
+    assert_eq!(pc["action"], "the Confederates attack");
+    assert_eq!(pc["when"], "3 July 1863");
+    assert_eq!(pc["difficulty"].as_array().unwrap().len(), 2);
+    assert!(pc["sources"].as_str().unwrap().starts_with("Sources:"));
+    assert_eq!(
+        v["campaigns"][0]["path"],
+        "maps/campaigns/gettysburg.campaign.ron"
+    );
+    let (_, small, _) = bayonet(&["list", "--size", "small", "--year", "1863", "--json"]);
+    let paths: Vec<&str> = small["battles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(paths, vec!["maps/little_round_top.ron"]);
+    let (code, _, text) = bayonet(&["list"]);
+    assert_eq!(code, 0);
+    assert!(text.starts_with("New to the game? The boot camp"), "{text}");
+    assert!(
+        text.contains("Pickett's Charge, Gettysburg, 3 July 1863\n  large (131 units"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Harper's Crossing — a fictional field"),
+        "{text}"
+    );
+    let (code, _, text) = bayonet(&["list", "--size", "huge"]);
+    assert_ne!(code, 0);
+    assert!(
+        text.contains("expected one of small, medium, large"),
+        "{text}"
+    );
+}
+
+/// Issue 61, item 4: `bayonet check` on a campaign names its battles in order; `bayonet campaign
+/// --status` says where a fresh one stands; `--autoplay --battles 1 --save` plays one battle
+/// and a second run resumes from the save.
+#[test]
+fn bayonet_campaign_checks_tells_where_it_stands_and_resumes() {
+    let (code, v, text) = bayonet(&["check", "maps/campaigns/gettysburg.campaign.ron", "--json"]);
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(v["battles"][0], "The Railroad Cut, Gettysburg, 1 July 1863");
+    assert_eq!(v["battles"][2], "Pickett's Charge, Gettysburg, 3 July 1863");
+    let save = std::env::temp_dir().join(format!("bayonet-campaign-{}.ron", std::process::id()));
+    let _ = std::fs::remove_file(&save);
+    let save = save.to_string_lossy().to_string();
+    let file = "maps/campaigns/gettysburg.campaign.ron";
+    let (code, v, text) = bayonet(&["campaign", file, "--status", "--json", "--save", &save]);
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(
+        v["next"]["name"],
+        "The Railroad Cut, Gettysburg, 1 July 1863"
+    );
+    assert_eq!(v["fought"].as_array().unwrap().len(), 0);
+    let (code, _, text) = bayonet(&[
+        "campaign",
+        file,
+        "--autoplay",
+        "--battles",
+        "1",
+        "--seed",
+        "3",
+        "--opponent",
+        "basic",
+        "--save",
+        &save,
+    ]);
+    assert_eq!(code, 0, "{text}");
+    let (_, v, _) = bayonet(&["campaign", file, "--status", "--json", "--save", &save]);
+    assert_eq!(
+        v["fought"].as_array().unwrap().len(),
+        1,
+        "resumed from the save"
+    );
+    assert_eq!(v["fought"][0]["battle"], "railroad_cut");
+    let _ = std::fs::remove_file(&save);
+}

@@ -59,7 +59,11 @@ pub fn run(args: &List) -> Result<i32, CliError> {
             Some([a, b]) => format!("{}: {a}, {}: {b}", e.sides[0], e.sides[1]),
             None => "not measured".into(),
         };
-        println!("{} — {}", e.name, e.when);
+        // The date once: most battles' names carry it already.
+        match e.date {
+            Some(d) if e.name.contains(&d.year.to_string()) => println!("{}", e.name),
+            _ => println!("{} — {}", e.name, e.when),
+        }
         println!(
             "  {} ({} units: {} {}, {} {}), {} turns, {}×{} hexes, about {} minutes; {}; difficulty {}",
             e.size,
