@@ -313,6 +313,25 @@ fn the_players_turn_opens_with_what_the_enemys_turn_did_to_the_score() {
     let want = format!("Since your last turn: -{lost} points to you ({change})");
     assert!(lines.contains(&want), "{want} in {lines:?}");
     assert_eq!(r.res::<ScoreNews>().this_turn, vec![change]);
+    // A long note wraps over the map, never over the right-hand column (its aids): seen running
+    // over them on a big turn of Pickett's Charge.
+    let w = r
+        .app
+        .world_mut()
+        .query_filtered::<&Window, With<bevy::window::PrimaryWindow>>()
+        .single(r.app.world())
+        .unwrap()
+        .width();
+    let column = bayonet::client::theme::regions::column(w);
+    let mut q = r
+        .app
+        .world_mut()
+        .query_filtered::<&Node, With<bayonet::client::reports::score_news::NewsText>>();
+    let node = q.single(r.app.world()).unwrap();
+    match node.max_width {
+        Val::Px(most) => assert!(most <= w - column, "{most} of {w} beside a {column} column"),
+        other => panic!("the note's width is not bounded: {other:?}"),
+    }
 }
 
 /// Issue 59: the score a battle opens at is explained ("every opening score explained"): Harper's

@@ -34,7 +34,7 @@ pub struct ScoreNews {
 
 /// The top bar's item for the latest change.
 #[derive(Component)]
-struct NewsText;
+pub struct NewsText;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<ScoreNews>()
@@ -139,8 +139,14 @@ fn show(
     mut news: ResMut<ScoreNews>,
     mut text: Query<(&mut Text, &mut Node), With<NewsText>>,
     regions: Query<(&crate::client::theme::regions::Region, &ComputedNode)>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) {
     let below = crate::client::theme::regions::below_top_bar(&regions) + 4.0;
+    // A long note wraps over the map, not over the right-hand column's aids.
+    let room = window.single().map_or(Val::Auto, |w| {
+        let free = w.width() - crate::client::theme::regions::column(w.width()) - 16.0;
+        Val::Px(free.max(200.0))
+    });
     let words = match news.said.as_mut() {
         Some((w, left)) => {
             *left -= time.delta_secs();
@@ -161,6 +167,9 @@ fn show(
         }
         if n.top != Val::Px(below) {
             n.top = Val::Px(below);
+        }
+        if n.max_width != room {
+            n.max_width = room;
         }
         crate::client::theme::regions::show(&mut n, !words.is_empty());
     }
