@@ -123,6 +123,17 @@ fn the_first_days_losses_carry_into_picketts_charge() {
             .iter()
             .any(|ch| ch.unit == "26th North Carolina" && ch.men == (215, 120))
     );
+    // A unit only tired is told too (the campaign screen lists every change).
+    assert!(
+        changes.iter().any(|ch| ch.unit == "11th North Carolina"
+            && ch.fatigue == (0, 100)
+            && ch.men == (300, 300)),
+        "{changes:?}"
+    );
+    // Lane's regiments never came on at the first day's board here (they are its late
+    // reinforcements): not lost, they fight on the third day as history has them.
+    let lane = unit("7th North Carolina").expect("a regiment that never arrived is not lost");
+    assert_eq!(lane.men, 200);
     // The Union's Hazlett's battery comes from Little Round Top untouched: no change.
     assert!(
         !changes
@@ -334,4 +345,71 @@ fn the_gettysburg_campaign_plays_to_its_end_through_the_interpreter() {
     assert!(!c.fought.is_empty());
     // The roster knows every unit that fought, and the losses: someone lost men.
     assert!(c.roster.units.values().any(|u| u.gone || u.men > 0));
+}
+
+/// Without the trains, what a unit's cartridge boxes held carries over, the worse of the two
+/// kept; a night's rest sheds fatigue down to nothing, never below.
+#[test]
+fn ammunition_carries_over_without_the_trains_and_rest_sheds_fatigue() {
+    use bayonet::campaign::{Carried, Rest, Roster};
+    use bayonet::rules::scenario::ScenarioFile;
+    let text = &bayonet::load_scenario("maps/burnside_bridge.ron")
+        .unwrap()
+        .source;
+    let file: ScenarioFile = bayonet::rules::scenario::ron_options()
+        .from_str(text)
+        .unwrap();
+    let carried = |ammo, fatigue| Carried {
+        men: 1000,
+        guns: 0,
+        fatigue,
+        ammo,
+        gone: false,
+        last: "before".into(),
+    };
+    let key = |name: &str| ("Confederate".to_string(), name.to_string());
+    let mut roster = Roster::default();
+    roster
+        .units
+        .insert(key("20th Georgia"), carried(Ammo::Low, 300));
+    roster
+        .units
+        .insert(key("2nd Georgia"), carried(Ammo::Normal, 50));
+    roster
+        .units
+        .insert(key("50th Georgia"), carried(Ammo::Out, 0));
+    roster.rest(Rest {
+        fatigue: 100,
+        resupply: false,
+    });
+    let tired = |r: &Roster, n: &str| r.units[&key(n)].fatigue;
+    assert_eq!(
+        (
+            tired(&roster, "20th Georgia"),
+            tired(&roster, "2nd Georgia")
+        ),
+        (200, 0)
+    );
+    let mut f = file.clone();
+    // The battle's own 2nd Georgia starts short of cartridges: the worse stays.
+    f.units
+        .iter_mut()
+        .find(|u| u.name == "2nd Georgia")
+        .unwrap()
+        .ammo = Ammo::Low;
+    roster.carry_into(&mut f);
+    let ammo = |f: &ScenarioFile, n: &str| f.units.iter().find(|u| u.name == n).unwrap().ammo;
+    assert_eq!(ammo(&f, "20th Georgia"), Ammo::Low);
+    assert_eq!(ammo(&f, "2nd Georgia"), Ammo::Low);
+    assert_eq!(ammo(&f, "50th Georgia"), Ammo::Out);
+    // With the trains: all filled.
+    roster.rest(Rest {
+        fatigue: 0,
+        resupply: true,
+    });
+    let mut f = file.clone();
+    roster.carry_into(&mut f);
+    for n in ["20th Georgia", "2nd Georgia", "50th Georgia"] {
+        assert_eq!(ammo(&f, n), Ammo::Normal, "{n}");
+    }
 }
