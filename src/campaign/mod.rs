@@ -37,6 +37,12 @@ pub fn text_of(path: &str) -> Result<String, LoadError> {
     }
 }
 
+/// A campaign's file as written, without loading its battles (what a list of campaigns
+/// needs: its name, side and battles).
+pub fn plan(path: &str) -> Result<CampaignFile, LoadError> {
+    CampaignFile::parse(path, &text_of(path)?)
+}
+
 /// A campaign from its start.
 pub fn begin(path: &str) -> Result<Campaign, LoadError> {
     Campaign::begin(path, &text_of(path)?)

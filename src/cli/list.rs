@@ -36,8 +36,10 @@ pub fn run(args: &List) -> Result<i32, CliError> {
         .collect();
     let campaigns: Vec<_> = crate::campaign::CAMPAIGNS
         .iter()
-        .filter_map(|(p, _)| crate::campaign::begin(p).ok().map(|c| (p, c)))
-        .map(|(p, c)| json!({"path": p, "name": c.plan().name, "battles": c.plan().battles.len(), "side": c.plan().side}))
+        .filter_map(|(p, _)| crate::campaign::plan(p).ok().map(|c| (p, c)))
+        .map(
+            |(p, c)| json!({"path": p, "name": c.name, "battles": c.battles.len(), "side": c.side}),
+        )
         .collect();
     if args.json {
         println!(

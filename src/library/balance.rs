@@ -44,7 +44,11 @@ pub fn all() -> Result<BTreeMap<String, Measured>, crate::rules::scenario::LoadE
     crate::rules::scenario::read_ron("maps/library/balance.ron", BALANCE)
 }
 
-/// The measurement of the scenario at `path`, if it was measured.
+/// The measurement of the scenario at `path`, if it was measured (the file is read once: the
+/// library asks for every battle when the start dialog opens).
 pub fn of(path: &str) -> Option<Measured> {
-    all().ok()?.remove(path)
+    static READ: std::sync::OnceLock<BTreeMap<String, Measured>> = std::sync::OnceLock::new();
+    READ.get_or_init(|| all().unwrap_or_default())
+        .get(path)
+        .cloned()
 }

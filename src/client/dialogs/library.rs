@@ -177,9 +177,11 @@ pub fn card(b: &mut ChildSpawnerCommands, e: &Entry, picture: Option<Handle<Imag
 
 /// The campaigns, after the battles: each a button that opens its campaign screen.
 pub fn campaigns(d: &mut ChildSpawnerCommands) {
-    let all: Vec<(String, crate::campaign::Campaign)> = crate::campaign::CAMPAIGNS
+    // Only the files: loading and checking every battle of every campaign is the campaign
+    // screen's work, not the start dialog's.
+    let all: Vec<(String, crate::campaign::CampaignFile)> = crate::campaign::CAMPAIGNS
         .iter()
-        .filter_map(|(p, _)| crate::campaign::begin(p).ok().map(|c| (p.to_string(), c)))
+        .filter_map(|(p, _)| crate::campaign::plan(p).ok().map(|c| (p.to_string(), c)))
         .collect();
     if all.is_empty() {
         return;
@@ -192,11 +194,11 @@ pub fn campaigns(d: &mut ChildSpawnerCommands) {
                 UiRect::all(Val::Px(3.0)),
             ))
             .with_children(|b| {
-                b.spawn(widget::label_text(c.plan().name.clone(), 14.0));
+                b.spawn(widget::label_text(c.name.clone(), 14.0));
                 b.spawn(palette::dim_text(
                     format!(
                         "{} battles, the next chosen by the last result; losses carried over",
-                        c.plan().battles.len()
+                        c.battles.len()
                     ),
                     11.0,
                 ));
