@@ -29,7 +29,7 @@ pub const DEFAULT_SCENARIO_PATH: &str = "maps/harpers_crossing.ron";
 
 /// Every scenario of `maps/`, embedded: the browser has no file system (a test checks that
 /// none is missing).
-pub const SCENARIOS: [(&str, &str); 10] = [
+pub const SCENARIOS: [(&str, &str); 15] = [
     ("maps/harpers_crossing.ron", DEFAULT_SCENARIO),
     (
         "maps/henry_house_hill.ron",
@@ -58,6 +58,26 @@ pub const SCENARIOS: [(&str, &str); 10] = [
     (
         "maps/burnside_bridge.ron",
         include_str!("../maps/burnside_bridge.ron"),
+    ),
+    (
+        "maps/the_cornfield.ron",
+        include_str!("../maps/the_cornfield.ron"),
+    ),
+    (
+        "maps/jacksons_flank_attack.ron",
+        include_str!("../maps/jacksons_flank_attack.ron"),
+    ),
+    (
+        "maps/brotherton_field.ron",
+        include_str!("../maps/brotherton_field.ron"),
+    ),
+    (
+        "maps/the_crater.ron",
+        include_str!("../maps/the_crater.ron"),
+    ),
+    (
+        "maps/franklin_cotton_gin.ron",
+        include_str!("../maps/franklin_cotton_gin.ron"),
     ),
     (
         "maps/test_melee.ron",

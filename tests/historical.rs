@@ -136,12 +136,23 @@ fn the_railroad_cut_plays_to_the_end_with_the_computer_on_both_sides_and_replays
 
 /// Every battle drawn for the library (issue 61), with its size: small, medium (a division a
 /// side, 30 to 60 units) or large (a corps or more, 100 units or more).
-const LIBRARY: [(&str, bayonet::library::Size); 5] = [
+const LIBRARY: [(&str, bayonet::library::Size); 10] = [
     ("maps/little_round_top.ron", bayonet::library::Size::Small),
     ("maps/burnside_bridge.ron", bayonet::library::Size::Small),
     ("maps/henry_house_hill.ron", bayonet::library::Size::Medium),
     ("maps/hornets_nest.ron", bayonet::library::Size::Medium),
     ("maps/picketts_charge.ron", bayonet::library::Size::Large),
+    ("maps/the_cornfield.ron", bayonet::library::Size::Large),
+    (
+        "maps/jacksons_flank_attack.ron",
+        bayonet::library::Size::Large,
+    ),
+    ("maps/brotherton_field.ron", bayonet::library::Size::Medium),
+    ("maps/the_crater.ron", bayonet::library::Size::Small),
+    (
+        "maps/franklin_cotton_gin.ron",
+        bayonet::library::Size::Small,
+    ),
 ];
 
 /// Issue 61, item 1: every battle drawn for the library is of its size (a medium one 30 to 60

@@ -62,9 +62,10 @@ fn the_librarys_filters_let_through_what_they_name() {
         y1862,
         vec![
             "maps/hornets_nest.ron".to_string(),
+            "maps/the_cornfield.ron".to_string(),
             "maps/burnside_bridge.ron".to_string()
         ],
-        "April before September"
+        "April before September, and on the 17th the Cornfield at dawn before the bridge at 10:20"
     );
     let meeting = by(Filter {
         kind: Some(Kind::Meeting),

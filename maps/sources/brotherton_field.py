@@ -78,7 +78,7 @@ LEVELS = (
     "at +10 or below it is a minor defeat (the gap closed before the Dyer field), at -100 or "
     "below a major one (the column broken in the road). They were measured with the basic "
     "computer on both sides (40 seeds, median +261), the one that charges: the skilled "
-    "computer stays in the woods (about -590)."
+    "computer stays in the woods (about -630)."
 )
 
 # -- The Union: Davis's two brigades south of the gap, Buell's brigade of Wood's caught

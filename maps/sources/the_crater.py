@@ -64,15 +64,14 @@ s.supply_source((0, 8))
 RIFLE = "rifled musket"
 
 # The victory levels, measured (README, Balance: `.ci/battle-figures`), and what they mean.
-VICTORY = "(major_defeat: -260, minor_defeat: 60, minor_victory: 280, major_victory: 580)"
+VICTORY = "(major_defeat: -520, minor_defeat: -260, minor_victory: 100, major_victory: 330)"
 LEVELS = (
     "the Confederates start 250 points down, the crater and the trenches either side being the "
-    "Union's; from +280 they win a minor victory (the crater retaken and held), from +580 a "
-    "major one (the whole line, and the men in it killed or taken, as it was); at +60 or below "
-    "it is a minor defeat (the Union still in the crater or the trenches), at -260 or below a "
-    "major one (nothing retaken, and the covered way or the hill lost). They were measured with "
-    "the basic computer on both sides (40 seeds, median +162), the one that charges: the "
-    "skilled computer waits for the Union to come out (about -580)."
+    "Union's; from +100 they win a minor victory (the crater retaken and held), from +330 a "
+    "major one (the whole line, and the men in it killed or taken, as it was); at -260 or "
+    "below it is a minor defeat (nothing retaken), at -520 or below a major one (the covered "
+    "way or Cemetery Hill lost as well). They were measured with the skilled computer on both "
+    "sides (40 seeds, median -46)."
 )
 
 # -- The Union: Bartlett's men of Ledlie's division in the crater, and Thomas's coloured

@@ -45,6 +45,9 @@ pub struct Entry {
     pub date: Option<BattleDate>,
     /// "3 July 1863", or "a fictional field".
     pub when: String,
+    /// The hour it begins, in minutes after midnight: two actions of one day (the Cornfield at
+    /// dawn, Burnside's Bridge in the morning) are listed in the order they were fought.
+    pub starts: u32,
     pub kind: Option<Kind>,
     /// Who attacks, in words: "the Confederates attack", "a meeting engagement".
     pub action: String,
@@ -125,6 +128,7 @@ pub fn entry(path: &str, s: &Scenario) -> Entry {
         name: s.name.clone(),
         date: s.date,
         when: s.date.map_or("a fictional field".into(), |d| d.to_string()),
+        starts: s.start_time,
         kind: s.action.map(|a| match a {
             Action::Attack(_) => Kind::Attack,
             Action::Meeting => Kind::Meeting,
@@ -171,6 +175,6 @@ pub fn shipped() -> Vec<Entry> {
         .filter(|(p, _)| !p.starts_with("maps/test_"))
         .filter_map(|(p, _)| crate::load_scenario(p).ok().map(|s| entry(p, &s)))
         .collect();
-    out.sort_by_key(|e| (e.date.is_none(), e.date, e.name.clone()));
+    out.sort_by_key(|e| (e.date.is_none(), e.date, e.starts, e.name.clone()));
     out
 }
