@@ -125,7 +125,8 @@ fn open_campaign(a: bayonet::cli::args::CampaignArgs, outer: bayonet::cli::args:
             return 1;
         }
     };
-    let battle = match campaign.next_battle() {
+    // The battle under way where it was left, else the next one from its start.
+    let battle = match campaign.battle_to_open() {
         Some(b) => b,
         // Over: its screen stands over the last battle fought, as history had it.
         None => {
@@ -139,10 +140,18 @@ fn open_campaign(a: bayonet::cli::args::CampaignArgs, outer: bayonet::cli::args:
                 .battle(&last)
                 .map(|b| b.scenario.clone())
                 .unwrap_or_default();
-            bayonet::load_scenario(&path).map(|s| (s, Vec::new()))
+            bayonet::load_scenario(&path).map(|start| bayonet::campaign::Opening {
+                start,
+                changes: Vec::new(),
+                under_way: None,
+            })
         }
     };
-    let (scenario, changes) = match battle {
+    let bayonet::campaign::Opening {
+        start: scenario,
+        changes,
+        under_way,
+    } = match battle {
         Ok(b) => b,
         Err(e) => {
             eprintln!("bayonet campaign: {e}");
@@ -160,7 +169,7 @@ fn open_campaign(a: bayonet::cli::args::CampaignArgs, outer: bayonet::cli::args:
         }),
         ..Default::default()
     };
-    bayonet::client::run(scenario, w.screenshot, script, None, None)
+    bayonet::client::run(scenario, w.screenshot, script, under_way, None)
 }
 
 #[cfg(feature = "client")]

@@ -413,3 +413,54 @@ fn ammunition_carries_over_without_the_trains_and_rest_sheds_fatigue() {
         assert_eq!(ammo(&f, n), Ammo::Normal, "{n}");
     }
 }
+
+/// Issue 61, item 4 (campaign saves that resume): a campaign left in the middle of a battle
+/// keeps the battle's save in its own; opened again from its text it offers that battle at the
+/// turn it was left, with the units carried in and the same dice ahead, so that carrying it on
+/// ends exactly as the game that was never left; finishing it records the result and clears it.
+#[test]
+fn a_campaign_left_in_the_middle_of_a_battle_resumes_it_there() {
+    use bayonet::cli::autoplay::{play, play_side_turns};
+    use bayonet::rules::game::Game;
+    let brains = [bayonet::sim::Brain::Computer; 2];
+    let mut c = gettysburg();
+    let opening = c.battle_to_open().unwrap().unwrap();
+    assert!(
+        opening.under_way.is_none(),
+        "a fresh campaign starts its battle"
+    );
+    let mut game = Game::new(opening.start.clone(), Some(5));
+    play_side_turns(&mut game, brains, 5);
+    let left_on = game.board.turn;
+    assert!(left_on > 1 && !game.board.over);
+    c.keep(bayonet::save::save_of(&game));
+
+    let mut back = Campaign::from_text("saved.ron", &c.to_text()).unwrap();
+    let again = back.battle_to_open().unwrap().unwrap();
+    let save = again.under_way.expect("the battle under way is offered");
+    assert_eq!(save.snapshot.turn, left_on);
+    assert_eq!(
+        again.start.source, opening.start.source,
+        "the same units carried in"
+    );
+    assert_eq!(again.changes, opening.changes);
+    let mut resumed = bayonet::save::game_of(&save).unwrap();
+    assert_eq!(resumed.board.units, game.board.units);
+    // Carried on, it ends as the game never left does: the same dice and the same state.
+    play(&mut game, brains);
+    play(&mut resumed, brains);
+    assert_eq!(resumed.snapshot().hash(), game.snapshot().hash());
+    let fought = back.finish(&resumed.start, &resumed.board).clone();
+    assert_eq!(fought.battle, "railroad_cut");
+    assert!(
+        back.battle.is_none(),
+        "a battle finished is no longer under way"
+    );
+    let next = back.battle_to_open().unwrap().unwrap();
+    assert!(next.under_way.is_none() && next.start.name.contains("Round Top"));
+    // A campaign that is over keeps no battle.
+    let mut over = back.clone();
+    over.at = None;
+    over.keep(bayonet::save::save_of(&resumed));
+    assert!(over.battle.is_none());
+}

@@ -123,6 +123,49 @@ fn a_drag_onto_an_illegal_target_is_refused_with_its_rule() {
     assert_eq!(refused[0].reasons[0].rule, 5, "{refused:?}");
 }
 
+/// Issue 61, item 4: a campaign's battle saved in the window (F5, and the autosave at every
+/// turn) is kept in the campaign's save too, so that `bayonet campaign` opened again resumes it
+/// at the turn it was left.
+#[test]
+fn a_campaign_battle_saved_in_the_window_is_kept_in_the_campaigns_save() {
+    use bayonet::client::dialogs::campaign::UnderWay;
+    use bayonet::client::dialogs::saving::SaveDir;
+    let dir = std::env::temp_dir().join(format!("bayonet-campaign-window-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("campaign-gettysburg.ron");
+    let _ = std::fs::remove_file(&save);
+    let mut r = Rig::new();
+    r.app.insert_resource(SaveDir(Some(dir.clone())));
+    r.app
+        .insert_resource(bayonet::client::reports::report::Report::default());
+    let campaign = bayonet::campaign::begin("maps/campaigns/gettysburg.campaign.ron").unwrap();
+    r.app.insert_resource(UnderWay {
+        campaign,
+        save: save.clone(),
+        changes: Vec::new(),
+    });
+    r.app
+        .world_mut()
+        .write_message(GiveOrder(bayonet::rules::order::Order::EndTurn));
+    r.frames(2);
+    let text = std::fs::read_to_string(&save).expect("the autosave kept the campaign");
+    let back = bayonet::campaign::Campaign::from_text("c.ron", &text).unwrap();
+    let kept = back
+        .battle
+        .expect("the battle under way is in the campaign's save");
+    let board = &r.app.world().resource::<Table>().board;
+    assert_eq!(
+        (kept.snapshot.turn, kept.snapshot.phase),
+        (board.turn, board.phase)
+    );
+    assert_eq!(
+        back.at.as_deref(),
+        Some("railroad_cut"),
+        "still the battle it was"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn f5_saves_and_f9_loads_the_game_in_the_window() {
     use bayonet::client::dialogs::saving::SaveDir;

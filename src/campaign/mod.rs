@@ -8,7 +8,7 @@ pub mod progress;
 pub mod roster;
 
 pub use file::{BattleEntry, Branch, CampaignFile, Next, Rest};
-pub use progress::{Campaign, Fought, Score};
+pub use progress::{Campaign, Fought, Opening, Score};
 pub use roster::{Carried, Change, Roster};
 
 use crate::rules::scenario::LoadError;

@@ -41,6 +41,15 @@ pub struct Score {
     pub level: VictoryLevel,
 }
 
+/// The battle a campaign opens on: its scenario as the campaign carried its units in, what
+/// that changed, and the save of it under way when it was left in its middle.
+#[derive(Debug, Clone)]
+pub struct Opening {
+    pub start: Scenario,
+    pub changes: Vec<Change>,
+    pub under_way: Option<SaveGame>,
+}
+
 /// A campaign and how far it has gone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Campaign {
@@ -129,6 +138,32 @@ impl Campaign {
     pub fn next_battle(&self) -> Option<Result<(Scenario, Vec<Change>), LoadError>> {
         let entry = self.plan().battle(self.at.as_deref()?)?;
         Some(self.carried_into(&entry.scenario))
+    }
+
+    /// The battle to open: the one under way where it was saved in its middle, with that save
+    /// to carry on from; else the next one from its start. `None` once the campaign is over.
+    pub fn battle_to_open(&self) -> Option<Result<Opening, LoadError>> {
+        let next = self.next_battle()?;
+        Some(next.and_then(|(start, changes)| match &self.battle {
+            Some(save) => Ok(Opening {
+                start: crate::save::scenario_of(save)?,
+                changes,
+                under_way: Some(save.clone()),
+            }),
+            None => Ok(Opening {
+                start,
+                changes,
+                under_way: None,
+            }),
+        }))
+    }
+
+    /// The battle under way, saved in its middle (the window's autosave and F5 keep it here),
+    /// to resume when the campaign is opened again.
+    pub fn keep(&mut self, save: SaveGame) {
+        if self.at.is_some() {
+            self.battle = Some(save);
+        }
     }
 
     fn carried_into(&self, path: &str) -> Result<(Scenario, Vec<Change>), LoadError> {

@@ -21,11 +21,15 @@ pub fn run(args: &CampaignArgs) -> Result<i32, CliError> {
         .map_err(|e| CliError::Option(format!("--opponent: {e}")))?
         .brain();
     let mut left = args.battles.unwrap_or(usize::MAX);
-    while let Some(next) = c.next_battle().filter(|_| left > 0) {
+    while let Some(next) = c.battle_to_open().filter(|_| left > 0) {
         left -= 1;
-        let (scenario, changes) = next?;
-        let seed = args.seed.map(|s| s + c.fought.len() as u64);
-        let mut game = Game::new(scenario, seed);
+        let opening = next?;
+        let changes = opening.changes;
+        // A battle left in its middle is carried on from its save, with the save's dice.
+        let mut game = match &opening.under_way {
+            Some(save) => crate::save::game_of(save)?,
+            None => Game::new(opening.start, args.seed.map(|s| s + c.fought.len() as u64)),
+        };
         super::autoplay::play(&mut game, [computer, computer]);
         let fought = c.finish(&game.start, &game.board).clone();
         keep(args, &c)?;
@@ -88,6 +92,8 @@ pub fn status(c: &Campaign) -> Value {
             "name": s.name,
             "briefing": c.at.as_deref().and_then(|id| c.plan().battle(id)).map(|b| b.briefing.clone()),
             "carried": changes,
+            // The battle left in its middle: the turn it was left on.
+            "under_way": c.battle.as_ref().map(|b| b.snapshot.turn),
         }),
         Err(e) => json!({"error": e.to_string()}),
     });
@@ -131,6 +137,9 @@ fn say(json: bool, v: Value) {
             println!("Next: {}", n["name"].as_str().unwrap_or(""));
             if let Some(b) = n["briefing"].as_str() {
                 println!("  {b}");
+            }
+            if let Some(turn) = n["under_way"].as_u64() {
+                println!("  Under way: left on turn {turn}; the window carries it on from there.");
             }
             for ch in n["carried"].as_array().into_iter().flatten() {
                 println!(

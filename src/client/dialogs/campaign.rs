@@ -73,6 +73,15 @@ pub fn screen(d: &mut ChildSpawnerCommands, u: &UnderWay, start: &Scenario) {
         return;
     };
     d.spawn(widget::heading(format!("Next: {}", start.name), 16.0));
+    if let Some(save) = &c.battle {
+        d.spawn(widget::label_text(
+            format!(
+                "Under way: left on turn {} of {}. Start carries it on from there.",
+                save.snapshot.turn, start.turns
+            ),
+            14.0,
+        ));
+    }
     if let Some(b) = plan.battle(id) {
         d.spawn(widget::label_text(b.briefing.clone(), 13.0));
     }
@@ -136,6 +145,21 @@ pub fn change_line(ch: &Change, from: &str) -> String {
     format!("{head}: {}", parts.join(", "))
 }
 
+/// The battle under way saved into the campaign too (with every autosave and F5), so that
+/// the campaign opened again resumes it where it was left.
+pub fn keep_battle(u: &mut UnderWay, save: crate::save::SaveGame) -> Result<(), String> {
+    u.campaign.keep(save);
+    write(u)
+}
+
+fn write(u: &UnderWay) -> Result<(), String> {
+    if let Some(dir) = u.save.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    std::fs::write(&u.save, u.campaign.to_text())
+        .map_err(|e| format!("cannot save the campaign to {}: {e}", u.save.display()))
+}
+
 /// The battle is over: its result recorded, the campaign saved, and its screen opened again
 /// (the next battle's, or the campaign's end).
 pub fn carry_on(
@@ -146,9 +170,5 @@ pub fn carry_on(
     if u.campaign.at.is_some() {
         u.campaign.finish(start, board);
     }
-    if let Some(dir) = u.save.parent() {
-        let _ = std::fs::create_dir_all(dir);
-    }
-    std::fs::write(&u.save, u.campaign.to_text())
-        .map_err(|e| format!("cannot save the campaign to {}: {e}", u.save.display()))
+    write(u)
 }

@@ -58,12 +58,18 @@ pub(crate) fn plugin(app: &mut App) {
 fn write(world: &mut World, name: &str) -> Option<Result<String, String>> {
     let dir = world.get_resource::<SaveDir>()?.0.clone()?;
     let s = save::save(world);
-    Some(
-        match crate::client::theme::store::write(&dir, name, &save::to_text(&s)) {
-            Ok(place) => Ok(format!("Saved to {place}")),
-            Err(e) => Err(format!("Could not save: {e}")),
-        },
-    )
+    let written = crate::client::theme::store::write(&dir, name, &save::to_text(&s));
+    // A campaign's battle is kept in the campaign's save as well: opened again, the campaign
+    // resumes it where it was left.
+    let kept = match world.get_resource_mut::<super::campaign::UnderWay>() {
+        Some(mut u) => super::campaign::keep_battle(&mut u, s),
+        None => Ok(()),
+    };
+    Some(match (written, kept) {
+        (Ok(place), Ok(())) => Ok(format!("Saved to {place}")),
+        (Err(e), _) => Err(format!("Could not save: {e}")),
+        (Ok(_), Err(e)) => Err(format!("Could not save: {e}")),
+    })
 }
 
 fn note(world: &mut World, text: String) {
