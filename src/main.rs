@@ -114,9 +114,10 @@ fn open_campaign(a: bayonet::cli::args::CampaignArgs, outer: bayonet::cli::args:
         .clone()
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| default_save(&a.file));
-    let campaign = match std::fs::read_to_string(&save) {
-        Ok(text) => bayonet::campaign::Campaign::from_text(&save.to_string_lossy(), &text),
-        Err(_) => bayonet::campaign::begin(&a.file),
+    // The desktop's file, or the browser page's storage.
+    let campaign = match bayonet::client::dialogs::campaign::read_save(&save) {
+        Some(text) => bayonet::campaign::Campaign::from_text(&save.to_string_lossy(), &text),
+        None => bayonet::campaign::begin(&a.file),
     };
     let campaign = match campaign {
         Ok(c) => c,

@@ -858,6 +858,36 @@ fn another_battle_keeps_the_windows_size_rules_and_aids() {
     );
 }
 
+/// Issue 61, item 4, in the browser: a campaign opens on the page's address as it opens on the
+/// command line — `bayonet campaign FILE --save SAVE --size WxH` written as the address and read
+/// back as that command, whatever order the address gives them in.
+#[test]
+fn a_campaign_opens_from_the_pages_address() {
+    let w = bayonet::cli::parse(&["--size".to_string(), "1024x768".to_string()])
+        .unwrap()
+        .window;
+    let file = "maps/campaigns/gettysburg.campaign.ron";
+    let next = w.another_campaign(file, None, Some("campaign-gettysburg.ron"));
+    let q = bayonet::cli::args::to_query(&next);
+    assert_eq!(
+        q,
+        "campaign=maps%2Fcampaigns%2Fgettysburg.campaign.ron&save=campaign-gettysburg.ron&size=1024x768"
+    );
+    assert_eq!(bayonet::cli::args::from_query(&q), next);
+    let reordered = bayonet::cli::args::from_query(&format!(
+        "?size=1024x768&campaign={}",
+        "maps%2Fcampaigns%2Fgettysburg.campaign.ron"
+    ));
+    let cli = bayonet::cli::parse(&reordered).unwrap();
+    match cli.command {
+        Some(bayonet::cli::Verb::Campaign(c)) => {
+            assert_eq!(c.file, file);
+            assert_eq!(c.window.size, Some((1024, 768)));
+        }
+        other => panic!("not the campaign: {other:?}"),
+    }
+}
+
 /// A reader that stops early (`bayonet odds … | head`): the pipe closes before the output is
 /// written, and the command ends as a Unix tool does (141, 128 + SIGPIPE), without a panic.
 #[cfg(unix)]

@@ -818,6 +818,12 @@ pub fn from_query(query: &str) -> Vec<String> {
         if k.is_empty() {
             continue;
         }
+        // A campaign is a command with its file (`campaign=FILE`, as `to_query` writes
+        // `bayonet campaign FILE`): it goes first, the options after it.
+        if k == "campaign" {
+            argv.splice(0..0, ["campaign".to_string(), v.into_owned()]);
+            continue;
+        }
         argv.push(format!("--{k}"));
         if !v.is_empty() {
             argv.push(v.into_owned());

@@ -175,6 +175,12 @@ pub fn shipped() -> Vec<Entry> {
         .filter(|(p, _)| !p.starts_with("maps/test_"))
         .filter_map(|(p, _)| crate::load_scenario(p).ok().map(|s| entry(p, &s)))
         .collect();
-    out.sort_by_key(|e| (e.date.is_none(), e.date, e.starts, e.name.clone()));
+    out.sort_by_key(place);
     out
+}
+
+/// Where a battle stands in the library: oldest first, two actions of one day in the order
+/// they were fought, the fictional fields after them.
+pub fn place(e: &Entry) -> (bool, Option<BattleDate>, u32, String) {
+    (e.date.is_none(), e.date, e.starts, e.name.clone())
 }

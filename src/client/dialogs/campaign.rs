@@ -30,9 +30,29 @@ pub fn default_save(file: &str) -> std::path::PathBuf {
                 .to_string()
         })
         .unwrap_or_else(|| "campaign".into());
-    crate::places::saves_dir()
-        .unwrap_or_else(std::env::temp_dir)
-        .join(format!("campaign-{stem}.ron"))
+    // In the browser the name alone: the page's storage keeps it under that name.
+    let dir = if cfg!(target_arch = "wasm32") {
+        std::path::PathBuf::new()
+    } else {
+        crate::places::saves_dir().unwrap_or_else(std::env::temp_dir)
+    };
+    dir.join(format!("campaign-{stem}.ron"))
+}
+
+/// A campaign's save as text: the file on the desktop, the page's storage in the browser;
+/// `None` when there is none yet.
+pub fn read_save(save: &std::path::Path) -> Option<String> {
+    let (dir, name) = place(save);
+    crate::client::theme::store::read(&dir, &name).ok()
+}
+
+/// A save's folder and name, as the window's store keeps them.
+fn place(save: &std::path::Path) -> (std::path::PathBuf, String) {
+    let dir = save.parent().map(|d| d.to_path_buf()).unwrap_or_default();
+    let name = save
+        .file_name()
+        .map_or("campaign.ron".into(), |n| n.to_string_lossy().to_string());
+    (dir, name)
 }
 
 /// The screen's lines, in the dialog's scrolling column: `start` is the battle the window
@@ -153,11 +173,10 @@ pub fn keep_battle(u: &mut UnderWay, save: crate::save::SaveGame) -> Result<(), 
 }
 
 fn write(u: &UnderWay) -> Result<(), String> {
-    if let Some(dir) = u.save.parent() {
-        let _ = std::fs::create_dir_all(dir);
-    }
-    std::fs::write(&u.save, u.campaign.to_text())
-        .map_err(|e| format!("cannot save the campaign to {}: {e}", u.save.display()))
+    let (dir, name) = place(&u.save);
+    crate::client::theme::store::write(&dir, &name, &u.campaign.to_text())
+        .map(|_| ())
+        .map_err(|e| format!("cannot save the campaign: {e}"))
 }
 
 /// The battle is over: its result recorded, the campaign saved, and its screen opened again

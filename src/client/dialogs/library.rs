@@ -189,9 +189,10 @@ pub fn campaigns(d: &mut ChildSpawnerCommands) {
     d.spawn(widget::heading("Campaigns", 16.0));
     d.spawn(widget::wrap()).with_children(|row| {
         for (path, c) in all {
-            row.spawn(widget::button(
-                CampaignButton(path),
-                UiRect::all(Val::Px(3.0)),
+            row.spawn((
+                widget::button(CampaignButton(path.clone()), UiRect::all(Val::Px(3.0))),
+                // The browser test finds it by its name.
+                Name::new(format!("Campaign:{path}")),
             ))
             .with_children(|b| {
                 b.spawn(widget::label_text(c.name.clone(), 14.0));

@@ -69,11 +69,13 @@ fn describe_maps(paths: Vec<String>) -> Vec<Listed> {
             },
         })
         .collect::<Vec<_>>();
-    // The library's order: the battles oldest first, the fictional fields after, the test
-    // fields last.
+    // The library's order (`library::place`), the test fields last.
     listed.sort_by_key(|m| {
-        let date = m.entry.as_ref().and_then(|e| e.date);
-        (m.test, date.is_none(), date, m.title.clone())
+        (
+            m.test,
+            m.entry.as_ref().map(crate::library::place),
+            m.title.clone(),
+        )
     });
     listed
 }
@@ -246,8 +248,7 @@ fn open(
             boot_camp(d, &settings, true);
         }
         battles(d, &maps, images.as_deref_mut());
-        // (A campaign opens by its own subcommand, which a page's address does not carry.)
-        #[cfg(not(target_arch = "wasm32"))]
+        // A campaign opens by its own subcommand (in the browser, the page's `campaign=FILE`).
         super::library::campaigns(d);
         // The battle Start begins, whole: its story, sources, approximations and levels.
         d.spawn(widget::heading(format!("This battle: {}", s.name), 16.0));

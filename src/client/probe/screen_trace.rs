@@ -307,10 +307,16 @@ fn rect_of(r: Rect) -> serde_json::Value {
     ])
 }
 
-fn started(dialog: Res<DialogOpen>, mut said: Local<bool>) {
+/// The game begun: the turn and the side to give orders (a game resumed from a save begins
+/// where it was left).
+fn started(dialog: Res<DialogOpen>, table: Res<Table>, mut said: Local<bool>) {
     if !dialog.0 && !*said {
         *said = true;
-        line("started", json!({}));
+        let b = &table.board;
+        line(
+            "started",
+            json!({ "turn": b.turn, "side": b.ordering_side().0, "phase": format!("{:?}", b.phase) }),
+        );
     }
 }
 
