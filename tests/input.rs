@@ -597,3 +597,56 @@ fn tooltips_over_the_toolbar_stand_above_it() {
     let tip = bevy::math::Rect::from_corners(at, at + size);
     assert!(tip.intersect(neighbour).is_empty(), "{at:?}");
 }
+
+/// Issue 61, the library by touch: a finger that starts a drag on a battle's card (a button that
+/// acts on release, `OnRelease`) scrolls the library and opens nothing; let go where it was
+/// pressed, the card acts; a plain button still acts as it is pressed.
+#[test]
+fn a_drag_that_starts_on_a_card_opens_nothing_and_a_tap_does() {
+    use bayonet::client::theme::interaction::{OnRelease, Pressed};
+    #[derive(Resource, Default)]
+    struct Count(u32);
+    let mut r = Rig::new();
+    r.app.init_resource::<Count>();
+    let card = r
+        .app
+        .world_mut()
+        .spawn((Button, Interaction::None, OnRelease))
+        .observe(|_: On<Pressed>, mut n: ResMut<Count>| n.0 += 1)
+        .id();
+    let plain = r
+        .app
+        .world_mut()
+        .spawn((Button, Interaction::None))
+        .observe(|_: On<Pressed>, mut n: ResMut<Count>| n.0 += 10)
+        .id();
+    let set = |r: &mut Rig, e: Entity, i: Interaction| {
+        *r.app.world_mut().get_mut::<Interaction>(e).unwrap() = i;
+    };
+    let count = |r: &Rig| r.app.world().resource::<Count>().0;
+    // A drag: pressed, the finger moves 80 px, let go.
+    set(&mut r, card, Interaction::Pressed);
+    r.touch(TouchPhase::Started, Vec2::new(400.0, 500.0));
+    r.frames(1);
+    assert_eq!(count(&r), 0, "nothing on the press itself");
+    for y in [480.0, 450.0, 420.0] {
+        r.touch(TouchPhase::Moved, Vec2::new(400.0, y));
+        r.frames(1);
+    }
+    set(&mut r, card, Interaction::None);
+    r.touch(TouchPhase::Ended, Vec2::new(400.0, 420.0));
+    r.frames(1);
+    assert_eq!(count(&r), 0, "a drag opens nothing");
+    // A tap: pressed and let go where it was.
+    set(&mut r, card, Interaction::Pressed);
+    r.touch(TouchPhase::Started, Vec2::new(400.0, 500.0));
+    r.frames(1);
+    set(&mut r, card, Interaction::None);
+    r.touch(TouchPhase::Ended, Vec2::new(401.0, 502.0));
+    r.frames(1);
+    assert_eq!(count(&r), 1, "a tap opens the card");
+    // A plain button acts as it is pressed.
+    set(&mut r, plain, Interaction::Pressed);
+    r.frames(1);
+    assert_eq!(count(&r), 11);
+}

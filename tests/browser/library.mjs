@@ -15,7 +15,7 @@ fs.mkdirSync(out, { recursive: true });
 
 const { server, port } = await serveSite(site);
 
-const { browser, page, trace, until, layout, touch, tap, shot } = await probe(out, 'library-');
+const { browser, page, until, layout, touch, tap, shot } = await probe(out, 'library-');
 const rect = (name) => {
   const r = (layout().button_rects || []).find((b) => b.name === name);
   if (!r) fail(`no ${name} button: ` + JSON.stringify(layout().button_rects.map((b) => b.name)));
@@ -53,76 +53,88 @@ try {
   await shot('library-4-started.png');
   console.log('library: Little Round Top opened from the library by touch and started');
 
-  // The campaign, from the library.
-  trace.length = 0;
-  await page.goto(`http://127.0.0.1:${port}/`);
-  const camp = 'Campaign:maps/campaigns/gettysburg.campaign.ron';
-  await until('the library again', (e) => e.event === 'layout'
-    && (e.data.button_rects || []).some((b) => b.name === camp), 30000);
-  await page.waitForTimeout(500);
-  const visible = () => {
-    const r = (layout().button_rects || []).find((b) => b.name === camp);
-    return r && r.rect[1] > 40 && r.rect[1] + r.rect[3] < layout().window[1] - 40;
-  };
-  // A finger drags the library up until the campaigns show.
-  for (let i = 0; i < 12 && !visible(); i++) {
-    await touch('touchStart', 512, 620);
-    for (let s = 1; s <= 10; s++) {
-      await touch('touchMove', 512, 620 - s * 45);
-      await page.waitForTimeout(30);
-    }
-    await touch('touchEnd');
-    await page.waitForTimeout(400);
-  }
-  if (!visible()) fail('the campaigns never scrolled into view');
-  await shot('library-5-campaigns.png');
-  const [cx, cy] = rect(camp);
-  await touch('touchStart', cx, cy);
-  await page.waitForTimeout(150);
-  await touch('touchEnd').catch(() => {});
-  await page.waitForURL(/campaign=/, { timeout: 20000 });
-  const rc = 'The Railroad Cut, Gettysburg, 1 July 1863';
-  const screen = await until('the campaign screen', (e) => e.event === 'layout'
-    && e.data.battle === rc && e.data.buttons.Start, 60000);
-  await page.waitForTimeout(500);
-  await shot('library-6-campaign.png');
-  await tap(screen.data.buttons.Start);
-  const fresh = await until('the campaign battle begun', (e) => e.event === 'started', 20000);
-  // Played until the window's autosave keeps the battle in the campaign's save (the page's
-  // storage): at once if the computer moves first, else after our End turn.
-  const kept = () => page.evaluate(() => localStorage.getItem('campaign-gettysburg.ron') || '');
-  const waitKept = async (ms) => {
-    for (const t0 = Date.now(); Date.now() - t0 < ms;) {
-      if (/battle: Some/.test(await kept())) return true;
-      await page.waitForTimeout(500);
-    }
-    return false;
-  };
-  if (!(await waitKept(4000))) {
-    await until('our toolbar', (e) => e.event === 'layout' && e.data.buttons.EndTurn, 60000);
-    await tap(layout().buttons.EndTurn);
-    await page.waitForTimeout(400);
-    await tap(layout().buttons.EndTurn);
-    if (!(await waitKept(150000))) fail('the battle was never kept in the campaign\'s save');
-  }
-  const left = await until('a turn begun', (e) => e.event === 'turn', 150000);
-  await shot('library-7-campaign-played.png');
-  // Opened again: the campaign's screen over the battle under way; Start resumes it there.
-  trace.length = 0;
-  await page.reload();
-  const again = await until('the campaign again', (e) => e.event === 'layout'
-    && e.data.battle === rc && e.data.buttons.Start, 60000);
-  await page.waitForTimeout(500);
-  await shot('library-8-campaign-resumed.png');
-  await tap(again.data.buttons.Start);
-  const resumed = await until('the battle resumed', (e) => e.event === 'started', 20000);
-  // Side turns since the start: the first side's, then the other's, each turn.
-  const at = (d) => (d.turn - 1) * 2 + (d.side === fresh.data.side ? 0 : 1);
-  if (at(resumed.data) <= at(fresh.data)) {
-    fail(`resumed at ${JSON.stringify(resumed.data)}, begun at ${JSON.stringify(fresh.data)}`);
-  }
-  console.log(`library: the Gettysburg campaign opened from the library by touch, kept in the page's storage at turn ${left.data.turn} and resumed there (${JSON.stringify(resumed.data)})`);
 } finally {
   await browser.close();
-  server.close();
+}
+
+// The campaign, in a browser of its own (the first page's game would go on thinking under the
+// next page).
+await campaign().finally(() => server.close());
+
+
+async function campaign() {
+  const { browser, page, trace, until, layout, touch, tap, shot } = await probe(out, 'library-');
+  try {
+    await page.goto(`http://127.0.0.1:${port}/`);
+    const camp = 'Campaign:maps/campaigns/gettysburg.campaign.ron';
+    await until('the library again', (e) => e.event === 'layout'
+      && (e.data.button_rects || []).some((b) => b.name === camp), 30000);
+    await page.waitForTimeout(500);
+    const visible = () => {
+      const r = (layout().button_rects || []).find((b) => b.name === camp);
+      return r && r.rect[1] > 40 && r.rect[1] + r.rect[3] < layout().window[1] - 40;
+    };
+    // A finger drags the library up until the campaigns show.
+    for (let i = 0; i < 12 && !visible(); i++) {
+      await touch('touchStart', 512, 620);
+      for (let s = 1; s <= 10; s++) {
+        await touch('touchMove', 512, 620 - s * 45);
+        await page.waitForTimeout(30);
+      }
+      await touch('touchEnd');
+      await page.waitForTimeout(400);
+    }
+    if (!visible()) fail('the campaigns never scrolled into view');
+    console.log('library: the campaigns in view');
+    await shot('library-5-campaigns.png');
+    const r = (layout().button_rects || []).find((b) => b.name === camp);
+    const [cx, cy] = [r.rect[0] + r.rect[2] / 2, r.rect[1] + r.rect[3] / 2];
+    await touch('touchStart', cx, cy);
+    await page.waitForTimeout(150);
+    await touch('touchEnd').catch(() => {});
+    await page.waitForURL(/campaign=/, { timeout: 20000 });
+    const rc = 'The Railroad Cut, Gettysburg, 1 July 1863';
+    const screen = await until('the campaign screen', (e) => e.event === 'layout'
+      && e.data.battle === rc && e.data.buttons.Start, 60000);
+    await page.waitForTimeout(500);
+    await shot('library-6-campaign.png');
+    await tap(screen.data.buttons.Start);
+    const fresh = await until('the campaign battle begun', (e) => e.event === 'started', 20000);
+    // Played until the window's autosave keeps the battle in the campaign's save (the page's
+    // storage): at once if the computer moves first, else after our End turn.
+    const kept = () => page.evaluate(() => localStorage.getItem('campaign-gettysburg.ron') || '');
+    const waitKept = async (ms) => {
+      for (const t0 = Date.now(); Date.now() - t0 < ms;) {
+        if (/battle: Some/.test(await kept())) return true;
+        await page.waitForTimeout(500);
+      }
+      return false;
+    };
+    if (!(await waitKept(4000))) {
+      await until('our toolbar', (e) => e.event === 'layout' && e.data.buttons.EndTurn, 60000);
+      await tap(layout().buttons.EndTurn);
+      await page.waitForTimeout(400);
+      await tap(layout().buttons.EndTurn);
+      if (!(await waitKept(150000))) fail('the battle was never kept in the campaign\'s save');
+    }
+    const left = await until('a turn begun', (e) => e.event === 'turn', 150000);
+    await shot('library-7-campaign-played.png');
+    // Opened again: the campaign's screen over the battle under way; Start resumes it there.
+    trace.length = 0;
+    await page.reload();
+    const again = await until('the campaign again', (e) => e.event === 'layout'
+      && e.data.battle === rc && e.data.buttons.Start, 60000);
+    await page.waitForTimeout(500);
+    await shot('library-8-campaign-resumed.png');
+    await tap(again.data.buttons.Start);
+    const resumed = await until('the battle resumed', (e) => e.event === 'started', 20000);
+    // Side turns since the start: the first side's, then the other's, each turn.
+    const at = (d) => (d.turn - 1) * 2 + (d.side === fresh.data.side ? 0 : 1);
+    if (at(resumed.data) <= at(fresh.data)) {
+      fail(`resumed at ${JSON.stringify(resumed.data)}, begun at ${JSON.stringify(fresh.data)}`);
+    }
+    console.log(`library: the Gettysburg campaign opened from the library by touch, kept in the page's storage at turn ${left.data.turn} and resumed there (${JSON.stringify(resumed.data)})`);
+  } finally {
+    await browser.close();
+  }
 }

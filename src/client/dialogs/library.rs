@@ -193,6 +193,7 @@ pub fn campaigns(d: &mut ChildSpawnerCommands) {
                 widget::button(CampaignButton(path.clone()), UiRect::all(Val::Px(3.0))),
                 // The browser test finds it by its name.
                 Name::new(format!("Campaign:{path}")),
+                crate::client::theme::interaction::OnRelease,
             ))
             .with_children(|b| {
                 b.spawn(widget::label_text(c.name.clone(), 14.0));

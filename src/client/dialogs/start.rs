@@ -417,6 +417,8 @@ fn battles(
                 // The trace names it, for a test's tap.
                 Name::new(format!("Battle:{}", m.path)),
                 widget::plain_button(node),
+                // A finger dragging the library to scroll it may start on a card.
+                crate::client::theme::interaction::OnRelease,
             ))
             .with_children(|b| {
                 let handle = picture.map(|(p, images)| images.add(p.clone()));

@@ -13,6 +13,23 @@ pub struct Pressed {
     pub entity: Entity,
 }
 
+/// A button that acts when it is let go where it was pressed, not as it is pressed: one in a
+/// list a finger drags to scroll (the library's cards), where a drag that starts on it must
+/// scroll the list, not open the battle.
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct OnRelease;
+
+/// How far a finger or the mouse may move (logical pixels) between press and release of an
+/// `OnRelease` button and still be a tap, not a drag.
+pub const TAP_SLOP: f32 = 12.0;
+
+/// What an `OnRelease` button being held has seen: the button, and how far the pointer went.
+#[derive(Default)]
+struct Held {
+    button: Option<Entity>,
+    moved: f32,
+}
+
 /// What a kit button says by its colour: its state in the screen it belongs to. The screen sets
 /// the state; `colour` alone paints.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -63,13 +80,44 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// Runs after bevy's UI focus, so that every screen's `Update` systems see this frame's presses.
+/// An `OnRelease` button is pressed when it is let go, if the pointer stayed within the slop.
 fn press(
-    q: Query<(Entity, &Interaction), Changed<Interaction>>,
+    q: Query<(Entity, &Interaction, Has<OnRelease>), Changed<Interaction>>,
+    touches: Option<Res<Touches>>,
+    motion: Option<Res<Messages<bevy::input::mouse::MouseMotion>>>,
+    mut cursor: Local<bevy::ecs::message::MessageCursor<bevy::input::mouse::MouseMotion>>,
+    mut held: Local<Held>,
     mut commands: Commands,
     mut out: MessageWriter<Pressed>,
 ) {
-    for (entity, i) in &q {
-        if *i == Interaction::Pressed {
+    // Read every frame (not only while held), so that no old motion counts against a press.
+    let moved: f32 = touches
+        .as_deref()
+        .map_or(0.0, |t| t.iter().map(|t| t.delta().length()).sum::<f32>())
+        + motion.as_deref().map_or(0.0, |m| {
+            cursor.read(m).map(|m| m.delta.length()).sum::<f32>()
+        });
+    if held.button.is_some() {
+        held.moved += moved;
+    }
+    for (entity, i, on_release) in &q {
+        let fire = match (*i, on_release) {
+            (Interaction::Pressed, false) => true,
+            (Interaction::Pressed, true) => {
+                *held = Held {
+                    button: Some(entity),
+                    moved: 0.0,
+                };
+                false
+            }
+            (_, true) if held.button == Some(entity) => {
+                let tap = held.moved <= TAP_SLOP;
+                *held = Held::default();
+                tap
+            }
+            _ => false,
+        };
+        if fire {
             out.write(Pressed { entity });
             commands.trigger(Pressed { entity });
         }
