@@ -67,7 +67,12 @@ fn the_server_serves_every_route_the_seats_ask_and_refuses_others_by_kind() {
     let auth = format!("Bearer {}", inv[0]);
     for route in Route::ALL {
         let method = match route {
-            Route::Games | Route::Orders => "POST",
+            Route::Games
+            | Route::Orders
+            | Route::Accounts
+            | Route::Password
+            | Route::DeleteAccount
+            | Route::Sessions => "POST",
             _ => "GET",
         };
         let (status, v) = raw(&url, method, route.path(), Some(&auth), Some("{}"));

@@ -2,6 +2,7 @@
 
 mod common;
 
+mod accounts;
 mod after_action;
 mod ai;
 mod aids;

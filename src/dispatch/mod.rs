@@ -3,6 +3,7 @@
 //! fails to compile instead of reading as a default. Under fog of war every one of them carries
 //! only what the seat's side knows (RULES.md §16 D-fow-8).
 
+pub mod account;
 pub mod problem;
 pub mod request;
 pub mod route;

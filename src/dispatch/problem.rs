@@ -51,6 +51,16 @@ problems! {
     OtherSide => "other_side",
     /// An order a seat may not give (an online game's rules are set when it is made).
     Forbidden => "forbidden",
+    /// A request for an account's own things without a session (or with one that expired or
+    /// was ended).
+    NotSignedIn => "not_signed_in",
+    /// A name and password that do not sign in (the same answer whether or not the name has
+    /// an account).
+    WrongPassword => "wrong_password",
+    /// A name another account has (names are compared without case).
+    NameTaken => "name_taken",
+    /// A password too short, too long or too plain to keep an account.
+    WeakPassword => "weak_password",
     // The game.
     NoGame => "no_game",
     NoScenario => "no_scenario",
@@ -90,14 +100,14 @@ impl Problem {
         use Problem::*;
         match self {
             Malformed => 400,
-            NoInvite | UnknownInvite => 401,
+            NoInvite | UnknownInvite | NotSignedIn | WrongPassword => 401,
             NoCreateKey | OtherSide | Forbidden | ForeignOrigin => 403,
             NoGame | NoScenario | NoSuchRequest => 404,
             TooSlow => 408,
-            GameOver | NotOver | NotYourTurn | OutOfOrder => 409,
+            GameOver | NotOver | NotYourTurn | OutOfOrder | NameTaken => 409,
             Archived => 410,
             TooLarge => 413,
-            BadScenario | BadParameters | OverBudget | Refused => 422,
+            BadScenario | BadParameters | OverBudget | Refused | WeakPassword => 422,
             TooManyRequests | TooManySockets => 429,
             Corrupt | Unknown => 500,
             Database | Unavailable | NoRandomness => 503,

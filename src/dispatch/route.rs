@@ -26,10 +26,20 @@ pub enum Route {
     Shared,
     /// One shared scenario's text (`?id=`).
     SharedOne,
+    /// `POST`: an account registered (issue 62).
+    Accounts,
+    /// The signed-in account: `GET` it.
+    Account,
+    /// `POST`: the signed-in account's password changed.
+    Password,
+    /// `POST`: the signed-in account deleted, with its sessions.
+    DeleteAccount,
+    /// `POST`: signed in (a session); `DELETE`: signed out here, or everywhere.
+    Sessions,
 }
 
 impl Route {
-    pub const ALL: [Route; 13] = [
+    pub const ALL: [Route; 18] = [
         Route::Health,
         Route::Ready,
         Route::Metrics,
@@ -43,6 +53,11 @@ impl Route {
         Route::Socket,
         Route::Shared,
         Route::SharedOne,
+        Route::Accounts,
+        Route::Account,
+        Route::Password,
+        Route::DeleteAccount,
+        Route::Sessions,
     ];
 
     pub fn path(self) -> &'static str {
@@ -60,6 +75,11 @@ impl Route {
             Route::Socket => "/api/game/ws",
             Route::Shared => "/api/scenarios",
             Route::SharedOne => "/api/scenarios/one",
+            Route::Accounts => "/api/accounts",
+            Route::Account => "/api/account",
+            Route::Password => "/api/account/password",
+            Route::DeleteAccount => "/api/account/delete",
+            Route::Sessions => "/api/sessions",
         }
     }
 

@@ -437,7 +437,7 @@ pub(super) fn too_many(wait: f64) -> Response {
 }
 
 /// The token of an `Authorization: Bearer TOKEN` header (an invite, or the create key).
-fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())

@@ -82,6 +82,36 @@ const MIGRATIONS: &[(i64, &str)] = &[
         created BIGINT NOT NULL
     )",
     ),
+    // Accounts (issue 62): a name (kept as written, unique as folded to lower case) and its
+    // password's argon2id hash (PHC text, its salt and parameters in it).
+    (
+        7,
+        "CREATE TABLE accounts (
+        folded TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        created BIGINT NOT NULL
+    )",
+    ),
+    // Sessions: only each token's SHA-256 is kept, so that the table read gives no one a way in.
+    (
+        8,
+        "CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        account TEXT NOT NULL,
+        created BIGINT NOT NULL,
+        expires BIGINT NOT NULL
+    )",
+    ),
+    // Failed sign-ins by name, in the database so that two servers on it count them together.
+    (
+        9,
+        "CREATE TABLE sign_in_failures (
+        folded TEXT PRIMARY KEY,
+        failures BIGINT NOT NULL,
+        last BIGINT NOT NULL
+    )",
+    ),
 ];
 
 /// The bit of `shown` for the side `side`.

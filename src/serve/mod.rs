@@ -2,6 +2,7 @@
 //! seat's orders with the same rules as every other player, commits each before answering, and
 //! pushes what happened to the other seat.
 
+pub mod accounts;
 pub mod api;
 pub mod args;
 pub mod db;
@@ -212,7 +213,7 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
     server.limit_seats(options.seat_requests.0, options.seat_requests.1);
     let server = Arc::new(server);
     let stopping = server.stopping.clone();
-    let app = api::router(server, shared::routes());
+    let app = api::router(server, shared::routes().merge(accounts::routes()));
     let signals = options.signals;
     let task = tokio::spawn(async move {
         // SIGTERM or Ctrl-C: no new connection is taken, and every request in flight is

@@ -10,6 +10,14 @@ pub fn new_invite() -> std::io::Result<String> {
     Ok(format!("{PREFIX}{}", hex(&random_bytes::<24>()?)))
 }
 
+/// What every session token begins with (issue 62), so that it is told from an invite.
+pub const SESSION_PREFIX: &str = "bayonet-session-";
+
+/// A fresh session token: 32 bytes from the system's random source, in hex.
+pub fn new_session() -> std::io::Result<String> {
+    Ok(format!("{SESSION_PREFIX}{}", hex(&random_bytes::<32>()?)))
+}
+
 /// A fresh game id: shorter, not secret (it names the game in logs and published saves).
 pub fn new_game_id() -> std::io::Result<String> {
     Ok(hex(&random_bytes::<8>()?))
@@ -20,7 +28,7 @@ pub fn new_seed() -> std::io::Result<u64> {
     Ok(u64::from_le_bytes(random_bytes::<8>()?))
 }
 
-fn random_bytes<const N: usize>() -> std::io::Result<[u8; N]> {
+pub(super) fn random_bytes<const N: usize>() -> std::io::Result<[u8; N]> {
     use std::io::Read;
     let mut b = [0u8; N];
     std::fs::File::open("/dev/urandom")?.read_exact(&mut b)?;

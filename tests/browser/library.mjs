@@ -103,20 +103,24 @@ async function campaign() {
     // Played until the window's autosave keeps the battle in the campaign's save (the page's
     // storage): at once if the computer moves first, else after our End turn.
     const kept = () => page.evaluate(() => localStorage.getItem('campaign-gettysburg.ron') || '');
-    const waitKept = async (ms) => {
-      for (const t0 = Date.now(); Date.now() - t0 < ms;) {
-        if (/battle: Some/.test(await kept())) return true;
-        await page.waitForTimeout(500);
+    // Whoever moves first: the computer's turn ends by itself; ours is ended by a tap (twice:
+    // End turn asks to be confirmed).
+    let ended = false;
+    let seen = 0;
+    for (const t0 = Date.now(); Date.now() - t0 < 240000 && !/battle: Some/.test(await kept());) {
+      const end = (layout().buttons || {}).EndTurn;
+      // Shown two checks running: our turn, not the moment before the computer's begins.
+      seen = end ? seen + 1 : 0;
+      if (seen >= 2 && !ended) {
+        await tap(end);
+        await page.waitForTimeout(400);
+        const again = (layout().buttons || {}).EndTurn;
+        if (again) await tap(again);
+        ended = true;
       }
-      return false;
-    };
-    if (!(await waitKept(4000))) {
-      await until('our toolbar', (e) => e.event === 'layout' && e.data.buttons.EndTurn, 60000);
-      await tap(layout().buttons.EndTurn);
-      await page.waitForTimeout(400);
-      await tap(layout().buttons.EndTurn);
-      if (!(await waitKept(150000))) fail('the battle was never kept in the campaign\'s save');
+      await page.waitForTimeout(1000);
     }
+    if (!/battle: Some/.test(await kept())) fail('the battle was never kept in the campaign\'s save');
     const left = await until('a turn begun', (e) => e.event === 'turn', 150000);
     await shot('library-7-campaign-played.png');
     // Opened again: the campaign's screen over the battle under way; Start resumes it there.

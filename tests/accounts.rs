@@ -1,0 +1,447 @@
+//! Accounts (issue 62, item 1), over HTTP against a real server on SQLite and, where the CI
+//! gives one, PostgreSQL: register, sign in, the account read with its session, sign out here
+//! and everywhere, the password changed (ending the other sessions), the account deleted with
+//! its sessions; wrong passwords slowed, then refused; no password or token in a log line.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::serve::{BIN, free_port, server_on, temp_db};
+
+/// A request with an optional session; its status and its JSON.
+fn call(
+    url: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let full = format!("{url}{path}");
+    let auth = token.map(|t| format!("Bearer {t}"));
+    let mut resp = match method {
+        "POST" => {
+            let mut r = agent.post(&full).header("Content-Type", "application/json");
+            if let Some(a) = &auth {
+                r = r.header("Authorization", a);
+            }
+            r.send(body.map(|b| b.to_string()).unwrap_or_default())
+        }
+        "DELETE" => {
+            let mut r = agent.delete(&full);
+            if let Some(a) = &auth {
+                r = r.header("Authorization", a);
+            }
+            r.call()
+        }
+        _ => {
+            let mut r = agent.get(&full);
+            if let Some(a) = &auth {
+                r = r.header("Authorization", a);
+            }
+            r.call()
+        }
+    }
+    .unwrap();
+    let status = resp.status().as_u16();
+    let text = resp.body_mut().read_to_string().unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(json!({"text": text})),
+    )
+}
+
+fn creds(name: &str, password: &str) -> Option<Value> {
+    Some(json!({"name": name, "password": password}))
+}
+
+/// Signed in: the session's token.
+fn sign_in(url: &str, name: &str, password: &str) -> String {
+    let (code, v) = call(url, "POST", "/api/sessions", None, creds(name, password));
+    assert_eq!(code, 200, "{v}");
+    v["token"].as_str().unwrap().to_string()
+}
+
+/// The whole life of an account on the server at `url`.
+fn an_accounts_life(url: &str) {
+    let name = "Col. Joshua Chamberlain";
+    let pw = "twentieth-maine-1863";
+    let (code, v) = call(url, "POST", "/api/accounts", None, creds(name, pw));
+    assert_eq!(code, 200, "{v}");
+    assert_eq!(v["name"], name);
+    // The same name in other case is taken; a bad name and weak passwords are refused, each
+    // with its reason.
+    for (who, password, status, problem) in [
+        (
+            "col. joshua chamberlain",
+            "another-good-one",
+            409,
+            "name_taken",
+        ),
+        ("x", "another-good-one", 400, "malformed"),
+        ("Oates <script>", "another-good-one", 400, "malformed"),
+        ("Col. William Oates", "short", 422, "weak_password"),
+        ("Col. William Oates", "aaaaaaaaaaaaaa", 422, "weak_password"),
+        (
+            "Col. William Oates",
+            "col. william oates",
+            422,
+            "weak_password",
+        ),
+    ] {
+        let (code, v) = call(url, "POST", "/api/accounts", None, creds(who, password));
+        assert_eq!(
+            (code, v["error"].as_str()),
+            (status, Some(problem)),
+            "{who}: {v}"
+        );
+        assert!(!v["reason"].as_str().unwrap().is_empty());
+    }
+    // A wrong password and a name without an account are answered alike.
+    let (c1, wrong) = call(
+        url,
+        "POST",
+        "/api/sessions",
+        None,
+        creds(name, "not-the-password"),
+    );
+    let (c2, nobody) = call(url, "POST", "/api/sessions", None, creds("Gen. Nobody", pw));
+    assert_eq!((c1, c2), (401, 401));
+    assert_eq!(wrong, nobody);
+    assert_eq!(wrong["error"], "wrong_password");
+    // Two sessions (two devices), the name in any case.
+    let here = sign_in(url, "COL. JOSHUA CHAMBERLAIN", pw);
+    assert!(here.starts_with("bayonet-session-"), "{here}");
+    let there = sign_in(url, name, pw);
+    assert_ne!(here, there);
+    let (code, me) = call(url, "GET", "/api/account", Some(&here), None);
+    assert_eq!(code, 200, "{me}");
+    assert_eq!(
+        (me["name"].as_str(), me["sessions"].as_u64()),
+        (Some(name), Some(2))
+    );
+    // Without a session, or with an invite or a made-up token, nothing.
+    for t in [None, Some("bayonet-0123"), Some("bayonet-session-00ff")] {
+        let (code, v) = call(url, "GET", "/api/account", t, None);
+        assert_eq!(
+            (code, v["error"].as_str()),
+            (401, Some("not_signed_in")),
+            "{t:?}"
+        );
+    }
+    // The password changed: the old one is needed, the other session ends, this one stays.
+    let change = |old: &str, new: &str| Some(json!({"old": old, "new": new}));
+    let (code, v) = call(
+        url,
+        "POST",
+        "/api/account/password",
+        Some(&here),
+        change("guess-guess-guess", "little-round-top-2"),
+    );
+    assert_eq!(
+        (code, v["error"].as_str()),
+        (401, Some("wrong_password")),
+        "{v}"
+    );
+    let (code, v) = call(
+        url,
+        "POST",
+        "/api/account/password",
+        Some(&here),
+        change(pw, "little-round-top-2"),
+    );
+    assert_eq!((code, v["ended"].as_u64()), (200, Some(1)), "{v}");
+    assert_eq!(call(url, "GET", "/api/account", Some(&there), None).0, 401);
+    assert_eq!(call(url, "GET", "/api/account", Some(&here), None).0, 200);
+    assert_eq!(
+        call(url, "POST", "/api/sessions", None, creds(name, pw)).0,
+        401
+    );
+    let third = sign_in(url, name, "little-round-top-2");
+    // Signed out here: that session alone; then everywhere.
+    let (code, v) = call(url, "DELETE", "/api/sessions", Some(&third), None);
+    assert_eq!((code, v["ended"].as_u64()), (200, Some(1)), "{v}");
+    assert_eq!(call(url, "GET", "/api/account", Some(&third), None).0, 401);
+    assert_eq!(call(url, "GET", "/api/account", Some(&here), None).0, 200);
+    let fourth = sign_in(url, name, "little-round-top-2");
+    let (code, v) = call(
+        url,
+        "DELETE",
+        "/api/sessions?everywhere=true",
+        Some(&here),
+        None,
+    );
+    assert_eq!((code, v["ended"].as_u64()), (200, Some(2)), "{v}");
+    for t in [&here, &fourth] {
+        assert_eq!(call(url, "GET", "/api/account", Some(t), None).0, 401);
+    }
+    // Deleted, with its password again: its sessions go with it, and the name is free.
+    let last = sign_in(url, name, "little-round-top-2");
+    let gone = |p: &str| Some(json!({"password": p}));
+    assert_eq!(
+        call(
+            url,
+            "POST",
+            "/api/account/delete",
+            Some(&last),
+            gone("wrong-wrong-wrong")
+        )
+        .0,
+        401
+    );
+    assert_eq!(
+        call(url, "GET", "/api/account", Some(&last), None).0,
+        200,
+        "a wrong password deletes nothing"
+    );
+    let (code, v) = call(
+        url,
+        "POST",
+        "/api/account/delete",
+        Some(&last),
+        gone("little-round-top-2"),
+    );
+    assert_eq!((code, v["ended"].as_u64()), (200, Some(1)), "{v}");
+    assert_eq!(call(url, "GET", "/api/account", Some(&last), None).0, 401);
+    assert_eq!(
+        call(
+            url,
+            "POST",
+            "/api/sessions",
+            None,
+            creds(name, "little-round-top-2")
+        )
+        .0,
+        401
+    );
+    assert_eq!(
+        call(url, "POST", "/api/accounts", None, creds(name, pw)).0,
+        200,
+        "the name is free again"
+    );
+}
+
+#[test]
+fn an_account_registers_signs_in_and_out_changes_its_password_and_is_deleted() {
+    an_accounts_life(&server_on(&temp_db("accounts")));
+}
+
+/// The same on PostgreSQL (BAYONET_TEST_POSTGRES; `.ci/run` starts one), through two servers
+/// that share it: registered on one, signed in on the other.
+#[test]
+fn accounts_live_in_postgresql_and_two_servers_share_them() {
+    let Ok(pg) = std::env::var("BAYONET_TEST_POSTGRES") else {
+        assert!(
+            std::env::var("CI").is_err(),
+            "CI must give BAYONET_TEST_POSTGRES"
+        );
+        eprintln!("skipped: BAYONET_TEST_POSTGRES is not set");
+        return;
+    };
+    // A name of this run's own: the database outlives the test.
+    let name = format!("Gen. Buford {}", std::process::id());
+    let (a, b) = (server_on(&pg), server_on(&pg));
+    let pw = "mcphersons-ridge-1";
+    assert_eq!(
+        call(&a, "POST", "/api/accounts", None, creds(&name, pw)).0,
+        200
+    );
+    let t = sign_in(&b, &name, pw);
+    let (code, me) = call(&a, "GET", "/api/account", Some(&t), None);
+    assert_eq!((code, me["name"].as_str()), (200, Some(name.as_str())));
+    // Wrong passwords counted on both servers together.
+    for url in [&a, &b, &a] {
+        assert_eq!(
+            call(
+                url,
+                "POST",
+                "/api/sessions",
+                None,
+                creds(&name, "wrong-wrong-wrong")
+            )
+            .0,
+            401
+        );
+    }
+    let (code, v) = call(&b, "POST", "/api/sessions", None, creds(&name, pw));
+    assert_eq!(
+        (code, v["error"].as_str()),
+        (429, Some("too_many_requests")),
+        "{v}"
+    );
+    let (code, _) = call(
+        &a,
+        "POST",
+        "/api/account/delete",
+        Some(&t),
+        Some(json!({"password": pw})),
+    );
+    assert_eq!(code, 200);
+    an_accounts_life_named(&a, &format!("Col. Chamberlain {}", std::process::id()));
+}
+
+/// `an_accounts_life`'s first steps under another name (a shared database keeps the first).
+fn an_accounts_life_named(url: &str, name: &str) {
+    let pw = "twentieth-maine-1863";
+    assert_eq!(
+        call(url, "POST", "/api/accounts", None, creds(name, pw)).0,
+        200
+    );
+    let t = sign_in(url, name, pw);
+    let (code, v) = call(
+        url,
+        "DELETE",
+        "/api/sessions?everywhere=true",
+        Some(&t),
+        None,
+    );
+    assert_eq!((code, v["ended"].as_u64()), (200, Some(1)));
+    let t = sign_in(url, name, pw);
+    assert_eq!(
+        call(
+            url,
+            "POST",
+            "/api/account/delete",
+            Some(&t),
+            Some(json!({"password": pw}))
+        )
+        .0,
+        200
+    );
+}
+
+/// After three wrong passwords each try of the name waits (1 s, 2 s, 4 s …, the right password
+/// too), after ten the name is closed for a quarter of an hour; the wait is told with
+/// Retry-After and in words.
+#[test]
+fn wrong_passwords_make_a_name_wait_then_close_it() {
+    use bayonet::serve::accounts::{CLOSED_FOR, must_wait};
+    for f in 0..3 {
+        assert_eq!(must_wait(f, 0), None, "{f} wrong passwords are free");
+    }
+    assert_eq!(must_wait(3, 0), Some(1));
+    assert_eq!(must_wait(3, 1), None);
+    assert_eq!(must_wait(5, 1), Some(3));
+    assert_eq!(must_wait(9, 63), Some(1));
+    assert_eq!(must_wait(10, 0), Some(CLOSED_FOR));
+    assert_eq!(must_wait(10, CLOSED_FOR - 1), Some(1));
+    assert_eq!(must_wait(25, CLOSED_FOR), None);
+    let url = server_on(&temp_db("accounts-slow"));
+    let (name, pw) = ("Lt. Gen. Longstreet", "seminary-ridge-63");
+    assert_eq!(
+        call(&url, "POST", "/api/accounts", None, creds(name, pw)).0,
+        200
+    );
+    for _ in 0..3 {
+        assert_eq!(
+            call(
+                &url,
+                "POST",
+                "/api/sessions",
+                None,
+                creds(name, "cemetery-ridge")
+            )
+            .0,
+            401
+        );
+    }
+    let (code, v) = call(&url, "POST", "/api/sessions", None, creds(name, pw));
+    assert_eq!(
+        (code, v["error"].as_str()),
+        (429, Some("too_many_requests")),
+        "{v}"
+    );
+    assert!(
+        v["reason"].as_str().unwrap().contains("wrong passwords"),
+        "{v}"
+    );
+    // Another name is not slowed by this one's.
+    assert_eq!(
+        call(
+            &url,
+            "POST",
+            "/api/sessions",
+            None,
+            creds("Gen. Lee", "x-x-x-x-x-x")
+        )
+        .0,
+        401
+    );
+    std::thread::sleep(Duration::from_millis(1100));
+    assert_eq!(
+        call(&url, "POST", "/api/sessions", None, creds(name, pw)).0,
+        200,
+        "waited"
+    );
+}
+
+/// The server's log (`bayonet serve`, its access log on) holds no password and no token.
+#[test]
+fn no_password_or_token_is_written_to_the_log() {
+    use std::process::{Command, Stdio};
+    let dir = std::env::temp_dir().join(format!("bayonet-accounts-log-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("serve.log");
+    let port = free_port();
+    let mut child = Command::new(BIN)
+        .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--db"])
+        .arg(format!("sqlite:{}", dir.join("db.sqlite").display()))
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    let url = format!("http://127.0.0.1:{port}");
+    let t0 = std::time::Instant::now();
+    while ureq::get(&format!("{url}/health")).call().is_err() {
+        assert!(t0.elapsed() < Duration::from_secs(20), "the server answers");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (name, pw, new) = (
+        "Maj. Gen. Meade",
+        "secret-of-the-potomac",
+        "another-secret-1863",
+    );
+    assert_eq!(
+        call(&url, "POST", "/api/accounts", None, creds(name, pw)).0,
+        200
+    );
+    call(
+        &url,
+        "POST",
+        "/api/sessions",
+        None,
+        creds(name, "a-wrong-secret-here"),
+    );
+    let t = sign_in(&url, name, pw);
+    call(&url, "GET", "/api/account", Some(&t), None);
+    call(
+        &url,
+        "POST",
+        "/api/account/password",
+        Some(&t),
+        Some(json!({"old": pw, "new": new})),
+    );
+    call(&url, "DELETE", "/api/sessions", Some(&t), None);
+    let _ = child.kill();
+    let _ = child.wait();
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        text.contains("/api/sessions"),
+        "the access log is on: {text}"
+    );
+    for secret in [
+        pw,
+        new,
+        "a-wrong-secret-here",
+        t.as_str(),
+        &t["bayonet-session-".len()..],
+    ] {
+        assert!(!text.contains(secret), "{secret} is in the log");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
