@@ -150,6 +150,13 @@ impl Seat {
                     }
                     r.send(b.as_str())
                 }
+                ("DELETE", _) => {
+                    let mut r = self.agent.delete(&url);
+                    if let Some(a) = &auth {
+                        r = r.header("Authorization", a);
+                    }
+                    r.call()
+                }
                 _ => {
                     let mut r = self.agent.get(&url);
                     if let Some(a) = &auth {
@@ -245,6 +252,62 @@ impl Seat {
             author: author.to_owned(),
             file: file.to_owned(),
             source: source.to_owned(),
+        }))
+    }
+
+    /// An account registered on the server (issue 62).
+    pub fn register(
+        &self,
+        name: &str,
+        password: &str,
+    ) -> Result<dispatch::account::Account, Refusal> {
+        self.send(request::register(&dispatch::account::Credentials {
+            name: name.to_owned(),
+            password: password.to_owned(),
+        }))
+    }
+
+    /// Signed in: the session; `Seat::new(url, Some(&session.token))` then speaks for the
+    /// account.
+    pub fn sign_in(
+        &self,
+        name: &str,
+        password: &str,
+    ) -> Result<dispatch::account::Session, Refusal> {
+        self.send(request::sign_in(&dispatch::account::Credentials {
+            name: name.to_owned(),
+            password: password.to_owned(),
+        }))
+    }
+
+    /// The signed-in account (this seat's bearer is its session's token).
+    pub fn account(&self) -> Result<dispatch::account::Account, Refusal> {
+        self.send(request::account())
+    }
+
+    /// Signed out: this session, or every one of the account's.
+    pub fn sign_out(&self, everywhere: bool) -> Result<dispatch::account::SignedOut, Refusal> {
+        self.send(request::sign_out(everywhere))
+    }
+
+    /// The password changed; the account's other sessions end.
+    pub fn change_password(
+        &self,
+        old: &str,
+        new: &str,
+    ) -> Result<dispatch::account::SignedOut, Refusal> {
+        self.send(request::change_password(
+            &dispatch::account::PasswordChange {
+                old: old.to_owned(),
+                new: new.to_owned(),
+            },
+        ))
+    }
+
+    /// The account deleted, with its sessions.
+    pub fn delete_account(&self, password: &str) -> Result<dispatch::account::SignedOut, Refusal> {
+        self.send(request::delete_account(&dispatch::account::Deletion {
+            password: password.to_owned(),
         }))
     }
 

@@ -445,3 +445,101 @@ fn no_password_or_token_is_written_to_the_log() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `bayonet remote account`: register, sign in (the token printed alone), show, change the
+/// password (read from the standard input), sign out everywhere and delete, the passwords and
+/// the session never on the command line.
+#[test]
+fn bayonet_remote_account_signs_in_and_out_without_a_password_on_the_command_line() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let url = server_on(&temp_db("accounts-cli"));
+    let run = |args: &[&str], env: &[(&str, &str)], stdin: &str| {
+        let mut child = Command::new(BIN)
+            .arg("remote")
+            .arg("account")
+            .arg(&url)
+            .args(args)
+            .env_remove("BAYONET_PASSWORD")
+            .env_remove("BAYONET_SESSION")
+            .envs(env.iter().copied())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(stdin.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).trim().to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let pw = [("BAYONET_PASSWORD", "iron-brigade-1863")];
+    let (code, out, err) = run(
+        &["register", "--name", "Brig. Gen. Solomon Meredith"],
+        &pw,
+        "",
+    );
+    assert_eq!(code, Some(0), "{out} {err}");
+    assert!(out.contains("Registered"), "{out}");
+    let (code, token, err) = run(
+        &["sign-in", "--name", "brig. gen. solomon meredith"],
+        &pw,
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        token.starts_with("bayonet-session-") && !token.contains(' '),
+        "{token}"
+    );
+    let session = [("BAYONET_SESSION", token.as_str())];
+    let (code, out, _) = run(&["show", "--json"], &session, "");
+    assert_eq!(code, Some(0));
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["name"].as_str(), v["sessions"].as_u64()),
+        (Some("Brig. Gen. Solomon Meredith"), Some(1))
+    );
+    // The passwords from the standard input: the old, then the new.
+    let (code, out, err) = run(
+        &["password"],
+        &session,
+        "iron-brigade-1863\nblack-hats-of-the-west\n",
+    );
+    assert_eq!(code, Some(0), "{out} {err}");
+    // Without a password anywhere: told where to give it, in words.
+    let (code, _, err) = run(
+        &["sign-in", "--name", "Brig. Gen. Solomon Meredith"],
+        &[],
+        "",
+    );
+    assert_eq!(code, Some(1));
+    assert!(err.contains("BAYONET_PASSWORD"), "{err}");
+    let (code, out, _) = run(&["sign-out", "--everywhere"], &session, "");
+    assert_eq!(
+        (code, out.as_str()),
+        (Some(0), "Signed out (1 session(s) ended)")
+    );
+    let (code, _, err) = run(&["show"], &session, "");
+    assert_eq!(code, Some(1));
+    assert!(err.contains("not signed in"), "{err}");
+    let new_pw = [("BAYONET_PASSWORD", "black-hats-of-the-west")];
+    let (_, token, _) = run(
+        &["sign-in", "--name", "Brig. Gen. Solomon Meredith"],
+        &new_pw,
+        "",
+    );
+    let both = [("BAYONET_SESSION", token.as_str()), new_pw[0]];
+    let (code, out, _) = run(&["delete"], &both, "");
+    assert_eq!(
+        (code, out.as_str()),
+        (Some(0), "Account deleted (1 session(s) ended)")
+    );
+}

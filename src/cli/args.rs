@@ -698,6 +698,27 @@ pub enum Remote {
         #[arg(long)]
         json: bool,
     },
+    /// An account on a server (issue 62): register, sign-in (prints the session's token),
+    /// show, sign-out [--everywhere], password, delete. The password is read from
+    /// BAYONET_PASSWORD, else the first line of the standard input (the new one, for
+    /// `password`, from BAYONET_NEW_PASSWORD or the second line); the session from
+    /// BAYONET_SESSION. Neither is ever an argument, where other users could read it.
+    Account {
+        /// The server's address
+        url: String,
+        /// What to do
+        #[arg(value_enum)]
+        action: AccountAction,
+        /// The account's name (register, sign-in)
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
+        /// With sign-out: end every session of the account, on every device
+        #[arg(long)]
+        everywhere: bool,
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
+    },
     /// A finished game's seed and orders, as a save that `bayonet replay` checks
     Save {
         /// The server's address
@@ -708,6 +729,18 @@ pub enum Remote {
         #[arg(long, value_name = "OUT.ron")]
         save: Option<String>,
     },
+}
+
+/// What `bayonet remote account` does.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum AccountAction {
+    Register,
+    SignIn,
+    Show,
+    SignOut,
+    Password,
+    Delete,
 }
 
 /// Reads `COLUMN,ROW`.

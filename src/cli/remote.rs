@@ -85,6 +85,16 @@ pub fn run(seat: &super::args::Remote) -> i32 {
             invite,
             save: out,
         } => (save(&Seat::new(url, Some(invite)), out.as_deref()), false),
+        Remote::Account {
+            url,
+            action,
+            name,
+            everywhere,
+            json,
+        } => (
+            account(url, *action, name.as_deref(), *everywhere, *json),
+            *json,
+        ),
     };
     match result {
         Ok(()) => 0,
@@ -277,4 +287,99 @@ fn save(seat: &Seat, out: Option<&str>) -> Result<(), Failure> {
             Ok(())
         }
     }
+}
+
+/// The passwords a command needs, in order: from the environment (`BAYONET_PASSWORD`, then
+/// `BAYONET_NEW_PASSWORD`), else the standard input's lines.
+fn passwords(n: usize) -> Result<Vec<String>, Failure> {
+    let mut out = Vec::new();
+    let mut lines = std::io::stdin().lines();
+    for var in ["BAYONET_PASSWORD", "BAYONET_NEW_PASSWORD"]
+        .into_iter()
+        .take(n)
+    {
+        let p = match std::env::var(var) {
+            Ok(p) => p,
+            Err(_) => lines
+                .next()
+                .and_then(|l| l.ok())
+                .filter(|l| !l.is_empty())
+                .ok_or_else(|| {
+                    super::CliError::Option(format!(
+                        "the password: set {var}, or give it on a line of the standard input"
+                    ))
+                })?,
+        };
+        out.push(p);
+    }
+    Ok(out)
+}
+
+/// `bayonet remote account URL ACTION`: an account on the server (issue 62).
+fn account(
+    url: &str,
+    action: super::args::AccountAction,
+    name: Option<&str>,
+    everywhere: bool,
+    json_out: bool,
+) -> Result<(), Failure> {
+    use super::args::AccountAction as A;
+    let named = || {
+        name.ok_or_else(|| {
+            Failure::Here(super::CliError::Option("--name: the account's name".into()))
+        })
+    };
+    let session = || {
+        std::env::var("BAYONET_SESSION").map_err(|_| {
+            Failure::Here(super::CliError::Option(
+                "BAYONET_SESSION: the session's token, as `account sign-in` printed it".into(),
+            ))
+        })
+    };
+    let said = match action {
+        A::Register => {
+            let a = Seat::new(url, None).register(named()?, &passwords(1)?[0])?;
+            (json!(a), format!("Registered \"{}\"", a.name))
+        }
+        A::SignIn => {
+            let s = Seat::new(url, None).sign_in(named()?, &passwords(1)?[0])?;
+            // The token alone on its line, for `export BAYONET_SESSION=$(…)`.
+            (json!(s), s.token.clone())
+        }
+        A::Show => {
+            let a = Seat::new(url, Some(&session()?)).account()?;
+            (
+                json!(a),
+                format!("{} ({} session(s) open)", a.name, a.sessions),
+            )
+        }
+        A::SignOut => {
+            let s = Seat::new(url, Some(&session()?)).sign_out(everywhere)?;
+            (
+                json!(s),
+                format!("Signed out ({} session(s) ended)", s.ended),
+            )
+        }
+        A::Password => {
+            let p = passwords(2)?;
+            let s = Seat::new(url, Some(&session()?)).change_password(&p[0], &p[1])?;
+            (
+                json!(s),
+                format!("Password changed ({} other session(s) ended)", s.ended),
+            )
+        }
+        A::Delete => {
+            let s = Seat::new(url, Some(&session()?)).delete_account(&passwords(1)?[0])?;
+            (
+                json!(s),
+                format!("Account deleted ({} session(s) ended)", s.ended),
+            )
+        }
+    };
+    if json_out {
+        println!("{}", said.0);
+    } else {
+        println!("{}", said.1);
+    }
+    Ok(())
 }

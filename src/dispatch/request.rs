@@ -17,6 +17,7 @@ use crate::rules::event::Outcome;
 pub enum Method {
     Get,
     Post,
+    Delete,
 }
 
 impl Method {
@@ -24,6 +25,7 @@ impl Method {
         match self {
             Method::Get => "GET",
             Method::Post => "POST",
+            Method::Delete => "DELETE",
         }
     }
 }
@@ -139,6 +141,40 @@ pub fn shared_one(id: &str) -> Request<super::SharedText> {
         .append_pair("id", id)
         .finish();
     get(Route::SharedOne, query)
+}
+
+/// An account registered (issue 62).
+pub fn register(c: &super::account::Credentials) -> Request<super::account::Account> {
+    post(Route::Accounts, c)
+}
+
+/// Signed in: a session, whose token the seat then sends as its bearer.
+pub fn sign_in(c: &super::account::Credentials) -> Request<super::account::Session> {
+    post(Route::Sessions, c)
+}
+
+/// The signed-in account.
+pub fn account() -> Request<super::account::Account> {
+    get(Route::Account, String::new())
+}
+
+/// Signed out: this session, or every one of the account's.
+pub fn sign_out(everywhere: bool) -> Request<super::account::SignedOut> {
+    let query = if everywhere { "everywhere=true" } else { "" };
+    Request {
+        method: Method::Delete,
+        ..get(Route::Sessions, query.to_owned())
+    }
+}
+
+/// The password changed; the account's other sessions end.
+pub fn change_password(p: &super::account::PasswordChange) -> Request<super::account::SignedOut> {
+    post(Route::Password, p)
+}
+
+/// The account deleted, with its sessions.
+pub fn delete_account(d: &super::account::Deletion) -> Request<super::account::SignedOut> {
+    post(Route::DeleteAccount, d)
 }
 
 /// The finished game as a save (RON text: its seed and order log).
