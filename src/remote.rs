@@ -311,6 +311,26 @@ impl Seat {
         }))
     }
 
+    /// A guest's seat claimed by the signed-in account (this seat's bearer is the session).
+    pub fn claim(&self, invite: &str) -> Result<dispatch::account::MyGame, Refusal> {
+        self.send(request::claim(&dispatch::account::Claim {
+            invite: invite.to_owned(),
+        }))
+    }
+
+    /// The signed-in account's games, its turn first.
+    pub fn my_games(&self) -> Result<Vec<dispatch::account::MyGame>, Refusal> {
+        self.send(request::my_games())
+    }
+
+    /// A key to one of the account's seats: `Seat::new(url, Some(&key.invite))` is that seat.
+    pub fn seat_key(&self, game: &str, side: u8) -> Result<dispatch::account::SeatKey, Refusal> {
+        self.send(request::seat_key(&dispatch::account::SeatAsk {
+            game: game.to_owned(),
+            side,
+        }))
+    }
+
     /// The scenarios shared on the server, newest first.
     pub fn shared(&self) -> Result<Vec<dispatch::Shared>, Refusal> {
         self.send(request::shared())

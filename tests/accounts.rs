@@ -543,3 +543,70 @@ fn bayonet_remote_account_signs_in_and_out_without_a_password_on_the_command_lin
         (Some(0), "Account deleted (1 session(s) ended)")
     );
 }
+
+/// A guest's seat claimed by an account: "my games" lists it with whose turn it is and since
+/// when, its turn first; a key to the seat opens it as its invite does (the invite still
+/// works); another account may not take a key to it; the account deleted, its keys open
+/// nothing and its claims are gone.
+#[test]
+fn a_claimed_seat_is_listed_in_my_games_and_opens_by_its_key() {
+    use bayonet::dispatch::Problem;
+    use bayonet::remote::Seat;
+    let url = server_on(&temp_db("my-games"));
+    let guest = Seat::new(&url, None);
+    let first = guest.create("maps/test_melee.ron").unwrap();
+    let second = guest.create("maps/test_skirmish.ron").unwrap();
+    let inv1 = crate::serve::invites(&first);
+    let inv2 = crate::serve::invites(&second);
+    let anon = Seat::new(&url, None);
+    anon.register("Capt. Hazard Stevens", "the-eleventh-hour")
+        .unwrap();
+    let s = anon
+        .sign_in("Capt. Hazard Stevens", "the-eleventh-hour")
+        .unwrap();
+    let me = Seat::new(&url, Some(&s.token));
+    assert!(me.my_games().unwrap().is_empty());
+    // Claimed: the first game's side to move, the second's other side.
+    let to_move = Seat::new(&url, Some(&inv1[0])).state().unwrap().side;
+    let mine = me.claim(&inv1[to_move.0 as usize]).unwrap();
+    assert!(mine.your_turn && !mine.over, "{mine:?}");
+    let waiting = Seat::new(&url, Some(&inv2[0])).state().unwrap().side;
+    let other = 1 - waiting.0 as usize;
+    me.claim(&inv2[other]).unwrap();
+    me.claim(&inv2[other]).unwrap(); // twice is once
+    let listed = me.my_games().unwrap();
+    assert_eq!(listed.len(), 2, "{listed:?}");
+    assert_eq!(listed[0].game, first.game, "its turn first");
+    assert!(listed[0].your_turn && !listed[1].your_turn);
+    assert_eq!(listed[1].side as usize, other);
+    assert_eq!(listed[0].scenario_file, "maps/test_melee.ron");
+    assert!(listed[0].since > 0);
+    // A key opens the seat as its invite does, and the invite still works.
+    let key = me.seat_key(&first.game, mine.side).unwrap();
+    let by_key = Seat::new(&url, Some(&key.invite)).state().unwrap();
+    let by_invite = Seat::new(&url, Some(&inv1[to_move.0 as usize]))
+        .state()
+        .unwrap();
+    assert_eq!(by_key.game, first.game);
+    assert_eq!(by_key.seq, by_invite.seq);
+    // Refusals: a bad invite; no session; another account's seat.
+    let e = me.claim("bayonet-not-an-invite").unwrap_err();
+    assert_eq!(e.problem, Problem::UnknownInvite, "{e}");
+    let e = Seat::new(&url, None).my_games().unwrap_err();
+    assert_eq!(e.problem, Problem::NotSignedIn, "{e}");
+    anon.register("Col. Hiram Berdan", "sharpshooters-1")
+        .unwrap();
+    let other_s = anon
+        .sign_in("Col. Hiram Berdan", "sharpshooters-1")
+        .unwrap();
+    let e = Seat::new(&url, Some(&other_s.token))
+        .seat_key(&first.game, mine.side)
+        .unwrap_err();
+    assert_eq!(e.problem, Problem::Forbidden, "{e}");
+    assert!(e.reason.contains("not your seat"), "{e}");
+    // Deleted: the key opens nothing; the guest's invite still does.
+    me.delete_account("the-eleventh-hour").unwrap();
+    let e = Seat::new(&url, Some(&key.invite)).state().unwrap_err();
+    assert_eq!(e.problem, Problem::UnknownInvite, "{e}");
+    assert!(Seat::new(&url, Some(&inv1[0])).state().is_ok());
+}

@@ -72,7 +72,9 @@ fn the_server_serves_every_route_the_seats_ask_and_refuses_others_by_kind() {
             | Route::Accounts
             | Route::Password
             | Route::DeleteAccount
-            | Route::Sessions => "POST",
+            | Route::Sessions
+            | Route::Claim
+            | Route::SeatKey => "POST",
             _ => "GET",
         };
         let (status, v) = raw(&url, method, route.path(), Some(&auth), Some("{}"));

@@ -78,3 +78,53 @@ impl std::fmt::Debug for Deletion {
 pub struct SignedOut {
     pub ended: u32,
 }
+
+/// A guest's seat claimed by the signed-in account: the seat's invite (sent in the body, the
+/// session being the request's bearer).
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
+pub struct Claim {
+    pub invite: String,
+}
+
+impl std::fmt::Debug for Claim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Claim { .. }")
+    }
+}
+
+/// One of the account's games, as "my games" lists it: nothing its side could not see.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MyGame {
+    pub game: String,
+    /// The account's side, by number and name.
+    pub side: u8,
+    pub side_name: String,
+    pub other_side: String,
+    pub scenario_file: String,
+    pub turn: super::TurnSummary,
+    /// The side to give orders now is the account's.
+    pub your_turn: bool,
+    pub over: bool,
+    /// When the game last took an order (or was made), seconds since 1970.
+    pub since: i64,
+}
+
+/// A seat of the account's to open: the game and side.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeatAsk {
+    pub game: String,
+    pub side: u8,
+}
+
+/// A key to the seat, used as its invite is (`Authorization: Bearer KEY`): each device that
+/// opens the game from "my games" gets its own.
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeatKey {
+    pub invite: String,
+}
+
+impl std::fmt::Debug for SeatKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SeatKey { .. }")
+    }
+}

@@ -177,6 +177,21 @@ pub fn delete_account(d: &super::account::Deletion) -> Request<super::account::S
     post(Route::DeleteAccount, d)
 }
 
+/// A guest's seat claimed by the signed-in account, with its invite.
+pub fn claim(c: &super::account::Claim) -> Request<super::account::MyGame> {
+    post(Route::Claim, c)
+}
+
+/// The signed-in account's games, its turn first.
+pub fn my_games() -> Request<Vec<super::account::MyGame>> {
+    get(Route::MyGames, String::new())
+}
+
+/// A key to one of the account's seats, used after as its invite.
+pub fn seat_key(ask: &super::account::SeatAsk) -> Request<super::account::SeatKey> {
+    post(Route::SeatKey, ask)
+}
+
 /// The finished game as a save (RON text: its seed and order log).
 pub fn save() -> Request<String> {
     Request {

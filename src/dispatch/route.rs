@@ -36,10 +36,16 @@ pub enum Route {
     DeleteAccount,
     /// `POST`: signed in (a session); `DELETE`: signed out here, or everywhere.
     Sessions,
+    /// `POST`: a guest's seat claimed by the signed-in account.
+    Claim,
+    /// The signed-in account's games.
+    MyGames,
+    /// `POST`: a key to one of the account's seats, to open it.
+    SeatKey,
 }
 
 impl Route {
-    pub const ALL: [Route; 18] = [
+    pub const ALL: [Route; 21] = [
         Route::Health,
         Route::Ready,
         Route::Metrics,
@@ -58,6 +64,9 @@ impl Route {
         Route::Password,
         Route::DeleteAccount,
         Route::Sessions,
+        Route::Claim,
+        Route::MyGames,
+        Route::SeatKey,
     ];
 
     pub fn path(self) -> &'static str {
@@ -80,6 +89,9 @@ impl Route {
             Route::Password => "/api/account/password",
             Route::DeleteAccount => "/api/account/delete",
             Route::Sessions => "/api/sessions",
+            Route::Claim => "/api/account/claim",
+            Route::MyGames => "/api/account/games",
+            Route::SeatKey => "/api/account/seat",
         }
     }
 

@@ -449,8 +449,8 @@ pub async fn change_password(
     }
 }
 
-/// `POST /api/account/delete`: the account deleted with its sessions and its count of wrong
-/// passwords; its password again proves it is the owner.
+/// `POST /api/account/delete`: the account deleted with its sessions, its count of wrong
+/// passwords, its claims and the keys to its seats; its password again proves it is the owner.
 pub async fn delete(
     State(server): State<Arc<Server>>,
     headers: HeaderMap,
@@ -476,7 +476,17 @@ pub async fn delete(
                 .await
                 .map_err(db_error)?;
         }
+        // Its games' claims and the keys to their seats go too (the guests' invites stay).
+        for table in ["claims", "seat_keys"] {
+            sqlx::query(&format!("DELETE FROM {table} WHERE account = $1"))
+                .bind(&key)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_error)?;
+        }
         tx.commit().await.map_err(db_error)?;
+        // A key this server looked up stays in its memory otherwise.
+        server.forget_seats();
         Ok::<_, Refused>(SignedOut {
             ended: ended as u32,
         })

@@ -436,6 +436,17 @@ pub(super) fn too_many(wait: f64) -> Response {
     r
 }
 
+impl Server {
+    /// Forgets the seats looked up so far (a deleted account's keys must not open them from
+    /// this server's memory).
+    pub(super) fn forget_seats(&self) {
+        self.seat_cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+    }
+}
+
 /// The token of an `Authorization: Bearer TOKEN` header (an invite, or the create key).
 pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers

@@ -112,6 +112,29 @@ const MIGRATIONS: &[(i64, &str)] = &[
         last BIGINT NOT NULL
     )",
     ),
+    // Seats an account claimed with their invites: its games.
+    (
+        10,
+        "CREATE TABLE claims (
+        account TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        side BIGINT NOT NULL,
+        claimed BIGINT NOT NULL,
+        PRIMARY KEY (account, game_id, side)
+    )",
+    ),
+    // Keys to a claimed seat, one per opening from "my games", used as its invite is; kept as
+    // their hashes.
+    (
+        11,
+        "CREATE TABLE seat_keys (
+        token_hash TEXT PRIMARY KEY,
+        account TEXT NOT NULL,
+        game_id TEXT NOT NULL,
+        side BIGINT NOT NULL,
+        created BIGINT NOT NULL
+    )",
+    ),
 ];
 
 /// The bit of `shown` for the side `side`.
@@ -428,10 +451,14 @@ impl Store {
 
     /// The game and side a seat's token hash belongs to.
     pub async fn seat(&self, token_hash: &str) -> Result<Option<(String, u8)>, sqlx::Error> {
-        let row = sqlx::query("SELECT game_id, side FROM seats WHERE token_hash = $1")
-            .bind(token_hash)
-            .fetch_optional(&self.pool)
-            .await?;
+        // An invite, or a key an account was given to its claimed seat.
+        let row = sqlx::query(
+            "SELECT game_id, side FROM seats WHERE token_hash = $1
+             UNION ALL SELECT game_id, side FROM seat_keys WHERE token_hash = $1",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await?;
         Ok(match row {
             Some(r) => Some((r.try_get("game_id")?, r.try_get::<i64, _>("side")? as u8)),
             None => None,

@@ -11,6 +11,7 @@ pub mod guard;
 mod limits;
 pub mod listen;
 pub mod metrics;
+pub mod my_games;
 pub mod referee;
 pub mod seats;
 pub mod shared;
@@ -213,7 +214,12 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
     server.limit_seats(options.seat_requests.0, options.seat_requests.1);
     let server = Arc::new(server);
     let stopping = server.stopping.clone();
-    let app = api::router(server, shared::routes().merge(accounts::routes()));
+    let app = api::router(
+        server,
+        shared::routes()
+            .merge(accounts::routes())
+            .merge(my_games::routes()),
+    );
     let signals = options.signals;
     let task = tokio::spawn(async move {
         // SIGTERM or Ctrl-C: no new connection is taken, and every request in flight is
