@@ -537,6 +537,35 @@ fn bayonet_remote_account_signs_in_and_out_without_a_password_on_the_command_lin
         "",
     );
     let both = [("BAYONET_SESSION", token.as_str()), new_pw[0]];
+    // A guest's seat claimed, listed, and opened by a key that `bayonet join` takes.
+    let made = bayonet::remote::Seat::new(&url, None)
+        .create("maps/test_melee.ron")
+        .unwrap();
+    let inv = crate::serve::invites(&made);
+    let (code, out, err) = run(&["claim", "--invite", &inv[1]], &both, "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.starts_with(&format!("Claimed: game {}", made.game)),
+        "{out}"
+    );
+    let (code, out, _) = run(&["games"], &both, "");
+    assert_eq!(code, Some(0));
+    assert!(
+        out.starts_with(&format!("{} (side 1): maps/test_melee.ron", made.game)),
+        "{out}"
+    );
+    let (code, key, _) = run(&["open", "--game", &made.game, "--side", "1"], &both, "");
+    assert_eq!(code, Some(0));
+    let by_key = bayonet::remote::Seat::new(&url, Some(&key))
+        .state()
+        .unwrap();
+    assert_eq!(
+        (by_key.game.as_str(), by_key.you.0),
+        (made.game.as_str(), 1)
+    );
+    let (code, _, err) = run(&["open", "--game", &made.game], &both, "");
+    assert_eq!(code, Some(1));
+    assert!(err.contains("--side"), "{err}");
     let (code, out, _) = run(&["delete"], &both, "");
     assert_eq!(
         (code, out.as_str()),

@@ -699,7 +699,9 @@ pub enum Remote {
         json: bool,
     },
     /// An account on a server (issue 62): register, sign-in (prints the session's token),
-    /// show, sign-out [--everywhere], password, delete. The password is read from
+    /// show, sign-out [--everywhere], password, delete; claim --invite INVITE (a guest's seat
+    /// becomes one of the account's games), games (my games, my turn first), open --game ID
+    /// --side N (prints a key that opens the seat as its invite does). The password is read from
     /// BAYONET_PASSWORD, else the first line of the standard input (the new one, for
     /// `password`, from BAYONET_NEW_PASSWORD or the second line); the session from
     /// BAYONET_SESSION. Neither is ever an argument, where other users could read it.
@@ -715,6 +717,15 @@ pub enum Remote {
         /// With sign-out: end every session of the account, on every device
         #[arg(long)]
         everywhere: bool,
+        /// With claim: the seat's invite
+        #[arg(long, value_name = "INVITE")]
+        invite: Option<String>,
+        /// With open: the game's id (as `games` lists it)
+        #[arg(long, value_name = "ID")]
+        game: Option<String>,
+        /// With open: the side's number, 0 or 1
+        #[arg(long, value_name = "N")]
+        side: Option<u8>,
         /// Print JSON
         #[arg(long)]
         json: bool,
@@ -741,6 +752,9 @@ pub enum AccountAction {
     SignOut,
     Password,
     Delete,
+    Claim,
+    Games,
+    Open,
 }
 
 /// Reads `COLUMN,ROW`.

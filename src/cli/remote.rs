@@ -90,9 +90,23 @@ pub fn run(seat: &super::args::Remote) -> i32 {
             action,
             name,
             everywhere,
+            invite,
+            game,
+            side,
             json,
         } => (
-            account(url, *action, name.as_deref(), *everywhere, *json),
+            account(
+                url,
+                *action,
+                &AccountOptions {
+                    name: name.as_deref(),
+                    everywhere: *everywhere,
+                    invite: invite.as_deref(),
+                    game: game.as_deref(),
+                    side: *side,
+                },
+                *json,
+            ),
             *json,
         ),
     };
@@ -315,20 +329,30 @@ fn passwords(n: usize) -> Result<Vec<String>, Failure> {
     Ok(out)
 }
 
+/// What `bayonet remote account` was given besides its action.
+struct AccountOptions<'a> {
+    name: Option<&'a str>,
+    everywhere: bool,
+    invite: Option<&'a str>,
+    game: Option<&'a str>,
+    side: Option<u8>,
+}
+
+/// An option an action needs, or why it cannot go on.
+fn needed<T>(v: Option<T>, what: &str) -> Result<T, Failure> {
+    v.ok_or_else(|| Failure::Here(super::CliError::Option(what.to_string())))
+}
+
 /// `bayonet remote account URL ACTION`: an account on the server (issue 62).
 fn account(
     url: &str,
     action: super::args::AccountAction,
-    name: Option<&str>,
-    everywhere: bool,
+    o: &AccountOptions,
     json_out: bool,
 ) -> Result<(), Failure> {
     use super::args::AccountAction as A;
-    let named = || {
-        name.ok_or_else(|| {
-            Failure::Here(super::CliError::Option("--name: the account's name".into()))
-        })
-    };
+    let (name, everywhere) = (o.name, o.everywhere);
+    let named = || needed(name, "--name: the account's name");
     let session = || {
         std::env::var("BAYONET_SESSION").map_err(|_| {
             Failure::Here(super::CliError::Option(
@@ -374,6 +398,52 @@ fn account(
                 json!(s),
                 format!("Account deleted ({} session(s) ended)", s.ended),
             )
+        }
+        A::Claim => {
+            let invite = needed(o.invite, "--invite: the seat's invite")?;
+            let g = Seat::new(url, Some(&session()?)).claim(invite)?;
+            (
+                json!(g),
+                format!("Claimed: game {} as the {}", g.game, g.side_name),
+            )
+        }
+        A::Games => {
+            let games = Seat::new(url, Some(&session()?)).my_games()?;
+            let lines: Vec<String> = games
+                .iter()
+                .map(|g| {
+                    let whose = if g.over {
+                        "over".to_string()
+                    } else if g.your_turn {
+                        "your turn".to_string()
+                    } else {
+                        format!("waiting on the {}", g.other_side)
+                    };
+                    format!(
+                        "{} (side {}): {} as the {} against the {}, turn {} {}, {whose}",
+                        g.game,
+                        g.side,
+                        g.scenario_file,
+                        g.side_name,
+                        g.other_side,
+                        g.turn.turn,
+                        g.turn.clock
+                    )
+                })
+                .collect();
+            let text = if lines.is_empty() {
+                "No games yet: claim a seat with its invite".to_string()
+            } else {
+                lines.join("\n")
+            };
+            (json!(games), text)
+        }
+        A::Open => {
+            let game = needed(o.game, "--game: the game's id, as `games` lists it")?;
+            let side = needed(o.side, "--side: the side's number, 0 or 1")?;
+            let k = Seat::new(url, Some(&session()?)).seat_key(game, side)?;
+            // The key alone on its line: `bayonet join URL KEY` opens the seat.
+            (json!(k), k.invite.clone())
         }
     };
     if json_out {
