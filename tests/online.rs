@@ -442,3 +442,91 @@ fn the_start_dialog_lists_shared_battles_plays_one_and_shares_its_own() {
             .any(|s| s.author == "Meade" && s.file == "test_melee.ron")
     );
 }
+
+/// Issue 62, item 2, in the window: the start dialog's "My games" registers and signs in with
+/// the name and password typed in the online section (the password shown as dots and forgotten
+/// once signed in), makes the invite typed there one of the account's games, and lists its
+/// games with whose turn it is.
+#[cfg(feature = "client")]
+#[test]
+fn the_start_dialog_signs_in_claims_an_invite_and_lists_my_games() {
+    use bayonet::client::dialogs::my_games_dialog::{MyGamesButton, MyGamesHere};
+    use bayonet::client::dialogs::online_dialog::OnlineForm;
+    let url = server_on(&temp_db("my-games-dialog"));
+    let made = Seat::new(&url, None).create("maps/test_melee.ron").unwrap();
+    let invites = crate::serve::invites(&made);
+    let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
+    let mut app = bayonet::client::windowless_app(s, bayonet::client::headless);
+    app.world_mut()
+        .remove_resource::<bayonet::client::gate::PresetPlayers>();
+    app.update();
+    app.update();
+    {
+        let mut form = app.world_mut().resource_mut::<OnlineForm>();
+        form.server = url.clone();
+        form.author = "Col. Strong Vincent".into();
+        form.password = "vincents-spur-1863".into();
+        form.invite = invites[0].clone();
+    }
+    let press = |app: &mut App, which: MyGamesButton| {
+        let mut q = app
+            .world_mut()
+            .query::<(&MyGamesButton, &mut Interaction)>();
+        let mut found = false;
+        for (b, mut i) in q.iter_mut(app.world_mut()) {
+            if *b == which {
+                *i = Interaction::Pressed;
+                found = true;
+            }
+        }
+        assert!(found, "the dialog has {which:?}");
+        app.update();
+        for (_, mut i) in app
+            .world_mut()
+            .query::<(&MyGamesButton, &mut Interaction)>()
+            .iter_mut(app.world_mut())
+        {
+            *i = Interaction::None;
+        }
+        app.update();
+    };
+    let said = |app: &App| app.world().resource::<MyGamesHere>().said.clone();
+    press(&mut app, MyGamesButton::List);
+    assert_eq!(said(&app), "Sign in first.");
+    press(&mut app, MyGamesButton::Register);
+    assert!(said(&app).starts_with("Registered"), "{}", said(&app));
+    press(&mut app, MyGamesButton::SignIn);
+    assert_eq!(said(&app), "Signed in as Col. Strong Vincent.");
+    assert!(
+        app.world().resource::<OnlineForm>().password.is_empty(),
+        "the password is not kept"
+    );
+    press(&mut app, MyGamesButton::Claim);
+    assert!(
+        said(&app).starts_with(&format!("Game {} is yours", made.game)),
+        "{}",
+        said(&app)
+    );
+    press(&mut app, MyGamesButton::List);
+    let here = app.world().resource::<MyGamesHere>();
+    assert_eq!(here.list.len(), 1);
+    assert_eq!(here.list[0].game, made.game);
+    let words = bayonet::client::dialogs::my_games_dialog::row_words(
+        &here.list[0],
+        here.list[0].since + 600,
+    );
+    assert!(words.starts_with("test melee: you are the "), "{words}");
+    assert!(words.ends_with("last move 10 min ago"), "{words}");
+    assert!(said(&app).starts_with("1 game"), "{}", said(&app));
+    // The password field shows dots, never the password.
+    app.world_mut().resource_mut::<OnlineForm>().password = "secret-word-1".into();
+    app.update();
+    let texts: Vec<String> = app
+        .world_mut()
+        .query::<&Text>()
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .collect();
+    assert!(texts.iter().any(|t| t == "•••••••••••••"), "dots shown");
+    assert!(!texts.iter().any(|t| t.contains("secret-word-1")));
+}

@@ -5,6 +5,7 @@ pub mod end_screen;
 pub mod hand_over;
 pub mod help;
 pub mod library;
+pub mod my_games_dialog;
 pub mod online_dialog;
 pub mod saving;
 pub mod shared_dialog;
@@ -20,6 +21,7 @@ pub(crate) fn plugin(app: &mut App) {
         saving::plugin,
         online_dialog::plugin,
         shared_dialog::plugin,
+        my_games_dialog::plugin,
         help::plugin,
         hand_over::plugin,
         end_screen::plugin,

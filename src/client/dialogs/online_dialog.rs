@@ -15,8 +15,10 @@ use crate::client::theme::widget::{self, Layout};
 pub enum Entry {
     Server,
     Invite,
-    /// The name a shared scenario goes under.
+    /// The name a shared scenario goes under, and the account's name (issue 62).
     Author,
+    /// The account's password: shown as dots, never kept beyond the window.
+    Password,
 }
 
 /// The section's buttons.
@@ -33,6 +35,7 @@ pub struct OnlineForm {
     pub server: String,
     pub invite: String,
     pub author: String,
+    pub password: String,
     pub focus: Option<Entry>,
     pub said: String,
 }
@@ -50,6 +53,7 @@ impl Default for OnlineForm {
             server,
             invite: String::new(),
             author: String::new(),
+            password: String::new(),
             focus: None,
             said: "Join a game with its invite, or make a new one on the server.".into(),
         }
@@ -100,7 +104,11 @@ fn section(
             for (f, name) in [
                 (Entry::Server, "Server"),
                 (Entry::Invite, "Invite"),
-                (Entry::Author, "Your name (to share a battle)"),
+                (
+                    Entry::Author,
+                    "Your name (to share a battle, or your account's)",
+                ),
+                (Entry::Password, "Password (your account's)"),
             ] {
                 p.spawn(row()).with_children(|r| {
                     r.spawn(text(format!("{name}:")));
@@ -148,7 +156,7 @@ fn press(
 
 /// Opens the seat: the page goes to the invite's link; the desktop opens a window on it and
 /// closes this one.
-fn join(form: &mut OnlineForm, exit: &mut MessageWriter<AppExit>) {
+pub(crate) fn join(form: &mut OnlineForm, exit: &mut MessageWriter<AppExit>) {
     let (server, invite) = (base_url(&form.server), form.invite.trim().to_owned());
     #[cfg(target_arch = "wasm32")]
     {
@@ -256,6 +264,7 @@ fn typing(mut keys: MessageReader<KeyboardInput>, mut form: ResMut<OnlineForm>) 
             Entry::Server => &mut form.server,
             Entry::Invite => &mut form.invite,
             Entry::Author => &mut form.author,
+            Entry::Password => &mut form.password,
         };
         match &k.logical_key {
             Key::Backspace => {
@@ -276,10 +285,16 @@ fn show(
     mut said: Query<&mut Text, With<Said>>,
 ) {
     for (mut t, f) in &mut fields {
+        let dots;
         let v = match f.0 {
             Entry::Server => &form.server,
             Entry::Invite => &form.invite,
             Entry::Author => &form.author,
+            // Never the password itself on the screen.
+            Entry::Password => {
+                dots = "•".repeat(form.password.chars().count());
+                &dots
+            }
         };
         let focused = form.focus == Some(f.0);
         let shown = if v.is_empty() && !focused {

@@ -1,0 +1,360 @@
+//! The start dialog's "My games" section (issue 62, item 2): sign in (or register) with the
+//! name and password typed in the online section, claim the seat of the invite typed there,
+//! and list the account's games — whose turn, the turn and clock, since when — each with a
+//! button that opens it (a fresh key to the seat, used as its invite).
+
+use bevy::prelude::*;
+
+use super::online_dialog::{OnlineForm, base_url, join};
+use super::start::DialogBody;
+use crate::client::theme::interaction::Pressed;
+use crate::client::theme::palette;
+use crate::client::theme::widget::{self, Layout};
+use crate::dispatch::Refusal;
+use crate::dispatch::account::{Account, MyGame, SeatKey, Session};
+
+/// The section's buttons.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MyGamesButton {
+    SignIn,
+    Register,
+    /// The invite typed above becomes one of the account's games.
+    Claim,
+    /// The list again.
+    List,
+    /// The listed game `i`, opened.
+    Open(usize),
+}
+
+/// The session (only in the window's memory), the games as last heard, and what the section
+/// says.
+#[derive(Resource, Default)]
+pub struct MyGamesHere {
+    pub session: Option<Session>,
+    pub list: Vec<MyGame>,
+    pub said: String,
+}
+
+#[derive(Component)]
+struct Rows;
+
+#[derive(Component)]
+struct Said;
+
+/// A server's answer, come back (in the browser a few frames after the asking).
+enum Heard {
+    Registered(Result<Account, Refusal>),
+    SignedIn(Result<Session, Refusal>),
+    Claimed(Result<MyGame, Refusal>),
+    List(Result<Vec<MyGame>, Refusal>),
+    Key(Result<SeatKey, Refusal>),
+}
+
+#[cfg(target_arch = "wasm32")]
+thread_local! {
+    static HEARD: std::cell::RefCell<Vec<Heard>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<MyGamesHere>()
+        .add_observer(press)
+        .add_systems(Update, (section, heard, rows, show).chain());
+}
+
+/// Adds the section to the dialog when it opens; not to a campaign's screen.
+fn section(
+    mut commands: Commands,
+    dialogs: Query<Entity, Added<DialogBody>>,
+    campaign: Option<Res<super::campaign::UnderWay>>,
+) {
+    if campaign.is_some() {
+        return;
+    }
+    for d in &dialogs {
+        commands.entity(d).with_children(|p| {
+            p.spawn(widget::heading(
+                "My games (your name and password above)",
+                16.0,
+            ));
+            p.spawn(widget::row(0.0).wrapping()).with_children(|r| {
+                for (b, words) in [
+                    (MyGamesButton::SignIn, "Sign in"),
+                    (MyGamesButton::Register, "Register"),
+                    (MyGamesButton::Claim, "Make the invite above mine"),
+                    (MyGamesButton::List, "My games"),
+                ] {
+                    r.spawn(widget::text_button(
+                        b,
+                        words,
+                        14.0,
+                        UiRect::all(Val::Px(3.0)),
+                    ));
+                }
+            });
+            p.spawn((Rows, widget::column(2.0)));
+            p.spawn((Said, palette::dim_text(String::new(), 13.0)));
+        });
+    }
+}
+
+/// Sends `req` as `bearer` (the session); its answer comes back through `heard`.
+fn ask<T: serde::de::DeserializeOwned + 'static>(
+    server: &str,
+    bearer: Option<String>,
+    req: crate::dispatch::request::Request<T>,
+    wrap: fn(Result<T, Refusal>) -> Heard,
+    here: &mut MyGamesHere,
+    form: &mut OnlineForm,
+    exit: &mut MessageWriter<AppExit>,
+) {
+    #[cfg(not(target_arch = "wasm32"))]
+    take(
+        here,
+        form,
+        exit,
+        wrap(crate::remote::Seat::new(server, bearer.as_deref()).send(req)),
+    );
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (&here, &form, &exit);
+        let server = server.to_owned();
+        wasm_bindgen_futures::spawn_local(async move {
+            let r = crate::client::online::line::send(&server, bearer.as_deref(), req).await;
+            HEARD.with(|h| h.borrow_mut().push(wrap(r)));
+        });
+    }
+}
+
+fn press(
+    pressed: On<Pressed>,
+    q: Query<&MyGamesButton>,
+    mut here: ResMut<MyGamesHere>,
+    mut form: ResMut<OnlineForm>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    use crate::dispatch::request;
+    let Ok(b) = q.get(pressed.entity) else { return };
+    let server = base_url(&form.server);
+    let creds = crate::dispatch::account::Credentials {
+        name: form.author.trim().to_owned(),
+        password: form.password.clone(),
+    };
+    let session = here.session.as_ref().map(|s| s.token.clone());
+    match *b {
+        MyGamesButton::SignIn | MyGamesButton::Register
+            if creds.name.is_empty() || creds.password.is_empty() =>
+        {
+            here.said = "Type your name and password first (above).".into();
+            form.focus = Some(if creds.name.is_empty() {
+                super::online_dialog::Entry::Author
+            } else {
+                super::online_dialog::Entry::Password
+            });
+        }
+        MyGamesButton::SignIn => {
+            here.said = format!("Signing in on {server}…");
+            let req = request::sign_in(&creds);
+            ask(
+                &server,
+                None,
+                req,
+                Heard::SignedIn,
+                &mut here,
+                &mut form,
+                &mut exit,
+            );
+        }
+        MyGamesButton::Register => {
+            here.said = format!("Registering on {server}…");
+            let req = request::register(&creds);
+            ask(
+                &server,
+                None,
+                req,
+                Heard::Registered,
+                &mut here,
+                &mut form,
+                &mut exit,
+            );
+        }
+        _ if session.is_none() => here.said = "Sign in first.".into(),
+        MyGamesButton::Claim => {
+            let invite = form.invite.trim().to_owned();
+            if invite.is_empty() {
+                here.said = "Type the invite first (Invite, above).".into();
+                return;
+            }
+            let req = request::claim(&crate::dispatch::account::Claim { invite });
+            ask(
+                &server,
+                session,
+                req,
+                Heard::Claimed,
+                &mut here,
+                &mut form,
+                &mut exit,
+            );
+        }
+        MyGamesButton::List => {
+            here.said = "Asking for your games…".into();
+            let req = request::my_games();
+            ask(
+                &server,
+                session,
+                req,
+                Heard::List,
+                &mut here,
+                &mut form,
+                &mut exit,
+            );
+        }
+        MyGamesButton::Open(i) => {
+            let Some(g) = here.list.get(i) else { return };
+            let ask_for = crate::dispatch::account::SeatAsk {
+                game: g.game.clone(),
+                side: g.side,
+            };
+            here.said = format!("Opening game {}…", g.game);
+            let req = request::seat_key(&ask_for);
+            ask(
+                &server,
+                session,
+                req,
+                Heard::Key,
+                &mut here,
+                &mut form,
+                &mut exit,
+            );
+        }
+    }
+}
+
+/// An answer taken in.
+fn take(
+    here: &mut MyGamesHere,
+    form: &mut OnlineForm,
+    exit: &mut MessageWriter<AppExit>,
+    h: Heard,
+) {
+    match h {
+        Heard::Registered(Ok(a)) => {
+            here.said = format!("Registered \"{}\": now Sign in.", a.name);
+        }
+        Heard::SignedIn(Ok(s)) => {
+            here.said = format!("Signed in as {}.", s.name);
+            here.session = Some(s);
+            // The password is not kept once it has served.
+            form.password.clear();
+        }
+        Heard::Claimed(Ok(g)) => {
+            here.said = format!("Game {} is yours, as the {}.", g.game, g.side_name);
+            here.list
+                .retain(|m| (m.game.as_str(), m.side) != (g.game.as_str(), g.side));
+            here.list.insert(0, g);
+        }
+        Heard::List(Ok(list)) => {
+            let yours = list.iter().filter(|g| g.your_turn).count();
+            here.said = match list.len() {
+                0 => "No games yet: make an invite yours to list its game here.".into(),
+                n => format!(
+                    "{}; your turn in {yours}.",
+                    crate::rules::words::count(n as u64, "game", "games")
+                ),
+            };
+            here.list = list;
+        }
+        Heard::Key(Ok(k)) => {
+            form.invite = k.invite;
+            join(form, exit);
+        }
+        Heard::Registered(Err(e))
+        | Heard::SignedIn(Err(e))
+        | Heard::Claimed(Err(e))
+        | Heard::List(Err(e))
+        | Heard::Key(Err(e)) => {
+            if e.problem == crate::dispatch::Problem::NotSignedIn {
+                here.session = None;
+            }
+            here.said = format!("The server said no: {e}");
+        }
+    }
+}
+
+/// Answers come back in the browser a few frames later.
+fn heard(
+    mut here: ResMut<MyGamesHere>,
+    mut form: ResMut<OnlineForm>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    #[cfg(target_arch = "wasm32")]
+    for h in HEARD.with(|h| std::mem::take(&mut *h.borrow_mut())) {
+        take(&mut here, &mut form, &mut exit, h);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (&mut here, &mut form, &mut exit);
+}
+
+/// What one game's row says: the scenario, the sides, the turn, whose turn and since when.
+pub fn row_words(g: &MyGame, now: i64) -> String {
+    let whose = if g.over {
+        "over".to_string()
+    } else if g.your_turn {
+        "YOUR TURN".to_string()
+    } else {
+        format!("the {} to move", g.other_side)
+    };
+    let ago = (now - g.since).max(0);
+    let since = match ago {
+        0..120 => "just now".to_string(),
+        120..7200 => format!("{} min ago", ago / 60),
+        7200..172_800 => format!("{} h ago", ago / 3600),
+        _ => format!("{} days ago", ago / 86_400),
+    };
+    let file = std::path::Path::new(&g.scenario_file)
+        .file_stem()
+        .map_or(g.scenario_file.clone(), |s| {
+            s.to_string_lossy().replace('_', " ")
+        });
+    format!(
+        "{file}: you are the {} against the {} — turn {} ({}), {whose}, last move {since}",
+        g.side_name, g.other_side, g.turn.turn, g.turn.clock
+    )
+}
+
+fn rows(mut commands: Commands, here: Res<MyGamesHere>, rows: Query<Entity, With<Rows>>) {
+    if !here.is_changed() {
+        return;
+    }
+    // The browser has no system clock but the page's.
+    #[cfg(target_arch = "wasm32")]
+    let now = (js_sys::Date::now() / 1000.0) as i64;
+    #[cfg(not(target_arch = "wasm32"))]
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    for r in &rows {
+        commands.entity(r).despawn_children();
+        commands.entity(r).with_children(|p| {
+            for (i, g) in here.list.iter().enumerate() {
+                p.spawn(widget::row(8.0).wrapping()).with_children(|row| {
+                    row.spawn(widget::text_button(
+                        MyGamesButton::Open(i),
+                        "Open",
+                        13.0,
+                        UiRect::all(Val::Px(2.0)),
+                    ));
+                    row.spawn(widget::label_text(row_words(g, now), 13.0));
+                });
+            }
+        });
+    }
+}
+
+fn show(here: Res<MyGamesHere>, mut said: Query<&mut Text, With<Said>>) {
+    if !here.is_changed() {
+        return;
+    }
+    for mut t in &mut said {
+        t.0.clone_from(&here.said);
+    }
+}
