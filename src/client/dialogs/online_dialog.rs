@@ -274,6 +274,8 @@ fn typing(mut keys: MessageReader<KeyboardInput>, mut form: ResMut<OnlineForm>) 
             Key::Character(c) if text.len() < 256 => {
                 text.extend(c.chars().filter(|c| !c.is_control()));
             }
+            // A name has spaces ("Col. Strong Vincent"): the space bar is a key of its own.
+            Key::Space if text.len() < 256 => text.push(' '),
             _ => {}
         }
     }
