@@ -176,26 +176,7 @@ fn the_start_dialog_makes_an_online_game_and_fills_in_the_invite() {
         .query_filtered::<Entity, With<bevy::window::PrimaryWindow>>()
         .single(app.world())
         .unwrap();
-    let press = |app: &mut App, which: OnlineButton| {
-        let mut q = app.world_mut().query::<(&OnlineButton, &mut Interaction)>();
-        let mut found = false;
-        for (b, mut i) in q.iter_mut(app.world_mut()) {
-            if *b == which {
-                *i = Interaction::Pressed;
-                found = true;
-            }
-        }
-        assert!(found, "the dialog has {which:?}");
-        app.update();
-        for (_, mut i) in app
-            .world_mut()
-            .query::<(&OnlineButton, &mut Interaction)>()
-            .iter_mut(app.world_mut())
-        {
-            *i = Interaction::None;
-        }
-        app.update();
-    };
+    let press = |app: &mut App, which: OnlineButton| press_button(app, which);
     // Type the server's address into its field (Backspace mends a slip).
     press(&mut app, OnlineButton::Entry(Entry::Server));
     app.world_mut().resource_mut::<OnlineForm>().server.clear();
@@ -399,26 +380,7 @@ fn the_start_dialog_lists_shared_battles_plays_one_and_shares_its_own() {
     app.update();
     app.update();
     app.world_mut().resource_mut::<OnlineForm>().server = url.clone();
-    let press = |app: &mut App, which: SharedButton| {
-        let mut q = app.world_mut().query::<(&SharedButton, &mut Interaction)>();
-        let mut found = false;
-        for (b, mut i) in q.iter_mut(app.world_mut()) {
-            if *b == which {
-                *i = Interaction::Pressed;
-                found = true;
-            }
-        }
-        assert!(found, "the dialog has {which:?}");
-        app.update();
-        for (_, mut i) in app
-            .world_mut()
-            .query::<(&SharedButton, &mut Interaction)>()
-            .iter_mut(app.world_mut())
-        {
-            *i = Interaction::None;
-        }
-        app.update();
-    };
+    let press = |app: &mut App, which: SharedButton| press_button(app, which);
     press(&mut app, SharedButton::List);
     let here = app.world().resource::<SharedHere>().clone();
     assert_eq!(here.list.len(), 1, "{}", here.said);
@@ -490,28 +452,7 @@ fn the_start_dialog_signs_in_claims_an_invite_and_lists_my_games() {
         form.password = "vincents-spur-1863".into();
         form.invite = invites[0].clone();
     }
-    let press = |app: &mut App, which: MyGamesButton| {
-        let mut q = app
-            .world_mut()
-            .query::<(&MyGamesButton, &mut Interaction)>();
-        let mut found = false;
-        for (b, mut i) in q.iter_mut(app.world_mut()) {
-            if *b == which {
-                *i = Interaction::Pressed;
-                found = true;
-            }
-        }
-        assert!(found, "the dialog has {which:?}");
-        app.update();
-        for (_, mut i) in app
-            .world_mut()
-            .query::<(&MyGamesButton, &mut Interaction)>()
-            .iter_mut(app.world_mut())
-        {
-            *i = Interaction::None;
-        }
-        app.update();
-    };
+    let press = |app: &mut App, which: MyGamesButton| press_button(app, which);
     let said = |app: &App| app.world().resource::<MyGamesHere>().said.clone();
     press(&mut app, MyGamesButton::List);
     assert_eq!(said(&app), "Sign in first.");
@@ -551,4 +492,27 @@ fn the_start_dialog_signs_in_claims_an_invite_and_lists_my_games() {
         .collect();
     assert!(texts.iter().any(|t| t == "•••••••••••••"), "dots shown");
     assert!(!texts.iter().any(|t| t.contains("secret-word-1")));
+}
+
+/// Presses a dialog button for one frame, as a click would, and lets it go.
+#[cfg(feature = "client")]
+fn press_button<C: Component + PartialEq + std::fmt::Debug>(app: &mut App, which: C) {
+    let mut q = app.world_mut().query::<(&C, &mut Interaction)>();
+    let mut found = false;
+    for (b, mut i) in q.iter_mut(app.world_mut()) {
+        if *b == which {
+            *i = Interaction::Pressed;
+            found = true;
+        }
+    }
+    assert!(found, "the dialog has {which:?}");
+    app.update();
+    for (_, mut i) in app
+        .world_mut()
+        .query::<(&C, &mut Interaction)>()
+        .iter_mut(app.world_mut())
+    {
+        *i = Interaction::None;
+    }
+    app.update();
 }

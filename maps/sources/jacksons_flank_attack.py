@@ -7,7 +7,7 @@ Orange turnpike, from the Bullock road in the north to Hazel Grove in the south.
 import sys
 
 sys.path.insert(0, "maps/sources")
-from mapmaker import Army, Sketch, scenario  # noqa: E402
+from mapmaker import Army, Sketch, batteries, brigade, scenario  # noqa: E402
 
 s = Sketch(34, 18, seed=1863502)
 
@@ -84,24 +84,6 @@ LEVELS = (
     "sides (40 seeds, median -357), the one that charges: the skilled computer hardly leaves "
     "the woods (about -730)."
 )
-
-
-def brigade(army, side, bid, name, regiments, a, b, facing, leader=None, at=None, lq="B",
-            weapon=RIFLE, formation="Line", arrives=None):
-    """A brigade: its commander beside it and its regiments in a line from a to b."""
-    army.brigade(bid, name, side)
-    if leader:
-        army.unit(side, bid, "Leader", leader, at or a, facing, quality=lq, arrives=arrives)
-    army.line(side, bid, "Infantry", regiments, a, b, facing, weapon=weapon,
-              formation=formation, arrives=arrives)
-
-
-def batteries(army, side, bid, name, guns, facing, quality="B", arrives=None):
-    army.brigade(bid, name, side)
-    for gname, at, n, weapon in guns:
-        army.unit(side, bid, "Artillery", gname, at, facing, men=n * 20, guns=n,
-                  quality=quality, weapon=weapon,
-                  formation="Limbered" if arrives else "Unlimbered", arrives=arrives)
 
 
 # -- The Union: Howard's XI Corps facing south, Berry's division and Pleasonton's guns -------

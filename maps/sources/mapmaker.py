@@ -485,6 +485,25 @@ class Army:
                       quality=q, **kw)
 
 
+def brigade(army, side, bid, name, regiments, a, b, facing, leader=None, at=None, lq="B",
+            weapon="rifled musket", formation="Line", arrives=None):
+    """A brigade: its commander beside it (when he is on the map) and its regiments in a line
+    from a to b."""
+    army.brigade(bid, name, side)
+    if leader:
+        army.unit(side, bid, "Leader", leader, at or a, facing, quality=lq, arrives=arrives)
+    army.line(side, bid, "Infantry", regiments, a, b, facing, weapon=weapon,
+              formation=formation, arrives=arrives)
+
+
+def batteries(army, side, bid, name, guns, facing, quality="B", arrives=None):
+    army.brigade(bid, name, side)
+    for gname, at, n, weapon in guns:
+        army.unit(side, bid, "Artillery", gname, at, facing, men=n * 20, guns=n,
+                  quality=quality, weapon=weapon,
+                  formation="Limbered" if arrives else "Unlimbered", arrives=arrives)
+
+
 def scenario(path, header, name, description, sketch, sides, first_side, turns, start,
              victory, seed, parameters, armies, date=None, action=None):
     """Writes the scenario; `date` ("1863-07-03") and `action` ("Attack(1)", "Meeting") are

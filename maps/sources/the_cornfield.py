@@ -7,7 +7,7 @@ Poffenberger farm in the north to the Mumma farm and the Dunker Church in the so
 import sys
 
 sys.path.insert(0, "maps/sources")
-from mapmaker import Army, Sketch, scenario  # noqa: E402
+from mapmaker import Army, Sketch, batteries, brigade, scenario  # noqa: E402
 
 s = Sketch(26, 28, seed=1862917)
 
@@ -85,25 +85,6 @@ LEVELS = (
     "one (the East Woods or the Miller farm lost as well). They were measured with the skilled "
     "computer on both sides (40 seeds, median -72)."
 )
-
-
-def brigade(army, side, bid, name, regiments, a, b, facing, leader=None, at=None, lq="B",
-            weapon=RIFLE, formation="Line", arrives=None):
-    """A brigade: its commander beside it (when he is on the map) and its regiments in a line
-    from a to b."""
-    army.brigade(bid, name, side)
-    if leader:
-        army.unit(side, bid, "Leader", leader, at or a, facing, quality=lq, arrives=arrives)
-    army.line(side, bid, "Infantry", regiments, a, b, facing, weapon=weapon,
-              formation=formation, arrives=arrives)
-
-
-def batteries(army, side, bid, name, guns, facing, quality="B", arrives=None):
-    army.brigade(bid, name, side)
-    for gname, at, n, weapon in guns:
-        army.unit(side, bid, "Artillery", gname, at, facing, men=n * 20, guns=n,
-                  quality=quality, weapon=weapon,
-                  formation="Limbered" if arrives else "Unlimbered", arrives=arrives)
 
 
 # -- The Union: Hooker's I Corps at dawn, Mansfield's XII Corps from 07:20 -------------------
