@@ -74,16 +74,18 @@ async function campaign() {
       const r = (layout().button_rects || []).find((b) => b.name === camp);
       return r && r.rect[1] > 40 && r.rect[1] + r.rect[3] < layout().window[1] - 40;
     };
-    // A finger drags the library up until the campaigns show.
-    for (let i = 0; i < 12 && !visible(); i++) {
-      await touch('touchStart', 512, 620);
-      for (let s = 1; s <= 10; s++) {
-        await touch('touchMove', 512, 620 - s * 45);
+    // A finger drags the library up until the campaigns show: a short drag at a time, each
+    // looked at once the screen has settled (the trace's layout comes a few frames late).
+    for (let i = 0; i < 30 && !visible(); i++) {
+      await touch('touchStart', 512, 560);
+      for (let s = 1; s <= 5; s++) {
+        await touch('touchMove', 512, 560 - s * 50);
         await page.waitForTimeout(30);
       }
       await touch('touchEnd');
-      await page.waitForTimeout(400);
+      await page.waitForTimeout(1000);
     }
+    await page.waitForTimeout(1000);
     if (!visible()) fail('the campaigns never scrolled into view');
     console.log('library: the campaigns in view');
     await shot('library-5-campaigns.png');
