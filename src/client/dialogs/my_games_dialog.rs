@@ -73,21 +73,20 @@ fn section(
     for d in &dialogs {
         commands.entity(d).with_children(|p| {
             p.spawn(widget::heading(
-                "My games (your name and password above)",
+                "My games (sign in with your name and password under Play online)",
                 16.0,
             ));
             p.spawn(widget::row(0.0).wrapping()).with_children(|r| {
                 for (b, words) in [
                     (MyGamesButton::SignIn, "Sign in"),
                     (MyGamesButton::Register, "Register"),
-                    (MyGamesButton::Claim, "Make the invite above mine"),
+                    (MyGamesButton::Claim, "Make the invite mine"),
                     (MyGamesButton::List, "My games"),
                 ] {
-                    r.spawn(widget::text_button(
-                        b,
-                        words,
-                        14.0,
-                        UiRect::all(Val::Px(3.0)),
+                    r.spawn((
+                        widget::text_button(b, words, 14.0, UiRect::all(Val::Px(3.0))),
+                        // The browser test taps it by its name.
+                        Name::new(format!("MyGames:{b:?}")),
                     ));
                 }
             });
@@ -144,7 +143,7 @@ fn press(
         MyGamesButton::SignIn | MyGamesButton::Register
             if creds.name.is_empty() || creds.password.is_empty() =>
         {
-            here.said = "Type your name and password first (above).".into();
+            here.said = "Type your name and password first (under Play online).".into();
             form.focus = Some(if creds.name.is_empty() {
                 super::online_dialog::Entry::Author
             } else {
@@ -181,7 +180,7 @@ fn press(
         MyGamesButton::Claim => {
             let invite = form.invite.trim().to_owned();
             if invite.is_empty() {
-                here.said = "Type the invite first (Invite, above).".into();
+                here.said = "Type the invite first (Invite, under Play online).".into();
                 return;
             }
             let req = request::claim(&crate::dispatch::account::Claim { invite });
@@ -337,11 +336,14 @@ fn rows(mut commands: Commands, here: Res<MyGamesHere>, rows: Query<Entity, With
         commands.entity(r).with_children(|p| {
             for (i, g) in here.list.iter().enumerate() {
                 p.spawn(widget::row(8.0).wrapping()).with_children(|row| {
-                    row.spawn(widget::text_button(
-                        MyGamesButton::Open(i),
-                        "Open",
-                        13.0,
-                        UiRect::all(Val::Px(2.0)),
+                    row.spawn((
+                        widget::text_button(
+                            MyGamesButton::Open(i),
+                            "Open",
+                            13.0,
+                            UiRect::all(Val::Px(2.0)),
+                        ),
+                        Name::new(format!("MyGames:Open:{i}")),
                     ));
                     row.spawn(widget::label_text(row_words(g, now), 13.0));
                 });

@@ -112,8 +112,11 @@ fn section(
             ] {
                 p.spawn(row()).with_children(|r| {
                     r.spawn(text(format!("{name}:")));
-                    r.spawn(button(OnlineButton::Entry(f)))
-                        .with_child((text(String::new()), FieldText(f)));
+                    r.spawn((
+                        button(OnlineButton::Entry(f)),
+                        Name::new(format!("Online:{f:?}")),
+                    ))
+                    .with_child((text(String::new()), FieldText(f)));
                 });
             }
             p.spawn(row()).with_children(|r| {
@@ -162,7 +165,13 @@ pub(crate) fn join(form: &mut OnlineForm, exit: &mut MessageWriter<AppExit>) {
     {
         let _ = exit;
         if let Some(w) = web_sys::window() {
-            let _ = w.location().assign(&format!("{server}/#invite={invite}"));
+            let l = w.location();
+            let _ = l.assign(&format!("{server}/#invite={invite}"));
+            // On the server's own page only the fragment changed, which does not load the page
+            // again: the game reads its invite when it starts, so start it again.
+            if l.origin().ok().as_deref() == Some(server.as_str()) {
+                let _ = l.reload();
+            }
         }
     }
     #[cfg(not(target_arch = "wasm32"))]

@@ -1,0 +1,89 @@
+// My games in the browser (issue 62, item 2): `bayonet serve --site` serves the page and a
+// game made on it; on the page, by touch and the tablet's keyboard, the start dialog's online
+// section takes a name and a password, My games registers and signs in, makes the game's
+// invite the account's, lists it, and opens it: the page becomes the seat, its key not left in
+// the address.
+//
+// node tests/browser/my_games.mjs SITE_DIR BAYONET_BIN OUT_DIR
+import { probe, fail } from './probe.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, execFileSync } from 'node:child_process';
+
+const [site, bin, out] = process.argv.slice(2);
+fs.mkdirSync(out, { recursive: true });
+
+const db = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bayonet-mygames-')), 'games.sqlite');
+const server = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--db', `sqlite:${db}`, '--site', site]);
+const url = await new Promise((resolve, reject) => {
+  server.stdout.on('data', (d) => { const m = /listening on (http:\/\/\S+)/.exec(String(d)); if (m) resolve(m[1]); });
+  server.on('exit', (c) => reject(new Error('bayonet serve exited ' + c)));
+});
+const made = JSON.parse(execFileSync(bin, ['remote', 'new', url, 'maps/test_melee.ron', '--json']));
+const invite = made.sides[0].invite;
+
+const { browser, page, until, layout, touch, tap, shot } = await probe(out, 'mygames-');
+const named = (name) => (layout().button_rects || []).find((b) => b.name === name);
+const centre = (name) => {
+  const r = named(name);
+  if (!r) fail(`no ${name}: ` + JSON.stringify((layout().button_rects || []).map((b) => b.name)));
+  return [r.rect[0] + r.rect[2] / 2, r.rect[1] + r.rect[3] / 2];
+};
+const visible = (name) => {
+  const r = named(name);
+  return r && r.rect[1] > 100 && r.rect[1] + r.rect[3] < layout().window[1] - 40;
+};
+// A field tapped, then typed into with the tablet's keyboard, then Enter.
+const type = async (field, text) => {
+  await tap(centre(field));
+  await page.keyboard.type(text, { delay: 20 });
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+};
+try {
+  await page.goto(`${url}/`);
+  await until('the dialog', (e) => e.event === 'layout'
+    && (e.data.button_rects || []).some((b) => b.name === 'MyGames:SignIn'), 60000);
+  await page.waitForTimeout(500);
+  // A finger drags the dialog up until the online section and My games show together.
+  for (let i = 0; i < 40 && !(visible('MyGames:SignIn') && visible('Online:Invite')); i++) {
+    await touch('touchStart', 512, 560);
+    for (let s = 1; s <= 5; s++) {
+      await touch('touchMove', 512, 560 - s * 50);
+      await page.waitForTimeout(30);
+    }
+    await touch('touchEnd');
+    await page.waitForTimeout(1000);
+  }
+  await page.waitForTimeout(1000);
+  if (!visible('MyGames:SignIn')) fail('My games never scrolled into view');
+  await type('Online:Author', 'Col. Strong Vincent');
+  await type('Online:Password', 'vincents-spur-1863');
+  await type('Online:Invite', invite);
+  await shot('mygames-1-typed.png');
+  // Register, sign in, make the invite mine, list: each answer comes a few frames later.
+  for (const b of ['MyGames:Register', 'MyGames:SignIn', 'MyGames:Claim', 'MyGames:List']) {
+    await tap(centre(b));
+    await page.waitForTimeout(1500);
+  }
+  await until('the game listed', (e) => e.event === 'layout'
+    && (e.data.button_rects || []).some((b) => b.name === 'MyGames:Open:0'), 15000);
+  await page.waitForTimeout(800);
+  await shot('mygames-2-listed.png');
+  // Open: the page goes to the seat under its own key.
+  // (The page may go while the finger is still down: its lifting is not waited on.)
+  const [ox, oy] = centre('MyGames:Open:0');
+  await touch('touchStart', ox, oy);
+  await page.waitForTimeout(150);
+  await touch('touchEnd').catch(() => {});
+  await until('the seat', (e) => e.event === 'started', 30000);
+  await until('the game online', (e) => e.event === 'layout' && e.data.buttons.Resolve, 30000);
+  await page.waitForTimeout(800);
+  if (page.url().includes('bayonet-')) fail(`the address still holds the key: ${page.url()}`);
+  await shot('mygames-3-opened.png');
+  console.log('my games: registered, signed in, claimed, listed and opened a game in the browser by touch');
+} finally {
+  await browser.close();
+  server.kill();
+}
