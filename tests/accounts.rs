@@ -101,6 +101,17 @@ fn an_accounts_life(url: &str) {
         );
         assert!(!v["reason"].as_str().unwrap().is_empty());
     }
+    // The bounds: 10 and 200 characters are kept, 9 and 201 are not.
+    let long = |n: usize| ("abcdefghij".repeat(21))[..n].to_string();
+    for (who, n, status) in [
+        ("Pvt. Nine", 9, 422),
+        ("Pvt. Ten", 10, 200),
+        ("Pvt. Two Hundred", 200, 200),
+        ("Pvt. Two Hundred One", 201, 422),
+    ] {
+        let (code, v) = call(url, "POST", "/api/accounts", None, creds(who, &long(n)));
+        assert_eq!(code, status, "{n} characters: {v}");
+    }
     // A wrong password and a name without an account are answered alike.
     let (c1, wrong) = call(
         url,
