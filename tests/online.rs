@@ -185,40 +185,36 @@ fn the_start_dialog_makes_an_online_game_and_fills_in_the_invite() {
         .map(|c| Key::Character(c.to_string().into()))
         .chain([Key::Character("x".into()), Key::Backspace, Key::Enter])
         .collect();
-    for k in typed {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: KeyCode::KeyA,
-            logical_key: k,
-            state: ButtonState::Pressed,
-            text: None,
-            repeat: false,
-            window,
-        });
-        app.update();
-    }
+    let type_keys = |app: &mut App, keys: Vec<Key>| {
+        for k in keys {
+            app.world_mut().write_message(KeyboardInput {
+                key_code: KeyCode::KeyA,
+                logical_key: k,
+                state: ButtonState::Pressed,
+                text: None,
+                repeat: false,
+                window,
+            });
+            app.update();
+        }
+    };
+    type_keys(&mut app, typed);
     let form = app.world().resource::<OnlineForm>().clone();
     assert_eq!((form.server.as_str(), form.focus), (url.as_str(), None));
     // A name with a space (the space bar is a key of its own, not a character).
     press(&mut app, OnlineButton::Entry(Entry::Author));
-    for k in [
-        Key::Character("C".into()),
-        Key::Character("o".into()),
-        Key::Character("l".into()),
-        Key::Character(".".into()),
-        Key::Space,
-        Key::Character("O".into()),
-        Key::Enter,
-    ] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: KeyCode::KeyA,
-            logical_key: k,
-            state: ButtonState::Pressed,
-            text: None,
-            repeat: false,
-            window,
-        });
-        app.update();
-    }
+    type_keys(
+        &mut app,
+        vec![
+            Key::Character("C".into()),
+            Key::Character("o".into()),
+            Key::Character("l".into()),
+            Key::Character(".".into()),
+            Key::Space,
+            Key::Character("O".into()),
+            Key::Enter,
+        ],
+    );
     assert_eq!(app.world().resource::<OnlineForm>().author, "Col. O");
     // The dialog's rules (here, Quality melee modifiers switched on) are the new game's.
     app.world_mut()

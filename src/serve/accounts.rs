@@ -18,7 +18,9 @@ use axum::response::Response;
 use serde::Deserialize;
 use sqlx::Row;
 
-use super::api::{Server, answer, bearer, client_address, parse_json, refusal, too_many};
+use super::api::{
+    Server, answer, bearer, client_address, parse_json, refusal, too_many, too_many_because,
+};
 use super::db::now;
 use super::referee::{Refused, db_error};
 use crate::dispatch::Problem;
@@ -200,16 +202,7 @@ pub async fn sign_in(
     };
     match session_for(&server, &c).await {
         Ok(s) => answer(&s),
-        Err(Wait::For(secs, why)) => {
-            let mut r = refusal(Refused::new(
-                Problem::TooManyRequests,
-                format!("{why} for this name: wait {secs} s before trying again"),
-            ));
-            if let Ok(v) = axum::http::HeaderValue::from_str(&secs.to_string()) {
-                r.headers_mut().insert(axum::http::header::RETRY_AFTER, v);
-            }
-            r
-        }
+        Err(Wait::For(secs, why)) => too_many_because(secs as f64, &format!("{why} for this name")),
         Err(Wait::Refused(r)) => refusal(r),
     }
 }

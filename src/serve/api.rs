@@ -422,14 +422,16 @@ pub(super) fn answer<T: Serialize>(t: &T) -> Response {
 }
 
 pub(super) fn too_many(wait: f64) -> Response {
+    too_many_because(wait, "too many requests from this seat")
+}
+
+/// A 429 with `Retry-After`: its reason in words, then how long to wait.
+pub(super) fn too_many_because(wait: f64, why: &str) -> Response {
+    let secs = wait.ceil().max(1.0) as u64;
     let mut r = refusal(Refused::new(
         Problem::TooManyRequests,
-        format!(
-            "too many requests from this seat; wait {} s",
-            wait.ceil().max(1.0)
-        ),
+        format!("{why}; wait {secs} s"),
     ));
-    let secs = wait.ceil().max(1.0) as u64;
     if let Ok(v) = HeaderValue::from_str(&secs.to_string()) {
         r.headers_mut().insert(header::RETRY_AFTER, v);
     }

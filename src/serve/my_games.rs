@@ -59,16 +59,8 @@ async fn claimed(server: &Server, headers: &HeaderMap, c: &Claim) -> Result<MyGa
         .map_err(db_error)?
         .ok_or_else(unknown)?;
     let pool = &server.store.pool;
-    let held = sqlx::query(
-        "SELECT 1 AS one FROM claims WHERE account = $1 AND game_id = $2 AND side = $3",
-    )
-    .bind(&account)
-    .bind(&game)
-    .bind(side as i64)
-    .fetch_optional(pool)
-    .await
-    .map_err(db_error)?;
-    if held.is_none() {
+    let held = holds(pool, &account, &game, side).await?;
+    if !held {
         sqlx::query("INSERT INTO claims (account, game_id, side, claimed) VALUES ($1, $2, $3, $4)")
             .bind(&account)
             .bind(&game)
@@ -79,6 +71,18 @@ async fn claimed(server: &Server, headers: &HeaderMap, c: &Claim) -> Result<MyGa
             .map_err(db_error)?;
     }
     listing(server, &game, side).await?.ok_or_else(unknown)
+}
+
+/// Whether `account` claimed the seat.
+async fn holds(pool: &sqlx::AnyPool, account: &str, game: &str, side: u8) -> Result<bool, Refused> {
+    sqlx::query("SELECT 1 AS one FROM claims WHERE account = $1 AND game_id = $2 AND side = $3")
+        .bind(account)
+        .bind(game)
+        .bind(side as i64)
+        .fetch_optional(pool)
+        .await
+        .map(|r| r.is_some())
+        .map_err(db_error)
 }
 
 /// One game as the list shows it to `side`.
@@ -153,16 +157,8 @@ pub async fn seat_key(
     let key = async {
         let account = signed_in(&server, &headers).await?;
         let pool = &server.store.pool;
-        let held = sqlx::query(
-            "SELECT 1 AS one FROM claims WHERE account = $1 AND game_id = $2 AND side = $3",
-        )
-        .bind(&account)
-        .bind(&ask.game)
-        .bind(ask.side as i64)
-        .fetch_optional(pool)
-        .await
-        .map_err(db_error)?;
-        if held.is_none() {
+        let held = holds(pool, &account, &ask.game, ask.side).await?;
+        if !held {
             return Err(Refused::new(
                 Problem::Forbidden,
                 "not your seat: claim it with its invite first",
