@@ -22,6 +22,12 @@ const parse = (t) => {
 
 export async function probe(out, prefix = '') {
   fs.mkdirSync(out, { recursive: true });
+  // A browser test that waits on something that never comes (CI once waited on a touch sent
+  // to a page that had gone) fails after ten minutes instead of holding the whole run.
+  setTimeout(() => {
+    console.error(`FAIL: ${prefix || 'the browser test'} still running after ten minutes`);
+    process.exit(1);
+  }, 600000).unref();
   // Chromium now and then dies at start-up on a loaded machine (SIGSEGV before any page): try
   // three times before calling the test failed; a failure after start-up is never retried.
   let browser;

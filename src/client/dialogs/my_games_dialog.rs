@@ -344,6 +344,9 @@ fn rows(mut commands: Commands, here: Res<MyGamesHere>, rows: Query<Entity, With
                             UiRect::all(Val::Px(2.0)),
                         ),
                         Name::new(format!("MyGames:Open:{i}")),
+                        // The page goes on the press: were it pressed on the finger's touch,
+                        // the tablet's lifting would go to a page no longer there.
+                        crate::client::theme::interaction::OnRelease,
                     ));
                     row.spawn(widget::label_text(row_words(g, now), 13.0));
                 });

@@ -120,8 +120,12 @@ fn section(
                 });
             }
             p.spawn(row()).with_children(|r| {
-                r.spawn(button(OnlineButton::Join))
-                    .with_child(text("Join".into()));
+                // The page goes when it is pressed: on the finger's lifting, not its touch.
+                r.spawn((
+                    button(OnlineButton::Join),
+                    crate::client::theme::interaction::OnRelease,
+                ))
+                .with_child(text("Join".into()));
                 r.spawn(button(OnlineButton::NewGame))
                     .with_child(text("New game on the server".into()));
             });
