@@ -323,6 +323,80 @@ impl Seat {
         self.send(request::my_games())
     }
 
+    /// The lobby: the challenges open to the signed-in player, and his own.
+    pub fn lobby(&self) -> Result<Vec<dispatch::club::Posted>, Refusal> {
+        self.send(request::lobby())
+    }
+
+    /// A challenge posted.
+    pub fn challenge(
+        &self,
+        c: &dispatch::club::Challenge,
+    ) -> Result<dispatch::club::Posted, Refusal> {
+        self.send(request::challenge(c))
+    }
+
+    /// A challenge taken up; the game it began.
+    pub fn accept(&self, id: &str) -> Result<dispatch::account::MyGame, Refusal> {
+        self.send(request::accept(&dispatch::club::ChallengeId {
+            id: id.to_owned(),
+        }))
+    }
+
+    /// One's own challenge withdrawn.
+    pub fn withdraw(&self, id: &str) -> Result<dispatch::club::ChallengeId, Refusal> {
+        self.send(request::withdraw(&dispatch::club::ChallengeId {
+            id: id.to_owned(),
+        }))
+    }
+
+    /// A rematch of one of the account's games, posted to the same opponent.
+    pub fn rematch(&self, game: &str, side: u8) -> Result<dispatch::club::Posted, Refusal> {
+        self.send(request::rematch(&dispatch::club::Rematch {
+            game: game.to_owned(),
+            side,
+        }))
+    }
+
+    /// The seat's game's terms.
+    pub fn terms(&self) -> Result<dispatch::club::Terms, Refusal> {
+        self.send(request::terms())
+    }
+
+    /// Resign, offer, accept or decline a draw, claim on time.
+    pub fn act(&self, a: dispatch::club::Act) -> Result<dispatch::club::Terms, Refusal> {
+        self.send(request::act(a))
+    }
+
+    /// The chat lines the seat's side may read, after line `after`.
+    pub fn chat(&self, after: i64) -> Result<Vec<dispatch::club::ChatLine>, Refusal> {
+        self.send(request::chat(after))
+    }
+
+    /// A chat line said, to the seat's side or to all.
+    pub fn say(&self, text: &str, to_all: bool) -> Result<dispatch::club::ChatLine, Refusal> {
+        self.send(request::say(&dispatch::club::Say {
+            text: text.to_owned(),
+            to_all,
+        }))
+    }
+
+    /// Where the account's notifications go; with `set`, set first.
+    pub fn notify_to(
+        &self,
+        set: Option<&dispatch::club::NotifyTo>,
+    ) -> Result<dispatch::club::NotifyTo, Refusal> {
+        match set {
+            Some(n) => self.send(request::set_notify_to(n)),
+            None => self.send(request::notify_to()),
+        }
+    }
+
+    /// The ladder.
+    pub fn ladder(&self) -> Result<Vec<dispatch::club::Rung>, Refusal> {
+        self.send(request::ladder())
+    }
+
     /// A key to one of the account's seats: `Seat::new(url, Some(&key.invite))` is that seat.
     pub fn seat_key(&self, game: &str, side: u8) -> Result<dispatch::account::SeatKey, Refusal> {
         self.send(request::seat_key(&dispatch::account::SeatAsk {

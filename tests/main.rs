@@ -9,6 +9,7 @@ mod aids;
 mod brigade_move;
 mod campaign;
 mod cli;
+mod club;
 mod combat;
 mod command;
 mod dispatch;

@@ -723,9 +723,68 @@ pub enum Remote {
         /// With open: the game's id (as `games` lists it)
         #[arg(long, value_name = "ID")]
         game: Option<String>,
-        /// With open: the side's number, 0 or 1
+        /// With open and rematch: the side's number, 0 or 1; with challenge: the side the
+        /// challenger plays (left out: either, drawn by the server)
         #[arg(long, value_name = "N")]
         side: Option<u8>,
+        /// With challenge: the battle, by the name the server knows it by (`bayonet list`)
+        #[arg(long, value_name = "NAME")]
+        scenario: Option<String>,
+        /// With challenge: the hours each side turn may take (left out: no deadline)
+        #[arg(long, value_name = "H")]
+        hours: Option<u32>,
+        /// With challenge: a rated game (the ladder)
+        #[arg(long)]
+        rated: bool,
+        /// With challenge: the one player who may take it up (left out: anyone)
+        #[arg(long, value_name = "NAME")]
+        to: Option<String>,
+        /// With accept and withdraw: the challenge's id, as `lobby` lists it
+        #[arg(long, value_name = "ID")]
+        id: Option<String>,
+        /// With notify: the e-mail address notifications go to ("" for none)
+        #[arg(long, value_name = "ADDRESS")]
+        email: Option<String>,
+        /// With notify: the webhook notifications are posted to ("" for none)
+        #[arg(long, value_name = "URL")]
+        webhook: Option<String>,
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// The seat's game's terms (its deadline, a draw offered, how it ended), or what the seat
+    /// does besides giving orders: resign, offer-draw, accept-draw, decline-draw, claim-time
+    /// (the other side let its deadline pass)
+    Act {
+        /// The server's address
+        url: String,
+        /// The seat's invite
+        invite: String,
+        #[arg(value_enum)]
+        act: ActAction,
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// The game's chat as the seat's side reads it; with --say, a line said first (to the
+    /// seat's side, or with --to-all to both)
+    Chat {
+        /// The server's address
+        url: String,
+        /// The seat's invite
+        invite: String,
+        #[arg(long, value_name = "TEXT")]
+        say: Option<String>,
+        #[arg(long)]
+        to_all: bool,
+        /// Print JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// The server's ladder: rated players by their Glicko-2 rating
+    Ladder {
+        /// The server's address
+        url: String,
         /// Print JSON
         #[arg(long)]
         json: bool,
@@ -755,6 +814,24 @@ pub enum AccountAction {
     Claim,
     Games,
     Open,
+    Lobby,
+    Challenge,
+    Accept,
+    Withdraw,
+    Rematch,
+    Notify,
+}
+
+/// What `bayonet remote act` does.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ActAction {
+    Terms,
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    ClaimTime,
 }
 
 /// Reads `COLUMN,ROW`.

@@ -5,7 +5,7 @@
 
 use serde_json::json;
 
-use crate::dispatch::{GameState, Refusal};
+use crate::dispatch::{self, GameState, Refusal};
 use crate::remote::Seat;
 
 /// Why a `remote` command did not do what it was asked: the server's refusal (its kind for a
@@ -93,6 +93,13 @@ pub fn run(seat: &super::args::Remote) -> i32 {
             invite,
             game,
             side,
+            scenario,
+            hours,
+            rated,
+            to,
+            id,
+            email,
+            webhook,
             json,
         } => (
             account(
@@ -104,11 +111,46 @@ pub fn run(seat: &super::args::Remote) -> i32 {
                     invite: invite.as_deref(),
                     game: game.as_deref(),
                     side: *side,
+                    challenge: dispatch::club::Challenge {
+                        scenario: scenario.clone(),
+                        side: *side,
+                        hours: *hours,
+                        rated: *rated,
+                        to: to.clone(),
+                        ..Default::default()
+                    },
+                    id: id.as_deref(),
+                    notify: dispatch::club::NotifyTo {
+                        email: email.clone(),
+                        webhook: webhook.clone(),
+                    },
                 },
                 *json,
             ),
             *json,
         ),
+        Remote::Act {
+            url,
+            invite,
+            act: a,
+            json,
+        } => (act(&Seat::new(url, Some(invite)), *a, *json), *json),
+        Remote::Chat {
+            url,
+            invite,
+            say,
+            to_all,
+            json,
+        } => (
+            chat(
+                &Seat::new(url, Some(invite)),
+                say.as_deref(),
+                *to_all,
+                *json,
+            ),
+            *json,
+        ),
+        Remote::Ladder { url, json } => (ladder(&Seat::new(url, None), *json), *json),
     };
     match result {
         Ok(()) => 0,
@@ -336,6 +378,100 @@ struct AccountOptions<'a> {
     invite: Option<&'a str>,
     game: Option<&'a str>,
     side: Option<u8>,
+    challenge: dispatch::club::Challenge,
+    id: Option<&'a str>,
+    notify: dispatch::club::NotifyTo,
+}
+
+/// A game's terms in words.
+fn terms_words(t: &dispatch::club::Terms) -> String {
+    let mut parts = vec![match t.hours {
+        Some(h) => format!("{h} h a side turn"),
+        None => "no deadline".to_string(),
+    }];
+    if t.rated {
+        parts.push("rated".into());
+    }
+    if let Some(d) = t.deadline {
+        let left = d - crate::serve::db::now();
+        parts.push(if left > 0 {
+            format!("deadline in {} h {} min", left / 3600, left % 3600 / 60)
+        } else {
+            "deadline passed".to_string()
+        });
+    }
+    if let Some(s) = t.draw_offer {
+        parts.push(format!("a draw offered by side {s}"));
+    }
+    if let Some(e) = &t.ended {
+        parts.push(match e.winner {
+            Some(w) => format!("ended ({:?}): side {w} won", e.by).to_lowercase(),
+            None => "ended in a draw".to_string(),
+        });
+    }
+    parts.join(", ")
+}
+
+/// `bayonet remote act URL INVITE ACT`.
+fn act(seat: &Seat, a: super::args::ActAction, json_out: bool) -> Result<(), Failure> {
+    use super::args::ActAction as A;
+    use dispatch::club::Act;
+    let t = match a {
+        A::Terms => seat.terms()?,
+        A::Resign => seat.act(Act::Resign)?,
+        A::OfferDraw => seat.act(Act::OfferDraw)?,
+        A::AcceptDraw => seat.act(Act::AcceptDraw)?,
+        A::DeclineDraw => seat.act(Act::DeclineDraw)?,
+        A::ClaimTime => seat.act(Act::ClaimTime)?,
+    };
+    if json_out {
+        println!("{}", json!(t));
+    } else {
+        println!("{}", terms_words(&t));
+    }
+    Ok(())
+}
+
+/// `bayonet remote chat URL INVITE [--say TEXT]`.
+fn chat(seat: &Seat, say: Option<&str>, to_all: bool, json_out: bool) -> Result<(), Failure> {
+    if let Some(text) = say {
+        seat.say(text, to_all)?;
+    }
+    let lines = seat.chat(0)?;
+    if json_out {
+        println!("{}", json!(lines));
+    } else {
+        for l in &lines {
+            let to = if l.to_all { "to all" } else { "to their side" };
+            println!("{} ({}, {to}): {}", l.author, l.side_name, l.text);
+        }
+    }
+    Ok(())
+}
+
+/// `bayonet remote ladder URL`.
+fn ladder(seat: &Seat, json_out: bool) -> Result<(), Failure> {
+    let rungs = seat.ladder()?;
+    if json_out {
+        println!("{}", json!(rungs));
+    } else if rungs.is_empty() {
+        println!("No rated game has ended on this server yet");
+    } else {
+        for (i, r) in rungs.iter().enumerate() {
+            println!(
+                "{:>3}. {:<24} {:>6.0} ±{:<4.0} {} games: {} won, {} lost, {} drawn",
+                i + 1,
+                r.name,
+                r.rating,
+                2.0 * r.deviation,
+                r.games,
+                r.wins,
+                r.losses,
+                r.draws
+            );
+        }
+    }
+    Ok(())
 }
 
 /// An option an action needs, or why it cannot go on.
@@ -437,6 +573,75 @@ fn account(
                 lines.join("\n")
             };
             (json!(games), text)
+        }
+        A::Lobby => {
+            let posted = Seat::new(url, Some(&session()?)).lobby()?;
+            let lines: Vec<String> = posted
+                .iter()
+                .map(|p| {
+                    let side = match p.side {
+                        Some(s) => format!("plays the {}", p.sides[s as usize & 1]),
+                        None => "either side".to_string(),
+                    };
+                    let hours = p
+                        .hours
+                        .map_or("no deadline".to_string(), |h| format!("{h} h a turn"));
+                    let rated = if p.rated { ", rated" } else { "" };
+                    let to = p.to.as_ref().map_or(String::new(), |t| format!(", to {t}"));
+                    format!(
+                        "{}: {} by {} ({side}, {hours}{rated}{to})",
+                        p.id, p.battle, p.by
+                    )
+                })
+                .collect();
+            let text = if lines.is_empty() {
+                "The lobby is empty: post a challenge".to_string()
+            } else {
+                lines.join("\n")
+            };
+            (json!(posted), text)
+        }
+        A::Challenge => {
+            if o.challenge.scenario.is_none() {
+                needed(
+                    None::<()>,
+                    "--scenario: the battle, as `bayonet list` names it",
+                )?;
+            }
+            let p = Seat::new(url, Some(&session()?)).challenge(&o.challenge)?;
+            (json!(p), format!("Posted: {} ({})", p.id, p.battle))
+        }
+        A::Accept => {
+            let id = needed(o.id, "--id: the challenge's id, as `lobby` lists it")?;
+            let g = Seat::new(url, Some(&session()?)).accept(id)?;
+            (
+                json!(g),
+                format!(
+                    "Accepted: game {} as the {} (side {})",
+                    g.game, g.side_name, g.side
+                ),
+            )
+        }
+        A::Withdraw => {
+            let id = needed(o.id, "--id: the challenge's id, as `lobby` lists it")?;
+            let w = Seat::new(url, Some(&session()?)).withdraw(id)?;
+            (json!(w), format!("Withdrawn: {}", w.id))
+        }
+        A::Rematch => {
+            let game = needed(o.game, "--game: the game's id, as `games` lists it")?;
+            let side = needed(o.side, "--side: your side's number in it, 0 or 1")?;
+            let p = Seat::new(url, Some(&session()?)).rematch(game, side)?;
+            (json!(p), format!("Rematch posted: {} ({})", p.id, p.battle))
+        }
+        A::Notify => {
+            let set = (o.notify.email.is_some() || o.notify.webhook.is_some()).then_some(&o.notify);
+            let n = Seat::new(url, Some(&session()?)).notify_to(set)?;
+            let text = format!(
+                "Notifications: e-mail {}, webhook {}",
+                n.email.as_deref().unwrap_or("none"),
+                n.webhook.as_deref().unwrap_or("none")
+            );
+            (json!(n), text)
         }
         A::Open => {
             let game = needed(o.game, "--game: the game's id, as `games` lists it")?;

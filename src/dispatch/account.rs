@@ -107,6 +107,12 @@ pub struct MyGame {
     pub over: bool,
     /// When the game last took an order (or was made), seconds since 1970.
     pub since: i64,
+    /// Its time control, rating, draw offered and ending (issue 62).
+    #[serde(default)]
+    pub terms: super::club::Terms,
+    /// Chat lines from the other side (or one's own side's other seats) not yet read.
+    #[serde(default)]
+    pub unread: u32,
 }
 
 /// A seat of the account's to open: the game and side.

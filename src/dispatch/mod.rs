@@ -4,6 +4,7 @@
 //! only what the seat's side knows (RULES.md §16 D-fow-8).
 
 pub mod account;
+pub mod club;
 pub mod problem;
 pub mod request;
 pub mod route;

@@ -63,6 +63,11 @@ problems! {
     WeakPassword => "weak_password",
     // The game.
     NoGame => "no_game",
+    /// No challenge of that id in the lobby (taken up, withdrawn, or never posted).
+    NoChallenge => "no_challenge",
+    /// A time claimed before the other side's deadline passed, a draw accepted that was not
+    /// offered.
+    NotDue => "not_due",
     NoScenario => "no_scenario",
     BadScenario => "bad_scenario",
     BadParameters => "bad_parameters",
@@ -102,9 +107,9 @@ impl Problem {
             Malformed => 400,
             NoInvite | UnknownInvite | NotSignedIn | WrongPassword => 401,
             NoCreateKey | OtherSide | Forbidden | ForeignOrigin => 403,
-            NoGame | NoScenario | NoSuchRequest => 404,
+            NoGame | NoScenario | NoSuchRequest | NoChallenge => 404,
             TooSlow => 408,
-            GameOver | NotOver | NotYourTurn | OutOfOrder | NameTaken => 409,
+            GameOver | NotOver | NotYourTurn | OutOfOrder | NameTaken | NotDue => 409,
             Archived => 410,
             TooLarge => 413,
             BadScenario | BadParameters | OverBudget | Refused | WeakPassword => 422,

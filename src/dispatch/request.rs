@@ -192,6 +192,66 @@ pub fn seat_key(ask: &super::account::SeatAsk) -> Request<super::account::SeatKe
     post(Route::SeatKey, ask)
 }
 
+/// The challenges open to the signed-in player, and his own (issue 62).
+pub fn lobby() -> Request<Vec<super::club::Posted>> {
+    get(Route::Lobby, String::new())
+}
+
+/// A challenge posted to the lobby.
+pub fn challenge(c: &super::club::Challenge) -> Request<super::club::Posted> {
+    post(Route::Lobby, c)
+}
+
+/// A challenge taken up: the game it began, as "my games" lists it.
+pub fn accept(id: &super::club::ChallengeId) -> Request<super::account::MyGame> {
+    post(Route::Accept, id)
+}
+
+/// The player's own challenge withdrawn.
+pub fn withdraw(id: &super::club::ChallengeId) -> Request<super::club::ChallengeId> {
+    post(Route::Withdraw, id)
+}
+
+/// A game again, the sides exchanged: a challenge to the same opponent.
+pub fn rematch(r: &super::club::Rematch) -> Request<super::club::Posted> {
+    post(Route::Rematch, r)
+}
+
+/// The seat's game's terms.
+pub fn terms() -> Request<super::club::Terms> {
+    get(Route::Act, String::new())
+}
+
+/// The seat resigns, offers, accepts or declines a draw, or claims the game on time.
+pub fn act(a: super::club::Act) -> Request<super::club::Terms> {
+    post(Route::Act, &super::club::ActAsk { act: a })
+}
+
+/// The chat lines the seat's side may read, after line `after`.
+pub fn chat(after: i64) -> Request<Vec<super::club::ChatLine>> {
+    get(Route::Chat, format!("after={after}"))
+}
+
+/// A chat line said.
+pub fn say(s: &super::club::Say) -> Request<super::club::ChatLine> {
+    post(Route::Chat, s)
+}
+
+/// Where the signed-in player's notifications go.
+pub fn notify_to() -> Request<super::club::NotifyTo> {
+    get(Route::Notify, String::new())
+}
+
+/// Where they go from now on.
+pub fn set_notify_to(n: &super::club::NotifyTo) -> Request<super::club::NotifyTo> {
+    post(Route::Notify, n)
+}
+
+/// The ladder: the rated players, best first.
+pub fn ladder() -> Request<Vec<super::club::Rung>> {
+    get(Route::Ladder, String::new())
+}
+
 /// The finished game as a save (RON text: its seed and order log).
 pub fn save() -> Request<String> {
     Request {

@@ -42,10 +42,27 @@ pub enum Route {
     MyGames,
     /// `POST`: a key to one of the account's seats, to open it.
     SeatKey,
+    /// The lobby: `GET` the challenges open to the account, `POST` one.
+    Lobby,
+    /// `POST`: a challenge taken up; the game begins.
+    Accept,
+    /// `POST`: the account's own challenge withdrawn.
+    Withdraw,
+    /// `POST`: a game of the account's again, the sides exchanged, as a challenge.
+    Rematch,
+    /// The seat's game's terms: `GET` them; `POST` resign, offer, accept or decline a draw, or
+    /// claim on time.
+    Act,
+    /// The game's chat: `GET` the lines the seat's side may read, `POST` one.
+    Chat,
+    /// Where the account's notifications go: `GET`, `POST`.
+    Notify,
+    /// The rated players, best first.
+    Ladder,
 }
 
 impl Route {
-    pub const ALL: [Route; 21] = [
+    pub const ALL: [Route; 29] = [
         Route::Health,
         Route::Ready,
         Route::Metrics,
@@ -67,6 +84,14 @@ impl Route {
         Route::Claim,
         Route::MyGames,
         Route::SeatKey,
+        Route::Lobby,
+        Route::Accept,
+        Route::Withdraw,
+        Route::Rematch,
+        Route::Act,
+        Route::Chat,
+        Route::Notify,
+        Route::Ladder,
     ];
 
     pub fn path(self) -> &'static str {
@@ -92,6 +117,14 @@ impl Route {
             Route::Claim => "/api/account/claim",
             Route::MyGames => "/api/account/games",
             Route::SeatKey => "/api/account/seat",
+            Route::Lobby => "/api/lobby",
+            Route::Accept => "/api/lobby/accept",
+            Route::Withdraw => "/api/lobby/withdraw",
+            Route::Rematch => "/api/account/rematch",
+            Route::Act => "/api/game/act",
+            Route::Chat => "/api/game/chat",
+            Route::Notify => "/api/account/notify",
+            Route::Ladder => "/api/ladder",
         }
     }
 

@@ -41,7 +41,7 @@ pub const PASSWORD_CHARS: (usize, usize) = (10, 200);
 const LIMIT: usize = 4096;
 
 /// A name as accounts compare them: trimmed, in lower case.
-fn folded(name: &str) -> String {
+pub(super) fn folded(name: &str) -> String {
     name.trim().to_lowercase()
 }
 

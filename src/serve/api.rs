@@ -62,6 +62,8 @@ pub struct Server {
     /// Tests only, never a server's option: every new game's dice seed, so that two games can
     /// differ in their orders alone.
     pub same_dice: Option<u64>,
+    /// Where notifications go (`--smtp`, `--mail-from`, `--public-url`).
+    pub delivery: super::outbox::Delivery,
 }
 
 /// The most WebSockets open at once (issue 45 item 3): a game has two seats, each perhaps on a
@@ -234,6 +236,7 @@ impl Server {
             sockets: Mutex::default(),
             body_time: Duration::from_secs(20),
             same_dice: None,
+            delivery: super::outbox::Delivery::default(),
         }
     }
 }
@@ -283,16 +286,25 @@ async fn metrics(State(server): State<Arc<Server>>) -> Response {
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .total();
-    (
-        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        server.metrics.text(
-            server.referee.resident(),
-            connections,
-            sockets,
-            server.bells.waiting(),
-        ),
+    let outbox = sqlx::query(
+        "SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN attempts > 0 THEN 1 ELSE 0 END), 0) AS failing
+         FROM outbox WHERE sent = 0",
     )
-        .into_response()
+    .fetch_one(&server.store.pool)
+    .await
+    .and_then(|r| {
+        use sqlx::Row;
+        Ok((r.try_get::<i64, _>("n")?, r.try_get::<i64, _>("failing")?))
+    })
+    .unwrap_or((-1, -1));
+    let mut text = server.metrics.text(
+        server.referee.resident(),
+        connections,
+        sockets,
+        server.bells.waiting(),
+    );
+    text.push_str(&server.metrics.notices_text(outbox.0, outbox.1));
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], text).into_response()
 }
 
 /// A request's body, read whole within the server's `body_time` (a client that sends its
@@ -458,14 +470,18 @@ pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
 }
 
 /// A seat: the game and its side.
-struct Seat {
-    game: String,
-    side: u8,
+pub(super) struct Seat {
+    pub game: String,
+    pub side: u8,
 }
 
 /// The seat a request names, or its refusal. `query` carries an invite where a browser's
 /// WebSocket cannot send a header.
-async fn seat(server: &Server, headers: &HeaderMap, query: Option<&str>) -> Result<Seat, Response> {
+pub(super) async fn seat(
+    server: &Server,
+    headers: &HeaderMap,
+    query: Option<&str>,
+) -> Result<Seat, Response> {
     let given = bearer(headers).or(query);
     let Some(invite) = given else {
         return Err(refusal(Refused::new(
@@ -588,50 +604,94 @@ async fn create(
         Ok(n) => n,
         Err(r) => return r,
     };
-    let named = match &new.shared {
+    let made = match prepare(&server, &new).await {
+        Ok(p) => make(&server, p, &super::db::Seating::default()).await,
+        Err(r) => Err(r),
+    };
+    match made {
+        Ok(m) => created(m.id, m.file, &m.scenario, &m.invites),
+        Err(r) => refusal(r),
+    }
+}
+
+/// A new game's scenario and rules, checked, before anything is stored.
+pub(super) struct Prepared {
+    file: String,
+    source: String,
+    scenario: crate::rules::scenario::Scenario,
+    rules: Option<Order>,
+}
+
+/// A game made: its id, its scenario, and each side's invite.
+pub(super) struct Made {
+    pub id: String,
+    pub file: String,
+    pub scenario: crate::rules::scenario::Scenario,
+    pub invites: Vec<(String, u8)>,
+}
+
+/// Checks what a new game asks for: its scenario (one the server has, one shared here, or one
+/// sent whole) within the budget, and its chosen rules.
+pub(super) async fn prepare(server: &Server, new: &NewGame) -> Result<Prepared, Refused> {
+    let (file, source) = match &new.shared {
         // A scenario shared here: its text from the store.
         Some(id) => match server.store.shared_one(id).await {
-            Ok(Some(s)) => Ok((s.shared.file, s.source)),
-            Ok(None) => Err(super::referee::no_such_shared(id)),
-            Err(e) => Err(db_error(e)),
+            Ok(Some(s)) => (s.shared.file, s.source),
+            Ok(None) => return Err(super::referee::no_such_shared(id)),
+            Err(e) => return Err(db_error(e)),
         },
-        None => scenario_text(&new),
+        None => scenario_text(new)?,
     };
-    let (file, source) = match named {
-        Ok(named) => named,
-        Err(r) => return refusal(r),
-    };
-    let scenario = match crate::rules::scenario::parse(&file, &source) {
-        Ok(s) => s,
-        Err(e) => return refusal(Refused::new(Problem::BadScenario, e.to_string())),
-    };
+    let scenario = crate::rules::scenario::parse(&file, &source)
+        .map_err(|e| Refused::new(Problem::BadScenario, e.to_string()))?;
     if let Some(why) = server.budget.refuses(&scenario) {
-        return refusal(Refused::new(Problem::OverBudget, why));
+        return Err(Refused::new(Problem::OverBudget, why));
     }
+    let rules = new
+        .parameters
+        .clone()
+        .filter(|p| **p != scenario.params)
+        .map(|params| Order::SetParameters { params });
+    if let Some(o) = &rules {
+        let mut game = crate::rules::game::Game::new(scenario.clone(), Some(0));
+        if let Err(reasons) = game.give(o) {
+            let why: Vec<_> = reasons.iter().map(|x| x.to_string()).collect();
+            return Err(Refused::new(Problem::BadParameters, why.join("; ")));
+        }
+    }
+    Ok(Prepared {
+        file,
+        source,
+        scenario,
+        rules,
+    })
+}
+
+/// Makes and stores a prepared game, seated as `seating` says; a challenge it takes up that
+/// another took first is refused, and nothing is stored.
+pub(super) async fn make(
+    server: &Server,
+    p: Prepared,
+    seating: &super::db::Seating,
+) -> Result<Made, Refused> {
     let seed = server.same_dice.map_or_else(seats::new_seed, Ok);
     let invites: Result<Vec<_>, _> = (0..2u8)
         .map(|side| seats::new_invite().map(|i| (i, side)))
         .collect();
     let (Ok(id), Ok(seed), Ok(invites)) = (seats::new_game_id(), seed, invites) else {
-        return refusal(Refused::new(
+        return Err(Refused::new(
             Problem::NoRandomness,
             "the system's random source failed",
         ));
     };
-    // The game as it stands before its first order; chosen rules are checked there first.
-    let rules = new
-        .parameters
-        .filter(|p| **p != scenario.params)
-        .map(|params| Order::SetParameters { params });
-    let snapshot = {
-        let mut game = crate::rules::game::Game::new(scenario.clone(), Some(seed));
-        let before = game.snapshot();
-        if let Some(Err(reasons)) = rules.as_ref().map(|o| game.give(o)) {
-            let why: Vec<_> = reasons.iter().map(|x| x.to_string()).collect();
-            return refusal(Refused::new(Problem::BadParameters, why.join("; ")));
-        }
-        before
-    };
+    let Prepared {
+        file,
+        source,
+        scenario,
+        rules,
+    } = p;
+    // The game as it stands before its first order.
+    let snapshot = crate::rules::game::Game::new(scenario.clone(), Some(seed)).snapshot();
     let row = GameRow {
         id: id.clone(),
         scenario_file: file.clone(),
@@ -650,17 +710,31 @@ async fn create(
         .iter()
         .map(|(i, s)| (seats::token_hash(i), *s))
         .collect();
-    if let Err(e) = server.store.create_game(&row, &start, &hashed).await {
-        return refusal(db_error(e));
+    match server
+        .store
+        .create_game(&row, &start, &hashed, seating)
+        .await
+    {
+        Ok(true) => {}
+        Ok(false) => {
+            return Err(Refused::new(
+                Problem::NoChallenge,
+                "the challenge was taken up or withdrawn first",
+            ));
+        }
+        Err(e) => return Err(db_error(e)),
     }
     server.referee.warm(&id);
     if let Some(o) = rules {
         // The first side's seat gives it, before anyone can act.
-        if let Err(r) = server.referee.set_rules(&id, row.side, o).await {
-            return refusal(r);
-        }
+        server.referee.set_rules(&id, row.side, o).await?;
     }
-    created(id, file, &scenario, &invites)
+    Ok(Made {
+        id,
+        file,
+        scenario,
+        invites,
+    })
 }
 
 /// The answer to a game made: its id, its scenario, and each side's invite.

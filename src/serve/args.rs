@@ -82,4 +82,15 @@ pub struct Serve {
     /// Seconds a graceful stop (SIGTERM, Ctrl-C) waits for the requests in flight
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     pub grace: u64,
+    /// The SMTP relay notifications are e-mailed through (plain SMTP, as a relay on this
+    /// machine or its private network takes it); without it e-mails wait in the outbox
+    #[arg(long, value_name = "HOST:PORT")]
+    pub smtp: Option<String>,
+    /// The address notifications come from
+    #[arg(long, value_name = "ADDRESS", default_value = "bayonet@localhost")]
+    pub mail_from: String,
+    /// The address players reach this server at (https://club.example.org), for the links in
+    /// notifications
+    #[arg(long, value_name = "URL")]
+    pub public_url: Option<String>,
 }

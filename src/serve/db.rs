@@ -5,6 +5,8 @@
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
 
+use crate::dispatch::club::{EndedBy, Ending};
+
 /// The schema, one step per version; a database is brought up to the last step at start.
 const MIGRATIONS: &[(i64, &str)] = &[
     (
@@ -135,7 +137,106 @@ const MIGRATIONS: &[(i64, &str)] = &[
         created BIGINT NOT NULL
     )",
     ),
+    // The club (issue 62): each game's terms (its hours per side turn, 0 for none; rated; when
+    // the side to act began its turn, for the deadline; a reminder sent; a draw offered, by
+    // side or -1; how it ended, JSON or ''; its rating settled; the accounts seated by the
+    // lobby, whose ratings it moves); challenges in the lobby; the
+    // ladder; each game's chat, and how far each claimed seat has read it; where each account
+    // wants its notifications, and the outbox they wait in.
+    (
+        12,
+        "CREATE TABLE terms (
+        game_id TEXT PRIMARY KEY,
+        hours BIGINT NOT NULL DEFAULT 0,
+        rated BIGINT NOT NULL DEFAULT 0,
+        turn_began BIGINT NOT NULL,
+        began_side BIGINT NOT NULL,
+        reminded BIGINT NOT NULL DEFAULT 0,
+        draw_offer BIGINT NOT NULL DEFAULT -1,
+        ended TEXT NOT NULL DEFAULT '',
+        settled BIGINT NOT NULL DEFAULT 0,
+        account_0 TEXT NOT NULL DEFAULT '',
+        account_1 TEXT NOT NULL DEFAULT ''
+    );
+    INSERT INTO terms (game_id, turn_began, began_side) SELECT id, updated, side FROM games;
+    CREATE TABLE challenges (
+        id TEXT PRIMARY KEY,
+        by_account TEXT NOT NULL,
+        scenario TEXT NOT NULL,
+        shared TEXT NOT NULL,
+        parameters TEXT NOT NULL,
+        side BIGINT NOT NULL,
+        hours BIGINT NOT NULL,
+        rated BIGINT NOT NULL,
+        to_account TEXT NOT NULL,
+        created BIGINT NOT NULL
+    );
+    CREATE TABLE ratings (
+        account TEXT PRIMARY KEY,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games BIGINT NOT NULL,
+        wins BIGINT NOT NULL,
+        losses BIGINT NOT NULL,
+        draws BIGINT NOT NULL,
+        updated BIGINT NOT NULL
+    );
+    CREATE TABLE chat (
+        game_id TEXT NOT NULL,
+        n BIGINT NOT NULL,
+        side BIGINT NOT NULL,
+        author TEXT NOT NULL,
+        to_all BIGINT NOT NULL,
+        text TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (game_id, n)
+    );
+    ALTER TABLE claims ADD COLUMN chat_read BIGINT NOT NULL DEFAULT 0;
+    CREATE TABLE notify (
+        account TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        webhook TEXT NOT NULL
+    );
+    CREATE TABLE outbox (
+        id TEXT PRIMARY KEY,
+        account TEXT NOT NULL,
+        channel TEXT NOT NULL,
+        address TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        body TEXT NOT NULL,
+        link TEXT NOT NULL,
+        created BIGINT NOT NULL,
+        attempts BIGINT NOT NULL DEFAULT 0,
+        next_try BIGINT NOT NULL,
+        sent BIGINT NOT NULL DEFAULT 0,
+        claimed_by TEXT NOT NULL DEFAULT '',
+        claimed_until BIGINT NOT NULL DEFAULT 0,
+        last_error TEXT NOT NULL DEFAULT ''
+    )",
+    ),
 ];
+
+/// A game's ending in words: who won and how.
+pub fn ending_words(e: &Ending, names: &[String; 2]) -> String {
+    let name = |s: Option<u8>| {
+        s.and_then(|s| names.get(s as usize))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let loser = e.winner.map(|w| 1 - (w & 1));
+    match (e.by, e.winner) {
+        (_, None) => "The game ended in a draw.".to_owned(),
+        (EndedBy::Battle, w) => format!("The {} won the battle.", name(w)),
+        (EndedBy::Resigned, w) => format!("The {} resigned: the {} won.", name(loser), name(w)),
+        (EndedBy::Time, w) => format!(
+            "The {} let their deadline pass: the {} claimed the game.",
+            name(loser),
+            name(w)
+        ),
+        (EndedBy::Draw, _) => "Both sides agreed a draw.".to_owned(),
+    }
+}
 
 /// The bit of `shown` for the side `side`.
 pub fn shown_bit(side: u8) -> i64 {
@@ -221,6 +322,29 @@ pub struct Commit {
     pub side_after: u8,
     pub over_after: bool,
     pub turn_after: String,
+    /// The battle's winner, where it ended with this order (none: a draw).
+    pub winner: Option<u8>,
+}
+
+/// A new game's place at the club: its terms, the accounts seated on each side (empty: a
+/// guest's invite), and the challenge it takes up.
+#[derive(Debug, Clone, Default)]
+pub struct Seating {
+    /// Hours each side turn may take (0: no deadline).
+    pub hours: u32,
+    pub rated: bool,
+    pub accounts: [String; 2],
+    pub challenge: Option<TakenUp>,
+}
+
+/// The challenge a game takes up: its id, who posted it (told that it was taken up), the
+/// battle, and who took it up, in their words.
+#[derive(Debug, Clone)]
+pub struct TakenUp {
+    pub id: String,
+    pub by: String,
+    pub battle: String,
+    pub accepted_by: String,
 }
 
 /// What became of a commit.
@@ -232,11 +356,22 @@ pub enum Committed {
     Overtaken,
 }
 
+/// Seconds since 1970: the system's clock, moved on by the seconds written in the file that
+/// `BAYONET_TEST_CLOCK` names, where a test set it (so that a deadline passes without a test
+/// sleeping for a day).
 pub fn now() -> i64 {
-    std::time::SystemTime::now()
+    static TEST_CLOCK: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    let real = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
+        .unwrap_or(0);
+    let moved = TEST_CLOCK
+        .get_or_init(|| std::env::var_os("BAYONET_TEST_CLOCK").map(Into::into))
+        .as_ref()
+        .and_then(|f| std::fs::read_to_string(f).ok())
+        .and_then(|t| t.trim().parse::<i64>().ok())
+        .unwrap_or(0);
+    real + moved
 }
 
 /// `sqlite:FILE` may name a file that is not there yet: it is made.
@@ -346,13 +481,27 @@ impl Store {
     /// A new game, its seats, and the state it begins in (a `Snapshot`, RON: kept for whoever
     /// inspects the database; the server rebuilds a game from its seed and orders, and tells a
     /// seat only its side's view, which the referee works out).
+    /// With `seating`: its terms, the accounts seated on it (their claims), and the challenge it
+    /// takes up (false, and nothing stored, when another took it up or it was withdrawn first).
     pub async fn create_game(
         &self,
         game: &GameRow,
         start: &str,
         seats: &[(String, u8)],
-    ) -> Result<(), sqlx::Error> {
+        seating: &Seating,
+    ) -> Result<bool, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
+        let at = now();
+        if let Some(c) = &seating.challenge {
+            let gone = sqlx::query("DELETE FROM challenges WHERE id = $1")
+                .bind(&c.id)
+                .execute(&mut *tx)
+                .await?;
+            if gone.rows_affected() != 1 {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+        }
         sqlx::query(
             "INSERT INTO games (id, scenario_file, scenario_source, seed, seq, side, over, names, turn, snapshot, created, updated)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
@@ -379,7 +528,56 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        tx.commit().await
+        sqlx::query(
+            "INSERT INTO terms (game_id, hours, rated, turn_began, began_side, account_0, account_1)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(&game.id)
+        .bind(i64::from(seating.hours))
+        .bind(i64::from(seating.rated))
+        .bind(at)
+        .bind(game.side as i64)
+        .bind(&seating.accounts[0])
+        .bind(&seating.accounts[1])
+        .execute(&mut *tx)
+        .await?;
+        for (side, account) in seating.accounts.iter().enumerate() {
+            if account.is_empty() {
+                continue;
+            }
+            sqlx::query(
+                "INSERT INTO claims (account, game_id, side, claimed) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(account)
+            .bind(&game.id)
+            .bind(side as i64)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+        }
+        if let Some(c) = &seating.challenge {
+            let notice = super::outbox::Notice {
+                key: format!("{}/accepted", game.id),
+                subject: format!("{} took up your challenge", c.accepted_by),
+                body: format!(
+                    "{} took up your challenge: {}. The game has begun.",
+                    c.accepted_by, c.battle
+                ),
+            };
+            super::outbox::queue(&mut *tx, &c.by, &notice, "/", at).await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// How the game ended at the club (a resignation, a deadline, a draw agreed), if it did.
+    pub async fn ending(&self, id: &str) -> Result<Option<Ending>, sqlx::Error> {
+        let ended: Option<String> =
+            sqlx::query_scalar("SELECT ended FROM terms WHERE game_id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(ended.and_then(|e| serde_json::from_str(&e).ok()))
     }
 
     /// A shared scenario stored, unless the server holds `most` already (then `false`).
@@ -635,6 +833,7 @@ impl Store {
             .bind(now())
             .execute(&mut *tx)
             .await?;
+            self.club_after(&mut tx, c).await?;
             if !self.sqlite {
                 // Delivered to the listening servers when (and only if) this commits.
                 sqlx::query("SELECT pg_notify($1, $2)")
@@ -649,6 +848,83 @@ impl Store {
         }
         tx.commit().await?;
         Ok(Committed::Kept)
+    }
+
+    /// What the club does with an order, in its transaction: a turn passed to the other side
+    /// starts its deadline and tells its players; the battle's end is the game's, settles a
+    /// rated game and tells both sides.
+    async fn club_after(
+        &self,
+        tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+        c: &Commit,
+    ) -> Result<(), sqlx::Error> {
+        let at = now();
+        let battle = serde_json::from_str::<[String; 2]>(
+            &sqlx::query_scalar::<_, String>("SELECT names FROM games WHERE id = $1")
+                .bind(&c.game_id)
+                .fetch_one(&mut **tx)
+                .await?,
+        )
+        .unwrap_or_default();
+        if c.over_after {
+            let ending = Ending {
+                by: EndedBy::Battle,
+                winner: c.winner,
+                at,
+            };
+            let ended =
+                sqlx::query("UPDATE terms SET ended = $1 WHERE game_id = $2 AND ended = ''")
+                    .bind(serde_json::to_string(&ending).unwrap_or_default())
+                    .bind(&c.game_id)
+                    .execute(&mut **tx)
+                    .await?;
+            if ended.rows_affected() == 1 {
+                super::ratings::settle(&mut **tx, &c.game_id, c.winner, at).await?;
+                let notice = super::outbox::Notice {
+                    key: format!("{}/ended", c.game_id),
+                    subject: format!("The battle is over: {} against {}", battle[0], battle[1]),
+                    body: ending_words(&ending, &battle),
+                };
+                super::outbox::queue_for_side(&mut **tx, &c.game_id, None, &notice, "/", at)
+                    .await?;
+            }
+            return Ok(());
+        }
+        let turned = sqlx::query(
+            "UPDATE terms SET turn_began = $1, began_side = $2, reminded = 0
+             WHERE game_id = $3 AND began_side <> $2",
+        )
+        .bind(at)
+        .bind(c.side_after as i64)
+        .bind(&c.game_id)
+        .execute(&mut **tx)
+        .await?;
+        if turned.rows_affected() == 1 {
+            let mine = battle
+                .get(c.side_after as usize)
+                .cloned()
+                .unwrap_or_default();
+            let notice = super::outbox::Notice {
+                key: format!("{}/{}/turn", c.game_id, c.order.seq),
+                subject: format!(
+                    "Your turn: the {mine} ({} against {})",
+                    battle[0], battle[1]
+                ),
+                body: format!(
+                    "The other side has ended its turn. The {mine} are waiting for your orders."
+                ),
+            };
+            super::outbox::queue_for_side(
+                &mut **tx,
+                &c.game_id,
+                Some(c.side_after),
+                &notice,
+                "/",
+                at,
+            )
+            .await?;
+        }
+        Ok(())
     }
 
     /// On PostgreSQL, calls `heard` with each order any server commits (its game and the

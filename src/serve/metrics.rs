@@ -35,6 +35,9 @@ pub struct Metrics {
     refusals: Mutex<BTreeMap<&'static str, u64>>,
     pub orders_taken: AtomicU64,
     pub orders_refused: AtomicU64,
+    /// Notifications sent, and tries that failed (issue 62).
+    pub notices_sent: AtomicU64,
+    pub notices_failed: AtomicU64,
 }
 
 impl Metrics {
@@ -145,5 +148,22 @@ impl Metrics {
              bayonet_waiting {waiting}"
         );
         t
+    }
+
+    /// The notifications' lines: sent and failed tries by this server, and the outbox's
+    /// unsent (`waiting`) and, of those, failed at least once (`failing`).
+    pub fn notices_text(&self, waiting: i64, failing: i64) -> String {
+        format!(
+            "# HELP bayonet_notifications_total Notifications this server tried to send, by result.\n\
+             # TYPE bayonet_notifications_total counter\n\
+             bayonet_notifications_total{{result=\"sent\"}} {}\n\
+             bayonet_notifications_total{{result=\"failed\"}} {}\n\
+             # HELP bayonet_outbox Notifications in the outbox not yet sent, and those that failed.\n\
+             # TYPE bayonet_outbox gauge\n\
+             bayonet_outbox{{state=\"waiting\"}} {waiting}\n\
+             bayonet_outbox{{state=\"failing\"}} {failing}\n",
+            self.notices_sent.load(Ordering::Relaxed),
+            self.notices_failed.load(Ordering::Relaxed),
+        )
     }
 }

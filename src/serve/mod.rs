@@ -5,16 +5,26 @@
 pub mod accounts;
 pub mod api;
 pub mod args;
+pub mod chat;
 pub mod db;
 mod error;
+pub mod glicko;
 pub mod guard;
+pub mod ladder;
 mod limits;
 pub mod listen;
+pub mod lobby;
+pub mod mail;
 pub mod metrics;
 pub mod my_games;
+pub mod notify;
+pub mod outbox;
+pub mod ratings;
 pub mod referee;
 pub mod seats;
+pub mod sender;
 pub mod shared;
+pub mod terms;
 
 pub use error::{NotSaved, StartError};
 
@@ -63,6 +73,8 @@ pub struct Options {
     pub archive_after: Option<std::time::Duration>,
     /// Tests only (no command-line option): every new game's dice seed.
     pub same_dice: Option<u64>,
+    /// Where notifications go: the SMTP relay, the address they come from, the public link.
+    pub delivery: outbox::Delivery,
     /// Stop gracefully on SIGTERM or Ctrl-C (`bayonet serve`; not a server inside another
     /// program, whose signals are its own).
     pub signals: bool,
@@ -134,9 +146,27 @@ impl Default for Options {
             grace: std::time::Duration::from_secs(30),
             archive_after: Some(std::time::Duration::from_secs(90 * 24 * 3600)),
             same_dice: None,
+            delivery: outbox::Delivery::default(),
             signals: false,
         }
     }
+}
+
+/// The outbox's sender and the deadlines' reminders: every second, what is due, until the
+/// server stops.
+fn send_notifications(server: Arc<api::Server>) -> tokio::task::JoinHandle<()> {
+    let me = seats::new_game_id().unwrap_or_else(|_| std::process::id().to_string());
+    tokio::spawn(async move {
+        loop {
+            if let Err(e) = terms::remind_due(&server).await {
+                bevy::log::warn!(target: "bayonet::serve", error = %e, "deadlines could not be read");
+            }
+            if let Err(e) = sender::deliver_due(&server, &me).await {
+                bevy::log::warn!(target: "bayonet::serve", error = %e, "the outbox could not be read");
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    })
 }
 
 /// Opens the database and starts serving on `listen` (port 0: any free port).
@@ -210,15 +240,21 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
     server.socket_limits = options.sockets;
     server.body_time = options.body_time;
     server.same_dice = options.same_dice;
+    server.delivery = options.delivery.clone();
     server.limit_creation(options.creation.0, options.creation.1);
     server.limit_seats(options.seat_requests.0, options.seat_requests.1);
     let server = Arc::new(server);
     let stopping = server.stopping.clone();
+    let sending = send_notifications(server.clone());
     let app = api::router(
         server,
         shared::routes()
             .merge(accounts::routes())
-            .merge(my_games::routes()),
+            .merge(my_games::routes())
+            .merge(lobby::routes())
+            .merge(terms::routes())
+            .merge(chat::routes())
+            .merge(notify::routes()),
     );
     let signals = options.signals;
     let task = tokio::spawn(async move {
@@ -234,6 +270,7 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
         };
         listen::serve(listener, app, tls, options.timeouts, stop, options.grace).await;
         listening.abort();
+        sending.abort();
         if let Some(a) = archiving {
             a.abort();
         }
@@ -376,6 +413,11 @@ pub fn run(args: &args::Serve) -> i32 {
             archive_after: (args.archive_after > 0)
                 .then(|| std::time::Duration::from_secs(args.archive_after * 24 * 3600)),
             same_dice: None,
+            delivery: outbox::Delivery {
+                smtp: args.smtp.clone(),
+                mail_from: args.mail_from.clone(),
+                public_url: args.public_url.clone(),
+            },
             signals: true,
         };
         let scheme = if options.tls.is_some() {

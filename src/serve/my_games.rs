@@ -86,7 +86,11 @@ async fn holds(pool: &sqlx::AnyPool, account: &str, game: &str, side: u8) -> Res
 }
 
 /// One game as the list shows it to `side`.
-async fn listing(server: &Server, game: &str, side: u8) -> Result<Option<MyGame>, Refused> {
+pub(super) async fn listing(
+    server: &Server,
+    game: &str,
+    side: u8,
+) -> Result<Option<MyGame>, Refused> {
     let Some(g) = server.store.game(game, false).await.map_err(db_error)? else {
         return Ok(None);
     };
@@ -104,6 +108,19 @@ async fn listing(server: &Server, game: &str, side: u8) -> Result<Option<MyGame>
         )
     })?;
     let me = side as usize & 1;
+    let terms = super::terms::terms_of(&server.store.pool, game)
+        .await
+        .map_err(db_error)?;
+    let read: i64 = sqlx::query_scalar(
+        "SELECT COALESCE(MAX(chat_read), 0) FROM claims WHERE game_id = $1 AND side = $2",
+    )
+    .bind(game)
+    .bind(side as i64)
+    .fetch_one(&server.store.pool)
+    .await
+    .map_err(db_error)?;
+    let unread = super::chat::unread(server, game, side, read).await?;
+    let ended = terms.ended.is_some();
     Ok(Some(MyGame {
         game: g.id.clone(),
         side,
@@ -111,9 +128,11 @@ async fn listing(server: &Server, game: &str, side: u8) -> Result<Option<MyGame>
         other_side: g.names[1 - me].clone(),
         scenario_file: g.scenario_file.clone(),
         turn,
-        your_turn: !g.over && g.side == side,
-        over: g.over,
+        your_turn: !g.over && !ended && g.side == side,
+        over: g.over || ended,
         since,
+        terms,
+        unread,
     }))
 }
 

@@ -607,6 +607,14 @@ async fn decide(
         }
     };
     may_give(t, job, &order)?;
+    // A game the club ended (a resignation, a deadline, a draw agreed) takes no more orders.
+    if let Some(e) = store.ending(game).await.map_err(db_error)? {
+        let names = [0, 1].map(|s| t.game.start.side_name(Side(s)).to_owned());
+        return Err(Refused::new(
+            Problem::GameOver,
+            format!("the game is over: {}", db::ending_words(&e, &names)),
+        ));
+    }
     let board = &t.game.board;
     // Under fog the outcomes are told to each side as it perceived them, which needs the board
     // as it stood before the order.
@@ -659,12 +667,24 @@ async fn decide(
         seen,
         shown,
     };
+    // The battle's winner, where this order ended it (§13: the first side's level).
+    let winner = after.over.then(|| {
+        let start = &t.game.start;
+        let level = crate::rules::victory::report(start, now).level;
+        use crate::rules::victory::VictoryLevel::*;
+        match level {
+            MinorVictory | MajorVictory => Some(start.first_side.0),
+            MinorDefeat | MajorDefeat => Some(start.first_side.enemy().0),
+            Draw => None,
+        }
+    });
     let commit = Commit {
         game_id: game.to_owned(),
         order: row.clone(),
         side_after: after.side.0,
         over_after: after.over,
         turn_after: turn_json(&after),
+        winner: winner.flatten(),
     };
     let mut game_after = t.row.clone();
     game_after.seq = row.seq;
