@@ -228,6 +228,23 @@ impl Seat {
             scenario_source: Some(source.to_owned()),
             parameters: parameters.map(|p| Box::new(p.clone())),
             shared: None,
+            teams: None,
+        };
+        self.send(request::create(&new))
+    }
+
+    /// Creates a team game of a scenario the server has: each side's seats and their commands.
+    pub fn create_teams(
+        &self,
+        scenario: &str,
+        parameters: Option<&crate::rules::params::Parameters>,
+        teams: &dispatch::club::Teams,
+    ) -> Result<dispatch::Created, Refusal> {
+        let new = NewGame {
+            scenario: Some(scenario.to_owned()),
+            parameters: parameters.map(|p| Box::new(p.clone())),
+            teams: Some(teams.clone()),
+            ..Default::default()
         };
         self.send(request::create(&new))
     }
@@ -390,6 +407,11 @@ impl Seat {
             Some(n) => self.send(request::set_notify_to(n)),
             None => self.send(request::notify_to()),
         }
+    }
+
+    /// A team game's seats.
+    pub fn team(&self) -> Result<Vec<dispatch::club::TeamSeat>, Refusal> {
+        self.send(request::team())
     }
 
     /// The ladder.

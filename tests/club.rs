@@ -651,3 +651,130 @@ fn two_servers_on_one_database_send_each_notification_once() {
     assert_eq!(got.len(), want, "{got:#?}");
     assert_eq!(ids.len(), want, "none twice");
 }
+
+/// Two against two at Little Round Top under fog: Vincent's and Weed's divisions for the
+/// Union, Law's and Robertson's brigades for the Confederates, each seat claimed by its own
+/// account. Each seat orders its own part and no other ("not your command", naming the unit);
+/// each takes back only its own orders; the side's turn ends only when both its seats ended
+/// theirs; the seats of a side see the same board and the other side's do not; the roster
+/// names each seat's command and commander.
+#[test]
+fn two_against_two_each_seat_commands_its_own_part() {
+    use bayonet::dispatch::club::Teams;
+    use bayonet::rules::hex::Facing;
+    use bayonet::rules::unit::{Post, UnitId};
+    let url = server_on(&temp_db("club-teams"));
+    let mut params = bayonet::load_scenario("maps/little_round_top.ron")
+        .unwrap()
+        .params;
+    params.optional.enable("fog").unwrap();
+    let teams = Teams {
+        sides: [
+            vec![
+                vec![Post::Division("D1".into())],
+                vec![Post::Division("D2".into())],
+            ],
+            vec![
+                vec![Post::Brigade("LA".into())],
+                vec![Post::Brigade("RO".into())],
+            ],
+        ],
+    };
+    let made = Seat::new(&url, None)
+        .create_teams("maps/little_round_top.ron", Some(&params), &teams)
+        .unwrap();
+    assert_eq!(made.sides.len(), 4, "{made:?}");
+    let invite = |side: u8, seat: u8| {
+        let i = made
+            .sides
+            .iter()
+            .find(|i| i.side.0 == side && i.seat == seat)
+            .unwrap();
+        i.invite.clone()
+    };
+    let law_inv = made
+        .sides
+        .iter()
+        .find(|i| i.side.0 == 1 && i.seat == 0)
+        .unwrap();
+    assert_eq!(
+        law_inv.command,
+        vec!["Law's brigade, Hood's division".to_string()]
+    );
+    let names = ["Col. Vincent", "Gen. Weed", "Gen. Law", "Gen. Robertson"];
+    let mut seats = Vec::new();
+    for (n, name) in names.iter().enumerate() {
+        let (side, seat) = ((n / 2) as u8, (n % 2) as u8);
+        let me = account(&url, name);
+        let mine = me.claim(&invite(side, seat)).unwrap();
+        assert_eq!(mine.side, side);
+        seats.push(crate::club::seat(&url, &me, &made.game, side));
+    }
+    let [vincent, weed, law, robertson] = [&seats[0], &seats[1], &seats[2], &seats[3]];
+    let face = |unit: u32, facing| Order::Face {
+        unit: UnitId(unit),
+        facing,
+    };
+    // The Confederates act first. Law's seat orders Law's regiments, not Robertson's.
+    assert_eq!(law.state().unwrap().side.0, 1);
+    law.order(&face(102, Facing::NE), None).unwrap();
+    let e = law.order(&face(106, Facing::N), None).unwrap_err();
+    assert_eq!((e.problem, e.status), (Problem::NotYourCommand, 403), "{e}");
+    assert!(
+        e.reason.contains("not your command") && e.reason.contains("4th Texas"),
+        "{e}"
+    );
+    robertson.order(&face(106, Facing::N), None).unwrap();
+    // Law may not take back Robertson's order; Robertson may, then Law his own.
+    let e = law.order(&Order::Undo, None).unwrap_err();
+    assert_eq!(e.problem, Problem::NotYourCommand, "{e}");
+    robertson.order(&Order::Undo, None).unwrap();
+    law.order(&Order::Undo, None).unwrap();
+    // The side's turn ends when both seats ended theirs.
+    let e = law.order(&Order::EndTurn, None).unwrap_err();
+    assert_eq!(e.problem, Problem::WaitingForTeam, "{e}");
+    assert!(e.reason.contains("seat 2"), "{e}");
+    assert_eq!(
+        law.state().unwrap().side.0,
+        1,
+        "still the Confederates' turn"
+    );
+    let roster = robertson.team().unwrap();
+    assert_eq!(roster.len(), 4);
+    let law_row = roster.iter().find(|s| s.side == 1 && s.seat == 0).unwrap();
+    assert!(
+        law_row.ended_turn && law_row.commander.as_deref() == Some("Gen. Law"),
+        "{roster:?}"
+    );
+    let weed_row = roster.iter().find(|s| s.side == 0 && s.seat == 1).unwrap();
+    assert_eq!(weed_row.commander.as_deref(), Some("Gen. Weed"));
+    assert_eq!(
+        weed_row.men_now, None,
+        "the enemy's seats' men are not told"
+    );
+    assert_eq!(law_row.men_at_start, Some(499 + 347 + 346), "{law_row:?}");
+    robertson.order(&Order::EndTurn, None).unwrap();
+    assert_eq!(vincent.state().unwrap().side.0, 0, "the Union's turn");
+    // The Union: Vincent's seat has Vincent's brigade; Weed's has not.
+    let e = weed.order(&face(5, Facing::S), None).unwrap_err();
+    assert_eq!(e.problem, Problem::NotYourCommand, "{e}");
+    assert!(e.reason.contains("20th Maine"), "{e}");
+    vincent.order(&face(5, Facing::SW), None).unwrap();
+    // Under fog, a side's seats share its view and only they do.
+    let board = |s: &Seat| s.full_state().unwrap().snapshot.unwrap();
+    assert_eq!(board(vincent), board(weed));
+    assert_eq!(board(law), board(robertson));
+    assert_ne!(board(vincent), board(law));
+    // A team that does not split the battle is refused with its reason.
+    let bad = Teams {
+        sides: [
+            vec![vec![Post::Brigade("LA".into())]],
+            vec![vec![Post::Brigade("RO".into())]],
+        ],
+    };
+    let e = Seat::new(&url, None)
+        .create_teams("maps/little_round_top.ron", None, &bad)
+        .unwrap_err();
+    assert_eq!(e.problem, Problem::BadTeams, "{e}");
+    assert!(e.reason.contains("no formation of the"), "{e}");
+}

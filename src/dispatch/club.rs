@@ -179,3 +179,32 @@ pub struct NotifyTo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub webhook: Option<String>,
 }
+
+/// A team game's seats (issue 62, item 6): for each side, its seats in order, each the
+/// formations (§17: corps, divisions, brigades, by their scenario ids) it commands. A unit is
+/// commanded from the first seat whose formations hold it; one that none holds (the army's
+/// commander, a brigade left out) from the side's first seat.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Teams {
+    pub sides: [Vec<Vec<crate::rules::unit::Post>>; 2],
+}
+
+/// One seat of a team game as its side's seats see it: its place, what it commands, who holds
+/// it, and (its own side's, or everyone's once the game is over) how its men fared.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TeamSeat {
+    pub side: u8,
+    pub seat: u8,
+    /// The formations it commands, by name.
+    pub command: Vec<String>,
+    /// The account that claimed it, if one did.
+    pub commander: Option<String>,
+    /// Its units, men at the start (reinforcements included) and now; hidden (none) for the
+    /// other side until the game is over.
+    pub units: Option<u32>,
+    pub men_at_start: Option<u32>,
+    pub men_now: Option<u32>,
+    /// Whether it has ended its part of the side's turn.
+    pub ended_turn: bool,
+}

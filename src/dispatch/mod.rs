@@ -101,6 +101,9 @@ pub struct NewGame {
     /// A scenario shared on the server, by its id (`GET /api/scenarios`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shared: Option<String>,
+    /// A team game: each side's seats and what each commands (issue 62).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<club::Teams>,
 }
 
 /// A scenario a player shares (`POST /api/scenarios`): checked on arrival as `bayonet check`
@@ -143,6 +146,12 @@ pub struct Invite {
     pub side: Side,
     pub name: String,
     pub invite: String,
+    /// Its seat on the side (a team game's; 0 otherwise).
+    #[serde(default)]
+    pub seat: u8,
+    /// What it commands, by name (a team game's; empty: the whole side).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub command: Vec<String>,
 }
 
 /// A new game made.

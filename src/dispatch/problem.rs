@@ -71,6 +71,13 @@ problems! {
     NoScenario => "no_scenario",
     BadScenario => "bad_scenario",
     BadParameters => "bad_parameters",
+    /// A team game's seats that do not split the battle's command.
+    BadTeams => "bad_teams",
+    /// An order for a unit another seat of the side commands (a team game).
+    NotYourCommand => "not_your_command",
+    /// A seat ended its part of a team game's turn; the side's turn ends when its other seats
+    /// end theirs.
+    WaitingForTeam => "waiting_for_team",
     /// A scenario larger than the server plays.
     OverBudget => "over_budget",
     GameOver => "game_over",
@@ -106,13 +113,15 @@ impl Problem {
         match self {
             Malformed => 400,
             NoInvite | UnknownInvite | NotSignedIn | WrongPassword => 401,
-            NoCreateKey | OtherSide | Forbidden | ForeignOrigin => 403,
+            NoCreateKey | OtherSide | Forbidden | ForeignOrigin | NotYourCommand => 403,
             NoGame | NoScenario | NoSuchRequest | NoChallenge => 404,
             TooSlow => 408,
-            GameOver | NotOver | NotYourTurn | OutOfOrder | NameTaken | NotDue => 409,
+            GameOver | NotOver | NotYourTurn | OutOfOrder | NameTaken | NotDue | WaitingForTeam => {
+                409
+            }
             Archived => 410,
             TooLarge => 413,
-            BadScenario | BadParameters | OverBudget | Refused | WeakPassword => 422,
+            BadScenario | BadParameters | BadTeams | OverBudget | Refused | WeakPassword => 422,
             TooManyRequests | TooManySockets => 429,
             Corrupt | Unknown => 500,
             Database | Unavailable | NoRandomness => 503,

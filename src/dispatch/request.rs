@@ -247,6 +247,11 @@ pub fn set_notify_to(n: &super::club::NotifyTo) -> Request<super::club::NotifyTo
     post(Route::Notify, n)
 }
 
+/// A team game's seats, as the seat's side may know them.
+pub fn team() -> Request<Vec<super::club::TeamSeat>> {
+    get(Route::Team, String::new())
+}
+
 /// The ladder: the rated players, best first.
 pub fn ladder() -> Request<Vec<super::club::Rung>> {
     get(Route::Ladder, String::new())

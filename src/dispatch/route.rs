@@ -59,10 +59,12 @@ pub enum Route {
     Notify,
     /// The rated players, best first.
     Ladder,
+    /// A team game's seats: what each commands, who holds it, how its men fared.
+    Team,
 }
 
 impl Route {
-    pub const ALL: [Route; 29] = [
+    pub const ALL: [Route; 30] = [
         Route::Health,
         Route::Ready,
         Route::Metrics,
@@ -92,6 +94,7 @@ impl Route {
         Route::Chat,
         Route::Notify,
         Route::Ladder,
+        Route::Team,
     ];
 
     pub fn path(self) -> &'static str {
@@ -125,6 +128,7 @@ impl Route {
             Route::Chat => "/api/game/chat",
             Route::Notify => "/api/account/notify",
             Route::Ladder => "/api/ladder",
+            Route::Team => "/api/game/team",
         }
     }
 

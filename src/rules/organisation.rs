@@ -68,6 +68,15 @@ impl Organisation {
         at_level(u.command).unwrap_or(Post::Brigade(u.brigade.clone()))
     }
 
+    /// Which of `commands` (each a list of formations) holds a unit of `brigade`: the first
+    /// that names a formation of its chain (a team game's split command).
+    pub fn first_holding(&self, brigade: &str, commands: &[Vec<Post>]) -> Option<usize> {
+        let chain = self.chain(brigade);
+        commands
+            .iter()
+            .position(|posts| posts.iter().any(|p| chain.contains(p)))
+    }
+
     pub fn independent(&self, brigade: &str) -> bool {
         self.brigades.get(brigade).is_some_and(|b| b.independent)
     }

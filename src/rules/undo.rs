@@ -54,6 +54,15 @@ impl<S> History<S> {
         self.barrier = why.into();
     }
 
+    /// How many steps an undo could take back, one after another.
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
     /// The step an undo would take back.
     pub fn last(&self) -> Option<&Step<S>> {
         self.steps.last()

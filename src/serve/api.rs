@@ -34,7 +34,7 @@ pub struct Server {
     pub bells: Bells,
     seat_limits: Buckets,
     /// Seats never change: each is looked up in the database once.
-    seat_cache: Mutex<HashMap<String, (String, u8)>>,
+    seat_cache: Mutex<HashMap<String, (String, u8, u8)>>,
     pub(super) create_limits: Buckets,
     /// The browser build to serve (`--site`), so that an invite link opens a seat in the page.
     pub site: Option<std::path::PathBuf>,
@@ -473,6 +473,8 @@ pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
 pub(super) struct Seat {
     pub game: String,
     pub side: u8,
+    /// Its seat on the side (a team game's; 0 otherwise).
+    pub seat: u8,
 }
 
 /// The seat a request names, or its refusal. `query` carries an invite where a browser's
@@ -508,17 +510,17 @@ pub(super) async fn seat(
         .unwrap_or_else(|e| e.into_inner())
         .get(&hash)
         .cloned();
-    if let Some((game, side)) = cached {
-        return Ok(Seat { game, side });
+    if let Some((game, side, seat)) = cached {
+        return Ok(Seat { game, side, seat });
     }
     match server.store.seat(&hash).await {
-        Ok(Some((game, side))) => {
+        Ok(Some((game, side, seat))) => {
             let mut cache = server.seat_cache.lock().unwrap_or_else(|e| e.into_inner());
             if cache.len() > 100_000 {
                 cache.clear();
             }
-            cache.insert(hash.clone(), (game.clone(), side));
-            Ok(Seat { game, side })
+            cache.insert(hash.clone(), (game.clone(), side, seat));
+            Ok(Seat { game, side, seat })
         }
         Ok(None) => Err(unknown()),
         Err(e) => Err(refusal(db_error(e))),
@@ -609,7 +611,7 @@ async fn create(
         Err(r) => Err(r),
     };
     match made {
-        Ok(m) => created(m.id, m.file, &m.scenario, &m.invites),
+        Ok(m) => created(m.id, m.file, &m.scenario, &m.invites, m.teams.as_ref()),
         Err(r) => refusal(r),
     }
 }
@@ -620,6 +622,7 @@ pub(super) struct Prepared {
     source: String,
     scenario: crate::rules::scenario::Scenario,
     rules: Option<Order>,
+    teams: Option<dispatch::club::Teams>,
 }
 
 /// A game made: its id, its scenario, and each side's invite.
@@ -627,7 +630,9 @@ pub(super) struct Made {
     pub id: String,
     pub file: String,
     pub scenario: crate::rules::scenario::Scenario,
-    pub invites: Vec<(String, u8)>,
+    /// Each seat's invite, its side and its seat on the side.
+    pub invites: Vec<(String, u8, u8)>,
+    pub teams: Option<dispatch::club::Teams>,
 }
 
 /// Checks what a new game asks for: its scenario (one the server has, one shared here, or one
@@ -659,11 +664,15 @@ pub(super) async fn prepare(server: &Server, new: &NewGame) -> Result<Prepared, 
             return Err(Refused::new(Problem::BadParameters, why.join("; ")));
         }
     }
+    if let Some(t) = &new.teams {
+        super::teams::check(&scenario, t).map_err(|why| Refused::new(Problem::BadTeams, why))?;
+    }
     Ok(Prepared {
         file,
         source,
         scenario,
         rules,
+        teams: new.teams.clone(),
     })
 }
 
@@ -675,8 +684,14 @@ pub(super) async fn make(
     seating: &super::db::Seating,
 ) -> Result<Made, Refused> {
     let seed = server.same_dice.map_or_else(seats::new_seed, Ok);
+    let seats_of = |side: u8| {
+        p.teams
+            .as_ref()
+            .map_or(1, |t| t.sides[side as usize].len() as u8)
+    };
     let invites: Result<Vec<_>, _> = (0..2u8)
-        .map(|side| seats::new_invite().map(|i| (i, side)))
+        .flat_map(|side| (0..seats_of(side)).map(move |seat| (side, seat)))
+        .map(|(side, seat)| seats::new_invite().map(|i| (i, side, seat)))
         .collect();
     let (Ok(id), Ok(seed), Ok(invites)) = (seats::new_game_id(), seed, invites) else {
         return Err(Refused::new(
@@ -689,6 +704,7 @@ pub(super) async fn make(
         source,
         scenario,
         rules,
+        teams,
     } = p;
     // The game as it stands before its first order.
     let snapshot = crate::rules::game::Game::new(scenario.clone(), Some(seed)).snapshot();
@@ -708,11 +724,11 @@ pub(super) async fn make(
     let start = ron::to_string(&snapshot).unwrap_or_default();
     let hashed: Vec<_> = invites
         .iter()
-        .map(|(i, s)| (seats::token_hash(i), *s))
+        .map(|(i, side, seat)| (seats::token_hash(i), *side, *seat))
         .collect();
     match server
         .store
-        .create_game(&row, &start, &hashed, seating)
+        .create_game(&row, &start, &hashed, seating, teams.as_ref())
         .await
     {
         Ok(true) => {}
@@ -734,6 +750,7 @@ pub(super) async fn make(
         file,
         scenario,
         invites,
+        teams,
     })
 }
 
@@ -742,14 +759,25 @@ fn created(
     id: String,
     file: String,
     scenario: &crate::rules::scenario::Scenario,
-    invites: &[(String, u8)],
+    invites: &[(String, u8, u8)],
+    teams: Option<&dispatch::club::Teams>,
 ) -> Response {
     let sides = invites
         .iter()
-        .map(|(invite, side)| dispatch::Invite {
+        .map(|(invite, side, seat)| dispatch::Invite {
             side: Side(*side),
             name: scenario.side_name(Side(*side)).to_owned(),
             invite: invite.clone(),
+            seat: *seat,
+            command: teams
+                .and_then(|t| t.sides[*side as usize].get(*seat as usize))
+                .map(|posts| {
+                    posts
+                        .iter()
+                        .map(|p| super::teams::post_name(scenario, p))
+                        .collect()
+                })
+                .unwrap_or_default(),
         })
         .collect();
     let made = dispatch::Created {
@@ -1033,7 +1061,14 @@ async fn order(
     };
     match server
         .referee
-        .order(&seat.game, seat.side, given.order, after, given.snapshot)
+        .order(
+            &seat.game,
+            seat.side,
+            seat.seat,
+            given.order,
+            after,
+            given.snapshot,
+        )
         .await
     {
         Ok(applied) => {

@@ -215,6 +215,21 @@ const MIGRATIONS: &[(i64, &str)] = &[
         last_error TEXT NOT NULL DEFAULT ''
     )",
     ),
+    // Team games (issue 62, item 6): each invite, key, claim and order has its seat on its
+    // side (0 in a game of one seat a side); a team game's seats and what each commands, and
+    // the seats of the side to act that ended their part of its turn.
+    (
+        13,
+        "ALTER TABLE seats ADD COLUMN seat BIGINT NOT NULL DEFAULT 0;
+         ALTER TABLE seat_keys ADD COLUMN seat BIGINT NOT NULL DEFAULT 0;
+         ALTER TABLE claims ADD COLUMN seat BIGINT NOT NULL DEFAULT 0;
+         ALTER TABLE orders ADD COLUMN seat BIGINT NOT NULL DEFAULT 0;
+         CREATE TABLE teams (
+            game_id TEXT PRIMARY KEY,
+            commands TEXT NOT NULL,
+            ready TEXT NOT NULL
+         )",
+    ),
 ];
 
 /// A game's ending in words: who won and how.
@@ -305,6 +320,8 @@ pub struct Standing {
 pub struct OrderRow {
     pub seq: i64,
     pub side: u8,
+    /// The seat that gave it on its side (a team game's; 0 otherwise).
+    pub seat: u8,
     pub order_json: String,
     pub outcomes: String,
     /// Under fog of war, the outcomes as each side perceived them (JSON, `[[Outcome]; 2]`);
@@ -324,6 +341,13 @@ pub struct Commit {
     pub turn_after: String,
     /// The battle's winner, where it ended with this order (none: a draw).
     pub winner: Option<u8>,
+}
+
+/// A team game's seats, and the seats of the side to act that ended their part of its turn.
+#[derive(Debug, Clone, Default)]
+pub struct TeamsHeld {
+    pub teams: crate::dispatch::club::Teams,
+    pub ready: Vec<u8>,
 }
 
 /// A new game's place at the club: its terms, the accounts seated on each side (empty: a
@@ -487,8 +511,9 @@ impl Store {
         &self,
         game: &GameRow,
         start: &str,
-        seats: &[(String, u8)],
+        seats: &[(String, u8, u8)],
         seating: &Seating,
+        teams: Option<&crate::dispatch::club::Teams>,
     ) -> Result<bool, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
         let at = now();
@@ -520,11 +545,21 @@ impl Store {
         .bind(now())
         .execute(&mut *tx)
         .await?;
-        for (hash, side) in seats {
-            sqlx::query("INSERT INTO seats (token_hash, game_id, side) VALUES ($1, $2, $3)")
-                .bind(hash)
+        for (hash, side, seat) in seats {
+            sqlx::query(
+                "INSERT INTO seats (token_hash, game_id, side, seat) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(hash)
+            .bind(&game.id)
+            .bind(*side as i64)
+            .bind(*seat as i64)
+            .execute(&mut *tx)
+            .await?;
+        }
+        if let Some(t) = teams {
+            sqlx::query("INSERT INTO teams (game_id, commands, ready) VALUES ($1, $2, '[]')")
                 .bind(&game.id)
-                .bind(*side as i64)
+                .bind(serde_json::to_string(t).unwrap_or_default())
                 .execute(&mut *tx)
                 .await?;
         }
@@ -568,6 +603,33 @@ impl Store {
         }
         tx.commit().await?;
         Ok(true)
+    }
+
+    /// A team game's seats, and the seats of the side to act that ended their part of its
+    /// turn; none for a game of one seat a side.
+    pub async fn teams(&self, game: &str) -> Result<Option<TeamsHeld>, sqlx::Error> {
+        let row = sqlx::query("SELECT commands, ready FROM teams WHERE game_id = $1")
+            .bind(game)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.and_then(|r| {
+            let commands: String = r.try_get("commands").ok()?;
+            let ready: String = r.try_get("ready").ok()?;
+            Some(TeamsHeld {
+                teams: serde_json::from_str(&commands).ok()?,
+                ready: serde_json::from_str(&ready).unwrap_or_default(),
+            })
+        }))
+    }
+
+    /// The seats of the side to act that ended their part, kept.
+    pub async fn set_ready(&self, game: &str, ready: &[u8]) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE teams SET ready = $1 WHERE game_id = $2")
+            .bind(serde_json::to_string(ready).unwrap_or_default())
+            .bind(game)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// How the game ended at the club (a resignation, a deadline, a draw agreed), if it did.
@@ -648,17 +710,22 @@ impl Store {
     }
 
     /// The game and side a seat's token hash belongs to.
-    pub async fn seat(&self, token_hash: &str) -> Result<Option<(String, u8)>, sqlx::Error> {
+    /// The game, side and seat an invite (or a key) opens.
+    pub async fn seat(&self, token_hash: &str) -> Result<Option<(String, u8, u8)>, sqlx::Error> {
         // An invite, or a key an account was given to its claimed seat.
         let row = sqlx::query(
-            "SELECT game_id, side FROM seats WHERE token_hash = $1
-             UNION ALL SELECT game_id, side FROM seat_keys WHERE token_hash = $1",
+            "SELECT game_id, side, seat FROM seats WHERE token_hash = $1
+             UNION ALL SELECT game_id, side, seat FROM seat_keys WHERE token_hash = $1",
         )
         .bind(token_hash)
         .fetch_optional(&self.pool)
         .await?;
         Ok(match row {
-            Some(r) => Some((r.try_get("game_id")?, r.try_get::<i64, _>("side")? as u8)),
+            Some(r) => Some((
+                r.try_get("game_id")?,
+                r.try_get::<i64, _>("side")? as u8,
+                r.try_get::<i64, _>("seat")? as u8,
+            )),
             None => None,
         })
     }
@@ -754,7 +821,7 @@ impl Store {
     /// The game's orders after `after`, in order.
     pub async fn orders(&self, id: &str, after: i64) -> Result<Vec<OrderRow>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT seq, side, order_json, outcomes, seen, shown FROM orders WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+            "SELECT seq, side, seat, order_json, outcomes, seen, shown FROM orders WHERE game_id = $1 AND seq > $2 ORDER BY seq",
         )
         .bind(id)
         .bind(after)
@@ -765,6 +832,7 @@ impl Store {
                 Ok(OrderRow {
                     seq: r.try_get("seq")?,
                     side: r.try_get::<i64, _>("side")? as u8,
+                    seat: r.try_get::<i64, _>("seat")? as u8,
                     order_json: r.try_get("order_json")?,
                     outcomes: r.try_get("outcomes")?,
                     seen: r.try_get("seen")?,
@@ -821,7 +889,7 @@ impl Store {
                 return Ok(Committed::Overtaken);
             }
             sqlx::query(
-                "INSERT INTO orders (game_id, seq, side, order_json, outcomes, seen, shown, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                "INSERT INTO orders (game_id, seq, side, order_json, outcomes, seen, shown, at, seat) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             )
             .bind(&c.game_id)
             .bind(c.order.seq)
@@ -831,6 +899,7 @@ impl Store {
             .bind(&c.order.seen)
             .bind(c.order.shown)
             .bind(now())
+            .bind(c.order.seat as i64)
             .execute(&mut *tx)
             .await?;
             self.club_after(&mut tx, c).await?;
@@ -900,6 +969,10 @@ impl Store {
         .execute(&mut **tx)
         .await?;
         if turned.rows_affected() == 1 {
+            sqlx::query("UPDATE teams SET ready = '[]' WHERE game_id = $1")
+                .bind(&c.game_id)
+                .execute(&mut **tx)
+                .await?;
             let mine = battle
                 .get(c.side_after as usize)
                 .cloned()

@@ -24,6 +24,7 @@ pub mod referee;
 pub mod seats;
 pub mod sender;
 pub mod shared;
+pub mod teams;
 pub mod terms;
 
 pub use error::{NotSaved, StartError};
@@ -254,7 +255,8 @@ pub async fn start_with(listen: &str, db: &str, options: Options) -> Result<Runn
             .merge(lobby::routes())
             .merge(terms::routes())
             .merge(chat::routes())
-            .merge(notify::routes()),
+            .merge(notify::routes())
+            .merge(teams::routes()),
     );
     let signals = options.signals;
     let task = tokio::spawn(async move {

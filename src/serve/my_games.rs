@@ -52,7 +52,7 @@ async fn claimed(server: &Server, headers: &HeaderMap, c: &Claim) -> Result<MyGa
     if !super::seats::well_formed(&c.invite) {
         return Err(unknown());
     }
-    let (game, side) = server
+    let (game, side, seat) = server
         .store
         .seat(&super::seats::token_hash(&c.invite))
         .await
@@ -60,29 +60,39 @@ async fn claimed(server: &Server, headers: &HeaderMap, c: &Claim) -> Result<MyGa
         .ok_or_else(unknown)?;
     let pool = &server.store.pool;
     let held = holds(pool, &account, &game, side).await?;
-    if !held {
-        sqlx::query("INSERT INTO claims (account, game_id, side, claimed) VALUES ($1, $2, $3, $4)")
-            .bind(&account)
-            .bind(&game)
-            .bind(side as i64)
-            .bind(now())
-            .execute(pool)
-            .await
-            .map_err(db_error)?;
+    if held.is_none() {
+        sqlx::query(
+            "INSERT INTO claims (account, game_id, side, claimed, seat) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&account)
+        .bind(&game)
+        .bind(side as i64)
+        .bind(now())
+        .bind(seat as i64)
+        .execute(pool)
+        .await
+        .map_err(db_error)?;
     }
     listing(server, &game, side).await?.ok_or_else(unknown)
 }
 
-/// Whether `account` claimed the seat.
-async fn holds(pool: &sqlx::AnyPool, account: &str, game: &str, side: u8) -> Result<bool, Refused> {
-    sqlx::query("SELECT 1 AS one FROM claims WHERE account = $1 AND game_id = $2 AND side = $3")
-        .bind(account)
-        .bind(game)
-        .bind(side as i64)
-        .fetch_optional(pool)
-        .await
-        .map(|r| r.is_some())
-        .map_err(db_error)
+/// The seat on `side` that `account` claimed, if it claimed one.
+async fn holds(
+    pool: &sqlx::AnyPool,
+    account: &str,
+    game: &str,
+    side: u8,
+) -> Result<Option<u8>, Refused> {
+    sqlx::query_scalar::<_, i64>(
+        "SELECT seat FROM claims WHERE account = $1 AND game_id = $2 AND side = $3",
+    )
+    .bind(account)
+    .bind(game)
+    .bind(side as i64)
+    .fetch_optional(pool)
+    .await
+    .map(|r| r.map(|s| s as u8))
+    .map_err(db_error)
 }
 
 /// One game as the list shows it to `side`.
@@ -176,23 +186,23 @@ pub async fn seat_key(
     let key = async {
         let account = signed_in(&server, &headers).await?;
         let pool = &server.store.pool;
-        let held = holds(pool, &account, &ask.game, ask.side).await?;
-        if !held {
+        let Some(seat) = holds(pool, &account, &ask.game, ask.side).await? else {
             return Err(Refused::new(
                 Problem::Forbidden,
                 "not your seat: claim it with its invite first",
             ));
-        }
+        };
         let invite = super::seats::new_invite().map_err(|_| {
             Refused::new(Problem::NoRandomness, "the system's random source failed")
         })?;
         let mut tx = pool.begin().await.map_err(db_error)?;
-        sqlx::query("INSERT INTO seat_keys (token_hash, account, game_id, side, created) VALUES ($1, $2, $3, $4, $5)")
+        sqlx::query("INSERT INTO seat_keys (token_hash, account, game_id, side, created, seat) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(super::seats::token_hash(&invite))
             .bind(&account)
             .bind(&ask.game)
             .bind(ask.side as i64)
             .bind(now())
+            .bind(seat as i64)
             .execute(&mut *tx)
             .await
             .map_err(db_error)?;

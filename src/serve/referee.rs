@@ -62,6 +62,8 @@ enum Task {
 struct Job {
     game: String,
     side: u8,
+    /// The seat on the side (a team game's; 0 otherwise).
+    seat: u8,
     task: Task,
     /// Whether the answer carries the board as the seat's side knows it.
     with_board: bool,
@@ -123,31 +125,41 @@ impl Referee {
         &self,
         game: &str,
         side: u8,
+        seat: u8,
         order: Order,
         after: Option<i64>,
         with_board: bool,
     ) -> Result<Applied, Refused> {
-        self.give(game, side, Task::Order(order), after, false, with_board)
-            .await
+        self.give(
+            game,
+            (side, seat),
+            Task::Order(order),
+            after,
+            false,
+            with_board,
+        )
+        .await
     }
 
     /// A new game's chosen rules, given by the server as the game's first order.
     pub async fn set_rules(&self, game: &str, side: u8, order: Order) -> Result<Applied, Refused> {
-        self.give(game, side, Task::Order(order), Some(0), true, false)
+        self.give(game, (side, 0), Task::Order(order), Some(0), true, false)
             .await
     }
 
     /// The game now and the board as the seat of `side` knows it (RULES.md §16 D-fow-8): only
     /// the referee, which holds the game, works it out; the database keeps the truth.
     pub async fn look(&self, game: &str, side: u8) -> Result<(GameRow, String), Refused> {
-        let a = self.give(game, side, Task::Look, None, false, true).await?;
+        let a = self
+            .give(game, (side, 0), Task::Look, None, false, true)
+            .await?;
         Ok((a.game, a.board.unwrap_or_default()))
     }
 
     async fn give(
         &self,
         game: &str,
-        side: u8,
+        side: (u8, u8),
         task: Task,
         after: Option<i64>,
         by_server: bool,
@@ -162,13 +174,13 @@ impl Referee {
 
     /// Builds a game's simulation ahead of its first order; does not wait for it.
     pub fn warm(&self, game: &str) {
-        let _ = self.send(game, 0, Task::Warm, None, false, false);
+        let _ = self.send(game, (0, 0), Task::Warm, None, false, false);
     }
 
     fn send(
         &self,
         game: &str,
-        side: u8,
+        (side, seat): (u8, u8),
         task: Task,
         after: Option<i64>,
         by_server: bool,
@@ -181,6 +193,7 @@ impl Referee {
         let job = Job {
             game: game.to_owned(),
             side,
+            seat,
             task,
             with_board,
             after,
@@ -305,6 +318,11 @@ struct Table {
     row: GameRow,
     game: crate::rules::game::Game,
     applied: i64,
+    /// A team game's seats and what each commands (issue 62).
+    teams: Option<crate::dispatch::club::Teams>,
+    /// The seat that gave each step the game's undo could take back, oldest first: a seat
+    /// takes back only its own.
+    undo_seats: Vec<u8>,
 }
 
 impl Table {
@@ -317,12 +335,32 @@ impl Table {
             row,
             game,
             applied: 0,
+            teams: None,
+            undo_seats: Vec::new(),
         })
     }
 
-    fn apply(&mut self, order: Order) -> Vec<Outcome> {
+    /// Applies `order` given by `seat`, keeping which seat gave each step the undo holds.
+    fn apply(&mut self, order: Order, seat: u8) -> Vec<Outcome> {
         let given = self.game.give(&order);
+        let steps = self.game.undo.history.len();
+        if steps > self.undo_seats.len() {
+            self.undo_seats.resize(steps, seat);
+        } else {
+            self.undo_seats.truncate(steps);
+        }
         crate::rules::game::answer(&order, given)
+    }
+
+    /// The seat of `side` that commands `unit` (0 in a game of one seat a side).
+    fn seat_commanding(&self, side: u8, brigade: &str) -> u8 {
+        self.teams.as_ref().map_or(0, |t| {
+            self.game
+                .start
+                .organisation
+                .first_holding(brigade, &t.sides[side as usize & 1])
+                .unwrap_or(0) as u8
+        })
     }
 
     /// Applies the orders committed since this table last looked (by another server, or before
@@ -333,7 +371,7 @@ impl Table {
             let order: Order = serde_json::from_str(&r.order_json).map_err(|e| {
                 Refused::new(Problem::Corrupt, format!("order {} unreadable: {e}", r.seq))
             })?;
-            self.apply(order);
+            self.apply(order, r.seat);
             self.applied = r.seq;
             // The row's counts were read with its seq; what came after adds to them.
             if r.seq > self.row.seq {
@@ -438,6 +476,7 @@ async fn sit_down(game: &str, store: &Store, table: &mut Option<Table>) -> Resul
             }
             let mut t =
                 Table::load(&row).map_err(|e| Refused::new(Problem::Corrupt, e.to_string()))?;
+            t.teams = store.teams(game).await.map_err(db_error)?.map(|h| h.teams);
             t.catch_up(store, game).await?;
             *table = Some(t);
         }
@@ -509,10 +548,23 @@ fn may_give(t: &Table, job: &Job, order: &Order) -> Result<(), Refused> {
     // Every answer from here on is worked out on what the seat's side knows (D-fow-6, D-fow-8):
     // an enemy it has not seen is no unit at all to it.
     let known = crate::rules::fog::view(board, Side(job.side)).board;
-    for id in named_units(order) {
-        if let Some(u) = known.unit(id)
-            && u.side.0 != job.side
-        {
+    let mut named = named_units(order);
+    // A melee's drag commits whatever of the side stands on its hexes: each is named.
+    if let Order::Melee { from, .. } = order {
+        for at in from {
+            let h = at.hex(&known);
+            named.extend(
+                known
+                    .units
+                    .iter()
+                    .filter(|u| u.side.0 == job.side && u.hex == h)
+                    .map(|u| u.id),
+            );
+        }
+    }
+    for id in named {
+        let Some(u) = known.unit(id) else { continue };
+        if u.side.0 != job.side {
             return Err(Refused::new(
                 Problem::OtherSide,
                 format!(
@@ -523,6 +575,28 @@ fn may_give(t: &Table, job: &Job, order: &Order) -> Result<(), Refused> {
                 ),
             ));
         }
+        // A team game: only the seat's own part of the side.
+        let by = t.seat_commanding(job.side, &u.brigade);
+        if by != job.seat {
+            return Err(Refused::new(
+                Problem::NotYourCommand,
+                format!(
+                    "not your command: {} ({id}) is commanded from seat {} of the {}",
+                    u.name,
+                    by + 1,
+                    name(job.side)
+                ),
+            ));
+        }
+    }
+    if *order == Order::Undo
+        && t.teams.is_some()
+        && t.undo_seats.last().is_some_and(|s| *s != job.seat)
+    {
+        return Err(Refused::new(
+            Problem::NotYourCommand,
+            "not your command: the last order to take back is another seat's",
+        ));
     }
     Ok(())
 }
@@ -621,7 +695,37 @@ async fn decide(
     let before = crate::rules::fog::on(board).then(|| board.clone());
     // The game's order desk checks it on what the seat's side knows (`as_the_side_sees`), so
     // a refusal names nothing unseen.
-    let outcomes = t.apply(order.clone());
+    // A team game's side turn ends when each of its seats has ended its part.
+    if order == Order::EndTurn
+        && let Some(teams) = &t.teams
+    {
+        let seats = teams.sides[job.side as usize & 1].len() as u8;
+        let mut ready = store
+            .teams(game)
+            .await
+            .map_err(db_error)?
+            .map(|h| h.ready)
+            .unwrap_or_default();
+        if !ready.contains(&job.seat) {
+            ready.push(job.seat);
+        }
+        let waiting: Vec<String> = (0..seats)
+            .filter(|s| !ready.contains(s))
+            .map(|s| (s + 1).to_string())
+            .collect();
+        if !waiting.is_empty() {
+            store.set_ready(game, &ready).await.map_err(db_error)?;
+            return Err(Refused::new(
+                Problem::WaitingForTeam,
+                format!(
+                    "your part of the turn is ended; the {}' turn ends when seat {} ends theirs",
+                    t.game.start.side_name(Side(job.side)),
+                    waiting.join(" and ")
+                ),
+            ));
+        }
+    }
+    let outcomes = t.apply(order.clone(), job.seat);
     if let Some(r) = outcomes.iter().find_map(Outcome::refusal) {
         let mut refused = Refused::new(
             Problem::Refused,
@@ -662,6 +766,7 @@ async fn decide(
     let row = OrderRow {
         seq: t.applied + 1,
         side: job.side,
+        seat: job.seat,
         order_json: serde_json::to_string(&order).unwrap_or_default(),
         outcomes: serde_json::to_string(&outcomes).unwrap_or_default(),
         seen,

@@ -205,6 +205,7 @@ fn new_game(
         scenario_source: Some(scenario.source.clone()),
         parameters: params.map(Box::new),
         shared: None,
+        teams: None,
     };
     form.said = format!("Making a game on {server}…");
     let made = crate::dispatch::request::create(&body);
