@@ -67,7 +67,15 @@ pub enum Verb {
     Join(Join),
     /// Open lesson N of the boot camp (1 to 10): the game taught one idea at a time
     Lesson(Lesson),
-    /// The referee server for games played apart
+    /// The referee server for games played apart, and a club's: accounts, my games, the
+    /// lobby, deadlines, chat, team games, ratings and notifications
+    ///
+    /// To run a club: --db postgres://… shared by two or more servers (or sqlite:FILE for
+    /// one), --tls-cert/--tls-key, --site for the browser build, --smtp HOST:PORT (a plain-SMTP
+    /// relay on this machine or its private network) with --mail-from and --public-url for
+    /// e-mailed notifications; webhooks need nothing. /metrics counts notifications sent and
+    /// failed and the outbox waiting and failing; the log has a line per notification sent or
+    /// failed. No password, session token, invite or seat key is ever written to a log.
     #[cfg(not(target_arch = "wasm32"))]
     Serve(Serve),
     /// A seat at a server's game, for scripts and tests
