@@ -490,6 +490,109 @@ fn the_start_dialog_signs_in_claims_an_invite_and_lists_my_games() {
     assert!(!texts.iter().any(|t| t.contains("secret-word-1")));
 }
 
+/// The club in the start dialog (issue 62): signed in, the lobby lists another player's
+/// challenge, Take up begins the game (in My games with its deadline), its Chat shows the
+/// other side's line to all (and not his line to his own side), and a line said from the
+/// dialog reaches the other seat; Post a challenge puts the battle on the table in the lobby.
+#[cfg(feature = "client")]
+#[test]
+fn the_start_dialog_takes_up_a_challenge_and_chats() {
+    use bayonet::client::dialogs::club_dialog::{ClubButton, ClubHere};
+    use bayonet::client::dialogs::my_games_dialog::{MyGamesButton, MyGamesHere};
+    use bayonet::client::dialogs::online_dialog::OnlineForm;
+    use bayonet::dispatch::club::Challenge;
+    let url = server_on(&temp_db("club-dialog"));
+    // Another player, by script: registered, a challenge posted.
+    Seat::new(&url, None)
+        .register("Gen. John Buford", "mcphersons-ridge")
+        .unwrap();
+    let buford = Seat::new(
+        &url,
+        Some(
+            &Seat::new(&url, None)
+                .sign_in("Gen. John Buford", "mcphersons-ridge")
+                .unwrap()
+                .token,
+        ),
+    );
+    buford
+        .challenge(&Challenge {
+            scenario: Some("maps/test_melee.ron".into()),
+            side: Some(0),
+            hours: Some(72),
+            ..Challenge::default()
+        })
+        .unwrap();
+    let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
+    let mut app = bayonet::client::windowless_app(s, bayonet::client::headless);
+    app.world_mut()
+        .remove_resource::<bayonet::client::gate::PresetPlayers>();
+    app.update();
+    app.update();
+    {
+        let mut form = app.world_mut().resource_mut::<OnlineForm>();
+        form.server = url.clone();
+        form.author = "Gen. Henry Heth".into();
+        form.password = "herr-pettigrew-1".into();
+    }
+    let said = |app: &App| app.world().resource::<ClubHere>().said.clone();
+    press_button(&mut app, ClubButton::Lobby);
+    assert_eq!(said(&app), "Sign in first (My games).");
+    press_button(&mut app, MyGamesButton::Register);
+    press_button(&mut app, MyGamesButton::SignIn);
+    press_button(&mut app, ClubButton::Lobby);
+    assert_eq!(said(&app), "1 challenge", "{}", said(&app));
+    let words = bayonet::client::dialogs::club_dialog::challenge_words(
+        &app.world().resource::<ClubHere>().lobby[0],
+    );
+    assert!(
+        words.contains("Gen. John Buford plays the") && words.contains("72 h a turn"),
+        "{words}"
+    );
+    press_button(&mut app, ClubButton::Accept(0));
+    assert!(
+        said(&app).starts_with("The game has begun: you are the"),
+        "{}",
+        said(&app)
+    );
+    let game = app.world().resource::<MyGamesHere>().list[0].clone();
+    assert_eq!(game.side, 1);
+    let words = bayonet::client::dialogs::my_games_dialog::row_words(&game, game.since + 60);
+    assert!(
+        words.contains("the deadline (theirs) in 71 h 59 min"),
+        "{words}"
+    );
+    // Buford speaks: to all, and to his own side.
+    let his = Seat::new(&url, Some(&buford.seat_key(&game.game, 0).unwrap().invite));
+    his.say("Hold until Reynolds comes up.", false).unwrap();
+    his.say("You will find us on McPherson's Ridge.", true)
+        .unwrap();
+    press_button(&mut app, MyGamesButton::List);
+    assert_eq!(app.world().resource::<MyGamesHere>().list[0].unread, 1);
+    press_button(&mut app, MyGamesButton::Chat(0));
+    app.update();
+    let chat = app.world().resource::<ClubHere>().chat.clone();
+    assert_eq!(chat.len(), 1, "{chat:?}");
+    assert!(chat[0].text.contains("McPherson's Ridge"));
+    app.world_mut().resource_mut::<OnlineForm>().say = "We shall see about that.".into();
+    press_button(&mut app, ClubButton::SayToAll);
+    assert_eq!(said(&app), "Said.");
+    let heard = his.chat(0).unwrap();
+    assert_eq!(heard.len(), 3);
+    assert_eq!(heard[2].author, "Gen. Henry Heth");
+    assert_eq!(heard[2].text, "We shall see about that.");
+    // Posted from the dialog: the battle on the table, 72 h (Time pressed twice), rated.
+    press_button(&mut app, ClubButton::Hours);
+    press_button(&mut app, ClubButton::Hours);
+    press_button(&mut app, ClubButton::Rated);
+    press_button(&mut app, ClubButton::Post);
+    assert!(said(&app).starts_with("Posted:"), "{}", said(&app));
+    let lobby = buford.lobby().unwrap();
+    assert_eq!(lobby.len(), 1);
+    assert_eq!(lobby[0].by, "Gen. Henry Heth");
+    assert_eq!((lobby[0].hours, lobby[0].rated), (Some(72), true));
+}
+
 /// Presses a dialog button for one frame, as a click would, and lets it go.
 #[cfg(feature = "client")]
 fn press_button<C: Component + PartialEq + std::fmt::Debug>(app: &mut App, which: C) {

@@ -1,6 +1,8 @@
 //! Screens over the map: the start dialog (and its online section), the help, the hand-over screen, the end of a battle, and saving.
 
+pub mod asking;
 pub mod campaign;
+pub mod club_dialog;
 pub mod end_screen;
 pub mod hand_over;
 pub mod help;
@@ -22,6 +24,7 @@ pub(crate) fn plugin(app: &mut App) {
         online_dialog::plugin,
         shared_dialog::plugin,
         my_games_dialog::plugin,
+        club_dialog::plugin,
         help::plugin,
         hand_over::plugin,
         end_screen::plugin,

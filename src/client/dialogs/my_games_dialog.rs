@@ -24,6 +24,8 @@ pub enum MyGamesButton {
     List,
     /// The listed game `i`, opened.
     Open(usize),
+    /// The listed game `i`'s chat, shown in the club section.
+    Chat(usize),
 }
 
 /// The session (only in the window's memory), the games as last heard, and what the section
@@ -33,6 +35,20 @@ pub struct MyGamesHere {
     pub session: Option<Session>,
     pub list: Vec<MyGame>,
     pub said: String,
+    /// The game whose chat the club section shows, with a key to its seat.
+    pub chat: Option<ChatWith>,
+    /// The game whose chat was asked for, waiting for its key.
+    chat_asked: Option<usize>,
+}
+
+/// A game's chat, opened from the list.
+#[derive(Debug, Clone)]
+pub struct ChatWith {
+    pub game: String,
+    pub side_name: String,
+    pub key: String,
+    /// Its lines are still to be read.
+    pub fresh: bool,
 }
 
 #[derive(Component)]
@@ -48,6 +64,7 @@ enum Heard {
     Claimed(Result<MyGame, Refusal>),
     List(Result<Vec<MyGame>, Refusal>),
     Key(Result<SeatKey, Refusal>),
+    ChatKey(Result<SeatKey, Refusal>),
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -62,7 +79,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// Adds the section to the dialog when it opens; not to a campaign's screen.
-fn section(
+pub(crate) fn section(
     mut commands: Commands,
     dialogs: Query<Entity, Added<DialogBody>>,
     campaign: Option<Res<super::campaign::UnderWay>>,
@@ -207,6 +224,25 @@ fn press(
                 &mut exit,
             );
         }
+        MyGamesButton::Chat(i) => {
+            let Some(g) = here.list.get(i) else { return };
+            let ask_for = crate::dispatch::account::SeatAsk {
+                game: g.game.clone(),
+                side: g.side,
+            };
+            here.said = format!("Opening game {}'s chat…", g.game);
+            here.chat_asked = Some(i);
+            let req = request::seat_key(&ask_for);
+            ask(
+                &server,
+                session,
+                req,
+                Heard::ChatKey,
+                &mut here,
+                &mut form,
+                &mut exit,
+            );
+        }
         MyGamesButton::Open(i) => {
             let Some(g) = here.list.get(i) else { return };
             let ask_for = crate::dispatch::account::SeatAsk {
@@ -266,11 +302,27 @@ fn take(
             form.invite = k.invite;
             join(form, exit);
         }
+        Heard::ChatKey(Ok(k)) => {
+            let asked = here
+                .chat_asked
+                .take()
+                .and_then(|i| here.list.get(i).cloned());
+            if let Some(g) = asked {
+                here.said = format!("Game {}'s chat is below.", g.game);
+                here.chat = Some(ChatWith {
+                    game: g.game,
+                    side_name: g.side_name,
+                    key: k.invite,
+                    fresh: true,
+                });
+            }
+        }
         Heard::Registered(Err(e))
         | Heard::SignedIn(Err(e))
         | Heard::Claimed(Err(e))
         | Heard::List(Err(e))
-        | Heard::Key(Err(e)) => {
+        | Heard::Key(Err(e))
+        | Heard::ChatKey(Err(e)) => {
             if e.problem == crate::dispatch::Problem::NotSignedIn {
                 here.session = None;
             }
@@ -314,10 +366,56 @@ pub fn row_words(g: &MyGame, now: i64) -> String {
         .map_or(g.scenario_file.clone(), |s| {
             s.to_string_lossy().replace('_', " ")
         });
-    format!(
+    let mut words = format!(
         "{file}: you are the {} against the {} — turn {} ({}), {whose}, last move {since}",
         g.side_name, g.other_side, g.turn.turn, g.turn.clock
-    )
+    );
+    if let Some(e) = &g.terms.ended {
+        let names = if g.side == 0 {
+            [g.side_name.clone(), g.other_side.clone()]
+        } else {
+            [g.other_side.clone(), g.side_name.clone()]
+        };
+        words.push_str(&format!(" — {}", ended_words(e, &names)));
+    } else if let Some(d) = g.terms.deadline {
+        let left = d - now;
+        let whose = if g.your_turn { "yours" } else { "theirs" };
+        words.push_str(&if left > 0 {
+            format!(
+                " — the deadline ({whose}) in {} h {} min",
+                left / 3600,
+                left % 3600 / 60
+            )
+        } else {
+            format!(" — the deadline ({whose}) has passed")
+        });
+    }
+    if let Some(s) = g.terms.draw_offer {
+        words.push_str(if s == g.side {
+            " — you offered a draw"
+        } else {
+            " — a DRAW IS OFFERED to you"
+        });
+    }
+    if g.unread > 0 {
+        words.push_str(&format!(
+            " — {} unread",
+            crate::rules::words::count(u64::from(g.unread), "chat line", "chat lines")
+        ));
+    }
+    words
+}
+
+/// How a game ended, in the list's words.
+fn ended_words(e: &crate::dispatch::club::Ending, names: &[String; 2]) -> String {
+    use crate::dispatch::club::EndedBy;
+    let name = |s: u8| names[s as usize & 1].clone();
+    match (e.by, e.winner) {
+        (_, None) => "a draw".to_string(),
+        (EndedBy::Resigned, Some(w)) => format!("the {} resigned", name(1 - (w & 1))),
+        (EndedBy::Time, Some(w)) => format!("won on time by the {}", name(w)),
+        (_, Some(w)) => format!("won by the {}", name(w)),
+    }
 }
 
 fn rows(mut commands: Commands, here: Res<MyGamesHere>, rows: Query<Entity, With<Rows>>) {
@@ -346,6 +444,16 @@ fn rows(mut commands: Commands, here: Res<MyGamesHere>, rows: Query<Entity, With
                         Name::new(format!("MyGames:Open:{i}")),
                         // The page goes on the press: were it pressed on the finger's touch,
                         // the tablet's lifting would go to a page no longer there.
+                        crate::client::theme::interaction::OnRelease,
+                    ));
+                    row.spawn((
+                        widget::text_button(
+                            MyGamesButton::Chat(i),
+                            "Chat",
+                            13.0,
+                            UiRect::all(Val::Px(2.0)),
+                        ),
+                        Name::new(format!("MyGames:Chat:{i}")),
                         crate::client::theme::interaction::OnRelease,
                     ));
                     row.spawn(widget::label_text(row_words(g, now), 13.0));

@@ -19,6 +19,8 @@ pub enum Entry {
     Author,
     /// The account's password: shown as dots, never kept beyond the window.
     Password,
+    /// A line to say in a game's chat (the club section).
+    Say,
 }
 
 /// The section's buttons.
@@ -36,6 +38,7 @@ pub struct OnlineForm {
     pub invite: String,
     pub author: String,
     pub password: String,
+    pub say: String,
     pub focus: Option<Entry>,
     pub said: String,
 }
@@ -54,6 +57,7 @@ impl Default for OnlineForm {
             invite: String::new(),
             author: String::new(),
             password: String::new(),
+            say: String::new(),
             focus: None,
             said: "Join a game with its invite, or make a new one on the server.".into(),
         }
@@ -62,6 +66,15 @@ impl Default for OnlineForm {
 
 #[derive(Component)]
 struct FieldText(Entry);
+
+/// A field to tap and type into, named for a test's tap (`Online:Say`).
+pub(crate) fn field(r: &mut ChildSpawnerCommands, f: Entry) {
+    r.spawn((
+        widget::button(OnlineButton::Entry(f), UiRect::all(Val::Px(3.0))),
+        Name::new(format!("Online:{f:?}")),
+    ))
+    .with_child((widget::label_text(String::new(), 16.0), FieldText(f)));
+}
 
 /// A server's address as typed: `host:port` or a URL, without a trailing slash.
 pub(crate) fn base_url(typed: &str) -> String {
@@ -112,11 +125,7 @@ fn section(
             ] {
                 p.spawn(row()).with_children(|r| {
                     r.spawn(text(format!("{name}:")));
-                    r.spawn((
-                        button(OnlineButton::Entry(f)),
-                        Name::new(format!("Online:{f:?}")),
-                    ))
-                    .with_child((text(String::new()), FieldText(f)));
+                    field(r, f);
                 });
             }
             p.spawn(row()).with_children(|r| {
@@ -279,6 +288,7 @@ fn typing(mut keys: MessageReader<KeyboardInput>, mut form: ResMut<OnlineForm>) 
             Entry::Invite => &mut form.invite,
             Entry::Author => &mut form.author,
             Entry::Password => &mut form.password,
+            Entry::Say => &mut form.say,
         };
         match &k.logical_key {
             Key::Backspace => {
@@ -306,6 +316,7 @@ fn show(
             Entry::Server => &form.server,
             Entry::Invite => &form.invite,
             Entry::Author => &form.author,
+            Entry::Say => &form.say,
             // Never the password itself on the screen.
             Entry::Password => {
                 dots = "•".repeat(form.password.chars().count());
