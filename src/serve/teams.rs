@@ -167,7 +167,9 @@ async fn seats_for(server: &Server, game: &str, me: u8) -> Result<Vec<TeamSeat>,
                 units: told.then_some(at_start.len() as u32),
                 men_at_start: told.then(|| at_start.iter().map(|u| u.men).sum()),
                 men_now: told.then_some(now),
-                ended_turn: row.side == side && h.ready.contains(&n),
+                // The enemy's seats' progress in their turn is not told (D-fow-8: nor when
+                // it acts).
+                ended_turn: side == me && row.side == side && h.ready.contains(&n),
             });
         }
     }

@@ -22,6 +22,13 @@ const url = await new Promise((resolve, reject) => {
 });
 const made = JSON.parse(execFileSync(bin, ['remote', 'new', url, 'maps/test_melee.ron', '--json']));
 const invite = made.sides[0].invite;
+// Another player, by script: registered, signed in, a challenge posted to the lobby.
+const buford = (args, extra = {}) => execFileSync(bin, ['remote', 'account', url, ...args],
+  { env: { ...process.env, BAYONET_PASSWORD: 'mcphersons-ridge', ...extra } }).toString().trim();
+buford(['register', '--name', 'Gen. John Buford']);
+const session = buford(['sign-in', '--name', 'Gen. John Buford']);
+buford(['challenge', '--scenario', 'maps/test_melee.ron', '--side', '0', '--hours', '24'],
+  { BAYONET_SESSION: session });
 
 const { browser, page, until, layout, touch, tap, shot } = await probe(out, 'mygames-');
 const named = (name) => (layout().button_rects || []).find((b) => b.name === name);
@@ -71,6 +78,62 @@ try {
     && (e.data.button_rects || []).some((b) => b.name === 'MyGames:Open:0'), 15000);
   await page.waitForTimeout(800);
   await shot('mygames-2-listed.png');
+  // The lobby, further down: a finger drags the dialog until Lobby shows, taps it, takes up
+  // Buford's challenge; the new game's Chat; a line typed and sent to all.
+  const dragUntil = async (name) => {
+    for (let i = 0; i < 40 && !visible(name); i++) {
+      await touch('touchStart', 512, 600);
+      for (let s = 1; s <= 5; s++) {
+        await touch('touchMove', 512, 600 - s * 40);
+        await page.waitForTimeout(30);
+      }
+      await touch('touchEnd');
+      await page.waitForTimeout(800);
+    }
+    if (!visible(name)) fail(`${name} never scrolled into view`);
+  };
+  await dragUntil('Club:Lobby');
+  await tap(centre('Club:Lobby'));
+  await until('the challenge listed', (e) => e.event === 'layout'
+    && (e.data.button_rects || []).some((b) => b.name === 'Club:Accept:0'), 15000);
+  await page.waitForTimeout(500);
+  await dragUntil('Club:Accept:0');
+  await tap(centre('Club:Accept:0'));
+  await until('the game begun', (e) => e.event === 'layout'
+    && (e.data.button_rects || []).some((b) => b.name === 'MyGames:Chat:1'), 15000);
+  await page.waitForTimeout(500);
+  await shot('mygames-3-lobby.png');
+  // Chat 0 is the game just begun (the newest first).
+  const upUntil = async (name) => {
+    for (let i = 0; i < 40 && !visible(name); i++) {
+      await touch('touchStart', 512, 300);
+      for (let s = 1; s <= 5; s++) {
+        await touch('touchMove', 512, 300 + s * 40);
+        await page.waitForTimeout(30);
+      }
+      await touch('touchEnd');
+      await page.waitForTimeout(800);
+    }
+    if (!visible(name)) fail(`${name} never scrolled into view`);
+  };
+  await upUntil('MyGames:Chat:0');
+  await tap(centre('MyGames:Chat:0'));
+  await page.waitForTimeout(1500);
+  await dragUntil('Online:Say');
+  await type('Online:Say', 'The Confederates are on the Chambersburg Pike.');
+  await dragUntil('Club:SayToAll');
+  await tap(centre('Club:SayToAll'));
+  await page.waitForTimeout(2000);
+  await shot('mygames-4-chat.png');
+  const theirs = JSON.parse(buford(['games', '--json'], { BAYONET_SESSION: session }));
+  if (theirs.length !== 1) fail('Buford has no game: ' + JSON.stringify(theirs));
+  const key = buford(['open', '--game', theirs[0].game, '--side', '0'], { BAYONET_SESSION: session });
+  const lines = JSON.parse(execFileSync(bin, ['remote', 'chat', url, key, '--json']).toString());
+  if (!lines.some((l) => l.text === 'The Confederates are on the Chambersburg Pike.')) {
+    fail('the line did not reach the other side: ' + JSON.stringify(lines));
+  }
+  console.log(`my games: the lobby's challenge taken up by touch and a chat line sent (${lines.length} line(s) on the other side)`);
+  await upUntil('MyGames:Open:0');
   // Open (on the finger's lifting): the page goes to the seat under its own key. A touch
   // DevTools sends to a page that goes meanwhile is never answered, so none is waited on
   // for long.
@@ -83,7 +146,7 @@ try {
   await until('the game online', (e) => e.event === 'layout' && e.data.buttons.Resolve, 30000);
   await page.waitForTimeout(800);
   if (page.url().includes('bayonet-')) fail(`the address still holds the key: ${page.url()}`);
-  await shot('mygames-3-opened.png');
+  await shot('mygames-5-opened.png');
   console.log('my games: registered, signed in, claimed, listed and opened a game in the browser by touch');
 } finally {
   await browser.close();
