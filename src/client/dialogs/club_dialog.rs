@@ -75,7 +75,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 // Below My games in the dialog.
-                section.after(super::my_games_dialog::section),
+                section.after(super::shared_dialog::section),
                 chat_opened,
                 heard,
                 challenge_rows,

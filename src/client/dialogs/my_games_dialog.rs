@@ -75,7 +75,17 @@ thread_local! {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<MyGamesHere>()
         .add_observer(press)
-        .add_systems(Update, (section, heard, rows, show).chain());
+        .add_systems(
+            Update,
+            // Below the online section, whose name and password it signs in with.
+            (
+                section.after(super::online_dialog::section),
+                heard,
+                rows,
+                show,
+            )
+                .chain(),
+        );
 }
 
 /// Adds the section to the dialog when it opens; not to a campaign's screen.

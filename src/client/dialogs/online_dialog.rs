@@ -96,7 +96,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// Adds the section to the dialog when it opens.
-fn section(
+pub(crate) fn section(
     mut commands: Commands,
     dialogs: Query<Entity, Added<DialogBody>>,
     form: Res<OnlineForm>,

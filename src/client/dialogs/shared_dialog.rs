@@ -51,12 +51,21 @@ thread_local! {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SharedHere>()
         .add_observer(press)
-        .add_systems(Update, (section, heard, rows, show).chain());
+        .add_systems(
+            Update,
+            (
+                section.after(super::my_games_dialog::section),
+                heard,
+                rows,
+                show,
+            )
+                .chain(),
+        );
 }
 
 /// Adds the section to the dialog when it opens (after the online section); not to a
 /// campaign's screen, whose battle is the campaign's.
-fn section(
+pub(crate) fn section(
     mut commands: Commands,
     dialogs: Query<Entity, Added<DialogBody>>,
     campaign: Option<Res<super::campaign::UnderWay>>,
