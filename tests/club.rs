@@ -225,6 +225,21 @@ fn a_challenges_life(urls: &[String], tag: &str) {
         "{rl:?}"
     );
     assert_eq!((rm.games, rl.games), (1, 1));
+    // The ladder's page, for any browser.
+    let page = ureq::get(&format!("{u0}/ladder"))
+        .call()
+        .unwrap()
+        .body_mut()
+        .read_to_string()
+        .unwrap();
+    assert!(page.contains("<h1>The ladder</h1>"), "{page}");
+    assert!(
+        page.contains(&format!(
+            "<td>Gen. Meade {tag}</td><td>{:.0}</td>",
+            m.rating
+        )),
+        "{page}"
+    );
     // A rematch: the same battle and terms, the sides exchanged, posted to Lee; he resigns it.
     let again = meade.rematch(&game, 0).unwrap();
     assert_eq!(again.side, Some(1));

@@ -74,7 +74,10 @@ fn the_server_serves_every_route_the_seats_ask_and_refuses_others_by_kind() {
             | Route::DeleteAccount
             | Route::Sessions
             | Route::Claim
-            | Route::SeatKey => "POST",
+            | Route::SeatKey
+            | Route::Accept
+            | Route::Withdraw
+            | Route::Rematch => "POST",
             _ => "GET",
         };
         let (status, v) = raw(&url, method, route.path(), Some(&auth), Some("{}"));

@@ -581,6 +581,19 @@ fn the_start_dialog_takes_up_a_challenge_and_chats() {
     assert_eq!(heard.len(), 3);
     assert_eq!(heard[2].author, "Gen. Henry Heth");
     assert_eq!(heard[2].text, "We shall see about that.");
+    // This game: a draw offered from the dialog, which the other seat sees; the ladder.
+    press_button(
+        &mut app,
+        ClubButton::Act(bayonet::dispatch::club::Act::OfferDraw),
+    );
+    assert!(
+        said(&app).starts_with("A draw is offered"),
+        "{}",
+        said(&app)
+    );
+    assert_eq!(his.terms().unwrap().draw_offer, Some(1));
+    press_button(&mut app, ClubButton::Ladder);
+    assert_eq!(said(&app), "No rated game has ended on this server yet.");
     // Posted from the dialog: the battle on the table, 72 h (Time pressed twice), rated.
     press_button(&mut app, ClubButton::Hours);
     press_button(&mut app, ClubButton::Hours);

@@ -555,7 +555,7 @@ fn account(
                     } else {
                         format!("waiting on the {}", g.other_side)
                     };
-                    format!(
+                    let mut line = format!(
                         "{} (side {}): {} as the {} against the {}, turn {} {}, {whose}",
                         g.game,
                         g.side,
@@ -564,7 +564,14 @@ fn account(
                         g.other_side,
                         g.turn.turn,
                         g.turn.clock
-                    )
+                    );
+                    if g.terms.deadline.is_some() || g.terms.ended.is_some() || g.terms.rated {
+                        line.push_str(&format!("; {}", terms_words(&g.terms)));
+                    }
+                    if g.unread > 0 {
+                        line.push_str(&format!("; {} unread chat line(s)", g.unread));
+                    }
+                    line
                 })
                 .collect();
             let text = if lines.is_empty() {

@@ -61,10 +61,12 @@ pub enum Route {
     Ladder,
     /// A team game's seats: what each commands, who holds it, how its men fared.
     Team,
+    /// The ladder as a web page.
+    LadderPage,
 }
 
 impl Route {
-    pub const ALL: [Route; 30] = [
+    pub const ALL: [Route; 31] = [
         Route::Health,
         Route::Ready,
         Route::Metrics,
@@ -95,6 +97,7 @@ impl Route {
         Route::Notify,
         Route::Ladder,
         Route::Team,
+        Route::LadderPage,
     ];
 
     pub fn path(self) -> &'static str {
@@ -129,6 +132,7 @@ impl Route {
             Route::Notify => "/api/account/notify",
             Route::Ladder => "/api/ladder",
             Route::Team => "/api/game/team",
+            Route::LadderPage => "/ladder",
         }
     }
 

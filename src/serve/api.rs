@@ -665,7 +665,8 @@ pub(super) async fn prepare(server: &Server, new: &NewGame) -> Result<Prepared, 
         }
     }
     if let Some(t) = &new.teams {
-        super::teams::check(&scenario, t).map_err(|why| Refused::new(Problem::BadTeams, why))?;
+        super::split_command::check(&scenario, t)
+            .map_err(|why| Refused::new(Problem::BadTeams, why.0))?;
     }
     Ok(Prepared {
         file,
@@ -774,7 +775,7 @@ fn created(
                 .map(|posts| {
                     posts
                         .iter()
-                        .map(|p| super::teams::post_name(scenario, p))
+                        .map(|p| super::split_command::post_name(scenario, p))
                         .collect()
                 })
                 .unwrap_or_default(),

@@ -40,3 +40,56 @@ pub async fn ladder(State(server): State<Arc<Server>>) -> Response {
         Err(e) => refusal(db_error(e)),
     }
 }
+
+/// The ladder as a page a player opens in any browser (`GET /ladder`): rank, name, rating with
+/// its 95 % interval, and the record.
+pub async fn page(State(server): State<Arc<Server>>) -> Response {
+    use axum::response::IntoResponse;
+    let resp = ladder(State(server)).await;
+    let (parts, body) = resp.into_parts();
+    if !parts.status.is_success() {
+        return Response::from_parts(parts, body);
+    }
+    let bytes = axum::body::to_bytes(body, 4 << 20)
+        .await
+        .unwrap_or_default();
+    let rungs: Vec<Rung> = serde_json::from_slice(&bytes).unwrap_or_default();
+    let esc = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    let rows: String = rungs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            format!(
+                "<tr><td>{}</td><td>{}</td><td>{:.0}</td><td>± {:.0}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                i + 1,
+                esc(&r.name),
+                r.rating,
+                2.0 * r.deviation,
+                r.games,
+                r.wins,
+                r.losses,
+                r.draws
+            )
+        })
+        .collect();
+    let empty = if rungs.is_empty() {
+        "<p>No rated game has ended on this server yet.</p>"
+    } else {
+        ""
+    };
+    let html = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>Bayonet: the ladder</title>\
+         <style>body{{font-family:serif;background:#1e1d19;color:#eee;margin:2em}}table{{border-collapse:collapse}}td,th{{padding:.3em .8em;border-bottom:1px solid #555;text-align:right}}td:nth-child(2),th:nth-child(2){{text-align:left}}</style></head>\
+         <body><h1>The ladder</h1><p>Glicko-2 ratings from rated games played on this server; the interval is two deviations either side.</p>{empty}\
+         <table><tr><th>#</th><th>Player</th><th>Rating</th><th>Interval</th><th>Games</th><th>Won</th><th>Lost</th><th>Drawn</th></tr>\n{rows}</table></body></html>"
+    );
+    (
+        [(axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        html,
+    )
+        .into_response()
+}

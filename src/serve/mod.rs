@@ -24,6 +24,7 @@ pub mod referee;
 pub mod seats;
 pub mod sender;
 pub mod shared;
+pub mod split_command;
 pub mod teams;
 pub mod terms;
 

@@ -100,4 +100,5 @@ pub fn routes() -> axum::Router<Arc<Server>> {
     axum::Router::new()
         .route(Route::Notify.path(), get(shown).post(set))
         .route(Route::Ladder.path(), get(super::ladder::ladder))
+        .route(Route::LadderPage.path(), get(super::ladder::page))
 }

@@ -14,7 +14,7 @@ use crate::client::theme::palette;
 use crate::client::theme::widget::{self, Layout};
 use crate::dispatch::Refusal;
 use crate::dispatch::account::MyGame;
-use crate::dispatch::club::{Challenge, ChatLine, Posted};
+use crate::dispatch::club::{Act, Challenge, ChatLine, Posted, Rung, Terms};
 
 /// The section's buttons.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
@@ -31,6 +31,12 @@ pub enum ClubButton {
     /// The line typed, said to both sides, or to one's own.
     SayToAll,
     SayToSide,
+    /// The chat's game: resign, offer, accept or decline a draw, claim it on time.
+    Act(Act),
+    /// The chat's game again, the sides exchanged, posted to the same opponent.
+    Rematch,
+    /// The server's ladder listed.
+    Ladder,
 }
 
 /// The time controls a challenge offers, in hours a side turn (none: no deadline).
@@ -43,6 +49,7 @@ pub struct ClubHere {
     pub hours: usize,
     pub rated: bool,
     pub chat: Vec<ChatLine>,
+    pub ladder: Vec<Rung>,
     pub said: String,
 }
 
@@ -53,6 +60,9 @@ enum Heard {
     Accepted(Result<MyGame, Refusal>),
     Chat(Result<Vec<ChatLine>, Refusal>),
     Said(Result<ChatLine, Refusal>),
+    Acted(Result<Terms, Refusal>),
+    Rematched(Result<Posted, Refusal>),
+    Ladder(Result<Vec<Rung>, Refusal>),
 }
 
 #[derive(Component)]
@@ -107,6 +117,7 @@ fn section(
                     (ClubButton::Post, "Post a challenge"),
                     (ClubButton::Hours, "Time"),
                     (ClubButton::Rated, "Rated"),
+                    (ClubButton::Ladder, "Ladder"),
                 ] {
                     r.spawn((
                         widget::text_button(b, words, 14.0, UiRect::all(Val::Px(3.0))),
@@ -127,6 +138,22 @@ fn section(
                 for (b, words) in [
                     (ClubButton::SayToAll, "Send to all"),
                     (ClubButton::SayToSide, "Send to my side"),
+                ] {
+                    r.spawn((
+                        widget::text_button(b, words, 14.0, UiRect::all(Val::Px(3.0))),
+                        Name::new(format!("Club:{b:?}")),
+                    ));
+                }
+            });
+            p.spawn(widget::row(0.0).wrapping()).with_children(|r| {
+                r.spawn(widget::label_text("This game:", 16.0));
+                for (b, words) in [
+                    (ClubButton::Act(Act::OfferDraw), "Offer a draw"),
+                    (ClubButton::Act(Act::AcceptDraw), "Accept the draw"),
+                    (ClubButton::Act(Act::DeclineDraw), "Decline the draw"),
+                    (ClubButton::Act(Act::ClaimTime), "Claim on time"),
+                    (ClubButton::Act(Act::Resign), "Resign"),
+                    (ClubButton::Rematch, "Rematch"),
                 ] {
                     r.spawn((
                         widget::text_button(b, words, 14.0, UiRect::all(Val::Px(3.0))),
@@ -167,7 +194,6 @@ pub fn challenge_words(p: &Posted) -> String {
     format!("{}: {side} ({time}{rated}{to})", p.battle)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn press(
     pressed: On<Pressed>,
     q: Query<&ClubButton>,
@@ -184,6 +210,23 @@ fn press(
     match *b {
         ClubButton::Hours => club.hours = (club.hours + 1) % HOURS.len(),
         ClubButton::Rated => club.rated = !club.rated,
+        ClubButton::Act(a) => {
+            let Some(chat) = &mine.chat else {
+                club.said = "Choose a game (its Chat in My games) first.".into();
+                return;
+            };
+            club.said = "Asking the server…".into();
+            inbox.ask(
+                &server,
+                Some(chat.key.clone()),
+                request::act(a),
+                Heard::Acted,
+            );
+        }
+        ClubButton::Ladder => {
+            club.said = "Asking for the ladder…".into();
+            inbox.ask(&server, None, request::ladder(), Heard::Ladder);
+        }
         ClubButton::SayToAll | ClubButton::SayToSide => {
             let Some(chat) = &mine.chat else {
                 club.said = "Choose a game's Chat in My games first.".into();
@@ -221,6 +264,17 @@ fn press(
             };
             club.said = format!("Posting a challenge: {}…", table.start.name);
             inbox.ask(&server, session, request::challenge(&c), Heard::Posted);
+        }
+        ClubButton::Rematch => {
+            let Some(chat) = &mine.chat else {
+                club.said = "Choose a game (its Chat in My games) first.".into();
+                return;
+            };
+            let r = crate::dispatch::club::Rematch {
+                game: chat.game.clone(),
+                side: chat.side,
+            };
+            inbox.ask(&server, session, request::rematch(&r), Heard::Rematched);
         }
         ClubButton::Accept(i) => {
             let Some(p) = club.lobby.get(i) else { return };
@@ -290,7 +344,30 @@ fn heard(
                 club.said = "Said.".into();
                 club.chat.push(line);
             }
+            Heard::Acted(Ok(t)) => {
+                club.said = terms_said(&t);
+            }
+            Heard::Rematched(Ok(p)) => {
+                club.said = format!(
+                    "A rematch is posted to {}: {}.",
+                    p.to.clone().unwrap_or_default(),
+                    p.battle
+                );
+            }
+            Heard::Ladder(Ok(l)) => {
+                club.said = match l.len() {
+                    0 => "No rated game has ended on this server yet.".into(),
+                    n => format!(
+                        "The ladder: {}.",
+                        crate::rules::words::count(n as u64, "player", "players")
+                    ),
+                };
+                club.ladder = l;
+            }
             Heard::Lobby(Err(e))
+            | Heard::Acted(Err(e))
+            | Heard::Rematched(Err(e))
+            | Heard::Ladder(Err(e))
             | Heard::Posted(Err(e))
             | Heard::Accepted(Err(e))
             | Heard::Chat(Err(e))
@@ -333,8 +410,42 @@ fn challenge_rows(
                     row.spawn(widget::label_text(challenge_words(c), 13.0));
                 });
             }
+            for (i, r) in club.ladder.iter().take(20).enumerate() {
+                p.spawn(widget::label_text(rung_words(i, r), 13.0));
+            }
         });
     }
+}
+
+/// What an act's answer says of the game.
+pub fn terms_said(t: &Terms) -> String {
+    use crate::dispatch::club::EndedBy;
+    if let Some(e) = &t.ended {
+        return match (e.by, e.winner) {
+            (_, None) => "The game ended in a draw.".into(),
+            (EndedBy::Resigned, Some(_)) => "You resigned: the game is over.".into(),
+            (EndedBy::Time, Some(_)) => "Claimed on time: the game is yours.".into(),
+            (_, Some(_)) => "The game is over.".into(),
+        };
+    }
+    match t.draw_offer {
+        Some(_) => "A draw is offered: the other side may accept it.".into(),
+        None => "No draw stands.".into(),
+    }
+}
+
+/// One player's line on the ladder.
+pub fn rung_words(i: usize, r: &Rung) -> String {
+    format!(
+        "{}. {} — {:.0} (± {:.0}), {} won, {} lost, {} drawn",
+        i + 1,
+        r.name,
+        r.rating,
+        2.0 * r.deviation,
+        r.wins,
+        r.losses,
+        r.draws
+    )
 }
 
 /// A chat line's words.

@@ -45,6 +45,7 @@ pub struct MyGamesHere {
 #[derive(Debug, Clone)]
 pub struct ChatWith {
     pub game: String,
+    pub side: u8,
     pub side_name: String,
     pub key: String,
     /// Its lines are still to be read.
@@ -321,6 +322,7 @@ fn take(
                 here.said = format!("Game {}'s chat is below.", g.game);
                 here.chat = Some(ChatWith {
                     game: g.game,
+                    side: g.side,
                     side_name: g.side_name,
                     key: k.invite,
                     fresh: true,
