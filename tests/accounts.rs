@@ -245,12 +245,7 @@ fn an_account_registers_signs_in_and_out_changes_its_password_and_is_deleted() {
 /// that share it: registered on one, signed in on the other.
 #[test]
 fn accounts_live_in_postgresql_and_two_servers_share_them() {
-    let Ok(pg) = std::env::var("BAYONET_TEST_POSTGRES") else {
-        assert!(
-            std::env::var("CI").is_err(),
-            "CI must give BAYONET_TEST_POSTGRES"
-        );
-        eprintln!("skipped: BAYONET_TEST_POSTGRES is not set");
+    let Some(pg) = crate::serve::postgres() else {
         return;
     };
     // A name of this run's own: the database outlives the test.

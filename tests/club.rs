@@ -299,12 +299,7 @@ fn a_challenge_is_posted_taken_up_played_to_its_end_and_rated() {
 /// The same on PostgreSQL, through two servers that share it.
 #[test]
 fn a_challenge_posted_on_one_server_is_taken_up_and_played_on_another() {
-    let Ok(pg) = std::env::var("BAYONET_TEST_POSTGRES") else {
-        assert!(
-            std::env::var("CI").is_err(),
-            "CI must give BAYONET_TEST_POSTGRES"
-        );
-        eprintln!("skipped: BAYONET_TEST_POSTGRES is not set");
+    let Some(pg) = crate::serve::postgres() else {
         return;
     };
     let tag = format!("pg{}", std::process::id());
@@ -615,12 +610,7 @@ fn a_deadline_passes_on_a_test_clock_and_notifications_survive_a_killed_server()
 /// them arrives once.
 #[test]
 fn two_servers_on_one_database_send_each_notification_once() {
-    let Ok(pg) = std::env::var("BAYONET_TEST_POSTGRES") else {
-        assert!(
-            std::env::var("CI").is_err(),
-            "CI must give BAYONET_TEST_POSTGRES"
-        );
-        eprintln!("skipped: BAYONET_TEST_POSTGRES is not set");
+    let Some(pg) = crate::serve::postgres() else {
         return;
     };
     let hook_port = free_port();

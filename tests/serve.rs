@@ -34,6 +34,22 @@ pub fn server_on(db: &str) -> String {
     format!("http://{}", r.addr)
 }
 
+/// The CI's PostgreSQL (`.ci/postgres`), or `None` with a note where there is none (CI must
+/// have it).
+pub fn postgres() -> Option<String> {
+    match std::env::var("BAYONET_TEST_POSTGRES") {
+        Ok(pg) => Some(pg),
+        Err(_) => {
+            assert!(
+                std::env::var("CI").is_err(),
+                "CI must give BAYONET_TEST_POSTGRES (.ci/run starts PostgreSQL)"
+            );
+            eprintln!("skipped: BAYONET_TEST_POSTGRES is not set");
+            None
+        }
+    }
+}
+
 pub fn temp_db(name: &str) -> String {
     let dir = std::env::temp_dir().join(format!("bayonet-serve-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -335,14 +351,7 @@ fn a_server_killed_midgame_restarts_and_finishes_the_same_game() {
 /// share it, each seat talks to its own.
 #[test]
 fn two_servers_share_one_postgresql_and_each_seat_uses_its_own() {
-    let Ok(pg) = std::env::var("BAYONET_TEST_POSTGRES") else {
-        assert!(
-            std::env::var("CI").is_err(),
-            "CI must give BAYONET_TEST_POSTGRES (.ci/run starts PostgreSQL)"
-        );
-        eprintln!("skipped: BAYONET_TEST_POSTGRES is not set");
-        return;
-    };
+    let Some(pg) = postgres() else { return };
     let scenario = "maps/test_melee.ron";
     let scripts = scripts(scenario, 2);
     let (mut a, url_a) = spawn_server(&pg, free_port());

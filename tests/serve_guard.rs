@@ -362,22 +362,6 @@ fn websockets_are_capped_per_game_and_metrics_count_what_happened() {
     drop(opened);
 }
 
-/// The CI's PostgreSQL (`.ci/postgres`), or `None` with a note where there is none (CI must
-/// have it).
-fn postgres() -> Option<String> {
-    match std::env::var("BAYONET_TEST_POSTGRES") {
-        Ok(pg) => Some(pg),
-        Err(_) => {
-            assert!(
-                std::env::var("CI").is_err(),
-                "CI must give BAYONET_TEST_POSTGRES (.ci/run starts PostgreSQL)"
-            );
-            eprintln!("skipped: BAYONET_TEST_POSTGRES is not set");
-            None
-        }
-    }
-}
-
 /// Issue 45 item 7: an order one server takes reaches a seat's WebSocket on another server
 /// sharing the PostgreSQL through LISTEN/NOTIFY, not a poll: each of 100 orders arrives well
 /// inside half the safety net's 3 s poll (a poll would leave about half of them later than
@@ -386,7 +370,9 @@ fn postgres() -> Option<String> {
 /// (issue 60, item 4).
 #[test]
 fn an_order_reaches_the_other_servers_seat_by_push_not_poll() {
-    let Some(pg) = postgres() else { return };
+    let Some(pg) = crate::serve::postgres() else {
+        return;
+    };
     let start = || {
         runtime()
             .block_on(bayonet::serve::start("127.0.0.1:0", &pg))
@@ -491,7 +477,9 @@ impl Relay {
 /// half taken.
 #[test]
 fn a_postgresql_outage_is_told_at_once_and_the_server_recovers() {
-    let Some(pg) = postgres() else { return };
+    let Some(pg) = crate::serve::postgres() else {
+        return;
+    };
     let rest = pg.split("://").nth(1).unwrap();
     let (who, rest) = rest.split_once('@').unwrap();
     let (host, db) = rest.split_once('/').unwrap();

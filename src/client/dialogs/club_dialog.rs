@@ -111,20 +111,17 @@ fn section(
                 "The lobby (challenges to take up, or post one for the battle above)",
                 16.0,
             ));
-            p.spawn(widget::row(0.0).wrapping()).with_children(|r| {
-                for (b, words) in [
+            widget::button_row(
+                p,
+                "Club",
+                &[
                     (ClubButton::Lobby, "Lobby"),
                     (ClubButton::Post, "Post a challenge"),
                     (ClubButton::Hours, "Time"),
                     (ClubButton::Rated, "Rated"),
                     (ClubButton::Ladder, "Ladder"),
-                ] {
-                    r.spawn((
-                        widget::text_button(b, words, 14.0, UiRect::all(Val::Px(3.0))),
-                        Name::new(format!("Club:{b:?}")),
-                    ));
-                }
-            });
+                ],
+            );
             p.spawn((TermsWords, palette::dim_text(String::new(), 13.0)));
             p.spawn((ChallengeRows, widget::column(2.0)));
             p.spawn(widget::heading(
@@ -145,22 +142,22 @@ fn section(
                     ));
                 }
             });
-            p.spawn(widget::row(0.0).wrapping()).with_children(|r| {
-                r.spawn(widget::label_text("This game:", 16.0));
-                for (b, words) in [
+            p.spawn(widget::label_text(
+                "This game (its Chat chosen in My games):",
+                16.0,
+            ));
+            widget::button_row(
+                p,
+                "Club",
+                &[
                     (ClubButton::Act(Act::OfferDraw), "Offer a draw"),
                     (ClubButton::Act(Act::AcceptDraw), "Accept the draw"),
                     (ClubButton::Act(Act::DeclineDraw), "Decline the draw"),
                     (ClubButton::Act(Act::ClaimTime), "Claim on time"),
                     (ClubButton::Act(Act::Resign), "Resign"),
                     (ClubButton::Rematch, "Rematch"),
-                ] {
-                    r.spawn((
-                        widget::text_button(b, words, 14.0, UiRect::all(Val::Px(3.0))),
-                        Name::new(format!("Club:{b:?}")),
-                    ));
-                }
-            });
+                ],
+            );
             p.spawn((Said, palette::dim_text(String::new(), 13.0)));
         });
     }

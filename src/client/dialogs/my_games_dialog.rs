@@ -104,20 +104,16 @@ pub(crate) fn section(
                 "My games (sign in with your name and password under Play online)",
                 16.0,
             ));
-            p.spawn(widget::row(0.0).wrapping()).with_children(|r| {
-                for (b, words) in [
+            widget::button_row(
+                p,
+                "MyGames",
+                &[
                     (MyGamesButton::SignIn, "Sign in"),
                     (MyGamesButton::Register, "Register"),
                     (MyGamesButton::Claim, "Make the invite mine"),
                     (MyGamesButton::List, "My games"),
-                ] {
-                    r.spawn((
-                        widget::text_button(b, words, 14.0, UiRect::all(Val::Px(3.0))),
-                        // The browser test taps it by its name.
-                        Name::new(format!("MyGames:{b:?}")),
-                    ));
-                }
-            });
+                ],
+            );
             p.spawn((Rows, widget::column(2.0)));
             p.spawn((Said, palette::dim_text(String::new(), 13.0)));
         });

@@ -60,6 +60,23 @@ pub fn text_button<C: Component>(
     )
 }
 
+/// A wrapping row of a dialog's buttons, each saying its words and named `{section}:{which:?}`
+/// (the browser tests tap them by name).
+pub fn button_row<C: Component + Copy + std::fmt::Debug>(
+    p: &mut ChildSpawnerCommands,
+    section: &str,
+    buttons: &[(C, &str)],
+) {
+    p.spawn(row(0.0).wrapping()).with_children(|r| {
+        for (b, words) in buttons {
+            r.spawn((
+                text_button(*b, words, 14.0, UiRect::all(Val::Px(3.0))),
+                Name::new(format!("{section}:{b:?}")),
+            ));
+        }
+    });
+}
+
 /// A toolbar button: its label, and its key under it in a quieter line; its tooltip names it.
 pub fn tool_button<C: Component>(
     commands: &mut Commands,
