@@ -628,3 +628,48 @@ fn press_button<C: Component + PartialEq + std::fmt::Debug>(app: &mut App, which
     }
     app.update();
 }
+
+/// A team game's end screen credits each seat with its command, its commander and its men.
+#[cfg(feature = "client")]
+#[test]
+fn a_team_games_end_screen_credits_each_seat() {
+    use bayonet::client::dialogs::team_credit::credit_lines;
+    use bayonet::dispatch::club::TeamSeat;
+    let seat = |side, seat, command: &str, who: Option<&str>, men: Option<(u32, u32)>| TeamSeat {
+        side,
+        seat,
+        command: vec![command.into()],
+        commander: who.map(Into::into),
+        units: men.map(|_| 4),
+        men_at_start: men.map(|m| m.0),
+        men_now: men.map(|m| m.1),
+        ended_turn: false,
+    };
+    let sides = ["Union".to_string(), "Confederate".to_string()];
+    let lines = credit_lines(
+        &[
+            seat(
+                0,
+                0,
+                "1st Division",
+                Some("Col. Vincent"),
+                Some((1335, 1102)),
+            ),
+            seat(1, 1, "Robertson's brigade", None, Some((824, 610))),
+        ],
+        &sides,
+    );
+    assert_eq!(
+        lines,
+        vec![
+            String::new(),
+            "Each seat's part:".to_string(),
+            "  the Union, seat 1 (1st Division), Col. Vincent: 1335 men at the start, 1102 at the end".to_string(),
+            "  the Confederate, seat 2 (Robertson's brigade), a guest: 824 men at the start, 610 at the end".to_string(),
+        ]
+    );
+    assert!(
+        credit_lines(&[], &sides).is_empty(),
+        "one seat a side: nothing added"
+    );
+}

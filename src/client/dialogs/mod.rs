@@ -12,6 +12,7 @@ pub mod online_dialog;
 pub mod saving;
 pub mod shared_dialog;
 pub mod start;
+pub mod team_credit;
 
 use bevy::prelude::*;
 
@@ -28,5 +29,6 @@ pub(crate) fn plugin(app: &mut App) {
         help::plugin,
         hand_over::plugin,
         end_screen::plugin,
+        team_credit::plugin,
     ));
 }

@@ -32,6 +32,8 @@ pub struct Online {
     /// Every order taken that the seat knows, in order (the local log a save or undo reads;
     /// under fog of war the other side's orders are not told).
     pub orders: Vec<Order>,
+    /// The seat's invite (or key), for the requests beside its orders (a team game's roster).
+    pub invite: String,
 }
 
 /// What a window joining a game was told: the game with its board as the seat's side knows
@@ -263,7 +265,8 @@ pub fn connect(
     let replay = seat.replay().ok();
     let base = crate::remote::base_url(url);
     let line = Line::open(&base, invite, state.seq);
-    let online = Online::from_state(&base, &state);
+    let mut online = Online::from_state(&base, &state);
+    online.invite = invite.to_owned();
     Ok((scenario, (online, line, Arrival { state, replay })))
 }
 
@@ -298,7 +301,8 @@ pub fn connect_in_page(
         match joined {
             Ok((scenario, arrival)) => {
                 let line = Line::open(&base, &invite, arrival.state.seq);
-                let online = Online::from_state(&base, &arrival.state);
+                let mut online = Online::from_state(&base, &arrival.state);
+                online.invite = invite.clone();
                 crate::client::run_seat(
                     scenario,
                     screenshot,
