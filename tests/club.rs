@@ -86,6 +86,23 @@ fn glicko_2_rates_glickmans_worked_example() {
     let idle = glicko::rate(player, &[], 0.5);
     assert!(close(idle.rating, 1500.0, 1e-9));
     assert!(close(idle.deviation, 200.2714, 0.001), "{idle:?}");
+    // A draw between equals away from 1500 leaves the rating where it was; only the
+    // deviation narrows.
+    let even = Rating {
+        rating: 1700.0,
+        deviation: 100.0,
+        volatility: 0.06,
+    };
+    let drawn = glicko::rate(
+        even,
+        &[Game {
+            opponent: even,
+            score: 0.5,
+        }],
+        0.5,
+    );
+    assert!(close(drawn.rating, 1700.0, 1e-9), "{drawn:?}");
+    assert!(drawn.deviation < 100.0, "{drawn:?}");
     // One game moves both players the same way round: the winner up, the loser down, by as
     // much (equal ratings and deviations).
     let (w, l) = glicko::after_game(Rating::default(), Rating::default(), 1.0);
