@@ -564,6 +564,8 @@ fn a_deadline_passes_on_a_test_clock_and_notifications_survive_a_killed_server()
     let e = s1.act(Act::ClaimTime).unwrap_err();
     assert_eq!(e.problem, Problem::NotDue, "{e}");
     let deadline = s1.terms().unwrap().deadline.unwrap();
+    // The seat's state carries them too (the window's bar tells the deadline).
+    assert_eq!(s1.state().unwrap().terms.unwrap().deadline, Some(deadline));
     // 19 hours on: the reminder (6 hours before).
     std::fs::write(&clock, (19 * 3600).to_string()).unwrap();
     until("the reminder", 20, || {

@@ -702,7 +702,16 @@ fn answers(seat: &Seat) -> String {
     state["game"] = serde_json::Value::Null;
     let records = serde_json::to_string(&seat.events(0, 0).unwrap().records).unwrap();
     let replay = serde_json::to_string(&seat.replay().unwrap()).unwrap();
-    format!("{state}\n{records}\n{replay}")
+    // The club's answers too (issue 62): the game's terms, its chat, a claim on time refused,
+    // the team roster refused (one seat a side).
+    let terms = serde_json::to_string(&seat.terms().unwrap()).unwrap();
+    let chat = serde_json::to_string(&seat.chat(0).unwrap()).unwrap();
+    let claim = seat
+        .act(bayonet::dispatch::club::Act::ClaimTime)
+        .unwrap_err()
+        .to_string();
+    let team = seat.team().unwrap_err().to_string();
+    format!("{state}\n{records}\n{replay}\n{terms}\n{chat}\n{claim}\n{team}")
 }
 
 /// Issue 45 item 1 (D-fow-8): the number and the timing of the enemy's hidden orders are not

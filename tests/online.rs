@@ -673,3 +673,35 @@ fn a_team_games_end_screen_credits_each_seat() {
         "one seat a side: nothing added"
     );
 }
+
+/// The online bar tells the game's deadline, a draw offered and how the club ended it.
+#[cfg(feature = "client")]
+#[test]
+fn the_online_bar_tells_the_deadline_a_draw_offered_and_the_end() {
+    use bayonet::client::online::seat::club_words;
+    use bayonet::dispatch::club::{EndedBy, Ending, Terms};
+    let t = Terms {
+        hours: Some(24),
+        deadline: Some(1_000 + 5 * 3600 + 120),
+        draw_offer: Some(0),
+        ..Terms::default()
+    };
+    assert_eq!(
+        club_words(&t, 1, 1_000),
+        " | deadline in 5 h 2 min | a draw is offered (the start dialog's club answers it)"
+    );
+    assert_eq!(
+        club_words(&t, 0, 1_000 + 6 * 3600),
+        " | deadline passed | you offered a draw"
+    );
+    let ended = Terms {
+        ended: Some(Ending {
+            by: EndedBy::Resigned,
+            winner: Some(1),
+            at: 0,
+        }),
+        ..t
+    };
+    assert_eq!(club_words(&ended, 1, 0), " | the enemy resigned");
+    assert_eq!(club_words(&Terms::default(), 0, 0), "");
+}

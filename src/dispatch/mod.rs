@@ -63,6 +63,9 @@ pub struct GameState {
     /// The dice's seed, once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<String>,
+    /// Its terms at the club (issue 62): deadline, draw offered, how it ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terms: Option<club::Terms>,
 }
 
 impl GameState {

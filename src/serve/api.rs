@@ -815,7 +815,17 @@ fn state_of(row: &GameRow, seat_side: u8, board: Option<String>) -> Result<GameS
         turn,
         snapshot: board,
         seed: row.over.then(|| row.seed.to_string()),
+        terms: None,
     })
+}
+
+/// The state with the game's terms at the club.
+async fn with_terms(server: &Server, mut st: GameState) -> Result<GameState, Response> {
+    st.terms = super::db::club_terms(&server.store.pool, &st.game)
+        .await
+        .map_err(|e| refusal(db_error(e)))?
+        .map(|h| h.terms);
+    Ok(st)
 }
 
 /// The game now as the seat sees it, with its side's board if `board` (the referee works that
@@ -829,10 +839,10 @@ async fn state_now(server: &Server, seat: &Seat, board: bool) -> Result<GameStat
             .look(&seat.game, seat.side)
             .await
             .map_err(refusal)?;
-        return state_of(&row, seat.side, Some(b));
+        return with_terms(server, state_of(&row, seat.side, Some(b))?).await;
     }
     let g = playing(server, seat, false).await?;
-    state_of(&g, seat.side, None)
+    with_terms(server, state_of(&g, seat.side, None)?).await
 }
 
 /// Where the seat's game stands, or the refusal of a game gone or archived.

@@ -5,7 +5,7 @@
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
 
-use crate::dispatch::club::{EndedBy, Ending};
+use crate::dispatch::club::{EndedBy, Ending, Terms};
 
 /// The schema, one step per version; a database is brought up to the last step at start.
 const MIGRATIONS: &[(i64, &str)] = &[
@@ -231,6 +231,54 @@ const MIGRATIONS: &[(i64, &str)] = &[
          )",
     ),
 ];
+
+/// A game's terms and what they stand on: the side whose turn began when, the game's names.
+pub struct ClubTerms {
+    pub terms: Terms,
+    pub began_side: u8,
+    pub over: bool,
+    pub names: [String; 2],
+}
+
+pub async fn club_terms(
+    pool: &sqlx::AnyPool,
+    game: &str,
+) -> Result<Option<ClubTerms>, sqlx::Error> {
+    let Some(r) = sqlx::query(
+        "SELECT t.hours, t.rated, t.turn_began, t.began_side, t.draw_offer, t.ended, g.over, g.names
+         FROM terms t JOIN games g ON g.id = t.game_id WHERE t.game_id = $1",
+    )
+    .bind(game)
+    .fetch_optional(pool)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let hours: i64 = r.try_get("hours")?;
+    let turn_began: i64 = r.try_get("turn_began")?;
+    let began_side: i64 = r.try_get("began_side")?;
+    let offer: i64 = r.try_get("draw_offer")?;
+    let ended: String = r.try_get("ended")?;
+    let over: i64 = r.try_get("over")?;
+    let names: String = r.try_get("names")?;
+    let ended: Option<Ending> = serde_json::from_str(&ended).ok();
+    let hours = u32::try_from(hours).ok().filter(|h| *h > 0);
+    let open = ended.is_none() && over == 0;
+    Ok(Some(ClubTerms {
+        terms: Terms {
+            hours,
+            rated: r.try_get::<i64, _>("rated")? != 0,
+            deadline: hours
+                .filter(|_| open)
+                .map(|h| turn_began + i64::from(h) * 3600),
+            draw_offer: u8::try_from(offer).ok().filter(|_| open),
+            ended,
+        },
+        began_side: began_side as u8,
+        over: over != 0,
+        names: serde_json::from_str(&names).unwrap_or_default(),
+    }))
+}
 
 /// A game's ending in words: who won and how.
 pub fn ending_words(e: &Ending, names: &[String; 2]) -> String {

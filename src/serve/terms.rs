@@ -23,54 +23,12 @@ pub fn reminder_secs(hours: u32) -> i64 {
     (i64::from(hours) * 3600 / 4).min(6 * 3600)
 }
 
-/// A game's terms and what they stand on: the side whose turn began when, the game's names.
-struct Held {
-    terms: Terms,
-    began_side: u8,
-    over: bool,
-    names: [String; 2],
-}
-
-async fn held(pool: &sqlx::AnyPool, game: &str) -> Result<Option<Held>, sqlx::Error> {
-    let Some(r) = sqlx::query(
-        "SELECT t.hours, t.rated, t.turn_began, t.began_side, t.draw_offer, t.ended, g.over, g.names
-         FROM terms t JOIN games g ON g.id = t.game_id WHERE t.game_id = $1",
-    )
-    .bind(game)
-    .fetch_optional(pool)
-    .await?
-    else {
-        return Ok(None);
-    };
-    let hours: i64 = r.try_get("hours")?;
-    let turn_began: i64 = r.try_get("turn_began")?;
-    let began_side: i64 = r.try_get("began_side")?;
-    let offer: i64 = r.try_get("draw_offer")?;
-    let ended: String = r.try_get("ended")?;
-    let over: i64 = r.try_get("over")?;
-    let names: String = r.try_get("names")?;
-    let ended: Option<Ending> = serde_json::from_str(&ended).ok();
-    let hours = u32::try_from(hours).ok().filter(|h| *h > 0);
-    let open = ended.is_none() && over == 0;
-    Ok(Some(Held {
-        terms: Terms {
-            hours,
-            rated: r.try_get::<i64, _>("rated")? != 0,
-            deadline: hours
-                .filter(|_| open)
-                .map(|h| turn_began + i64::from(h) * 3600),
-            draw_offer: u8::try_from(offer).ok().filter(|_| open),
-            ended,
-        },
-        began_side: began_side as u8,
-        over: over != 0,
-        names: serde_json::from_str(&names).unwrap_or_default(),
-    }))
-}
-
 /// A game's terms as its seats see them (a game made before the club: none).
 pub async fn terms_of(pool: &sqlx::AnyPool, game: &str) -> Result<Terms, sqlx::Error> {
-    Ok(held(pool, game).await?.map(|h| h.terms).unwrap_or_default())
+    Ok(super::db::club_terms(pool, game)
+        .await?
+        .map(|h| h.terms)
+        .unwrap_or_default())
 }
 
 fn over_already(e: &Ending, names: &[String; 2]) -> Refused {
@@ -120,7 +78,7 @@ async fn end(
 async fn acted(server: &Server, game: &str, me: u8, act: Act) -> Result<Terms, Refused> {
     let pool = &server.store.pool;
     let no_terms = || Refused::new(Problem::NoGame, "the game has no terms on this server");
-    let h = held(pool, game)
+    let h = super::db::club_terms(pool, game)
         .await
         .map_err(db_error)?
         .ok_or_else(no_terms)?;

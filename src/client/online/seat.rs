@@ -34,6 +34,8 @@ pub struct Online {
     pub orders: Vec<Order>,
     /// The seat's invite (or key), for the requests beside its orders (a team game's roster).
     pub invite: String,
+    /// The game's terms at the club, as last heard (its deadline, a draw offered, its end).
+    pub terms: crate::dispatch::club::Terms,
 }
 
 /// What a window joining a game was told: the game with its board as the seat's side knows
@@ -65,6 +67,9 @@ impl Online {
         // (the next poll brings it); counting it as heard would skip that order's outcomes.
         self.your_turn = s.your_turn;
         self.over = s.over;
+        if let Some(t) = &s.terms {
+            self.terms = t.clone();
+        }
     }
 
     /// The bar's words.
@@ -77,12 +82,54 @@ impl Online {
             format!("waiting for the {}", self.side_name)
         };
         let mut s = format!("Online | game {} | {whose}", self.game);
+        s.push_str(&club_words(&self.terms, self.you.0, now()));
         if !self.status.is_empty() {
             s.push_str(" - ");
             s.push_str(&self.status);
         }
         s
     }
+}
+
+/// Seconds since 1970 by this machine's (or the page's) clock.
+fn now() -> i64 {
+    #[cfg(target_arch = "wasm32")]
+    return (js_sys::Date::now() / 1000.0) as i64;
+    #[cfg(not(target_arch = "wasm32"))]
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// What the bar adds of the game's terms: its deadline, a draw offered, how it ended at the
+/// club (a resignation, a claim on time, a draw agreed).
+pub fn club_words(t: &crate::dispatch::club::Terms, you: u8, now: i64) -> String {
+    use crate::dispatch::club::EndedBy;
+    if let Some(e) = &t.ended {
+        return match (e.by, e.winner) {
+            (EndedBy::Battle, _) => String::new(),
+            (_, None) => " | a draw agreed".into(),
+            (EndedBy::Resigned, Some(w)) if w == you => " | the enemy resigned".into(),
+            (EndedBy::Resigned, Some(_)) => " | you resigned".into(),
+            (EndedBy::Time, Some(w)) if w == you => " | won on time".into(),
+            (_, Some(_)) => " | lost on time".into(),
+        };
+    }
+    let mut s = String::new();
+    if let Some(d) = t.deadline {
+        let left = d - now;
+        s.push_str(&if left > 0 {
+            format!(" | deadline in {} h {} min", left / 3600, left % 3600 / 60)
+        } else {
+            " | deadline passed".to_string()
+        });
+    }
+    match t.draw_offer {
+        Some(side) if side == you => s.push_str(" | you offered a draw"),
+        Some(_) => s.push_str(" | a draw is offered (the start dialog's club answers it)"),
+        None => {}
+    }
+    s
 }
 
 /// The line to the server.
