@@ -594,6 +594,17 @@ fn the_start_dialog_takes_up_a_challenge_and_chats() {
     assert_eq!(his.terms().unwrap().draw_offer, Some(1));
     press_button(&mut app, ClubButton::Ladder);
     assert_eq!(said(&app), "No rated game has ended on this server yet.");
+    // Where notifications go, chosen in the dialog: a bad address is refused, a good one kept.
+    app.world_mut().resource_mut::<OnlineForm>().email = "heth at cashtown".into();
+    press_button(&mut app, ClubButton::Notify);
+    assert!(
+        said(&app).contains("is not an e-mail address"),
+        "{}",
+        said(&app)
+    );
+    app.world_mut().resource_mut::<OnlineForm>().email = "heth@example.org".into();
+    press_button(&mut app, ClubButton::Notify);
+    assert_eq!(said(&app), "Notifications go to heth@example.org.");
     // Posted from the dialog: the battle on the table, 72 h (Time pressed twice), rated.
     press_button(&mut app, ClubButton::Hours);
     press_button(&mut app, ClubButton::Hours);

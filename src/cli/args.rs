@@ -652,6 +652,11 @@ pub enum Remote {
         /// The server's key for creating games (its operator's `serve --create-key`)
         #[arg(long, value_name = "KEY")]
         key: Option<String>,
+        /// A team game: a JSON file of each side's seats and the formations each commands,
+        /// `{"sides": [[[{"Division": "D1"}], [{"Division": "D2"}]], [[{"Brigade": "LA"}],
+        /// [{"Brigade": "RO"}]]]}`; an invite per seat
+        #[arg(long, value_name = "FILE.json", conflicts_with = "shared")]
+        teams: Option<String>,
         /// Print JSON
         #[arg(long)]
         json: bool,

@@ -49,6 +49,25 @@ pub fn run(seat: &super::args::Remote) -> i32 {
             scenario,
             rules,
             key,
+            teams: Some(teams),
+            json,
+            ..
+        } => (
+            new_teams(
+                url,
+                scenario.as_deref().unwrap_or_default(),
+                rules.as_deref(),
+                key.as_deref(),
+                teams,
+                *json,
+            ),
+            *json,
+        ),
+        Remote::New {
+            url,
+            scenario,
+            rules,
+            key,
             json,
             ..
         } => (
@@ -209,6 +228,56 @@ fn new(
         println!("  {:<12} {}", s.name, s.invite);
     }
     println!("Keep one invite, send the other to your opponent (each plays only its own side).");
+    Ok(())
+}
+
+/// A team game (issue 62): the server's battle `scenario`, its seats from the JSON file
+/// `teams`; an invite per seat, named with its command.
+fn new_teams(
+    url: &str,
+    scenario: &str,
+    rules: Option<&str>,
+    key: Option<&str>,
+    teams: &str,
+    json_out: bool,
+) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(teams)
+        .map_err(|e| super::CliError::Option(format!("--teams {teams}: {e}")))?;
+    let split: dispatch::club::Teams = serde_json::from_str(&text).map_err(|e| {
+        super::CliError::Option(format!(
+            "--teams {teams}: line {}, column {}: {e}; expected {{\"sides\": [[[FORMATION, …], …], [[…], …]]}}",
+            e.line(),
+            e.column()
+        ))
+    })?;
+    let params = match rules {
+        Some(r) => {
+            let mut p = crate::load_scenario(scenario)?.params;
+            p.optional.enable(r)?;
+            Some(p)
+        }
+        None => None,
+    };
+    let made = Seat::new(url, key).create_teams(scenario, params.as_ref(), &split)?;
+    if json_out {
+        println!("{}", json!(made));
+        return Ok(());
+    }
+    println!(
+        "team game {} on {}",
+        made.game,
+        crate::remote::base_url(url)
+    );
+    for s in &made.sides {
+        println!(
+            "  {} seat {} ({}): {}",
+            s.name,
+            s.seat + 1,
+            s.command.join(", "),
+            s.invite
+        );
+    }
+    println!("Send each seat's invite to the player who commands it.");
     Ok(())
 }
 

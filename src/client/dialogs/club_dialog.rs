@@ -37,6 +37,8 @@ pub enum ClubButton {
     Rematch,
     /// The server's ladder listed.
     Ladder,
+    /// Notifications to the e-mail address and webhook typed (empty: not that way).
+    Notify,
 }
 
 /// The time controls a challenge offers, in hours a side turn (none: no deadline).
@@ -63,6 +65,7 @@ enum Heard {
     Acted(Result<Terms, Refusal>),
     Rematched(Result<Posted, Refusal>),
     Ladder(Result<Vec<Rung>, Refusal>),
+    Notify(Result<crate::dispatch::club::NotifyTo, Refusal>),
 }
 
 #[derive(Component)]
@@ -158,6 +161,17 @@ fn section(
                     (ClubButton::Rematch, "Rematch"),
                 ],
             );
+            p.spawn(widget::label_text(
+                "Tell me when it is my turn, a deadline nears, a game ends, a challenge is taken up:",
+                16.0,
+            ));
+            for (f, name) in [(Entry::Email, "E-mail"), (Entry::Webhook, "Webhook")] {
+                p.spawn(widget::row(0.0).wrapping()).with_children(|r| {
+                    r.spawn(widget::label_text(format!("{name}:"), 16.0));
+                    super::online_dialog::field(r, f);
+                });
+            }
+            widget::button_row(p, "Club", &[(ClubButton::Notify, "Notify me there")]);
             p.spawn((Said, palette::dim_text(String::new(), 13.0)));
         });
     }
@@ -248,6 +262,14 @@ fn press(
             );
         }
         _ if session.is_none() => club.said = "Sign in first (My games).".into(),
+        ClubButton::Notify => {
+            let given = |s: &str| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
+            let to = crate::dispatch::club::NotifyTo {
+                email: given(&form.email),
+                webhook: given(&form.webhook),
+            };
+            inbox.ask(&server, session, request::set_notify_to(&to), Heard::Notify);
+        }
         ClubButton::Lobby => {
             club.said = "Asking for the lobby…".into();
             inbox.ask(&server, session, request::lobby(), Heard::Lobby);
@@ -361,7 +383,21 @@ fn heard(
                 };
                 club.ladder = l;
             }
+            Heard::Notify(Ok(n)) => {
+                club.said = match (&n.email, &n.webhook) {
+                    (None, None) => "No notifications: type an e-mail address or a webhook.".into(),
+                    (e, w) => format!(
+                        "Notifications go to {}.",
+                        [e.as_deref(), w.as_deref()]
+                            .into_iter()
+                            .flatten()
+                            .collect::<Vec<_>>()
+                            .join(" and ")
+                    ),
+                };
+            }
             Heard::Lobby(Err(e))
+            | Heard::Notify(Err(e))
             | Heard::Acted(Err(e))
             | Heard::Rematched(Err(e))
             | Heard::Ladder(Err(e))

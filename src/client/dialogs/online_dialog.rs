@@ -21,6 +21,9 @@ pub enum Entry {
     Password,
     /// A line to say in a game's chat (the club section).
     Say,
+    /// Where the account's notifications go: an e-mail address, a webhook.
+    Email,
+    Webhook,
 }
 
 /// The section's buttons.
@@ -39,6 +42,8 @@ pub struct OnlineForm {
     pub author: String,
     pub password: String,
     pub say: String,
+    pub email: String,
+    pub webhook: String,
     pub focus: Option<Entry>,
     pub said: String,
 }
@@ -58,6 +63,8 @@ impl Default for OnlineForm {
             author: String::new(),
             password: String::new(),
             say: String::new(),
+            email: String::new(),
+            webhook: String::new(),
             focus: None,
             said: "Join a game with its invite, or make a new one on the server.".into(),
         }
@@ -289,6 +296,8 @@ fn typing(mut keys: MessageReader<KeyboardInput>, mut form: ResMut<OnlineForm>) 
             Entry::Author => &mut form.author,
             Entry::Password => &mut form.password,
             Entry::Say => &mut form.say,
+            Entry::Email => &mut form.email,
+            Entry::Webhook => &mut form.webhook,
         };
         match &k.logical_key {
             Key::Backspace => {
@@ -317,6 +326,8 @@ fn show(
             Entry::Invite => &form.invite,
             Entry::Author => &form.author,
             Entry::Say => &form.say,
+            Entry::Email => &form.email,
+            Entry::Webhook => &form.webhook,
             // Never the password itself on the screen.
             Entry::Password => {
                 dots = "•".repeat(form.password.chars().count());
