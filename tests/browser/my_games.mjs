@@ -41,9 +41,30 @@ const visible = (name) => {
   const r = named(name);
   return r && r.rect[1] > 100 && r.rect[1] + r.rect[3] < layout().window[1] - 40;
 };
+// A finger drags the dialog a little at a time, up or down, until `name` shows (a long
+// drag may fling it past).
+const show = async (name) => {
+  for (let i = 0; i < 80 && !visible(name); i++) {
+    const r = named(name);
+    const below = !r || r.rect[1] > layout().window[1] / 2;
+    const [from, step] = below ? [560, -30] : [300, 30];
+    await touch('touchStart', 512, from);
+    for (let s = 1; s <= 3; s++) {
+      await touch('touchMove', 512, from + s * step);
+      await page.waitForTimeout(30);
+    }
+    await touch('touchEnd');
+    await page.waitForTimeout(700);
+  }
+  if (!visible(name)) fail(`${name} never scrolled into view`);
+};
+const press = async (name) => {
+  await show(name);
+  await tap(centre(name));
+};
 // A field tapped, then typed into with the tablet's keyboard, then Enter.
 const type = async (field, text) => {
-  await tap(centre(field));
+  await press(field);
   await page.keyboard.type(text, { delay: 20 });
   await page.keyboard.press('Enter');
   await page.waitForTimeout(300);
@@ -53,25 +74,13 @@ try {
   await until('the dialog', (e) => e.event === 'layout'
     && (e.data.button_rects || []).some((b) => b.name === 'MyGames:SignIn'), 60000);
   await page.waitForTimeout(500);
-  // A finger drags the dialog up until the online section and My games show together.
-  for (let i = 0; i < 40 && !(visible('MyGames:SignIn') && visible('Online:Invite')); i++) {
-    await touch('touchStart', 512, 560);
-    for (let s = 1; s <= 5; s++) {
-      await touch('touchMove', 512, 560 - s * 50);
-      await page.waitForTimeout(30);
-    }
-    await touch('touchEnd');
-    await page.waitForTimeout(1000);
-  }
-  await page.waitForTimeout(1000);
-  if (!visible('MyGames:SignIn')) fail('My games never scrolled into view');
   await type('Online:Author', 'Col. Strong Vincent');
   await type('Online:Password', 'vincents-spur-1863');
   await type('Online:Invite', invite);
   await shot('mygames-1-typed.png');
   // Register, sign in, make the invite mine, list: each answer comes a few frames later.
   for (const b of ['MyGames:Register', 'MyGames:SignIn', 'MyGames:Claim', 'MyGames:List']) {
-    await tap(centre(b));
+    await press(b);
     await page.waitForTimeout(1500);
   }
   await until('the game listed', (e) => e.event === 'layout'
@@ -80,49 +89,20 @@ try {
   await shot('mygames-2-listed.png');
   // The lobby, further down: a finger drags the dialog until Lobby shows, taps it, takes up
   // Buford's challenge; the new game's Chat; a line typed and sent to all.
-  const dragUntil = async (name) => {
-    for (let i = 0; i < 40 && !visible(name); i++) {
-      await touch('touchStart', 512, 600);
-      for (let s = 1; s <= 5; s++) {
-        await touch('touchMove', 512, 600 - s * 40);
-        await page.waitForTimeout(30);
-      }
-      await touch('touchEnd');
-      await page.waitForTimeout(800);
-    }
-    if (!visible(name)) fail(`${name} never scrolled into view`);
-  };
-  await dragUntil('Club:Lobby');
-  await tap(centre('Club:Lobby'));
+  await press('Club:Lobby');
   await until('the challenge listed', (e) => e.event === 'layout'
     && (e.data.button_rects || []).some((b) => b.name === 'Club:Accept:0'), 15000);
   await page.waitForTimeout(500);
-  await dragUntil('Club:Accept:0');
-  await tap(centre('Club:Accept:0'));
+  await press('Club:Accept:0');
   await until('the game begun', (e) => e.event === 'layout'
     && (e.data.button_rects || []).some((b) => b.name === 'MyGames:Chat:1'), 15000);
   await page.waitForTimeout(500);
   await shot('mygames-3-lobby.png');
   // Chat 0 is the game just begun (the newest first).
-  const upUntil = async (name) => {
-    for (let i = 0; i < 40 && !visible(name); i++) {
-      await touch('touchStart', 512, 300);
-      for (let s = 1; s <= 5; s++) {
-        await touch('touchMove', 512, 300 + s * 40);
-        await page.waitForTimeout(30);
-      }
-      await touch('touchEnd');
-      await page.waitForTimeout(800);
-    }
-    if (!visible(name)) fail(`${name} never scrolled into view`);
-  };
-  await upUntil('MyGames:Chat:0');
-  await tap(centre('MyGames:Chat:0'));
+  await press('MyGames:Chat:0');
   await page.waitForTimeout(1500);
-  await dragUntil('Online:Say');
   await type('Online:Say', 'The Confederates are on the Chambersburg Pike.');
-  await dragUntil('Club:SayToAll');
-  await tap(centre('Club:SayToAll'));
+  await press('Club:SayToAll');
   await page.waitForTimeout(2000);
   await shot('mygames-4-chat.png');
   const theirs = JSON.parse(buford(['games', '--json'], { BAYONET_SESSION: session }));
@@ -133,7 +113,7 @@ try {
     fail('the line did not reach the other side: ' + JSON.stringify(lines));
   }
   console.log(`my games: the lobby's challenge taken up by touch and a chat line sent (${lines.length} line(s) on the other side)`);
-  await upUntil('MyGames:Open:0');
+  await show('MyGames:Open:0');
   // Open (on the finger's lifting): the page goes to the seat under its own key. A touch
   // DevTools sends to a page that goes meanwhile is never answered, so none is waited on
   // for long.
