@@ -42,15 +42,16 @@ const visible = (name) => {
   return r && r.rect[1] > 100 && r.rect[1] + r.rect[3] < layout().window[1] - 40;
 };
 // A finger drags the dialog a little at a time, up or down, until `name` shows (a long
-// drag may fling it past).
+// drag may fling it past); on the dialog's right, where no button or field is (a drag that
+// starts on a field would give it the keyboard).
 const show = async (name) => {
   for (let i = 0; i < 80 && !visible(name); i++) {
     const r = named(name);
     const below = !r || r.rect[1] > layout().window[1] / 2;
     const [from, step] = below ? [560, -30] : [300, 30];
-    await touch('touchStart', 512, from);
+    await touch('touchStart', 900, from);
     for (let s = 1; s <= 3; s++) {
-      await touch('touchMove', 512, from + s * step);
+      await touch('touchMove', 900, from + s * step);
       await page.waitForTimeout(30);
     }
     await touch('touchEnd');
