@@ -6,7 +6,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -16,7 +16,7 @@ use bayonet::remote::Seat;
 use bayonet::rules::order::Order;
 use bayonet::serve::glicko::{self, Game, Rating};
 
-use crate::serve::{BIN, free_port, runtime, server_on, temp_db};
+use crate::serve::{free_port, runtime, server_on, temp_db};
 
 const BATTLE: &str = "maps/test_melee.ron";
 
@@ -444,28 +444,7 @@ fn webhook_on(port: u16) -> Arc<Mutex<Vec<serde_json::Value>>> {
 
 /// `bayonet serve` as its own process with `args` and the test clock file `clock`; its URL.
 fn spawn(db: &str, clock: &std::path::Path, args: &[&str]) -> (Child, String) {
-    let port = free_port();
-    let child = Command::new(BIN)
-        .args([
-            "serve",
-            "--listen",
-            &format!("127.0.0.1:{port}"),
-            "--db",
-            db,
-        ])
-        .args(args)
-        .env("BAYONET_TEST_CLOCK", clock)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let url = format!("http://127.0.0.1:{port}");
-    let t = Instant::now();
-    while ureq::get(&format!("{url}/health")).call().is_err() {
-        assert!(t.elapsed() < Duration::from_secs(20), "the server answers");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    (child, url)
+    crate::serve::spawn_server_with(db, free_port(), args, &[("BAYONET_TEST_CLOCK", clock)])
 }
 
 fn until<T>(what: &str, secs: u64, mut f: impl FnMut() -> Option<T>) -> T {

@@ -253,6 +253,16 @@ fn two_seats_play_apart_to_the_end_and_the_published_game_replays() {
 
 /// `bayonet serve` as its own process, on a free port; its URL.
 pub fn spawn_server(db: &str, port: u16) -> (Child, String) {
+    spawn_server_with(db, port, &[], &[])
+}
+
+/// `spawn_server`, with more options and environment (a test clock).
+pub fn spawn_server_with(
+    db: &str,
+    port: u16,
+    args: &[&str],
+    env: &[(&str, &std::path::Path)],
+) -> (Child, String) {
     let child = Command::new(BIN)
         .args([
             "serve",
@@ -261,6 +271,8 @@ pub fn spawn_server(db: &str, port: u16) -> (Child, String) {
             "--db",
             db,
         ])
+        .args(args)
+        .envs(env.iter().copied())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
