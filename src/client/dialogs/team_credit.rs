@@ -1,6 +1,6 @@
-//! A team game's end (issue 62, item 6): the end screen credits each seat — its command, who
-//! held it, its men at the start and at the end — as the server's roster tells them once the
-//! battle is over.
+//! A team game's end (issue 62, item 6): the end screen and the battle's log credit each seat
+//! — its command, who held it, its men at the start and at the end — as the server's roster
+//! tells them once the battle is over.
 
 use bevy::prelude::*;
 
@@ -65,7 +65,13 @@ pub fn credit_lines(seats: &[TeamSeat], sides: &[String; 2]) -> Vec<String> {
     out
 }
 
-fn heard(inbox: Res<Inbox<Heard>>, mut screen: ResMut<EndScreen>, table: Res<crate::sim::Table>) {
+/// The credit goes on the end screen and, kept, at the end of the battle's log.
+fn heard(
+    inbox: Res<Inbox<Heard>>,
+    mut screen: ResMut<EndScreen>,
+    mut log: Option<ResMut<crate::client::reports::report::Report>>,
+    table: Res<crate::sim::Table>,
+) {
     for Heard(r) in inbox.take() {
         if let Ok(seats) = r {
             let sides = [0, 1].map(|s| {
@@ -74,7 +80,13 @@ fn heard(inbox: Res<Inbox<Heard>>, mut screen: ResMut<EndScreen>, table: Res<cra
                     .side_name(crate::rules::unit::Side(s))
                     .to_owned()
             });
-            screen.lines.extend(credit_lines(&seats, &sides));
+            let lines = credit_lines(&seats, &sides);
+            if let Some(log) = log.as_mut() {
+                for l in lines.iter().filter(|l| !l.is_empty()) {
+                    log.add(l.trim_start().to_owned());
+                }
+            }
+            screen.lines.extend(lines);
         }
     }
 }
