@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+use super::asking::Inbox;
 use super::online_dialog::{OnlineForm, base_url, join};
 use super::start::DialogBody;
 use crate::client::theme::interaction::Pressed;
@@ -68,13 +69,9 @@ enum Heard {
     ChatKey(Result<SeatKey, Refusal>),
 }
 
-#[cfg(target_arch = "wasm32")]
-thread_local! {
-    static HEARD: std::cell::RefCell<Vec<Heard>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<MyGamesHere>()
+        .init_resource::<Inbox<Heard>>()
         .add_observer(press)
         .add_systems(
             Update,
@@ -120,40 +117,12 @@ pub(crate) fn section(
     }
 }
 
-/// Sends `req` as `bearer` (the session); its answer comes back through `heard`.
-fn ask<T: serde::de::DeserializeOwned + 'static>(
-    server: &str,
-    bearer: Option<String>,
-    req: crate::dispatch::request::Request<T>,
-    wrap: fn(Result<T, Refusal>) -> Heard,
-    here: &mut MyGamesHere,
-    form: &mut OnlineForm,
-    exit: &mut MessageWriter<AppExit>,
-) {
-    #[cfg(not(target_arch = "wasm32"))]
-    take(
-        here,
-        form,
-        exit,
-        wrap(crate::remote::Seat::new(server, bearer.as_deref()).send(req)),
-    );
-    #[cfg(target_arch = "wasm32")]
-    {
-        let _ = (&here, &form, &exit);
-        let server = server.to_owned();
-        wasm_bindgen_futures::spawn_local(async move {
-            let r = crate::client::online::line::send(&server, bearer.as_deref(), req).await;
-            HEARD.with(|h| h.borrow_mut().push(wrap(r)));
-        });
-    }
-}
-
 fn press(
     pressed: On<Pressed>,
     q: Query<&MyGamesButton>,
     mut here: ResMut<MyGamesHere>,
     mut form: ResMut<OnlineForm>,
-    mut exit: MessageWriter<AppExit>,
+    inbox: Res<Inbox<Heard>>,
 ) {
     use crate::dispatch::request;
     let Ok(b) = q.get(pressed.entity) else { return };
@@ -177,28 +146,12 @@ fn press(
         MyGamesButton::SignIn => {
             here.said = format!("Signing in on {server}…");
             let req = request::sign_in(&creds);
-            ask(
-                &server,
-                None,
-                req,
-                Heard::SignedIn,
-                &mut here,
-                &mut form,
-                &mut exit,
-            );
+            inbox.ask(&server, None, req, Heard::SignedIn);
         }
         MyGamesButton::Register => {
             here.said = format!("Registering on {server}…");
             let req = request::register(&creds);
-            ask(
-                &server,
-                None,
-                req,
-                Heard::Registered,
-                &mut here,
-                &mut form,
-                &mut exit,
-            );
+            inbox.ask(&server, None, req, Heard::Registered);
         }
         _ if session.is_none() => here.said = "Sign in first.".into(),
         MyGamesButton::Claim => {
@@ -208,28 +161,12 @@ fn press(
                 return;
             }
             let req = request::claim(&crate::dispatch::account::Claim { invite });
-            ask(
-                &server,
-                session,
-                req,
-                Heard::Claimed,
-                &mut here,
-                &mut form,
-                &mut exit,
-            );
+            inbox.ask(&server, session, req, Heard::Claimed);
         }
         MyGamesButton::List => {
             here.said = "Asking for your games…".into();
             let req = request::my_games();
-            ask(
-                &server,
-                session,
-                req,
-                Heard::List,
-                &mut here,
-                &mut form,
-                &mut exit,
-            );
+            inbox.ask(&server, session, req, Heard::List);
         }
         MyGamesButton::Chat(i) => {
             let Some(g) = here.list.get(i) else { return };
@@ -240,15 +177,7 @@ fn press(
             here.said = format!("Opening game {}'s chat…", g.game);
             here.chat_asked = Some(i);
             let req = request::seat_key(&ask_for);
-            ask(
-                &server,
-                session,
-                req,
-                Heard::ChatKey,
-                &mut here,
-                &mut form,
-                &mut exit,
-            );
+            inbox.ask(&server, session, req, Heard::ChatKey);
         }
         MyGamesButton::Open(i) => {
             let Some(g) = here.list.get(i) else { return };
@@ -258,15 +187,7 @@ fn press(
             };
             here.said = format!("Opening game {}…", g.game);
             let req = request::seat_key(&ask_for);
-            ask(
-                &server,
-                session,
-                req,
-                Heard::Key,
-                &mut here,
-                &mut form,
-                &mut exit,
-            );
+            inbox.ask(&server, session, req, Heard::Key);
         }
     }
 }
@@ -339,18 +260,16 @@ fn take(
     }
 }
 
-/// Answers come back in the browser a few frames later.
+/// Answers come back (in the browser a few frames after the asking).
 fn heard(
+    inbox: Res<Inbox<Heard>>,
     mut here: ResMut<MyGamesHere>,
     mut form: ResMut<OnlineForm>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    #[cfg(target_arch = "wasm32")]
-    for h in HEARD.with(|h| std::mem::take(&mut *h.borrow_mut())) {
+    for h in inbox.take() {
         take(&mut here, &mut form, &mut exit, h);
     }
-    #[cfg(not(target_arch = "wasm32"))]
-    let _ = (&mut here, &mut form, &mut exit);
 }
 
 /// What one game's row says: the scenario, the sides, the turn, whose turn and since when.
