@@ -976,13 +976,17 @@ impl Store {
         c: &Commit,
     ) -> Result<(), sqlx::Error> {
         let at = now();
-        let battle = serde_json::from_str::<[String; 2]>(
-            &sqlx::query_scalar::<_, String>("SELECT names FROM games WHERE id = $1")
-                .bind(&c.game_id)
+        // The sides' names, read only where a notice is written (not for every order).
+        async fn names_of(
+            tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+            game: &str,
+        ) -> Result<[String; 2], sqlx::Error> {
+            let names: String = sqlx::query_scalar("SELECT names FROM games WHERE id = $1")
+                .bind(game)
                 .fetch_one(&mut **tx)
-                .await?,
-        )
-        .unwrap_or_default();
+                .await?;
+            Ok(serde_json::from_str(&names).unwrap_or_default())
+        }
         if c.over_after {
             let ending = Ending {
                 by: EndedBy::Battle,
@@ -996,6 +1000,7 @@ impl Store {
                     .execute(&mut **tx)
                     .await?;
             if ended.rows_affected() == 1 {
+                let battle = names_of(tx, &c.game_id).await?;
                 super::ratings::settle(&mut **tx, &c.game_id, c.winner, at).await?;
                 let notice = super::outbox::Notice {
                     key: format!("{}/ended", c.game_id),
@@ -1021,6 +1026,7 @@ impl Store {
                 .bind(&c.game_id)
                 .execute(&mut **tx)
                 .await?;
+            let battle = names_of(tx, &c.game_id).await?;
             let mine = battle
                 .get(c.side_after as usize)
                 .cloned()

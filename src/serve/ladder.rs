@@ -54,11 +54,6 @@ pub async fn page(State(server): State<Arc<Server>>) -> Response {
         .await
         .unwrap_or_default();
     let rungs: Vec<Rung> = serde_json::from_slice(&bytes).unwrap_or_default();
-    let esc = |s: &str| {
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-    };
     let rows: String = rungs
         .iter()
         .enumerate()
@@ -66,7 +61,7 @@ pub async fn page(State(server): State<Arc<Server>>) -> Response {
             format!(
                 "<tr><td>{}</td><td>{}</td><td>{:.0}</td><td>± {:.0}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
                 i + 1,
-                esc(&r.name),
+                crate::after_action::page::escape(&r.name),
                 r.rating,
                 2.0 * r.deviation,
                 r.games,

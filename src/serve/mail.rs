@@ -39,13 +39,6 @@ fn one_line(s: &str) -> String {
         .collect()
 }
 
-fn html_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The message's text as DATA carries it: headers, a plain and an HTML part, lines ending in
 /// CRLF, a line that begins with a dot doubled (RFC 5321 §4.5.2).
 pub fn message(m: &Mail) -> String {
@@ -56,8 +49,8 @@ pub fn message(m: &Mail) -> String {
             .collect();
     let html = format!(
         "<html><body><p>{}</p><p><a href=\"{}\">Open the game</a></p></body></html>",
-        html_escape(m.text).replace('\n', "<br>"),
-        html_escape(m.link)
+        crate::after_action::page::escape(m.text).replace('\n', "<br>"),
+        crate::after_action::page::escape(m.link)
     );
     let text = format!("{}\n\n{}\n", m.text, m.link);
     let whole = format!(
