@@ -472,6 +472,13 @@ fn check(b: &Binding, key: KeyCode) {
                 "the computer's pace"
             );
         }
+        Act::Mute => {
+            assert!(!r.res::<Settings>().muted);
+            hit(&mut r, b, key);
+            assert!(r.res::<Settings>().muted, "{what} mutes");
+            hit(&mut r, b, key);
+            assert!(!r.res::<Settings>().muted, "{what} unmutes");
+        }
     }
 }
 

@@ -82,3 +82,5 @@ mod screen;
 mod screenshot;
 #[cfg(feature = "client")]
 mod show;
+#[cfg(feature = "client")]
+mod sound;

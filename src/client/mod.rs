@@ -15,6 +15,7 @@ pub mod probe;
 pub mod replay;
 pub mod reports;
 pub mod seen;
+pub mod sound;
 pub mod theme;
 pub mod trace;
 
@@ -105,6 +106,7 @@ impl Plugin for ClientPlugin {
             lesson::plugin,
             probe::plugin,
             seen::plugin,
+            sound::plugin,
         ));
     }
 }
@@ -243,6 +245,7 @@ pub fn run_seat(
     if let Some(p) = preset_players(players, screenshot.is_some(), &script) {
         app.insert_resource(gate::PresetPlayers(p));
     }
+    let screenshot_shot = screenshot.clone();
     if let Some(path) = screenshot {
         // A lesson walked through its steps (a window test) is shot once it has walked them.
         let walked = script
@@ -265,6 +268,10 @@ pub fn run_seat(
     if let Some(n) = script.lesson {
         panel::install(&mut app, n);
         app.insert_resource(camera::FitWhole);
+    }
+    // Heard in a game a person plays; never in a window a test drives for its screenshot.
+    if screenshot_shot.is_none() && !sound::output::switched_off() {
+        app.insert_resource(sound::output::Output::open());
     }
     app.insert_resource(script)
         .add_plugins(ClientPlugin { drawing: true });

@@ -132,6 +132,10 @@ pub enum Control {
     Relief,
     /// End turn asks for a second press (remembered).
     ConfirmEndTurn,
+    /// The sound's volume − / + (remembered).
+    Volume(i32),
+    /// Sound off, or on (remembered; Ctrl+M).
+    Mute,
     /// Shows or hides the test fields.
     TestFold,
     Start,
@@ -514,6 +518,12 @@ fn interface(d: &mut ChildSpawnerCommands) {
             labelled(row, c, 13.0);
         }
     });
+    d.spawn(widget::row(0.0).wrapping()).with_children(|row| {
+        labelled(row, Control::Mute, 13.0);
+        worded(row, Control::Volume(-1), " - ".into(), 14.0);
+        worded(row, Control::Volume(1), " + ".into(), 14.0);
+        row.spawn((Label(Control::Volume(0)), label(String::new(), 14.0)));
+    });
 }
 
 /// A press on one of the dialog's controls: another battle or lesson opens a fresh window, the
@@ -617,6 +627,14 @@ fn setting(c: Control, settings: &mut Settings) {
         Control::Opponent(o) => settings.opponent = o,
         Control::UiScale(dir) => settings.step(dir),
         Control::ColourBlind => settings.colour_blind = !settings.colour_blind,
+        Control::Volume(dir) => {
+            settings.step_volume(dir);
+            // A step up from silence is a step towards hearing it.
+            if dir > 0 {
+                settings.muted = false;
+            }
+        }
+        Control::Mute => settings.muted = !settings.muted,
         Control::Relief => {
             settings.relief = match settings.relief {
                 Relief::Bands => Relief::Shaded,
@@ -774,6 +792,8 @@ fn labels(
                 if settings.colour_blind { "ON" } else { "off" }
             ),
             Control::Relief => format!("Elevation: {}", settings.relief.name()),
+            Control::Mute => format!("Sound: {}", if settings.muted { "off" } else { "ON" }),
+            Control::Volume(_) => format!("  Volume: {} %", settings.volume.min(100)),
             Control::ConfirmEndTurn => format!(
                 "End turn asks to confirm: {}",
                 if settings.confirm_end_turn {
@@ -793,6 +813,7 @@ fn labels(
             Control::Rule(r) => *rule(&mut draft, r),
             Control::ColourBlind => settings.colour_blind,
             Control::ConfirmEndTurn => settings.confirm_end_turn,
+            Control::Mute => !settings.muted,
             // The scenario being set up.
             Control::Scenario(i) => maps
                 .as_ref()

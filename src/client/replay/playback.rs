@@ -36,6 +36,10 @@ pub enum Action {
         at: Hex,
         loss: u32,
         opportunity: bool,
+        /// How it sounds: the muskets' number, or the guns and whether they fired canister.
+        sound: crate::client::sound::cue::Cue,
+        /// Units broke and ran from it.
+        routed: bool,
     },
     /// A melee declared: its arrows.
     Declare {
@@ -51,6 +55,8 @@ pub enum Action {
         defender_loss: u32,
         /// Units that retreated or advanced in it.
         movers: Vec<UnitId>,
+        /// A battery changed side in it (optional Artillery Capture).
+        guns_taken: bool,
     },
     Rout {
         unit: UnitId,
@@ -248,7 +254,7 @@ impl<'a> Clash<'a> {
         Clash {
             declaration: &c.declaration,
             fires: &c.defensive_fire,
-            result: "called off",
+            result: CALLED_OFF,
             losses: (0, 0),
             routs: &[],
             movers: Vec::new(),
@@ -276,6 +282,9 @@ impl<'a> Clash<'a> {
     }
 }
 
+/// A melee's result when it did not go ahead.
+pub const CALLED_OFF: &str = "called off";
+
 /// The side of a melee's attackers (the side giving orders, if none is left).
 fn attackers_side(table: &Table, d: &crate::rules::declaration::Declaration) -> Side {
     d.attackers
@@ -290,6 +299,12 @@ fn fire_action(table: &Table, f: &crate::rules::fire::FireOutcome) -> Action {
         at: f.breakdown.target,
         loss: f.loss,
         opportunity: f.opportunity,
+        sound: crate::client::sound::cue::fire(
+            f.breakdown.men,
+            f.breakdown.guns,
+            f.breakdown.range,
+        ),
+        routed: !f.routs.is_empty(),
     }
 }
 
@@ -323,6 +338,7 @@ fn clash_actions(table: &Table, from: Vec<Hex>, c: Clash<'_>) -> Vec<Action> {
         attacker_loss: c.losses.0,
         defender_loss: c.losses.1,
         movers: c.movers,
+        guns_taken: false,
     });
     out.extend(c.routs.iter().map(|r| Action::Rout {
         unit: r.unit,
@@ -402,6 +418,16 @@ fn collect(
             Event::MeleeCalledOff(c) => melee(&mut beats, &mut attack_hexes, Clash::called_off(c)),
             Event::MeleeResolved(m) => {
                 melee(&mut beats, &mut attack_hexes, Clash::resolved(&m.0));
+            }
+            // Guns taken in a melee are heard with it.
+            Event::GunsCaptured(_) => {
+                if let Some((Action::Melee { guns_taken, .. }, _)) = beats
+                    .iter_mut()
+                    .rev()
+                    .find(|(a, _)| matches!(a, Action::Melee { .. }))
+                {
+                    *guns_taken = true;
+                }
             }
             Event::PhaseMoraleChecked(p) => {
                 for r in &p.routs {

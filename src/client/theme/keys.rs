@@ -64,6 +64,8 @@ pub enum Act {
     Briefing,
     Faster,
     Slower,
+    /// Sound off, or on again.
+    Mute,
 }
 
 /// A key (or keys) and what it does; `ctrl` whether Ctrl must be held with it (without it, Ctrl
@@ -276,6 +278,10 @@ pub const BINDINGS: &[Binding] = &[
         "Show the other side's turn faster (readable, fast, instant)",
     ),
     k(&[K::BracketLeft], Act::Slower, "Show it slower"),
+    Binding {
+        ctrl: true,
+        ..k(&[K::KeyM], Act::Mute, "Sound off, or on again")
+    },
 ];
 
 /// The gestures, for the help (the gestures module and the camera do them).

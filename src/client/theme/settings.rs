@@ -1,6 +1,6 @@
 //! The player's interface settings, remembered between runs: the UI scale (75–200 % on top of
-//! the window's own scale factor, which the UI follows by default) and the colour-blind-safe
-//! palette. Kept in `settings.ron` in the user's config folder; a bad file is reported and
+//! the window's own scale factor, which the UI follows by default), the colour-blind-safe
+//! palette, the sound's volume and mute, and more. Kept in `settings.ron` in the user's config folder; a bad file is reported and
 //! the defaults used, never a crash.
 
 use bevy::prelude::*;
@@ -32,6 +32,10 @@ pub struct Settings {
     pub played: bool,
     /// How elevation is drawn: contour bands (the series' way) or shading alone.
     pub relief: Relief,
+    /// The sounds' loudness, 0–100 %.
+    pub volume: u32,
+    /// No sound at all (Ctrl+M).
+    pub muted: bool,
 }
 
 /// Who plays: one side against the computer (0 or 1), two players at one device, or the
@@ -56,6 +60,8 @@ impl Default for Settings {
             who_plays: Mode::Play(0),
             lessons_done: 0,
             played: false,
+            volume: 70,
+            muted: false,
         }
     }
 }
@@ -123,6 +129,8 @@ impl Pace {
 }
 
 pub const MIN_SCALE: u32 = 75;
+/// The volume's step in the start dialog.
+pub const VOLUME_STEP: u32 = 10;
 pub const MAX_SCALE: u32 = 200;
 pub use super::palette::TOUCH_TARGET;
 
@@ -131,6 +139,12 @@ impl Settings {
     pub fn step(&mut self, dir: i32) {
         let v = self.ui_scale as i32 + dir * 25;
         self.ui_scale = (v.max(MIN_SCALE as i32) as u32).min(MAX_SCALE);
+    }
+
+    /// The volume a step up (`dir` 1) or down (−1), within 0–100.
+    pub fn step_volume(&mut self, dir: i32) {
+        let v = self.volume.min(100) as i32 + dir * VOLUME_STEP as i32;
+        self.volume = v.clamp(0, 100) as u32;
     }
 
     /// The UI scale in force: on a touch screen never below 100 %, so that every button stays
