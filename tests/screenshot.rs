@@ -146,6 +146,8 @@ fn the_game_started_in_the_checkout_saves_to_the_data_folder_and_writes_nothing_
         .env_remove("XDG_CONFIG_HOME")
         .env_remove("BAYONET_DATA")
         .env_remove("BAYONET_CONFIG")
+        // Tests are silent (issue 63).
+        .env("BAYONET_SOUND", "off")
         .status()
         .expect("xvfb-run runs");
     assert!(status.success(), "{status}");

@@ -1351,6 +1351,7 @@ async fn site_file(State(server): State<Arc<Server>>, uri: axum::http::Uri) -> R
         "png" => "image/png",
         "css" => "text/css",
         "json" => "application/json",
+        "webmanifest" => "application/manifest+json",
         _ => "application/octet-stream",
     };
     // No file outside the folder, a link leading out of it included.

@@ -99,15 +99,17 @@ export async function probe(out, prefix = '') {
   return { browser, ctx, page, trace, errors, until, layout, cdp, touch, tap, longDrag, shot };
 }
 
-// The wasm build's site on a port of its own (the page opens `/?scenario=…` and the like).
-export async function serveSite(site) {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+// The wasm build's site on a port of its own (the page opens `/?scenario=…` and the like), or on
+// `port` (the same origin again, for its service worker).
+export async function serveSite(site, port = 0) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
+    '.webmanifest': 'application/manifest+json', '.png': 'image/png' };
   const server = http.createServer((q, r) => {
     const f = path.join(site, q.url === '/' || q.url.startsWith('/?') ? 'index.html' : q.url.split('?')[0]);
     if (!fs.existsSync(f)) { r.writeHead(404); return r.end(); }
     r.writeHead(200, { 'content-type': types[path.extname(f)] || 'application/octet-stream' });
     fs.createReadStream(f).pipe(r);
-  }).listen(0, '127.0.0.1');
+  }).listen(port, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   return { server, port: server.address().port };
 }

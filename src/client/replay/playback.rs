@@ -36,8 +36,10 @@ pub enum Action {
         at: Hex,
         loss: u32,
         opportunity: bool,
-        /// How it sounds: the muskets' number, or the guns and whether they fired canister.
-        sound: crate::client::sound::cue::Cue,
+        /// Who fired, as it is heard: men with small arms, or guns, and at what range.
+        men: u32,
+        guns: u32,
+        range: u32,
         /// Units broke and ran from it.
         routed: bool,
     },
@@ -299,11 +301,9 @@ fn fire_action(table: &Table, f: &crate::rules::fire::FireOutcome) -> Action {
         at: f.breakdown.target,
         loss: f.loss,
         opportunity: f.opportunity,
-        sound: crate::client::sound::cue::fire(
-            f.breakdown.men,
-            f.breakdown.guns,
-            f.breakdown.range,
-        ),
+        men: f.breakdown.men,
+        guns: f.breakdown.guns,
+        range: f.breakdown.range,
         routed: !f.routs.is_empty(),
     }
 }

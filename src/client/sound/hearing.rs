@@ -21,9 +21,14 @@ const ARRIVALS_AFTER_CALL: f32 = 3.2;
 pub fn of_action(action: &Action) -> Vec<Sound> {
     match action {
         Action::Fire {
-            at, sound, routed, ..
+            at,
+            men,
+            guns,
+            range,
+            routed,
+            ..
         } => {
-            let mut v = vec![Sound::now(*sound, Some(*at))];
+            let mut v = vec![Sound::now(super::cue::fire(*men, *guns, *range), Some(*at))];
             if *routed {
                 v.push(Sound {
                     cue: Cue::Rout,

@@ -60,7 +60,7 @@ impl Default for Settings {
             who_plays: Mode::Play(0),
             lessons_done: 0,
             played: false,
-            volume: 70,
+            volume: 80,
             muted: false,
         }
     }
