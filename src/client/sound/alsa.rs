@@ -27,7 +27,7 @@ const LATENCY_US: c_uint = 80_000;
 /// Frames mixed at a time.
 const PERIOD: usize = 512;
 
-/// The device's calls, found in the library.
+/// The device's calls, found in the library: made, used and dropped on the sound's own thread.
 struct Device {
     // Kept loaded as long as the calls below are used.
     _lib: libloading::Library,
@@ -35,9 +35,6 @@ struct Device {
     writei: WriteI,
     recover: Recover,
 }
-
-// The device handle is used by the one thread that opened it and nowhere else.
-unsafe impl Send for Device {}
 
 /// Why there is no sound: said once in the log, never an error to the player.
 fn open() -> Result<Device, String> {
@@ -87,33 +84,7 @@ fn open() -> Result<Device, String> {
 /// Starts the thread that plays `mixer` on the default device; `false` (and a line in the log)
 /// when there is none.
 pub fn start(mixer: Arc<Mutex<Mixer>>) -> bool {
-    let (tx, rx) = std::sync::mpsc::channel();
-    let spawned = std::thread::Builder::new()
-        .name("bayonet sound".into())
-        .spawn(move || {
-            let device = match open() {
-                Ok(d) => {
-                    let _ = tx.send(Ok(()));
-                    d
-                }
-                Err(why) => {
-                    let _ = tx.send(Err(why));
-                    return;
-                }
-            };
-            play(&device, &mixer);
-        });
-    if spawned.is_err() {
-        return false;
-    }
-    match rx.recv() {
-        Ok(Ok(())) => true,
-        Ok(Err(why)) => {
-            bevy::log::info!("sound off: {why}");
-            false
-        }
-        Err(_) => false,
-    }
+    super::own_thread::start(open, move |device| play(&device, &mixer))
 }
 
 /// Mixes and writes until the device fails for good.

@@ -10,6 +10,12 @@ pub mod cue;
 mod hearing;
 pub mod mixer;
 pub mod output;
+#[cfg(any(
+    all(target_os = "linux", not(target_arch = "wasm32")),
+    target_os = "windows",
+    target_os = "macos"
+))]
+mod own_thread;
 pub mod synth;
 #[cfg(any(target_os = "windows", target_os = "macos"))]
 mod system;

@@ -11,32 +11,13 @@ use super::mixer::Mixer;
 /// Starts the default output device playing `mixer`; `false` (and a line in the log) when
 /// there is none. The stream lives on a parked thread of its own (it may not cross threads).
 pub fn start(mixer: Arc<Mutex<Mixer>>) -> bool {
-    let (tx, rx) = std::sync::mpsc::channel();
-    let spawned = std::thread::Builder::new()
-        .name("bayonet sound".into())
-        .spawn(move || match open(mixer) {
-            Ok(stream) => {
-                let _ = tx.send(Ok(()));
-                loop {
-                    std::thread::park();
-                    let _ = &stream;
-                }
-            }
-            Err(why) => {
-                let _ = tx.send(Err(why));
-            }
-        });
-    if spawned.is_err() {
-        return false;
-    }
-    match rx.recv() {
-        Ok(Ok(())) => true,
-        Ok(Err(why)) => {
-            bevy::log::info!("sound off: {why}");
-            false
-        }
-        Err(_) => false,
-    }
+    super::own_thread::start(
+        move || open(mixer),
+        |stream| loop {
+            std::thread::park();
+            let _ = &stream;
+        },
+    )
 }
 
 fn open(mixer: Arc<Mutex<Mixer>>) -> Result<cpal::Stream, String> {
