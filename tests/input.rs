@@ -414,6 +414,30 @@ fn the_fire_hint_has_no_empty_brackets_and_says_click() {
     assert!(hint.ends_with("; click to fire"), "{hint}");
 }
 
+/// Issue 63's play: with a unit selected and no fire armed, the pointer over an enemy it cannot
+/// move onto says what can be done to it, not "cannot reach"; over an empty hex in reach it
+/// still gives the move's cost.
+#[test]
+fn the_hint_over_an_enemy_offers_fire_and_melee() {
+    use bayonet::client::input::command::Hint;
+    let mut r = Rig::new();
+    r.click(4, 4);
+    r.cursor(r.screen(5, 4));
+    r.frames(2);
+    let hint = r.res::<Hint>().0.clone();
+    assert!(
+        hint.starts_with("230 Confederate (enemy) at 5,4: T to fire at it"),
+        "{hint}"
+    );
+    assert!(hint.ends_with("drag from 450 Union to melee"), "{hint}");
+    // An empty hex in reach: the move's cost, as before.
+    r.cursor(r.screen(3, 4));
+    r.frames(2);
+    let hint = r.res::<Hint>().0.clone();
+    assert!(hint.contains(": costs "), "{hint}");
+    assert!(!hint.contains("(enemy)"), "{hint}");
+}
+
 /// Issue 32: the drag preview never waits on the whole-resolution odds. The frame the pointer
 /// comes over the defending hex says the melee is legal with its strengths and "…" for the odds
 /// (worked out off the frame); a later frame shows them, exactly the rules' `whole_odds`, and

@@ -659,7 +659,17 @@ pub(crate) fn hint(
                     format!("{press} twice to move")
                 }
             ),
-            None => format!("{} cannot reach {}", u.name, board.map.coord(h)),
+            // Over an enemy the player wants to know what he can do to it, not that he cannot
+            // move onto it (issue 63's play: the line read like a refusal after a fire).
+            None => match board.units_at(h).find(|e| e.side != u.side) {
+                Some(e) => format!(
+                    "{} (enemy) at {}: T to fire at it, or drag from {} to melee",
+                    e.name,
+                    board.map.coord(h),
+                    u.name
+                ),
+                None => format!("{} cannot reach {}", u.name, board.map.coord(h)),
+            },
         },
         (Some(u), _) => format!(
             "{} selected: Z/X turn, F formation, T fire, Tab next in stack",
