@@ -34,9 +34,7 @@ fn master(ctx: &AudioContext) -> Option<GainNode> {
             g.connect_with_audio_node(&ctx.destination()).ok()?;
             *m = Some(g);
         }
-        let g = m.clone()?;
-        g.gain().set_value(1.0);
-        Some(g)
+        m.clone()
     })
 }
 
@@ -70,14 +68,8 @@ pub fn play(key: (Cue, u32), samples: &[f32], gain: f32, pan: f32, delay: f32) {
     })();
 }
 
-/// Silences what is playing now (new sounds open the master again).
+/// Silences what is playing now: its master is cut off, and the next sound gets a fresh one.
 pub fn hush() {
-    MASTER.with(|m| {
-        if let Some(g) = m.borrow().as_ref() {
-            g.gain().set_value(0.0);
-        }
-    });
-    // The next sound gets a fresh master, so that the silenced ones stay silent.
     MASTER.with(|m| {
         if let Some(g) = m.borrow_mut().take() {
             let _ = g.disconnect();
