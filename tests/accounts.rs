@@ -329,13 +329,15 @@ fn wrong_passwords_make_a_name_wait_then_close_it() {
     for f in 0..3 {
         assert_eq!(must_wait(f, 0), None, "{f} wrong passwords are free");
     }
-    assert_eq!(must_wait(3, 0), Some(1));
-    assert_eq!(must_wait(3, 1), None);
-    assert_eq!(must_wait(5, 1), Some(3));
-    assert_eq!(must_wait(9, 63), Some(1));
-    assert_eq!(must_wait(10, 0), Some(CLOSED_FOR));
-    assert_eq!(must_wait(10, CLOSED_FOR - 1), Some(1));
-    assert_eq!(must_wait(25, CLOSED_FOR), None);
+    // In milliseconds: a whole second after the third, not what is left of the clock's second.
+    assert_eq!(must_wait(3, 0), Some(1000));
+    assert_eq!(must_wait(3, 999), Some(1));
+    assert_eq!(must_wait(3, 1000), None);
+    assert_eq!(must_wait(5, 1000), Some(3000));
+    assert_eq!(must_wait(9, 63_000), Some(1000));
+    assert_eq!(must_wait(10, 0), Some(CLOSED_FOR * 1000));
+    assert_eq!(must_wait(10, CLOSED_FOR * 1000 - 1), Some(1));
+    assert_eq!(must_wait(25, CLOSED_FOR * 1000), None);
     let url = server_on(&temp_db("accounts-slow"));
     let (name, pw) = ("Lt. Gen. Longstreet", "seminary-ridge-63");
     assert_eq!(

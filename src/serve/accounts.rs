@@ -21,7 +21,7 @@ use sqlx::Row;
 use super::api::{
     Server, answer, bearer, client_address, parse_json, refusal, too_many, too_many_because,
 };
-use super::db::now;
+use super::db::{now, now_ms};
 use super::referee::{Refused, db_error};
 use crate::dispatch::Problem;
 use crate::dispatch::account::{
@@ -202,12 +202,15 @@ pub async fn sign_in(
     };
     match session_for(&server, &c).await {
         Ok(s) => answer(&s),
-        Err(Wait::For(secs, why)) => too_many_because(secs as f64, &format!("{why} for this name")),
+        Err(Wait::For(ms, why)) => {
+            too_many_because(ms as f64 / 1000.0, &format!("{why} for this name"))
+        }
         Err(Wait::Refused(r)) => refusal(r),
     }
 }
 
 enum Wait {
+    /// Milliseconds to wait, and why.
     For(i64, String),
     Refused(Refused),
 }
@@ -232,7 +235,7 @@ async fn session_for(server: &Server, c: &Credentials) -> Result<Session, Wait> 
             r.try_get("failures").map_err(db_error)?,
             r.try_get("last").map_err(db_error)?,
         );
-        if let Some(wait) = must_wait(failures, t - last) {
+        if let Some(wait) = must_wait(failures, now_ms() - last) {
             return Err(Wait::For(wait, format!("{failures} wrong passwords")));
         }
     }
@@ -255,7 +258,8 @@ async fn session_for(server: &Server, c: &Credentials) -> Result<Session, Wait> 
              ON CONFLICT (folded) DO UPDATE SET failures = sign_in_failures.failures + 1, last = $2",
         )
         .bind(&key)
-        .bind(t)
+        // The wait runs from the answer, not from the ask: checking a password takes a while.
+        .bind(now_ms())
         .execute(pool)
         .await
         .map_err(db_error)?;
@@ -286,16 +290,17 @@ async fn session_for(server: &Server, c: &Credentials) -> Result<Session, Wait> 
     })
 }
 
-/// How long a sign-in must wait after `failures` wrong passwords, the last `since` seconds
-/// ago; `None` when it may try now.
+/// How long (in milliseconds) a sign-in must wait after `failures` wrong passwords, the last
+/// `since` milliseconds ago; `None` when it may try now.
 pub fn must_wait(failures: i64, since: i64) -> Option<i64> {
-    let wait = if failures >= MOST_TRIES {
-        CLOSED_FOR
-    } else if failures >= FREE_TRIES {
-        1 << (failures - FREE_TRIES).min(10)
-    } else {
-        0
-    };
+    let wait = 1000
+        * if failures >= MOST_TRIES {
+            CLOSED_FOR
+        } else if failures >= FREE_TRIES {
+            1 << (failures - FREE_TRIES).min(10)
+        } else {
+            0
+        };
     (since < wait).then_some(wait - since)
 }
 

@@ -230,6 +230,9 @@ const MIGRATIONS: &[(i64, &str)] = &[
             ready TEXT NOT NULL
          )",
     ),
+    // A wrong password's time in milliseconds: in whole seconds a 1 s wait lasted anywhere
+    // from nothing to a second, by where in its second the wrong password fell.
+    (14, "UPDATE sign_in_failures SET last = last * 1000"),
 ];
 
 /// A game's terms and what they stand on: the side whose turn began when, the game's names.
@@ -432,10 +435,15 @@ pub enum Committed {
 /// `BAYONET_TEST_CLOCK` names, where a test set it (so that a deadline passes without a test
 /// sleeping for a day).
 pub fn now() -> i64 {
+    now_ms().div_euclid(1000)
+}
+
+/// Milliseconds since 1970, on the same clock as `now`.
+pub fn now_ms() -> i64 {
     static TEST_CLOCK: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
     let real = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
+        .map(|d| d.as_millis() as i64)
         .unwrap_or(0);
     let moved = TEST_CLOCK
         .get_or_init(|| std::env::var_os("BAYONET_TEST_CLOCK").map(Into::into))
@@ -443,7 +451,7 @@ pub fn now() -> i64 {
         .and_then(|f| std::fs::read_to_string(f).ok())
         .and_then(|t| t.trim().parse::<i64>().ok())
         .unwrap_or(0);
-    real + moved
+    real + moved * 1000
 }
 
 /// `sqlite:FILE` may name a file that is not there yet: it is made.
