@@ -253,9 +253,14 @@ pub fn run_seat(
             .filter(|_| std::env::var_os(panel::WALK).is_some())
             .and_then(|n| crate::lesson::open(n).ok())
             .map_or(0, |(s, _)| 8 + panel::WALK_FRAMES * s.steps.len() as u32);
-        app.insert_resource(ScreenshotRequest {
-            path,
-            after_frames: walked.max(30),
+        app.insert_resource(if walked > 0 {
+            ScreenshotRequest {
+                path,
+                after_frames: walked,
+                when_still: false,
+            }
+        } else {
+            ScreenshotRequest::when_still(path, 30)
         });
     }
     if let Some(c) = script.campaign.clone() {

@@ -182,10 +182,7 @@ pub fn run(
     .insert_resource(super::map::camera::OpenWhole)
     .insert_resource(SpawnPlayTest(screenshot.is_none()));
     if let Some(path) = screenshot {
-        app.insert_resource(super::ScreenshotRequest {
-            path,
-            after_frames: 30,
-        });
+        app.insert_resource(super::ScreenshotRequest::when_still(path, 30));
     }
     app.add_plugins(plugin);
     match app.run() {

@@ -113,7 +113,30 @@ fn look(
 #[derive(Resource, Debug, Clone)]
 pub struct ScreenshotRequest {
     pub path: String,
+    /// The frame of the shot at the latest.
     pub after_frames: u32,
+    /// Shot sooner, from frame `EARLIEST` on, once the screen's layout has stood still for
+    /// `STILL` frames: most of a test's window time was frames drawn after everything settled
+    /// (issue 63, set-up time). A walk through a lesson waits its every frame instead.
+    pub when_still: bool,
+}
+
+/// The earliest frame of a shot taken when the screen stands still: the opening script acts
+/// on frames 3 to 5 and what it does is laid out within two frames more.
+pub const EARLIEST: u32 = 10;
+/// Frames without a change of the traced layout (the buttons, the regions, the hexes on the
+/// screen, the camera, the names, the cards) before the screen counts as still.
+pub const STILL: u32 = 4;
+
+impl ScreenshotRequest {
+    /// A shot as soon as the screen is still, after `at_most` frames whatever it does.
+    pub fn when_still(path: String, at_most: u32) -> ScreenshotRequest {
+        ScreenshotRequest {
+            path,
+            after_frames: at_most,
+            when_still: true,
+        }
+    }
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -127,14 +150,23 @@ pub(crate) fn plugin(app: &mut App) {
 fn take(
     mut commands: Commands,
     mut req: ResMut<ScreenshotRequest>,
-    mut frames: Local<u32>,
+    (mut frames, mut still): (Local<u32>, Local<u32>),
     layout: Option<Res<crate::client::trace::LastLayout>>,
     odds: Option<Res<crate::client::input::odds_work::OddsWork>>,
 ) {
     *frames += 1;
+    // A window without the layout's trace (the editor's) never counts as still.
+    match layout.as_ref() {
+        Some(l) if !l.is_changed() => *still += 1,
+        _ => *still = 0,
+    }
+    let settled = req.when_still && *frames >= EARLIEST && *still >= STILL;
     // Once; and a panel still waiting on its odds (worked out off the frame) is shot when they
     // are in.
-    if *frames < req.after_frames || req.path.is_empty() || odds.is_some_and(|o| o.busy()) {
+    if (*frames < req.after_frames && !settled)
+        || req.path.is_empty()
+        || odds.is_some_and(|o| o.busy())
+    {
         return;
     }
     let path = std::mem::take(&mut req.path);
