@@ -95,6 +95,23 @@ fn inside(r: &Rect, w: f64, h: f64) -> bool {
 
 /// The game under Xvfb at `size` on `scenario` (with `extra` arguments), to its screenshot and
 /// the layout traced beside it; `None` without Xvfb (outside CI).
+/// `run` over `jobs`, two windows at a time (software rendering is slow, and the machine has
+/// two cores), the answers in the jobs' order.
+fn two_at_a_time<J: Sync, R: Send>(jobs: &[J], run: impl Fn(&J) -> R + Sync) -> Vec<R> {
+    let run = &run;
+    jobs.chunks(2)
+        .flat_map(|pair| {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = pair.iter().map(|j| scope.spawn(move || run(j))).collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap())
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect()
+}
+
 fn layout_of(
     name: &str,
     size: (u32, u32),
@@ -1072,20 +1089,14 @@ fn the_toolbar_buttons_keep_their_places_whatever_is_selected() {
         .iter()
         .flat_map(|&size| selections.iter().map(move |&extra| (size, extra)))
         .collect();
-    let mut layouts: Vec<Option<serde_json::Value>> = Vec::new();
-    for pair in jobs.chunks(2) {
-        let runs: Vec<_> = std::thread::scope(|scope| {
-            let handles: Vec<_> = pair
-                .iter()
-                .map(|&(size, extra)| {
-                    let name = name_of(size, extra);
-                    scope.spawn(move || layout_of(&name, size, "maps/harpers_crossing.ron", extra))
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        });
-        layouts.extend(runs);
-    }
+    let layouts = two_at_a_time(&jobs, |&(size, extra)| {
+        layout_of(
+            &name_of(size, extra),
+            size,
+            "maps/harpers_crossing.ron",
+            extra,
+        )
+    });
     let mut done = jobs.iter().zip(layouts);
     for size in sizes {
         let mut first: Option<(String, Vec<(String, Rect)>)> = None;
@@ -1170,20 +1181,7 @@ fn no_lesson_step_has_its_target_under_the_lesson_panel() {
     let jobs: Vec<(usize, (u32, u32))> = (1..=bayonet::lesson::COUNT)
         .flat_map(|n| [(n, (1280, 800)), (n, (1024, 768)), (n, (768, 1024))])
         .collect();
-    // Two windows at a time (software rendering is slow, and the machine has two cores).
-    let results: Vec<((usize, (u32, u32)), serde_json::Value)> = jobs
-        .chunks(2)
-        .flat_map(|pair| {
-            let handles: Vec<_> = pair
-                .iter()
-                .map(|&(n, size)| std::thread::spawn(move || ((n, size), run(n, size))))
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap())
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let results = two_at_a_time(&jobs, |&(n, size)| ((n, size), run(n, size)));
     for ((n, size), layout) in results {
         let lesson = &layout["lesson"];
         let steps = lesson["steps"].as_u64().unwrap() as usize;

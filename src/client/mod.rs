@@ -254,11 +254,7 @@ pub fn run_seat(
             .and_then(|n| crate::lesson::open(n).ok())
             .map_or(0, |(s, _)| 8 + panel::WALK_FRAMES * s.steps.len() as u32);
         app.insert_resource(if walked > 0 {
-            ScreenshotRequest {
-                path,
-                after_frames: walked,
-                when_still: false,
-            }
+            ScreenshotRequest::after(path, walked)
         } else {
             ScreenshotRequest::when_still(path, 30)
         });

@@ -182,7 +182,8 @@ pub fn run(
     .insert_resource(super::map::camera::OpenWhole)
     .insert_resource(SpawnPlayTest(screenshot.is_none()));
     if let Some(path) = screenshot {
-        app.insert_resource(super::ScreenshotRequest::when_still(path, 30));
+        // The editor has no layout trace to tell when it is still: its 30th frame.
+        app.insert_resource(super::ScreenshotRequest::after(path, 30));
     }
     app.add_plugins(plugin);
     match app.run() {

@@ -129,6 +129,15 @@ pub const EARLIEST: u32 = 10;
 pub const STILL: u32 = 4;
 
 impl ScreenshotRequest {
+    /// A shot after `frames` frames, however still the screen.
+    pub fn after(path: String, frames: u32) -> ScreenshotRequest {
+        ScreenshotRequest {
+            path,
+            after_frames: frames,
+            when_still: false,
+        }
+    }
+
     /// A shot as soon as the screen is still, after `at_most` frames whatever it does.
     pub fn when_still(path: String, at_most: u32) -> ScreenshotRequest {
         ScreenshotRequest {
@@ -155,7 +164,7 @@ fn take(
     odds: Option<Res<crate::client::input::odds_work::OddsWork>>,
 ) {
     *frames += 1;
-    // A window without the layout's trace (the editor's) never counts as still.
+    // A window without the layout's trace never counts as still.
     match layout.as_ref() {
         Some(l) if !l.is_changed() => *still += 1,
         _ => *still = 0,
