@@ -163,6 +163,7 @@ fn open_campaign(a: bayonet::cli::args::CampaignArgs, outer: bayonet::cli::args:
         size: w.size,
         dialog: w.dialog,
         zoom: w.zoom,
+        layout_only: w.layout_only,
         campaign: Some(UnderWay {
             campaign,
             save,
@@ -210,6 +211,7 @@ fn open_game(cli: Cli) -> i32 {
         watch,
         open: w.open,
         lesson: w.lesson,
+        layout_only: w.layout_only,
         campaign: None,
     };
     #[cfg(not(target_arch = "wasm32"))]

@@ -112,13 +112,15 @@ fn two_at_a_time<J: Sync, R: Send>(jobs: &[J], run: impl Fn(&J) -> R + Sync) -> 
         .collect()
 }
 
+/// The window's layout, the window laid out but not drawn (`--layout-only`).
 fn layout_of(
     name: &str,
     size: (u32, u32),
     scenario: &str,
     extra: &[&str],
 ) -> Option<serde_json::Value> {
-    shot_of(name, size, scenario, extra).map(|(l, _)| l)
+    let extra: Vec<&str> = extra.iter().copied().chain(["--layout-only"]).collect();
+    shot_of(name, size, scenario, &extra).map(|(l, _)| l)
 }
 
 /// `layout_of`, with the screenshot's path.
@@ -161,6 +163,62 @@ fn shot_of(
     let json = std::fs::read_to_string(format!("{}.layout.json", out.display()))
         .expect("the layout is written beside the screenshot");
     Some((serde_json::from_str(&json).unwrap(), out))
+}
+
+/// A layout's JSON with every list in one order: the same screen traced twice may list its
+/// buttons in another order (the order of entities in a query).
+fn in_order(v: &serde_json::Value) -> serde_json::Value {
+    match v {
+        serde_json::Value::Array(a) => {
+            let mut a: Vec<_> = a.iter().map(in_order).collect();
+            a.sort_by_key(|x| x.to_string());
+            serde_json::Value::Array(a)
+        }
+        serde_json::Value::Object(o) => {
+            serde_json::Value::Object(o.iter().map(|(k, x)| (k.clone(), in_order(x))).collect())
+        }
+        x => x.clone(),
+    }
+}
+
+/// Issue 63 (set-up time): a window laid out without drawing (`--layout-only`, the layout
+/// tests' windows) lays out what the drawn window does: the same buttons, regions, hexes,
+/// place names, card and camera, on Brandy Station in portrait with a melee declared and on
+/// Harper's Crossing with the victory sheet open; and draws no picture.
+#[test]
+fn a_window_laid_out_without_drawing_lays_out_what_the_drawn_one_does() {
+    let cases: [(&str, (u32, u32), &str, &[&str]); 2] = [
+        (
+            "undrawn-brandy",
+            (768, 1024),
+            "maps/brandy_station.ron",
+            &["--zoom", "whole"],
+        ),
+        (
+            "undrawn-harpers",
+            (1280, 800),
+            "maps/harpers_crossing.ron",
+            &["--declare", "14,4>13,4", "--open", "victory"],
+        ),
+    ];
+    for (name, size, scenario, extra) in cases {
+        let Some((drawn, png)) = shot_of(name, size, scenario, extra) else {
+            return;
+        };
+        assert!(png.exists(), "{name}: the drawn window is saved");
+        std::fs::remove_file(&png).unwrap();
+        let undrawn = layout_of(name, size, scenario, extra).unwrap();
+        assert!(
+            !png.exists(),
+            "{name}: a window laid out only draws no picture"
+        );
+        assert!(
+            drawn["buttons"].as_object().is_some_and(|b| !b.is_empty())
+                && drawn["names"].as_array().is_some_and(|n| !n.is_empty()),
+            "{name}: the layout has buttons and names to compare: {drawn}"
+        );
+        assert_eq!(in_order(&drawn), in_order(&undrawn), "{name}");
+    }
 }
 
 /// A convex quadrilateral's corners from the trace.
@@ -1166,6 +1224,7 @@ fn no_lesson_step_has_its_target_under_the_lesson_panel() {
             .args(["--lesson", &n.to_string(), "--size", &format!("{w}x{h}")])
             .arg("--screenshot")
             .arg(&out)
+            .arg("--layout-only")
             .env(bayonet::client::lesson::panel::WALK, "1")
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .output()

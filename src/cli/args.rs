@@ -105,6 +105,9 @@ pub struct Window {
     /// Render one frame, save it as a PNG and exit (no saves are written)
     #[arg(long, value_name = "OUT.png")]
     pub screenshot: Option<String>,
+    /// With --screenshot: lay the window out without drawing it and write only OUT.png.layout.json (the layout tests)
+    #[arg(long, requires = "screenshot")]
+    pub layout_only: bool,
     /// A scripted opening drag from an attacking hex to a defending hex (repeatable)
     #[arg(long, value_name = "C,R>C,R", value_parser = drag)]
     pub declare: Vec<(Coord, Coord)>,
@@ -242,6 +245,7 @@ impl Window {
             scenario: self.scenario.or(outer.scenario),
             computer: self.computer.or(outer.computer),
             screenshot: self.screenshot.or(outer.screenshot),
+            layout_only: self.layout_only || outer.layout_only,
             declare: [outer.declare, self.declare].concat(),
             resolve: self.resolve || outer.resolve,
             dialog: self.dialog || outer.dialog,

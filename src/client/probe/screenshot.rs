@@ -119,7 +119,23 @@ pub struct ScreenshotRequest {
     /// `STILL` frames: most of a test's window time was frames drawn after everything settled
     /// (issue 63, set-up time). A walk through a lesson waits its every frame instead.
     pub when_still: bool,
+    /// Whether the window is drawn and its picture saved; else (`--layout-only`) only its
+    /// layout is written, and nothing is drawn (`LayoutOnly`).
+    pub draw: bool,
 }
+
+/// A window a layout test drives (`--layout-only`): laid out every frame as when drawn, never
+/// drawn. Under the software rendering of the tests' machines drawing was two thirds of a
+/// window test's work, and most window tests read the layout, not the pixels (issue 63,
+/// set-up time).
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct LayoutOnly;
+
+/// A frame of a window laid out without drawing takes at least this long: about as long as a
+/// drawn frame under software rendering, so that what is worked out off the frame (a melee's
+/// odds, the computer's plan, an image loading) comes in within as many frames as it does in
+/// a drawn window, and the frames counted before a shot mean what they mean there.
+pub const UNDRAWN_FRAME: std::time::Duration = std::time::Duration::from_millis(40);
 
 /// The earliest frame of a shot taken when the screen stands still: the opening script acts
 /// on frames 3 to 5 and what it does is laid out within two frames more.
@@ -135,6 +151,7 @@ impl ScreenshotRequest {
             path,
             after_frames: frames,
             when_still: false,
+            draw: true,
         }
     }
 
@@ -144,16 +161,45 @@ impl ScreenshotRequest {
             path,
             after_frames: at_most,
             when_still: true,
+            draw: true,
+        }
+    }
+
+    /// This shot, with the layout written and nothing drawn.
+    pub fn layout_only(self) -> ScreenshotRequest {
+        ScreenshotRequest {
+            draw: false,
+            ..self
         }
     }
 }
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, take.run_if(resource_exists::<ScreenshotRequest>))
+        .add_systems(Last, (undrawn, paced).run_if(resource_exists::<LayoutOnly>))
         .add_systems(
             Update,
             (send_script, look).run_if(resource_exists::<StartupOrders>),
         );
+}
+
+/// The camera draws nothing: the renderer takes no inactive camera's view, while the layout
+/// of the panels and the map's names (the client's own, from the window and the camera's
+/// place) goes on.
+fn undrawn(mut cameras: Query<&mut Camera>) {
+    for mut c in &mut cameras {
+        if c.is_active {
+            c.is_active = false;
+        }
+    }
+}
+
+/// Each frame at least `UNDRAWN_FRAME` long.
+fn paced(mut last: Local<Option<std::time::Instant>>) {
+    if let Some(t) = *last {
+        std::thread::sleep(UNDRAWN_FRAME.saturating_sub(t.elapsed()));
+    }
+    *last = Some(std::time::Instant::now());
 }
 
 fn take(
@@ -162,6 +208,7 @@ fn take(
     (mut frames, mut still): (Local<u32>, Local<u32>),
     layout: Option<Res<crate::client::trace::LastLayout>>,
     odds: Option<Res<crate::client::input::odds_work::OddsWork>>,
+    mut exit: MessageWriter<AppExit>,
 ) {
     *frames += 1;
     // A window without the layout's trace never counts as still.
@@ -184,6 +231,10 @@ fn take(
         if let Err(e) = std::fs::write(format!("{path}.layout.json"), &l.0) {
             warn!("could not write the layout beside {path}: {e}");
         }
+    }
+    if !req.draw {
+        exit.write(AppExit::Success);
+        return;
     }
     commands
         .spawn(Screenshot::primary_window())

@@ -30,6 +30,8 @@ pub struct StartupOrders {
     pub open: Option<crate::cli::args::Panel>,
     /// The boot camp's lesson being played (`--lesson N`).
     pub lesson: Option<usize>,
+    /// A window a layout test drives (`--layout-only`): laid out, never drawn.
+    pub layout_only: bool,
     /// The campaign this battle belongs to (`bayonet campaign FILE`): its screen opens first.
     pub campaign: Option<crate::client::dialogs::campaign::UnderWay>,
 }
