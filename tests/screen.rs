@@ -93,16 +93,17 @@ fn inside(r: &Rect, w: f64, h: f64) -> bool {
     r[0] >= -1.0 && r[1] >= -1.0 && r[0] + r[2] <= w + 1.0 && r[1] + r[3] <= h + 1.0
 }
 
-/// The game under Xvfb at `size` on `scenario` (with `extra` arguments), to its screenshot and
-/// the layout traced beside it; `None` without Xvfb (outside CI).
-/// `run` over `jobs`, two windows at a time (software rendering is slow, and the machine has
-/// two cores), the answers in the jobs' order.
-fn two_at_a_time<J: Sync, R: Send>(jobs: &[J], run: impl Fn(&J) -> R + Sync) -> Vec<R> {
+/// Windows laid out without drawing (`layout_of`) at once: they wait on their frames' pace
+/// far more than they compute (issue 63, set-up time).
+const UNDRAWN_AT_ONCE: usize = 6;
+
+/// `run` over `jobs`, `n` windows at a time, the answers in the jobs' order.
+fn at_a_time<J: Sync, R: Send>(n: usize, jobs: &[J], run: impl Fn(&J) -> R + Sync) -> Vec<R> {
     let run = &run;
-    jobs.chunks(2)
-        .flat_map(|pair| {
+    jobs.chunks(n)
+        .flat_map(|some| {
             std::thread::scope(|scope| {
-                let handles: Vec<_> = pair.iter().map(|j| scope.spawn(move || run(j))).collect();
+                let handles: Vec<_> = some.iter().map(|j| scope.spawn(move || run(j))).collect();
                 handles
                     .into_iter()
                     .map(|h| h.join().unwrap())
@@ -123,7 +124,8 @@ fn layout_of(
     shot_of(name, size, scenario, &extra).map(|(l, _)| l)
 }
 
-/// `layout_of`, with the screenshot's path.
+/// The game under Xvfb at `size` on `scenario` (with `extra` arguments), drawn, to its
+/// screenshot and the layout traced beside it; `None` without Xvfb (outside CI).
 fn shot_of(
     name: &str,
     size: (u32, u32),
@@ -334,13 +336,13 @@ fn names_clear(name: &str, l: &serde_json::Value) -> usize {
     boxes.len()
 }
 
+/// A window test's name, size, scenario and extra arguments.
+type Case<'a> = (String, (u32, u32), &'a str, Vec<&'a str>);
+
 /// Issue 30, item 3: at 1280×800, 1024×768 and portrait 768×1024, on Harper's Crossing and
 /// Brandy Station (with a unit selected, so that its panel and the log show too): no region
 /// covers another, no button another, every one inside the window; the map keeps 70 % of the
 /// window at the two landscape sizes; the counters' digits stand at least 11 pixels high.
-/// A window test's name, size, scenario and extra arguments.
-type Case<'a> = (String, (u32, u32), &'a str, Vec<&'a str>);
-
 #[test]
 fn the_screen_regions_never_overlap_and_leave_the_map_most_of_the_window() {
     let cases: Vec<Case> = [(1280, 800), (1024, 768), (768, 1024)]
@@ -368,24 +370,9 @@ fn the_screen_regions_never_overlap_and_leave_the_map_most_of_the_window() {
             ]
         })
         .collect();
-    // Two at a time: the machine has two cores.
-    let mut seen = Vec::new();
-    for pair in cases.chunks(2) {
-        let runs: Vec<_> = pair
-            .iter()
-            .map(|(n, s, f, e)| {
-                let (n, s, f, e) = (n.clone(), *s, f.to_string(), e.clone());
-                let e: Vec<String> = e.iter().map(|x| x.to_string()).collect();
-                std::thread::spawn(move || {
-                    let e: Vec<&str> = e.iter().map(|x| x.as_str()).collect();
-                    (n.clone(), s, layout_of(&n, s, &f, &e))
-                })
-            })
-            .collect();
-        for r in runs {
-            seen.push(r.join().unwrap());
-        }
-    }
+    let seen = at_a_time(UNDRAWN_AT_ONCE, &cases, |(n, s, f, e)| {
+        (n.clone(), *s, layout_of(n, *s, f, e))
+    });
     for (name, (w, h), l) in seen {
         let Some(l) = l else { return };
         let (w, h) = (w as f64, h as f64);
@@ -1141,13 +1128,13 @@ fn the_toolbar_buttons_keep_their_places_whatever_is_selected() {
             extra.join("").replace(',', "_")
         )
     };
-    // Every window first, two at a time (the machine has two cores: issue 63 cut this test from
-    // 65 s to about half), then the comparisons in order.
+    // Every window first, several at a time (issue 63: 65 s, then 28 s two at a time drawn),
+    // then the comparisons in order.
     let jobs: Vec<((u32, u32), &[&str])> = sizes
         .iter()
         .flat_map(|&size| selections.iter().map(move |&extra| (size, extra)))
         .collect();
-    let layouts = two_at_a_time(&jobs, |&(size, extra)| {
+    let layouts = at_a_time(UNDRAWN_AT_ONCE, &jobs, |&(size, extra)| {
         layout_of(
             &name_of(size, extra),
             size,
@@ -1240,7 +1227,9 @@ fn no_lesson_step_has_its_target_under_the_lesson_panel() {
     let jobs: Vec<(usize, (u32, u32))> = (1..=bayonet::lesson::COUNT)
         .flat_map(|n| [(n, (1280, 800)), (n, (1024, 768)), (n, (768, 1024))])
         .collect();
-    let results = two_at_a_time(&jobs, |&(n, size)| ((n, size), run(n, size)));
+    let results = at_a_time(UNDRAWN_AT_ONCE, &jobs, |&(n, size)| {
+        ((n, size), run(n, size))
+    });
     for ((n, size), layout) in results {
         let lesson = &layout["lesson"];
         let steps = lesson["steps"].as_u64().unwrap() as usize;
