@@ -52,20 +52,21 @@ pub fn look(board: &Board, from: Hex, to: Hex) -> Sight {
     let h = &board.params.heights;
     let eye = |x: Hex| (board.map.elevation(x).max(0) as u32 * h.per_level + h.man) as f64;
     let (ea, eb) = (eye(from), eye(to));
-    let line: Vec<Hex> = from.line_to(to).collect();
-    let n = line.len().saturating_sub(1).max(1) as f64;
+    // Walked, not collected: the fog looks from every unit at every enemy after each step.
+    let line = from.line_to(to);
+    let len = line.len();
+    let n = len.saturating_sub(1).max(1) as f64;
     s.blocking = line
-        .iter()
         .enumerate()
         .skip(1)
-        .take(line.len().saturating_sub(2))
-        .find(|&(i, &x)| {
+        .take(len.saturating_sub(2))
+        .find(|&(i, x)| {
             let ground = board.map.elevation(x).max(0) as u32 * h.per_level;
             let top = (ground + terrain_height(board, board.map.terrain(x))) as f64;
             let sight = ea + (eb - ea) * i as f64 / n;
             top > sight
         })
-        .map(|(_, &x)| x);
+        .map(|(_, x)| x);
     s.clear = s.blocking.is_none();
     s
 }

@@ -32,9 +32,22 @@ pub fn visibility(board: &Board) -> u32 {
 /// on it, or has line of sight to it within the visibility; facing does not matter.
 pub fn sees(board: &Board, side: Side, hex: Hex) -> bool {
     let range = visibility(board);
+    // A stack's units look along one line: a hex looked from in vain is not looked from again
+    // (this runs for every enemy after every step of a mover).
+    let mut blocked: Vec<Hex> = Vec::new();
     board.units.iter().filter(|u| u.side == side).any(|u| {
         let d = distance(u.hex, hex);
-        d <= 1 || (d <= range && look(board, u.hex, hex).clear)
+        if d <= 1 {
+            return true;
+        }
+        if d > range || blocked.contains(&u.hex) {
+            return false;
+        }
+        let clear = look(board, u.hex, hex).clear;
+        if !clear {
+            blocked.push(u.hex);
+        }
+        clear
     })
 }
 
