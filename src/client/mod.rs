@@ -253,16 +253,13 @@ pub fn run_seat(
             .filter(|_| std::env::var_os(panel::WALK).is_some())
             .and_then(|n| crate::lesson::open(n).ok())
             .map_or(0, |(s, _)| 8 + panel::WALK_FRAMES * s.steps.len() as u32);
-        let shot = if walked > 0 {
+        app.insert_resource(if walked > 0 {
             ScreenshotRequest::after(path, walked)
         } else {
             ScreenshotRequest::when_still(path, 30)
-        };
+        });
         if script.layout_only {
-            app.insert_resource(screenshot::LayoutOnly)
-                .insert_resource(shot.layout_only());
-        } else {
-            app.insert_resource(shot);
+            app.insert_resource(screenshot::LayoutOnly);
         }
     }
     if let Some(c) = script.campaign.clone() {

@@ -119,13 +119,10 @@ pub struct ScreenshotRequest {
     /// `STILL` frames: most of a test's window time was frames drawn after everything settled
     /// (issue 63, set-up time). A walk through a lesson waits its every frame instead.
     pub when_still: bool,
-    /// Whether the window is drawn and its picture saved; else (`--layout-only`) only its
-    /// layout is written, and nothing is drawn (`LayoutOnly`).
-    pub draw: bool,
 }
 
 /// A window a layout test drives (`--layout-only`): laid out every frame as when drawn, never
-/// drawn. Under the software rendering of the tests' machines drawing was two thirds of a
+/// drawn; its shot writes the layout only. Under the software rendering of the tests' machines drawing was two thirds of a
 /// window test's work, and most window tests read the layout, not the pixels (issue 63,
 /// set-up time).
 #[derive(Resource, Debug, Clone, Copy)]
@@ -151,7 +148,6 @@ impl ScreenshotRequest {
             path,
             after_frames: frames,
             when_still: false,
-            draw: true,
         }
     }
 
@@ -161,15 +157,6 @@ impl ScreenshotRequest {
             path,
             after_frames: at_most,
             when_still: true,
-            draw: true,
-        }
-    }
-
-    /// This shot, with the layout written and nothing drawn.
-    pub fn layout_only(self) -> ScreenshotRequest {
-        ScreenshotRequest {
-            draw: false,
-            ..self
         }
     }
 }
@@ -208,7 +195,7 @@ fn take(
     (mut frames, mut still): (Local<u32>, Local<u32>),
     layout: Option<Res<crate::client::trace::LastLayout>>,
     odds: Option<Res<crate::client::input::odds_work::OddsWork>>,
-    mut exit: MessageWriter<AppExit>,
+    (undrawn, mut exit): (Option<Res<LayoutOnly>>, MessageWriter<AppExit>),
 ) {
     *frames += 1;
     // A window without the layout's trace never counts as still.
@@ -232,7 +219,7 @@ fn take(
             warn!("could not write the layout beside {path}: {e}");
         }
     }
-    if !req.draw {
+    if undrawn.is_some() {
         exit.write(AppExit::Success);
         return;
     }
