@@ -534,3 +534,25 @@ pub fn press_control(
     }
     app.update();
 }
+
+/// `f` over `items` on `threads` threads, each taking its share of them in order; the answers
+/// in the items' order. For tests that wait on round trips or windows far more than they
+/// compute (issue 63, set-up time).
+pub fn on_threads<T: Sync, R: Send>(
+    threads: usize,
+    items: &[T],
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let f = &f;
+    let share = items.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|sc| {
+        let handles: Vec<_> = items
+            .chunks(share)
+            .map(|some| sc.spawn(move || some.iter().map(f).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    })
+}

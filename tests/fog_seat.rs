@@ -683,15 +683,8 @@ fn a_seat_is_sent_only_what_its_side_knows() {
     // Four games at a time on the one server: each waits on its round trips as much as it
     // computes, and one after another they made this the test suite's last to finish (issue
     // 63, set-up time).
-    std::thread::scope(|sc| {
-        for some in games.chunks(games.len().div_ceil(4)) {
-            let (url, db) = (&url, &db);
-            sc.spawn(move || {
-                for (scenario, rules, seed) in some {
-                    fog_game(url, db, scenario, rules, *seed, 45);
-                }
-            });
-        }
+    crate::common::on_threads(4, &games, |&(scenario, rules, seed)| {
+        fog_game(&url, &db, scenario, rules, seed, 45)
     });
 }
 

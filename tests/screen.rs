@@ -97,22 +97,6 @@ fn inside(r: &Rect, w: f64, h: f64) -> bool {
 /// far more than they compute (issue 63, set-up time).
 const UNDRAWN_AT_ONCE: usize = 6;
 
-/// `run` over `jobs`, `n` windows at a time, the answers in the jobs' order.
-fn at_a_time<J: Sync, R: Send>(n: usize, jobs: &[J], run: impl Fn(&J) -> R + Sync) -> Vec<R> {
-    let run = &run;
-    jobs.chunks(n)
-        .flat_map(|some| {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = some.iter().map(|j| scope.spawn(move || run(j))).collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap())
-                    .collect::<Vec<_>>()
-            })
-        })
-        .collect()
-}
-
 /// The window's layout, the window laid out but not drawn (`--layout-only`).
 fn layout_of(
     name: &str,
@@ -370,7 +354,7 @@ fn the_screen_regions_never_overlap_and_leave_the_map_most_of_the_window() {
             ]
         })
         .collect();
-    let seen = at_a_time(UNDRAWN_AT_ONCE, &cases, |(n, s, f, e)| {
+    let seen = crate::common::on_threads(UNDRAWN_AT_ONCE, &cases, |(n, s, f, e)| {
         (n.clone(), *s, layout_of(n, *s, f, e))
     });
     for (name, (w, h), l) in seen {
@@ -1134,7 +1118,7 @@ fn the_toolbar_buttons_keep_their_places_whatever_is_selected() {
         .iter()
         .flat_map(|&size| selections.iter().map(move |&extra| (size, extra)))
         .collect();
-    let layouts = at_a_time(UNDRAWN_AT_ONCE, &jobs, |&(size, extra)| {
+    let layouts = crate::common::on_threads(UNDRAWN_AT_ONCE, &jobs, |&(size, extra)| {
         layout_of(
             &name_of(size, extra),
             size,
@@ -1227,7 +1211,7 @@ fn no_lesson_step_has_its_target_under_the_lesson_panel() {
     let jobs: Vec<(usize, (u32, u32))> = (1..=bayonet::lesson::COUNT)
         .flat_map(|n| [(n, (1280, 800)), (n, (1024, 768)), (n, (768, 1024))])
         .collect();
-    let results = at_a_time(UNDRAWN_AT_ONCE, &jobs, |&(n, size)| {
+    let results = crate::common::on_threads(UNDRAWN_AT_ONCE, &jobs, |&(n, size)| {
         ((n, size), run(n, size))
     });
     for ((n, size), layout) in results {

@@ -743,7 +743,7 @@ pub fn load(url: &str, games: usize, think: Duration, rules: &str) -> Load {
     // The games made, and their logs read at the end, eight requests at a time: one after
     // another they were most of the test's time, each waiting on its own round trip (over
     // TLS, a handshake each), not the server's work (issue 63, set-up time).
-    let games: Vec<[String; 2]> = eight_at_a_time(&vec![(); games], |_| {
+    let games: Vec<[String; 2]> = crate::common::on_threads(8, &vec![(); games], |_| {
         invites(
             &Seat::new(url, None)
                 .create_with(&s.file, &s.source, Some(&p))
@@ -797,7 +797,7 @@ pub fn load(url: &str, games: usize, think: Duration, rules: &str) -> Load {
     let wall = t.elapsed().as_secs_f64();
     let mut latency: Vec<f64> = timings.iter().flat_map(|t| t.0.clone()).collect();
     latency.sort_by(f64::total_cmp);
-    eight_at_a_time(&timings, |(_, taken, inv)| {
+    crate::common::on_threads(8, &timings, |(_, taken, inv)| {
         let seat = Seat::new(url, Some(&inv[0]));
         assert!(seat.state().unwrap().over);
         // The published log, every order (a seat's own count leaves out, under fog, the
@@ -812,22 +812,6 @@ pub fn load(url: &str, games: usize, think: Duration, rules: &str) -> Load {
         wall,
         latency,
     }
-}
-
-/// `f` over `items` on eight threads, the answers in the items' order.
-fn eight_at_a_time<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let f = &f;
-    let share = items.len().div_ceil(8).max(1);
-    std::thread::scope(|sc| {
-        let handles: Vec<_> = items
-            .chunks(share)
-            .map(|some| sc.spawn(move || some.iter().map(f).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
-    })
 }
 
 /// 200 games at once against one server, each played by its two seats, flat out and then at

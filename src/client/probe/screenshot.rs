@@ -122,9 +122,9 @@ pub struct ScreenshotRequest {
 }
 
 /// A window a layout test drives (`--layout-only`): laid out every frame as when drawn, never
-/// drawn; its shot writes the layout only. Under the software rendering of the tests' machines drawing was two thirds of a
-/// window test's work, and most window tests read the layout, not the pixels (issue 63,
-/// set-up time).
+/// drawn; its shot writes the layout only. Under the software rendering of the tests' machines
+/// drawing was two thirds of a window test's work, and most window tests read the layout, not
+/// the pixels (issue 63, set-up time).
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct LayoutOnly;
 
