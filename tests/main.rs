@@ -42,6 +42,8 @@ mod scenario_loading;
 mod serve;
 mod serve_guard;
 mod shared;
+mod sight;
+mod sight_lines;
 mod sim_melee;
 mod structure;
 mod turn_rules;

@@ -1307,3 +1307,38 @@ fn each_objective_name_stands_by_its_own_flag() {
         assert!(seen >= 2, "{size:?}: objective names shown: {}", l["names"]);
     }
 }
+
+/// Issue 74, D-los-7: the Sight aid in the window names the hex that blocks and by how many
+/// feet the line passes under its ground, in the rule's own words, at 1280×800; the layout's
+/// trace gives the words the log shows and the hex the cross is drawn on.
+#[test]
+fn the_sight_aid_names_the_blocking_hex_and_the_feet() {
+    use bayonet::rules::map::Coord;
+    use bayonet::rules::order::At;
+    use bayonet::rules::sight::{Screen, look, words};
+    let path = "maps/harpers_crossing.ron";
+    let s = bayonet::rules::scenario::load_file(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/maps/harpers_crossing.ron"
+    ))
+    .unwrap();
+    let b = s.board();
+    let (from, to) = (
+        s.map.hex_at(Coord { col: 3, row: 1 }),
+        s.map.hex_at(Coord { col: 7, row: 4 }),
+    );
+    let expect = look(&b, from, to);
+    assert_eq!(expect.screen, Some(Screen::Ground), "{expect:?}");
+    let Some(l) = layout_of("sight-aid", (1280, 800), path, &["--sight", "3,1>7,4"]) else {
+        return;
+    };
+    let sight = &l["sight"];
+    assert_eq!(sight["words"].as_str(), Some(words(&b, &expect).as_str()));
+    let blocking = At::of(&b, expect.blocking.unwrap()).to_string();
+    assert_eq!(sight["blocking"].as_str(), Some(blocking.as_str()));
+    let w = sight["words"].as_str().unwrap();
+    assert!(
+        w.contains(&format!("blocked at {blocking}: its ground (")) && w.contains("ft above the line"),
+        "{w}"
+    );
+}

@@ -10,11 +10,20 @@ from mapmaker import Army, Sketch, scenario  # noqa: E402
 s = Sketch(100, 80, seed=609)
 
 # -- The ground ------------------------------------------------------------------------------
-# The land falls from the Culpeper side (west) to the Rappahannock; one level is 20 ft.
+# The land falls from the Culpeper side (west) to the Rappahannock; one level is 20 ft (the
+# file is written in 10-ft steps).
 s.slope(west=3.0, east=0.5)
-s.ridge([(33, 27), (35, 33), (34, 40), (32, 45)], 4.0, 6.0)  # Fleetwood Hill
-s.ridge([(39, 12), (38, 19), (36, 26)], 3.0, 4.5)  # Yew Ridge (Cunningham and Green farms)
-s.hill((50, 22), 1.5, 7.0)  # the St. James Church plateau
+# Fleetwood Hill's open eastern face falls straight to the plain: from the crest by the
+# Fleetwood house McClellan watched Gregg's column come up from the station, and the guns and
+# the charges on the crest swept that face (McClellan, Life and Campaigns of Stuart, 1885).
+# "even" sides, not the round swell that hid the face from its own crest.
+s.ridge([(33, 27), (35, 33), (34, 40), (32, 45)], 4.0, 6.0, profile="even")  # Fleetwood Hill
+# Yew Ridge's eastern face, down which W. H. F. Lee's men behind the Cunningham stone wall and
+# his guns on the crest fired on Buford's Reserve Brigade (OR 27/1, Buford's report): "even".
+s.ridge([(39, 12), (38, 19), (36, 26)], 3.0, 4.5, profile="even")  # Yew Ridge (Cunningham and Green farms)
+# The church's low plateau, from which Beckham's guns swept the open ground to the woods on
+# the Beverly Ford road (the 6th Pennsylvania's charge, OR 27/1): "even" sides.
+s.hill((50, 22), 1.5, 7.0, profile="even")  # the St. James Church plateau
 s.ridge([(23, 60), (25, 68), (25, 79)], 4.0, 3.5)  # Hansbrough's Ridge, east of Stevensburg
 s.hill((12, 40), 1.5, 8.0)  # the rise towards Culpeper
 s.hill((70, 8), 2.0, 7.0)  # the heights of the north bank above Beverly's Ford
@@ -221,9 +230,12 @@ c.line(1, "J", "Cavalry", [("6th Virginia Cavalry", 400, "C"), ("7th Virginia Ca
        weapon=CARB)
 c.brigade("WL", "W. H. F. Lee's brigade", 1)
 c.unit(1, "WL", "Leader", "Brig. Gen. W. H. F. Lee", (37.0, 16.0), "NE", quality="B")
+# Lee's dismounted men held the stone wall on the Cunningham farm and the crest of Yew Ridge,
+# with a mounted regiment behind the crest (McClellan, 1885; the Brandy Station Foundation's
+# map); the sketch had the whole line on the ridge's back slope, out of sight of the field.
 c.line(1, "WL", "Cavalry", [("9th Virginia Cavalry", 500, "B"), ("10th Virginia Cavalry", 300, "C"),
                             ("13th Virginia Cavalry", 300, "C"), ("2nd North Carolina Cavalry", 200, "C")],
-       (35, 13), (38, 19), "NE", weapon=CARB)
+       (36, 14), (41, 20), "NE", weapon=CARB)
 c.brigade("H", "Hampton's brigade", 1)
 c.unit(1, "H", "Leader", "Brig. Gen. Wade Hampton", (31.0, 50.0), "NE", quality="A")
 c.line(1, "H", "Cavalry", [("1st North Carolina Cavalry", 450, "B"),
@@ -270,7 +282,7 @@ c.commands("Maj. Gen. J. E. B. Stuart", "SD")
 scenario(
     "maps/brandy_station.ron",
     "// Brandy Station, 9 June 1863. Written by maps/sources/brandy_station.py (edit that, or open\n"
-    "// this file in `bayonet edit`). 125 yards a hex, 20 ft a level, 20 minutes a turn.",
+    "// this file in `bayonet edit`). 125 yards a hex, 10 ft a step, 20 minutes a turn.",
     "Brandy Station, 9 June 1863",
     "The largest cavalry battle of the war. At first light Buford's wing of Pleasonton's Cavalry "
     "Corps, with Ames's infantry, crosses Beverly's Ford and drives on St. James Church, where "

@@ -17,7 +17,13 @@ s = Sketch(22, 22, seed=1863920)
 # and Horseshoe Ridge rising 80 ft in the north-west; the Widow Glenn's knoll in the south-west
 # and the Dry Valley road running north through the gap in Missionary Ridge's spurs.
 s.slope(west=1.5, east=0.5, north=1.0, south=0.5)
-s.ridge([(2, 1), (5, 2.5), (8, 2)], 3.0, 1.8)  # Snodgrass Hill and Horseshoe Ridge
+# Snodgrass Hill and Horseshoe Ridge: a broad, even crest with straight faces (issue 74). The
+# rounded, narrow ridge this was left notches through the crest and the Snodgrass Hill
+# hex in a hollow below its own southern brow; the real ridge ran level for half a mile and
+# fell open to the Snodgrass field, where Harker's and Brannan's men on its brow fired down
+# on Kershaw's and Humphreys's climbing lines (OR 30/1 Brannan, Harker; 30/2 Kershaw;
+# Cozzens 1992), and hid Granger's reserve behind it.
+s.ridge([(2, 1), (5, 2.5), (8, 2)], 3.0, 2.5, profile="even", crest=0.5)
 s.hill((4, 18), 1.5, 2.0)  # the Widow Glenn's knoll
 s.ridge([(0, 6), (0.5, 14), (0, 22)], 1.5, 1.5)  # the spurs along the Dry Valley road
 
@@ -211,7 +217,7 @@ scenario(
     "maps/brotherton_field.ron",
     "// Chickamauga, the Brotherton field, 20 September 1863. Written by\n"
     "// maps/sources/brotherton_field.py (edit that, or open this file in `bayonet edit`). 125\n"
-    "// yards a hex, 20 ft a level, 20 minutes a turn.",
+    "// yards a hex, 10 ft a step, 20 minutes a turn.",
     "Chickamauga: the Brotherton field, 20 September 1863",
     "The second morning on the Chickamauga. Believing a gap had opened in his line, Rosecrans "
     "has ordered Wood's division out of its place on the Lafayette road to close up on "

@@ -138,7 +138,7 @@ c.commands("Brig. Gen. Robert Toombs", "TO")
 scenario(
     "maps/burnside_bridge.ron",
     "// Burnside's Bridge, 17 September 1862. Written by maps/sources/burnside_bridge.py (edit\n"
-    "// that, or open this file in `bayonet edit`). 125 yards a hex, 20 ft a level, 20 minutes\n"
+    "// that, or open this file in `bayonet edit`). 125 yards a hex, 10 ft a step, 20 minutes\n"
     "// a turn.",
     "Burnside's Bridge, Antietam, 17 September 1862",
     "A morning at a bridge. Some 500 Georgians under Robert Toombs hold the wooded bluff over "

@@ -16,7 +16,11 @@ s = Sketch(16, 17, seed=18641130)
 # the Carter house's knoll on the Columbia pike; the Harpeth River's bank drops away in the
 # north-east.
 s.slope(west=0.8, east=0.0, north=0.5, south=0.0)
-s.hill((5, 4.5), 1.5, 2.0)  # the Carter house's rise
+# The Carter house's rise: a broad, even swell (issue 74), not a round knob whose skirts hid
+# the plain from the works west of the pike and south-west of the gin; the rise was slight
+# and the works on its face swept the open plain to the south (Cox, The Battle of Franklin,
+# 1897; OR 45/1 Reilly, Cockerill); it still hides Opdycke's reserve behind the house.
+s.hill((5, 4.5), 1.5, 2.5, profile="even")
 s.valley([(16, 2), (14.5, 0), (13, -1)], 1.5, 1.5)  # the Harpeth's bank
 
 s.patchwork(field_share=0.7, wood_share=0.0, cell=4.0)
@@ -126,7 +130,7 @@ c.commands("Brig. Gen. Daniel C. Govan", "GO")
 scenario(
     "maps/franklin_cotton_gin.ron",
     "// Franklin's cotton gin, 30 November 1864. Written by maps/sources/franklin_cotton_gin.py\n"
-    "// (edit that, or open this file in `bayonet edit`). 125 yards a hex, 20 ft a level, 20\n"
+    "// (edit that, or open this file in `bayonet edit`). 125 yards a hex, 10 ft a step, 20\n"
     "// minutes a turn.",
     "Franklin: the cotton gin, 30 November 1864",
     "The last hour of daylight south of Franklin. Hood has sent the Army of Tennessee across "

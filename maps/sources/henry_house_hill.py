@@ -18,7 +18,14 @@ s = Sketch(24, 20, seed=1861721)
 # Chinn Ridge rises west of the Sudley road across a shallow valley.
 s.slope(west=1.0, east=0.5, north=0.0, south=1.5)
 s.valley([(0, 4), (6, 4.5), (12, 5), (18, 5), (24, 6)], 1.0, 1.5)  # Young's Branch
-s.hill((11.5, 10.5), 3.0, 4.0)  # the plateau of Henry Hill
+# The plateau of Henry Hill: a broad flat top running from the Henry house north-east towards
+# the Robinson house, falling away to the south-east just behind the crest on which Jackson's
+# guns stood, so that his infantry lay on the reverse slope at the edge of the pines while
+# the batteries on either side of the open plateau fought each other across it at 300-400
+# yards (OR I/2, reports of Ricketts, Griffin and Jackson; Hennessy, First Battle of Manassas).
+# (It was a round dome centred between the two lines, which hid each line's guns from the
+# other's; "even" sides and a flat crest give the ground as it was.)
+s.ridge([(9.75, 11.25), (14, 9.5)], 2.9, 3.0, profile="even", crest=1.35)
 s.ridge([(3, 7), (3, 12), (3.5, 17)], 2.5, 2.0)  # Chinn Ridge
 s.ridge([(14, 0), (12, 1.5), (8, 1.5)], 1.5, 1.5)  # Matthews Hill's southern slope
 s.valley([(22, -1), (22.5, 8), (22, 20)], 1.5, 1.2)  # Bull Run's valley
@@ -91,7 +98,10 @@ u.unit(0, "HE", "Leader", "Col. Samuel P. Heintzelman", (7.0, 6.0), "S", quality
 u.brigade("AR", "The batteries on the plateau: Ricketts and Griffin", 0)
 u.unit(0, "AR", "Artillery", "Btry I, 1st U.S. (Ricketts)", (9.0, 10.0), "SE", men=100, guns=6,
        quality="A", weapon=PARROTT, formation="Unlimbered")
-u.unit(0, "AR", "Artillery", "Btry D, 5th U.S. (Griffin)", (9.0, 9.0), "SE", men=90, guns=4,
+# Griffin went in on Ricketts's left by the Henry house, on the plateau (OR I/2, Griffin's
+# report); the sketch had him a hex behind it, below the lip, where he could not see the
+# Confederate guns.
+u.unit(0, "AR", "Artillery", "Btry D, 5th U.S. (Griffin)", (10.0, 10.0), "SE", men=90, guns=4,
        quality="A", weapon=PARROTT, formation="Unlimbered")
 u.brigade("WI", "2nd Brigade, 3rd Division (Willcox)", 0)
 u.unit(0, "WI", "Leader", "Col. Orlando B. Willcox", (8.0, 8.0), "S", quality="C")
@@ -206,7 +216,7 @@ scenario(
     "maps/henry_house_hill.ron",
     "// Henry House Hill, First Manassas, 21 July 1861. Written by\n"
     "// maps/sources/henry_house_hill.py (edit that, or open this file in `bayonet edit`). 125\n"
-    "// yards a hex, 20 ft a level, 20 minutes a turn.",
+    "// yards a hex, 10 ft a step, 20 minutes a turn.",
     "Henry House Hill, First Manassas, 21 July 1861",
     "The first great battle. Since dawn McDowell's army has turned the Confederate left by "
     "Sudley Ford and driven it back across the Warrenton Turnpike; at 14:00 his men stand at "

@@ -17,7 +17,11 @@ s = Sketch(22, 18, seed=1862406)
 # open before its western half, the dense oak thicket of the Hornet's Nest before its middle,
 # Sarah Bell's field and the Peach Orchard at its eastern end.
 s.slope(west=1.0, east=1.5, north=0.5, south=1.5)
-s.ridge([(1, 8.5), (9, 8), (17, 7.5)], 1.0, 2.0)  # the rise the Sunken Road follows
+# The rise the Sunken Road follows: a broad, even rise (issue 74), not a rounded swell, so the
+# line on it sees down the open face of Duncan Field and Sarah Bell's field, and Ruggles's
+# guns at the field's western edge see the road, as they did (Reed 1902; Smith 2014: the
+# road lay on a "slight rise" over open fields); the woods behind it stay out of their sight.
+s.ridge([(1, 8.5), (9, 8), (17, 7.5)], 1.0, 3.0, profile="even")
 s.valley([(13, -1), (12.5, 3), (13.5, 6)], 1.5, 1.2)  # a ravine behind the line, to the river
 s.valley([(4, -1), (3.5, 4)], 1.0, 1.0)  # Tilghman Branch's head, behind the west flank
 s.valley([(21, 12), (19, 13.5), (16, 17)], 1.0, 1.2)  # the branch by the Bloody Pond
@@ -181,7 +185,7 @@ c.commands("Brig. Gen. John S. Bowen", "BO")
 scenario(
     "maps/hornets_nest.ron",
     "// The Hornet's Nest, Shiloh, 6 April 1862. Written by maps/sources/hornets_nest.py (edit\n"
-    "// that, or open this file in `bayonet edit`). 125 yards a hex, 20 ft a level, 20 minutes\n"
+    "// that, or open this file in `bayonet edit`). 125 yards a hex, 10 ft a step, 20 minutes\n"
     "// a turn.",
     "The Hornet's Nest, Shiloh, 6 April 1862",
     "A line that would not break. Surprised at dawn and driven back from their camps, "

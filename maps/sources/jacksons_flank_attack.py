@@ -259,7 +259,7 @@ scenario(
     "maps/jacksons_flank_attack.ron",
     "// Jackson's flank attack, Chancellorsville, 2 May 1863. Written by\n"
     "// maps/sources/jacksons_flank_attack.py (edit that, or open this file in `bayonet edit`).\n"
-    "// 125 yards a hex, 20 ft a level, 20 minutes a turn.",
+    "// 125 yards a hex, 10 ft a step, 20 minutes a turn.",
     "Jackson's flank attack, Chancellorsville, 2 May 1863",
     "The boldest march of the war. Lee has split his outnumbered army twice: while he holds "
     "Hooker in front of Chancellorsville with two divisions, Jackson has marched 28,000 men "

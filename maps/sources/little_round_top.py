@@ -16,7 +16,14 @@ s = Sketch(20, 16, seed=1863702)
 # (650 ft), Big Round Top 285 ft (785 ft, above the map's top level of 180 ft: its crest is
 # drawn at the top level), Houck's Ridge and Devil's Den 40 to 60 ft.
 s.slope(west=0.5, east=1.5, north=0.5, south=0.5)
-s.hill((12, 6), 5.5, 3.2)  # Little Round Top
+# Little Round Top: a short crest from the rocks at its north end, where the track up the
+# north slope comes out and Hazlett's guns were dragged (12, 5), to the summit (12, 6). Its
+# faces fall straight ("even"), steeply from the crest rocks (a 40-ft cap) and then over a
+# broad cone to Plum Run, as the Warren-Bachelder contours fall: from the crest Warren saw
+# the valley and Devil's Den below, and Hazlett's Parrotts fired down on them (OR 27/1;
+# Norton). It was one round swell, whose own shoulder hid the valley from the crest.
+s.ridge([(12, 5), (12, 6)], 3.5, 4.0, profile="even")
+s.ridge([(12, 5), (12, 6)], 2.0, 1.0, profile="even")
 s.ridge([(12.3, 8.5), (12.5, 10), (12, 12)], 2.5, 2.0)  # the saddle between the Round Tops
 s.hill((12, 13), 8.5, 3.8)  # Big Round Top
 s.ridge([(6, 3), (6.5, 7), (7, 10)], 2.0, 2.0)  # Houck's Ridge, ending at Devil's Den
@@ -134,7 +141,7 @@ c.commands("Brig. Gen. Jerome B. Robertson", "RO")
 scenario(
     "maps/little_round_top.ron",
     "// Little Round Top, 2 July 1863. Written by maps/sources/little_round_top.py (edit that,\n"
-    "// or open this file in `bayonet edit`). 125 yards a hex, 20 ft a level, 20 minutes a turn.",
+    "// or open this file in `bayonet edit`). 125 yards a hex, 10 ft a step, 20 minutes a turn.",
     "Little Round Top, Gettysburg, 2 July 1863",
     "A brigade's afternoon. At 16:40 Colonel Strong Vincent has just put his four regiments on "
     "the southern spur of Little Round Top, the left end of the Army of the Potomac: the 16th "

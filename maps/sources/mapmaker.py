@@ -210,21 +210,29 @@ class Sketch:
             u, v = c / (self.w - 1), r / (self.h - 1)
             self.height[r][c] += west * (1 - u) + east * u + north * (1 - v) + south * v
 
-    def ridge(self, pts, rise, half_width):
-        """A ridge line: `rise` levels on its crest, falling off to nothing at `half_width`."""
+    def ridge(self, pts, rise, half_width, profile="round", crest=0.0):
+        """A ridge line: `rise` levels on its crest, falling off to nothing at `half_width`.
+
+        `profile` is how its sides fall: "round" (1 - t²) swells, so a line set back from the
+        crest looks at the crest, not down the slope: a reverse slope; "even" (1 - t) falls
+        straight, so a line on the crest sees down the face to its foot, as on the open
+        forward slopes the battles were fought over. `crest` hexes either side of the line
+        stay level before the fall begins (a broad top)."""
         line = [screen(p) for p in pts]
         for c, r in self.hexes():
             p = center(c, r)
             d = min(_seg_dist(p, line[i], line[i + 1]) for i in range(len(line) - 1)) / SQ3
+            d = max(0.0, d - crest)
             if d < half_width:
                 t = d / half_width
-                self.height[r][c] += rise * (1 - t * t)
+                fall = t if profile == "even" else t * t
+                self.height[r][c] += rise * (1 - fall)
 
-    def valley(self, pts, depth, half_width):
-        self.ridge(pts, -depth, half_width)
+    def valley(self, pts, depth, half_width, profile="round"):
+        self.ridge(pts, -depth, half_width, profile)
 
-    def hill(self, at, rise, radius):
-        self.ridge([at, at], rise, radius)
+    def hill(self, at, rise, radius, profile="round", crest=0.0):
+        self.ridge([at, at], rise, radius, profile, crest)
 
     # -- hexsides ---------------------------------------------------------------------------
     def _key(self, h, f):
@@ -339,9 +347,16 @@ class Sketch:
         self.supply.append(hex_of(at))
 
     # -- the file ---------------------------------------------------------------------------
+    # The file's heights are 10-ft steps (RULES §7 D-los-1), twice as fine as the 20-ft levels
+    # the sketches are written in: slopes fall in 10-ft steps, not 20-ft terraces.
+    FEET_PER_STEP = 10
+
     def elevation_rows(self):
+        steps = 20 // self.FEET_PER_STEP
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"
         return [
-            "".join(str(max(0, min(9, int(round(v))))) for v in row) for row in self.height
+            "".join(digits[max(0, min(35, int(round(v * steps))))] for v in row)
+            for row in self.height
         ]
 
     def map_ron(self):
@@ -355,6 +370,7 @@ class Sketch:
         out.append("        elevation: [")
         out += [f'            "{row}",' for row in self.elevation_rows()]
         out.append("        ],")
+        out.append(f"        feet_per_level: {self.FEET_PER_STEP},")
         out.append("        hexsides: [")
         order = ["Creek", "Ford", "Bridge", "Stream", "Fence", "StoneWall", "Embankment",
                  "Cut", "Breastworks"]

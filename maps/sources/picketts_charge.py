@@ -19,9 +19,20 @@ s = Sketch(26, 30, seed=1863703)
 # the north-east.
 s.slope(west=1.0, east=1.5, north=1.5, south=0.5)
 s.ridge([(3, -1), (3.2, 10), (3.6, 20), (4, 31)], 2.0, 2.5)  # Seminary Ridge
-s.ridge([(16, 3), (16.5, 10), (16.8, 18), (17, 25)], 2.0, 2.2)  # Cemetery Ridge
+# Cemetery Ridge. South of the copse its crest bends east to the low rise where Rorty's and
+# Cowan's guns and McGilvery's line (Dow, Phillips, Hart, Thompson) stood, and its open
+# western face falls evenly to the Emmitsburg road, so those guns swept the fields the charge
+# crossed and took Kemper's brigade in flank as it obliqued north (McGilvery's report, OR
+# 27/1; Warren-Bachelder survey). It was a round 2.2-hex swell with its crest a hex west of
+# the guns, which hid the valley from them. A narrow flat top (0.3 hex either side); the
+# reverse slope behind stays hidden.
+s.ridge([(16, 3), (16.5, 8), (16.8, 10), (17.5, 13), (17.8, 18), (18, 25)], 2.0, 3.0,
+        profile="even", crest=0.3)
 s.valley([(9, 0), (9.5, 10), (10, 20), (10.5, 30)], 0.8, 3.0)  # the swale
-s.ridge([(7, 30), (10, 18), (13, 10), (16, 2)], 0.6, 1.0)  # the Emmitsburg road's rise
+# The Emmitsburg road's rise, a slight crown: 8 ft, not 12, so that in 10-ft steps it does
+# not stand a full step above the fields on both sides and hide men a field apart across the
+# road from each other (the Vermonters' fire on Kemper's men at the road).
+s.ridge([(7, 30), (10, 18), (13, 10), (16, 2)], 0.4, 1.0)
 s.hill((22, 1), 2.5, 3.5)  # Cemetery Hill
 s.hill((22, 30), 3.0, 3.0)  # the shoulder of Little Round Top, at the map's foot
 
@@ -157,18 +168,20 @@ u.line(0, "BX", "Infantry", [("12th Massachusetts", 120, "B"), ("97th New York",
                              ("11th Pennsylvania", 110, "B"), ("88th Pennsylvania", 100, "B")],
        (23.0, 0.0), (25.0, 2.0), "SW", weapon=RIFLE, formation="Column", arrives=3)
 
+# Brown's and Cowan's batteries stood on the crest by the copse (OR 27/1, Hazard; Cowan's
+# report); asked for at their old points the placer set them a hex behind it, blind (issue 74).
 u.brigade("AH", "II Corps Artillery Brigade (Hazard)", 0)
 for name, at, guns, men, weapon in [
         ("Btry I, 1st U.S. (Woodruff)", (17.0, 4.0), 6, 110, NAP),
         ("Btry A, 1st R.I. (Arnold)", (16.5, 7.0), 6, 110, ORD),
         ("Btry A, 4th U.S. (Cushing)", (17.0, 8.5), 4, 80, ORD),
-        ("Btry B, 1st R.I. (Brown)", (17.5, 11.0), 4, 90, NAP),
+        ("Btry B, 1st R.I. (Brown)", (17.0, 11.0), 4, 90, NAP),
         ("Btry B, 1st N.Y. (Rorty)", (17.5, 12.0), 4, 100, PARROTT)]:
     u.unit(0, "AH", "Artillery", name, at, "SW", men=men, guns=guns, quality="A", weapon=weapon,
            formation="Unlimbered")
 u.brigade("MG", "Artillery Reserve (McGilvery) and the batteries on the left", 0)
 for name, at, guns, men, weapon in [
-        ("1st N.Y. Independent Battery (Cowan)", (18.0, 13.0), 6, 110, ORD),
+        ("1st N.Y. Independent Battery (Cowan)", (18.0, 14.0), 6, 110, ORD),
         ("5th Massachusetts Battery (Phillips)", (17.5, 20.0), 6, 110, ORD),
         ("15th New York Battery (Hart)", (17.5, 21.0), 4, 70, NAP),
         ("Btrys C & F, Pennsylvania (Thompson)", (17.5, 22.0), 4, 80, ORD),
@@ -326,7 +339,7 @@ c.commands("Col. David Lang", "LG")
 scenario(
     "maps/picketts_charge.ron",
     "// Pickett's Charge, Gettysburg, 3 July 1863. Written by maps/sources/picketts_charge.py\n"
-    "// (edit that, or open this file in `bayonet edit`). 125 yards a hex, 20 ft a level, 20\n"
+    "// (edit that, or open this file in `bayonet edit`). 125 yards a hex, 10 ft a step, 20\n"
     "// minutes a turn.",
     "Pickett's Charge, Gettysburg, 3 July 1863",
     "The third afternoon. For nearly two hours some 150 Confederate guns have fired on the "

@@ -14,7 +14,10 @@ s = Sketch(80, 60, seed=701)
 s.slope(west=1.5, east=1.0, north=0.5, south=0.5)
 s.ridge([(20, 2), (21, 30), (22, 58)], 1.5, 4.0)  # Knoxlyn Ridge (Buford's pickets)
 s.ridge([(34, 6), (33, 26), (34, 46)], 2.5, 4.5)  # Herr Ridge
-s.ridge([(46, 18), (45, 30), (45, 44)], 2.0, 3.0)  # McPherson's Ridge
+# McPherson's Ridge falls straight to Willoughby Run: from its crest Buford's troopers and
+# Calef's guns saw Heth's columns down the far slope and across the run (OR 27/1, Buford's and
+# Calef's reports; Warren-Bachelder survey). "even" sides, not the round top that hid the run.
+s.ridge([(46, 18), (45, 30), (45, 44)], 2.0, 3.0, profile="even")  # McPherson's Ridge
 s.ridge([(51, 10), (53, 20), (55, 28), (56, 40), (57, 60)], 3.0, 3.5)  # Oak / Seminary Ridge
 s.hill((50, 9), 3.0, 4.0)  # Oak Hill
 s.hill((69, 47), 4.0, 4.5)  # Cemetery Hill
@@ -124,7 +127,9 @@ u.line(0, "GA", "Cavalry", [("8th Illinois Cavalry", 470, "B"),
        weapon=CARB, formation="Dismounted")
 u.unit(0, "GA", "Cavalry", "8th Illinois Cavalry (pickets)", (21.0, 25.0), "NW", men=60,
        quality="B", weapon=CARB, formation="Dismounted")
-u.unit(0, "GA", "Artillery", "Btry A, 2nd U.S. (Calef)", (46.0, 28.0), "NW", men=110, guns=6,
+# Calef's guns stood on the crest astride the pike by McPherson's farm (Calef's report,
+# OR 27/1), not a hex behind it where the sketch had them.
+u.unit(0, "GA", "Artillery", "Btry A, 2nd U.S. (Calef)", (45.0, 27.5), "NW", men=110, guns=6,
        quality="B", weapon="3-inch rifle", formation="Unlimbered")
 u.brigade("DE", "2nd Brigade, 1st Cavalry Division (Devin)", 0)
 u.unit(0, "DE", "Leader", "Col. Thomas C. Devin", (49.0, 18.0), "NW", quality="B")
@@ -300,7 +305,7 @@ scenario(
     "maps/railroad_cut.ron",
     "// McPherson's Ridge and the Railroad Cut, 1 July 1863. Written by\n"
     "// maps/sources/railroad_cut.py (edit that, or open this file in `bayonet edit`).\n"
-    "// 125 yards a hex, 20 ft a level, 20 minutes a turn.",
+    "// 125 yards a hex, 10 ft a step, 20 minutes a turn.",
     "The Railroad Cut, Gettysburg, 1 July 1863",
     "Heth's division comes down the Chambersburg Pike from Marsh Creek at 07:40 against Buford's "
     "dismounted troopers on Herr and McPherson's Ridges. Reynolds brings up the I Corps from the "

@@ -282,7 +282,7 @@ for name, post in [("Maj. Gen. Thomas J. Jackson", "JC"),
 scenario(
     "maps/the_cornfield.ron",
     "// The Cornfield, Antietam, 17 September 1862. Written by maps/sources/the_cornfield.py\n"
-    "// (edit that, or open this file in `bayonet edit`). 125 yards a hex, 20 ft a level, 20\n"
+    "// (edit that, or open this file in `bayonet edit`). 125 yards a hex, 10 ft a step, 20\n"
     "// minutes a turn.",
     "The Cornfield, Antietam, 17 September 1862",
     "The bloodiest morning of the war. At first light Hooker's I Corps marches south down the "

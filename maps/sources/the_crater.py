@@ -17,7 +17,12 @@ s = Sketch(15, 14, seed=1864730)
 # 60 wide and 30 deep out of it. West of the line a ravine sheltered the counter-attack as it
 # formed; east of it the ground falls to Taylor's creek and the Union's works.
 s.slope(west=1.5, east=0.5, north=1.5, south=0.5)
-s.ridge([(7, -1), (7.2, 7), (7, 15)], 1.0, 1.5)  # the crest of the Confederate line
+# The crest of the Confederate line: a level top half a hex either side, rolling over into
+# the ravine behind (issue 74). The narrow crest this was fell straight from the crater's
+# rim to the ravine's floor, so the Union on the rim looked into the ravine where Mahone
+# formed "out of sight" (Mahone 1892; Hess 2010; OR Atlas plate 64); now the glacis
+# behind the line hides it until his men come up onto the rise.
+s.ridge([(7, -1), (7.2, 7), (7, 15)], 1.0, 2.0, crest=0.5)
 s.hill((2, 0), 2.0, 3.0)  # Cemetery Hill and Blandford cemetery
 s.valley([(3.5, 5), (3.8, 9), (3.5, 15)], 1.0, 1.2)  # the ravine the counter-attack formed in
 s.valley([(12.5, -1), (11.5, 7), (12, 15)], 1.0, 1.2)  # Taylor's branch before the Union line
@@ -130,7 +135,7 @@ c.commands("Col. David A. Weisiger", "WE")
 scenario(
     "maps/the_crater.ron",
     "// The Crater's edge, 30 July 1864. Written by maps/sources/the_crater.py (edit that, or\n"
-    "// open this file in `bayonet edit`). 125 yards a hex, 20 ft a level, 20 minutes a turn.",
+    "// open this file in `bayonet edit`). 125 yards a hex, 10 ft a step, 20 minutes a turn.",
     "The Crater's edge, Petersburg, 30 July 1864",
     "Four hours after the mine. At 04:44 four tons of powder dug by Pennsylvania coal miners "
     "blew Elliott's salient into the air and left a smoking pit where a South Carolina "

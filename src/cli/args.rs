@@ -40,6 +40,9 @@ pub enum Verb {
     Odds(Melee),
     /// One unit's fire at a hex broken down, with its loss range and chances, no dice
     Fire(FireArgs),
+    /// Line of sight between two hexes: clear, or the hex that blocks, what and by how many
+    /// feet; --approach the share of the attacker's approach the defenders see at the start
+    Sight(SightArgs),
     /// Resolve one melee with the game's dice
     Resolve(Resolve),
     /// Play a list of orders; print every outcome and the final state
@@ -412,6 +415,29 @@ pub struct FireArgs {
     pub night: bool,
     #[command(flatten)]
     pub rules: RuleChoice,
+    /// Print JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `bayonet sight FILE FROM TO`, or `bayonet sight FILE --approach`.
+#[derive(Debug, Clone, Args)]
+pub struct SightArgs {
+    /// The scenario file
+    pub file: String,
+    /// The hex looked from
+    #[arg(value_name = "FROM", value_parser = coord, required_unless_present = "approach")]
+    pub from: Option<Coord>,
+    /// The hex looked at
+    #[arg(value_name = "TO", value_parser = coord, required_unless_present = "approach")]
+    pub to: Option<Coord>,
+    /// Instead: the share of the attacker's approach that the defenders see from their
+    /// starting hexes (infantry within 4 hexes, guns within range)
+    #[arg(long, conflicts_with_all = ["from", "to"])]
+    pub approach: bool,
+    /// At night
+    #[arg(long)]
+    pub night: bool,
     /// Print JSON
     #[arg(long)]
     pub json: bool,

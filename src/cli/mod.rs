@@ -11,6 +11,7 @@ mod failure;
 mod fire;
 mod list;
 mod melee;
+mod sight;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod remote;
 #[cfg(not(target_arch = "wasm32"))]
@@ -38,6 +39,7 @@ pub fn run(cmd: &Verb) -> Option<i32> {
         Verb::List(a) => ("list", list::run(a), a.json),
         Verb::Odds(a) => ("odds", melee::run(a, None), a.json),
         Verb::Fire(a) => ("fire", fire::run(a), a.json),
+        Verb::Sight(a) => ("sight", sight::run(a), a.json),
         Verb::Resolve(a) => (
             "resolve",
             a.seed

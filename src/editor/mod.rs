@@ -159,6 +159,7 @@ impl Document {
                 height,
                 terrain: vec![".".repeat(width as usize); height as usize],
                 elevation: vec!["0".repeat(width as usize); height as usize],
+                feet_per_level: None,
                 hexsides: Vec::new(),
                 roads: Vec::new(),
                 bridges: Vec::new(),
@@ -595,13 +596,13 @@ fn change_map(m: &mut MapSpec, edit: Edit) -> Result<(), String> {
         }
         Edit::Elevation { at, level } => {
             let c = cell(m, at)?;
-            if level > 9 {
-                return Err(format!("level {level}: expected 0 to 9"));
-            }
+            let Some(ch) = crate::rules::scenario::step_char(level as u32) else {
+                return Err(format!("height {level}: expected 0 to 35 steps"));
+            };
             if m.elevation.is_empty() {
                 m.elevation = vec!["0".repeat(m.width as usize); m.height as usize];
             }
-            set_char(&mut m.elevation, c, char::from(b'0' + level));
+            set_char(&mut m.elevation, c, ch);
         }
         Edit::Hexside {
             at,

@@ -192,6 +192,9 @@ fn write_map(o: &mut String, m: &MapSpec) {
         }
         o.push_str("        ],\n");
     }
+    if let Some(f) = m.feet_per_level {
+        let _ = writeln!(o, "        feet_per_level: {f},");
+    }
     write_hexsides(o, m);
     o.push_str("        roads: [\n");
     for r in &m.roads {

@@ -312,8 +312,9 @@ fn allowed<'a>(
             format!("the target is not in the front of {}", u.name),
         ));
     }
-    if !line_of_sight(board, u.hex, target) {
-        return Err(no(firer, "no line of sight to the target"));
+    let sight = super::sight::look(board, u.hex, target);
+    if !sight.clear {
+        return Err(no(firer, super::sight::why_not(board, &sight)));
     }
     if unseen(board, u, range, target) {
         return Err(Refusal::new(

@@ -230,6 +230,9 @@ impl std::fmt::Display for Coord {
     }
 }
 
+/// Feet of the rules' elevation level (§5 climbing, §7, §9): a map's own step may be finer.
+pub const LEVEL_FT: u32 = 20;
+
 /// The map of a battle. Its ground (size, terrain, elevation, hexside features, roads, supply
 /// sources, place names) never changes in a game and is shared by every copy (`Arc`: a server's
 /// games of one scenario, the computer's look-ahead boards); a copy that changes it gets its own
@@ -244,8 +247,13 @@ pub struct Map {
     pub height: u32,
     #[serde(skip)]
     terrain: Arc<Vec<Terrain>>,
+    /// The ground in the map's own steps (`feet_per_level` feet each).
     #[serde(skip)]
     elevation: Arc<Vec<i32>>,
+    /// Feet of one of the map's elevation steps (RULES §7 D-los-1): 20 unless the map gives
+    /// its own (the library's maps are drawn in 10-ft steps); 0 reads as 20.
+    #[serde(skip)]
+    pub feet_per_level: u32,
     #[serde(skip)]
     pub sides: Arc<HashMap<Hexside, Vec<SideFeature>>>,
     #[serde(skip)]
@@ -291,6 +299,7 @@ impl Map {
             height,
             terrain: Arc::new(vec![Terrain::Clear; n]),
             elevation: Arc::new(vec![0; n]),
+            feet_per_level: LEVEL_FT,
             ..Default::default()
         }
     }
@@ -371,10 +380,32 @@ impl Map {
         }
     }
 
+    /// The level of §5, §7 and §9 (climbing, fire and melee up or down hill): the ground in
+    /// 20-ft levels, rounded down, whatever the map's own step (D-los-1).
     pub fn elevation(&self, hex: Hex) -> i32 {
+        self.ground_ft(hex).div_euclid(LEVEL_FT as i32)
+    }
+
+    /// The height of a hex's ground in feet, at the map's own step (D-los-1): what sight reads.
+    pub fn ground_ft(&self, hex: Hex) -> i32 {
+        self.steps(hex) * self.step_ft() as i32
+    }
+
+    /// The ground in the map's own steps, as its file writes it.
+    pub fn steps(&self, hex: Hex) -> i32 {
         self.index(hex).map_or(0, |i| self.elevation[i])
     }
 
+    /// Feet of one of the map's steps.
+    pub fn step_ft(&self) -> u32 {
+        if self.feet_per_level == 0 {
+            LEVEL_FT
+        } else {
+            self.feet_per_level
+        }
+    }
+
+    /// Sets a hex's ground in the map's own steps.
     pub fn set_elevation(&mut self, hex: Hex, e: i32) {
         if let Some(i) = self.index(hex) {
             Arc::make_mut(&mut self.elevation)[i] = e;
@@ -438,6 +469,7 @@ impl Map {
             height,
             terrain,
             elevation,
+            feet_per_level,
             sides,
             roads,
             bridges: _,
@@ -449,6 +481,7 @@ impl Map {
         self.height = height;
         self.terrain = terrain;
         self.elevation = elevation;
+        self.feet_per_level = feet_per_level;
         self.sides = sides;
         self.roads = roads;
         self.supply_sources = supply_sources;

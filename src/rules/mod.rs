@@ -1,6 +1,7 @@
 //! The rules of the game in plain Rust, with no Bevy: data in, data out, dice through an RNG.
 
 pub mod advance;
+pub mod approach;
 pub mod board;
 pub mod bridge;
 pub mod brigade_move;

@@ -98,9 +98,13 @@ pub struct MapSpec {
     pub height: u32,
     /// One string per row, top row first, one letter per hex (see `maps/README.md`).
     pub terrain: Vec<String>,
-    /// One string per row of digits 0–9; omitted means all level 0.
+    /// One string per row, a character per hex: the ground in the map's steps, 0–9 then a–z
+    /// for 10–35; omitted means all 0.
     #[serde(default)]
     pub elevation: Vec<String>,
+    /// Feet of one elevation step (RULES §7 D-los-1); omitted means 20.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub feet_per_level: Option<u32>,
     #[serde(default)]
     pub hexsides: Vec<HexsideSpec>,
     #[serde(default)]
@@ -713,6 +717,19 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
     })
 }
 
+/// A height character of `map.elevation`: 0–9, then a–z for 10–35.
+pub fn step_of(c: char) -> Option<u32> {
+    if c.is_ascii_uppercase() {
+        return None;
+    }
+    c.to_digit(36)
+}
+
+/// The character of a height in the map's steps (0–35).
+pub fn step_char(step: u32) -> Option<char> {
+    char::from_digit(step, 36)
+}
+
 /// The map of a scenario file: its terrain and elevation rows, then its hexside features,
 /// roads, bridges, objectives and supply sources.
 fn build_map(ms: &MapSpec) -> Result<Map, BuildError> {
@@ -723,6 +740,16 @@ fn build_map(ms: &MapSpec) -> Result<Map, BuildError> {
         )));
     }
     let mut map = Map::new(ms.width, ms.height);
+    match ms.feet_per_level {
+        Some(f) if !(1..=100).contains(&f) => {
+            return Err(none(format!(
+                "map.feet_per_level is {f}; expected the height of one elevation step, 1 to 100 \
+                 feet"
+            )));
+        }
+        Some(f) => map.feet_per_level = f,
+        None => {}
+    }
     if ms.terrain.len() != ms.height as usize {
         return Err(none(format!(
             "map.terrain has {} rows; expected {} (the map height)",
@@ -771,9 +798,10 @@ fn build_map(ms: &MapSpec) -> Result<Map, BuildError> {
                 )));
             }
             for (col, c) in digits.into_iter().enumerate() {
-                let e = c.to_digit(10).ok_or_else(|| {
+                let e = step_of(c).ok_or_else(|| {
                     none(format!(
-                        "map.elevation row {row}, column {col}: `{c}` is not a digit 0–9"
+                        "map.elevation row {row}, column {col}: `{c}` is not a height: \
+                         expected 0–9, or a–z for 10–35"
                     ))
                 })?;
                 let hex = map.hex_at(Coord {

@@ -662,12 +662,24 @@ pub(crate) fn hint(
             // Over an enemy the player wants to know what he can do to it, not that he cannot
             // move onto it (issue 63's play: the line read like a refusal after a fire).
             None => match board.units_at(h).find(|e| e.side != u.side) {
-                Some(e) => format!(
-                    "{} (enemy) at {}: T to fire at it, or drag from {} to melee",
-                    e.name,
-                    board.map.coord(h),
-                    u.name
-                ),
+                // D-los-7: a line that cannot reach it says where and by how much.
+                Some(e) => match crate::rules::sight::blocked_by(
+                    board,
+                    &crate::rules::sight::look(board, u.hex, h),
+                ) {
+                    Some(why) => format!(
+                        "{} (enemy) at {}: no line of sight from {}: {why}",
+                        e.name,
+                        board.map.coord(h),
+                        u.name
+                    ),
+                    _ => format!(
+                        "{} (enemy) at {}: T to fire at it, or drag from {} to melee",
+                        e.name,
+                        board.map.coord(h),
+                        u.name
+                    ),
+                },
                 None => format!("{} cannot reach {}", u.name, board.map.coord(h)),
             },
         },

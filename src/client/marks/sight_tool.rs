@@ -10,7 +10,6 @@ use crate::client::input::command::{HexTapped, Notice};
 use crate::client::input::pointer::HoveredHex;
 use crate::client::theme::aid::{Aid, Aids};
 use crate::rules::hex::Hex;
-use crate::rules::order::At;
 use crate::rules::sight::{Sight, look};
 
 /// The two hexes picked, and what the look between them found.
@@ -26,24 +25,9 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, (pick, follow).chain());
 }
 
-/// The look in words, as the log gives it.
+/// The look in words, as the log gives it: the rule's own (D-los-7).
 pub fn words(game: &crate::rules::board::Board, s: &Sight) -> String {
-    let (a, b) = (At::of(game, s.from), At::of(game, s.to));
-    let range = format!(
-        "range {} hex{}",
-        s.range,
-        if s.range == 1 { "" } else { "es" }
-    );
-    match (s.clear, s.blocking) {
-        (true, _) => format!("Line of sight {a} to {b}: clear, {range}"),
-        (false, Some(h)) => format!(
-            "Line of sight {a} to {b}: blocked at {} ({}, elevation {}), {range}",
-            At::of(game, h),
-            game.map.terrain(h).name(),
-            game.map.elevation(h)
-        ),
-        (false, None) => format!("Line of sight {a} to {b}: night, one hex only; {range}"),
-    }
+    crate::rules::sight::words(game, s)
 }
 
 fn pick(

@@ -284,8 +284,9 @@ pub fn describe(
     let map = &seen.board.map;
     let c = map.coord(hex);
     let mut out = format!(
-        "Hex {c}: {}, elevation {}\n",
+        "Hex {c}: {}, ground {} ft (level {})\n",
         map.terrain(hex).name(),
+        map.ground_ft(hex),
         map.elevation(hex)
     );
     if let Some(b) = map.bridge(hex) {

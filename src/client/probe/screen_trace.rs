@@ -61,14 +61,15 @@ fn layout(
         Query<(), Or<(Changed<UiGlobalTransform>, Changed<ComputedNode>)>>,
         Option<Res<crate::client::lesson::panel::Lesson>>,
     ),
-    // The buttons' names, the place names laid out, and the results card.
-    (names, place_names, card): (
+    // The buttons' names, the place names laid out, the results card and the Sight aid's look.
+    (names, place_names, card, sight): (
         Query<&Name>,
         Option<Res<crate::client::marks::place_names::PlacedNames>>,
         Query<
             (&ComputedNode, &InheritedVisibility),
             With<crate::client::reports::results_card::CardBody>,
         >,
+        Option<Res<crate::client::marks::sight_tool::SightTool>>,
     ),
 ) {
     let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
@@ -83,7 +84,8 @@ fn layout(
         || reach.is_changed()
         || selection.as_ref().is_some_and(|s| s.is_changed())
         || place_names.as_ref().is_some_and(|n| n.is_changed())
-        || lesson.as_ref().is_some_and(|l| l.is_changed());
+        || lesson.as_ref().is_some_and(|l| l.is_changed())
+        || sight.as_ref().is_some_and(|s| s.is_changed());
     if !stirred && moved.is_empty() && any_moved.is_empty() {
         return;
     }
@@ -130,6 +132,11 @@ fn layout(
         "lesson": lesson.as_deref().map(lesson_json),
         // A brigade's move armed (Move brigade pressed, §17): the next drag or tap sends it.
         "brigade_move": selection.as_ref().is_some_and(|s| s.brigade),
+        // The Sight aid's look in the log's words (D-los-7), and the hex it crosses out.
+        "sight": sight.as_ref().and_then(|s| s.sight).map(|s| json!({
+            "words": crate::rules::sight::words(board, &s),
+            "blocking": s.blocking.map(|h| At::of(board, h).to_string()),
+        })),
     })
     .to_string();
     if last.0 != now {
