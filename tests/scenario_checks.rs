@@ -81,8 +81,12 @@ fn the_map_size_and_its_grids() {
         "map.elevation row 1 has 2 digits; expected 3",
     );
     refused(
-        &elevation("\"012\", \"1x2\""),
-        "map.elevation row 1, column 1: `x` is not a digit 0–9",
+        &elevation("\"012\", \"1X2\""),
+        "map.elevation row 1, column 1: `X` is not a height: expected 0–9, or a–z for 10–35",
+    );
+    refused(
+        &elevation("\"012\", \"1-2\""),
+        "map.elevation row 1, column 1: `-` is not a height: expected 0–9, or a–z for 10–35",
     );
 }
 

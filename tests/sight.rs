@@ -241,7 +241,7 @@ fn the_approach_in_sight_counts_what_the_defenders_see_within_reach() {
     let d = f.add(1, inf(), l[8], Facing::SW, 400);
     f.add(0, inf(), l[0], Facing::NE, 400);
     let a = approach_seen(&f.board());
-    assert_eq!((a.approach, a.seen), (7, 4), "a regiment sees 4 hexes of 7");
+    assert_eq!((a.approach, a.seen), (4, 4), "a regiment reaches 4 hexes of 7, and sees them");
     // A battery beside it reaches them all.
     let g = f.add(1, UnitKind::Artillery, l[8], Facing::SW, 0);
     f.unit(g).guns = 4;
@@ -251,5 +251,9 @@ fn the_approach_in_sight_counts_what_the_defenders_see_within_reach() {
     f.map.set_terrain(l[5], Terrain::Forest);
     let a = approach_seen(&f.board());
     assert_eq!((a.approach, a.seen), (7, 3), "l[5] and the two in front of it");
+    // Without the guns, the wood hides one of the regiment's four.
+    f.units.retain(|u| u.id != g);
+    let a = approach_seen(&f.board());
+    assert_eq!((a.approach, a.seen), (4, 3));
     let _ = d;
 }

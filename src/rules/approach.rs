@@ -1,6 +1,8 @@
 //! The approach in sight (issue 74's sight figure): from the defenders' starting hexes, the
-//! share of the attacker's approach they can see — infantry and cavalry within 4 hexes, guns
-//! within their range — by §7's line of sight; the library's table gives it per battle.
+//! share of the attacker's approach within their reach — infantry and cavalry 4 hexes, guns
+//! their range — that they can see by §7's line of sight; the library's table gives it per
+//! battle. Ground beyond every defender's reach is left out: it measures what the ground
+//! hides, not how far off the attacker starts.
 
 use std::collections::BTreeSet;
 
@@ -17,7 +19,7 @@ pub struct ApproachSeen {
     /// The side that must take the ground: its enemy holds more objective points at the start.
     pub attacker: Side,
     /// The hexes on the straight lines from each attacking unit to the nearest hex the
-    /// defender holds or stands on, both ends left out.
+    /// defender holds or stands on, both ends left out, within a defender's reach.
     pub approach: usize,
     /// Of those, the hexes a defender sees within its reach.
     pub seen: usize,
@@ -55,16 +57,27 @@ pub fn attacker(board: &Board) -> Side {
     }
 }
 
+/// How far a unit's eyes count for the figure.
+fn reach(board: &Board, u: &super::unit::Unit) -> u32 {
+    match u.kind {
+        UnitKind::Infantry | UnitKind::Cavalry => SMALL_ARMS_HEXES,
+        UnitKind::Artillery => super::fire::weapon_of(board, u).map_or(0, |w| w.range()),
+        UnitKind::Supply | UnitKind::Leader => 0,
+    }
+}
+
+/// Whether `hex` lies within the reach of one of `side`'s fighting units.
+pub fn in_reach(board: &Board, side: Side, hex: Hex) -> bool {
+    board
+        .units
+        .iter()
+        .any(|u| u.side == side && distance(u.hex, hex) <= reach(board, u))
+}
+
 /// Whether one of `side`'s fighting units sees `hex` within its reach (the figure's eye).
 pub fn seen_by(board: &Board, side: Side, hex: Hex) -> bool {
     board.units.iter().filter(|u| u.side == side).any(|u| {
-        let reach = match u.kind {
-            UnitKind::Infantry | UnitKind::Cavalry => SMALL_ARMS_HEXES,
-            UnitKind::Artillery => super::fire::weapon_of(board, u).map_or(0, |w| w.range()),
-            UnitKind::Supply | UnitKind::Leader => 0,
-        };
-        let d = distance(u.hex, hex);
-        d <= reach && super::sight::look(board, u.hex, hex).clear
+        distance(u.hex, hex) <= reach(board, u) && super::sight::look(board, u.hex, hex).clear
     })
 }
 
@@ -98,7 +111,10 @@ pub fn approach_seen(board: &Board) -> ApproachSeen {
         };
         let line: Vec<Hex> = u.hex.line_to(goal).collect();
         for h in line.iter().skip(1).take(line.len().saturating_sub(2)) {
-            if board.map.contains(*h) && board.units_at(*h).all(|d| d.side != defender) {
+            if board.map.contains(*h)
+                && board.units_at(*h).all(|d| d.side != defender)
+                && in_reach(board, defender, *h)
+            {
                 approach.insert((h.x, h.y));
             }
         }

@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 use super::board::Board;
 use super::hex::{Hex, distance};
 use super::map::Terrain;
-use super::order::At;
 
 /// What stands in the way at the blocking hex (D-los-7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,7 +116,7 @@ pub fn look(board: &Board, from: Hex, to: Hex) -> Sight {
 /// The look in a player's words (D-los-7): clear, or the hex that blocks, what there blocks
 /// and by how many feet.
 pub fn words(board: &Board, s: &Sight) -> String {
-    let name = |h: Hex| At::of(board, h).to_string();
+    let name = |h: Hex| board.map.coord(h).to_string();
     let ground_ft = |h: Hex| board.map.ground_ft(h);
     let range = format!(
         "range {} hex{}",
@@ -156,7 +155,7 @@ pub fn why_not(board: &Board, s: &Sight) -> String {
 
 /// What stops a look, in a player's words; `None` when nothing does.
 pub fn blocked_by(board: &Board, s: &Sight) -> Option<String> {
-    let name = |h: Hex| At::of(board, h).to_string();
+    let name = |h: Hex| board.map.coord(h).to_string();
     Some(match (s.blocking, s.screen) {
         _ if s.clear => return None,
         (Some(h), Some(Screen::Ground)) => format!(
