@@ -674,3 +674,40 @@ fn a_drag_that_starts_on_a_card_opens_nothing_and_a_tap_does() {
     r.frames(1);
     assert_eq!(count(&r), 11);
 }
+
+/// Issue 74 (D-los-7): over an enemy the selected unit cannot see, the hint says which hex
+/// blocks, what there and by how many feet, in the rule's own words.
+#[test]
+fn the_hint_over_an_enemy_out_of_sight_names_what_blocks_it() {
+    use bayonet::client::input::command::Hint;
+    use bayonet::rules::map::{Coord, Terrain};
+    let mut s = crate::rig::field();
+    let (a, t) = (
+        s.map.hex_at(Coord { col: 4, row: 4 }),
+        s.map.hex_at(Coord { col: 7, row: 2 }),
+    );
+    let wood = a.line_to(t).nth(2).unwrap();
+    s.map.set_terrain(wood, Terrain::Forest);
+    let b = s.board();
+    let why = bayonet::rules::sight::blocked_by(&b, &bayonet::rules::sight::look(&b, a, t))
+        .expect("the wood blocks");
+    assert!(why.starts_with("the forest at ") && why.ends_with("ft above the line"), "{why}");
+    let mut r = Rig::on(s, bayonet::client::theme::settings::SettingsFile(None));
+    r.click(4, 4);
+    r.cursor(r.screen(7, 2));
+    r.frames(2);
+    let hint = r.res::<Hint>().0.clone();
+    assert_eq!(
+        hint,
+        format!("Battery (enemy) at 7,2: no line of sight from 450 Union: {why}")
+    );
+    // The fire's own preview, armed with T, says the same.
+    r.tap_key(KeyCode::KeyT);
+    r.cursor(r.screen(7, 2));
+    r.frames(2);
+    let hint = r.res::<Hint>().0.clone();
+    assert!(
+        hint.starts_with("Cannot fire there: ") && hint.contains(&format!("no line of sight to the target: {why}")),
+        "{hint}"
+    );
+}

@@ -142,7 +142,7 @@ fn tools() -> Vec<(&'static str, Vec<(Tool, String)>)> {
                 .collect(),
         ),
         (
-            "Elevation (20 ft a level)",
+            "Elevation (map steps: 20 ft each, or its feet_per_level)",
             (0..=9u8)
                 .map(|l| (Tool::Elevation(l), l.to_string()))
                 .collect(),
