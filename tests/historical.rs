@@ -257,7 +257,10 @@ fn the_library_battles_play_to_the_end_with_the_computer_on_both_sides_through_t
             // list says so, and the day it fights the list must lose the battle (issue 75).
             let idle = brain != Brain::Computer && SKILLED_DOES_NOT_ATTACK.contains(&path);
             if idle {
-                assert_eq!(fired, 0, "{path}: the skilled computer fights now: strike it off");
+                assert_eq!(
+                    fired, 0,
+                    "{path}: the skilled computer fights now: strike it off"
+                );
             } else {
                 assert!(fired > 0, "{path}: {brain:?} fired {fired} times");
             }

@@ -1338,7 +1338,8 @@ fn the_sight_aid_names_the_blocking_hex_and_the_feet() {
     assert_eq!(sight["blocking"].as_str(), Some(blocking.as_str()));
     let w = sight["words"].as_str().unwrap();
     assert!(
-        w.contains(&format!("blocked at {blocking}: its ground (")) && w.contains("ft above the line"),
+        w.contains(&format!("blocked at {blocking}: its ground ("))
+            && w.contains("ft above the line"),
         "{w}"
     );
 }

@@ -71,11 +71,21 @@ fn d_los_1_the_maps_own_step_in_feet() {
         )
     };
     let s = parse("t.ron", &file(", feet_per_level: 10", "0a2")).expect("a 10-ft map");
-    assert_eq!(s.map.ground_ft(s.map.hex_at(bayonet::rules::map::Coord { col: 1, row: 0 })), 100);
-    assert_eq!(s.map.elevation(s.map.hex_at(bayonet::rules::map::Coord { col: 1, row: 0 })), 5);
+    assert_eq!(
+        s.map
+            .ground_ft(s.map.hex_at(bayonet::rules::map::Coord { col: 1, row: 0 })),
+        100
+    );
+    assert_eq!(
+        s.map
+            .elevation(s.map.hex_at(bayonet::rules::map::Coord { col: 1, row: 0 })),
+        5
+    );
     let e = parse("t.ron", &file("", "0A2")).unwrap_err().to_string();
     assert!(e.contains("expected 0–9, or a–z for 10–35"), "{e}");
-    let e = parse("t.ron", &file(", feet_per_level: 0", "000")).unwrap_err().to_string();
+    let e = parse("t.ron", &file(", feet_per_level: 0", "000"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("feet_per_level is 0"), "{e}");
 }
 
@@ -86,14 +96,23 @@ fn d_los_2_eyes_six_feet_over_each_end_and_the_ends_cover_never_blocks() {
     let (mut f, l) = row(4);
     f.map.feet_per_level = 1;
     ground(&mut f, &l, &[0, 0, 6, 0, 0]);
-    assert!(look(&f.board(), l[0], l[4]).clear, "6 ft of ground: level with the eyes");
+    assert!(
+        look(&f.board(), l[0], l[4]).clear,
+        "6 ft of ground: level with the eyes"
+    );
     f.map.set_elevation(l[2], 7);
     let s = look(&f.board(), l[0], l[4]);
-    assert_eq!((s.blocking, s.screen, s.above_ft), (Some(l[2]), Some(Screen::Ground), 1));
+    assert_eq!(
+        (s.blocking, s.screen, s.above_ft),
+        (Some(l[2]), Some(Screen::Ground), 1)
+    );
     f.map.set_elevation(l[2], 0);
     f.map.set_terrain(l[0], Terrain::Forest);
     f.map.set_terrain(l[4], Terrain::Town);
-    assert!(look(&f.board(), l[0], l[4]).clear, "a man in a wood sees out of it");
+    assert!(
+        look(&f.board(), l[0], l[4]).clear,
+        "a man in a wood sees out of it"
+    );
 }
 
 /// D-los-3: a hex between blocks when its ground and cover (forest 30 ft, town 30, orchard
@@ -126,7 +145,10 @@ fn d_los_3_ground_and_cover_above_the_line_block() {
     assert_eq!((s.blocking, s.above_ft), (Some(l[3]), 14));
     f.map.set_terrain(l[3], Terrain::Clear);
     f.map.set_terrain(l[1], Terrain::Forest);
-    assert!(look(&f.board(), l[0], l[4]).clear, "46 - 10 = 36 ft over 30-ft trees");
+    assert!(
+        look(&f.board(), l[0], l[4]).clear,
+        "46 - 10 = 36 ft over 30-ft trees"
+    );
     // Adjacent hexes always see each other.
     f.map.set_elevation(l[0], 9);
     assert!(look(&f.board(), l[0], l[1]).clear);
@@ -147,17 +169,26 @@ fn d_los_4_the_brow_beside_an_end() {
     // lower, so it blocks by 8 ft (86 → 66 over 3 hexes passes 72.7 ft at 80 ft ground).
     ground(&mut f, &l, &[4, 4, 4, 3]);
     let s = look(&f.board(), l[0], l[3]);
-    assert_eq!((s.blocking, s.screen, s.above_ft), (Some(l[2]), Some(Screen::Ground), 8));
+    assert_eq!(
+        (s.blocking, s.screen, s.above_ft),
+        (Some(l[2]), Some(Screen::Ground), 8)
+    );
     // A crest higher than the firer: the reverse slope hides, beside an end or not.
     ground(&mut f, &l, &[3, 4, 3, 3]);
     let s = look(&f.board(), l[0], l[2]);
-    assert_eq!((s.blocking, s.screen, s.above_ft), (Some(l[1]), Some(Screen::Ground), 14));
+    assert_eq!(
+        (s.blocking, s.screen, s.above_ft),
+        (Some(l[1]), Some(Screen::Ground), 14)
+    );
     assert!(!look(&f.board(), l[2], l[0]).clear);
     // The brow's cover is no brow: woods beside the firer still hide the valley.
     ground(&mut f, &l, &[4, 4, 3, 3]);
     f.map.set_terrain(l[1], Terrain::Forest);
     let s = look(&f.board(), l[0], l[2]);
-    assert_eq!((s.blocking, s.screen), (Some(l[1]), Some(Screen::Cover(Terrain::Forest))));
+    assert_eq!(
+        (s.blocking, s.screen),
+        (Some(l[1]), Some(Screen::Cover(Terrain::Forest)))
+    );
 }
 
 /// D-los-5: units never block sight: guns on a rise fire over their own infantry on the hexes
@@ -175,7 +206,10 @@ fn d_los_5_guns_fire_over_troops() {
     f.add(1, inf(), l[3], Facing::SW, 400);
     let b = f.board();
     assert!(look(&b, l[0], l[3]).clear);
-    assert_eq!(fire::breakdown(&b, guns, l[3], false, 1.0).map(|x| x.range), Ok(3));
+    assert_eq!(
+        fire::breakdown(&b, guns, l[3], false, 1.0).map(|x| x.range),
+        Ok(3)
+    );
 }
 
 /// D-los-6: at night a unit sees one hex.
@@ -200,7 +234,9 @@ fn d_los_7_a_blocked_line_names_its_hex_and_the_feet() {
     f.add(1, inf(), l[3], Facing::SW, 300);
     let b = f.board();
     let at = |h: Hex| bayonet::rules::order::At::of(&b, h).to_string();
-    let why = fire::breakdown(&b, u, l[3], false, 1.0).unwrap_err().message;
+    let why = fire::breakdown(&b, u, l[3], false, 1.0)
+        .unwrap_err()
+        .message;
     assert_eq!(
         why,
         format!(
@@ -228,7 +264,10 @@ fn d_los_7_a_blocked_line_names_its_hex_and_the_feet() {
     let b = f2.board();
     assert_eq!(
         blocked_by(&b, &look(&b, l[0], l[3])),
-        Some(format!("the forest at {} rises 18 ft above the line", at(l[2])))
+        Some(format!(
+            "the forest at {} rises 18 ft above the line",
+            at(l[2])
+        ))
     );
 }
 
@@ -241,7 +280,11 @@ fn the_approach_in_sight_counts_what_the_defenders_see_within_reach() {
     let d = f.add(1, inf(), l[8], Facing::SW, 400);
     f.add(0, inf(), l[0], Facing::NE, 400);
     let a = approach_seen(&f.board());
-    assert_eq!((a.approach, a.seen), (4, 4), "a regiment reaches 4 hexes of 7, and sees them");
+    assert_eq!(
+        (a.approach, a.seen),
+        (4, 4),
+        "a regiment reaches 4 hexes of 7, and sees them"
+    );
     // A battery beside it reaches them all.
     let g = f.add(1, UnitKind::Artillery, l[8], Facing::SW, 0);
     f.unit(g).guns = 4;
@@ -250,7 +293,11 @@ fn the_approach_in_sight_counts_what_the_defenders_see_within_reach() {
     // A wood in the way hides what lies behind it from both.
     f.map.set_terrain(l[5], Terrain::Forest);
     let a = approach_seen(&f.board());
-    assert_eq!((a.approach, a.seen), (7, 3), "l[5] and the two in front of it");
+    assert_eq!(
+        (a.approach, a.seen),
+        (7, 3),
+        "l[5] and the two in front of it"
+    );
     // Without the guns, the wood hides one of the regiment's four.
     f.units.retain(|u| u.id != g);
     let a = approach_seen(&f.board());

@@ -11,13 +11,13 @@ mod failure;
 mod fire;
 mod list;
 mod melee;
-mod sight;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod remote;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod report;
 pub mod run;
 pub mod saves;
+mod sight;
 
 pub use args::{Cli, Verb};
 pub use failure::CliError;

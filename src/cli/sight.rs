@@ -37,7 +37,9 @@ pub fn run(args: &SightArgs) -> Result<i32, CliError> {
         return Ok(0);
     }
     let (Some(from), Some(to)) = (args.from, args.to) else {
-        return Err(CliError::Game("give two hexes, FROM and TO (as 3,4 5,6)".into()));
+        return Err(CliError::Game(
+            "give two hexes, FROM and TO (as 3,4 5,6)".into(),
+        ));
     };
     let hex = |c: crate::rules::map::Coord, what: &str| {
         if c.col < 0 || c.row < 0 || c.col >= s.map.width as i32 || c.row >= s.map.height as i32 {
@@ -59,7 +61,11 @@ pub fn run(args: &SightArgs) -> Result<i32, CliError> {
     Ok(0)
 }
 
-fn sight_json(s: &Scenario, board: &crate::rules::board::Board, sight: &crate::rules::sight::Sight) -> Value {
+fn sight_json(
+    s: &Scenario,
+    board: &crate::rules::board::Board,
+    sight: &crate::rules::sight::Sight,
+) -> Value {
     let ground = |h| board.map.ground_ft(h);
     json!({
         "from": coord_json(s, sight.from),

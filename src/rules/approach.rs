@@ -105,7 +105,10 @@ pub fn approach_seen(board: &Board) -> ApproachSeen {
         .iter()
         .filter(|u| u.side == attacker && matches!(u.kind, UnitKind::Infantry | UnitKind::Cavalry))
     {
-        let Some(goal) = held.iter().copied().min_by_key(|h| (distance(u.hex, *h), h.x, h.y))
+        let Some(goal) = held
+            .iter()
+            .copied()
+            .min_by_key(|h| (distance(u.hex, *h), h.x, h.y))
         else {
             continue;
         };

@@ -140,7 +140,9 @@ pub fn words(board: &Board, s: &Sight) -> String {
             t.name(),
             s.above_ft
         ),
-        (false, Some(h), None) => format!("Line of sight {a} to {b}: blocked at {}, {range}", name(h)),
+        (false, Some(h), None) => {
+            format!("Line of sight {a} to {b}: blocked at {}, {range}", name(h))
+        }
         (false, None, _) => format!("Line of sight {a} to {b}: night, one hex only; {range}"),
     }
 }
