@@ -77,16 +77,17 @@ s.supply_source((8, 19))
 MUSKET, RIFLE = "smoothbore musket", "rifled musket"
 SIX, PARROTT, HOW = "6-pdr smoothbore", "10-pdr Parrott", "12-pdr howitzer"
 
-# The victory levels, measured (README, Balance: the skilled computer on both sides, 40 seeds),
-# and what they mean.
-VICTORY = "(major_defeat: -530, minor_defeat: -485, minor_victory: 235, major_victory: 335)"
+# The victory levels, measured (README, Balance: the skilled computer on both sides, 20 seeds on
+# issue 74's ground and sight), and what they mean.
+VICTORY = "(major_defeat: -655, minor_defeat: -570, minor_victory: -165, major_victory: 40)"
 LEVELS = (
     "the Union starts 50 points up, holding the turnpike, the Stone House and the Robinson "
-    "house, the plateau being no one's; from +235 it wins a minor victory (Henry Hill taken and "
-    "held), from +335 a major one (and Chinn Ridge, or the Confederates bled white); at -485 or "
-    "below it is a minor defeat (thrown off the plateau, its guns lost), at -530 or below a "
-    "major one (routed, as it was). They were measured with the skilled computer on both sides "
-    "(40 seeds, median -70): the plateau changes hands in about half the games."
+    "house, the plateau being no one's; from -165 it wins a minor victory (the plateau fought "
+    "for to the end and the Confederates hurt as badly as itself), from +40 a major one (Henry "
+    "Hill taken and held); at -570 or below it is a minor defeat (thrown off the plateau, its "
+    "guns lost), at -655 or below a major one (routed, as it was). They were measured with the "
+    "skilled computer on both sides (20 seeds on issue 74's ground, median -375; -70 before "
+    "it, when Jackson's guns and Ricketts's could not see each other across the plateau)."
 )
 
 # -- The Union: Heintzelman's and Tyler's men on the plateau and below it ----------------------
