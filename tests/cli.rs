@@ -1163,3 +1163,49 @@ fn bayonet_campaign_checks_tells_where_it_stands_and_resumes() {
     assert_eq!(v["fought"][0]["battle"], "railroad_cut");
     let _ = std::fs::remove_file(&save);
 }
+
+/// Issue 74 (D-los-7): `bayonet sight FILE FROM TO` says clear, or the hex that blocks, its
+/// ground or cover and by how many feet, as the rule finds it; `--json` the same in fields;
+/// `--approach` the sight figure; a hex off the map is refused with the map's size.
+#[test]
+fn bayonet_sight_explains_a_look_and_gives_the_approach_figure() {
+    use bayonet::rules::map::Coord;
+    use bayonet::rules::sight::{look, words};
+    let file = "maps/harpers_crossing.ron";
+    let s = bayonet::rules::scenario::load_file(&format!("{}/{file}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap();
+    let b = s.board();
+    let at = |col, row| s.map.hex_at(Coord { col, row });
+    let l = look(&b, at(3, 1), at(7, 4));
+    let (code, _, text) = bayonet(&["sight", file, "3,1", "7,4"]);
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(text.trim(), format!("sight: {}", words(&b, &l)));
+    let (code, v, text) = bayonet(&["sight", file, "3,1", "7,4", "--json"]);
+    assert_eq!(code, 0, "{text}");
+    let blocking = s.map.coord(l.blocking.expect("blocked"));
+    assert_eq!(v["clear"], false);
+    assert_eq!(v["screen"], "ground");
+    assert_eq!(
+        v["blocking"],
+        serde_json::json!([blocking.col, blocking.row])
+    );
+    assert_eq!(v["above_line_ft"], l.above_ft);
+    assert_eq!(
+        v["blocking_ground_ft"],
+        s.map.ground_ft(l.blocking.unwrap())
+    );
+    let (code, v, _) = bayonet(&["sight", file, "3,1", "4,1", "--json"]);
+    assert_eq!((code, v["clear"].as_bool()), (0, Some(true)));
+    let (code, v, text) = bayonet(&["sight", file, "--approach", "--json"]);
+    assert_eq!(code, 0, "{text}");
+    let a = bayonet::rules::approach::approach_seen(&b);
+    assert_eq!(v["approach_hexes"], a.approach);
+    assert_eq!(v["seen_hexes"], a.seen);
+    assert!(a.approach > 0 && a.seen <= a.approach);
+    let (code, _, text) = bayonet(&["sight", file, "99,1", "3,3"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("the FROM hex 99,1 is off the map (28 columns, 20 rows, counted from 0)"),
+        "{text}"
+    );
+}
