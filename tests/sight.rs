@@ -265,9 +265,31 @@ fn d_los_7_a_blocked_line_names_its_hex_and_the_feet() {
     assert_eq!(
         blocked_by(&b, &look(&b, l[0], l[3])),
         Some(format!(
-            "the forest at {} rises 18 ft above the line",
+            "the forest at {} (30 ft on ground of 60 ft) stands 18 ft above the line",
             at(l[2])
         ))
+    );
+    // Ground above the line with a wood on it: the whole of what stands in the way is told,
+    // the ground's feet first (it blocks with the wood cut down).
+    f2.map.set_elevation(l[2], 4);
+    let b = f2.board();
+    assert_eq!(
+        blocked_by(&b, &look(&b, l[0], l[3])),
+        Some(format!(
+            "the ground at {} (80 ft) stands 8 ft above the line, with the forest on it 38 ft",
+            at(l[2])
+        ))
+    );
+    // Night says it blocks.
+    f2.night = true;
+    let b = f2.board();
+    assert_eq!(
+        bayonet::rules::sight::words(&b, &look(&b, l[0], l[3])),
+        format!(
+            "Line of sight {} to {}: blocked by night (one hex only), range 3 hexes",
+            at(l[0]),
+            at(l[3])
+        )
     );
 }
 

@@ -69,6 +69,12 @@ const LOOKS: &[(&str, &[Look])] = &[
             ),
             (
                 true,
+                (16, 6),
+                (7, 10),
+                "Woodruff's I/1st US at the front of Ziegler's Grove on Pettigrew's and Trimble's lines (OR 27/1, Hazard)",
+            ),
+            (
+                true,
                 (11, 18),
                 (9, 17),
                 "the 14th Vermont, two hexes off, on Kemper's flank (OR 27/1, Stannard)",

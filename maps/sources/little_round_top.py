@@ -33,6 +33,10 @@ s.patchwork(field_share=0.55, wood_share=0.15, cell=4.0)
 s.blob(".", (10, 5), 1.5, 3.0)  # the bare western face of Little Round Top, cleared in 1863
 s.blob("r", (11, 6), 0.8, 1.6)  # its boulders
 s.blob("r", (12, 5.5), 0.6, 0.8)  # the rocks of the crest
+# The head of the track up the north slope, where Hazlett's Parrotts were manhandled onto the
+# summit and unlimbered among the rocks (OR 27/1; Norton): open enough for guns (issue 74's
+# play: on rough no gun may stand, and nowhere else on the hill sees the valley).
+s.set((12, 5), ".")
 s.blob("F", (13.5, 8), 1.6, 1.6)  # the woods on the southern spur, where the 20th Maine stood
 s.blob("F", (13.5, 6), 0.9, 1.4)  # and on the eastern slope
 s.blob("F", (12, 13), 4.0, 3.2)  # Big Round Top, thickly wooded

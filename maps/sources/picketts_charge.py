@@ -169,10 +169,11 @@ u.line(0, "BX", "Infantry", [("12th Massachusetts", 120, "B"), ("97th New York",
        (23.0, 0.0), (25.0, 2.0), "SW", weapon=RIFLE, formation="Column", arrives=3)
 
 # Brown's and Cowan's batteries stood on the crest by the copse (OR 27/1, Hazard; Cowan's
-# report); asked for at their old points the placer set them a hex behind it, blind (issue 74).
+# report), Woodruff's at the front of Ziegler's Grove; asked for at their old points the placer
+# set them a hex or two behind the crest, blind (issue 74).
 u.brigade("AH", "II Corps Artillery Brigade (Hazard)", 0)
 for name, at, guns, men, weapon in [
-        ("Btry I, 1st U.S. (Woodruff)", (17.0, 4.0), 6, 110, NAP),
+        ("Btry I, 1st U.S. (Woodruff)", (16.5, 6.0), 6, 110, NAP),
         ("Btry A, 1st R.I. (Arnold)", (16.5, 7.0), 6, 110, ORD),
         ("Btry A, 4th U.S. (Cushing)", (17.0, 8.5), 4, 80, ORD),
         ("Btry B, 1st R.I. (Brown)", (17.0, 11.0), 4, 90, NAP),

@@ -116,34 +116,60 @@ pub fn look(board: &Board, from: Hex, to: Hex) -> Sight {
 /// The look in a player's words (D-los-7): clear, or the hex that blocks, what there blocks
 /// and by how many feet.
 pub fn words(board: &Board, s: &Sight) -> String {
-    let name = |h: Hex| board.map.coord(h).to_string();
-    let ground_ft = |h: Hex| board.map.ground_ft(h);
     let range = format!(
         "range {} hex{}",
         s.range,
         if s.range == 1 { "" } else { "es" }
     );
+    let name = |h: Hex| board.map.coord(h).to_string();
     let (a, b) = (name(s.from), name(s.to));
-    match (s.clear, s.blocking, s.screen) {
-        (true, _, _) => format!("Line of sight {a} to {b}: clear, {range}"),
-        (false, Some(h), Some(Screen::Ground)) => format!(
-            "Line of sight {a} to {b}: blocked at {}: its ground ({} ft) stands {} ft above the \
-             line, {range}",
+    match (s.clear, s.blocking) {
+        (true, _) => format!("Line of sight {a} to {b}: clear, {range}"),
+        (false, Some(h)) => format!(
+            "Line of sight {a} to {b}: blocked at {}: {}, {range}",
             name(h),
-            ground_ft(h),
-            s.above_ft
+            screen_words(board, s, h, false)
         ),
-        (false, Some(h), Some(Screen::Cover(t))) => format!(
-            "Line of sight {a} to {b}: blocked at {}: the {} there rises {} ft above the line, \
-             {range}",
-            name(h),
-            t.name(),
-            s.above_ft
-        ),
-        (false, Some(h), None) => {
-            format!("Line of sight {a} to {b}: blocked at {}, {range}", name(h))
+        (false, None) => {
+            format!("Line of sight {a} to {b}: blocked by night (one hex only), {range}")
         }
-        (false, None, _) => format!("Line of sight {a} to {b}: night, one hex only; {range}"),
+    }
+}
+
+/// What rises above the line at `h`, and by how much: its ground (with the cover on it, when
+/// there is any: the whole of what stands in the way), or its cover on lower ground. `named`
+/// names the hex in the words (a refusal's), else the words follow "blocked at HEX".
+fn screen_words(board: &Board, s: &Sight, h: Hex, named: bool) -> String {
+    let ground = board.map.ground_ft(h);
+    let t = board.map.terrain(h);
+    let cover = cover_ft(board, t);
+    let at = if named {
+        format!(" at {}", board.map.coord(h))
+    } else {
+        String::new()
+    };
+    match s.screen {
+        Some(Screen::Ground) => {
+            let first = if named {
+                format!("the ground{at} ({ground} ft)")
+            } else {
+                format!("its ground ({ground} ft)")
+            };
+            let on_it = if cover > 0 {
+                format!(", with the {} on it {} ft", t.name(), s.above_ft + cover)
+            } else {
+                String::new()
+            };
+            format!("{first} stands {} ft above the line{on_it}", s.above_ft)
+        }
+        Some(Screen::Cover(t)) => format!(
+            "the {}{} ({} ft on ground of {ground} ft) stands {} ft above the line",
+            t.name(),
+            if named { at } else { " there".into() },
+            cover_ft(board, t),
+            s.above_ft
+        ),
+        None => "something stands above the line".into(),
     }
 }
 
@@ -157,22 +183,11 @@ pub fn why_not(board: &Board, s: &Sight) -> String {
 
 /// What stops a look, in a player's words; `None` when nothing does.
 pub fn blocked_by(board: &Board, s: &Sight) -> Option<String> {
-    let name = |h: Hex| board.map.coord(h).to_string();
-    Some(match (s.blocking, s.screen) {
-        _ if s.clear => return None,
-        (Some(h), Some(Screen::Ground)) => format!(
-            "the ground at {} ({} ft) stands {} ft above the line",
-            name(h),
-            board.map.ground_ft(h),
-            s.above_ft
-        ),
-        (Some(h), Some(Screen::Cover(t))) => format!(
-            "the {} at {} rises {} ft above the line",
-            t.name(),
-            name(h),
-            s.above_ft
-        ),
-        (Some(h), None) => format!("blocked at {}", name(h)),
-        (None, _) => "at night one hex only".into(),
+    if s.clear {
+        return None;
+    }
+    Some(match s.blocking {
+        Some(h) => screen_words(board, s, h, true),
+        None => "at night one hex only".into(),
     })
 }
