@@ -676,15 +676,25 @@ fn a_drag_that_starts_on_a_card_opens_nothing_and_a_tap_does() {
 }
 
 /// Issue 74 (D-los-7): over an enemy the selected unit cannot see, the hint says which hex
-/// blocks, what there and by how many feet, in the rule's own words.
+/// blocks, what there and by how many feet, in the rule's own words; a stack is named by its
+/// fighting unit, not the leader with it.
 #[test]
 fn the_hint_over_an_enemy_out_of_sight_names_what_blocks_it() {
     use bayonet::client::input::command::Hint;
     use bayonet::rules::map::{Coord, Terrain};
-    let mut s = crate::rig::field();
+    // A leader stands with the battery, listed first: the hint names the battery.
+    let text = include_str!("../maps/test_melee.ron").replace(
+        "(id: 5, name: \"Battery\"",
+        "(id: 8, name: \"Col. Walton\", side: 1, brigade: \"C\", kind: Leader, at: (7, 2), facing: SW, quality: B),\n        (id: 5, name: \"Battery\"",
+    );
+    let mut s = bayonet::rules::scenario::parse("test_melee.ron", &text).unwrap();
     let (a, t) = (
         s.map.hex_at(Coord { col: 4, row: 4 }),
         s.map.hex_at(Coord { col: 7, row: 2 }),
+    );
+    assert_eq!(
+        s.board().units_at(t).next().map(|u| u.name.as_str()),
+        Some("Col. Walton")
     );
     let wood = a.line_to(t).nth(2).unwrap();
     s.map.set_terrain(wood, Terrain::Forest);

@@ -661,7 +661,12 @@ pub(crate) fn hint(
             ),
             // Over an enemy the player wants to know what he can do to it, not that he cannot
             // move onto it (issue 63's play: the line read like a refusal after a fire).
-            None => match board.units_at(h).find(|e| e.side != u.side) {
+            // A stack is named by a fighting unit, not the leader with it (the veteran's play).
+            None => match board
+                .units_at(h)
+                .filter(|e| e.side != u.side)
+                .min_by_key(|e| e.is_leader())
+            {
                 // D-los-7: a line that cannot reach it says where and by how much.
                 Some(e) => match crate::rules::sight::blocked_by(
                     board,
