@@ -103,6 +103,28 @@ fn edits_change_the_scenario_and_undo_and_redo_walk_them_back_and_forth() {
         .unwrap(),
         "no change, no undo step"
     );
+    // Heights are the map's steps, 0–9 then a–z (D-los-1): 35 is the highest a file can hold.
+    let zs = d.text().matches('z').count();
+    assert!(
+        d.apply(Edit::Elevation {
+            at: (3, 4),
+            level: 35
+        })
+        .unwrap()
+    );
+    assert_eq!(
+        d.text().matches('z').count(),
+        zs + 1,
+        "35 steps is written z"
+    );
+    assert_eq!(
+        d.apply(Edit::Elevation {
+            at: (3, 4),
+            level: 36
+        }),
+        Err("height 36: expected 0 to 35 steps".into())
+    );
+    assert!(d.undo());
     let t2 = d.text();
     assert!(d.undo());
     assert!(d.undo());

@@ -87,14 +87,15 @@ pub fn look(board: &Board, from: Hex, to: Hex) -> Sight {
         .find_map(|(i, x)| {
             let g = ground(x);
             let sight = ea + (eb - ea) * i as f64 / n;
-            let cover = cover_ft(board, map.terrain(x)) as f64;
+            let t = map.terrain(x);
+            let cover = cover_ft(board, t) as f64;
             // D-los-4: beside an end, ground no higher than that end's is the brow its men
             // stand on, not a screen; the cover on it still is.
             let brow = (i == 1 && g <= ga) || (i + 1 == last && g <= gb);
             let screen = if !brow && g > sight {
                 Screen::Ground
             } else if cover > 0.0 && g + cover > sight {
-                Screen::Cover(map.terrain(x))
+                Screen::Cover(t)
             } else {
                 return None;
             };

@@ -1,6 +1,7 @@
 //! The line-of-sight tool: with it on, tap (or click) a hex, then another; the line between
 //! them is drawn, clear or stopped at the blocking hex (marked with a cross), and the log says
-//! whether they see each other, which hex blocks and the range. With the mouse the second hex
+//! whether they see each other, which hex blocks, what there and by how many feet (the rule's
+//! own words, `rules::sight::words`), and the range. With the mouse the second hex
 //! follows the pointer until clicked. The rule is fire's own (`rules::sight::look`); the line
 //! is drawn by `aid_marks`.
 
@@ -10,7 +11,7 @@ use crate::client::input::command::{HexTapped, Notice};
 use crate::client::input::pointer::HoveredHex;
 use crate::client::theme::aid::{Aid, Aids};
 use crate::rules::hex::Hex;
-use crate::rules::sight::{Sight, look};
+use crate::rules::sight::{Sight, look, words};
 
 /// The two hexes picked, and what the look between them found.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
@@ -23,11 +24,6 @@ pub struct SightTool {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SightTool>()
         .add_systems(Update, (pick, follow).chain());
-}
-
-/// The look in words, as the log gives it: the rule's own (D-los-7).
-pub fn words(game: &crate::rules::board::Board, s: &Sight) -> String {
-    crate::rules::sight::words(game, s)
 }
 
 fn pick(
