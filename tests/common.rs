@@ -192,6 +192,7 @@ impl Field {
             divisions: Vec::new(),
             corps: Vec::new(),
             organisation: Default::default(),
+            intent: Default::default(),
             units: self.units.clone(),
             reinforcements: Vec::new(),
             file: "test field".into(),

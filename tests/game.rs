@@ -149,6 +149,7 @@ fn a_snapshot_restores_every_changing_field_through_its_text() {
         reinforcements,
         fog,
         organisation: _,
+        intent: _,
         fallen,
     } = &mut game.board;
     *night = !*night;

@@ -215,13 +215,6 @@ fn the_library_battles_are_of_their_size_sourced_organised_named_and_measured() 
     }
 }
 
-/// Where the skilled computer on both sides never comes within sight and range of the enemy in
-/// the whole game: Jackson's flank attack since issue 74's sight (the same game under the old
-/// sight fought two to six melees; with the brow, D-los-4, more Union lines see out and the
-/// cautious planner keeps Jackson's lines in the Wilderness). Issue 75 (a computer that
-/// attacks) is to empty it.
-const SKILLED_DOES_NOT_ATTACK: &[&str] = &["maps/jacksons_flank_attack.ron"];
-
 /// Issue 61, how it is checked: every battle plays to its end with the computer on both sides,
 /// headless, through the interpreter, no order refused, both sides fighting, and the game
 /// replays from its save; with the basic computer (the one whose games set the levels) and the
@@ -253,17 +246,9 @@ fn the_library_battles_play_to_the_end_with_the_computer_on_both_sides_through_t
                 .iter()
                 .filter(|e| matches!(e, Event::Fired(_)))
                 .count();
-            // Known and kept in sight: where the skilled computer does not come to grips, the
-            // list says so, and the day it fights the list must lose the battle (issue 75).
-            let idle = brain != Brain::Computer && SKILLED_DOES_NOT_ATTACK.contains(&path);
-            if idle {
-                assert_eq!(
-                    fired, 0,
-                    "{path}: the skilled computer fights now: strike it off"
-                );
-            } else {
-                assert!(fired > 0, "{path}: {brain:?} fired {fired} times");
-            }
+            // Every battle is fought, Jackson's flank attack in the Wilderness too (issue 75:
+            // before the battle plan the skilled computer never came within sight there).
+            assert!(fired > 0, "{path}: {brain:?} fired {fired} times");
             let saved = bayonet::save::save_of(&game);
             assert!(
                 save::replay(&saved).unwrap().matches,

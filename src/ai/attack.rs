@@ -9,6 +9,7 @@ use super::basic::facing_towards;
 use super::side_turn::{Turn, objective_at};
 use crate::rules::board::Board;
 use crate::rules::hex::{Facing, Hex, distance};
+use crate::rules::intent::Mission;
 use crate::rules::melee::{self, Declaration};
 use crate::rules::movement::{self, movement_range};
 use crate::rules::order::{self, At, Order};
@@ -36,6 +37,41 @@ fn prize(b: &Board, t: &Turn, d: Hex) -> f64 {
         }
     })
 }
+
+/// The odds a melee on `d` by `chosen` is made at, and what it is worth to their missions: an
+/// attacking brigade goes in at lower odds and counts a share of its objective as won by each
+/// melee on the way (more within three hexes of it); a brigade holding one counter-attacks next
+/// to it at lower odds too.
+fn mission_bar(b: &Board, t: &Turn, chosen: &[UnitId], d: Hex) -> (f64, f64) {
+    let mut bar = t.w.melee_odds;
+    let mut worth: f64 = 0.0;
+    for u in chosen.iter().filter_map(|id| b.unit(*id)) {
+        let Some(k) = t.task(u) else { continue };
+        match k.mission {
+            // Whatever stands in its way is to be driven off; nearer the objective, more so.
+            Mission::Attack => {
+                bar = bar.min(t.w.melee_odds - ATTACK_ODDS);
+                let points =
+                    k.at.and_then(|a| objective_at(b, a))
+                        .map_or(50.0, |o| o.points as f64);
+                let near = k.at.map_or(9, |a| distance(a, d));
+                worth = worth.max(points * if near <= 3 { 0.25 } else { 0.1 });
+            }
+            Mission::Hold | Mission::Reserve if k.at.is_some_and(|a| distance(a, d) <= 1) => {
+                bar = bar.min(t.w.melee_odds - ATTACK_ODDS / 2.0);
+            }
+            _ => {}
+        }
+    }
+    (bar, worth)
+}
+
+/// How much lower the odds an attacking brigade melees at.
+const ATTACK_ODDS: f64 = 0.2;
+
+/// The least ratio of the defenders' expected losses to the attackers' an attacking brigade
+/// melees for (the basic computer's is 0.7).
+const TRADE: f64 = 0.7;
 
 fn may_attack(u: &Unit) -> bool {
     matches!(u.kind, UnitKind::Infantry | UnitKind::Cavalry)
@@ -120,19 +156,29 @@ pub(super) fn attacks(
                         .max(0.0)
             })
             .sum();
+        let (bar, intent) = mission_bar(&trial, t, &chosen, d);
+        let nerve = if intent > 0.0 {
+            t.w.danger * super::side_turn::ATTACK_NERVE
+        } else {
+            t.w.danger
+        };
         let value = o.expected_defender_loss * (1.0 - whole.called_off_probability)
             - o.expected_attacker_loss
             - defensive_fire_loss(&trial, t, &chosen, &moved)
-            + p * prize(&trial, t, d)
+            + p * (prize(&trial, t, d) + intent)
             - (1.0 - p) * 0.1 * men
-            - t.w.danger * exposure;
+            - nerve * exposure;
         let order = Order::Melee {
             from: Vec::new(),
             units: chosen.clone(),
             at: At::of(&trial, d),
             follow_up: true,
         };
-        if p >= t.w.melee_odds && value > 0.0 && order::check(&trial, &order).is_ok() {
+        // An attacking brigade trades men as the basic computer does, where the exchange is
+        // not ruinous: the objective is the prize, not the points of this melee alone.
+        let worth_it = value > 0.0
+            || (intent > 0.0 && o.expected_defender_loss >= TRADE * o.expected_attacker_loss);
+        if p >= bar && worth_it && order::check(&trial, &order).is_ok() {
             out.extend(orders);
             if super::give(&mut trial, order, out) {
                 busy.extend(chosen.iter().copied());

@@ -4,6 +4,7 @@
 
 pub mod attack;
 pub mod basic;
+pub mod battle_plan;
 pub mod danger;
 pub mod placement;
 pub mod plan;

@@ -10,6 +10,7 @@ use super::danger::LOSS_PER_VALUE;
 use super::side_turn::{Turn, objective_at};
 use crate::rules::board::Board;
 use crate::rules::hex::{Hex, distance};
+use crate::rules::intent::Mission;
 use crate::rules::movement::{self, movement_range};
 use crate::rules::order::{At, Order};
 use crate::rules::planning::{self, Supposed};
@@ -179,7 +180,7 @@ fn risk(b: &Board, t: &Turn, u: &Unit, h: Hex) -> f64 {
 
 /// Points for where `h` stands to the objectives and the fight, for a unit that will not fire
 /// this turn: on an objective not held (taken by entering, §13), on one held when the clock runs
-/// out, and each hex nearer the nearest objective not held or the nearest enemy.
+/// out, and the approach its mission asks (`Turn::approach`).
 fn standing(b: &Board, t: &Turn, u: &Unit, h: Hex, goal: Option<Hex>) -> f64 {
     let mut s = 0.0;
     if let Some(o) = objective_at(b, h) {
@@ -189,12 +190,7 @@ fn standing(b: &Board, t: &Turn, u: &Unit, h: Hex, goal: Option<Hex>) -> f64 {
             s += o.points as f64 * 0.2;
         }
     }
-    if let Some(g) = goal {
-        let now = distance(u.hex, g) as f64;
-        let then = distance(h, g) as f64;
-        s += t.w.approach * (now - then);
-    }
-    s
+    s + t.approach(u, h, goal)
 }
 
 /// Where a unit heads when it is not fighting: the nearest objective its side does not hold, the
@@ -207,13 +203,15 @@ fn goal_of(b: &Board, t: &Turn, u: &Unit) -> Option<Hex> {
         .filter(|e| e.side != side && !e.is_leader())
         .min_by_key(|e| (distance(e.hex, u.hex), b.map.coord(e.hex)))
         .map(|e| e.hex);
-    let open = b
-        .map
-        .objectives
-        .iter()
-        .filter(|o| o.owner != Some(side))
-        .min_by_key(|o| distance(o.hex, u.hex))
-        .map(|o| o.hex);
+    // The mission's objective, else the nearest not held.
+    let open = t.task(u).and_then(|k| k.at).or_else(|| {
+        b.map
+            .objectives
+            .iter()
+            .filter(|o| o.owner != Some(side))
+            .min_by_key(|o| distance(o.hex, u.hex))
+            .map(|o| o.hex)
+    });
     // Scouting under fog: mounted cavalry with no enemy in sight near it rides to where the
     // enemy was last seen, to find it again.
     let scout = u.is_mounted_cavalry() && enemy.is_none_or(|e| distance(e, u.hex) > 6);
@@ -224,6 +222,13 @@ fn goal_of(b: &Board, t: &Turn, u: &Unit) -> Option<Hex> {
         .min_by_key(|h| (distance(*h, u.hex), b.map.coord(*h)));
     if let (true, Some(l)) = (scout, last) {
         return Some(l);
+    }
+    // A brigade holding, in reserve or screening keeps to its ground, whoever comes nearer.
+    if let Some(k) = t
+        .task(u)
+        .filter(|k| k.mission != Mission::Attack && k.at.is_some())
+    {
+        return k.at;
     }
     match (open, enemy) {
         (Some(o), Some(e)) if distance(e, u.hex) + 2 < distance(o, u.hex) => Some(e),
@@ -316,7 +321,7 @@ fn leader_score(b: &Board, u: &Unit, h: Hex, hazard: f64, plan: &Plan, mut score
 fn score_at(b: &mut Board, t: &Turn, u: &Unit, at: &Spot, plan: &Plan) -> (f64, Option<Hex>) {
     let (h, moved, hazard) = (at.h, at.moved, at.hazard);
     let (id, side, goal) = (u.id, t.side, plan.goal);
-    let mut score = -t.w.danger * hazard;
+    let mut score = -t.danger_weight(u) * hazard;
     let mut target = None;
     match u.kind {
         _ if worn(u) => score = worn_score(b, u, h, hazard, score),
@@ -367,8 +372,10 @@ fn score_at(b: &mut Board, t: &Turn, u: &Unit, at: &Spot, plan: &Plan) -> (f64, 
             if let Some((v, e)) = fire {
                 score += v;
                 target = Some(e);
-                // Standing on an objective while firing still counts.
-                score += standing(b, t, u, h, None);
+                // Standing on an objective while firing still counts; an attack goes on
+                // closing while it fires.
+                let on = t.attacking(u).then_some(goal).flatten();
+                score += standing(b, t, u, h, on);
             } else {
                 score += standing(b, t, u, h, goal);
             }

@@ -171,6 +171,7 @@ fn turn(b: &Board, side: Side, danger: Danger, w: Weights) -> Turn {
         (b.turn.saturating_sub(1)) as f64 / (b.last_turn - 1) as f64
     };
     let mut w = w;
+    let pull = w.approach;
     // Behind on the objectives once the first third of the game is gone: attack harder, march
     // faster (the clock runs against the side).
     let held = |s: Side| -> u32 {
@@ -190,8 +191,12 @@ fn turn(b: &Board, side: Side, danger: Danger, w: Weights) -> Turn {
         w.melee_odds += 0.15;
         w.approach *= 0.25;
     }
+    let plan = super::battle_plan::of(b, side);
     Turn {
         enemies: enemy_hexes(b, side),
+        plan,
+        pull,
+        turn: b.turn,
         side,
         danger,
         turns_left,

@@ -2,10 +2,12 @@
 //! the time left, the weights of the plan), and the questions its placement and attacks ask of
 //! the board.
 
+use super::battle_plan::{BattlePlan, Task};
 use super::danger::Danger;
 use crate::rules::board::Board;
-use crate::rules::hex::Hex;
-use crate::rules::unit::Side;
+use crate::rules::hex::{Hex, distance};
+use crate::rules::intent::Mission;
+use crate::rules::unit::{Side, Unit};
 
 /// The weights of one plan.
 #[derive(Debug, Clone, Copy)]
@@ -40,6 +42,7 @@ impl Default for Weights {
 /// What a plan knows of the turn, worked out once.
 pub(super) struct Turn {
     pub(super) side: Side,
+    pub(super) turn: u32,
     pub(super) danger: Danger,
     /// Turns left after this one, and how late it is (0 at the start, 1 in the last turn).
     pub(super) turns_left: u32,
@@ -49,6 +52,69 @@ pub(super) struct Turn {
     pub(super) enemies: Vec<Hex>,
     /// Under fog of war, where enemy units were last seen (§16 D-fow-3): where scouts go.
     pub(super) last_seen: Vec<Hex>,
+    /// Each brigade's mission (`battle_plan`).
+    pub(super) plan: BattlePlan,
+    /// The approach weight by day: an attack that is due goes on in the dark.
+    pub(super) pull: f64,
+}
+
+/// How much harder an attacking brigade is drawn to its objective than a unit with no mission,
+/// and how much less it minds the fire on the way (an approach under fire costs men now for a
+/// prize turns away: without these it is never begun).
+const ATTACK_PULL: f64 = 4.0;
+pub(super) const ATTACK_NERVE: f64 = 0.7;
+
+impl Turn {
+    /// The mission of `u`'s brigade, if it has one it is fit to carry out (not spent).
+    pub(super) fn task(&self, u: &Unit) -> Option<&Task> {
+        self.plan.task(&u.brigade).filter(|t| !t.spent)
+    }
+
+    /// Whether `u`'s brigade is attacking.
+    pub(super) fn attacking(&self, u: &Unit) -> bool {
+        self.task(u).is_some_and(|t| t.mission == Mission::Attack)
+    }
+
+    /// How much `u` minds the danger of a hex.
+    pub(super) fn danger_weight(&self, u: &Unit) -> f64 {
+        if self.attacking(u) {
+            self.w.danger * ATTACK_NERVE
+        } else {
+            self.w.danger
+        }
+    }
+
+    /// Points for `u` standing on `h` rather than where it is, by its mission's ground: an
+    /// attack draws it on to the objective, the harder the fewer turns are left before it is
+    /// due; a hold to the objective and no farther; a reserve to three hexes behind it; a screen
+    /// to four hexes off. Without a mission, `goal` draws it as the plain weights say.
+    pub(super) fn approach(&self, u: &Unit, h: Hex, goal: Option<Hex>) -> f64 {
+        let Some(g) = goal else {
+            return 0.0;
+        };
+        let gain = |near: u32| -> f64 {
+            let now = distance(u.hex, g).max(near) as f64;
+            let then = distance(h, g).max(near) as f64;
+            now - then
+        };
+        match self.task(u).map(|t| (t.mission, t.by)) {
+            Some((Mission::Attack, by)) => {
+                let left = by.saturating_sub(self.turn).max(1) as f64;
+                let due = (distance(u.hex, g) as f64 / (2.0 * left)).clamp(1.0, 3.0);
+                self.pull * ATTACK_PULL * due * gain(0)
+            }
+            Some((Mission::Hold, _)) => self.w.approach * 2.0 * gain(1),
+            Some((Mission::Reserve, _)) => {
+                let close = 3u32.saturating_sub(distance(h, g)) as f64;
+                self.w.approach * gain(3) - 3.0 * close
+            }
+            Some((Mission::Screen, _)) => {
+                let close = 4u32.saturating_sub(distance(h, g)) as f64;
+                self.w.approach * gain(4) - 3.0 * close
+            }
+            None => self.w.approach * gain(0),
+        }
+    }
 }
 
 pub(super) fn objective_at(b: &Board, h: Hex) -> Option<&crate::rules::map::Objective> {

@@ -124,7 +124,7 @@ pub fn run(args: &Autoplay) -> Result<i32, CliError> {
         let aar = crate::after_action::of_save(&saved)?;
         println!(
             "{}",
-            json!({"turns": turns, "victory": result, "causes": aar.causes, "men_lost": aar.totals(), "side_turns": aar.turns.len()})
+            json!({"turns": turns, "victory": result, "causes": aar.causes, "men_lost": aar.totals(), "men": men_of(&aar), "side_turns": aar.turns.len()})
         );
     } else {
         for t in &turns {
@@ -140,4 +140,19 @@ pub fn run(args: &Autoplay) -> Result<i32, CliError> {
         );
     }
     Ok(0)
+}
+
+/// Each side's men (infantry and cavalry) over the game, those who came later included: what
+/// its losses are a share of.
+fn men_of(aar: &crate::after_action::AfterAction) -> [u32; 2] {
+    let mut men = [0, 0];
+    for u in &aar.units {
+        if matches!(
+            u.kind,
+            crate::rules::unit::UnitKind::Infantry | crate::rules::unit::UnitKind::Cavalry
+        ) {
+            men[u.side.0 as usize & 1] += u.men_start;
+        }
+    }
+    men
 }

@@ -202,6 +202,7 @@ impl Document {
                 },
             ],
             units: Vec::new(),
+            intent: Vec::new(),
         };
         let mut d = Document::with(file, path, String::new());
         d.dirty = true;

@@ -49,6 +49,9 @@ pub struct Board {
     /// The organisation above the brigades (§17 D-cc-1): the scenario's, shared by every copy.
     #[serde(skip)]
     pub organisation: std::sync::Arc<super::organisation::Organisation>,
+    /// What the scenario tells its computer (`rules::intent`): the scenario's, shared.
+    #[serde(skip)]
+    pub intent: std::sync::Arc<super::intent::Intent>,
     /// Leaders hit, waiting for their successors (§17 D-cc-5; not written when none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fallen: Vec<super::organisation::Fallen>,
@@ -117,6 +120,7 @@ impl Board {
             reinforcements,
             fog,
             organisation: _,
+            intent: _,
             fallen,
         } = start;
         self.units.clone_from(units);
@@ -144,6 +148,7 @@ impl Board {
         self.edges = from.edges;
         self.first_side = from.first_side;
         self.organisation = std::mem::take(&mut from.organisation);
+        self.intent = std::mem::take(&mut from.intent);
     }
 
     pub fn new(map: Map, params: Parameters, units: Vec<Unit>) -> Board {
@@ -165,6 +170,7 @@ impl Board {
             reinforcements: Vec::new(),
             fog: super::known::Fog::default(),
             organisation: Default::default(),
+            intent: Default::default(),
             fallen: Vec::new(),
         }
     }

@@ -17,6 +17,7 @@ pub mod fog;
 pub mod formation;
 pub mod game;
 pub mod hex;
+pub mod intent;
 pub mod known;
 pub mod map;
 pub mod melee;

@@ -266,6 +266,31 @@ pub struct ScenarioFile {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub corps: Vec<CorpsInfo>,
     pub units: Vec<UnitSpec>,
+    /// The commander's intent for the computer (`rules::intent`): what each side's formations
+    /// are there to do, and when.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub intent: Vec<IntentSpec>,
+}
+
+/// One order of the scenario to its computer: `(side: 1, formation: "law", mission: Attack,
+/// objective: "Little Round Top", until: 6)`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IntentSpec {
+    pub side: u8,
+    /// A brigade's, division's or corps's id; none: the whole side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub formation: Option<String>,
+    pub mission: super::intent::Mission,
+    /// An objective's name; none: the mission chooses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective: Option<String>,
+    /// The first turn it holds (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<u32>,
+    /// The last turn it holds (default: the battle's end).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<u32>,
 }
 
 /// What kind of action a battle is (the library's type).
@@ -353,6 +378,8 @@ pub struct Scenario {
     pub corps: Vec<CorpsInfo>,
     /// The chain of command above the brigades, as the rules read it (§17).
     pub organisation: std::sync::Arc<super::organisation::Organisation>,
+    /// What the scenario tells its computer (`rules::intent`), shared by every board.
+    pub intent: std::sync::Arc<super::intent::Intent>,
     /// The units on the map at the start.
     pub units: Vec<Unit>,
     /// The units that enter later, in the file's order.
@@ -374,6 +401,7 @@ impl Scenario {
         b.first_side = self.first_side;
         b.reinforcements = self.reinforcements.clone();
         b.organisation = self.organisation.clone();
+        b.intent = self.intent.clone();
         // §17 D-cc-3: the first side's units are marked for its first turn as for every other.
         super::command::mark(&mut b, self.first_side);
         // Under fog of war each side starts knowing what its units see.
@@ -407,6 +435,7 @@ impl Scenario {
             divisions: Vec::new(),
             corps: Vec::new(),
             organisation: board.organisation.clone(),
+            intent: board.intent.clone(),
             units: board.units.clone(),
             reinforcements: board.reinforcements.clone(),
             file: String::new(),
@@ -681,6 +710,7 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
     let organisation = organisation(&spec, text)?;
 
     let (units, reinforcements) = build_units(&spec, text, &map, &params, found);
+    let intent = intent(&spec, text, &map, found);
     stacking_faults(&units, &map, &params, found);
     // D-obj-1: the owner the scenario names, else the side of the combat unit on it, else
     // nobody.
@@ -710,6 +740,7 @@ fn build(spec: ScenarioFile, text: &str, found: &mut Vec<Found>) -> Result<Scena
         divisions: spec.divisions,
         corps: spec.corps,
         organisation: std::sync::Arc::new(organisation),
+        intent: std::sync::Arc::new(intent),
         units,
         reinforcements,
         file: String::new(),
@@ -935,6 +966,107 @@ fn entry_line(text: &str, section: &str, needle: &str) -> Option<usize> {
         .skip(start)
         .find(|(_, l)| l.contains(needle))
         .map(|(i, _)| i + 1)
+}
+
+/// The commander's intent (`rules::intent`), checked: each directive's side, formation,
+/// objective and turns; one at fault is noted in `found` and left out.
+fn intent(
+    spec: &ScenarioFile,
+    text: &str,
+    map: &super::map::Map,
+    found: &mut Vec<Found>,
+) -> super::intent::Intent {
+    use super::intent::{Directive, Intent};
+    use super::unit::Post;
+    let attacker = match spec.action {
+        Some(Action::Attack(s)) => Some(Side(s)),
+        _ => None,
+    };
+    let mut out = Intent {
+        attacker,
+        meeting: spec.action == Some(Action::Meeting),
+        directives: Vec::new(),
+    };
+    // The line of each entry: the k-th `side:` after the list's own line.
+    let start = text
+        .lines()
+        .position(|l| l.trim_start().starts_with("intent:"));
+    let lines: Vec<usize> = start.map_or_else(Vec::new, |s| {
+        text.lines()
+            .enumerate()
+            .skip(s)
+            .filter(|(_, l)| l.contains("side:"))
+            .map(|(i, _)| i + 1)
+            .collect()
+    });
+    for (k, d) in spec.intent.iter().enumerate() {
+        let mut fault = |message: String| {
+            found.push(Found {
+                line: lines.get(k).copied(),
+                at: None,
+                unit: None,
+                message: format!("intent {}: {message}", k + 1),
+            })
+        };
+        if d.side > 1 {
+            fault(format!("side {}; expected 0 or 1", d.side));
+            continue;
+        }
+        let formation = match &d.formation {
+            None => None,
+            Some(id) => {
+                let of = |side: u8| side == d.side;
+                let post = if spec.brigades.iter().any(|b| &b.id == id && of(b.side)) {
+                    Some(Post::Brigade(id.clone()))
+                } else if spec.divisions.iter().any(|x| &x.id == id && of(x.side)) {
+                    Some(Post::Division(id.clone()))
+                } else if spec.corps.iter().any(|x| &x.id == id && of(x.side)) {
+                    Some(Post::Corps(id.clone()))
+                } else {
+                    None
+                };
+                if post.is_none() {
+                    fault(format!(
+                        "formation `{id}`: expected the id of one of side {}'s brigades, divisions or corps",
+                        d.side
+                    ));
+                    continue;
+                }
+                post
+            }
+        };
+        let objective = match &d.objective {
+            None => None,
+            Some(name) => match map.objectives.iter().find(|o| &o.name == name) {
+                Some(o) => Some(o.hex),
+                None => {
+                    fault(format!(
+                        "objective `{name}`: expected the name of one of the map's objectives"
+                    ));
+                    continue;
+                }
+            },
+        };
+        let from = d.from.unwrap_or(1);
+        let until = d.until;
+        if from == 0 || from > spec.turns || until.is_some_and(|u| u < from || u > spec.turns) {
+            fault(format!(
+                "turns {from} to {}: expected turns within the battle's 1 to {}, the first not after the last",
+                until.map_or("the end".to_string(), |u| u.to_string()),
+                spec.turns
+            ));
+            continue;
+        }
+        out.directives.push(Directive {
+            side: Side(d.side),
+            formation,
+            mission: d.mission,
+            objective,
+            from,
+            until,
+        });
+    }
+    out
 }
 
 /// The chain of command above the brigades (§17 D-cc-1), checked: every corps and division
