@@ -6,6 +6,7 @@ mod accounts;
 mod after_action;
 mod ai;
 mod aids;
+mod battle_plan;
 mod brigade_move;
 mod campaign;
 mod cli;

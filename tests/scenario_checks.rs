@@ -550,3 +550,79 @@ fn d_obj_1_an_objectives_holder_at_the_start() {
         "{e}"
     );
 }
+
+/// Issue 75: the scenario's intent for its computer (`maps/README.md`): read into directives
+/// (the formation found by its id at its level, the objective by its name, the turns defaulted
+/// to the whole battle) and the battle's action into who attacks; every faulty entry is
+/// reported — its number, its line, what was expected — and `bayonet check` lists them all.
+#[test]
+fn the_commanders_intent_and_its_faults() {
+    use bayonet::rules::intent::Mission;
+    use bayonet::rules::unit::Post;
+    let objective = "objectives: [(name: \"Mill\", hex: (2, 2), points: 50, owner: 1)]";
+    let ok = text(
+        4,
+        4,
+        objective,
+        "action: Attack(0),\n intent: [\n  (side: 0, formation: \"U\", mission: Attack, objective: \"Mill\", until: 2),\n  (side: 1, mission: Hold, from: 2),\n ],",
+        "",
+    );
+    let s = load(&ok).unwrap();
+    let i = &s.intent;
+    assert_eq!(i.attacker, Some(Side(0)));
+    assert!(!i.meeting);
+    assert_eq!(i.directives.len(), 2);
+    let attack = &i.directives[0];
+    assert_eq!(
+        (
+            attack.formation.clone(),
+            attack.mission,
+            attack.objective.map(|h| s.map.coord(h)),
+            attack.from,
+            attack.until
+        ),
+        (
+            Some(Post::Brigade("U".into())),
+            Mission::Attack,
+            Some(Coord { col: 2, row: 2 }),
+            1,
+            Some(2)
+        )
+    );
+    assert_eq!(
+        (
+            i.directives[1].formation.clone(),
+            i.directives[1].from,
+            i.directives[1].until
+        ),
+        (None, 2, None)
+    );
+    // The board carries it to the computer.
+    assert_eq!(s.board().intent.directives, i.directives);
+    let bad = text(
+        4,
+        4,
+        objective,
+        "intent: [\n  (side: 0, formation: \"C\", mission: Attack),\n  (side: 1, mission: Hold, objective: \"Mills\"),\n  (side: 0, mission: Reserve, from: 3, until: 2),\n  (side: 2, mission: Screen),\n ],",
+        "",
+    );
+    let faults = bayonet::rules::scenario::faults("t.ron", &bad);
+    let messages: Vec<String> = faults.iter().map(|f| f.error.to_string()).collect();
+    assert_eq!(faults.len(), 4, "{messages:#?}");
+    let want = [
+        "intent 1: formation `C`: expected the id of one of side 0's brigades, divisions or corps",
+        "intent 2: objective `Mills`: expected the name of one of the map's objectives",
+        "intent 3: turns 3 to 2: expected turns within the battle's 1 to 3, the first not after the last",
+        "intent 4: side 2; expected 0 or 1",
+    ];
+    let first = bad
+        .lines()
+        .position(|l| l.contains("formation: \"C\""))
+        .unwrap()
+        + 1;
+    for (k, (f, w)) in faults.iter().zip(want).enumerate() {
+        assert!(f.error.message.contains(w), "{} lacks {w}", f.error.message);
+        assert_eq!(f.error.line, Some(first + k), "{}", f.error.message);
+    }
+    refused(&bad, "intent 1: formation `C`");
+}

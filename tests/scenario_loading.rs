@@ -241,6 +241,8 @@ fn the_example_in_maps_readme_loads() {
     );
     assert_eq!(b.organisation.chain("1").len(), 4);
     assert!(b.organisation.independent("A"));
+    // Issue 75: its intent for the computer.
+    assert_eq!(b.intent.directives.len(), 2);
 }
 
 #[test]
