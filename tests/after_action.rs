@@ -334,3 +334,81 @@ fn a_charts_side_is_labelled_with_whole_numbers_each_once() {
     assert_eq!(whole_number_label(-250.0), "-250");
     assert_eq!(whole_number_label(2.4), "");
 }
+
+/// Issue 75, item 5: what the computer intended, told after the battle. A whole skilled game of
+/// Little Round Top: the report gives every brigade on the map a mission from turn 1, each
+/// brigade's spans follow on without a gap or an overlap, to the last turn where it still stands, every mission names the
+/// objective it was about, is judged by who held it when the span ended (the page and `--json`
+/// carry it), and the Confederates, the attackers by the battle's action, begin by attacking.
+#[test]
+fn the_report_tells_each_brigades_missions_turn_by_turn_and_whether_achieved() {
+    use bayonet::rules::intent::Mission;
+    let s = load_file(&format!(
+        "{}/maps/little_round_top.ron",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let skilled = Brain::Planner(bayonet::ai::Level::Skilled);
+    let (_, _, saved) = autoplay_saved(&s, Some(1), [skilled, skilled]);
+    let aar = after_action::of_save(&saved).unwrap();
+    let last = saved.snapshot.turn;
+    let mut brigades: Vec<(Side, String)> = aar
+        .missions
+        .iter()
+        .map(|m| (m.side, m.brigade.clone()))
+        .collect();
+    brigades.sort();
+    brigades.dedup();
+    let on_map: std::collections::BTreeSet<(Side, String)> = s
+        .units
+        .iter()
+        .filter(|u| !u.is_leader() && u.kind != UnitKind::Supply)
+        .map(|u| (u.side, u.brigade.clone()))
+        .collect();
+    for b in &on_map {
+        assert!(brigades.contains(b), "{b:?} has no mission");
+    }
+    for (side, brigade) in &brigades {
+        let spans: Vec<_> = aar
+            .missions
+            .iter()
+            .filter(|m| m.side == *side && &m.brigade == brigade)
+            .collect();
+        for w in spans.windows(2) {
+            assert_eq!(w[1].from_turn, w[0].to_turn + 1, "{brigade}: {spans:?}");
+        }
+        let standing = saved
+            .snapshot
+            .units
+            .iter()
+            .any(|u| u.side == *side && &u.brigade == brigade && !u.is_leader());
+        if standing {
+            assert_eq!(spans.last().unwrap().to_turn, last, "{brigade}: {spans:?}");
+        }
+        for m in &spans {
+            let owner = saved
+                .snapshot
+                .board
+                .map
+                .objectives
+                .iter()
+                .find(|o| Some(&o.name) == m.objective.as_ref())
+                .map(|o| o.owner);
+            if m.to_turn == last && m.mission != Mission::Screen {
+                assert_eq!(
+                    m.achieved,
+                    owner.map(|o| o == Some(m.side)),
+                    "{brigade}: {m:?}"
+                );
+            }
+        }
+    }
+    let first_attack = aar
+        .missions
+        .iter()
+        .filter(|m| m.side == Side(1) && m.from_turn == 1)
+        .all(|m| m.mission == Mission::Attack);
+    assert!(first_attack, "{:?}", aar.missions);
+    let page = bayonet::after_action::page::html(&aar, &[]);
+    assert!(page.contains("The battle plan") && page.contains("attack"));
+}

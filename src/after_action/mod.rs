@@ -5,6 +5,7 @@
 //! `bayonet report SAVE --out DIR` does both, `--json` prints the numbers.
 
 pub mod charts;
+pub mod missions;
 pub mod page;
 
 use std::collections::BTreeMap;
@@ -169,6 +170,9 @@ pub struct AfterAction {
     pub causes: Causes,
     pub units: Vec<UnitRecord>,
     pub brigades: Vec<BrigadeRecord>,
+    /// What the computer intended (issue 75): each side's battle plan from its view at the
+    /// start of its turns, each brigade's missions turn by turn and whether achieved.
+    pub missions: Vec<missions::MissionRecord>,
 }
 
 /// What each unit had: (side it began on, kind, men, guns) by id.
@@ -246,6 +250,8 @@ pub fn of_game(
     let kinds: BTreeMap<UnitId, UnitKind> = every_unit(scenario).map(|u| (u.id, u.kind)).collect();
     // Each unit's strength when first seen (reinforcements when they arrive).
     let mut first: Strengths = at_turn_start.clone();
+    let mut intended = missions::Missions::default();
+    intended.turn_began(&b, b.acting);
     for o in orders {
         let events = game.give(o).map(|c| c.events).unwrap_or_default();
         let b = &game.board;
@@ -265,6 +271,9 @@ pub fn of_game(
             }
             at_turn_start = now;
             turn = (t, side, clock);
+            if !b.over {
+                intended.turn_began(b, side);
+            }
         }
     }
     let b = game.board;
@@ -280,6 +289,7 @@ pub fn of_game(
     }
     let units = unit_records(scenario, &b, &first, &original);
     let brigades = brigade_records(scenario, &units);
+    let missions = intended.finish(&b);
     // What the events do not name a cause for is the rest: units gone with men left (a rout or
     // a retreat with nowhere to go, a surrender) and guns captured.
     let mut causes = out.causes;
@@ -309,6 +319,7 @@ pub fn of_game(
         causes,
         units,
         brigades,
+        missions,
     }
 }
 

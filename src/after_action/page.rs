@@ -115,6 +115,7 @@ fn page(aar: &AfterAction, charts: &[(&str, String)]) -> String {
         ));
     }
     h.push_str("</table>\n");
+    h.push_str(&missions_table(aar));
     h.push_str(&units_table(aar));
     h.push_str("</body></html>\n");
     h
@@ -208,4 +209,44 @@ fn strength(kind: UnitKind, men: u32, guns: u32) -> String {
         _ if men > 0 => n(men, "man", "men"),
         _ => String::new(),
     }
+}
+
+/// Issue 75: what the computer intended — each brigade's missions turn by turn (the battle plan
+/// it makes from each side's view; where a player commanded a side, what the computer would have
+/// planned for it) and whether each was achieved.
+fn missions_table(aar: &AfterAction) -> String {
+    let mut h = String::from(
+        "<h2>The battle plan</h2>\n<p>What the computer intended for each brigade, from its side's view at the start of its turns, and whether it was achieved when the mission ended (an attack's objective taken, a hold's kept).</p>\n<table><tr><th>Turns</th><th>Side</th><th>Brigade</th><th>Mission</th><th>Objective</th><th>Due by</th><th>Achieved</th></tr>\n",
+    );
+    let side = |s: crate::rules::unit::Side| escape(&aar.sides[s.0 as usize & 1]);
+    let brigade = |s: crate::rules::unit::Side, id: &str| {
+        aar.brigades
+            .iter()
+            .find(|b| b.side == s && b.id == id)
+            .map_or(id.to_string(), |b| b.name.clone())
+    };
+    for m in &aar.missions {
+        h.push_str(&format!(
+            "<tr><td>{}–{}</td><td>{}</td><td>{}</td><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            m.from_turn,
+            m.to_turn,
+            side(m.side),
+            escape(&brigade(m.side, &m.brigade)),
+            m.mission.name(),
+            if m.ordered { " (ordered)" } else { "" },
+            escape(m.objective.as_deref().unwrap_or("—")),
+            if m.mission == crate::rules::intent::Mission::Attack {
+                m.by.to_string()
+            } else {
+                String::new()
+            },
+            match m.achieved {
+                Some(true) => "yes",
+                Some(false) => "no",
+                None => "—",
+            }
+        ));
+    }
+    h.push_str("</table>\n");
+    h
 }

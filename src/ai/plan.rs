@@ -1,17 +1,20 @@
-//! The planning opponent: plans a side turn from its side's view (§16 D-fow-6) by scoring
-//! candidates in expected victory points (§13: men, guns and objectives) against the enemy's
+//! The planning opponent: plans a side turn from its side's view (§16 D-fow-6) under its battle
+//! plan (`battle_plan`: each brigade's mission), by scoring candidates in expected victory points (§13: men, guns and objectives) against the enemy's
 //! next turn (`Danger`). First melees: for each enemy hex, attackers gathered from every hex
 //! next to it (moving in where they can, the rear and flank hexsides found by the rules' own
 //! odds) until the whole-resolution odds are good, kept when the expected points are. Then
 //! every other unit picks, from the hexes it can reach, the one where its fire is worth most
 //! for the least danger, with the objectives and the clock weighed in; guns stand off and mass
 //! on the best targets, fire prepares the melees before Resolve, routed and worn units withdraw
-//! to a leader, leaders go where they rally or lead, cavalry scouts under fog. The expert level
-//! makes several plans (bolder and more careful), plays each out with the dice against the
-//! enemy's reply (`rollout`) and keeps the one that gains most.
+//! to a leader, leaders go where they rally or lead, cavalry scouts under fog; each unit's
+//! mission draws it on (an attack), keeps it to its ground (a hold, a reserve) and sets the odds
+//! it melees at. The expert level makes several plans (the battle plan as made, all in, standing
+//! fast, more careful), plays each out with the dice against the enemy's reply (`rollout`) and
+//! keeps the one that gains most.
 
 use std::collections::HashSet;
 
+use super::battle_plan::Lean;
 use super::danger::Danger;
 use super::rollout;
 use super::side_turn::{Turn, Weights};
@@ -24,11 +27,13 @@ use crate::rules::unit::{Side, UnitId};
 /// How much the planning opponent thinks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Level {
-    /// One plan, with the weights that play best against the basic opponent.
+    /// One plan: the battle plan as made, with the weights that play best against the basic
+    /// opponent.
     #[default]
     Skilled,
-    /// Several plans, bolder and more careful, each played out against the enemy's reply; the
-    /// one that gains most on average is played.
+    /// Several plans — its battle plan as made, every brigade attacking, every brigade standing
+    /// fast, and a more careful one — each played out against the enemy's reply; the one that
+    /// gains most on average is played.
     Expert,
 }
 
@@ -42,29 +47,26 @@ impl Level {
         }
     }
 
-    fn weights(self) -> Vec<Weights> {
+    /// The plans it weighs: the weights of its tactics, and how its battle plan is leant.
+    fn candidates(self) -> Vec<(Weights, Lean)> {
         let base = Weights::default();
         match self {
-            Level::Skilled => vec![base],
+            Level::Skilled => vec![(base, Lean::AsPlanned)],
             Level::Expert => vec![
-                base,
+                (base, Lean::AsPlanned),
+                // Every brigade not under orders attacking.
+                (base, Lean::AllIn),
+                // Every such brigade standing on the defensive.
+                (base, Lean::StandFast),
                 // Careful: danger weighs more, melees only at better odds.
-                Weights {
-                    danger: base.danger + 0.5,
-                    melee_odds: base.melee_odds + 0.1,
-                    ..base
-                },
-                // Bold: closer, and melees at lower odds.
-                Weights {
-                    danger: base.danger - 0.5,
-                    melee_odds: base.melee_odds - 0.1,
-                    approach: 3.0,
-                },
-                // Steady: the line holds where it stands unless fire or a melee calls.
-                Weights {
-                    approach: 0.5,
-                    ..base
-                },
+                (
+                    Weights {
+                        danger: base.danger + 0.5,
+                        melee_odds: base.melee_odds + 0.1,
+                        ..base
+                    },
+                    Lean::AsPlanned,
+                ),
             ],
         }
     }
@@ -88,10 +90,11 @@ pub fn plan_turn(board: &Board, side: Side, level: Level) -> Vec<Order> {
     let b = view.board;
     let danger = Danger::of(&b, side, &reachable(&b, side));
     let plans: Vec<Plan> = level
-        .weights()
+        .candidates()
         .into_iter()
-        .map(|w| {
+        .map(|(w, lean)| {
             let mut t = turn(&b, side, danger.clone(), w);
+            t.plan = t.plan.leant(&b, side, lean);
             t.last_seen.clone_from(&last_seen);
             plan_with(&b, t, true)
         })
@@ -132,7 +135,7 @@ pub fn plan_phase(board: &Board, level: Level) -> Vec<Order> {
     let view = crate::rules::fog::view(board, side);
     let mut b = view.board;
     let danger = Danger::of(&b, side, &reachable(&b, side));
-    let mut t = turn(&b, side, danger, level.weights()[0]);
+    let mut t = turn(&b, side, danger, level.candidates()[0].0);
     t.last_seen = view.last_seen.iter().map(|m| m.hex).collect();
     let mut out: Vec<Order> = match board.phase {
         Phase::Movement => plan_with(&b, t, true)

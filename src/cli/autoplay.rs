@@ -124,7 +124,7 @@ pub fn run(args: &Autoplay) -> Result<i32, CliError> {
         let aar = crate::after_action::of_save(&saved)?;
         println!(
             "{}",
-            json!({"turns": turns, "victory": result, "causes": aar.causes, "men_lost": aar.totals(), "men": men_of(&aar), "side_turns": aar.turns.len()})
+            json!({"turns": turns, "victory": result, "causes": aar.causes, "men_lost": aar.totals(), "men": men_of(&aar), "held": held_at_the_end(&saved), "side_turns": aar.turns.len()})
         );
     } else {
         for t in &turns {
@@ -155,4 +155,16 @@ fn men_of(aar: &crate::after_action::AfterAction) -> [u32; 2] {
         }
     }
     men
+}
+
+/// Each objective's name and the side holding it at the end (none: nobody).
+fn held_at_the_end(saved: &crate::save::SaveGame) -> Vec<(String, Option<u8>)> {
+    saved
+        .snapshot
+        .board
+        .map
+        .objectives
+        .iter()
+        .map(|o| (o.name.clone(), o.owner.map(|s| s.0)))
+        .collect()
 }
