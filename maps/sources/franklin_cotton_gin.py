@@ -165,4 +165,9 @@ scenario(
     [u, c],
     date="1864-11-30",
     action="Attack(1)",
+    intent=[
+        # Hood's order: carry the works; Cleburne's division straight up the pike at the gin.
+        '(side: 1, formation: "CD", mission: Attack, objective: "The cotton gin")',
+        '(side: 0, mission: Hold)',
+    ],
 )

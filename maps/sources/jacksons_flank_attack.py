@@ -293,4 +293,11 @@ scenario(
     [u, c],
     date="1863-05-02",
     action="Attack(1)",
+    intent=[
+        # Jackson's orders: Rodes's division down the turnpike at Dowdall's Tavern, Colston's
+        # behind it at the Wilderness Church, Hill's to follow on towards Chancellorsville.
+        '(side: 1, formation: "RD", mission: Attack, objective: "Dowdall\'s Tavern")',
+        '(side: 1, formation: "TD", mission: Attack, objective: "The Wilderness Church")',
+        '(side: 1, formation: "LD", mission: Attack, objective: "Chancellorsville")',
+    ],
 )

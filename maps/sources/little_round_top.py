@@ -178,4 +178,13 @@ scenario(
     [u, c],
     date="1863-07-02",
     action="Attack(1)",
+    intent=[
+        # Law sent his right (the 15th and 47th Alabama) round Big Round Top at the hill and
+        # the 4th Alabama with Robertson's Texans at the spur; Vincent was ordered to hold the
+        # spur "at all hazards", Weed's men the summit.
+        '(side: 1, formation: "LA", mission: Attack, objective: "Little Round Top")',
+        '(side: 1, formation: "RO", mission: Attack, objective: "Vincent\'s Spur")',
+        '(side: 0, formation: "VI", mission: Hold, objective: "Vincent\'s Spur")',
+        '(side: 0, formation: "WE", mission: Hold, objective: "Little Round Top")',
+    ],
 )

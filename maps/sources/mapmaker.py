@@ -521,7 +521,7 @@ def batteries(army, side, bid, name, guns, facing, quality="B", arrives=None):
 
 
 def scenario(path, header, name, description, sketch, sides, first_side, turns, start,
-             victory, seed, parameters, armies, date=None, action=None):
+             victory, seed, parameters, armies, date=None, action=None, intent=None):
     """Writes the scenario; `date` ("1863-07-03") and `action` ("Attack(1)", "Meeting") are
     the library's."""
     brigades = []
@@ -579,6 +579,12 @@ def scenario(path, header, name, description, sketch, sides, first_side, turns, 
     for u in units:
         out.append(f"        {u},")
     out.append("    ],")
+    if intent:
+        # The commander's intent for the computer (maps/README.md): history's orders.
+        out.append("    intent: [")
+        for i in intent:
+            out.append(f"        {i},")
+        out.append("    ],")
     out.append(")")
     with open(path, "w") as f:
         f.write("\n".join(out) + "\n")

@@ -376,4 +376,12 @@ scenario(
     [u, c],
     date="1863-07-03",
     action="Attack(1)",
+    intent=[
+        # Lee's orders: Pickett's division on the copse of trees, Pettigrew and Trimble on its
+        # left at the Angle and Ziegler's Grove; Meade's line to hold the ridge.
+        '(side: 1, formation: "PD", mission: Attack, objective: "The copse of trees")',
+        '(side: 1, formation: "HD", mission: Attack, objective: "The Angle")',
+        '(side: 1, formation: "TD", mission: Attack, objective: "The Angle")',
+        '(side: 0, mission: Hold)',
+    ],
 )

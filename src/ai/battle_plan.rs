@@ -184,6 +184,21 @@ fn must_attack(b: &Board, side: Side) -> bool {
     b.intent.attacks(side) || (half_gone && held(side.enemy()) > held(side))
 }
 
+/// Whether a defender's brigade has waited long enough for an enemy that does not come: a third
+/// of the battle gone and no enemy it knows within five hexes of it. Then it goes over to the
+/// attack (a defender facing a passive enemy exploits it, issue 75).
+fn idle(b: &Board, side: Side, br: &Brigade) -> bool {
+    3 * b.turn > b.last_turn && !br.guns_only && enemy_within(b, side, br.centre, 5) == 0
+}
+
+/// The enemy's fighting units the side knows within `r` hexes of `h`.
+fn enemy_within(b: &Board, side: Side, h: Hex, r: u32) -> usize {
+    b.units
+        .iter()
+        .filter(|u| u.side != side && !u.is_leader() && distance(u.hex, h) <= r)
+        .count()
+}
+
 /// `side`'s battle plan on `b` (the side's view).
 pub fn of(b: &Board, side: Side) -> BattlePlan {
     let mut plan = BattlePlan::default();
@@ -255,7 +270,7 @@ pub fn of(b: &Board, side: Side) -> BattlePlan {
                 ordered: false,
                 spent,
             }
-        } else if attacking {
+        } else if attacking || idle(b, side, br) {
             let at = choose(b, side, br, &given, |o| o.owner != Some(side));
             Task {
                 mission: if at.is_some() {
@@ -270,7 +285,9 @@ pub fn of(b: &Board, side: Side) -> BattlePlan {
                 spent,
             }
         } else {
-            let at = choose(b, side, br, &given, |o| o.owner == Some(side))
+            // Its own objectives and those nobody holds yet (a defender stands on the ground
+            // in dispute, not only behind it).
+            let at = choose(b, side, br, &given, |o| o.owner != Some(side.enemy()))
                 .or_else(|| nearest_target(b, side, br.centre));
             Task {
                 mission: Mission::Hold,
