@@ -56,7 +56,9 @@ fn hill_field() -> (Scenario, Hex) {
         f.add(0, inf(), f.hex(5, row), Facing::NE, 450);
     }
     let mut s = f.scenario();
-    s.turns = 8;
+    // Long enough that a defender would not yet go over to the attack for want of an enemy
+    // (after a third of the battle) in the five turns the order gives.
+    s.turns = 15;
     (s, hill)
 }
 
@@ -258,4 +260,31 @@ fn the_plan_from_the_sides_view_is_the_same_whatever_the_hidden_enemy_does() {
             "draw {draw}: the orders differ"
         );
     }
+}
+
+/// Issue 75: a defender whose enemy does not come goes over to the attack. Side 0 ahead on the
+/// objectives, with no order and no enemy within five hexes, holds for the first third of the
+/// battle and attacks the Hill after it; with an enemy regiment four hexes off, it holds on.
+#[test]
+fn a_defender_whose_enemy_does_not_come_goes_over_to_the_attack() {
+    let (s, hill) = hill_field();
+    let mut b = s.board();
+    assert_eq!(b.last_turn, 15);
+    let mission = |b: &bayonet::rules::board::Board| {
+        let t = *battle_plan::of(b, Side(0)).task("B0").unwrap();
+        (t.mission, t.at)
+    };
+    b.turn = 5;
+    assert_eq!(mission(&b).0, Mission::Hold);
+    b.turn = 6;
+    assert_eq!(mission(&b), (Mission::Attack, Some(hill)));
+    let near = b
+        .units
+        .iter()
+        .find(|u| u.side == Side(1))
+        .map(|u| u.id)
+        .unwrap();
+    let at = b.map.hex_at(bayonet::rules::map::Coord { col: 9, row: 6 });
+    b.unit_mut(near).unwrap().hex = at;
+    assert_eq!(mission(&b).0, Mission::Hold);
 }
