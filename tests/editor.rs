@@ -55,6 +55,8 @@ fn same(a: &bayonet::rules::scenario::Scenario, b: &bayonet::rules::scenario::Sc
     );
     assert_eq!(a.victory, b.victory);
     assert_eq!(a.params, b.params);
+    // The commander's intent written back (its orders were dropped by a save once).
+    assert_eq!(*a.intent, *b.intent);
 }
 
 #[test]
@@ -427,4 +429,123 @@ fn the_editor_sets_who_holds_an_objective_at_the_start() {
     .unwrap();
     assert_eq!(owner(&d), None);
     assert!(!d.text().contains("owner"));
+}
+
+/// Issue 75, item 3: the commander's intent in the editor — who attacks, and each order's side,
+/// formation, mission, objective and turns stepped, written, checked, undone and taken away.
+#[test]
+fn the_editor_gives_the_computer_its_orders_and_who_attacks() {
+    use bayonet::editor::intent::{self, OrderField};
+    use bayonet::rules::intent::Mission;
+    use bayonet::rules::scenario::Action;
+    let (path, text) = bayonet::SCENARIOS
+        .iter()
+        .find(|(p, _)| p.ends_with("little_round_top.ron"))
+        .unwrap();
+    let mut doc = Document::from_text(path, text).unwrap();
+    let before = doc.file.intent.len();
+    assert_eq!(before, 4, "history's orders at Little Round Top");
+    // Who attacks: cycled through not said, either side, a meeting.
+    assert_eq!(doc.file.action, Some(Action::Attack(1)));
+    let next = intent::next_action(doc.file.action, 1);
+    assert_eq!(next, Some(Action::Meeting));
+    doc.apply(Edit::Action(next)).unwrap();
+    assert!(intent::action_shown(&doc.file).contains("meeting"));
+    assert!(doc.apply(Edit::Action(Some(Action::Attack(2)))).is_err());
+    // A new order for the Union: in a meeting both sides come on, so it attacks.
+    let mut o = intent::new_order(&doc.file, 0);
+    assert_eq!(
+        (o.side, o.mission, &o.formation),
+        (0, Mission::Attack, &None)
+    );
+    // Its formation steps through the Union's own, the whole side first.
+    let union = intent::formations(&doc.file, 0);
+    assert_eq!(union[0], None);
+    assert!(union.len() > 2);
+    for f in &union[1..] {
+        let id = f.as_deref().unwrap();
+        assert!(
+            doc.file.brigades.iter().any(|b| b.id == id && b.side == 0)
+                || doc.file.divisions.iter().any(|d| d.id == id && d.side == 0)
+                || doc.file.corps.iter().any(|c| c.id == id && c.side == 0),
+            "{id} is not a Union formation"
+        );
+    }
+    o = intent::step(&doc.file, &o, OrderField::Formation, 1);
+    assert_eq!(o.formation, union[1]);
+    assert!(intent::shown(&doc.file, &o, OrderField::Formation).contains('('));
+    o = intent::step(&doc.file, &o, OrderField::Mission, 2);
+    assert_eq!(o.mission, Mission::Reserve);
+    o = intent::step(&doc.file, &o, OrderField::Objective, 1);
+    assert_eq!(
+        o.objective.as_deref(),
+        Some(doc.file.map.objectives[0].name.as_str())
+    );
+    // Turns: from the start and to the end are written as nothing.
+    o = intent::step(&doc.file, &o, OrderField::From, 2);
+    assert_eq!(o.from, Some(3));
+    o = intent::step(&doc.file, &o, OrderField::Until, -1);
+    assert_eq!(o.until, Some(doc.file.turns));
+    o = intent::step(&doc.file, &o, OrderField::Until, 1);
+    assert_eq!(o.until, None);
+    assert_eq!(
+        intent::shown(&doc.file, &o, OrderField::Until),
+        "to the end"
+    );
+    o = intent::step(&doc.file, &o, OrderField::From, -5);
+    assert_eq!(o.from, None);
+    // Until never before from.
+    let mut late = intent::step(&doc.file, &o, OrderField::From, 4);
+    late = intent::step(&doc.file, &late, OrderField::Until, -100);
+    assert_eq!(late.until, late.from);
+    doc.apply(Edit::Intent {
+        index: before,
+        order: Some(o.clone()),
+    })
+    .unwrap();
+    assert!(
+        doc.apply(Edit::Intent {
+            index: before + 5,
+            order: Some(o.clone()),
+        })
+        .is_err()
+    );
+    // Written, read back and checked: the order is the Union formation's, with no fault.
+    let (s, faults) = doc.check();
+    assert!(faults.is_empty(), "{faults:?}");
+    let s = s.unwrap();
+    assert_eq!(s.intent.directives.len(), before + 1);
+    let d = s.intent.directives.last().unwrap();
+    assert_eq!(d.side, bayonet::rules::unit::Side(0));
+    assert_eq!(d.mission, Mission::Reserve);
+    assert!(d.formation.is_some());
+    assert!(s.intent.meeting);
+    // Changing its side gives it to the whole of the other side (a formation is one side's).
+    let other = intent::step(&doc.file, &o, OrderField::Side, 1);
+    assert_eq!((other.side, other.formation), (1, None));
+    // A formation of the wrong side typed into the file is a fault of `bayonet check`.
+    let mut wrong = o.clone();
+    wrong.side = 1;
+    doc.apply(Edit::Intent {
+        index: before,
+        order: Some(wrong),
+    })
+    .unwrap();
+    let (_, faults) = doc.check();
+    assert!(
+        faults
+            .iter()
+            .any(|f| f.error.message.contains(&format!("intent {}", before + 1))),
+        "{faults:?}"
+    );
+    // Undo walks it back; taking an order away removes it.
+    assert!(doc.undo());
+    assert_eq!(doc.file.intent[before], o);
+    doc.apply(Edit::Intent {
+        index: 0,
+        order: None,
+    })
+    .unwrap();
+    assert_eq!(doc.file.intent.len(), before);
+    assert_eq!(doc.file.intent.last(), Some(&o));
 }

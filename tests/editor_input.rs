@@ -544,3 +544,57 @@ fn place_names_are_placed_lettered_along_and_edited_by_input() {
         )
     );
 }
+
+/// Issue 75, item 3: the commander's intent in the editor's window — who attacks and an order
+/// added, its formation, mission and objective pressed through, its text on the panel, and
+/// removed, all by the panel's own buttons.
+#[test]
+fn the_panel_gives_the_computer_its_orders() {
+    use bayonet::editor::intent::OrderField;
+    use bayonet::rules::intent::Mission;
+    use bayonet::rules::scenario::Action;
+    let mut r = Rig::editor(Document::new(&temp("orders.ron"), 12, 10));
+    r.press(Act::Tool(Tool::Objective));
+    r.click(7, 6);
+    r.press(Act::Deselect);
+    r.frames(2);
+    r.press(Act::Step(Property::Action, 1));
+    assert_eq!(doc(&r).file.action, Some(Action::Attack(0)));
+    r.press(Act::AddOrder(0));
+    r.frames(2);
+    assert_eq!(doc(&r).file.intent.len(), 1);
+    assert_eq!(doc(&r).file.intent[0].mission, Mission::Attack);
+    r.press(Act::Step(Property::Order(0, OrderField::Formation), 1));
+    r.press(Act::Step(Property::Order(0, OrderField::Objective), 1));
+    r.press(Act::Step(Property::Order(0, OrderField::Until), -1));
+    let o = doc(&r).file.intent[0].clone();
+    assert_eq!(o.formation.as_deref(), Some("U1"));
+    assert_eq!(
+        o.objective.as_deref(),
+        doc(&r).file.map.objectives.first().map(|x| x.name.as_str())
+    );
+    assert_eq!(o.until, Some(doc(&r).file.turns));
+    // The panel says it in words.
+    r.frames(2);
+    let texts: Vec<String> = {
+        let world = r.app.world_mut();
+        let mut q = world.query::<(&bayonet::client::editor::FieldLabel, &Text)>();
+        q.iter(world).map(|(_, t)| t.0.clone()).collect()
+    };
+    for want in [
+        "Union attacks",
+        "1st Brigade (U1)",
+        "attack",
+        "until turn 12",
+    ] {
+        assert!(
+            texts.iter().any(|t| t.contains(want)),
+            "{want:?} not on the panel: {texts:?}"
+        );
+    }
+    // Checked as `bayonet check` would: no fault; saved, the order is in the file.
+    assert!(doc(&r).check().1.is_empty(), "{:?}", doc(&r).check().1);
+    assert!(doc(&r).text().contains("intent: ["), "{}", doc(&r).text());
+    r.press(Act::DeleteOrder(0));
+    assert!(doc(&r).file.intent.is_empty());
+}

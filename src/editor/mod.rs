@@ -2,6 +2,7 @@
 //! and redo, and its faults by the same checks as `bayonet check`. Plain Rust, no Bevy: the
 //! window's editor (`client::editor`) and the tests drive the same edits.
 
+pub mod intent;
 pub mod writer;
 
 use serde::{Deserialize, Serialize};
@@ -97,6 +98,15 @@ pub enum Edit {
     FirstSide(u8),
     Victory(VictoryThresholds),
     Seed(u64),
+    /// Who attacks in the battle (the library's type, and the computer's intent without
+    /// orders); `None`: not said.
+    Action(Option<scenario::Action>),
+    /// The commander's intent's order at `index` replaced (at the end: added); `None` takes it
+    /// away.
+    Intent {
+        index: usize,
+        order: Option<scenario::IntentSpec>,
+    },
     /// Parameter Data overrides, in the shape of `assets/rules/parameters.ron`.
     Parameters(Option<ron::Value>),
 }
@@ -722,6 +732,31 @@ fn change(f: &mut ScenarioFile, edit: Edit) -> Result<(), String> {
         }
         Edit::Victory(v) => f.victory = v,
         Edit::Seed(s) => f.seed = s,
+        Edit::Action(a) => {
+            if let Some(scenario::Action::Attack(s)) = a {
+                if s > 1 {
+                    return Err(format!("the attacking side {s}: expected 0 or 1"));
+                }
+            }
+            f.action = a;
+        }
+        Edit::Intent { index, order } => {
+            if index > f.intent.len() {
+                return Err(format!(
+                    "order {}: there are {} orders",
+                    index + 1,
+                    f.intent.len()
+                ));
+            }
+            match order {
+                Some(o) if index == f.intent.len() => f.intent.push(o),
+                Some(o) => f.intent[index] = o,
+                None if index < f.intent.len() => {
+                    f.intent.remove(index);
+                }
+                None => {}
+            }
+        }
         Edit::Parameters(p) => {
             if let Some(v) = &p {
                 crate::rules::params::Parameters::with_overrides(v)?;

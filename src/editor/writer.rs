@@ -170,8 +170,35 @@ pub fn write(header: &str, s: &ScenarioFile) -> String {
         let _ = writeln!(o, "        {},", unit(u));
     }
     o.push_str("    ],\n");
+    write_intent(&mut o, s);
     o.push_str(")\n");
     o
+}
+
+/// The commander's intent, one order a line, as `maps/sources/mapmaker.py` writes it.
+fn write_intent(o: &mut String, s: &ScenarioFile) {
+    if s.intent.is_empty() {
+        return;
+    }
+    o.push_str("    intent: [\n");
+    for d in &s.intent {
+        let mut f = vec![format!("side: {}", d.side)];
+        if let Some(x) = &d.formation {
+            f.push(format!("formation: {}", quoted(x)));
+        }
+        f.push(format!("mission: {:?}", d.mission));
+        if let Some(x) = &d.objective {
+            f.push(format!("objective: {}", quoted(x)));
+        }
+        if let Some(x) = d.from {
+            f.push(format!("from: {x}"));
+        }
+        if let Some(x) = d.until {
+            f.push(format!("until: {x}"));
+        }
+        let _ = writeln!(o, "        ({}),", f.join(", "));
+    }
+    o.push_str("    ],\n");
 }
 
 /// The map: its size, terrain and elevation rows, hexsides, roads, bridges, objectives,

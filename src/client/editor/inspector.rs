@@ -1,6 +1,7 @@
 //! The editor's right panel: the picked unit's every field, the picked objective, or else the
 //! scenario's own settings (name, turns, clock, first side, victory levels, sides, brigades,
-//! optional rules and Parameter Data). Names are typed in place (Enter keeps, Escape drops).
+//! the commander's intent, optional rules and Parameter Data). Names are typed in place (Enter
+//! keeps, Escape drops).
 
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
@@ -26,7 +27,15 @@ pub struct FieldLabel(pub Property);
 
 /// What the panel was built for: rebuilt when it changes.
 #[derive(Resource, Default, PartialEq, Clone, Debug)]
-struct Shape(Option<(Option<u32>, Option<(i32, i32)>, Option<(i32, i32)>, usize)>);
+struct Shape(
+    Option<(
+        Option<u32>,
+        Option<(i32, i32)>,
+        Option<(i32, i32)>,
+        usize,
+        usize,
+    )>,
+);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Shape>()
@@ -84,6 +93,7 @@ fn rebuild(
         state.objective,
         label,
         editing.0.file.brigades.len(),
+        editing.0.file.intent.len(),
     )));
     if *shape == now {
         return;
@@ -266,6 +276,7 @@ fn scenario_fields(p: &mut ChildSpawnerCommands, doc: &Document) {
             });
         }
     });
+    super::orders::fields(p, doc);
     p.spawn(text("Melee system", 13.0));
     cycle(p, Property::MeleeSystem);
     p.spawn(text("Optional rules", 13.0));
@@ -360,7 +371,7 @@ pub(super) fn step(
         | Property::LabelRank
         | Property::ObjectivePoints
         | Property::ObjectiveOwner => step_place(doc, state, f, d),
-        _ => step_setting(doc, f, d),
+        _ => super::orders::step(doc, f, d).unwrap_or_else(|| step_setting(doc, f, d)),
     }
 }
 
@@ -783,6 +794,9 @@ fn shown(doc: &Document, state: &EditorState, f: Property) -> String {
     {
         return text;
     }
+    if let Some(text) = super::orders::shown(doc, f) {
+        return text;
+    }
     let file = &doc.file;
     match f {
         Property::ObjectiveName
@@ -1034,6 +1048,8 @@ fn press(
                 state.label = None;
                 Ok(false)
             }
+            Act::AddOrder(side) => super::orders::add(&mut editing.0, side),
+            Act::DeleteOrder(i) => super::orders::remove(&mut editing.0, i),
             Act::AddBrigade(side) => {
                 let doc = &editing.0;
                 let n = doc.file.brigades.len() + 1;

@@ -4,6 +4,7 @@
 
 mod fault_list;
 mod inspector;
+mod orders;
 mod painting;
 mod tools;
 mod view;

@@ -59,6 +59,10 @@ pub enum Property {
     Param(u8),
     /// The melee system (§15.0, D-sys-1).
     MeleeSystem,
+    /// Who attacks in the battle.
+    Action,
+    /// A field of the commander's intent's order with this index.
+    Order(u16, crate::editor::intent::OrderField),
 }
 
 /// What an editor button does.
@@ -83,6 +87,9 @@ pub enum Act {
     /// Drops what is picked: the panel shows the scenario's settings.
     Deselect,
     AddBrigade(u8),
+    /// A new order of the commander's intent for this side.
+    AddOrder(u8),
+    DeleteOrder(u16),
     /// Shows the fault with this index: the view goes to its hex and picks its unit.
     Fault(usize),
 }
