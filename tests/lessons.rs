@@ -322,6 +322,31 @@ fn lesson_6_the_enemy_turn_fog_undo_and_threats_to_its_end() {
     assert!(finished(&r));
 }
 
+/// Issue 76, item 1: a move the 15th Alabama's opportunity fire met cannot be undone (the dice
+/// were rolled): the step that asks for the undo is passed with why, never left asking for it.
+#[test]
+fn lesson_6_a_move_that_rolled_dice_passes_the_undo_step_with_why() {
+    let mut r = Rig::lesson(6, SettingsFile(None));
+    r.tap_key(KeyCode::Digit7);
+    assert_eq!(step(&r), 1);
+    r.click(2, 5);
+    r.click(6, 5);
+    r.click(6, 5);
+    let why = r.res::<bayonet::sim::Table>().undo.why_not();
+    assert!(
+        why.as_deref().is_some_and(|w| w.contains("dice")),
+        "the 15th Alabama fired as the 20th Maine came on: {why:?}"
+    );
+    assert_eq!(step(&r), 3, "the undo step passed: {:?}", hint(&r));
+    assert!(
+        hint(&r).is_some_and(|h| h.contains("could not be taken back")),
+        "{:?}",
+        hint(&r)
+    );
+    end_turn(&mut r);
+    assert_eq!(step(&r), 4);
+}
+
 /// The map camera back at the origin, where the rig's clicks reckon from.
 fn recentre(r: &mut Rig) {
     let mut q = r
@@ -549,6 +574,28 @@ fn lesson_9_cavalry_and_supply_to_its_end() {
     assert_eq!(men, 320, "round the guns' front, no fire met the riders");
     r.mouse_drag((11, 6), (10, 6));
     assert_eq!(step(&r), 3, "the charge declared: {:?}", hint(&r));
+    // Issue 76, item 2: cancelled, then Resolve with nothing pending: not the charge (the guns
+    // still stand), the hint; declared again, it is.
+    r.tap_key(KeyCode::KeyC);
+    assert!(
+        r.res::<bayonet::sim::Table>().board.pending.is_empty(),
+        "cancelled"
+    );
+    r.press(bayonet::client::panels::toolbar::ToolButton::Resolve);
+    assert_eq!(step(&r), 3, "nothing was resolved");
+    assert!(
+        hint(&r).is_some_and(|h| h.contains("no melee to resolve")),
+        "{:?}",
+        hint(&r)
+    );
+    assert!(
+        r.res::<bayonet::sim::Table>()
+            .board
+            .unit(UnitId(11))
+            .is_some()
+    );
+    r.mouse_drag((11, 6), (10, 6));
+    assert_eq!(step(&r), 3, "declared again: {:?}", hint(&r));
     r.press(bayonet::client::panels::toolbar::ToolButton::Resolve);
     assert_eq!(step(&r), 4, "charged home: {:?}", hint(&r));
     let g = &r.res::<bayonet::sim::Table>().board;

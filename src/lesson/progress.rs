@@ -26,6 +26,9 @@ pub enum Sign {
     Next,
     /// The Sight tool looked from one hex to another.
     Looked,
+    /// Undo can take nothing back now, and why (the dice were rolled, an enemy was seen): a
+    /// step that asks for an undo is passed, never left asking for the impossible.
+    UndoClosed(String),
 }
 
 /// The player's place in a lesson.
@@ -46,6 +49,10 @@ impl Progress {
     /// the side sees it after the frame), completing steps and giving hints.
     pub fn feed(&mut self, script: &Script, side: Side, board: &Board, signs: &[Sign]) {
         // A brigade move is its Move orders given together: they are counted by the frame.
+        // A Resolve is a melee resolved, not the key: with nothing pending it resolves nothing.
+        let resolved = signs
+            .iter()
+            .any(|s| matches!(s, Sign::Happened(e) if matches!(**e, Event::MeleeResolved(_))));
         let moved: Vec<UnitId> = signs
             .iter()
             .filter_map(|s| match s {
@@ -57,10 +64,17 @@ impl Progress {
             let Some(step) = script.steps.get(self.step) else {
                 return;
             };
-            match judge(&step.done, side, board, sign, &moved) {
+            match judge(&step.done, side, board, sign, &moved, resolved) {
                 Verdict::Done => {
                     self.step += 1;
                     self.hint = None;
+                }
+                Verdict::Passed(why) => {
+                    self.step += 1;
+                    self.hint = Some(format!(
+                        "That could not be taken back ({why}): Undo never takes back what the \
+                         dice or your men's eyes have shown. Go on from here."
+                    ));
                 }
                 Verdict::Wrong(why) => {
                     let hint = step
@@ -90,12 +104,21 @@ impl Progress {
 
 enum Verdict {
     Done,
+    /// The step asks for what the game has made impossible: passed, with why.
+    Passed(String),
     /// A wrong action, with the game's refusal when it refused.
     Wrong(Option<String>),
     Neither,
 }
 
-fn judge(goal: &Goal, side: Side, board: &Board, sign: &Sign, moved: &[UnitId]) -> Verdict {
+fn judge(
+    goal: &Goal,
+    side: Side,
+    board: &Board,
+    sign: &Sign,
+    moved: &[UnitId],
+    resolved: bool,
+) -> Verdict {
     let wrong_order = |sign: &Sign| match sign {
         Sign::Refused(_, why) => Verdict::Wrong(Some(why.clone())),
         // Undo puts things back: never wrong.
@@ -109,6 +132,29 @@ fn judge(goal: &Goal, side: Side, board: &Board, sign: &Sign, moved: &[UnitId]) 
         (Goal::Select(id), Sign::Selected(u)) if u.0 == *id => Verdict::Done,
         (Goal::Select(_), Sign::Selected(_)) => Verdict::Wrong(None),
         (Goal::Select(_), s) => wrong_order(s),
+        (
+            Goal::Order {
+                kind: OrderKind::Undo,
+                ..
+            },
+            Sign::UndoClosed(why),
+        ) => Verdict::Passed(why.clone()),
+        // A Resolve that resolved nothing (the melee cancelled, or none declared) is not the
+        // step; declaring the melee again is the way there.
+        (
+            Goal::Order {
+                kind: OrderKind::Resolve,
+                ..
+            },
+            Sign::Done(Order::Resolve),
+        ) if !resolved => Verdict::Wrong(Some("there was no melee to resolve".into())),
+        (
+            Goal::Order {
+                kind: OrderKind::Resolve,
+                ..
+            },
+            Sign::Done(Order::Melee { .. } | Order::CancelMelee { .. }),
+        ) => Verdict::Neither,
         (
             Goal::Order {
                 kind,

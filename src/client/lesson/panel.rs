@@ -217,7 +217,7 @@ fn watch(
         MessageReader<Happened>,
     ),
     mut screen: AtTheScreen,
-    seen: Res<crate::client::seen::Seen>,
+    (seen, table): (Res<crate::client::seen::Seen>, Res<crate::sim::Table>),
     mut settings: ResMut<Settings>,
 ) {
     let mut signs = screen.signs();
@@ -241,6 +241,10 @@ fn watch(
     }
     if signs.is_empty() {
         return;
+    }
+    // Last, so that the step an order just reached can see it: nothing to take back now.
+    if let Some(why) = table.undo.why_not() {
+        signs.push(Sign::UndoClosed(why));
     }
     let side = seen.view().side;
     let Lesson {
