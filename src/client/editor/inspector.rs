@@ -6,7 +6,7 @@
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-pub use super::tools::Property;
+pub use super::tools::{FieldLabel, Property};
 use super::tools::{Act, Panel, button, text};
 use super::{Editing, EditorState};
 use crate::client::dialogs::start::{self, Draft};
@@ -22,8 +22,6 @@ use crate::rules::unit::{Quality, UnitKind};
 #[derive(Component)]
 struct Inspector;
 
-#[derive(Component)]
-pub struct FieldLabel(pub Property);
 
 /// What the panel was built for: rebuilt when it changes.
 #[derive(Resource, Default, PartialEq, Clone, Debug)]

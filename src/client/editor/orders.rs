@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::tools::{Act, Property, button, text};
+use super::tools::{Act, FieldLabel, Property, button, text};
 use crate::client::theme::widget;
 use crate::editor::intent::{self, OrderField};
 use crate::editor::{Document, Edit};
@@ -72,7 +72,7 @@ pub(super) fn fields(p: &mut ChildSpawnerCommands, doc: &Document) {
 /// A button whose text is the field's.
 fn field(p: &mut ChildSpawnerCommands, act: Act, f: Property) {
     p.spawn(button(act)).with_children(|b| {
-        b.spawn((super::inspector::FieldLabel(f), text("", 13.0)));
+        b.spawn((FieldLabel(f), text("", 13.0)));
     });
 }
 

@@ -65,6 +65,10 @@ pub enum Property {
     Order(u16, crate::editor::intent::OrderField),
 }
 
+/// The text of a field on the inspector, kept current by the inspector.
+#[derive(Component)]
+pub struct FieldLabel(pub Property);
+
 /// What an editor button does.
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub enum Act {
