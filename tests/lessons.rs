@@ -74,6 +74,16 @@ fn lesson_1_the_map_and_the_counters_to_its_end() {
     let units = |hex| g.units.iter().filter(|u| u.hex == hex).count();
     let stack = g.map.hex_at(bayonet::rules::map::Coord { col: 1, row: 7 });
     assert_eq!(units(stack), 2, "the ×2 stack at 1,7");
+    // Issue 76, item 4: the column the letters point at is the stack's top counter (the
+    // weakest is drawn on top), so 1,7 reads "Col ×2", not "Line ×2".
+    let top = bayonet::client::counters::counter::picking_order(
+        g.units.iter().filter(|u| u.hex == stack).collect(),
+    );
+    let top = top.last().unwrap();
+    assert_eq!(
+        (top.name.as_str(), bayonet::client::counters::counter::formation_tag(top)),
+        ("44th New York", "Col")
+    );
     assert!(g.units.iter().any(|u| u.guns == 4), "a 4g battery");
     assert!(
         g.units
