@@ -81,7 +81,10 @@ fn lesson_1_the_map_and_the_counters_to_its_end() {
     );
     let top = top.last().unwrap();
     assert_eq!(
-        (top.name.as_str(), bayonet::client::counters::counter::formation_tag(top)),
+        (
+            top.name.as_str(),
+            bayonet::client::counters::counter::formation_tag(top)
+        ),
         ("44th New York", "Col")
     );
     assert!(g.units.iter().any(|u| u.guns == 4), "a 4g battery");
@@ -706,6 +709,33 @@ fn lesson_10_the_first_battle_to_its_end_screen() {
     );
     next(&mut r);
     assert!(finished(&r));
+    // Issue 76, item 7: the boot camp leads on to a small battle, the shortest the game ships,
+    // not Harper's Crossing (medium, about an hour).
+    let first = bayonet::library::first_battle().unwrap();
+    assert_eq!(first.size, bayonet::library::Size::Small, "{}", first.name);
+    for e in bayonet::library::shipped() {
+        assert!(
+            e.minutes >= first.minutes,
+            "{} is shorter than {}",
+            e.name,
+            first.name
+        );
+    }
+    assert_ne!(first.path, bayonet::DEFAULT_SCENARIO_PATH);
+    r.frames(2);
+    let texts: Vec<String> = {
+        let world = r.app.world_mut();
+        let mut q = world.query::<&bevy::prelude::Text>();
+        q.iter(world).map(|t| t.0.clone()).collect()
+    };
+    let offer = format!(
+        "Play {} (small, about {} minutes)",
+        first.name, first.minutes
+    );
+    assert!(
+        texts.iter().any(|t| t.starts_with(&offer)),
+        "{offer:?} not offered: {texts:?}"
+    );
 }
 
 /// Issue 59: a mistake that makes a step impossible as things stand gets the hint and says so,

@@ -168,6 +168,19 @@ pub fn plural_of(side: &str) -> String {
     }
 }
 
+/// The battle the boot camp leads on to: the shortest small one the game ships (a newcomer's
+/// first battle should be over in one sitting), else the shortest of all.
+pub fn first_battle() -> Option<Entry> {
+    let all = shipped();
+    let shortest = |small: bool| {
+        all.iter()
+            .filter(|e| !small || e.size == Size::Small)
+            .min_by_key(|e| (e.minutes, e.units[0] + e.units[1], e.name.clone()))
+            .cloned()
+    };
+    shortest(true).or_else(|| shortest(false))
+}
+
 /// Every battle the game ships (not the test fields), oldest first, the fictional ones last.
 pub fn shipped() -> Vec<Entry> {
     let mut out: Vec<Entry> = crate::SCENARIOS

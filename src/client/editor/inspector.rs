@@ -6,8 +6,8 @@
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-pub use super::tools::{FieldLabel, Property};
 use super::tools::{Act, Panel, button, text};
+pub use super::tools::{FieldLabel, Property};
 use super::{Editing, EditorState};
 use crate::client::dialogs::start::{self, Draft};
 use crate::client::theme::interaction::Pressed;
@@ -21,7 +21,6 @@ use crate::rules::unit::{Quality, UnitKind};
 
 #[derive(Component)]
 struct Inspector;
-
 
 /// What the panel was built for: rebuilt when it changes.
 #[derive(Resource, Default, PartialEq, Clone, Debug)]

@@ -387,7 +387,9 @@ fn press(
         LessonButton::Onward if lesson.number < crate::lesson::COUNT => {
             reopen.lesson(lesson.number + 1)
         }
-        LessonButton::Onward => reopen.table(crate::DEFAULT_SCENARIO_PATH),
+        LessonButton::Onward => reopen.table(
+            &crate::library::first_battle().map_or(crate::DEFAULT_SCENARIO_PATH.into(), |e| e.path),
+        ),
         LessonButton::Fold => lesson.folded = !lesson.folded,
         LessonButton::Next => {}
     }
@@ -437,7 +439,7 @@ fn show(
                     number + 1,
                     crate::lesson::title(number + 1).unwrap_or_default()
                 ),
-                None => "The boot camp is done. Harper's Crossing waits.".into(),
+                None => format!("The boot camp is done. {} waits.", first_battle_words()),
             },
             Line::Hint => progress.hint.clone().unwrap_or_default(),
             Line::News => lesson.news.clone().unwrap_or_default(),
@@ -455,7 +457,7 @@ fn show(
         crate::client::theme::regions::show(&mut n, shown);
         let label = match b {
             LessonButton::Onward if *number < count => format!("Lesson {} ▶", number + 1),
-            LessonButton::Onward => "Play Harper's Crossing ▶".into(),
+            LessonButton::Onward => format!("Play {} ▶", first_battle_words()),
             LessonButton::Fold if folded => "Show lesson".into(),
             LessonButton::Fold => "Hide".into(),
             _ => String::new(),
@@ -766,5 +768,19 @@ fn outline(
     {
         let glow = 0.55 + 0.45 * (secs * 3.0).sin().abs();
         *b = BorderColor::all(POINTED.with_alpha(glow));
+    }
+}
+
+/// The battle the boot camp leads on to, as its last words and button say it: its name, size
+/// and about how long it takes.
+fn first_battle_words() -> String {
+    match crate::library::first_battle() {
+        Some(e) => format!(
+            "{} ({}, about {} minutes)",
+            e.name,
+            e.size.words(),
+            e.minutes
+        ),
+        None => "Harper's Crossing".into(),
     }
 }
