@@ -700,6 +700,12 @@ fn lesson_10_the_first_battle_to_its_end_screen() {
     }
     assert_eq!(step(&r), 10, "the battle ended: {:?}", hint(&r));
     r.frames(3);
+    // Issue 76, item 6: the computer's final turn is told too, not the turn before's line.
+    let news = r.res::<Lesson>().news.clone().unwrap_or_default();
+    assert!(
+        news.starts_with("The Confederate turn, the last of the battle: "),
+        "{news}"
+    );
     let end = r.res::<bayonet::client::dialogs::end_screen::EndScreen>();
     assert!(end.open, "the end screen is up");
     assert!(

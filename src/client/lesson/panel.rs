@@ -322,7 +322,10 @@ fn news(
             {
                 theirs.melees += 1;
             }
-            Event::TurnBegan(t) if t.side == side => {
+            // The player's turn begins, or the battle ends on the other side's last turn
+            // (issue 76: the computer's final move was never told).
+            Event::TurnBegan(_) | Event::GameEnded(_) => {
+                let last = matches!(h.0, Event::GameEnded(_));
                 if let Some(before) = theirs.men.take() {
                     let lost = before.saturating_sub(men());
                     let other = start.side_name(side.enemy());
@@ -336,7 +339,8 @@ fn news(
                         ),
                     };
                     let score = score.turn_summary.clone().unwrap_or_default();
-                    lesson.news = Some(format!("The {other} turn: {struck}. {score}."));
+                    let which = if last { ", the last of the battle" } else { "" };
+                    lesson.news = Some(format!("The {other} turn{which}: {struck}. {score}."));
                 }
             }
             _ => {}
