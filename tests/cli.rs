@@ -1209,3 +1209,21 @@ fn bayonet_sight_explains_a_look_and_gives_the_approach_figure() {
         "{text}"
     );
 }
+
+/// Issue 76, item 20: autoplay's summary says its figures are points, each by its side's name.
+#[test]
+fn autoplay_says_its_losses_are_points() {
+    let (code, _, out) = bayonet(&["autoplay", "maps/test_skirmish.ron", "--seed", "1"]);
+    assert_eq!(code, 0, "{out}");
+    let last = out
+        .lines()
+        .rev()
+        .find(|l| l.contains("points:"))
+        .unwrap_or_default();
+    assert!(
+        last.contains("objectives held Union ") && last.contains("; losses Union "),
+        "{last}"
+    );
+    assert!(last.trim_end().ends_with("points)"), "{last}");
+    assert!(!last.contains('['), "no bare arrays: {last}");
+}

@@ -130,13 +130,21 @@ pub fn run(args: &Autoplay) -> Result<i32, CliError> {
         for t in &turns {
             println!("{t}");
         }
+        // Every figure says what it is: points, not men (issue 76: "losses [361.0, 391.0]").
+        let [a, b] = [
+            s.side_name(crate::rules::unit::Side(0)),
+            s.side_name(crate::rules::unit::Side(1)),
+        ];
         println!(
-            "{}: {} ({:+.0} points: objectives {:?}, losses {:?})",
+            "{}: {} ({:+.0} points: objectives held {a} {} and {b} {} points; losses {a} {:.0} \
+             and {b} {:.0} points)",
             s.side_name(s.first_side),
             result.level,
             result.total,
-            result.objectives,
-            result.losses
+            result.objectives[0],
+            result.objectives[1],
+            result.losses[0],
+            result.losses[1]
         );
     }
     Ok(0)
