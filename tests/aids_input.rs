@@ -218,6 +218,21 @@ fn the_line_of_sight_tool_by_touch_taps_and_by_key() {
     assert_eq!(r.res::<Selection>().unit, Some(UnitId(1)));
 }
 
+/// Issue 76, item 14: Esc leaves the Sight tool (it stayed on: the next unit's taps looked).
+#[test]
+fn escape_leaves_the_line_of_sight_tool() {
+    let mut r = Rig::new();
+    r.tap_key(KeyCode::KeyL);
+    r.touch_tap(5, 1);
+    r.touch_tap(8, 3);
+    assert!(r.res::<SightTool>().sight.is_some());
+    r.tap_key(KeyCode::Escape);
+    assert!(!r.res::<Aids>().on(Aid::Sight));
+    assert_eq!(*r.res::<SightTool>(), SightTool::default());
+    r.touch_tap(4, 4);
+    assert_eq!(r.res::<Selection>().unit, Some(UnitId(1)));
+}
+
 #[test]
 fn the_threat_overlay_shows_the_rules_threats_to_the_selected_unit() {
     let mut r = Rig::new();

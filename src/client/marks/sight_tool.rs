@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use crate::client::input::command::{HexTapped, Notice};
 use crate::client::input::pointer::HoveredHex;
 use crate::client::theme::aid::{Aid, Aids};
+use crate::client::theme::keys::Act;
 use crate::rules::hex::Hex;
 use crate::rules::sight::{Sight, look, words};
 
@@ -28,11 +29,17 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn pick(
     mut taps: MessageReader<HexTapped>,
-    aids: Res<Aids>,
+    mut aids: ResMut<Aids>,
+    input: Res<ButtonInput<KeyCode>>,
     game: Res<crate::client::seen::Seen>,
     mut tool: ResMut<SightTool>,
     mut notices: MessageWriter<Notice>,
 ) {
+    // Esc leaves the tool, as it drops a selection (issue 76: the tool stayed on, and the next
+    // selection's T looked instead of firing).
+    if aids.on(Aid::Sight) && crate::client::theme::keys::pressed(&input, Act::Deselect) {
+        aids.toggle(Aid::Sight);
+    }
     if !aids.on(Aid::Sight) {
         taps.clear();
         if *tool != SightTool::default() {
