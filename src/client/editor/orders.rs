@@ -16,38 +16,26 @@ pub(super) fn fields(p: &mut ChildSpawnerCommands, doc: &Document) {
          Without orders it decides alone.",
         12.0,
     ));
-    field(p, Act::Step(Property::Action, 1), Property::Action);
+    field(p, Property::Action);
     for i in 0..doc.file.intent.len() as u16 {
         p.spawn(widget::column(2.0)).with_children(|order| {
-            order.spawn(widget::wrap()).with_children(|row| {
-                for f in [OrderField::Side, OrderField::Formation] {
-                    field(
-                        row,
-                        Act::Step(Property::Order(i, f), 1),
-                        Property::Order(i, f),
-                    );
-                }
-            });
-            order.spawn(widget::wrap()).with_children(|row| {
-                for f in [OrderField::Mission, OrderField::Objective] {
-                    field(
-                        row,
-                        Act::Step(Property::Order(i, f), 1),
-                        Property::Order(i, f),
-                    );
-                }
-            });
+            for pair in [
+                [OrderField::Side, OrderField::Formation],
+                [OrderField::Mission, OrderField::Objective],
+            ] {
+                order.spawn(widget::wrap()).with_children(|row| {
+                    for f in pair {
+                        field(row, Property::Order(i, f));
+                    }
+                });
+            }
             order.spawn(widget::wrap()).with_children(|row| {
                 for f in [OrderField::From, OrderField::Until] {
                     row.spawn(button(Act::Step(Property::Order(i, f), -1)))
                         .with_children(|b| {
                             b.spawn(text(" - ", 13.0));
                         });
-                    field(
-                        row,
-                        Act::Step(Property::Order(i, f), 1),
-                        Property::Order(i, f),
-                    );
+                    field(row, Property::Order(i, f));
                 }
                 row.spawn(button(Act::DeleteOrder(i))).with_children(|b| {
                     b.spawn(text("Remove", 13.0));
@@ -69,9 +57,9 @@ pub(super) fn fields(p: &mut ChildSpawnerCommands, doc: &Document) {
     });
 }
 
-/// A button whose text is the field's.
-fn field(p: &mut ChildSpawnerCommands, act: Act, f: Property) {
-    p.spawn(button(act)).with_children(|b| {
+/// A button whose text is the field's; a press steps it on.
+fn field(p: &mut ChildSpawnerCommands, f: Property) {
+    p.spawn(button(Act::Step(f, 1))).with_children(|b| {
         b.spawn((FieldLabel(f), text("", 13.0)));
     });
 }
