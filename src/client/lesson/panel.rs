@@ -776,15 +776,19 @@ fn outline(
 }
 
 /// The battle the boot camp leads on to, as its last words and button say it: its name, size
-/// and about how long it takes.
+/// and about how long it takes. Read once: the library's entries parse every shipped battle,
+/// and the panel's words are rebuilt at each change of the lesson.
 fn first_battle_words() -> String {
-    match crate::library::first_battle() {
-        Some(e) => format!(
-            "{} ({}, about {} minutes)",
-            e.name,
-            e.size.words(),
-            e.minutes
-        ),
-        None => "Harper's Crossing".into(),
-    }
+    static WORDS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    WORDS
+        .get_or_init(|| match crate::library::first_battle() {
+            Some(e) => format!(
+                "{} ({}, about {} minutes)",
+                e.name,
+                e.size.words(),
+                e.minutes
+            ),
+            None => "Harper's Crossing".into(),
+        })
+        .clone()
 }
