@@ -412,3 +412,37 @@ fn the_report_tells_each_brigades_missions_turn_by_turn_and_whether_achieved() {
     let page = bayonet::after_action::page::html(&aar, &[]);
     assert!(page.contains("The battle plan") && page.contains("attack"));
 }
+
+/// Issue 76, item 11: a side turn in which nobody lost a man is still a side turn of the report,
+/// the last one too — the Cornfield (the Union moves first) and Harper's Crossing (the
+/// Confederates do), each played out with every side turn simply ended: one record per side
+/// turn, and the chart's last point is the result.
+#[test]
+fn the_report_keeps_the_last_side_turn_when_nobody_lost_a_man() {
+    use bayonet::rules::game::Game;
+    use bayonet::rules::order::Order;
+    for map in ["the_cornfield.ron", "harpers_crossing.ron"] {
+        let s = load_file(&format!("{}/maps/{map}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let mut game = Game::new(s.clone(), Some(1));
+        let mut orders = Vec::new();
+        while !game.board.over {
+            let o = if game.give(&Order::EndTurn).is_ok() {
+                Order::EndTurn
+            } else {
+                game.give(&Order::EndPhase).expect("a phase ends");
+                Order::EndPhase
+            };
+            orders.push(o);
+            assert!(orders.len() < 500, "{map}: the game ends");
+        }
+        let aar = after_action::of_game(&s, 1, &orders);
+        assert_eq!(aar.turns.len(), 2 * s.turns as usize, "{map}: every side turn");
+        let last = aar.turns.last().unwrap();
+        assert_eq!(
+            (last.turn, last.side),
+            (s.turns, s.first_side.enemy()),
+            "{map}: the last side turn is the second side's of the last turn"
+        );
+        assert_eq!(last.victory_points, aar.result.total, "{map}");
+    }
+}

@@ -278,12 +278,11 @@ pub fn of_game(
     }
     let b = game.board;
     let result = crate::rules::victory::report(scenario, &b);
-    // The side turn under way when the log ends (the game's last, or a game saved mid-turn).
+    // The side turn under way when the log ends (the game's last, or a game saved mid-turn):
+    // the game's end begins no turn, so no TurnBegan above recorded it, quiet or not.
     let now = strengths(&b, &original);
-    let last = turn_record(&turn, &at_turn_start, &now, result.total, &b);
-    if last.men_lost != [0, 0] || last.guns_lost != [0, 0] || !b.over {
-        out.turns.push(last);
-    }
+    out.turns
+        .push(turn_record(&turn, &at_turn_start, &now, result.total, &b));
     for (id, v) in &now {
         first.entry(*id).or_insert(*v);
     }
