@@ -436,7 +436,11 @@ fn the_report_keeps_the_last_side_turn_when_nobody_lost_a_man() {
             assert!(orders.len() < 500, "{map}: the game ends");
         }
         let aar = after_action::of_game(&s, 1, &orders);
-        assert_eq!(aar.turns.len(), 2 * s.turns as usize, "{map}: every side turn");
+        assert_eq!(
+            aar.turns.len(),
+            2 * s.turns as usize,
+            "{map}: every side turn"
+        );
         let last = aar.turns.last().unwrap();
         assert_eq!(
             (last.turn, last.side),

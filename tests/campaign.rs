@@ -65,7 +65,7 @@ fn every_campaign_checks_and_every_branch_comes_to_an_end() {
 /// What the Railroad Cut leaves Heth's regiments carries into Pickett's Charge two days later
 /// (named without the Railroad Cut's name, which the mutation check's filter leaves out as a
 /// whole game):
-/// men lost stay lost (never more than the battle's own strength), fatigue less two nights'
+/// men lost stay lost and men kept stay kept (issue 76, item 12), fatigue less two nights'
 /// rest, ammunition filled by the trains, a brigadier taken stays taken; a regiment that did
 /// not fight on the second day is kept for the third.
 #[test]
@@ -104,8 +104,8 @@ fn the_first_days_losses_carry_into_picketts_charge() {
     assert_eq!(tired.ammo, Ammo::Normal, "the trains came up");
     assert_eq!(
         unit("11th North Carolina").unwrap().men,
-        300,
-        "never more than the battle's own strength"
+        550,
+        "issue 76, item 12: the men it kept on the 1st (history had 300 on the 3rd)"
     );
     assert!(
         unit("Brig. Gen. Joseph R. Davis").is_none(),
@@ -127,7 +127,7 @@ fn the_first_days_losses_carry_into_picketts_charge() {
     assert!(
         changes.iter().any(|ch| ch.unit == "11th North Carolina"
             && ch.fatigue == (0, 100)
-            && ch.men == (300, 300)),
+            && ch.men == (300, 550)),
         "{changes:?}"
     );
     // Lane's regiments never came on at the first day's board here (they are its late
@@ -463,4 +463,32 @@ fn a_campaign_left_in_the_middle_of_a_battle_resumes_it_there() {
     over.at = None;
     over.keep(bayonet::save::save_of(&resumed));
     assert!(over.battle.is_none());
+}
+
+/// Issue 76, item 12: a regiment that kept all its men on the first day brings them all to the
+/// third (the 26th North Carolina: 840, where history had 215 left), and the campaign screen and
+/// the command line say so in the same words.
+#[test]
+fn a_regiment_that_kept_its_men_brings_them_all() {
+    let mut c = gettysburg();
+    let (rc, _) = c.next_battle().unwrap().unwrap();
+    c.conclude(&rc, &rc.board(), VictoryLevel::Draw);
+    let (lrt, _) = c.next_battle().unwrap().unwrap();
+    c.conclude(&lrt, &lrt.board(), VictoryLevel::Draw);
+    let (pc, changes) = c.next_battle().unwrap().unwrap();
+    let unit = pc
+        .units
+        .iter()
+        .find(|u| u.name == "26th North Carolina")
+        .unwrap();
+    assert_eq!(unit.men, 840);
+    let ch = changes
+        .iter()
+        .find(|ch| ch.unit == "26th North Carolina")
+        .unwrap();
+    assert_eq!(
+        ch.words(&c.fought_name(&ch.from)),
+        "26th North Carolina (Confederate), after The Railroad Cut, Gettysburg, 1 July 1863: \
+         840 men (history had 215)"
+    );
 }

@@ -1161,6 +1161,40 @@ fn bayonet_campaign_checks_tells_where_it_stands_and_resumes() {
         "resumed from the save"
     );
     assert_eq!(v["fought"][0]["battle"], "railroad_cut");
+    // Issue 76, item 12: the carry list says what the save says — a unit gone is lost, not
+    // "70 → 70 men" — in the same words as the window's campaign screen. Little Round Top next,
+    // then Pickett's Charge, where the first day's regiments come again.
+    let (code, _, text) = bayonet(&[
+        "campaign",
+        file,
+        "--autoplay",
+        "--battles",
+        "1",
+        "--opponent",
+        "basic",
+        "--save",
+        &save,
+    ]);
+    assert_eq!(code, 0, "{text}");
+    let (_, v, _) = bayonet(&["campaign", file, "--status", "--json", "--save", &save]);
+    assert_eq!(v["fought"].as_array().unwrap().len(), 2);
+    let (_, _, text) = bayonet(&["campaign", file, "--status", "--save", &save]);
+    let carried = v["next"]["carried"].as_array().unwrap();
+    assert!(!carried.is_empty(), "the first day's losses carry on");
+    for ch in carried {
+        let words = ch["words"].as_str().unwrap();
+        assert!(text.contains(words), "{words} in {text}");
+        assert_eq!(
+            words.ends_with("lost — not in this battle") || ch["successor"].is_string(),
+            ch["gone"] == true,
+            "{words}"
+        );
+        assert!(
+            words.contains(", after The Railroad Cut")
+                || words.contains(", after Little Round Top"),
+            "the battle it came from by name: {words}"
+        );
+    }
     let _ = std::fs::remove_file(&save);
 }
 

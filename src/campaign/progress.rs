@@ -239,6 +239,16 @@ impl Campaign {
         self.fought.last().expect("just pushed")
     }
 
+    /// A battle of the campaign by its name where it has been fought (else its id): what a
+    /// unit carried over names as the battle it came from.
+    pub fn fought_name(&self, id: &str) -> String {
+        self.fought
+            .iter()
+            .rev()
+            .find(|f| f.battle == id)
+            .map_or(id.to_string(), |f| f.name.clone())
+    }
+
     /// The score of the battles fought.
     pub fn score(&self) -> Score {
         let mut points = 0;

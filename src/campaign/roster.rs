@@ -83,11 +83,11 @@ impl Roster {
         }
     }
 
-    /// Carries the roster into the next battle's file: a unit it knows starts with no more
-    /// men, guns or ammunition than it ended its last battle with (never more than the battle
-    /// gives it: the battle's strengths already count history's losses), and no less tired; a
-    /// unit gone is left out, a fallen leader replaced by his successor where the battle names
-    /// one.
+    /// Carries the roster into the next battle's file: a unit it knows starts with the men and
+    /// guns it ended its last battle with — fewer than history gave the battle where it bled
+    /// more, more where the player kept men history lost (issue 76, item 12) — no more
+    /// ammunition and no less tired; a unit gone is left out, a fallen leader replaced by his
+    /// successor where the battle names one.
     pub fn carry_into(&self, file: &mut ScenarioFile) -> Vec<Change> {
         let side_names: Vec<String> = file.sides.iter().map(|s| s.name.clone()).collect();
         let mut changes = Vec::new();
@@ -101,8 +101,8 @@ impl Roster {
             let mut change = Change {
                 side,
                 unit: u.name.clone(),
-                men: (u.men, u.men.min(c.men)),
-                guns: (u.guns, u.guns.min(c.guns)),
+                men: (u.men, c.men),
+                guns: (u.guns, c.guns),
                 fatigue: (u.fatigue, tired),
                 ammo: (u.ammo, ammo),
                 gone: c.gone,
@@ -136,6 +136,45 @@ impl Roster {
             keep
         });
         changes
+    }
+}
+
+impl Change {
+    /// One unit carried over, in words: "26th North Carolina (Confederate), after The Railroad
+    /// Cut, Gettysburg, 1 July 1863: 840 men (history had 215), fatigue 100". `from` is the
+    /// battle it last fought, by name.
+    pub fn words(&self, from: &str) -> String {
+        let head = format!("{} ({}), after {from}", self.unit, self.side);
+        if let Some(s) = &self.successor {
+            return format!("{head}: fell; {s} leads in his place");
+        }
+        if self.gone {
+            return format!("{head}: lost — not in this battle");
+        }
+        let mut parts = Vec::new();
+        if self.men.0 != self.men.1 {
+            parts.push(format!("{} men (history had {})", self.men.1, self.men.0));
+        }
+        if self.guns.0 != self.guns.1 {
+            parts.push(format!(
+                "{} guns (history had {})",
+                self.guns.1, self.guns.0
+            ));
+        }
+        if self.fatigue.0 != self.fatigue.1 {
+            parts.push(format!("fatigue {}", self.fatigue.1));
+        }
+        if self.ammo.0 != self.ammo.1 {
+            parts.push(
+                match self.ammo.1 {
+                    Ammo::Normal => "ammunition full",
+                    Ammo::Low => "ammunition low",
+                    Ammo::Out => "out of ammunition",
+                }
+                .to_string(),
+            );
+        }
+        format!("{head}: {}", parts.join(", "))
     }
 }
 

@@ -91,7 +91,11 @@ pub fn status(c: &Campaign) -> Value {
         Ok((s, changes)) => json!({
             "name": s.name,
             "briefing": c.at.as_deref().and_then(|id| c.plan().battle(id)).map(|b| b.briefing.clone()),
-            "carried": changes,
+            "carried": changes.iter().map(|ch| {
+                let mut v = json!(ch);
+                v["words"] = json!(ch.words(&c.fought_name(&ch.from)));
+                v
+            }).collect::<Vec<_>>(),
             // The battle left in its middle: the turn it was left on.
             "under_way": c.battle.as_ref().map(|b| b.snapshot.turn),
         }),
@@ -142,14 +146,7 @@ fn say(json: bool, v: Value) {
                 println!("  Under way: left on turn {turn}; the window carries it on from there.");
             }
             for ch in n["carried"].as_array().into_iter().flatten() {
-                println!(
-                    "  {} ({}): {} → {} men, fatigue {}",
-                    ch["unit"].as_str().unwrap_or(""),
-                    ch["side"].as_str().unwrap_or(""),
-                    ch["men"][0],
-                    ch["men"][1],
-                    ch["fatigue"][1]
-                );
+                println!("  {}", ch["words"].as_str().unwrap_or(""));
             }
         }
     }

@@ -118,18 +118,8 @@ pub fn screen(d: &mut ChildSpawnerCommands, u: &UnderWay, start: &Scenario) {
         ));
     }
     const SHOWN: usize = 14;
-    let fought_at = |id: &str| {
-        c.fought
-            .iter()
-            .rev()
-            .find(|f| f.battle == id)
-            .map_or(id.to_string(), |f| f.name.clone())
-    };
     for ch in u.changes.iter().take(SHOWN) {
-        d.spawn(palette::dim_text(
-            change_line(ch, &fought_at(&ch.from)),
-            12.0,
-        ));
+        d.spawn(palette::dim_text(ch.words(&c.fought_name(&ch.from)), 12.0));
     }
     if u.changes.len() > SHOWN {
         d.spawn(palette::dim_text(
@@ -137,32 +127,6 @@ pub fn screen(d: &mut ChildSpawnerCommands, u: &UnderWay, start: &Scenario) {
             12.0,
         ));
     }
-}
-
-/// One unit carried over, in words: "26th North Carolina (Confederate), after The Railroad Cut,
-/// Gettysburg, 1 July 1863: 120 men of 215, fatigue 100".
-pub fn change_line(ch: &Change, from: &str) -> String {
-    let head = format!("{} ({}), after {from}", ch.unit, ch.side);
-    if let Some(s) = &ch.successor {
-        return format!("{head}: fell; {s} leads in his place");
-    }
-    if ch.gone {
-        return format!("{head}: lost — not in this battle");
-    }
-    let mut parts = Vec::new();
-    if ch.men.0 != ch.men.1 {
-        parts.push(format!("{} men of {}", ch.men.1, ch.men.0));
-    }
-    if ch.guns.0 != ch.guns.1 {
-        parts.push(format!("{} guns of {}", ch.guns.1, ch.guns.0));
-    }
-    if ch.fatigue.0 != ch.fatigue.1 {
-        parts.push(format!("fatigue {}", ch.fatigue.1));
-    }
-    if ch.ammo.0 != ch.ammo.1 {
-        parts.push(format!("ammunition {:?}", ch.ammo.1).to_lowercase());
-    }
-    format!("{head}: {}", parts.join(", "))
 }
 
 /// The battle under way saved into the campaign too (with every autosave and F5), so that
