@@ -211,16 +211,32 @@ fn watching_a_save_skips_the_start_dialog() {
         watch: true,
         ..Default::default()
     };
-    assert_eq!(preset_players(None, false, &watch), Some([None, None]));
-    assert_eq!(preset_players(None, true, &watch), Some([None, None]));
+    assert_eq!(
+        preset_players(None, false, &watch, false),
+        Some([None, None])
+    );
+    assert_eq!(
+        preset_players(None, true, &watch, false),
+        Some([None, None])
+    );
     let play = StartupOrders::default();
-    assert_eq!(preset_players(None, false, &play), None, "a new game asks");
+    assert_eq!(
+        preset_players(None, false, &play, false),
+        None,
+        "a new game asks"
+    );
+    // Issue 76, item 13: a finished game's save opens on its map and end screen, not on the
+    // library, whose dialog kept Esc and the report's key from the map.
+    assert_eq!(preset_players(None, false, &play, true), Some([None, None]));
     let dialog = StartupOrders {
         dialog: true,
         ..Default::default()
     };
-    assert_eq!(preset_players(None, true, &dialog), None);
-    assert_eq!(preset_players(None, true, &play), Some([None, None]));
+    assert_eq!(preset_players(None, true, &dialog, false), None);
+    assert_eq!(preset_players(None, true, &play, false), Some([None, None]));
     let chosen = [None, Some(bayonet::sim::Brain::Hold)];
-    assert_eq!(preset_players(Some(chosen), false, &watch), Some(chosen));
+    assert_eq!(
+        preset_players(Some(chosen), false, &watch, false),
+        Some(chosen)
+    );
 }

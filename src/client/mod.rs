@@ -182,14 +182,17 @@ pub fn run(
 
 /// Who plays without the start dialog: as the command line chose; a screenshot at a hotseat
 /// (unless it asks for the dialog); a replay, watched (`bayonet watch`), with no dialog at all,
-/// whose Start would set the rules the replay was played under.
+/// whose Start would set the rules the replay was played under; a finished game's save
+/// (`finished`), nobody — its end screen over its final map, not over the library (issue 76,
+/// item 13).
 pub fn preset_players(
     players: Option<[Option<crate::sim::Brain>; 2]>,
     screenshot: bool,
     script: &StartupOrders,
+    finished: bool,
 ) -> Option<[Option<crate::sim::Brain>; 2]> {
     players
-        .or((script.watch).then_some([None, None]))
+        .or((script.watch || finished).then_some([None, None]))
         .or((screenshot && !script.dialog).then_some([None, None]))
 }
 
@@ -242,7 +245,8 @@ pub fn run_seat(
     app.insert_resource(saving::SaveDir::for_run(screenshot.is_some()));
     // The computer plans off the frame: the window keeps answering while it thinks.
     app.insert_resource(crate::sim::OffFrame);
-    if let Some(p) = preset_players(players, screenshot.is_some(), &script) {
+    let finished = from.as_ref().is_some_and(|s| s.snapshot.over);
+    if let Some(p) = preset_players(players, screenshot.is_some(), &script, finished) {
         app.insert_resource(gate::PresetPlayers(p));
     }
     let screenshot_shot = screenshot.clone();
