@@ -217,6 +217,23 @@ fn d_cc_1_check_names_each_organisation_fault_with_its_line() {
             "(id: 3,",
             "command Corps disagrees with commands `D1`",
         ),
+        // Issue 76, item 16: a brigade answers to a corps directly, or through a division.
+        (
+            good.replace(
+                "(id: \"R\", name: \"Reserve artillery\", side: 0,",
+                "(id: \"R\", name: \"Reserve artillery\", side: 0, corps: \"XI\",",
+            ),
+            "(id: \"R\"",
+            "brigade `R` names corps `XI`, which is not in `corps`",
+        ),
+        (
+            good.replace(
+                "(id: \"B2\", name: \"2nd Brigade\", side: 0, division: \"D1\"",
+                "(id: \"B2\", name: \"2nd Brigade\", side: 0, division: \"D1\", corps: \"I\"",
+            ),
+            "(id: \"B2\"",
+            "brigade `B2` names division `D1` and corps `I`",
+        ),
     ];
     for (t, line, words) in cases {
         assert_ne!(t, good, "the case changes the text: {words}");
@@ -931,4 +948,72 @@ fn d_cc_3_the_computer_brings_a_brigadier_within_reach_of_his_regiments() {
         gap(true)
     );
     assert_eq!(gap(false), (far + 2) as u32, "without the rule he stays");
+}
+
+/// Issue 76, items 16 and 21: a corps' headquarters and guns answer to the corps itself (its
+/// chain runs brigade, corps, army); `bayonet check` warns of a general whose headquarters
+/// stands under one of his own divisions (the Cornfield's Hooker, listed as a brigade of
+/// Doubleday's division) and of a leader on the field before anyone he commands (Pickett's
+/// Charge's Wilcox, walking alone from turn 1 while his regiments come on turn 4); no shipped
+/// battle has either.
+#[test]
+fn d_cc_1_headquarters_stand_under_what_their_generals_command_and_come_with_their_men() {
+    let corn = bayonet::load_scenario("maps/the_cornfield.ron").unwrap();
+    assert_eq!(
+        corn.organisation.chain("HK"),
+        vec![
+            Post::Brigade("HK".into()),
+            Post::Corps("I".into()),
+            Post::Army
+        ]
+    );
+    for entry in std::fs::read_dir("maps").unwrap() {
+        let path = entry.unwrap().path();
+        let file = path.to_string_lossy().to_string();
+        if !file.ends_with(".ron") || file.ends_with("test_melee.ron") {
+            continue;
+        }
+        let s = bayonet::load_scenario(&file).unwrap();
+        assert!(s.warnings().is_empty(), "{file}: {:?}", s.warnings());
+    }
+    let moved = corn.source.replace(
+        "(id: \"HK\", name: \"I Corps headquarters (Hooker)\", side: 0, corps: \"I\")",
+        "(id: \"HK\", name: \"I Corps headquarters (Hooker)\", side: 0, division: \"D1\")",
+    );
+    assert_ne!(moved, corn.source);
+    let w = parse("maps/the_cornfield.ron", &moved).unwrap().warnings();
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].message
+            .contains("Maj. Gen. Joseph Hooker commands I Corps (Hooker)")
+            && w[0]
+                .message
+                .contains("stands under 1st Division, I Corps (Doubleday)")
+            && w[0].message.contains("corps: \"I\""),
+        "{w:?}"
+    );
+    let hooker = moved
+        .lines()
+        .position(|l| l.contains("Maj. Gen. Joseph Hooker"))
+        .unwrap();
+    assert_eq!(w[0].line, Some(hooker + 1));
+    let pc = bayonet::load_scenario("maps/picketts_charge.ron").unwrap();
+    let early = pc.source.replace(
+        "quality: B, arrives: 4, commands: \"WL\"",
+        "quality: B, commands: \"WL\"",
+    );
+    assert_ne!(early, pc.source);
+    let w = parse("maps/picketts_charge.ron", &early)
+        .unwrap()
+        .warnings();
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].message
+            .contains("Brig. Gen. Cadmus M. Wilcox is on the field from turn 1")
+            && w[0].message.contains("comes on turn 4"),
+        "{w:?}"
+    );
+    // The small battle's way passes: the army's, a corps' and a division's generals in one
+    // headquarters that answers to the army.
+    assert!(battle(&[], &[]).warnings().is_empty());
 }

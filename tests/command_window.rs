@@ -135,7 +135,17 @@ fn the_tree_lists_every_unit_of_brandy_station_once_under_its_brigade() {
                 }
                 Line::Unit(id) => {
                     let u = game.unit(*id).unwrap();
-                    assert_eq!(u.brigade, brigade, "{} under its brigade", u.name);
+                    // A headquarters (leaders only) has no heading of its own.
+                    let headquarters = game
+                        .units
+                        .iter()
+                        .filter(|x| x.brigade == u.brigade)
+                        .all(|x| x.is_leader());
+                    assert!(
+                        u.brigade == brigade || headquarters,
+                        "{} under its brigade",
+                        u.name
+                    );
                     seen.push(*id);
                 }
             }
@@ -369,4 +379,50 @@ fn a_click_on_a_leader_and_his_regiment_picks_the_regiment() {
     assert_eq!(r.res::<Selection>().unit, Some(UnitId(1)));
     r.tap_key(bevy::prelude::KeyCode::Tab);
     assert_eq!(r.res::<Selection>().unit, Some(UnitId(8)));
+}
+
+/// Issue 76, item 16: the Cornfield's I Corps heads its own headquarters and guns — Hooker's
+/// line straight under the corps, not a brigade of "1 unit, 0 men" under Doubleday's division —
+/// then its divisions.
+#[test]
+fn the_cornfields_corps_heads_its_general_and_guns_before_its_divisions() {
+    use bayonet::client::panels::order_of_battle::{Line, tree};
+    let s = bayonet::load_scenario("maps/the_cornfield.ron").unwrap();
+    let app = bayonet::client::windowless_app(s, |_| {});
+    let table = app.world().resource::<Table>().clone();
+    let union = tree(
+        &table.board,
+        &table,
+        bayonet::rules::unit::Side(0),
+        &Default::default(),
+    );
+    let at = |what: Line| union.iter().position(|l| l.what == what).unwrap();
+    let hooker = table
+        .board
+        .units
+        .iter()
+        .find(|u| u.name == "Maj. Gen. Joseph Hooker")
+        .unwrap()
+        .id;
+    let (corps, general, guns, division) = (
+        at(Line::Heading("corps:I".into())),
+        at(Line::Unit(hooker)),
+        at(Line::Heading("brigade:IA".into())),
+        at(Line::Heading("division:D1".into())),
+    );
+    assert!(
+        corps < general && general < division && guns < division,
+        "{union:?}"
+    );
+    assert_eq!((union[general].depth, union[guns].depth), (1, 1));
+    assert!(
+        !union
+            .iter()
+            .any(|l| l.what == Line::Heading("brigade:HK".into())),
+        "no heading for a headquarters"
+    );
+    assert!(
+        !union.iter().any(|l| l.text.ends_with(", 0 men")),
+        "{union:?}"
+    );
 }

@@ -179,6 +179,7 @@ impl Field {
                     name: "Blue brigade".into(),
                     side: 0,
                     division: None,
+                    corps: None,
                     independent: false,
                 },
                 BrigadeInfo {
@@ -186,6 +187,7 @@ impl Field {
                     name: "Grey brigade".into(),
                     side: 1,
                     division: None,
+                    corps: None,
                     independent: false,
                 },
             ],

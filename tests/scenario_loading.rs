@@ -240,6 +240,8 @@ fn the_example_in_maps_readme_loads() {
         bayonet::rules::unit::Post::Division("D1".into())
     );
     assert_eq!(b.organisation.chain("1").len(), 4);
+    // A corps' headquarters answers to its corps with no division between (issue 76, item 16).
+    assert_eq!(b.organisation.chain("HQ").len(), 3);
     assert!(b.organisation.independent("A"));
     // Issue 75: its intent for the computer.
     assert_eq!(b.intent.directives.len(), 2);

@@ -271,6 +271,7 @@ u.division("BW", "Right wing (Buford)", 0, ["B1", "B2", "BR", "BA"], corps="CC",
            independent=["BH", "HQ"])
 u.division("GD", "3rd Division (D. McM. Gregg)", 0, ["G1", "G2", "GR"], corps="CC")
 u.division("DD", "2nd Division (Duffie)", 0, ["D1", "D2"], corps="CC")
+u.attach("CC", ["HQ"])
 u.commands("Brig. Gen. Alfred Pleasonton", "CC")
 u.commands("Brig. Gen. John Buford", "BW")
 u.commands("Brig. Gen. David McM. Gregg", "GD")

@@ -190,7 +190,7 @@ c.unit(1, "AR", "Artillery", "Bledsoe's Battery (Mo.)", (17.0, 15.5), "NW", men=
 u.corps_of("XXI", "XXI Corps (Crittenden)", 0)
 u.corps_of("XX", "XX Corps (McCook)", 0)
 u.corps_of("XIV", "XIV Corps (Thomas)", 0)
-u.division("W1", "1st Division, XXI Corps (Wood)", 0, ["HQ", "WO", "BU"], corps="XXI")
+u.division("W1", "1st Division, XXI Corps (Wood)", 0, ["WO", "BU"], corps="XXI")
 u.division("B3", "3rd Division, XIV Corps (Brannan)", 0, ["CO"], corps="XIV",
            independent=["CO"])
 u.division("D1", "1st Division, XX Corps (Davis)", 0, ["DA", "CA", "HE"], corps="XX")
@@ -203,9 +203,10 @@ u.commands("Maj. Gen. Philip H. Sheridan", "S3")
 u.commands("Brig. Gen. William H. Lytle", "LY")
 c.corps_of("HC", "Hood's corps", 1)
 c.corps_of("MC", "McLaws's division's brigades (Kershaw)", 1)
-c.division("JD", "Johnson's division", 1, ["LO", "BJ", "FU", "GR", "MC", "AR"], corps="HC",
+c.division("JD", "Johnson's division", 1, ["BJ", "FU", "GR", "MC", "AR"], corps="HC",
            independent=["AR"])
-c.division("HD", "Hood's division (Law)", 1, ["HO", "LW", "SF", "RO", "BE"], corps="HC")
+c.division("HD", "Hood's division (Law)", 1, ["LW", "SF", "RO", "BE"], corps="HC")
+c.attach("HC", ["HO"])
 c.division("MD", "McLaws's division (Kershaw)", 1, ["KE", "HU"], corps="MC")
 c.commands("Lt. Gen. James Longstreet", "army")
 c.commands("Maj. Gen. John B. Hood", "HC")

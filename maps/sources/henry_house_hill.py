@@ -189,7 +189,7 @@ c.line(1, "EA", "Infantry", [("7th Virginia", 500, "C"), ("7th Louisiana", 650, 
 # divisions answered to him. Beauregard commanded on the field while Johnston sent up the
 # Army of the Shenandoah's brigades.
 u.corps_of("AR0", "Army of Northeastern Virginia", 0)
-u.division("D3", "3rd Division (Heintzelman)", 0, ["HQ", "HE", "WI", "FR", "HO", "AR"], corps="AR0",
+u.division("D3", "3rd Division (Heintzelman)", 0, ["HE", "WI", "FR", "HO", "AR"], corps="AR0",
            independent=["AR"])
 u.division("D2", "2nd Division (Hunter): Porter's brigade", 0, ["PO"], corps="AR0")
 u.division("D1", "1st Division (Tyler): Sherman's brigade", 0, ["SH"], corps="AR0")
@@ -203,7 +203,7 @@ u.commands("Col. Oliver O. Howard", "HO")
 c.corps_of("CS", "The Confederate armies at Manassas", 1)
 c.division("SH", "Army of the Shenandoah (Johnston)", 1, ["JA", "JG", "BB", "EL"], corps="CS",
            independent=["JG"])
-c.division("PT", "Army of the Potomac (Beauregard)", 1, ["BE", "HL", "CO", "KE", "EA"],
+c.division("PT", "Army of the Potomac (Beauregard)", 1, ["HL", "CO", "KE", "EA"],
            corps="CS", independent=["HL"])
 c.commands("Brig. Gen. P. G. T. Beauregard", "army")
 c.commands("Brig. Gen. Thomas J. Jackson", "JA")

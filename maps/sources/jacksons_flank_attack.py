@@ -224,7 +224,8 @@ batteries(c, 1, "CA", "Carter's and Crutchfield's artillery", [
 u.corps_of("XI", "XI Corps (Howard)", 0)
 u.corps_of("III", "III Corps (Sickles)", 0)
 u.corps_of("XII", "XII Corps (Slocum)", 0)
-u.division("D1", "1st Division, XI Corps (Devens)", 0, ["HW", "DV", "VG", "ML"], corps="XI")
+u.division("D1", "1st Division, XI Corps (Devens)", 0, ["DV", "VG", "ML"], corps="XI")
+u.attach("XI", ["HW"])
 u.division("D3", "3rd Division, XI Corps (Schurz)", 0, ["SZ", "SF", "KR"], corps="XI")
 u.division("D2", "2nd Division, XI Corps (Steinwehr)", 0, ["BU"], corps="XI",
            independent=["BU"])
@@ -239,8 +240,9 @@ for name, post in [("Maj. Gen. Oliver O. Howard", "XI"), ("Brig. Gen. Charles De
                    ("Brig. Gen. Alfred Pleasonton", "CV"), ("Maj. Gen. Hiram G. Berry", "B2")]:
     u.commands(name, post)
 c.corps_of("SC", "Second Corps (Jackson)", 1)
-c.division("RD", "Rodes's division", 1, ["JK", "RO", "IV", "ON", "DO", "CQ", "RA", "ST"],
+c.division("RD", "Rodes's division", 1, ["RO", "IV", "ON", "DO", "CQ", "RA", "ST"],
            corps="SC", independent=["ST"])
+c.attach("SC", ["JK"])
 c.division("TD", "Trimble's division (Colston)", 1, ["CO", "PX", "JO", "WR", "NI"], corps="SC")
 c.division("LD", "A. P. Hill's Light Division", 1, ["HL", "HE", "LA", "PE", "MG", "TH", "CA"],
            corps="SC", independent=["CA"])

@@ -422,6 +422,7 @@ class Army:
         self.corps = []
         self.divisions = []
         self.in_division = {}
+        self.in_corps = {}
         self.independent = set()
 
     def brigade(self, bid, name, side):
@@ -436,6 +437,13 @@ class Army:
         self.divisions.append((did, name, side, corps))
         for b in brigades:
             self.in_division[b] = did
+        self.independent.update(independent)
+
+    def attach(self, cid, brigades, independent=()):
+        """Brigades that answer to corps `cid` with no division between: its headquarters,
+        its artillery (`independent` ones are always in command)."""
+        for b in brigades:
+            self.in_corps[b] = cid
         self.independent.update(independent)
 
     def commands(self, name, post):
@@ -529,6 +537,7 @@ def scenario(path, header, name, description, sketch, sides, first_side, turns, 
     corps = []
     divisions = []
     in_division = {}
+    in_corps = {}
     independent = set()
     for a in armies:
         brigades += a.brigades
@@ -536,6 +545,7 @@ def scenario(path, header, name, description, sketch, sides, first_side, turns, 
         corps += a.corps
         divisions += a.divisions
         in_division.update(a.in_division)
+        in_corps.update(a.in_corps)
         independent |= a.independent
     out = [header, "("]
     out.append(f'    name: "{name}",')
@@ -571,6 +581,8 @@ def scenario(path, header, name, description, sketch, sides, first_side, turns, 
         more = ""
         if bid in in_division:
             more += f', division: "{in_division[bid]}"'
+        if bid in in_corps:
+            more += f', corps: "{in_corps[bid]}"'
         if bid in independent:
             more += ", independent: true"
         out.append(f'        (id: "{bid}", name: "{bname}", side: {side}{more}),')

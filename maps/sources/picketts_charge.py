@@ -264,13 +264,14 @@ c.line(1, "SC", "Infantry", [("13th North Carolina", 100, "C"), ("16th North Car
        (2.0, 6.0), (2.0, 9.0), "NE", weapon=RIFLE, formation="Column")
 
 c.brigade("WL", "Wilcox's brigade, Anderson's division", 1)
-c.unit(1, "WL", "Leader", "Brig. Gen. Cadmus M. Wilcox", (6.0, 24.0), "NE", quality="B")
+c.unit(1, "WL", "Leader", "Brig. Gen. Cadmus M. Wilcox", (6.0, 24.0), "NE", quality="B",
+       arrives=4)
 c.line(1, "WL", "Infantry", [("8th Alabama", 300, "C"), ("9th Alabama", 200, "C"),
                              ("10th Alabama", 200, "C"), ("11th Alabama", 170, "C"),
                              ("14th Alabama", 150, "C")],
        (5.5, 22.5), (6.5, 26.0), "NE", weapon=RIFLE, formation="Column", arrives=4)
 c.brigade("LG", "Perry's brigade, Anderson's division (Lang)", 1)
-c.unit(1, "LG", "Leader", "Col. David Lang", (5.0, 24.0), "NE", quality="C")
+c.unit(1, "LG", "Leader", "Col. David Lang", (5.0, 24.0), "NE", quality="C", arrives=4)
 c.line(1, "LG", "Infantry", [("2nd Florida", 100, "C"), ("5th Florida", 150, "C"),
                              ("8th Florida", 150, "C")],
        (4.5, 23.0), (4.5, 25.0), "NE", weapon=RIFLE, formation="Column", arrives=4)
@@ -295,13 +296,14 @@ for name, at, weapon in [
 # -- The chain of command (RULES.md section 17) ----------------------------------------------
 u.corps_of("II", "II Corps (Hancock)", 0)
 u.corps_of("I", "I Corps (Newton)", 0)
-u.division("D2", "2nd Division, II Corps (Gibbon)", 0, ["HQ", "GI", "HA", "WE", "HL", "AH"],
+u.division("D2", "2nd Division, II Corps (Gibbon)", 0, ["GI", "HA", "WE", "HL", "AH"],
            corps="II", independent=["AH"])
 u.division("D3", "3rd Division, II Corps (Hays)", 0, ["HY", "CR", "SM", "WI"], corps="II",
            independent=["CR"])
 u.division("DD", "3rd Division, I Corps (Doubleday)", 0, ["DO", "ST", "BI"], corps="I")
 u.division("DR", "2nd Division, I Corps (Robinson)", 0, ["BX"], corps="I", independent=["BX"])
 u.division("RS", "Artillery Reserve", 0, ["MG", "OS", "AR"], independent=["MG", "OS", "AR"])
+u.attach("II", ["HQ"])
 u.commands("Maj. Gen. Winfield S. Hancock", "II")
 u.commands("Brig. Gen. John Gibbon", "D2")
 u.commands("Brig. Gen. Alexander Hays", "D3")
@@ -315,12 +317,13 @@ u.commands("Brig. Gen. George J. Stannard", "ST")
 u.commands("Brig. Gen. Henry Baxter", "BX")
 c.corps_of("LC", "First Corps (Longstreet)", 1)
 c.corps_of("HC", "Third Corps (A. P. Hill)", 1)
-c.division("PD", "Pickett's division", 1, ["LO", "PK", "GA", "KE", "AM", "AL"], corps="LC",
+c.division("PD", "Pickett's division", 1, ["PK", "GA", "KE", "AM", "AL"], corps="LC",
            independent=["AL"])
 c.division("HD", "Heth's division (Pettigrew)", 1, ["PH", "AC", "PE", "DV", "BR", "PG"],
            corps="HC", independent=["PG"])
 c.division("TD", "Pender's division (Trimble)", 1, ["TR", "LA", "SC"], corps="HC")
 c.division("AD", "Anderson's division", 1, ["WL", "LG"], corps="HC")
+c.attach("LC", ["LO"])
 c.commands("Lt. Gen. James Longstreet", "LC")
 c.commands("Maj. Gen. George E. Pickett", "PD")
 c.commands("Brig. Gen. J. Johnston Pettigrew", "HD")

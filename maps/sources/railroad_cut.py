@@ -145,8 +145,9 @@ def wave(army, turn, brigade, kind, regiments, spots, facing="N", **kw):
 
 
 road_in = [(58, 59), (59, 58), (57, 59), (58, 58), (59, 59), (57, 58), (60, 57), (56, 59)]
+u.brigade("RW", "Left wing headquarters (Reynolds)", 0)
 u.brigade("IC", "I Corps headquarters", 0)
-u.unit(0, "IC", "Leader", "Maj. Gen. John F. Reynolds", (58, 57), "N", quality="A", arrives=7)
+u.unit(0, "RW", "Leader", "Maj. Gen. John F. Reynolds", (58, 57), "N", quality="A", arrives=7)
 u.unit(0, "IC", "Leader", "Maj. Gen. Abner Doubleday", (59, 57), "N", quality="B", arrives=9)
 u.brigade("CU", "2nd Brigade, 1st Division (Cutler)", 0)
 u.unit(0, "CU", "Leader", "Brig. Gen. Lysander Cutler", (57, 57), "N", quality="B", arrives=7)
@@ -287,6 +288,7 @@ u.division("W1", "1st Division, I Corps (Wadsworth)", 0, ["CU", "IB"], corps="I"
 u.division("R2", "2nd Division, I Corps (Robinson)", 0, ["PA", "BX"], corps="I")
 u.division("R3", "3rd Division, I Corps (Rowley)", 0, ["ST", "BI"], corps="I")
 u.commands("Brig. Gen. John Buford", "CD")
+u.attach("I", ["IC"])
 u.commands("Maj. Gen. John F. Reynolds", "army")
 u.commands("Maj. Gen. Abner Doubleday", "I")
 u.commands("Brig. Gen. James S. Wadsworth", "W1")

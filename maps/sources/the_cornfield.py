@@ -244,12 +244,12 @@ batteries(c, 1, "SP", "Stuart's horse artillery (Pelham) and Poague's battery", 
 # -- The chain of command (RULES.md section 17) ----------------------------------------------
 u.corps_of("I", "I Corps (Hooker)", 0)
 u.corps_of("XII", "XII Corps (Mansfield)", 0)
-u.division("D1", "1st Division, I Corps (Doubleday)", 0, ["HK", "DB", "GI", "PH", "PA", "IA"],
-           corps="I", independent=["IA"])
+u.division("D1", "1st Division, I Corps (Doubleday)", 0, ["DB", "GI", "PH", "PA"], corps="I")
+u.attach("I", ["HK", "IA"], independent=["IA"])
 u.division("D2", "2nd Division, I Corps (Ricketts)", 0, ["RI", "DU", "CH", "HA"], corps="I")
 u.division("D3", "3rd Division, I Corps (Meade)", 0, ["MD", "SE", "MG", "AN"], corps="I")
-u.division("W1", "1st Division, XII Corps (Williams)", 0, ["MF", "WI", "CR", "GO", "XA"],
-           corps="XII", independent=["XA"])
+u.division("W1", "1st Division, XII Corps (Williams)", 0, ["WI", "CR", "GO"], corps="XII")
+u.attach("XII", ["MF", "XA"], independent=["XA"])
 u.division("G2", "2nd Division, XII Corps (Greene)", 0, ["GR", "TY", "ST"], corps="XII")
 for name, post in [("Maj. Gen. Joseph Hooker", "I"), ("Brig. Gen. Abner Doubleday", "D1"),
                    ("Brig. Gen. John Gibbon", "GI"), ("Brig. Gen. James B. Ricketts", "D2"),
@@ -262,12 +262,13 @@ for name, post in [("Maj. Gen. Joseph Hooker", "I"), ("Brig. Gen. Abner Doubleda
     u.commands(name, post)
 c.corps_of("JC", "Jackson's command", 1)
 c.corps_of("LC", "Longstreet's command", 1)
-c.division("EW", "Ewell's division (Lawton)", 1, ["JK", "LW", "DG", "WA", "HY", "EA"],
+c.division("EW", "Ewell's division (Lawton)", 1, ["LW", "DG", "WA", "HY", "EA"],
            corps="JC")
+c.attach("JC", ["JK"])
 c.division("JD", "Jackson's division (J. R. Jones)", 1, ["JJ", "WN", "TA", "JO", "SK", "SP"],
            corps="JC", independent=["SP"])
-c.division("HO", "Hood's division", 1, ["HD", "WF", "LA", "SL"], corps="LC",
-           independent=["SL"])
+c.division("HO", "Hood's division", 1, ["HD", "WF", "LA"], corps="LC")
+c.attach("LC", ["SL"], independent=["SL"])
 c.division("HI", "D. H. Hill's division", 1, ["DH", "RP", "CQ", "MR"], corps="JC")
 for name, post in [("Maj. Gen. Thomas J. Jackson", "JC"),
                    ("Brig. Gen. Alexander R. Lawton", "EW"), ("Col. Marcellus Douglass", "DG"),

@@ -201,6 +201,7 @@ impl Document {
                     name: "1st Brigade".into(),
                     side: 0,
                     division: None,
+                    corps: None,
                     independent: false,
                 },
                 BrigadeInfo {
@@ -208,6 +209,7 @@ impl Document {
                     name: "1st Brigade".into(),
                     side: 1,
                     division: None,
+                    corps: None,
                     independent: false,
                 },
             ],

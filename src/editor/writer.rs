@@ -338,6 +338,9 @@ fn write_organisation(o: &mut String, s: &ScenarioFile) {
         if let Some(d) = &b.division {
             more.push_str(&format!(", division: {}", quoted(d)));
         }
+        if let Some(c) = &b.corps {
+            more.push_str(&format!(", corps: {}", quoted(c)));
+        }
         if b.independent {
             more.push_str(", independent: true");
         }

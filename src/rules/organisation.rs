@@ -12,6 +12,8 @@ use super::unit::{CommandLevel, Post, Unit, UnitId};
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct BrigadePlace {
     pub division: Option<String>,
+    /// The corps it answers to with no division between (a corps' headquarters, its guns).
+    pub corps: Option<String>,
     /// Reserve artillery, escorts: always in command (D-cc-1).
     pub independent: bool,
 }
@@ -30,7 +32,8 @@ impl Organisation {
     /// The formations a unit of `brigade` belongs to, from its brigade up to the army.
     pub fn chain(&self, brigade: &str) -> Vec<Post> {
         let mut chain = vec![Post::Brigade(brigade.to_owned())];
-        let division = self.brigades.get(brigade).and_then(|b| b.division.clone());
+        let place = self.brigades.get(brigade);
+        let division = place.and_then(|b| b.division.clone());
         if let Some(d) = division {
             if let Some(Some(c)) = self.divisions.get(&d) {
                 chain.push(Post::Division(d));
@@ -38,6 +41,8 @@ impl Organisation {
             } else {
                 chain.push(Post::Division(d));
             }
+        } else if let Some(c) = place.and_then(|b| b.corps.clone()) {
+            chain.push(Post::Corps(c));
         }
         chain.push(Post::Army);
         chain

@@ -136,9 +136,13 @@ pub struct BrigadeInfo {
     pub id: String,
     pub name: String,
     pub side: u8,
-    /// The division it belongs to (§17 D-cc-1); none: it answers to the army.
+    /// The division it belongs to (§17 D-cc-1); none: it answers to its corps, or the army.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub division: Option<String>,
+    /// The corps it answers to directly, with no division between: a corps' headquarters,
+    /// its artillery (issue 76, item 16). Only where it names no division.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corps: Option<String>,
     /// Reserve artillery, escorts: its units are always in command (D-cc-1).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub independent: bool,
@@ -1110,6 +1114,24 @@ fn organisation(
         }
     }
     for b in &spec.brigades {
+        let at = || id_line(text, "brigades:", &b.id);
+        if let (Some(d), Some(c)) = (&b.division, &b.corps) {
+            return Err((
+                at(),
+                format!(
+                    "brigade `{}` names division `{d}` and corps `{c}`: a brigade under a \
+                     division is in the division's corps; name one of them",
+                    b.id
+                ),
+            ));
+        }
+        if let Some(c) = &b.corps {
+            let found = corps.get(c.as_str()).copied();
+            if let Some(why) = above_fault(("brigade", &b.id, b.side), ("corps", "corps", c), found)
+            {
+                return Err((at(), why));
+            }
+        }
         if let Some(d) = &b.division {
             let found = spec.divisions.iter().find(|x| &x.id == d).map(|x| x.side);
             if let Some(why) = above_fault(
@@ -1124,6 +1146,7 @@ fn organisation(
             b.id.clone(),
             BrigadePlace {
                 division: b.division.clone(),
+                corps: b.corps.clone(),
                 independent: b.independent,
             },
         );
@@ -1554,28 +1577,120 @@ pub struct Summary {
 
 impl Scenario {
     /// What the scenario allows but a player would not expect, each with the line of the unit
-    /// it names: units that can never be in command under *Command Control* (D-cc-3).
+    /// it names: units that can never be in command under *Command Control* (D-cc-3); a
+    /// leader whose headquarters stands under another formation than the one he commands (a
+    /// corps commander's under one of his divisions: issue 76, item 16); a leader on the
+    /// field before anyone he commands (item 21).
     pub fn warnings(&self) -> Vec<LoadError> {
         let all: Vec<&Unit> = self
             .units
             .iter()
             .chain(self.reinforcements.iter().map(|r| &r.unit))
             .collect();
+        let mut out = self.never_commanded_warnings(&all);
+        out.extend(self.headquarters_warnings(&all));
+        out.extend(self.early_leader_warnings());
+        out
+    }
+
+    /// A warning at unit `id`'s line.
+    fn warning_at(&self, id: UnitId, message: String) -> LoadError {
+        LoadError {
+            file: self.file.clone(),
+            line: unit_line(&self.source, id.0, 0),
+            column: None,
+            message: format!("warning: {message}"),
+        }
+    }
+
+    /// Leaders whose own brigade stands under a formation of their level or below other than
+    /// the one they command: a corps commander's headquarters listed under one of his divisions
+    /// reads, in the order of battle, as a brigade of that division. (Headquarters answering to
+    /// the army, several generals together, are a small battle's way and pass.)
+    fn headquarters_warnings(&self, all: &[&Unit]) -> Vec<LoadError> {
+        all.iter()
+            .filter(|u| u.is_leader())
+            .filter_map(|u| {
+                let post = u.commands.as_ref()?;
+                let chain = self.organisation.chain(&u.brigade);
+                let below = chain[1..]
+                    .iter()
+                    .find(|p| *p != post && p.level() <= post.level())?;
+                if *post == Post::Brigade(u.brigade.clone()) {
+                    return None;
+                }
+                let under = self.post_name(u.side, below);
+                let fix = match post {
+                    Post::Corps(c) => format!("give the brigade `corps: \"{c}\"` and no division"),
+                    Post::Army => "give the brigade no division or corps".to_string(),
+                    Post::Division(d) => format!("give the brigade `division: \"{d}\"`"),
+                    Post::Brigade(b) => format!("put him in brigade \"{b}\""),
+                };
+                Some(self.warning_at(
+                    u.id,
+                    format!(
+                        "{} commands {} but his headquarters, brigade \"{}\", stands under {under}: \
+                         {fix}",
+                        u.name,
+                        self.post_name(u.side, post),
+                        u.brigade
+                    ),
+                ))
+            })
+            .collect()
+    }
+
+    /// Leaders on the field before any unit they command: a brigadier walking alone for turns.
+    fn early_leader_warnings(&self) -> Vec<LoadError> {
+        let arrivals: Vec<(&Unit, u32)> = self
+            .units
+            .iter()
+            .map(|u| (u, 1))
+            .chain(self.reinforcements.iter().map(|r| (&r.unit, r.turn)))
+            .collect();
+        arrivals
+            .iter()
+            .filter(|(u, _)| u.is_leader())
+            .filter_map(|(u, turn)| {
+                let post = self.organisation.post_of(u);
+                let first = arrivals
+                    .iter()
+                    .filter(|(x, _)| !x.is_leader() && x.side == u.side)
+                    .filter(|(x, _)| self.organisation.chain(&x.brigade).contains(&post))
+                    .map(|(_, t)| *t)
+                    .min()?;
+                (first > *turn).then(|| {
+                    self.warning_at(
+                        u.id,
+                        format!(
+                            "{} is on the field from turn {turn} but the first of {} comes on \
+                             turn {first}: let him arrive with them",
+                            u.name,
+                            self.post_name(u.side, &post)
+                        ),
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// Units that can never be in command under *Command Control* (D-cc-3).
+    fn never_commanded_warnings(&self, all: &[&Unit]) -> Vec<LoadError> {
         self.organisation
             .never_commanded(&all)
             .into_iter()
             .filter_map(|id| all.iter().find(|u| u.id == id))
-            .map(|u| LoadError {
-                file: self.file.clone(),
-                line: unit_line(&self.source, u.id.0, 0),
-                column: None,
-                message: format!(
-                    "warning: {} (brigade \"{}\") can never be in command under Command Control: \
-                     no leader commands its brigade or a division, corps or army above it, and \
-                     the brigade is not independent; give the brigade a leader or a division, or \
-                     mark it independent",
-                    u.name, u.brigade
-                ),
+            .map(|u| {
+                self.warning_at(
+                    u.id,
+                    format!(
+                        "{} (brigade \"{}\") can never be in command under Command Control: no \
+                         leader commands its brigade or a division, corps or army above it, and \
+                         the brigade is not independent; give the brigade a leader or a \
+                         division, or mark it independent",
+                        u.name, u.brigade
+                    ),
+                )
             })
             .collect()
     }

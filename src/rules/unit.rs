@@ -113,7 +113,9 @@ impl Quality {
 
 /// A leader's level of command (D-bod-5): a brigade's officer, or a general of a division,
 /// corps or army.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default,
+)]
 pub enum CommandLevel {
     #[default]
     Brigade,

@@ -1060,6 +1060,7 @@ fn press(
                     name: format!("Brigade {ordinal}"),
                     side,
                     division: None,
+                    corps: None,
                     independent: false,
                 }))
             }

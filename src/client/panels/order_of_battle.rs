@@ -242,15 +242,23 @@ pub fn tree(
 ) -> Vec<TreeLine> {
     let s = &table.start;
     let mut out = Vec::new();
-    let mut brigades: Vec<(String, String, Option<String>)> = s
+    // Each brigade with its division, or the corps it answers to directly.
+    let mut brigades: Vec<(String, String, Option<String>, Option<String>)> = s
         .brigades
         .iter()
         .filter(|b| b.side == side.0)
-        .map(|b| (b.id.clone(), b.name.clone(), b.division.clone()))
+        .map(|b| {
+            (
+                b.id.clone(),
+                b.name.clone(),
+                b.division.clone(),
+                b.corps.clone(),
+            )
+        })
         .collect();
     for u in game.units.iter().filter(|u| u.side == side) {
-        if !brigades.iter().any(|(id, _, _)| *id == u.brigade) {
-            brigades.push((u.brigade.clone(), u.brigade.clone(), None));
+        if !brigades.iter().any(|b| b.0 == u.brigade) {
+            brigades.push((u.brigade.clone(), u.brigade.clone(), None, None));
         }
     }
     let brigade = |out: &mut Vec<TreeLine>, id: &str, name: &str, depth: usize| {
@@ -275,7 +283,7 @@ pub fn tree(
             return;
         }
         if heading(out, format!("division:{id}"), name.to_owned(), depth) {
-            for (b, n, _) in brigades.iter().filter(|b| b.2.as_deref() == Some(id)) {
+            for (b, n, ..) in brigades.iter().filter(|b| b.2.as_deref() == Some(id)) {
                 brigade(out, b, n, depth + 1);
             }
         }
@@ -283,6 +291,13 @@ pub fn tree(
     let divisions: Vec<_> = s.divisions.iter().filter(|d| d.side == side.0).collect();
     for c in s.corps.iter().filter(|c| c.side == side.0) {
         if heading(&mut out, format!("corps:{}", c.id), c.name.clone(), 0) {
+            // Its headquarters and guns first, then its divisions.
+            for (b, n, ..) in brigades
+                .iter()
+                .filter(|b| b.2.is_none() && b.3.as_ref() == Some(&c.id))
+            {
+                brigade(&mut out, b, n, 1);
+            }
             for d in divisions.iter().filter(|d| d.corps.as_ref() == Some(&c.id)) {
                 division(&mut out, &d.id, &d.name, 1);
             }
@@ -291,8 +306,8 @@ pub fn tree(
     for d in divisions.iter().filter(|d| d.corps.is_none()) {
         division(&mut out, &d.id, &d.name, 0);
     }
-    for (b, n, d) in &brigades {
-        if d.is_none() {
+    for (b, n, d, c) in &brigades {
+        if d.is_none() && c.is_none() {
             brigade(&mut out, b, n, 0);
         }
     }
@@ -318,6 +333,18 @@ fn brigade_lines(
         return out;
     }
     units.sort_by_key(|u| (!u.is_leader(), u.id));
+    // A headquarters (leaders only) is its leaders, under the formation they command, not a
+    // brigade of "1 unit, 0 men" (issue 76, item 16).
+    if units.iter().all(|u| u.is_leader()) {
+        return units
+            .into_iter()
+            .map(|u| TreeLine {
+                text: row_text(u, game),
+                depth,
+                what: Line::Unit(u.id),
+            })
+            .collect();
+    }
     let men: u32 = units.iter().map(|u| u.men).sum();
     let out_of = units
         .iter()
