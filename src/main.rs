@@ -383,21 +383,16 @@ fn open_battle(
     };
     match loaded {
         Ok(mut s) => {
-            if from.is_none()
-                && let Some(r) = &rules
-                && let Err(e) = s.params.optional.enable(r)
-            {
-                eprintln!("bayonet: --rules: {e}");
-                return 2;
-            }
-            let players = match computer.as_deref().map(|c| players_for(&s, c)) {
-                Some(Err(e)) => {
-                    eprintln!("bayonet: --computer: {e}");
-                    return 2;
-                }
-                Some(Ok(p)) => Some(p),
-                None => None,
-            };
+            let fresh = from.is_none();
+            let (computer, rules) = (computer.as_deref(), rules.as_deref());
+            let players =
+                match bayonet::client::new_battle(&mut s, fresh, computer, rules, opponent()) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        eprintln!("bayonet: {e}");
+                        return 2;
+                    }
+                };
             bayonet::client::run(s, screenshot, script, from, players)
         }
         Err(e) => {
@@ -495,16 +490,11 @@ fn host_game(
     code
 }
 
-/// `--computer NAME|both|none[:LEVEL]` as who plays each side; without a level, the opponent
-/// last chosen in the start dialog.
+/// The opponent last chosen in the start dialog: `--computer`'s level where it names none.
 #[cfg(feature = "client")]
-fn players_for(
-    s: &bayonet::rules::scenario::Scenario,
-    choice: &str,
-) -> Result<[Option<bayonet::sim::Brain>; 2], String> {
+fn opponent() -> bayonet::sim::Opponent {
     let file = bayonet::client::theme::settings::SettingsFile::from_env();
-    let saved = bayonet::client::theme::settings::load(&file).0.opponent;
-    bayonet::sim::ai_player::players_for(s, choice, saved)
+    bayonet::client::theme::settings::load(&file).0.opponent
 }
 
 #[cfg(not(feature = "client"))]

@@ -182,7 +182,22 @@ fn the_library_battles_are_of_their_size_sourced_organised_named_and_measured() 
         for word in ["Sources:", "Approximations:", "Official Records", "levels"] {
             assert!(s.description.contains(word), "{path}: lacks {word}");
         }
-        assert!(s.brigades.iter().all(|b| b.division.is_some()), "{path}");
+        // In its division; or (issue 76, item 16) a corps' headquarters or guns under the
+        // corps itself, or the army's headquarters: its generals only, commanding the army.
+        let army_headquarters = |b: &str| {
+            s.units
+                .iter()
+                .chain(s.reinforcements.iter().map(|r| &r.unit))
+                .filter(|u| u.brigade == b)
+                .all(|u| u.commands == Some(bayonet::rules::unit::Post::Army))
+        };
+        for b in &s.brigades {
+            assert!(
+                b.division.is_some() || b.corps.is_some() || army_headquarters(&b.id),
+                "{path}: brigade {} answers to nobody",
+                b.id
+            );
+        }
         let leaders = s
             .units
             .iter()

@@ -735,3 +735,59 @@ fn a_march_counts_each_watchers_opportunity_fire_once() {
     assert_eq!(d.path_fire_loss(&path), 0.0);
     assert!(d.fire(f.hex(8, 5)) > 0.0);
 }
+
+/// Issue 76, item 18: a battle begun with `--computer` (no start dialog) starts under the
+/// dialog's own rules — Fog of War, as a new game in the dialog — with `--rules` on top; a
+/// save keeps its own; no `--computer` leaves the rules to the dialog.
+#[cfg(feature = "client")]
+#[test]
+fn computer_from_the_command_line_starts_under_the_dialogs_rules() {
+    use bayonet::client::new_battle;
+    use bayonet::sim::Opponent;
+    let scenario =
+        bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
+            .unwrap();
+    assert!(!scenario.params.optional.fog_of_war, "the scenario's own");
+    let mut dialog = scenario.params.clone();
+    bayonet::client::dialogs::start::new_game_rules(&mut dialog);
+    let mut s = scenario.clone();
+    let p = new_battle(
+        &mut s,
+        true,
+        Some("Confederate:basic"),
+        None,
+        Opponent::Skilled,
+    )
+    .unwrap();
+    assert_eq!(p, Some([None, Some(Brain::Computer)]));
+    assert_eq!(s.params, dialog, "the dialog's rules");
+    assert!(s.params.optional.fog_of_war);
+    let mut s = scenario.clone();
+    new_battle(
+        &mut s,
+        true,
+        Some("both"),
+        Some("command_control"),
+        Opponent::Skilled,
+    )
+    .unwrap();
+    assert!(s.params.optional.fog_of_war && s.params.optional.command_control);
+    let mut s = scenario.clone();
+    new_battle(
+        &mut s,
+        false,
+        Some("both"),
+        Some("command_control"),
+        Opponent::Skilled,
+    )
+    .unwrap();
+    assert_eq!(s.params, scenario.params, "a save keeps its rules");
+    let mut s = scenario.clone();
+    assert_eq!(
+        new_battle(&mut s, true, None, None, Opponent::Skilled),
+        Ok(None)
+    );
+    assert_eq!(s.params, scenario.params, "the dialog will set them");
+    let e = new_battle(&mut s, true, Some("prussia"), None, Opponent::Skilled).unwrap_err();
+    assert!(e.starts_with("--computer: no side `prussia`"), "{e}");
+}

@@ -196,6 +196,36 @@ pub fn preset_players(
         .or((screenshot && !script.dialog).then_some([None, None]))
 }
 
+/// A battle opened from the command line: who plays, from `computer` (a side, both or none,
+/// with a level; without one, `opponent`); a new one (`fresh`, not a save's) without the start
+/// dialog starts from the dialog's own rules (`dialogs::start::new_game_rules`, issue 76, item
+/// 18), then `--rules`' on top. With no `computer` the dialog sets the rules at its Start.
+pub fn new_battle(
+    s: &mut Scenario,
+    fresh: bool,
+    computer: Option<&str>,
+    rules: Option<&str>,
+    opponent: crate::sim::Opponent,
+) -> Result<Option<[Option<crate::sim::Brain>; 2]>, String> {
+    let players = computer
+        .map(|c| crate::sim::ai_player::players_for(s, c, opponent))
+        .transpose()
+        .map_err(|e| format!("--computer: {e}"))?;
+    if !fresh {
+        return Ok(players);
+    }
+    if players.is_some() {
+        dialogs::start::new_game_rules(&mut s.params);
+    }
+    if let Some(r) = rules {
+        s.params
+            .optional
+            .enable(r)
+            .map_err(|e| format!("--rules: {e}"))?;
+    }
+    Ok(players)
+}
+
 /// A seat at a game on a referee server: the seat, its line, and the state it joined.
 pub type Joined = (seat::Online, line::Line, seat::Arrival);
 

@@ -221,10 +221,8 @@ fn open(
         dialog.0 = false;
         return;
     }
-    // A new game in the window is played under Fog of War unless the player turns it off, as
-    // Civil War Battles' players play (§16).
     let mut draft = Draft(game.params.clone());
-    draft.0.optional.fog_of_war = true;
+    new_game_rules(&mut draft.0);
     commands.insert_resource(draft);
     let s = &table.start;
     // A campaign's battle: the campaign's screen, and who plays it.
@@ -266,6 +264,13 @@ fn open(
         interface(d);
     });
     commands.insert_resource(maps);
+}
+
+/// The rules a new game in the window starts from, the dialog's and `--computer`'s alike
+/// (issue 76, item 18): the scenario's, under Fog of War unless the player turns it off, as
+/// Civil War Battles' players play (§16).
+pub fn new_game_rules(p: &mut Parameters) {
+    p.optional.fog_of_war = true;
 }
 
 /// One of the dialog's controls, its lines filled by the caller.
