@@ -724,3 +724,51 @@ fn the_hint_over_an_enemy_out_of_sight_names_what_blocks_it() {
         "{hint}"
     );
 }
+
+/// Issue 76, item 19: the hint offers only what the rules would take — over an enemy out of
+/// range no "T to fire" but why not, no melee offered from afar; a leader selected is offered
+/// no fire and no formation.
+#[test]
+fn the_hint_offers_only_what_the_rules_allow() {
+    use bayonet::client::input::command::Hint;
+    use bayonet::rules::map::Coord;
+    let mut r = Rig::new();
+    // The Union regiment at 4,4 taken to 0,7, beyond its rifles' reach of the Confederates at 5,4.
+    let far = {
+        let t = r.res::<Table>();
+        let b = &t.board;
+        let i = b.units.iter().position(|u| u.name == "450 Union").unwrap();
+        (i, b.map.hex_at(Coord { col: 0, row: 7 }))
+    };
+    r.app.world_mut().resource_mut::<Table>().board.units[far.0].hex = far.1;
+    r.frames(1);
+    r.click(0, 7);
+    r.cursor(r.screen(5, 4));
+    r.frames(2);
+    let hint = r.res::<Hint>().0.clone();
+    assert!(
+        hint.starts_with("230 Confederate (enemy) at 5,4: 450 Union cannot fire at it: "),
+        "{hint}"
+    );
+    assert!(
+        !hint.contains("melee") && !hint.contains("T to fire"),
+        "{hint}"
+    );
+    // A leader: turn him, step through the stack; no fire, no formation.
+    let s = bayonet::load_scenario("maps/test_skirmish.ron").unwrap();
+    let mut r = Rig::on(s, bayonet::client::theme::settings::SettingsFile(None));
+    r.click(5, 4);
+    r.frames(1);
+    let leader = Some(bayonet::rules::unit::UnitId(1));
+    if r.res::<bayonet::client::input::command::Selection>().unit != leader {
+        r.tap_key(KeyCode::Tab);
+    }
+    assert_eq!(
+        r.res::<bayonet::client::input::command::Selection>().unit,
+        leader
+    );
+    r.cursor(r.screen(5, 4));
+    r.frames(2);
+    let hint = r.res::<Hint>().0.clone();
+    assert_eq!(hint, "Union leader selected: Z/X turn, Tab next in stack");
+}

@@ -459,7 +459,9 @@ fn spawn(
                 for (k, what) in key_lines() {
                     c.spawn(Node::default().gap(8.0)).with_children(|row| {
                         row.spawn((
-                            Node::default().width(Val::Px(110.0)),
+                            // Never narrower where the description wraps (issue 76, item 19:
+                            // F2, F3 and M stood out of line).
+                            Node::default().width(Val::Px(110.0)).keep(),
                             children![palette::text(k, 12.0)],
                         ));
                         row.spawn(palette::dim_text(what, 12.0));

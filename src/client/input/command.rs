@@ -679,23 +679,57 @@ pub(crate) fn hint(
                         u.name
                     ),
                     _ => format!(
-                        "{} (enemy) at {}: T to fire at it, or drag from {} to melee",
+                        "{} (enemy) at {}: {}",
                         e.name,
                         board.map.coord(h),
-                        u.name
+                        against_enemy(board, u, h, &verdict)
                     ),
                 },
                 None => format!("{} cannot reach {}", u.name, board.map.coord(h)),
             },
         },
-        (Some(u), _) => format!(
-            "{} selected: Z/X turn, F formation, T fire, Tab next in stack",
-            u.name
-        ),
+        (Some(u), _) => format!("{} selected: {}", u.name, keys_for(u)),
         _ => String::new(),
     };
     if out.0 != text {
         out.0 = text;
+    }
+}
+
+/// What the selected unit `u` can do to the enemy at `h`, as the rules judge it (issue 76, item
+/// 19: fire was offered against a battery 13 hexes off, and for a leader): fire where a fire
+/// would be taken, a melee where a drag from its hex would be; else why not.
+fn against_enemy(
+    board: &crate::rules::board::Board,
+    u: &Unit,
+    h: Hex,
+    verdict: &impl Fn(Order) -> Result<(), String>,
+) -> String {
+    let fire = verdict(Order::Fire {
+        unit: u.id,
+        at: At::of(board, h),
+    });
+    let melee = verdict(Order::Melee {
+        from: vec![At::of(board, u.hex)],
+        units: Vec::new(),
+        at: At::of(board, h),
+        follow_up: true,
+    })
+    .is_ok();
+    match (fire, melee) {
+        (Ok(()), true) => format!("T to fire at it, or drag from {} to melee", u.name),
+        (Ok(()), false) => "T to fire at it".to_string(),
+        (Err(_), true) => format!("drag from {} to melee", u.name),
+        (Err(why), false) => format!("{} cannot fire at it: {why}", u.name),
+    }
+}
+
+/// The keys that act on the selected unit `u`, by what it is: a leader or a wagon neither
+/// fires nor changes formation.
+fn keys_for(u: &Unit) -> &'static str {
+    match u.kind {
+        UnitKind::Leader | UnitKind::Supply => "Z/X turn, Tab next in stack",
+        _ => "Z/X turn, F formation, T fire, Tab next in stack",
     }
 }
 
