@@ -497,13 +497,13 @@ fn sampled_odds_read_about_and_the_melee_alone_never_does() {
     };
     assert_eq!(
         odds_words(&w),
-        "attacker wins 42% (melee alone 60%); defensive fire stops some attackers 30%, breaks \
+        "attacker's chance of winning 42% (melee alone 60%); defensive fire stops some attackers 30%, breaks \
          the attack up 10%"
     );
     w.exact = false;
     assert_eq!(
         odds_words(&w),
-        "attacker wins about 42% (melee alone 60%); defensive fire stops some attackers about \
+        "attacker's chance of winning about 42% (melee alone 60%); defensive fire stops some attackers about \
          30%, breaks the attack up about 10%"
     );
 }
@@ -771,4 +771,100 @@ fn the_hint_offers_only_what_the_rules_allow() {
     r.frames(2);
     let hint = r.res::<Hint>().0.clone();
     assert_eq!(hint, "Union leader selected: Z/X turn, Tab next in stack");
+}
+
+/// Issue 76, item 10: an order done is logged though it has no event of its own — a refused
+/// order's line is not left the last after a turn or a change of formation.
+#[test]
+fn a_facing_or_formation_change_is_logged_after_a_refusal() {
+    use bayonet::client::reports::report::Report;
+    let mut r = Rig::new();
+    r.click(4, 4);
+    // Refused: no melee is pending on 5,4.
+    r.app
+        .world_mut()
+        .write_message(GiveOrder(bayonet::rules::order::Order::CancelMelee {
+            at: bayonet::rules::order::At(5, 4),
+        }));
+    r.frames(2);
+    let last = |r: &Rig| r.res::<Report>().lines.last().cloned().unwrap_or_default();
+    assert!(last(&r).starts_with("Refused -- "), "{}", last(&r));
+    r.tap_key(KeyCode::KeyX);
+    r.frames(1);
+    assert!(last(&r).starts_with("450 Union faces "), "{}", last(&r));
+    r.tap_key(KeyCode::KeyF);
+    r.frames(1);
+    assert_eq!(last(&r), "450 Union forms column");
+}
+
+/// Issue 76, item 10: a click on an empty hex the selected unit cannot enter says why and keeps
+/// the unit selected (it was dropped without a word).
+#[test]
+fn a_click_beyond_reach_says_why_and_keeps_the_selection() {
+    use bayonet::client::input::command::Selection;
+    use bayonet::client::reports::report::Report;
+    let mut r = Rig::new();
+    r.click(4, 4);
+    let chosen = r.res::<Selection>().unit;
+    assert!(chosen.is_some());
+    // Moved its whole allowance first: nothing is in reach now.
+    let i = r
+        .res::<Table>()
+        .board
+        .units
+        .iter()
+        .position(|u| Some(u.id) == chosen)
+        .unwrap();
+    r.app.world_mut().resource_mut::<Table>().board.units[i]
+        .marks
+        .mp_used = 99;
+    r.frames(1);
+    r.click(2, 2);
+    assert_eq!(r.res::<Selection>().unit, chosen, "still selected");
+    let last = r.res::<Report>().lines.last().cloned().unwrap_or_default();
+    assert!(last.starts_with("450 Union cannot go to 2,2: "), "{last}");
+}
+
+/// Issue 76, item 10: aiming a fire at a hex with a melee declared on it warns that the fire
+/// may rout the defender and call the melee off.
+#[test]
+fn the_fire_hint_warns_of_a_melee_declared_on_the_target() {
+    use bayonet::client::input::command::Hint;
+    use bayonet::rules::order::{At, Order};
+    let mut r = Rig::new();
+    r.app.world_mut().write_message(GiveOrder(Order::Melee {
+        from: vec![At(4, 4)],
+        units: Vec::new(),
+        at: At(5, 4),
+        follow_up: true,
+    }));
+    r.frames(2);
+    assert_eq!(r.res::<Table>().board.pending.len(), 1, "declared");
+    // The cavalry at 6,2, dismounted, fires.
+    for u in r
+        .app
+        .world_mut()
+        .resource_mut::<Table>()
+        .board
+        .units
+        .iter_mut()
+    {
+        if u.name == "Union cavalry" {
+            u.formation = bayonet::rules::unit::Formation::Dismounted;
+            u.facing = bayonet::rules::hex::Facing::SW;
+        }
+    }
+    r.frames(1);
+    r.click(6, 2);
+    r.tap_key(KeyCode::KeyT);
+    r.cursor(r.screen(5, 4));
+    r.frames(2);
+    let hint = r.res::<Hint>().0.clone();
+    assert!(hint.starts_with("Fire Union cavalry at 5,4: "), "{hint}");
+    assert!(
+        hint.ends_with(
+            "(a melee is declared on it: firing first may rout the defender and call the melee off)"
+        ),
+        "{hint}"
+    );
 }

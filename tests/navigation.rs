@@ -153,7 +153,11 @@ fn a_dragged_melee_and_an_aimed_fire_show_their_odds_beside_the_target() {
         "{}",
         aim.text
     );
-    assert!(aim.text.contains("attacker wins"), "{}", aim.text);
+    assert!(
+        aim.text.contains("attacker's chance of winning"),
+        "{}",
+        aim.text
+    );
     assert!(
         aim.text.lines().count() <= 3 && aim.text.lines().all(|l| l.chars().count() <= 60),
         "compact: {}",

@@ -107,7 +107,7 @@ fn tap(
     reach: Res<Reachable>,
     units: Query<&UnitState>,
     game: Res<crate::client::seen::Seen>,
-    mut orders: MessageWriter<GiveOrder>,
+    (mut orders, mut notices): (MessageWriter<GiveOrder>, MessageWriter<Notice>),
     (gate, aids): (
         crate::client::gate::Gate,
         Res<crate::client::theme::aid::Aids>,
@@ -157,6 +157,31 @@ fn tap(
                 }
                 continue;
             }
+        }
+        // An empty hex the selected unit cannot enter: why, and the unit stays selected (issue
+        // 76, item 10: the selection was dropped without a word). Esc drops it.
+        if let Some(u) = cmd
+            .unit
+            .and_then(|id| game.unit(id))
+            .filter(|u| here.is_empty() && u.side == game.ordering_side() && u.hex != h)
+        {
+            let why = order::check(
+                &game,
+                &Order::Move {
+                    unit: u.id,
+                    to: At::of(&game, h),
+                    path: None,
+                },
+            )
+            .err()
+            .map_or("out of its reach this turn".to_string(), |r| words(&r));
+            notices.write(Notice(format!(
+                "{} cannot go to {}: {why}",
+                u.name,
+                game.map.coord(h)
+            )));
+            cmd.move_target = None;
+            continue;
         }
         // Select the hex; tapping it again steps through its stack.
         let ids: Vec<UnitId> = here.iter().map(|u| u.id).collect();
@@ -625,8 +650,15 @@ pub(crate) fn hint(
                     .iter()
                     .map(|l| l.trim().to_string())
                     .collect();
+                // Issue 76, item 10: a melee declared on the target may be emptied by this fire.
+                let melee = if board.pending.iter().any(|p| p.defending_hex == h) {
+                    " (a melee is declared on it: firing first may rout the defender and call \
+                     the melee off)"
+                } else {
+                    ""
+                };
                 format!(
-                    "Fire {} at {}: {}; {press} to fire",
+                    "Fire {} at {}: {}; {press} to fire{melee}",
                     u.name,
                     board.map.coord(h),
                     working.join(STEP)

@@ -13,6 +13,7 @@ use crate::client::theme::palette;
 use crate::client::theme::regions::{Region, find};
 use crate::client::theme::widget::{self, Layout};
 use crate::rules::event::Event;
+use crate::rules::order::Order;
 use crate::rules::unit::UnitId;
 use crate::sim::{
     Happened, MeleeCalledOff, MeleeDeclared, MeleeResolved, OrderRejected, PhaseMoraleChecked,
@@ -110,9 +111,10 @@ fn collect(
     table: Res<Table>,
     units: Query<&UnitState>,
     // What the log is told: events, refusals and the window's notices.
-    (mut happened, mut rejected, mut notices): (
+    (mut happened, mut rejected, mut done, mut notices): (
         MessageReader<Happened>,
         MessageReader<OrderRejected>,
+        MessageReader<crate::sim::OrderDone>,
         MessageReader<crate::client::theme::notice::Notice>,
     ),
     mut cards: ResMut<super::results_card::Cards>,
@@ -123,6 +125,36 @@ fn collect(
         for v in &r.reasons {
             report.add(format!("Refused -- {v}"));
         }
+    }
+    // Orders done with no event of their own are logged too, so the last line is never a
+    // stale refusal (issue 76, item 10); an enemy out of sight is not followed (§16).
+    for d in done.read() {
+        let name = |id: UnitId| {
+            units
+                .iter()
+                .find(|u| u.0.id == id)
+                .map_or_else(|| format!("unit {}", id.0), |u| u.0.name.clone())
+        };
+        let known = |id: UnitId| seen.as_deref().is_none_or(|s| s.knows(id));
+        let line = match &d.order {
+            Order::Face { unit, facing } if known(*unit) => {
+                format!("{} faces {}", name(*unit), facing.name())
+            }
+            Order::Formation { unit, formation } if known(*unit) => {
+                format!("{} forms {}", name(*unit), formation.name().to_lowercase())
+            }
+            Order::Spike { battery, by } if known(*by) => {
+                format!("{} spikes the guns of {}", name(*by), name(*battery))
+            }
+            Order::Recrew { battery, by } if known(*by) => {
+                format!("{} mans the guns of {}", name(*by), name(*battery))
+            }
+            Order::RepairBridge { unit, at } if known(*unit) => {
+                format!("{} repairs the bridge at {at}", name(*unit))
+            }
+            _ => continue,
+        };
+        report.add(line);
     }
     let events: Vec<&Event> = happened.read().map(|h| &h.0).collect();
     if !events.is_empty() {
@@ -205,7 +237,7 @@ impl Log<'_> {
         } else {
             format!(
                 // The odds with the defenders' fire are in the pending panel, computed once there.
-                "Melee declared on {at}: {n}, attack {:.0} vs {:.0}, melee alone: attacker wins {:.0}%",
+                "Melee declared on {at}: {n}, attack {:.0} vs {:.0}, melee alone: attacker's chance of winning {:.0}%",
                 d.breakdown.attack_strength,
                 d.breakdown.defence_strength,
                 d.odds.attacker_win_probability * 100.0

@@ -21,7 +21,7 @@ pub fn ellipsis(line: &str, max: usize) -> String {
 }
 
 /// What the panels say while the whole odds are being worked out (off the frame).
-pub const WORKING: &str = "attacker wins … (working out the odds)";
+pub const WORKING: &str = "attacker's chance of winning … (working out the odds)";
 
 /// The odds as a player reads them: over the whole resolution, the melee alone, and what the
 /// defenders' fire may do first; "about" where they come from a sample of the fire (too many
@@ -53,7 +53,7 @@ pub fn odds_words(w: &melee::WholeOdds) -> String {
         }
     };
     let mut s = format!(
-        "attacker wins {} (melee alone {})",
+        "attacker's chance of winning {} (melee alone {})",
         whole(w.attacker_win_probability),
         pc(w.melee_only_probability)
     );
