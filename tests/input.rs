@@ -868,3 +868,71 @@ fn the_fire_hint_warns_of_a_melee_declared_on_the_target() {
         "{hint}"
     );
 }
+
+/// Issue 76, item 9: in every battle (not only the boot camp's), when a side's turn begins the
+/// news says what the other side's turn did to it — who fired on its units, what it cost — in
+/// the log and on the top bar.
+#[test]
+fn a_turn_begins_with_what_the_other_sides_turn_did() {
+    use bayonet::client::reports::report::Report;
+    use bayonet::client::reports::score_news::ScoreNews;
+    use bayonet::client::reports::turn_news::TurnNews;
+    use bayonet::rules::order::{At, Order};
+    let mut r = Rig::new();
+    let give = |r: &mut Rig, o: Order| {
+        r.app.world_mut().write_message(GiveOrder(o));
+        r.frames(2);
+    };
+    give(&mut r, Order::EndTurn);
+    let before: u32 = r
+        .res::<Table>()
+        .board
+        .units
+        .iter()
+        .filter(|u| u.side.0 == 0)
+        .map(|u| u.men)
+        .sum();
+    give(
+        &mut r,
+        Order::Fire {
+            unit: bayonet::rules::unit::UnitId(2),
+            at: At(4, 4),
+        },
+    );
+    let after: u32 = r
+        .res::<Table>()
+        .board
+        .units
+        .iter()
+        .filter(|u| u.side.0 == 0)
+        .map(|u| u.men)
+        .sum();
+    assert!(after < before, "the volley struck");
+    assert_eq!(
+        r.res::<TurnNews>().told,
+        None,
+        "not yet: the Confederates are still acting"
+    );
+    give(&mut r, Order::EndTurn);
+    r.frames(2);
+    let told = r
+        .res::<TurnNews>()
+        .told
+        .clone()
+        .expect("the Union's turn began");
+    assert!(
+        told.starts_with("The Confederate turn: 1 fire against your units (230 Confederate); "),
+        "{told}"
+    );
+    let lost = before - after;
+    assert!(
+        told.contains(&format!("; {lost} men lost"))
+            || told.contains(&format!("; {lost} man lost")),
+        "{told}"
+    );
+    assert!(r.res::<Report>().lines.contains(&told), "in the log");
+    assert_eq!(
+        r.res::<ScoreNews>().said.as_ref().map(|s| s.0.clone()),
+        Some(told)
+    );
+}

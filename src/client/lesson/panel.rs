@@ -101,7 +101,7 @@ pub(crate) fn plugin(app: &mut App) {
                 walk.run_if(resource_exists::<Walk>),
             )
                 .chain()
-                .after(crate::client::reports::score_news::tell)
+                .after(crate::client::reports::turn_news::Told)
                 .in_set(crate::client::Frame::AfterGame)
                 .run_if(resource_exists::<Lesson>),
         );
@@ -262,89 +262,11 @@ fn watch(
 }
 
 /// What the other side's turn is doing to the player's side, counted as it happens.
-#[derive(Default)]
-struct TheirTurn {
-    /// The player's men when the other side's turn began (`None` in his own turn).
-    men: Option<u32>,
-    fires: u32,
-    melees: u32,
-}
-
-/// At the start of the player's turn, the lesson's news: the fires and melees that struck his
-/// units in the other side's turn, the men they cost, and how the score moved (the score news'
-/// own line). Read from his side's view and from what struck his own units, which he always
-/// knows of.
-fn news(
-    mut lesson: ResMut<Lesson>,
-    mut happened: MessageReader<Happened>,
-    seen: Res<crate::client::seen::Seen>,
-    score: Res<crate::client::reports::score_news::ScoreNews>,
-    table: Res<crate::sim::Table>,
-    mut theirs: Local<TheirTurn>,
-) {
-    let side = seen.view().side;
-    // By the order of battle, so a unit the fire destroyed still counts as his.
-    let start = &table.start;
-    let ours = |id: &crate::rules::unit::UnitId| {
-        start
-            .units
-            .iter()
-            .chain(start.reinforcements.iter().map(|r| &r.unit))
-            .any(|u| u.id == *id && u.side == side)
-    };
-    let men = || -> u32 {
-        seen.board()
-            .units
-            .iter()
-            .filter(|u| u.side == side)
-            .map(|u| u.men)
-            .sum()
-    };
-    for h in happened.read() {
-        match &h.0 {
-            Event::TurnBegan(t) if t.side != side => {
-                *theirs = TheirTurn {
-                    men: Some(men()),
-                    ..default()
-                };
-            }
-            Event::Fired(f) if f.0.losses.iter().any(|l| ours(&l.unit)) => theirs.fires += 1,
-            Event::Moved(m) => {
-                theirs.fires += m
-                    .opportunity_fire
-                    .iter()
-                    .filter(|f| f.losses.iter().any(|l| ours(&l.unit)))
-                    .count() as u32;
-            }
-            Event::MeleeResolved(m)
-                if m.0.declaration.attackers.iter().any(&ours)
-                    || m.0.losses.iter().any(|l| ours(&l.unit)) =>
-            {
-                theirs.melees += 1;
-            }
-            // The player's turn begins, or the battle ends on the other side's last turn
-            // (issue 76: the computer's final move was never told).
-            Event::TurnBegan(_) | Event::GameEnded(_) => {
-                let last = matches!(h.0, Event::GameEnded(_));
-                if let Some(before) = theirs.men.take() {
-                    let lost = before.saturating_sub(men());
-                    let other = start.side_name(side.enemy());
-                    let struck = match (theirs.fires, theirs.melees) {
-                        (0, 0) => "nothing struck your units".to_string(),
-                        (f, m) => format!(
-                            "{} and {} against your units, {} lost",
-                            crate::rules::words::count(f, "fire", "fires"),
-                            crate::rules::words::count(m, "melee", "melees"),
-                            crate::rules::words::count(lost, "man", "men"),
-                        ),
-                    };
-                    let score = score.turn_summary.clone().unwrap_or_default();
-                    let which = if last { ", the last of the battle" } else { "" };
-                    lesson.news = Some(format!("The {other} turn{which}: {struck}. {score}."));
-                }
-            }
-            _ => {}
-        }
+/// At the start of the player's turn, the lesson's news: the turn news every battle tells
+/// (`reports::turn_news`), kept in the panel while he plays his turn.
+fn news(mut lesson: ResMut<Lesson>, told: Res<crate::client::reports::turn_news::TurnNews>) {
+    if told.is_changed() && told.told.is_some() && lesson.news != told.told {
+        lesson.news = told.told.clone();
     }
 }
 

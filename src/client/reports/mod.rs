@@ -4,6 +4,7 @@ pub mod after_action_view;
 pub mod report;
 pub mod results_card;
 pub mod score_news;
+pub mod turn_news;
 pub mod victory_panel;
 
 use bevy::prelude::*;
@@ -15,6 +16,7 @@ pub(crate) fn plugin(app: &mut App) {
         victory_panel::plugin,
         report::plugin,
         score_news::plugin,
+        turn_news::plugin,
         results_card::plugin,
     ));
 }

@@ -54,6 +54,8 @@ fn spawn(mut commands: Commands) {
             position_type: PositionType::Absolute,
             top: Val::Px(crate::client::theme::regions::TOP_BAR_HEIGHT + 4.0),
             left: Val::Px(8.0),
+            // The turn's news is long: it wraps over the map's left rather than off the window.
+            max_width: Val::Percent(60.0),
             padding: UiRect::axes(Val::Px(8.0), Val::Px(3.0)),
             display: Display::None,
             ..default()
