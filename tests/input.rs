@@ -212,7 +212,7 @@ fn f5_saves_and_f9_loads_the_game_in_the_window() {
     assert!(
         lines
             .iter()
-            .any(|l| l == "Autosaved as bayonet-autosave.ron"),
+            .any(|l| l == "Autosaved as bayonet-autosave.ron (and each turn from now on)"),
         "{lines:?}"
     );
     assert_eq!(
@@ -930,7 +930,11 @@ fn a_turn_begins_with_what_the_other_sides_turn_did() {
             || told.contains(&format!("; {lost} man lost")),
         "{told}"
     );
-    assert!(r.res::<Report>().lines.contains(&told), "in the log");
+    let logged = told.split(". ").next().unwrap().to_string() + ".";
+    assert!(
+        r.res::<Report>().lines.contains(&logged),
+        "{logged} in the log (the score's line above it)"
+    );
     assert_eq!(
         r.res::<ScoreNews>().said.as_ref().map(|s| s.0.clone()),
         Some(told)

@@ -81,17 +81,27 @@ fn note(world: &mut World, text: String) {
 fn autosave(
     world: &mut World,
     mut cursor: Local<bevy::ecs::message::MessageCursor<crate::sim::Happened>>,
+    mut told: Local<bool>,
 ) {
     let began = cursor
         .read(world.resource::<Messages<crate::sim::Happened>>())
         .filter(|h| h.0.kind::<TurnBegan>().is_some())
         .count();
     if began > 0 {
-        // Every turn: a short line by name (issue 59: the whole path each turn filled the log);
-        // the player's own save (F5) says where it went.
-        if let Some(t) = write(world, AUTOSAVE) {
-            let line = t.map(|_| format!("Autosaved as {AUTOSAVE}"));
-            note(world, line.unwrap_or_else(|e| e));
+        // A short line by name (issue 59: the whole path each turn filled the log), the first
+        // time only: after that the log's last line at a turn's start is the turn's news (issue
+        // 76, item 9), not the autosave's. A failure is always said; the player's own save (F5)
+        // says where it went.
+        match write(world, AUTOSAVE) {
+            Some(Ok(_)) if !*told => {
+                *told = true;
+                note(
+                    world,
+                    format!("Autosaved as {AUTOSAVE} (and each turn from now on)"),
+                );
+            }
+            Some(Err(e)) => note(world, e),
+            _ => {}
         }
     }
 }

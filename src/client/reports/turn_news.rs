@@ -104,16 +104,18 @@ fn tell(
             {
                 let now = strength(t.struck);
                 let last = next.is_none();
+                let lost = (t.men.saturating_sub(now.0), t.guns.saturating_sub(now.1));
+                let other = start.side_name(t.struck.enemy());
+                // The log has the score's own line just above; the top bar and the lesson's
+                // panel say both. The end screen tells the last turn's score.
+                report.add(words(&t, lost, other, last, None));
                 let line = words(
                     &t,
-                    (t.men.saturating_sub(now.0), t.guns.saturating_sub(now.1)),
-                    start.side_name(t.struck.enemy()),
+                    lost,
+                    other,
                     last,
-                    // The score's own line sums up the turn as the reader's begins; the end
-                    // screen tells the last.
                     score.turn_summary.as_deref().filter(|_| !last),
                 );
-                report.add(line.clone());
                 score.said = Some((line.clone(), SHOWN_SECONDS));
                 news.told = Some(line);
             }
