@@ -940,3 +940,52 @@ fn a_turn_begins_with_what_the_other_sides_turn_did() {
         Some(told)
     );
 }
+
+/// Issue 76, item 22: an objective's name keeps its place while that place stays clear — a
+/// counter that stood in its way and left does not send it back and forth between turns.
+#[test]
+fn an_objectives_name_stays_where_it_stood_while_it_is_clear() {
+    use bayonet::client::marks::place_names::PlacedNames;
+    let s = bayonet::load_scenario("maps/test_skirmish.ron").unwrap();
+    let mut r = Rig::on(s, bayonet::client::theme::settings::SettingsFile(None));
+    r.frames(3);
+    let label = |r: &Rig| {
+        r.res::<PlacedNames>()
+            .0
+            .iter()
+            .find(|p| p.text.starts_with("Miller's Farm"))
+            .map(|p| p.corners)
+            .expect("the objective is named")
+    };
+    let centre = |c: [Vec2; 4]| (c[0] + c[2]) / 2.0;
+    let first = label(&r);
+    // The hex under the name's place, and a Union unit put there.
+    let (w, h) = (r.s.map.width as i32, r.s.map.height as i32);
+    let under = (0..w)
+        .flat_map(|c| (0..h).map(move |rw| (c, rw)))
+        .min_by(|a, b| {
+            let d = |p: &(i32, i32)| r.screen(p.0, p.1).distance(centre(first));
+            d(a).total_cmp(&d(b))
+        })
+        .unwrap();
+    let hex = r.s.map.hex_at(Coord {
+        col: under.0,
+        row: under.1,
+    });
+    let unit = r
+        .res::<Table>()
+        .board
+        .units
+        .iter()
+        .position(|u| u.side.0 == 0 && u.hex != hex)
+        .unwrap();
+    let home = r.res::<Table>().board.units[unit].hex;
+    r.app.world_mut().resource_mut::<Table>().board.units[unit].hex = hex;
+    r.frames(2);
+    let moved = label(&r);
+    assert_ne!(moved, first, "a counter in its way moves it");
+    // The counter goes back: the name stays where it now stands, clear.
+    r.app.world_mut().resource_mut::<Table>().board.units[unit].hex = home;
+    r.frames(2);
+    assert_eq!(label(&r), moved, "it does not drift back");
+}

@@ -472,8 +472,11 @@ fn place(
     // The board, and the side's view of it where one is shown.
     (table, seen): (Res<Table>, Option<Res<Seen>>),
     layout: Res<MapLayout>,
-    mut names: Query<(Ref<PlaceName>, &mut Transform, &mut Visibility), Without<MapCamera>>,
+    mut names: Query<(Entity, Ref<PlaceName>, &mut Transform, &mut Visibility), Without<MapCamera>>,
     mut placed: ResMut<PlacedNames>,
+    // Each name's place last time, by its try: kept while it is still clear, so a name does
+    // not wander from its flag as the units move (issue 76, item 22).
+    mut last: Local<std::collections::HashMap<Entity, usize>>,
     panels: Query<
         (
             Option<&Region>,
@@ -487,7 +490,7 @@ fn place(
     let (Ok(w), Ok((t, p))) = (window.single(), cam.single()) else {
         return;
     };
-    let fresh = names.iter().any(|(n, _, _)| n.is_added());
+    let fresh = names.iter().any(|(_, n, _, _)| n.is_added());
     let laid_out = panels
         .iter()
         .any(|(_, n, at, _)| n.is_changed() || at.is_changed());
@@ -531,21 +534,23 @@ fn place(
         }
     }
     let mut order: Vec<_> = names.iter_mut().collect();
-    order.sort_by_key(|(n, _, _)| n.rank);
+    order.sort_by_key(|(_, n, _, _)| n.rank);
     // Every objective's flag on the screen: an objective's name stands nearer its own flag than
     // any other (issue 59: "Harper's Crossing (200)" stood by the Pike bridge's flag).
     let flags: Vec<Vec2> = order
         .iter()
-        .filter(|(n, _, _)| n.rank == 0)
-        .map(|(n, _, _)| to_screen(n.at))
+        .filter(|(_, n, _, _)| n.rank == 0)
+        .map(|(_, n, _, _)| to_screen(n.at))
         .collect();
     let mut shown = Vec::new();
-    for (name, mut tf, mut vis) in order {
+    for (entity, name, mut tf, mut vis) in order {
+        let before = last.get(&entity).copied();
         let choice = shown_at(name.rank, scale)
-            .then(|| choose(&name, &screen, &taken, counters, &flags))
+            .then(|| choose(&name, &screen, &taken, counters, &flags, before))
             .flatten();
         match choice {
-            Some(b) => {
+            Some((i, b)) => {
+                last.insert(entity, i);
                 taken.push(b);
                 shown.push(stand(&name, b, &mut tf, &mut vis, &to_world, scale));
             }
@@ -607,7 +612,8 @@ fn choose(
     taken: &[Boxed],
     counters: usize,
     flags: &[Vec2],
-) -> Option<Boxed> {
+    before: Option<usize>,
+) -> Option<(usize, Boxed)> {
     // How far past the window a name may stand and still be laid out (a long one half in).
     let margin = Vec2::splat(200.0);
     let anchor = screen.at(name.at);
@@ -648,16 +654,19 @@ fn choose(
     };
     let clear = |b: &Boxed, from: usize| inside(b) && taken[from..].iter().all(|o| !b.overlaps(o));
     let own = |b: &Boxed| name.rank != 0 || nearest_flag(b, &flags) == Some(anchor);
-    let choice = boxes.iter().find(|b| clear(b, 0) && own(b)).copied();
+    let tried = || boxes.iter().copied().enumerate();
+    // Where it stood last, while that is still clear; else the first clear place.
+    let kept = before
+        .and_then(|i| boxes.get(i).map(|b| (i, *b)))
+        .filter(|(_, b)| clear(b, 0) && own(b));
+    let choice = kept.or_else(|| tried().find(|(_, b)| clear(b, 0) && own(b)));
     // An objective's name crowded by counters on every side still stands, over a
     // counter if it must, but never under a panel or over another name; by another
     // flag only when nowhere by its own is free.
     if choice.is_none() && name.rank == 0 {
-        return boxes
-            .iter()
-            .find(|b| clear(b, counters) && own(b))
-            .or_else(|| boxes.iter().find(|b| clear(b, counters)))
-            .copied();
+        return tried()
+            .find(|(_, b)| clear(b, counters) && own(b))
+            .or_else(|| tried().find(|(_, b)| clear(b, counters)));
     }
     choice
 }
