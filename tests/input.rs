@@ -989,3 +989,22 @@ fn an_objectives_name_stays_where_it_stood_while_it_is_clear() {
     r.frames(2);
     assert_eq!(label(&r), moved, "it does not drift back");
 }
+
+/// Issue 76, item 22: a stack's strength of men and guns ("237·8g") is drawn small enough to
+/// stay on its counter, the plain numbers at their full size.
+#[test]
+fn a_stacks_strength_stays_on_its_counter() {
+    use bayonet::client::counters::counter::{
+        DIGIT_WIDTH, NUMBER_ROOM, NUMBER_SIZE, SIDE, number_size, stack_strength,
+    };
+    assert_eq!(number_size(NUMBER_SIZE, "830"), NUMBER_SIZE);
+    for label in [stack_strength("", 237, 8), stack_strength("~", 1237, 12)] {
+        let size = number_size(NUMBER_SIZE, &label);
+        let width = size * DIGIT_WIDTH * label.chars().count() as f32;
+        assert!(size < NUMBER_SIZE, "{label}");
+        assert!(
+            width <= NUMBER_ROOM && NUMBER_ROOM < SIDE,
+            "{label}: {width}"
+        );
+    }
+}

@@ -841,20 +841,21 @@ fn strength(
         (_, None) => format!("{about}{}", u.men),
     };
     if !label.is_empty() {
+        let base = if look.distance == Distance::Middle {
+            MIDDLE_NUMBER_SIZE
+        } else {
+            NUMBER_SIZE
+        };
         c.spawn((
             Detail,
             StrengthNumber,
             look.detail,
-            Text2d::new(label),
             TextFont {
                 font: bold.clone().into(),
-                font_size: FontSize::Px(if look.distance == Distance::Middle {
-                    MIDDLE_NUMBER_SIZE
-                } else {
-                    NUMBER_SIZE
-                }),
+                font_size: FontSize::Px(number_size(base, &label)),
                 ..default()
             },
+            Text2d::new(label),
             TextColor(look.ink),
             Transform::from_xyz(
                 0.0,
@@ -1108,6 +1109,18 @@ pub fn picking_order(mut stack: Vec<&Unit>) -> Vec<&Unit> {
     drawing_order(&mut stack);
     stack
 }
+
+/// The strength number's size: `base`, or smaller where a long one ("237·8g", a stack's men
+/// and guns) would run past its counter's sides into the facing marks (issue 76, item 22):
+/// the bold digits are about 0.62 of the size wide, and 40 of the counter's 44 take them.
+pub fn number_size(base: f32, label: &str) -> f32 {
+    let chars = label.chars().count().max(1) as f32;
+    base.min(NUMBER_ROOM / (DIGIT_WIDTH * chars))
+}
+
+/// The width a strength number may take on its counter, and a bold digit's width per size.
+pub const NUMBER_ROOM: f32 = 40.0;
+pub const DIGIT_WIDTH: f32 = 0.62;
 
 /// A stack's whole strength as its top counter writes it: the men of its regiments, and its
 /// guns ("830", "450·6g", "8g").
