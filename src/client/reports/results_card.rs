@@ -223,8 +223,7 @@ pub fn melee_card(
     if o.bridge.is_none() && o.breakdown.odds_words().is_none() {
         let odds = o.breakdown.odds();
         lines.push(format!(
-            "odds it was fought at: the attacker's chance of winning {:.0}%; expected losses: \
-             attacker {:.0}, defender {:.0}",
+            "odds: attacker's chance {:.0}%; expected losses: attacker {:.0}, defender {:.0}",
             odds.attacker_win_probability * 100.0,
             odds.expected_attacker_loss,
             odds.expected_defender_loss
