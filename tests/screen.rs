@@ -1343,3 +1343,77 @@ fn the_sight_aid_names_the_blocking_hex_and_the_feet() {
         "{w}"
     );
 }
+
+/// Issue 76, item 17: the start dialog reads pick-and-start in one screen — who plays and the
+/// opponent straight under Start, before the library's cards — and a size filter chosen is
+/// kept for the fresh window a picked battle opens (the settings keep it).
+#[test]
+fn the_library_keeps_its_filter_and_puts_who_plays_first() {
+    use bayonet::client::dialogs::library::{Narrow, Shown};
+    use bayonet::client::dialogs::start::Control;
+    use bayonet::client::theme::settings::{Settings, SettingsFile};
+    use bevy::prelude::*;
+    let dir = std::env::temp_dir().join(format!("bayonet-library-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = SettingsFile(Some(dir.join("settings.ron")));
+    let open = |file: &SettingsFile| {
+        let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
+        let mut app = bayonet::client::windowless_app_with(
+            s,
+            bayonet::client::headless,
+            SettingsFile(file.0.clone()),
+        );
+        app.world_mut()
+            .remove_resource::<bayonet::client::gate::PresetPlayers>();
+        app.update();
+        app.update();
+        app
+    };
+    let mut app = open(&file);
+    // Every control of the dialog in reading order.
+    let mut order = Vec::new();
+    let roots: Vec<Entity> = app
+        .world_mut()
+        .query_filtered::<Entity, (With<Node>, Without<ChildOf>)>()
+        .iter(app.world())
+        .collect();
+    let mut stack: Vec<Entity> = roots.into_iter().rev().collect();
+    while let Some(at) = stack.pop() {
+        if let Some(c) = app.world().get::<Control>(at) {
+            order.push(*c);
+        }
+        if let Some(c) = app.world().get::<Children>(at) {
+            stack.extend(c.iter().rev());
+        }
+    }
+    let first = |f: &dyn Fn(&Control) -> bool| order.iter().position(f).unwrap();
+    assert!(
+        first(&|c| matches!(c, Control::Mode(_))) < first(&|c| matches!(c, Control::Scenario(_)))
+            && first(&|c| matches!(c, Control::Opponent(_)))
+                < first(&|c| matches!(c, Control::Scenario(_))),
+        "{order:?}"
+    );
+    // A size chosen…
+    let small = bayonet::library::Size::Small;
+    let button = app
+        .world_mut()
+        .query::<(Entity, &Narrow)>()
+        .iter(app.world())
+        .find(|(_, n)| **n == Narrow::Size(Some(small)))
+        .map(|(e, _)| e)
+        .unwrap();
+    app.world_mut()
+        .trigger(bayonet::client::theme::interaction::Pressed { entity: button });
+    app.update();
+    assert_eq!(app.world().resource::<Shown>().0.size, Some(small));
+    assert_eq!(
+        Shown::of(app.world().resource::<Settings>().library).0.size,
+        Some(small)
+    );
+    app.update();
+    drop(app);
+    // …is the library's filter in the next window.
+    let again = open(&file);
+    assert_eq!(again.world().resource::<Shown>().0.size, Some(small));
+    let _ = std::fs::remove_dir_all(&dir);
+}

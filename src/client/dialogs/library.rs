@@ -34,7 +34,43 @@ pub struct Shown(pub Filter);
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Shown>()
         .add_observer(narrow)
+        .add_systems(Startup, remembered)
         .add_systems(Update, show_filtered);
+}
+
+impl Shown {
+    /// The filter as the settings keep it.
+    pub fn of(kept: (Option<u16>, Option<u8>, Option<u8>)) -> Shown {
+        let (year, size, kind) = kept;
+        Shown(Filter {
+            year,
+            size: size.and_then(|i| Size::ALL.get(usize::from(i)).copied()),
+            kind: kind.and_then(|i| Kind::ALL.get(usize::from(i)).copied()),
+        })
+    }
+
+    /// The filter as the settings keep it.
+    pub fn kept(&self) -> (Option<u16>, Option<u8>, Option<u8>) {
+        let place = |found: Option<usize>| found.and_then(|i| u8::try_from(i).ok());
+        (
+            self.0.year,
+            place(
+                self.0
+                    .size
+                    .and_then(|s| Size::ALL.iter().position(|x| *x == s)),
+            ),
+            place(
+                self.0
+                    .kind
+                    .and_then(|k| Kind::ALL.iter().position(|x| *x == k)),
+            ),
+        )
+    }
+}
+
+/// The library opens filtered as the player left it.
+fn remembered(settings: Res<crate::client::theme::settings::Settings>, mut shown: ResMut<Shown>) {
+    *shown = Shown::of(settings.library);
 }
 
 /// A battle's map in small: a pixel square per hex, its terrain shaded by elevation, the
@@ -210,13 +246,19 @@ pub fn campaigns(d: &mut ChildSpawnerCommands) {
 }
 
 /// A filter pressed: that year, size or type (or any).
-fn narrow(pressed: On<Pressed>, q: Query<&Narrow>, mut shown: ResMut<Shown>) {
+fn narrow(
+    pressed: On<Pressed>,
+    q: Query<&Narrow>,
+    mut shown: ResMut<Shown>,
+    mut settings: ResMut<crate::client::theme::settings::Settings>,
+) {
     let Ok(n) = q.get(pressed.entity) else { return };
     match *n {
         Narrow::Year(y) => shown.0.year = y,
         Narrow::Size(s) => shown.0.size = s,
         Narrow::Kind(k) => shown.0.kind = k,
     }
+    settings.library = shown.kept();
 }
 
 /// The cards the filter lets through, shown; the filter buttons lit as they stand.

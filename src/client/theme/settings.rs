@@ -36,6 +36,9 @@ pub struct Settings {
     pub volume: u32,
     /// No sound at all (Ctrl+M).
     pub muted: bool,
+    /// The library's filter as last set, kept when a battle picked opens a fresh window (issue
+    /// 76, item 17): a year, and a size and a type by their place in `Size::ALL`, `Kind::ALL`.
+    pub library: (Option<u16>, Option<u8>, Option<u8>),
 }
 
 /// Who plays: one side against the computer (0 or 1), two players at one device, or the
@@ -62,6 +65,7 @@ impl Default for Settings {
             played: false,
             volume: 80,
             muted: false,
+            library: (None, None, None),
         }
     }
 }
