@@ -839,3 +839,38 @@ fn the_lesson_panel_keeps_clear_of_the_unit_a_step_acts_with() {
         "the 83rd Pennsylvania's hex {at:?} is among what the panel keeps clear of: {clear:?}"
     );
 }
+
+/// Issue 76, item 4: a lesson's words give a unit's hex where it stands now — after a wrong
+/// move lesson 2's hint names the 83rd Pennsylvania where it went, not the script's 6,5.
+#[test]
+fn lesson_2_a_hint_names_a_unit_where_it_stands_now() {
+    use bayonet::lesson::places::where_now;
+    let (script, s) = bayonet::lesson::open(2).unwrap();
+    let hint = script
+        .steps
+        .iter()
+        .find_map(|st| {
+            st.hint
+                .clone()
+                .filter(|h| h.contains("83rd Pennsylvania (6,5)"))
+        })
+        .expect("the zone-of-control step's hint");
+    let mut board = s.board();
+    assert_eq!(where_now(&hint, &board), hint, "where the script put it");
+    let i = board
+        .units
+        .iter()
+        .position(|u| u.name == "83rd Pennsylvania")
+        .unwrap();
+    board.units[i].hex = board
+        .map
+        .hex_at(bayonet::rules::map::Coord { col: 7, row: 5 });
+    let now = where_now(&hint, &board);
+    assert!(now.contains("83rd Pennsylvania (7,5)"), "{now}");
+    assert!(!now.contains("(6,5)"), "{now}");
+    // Words that give no hex are left as they are.
+    assert_eq!(
+        where_now("the 83rd Pennsylvania (in column)", &board),
+        "the 83rd Pennsylvania (in column)"
+    );
+}

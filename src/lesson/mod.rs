@@ -2,6 +2,7 @@
 //! script of steps that walks a new player through one idea by doing it. Plain Rust: the window
 //! shows a lesson and reports what the player does; `progress` judges it.
 
+pub mod places;
 pub mod progress;
 pub mod script;
 

@@ -328,10 +328,13 @@ fn show(
     mut lines: Query<(&Line, &mut Text, &mut Node), Without<LessonButton>>,
     mut buttons: Query<(&LessonButton, &mut Node, &Children)>,
     mut labels: Query<&mut Text, Without<Line>>,
+    seen: Res<crate::client::seen::Seen>,
 ) {
-    if !lesson.is_changed() {
+    // The words name units where they stand now: they change as the board does.
+    if !lesson.is_changed() && !seen.is_changed() {
         return;
     }
+    let now = |text: &str| crate::lesson::places::where_now(text, seen.board());
     // A new step unfolds the panel: its words must be read.
     if *shown_step != Some(lesson.progress.step) {
         *shown_step = Some(lesson.progress.step);
@@ -359,7 +362,7 @@ fn show(
                 script.steps.len()
             ),
             Line::Say => match step {
-                Some(s) => s.say.clone(),
+                Some(s) => now(&s.say),
                 None if *number < count => format!(
                     "Lesson {number} done. Next: lesson {}, {}.",
                     number + 1,
@@ -367,7 +370,7 @@ fn show(
                 ),
                 None => format!("The boot camp is done. {} waits.", first_battle_words()),
             },
-            Line::Hint => progress.hint.clone().unwrap_or_default(),
+            Line::Hint => progress.hint.as_deref().map(now).unwrap_or_default(),
             Line::News => lesson.news.clone().unwrap_or_default(),
         };
         if t.0 != want {
