@@ -620,6 +620,23 @@ fn tooltips_over_the_toolbar_stand_above_it() {
     );
     let tip = bevy::math::Rect::from_corners(at, at + size);
     assert!(tip.intersect(neighbour).is_empty(), "{at:?}");
+    // Issue 76, item 5: a panel over the map where the tip would go (the lesson's, below the
+    // pointer) counts before any counter: the tip goes above, off its words, though a counter
+    // stands there.
+    use bayonet::client::panels::tooltip::placed_among;
+    let panel = bevy::math::Rect::from_corners(Vec2::new(0.0, 320.0), Vec2::new(460.0, 700.0));
+    let above = bevy::math::Rect::from_center_size(Vec2::new(190.0, 250.0), Vec2::splat(44.0));
+    let at = placed_among(
+        Vec2::new(100.0, 300.0),
+        size,
+        win,
+        30.0,
+        Some(880.0),
+        (None, &[above]),
+        &[panel],
+    );
+    let tip = bevy::math::Rect::from_corners(at, at + size);
+    assert!(tip.intersect(panel).is_empty(), "{at:?}");
 }
 
 /// Issue 61, the library by touch: a finger that starts a drag on a battle's card (a button that

@@ -102,6 +102,11 @@ fn place(
         Query<(&mut Node, &ComputedNode)>,
     ),
     mut text: Query<&mut Text, With<TooltipText>>,
+    // The panels that float over the map (the lesson's): the tip keeps off them.
+    furniture: Query<
+        (&ComputedNode, &UiGlobalTransform, &InheritedVisibility),
+        With<crate::client::theme::regions::Furniture>,
+    >,
     ui_scale: Option<Res<UiScale>>,
     aim: Res<super::aim_box::AimBox>,
     // The selected hex, the hex under the pointer, the map's layout and what stands on it.
@@ -176,7 +181,13 @@ fn place(
                     .collect()
             })
             .unwrap_or_default();
-        let Vec2 { x, y } = placed_clear(c, size, win, r, toolbar_top, avoid, &counters);
+        let k = window.single().map_or(1.0, |w| w.scale_factor());
+        let panels: Vec<Rect> = furniture
+            .iter()
+            .filter(|(n, _, v)| v.get() && n.size.x > 0.0)
+            .map(|(n, at, _)| Rect::from_center_size(at.translation / k, n.size / k))
+            .collect();
+        let Vec2 { x, y } = placed_among(c, size, win, r, toolbar_top, (avoid, &counters), &panels);
         // The node's offsets are in UI pixels, which the UI scale enlarges.
         let u = ui_scale.map_or(1.0, |s| s.0).max(0.1);
         let (x, y) = (Val::Px(x.max(0.0) / u), Val::Px(y.max(0.0) / u));
@@ -210,6 +221,20 @@ pub fn placed_clear(
     avoid: Option<Rect>,
     counters: &[Rect],
 ) -> Vec2 {
+    placed_among(c, size, win, r, toolbar_top, (avoid, counters), &[])
+}
+
+/// `placed_clear`, and off the `panels` over the map first of all (issue 76, item 5: in
+/// portrait the tip of a hex beside the lesson's panel was drawn over its words).
+pub fn placed_among(
+    c: Vec2,
+    size: Vec2,
+    win: Vec2,
+    r: f32,
+    toolbar_top: Option<f32>,
+    (avoid, counters): (Option<Rect>, &[Rect]),
+    panels: &[Rect],
+) -> Vec2 {
     let (dx, dy) = ((r + 6.0).max(18.0), (r * 0.87 + 6.0).max(22.0));
     let right = c.x + dx + size.x <= win.x;
     let below = c.y + dy + size.y <= win.y;
@@ -220,7 +245,7 @@ pub fn placed_clear(
         _ => c.y - dy - size.y,
     };
     let first = Vec2::new(x_of(right), y_of(below));
-    if avoid.is_none() && counters.is_empty() {
+    if avoid.is_none() && counters.is_empty() && panels.is_empty() {
         return first;
     }
     let fits =
@@ -235,6 +260,11 @@ pub fn placed_clear(
     .into_iter()
     .map(|(r, b)| Vec2::new(x_of(r), y_of(b)))
     .filter(|at| fits(*at) && !avoid.is_some_and(|a| covers(*at, &a)))
-    .min_by_key(|at| counters.iter().filter(|r| covers(*at, r)).count())
+    .min_by_key(|at| {
+        (
+            panels.iter().filter(|r| covers(*at, r)).count(),
+            counters.iter().filter(|r| covers(*at, r)).count(),
+        )
+    })
     .unwrap_or(first)
 }
