@@ -1344,9 +1344,10 @@ fn the_sight_aid_names_the_blocking_hex_and_the_feet() {
     );
 }
 
-/// Issue 76, item 17: the start dialog reads pick-and-start in one screen — who plays and the
-/// opponent straight under Start, before the library's cards — and a size filter chosen is
-/// kept for the fresh window a picked battle opens (the settings keep it).
+/// Issue 76, item 17: for a player who has played before, the start dialog reads
+/// pick-and-start in one screen — who plays and the opponent straight under Start, before the
+/// library's cards — and a size filter chosen is kept for the fresh window a picked battle
+/// opens (the settings keep it).
 #[test]
 fn the_library_keeps_its_filter_and_puts_who_plays_first() {
     use bayonet::client::dialogs::library::{Narrow, Shown};
@@ -1356,6 +1357,8 @@ fn the_library_keeps_its_filter_and_puts_who_plays_first() {
     let dir = std::env::temp_dir().join(format!("bayonet-library-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = SettingsFile(Some(dir.join("settings.ron")));
+    // A player who has started a battle before (a newcomer's dialog puts the boot camp first).
+    std::fs::write(dir.join("settings.ron"), "(played: true)").unwrap();
     let open = |file: &SettingsFile| {
         let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
         let mut app = bayonet::client::windowless_app_with(

@@ -247,21 +247,27 @@ fn open(
     let newcomer = !settings.played && settings.lessons_done == 0;
     commands.entity(body).with_children(|d| {
         if newcomer {
+            // The boot camp first, then the library, then the battle Start begins.
             boot_camp(d, &settings, true);
-        }
-        // The battle Start begins and who plays it first, under Start (issue 76, item 17): a
-        // battle picked in the library opens a fresh window, which then reads pick-and-start
-        // in one screen; the library and the battle's whole story below.
-        d.spawn(widget::heading(format!("This battle: {}", s.name), 16.0));
-        who_plays(d, s);
-        opponents(d);
-        battles(d, &maps, images.as_deref_mut());
-        // A campaign opens by its own subcommand (in the browser, the page's `campaign=FILE`).
-        super::library::campaigns(d);
-        // The battle Start begins, whole: its story, sources, approximations and levels.
-        d.spawn(widget::heading(format!("The story of {}", s.name), 16.0));
-        d.spawn(label(s.description.clone(), 13.0));
-        if !newcomer {
+            battles(d, &maps, images.as_deref_mut());
+            super::library::campaigns(d);
+            d.spawn(widget::heading(format!("This battle: {}", s.name), 16.0));
+            d.spawn(label(s.description.clone(), 13.0));
+            who_plays(d, s);
+            opponents(d);
+        } else {
+            // The battle Start begins and who plays it first, under Start (issue 76, item 17):
+            // a battle picked in the library opens a fresh window, which then reads
+            // pick-and-start in one screen; the library and the battle's whole story below.
+            d.spawn(widget::heading(format!("This battle: {}", s.name), 16.0));
+            who_plays(d, s);
+            opponents(d);
+            battles(d, &maps, images.as_deref_mut());
+            // A campaign opens by its own subcommand (in the browser, `campaign=FILE`).
+            super::library::campaigns(d);
+            // The battle Start begins, whole: its story, sources, approximations and levels.
+            d.spawn(widget::heading(format!("The story of {}", s.name), 16.0));
+            d.spawn(label(s.description.clone(), 13.0));
             boot_camp(d, &settings, false);
         }
         rules(d);
