@@ -874,3 +874,32 @@ fn lesson_2_a_hint_names_a_unit_where_it_stands_now() {
         "the 83rd Pennsylvania (in column)"
     );
 }
+
+/// Issue 76, item 5: with a fire armed (T) the lesson panel keeps clear of every enemy the
+/// selected unit may fire at (lesson 10's panel moved over the village its battery aimed at):
+/// lesson 8's Battery A, 4th U.S. at 8,6 and the 2nd Florida at 10,6.
+#[test]
+fn the_lesson_panel_keeps_clear_of_the_targets_of_an_armed_fire() {
+    use bayonet::rules::order::{At, Order, check};
+    let mut r = Rig::lesson(8, SettingsFile(None));
+    r.click(8, 6);
+    r.tap_key(KeyCode::KeyT);
+    r.frames(2);
+    let board = r.res::<bayonet::sim::Table>().board.clone();
+    let battery = board
+        .units
+        .iter()
+        .find(|u| u.name == "Battery A, 4th U.S.")
+        .unwrap();
+    let fire = Order::Fire {
+        unit: battery.id,
+        at: At(10, 6),
+    };
+    assert!(check(&board, &fire).is_ok(), "a target in range");
+    let at = r.screen(10, 6);
+    let clear = &r.res::<Lesson>().placed.clear;
+    assert!(
+        clear.iter().any(|c| c.contains(at)),
+        "the 2nd Florida's hex {at:?} is among what the panel keeps clear of: {clear:?}"
+    );
+}

@@ -543,6 +543,20 @@ fn place(
             clear.push(hex_rect(u.hex));
         }
     }
+    // With a fire armed (T), every enemy the selected unit may fire at: the panel must not
+    // cover the target (issue 76, item 5: lesson 10's battery and the village).
+    if let Some(firer) = cmd.unit.filter(|_| cmd.fire_mode) {
+        use crate::rules::order::{At, Order, check};
+        for e in board.units.iter().filter(|e| e.side != seen.view().side) {
+            let fire = Order::Fire {
+                unit: firer,
+                at: At::of(board, e.hex),
+            };
+            if check(board, &fire).is_ok() {
+                clear.push(hex_rect(e.hex));
+            }
+        }
+    }
     if log > 80.0
         && let Some((_, n, at)) = regions.iter().find(|(r, _, _)| **r == Region::Log)
     {
