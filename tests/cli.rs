@@ -1140,20 +1140,24 @@ fn bayonet_campaign_checks_tells_where_it_stands_and_resumes() {
         "The Railroad Cut, Gettysburg, 1 July 1863"
     );
     assert_eq!(v["fought"].as_array().unwrap().len(), 0);
-    let (code, _, text) = bayonet(&[
-        "campaign",
-        file,
-        "--autoplay",
-        "--battles",
-        "1",
-        "--seed",
-        "3",
-        "--opponent",
-        "basic",
-        "--save",
-        &save,
-    ]);
-    assert_eq!(code, 0, "{text}");
+    // One battle more of the campaign, the basic computer on both sides, kept in the save.
+    let one_more = |seed: &[&str]| {
+        let mut args = vec![
+            "campaign",
+            file,
+            "--autoplay",
+            "--battles",
+            "1",
+            "--opponent",
+            "basic",
+            "--save",
+            &save,
+        ];
+        args.extend_from_slice(seed);
+        let (code, _, text) = bayonet(&args);
+        assert_eq!(code, 0, "{text}");
+    };
+    one_more(&["--seed", "3"]);
     let (_, v, _) = bayonet(&["campaign", file, "--status", "--json", "--save", &save]);
     assert_eq!(
         v["fought"].as_array().unwrap().len(),
@@ -1164,18 +1168,7 @@ fn bayonet_campaign_checks_tells_where_it_stands_and_resumes() {
     // Issue 76, item 12: the carry list says what the save says — a unit gone is lost, not
     // "70 → 70 men" — in the same words as the window's campaign screen. Little Round Top next,
     // then Pickett's Charge, where the first day's regiments come again.
-    let (code, _, text) = bayonet(&[
-        "campaign",
-        file,
-        "--autoplay",
-        "--battles",
-        "1",
-        "--opponent",
-        "basic",
-        "--save",
-        &save,
-    ]);
-    assert_eq!(code, 0, "{text}");
+    one_more(&[]);
     let (_, v, _) = bayonet(&["campaign", file, "--status", "--json", "--save", &save]);
     assert_eq!(v["fought"].as_array().unwrap().len(), 2);
     let (_, _, text) = bayonet(&["campaign", file, "--status", "--save", &save]);

@@ -515,6 +515,22 @@ pub fn worst_melee(
     )
 }
 
+/// A window-less game on `map` with its start dialog open (no players preset), its interface
+/// settings kept in `file`, laid out over two frames.
+#[cfg(feature = "client")]
+pub fn start_dialog_app(
+    map: &str,
+    file: &bayonet::client::theme::settings::SettingsFile,
+) -> bevy::prelude::App {
+    let s = bayonet::load_scenario(map).unwrap();
+    let mut app = bayonet::client::windowless_app_with(s, bayonet::client::headless, file.clone());
+    app.world_mut()
+        .remove_resource::<bayonet::client::gate::PresetPlayers>();
+    app.update();
+    app.update();
+    app
+}
+
 /// Presses a start-dialog control for one frame, as a click would, and lets it go.
 #[cfg(feature = "client")]
 pub fn press_control(

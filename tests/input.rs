@@ -901,14 +901,15 @@ fn a_turn_begins_with_what_the_other_sides_turn_did() {
         r.frames(2);
     };
     give(&mut r, Order::EndTurn);
-    let before: u32 = r
-        .res::<Table>()
-        .board
-        .units
-        .iter()
-        .filter(|u| u.side.0 == 0)
-        .map(|u| u.men)
-        .sum();
+    let union_men = |r: &Rig| -> u32 {
+        let b = &r.res::<Table>().board;
+        b.units
+            .iter()
+            .filter(|u| u.side.0 == 0)
+            .map(|u| u.men)
+            .sum()
+    };
+    let before = union_men(&r);
     give(
         &mut r,
         Order::Fire {
@@ -916,14 +917,7 @@ fn a_turn_begins_with_what_the_other_sides_turn_did() {
             at: At(4, 4),
         },
     );
-    let after: u32 = r
-        .res::<Table>()
-        .board
-        .units
-        .iter()
-        .filter(|u| u.side.0 == 0)
-        .map(|u| u.men)
-        .sum();
+    let after = union_men(&r);
     assert!(after < before, "the volley struck");
     assert_eq!(
         r.res::<TurnNews>().told,

@@ -455,16 +455,7 @@ fn the_start_dialog_remembers_who_plays() {
     let dir = std::env::temp_dir().join(format!("bayonet-who-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let file = SettingsFile(Some(dir.join("settings.ron")));
-    let open = |file: &SettingsFile| {
-        let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
-        let mut app =
-            bayonet::client::windowless_app_with(s, bayonet::client::headless, file.clone());
-        app.world_mut()
-            .remove_resource::<bayonet::client::gate::PresetPlayers>();
-        app.update();
-        app.update();
-        app
-    };
+    let open = |file: &SettingsFile| crate::common::start_dialog_app("maps/test_melee.ron", file);
     let mut app = open(&file);
     crate::common::press_control(&mut app, Control::Mode(Mode::Play(1)));
     app.update();

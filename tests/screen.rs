@@ -1359,19 +1359,8 @@ fn the_library_keeps_its_filter_and_puts_who_plays_first() {
     let file = SettingsFile(Some(dir.join("settings.ron")));
     // A player who has started a battle before (a newcomer's dialog puts the boot camp first).
     std::fs::write(dir.join("settings.ron"), "(played: true)").unwrap();
-    let open = |file: &SettingsFile| {
-        let s = bayonet::load_scenario("maps/brandy_station.ron").unwrap();
-        let mut app = bayonet::client::windowless_app_with(
-            s,
-            bayonet::client::headless,
-            SettingsFile(file.0.clone()),
-        );
-        app.world_mut()
-            .remove_resource::<bayonet::client::gate::PresetPlayers>();
-        app.update();
-        app.update();
-        app
-    };
+    let open =
+        |file: &SettingsFile| crate::common::start_dialog_app("maps/brandy_station.ron", file);
     let mut app = open(&file);
     // Every control of the dialog in reading order.
     let mut order = Vec::new();

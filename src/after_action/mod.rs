@@ -225,10 +225,7 @@ pub fn of_save(saved: &SaveGame) -> Result<AfterAction, LoadError> {
 
 /// Every unit of the scenario: those on the map at the start, then the reinforcements.
 fn every_unit(scenario: &Scenario) -> impl Iterator<Item = &crate::rules::unit::Unit> {
-    scenario
-        .units
-        .iter()
-        .chain(scenario.reinforcements.iter().map(|r| &r.unit))
+    scenario.every_unit()
 }
 
 /// The report of `orders` played on `scenario` with `seed`.

@@ -447,6 +447,13 @@ impl Scenario {
         }
     }
 
+    /// Every unit of the battle: those on the map at the start, then those to come.
+    pub fn every_unit(&self) -> impl Iterator<Item = &Unit> {
+        self.units
+            .iter()
+            .chain(self.reinforcements.iter().map(|r| &r.unit))
+    }
+
     pub fn side_name(&self, side: Side) -> &str {
         self.sides
             .get(side.0 as usize)
@@ -1582,11 +1589,7 @@ impl Scenario {
     /// corps commander's under one of his divisions: issue 76, item 16); a leader on the
     /// field before anyone he commands (item 21).
     pub fn warnings(&self) -> Vec<LoadError> {
-        let all: Vec<&Unit> = self
-            .units
-            .iter()
-            .chain(self.reinforcements.iter().map(|r| &r.unit))
-            .collect();
+        let all: Vec<&Unit> = self.every_unit().collect();
         let mut out = self.never_commanded_warnings(&all);
         out.extend(self.headquarters_warnings(&all));
         out.extend(self.early_leader_warnings());

@@ -22,9 +22,7 @@ pub fn seat_of(org: &Organisation, brigade: &str, seats: &[Vec<Post>]) -> u8 {
 
 /// Every unit of the battle, those to come too.
 pub fn all_units(s: &Scenario) -> impl Iterator<Item = &Unit> {
-    s.units
-        .iter()
-        .chain(s.reinforcements.iter().map(|r| &r.unit))
+    s.every_unit()
 }
 
 /// A formation's name as the scenario gives it (its id where it has none).

@@ -65,142 +65,142 @@ fn tell(
 ) {
     let reader = seen.view().side;
     let start = &table.start;
-    let every = || {
-        start
-            .units
-            .iter()
-            .chain(start.reinforcements.iter().map(|r| &r.unit))
-    };
-    let name = |id: UnitId| -> String {
-        table
-            .board
-            .unit(id)
-            .or_else(|| every().find(|u| u.id == id))
-            .map_or_else(|| format!("unit {}", id.0), |u| u.name.clone())
-    };
-    // His own men and guns, which he always knows.
-    let strength = |side: Side| -> (u32, u32) {
-        table
-            .board
-            .units
-            .iter()
-            .filter(|u| u.side == side)
-            .fold((0, 0), |(m, g), u| match u.kind {
-                UnitKind::Artillery => (m, g + u.guns),
-                UnitKind::Infantry | UnitKind::Cavalry => (m + u.men, g),
-                _ => (m, g),
-            })
-    };
     for h in happened.read() {
-        let ended = match &h.0 {
-            Event::TurnBegan(b) => Some(Some(b.side)),
-            Event::GameEnded(_) => Some(None),
-            _ => None,
-        };
-        if let Some(next) = ended {
-            if let Some(t) = news.theirs.take()
-                && t.struck == reader
-                && next.is_none_or(|s| s == reader)
-            {
-                let now = strength(t.struck);
-                let last = next.is_none();
-                let lost = (t.men.saturating_sub(now.0), t.guns.saturating_sub(now.1));
-                let other = start.side_name(t.struck.enemy());
-                // The log has the score's own line just above; the top bar and the lesson's
-                // panel say both. The end screen tells the last turn's score.
-                report.add(words(&t, lost, other, last, None));
-                let line = words(
-                    &t,
-                    lost,
-                    other,
-                    last,
-                    score.turn_summary.as_deref().filter(|_| !last),
-                );
-                score.said = Some((line.clone(), SHOWN_SECONDS));
-                news.told = Some(line);
-            }
-            if let Some(acting) = next {
-                let (men, guns) = strength(acting.enemy());
-                news.theirs = Some(Tally {
-                    struck: acting.enemy(),
-                    men,
-                    guns,
-                    ..default()
-                });
-            }
-            continue;
-        }
-        let Some(t) = news.theirs.as_mut() else {
-            continue;
-        };
-        let struck = t.struck;
-        let ours = |id: UnitId| every().any(|u| u.id == id && u.side == struck);
-        // D-fow-6: a firer the struck side has not seen is not named.
-        let fog = crate::rules::fog::on(&table.board);
-        let fire = |f: &crate::rules::fire::FireOutcome, t: &mut Tally| {
-            if !f.losses.iter().any(|l| ours(l.unit)) && !f.routs.iter().any(|r| ours(r.unit)) {
-                return;
-            }
-            let known = !fog
-                || crate::rules::fog::spotted(&table.board, struck).contains(&f.breakdown.firer);
-            let firer = if known {
-                name(f.breakdown.firer)
-            } else {
-                "an unseen enemy".to_string()
-            };
-            *t.firers.entry(firer).or_default() += 1;
-            routs(t, f.routs.iter().map(|r| r.unit), &ours, &name);
-        };
-        match &h.0 {
-            Event::Fired(f) => fire(&f.0, t),
-            Event::Moved(m) => {
-                for f in &m.opportunity_fire {
-                    fire(f, t);
+        let next = match &h.0 {
+            Event::TurnBegan(b) => Some(b.side),
+            Event::GameEnded(_) => None,
+            e => {
+                if let Some(t) = news.theirs.as_mut() {
+                    t.take(e, &table);
                 }
+                continue;
             }
+        };
+        if let Some(t) = news.theirs.take()
+            && t.struck == reader
+            && next.is_none_or(|s| s == reader)
+        {
+            let now = strength(&table.board, t.struck);
+            let last = next.is_none();
+            let lost = (t.men.saturating_sub(now.0), t.guns.saturating_sub(now.1));
+            let other = start.side_name(t.struck.enemy());
+            // The log has the score's own line just above; the top bar and the lesson's panel
+            // say both. The end screen tells the last turn's score.
+            report.add(words(&t, lost, other, last, None));
+            let summary = score.turn_summary.as_deref().filter(|_| !last);
+            let line = words(&t, lost, other, last, summary);
+            score.said = Some((line.clone(), SHOWN_SECONDS));
+            news.told = Some(line);
+        }
+        if let Some(acting) = next {
+            let (men, guns) = strength(&table.board, acting.enemy());
+            news.theirs = Some(Tally {
+                struck: acting.enemy(),
+                men,
+                guns,
+                ..default()
+            });
+        }
+    }
+}
+
+/// A side's own men and guns, which it always knows.
+fn strength(board: &crate::rules::board::Board, side: Side) -> (u32, u32) {
+    board
+        .units
+        .iter()
+        .filter(|u| u.side == side)
+        .fold((0, 0), |(m, g), u| match u.kind {
+            UnitKind::Artillery => (m, g + u.guns),
+            UnitKind::Infantry | UnitKind::Cavalry => (m + u.men, g),
+            _ => (m, g),
+        })
+}
+
+impl Tally {
+    /// What event `e` of the turn did to the struck side.
+    fn take(&mut self, e: &Event, table: &Table) {
+        let fires: &[crate::rules::fire::FireOutcome] = match e {
+            Event::Fired(f) => std::slice::from_ref(&f.0),
+            Event::Moved(m) => &m.opportunity_fire,
+            Event::MeleeCalledOff(c) => &c.defensive_fire,
             Event::MeleeResolved(m) => {
                 let m = &m.0;
-                let attacking = m.declaration.attackers.iter().any(|a| ours(*a));
-                let defending = m.losses.iter().any(|l| ours(l.unit) && !attacking)
-                    || m.breakdown.defenders.iter().any(|d| ours(d.unit));
+                let attacking = m.declaration.attackers.iter().any(|a| self.ours(table, *a));
+                let defending = m
+                    .breakdown
+                    .defenders
+                    .iter()
+                    .any(|d| self.ours(table, d.unit));
                 if attacking || defending {
-                    t.melees += 1;
+                    self.melees += 1;
                     let his = if attacking {
                         crate::rules::melee::MeleeSide::Attacker
                     } else {
                         crate::rules::melee::MeleeSide::Defender
                     };
-                    t.melees_lost += u32::from(m.loser == Some(his));
+                    self.melees_lost += u32::from(m.loser == Some(his));
                 }
-                for f in &m.defensive_fire {
-                    fire(f, t);
-                }
-                routs(t, m.routs.iter().map(|r| r.unit), &ours, &name);
+                self.routs(table, m.routs.iter().map(|r| r.unit));
+                &m.defensive_fire
             }
-            Event::MeleeCalledOff(c) => {
-                for f in &c.defensive_fire {
-                    fire(f, t);
+            Event::PhaseMoraleChecked(p) => {
+                self.routs(table, p.routs.iter().map(|r| r.unit));
+                &[]
+            }
+            _ => &[],
+        };
+        // D-fow-6: a firer the struck side has not seen is not named.
+        let spotted = std::cell::OnceCell::new();
+        for f in fires {
+            if !f.losses.iter().any(|l| self.ours(table, l.unit))
+                && !f.routs.iter().any(|r| self.ours(table, r.unit))
+            {
+                continue;
+            }
+            let firer = f.breakdown.firer;
+            let known = !crate::rules::fog::on(&table.board)
+                || spotted
+                    .get_or_init(|| crate::rules::fog::spotted(&table.board, self.struck))
+                    .contains(&firer);
+            let who = if known {
+                name(table, firer)
+            } else {
+                "an unseen enemy".to_string()
+            };
+            *self.firers.entry(who).or_default() += 1;
+            self.routs(table, f.routs.iter().map(|r| r.unit));
+        }
+    }
+
+    /// Whether `id` is of the struck side, by the order of battle (a unit destroyed too).
+    fn ours(&self, table: &Table, id: UnitId) -> bool {
+        table
+            .start
+            .every_unit()
+            .any(|u| u.id == id && u.side == self.struck)
+    }
+
+    /// The struck side's units of `units` that routed, each once.
+    fn routs(&mut self, table: &Table, units: impl Iterator<Item = UnitId>) {
+        for u in units {
+            if self.ours(table, u) {
+                let n = name(table, u);
+                if !self.routed.contains(&n) {
+                    self.routed.push(n);
                 }
             }
-            Event::PhaseMoraleChecked(p) => routs(t, p.routs.iter().map(|r| r.unit), &ours, &name),
-            _ => {}
         }
     }
 }
 
-/// His units in `units` that routed, each once.
-fn routs(
-    t: &mut Tally,
-    units: impl Iterator<Item = UnitId>,
-    ours: &impl Fn(UnitId) -> bool,
-    name: &impl Fn(UnitId) -> String,
-) {
-    for u in units.filter(|u| ours(*u)) {
-        let n = name(u);
-        if !t.routed.contains(&n) {
-            t.routed.push(n);
-        }
-    }
+/// A unit by its name, on the map or gone.
+fn name(table: &Table, id: UnitId) -> String {
+    table
+        .board
+        .unit(id)
+        .or_else(|| table.start.every_unit().find(|u| u.id == id))
+        .map_or_else(|| format!("unit {}", id.0), |u| u.name.clone())
 }
 
 /// The news in words: "The Confederate turn: 3 fires against your units (Moorman's Battery
