@@ -543,20 +543,7 @@ fn place(
             clear.push(hex_rect(u.hex));
         }
     }
-    // With a fire armed (T), every enemy the selected unit may fire at: the panel must not
-    // cover the target (issue 76, item 5: lesson 10's battery and the village).
-    if let Some(firer) = cmd.unit.filter(|_| cmd.fire_mode) {
-        use crate::rules::order::{At, Order, check};
-        for e in board.units.iter().filter(|e| e.side != seen.view().side) {
-            let fire = Order::Fire {
-                unit: firer,
-                at: At::of(board, e.hex),
-            };
-            if check(board, &fire).is_ok() {
-                clear.push(hex_rect(e.hex));
-            }
-        }
-    }
+    clear.extend(fire_targets(board, &cmd, seen.view().side).map(hex_rect));
     if log > 80.0
         && let Some((_, n, at)) = regions.iter().find(|(r, _, _)| **r == Region::Log)
     {
@@ -590,6 +577,28 @@ fn place(
         }
     }
     outline(&mut named, &mut outlined, now, time.elapsed_secs());
+}
+
+/// With a fire armed (T), every enemy hex the selected unit may fire at: the panel must not
+/// cover the target (issue 76, item 5: lesson 10's battery and the village).
+fn fire_targets<'a>(
+    board: &'a crate::rules::board::Board,
+    cmd: &'a Selection,
+    side: crate::rules::unit::Side,
+) -> impl Iterator<Item = crate::rules::hex::Hex> + 'a {
+    use crate::rules::order::{At, Order, check};
+    let firer = cmd.unit.filter(|_| cmd.fire_mode);
+    board
+        .units
+        .iter()
+        .filter(move |e| e.side != side)
+        .filter(move |e| {
+            firer.is_some_and(|unit| {
+                let at = At::of(board, e.hex);
+                check(board, &Order::Fire { unit, at }).is_ok()
+            })
+        })
+        .map(|e| e.hex)
 }
 
 /// The screen's regions, each with its box.

@@ -136,25 +136,9 @@ fn collect(
                 .map_or_else(|| format!("unit {}", id.0), |u| u.0.name.clone())
         };
         let known = |id: UnitId| seen.as_deref().is_none_or(|s| s.knows(id));
-        let line = match &d.order {
-            Order::Face { unit, facing } if known(*unit) => {
-                format!("{} faces {}", name(*unit), facing.name())
-            }
-            Order::Formation { unit, formation } if known(*unit) => {
-                format!("{} forms {}", name(*unit), formation.name().to_lowercase())
-            }
-            Order::Spike { battery, by } if known(*by) => {
-                format!("{} spikes the guns of {}", name(*by), name(*battery))
-            }
-            Order::Recrew { battery, by } if known(*by) => {
-                format!("{} mans the guns of {}", name(*by), name(*battery))
-            }
-            Order::RepairBridge { unit, at } if known(*unit) => {
-                format!("{} repairs the bridge at {at}", name(*unit))
-            }
-            _ => continue,
-        };
-        report.add(line);
+        if let Some(line) = done_line(&d.order, &name, &known) {
+            report.add(line);
+        }
     }
     let events: Vec<&Event> = happened.read().map(|h| &h.0).collect();
     if !events.is_empty() {
@@ -215,6 +199,33 @@ fn collect(
     for n in notices.read() {
         report.add(n.0.clone());
     }
+}
+
+/// An order done with no event of its own, in the log's words (`None` for the others, and for
+/// an enemy out of sight).
+fn done_line(
+    order: &Order,
+    name: &impl Fn(UnitId) -> String,
+    known: &impl Fn(UnitId) -> bool,
+) -> Option<String> {
+    Some(match order {
+        Order::Face { unit, facing } if known(*unit) => {
+            format!("{} faces {}", name(*unit), facing.name())
+        }
+        Order::Formation { unit, formation } if known(*unit) => {
+            format!("{} forms {}", name(*unit), formation.name().to_lowercase())
+        }
+        Order::Spike { battery, by } if known(*by) => {
+            format!("{} spikes the guns of {}", name(*by), name(*battery))
+        }
+        Order::Recrew { battery, by } if known(*by) => {
+            format!("{} mans the guns of {}", name(*by), name(*battery))
+        }
+        Order::RepairBridge { unit, at } if known(*unit) => {
+            format!("{} repairs the bridge at {at}", name(*unit))
+        }
+        _ => return None,
+    })
 }
 
 /// The log being written, with what its lines are written from.
