@@ -288,3 +288,105 @@ fn a_defender_whose_enemy_does_not_come_goes_over_to_the_attack() {
     b.unit_mut(near).unwrap().hex = at;
     assert_eq!(mission(&b).0, Mission::Hold);
 }
+
+/// Issue 75: a brigade the scenario orders to attack goes on until three in four of its men are
+/// worn, not half (history's ordered assaults — Pickett's, Cleburne's — were pressed past
+/// half): two of its three regiments disrupted leave it attacking, where the same brigade
+/// attacking by the battle's action alone is spent (the test above); all three, and it rallies.
+#[test]
+fn an_ordered_attack_is_spent_only_at_three_in_four_worn() {
+    let (mut s, hill) = hill_field();
+    s.intent = Arc::new(Intent {
+        attacker: Some(Side(0)),
+        meeting: false,
+        directives: vec![Directive {
+            side: Side(0),
+            formation: Some(Post::Brigade("B0".into())),
+            mission: Mission::Attack,
+            objective: Some(hill),
+            from: 1,
+            until: None,
+        }],
+    });
+    let mut b = s.board();
+    let ours: Vec<_> = b
+        .units
+        .iter()
+        .filter(|u| u.side == Side(0))
+        .map(|u| u.id)
+        .collect();
+    for id in &ours[..2] {
+        b.unit_mut(*id).unwrap().disrupted = true;
+    }
+    let task = *battle_plan::of(&b, Side(0)).task("B0").unwrap();
+    assert!(task.ordered && !task.spent, "two of three worn: {task:?}");
+    b.unit_mut(ours[2]).unwrap().routed = true;
+    assert!(battle_plan::of(&b, Side(0)).task("B0").unwrap().spent);
+}
+
+/// One side-0 regiment next to a side-1 regiment on the Hill, the defender's men chosen so the
+/// melee's whole-resolution odds are about even (47 % to 53 %): below a plain attack's bar
+/// (55 %), above an ordered one's (45 %). Side 0 attacks by the battle's action; `ordered`
+/// adds the scenario's order to take the Hill.
+fn even_melee(ordered: bool) -> (Scenario, Hex) {
+    use bayonet::rules::melee::{Declaration, whole_odds};
+    for men in (200..=360).step_by(5) {
+        let mut f = Field::new(8, 6);
+        let hill = f.hex(3, 3);
+        f.map
+            .objectives
+            .push(objective("Hill", hill, 100, Some(Side(1))));
+        let a = f.add(0, inf(), f.hex(2, 3), Facing::SE, 450);
+        f.add(1, inf(), hill, Facing::NW, men);
+        let mut s = f.scenario();
+        s.turns = 6;
+        s.intent = Arc::new(Intent {
+            attacker: Some(Side(0)),
+            meeting: false,
+            directives: ordered
+                .then(|| Directive {
+                    side: Side(0),
+                    formation: Some(Post::Brigade("B0".into())),
+                    mission: Mission::Attack,
+                    objective: Some(hill),
+                    from: 1,
+                    until: None,
+                })
+                .into_iter()
+                .collect(),
+        });
+        let decl = Declaration {
+            attackers: vec![a],
+            defending_hex: hill,
+            follow_up: true,
+        };
+        let p = whole_odds(&s.board(), &decl).attacker_win_probability;
+        if (0.47..0.53).contains(&p) {
+            return (s, hill);
+        }
+    }
+    panic!("no defender's strength gives even odds");
+}
+
+/// Issue 75: an attack the scenario orders melees at lower odds than one the battle's action
+/// alone sends (the commander's intent carries it in): at even odds the ordered regiment goes
+/// in, in every one of eight seeds, and the plain one in none.
+#[test]
+fn an_ordered_attack_melees_at_odds_a_plain_one_declines() {
+    let (plain, hill) = even_melee(false);
+    let (ordered, _) = even_melee(true);
+    // Declared, whatever the defenders' fire then does to it (it may call the attack off).
+    let declared = |events: &[Event]| {
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::MeleeDeclared(m) if m.declaration.defending_hex == hill))
+            .count()
+    };
+    for seed in 1..=8 {
+        assert_eq!(declared(&play(&plain, seed, 1)), 0, "seed {seed}: plain");
+        assert!(
+            declared(&play(&ordered, seed, 1)) > 0,
+            "seed {seed}: ordered"
+        );
+    }
+}

@@ -1076,7 +1076,7 @@ fn d_fire_2_a_scenarios_weapons_and_an_unknown_weapon_named_with_its_line() {
 fn bayonet_list_prints_the_library_and_narrows_it() {
     let (code, v, text) = bayonet(&["list", "--json"]);
     assert_eq!(code, 0, "{text}");
-    assert_eq!(v["boot_camp"]["lessons"], 10);
+    assert_eq!(v["boot_camp"]["lessons"], 11);
     let battles = v["battles"].as_array().unwrap();
     assert_eq!(battles.len(), bayonet::library::shipped().len());
     let pc = battles

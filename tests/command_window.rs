@@ -426,3 +426,68 @@ fn the_cornfields_corps_heads_its_general_and_guns_before_its_divisions() {
         "{union:?}"
     );
 }
+
+/// Issue 76, item 5: with the order of battle open along the left, Next unit (J) centres the unit
+/// in the map's open part right of the panel, not under it (it used the whole window's middle).
+#[test]
+fn next_unit_centres_right_of_an_open_order_of_battle() {
+    use bayonet::client::map::camera::{MapCamera, centre_on, open_centre};
+    use bayonet::client::theme::regions::CoversLeft;
+    use bevy::prelude::*;
+    use bevy::ui::UiGlobalTransform;
+    let mut r = brandy();
+    r.tap_key(KeyCode::KeyO);
+    // No layout runs in the rig: the panel is given the place it has at 1280×800, 330 wide.
+    {
+        let w = r.app.world_mut();
+        let panel = w
+            .query_filtered::<Entity, With<CoversLeft>>()
+            .single(w)
+            .expect("the order of battle covers the left");
+        let node = ComputedNode {
+            size: Vec2::new(330.0, 600.0),
+            ..Default::default()
+        };
+        w.entity_mut(panel).insert((
+            node,
+            UiGlobalTransform::from_translation(Vec2::new(6.0 + 165.0, 332.0)),
+        ));
+    }
+    r.tap_key(KeyCode::KeyJ);
+    let id = r.res::<Selection>().unit.expect("a unit selected");
+    let hex = r.res::<Table>().board.unit(id).unwrap().hex;
+    let centre = r
+        .res::<bayonet::client::map::layout::MapLayout>()
+        .center(hex);
+    let cam = {
+        let mut q = r
+            .app
+            .world_mut()
+            .query_filtered::<&Transform, With<MapCamera>>();
+        q.single(r.app.world()).unwrap().translation.truncate()
+    };
+    let window = Vec2::new(1280.0, 800.0);
+    let scale = 1.0;
+    let right_of_panel = centre_on(centre, open_centre(window, 336.0), window, scale);
+    let under_it = centre_on(centre, open_centre(window, 0.0), window, scale);
+    assert!(
+        (cam - right_of_panel).length() < 1.0,
+        "the camera at {cam}, right of the panel {right_of_panel}, the window's middle {under_it}"
+    );
+    // Closed, the panel covers nothing.
+    r.tap_key(KeyCode::KeyO);
+    r.tap_key(KeyCode::KeyJ);
+    let id = r.res::<Selection>().unit.unwrap();
+    let hex = r.res::<Table>().board.unit(id).unwrap().hex;
+    let centre = r
+        .res::<bayonet::client::map::layout::MapLayout>()
+        .center(hex);
+    let cam = {
+        let mut q = r
+            .app
+            .world_mut()
+            .query_filtered::<&Transform, With<MapCamera>>();
+        q.single(r.app.world()).unwrap().translation.truncate()
+    };
+    assert!((cam - centre_on(centre, open_centre(window, 0.0), window, scale)).length() < 1.0);
+}

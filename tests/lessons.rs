@@ -42,6 +42,37 @@ fn lesson_1_the_map_and_the_counters_to_its_end() {
     r.click(3, 5);
     assert_eq!(step(&r), 2);
     assert_eq!(hint(&r), None, "the hint goes with the step");
+    // Issue 76, item 4: what the step says the panel shows, the panel shows (it promised an
+    // ammunition line the panel gives only once the ammunition runs low).
+    {
+        use bayonet::client::panels::hud::describe;
+        let l = r.res::<Lesson>();
+        let say = l.script.steps[l.progress.step].say.to_lowercase();
+        let table = r.res::<bayonet::sim::Table>();
+        let maine = table
+            .board
+            .unit(bayonet::rules::unit::UnitId(1))
+            .unwrap()
+            .hex;
+        let view = bayonet::rules::fog::view(&table.board, table.board.acting);
+        let panel = describe(maine, table, &view, None).to_lowercase();
+        for (word, shown) in [
+            ("men", "men"),
+            ("quality", "quality"),
+            ("facing", "facing"),
+            ("fatigue", "fatigue"),
+            ("formation", "line"),
+        ] {
+            assert!(
+                say.contains(word) && panel.contains(shown),
+                "{word}: {panel}"
+            );
+        }
+        assert!(
+            !say.contains("ammunition") || panel.contains("ammo") || say.contains("runs low"),
+            "the step promises an ammunition line the panel lacks: {panel}"
+        );
+    }
     next(&mut r);
     // Issue 59: the counters' letters, each on a real counter of the lesson's field.
     let said = |r: &Rig| {
@@ -660,13 +691,13 @@ fn lesson_9_cavalry_and_supply_to_its_end() {
     assert!(finished(&r));
 }
 
-/// Issue 59, lesson 10: the first battle, four turns against the Basic computer, played to its
+/// Issue 59, lesson 11: the first battle, four turns against the Basic computer, played to its
 /// end screen; at the start of each of the player's turns after the first the panel says what
 /// the computer's turn did and how the score moved. Orders of every kind are free play (no
 /// hint); the turn ends on End turn.
 #[test]
-fn lesson_10_the_first_battle_to_its_end_screen() {
-    let mut r = Rig::lesson(10, SettingsFile(None));
+fn lesson_11_the_first_battle_to_its_end_screen() {
+    let mut r = Rig::lesson(11, SettingsFile(None));
     assert_eq!(
         r.res::<bayonet::sim::Players>().0[1],
         Some(bayonet::sim::Brain::Computer),
@@ -787,7 +818,7 @@ fn a_step_made_impossible_says_so_and_offers_restart() {
 #[test]
 fn the_lesson_panel_folds_and_a_new_step_unfolds_it() {
     use bevy::prelude::{Display, Node, Text};
-    let mut r = Rig::lesson(10, SettingsFile(None));
+    let mut r = Rig::lesson(11, SettingsFile(None));
     let say = |r: &Rig| {
         let l = r.res::<Lesson>();
         l.script.steps[l.progress.step].say.clone()
@@ -876,7 +907,7 @@ fn lesson_2_a_hint_names_a_unit_where_it_stands_now() {
 }
 
 /// Issue 76, item 5: with a fire armed (T) the lesson panel keeps clear of every enemy the
-/// selected unit may fire at (lesson 10's panel moved over the village its battery aimed at):
+/// selected unit may fire at (lesson 11's panel moved over the village its battery aimed at):
 /// lesson 8's Battery A, 4th U.S. at 8,6 and the 2nd Florida at 10,6.
 #[test]
 fn the_lesson_panel_keeps_clear_of_the_targets_of_an_armed_fire() {
@@ -902,4 +933,80 @@ fn the_lesson_panel_keeps_clear_of_the_targets_of_an_armed_fire() {
         clear.iter().any(|c| c.contains(at)),
         "the 2nd Florida's hex {at:?} is among what the panel keeps clear of: {clear:?}"
     );
+}
+
+/// Issue 76, item 8: lesson 10, what the first battle punishes — a column put into line, a march
+/// round a line's flank and fire through its rear hexside (enfilade, in the fire's own terms), a
+/// rout's spread read, and a battery the mist hides (beyond the five hexes' sight the lesson
+/// sets) firing in the Confederates' turn.
+#[test]
+fn lesson_10_under_fire_to_its_end() {
+    use bayonet::rules::combat::ModifierKind;
+    use bayonet::rules::fire;
+    use bayonet::rules::order::Order;
+    use bayonet::rules::unit::{Formation, UnitId};
+    let mut r = Rig::lesson(10, SettingsFile(None));
+    next(&mut r);
+    assert_eq!(step(&r), 1);
+    r.click(1, 5);
+    r.tap_key(KeyCode::KeyF);
+    assert_eq!(step(&r), 2, "the column formed line: {:?}", hint(&r));
+    let board = |r: &Rig| r.res::<bayonet::sim::Table>().board.clone();
+    assert_eq!(
+        board(&r).unit(UnitId(2)).unwrap().formation,
+        Formation::Line
+    );
+    // Another hex than the flank is not the step.
+    r.click(4, 8);
+    r.click(5, 8);
+    r.click(5, 8);
+    assert_eq!(step(&r), 2, "5,8 is not the flank: {:?}", hint(&r));
+    r.click(7, 7);
+    r.click(7, 7);
+    assert_eq!(at(&r, 1), (7, 7));
+    assert_eq!(step(&r), 3, "round the flank: {:?}", hint(&r));
+    // The fire the step asks for is in enfilade, as its words say.
+    let b = board(&r);
+    let target = b.units.iter().find(|u| u.id == UnitId(11)).unwrap().hex;
+    let f = fire::breakdown(&b, UnitId(1), target, false, 1.0).expect("the 6th Wisconsin may fire");
+    assert!(
+        f.modifiers.iter().any(|m| m.kind == ModifierKind::Enfilade),
+        "fire from 7,7 strikes the 2nd Mississippi's rear: {:?}",
+        f.modifiers
+    );
+    r.tap_key(KeyCode::KeyT);
+    r.click(7, 5);
+    assert_eq!(step(&r), 4, "fired: {:?}", hint(&r));
+    next(&mut r);
+    assert_eq!(step(&r), 5);
+    // The mist hides the battery from every Union unit as the turn ends (the step's words).
+    let b = board(&r);
+    let battery = b.unit(UnitId(14)).unwrap().hex;
+    assert!(!bayonet::rules::fog::sees(
+        &b,
+        bayonet::rules::unit::Side(0),
+        battery
+    ));
+    assert!(
+        bayonet::rules::fog::visibility(&b) == 5,
+        "the lesson's mist"
+    );
+    end_turn(&mut r);
+    until_step(&mut r, 7, 600);
+    assert_eq!(
+        step(&r),
+        7,
+        "the Confederates' turn is over: {:?}",
+        hint(&r)
+    );
+    // The battery on Bell's Knoll fired, from beyond what the Union could see.
+    let g = r.res::<bayonet::sim::Table>();
+    let fired: Vec<&Order> = g
+        .log
+        .iter()
+        .filter(|o| matches!(o, Order::Fire { unit, .. } if *unit == UnitId(14)))
+        .collect();
+    assert!(!fired.is_empty(), "the hidden battery fired: {:?}", g.log);
+    next(&mut r);
+    assert!(finished(&r));
 }

@@ -219,4 +219,18 @@ scenario(
     [u, c],
     date="1862-04-06",
     action="Attack(1)",
+    intent=[
+        # Bragg threw Gibson's and Shaver's brigades at the thicket again and again, Stephens's
+        # at the Sunken Road, and Breckinridge's Statham and Bowen at the Peach Orchard, until
+        # Hurlbut gave way and the Nest was surrounded; Grant told Prentiss to hold "at all
+        # hazards" (OR I/10 pt. 1, Bragg's, Breckinridge's and Prentiss's reports).
+        '(side: 1, formation: "GI", mission: Attack, objective: "The Hornet\'s Nest")',
+        '(side: 1, formation: "SH", mission: Attack, objective: "The Hornet\'s Nest")',
+        '(side: 1, formation: "ST", mission: Attack, objective: "The Sunken Road")',
+        '(side: 1, formation: "SA", mission: Attack, objective: "The Peach Orchard")',
+        '(side: 1, formation: "BO", mission: Attack, objective: "The Peach Orchard")',
+        '(side: 0, formation: "PR", mission: Hold, objective: "The Hornet\'s Nest")',
+        '(side: 0, formation: "TU", mission: Hold, objective: "The Sunken Road")',
+        '(side: 0, formation: "HU", mission: Hold, objective: "The Peach Orchard")',
+    ],
 )

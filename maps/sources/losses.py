@@ -36,11 +36,18 @@ HISTORY = {
     "brandy_station": (8, 6, [],
         "Pleasonton's cavalry corps lost 907 of some 11,000, Stuart's 523 of some 9,500; "
         "Fleetwood Hill stayed Stuart's (OR I/27 pt. 1-2 returns)."),
-    "railroad_cut": (25, 35, [],
-        "Cutler's and Meredith's brigades (the 147th New York lost three in four, the 6th "
-        "Wisconsin 180 of 340 at the cut) about a quarter by noon; Archer's and Davis's "
-        "brigades over a third, hundreds taken in the cut and at Willoughby Run; a meeting "
-        "engagement, the morning's objectives held by the Union (Busey and Martin)."),
+    "railroad_cut": (10, 12, [],
+        "The whole day cost the I Corps and Buford some 6,000 and Heth's, Pender's and Rodes's "
+        "divisions some 6,500, but most of it after 14:20, when the map's hours end. By then "
+        "only the morning's fight and the first of Rodes's attack had been paid for: Cutler's "
+        "brigade some 500 (the 147th New York 207 of 380), the Iron Brigade some 350 (the 6th "
+        "Wisconsin 160 at the cut), Buford's troopers about 100, Baxter's and the rest some 200, "
+        "about 1,200 of the 11,600 on the map; Archer's brigade some 550 of 1,200 (Archer and "
+        "hundreds taken at Willoughby Run), Davis's some 650 of 1,700 (over 200 taken in the "
+        "cut), Iverson's and O'Neal's the first 700 of their 1,600 lost, about 1,900 of the "
+        "15,900 on the map; Pettigrew, Brockenbrough and Pender went in after 14:20. The "
+        "morning's objectives held by the Union (Busey and Martin; the brigades' reports, OR "
+        "I/27 pt. 1-2; the hours after H. W. Pfanz, Gettysburg: The First Day, 2001)."),
     "little_round_top": (27, 37, [],
         "Vincent's brigade lost 352 of 1,350 and the 140th New York 133 of 450; the 4th, 15th "
         "and 47th Alabama and 4th and 5th Texas about 760 of 2,000; the hill held (Busey and "
@@ -58,7 +65,9 @@ HISTORY = {
         "Ferrero's, Potter's, Willcox's) about three in ten; Mahone's brigades that retook it "
         "about a sixth (OR I/40 returns)."),
     "franklin_cotton_gin": (8, 35, [],
-        "Loring's and French's divisions of Stewart's corps at the cotton gin lost over a "
-        "third; Reilly's and Casement's brigades behind the works a small share; the works "
-        "held (OR I/45 returns; W. L. McDonough and T. L. Connelly, Five Tragic Hours, 1983)."),
+        "Cleburne's division, Granbury's and Govan's brigades the map's two, lost over a third at "
+        "the cotton gin (Cleburne and Granbury among the dead), in the assault and the night's "
+        "fight at the works; Reilly's and Casement's brigades behind the works a small share; "
+        "the works held (OR I/45 returns; W. L. McDonough and T. L. Connelly, Five Tragic "
+        "Hours, 1983)."),
 }

@@ -50,7 +50,13 @@ fn mission_bar(b: &Board, t: &Turn, chosen: &[UnitId], d: Hex) -> (f64, f64) {
         match k.mission {
             // Whatever stands in its way is to be driven off; nearer the objective, more so.
             Mission::Attack => {
-                bar = bar.min(t.w.melee_odds - ATTACK_ODDS);
+                // An ordered attack goes on in the dark (Franklin's did, for five hours).
+                let lower = match (k.ordered, t.night) {
+                    (true, true) => ORDERED_ODDS + super::side_turn::NIGHT_ODDS,
+                    (true, false) => ORDERED_ODDS,
+                    _ => ATTACK_ODDS,
+                };
+                bar = bar.min(t.w.melee_odds - lower);
                 let points =
                     k.at.and_then(|a| objective_at(b, a))
                         .map_or(50.0, |o| o.points as f64);
@@ -66,12 +72,24 @@ fn mission_bar(b: &Board, t: &Turn, chosen: &[UnitId], d: Hex) -> (f64, f64) {
     (bar, worth)
 }
 
-/// How much lower the odds an attacking brigade melees at.
+/// How much lower the odds an attacking brigade melees at (one the scenario orders to
+/// attack, lower still: the commander's intent carries it in where the points alone would not).
 const ATTACK_ODDS: f64 = 0.2;
+const ORDERED_ODDS: f64 = 0.3;
 
 /// The least ratio of the defenders' expected losses to the attackers' an attacking brigade
-/// melees for (the basic computer's is 0.7).
+/// melees for (the basic computer's is 0.7); one the scenario orders to attack, less (history's
+/// assaults on the works paid two men for one, and were made).
 const TRADE: f64 = 0.7;
+const ORDERED_TRADE: f64 = 0.5;
+
+/// Whether any of `chosen` attacks on the scenario's orders.
+fn ordered(t: &Turn, b: &Board, chosen: &[UnitId]) -> bool {
+    chosen.iter().filter_map(|id| b.unit(*id)).any(|u| {
+        t.task(u)
+            .is_some_and(|k| k.ordered && k.mission == Mission::Attack)
+    })
+}
 
 fn may_attack(u: &Unit) -> bool {
     matches!(u.kind, UnitKind::Infantry | UnitKind::Cavalry)
@@ -176,8 +194,13 @@ pub(super) fn attacks(
         };
         // An attacking brigade trades men as the basic computer does, where the exchange is
         // not ruinous: the objective is the prize, not the points of this melee alone.
+        let trade = if ordered(t, &trial, &chosen) {
+            ORDERED_TRADE
+        } else {
+            TRADE
+        };
         let worth_it = value > 0.0
-            || (intent > 0.0 && o.expected_defender_loss >= TRADE * o.expected_attacker_loss);
+            || (intent > 0.0 && o.expected_defender_loss >= trade * o.expected_attacker_loss);
         if p >= bar && worth_it && order::check(&trial, &order).is_ok() {
             out.extend(orders);
             if super::give(&mut trial, order, out) {

@@ -232,7 +232,16 @@ pub fn of(b: &Board, side: Side) -> BattlePlan {
         .flatten();
     for br in order {
         let directive = b.intent.for_brigade(&b.organisation, side, br.name, b.turn);
-        let spent = br.men > 0 && 2 * br.worn_men > br.men;
+        // A brigade is spent with half its men worn; one the scenario orders to attack goes
+        // on until three in four are (Pickett's and Cleburne's brigades were not pulled back
+        // at half).
+        let ordered_attack = directive.is_some_and(|d| d.mission == Mission::Attack);
+        let spent = br.men > 0
+            && if ordered_attack {
+                4 * br.worn_men > 3 * br.men
+            } else {
+                2 * br.worn_men > br.men
+            };
         // A lodgement: an objective the enemy took in the game, near the brigade.
         let lodgement = b
             .map

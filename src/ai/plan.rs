@@ -191,7 +191,7 @@ fn turn(b: &Board, side: Side, danger: Danger, w: Weights) -> Turn {
     }
     // By night: no one sees past the next hex; the night attack penalty wears the attackers.
     if b.night {
-        w.melee_odds += 0.15;
+        w.melee_odds += super::side_turn::NIGHT_ODDS;
         w.approach *= 0.25;
     }
     let plan = super::battle_plan::of(b, side);
@@ -199,6 +199,7 @@ fn turn(b: &Board, side: Side, danger: Danger, w: Weights) -> Turn {
         enemies: enemy_hexes(b, side),
         plan,
         pull,
+        night: b.night,
         turn: b.turn,
         side,
         danger,

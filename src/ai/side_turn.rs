@@ -56,6 +56,8 @@ pub(super) struct Turn {
     pub(super) plan: BattlePlan,
     /// The approach weight by day: an attack that is due goes on in the dark.
     pub(super) pull: f64,
+    /// Night: the melee bar is higher, except for an attack the scenario orders.
+    pub(super) night: bool,
 }
 
 /// How much harder an attacking brigade is drawn to its objective than a unit with no mission,
@@ -71,6 +73,9 @@ pub(super) const ATTACK_NERVE: f64 = 0.7;
 /// 14 % and 15 %, Jackson's flank attack 9 % and 13 % (within a factor two of history's 5 %
 /// and 21 %).
 const ORDERED_PULL: f64 = 3.0;
+
+/// How much better the odds a melee needs by night (an ordered attack's do not).
+pub(super) const NIGHT_ODDS: f64 = 0.15;
 const ORDERED_NERVE: f64 = 0.3;
 
 impl Turn {

@@ -68,7 +68,7 @@ pub enum Verb {
     Host(Host),
     /// Open the window on a server's game as that seat
     Join(Join),
-    /// Open lesson N of the boot camp (1 to 10): the game taught one idea at a time
+    /// Open lesson N of the boot camp (1 to 11): the game taught one idea at a time
     Lesson(Lesson),
     /// The referee server for games played apart, and a club's: accounts, my games, the
     /// lobby, deadlines, chat, team games, ratings and notifications
@@ -147,7 +147,7 @@ pub struct Window {
     /// A panel open at the start (for a screenshot): help, victory, briefing, log or report
     #[arg(long, value_enum, value_name = "PANEL", hide_possible_values = true)]
     pub open: Option<Panel>,
-    /// Open lesson N of the boot camp (1 to 10) instead of a scenario
+    /// Open lesson N of the boot camp (1 to 11) instead of a scenario
     #[arg(long, value_name = "N", value_parser = lesson_number)]
     pub lesson: Option<usize>,
 }
@@ -155,7 +155,7 @@ pub struct Window {
 /// `bayonet lesson N`.
 #[derive(Debug, Clone, Args)]
 pub struct Lesson {
-    /// The lesson's number, 1 to 10
+    /// The lesson's number, 1 to 11
     #[arg(value_parser = lesson_number)]
     pub number: usize,
     #[command(flatten)]

@@ -13,7 +13,7 @@ use crate::rules::scenario::{LoadError, Scenario};
 
 /// Every lesson's script, in order, with its text, and its scenario's text: embedded, as the
 /// browser has no file system (a test checks each against the files).
-pub const LESSONS: [(&str, &str, &str); 10] = [
+pub const LESSONS: [(&str, &str, &str); 11] = [
     lesson!("1_the_map"),
     lesson!("2_moving"),
     lesson!("3_fire"),
@@ -23,7 +23,8 @@ pub const LESSONS: [(&str, &str, &str); 10] = [
     lesson!("7_command"),
     lesson!("8_artillery"),
     lesson!("9_cavalry_and_supply"),
-    lesson!("10_first_battle"),
+    lesson!("10_under_fire"),
+    lesson!("11_first_battle"),
 ];
 
 macro_rules! lesson {

@@ -372,11 +372,11 @@ fn scaffold(commands: &mut Commands, name: &str, start: &str) -> Entity {
 fn boot_camp(d: &mut ChildSpawnerCommands, settings: &Settings, newcomer: bool) {
     d.spawn(label(
         if newcomer {
-            "New to Bayonet? Start with the boot camp: ten short lessons, each one idea \
+            "New to Bayonet? Start with the boot camp: eleven short lessons, each one idea \
              learned by doing it, the last a small battle"
                 .into()
         } else {
-            "Boot camp: ten short lessons".into()
+            "Boot camp: eleven short lessons".into()
         },
         16.0,
     ));

@@ -8,7 +8,7 @@ use super::command::Selection;
 use super::pointer::SelectedHex;
 use crate::client::theme::interaction::{Pressed, any_pressed};
 use crate::client::theme::keys::{Act, keys_of, pressed};
-use crate::client::theme::regions::ToolGroup;
+use crate::client::theme::regions::{CoversLeft, ToolGroup, left_covered};
 use crate::rules::readiness::next_to_act;
 
 /// The toolbar's Next unit button.
@@ -47,6 +47,7 @@ fn next(
     mut selected: ResMut<SelectedHex>,
     mut aim: crate::client::map::camera::Aim,
     gate: crate::client::gate::Gate,
+    left: Query<(&Node, &ComputedNode, &UiGlobalTransform), With<CoversLeft>>,
 ) {
     let by_button = any_pressed(&mut presses, &button);
     let asked = pressed(&input, Act::NextUnit) || by_button;
@@ -65,5 +66,7 @@ fn next(
         ..default()
     };
     selected.0 = Some(hex);
-    aim.look_at(hex, 0.0);
+    // Right of the order of battle, where it is open (issue 76, item 5).
+    let k = aim.scale_factor();
+    aim.look_at(hex, left_covered(&left, k));
 }

@@ -130,7 +130,7 @@ fn spawn(mut commands: Commands) {
         GlobalZIndex(6),
         Interaction::default(),
         children![
-            (Line::Title, palette::dim_text("", 12.0)),
+            (Line::Title, palette::dim_text("", 14.0)),
             (
                 Line::News,
                 palette::coloured_text("", 14.0, palette::OBJECTIVE)

@@ -99,6 +99,7 @@ fn spawn(mut commands: Commands) {
         .spawn((
             OobPanel,
             crate::client::theme::regions::Furniture,
+            crate::client::theme::regions::CoversLeft,
             // At the left, under the top bar (`under_top_bar`): the map shows to its right.
             widget::floating()
                 .top(Val::Px(crate::client::theme::regions::TOP_BAR_HEIGHT + 6.0))

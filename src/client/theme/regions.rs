@@ -40,6 +40,23 @@ impl Region {
 #[derive(Component, Debug, Default)]
 pub struct Furniture;
 
+/// A panel that stands along the map's left edge while it is open (the order of battle): what
+/// brings a unit into view centres it right of the panel, not under it.
+#[derive(Component, Debug, Default)]
+pub struct CoversLeft;
+
+/// How far in from the left (logical pixels) the open panels marked `CoversLeft` reach.
+pub fn left_covered(
+    panels: &Query<(&Node, &ComputedNode, &UiGlobalTransform), With<CoversLeft>>,
+    scale_factor: f32,
+) -> f32 {
+    panels
+        .iter()
+        .filter(|(n, _, _)| n.display != Display::None)
+        .map(|(_, c, g)| (g.translation.x + c.size.x / 2.0) / scale_factor)
+        .fold(0.0, f32::max)
+}
+
 /// A group of the toolbar's buttons. The game's buttons stay at the left edge, where they never
 /// move; the selected unit's come and go at the right.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
