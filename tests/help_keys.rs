@@ -543,6 +543,30 @@ fn end_turn_without_the_confirmation_setting_ends_at_once() {
     assert_ne!(r.res::<Table>().board.turn_state().side, side);
 }
 
+/// Issue 76, item 15: E and Enter typed within one frame end the turn, and the log's last line
+/// is not End turn's stale "Press Confirm" (the notice was logged after the frame's events).
+#[test]
+fn end_turn_and_enter_in_one_frame_leave_no_stale_confirm_line() {
+    use bevy::input::ButtonState;
+    let mut r = Rig::new();
+    let side = r.res::<Table>().board.turn_state().side;
+    r.key(KeyCode::KeyE, ButtonState::Pressed);
+    r.key(KeyCode::Enter, ButtonState::Pressed);
+    r.frames(1);
+    r.key(KeyCode::KeyE, ButtonState::Released);
+    r.key(KeyCode::Enter, ButtonState::Released);
+    r.frames(2);
+    assert_ne!(
+        r.res::<Table>().board.turn_state().side,
+        side,
+        "the turn ended"
+    );
+    assert!(!r.res::<EndTurnArmed>().0);
+    let lines = &r.res::<bayonet::client::reports::report::Report>().lines;
+    let last = lines.last().expect("the log has lines");
+    assert!(!last.contains("Press Confirm"), "{lines:#?}");
+}
+
 /// Issue 30, item 3: the context buttons show only where they apply — Cancel melee while a
 /// melee waits, the unit's orders while one of the side's units is selected, the Command menu
 /// only with something to act on.

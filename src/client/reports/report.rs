@@ -121,6 +121,12 @@ fn collect(
     // The side's view of the game, where one is shown.
     seen: Option<Res<crate::client::seen::Seen>>,
 ) {
+    // A notice is no order's outcome: it was said before whatever the frame's orders did
+    // (End turn's "Press Confirm" and Enter in one frame left it the last line after the turn
+    // had ended, issue 76, item 15).
+    for n in notices.read() {
+        report.add(n.0.clone());
+    }
     for r in rejected.read() {
         for v in &r.reasons {
             report.add(format!("Refused -- {v}"));
@@ -195,9 +201,6 @@ fn collect(
                 | Event::Advanced(_) => {}
             }
         }
-    }
-    for n in notices.read() {
-        report.add(n.0.clone());
     }
 }
 
