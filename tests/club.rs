@@ -323,6 +323,79 @@ fn a_challenge_posted_on_one_server_is_taken_up_and_played_on_another() {
     a_challenges_life(&[server_on(&pg), server_on(&pg)], &tag);
 }
 
+/// Issue 77, item 1: a deleted account leaves nothing to whoever registers its name next — not
+/// where its notifications went, its place on the ladder, its open challenge, the right to a
+/// rematch of its games, nor its seat in a rated game still being played (which then moves no
+/// one's rating when it ends).
+fn a_deleted_accounts_data_passes_to_nobody(urls: &[String], tag: &str) {
+    let (u0, u1) = (&urls[0], urls.last().unwrap());
+    let name = format!("Gen. Alice {tag}");
+    let alice = account(u0, &name);
+    let bob = account(u0, &format!("Gen. Bob {tag}"));
+    let private = NotifyTo {
+        email: Some(format!("alice-{tag}@example.org")),
+        webhook: None,
+    };
+    alice.notify_to(Some(&private)).unwrap();
+    let first = alice
+        .challenge(&challenge(Some(0), None, true, None))
+        .unwrap();
+    let game = bob.accept(&first.id).unwrap().game;
+    play_out(&[seat(u0, &alice, &game, 0), seat(u0, &bob, &game, 1)]);
+    let rung = |url: &str, who: &str| {
+        Seat::new(url, None)
+            .ladder()
+            .unwrap()
+            .into_iter()
+            .find(|r| r.name.eq_ignore_ascii_case(who))
+    };
+    assert!(rung(u0, &name).is_some(), "Alice is on the ladder");
+    let bob_after = rung(u0, &format!("Gen. Bob {tag}")).unwrap();
+    // A second rated game under way, and an open challenge, as she goes.
+    let second = alice
+        .challenge(&challenge(Some(0), None, true, None))
+        .unwrap();
+    let under_way = bob.accept(&second.id).unwrap().game;
+    let open = alice
+        .challenge(&challenge(None, None, false, None))
+        .unwrap();
+    let pw = format!("{}-password-1", name.replace(' ', "-"));
+    alice.delete_account(&pw).unwrap();
+    // Mallory registers her name in capitals, on the other server where there are two.
+    let mallory = account(u1, &name.to_uppercase());
+    let told = mallory.notify_to(None).unwrap();
+    assert!(told.email.is_none() && told.webhook.is_none(), "{told:?}");
+    assert!(rung(u1, &name).is_none(), "Alice's rating is not Mallory's");
+    let lobby: Vec<String> = mallory.lobby().unwrap().into_iter().map(|p| p.id).collect();
+    assert!(!lobby.contains(&open.id), "{lobby:?}");
+    let e = bob.accept(&open.id).unwrap_err();
+    assert_eq!(e.problem, Problem::NoChallenge, "{e}");
+    let e = mallory.rematch(&game, 0).unwrap_err();
+    assert_eq!(e.problem, Problem::Forbidden, "{e}");
+    assert!(mallory.my_games().unwrap().is_empty());
+    let e = mallory.seat_key(&under_way, 0).unwrap_err();
+    assert_eq!(e.problem, Problem::Forbidden, "{e}");
+    // The game under way ends (Bob resigns it): no one's rating moves.
+    seat(u1, &bob, &under_way, 1).act(Act::Resign).unwrap();
+    assert!(rung(u1, &name).is_none());
+    assert_eq!(rung(u1, &format!("Gen. Bob {tag}")).unwrap(), bob_after);
+}
+
+#[test]
+fn a_deleted_accounts_data_passes_to_nobody_who_takes_its_name() {
+    a_deleted_accounts_data_passes_to_nobody(&[server_on(&temp_db("club-deleted"))], "sqlite");
+}
+
+/// The same on PostgreSQL, through two servers that share it.
+#[test]
+fn a_deleted_accounts_data_passes_to_nobody_on_postgresql() {
+    let Some(pg) = crate::serve::postgres() else {
+        return;
+    };
+    let tag = format!("pg{}", std::process::id());
+    a_deleted_accounts_data_passes_to_nobody(&[server_on(&pg), server_on(&pg)], &tag);
+}
+
 /// Draws offered, declined and agreed; a draw accepted that was not offered is refused; the
 /// chat by side, with unread lines counted in "my games".
 #[test]

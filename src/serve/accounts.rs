@@ -474,9 +474,24 @@ pub async fn delete(
                 .await
                 .map_err(db_error)?;
         }
-        // Its games' claims and the keys to their seats go too (the guests' invites stay).
-        for table in ["claims", "seat_keys"] {
-            sqlx::query(&format!("DELETE FROM {table} WHERE account = $1"))
+        // Its games' claims and the keys to their seats go too (the guests' invites stay), and
+        // everything else kept by its name, so that nothing of it passes to whoever registers
+        // the name next (issue 77, item 1): where its notifications went and the mail waiting
+        // for it, its place on the ladder, its challenges, and its seats in the lobby's games
+        // (a rated game of its own then moves no one's rating, and no one may ask a rematch
+        // of it in its name).
+        for sql in [
+            "DELETE FROM claims WHERE account = $1",
+            "DELETE FROM seat_keys WHERE account = $1",
+            "DELETE FROM notify WHERE account = $1",
+            "DELETE FROM outbox WHERE account = $1",
+            "DELETE FROM ratings WHERE account = $1",
+            "DELETE FROM challenges WHERE by_account = $1",
+            "DELETE FROM challenges WHERE to_account = $1",
+            "UPDATE terms SET account_0 = '' WHERE account_0 = $1",
+            "UPDATE terms SET account_1 = '' WHERE account_1 = $1",
+        ] {
+            sqlx::query(sql)
                 .bind(&key)
                 .execute(&mut *tx)
                 .await
