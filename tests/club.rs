@@ -396,6 +396,51 @@ fn a_deleted_accounts_data_passes_to_nobody_on_postgresql() {
     a_deleted_accounts_data_passes_to_nobody(&[server_on(&pg), server_on(&pg)], &tag);
 }
 
+/// Issue 77, item 2: a seat key dies when the database drops it, on every server — one used once
+/// and then pushed out by eight newer keys for its seat, and one of an account deleted through
+/// another server sharing the database, each refused as no seat at once (the server kept keys
+/// in its memory until restarted).
+fn seat_keys_die_with_the_database(urls: &[String], tag: &str) {
+    let (u0, u1) = (&urls[0], urls.last().unwrap());
+    let name = format!("Gen. Hooker {tag}");
+    let hooker = account(u0, &name);
+    let jackson = account(u0, &format!("Gen. Jackson {tag}"));
+    let posted = hooker
+        .challenge(&challenge(Some(0), None, false, None))
+        .unwrap();
+    let game = jackson.accept(&posted.id).unwrap().game;
+    let first = seat(u1, &hooker, &game, 0);
+    first.state().expect("a new key opens the seat");
+    let newer: Vec<Seat> = (0..8).map(|_| seat(u0, &hooker, &game, 0)).collect();
+    let e = first.state().unwrap_err();
+    assert_eq!(e.problem, Problem::UnknownInvite, "{e}");
+    newer[7].state().expect("the newest key opens the seat");
+    // Used on the second server, deleted through the first: refused on both.
+    let kept = seat(u1, &hooker, &game, 0);
+    kept.state().unwrap();
+    let pw = format!("{}-password-1", name.replace(' ', "-"));
+    hooker.delete_account(&pw).unwrap();
+    for s in [&kept, &newer[7]] {
+        let e = s.state().unwrap_err();
+        assert_eq!(e.problem, Problem::UnknownInvite, "{e}");
+    }
+}
+
+#[test]
+fn a_seat_key_dies_when_the_database_drops_it() {
+    let db = temp_db("club-keys");
+    seat_keys_die_with_the_database(&[server_on(&db), server_on(&db)], "sqlite");
+}
+
+#[test]
+fn a_seat_key_dies_when_the_database_drops_it_on_postgresql() {
+    let Some(pg) = crate::serve::postgres() else {
+        return;
+    };
+    let tag = format!("pgk{}", std::process::id());
+    seat_keys_die_with_the_database(&[server_on(&pg), server_on(&pg)], &tag);
+}
+
 /// Draws offered, declined and agreed; a draw accepted that was not offered is refused; the
 /// chat by side, with unread lines counted in "my games".
 #[test]

@@ -498,8 +498,6 @@ pub async fn delete(
                 .map_err(db_error)?;
         }
         tx.commit().await.map_err(db_error)?;
-        // A key this server looked up stays in its memory otherwise.
-        server.forget_seats();
         Ok::<_, Refused>(SignedOut {
             ended: ended as u32,
         })

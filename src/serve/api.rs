@@ -33,7 +33,8 @@ pub struct Server {
     /// Wakes this server's waiting clients when one of its games takes an order.
     pub bells: Bells,
     seat_limits: Buckets,
-    /// Seats never change: each is looked up in the database once.
+    /// A guest's invite never changes: each is looked up in the database once (an account's
+    /// seat keys are not kept here: the database may drop them).
     seat_cache: Mutex<HashMap<String, (String, u8, u8)>>,
     pub(super) create_limits: Buckets,
     /// The browser build to serve (`--site`), so that an invite link opens a seat in the page.
@@ -450,17 +451,6 @@ pub(super) fn too_many_because(wait: f64, why: &str) -> Response {
     r
 }
 
-impl Server {
-    /// Forgets the seats looked up so far (a deleted account's keys must not open them from
-    /// this server's memory).
-    pub(super) fn forget_seats(&self) {
-        self.seat_cache
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clear();
-    }
-}
-
 /// The token of an `Authorization: Bearer TOKEN` header (an invite, or the create key).
 pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
@@ -514,13 +504,22 @@ pub(super) async fn seat(
         return Ok(Seat { game, side, seat });
     }
     match server.store.seat(&hash).await {
-        Ok(Some((game, side, seat))) => {
-            let mut cache = server.seat_cache.lock().unwrap_or_else(|e| e.into_inner());
-            if cache.len() > 100_000 {
-                cache.clear();
+        Ok(Some(s)) => {
+            // An invite never changes, so this server keeps it; a seat key is asked of the
+            // database each time, so that one it dropped (pushed out by newer keys, or its
+            // account deleted on another server) opens nothing (issue 77, item 2).
+            if !s.revocable {
+                let mut cache = server.seat_cache.lock().unwrap_or_else(|e| e.into_inner());
+                if cache.len() > 100_000 {
+                    cache.clear();
+                }
+                cache.insert(hash.clone(), (s.game.clone(), s.side, s.seat));
             }
-            cache.insert(hash.clone(), (game.clone(), side, seat));
-            Ok(Seat { game, side, seat })
+            Ok(Seat {
+                game: s.game,
+                side: s.side,
+                seat: s.seat,
+            })
         }
         Ok(None) => Err(unknown()),
         Err(e) => Err(refusal(db_error(e))),

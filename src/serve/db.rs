@@ -233,7 +233,21 @@ const MIGRATIONS: &[(i64, &str)] = &[
     // A wrong password's time in milliseconds: in whole seconds a 1 s wait lasted anywhere
     // from nothing to a second, by where in its second the wrong password fell.
     (14, "UPDATE sign_in_failures SET last = last * 1000"),
+    // A seat key's time in milliseconds, each newer than the last (issue 77, item 2): in whole
+    // seconds keys asked for together tied, and a random one of them was dropped as the oldest.
+    (15, "UPDATE seat_keys SET created = created * 1000"),
 ];
+
+/// The seat a token opens: its game, side and seat on the side, and whether the database may
+/// take it back (an account's seat key: pushed out by newer keys, or gone with the account; a
+/// guest's invite never changes).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seated {
+    pub game: String,
+    pub side: u8,
+    pub seat: u8,
+    pub revocable: bool,
+}
 
 /// A game's terms and what they stand on: the side whose turn began when, the game's names.
 pub struct ClubTerms {
@@ -767,21 +781,22 @@ impl Store {
 
     /// The game and side a seat's token hash belongs to.
     /// The game, side and seat an invite (or a key) opens.
-    pub async fn seat(&self, token_hash: &str) -> Result<Option<(String, u8, u8)>, sqlx::Error> {
+    pub async fn seat(&self, token_hash: &str) -> Result<Option<Seated>, sqlx::Error> {
         // An invite, or a key an account was given to its claimed seat.
         let row = sqlx::query(
-            "SELECT game_id, side, seat FROM seats WHERE token_hash = $1
-             UNION ALL SELECT game_id, side, seat FROM seat_keys WHERE token_hash = $1",
+            "SELECT game_id, side, seat, 0 AS revocable FROM seats WHERE token_hash = $1
+             UNION ALL SELECT game_id, side, seat, 1 AS revocable FROM seat_keys WHERE token_hash = $1",
         )
         .bind(token_hash)
         .fetch_optional(&self.pool)
         .await?;
         Ok(match row {
-            Some(r) => Some((
-                r.try_get("game_id")?,
-                r.try_get::<i64, _>("side")? as u8,
-                r.try_get::<i64, _>("seat")? as u8,
-            )),
+            Some(r) => Some(Seated {
+                game: r.try_get("game_id")?,
+                side: r.try_get::<i64, _>("side")? as u8,
+                seat: r.try_get::<i64, _>("seat")? as u8,
+                revocable: r.try_get::<i64, _>("revocable")? != 0,
+            }),
             None => None,
         })
     }

@@ -52,7 +52,9 @@ async fn claimed(server: &Server, headers: &HeaderMap, c: &Claim) -> Result<MyGa
     if !super::seats::well_formed(&c.invite) {
         return Err(unknown());
     }
-    let (game, side, seat) = server
+    let super::db::Seated {
+        game, side, seat, ..
+    } = server
         .store
         .seat(&super::seats::token_hash(&c.invite))
         .await
@@ -196,12 +198,24 @@ pub async fn seat_key(
             Refused::new(Problem::NoRandomness, "the system's random source failed")
         })?;
         let mut tx = pool.begin().await.map_err(db_error)?;
+        // Each key newer than the seat's last, to the millisecond, so that the oldest go
+        // first however fast they are asked for (in whole seconds a random one went).
+        let last: Option<i64> = sqlx::query_scalar(
+            "SELECT MAX(created) FROM seat_keys WHERE account = $1 AND game_id = $2 AND side = $3",
+        )
+        .bind(&account)
+        .bind(&ask.game)
+        .bind(ask.side as i64)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db_error)?;
+        let created = super::db::now_ms().max(last.map_or(0, |l| l + 1));
         sqlx::query("INSERT INTO seat_keys (token_hash, account, game_id, side, created, seat) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(super::seats::token_hash(&invite))
             .bind(&account)
             .bind(&ask.game)
             .bind(ask.side as i64)
-            .bind(now())
+            .bind(created)
             .bind(seat as i64)
             .execute(&mut *tx)
             .await
