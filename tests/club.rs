@@ -530,6 +530,52 @@ fn smtp_relay() -> (String, Arc<Mutex<Vec<String>>>) {
     (addr, got)
 }
 
+/// Issue 77, item 3: the default `--mail-from`, bayonet@localhost, heads a message the relay
+/// takes (it failed the players' address check, and every e-mail was retried for ever), while a
+/// player's address still needs a domain with a dot; a sender no message can carry stops
+/// `serve` at its start with the reason.
+#[test]
+fn the_default_sender_sends_and_a_bad_one_is_refused_at_the_start() {
+    use bayonet::serve::mail::{Mail, address_ok, send, sender_ok};
+    let (relay, got) = smtp_relay();
+    let m = Mail {
+        from: "bayonet@localhost",
+        to: "meade@example.org",
+        subject: "Your turn",
+        text: "The Union's turn 2 waits for you.",
+        link: "http://127.0.0.1/",
+        id: "turn-2",
+    };
+    send(&relay, &m).expect("the default sender sends");
+    assert_eq!(got.lock().unwrap().len(), 1);
+    assert!(sender_ok("bayonet@localhost") && !address_ok("meade@localhost"));
+    for bad in [
+        "bayonet",
+        "@localhost",
+        "bayonet@",
+        "two words@club.org",
+        "a@b@c.org",
+    ] {
+        assert!(!sender_ok(bad), "{bad}");
+    }
+    let out = std::process::Command::new(crate::serve::BIN)
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--mail-from",
+            "club at example.org",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--mail-from") && err.contains("club at example.org"),
+        "{err}"
+    );
+}
+
 /// A test webhook on `port`: each POST's JSON body.
 fn webhook_on(port: u16) -> Arc<Mutex<Vec<serde_json::Value>>> {
     let l = TcpListener::bind(("127.0.0.1", port)).unwrap();

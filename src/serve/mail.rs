@@ -20,14 +20,21 @@ pub struct Mail<'a> {
     pub id: &'a str,
 }
 
-/// Whether `address` may be written after `RCPT TO:` and in a header: one `@`, something on
-/// both sides, nothing that ends a line or a field.
+/// Whether a player's `address` may be written after `RCPT TO:` and in a header: one `@`,
+/// something on both sides, a domain with a dot, nothing that ends a line or a field.
 pub fn address_ok(address: &str) -> bool {
+    sender_ok(address) && address.split('@').nth(1).is_some_and(|d| d.contains('.'))
+}
+
+/// Whether the server's own `--mail-from` may head a message: as a player's address, but its
+/// domain may be a single name (`bayonet@localhost`, the default, for a relay on this machine:
+/// it failed the players' check and every e-mail was retried for ever, issue 77, item 3).
+pub fn sender_ok(address: &str) -> bool {
     let parts: Vec<&str> = address.split('@').collect();
     address.len() <= 254
         && parts.len() == 2
         && !parts[0].is_empty()
-        && parts[1].contains('.')
+        && !parts[1].is_empty()
         && !address
             .chars()
             .any(|c| c.is_whitespace() || c.is_control() || "<>,;\"()[]\\".contains(c))
@@ -97,7 +104,7 @@ fn reply(r: &mut impl BufRead, want: char, what: &str) -> Result<(), Undelivered
 
 /// Sends `m` through the relay at `relay` (`HOST:PORT`).
 pub fn send(relay: &str, m: &Mail) -> Result<(), Undelivered> {
-    if !address_ok(m.to) || !address_ok(m.from) {
+    if !address_ok(m.to) || !sender_ok(m.from) {
         return Err(Undelivered(format!(
             "not an address an e-mail can go to or come from: {}",
             if address_ok(m.to) { m.from } else { m.to }

@@ -377,6 +377,15 @@ pub fn run(args: &args::Serve) -> i32 {
             );
             return 2;
         }
+        // A sender no message can carry is said at the start, not found in each e-mail's retries.
+        if !mail::sender_ok(&args.mail_from) {
+            eprintln!(
+                "bayonet serve: --mail-from {:?} is not an address e-mail can come from: expected \
+                 a name, an @ and a domain, such as bayonet@club.example.org",
+                args.mail_from
+            );
+            return 2;
+        }
         let tls = match tls_files(args.tls_cert.as_ref(), args.tls_key.as_ref()) {
             Ok(t) => t,
             Err(e) => {
