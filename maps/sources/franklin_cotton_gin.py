@@ -66,15 +66,14 @@ RIFLE, MUSKET = "rifled musket", "smoothbore musket"
 NAP, ORD = "12-pdr Napoleon", "3-inch rifle"
 
 # The victory levels, measured (README, Balance: `.ci/battle-figures`), and what they mean.
-VICTORY = "(major_defeat: -680, minor_defeat: -600, minor_victory: -220, major_victory: -30)"
+VICTORY = "(major_defeat: -620, minor_defeat: -545, minor_victory: 300, major_victory: 365)"
 LEVELS = (
     "the Confederates start 600 points down, the gin, the Carter house, the gap at the pike, "
-    "the Lewisburg pike and the town being the Union's; from -220 they win a minor victory "
-    "(the gin or the gap carried and held, or the line bled worse than they are), from -30 a "
-    "major one (the gin and the Carter house both); at -600 or below it is a minor defeat (the "
-    "line held), at -680 or below a major one (held, and the division wrecked before it, as it "
-    "was). They were measured with the basic computer on both sides (40 seeds, median -492), "
-    "the one that charges: the skilled computer will not cross the plain (about -600)."
+    "the Lewisburg pike and the town being the Union's; from +300 they win a minor victory "
+    "(the gin or the gap carried and held), from +365 a major one (the gin and the Carter "
+    "house both); at -545 or below it is a minor defeat (the line held), at -620 or below a "
+    "major one (held, and the division wrecked before it, as it was). They were measured with "
+    "the skilled computer on both sides, given history's orders (40 seeds, median 0)."
 )
 
 # -- The Union: Reilly's brigade at the gin, Opdycke's in reserve by the town -----------------

@@ -70,15 +70,15 @@ SIX, NAP, HOW, ORD = "6-pdr smoothbore", "12-pdr Napoleon", "12-pdr howitzer", "
 
 # The victory levels, measured (README, Balance: the skilled computer on both sides, 40 seeds),
 # and what they mean.
-VICTORY = "(major_defeat: -795, minor_defeat: -645, minor_victory: -410, major_victory: -295)"
+VICTORY = "(major_defeat: -570, minor_defeat: -180, minor_victory: 725, major_victory: 1035)"
 LEVELS = (
     "the Confederates start 550 points down, the Sunken Road, the Hornet's Nest, the Peach "
-    "Orchard and the road to the Landing being the Union's and Barnes Field theirs; from -410 "
-    "they win a minor victory (a lodgement in the line, or the Union bled as badly as "
-    "themselves), from -295 a major one (the line broken, as at 17:30 it was); at -645 or below "
-    "it is a minor defeat (thrown back from the road), at -795 or below a major one (repulsed "
-    "with ruinous losses). They were measured with the skilled computer on both sides (40 "
-    "seeds, median -511)."
+    "Orchard and the road to the Landing being the Union's and Barnes Field theirs; from +725 "
+    "they win a minor victory (a lodgement in the line, or the Union bled worse than "
+    "themselves), from +1,035 a major one (the line broken and the Nest taken, as at 17:30 it "
+    "was); at -180 or below it is a minor defeat (thrown back from the road), at -570 or below "
+    "a major one (repulsed with ruinous losses). They were measured with the skilled computer "
+    "on both sides, given history's orders (40 seeds, median +160)."
 )
 
 # -- The Union: W. H. L. Wallace's, Prentiss's and Hurlbut's men along the Sunken Road --------

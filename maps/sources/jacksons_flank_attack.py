@@ -73,16 +73,15 @@ s.supply_source((0, 8))
 RIFLE, MUSKET = "rifled musket", "smoothbore musket"
 NAP, PARROTT, ORD, HOW = "12-pdr Napoleon", "10-pdr Parrott", "3-inch rifle", "12-pdr howitzer"
 # The victory levels, measured (README, Balance: `.ci/battle-figures`), and what they mean.
-VICTORY = "(major_defeat: -1430, minor_defeat: -600, minor_victory: -190, major_victory: 320)"
+VICTORY = "(major_defeat: -845, minor_defeat: -515, minor_victory: 600, major_victory: 885)"
 LEVELS = (
     "the Confederates start 850 points down, everything from the Talley farm to "
-    "Chancellorsville being the Union's; from -190 they win a minor victory (the XI Corps "
+    "Chancellorsville being the Union's; from +600 they win a minor victory (the XI Corps "
     "routed past Dowdall's Tavern and Hazel Grove or Fairview threatened, as it was), from "
-    "+320 a major one (Fairview or Chancellorsville taken, Hooker's centre broken); at -600 or "
-    "below it is a minor defeat (stopped at the Wilderness Church), at -1430 or below a major "
-    "one (thrown back with ruinous losses). They were measured with the basic computer on both "
-    "sides (40 seeds, median -357), the one that charges: the skilled computer hardly leaves "
-    "the woods (about -730)."
+    "+885 a major one (Fairview or Chancellorsville taken, Hooker's centre broken); at -515 or "
+    "below it is a minor defeat (stopped at the Wilderness Church), at -845 or below a major "
+    "one (thrown back with ruinous losses). They were measured with the skilled computer on "
+    "both sides, given history's orders (40 seeds, median +30)."
 )
 
 

@@ -86,9 +86,9 @@ RIFLE = "rifled musket"
 
 # The victory levels, measured (README, Balance: `.ci/battle-figures BIN 40 basic`), and what
 # they mean.
-VICTORY = "(major_defeat: -470, minor_defeat: -430, minor_victory: -260, major_victory: -195)"
+VICTORY = "(major_defeat: -395, minor_defeat: -175, minor_victory: 295, major_victory: 475)"
 LEVELS = (
-    "the Confederates start 450 points down, the hill, the spur and the road being the Union's; from -260 they win a minor victory (the spur or the road taken and held, or Vincent's brigade bled white), from -195 a major one; at -430 or below it is a minor defeat, at -470 or below a major one. They were measured with the basic computer on both sides (40 seeds, median -346), the only one that storms the hill: the skilled computer holds back under the Union's fire (median -409, a draw), and the expert slips round the south end of the line to the Taneytown road (median -48)."
+    "the Confederates start 450 points down, the hill, the spur and the road being the Union's; from +295 they win a minor victory (the spur or the road taken and held, or Vincent's brigade bled white), from +475 a major one (the hill itself); at -175 or below it is a minor defeat, at -395 or below a major one. They were measured with the skilled computer on both sides, given history's orders (40 seeds, median +135): Law's and Robertson's men storm the spur and the hill as they did."
 )
 
 # -- The Union: Vincent's brigade on the spur, the 140th New York and Hazlett's guns ---------

@@ -97,16 +97,16 @@ RIFLE, MUSKET = "rifled musket", "smoothbore musket"
 NAP, PARROTT, ORD = "12-pdr Napoleon", "10-pdr Parrott", "3-inch rifle"
 
 # The victory levels, measured (README, Balance: `.ci/battle-figures`), and what they mean.
-VICTORY = "(major_defeat: -1010, minor_defeat: -650, minor_victory: 40, major_victory: 480)"
+VICTORY = "(major_defeat: 175, minor_defeat: 475, minor_victory: 980, major_victory: 1235)"
 LEVELS = (
     "the Confederates start 450 points down, the copse, the Angle, Ziegler's Grove and the "
-    "ridge to the south being the Union's; from +40 they win a minor victory (a lodgement on "
-    "the ridge at the copse, or the Union's line bled as badly as their own), from +480 a major "
-    "one (the copse and the Angle held at dusk); at -650 or below it is a minor defeat (the "
-    "charge broken short of the wall), at -1010 or below a major one (broken with ruinous "
-    "losses, as it was). They were measured with the basic computer on both sides (40 seeds, "
-    "median -323), the one that charges: the skilled and expert computers hold back on Seminary "
-    "Ridge under the Union's guns (a draw, about -370)."
+    "ridge to the south being the Union's; from +980 they win a minor victory (a lodgement on "
+    "the ridge at the copse, the guns there taken), from +1,235 a major one (the copse and the "
+    "Angle held at dusk); at +475 or below it is a minor defeat (the charge broken at the "
+    "wall), at +175 or below a major one (broken with ruinous losses, as it was). They were "
+    "measured with the skilled computer on both sides, given history's orders (40 seeds, median "
+    "+785): it makes the charge, and the guns it overruns at the wall count for it, so the "
+    "Confederates need more than a lodgement to win."
 )
 
 # -- The Union: Gibbon's and Hays's divisions of the II Corps, Stannard's Vermonters, and
