@@ -647,3 +647,58 @@ fn a_claimed_seat_is_listed_in_my_games_and_opens_by_its_key() {
     assert_eq!(e.problem, Problem::UnknownInvite, "{e}");
     assert!(Seat::new(&url, Some(&inv1[0])).state().is_ok());
 }
+
+/// Issue 77, items 5, 6 and 8: a list where an object is expected is refused, not read as every
+/// field left out (`[]` cleared the notification settings); a NUL character in a name or id is
+/// refused as such (PostgreSQL answered "database, retry" for a request that could never
+/// succeed); and a bad query string gets the JSON `{error, reason}` of every other refusal, not
+/// axum's plain text.
+#[test]
+fn bad_bodies_and_queries_are_refused_in_json_with_their_reason() {
+    let url = server_on(&temp_db("accounts-bad"));
+    let (name, pw) = ("Col. Strong Vincent", "little-round-top-1863");
+    assert_eq!(
+        call(&url, "POST", "/api/accounts", None, creds(name, pw)).0,
+        200
+    );
+    let t = sign_in(&url, name, pw);
+    let set = json!({"email": "vincent@example.org"});
+    assert_eq!(
+        call(&url, "POST", "/api/account/notify", Some(&t), Some(set)).0,
+        200
+    );
+    let (code, v) = call(
+        &url,
+        "POST",
+        "/api/account/notify",
+        Some(&t),
+        Some(json!([])),
+    );
+    assert_eq!((code, v["error"].as_str()), (400, Some("malformed")), "{v}");
+    assert!(v["reason"].as_str().unwrap().contains("not a list"), "{v}");
+    let (_, kept) = call(&url, "GET", "/api/account/notify", Some(&t), None);
+    assert_eq!(
+        kept["email"], "vincent@example.org",
+        "the settings kept: {kept}"
+    );
+    let (code, v) = call(
+        &url,
+        "POST",
+        "/api/sessions",
+        None,
+        creds("Col. Strong\u{0}Vincent", pw),
+    );
+    assert_eq!((code, v["error"].as_str()), (400, Some("malformed")), "{v}");
+    assert!(v["reason"].as_str().unwrap().contains("NUL"), "{v}");
+    let (code, v) = call(
+        &url,
+        "DELETE",
+        "/api/sessions?everywhere=maybe",
+        Some(&t),
+        None,
+    );
+    assert_eq!((code, v["error"].as_str()), (400, Some("malformed")), "{v}");
+    assert!(v["reason"].as_str().unwrap().contains("query"), "{v}");
+    // Still signed in: the bad request changed nothing.
+    assert_eq!(call(&url, "GET", "/api/account", Some(&t), None).0, 200);
+}

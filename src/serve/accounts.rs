@@ -12,7 +12,7 @@ use std::sync::Arc;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, Query, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Deserialize;
@@ -363,7 +363,7 @@ pub struct Everywhere {
 /// `DELETE /api/sessions[?everywhere=true]`: this session ended, or every one of the account's.
 pub async fn sign_out(
     State(server): State<Arc<Server>>,
-    Query(how): Query<Everywhere>,
+    super::api::Asked(how): super::api::Asked<Everywhere>,
     headers: HeaderMap,
 ) -> Response {
     let ended = async {

@@ -451,6 +451,31 @@ pub(super) fn too_many_because(wait: f64, why: &str) -> Response {
     r
 }
 
+/// A request's query string read as `T`, or the JSON `{error, reason}` every other refusal
+/// gives (axum's own answer to a bad query is plain text, issue 77, item 8).
+pub struct Asked<T>(pub T);
+
+impl<T, S> axum::extract::FromRequestParts<S> for Asked<T>
+where
+    T: serde::de::DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        match Query::<T>::from_request_parts(parts, state).await {
+            Ok(Query(t)) => Ok(Asked(t)),
+            Err(e) => Err(refusal(Refused::new(
+                Problem::Malformed,
+                format!("the query string: {}", e.body_text()),
+            ))),
+        }
+    }
+}
+
 /// The token of an `Authorization: Bearer TOKEN` header (an invite, or the create key).
 pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
@@ -548,12 +573,39 @@ pub(super) fn parse_json<T: for<'de> Deserialize<'de>>(
             reason,
         ))
     })?;
-    serde_json::from_slice(&body).map_err(|e| {
+    // No request is a list: serde would read `[]` as a structure with every field left out
+    // (`POST /api/account/notify` with `[]` cleared the settings, issue 77, item 6).
+    if body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+        return Err(refusal(Refused::new(
+            Problem::Malformed,
+            format!("{what}: expected a JSON object {{…}}, not a list"),
+        )));
+    }
+    let parsed = serde_json::from_slice(&body).map_err(|e| {
         refusal(Refused::new(
             Problem::Malformed,
             format!("{what}: line {}, column {}: {e}", e.line(), e.column()),
         ))
-    })
+    })?;
+    // A NUL is in no name, id or text: PostgreSQL cannot store one, and a request that can
+    // never succeed was told to retry (issue 77, item 5).
+    if serde_json::from_slice::<serde_json::Value>(&body).is_ok_and(|v| has_nul(&v)) {
+        return Err(refusal(Refused::new(
+            Problem::Malformed,
+            format!("{what}: a NUL character (\\u0000) is in no name, id or text"),
+        )));
+    }
+    Ok(parsed)
+}
+
+/// Whether a NUL character is in any string (or key) of `v`.
+fn has_nul(v: &serde_json::Value) -> bool {
+    match v {
+        serde_json::Value::String(s) => s.contains('\0'),
+        serde_json::Value::Array(a) => a.iter().any(has_nul),
+        serde_json::Value::Object(o) => o.iter().any(|(k, v)| k.contains('\0') || has_nul(v)),
+        _ => false,
+    }
 }
 
 /// The new game's scenario, as its file name and text: one the server has, by name, or one
@@ -896,7 +948,7 @@ struct Full {
 async fn state(
     State(server): State<Arc<Server>>,
     headers: HeaderMap,
-    Query(full): Query<Full>,
+    Asked(full): Asked<Full>,
 ) -> Response {
     let seat = match seat(&server, &headers, None).await {
         Ok(s) => s,
@@ -1190,7 +1242,7 @@ async fn records_after(
 async fn events(
     State(server): State<Arc<Server>>,
     headers: HeaderMap,
-    Query(since): Query<Since>,
+    Asked(since): Asked<Since>,
 ) -> Response {
     let seat = match seat(&server, &headers, None).await {
         Ok(s) => s,
@@ -1258,8 +1310,8 @@ async fn socket(
     State(server): State<Arc<Server>>,
     ConnectInfo(super::guard::Peer(addr)): ConnectInfo<super::guard::Peer>,
     headers: HeaderMap,
-    Query(since): Query<Since>,
-    Query(invite): Query<SocketInvite>,
+    Asked(since): Asked<Since>,
+    Asked(invite): Asked<SocketInvite>,
     ws: WebSocketUpgrade,
 ) -> Response {
     // A page of another site may not open a seat's socket in its visitor's browser: the

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, Query, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Deserialize;
@@ -113,7 +113,10 @@ pub struct Which {
 }
 
 /// `GET /api/scenarios/one?id=`: one shared scenario, whole.
-pub async fn one(State(server): State<Arc<Server>>, Query(which): Query<Which>) -> Response {
+pub async fn one(
+    State(server): State<Arc<Server>>,
+    super::api::Asked(which): super::api::Asked<Which>,
+) -> Response {
     match server.store.shared_one(&which.id).await {
         Ok(Some(s)) => answer(&s),
         Ok(None) => refusal(no_such_shared(&which.id)),
