@@ -107,14 +107,18 @@ pub async fn deliver_due(server: &Server, me: &str) -> Result<usize, sqlx::Error
             link: r.try_get("link")?,
             attempts: r.try_get("attempts")?,
         };
+        // Each claim runs from when it is taken: stamped from the batch's start, the later
+        // claims of a batch slower than a claim (a slow relay) were born expired, and another
+        // server sent the same e-mail again (issue 77, item 4).
+        let claimed = now();
         let took = sqlx::query(
             "UPDATE outbox SET claimed_by = $1, claimed_until = $2
              WHERE id = $3 AND sent = 0 AND claimed_until < $4",
         )
         .bind(me)
-        .bind(at + CLAIM_SECS)
+        .bind(claimed + CLAIM_SECS)
         .bind(&due.id)
-        .bind(at)
+        .bind(claimed)
         .execute(pool)
         .await?;
         if took.rows_affected() != 1 {
