@@ -304,14 +304,14 @@ scenario(
     "the same returns: Pleasonton's Cavalry Corps of Buford's wing, Gregg's and Duffi\u00e9's "
     "divisions, Ames's and Russell's infantry attached to the wings; Stuart's division of five "
     "brigades; the horse artillery of both sides answers to no brigade."
-    " The levels, set from the skilled computer playing both sides (20 seeds, on the ground and sight of issue 74): the Union wins a minor victory from +590 points (Fleetwood Hill and the church taken and held, or Stuart's regiments badly hurt) and a major one from +1,175; at -140 or below it is a minor defeat, at -510 or below a major one.",
+    " The levels, set from the skilled computer playing both sides (40 seeds, median +990): the Union wins a minor victory from +1,530 points (Fleetwood Hill and the church taken and held, or Stuart's regiments badly hurt) and a major one from +1,790; at +340 or below it is a minor defeat, at -165 or below a major one.",
     s,
     ['(name: "Union", color: (0.16, 0.28, 0.62), edge: East)',
      '(name: "Confederate", color: (0.55, 0.55, 0.58), edge: West)'],
     0, 36, "05:00",
     # Stuart held the field: the Union must do better than the computer's even fight
     # (median -15 over 20 seeds on issue 74's ground; +745 before it) to win; see the README.
-    "(major_defeat: -510, minor_defeat: -140, minor_victory: 590, major_victory: 1175)",
+    "(major_defeat: -165, minor_defeat: 340, minor_victory: 1530, major_victory: 1790)",
     1863,
     "(clock: (dawn: 280, dusk: 1170))",
     [u, c],

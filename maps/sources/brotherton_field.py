@@ -75,16 +75,15 @@ RIFLE, MUSKET = "rifled musket", "smoothbore musket"
 NAP, PARROTT, ORD, HOW = "12-pdr Napoleon", "10-pdr Parrott", "3-inch rifle", "12-pdr howitzer"
 
 # The victory levels, measured (README, Balance: `.ci/battle-figures`), and what they mean.
-VICTORY = "(major_defeat: -100, minor_defeat: 10, minor_victory: 500, major_victory: 840)"
+VICTORY = "(major_defeat: -115, minor_defeat: 100, minor_victory: 800, major_victory: 1125)"
 LEVELS = (
     "the Confederates start 550 points down, the road, the fields west of it, Snodgrass Hill, "
-    "the Widow Glenn's and the Dry Valley road being the Union's; from +500 they win a minor "
+    "the Widow Glenn's and the Dry Valley road being the Union's; from +800 they win a minor "
     "victory (through the gap to the Dyer field and the Union's right wing broken, as it "
-    "was), from +840 a major one (the Dry Valley road cut and the Widow Glenn's taken too); "
-    "at +10 or below it is a minor defeat (the gap closed before the Dyer field), at -100 or "
-    "below a major one (the column broken in the road). They were measured with the basic "
-    "computer on both sides (40 seeds, median +261), the one that charges: the skilled "
-    "computer stays in the woods (about -630)."
+    "was), from +1,125 a major one (the Dry Valley road cut and the Widow Glenn's taken too); "
+    "at +100 or below it is a minor defeat (the gap closed before the Dyer field), at -115 or "
+    "below a major one (the column broken in the road). They were measured with the skilled "
+    "computer on both sides (40 seeds, median +530)."
 )
 
 # -- The Union: Davis's two brigades south of the gap, Buell's brigade of Wood's caught

@@ -69,16 +69,13 @@ RIFLE, MUSKET = "rifled musket", "smoothbore musket"
 
 # The victory levels, measured (README, Balance: `.ci/battle-figures BIN 20 basic`, on issue 74's
 # ground), and what they mean.
-VICTORY = "(major_defeat: -240, minor_defeat: -190, minor_victory: -95, major_victory: -60)"
+VICTORY = "(major_defeat: -585, minor_defeat: -425, minor_victory: 415, major_victory: 680)"
 LEVELS = (
     "the Union starts 400 points down, the bridge, the bluff, the ford and the Harpers Ferry "
-    "road being the Georgians'; from -95 it wins a minor victory (over the creek, the bluff "
-    "paid for), from -60 a major one (the bluff and the Harpers Ferry road too); at -190 or "
-    "below it is a minor defeat (still on the wrong bank at 13:40), at -240 or below a major "
-    "one. They were measured with the basic computer on both sides (20 seeds, median -125), "
-    "the one that rushes the bridge: since the Georgians on the bluff see the whole road below "
-    "them (issue 74) the bridge costs what it cost, and the skilled computer hardly tries "
-    "(median -290)."
+    "road being the Georgians'; from +415 it wins a minor victory (over the creek, the bluff "
+    "paid for), from +680 a major one (the bluff and the Harpers Ferry road too); at -425 or "
+    "below it is a minor defeat (still on the wrong bank at 13:40), at -585 or below a major "
+    "one. They were measured with the skilled computer on both sides (40 seeds, median -200)."
 )
 
 # -- The Union: the 11th Connecticut, Nagle's two regiments, then Ferrero's two -------------

@@ -79,15 +79,14 @@ SIX, PARROTT, HOW = "6-pdr smoothbore", "10-pdr Parrott", "12-pdr howitzer"
 
 # The victory levels, measured (README, Balance: the skilled computer on both sides, 20 seeds on
 # issue 74's ground and sight), and what they mean.
-VICTORY = "(major_defeat: -655, minor_defeat: -570, minor_victory: -165, major_victory: 40)"
+VICTORY = "(major_defeat: -245, minor_defeat: 65, minor_victory: 685, major_victory: 920)"
 LEVELS = (
     "the Union starts 50 points up, holding the turnpike, the Stone House and the Robinson "
-    "house, the plateau being no one's; from -165 it wins a minor victory (the plateau fought "
-    "for to the end and the Confederates hurt as badly as itself), from +40 a major one (Henry "
-    "Hill taken and held); at -570 or below it is a minor defeat (thrown off the plateau, its "
-    "guns lost), at -655 or below a major one (routed, as it was). They were measured with the "
-    "skilled computer on both sides (20 seeds on issue 74's ground, median -375; -70 before "
-    "it, when Jackson's guns and Ricketts's could not see each other across the plateau)."
+    "house, the plateau being no one's; from +685 it wins a minor victory (the plateau fought "
+    "for to the end and the Confederates hurt as badly as itself), from +920 a major one (Henry "
+    "Hill taken and held); at +65 or below it is a minor defeat (thrown off the plateau, its "
+    "guns lost), at -245 or below a major one (routed, as it was). They were measured with the "
+    "skilled computer on both sides (40 seeds, median +385)."
 )
 
 # -- The Union: Heintzelman's and Tyler's men on the plateau and below it ----------------------

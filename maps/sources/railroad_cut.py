@@ -330,12 +330,12 @@ scenario(
     "(Wadsworth's, Robinson's and Rowley's divisions, Doubleday succeeding Reynolds); Heth's "
     "and Pender's divisions of Hill's Third Corps, Rodes's of Ewell's Second; the artillery "
     "answers to no brigade."
-    " The levels, set from the skilled computer playing both sides (20 seeds, on the ground and sight of issue 74): the Confederates start 1,000 points down on Buford's ground; from -370 they win a minor victory (the ridges taken, not yet the town and the hills), from -330 a major one; at -645 or below it is a minor defeat, at -935 or below a major one.",
+    " The levels, set from the skilled computer playing both sides (40 seeds, median -170): the Confederates start 1,000 points down on Buford's ground; from +90 they win a minor victory (the ridges taken, not yet the town and the hills), from +445 a major one; at -655 or below it is a minor defeat, at -895 or below a major one.",
     s,
     ['(name: "Union", color: (0.16, 0.28, 0.62), edge: South)',
      '(name: "Confederate", color: (0.55, 0.55, 0.58), edge: West)'],
     1, 20, "07:40",
-    "(major_defeat: -935, minor_defeat: -645, minor_victory: -370, major_victory: -330)",
+    "(major_defeat: -895, minor_defeat: -655, minor_victory: 90, major_victory: 445)",
     1863,
     "(clock: (dawn: 280, dusk: 1170))",
     [u, c],

@@ -69,14 +69,14 @@ s.supply_source((0, 8))
 RIFLE = "rifled musket"
 
 # The victory levels, measured (README, Balance: `.ci/battle-figures`), and what they mean.
-VICTORY = "(major_defeat: -520, minor_defeat: -260, minor_victory: 100, major_victory: 330)"
+VICTORY = "(major_defeat: 5, minor_defeat: 240, minor_victory: 725, major_victory: 860)"
 LEVELS = (
     "the Confederates start 250 points down, the crater and the trenches either side being the "
-    "Union's; from +100 they win a minor victory (the crater retaken and held), from +330 a "
-    "major one (the whole line, and the men in it killed or taken, as it was); at -260 or "
-    "below it is a minor defeat (nothing retaken), at -520 or below a major one (the covered "
+    "Union's; from +725 they win a minor victory (the crater retaken and held), from +860 a "
+    "major one (the whole line, and the men in it killed or taken, as it was); at +240 or "
+    "below it is a minor defeat (nothing retaken), at +5 or below a major one (the covered "
     "way or Cemetery Hill lost as well). They were measured with the skilled computer on both "
-    "sides (40 seeds, median -46)."
+    "sides (40 seeds, median +430)."
 )
 
 # -- The Union: Bartlett's men of Ledlie's division in the crater, and Thomas's coloured
