@@ -770,7 +770,7 @@ fn duel_plays_each_seed_with_both_pairings() {
     assert_eq!(code, 1);
     assert!(
         err.contains("--first: no computer opponent `clever`")
-            && err.contains("skilled or expert")
+            && err.contains("skilled")
             && err.contains("basic"),
         "{err}"
     );
@@ -781,14 +781,18 @@ fn duel_plays_each_seed_with_both_pairings() {
         "--seed",
         "2",
         "--opponent",
-        "expert",
+        "skilled",
         "--json",
     ]);
     assert_eq!(code, 0, "{err}");
     let s = bayonet::load_scenario("maps/test_melee.ron").unwrap();
-    let expert = bayonet::sim::Opponent::Expert.brain();
-    let (_, r) = bayonet::cli::autoplay::autoplay(&s, Some(2), [expert, expert]);
+    let skilled = bayonet::sim::Opponent::Skilled.brain();
+    let (_, r) = bayonet::cli::autoplay::autoplay(&s, Some(2), [skilled, skilled]);
     assert_eq!(v["victory"]["total"].as_f64(), Some(r.total), "{v}");
+    // Issue 75: the expert computer was retired, and asking for it says so.
+    let (code, _, err) = bayonet(&["autoplay", "maps/test_melee.ron", "--opponent", "expert"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("the expert computer was retired"), "{err}");
     let (code, _, err) = bayonet(&["autoplay", "maps/test_melee.ron", "--opponent", "best"]);
     assert_ne!(code, 0);
     assert!(err.contains("--opponent: no opponent `best`"), "{err}");

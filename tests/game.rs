@@ -76,48 +76,6 @@ fn every_scenario_and_melee_system_replays_the_same_through_the_interpreter_and_
     );
 }
 
-/// The expert's rollouts play a side turn through the interpreter: every order kind applied as
-/// the game applies it (issue 46: `ai/rollout.rs::play` was a second, partial interpreter that
-/// skipped 9 of 16 order kinds and the end-of-phase checks).
-#[test]
-fn a_rollout_plays_a_side_turn_exactly_as_the_game() {
-    let s = scenario("harpers_crossing.ron");
-    let mut game = Game::new(s.clone(), Some(11));
-    // A few turns in, where units are in contact.
-    computer_plays(&mut game, [Brain::Computer; 2], 4);
-    let start = game.board.clone();
-    let mut plan = bayonet::sim::ai_player::plan(Brain::Computer, &start);
-    // A facing change (the computer turns units as it places them), and an order the rules
-    // refuse here (no phases without Phased Play), passed over alike.
-    let u = start
-        .units
-        .iter()
-        .find(|u| u.side == start.acting && !u.is_leader())
-        .unwrap();
-    plan.insert(
-        0,
-        Order::Face {
-            unit: u.id,
-            facing: bayonet::rules::hex::Facing::from_index(u.facing.index() + 1),
-        },
-    );
-    plan.insert(1, Order::EndPhase);
-    let mut dice = game.dice.clone();
-    let mut rolled = start.clone();
-    let what_if = Scenario::from_board(&start);
-    bayonet::ai::rollout::play(&what_if, &mut rolled, &plan, &mut dice);
-    for o in &plan {
-        let _ = game.give(o);
-    }
-    assert!(plan.contains(&Order::EndTurn));
-    assert_eq!(
-        Snapshot::of(&rolled, dice.get_word_pos()).hash(),
-        game.snapshot().hash(),
-        "the rollout's board is the game's after {} orders",
-        plan.len()
-    );
-}
-
 /// Issue 46, item 5: a snapshot is the board's serde form plus the dice, and carries every field
 /// an order can change. The board is taken apart field by field with no `..` (a field added to
 /// `Board` does not compile here until the test sets it), each changing field is set away from

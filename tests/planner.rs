@@ -298,7 +298,7 @@ fn planner_orders_pass_the_rules_and_replay() {
     let s =
         bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
             .unwrap();
-    for (seed, level) in [(2, Level::Skilled), (3, Level::Expert)] {
+    for (seed, level) in [(2, Level::Skilled), (3, Level::Skilled)] {
         let mut app = crate::common::headless_app(s.clone(), Some(seed));
         app.insert_resource(Players([
             Some(Brain::Planner(level)),
@@ -376,11 +376,14 @@ fn the_opponent_is_chosen_by_side_and_level() {
     let s =
         bayonet::rules::scenario::parse(bayonet::DEFAULT_SCENARIO_PATH, bayonet::DEFAULT_SCENARIO)
             .unwrap();
-    let expert = Brain::Planner(Level::Expert);
+    let skilled = Brain::Planner(Level::Skilled);
     assert_eq!(
-        players_for(&s, "Confederate:expert", Opponent::Basic),
-        Ok([None, Some(expert)])
+        players_for(&s, "Confederate:skilled", Opponent::Basic),
+        Ok([None, Some(skilled)])
     );
+    // Issue 75: the retired expert is refused, saying so.
+    let retired = players_for(&s, "Confederate:expert", Opponent::Basic).unwrap_err();
+    assert!(retired.contains("retired"), "{retired}");
     assert_eq!(
         players_for(&s, "union", Opponent::Basic),
         Ok([Some(Brain::Computer), None])
@@ -390,11 +393,11 @@ fn the_opponent_is_chosen_by_side_and_level() {
         Ok([Some(Brain::Planner(Level::Skilled)); 2])
     );
     assert_eq!(
-        players_for(&s, "none:expert", Opponent::Basic),
+        players_for(&s, "none:skilled", Opponent::Basic),
         Ok([None, None])
     );
     let bad = players_for(&s, "union:best", Opponent::Basic).unwrap_err();
-    assert!(bad.contains("basic, skilled or expert"), "{bad}");
+    assert!(bad.contains("basic or skilled"), "{bad}");
     let bad = players_for(&s, "prussia", Opponent::Basic).unwrap_err();
     assert!(bad.contains("no side `prussia`"), "{bad}");
     // The names `bayonet duel` takes are the same.
@@ -403,7 +406,8 @@ fn the_opponent_is_chosen_by_side_and_level() {
     }
 }
 
-/// Item 3: the start dialog offers Basic, Skilled and Expert; the one pressed plays the other
+/// Item 3: the start dialog offers Basic and Skilled (the expert retired, issue 75); the one
+/// pressed plays the other
 /// side when the battle starts, and is remembered in the settings for the next game.
 #[cfg(feature = "client")]
 #[test]
@@ -432,16 +436,16 @@ fn the_start_dialog_chooses_the_opponent_and_remembers_it() {
         .copied()
         .filter(|c| matches!(c, Control::Opponent(_)))
         .collect();
-    assert_eq!(buttons.len(), 3, "{buttons:?}");
-    press(&mut app, Control::Opponent(Opponent::Expert));
+    assert_eq!(buttons.len(), 2, "{buttons:?}");
+    press(&mut app, Control::Opponent(Opponent::Basic));
     press(&mut app, Control::Start);
     // "I play <first side>" is the dialog's first choice: the computer plays the other.
     assert_eq!(
         app.world().resource::<Players>().0,
-        [None, Some(Brain::Planner(Level::Expert))]
+        [None, Some(Brain::Computer)]
     );
     app.update();
-    assert_eq!(settings::load(&file).0.opponent, Opponent::Expert);
+    assert_eq!(settings::load(&file).0.opponent, Opponent::Basic);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -644,65 +648,6 @@ fn the_danger_of_a_hex_is_the_enemys_reach_and_fire() {
     none.add(0, inf(), none.hex(1, 1), Facing::NE, 300);
     let d3 = Danger::of(&none.board(), Side(0), &hexes);
     assert_eq!(d3.melee(near), 0.0);
-}
-
-/// The expert's play-outs: the points a side counts on a board (§13: men, guns, wagons, leaders
-/// and objectives, its own less the enemy's), and a plan played with the rules' dice: a move
-/// made, a fire's losses taken, a melee resolved.
-#[test]
-fn a_play_out_counts_victory_points_after_the_rules_dice() {
-    use bayonet::ai::rollout::{play, play_out, points};
-    use rand::SeedableRng;
-    let mut f = Field::new(20, 10);
-    let d = f.hex(8, 5);
-    let foe = f.add(1, inf(), d, Facing::SW, 200);
-    let a = f.attacker(0, inf(), d, Facing::SW, 600);
-    f.add(0, UnitKind::Artillery, f.hex(2, 2), Facing::NE, 4);
-    f.add(0, UnitKind::Leader, f.hex(2, 3), Facing::NE, 0);
-    f.add(0, UnitKind::Supply, f.hex(1, 3), Facing::NE, 10);
-    f.map.objectives.push(Objective {
-        name: "Farm".into(),
-        hex: f.hex(1, 1),
-        points: 100,
-        owner: Some(Side(0)),
-        since: None,
-    });
-    let b = f.board();
-    let v = &b.params.victory;
-    let mine = 600 * v.per_man + 4 * v.per_gun + v.per_leader + v.per_wagon + 100;
-    assert_eq!(points(&b, Side(0)), mine as f64 - 200.0 * v.per_man as f64);
-    assert_eq!(points(&b, Side(1)), -points(&b, Side(0)));
-    // The melee, resolved by the rules: the defender's loss is counted.
-    let at = bayonet::rules::order::At::of(&b, d);
-    let melee = vec![
-        Order::Melee {
-            from: Vec::new(),
-            units: vec![a],
-            at,
-            follow_up: true,
-        },
-        Order::Resolve,
-    ];
-    let start = bayonet::rules::scenario::Scenario::from_board(&b);
-    let mut played = b.clone();
-    play(
-        &start,
-        &mut played,
-        &melee,
-        &mut rand_chacha::ChaCha8Rng::seed_from_u64(3),
-    );
-    let left = played.unit(foe).map_or(0, |u| u.men);
-    assert!(left < 200, "the defender lost men: {left}");
-    // Over a few rolls, attacking gains more than standing by (the enemy's reply: nothing).
-    let idle = |_: &Board, _: Side| Vec::new();
-    let gain = |orders: &[Order]| -> f64 {
-        (0..6)
-            .map(|k| play_out(&start, &b, Side(0), orders, k, idle))
-            .sum::<f64>()
-            / 6.0
-    };
-    assert_eq!(gain(&[]), 0.0);
-    assert!(gain(&melee) > 0.0, "{}", gain(&melee));
 }
 
 /// Issue 58: what a march costs in opportunity fire (§1), as the planner weighs it: each enemy

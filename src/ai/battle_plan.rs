@@ -38,41 +38,9 @@ pub struct BattlePlan {
     pub tasks: BTreeMap<String, Task>,
 }
 
-/// How the plan may be leant (the expert level plays several out): as it stands, every brigade
-/// attacking, or every brigade standing on the defensive.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lean {
-    AsPlanned,
-    AllIn,
-    StandFast,
-}
-
 impl BattlePlan {
     pub fn task(&self, brigade: &str) -> Option<&Task> {
         self.tasks.get(brigade)
-    }
-
-    /// The plan leant as `lean` says; ordered tasks and spent brigades stay as they are.
-    pub fn leant(&self, b: &Board, side: Side, lean: Lean) -> BattlePlan {
-        let mut out = self.clone();
-        for t in out.tasks.values_mut().filter(|t| !t.ordered && !t.spent) {
-            match lean {
-                Lean::AsPlanned => {}
-                Lean::AllIn => {
-                    if t.mission != Mission::Attack {
-                        t.mission = Mission::Attack;
-                        t.at = t.at.and_then(|h| nearest_target(b, side, h)).or(t.at);
-                    }
-                }
-                Lean::StandFast => {
-                    if t.mission == Mission::Attack {
-                        t.mission = Mission::Hold;
-                        t.at = nearest_held(b, side, t.at);
-                    }
-                }
-            }
-        }
-        out
     }
 }
 

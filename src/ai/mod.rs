@@ -8,7 +8,6 @@ pub mod battle_plan;
 pub mod danger;
 pub mod placement;
 pub mod plan;
-pub mod rollout;
 pub mod side_turn;
 
 pub use basic::{MELEE_ODDS, facing_towards, plan_phase, plan_turn};

@@ -102,7 +102,7 @@ pub struct Window {
     /// Open the game on FILE (default: maps/harpers_crossing.ron)
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<String>,
-    /// Who the computer plays: a side's name, both or none, then :basic, :skilled or :expert (skips the start dialog)
+    /// Who the computer plays: a side's name, both or none, then :basic or :skilled (skips the start dialog)
     #[arg(long, value_name = "SIDE|both|none")]
     pub computer: Option<String>,
     /// Render one frame, save it as a PNG and exit (no saves are written)
@@ -536,7 +536,7 @@ pub struct Report {
 pub struct Duel {
     /// The scenario file
     pub file: String,
-    /// The opponent measured: skilled or expert (the planning computer), basic (the first
+    /// The opponent measured: skilled (the planning computer), basic (the first
     /// computer) or hold (ends its turns, nothing else)
     #[arg(long, value_name = "AI")]
     pub first: String,
@@ -592,7 +592,7 @@ pub struct CampaignArgs {
     /// The seed of the first battle's dice (each later battle adds one)
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// The computer opponent playing: basic, skilled (the default) or expert
+    /// The computer opponent playing: basic or skilled (the default)
     #[arg(long, value_name = "LEVEL", default_value = "skilled")]
     pub opponent: String,
     /// Print JSON
@@ -613,7 +613,7 @@ pub struct Autoplay {
     #[arg(long, value_name = "SIDE")]
     pub hold: Option<String>,
     /// The computer opponent playing: basic (the default here, as the balance table was
-    /// measured), skilled or expert
+    /// measured) or skilled
     #[arg(long, value_name = "LEVEL", default_value = "basic")]
     pub opponent: String,
     /// Write the finished game there as a save (to watch, replay or report on)

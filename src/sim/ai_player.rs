@@ -47,9 +47,9 @@ impl std::str::FromStr for Brain {
             "basic" | "computer" => Ok(Brain::Computer),
             "hold" => Ok(Brain::Hold),
             "skilled" => Ok(Brain::Planner(ai::Level::Skilled)),
-            "expert" => Ok(Brain::Planner(ai::Level::Expert)),
+            "expert" => Err(RETIRED.to_string()),
             other => Err(format!(
-                "no computer opponent `{other}`: expected skilled or expert (the planning computer), basic (the first computer) or hold (ends its turns, nothing else)"
+                "no computer opponent `{other}`: expected skilled (the planning computer), basic (the first computer) or hold (ends its turns, nothing else)"
             )),
         }
     }
@@ -76,21 +76,25 @@ pub struct ShowHold(pub bool);
 pub enum Opponent {
     /// The first computer opponent: greedy, turn by turn.
     Basic,
-    /// The planning opponent, one plan a turn.
+    /// The planning opponent, one plan a turn (a settings file that remembers the retired
+    /// expert reads as it).
     #[default]
+    #[serde(alias = "Expert")]
     Skilled,
-    /// The planning opponent weighing several plans a turn.
-    Expert,
 }
 
+/// What asking for the expert computer is told.
+pub const RETIRED: &str = "the expert computer was retired: it did not beat the skilled one on \
+     three battles (README); expected skilled (the planning computer), basic (the first \
+     computer) or hold (ends its turns, nothing else)";
+
 impl Opponent {
-    pub const ALL: [Opponent; 3] = [Opponent::Basic, Opponent::Skilled, Opponent::Expert];
+    pub const ALL: [Opponent; 2] = [Opponent::Basic, Opponent::Skilled];
 
     pub fn brain(self) -> Brain {
         match self {
             Opponent::Basic => Brain::Computer,
             Opponent::Skilled => Brain::Planner(ai::Level::Skilled),
-            Opponent::Expert => Brain::Planner(ai::Level::Expert),
         }
     }
 
@@ -99,7 +103,6 @@ impl Opponent {
         match self {
             Opponent::Basic => "Basic",
             Opponent::Skilled => "Skilled",
-            Opponent::Expert => "Expert",
         }
     }
 }
@@ -111,12 +114,18 @@ impl std::str::FromStr for Opponent {
         Opponent::ALL
             .into_iter()
             .find(|o| o.words().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("no opponent `{s}`: expected basic, skilled or expert"))
+            .ok_or_else(|| {
+                if s.trim().eq_ignore_ascii_case("expert") {
+                    RETIRED.to_string()
+                } else {
+                    format!("no opponent `{s}`: expected basic or skilled")
+                }
+            })
     }
 }
 
 /// `--computer NAME|both|none[:LEVEL]` as who plays each side of `s`: the opponent at LEVEL
-/// (basic, skilled or expert), else `otherwise`.
+/// (basic or skilled), else `otherwise`.
 pub fn players_for(
     s: &crate::rules::scenario::Scenario,
     choice: &str,

@@ -119,7 +119,7 @@ pub enum Control {
     /// A lesson of the boot camp, from 1.
     Lesson(usize),
     Mode(Mode),
-    /// The computer opponent (remembered): Basic, Skilled or Expert.
+    /// The computer opponent (remembered): Basic or Skilled.
     Opponent(Opponent),
     Rule(usize),
     Param(usize, i32),
@@ -488,7 +488,6 @@ fn opponents(d: &mut ChildSpawnerCommands) {
             let words = match o {
                 Opponent::Basic => "Basic (the first computer)",
                 Opponent::Skilled => "Skilled (plans its turn)",
-                Opponent::Expert => "Expert (weighs several plans)",
             };
             worded(row, Control::Opponent(o), words.to_string(), 14.0);
         }
