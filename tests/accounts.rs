@@ -702,3 +702,51 @@ fn bad_bodies_and_queries_are_refused_in_json_with_their_reason() {
     // Still signed in: the bad request changed nothing.
     assert_eq!(call(&url, "GET", "/api/account", Some(&t), None).0, 200);
 }
+
+/// Issue 77, item 7: a stranger's wrong passwords hold back only the stranger. Through a trusted
+/// proxy, wrong passwords from one client make that client wait (its right password refused
+/// until the wait is over) while the owner, from another address, signs in at once; the
+/// owner's sign-in does not lift the stranger's wait.
+#[test]
+fn a_stranger_cannot_keep_a_player_out() {
+    let options = bayonet::serve::Options {
+        trust_proxy: vec!["127.0.0.1".parse().unwrap()],
+        ..Default::default()
+    };
+    let r = crate::serve::runtime()
+        .block_on(bayonet::serve::start_with(
+            "127.0.0.1:0",
+            &temp_db("accounts-stranger"),
+            options,
+        ))
+        .unwrap();
+    let url = format!("http://{}", r.addr);
+    let (name, pw) = ("Col. Joshua Chamberlain", "twentieth-maine-1863");
+    assert_eq!(
+        call(&url, "POST", "/api/accounts", None, creds(name, pw)).0,
+        200
+    );
+    let from = |client: &str, password: &str| -> u16 {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .into();
+        agent
+            .post(&format!("{url}/api/sessions"))
+            .header("Content-Type", "application/json")
+            .header("X-Forwarded-For", client)
+            .send(json!({"name": name, "password": password}).to_string())
+            .unwrap()
+            .status()
+            .as_u16()
+    };
+    let stranger = "203.0.113.9";
+    for _ in 0..3 {
+        assert_eq!(from(stranger, "wrong-wrong-wrong"), 401);
+    }
+    // Three wrong: the stranger now waits, even with the right password.
+    assert_eq!(from(stranger, pw), 429);
+    // The owner, elsewhere, is not held back; and his sign-in does not free the stranger.
+    assert_eq!(from("198.51.100.7", pw), 200);
+    assert_eq!(from(stranger, pw), 429);
+}

@@ -400,6 +400,8 @@ fn the_opponent_is_chosen_by_side_and_level() {
     assert!(bad.contains("basic or skilled"), "{bad}");
     let bad = players_for(&s, "prussia", Opponent::Basic).unwrap_err();
     assert!(bad.contains("no side `prussia`"), "{bad}");
+    // A settings file that remembers the retired expert reads as Skilled, not as a fault.
+    assert_eq!(ron::from_str::<Opponent>("Expert"), Ok(Opponent::Skilled));
     // The names `bayonet duel` takes are the same.
     for o in Opponent::ALL {
         assert_eq!(o.words().to_lowercase().parse::<Brain>(), Ok(o.brain()));

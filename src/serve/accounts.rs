@@ -194,13 +194,16 @@ async fn registered(server: &Server, c: &Credentials) -> Result<Account, Refused
 /// next try wait, then close the name for a while.
 pub async fn sign_in(
     State(server): State<Arc<Server>>,
+    ConnectInfo(super::guard::Peer(addr)): ConnectInfo<super::guard::Peer>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     let c: Credentials = match parse_json(body, "the name and password", LIMIT) {
         Ok(c) => c,
         Err(r) => return r,
     };
-    match session_for(&server, &c).await {
+    let client = client_address(&server, addr.ip(), &headers);
+    match session_for(&server, &c, client).await {
         Ok(s) => answer(&s),
         Err(Wait::For(ms, why)) => {
             too_many_because(ms as f64 / 1000.0, &format!("{why} for this name"))
@@ -221,12 +224,28 @@ impl From<Refused> for Wait {
     }
 }
 
-async fn session_for(server: &Server, c: &Credentials) -> Result<Session, Wait> {
+/// Where a name's wrong passwords from one address are counted: the waits and the closing
+/// after ten are the name's *from that address* (issue 77, item 7: counted by the name alone,
+/// ten wrong passwords every quarter hour from anywhere kept its owner out for good; now a
+/// stranger shuts out only himself, and the owner's right password from his own address opens).
+fn failures_key(folded: &str, client: std::net::IpAddr) -> String {
+    format!("{folded}{FAILURES_APART}{client}")
+}
+
+/// What parts a name from an address in `sign_in_failures` (no name holds it).
+const FAILURES_APART: char = '\u{1}';
+
+async fn session_for(
+    server: &Server,
+    c: &Credentials,
+    client: std::net::IpAddr,
+) -> Result<Session, Wait> {
     let key = folded(&c.name);
+    let tried = failures_key(&key, client);
     let pool = &server.store.pool;
     let t = now();
     let failed = sqlx::query("SELECT failures, last FROM sign_in_failures WHERE folded = $1")
-        .bind(&key)
+        .bind(&tried)
         .fetch_optional(pool)
         .await
         .map_err(db_error)?;
@@ -257,7 +276,7 @@ async fn session_for(server: &Server, c: &Credentials) -> Result<Session, Wait> 
             "INSERT INTO sign_in_failures (folded, failures, last) VALUES ($1, 1, $2)
              ON CONFLICT (folded) DO UPDATE SET failures = sign_in_failures.failures + 1, last = $2",
         )
-        .bind(&key)
+        .bind(&tried)
         // The wait runs from the answer, not from the ask: checking a password takes a while.
         .bind(now_ms())
         .execute(pool)
@@ -266,7 +285,7 @@ async fn session_for(server: &Server, c: &Credentials) -> Result<Session, Wait> 
         return Err(wrong().into());
     }
     sqlx::query("DELETE FROM sign_in_failures WHERE folded = $1")
-        .bind(&key)
+        .bind(&tried)
         .execute(pool)
         .await
         .map_err(db_error)?;
@@ -467,13 +486,19 @@ pub async fn delete(
             .await
             .map_err(db_error)?
             .rows_affected();
-        for table in ["accounts", "sign_in_failures"] {
-            sqlx::query(&format!("DELETE FROM {table} WHERE folded = $1"))
-                .bind(&key)
-                .execute(&mut *tx)
-                .await
-                .map_err(db_error)?;
-        }
+        sqlx::query("DELETE FROM accounts WHERE folded = $1")
+            .bind(&key)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_error)?;
+        // The name's wrong passwords from every address.
+        let prefix = format!("{key}{FAILURES_APART}");
+        sqlx::query("DELETE FROM sign_in_failures WHERE substr(folded, 1, $2) = $1")
+            .bind(&prefix)
+            .bind(prefix.chars().count() as i32)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_error)?;
         // Its games' claims and the keys to their seats go too (the guests' invites stay), and
         // everything else kept by its name, so that nothing of it passes to whoever registers
         // the name next (issue 77, item 1): where its notifications went and the mail waiting

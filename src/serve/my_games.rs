@@ -197,19 +197,21 @@ pub async fn seat_key(
         let invite = super::seats::new_invite().map_err(|_| {
             Refused::new(Problem::NoRandomness, "the system's random source failed")
         })?;
-        let mut tx = pool.begin().await.map_err(db_error)?;
         // Each key newer than the seat's last, to the millisecond, so that the oldest go
-        // first however fast they are asked for (in whole seconds a random one went).
+        // first however fast they are asked for (in whole seconds a random one went). Read
+        // before the transaction: SQLite cannot turn a reading transaction into a writing one
+        // while another server writes ("database is locked").
         let last: Option<i64> = sqlx::query_scalar(
             "SELECT MAX(created) FROM seat_keys WHERE account = $1 AND game_id = $2 AND side = $3",
         )
         .bind(&account)
         .bind(&ask.game)
         .bind(ask.side as i64)
-        .fetch_one(&mut *tx)
+        .fetch_one(pool)
         .await
         .map_err(db_error)?;
         let created = super::db::now_ms().max(last.map_or(0, |l| l + 1));
+        let mut tx = pool.begin().await.map_err(db_error)?;
         sqlx::query("INSERT INTO seat_keys (token_hash, account, game_id, side, created, seat) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(super::seats::token_hash(&invite))
             .bind(&account)
