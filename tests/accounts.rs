@@ -699,6 +699,18 @@ fn bad_bodies_and_queries_are_refused_in_json_with_their_reason() {
     );
     assert_eq!((code, v["error"].as_str()), (400, Some("malformed")), "{v}");
     assert!(v["reason"].as_str().unwrap().contains("query"), "{v}");
+    let (code, v) = call(
+        &url,
+        "DELETE",
+        "/api/sessions?everywhere=tr%00ue",
+        Some(&t),
+        None,
+    );
+    assert_eq!((code, v["error"].as_str()), (400, Some("malformed")), "{v}");
+    assert!(
+        v["reason"].as_str().unwrap().contains("control character"),
+        "{v}"
+    );
     // Still signed in: the bad request changed nothing.
     assert_eq!(call(&url, "GET", "/api/account", Some(&t), None).0, 200);
 }

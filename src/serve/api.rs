@@ -466,6 +466,14 @@ where
         parts: &mut axum::http::request::Parts,
         state: &S,
     ) -> Result<Self, Self::Rejection> {
+        // A control character (a NUL above all) is in no name or id: refused at the edge, as
+        // in a body (PostgreSQL cannot store a NUL, and would say "retry").
+        if parts.uri.query().is_some_and(has_escaped_control) {
+            return Err(refusal(Refused::new(
+                Problem::Malformed,
+                "the query string: a control character is in no name or id",
+            )));
+        }
         match Query::<T>::from_request_parts(parts, state).await {
             Ok(Query(t)) => Ok(Asked(t)),
             Err(e) => Err(refusal(Refused::new(
@@ -596,6 +604,18 @@ pub(super) fn parse_json<T: for<'de> Deserialize<'de>>(
         )));
     }
     Ok(parsed)
+}
+
+/// Whether a query string carries a control character, percent-escaped (`%00`–`%1F`, `%7F`).
+fn has_escaped_control(query: &str) -> bool {
+    let b = query.as_bytes();
+    (0..b.len().saturating_sub(2)).any(|i| {
+        b[i] == b'%'
+            && matches!(
+                (b[i + 1].to_ascii_lowercase(), b[i + 2].to_ascii_lowercase()),
+                (b'0' | b'1', b'0'..=b'9' | b'a'..=b'f') | (b'7', b'f')
+            )
+    })
 }
 
 /// Whether a NUL character is in any string (or key) of `v`.
