@@ -967,13 +967,17 @@ fn lesson_10_under_fire_to_its_end() {
     assert_eq!(step(&r), 3, "round the flank: {:?}", hint(&r));
     // The fire the step asks for is in enfilade, as its words say.
     let b = board(&r);
-    let target = b.units.iter().find(|u| u.id == UnitId(11)).unwrap().hex;
-    let f = fire::breakdown(&b, UnitId(1), target, false, 1.0).expect("the 6th Wisconsin may fire");
-    assert!(
-        f.modifiers.iter().any(|m| m.kind == ModifierKind::Enfilade),
-        "fire from 7,7 strikes the 2nd Mississippi's rear: {:?}",
-        f.modifiers
-    );
+    // Either regiment the step offers is struck through its rear from 7,7.
+    for id in [11, 12] {
+        let target = b.unit(UnitId(id)).unwrap().hex;
+        let f =
+            fire::breakdown(&b, UnitId(1), target, false, 1.0).expect("the 6th Wisconsin may fire");
+        assert!(
+            f.modifiers.iter().any(|m| m.kind == ModifierKind::Enfilade),
+            "fire from 7,7 strikes unit {id}'s rear: {:?}",
+            f.modifiers
+        );
+    }
     r.tap_key(KeyCode::KeyT);
     r.click(7, 5);
     assert_eq!(step(&r), 4, "fired: {:?}", hint(&r));

@@ -274,8 +274,16 @@ impl Log<'_> {
                 )
             }))
             .collect();
+        // Where the firer stands, so that the target's hex is not read as the firer's (issue
+        // 76, item 9); a firer gives itself away by firing (D-fow-4).
+        let from = self
+            .table
+            .board
+            .unit(f.breakdown.firer)
+            .map(|u| format!(" from {}", map.coord(u.hex)))
+            .unwrap_or_default();
         format!(
-            "{} fires at {} (value {:.0}): {} lost{}",
+            "{}{from} fires at {} (value {:.0}): {} lost{}",
             name_of(names, f.breakdown.firer),
             map.coord(f.breakdown.target),
             f.breakdown.value,

@@ -102,8 +102,15 @@ pub fn fire_card(table: &Table, names: &HashMap<UnitId, String>, f: &FireOutcome
     } else {
         "Fire"
     };
+    // The firer's own hex first, then the target's: "X at 5,8" read as X standing there (issue
+    // 76, item 9); a firer gives itself away by firing (D-fow-4).
+    let from = table
+        .board
+        .unit(b.firer)
+        .map(|u| format!(" (from {})", map.coord(u.hex)))
+        .unwrap_or_default();
     let mut lines = vec![format!(
-        "{} at {}, range {}",
+        "{}{from} fires at {}, range {}",
         n(b.firer),
         map.coord(b.target),
         b.range
