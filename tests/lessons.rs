@@ -981,6 +981,15 @@ fn lesson_10_under_fire_to_its_end() {
     r.tap_key(KeyCode::KeyT);
     r.click(7, 5);
     assert_eq!(step(&r), 4, "fired: {:?}", hint(&r));
+    // The log names where the firer stood, then its target (issue 76, item 9: "X at 7,5" read
+    // as X standing there).
+    let lines = &r.res::<bayonet::client::reports::report::Report>().lines;
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("6th Wisconsin from 7,7 fires at 7,5")),
+        "{lines:#?}"
+    );
     next(&mut r);
     assert_eq!(step(&r), 5);
     // The mist hides the battery from every Union unit as the turn ends (the step's words).
