@@ -723,6 +723,14 @@ fn lesson_11_the_first_battle_to_its_end_screen() {
             assert_eq!(step(&r), play + 2, "the computer played turn {turn}");
             let news = r.res::<Lesson>().news.clone().unwrap_or_default();
             assert!(news.starts_with("The Confederate turn: "), "{news}");
+            // Told once, in the panel: not again in the banner over it (a play-test read both).
+            let banner = &r
+                .res::<bayonet::client::reports::score_news::ScoreNews>()
+                .said;
+            assert!(
+                banner.as_ref().is_none_or(|(w, _)| *w != news),
+                "{banner:?}"
+            );
             assert!(
                 news.to_lowercase().contains("since your last turn"),
                 "{news}"

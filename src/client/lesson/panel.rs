@@ -264,9 +264,18 @@ fn watch(
 /// What the other side's turn is doing to the player's side, counted as it happens.
 /// At the start of the player's turn, the lesson's news: the turn news every battle tells
 /// (`reports::turn_news`), kept in the panel while he plays his turn.
-fn news(mut lesson: ResMut<Lesson>, told: Res<crate::client::reports::turn_news::TurnNews>) {
+/// The panel says it, so the banner over the map does not say it again on top of the panel (a
+/// newcomer read the same news twice, the banner over the panel's head).
+fn news(
+    mut lesson: ResMut<Lesson>,
+    told: Res<crate::client::reports::turn_news::TurnNews>,
+    mut banner: ResMut<crate::client::reports::score_news::ScoreNews>,
+) {
     if told.is_changed() && told.told.is_some() && lesson.news != told.told {
         lesson.news = told.told.clone();
+        if banner.said.as_ref().map(|(w, _)| w) == told.told.as_ref() {
+            banner.said = None;
+        }
     }
 }
 
