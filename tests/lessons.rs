@@ -995,7 +995,7 @@ fn lesson_10_under_fire_to_its_end() {
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("6th Wisconsin from 7,7 fires at 7,5")),
+            .any(|l| l.starts_with("6th Wisconsin 7,7 → 7,5")),
         "{lines:#?}"
     );
     next(&mut r);

@@ -280,10 +280,11 @@ impl Log<'_> {
             .table
             .board
             .unit(f.breakdown.firer)
-            .map(|u| format!(" from {}", map.coord(u.hex)))
-            .unwrap_or_default();
+            .map(|u| format!(" {} →", map.coord(u.hex)))
+            .unwrap_or_else(|| " fires at".into());
+        // As short as the line it replaced: at 1024×768 the log's width is the map's.
         format!(
-            "{}{from} fires at {} (value {:.0}): {} lost{}",
+            "{}{from} {} (value {:.0}): {} lost{}",
             name_of(names, f.breakdown.firer),
             map.coord(f.breakdown.target),
             f.breakdown.value,

@@ -104,17 +104,13 @@ pub fn fire_card(table: &Table, names: &HashMap<UnitId, String>, f: &FireOutcome
     };
     // The firer's own hex first, then the target's: "X at 5,8" read as X standing there (issue
     // 76, item 9); a firer gives itself away by firing (D-fow-4).
+    // One line in the right-hand column at 1024×768 (the range is the next line's).
     let from = table
         .board
         .unit(b.firer)
-        .map(|u| format!(" (from {})", map.coord(u.hex)))
-        .unwrap_or_default();
-    let mut lines = vec![format!(
-        "{}{from} fires at {}, range {}",
-        n(b.firer),
-        map.coord(b.target),
-        b.range
-    )];
+        .map(|u| format!("{} → ", map.coord(u.hex)))
+        .unwrap_or_else(|| "at ".into());
+    let mut lines = vec![format!("{}: {from}{}", n(b.firer), map.coord(b.target))];
     lines.extend(b.working(table.start.params.fire.cap));
     lines.push(format!("rolled: {} lost", f.loss));
     for l in &f.losses {
