@@ -431,7 +431,7 @@ fn the_cornfields_corps_heads_its_general_and_guns_before_its_divisions() {
 /// in the map's open part right of the panel, not under it (it used the whole window's middle).
 #[test]
 fn next_unit_centres_right_of_an_open_order_of_battle() {
-    use bayonet::client::map::camera::{MapCamera, centre_on, open_centre};
+    use bayonet::client::map::camera::{centre_on, open_centre};
     use bayonet::client::theme::regions::CoversLeft;
     use bevy::prelude::*;
     use bevy::ui::UiGlobalTransform;
@@ -454,18 +454,7 @@ fn next_unit_centres_right_of_an_open_order_of_battle() {
         ));
     }
     r.tap_key(KeyCode::KeyJ);
-    let id = r.res::<Selection>().unit.expect("a unit selected");
-    let hex = r.res::<Table>().board.unit(id).unwrap().hex;
-    let centre = r
-        .res::<bayonet::client::map::layout::MapLayout>()
-        .center(hex);
-    let cam = {
-        let mut q = r
-            .app
-            .world_mut()
-            .query_filtered::<&Transform, With<MapCamera>>();
-        q.single(r.app.world()).unwrap().translation.truncate()
-    };
+    let (centre, cam) = selected_and_camera(&mut r);
     let window = Vec2::new(1280.0, 800.0);
     let scale = 1.0;
     let right_of_panel = centre_on(centre, open_centre(window, 336.0), window, scale);
@@ -477,17 +466,24 @@ fn next_unit_centres_right_of_an_open_order_of_battle() {
     // Closed, the panel covers nothing.
     r.tap_key(KeyCode::KeyO);
     r.tap_key(KeyCode::KeyJ);
-    let id = r.res::<Selection>().unit.unwrap();
+    let (centre, cam) = selected_and_camera(&mut r);
+    assert!((cam - centre_on(centre, open_centre(window, 0.0), window, scale)).length() < 1.0);
+}
+
+/// The selected unit's hex centre and the map camera's place.
+fn selected_and_camera(r: &mut Rig) -> (bevy::prelude::Vec2, bevy::prelude::Vec2) {
+    use bevy::prelude::*;
+    let id = r.res::<Selection>().unit.expect("a unit selected");
     let hex = r.res::<Table>().board.unit(id).unwrap().hex;
     let centre = r
         .res::<bayonet::client::map::layout::MapLayout>()
         .center(hex);
-    let cam = {
-        let mut q = r
-            .app
-            .world_mut()
-            .query_filtered::<&Transform, With<MapCamera>>();
-        q.single(r.app.world()).unwrap().translation.truncate()
-    };
-    assert!((cam - centre_on(centre, open_centre(window, 0.0), window, scale)).length() < 1.0);
+    let mut q = r
+        .app
+        .world_mut()
+        .query_filtered::<&Transform, With<bayonet::client::map::camera::MapCamera>>();
+    (
+        centre,
+        q.single(r.app.world()).unwrap().translation.truncate(),
+    )
 }
